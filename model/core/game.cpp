@@ -1,0 +1,113 @@
+#include "model/core/game.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "model/core/errors.hpp"
+
+namespace arbiter {
+
+std::string quote_input(std::string_view text) {
+  constexpr std::size_t kMaxShown = 60;
+  std::string shown;
+  for (char ch : text.substr(0, kMaxShown)) {
+    if (ch == '\n') {
+      shown += "\\n";
+    } else if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) {
+      shown += '?';
+    } else {
+      shown += ch;
+    }
+  }
+  if (text.size() > kMaxShown) shown += "...";
+  return "'" + shown + "'";
+}
+
+std::string_view provenance_name(Provenance p) {
+  switch (p) {
+    case Provenance::Sourced: return "sourced";
+    case Provenance::Derived: return "derived";
+    case Provenance::Invented: return "invented";
+  }
+  return "?";
+}
+
+const std::string& Config::rule(const std::string& name) const {
+  auto it = rulings.find(name);
+  if (it == rulings.end()) throw std::logic_error("no ruling named " + name + " in this configuration");
+  return it->second;
+}
+
+Config make_config(const GameDescriptor& game, int size, const std::vector<std::string>& assignments) {
+  Config config;
+  config.size = size == 0 ? game.default_size : size;
+  if (!game.size_ok(config.size)) {
+    throw InputError("board size " + std::to_string(config.size) + " is not allowed for " + game.name +
+                     " (allowed: " + game.size_help + ")");
+  }
+  for (const Ruling& ruling : game.rulings) config.rulings[ruling.name] = ruling.default_value;
+  std::map<std::string, std::string> given;
+  for (const std::string& assignment : assignments) {
+    const auto eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      throw InputError("a ruling must be given as NAME=VALUE, got " + quote_input(assignment));
+    }
+    const std::string name = assignment.substr(0, eq);
+    const std::string value = assignment.substr(eq + 1);
+    auto ruling = std::find_if(game.rulings.begin(), game.rulings.end(),
+                               [&](const Ruling& r) { return r.name == name; });
+    if (ruling == game.rulings.end()) {
+      std::string known;
+      for (const Ruling& r : game.rulings) known += (known.empty() ? "" : ", ") + r.name;
+      throw InputError("unknown ruling " + quote_input(name) + " for " + game.name + " (known: " + known + ")");
+    }
+    const bool valid = std::any_of(ruling->options.begin(), ruling->options.end(),
+                                   [&](const RulingOption& o) { return o.value == value; });
+    if (!valid) {
+      std::string values;
+      for (const RulingOption& o : ruling->options) values += (values.empty() ? "" : ", ") + o.value;
+      throw InputError("ruling " + name + " has no value " + quote_input(value) + " (values: " + values + ")");
+    }
+    auto [it, inserted] = given.emplace(name, value);
+    if (!inserted && it->second != value) {
+      throw InputError("ruling " + name + " is given twice, as " + it->second + " and " + value);
+    }
+    config.rulings[name] = value;
+  }
+  return config;
+}
+
+std::unique_ptr<Game> make_game(const GameDescriptor& game, int size, const std::vector<std::string>& assignments) {
+  return game.make(game, make_config(game, size, assignments));
+}
+
+std::string outcome_text(const GameDescriptor& game, const Outcome& outcome) {
+  switch (outcome.kind) {
+    case Outcome::Kind::Ongoing: return "ongoing";
+    case Outcome::Kind::Draw: return "draw";
+    case Outcome::Kind::Win: return game.side_names.at(static_cast<std::size_t>(outcome.winner)) + " wins";
+  }
+  return "?";
+}
+
+std::vector<std::string> non_default_rulings(const GameDescriptor& game, const Config& config) {
+  std::vector<std::string> out;
+  for (const Ruling& ruling : game.rulings) {
+    const std::string& value = config.rule(ruling.name);
+    if (value != ruling.default_value) out.push_back(ruling.name + "=" + value);
+  }
+  return out;
+}
+
+Outcome State::random_playout(Rng& rng) {
+  std::vector<Move> moves;
+  for (;;) {
+    const Outcome result = outcome();
+    if (result.over()) return result;
+    moves.clear();
+    legal_moves(moves);
+    apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+  }
+}
+
+}  // namespace arbiter

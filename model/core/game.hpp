@@ -1,0 +1,174 @@
+#pragma once
+// The one interface every game implements. Generic layers (CLI, properties, solvers, generators,
+// puzzles) only ever see these types; a game lives in its own folder under model/ and is made
+// known by one line in model/registry.cpp.
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/core/drawing.hpp"
+#include "model/core/rng.hpp"
+
+namespace arbiter {
+
+// A move is a small game-specific code. Only the game that produced it can read it; generic code
+// stores, compares and passes it back. Both implementations of one game use the same encoding, so
+// their legal-move lists can be compared directly.
+using Move = std::uint32_t;
+
+struct Outcome {
+  enum class Kind : std::uint8_t { Ongoing, Win, Draw };
+  Kind kind = Kind::Ongoing;
+  int winner = -1;  // side 0 or 1 when kind == Win
+
+  static Outcome ongoing() { return {}; }
+  static Outcome win(int side) { return {Kind::Win, side}; }
+  static Outcome draw() { return {Kind::Draw, -1}; }
+  bool over() const { return kind != Kind::Ongoing; }
+  friend bool operator==(const Outcome&, const Outcome&) = default;
+};
+
+// Where a ruling's default comes from: a source settles it, it follows by argument from the
+// sources, or Arbiter had to invent it because the text is silent (Brochs' missing pages).
+enum class Provenance : std::uint8_t { Sourced, Derived, Invented };
+std::string_view provenance_name(Provenance p);
+
+struct RulingOption {
+  std::string value;    // what follows NAME= on the command line
+  std::string meaning;  // one line
+};
+
+// A gap or ambiguity of a rule text, made explicit and selectable with --rule NAME=VALUE.
+struct Ruling {
+  std::string id;        // the rules.md number, e.g. "B-1"
+  std::string name;      // command-line name, e.g. "light-squares"
+  std::string question;  // what the text leaves open
+  std::vector<RulingOption> options;
+  std::string default_value;
+  Provenance provenance = Provenance::Sourced;
+  std::string reason;  // one line: why the default
+};
+
+// A game's configuration: board size plus a value for every ruling (defaults filled in).
+struct Config {
+  int size = 0;
+  std::map<std::string, std::string> rulings;
+
+  const std::string& rule(const std::string& name) const;  // throws std::logic_error if absent
+  bool rule_is(const std::string& name, std::string_view value) const { return rule(name) == value; }
+};
+
+// One position of one configured game. Copyable through clone(); an implementation keeps its
+// data small and flat so that a copy is cheap and independent.
+class State {
+ public:
+  virtual ~State() = default;
+  virtual std::unique_ptr<State> clone() const = 0;
+
+  virtual int side_to_move() const = 0;  // 0 or 1 (the descriptor names them)
+  virtual Outcome outcome() const = 0;
+  bool is_terminal() const { return outcome().over(); }
+  virtual int ply() const = 0;  // moves played so far, pass and swap included
+
+  // All legal moves. Empty exactly when the game is over; a forced pass is listed as a move.
+  virtual void legal_moves(std::vector<Move>& out) const = 0;
+  // Precondition: m is one of legal_moves(). Must not allocate in the fast implementation.
+  virtual void apply(Move m) = 0;
+
+  // Move notation, relative to this (pre-move) state. parse_move throws InputError naming the
+  // text when it is malformed, off the board or illegal here.
+  virtual std::string move_text(Move m) const = 0;
+  virtual Move parse_move(std::string_view text) const = 0;
+
+  // Printing forms; both read back exactly through Game::parse_position.
+  virtual std::string diagram() const = 0;  // multi-line, ends with '\n'
+  virtual std::string line() const = 0;     // one line: "<game> <size> <body> [rule=value ...]"
+
+  // The position as geometry for the SVG renderer: board, pieces, coordinates, special squares.
+  virtual Drawing drawing() const = 0;
+
+  // A step-by-step account of applying m here, for arbiters. Precondition: m parses here (it may
+  // be illegal; the trace then says why).
+  virtual std::string explain(Move m) const = 0;
+
+  // Plays uniformly random legal moves to the end. The default goes through legal_moves/apply;
+  // a fast implementation may override with an equivalent loop that avoids building move lists.
+  virtual Outcome random_playout(Rng& rng);
+};
+
+struct GameDescriptor;
+
+// A game under one configuration.
+class Game {
+ public:
+  Game(const GameDescriptor& descriptor, Config config)
+      : descriptor_(&descriptor), config_(std::move(config)) {}
+  virtual ~Game() = default;
+
+  const GameDescriptor& descriptor() const { return *descriptor_; }
+  const Config& config() const { return config_; }
+
+  // Implementation names; the first is the fast engine that solvers and generators use, any
+  // other (usually "reference") is a plain transcription of the rule text used to cross-check it.
+  virtual std::vector<std::string> implementations() const = 0;
+  virtual std::unique_ptr<State> initial_state(std::string_view implementation = {}) const = 0;
+  // Reads a diagram or a one-line form; throws InputError. A one-line form whose size or rulings
+  // differ from this game's configuration is an error.
+  virtual std::unique_ptr<State> parse_position(std::string_view text,
+                                                std::string_view implementation = {}) const = 0;
+  // No game under this configuration lasts longer than this many plies.
+  virtual int max_plies() const = 0;
+
+ private:
+  const GameDescriptor* descriptor_;
+  Config config_;
+};
+
+// An example worked in a rule text, replayed by the tests and by `arbiter audit`.
+struct SeedExample {
+  std::string name;    // short identifier, e.g. "escorts"
+  std::string source;  // where the text describes it, e.g. "seed 000, Examples: Escorts"
+  std::string claim;   // what the text says happens
+  int size = 0;
+  std::vector<std::string> rulings;  // NAME=VALUE overrides, usually none
+  std::string before;                // position (diagram or one-line)
+  std::vector<std::string> moves;    // played in order
+  bool last_move_legal = true;       // false: the last move must be rejected as illegal
+  std::string after;                 // expected position after the moves ("" = not checked)
+  std::string result;                // expected outcome_text() after the moves ("" = not checked)
+};
+
+struct GameDescriptor {
+  std::string name;     // command-line name, lower case
+  std::string title;    // "Brique (Luis Bolaños Mures, 2012)"
+  std::string summary;  // one line
+  std::array<std::string, 2> side_names;  // side 0 and side 1, e.g. {"Black", "White"}
+  int default_size = 0;
+  std::string size_help;  // e.g. "2 to 26"
+  std::function<bool(int)> size_ok;
+  // The size a diagram implies (rows counted, for example); throws InputError if it implies none.
+  std::function<int(std::string_view diagram)> diagram_size;
+  std::vector<Ruling> rulings;
+  std::function<std::unique_ptr<Game>(const GameDescriptor&, const Config&)> make;
+  std::function<std::vector<SeedExample>()> seed_examples;
+};
+
+// Validates size and NAME=VALUE assignments against the descriptor and fills in defaults; throws
+// InputError naming the bad size, ruling or value.
+Config make_config(const GameDescriptor& game, int size, const std::vector<std::string>& assignments);
+std::unique_ptr<Game> make_game(const GameDescriptor& game, int size,
+                                const std::vector<std::string>& assignments = {});
+
+// "Black wins", "draw", "ongoing", with the game's side names.
+std::string outcome_text(const GameDescriptor& game, const Outcome& outcome);
+
+// The rulings whose value differs from the default, as "name=value" tokens in ruling order; the
+// tail every one-line position form carries.
+std::vector<std::string> non_default_rulings(const GameDescriptor& game, const Config& config);
+
+}  // namespace arbiter

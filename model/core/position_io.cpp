@@ -1,0 +1,122 @@
+#include "model/core/position_io.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "model/core/errors.hpp"
+
+namespace arbiter {
+namespace {
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  return text;
+}
+
+std::vector<std::string> split_words(std::string_view text) {
+  std::vector<std::string> words;
+  std::istringstream in{std::string(text)};
+  for (std::string word; in >> word;) words.push_back(word);
+  return words;
+}
+
+}  // namespace
+
+std::optional<LineForm> split_line_form(std::string_view text, std::string_view expected_game) {
+  text = trim(text);
+  if (text.find('\n') != std::string_view::npos) return std::nullopt;
+  const std::vector<std::string> words = split_words(text);
+  if (words.empty()) throw InputError("empty position");
+  if (words[0] != expected_game) {
+    throw InputError("a one-line position must start with the game name '" + std::string(expected_game) +
+                     "', got " + quote_input(words[0]));
+  }
+  if (words.size() < 2) throw InputError("a one-line position needs a board size after the game name");
+  LineForm form;
+  form.game = words[0];
+  const std::string& size = words[1];
+  if (size.empty() || size.size() > 3 || !std::all_of(size.begin(), size.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    throw InputError("board size in a one-line position must be a number, got " + quote_input(size));
+  }
+  form.size = std::stoi(size);
+  for (std::size_t i = 2; i < words.size(); ++i) {
+    (words[i].find('=') != std::string::npos ? form.rulings : form.body).push_back(words[i]);
+  }
+  return form;
+}
+
+std::string join_line_form(const GameDescriptor& game, const Config& config, const std::vector<std::string>& body) {
+  std::string out = game.name + " " + std::to_string(config.size);
+  for (const std::string& token : body) out += " " + token;
+  for (const std::string& ruling : non_default_rulings(game, config)) out += " " + ruling;
+  return out;
+}
+
+void check_line_form_matches(const Game& game, const LineForm& form) {
+  const GameDescriptor& d = game.descriptor();
+  if (form.game != d.name) throw InputError("position is for " + quote_input(form.game) + ", not " + d.name);
+  if (form.size != game.config().size) {
+    throw InputError("position has size " + std::to_string(form.size) + " but the game is configured with size " +
+                     std::to_string(game.config().size));
+  }
+  std::vector<std::string> carried = form.rulings;
+  std::sort(carried.begin(), carried.end());
+  std::vector<std::string> configured = non_default_rulings(d, game.config());
+  std::sort(configured.begin(), configured.end());
+  if (carried != configured) {
+    auto list = [](const std::vector<std::string>& v) {
+      std::string s;
+      for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
+      return s.empty() ? std::string("all defaults") : s;
+    };
+    throw InputError("position carries rulings (" + list(carried) + ") but the game is configured with (" +
+                     list(configured) + ")");
+  }
+}
+
+LoadedPosition load_position(const GameDescriptor& game, int size, const std::vector<std::string>& assignments,
+                             std::string_view text, std::string_view implementation) {
+  LoadedPosition loaded;
+  if (trim(text).empty()) {
+    loaded.game = make_game(game, size, assignments);
+    loaded.state = loaded.game->initial_state(implementation);
+    return loaded;
+  }
+  std::vector<std::string> all_assignments = assignments;
+  int position_size = 0;
+  if (auto form = split_line_form(text, game.name)) {
+    position_size = form->size;
+    all_assignments.insert(all_assignments.end(), form->rulings.begin(), form->rulings.end());
+  } else {
+    position_size = game.diagram_size(text);
+  }
+  if (size != 0 && size != position_size) {
+    throw InputError("--size " + std::to_string(size) + " disagrees with the position, which has size " +
+                     std::to_string(position_size));
+  }
+  loaded.game = make_game(game, position_size, all_assignments);
+  loaded.state = loaded.game->parse_position(text, implementation);
+  return loaded;
+}
+
+std::string read_text_argument(const std::string& argument) {
+  std::string path;
+  if (!argument.empty() && argument[0] == '@') {
+    path = argument.substr(1);
+  } else if (argument.find('\n') == std::string::npos && argument.size() < 4096) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(argument, ec)) path = argument;
+  }
+  if (path.empty()) return argument;
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot read file " + quote_input(path));
+  std::ostringstream content;
+  content << in.rdbuf();
+  return content.str();
+}
+
+}  // namespace arbiter

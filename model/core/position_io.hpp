@@ -1,0 +1,47 @@
+#pragma once
+// The generic envelope of the one-line position form, "<game> <size> <body...> [name=value ...]",
+// and loading a position given on the command line or in a test.
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/core/game.hpp"
+
+namespace arbiter {
+
+struct LineForm {
+  std::string game;
+  int size = 0;
+  std::vector<std::string> body;     // game-specific tokens, in order
+  std::vector<std::string> rulings;  // "name=value" tokens
+};
+
+// Splits a one-line form. Returns nullopt when the text is not one line starting with a game
+// name token (then it is a diagram); throws InputError when it starts like one but is malformed.
+std::optional<LineForm> split_line_form(std::string_view text, std::string_view expected_game);
+
+// Joins the envelope back: "<game> <size> <body...> <rulings...>".
+std::string join_line_form(const GameDescriptor& game, const Config& config,
+                           const std::vector<std::string>& body);
+
+// Checks that a parsed one-line form belongs to this configured game (game name, size, rulings).
+void check_line_form_matches(const Game& game, const LineForm& form);
+
+struct LoadedPosition {
+  std::unique_ptr<Game> game;
+  std::unique_ptr<State> state;
+};
+
+// Builds the game from the command-line size and rulings, completed by what the position carries:
+// a one-line form brings its size and rulings, a diagram its size. Conflicts are InputErrors.
+// size 0 means "not given". An empty text gives the initial position.
+LoadedPosition load_position(const GameDescriptor& game, int size,
+                             const std::vector<std::string>& assignments, std::string_view text,
+                             std::string_view implementation = {});
+
+// Reads a text argument that may name a file ("@path" or an existing path) or be the text itself.
+std::string read_text_argument(const std::string& argument);
+
+}  // namespace arbiter
