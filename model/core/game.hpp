@@ -95,6 +95,10 @@ class State {
   // A step-by-step account of applying m here, for arbiters. Precondition: m parses here (it may
   // be illegal; the trace then says why).
   virtual std::string explain(Move m) const = 0;
+  // The same from the move's text, so that a well-formed but ILLEGAL move can be explained too
+  // (which rule forbids it). The default handles legal moves only; games override it to explain
+  // illegal ones. Throws InputError for text that is not a move of this game at all.
+  virtual std::string explain_text(std::string_view move_text) const { return explain(parse_move(move_text)); }
 
   // Plays uniformly random legal moves to the end. The default goes through legal_moves/apply;
   // a fast implementation may override with an equivalent loop that avoids building move lists.
