@@ -106,6 +106,7 @@ class State {
 };
 
 struct GameDescriptor;
+struct Property;
 
 // A game under one configuration.
 class Game {
@@ -160,6 +161,8 @@ struct GameDescriptor {
   std::vector<Ruling> rulings;
   std::function<std::unique_ptr<Game>(const GameDescriptor&, const Config&)> make;
   std::function<std::vector<SeedExample>()> seed_examples;
+  // The game's own property suite (model/core/property.hpp); the generic ones are added by the driver.
+  std::function<std::vector<Property>()> properties;
 };
 
 // Validates size and NAME=VALUE assignments against the descriptor and fills in defaults; throws
