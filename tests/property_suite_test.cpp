@@ -58,7 +58,9 @@ TEST_P(EveryGameProperties, APlantedFalsePropertyIsRefutedWithAShrunkReplayableG
   EXPECT_EQ(reached->diagram(), r.counterexample);
   // Shrunk: dropping the last move no longer wins (the win happens exactly at the end).
   std::vector<std::string> shorter(r.moves.begin(), r.moves.end() - (r.moves.empty() ? 0 : 1));
-  if (!r.moves.empty()) EXPECT_NE(replay(*game, shorter)->outcome(), Outcome::win(0));
+  if (!r.moves.empty()) {
+    EXPECT_NE(replay(*game, shorter)->outcome(), Outcome::win(0));
+  }
 }
 
 TEST_P(EveryGameProperties, SameSeedSameVerdict) {
