@@ -7,11 +7,12 @@ table() {  # GAME SIZE DEPTH
   echo "### $1, size $2"
   echo
   local start end
-  start=$(date +%s.%N)
+  start=$(date +%s%N)
   "$arbiter" perft "$1" --size "$2" --depth "$3" --markdown | grep -v "implementations agree"
-  end=$(date +%s.%N)
+  end=$(date +%s%N)
   echo
-  printf '_%s seconds for both implementations._\n\n' "$(echo "$end - $start" | bc)"
+  local ms=$(( (end - start) / 1000000 ))
+  printf '_%d.%03d seconds for all implementations._\n\n' $((ms / 1000)) $((ms % 1000))
 }
 echo "## Brique"; echo
 table brique 3 9; table brique 4 6; table brique 5 5
