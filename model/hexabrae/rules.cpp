@@ -124,7 +124,7 @@ bool HexabraeState::for_each_action(Sink&& sink) const {
       return true;
     };
     const bool ok = slides(o, stuck_ahead, stuck_behind, [&](int g) {
-      if (!emit({MoveKind::Slide, f, g, o})) return false;
+      if (!emit({MoveKind::Slide, f, g, 0})) return false;
       // After the slide the piece may rotate ("then you may rotate if you wish"); judged again at
       // the destination under H-4 each-step.
       if (rules_.immobilization_each_step && (short_contact(g, o, o, f) || short_contact(g, o, o + 3, f))) return true;
