@@ -103,7 +103,8 @@ class HexabraeState final : public State {
   bool short_contact(int field, int orientation, int direction, int vacated = kNoField) const;
   // Why the move is not legal here, or "" when it is.
   std::string why_illegal(Move m) const;
-  EnclosureJudgement judge(const Cells& before, const Cells& after, int mover) const;
+  // every_detail: also tell made from old enclosures when none is valid (for explain).
+  EnclosureJudgement judge(const Cells& before, const Cells& after, int mover, bool every_detail) const;
   Cells cells_after(const MoveParts& parts) const;
 
   template <class Sink>

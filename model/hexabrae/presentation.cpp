@@ -87,7 +87,7 @@ std::string HexabraeState::explain(Move m) const {
     }
     if (contacts == 0) out << "The piece touches no other piece afterwards.\n";
   }
-  const EnclosureJudgement j = judge(position_.cells, after, position_.side);
+  const EnclosureJudgement j = judge(position_.cells, after, position_.side, true);
   int made = 0;
   for (int i = 0; i < j.after.size; ++i) {
     const auto ui = static_cast<std::size_t>(i);

@@ -185,12 +185,12 @@ Cells HexabraeState::cells_after(const MoveParts& p) const {
 
 // "A game ends whenever an enclosure is made ..." (seed 004): each enclosure made by the move is
 // won by its majority colour or tied; the game is won by the side that won more of them (H-9).
-EnclosureJudgement HexabraeState::judge(const Cells& before, const Cells& after, int mover) const {
+EnclosureJudgement HexabraeState::judge(const Cells& before, const Cells& after, int mover, bool every_detail) const {
   EnclosureJudgement j;
   find_enclosures(*board_, after, rules_.enclosure_rules(), j.after);
   bool any_valid = false;
   for (const Enclosure& e : j.after) any_valid |= e.valid();
-  if (!any_valid) return j;
+  if (!any_valid && !every_detail) return j;  // nothing can decide; skip telling new from old
   EnclosureList old;
   old.size = 0;
   if (!rules_.count_all_enclosures) find_enclosures(*board_, before, rules_.enclosure_rules(), old);
@@ -225,7 +225,7 @@ void HexabraeState::apply(Move m) {
   } else {
     pos.passes = 0;
     const Cells after = cells_after(p);
-    const EnclosureJudgement verdict = judge(pos.cells, after, pos.side);
+    const EnclosureJudgement verdict = judge(pos.cells, after, pos.side, false);
     pos.cells = after;
     pos.outcome = verdict.outcome;
     if (p.kind == MoveKind::Place) {
