@@ -220,9 +220,16 @@ EnclosureJudgement HexabraeState::judge(const Cells& before, const Cells& after,
 void HexabraeState::apply(Move m) {
   const MoveParts p = decode_move(m);
   Position& pos = position_;
+  std::uint32_t change = kPassChange;
   if (p.kind == MoveKind::Pass) {
     ++pos.passes;
   } else {
+    if (p.kind != MoveKind::Place) {
+      const int from_o = orientation_of(pos.cells[static_cast<std::size_t>(p.from)]);
+      const int to = p.kind == MoveKind::Rotate ? p.from : p.to;
+      const int to_o = p.kind == MoveKind::Slide ? from_o : p.orientation;
+      change = encode_change(p.from, from_o, to, to_o);
+    }
     pos.passes = 0;
     const Cells after = cells_after(p);
     const EnclosureJudgement verdict = judge(pos.cells, after, pos.side, false);
@@ -238,6 +245,7 @@ void HexabraeState::apply(Move m) {
   pos.hash = position_hash(pos.cells, board_->fields(), pos.side);
   int seen = 1;
   for (int i = 0; i < pos.history_size; ++i) seen += pos.history[static_cast<std::size_t>(i)] == pos.hash;
+  if (pos.history_size > 0) pos.changes[static_cast<std::size_t>(pos.history_size - 1)] = change;
   pos.history[static_cast<std::size_t>(pos.history_size++)] = pos.hash;
   if (!pos.outcome.over() && rules_.repetition_draws && seen >= 3) pos.outcome = Outcome::draw();
   settle_after_change();

@@ -53,8 +53,8 @@ TEST(HexabraeNotation, FinishedGamesCarryTheirResult) {
   auto game = make_game(hexabrae_game(), 4);
   auto state = game->parse_position("hexabrae 4 We4/0 Be5/2 Wf1/1 white 6");
   state->apply(state->parse_move("f1-f4"));
-  EXPECT_EQ(state->line(), "hexabrae 4 We4/0 Be5/2 Wf4/1 black 7 over:white");
-  EXPECT_NE(state->diagram().find("Black to move, ply 7, White wins"), std::string::npos);
+  EXPECT_EQ(state->line(), "hexabrae 4 We4/0 Be5/2 Wf4/1 black 7 over:white history:f1/1>f4/1");
+  EXPECT_NE(state->diagram().find("Black to move, ply 7, White wins, history f1/1>f4/1"), std::string::npos);
   EXPECT_EQ(game->parse_position(state->diagram())->outcome(), Outcome::win(0));
   EXPECT_THROW(state->parse_move("pass"), InputError);
 }
