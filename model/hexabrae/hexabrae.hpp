@@ -115,6 +115,7 @@ class HexabraeState final : public State {
 
   // Rule mechanics, each in one place.
   bool can_place(int field, int orientation) const;
+  unsigned placeable_orientations(int field) const;  // bit o set: orientation o may be placed
   // The short-side contact of a bar of orientation o on `field` toward direction d (o or o+3),
   // with `vacated` treated as empty.
   bool short_contact(int field, int orientation, int direction, int vacated = kNoField) const;
