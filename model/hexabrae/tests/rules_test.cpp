@@ -637,6 +637,34 @@ TEST(HexabraeRulings, IslandsInsideAnEnclosure) {  // H-8
   EXPECT_EQ(result_after(kTwelveBarRingTied, {"place e5/0"}, {"islands=included"}), "Black wins");
 }
 
+TEST(HexabraeRulings, SpursTouchingTheRingFromInside) {  // H-8b
+  // The tied ring of twelve with a loose White piece at e5; e5-e4 makes it touch Black d3 and e3
+  // at their shared corner from inside, facing only the enclosed region.
+  const char* kTwelveBarRingWithLooseWhite = R"(
+a  b  c  d  e  f  g  h  i
+            .
+         .     .
+      .     .     .
+   .     .     .     .
+.     .     B/    .     .
+   .     B/    B|    .
+.     W/    .     B/    .
+   .     .     .     .
+.     B|    W|    W|    .
+   .     .     .     .
+.     W/    .     B/    .
+   .     W|    W/    .
+.     .     W/    .     .
+   .     .     .     .
+      .     .     .
+         .     .
+            .
+White to move, ply 21
+)";
+  EXPECT_EQ(result_after(kTwelveBarRingWithLooseWhite, {"e5-e4"}), "White wins");
+  EXPECT_EQ(result_after(kTwelveBarRingWithLooseWhite, {"e5-e4"}, {"spurs=excluded"}), "ongoing");
+}
+
 TEST(HexabraeRulings, MajorityOfEnclosuresMoreOrHalf) {  // H-9
   // c4-d5 closes the tied ring d4 d5 e4 e5 and White's triangle c5 d5 d6 at once: 1 won, 1 tied.
   EXPECT_EQ(result_after(kTieRingAndTriangleBeforeClosing, {"c4-d5"}), "White wins");
