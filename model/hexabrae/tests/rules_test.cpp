@@ -551,6 +551,33 @@ TEST(HexabraeEnclosure, SixBarsPointingAtOneFieldEncloseOneFieldOnlyAndAreNotVal
   EXPECT_FALSE(list.items[0].valid());
 }
 
+TEST(HexabraeEnclosure, ThreeBarsAroundOneApexTriangleEncloseOneFieldOnly) {
+  // rules.md 4.5: some 3-bar corners enclose a single apex triangle (of c4 here): not valid.
+  const char* kCornerBeforeClosing = R"(
+a  b  c  d  e  f  g
+         .
+      .     .
+   .     .     .
+.     .     .     .
+   .     .     .
+.     W|    W/    .
+   .     .     .
+.     B\    .     .
+   .     .     .
+.     .     .     .
+   .     .     .
+      .     .
+         .
+White to move, ply 6
+)";
+  EXPECT_EQ(result_after(kCornerBeforeClosing, {"e3-d4"}), "ongoing");
+  const EnclosureList list = enclosures_after(kCornerBeforeClosing, {"e3-d4"});
+  ASSERT_EQ(list.size, 1);
+  EXPECT_EQ(list.items[0].covered.count(), 1);
+  EXPECT_EQ(list.items[0].pieces.count(), 3);
+  EXPECT_TRUE(list.items[0].has_both_colours());
+}
+
 TEST(HexabraeEnclosure, TiedEnclosureLetsPlayContinue) {
   EXPECT_EQ(result_after(kTieRingBeforeClosing, {"e3-d4"}), "ongoing");
   const EnclosureList list = enclosures_after(kTieRingBeforeClosing, {"e3-d4"});
