@@ -72,18 +72,22 @@ void label_regions(const HexBoard& board, const Cells& cells, Regions& out) {
 }
 
 // Which regions are enclosed: those not reaching the rim; with the rim as a wall, also every
-// rim-touching region but the largest (by area; all of the largest when several tie).
-void enclosed_regions(const Regions& regions, bool rim_is_wall, std::array<bool, 2 * kMaxFields>& enclosed) {
+// rim-touching region but the largest (by area; all of the largest when several tie). Returns
+// whether any is.
+bool enclosed_regions(const Regions& regions, bool rim_is_wall, std::array<bool, 2 * kMaxFields>& enclosed) {
   int largest_rim_area = 0;
   for (int g = 0; g < regions.count; ++g) {
     if (regions.touches_rim[static_cast<std::size_t>(g)]) {
       largest_rim_area = std::max(largest_rim_area, regions.area[static_cast<std::size_t>(g)]);
     }
   }
+  bool any = false;
   for (int g = 0; g < regions.count; ++g) {
     const auto i = static_cast<std::size_t>(g);
     enclosed[i] = !regions.touches_rim[i] || (rim_is_wall && regions.area[i] < largest_rim_area);
+    any |= enclosed[i];
   }
+  return any;
 }
 
 // Appends the enclosed regions of `view` (the bars considered) to out; colours come from view.
@@ -143,7 +147,7 @@ void add_enclosures_of_view(const HexBoard& board, const Cells& view, EnclosureR
   Regions regions;
   label_regions(board, view, regions);
   std::array<bool, 2 * kMaxFields> enclosed;
-  enclosed_regions(regions, rules.rim_is_wall, enclosed);
+  if (!enclosed_regions(regions, rules.rim_is_wall, enclosed)) return;
   const int first = out.size;
   emit_enclosures(board, view, regions, enclosed, out);
   if (!rules.spurs_excluded) return;
