@@ -1,0 +1,3 @@
+#include <gtest/gtest.h>
+#include "model/brochs/brochs.hpp"
+TEST(Smoke, Builds) { SUCCEED(); }
