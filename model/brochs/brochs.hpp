@@ -81,6 +81,8 @@ struct Tables {
   std::array<std::int16_t, kKeeps> keep_cell{};                           // keep of quadrant q
   // Quadrants: 0 = NW, 1 = NE, 2 = SW, 3 = SE; the diametrically opposite one is 3 - q.
   std::array<std::array<std::uint8_t, kMaxCells>, 3> settable{};  // per SetSquares value
+  std::array<std::array<std::int16_t, kMaxCells>, 3> settable_cells{};  // the same as lists
+  std::array<int, 3> settable_count{};
   std::array<std::array<std::uint64_t, 4>, kMaxCells> zobrist{};   // per cell and piece code
   std::uint64_t zobrist_white_to_move = 0;
   std::uint64_t zobrist_cursed = 0;
@@ -149,6 +151,9 @@ class BrochsState final : public State {
   Drawing drawing() const override;
   std::string explain(Move m) const override;
   Outcome random_playout(Rng& rng) override;
+  // One uniformly random legal move (precondition: the game is not over), drawn by rejection from
+  // a superset of candidate moves that holds each legal move once, without building the list.
+  Move random_move(Rng& rng) const;
 
   // Read access for tests, notation and explain.
   const Rules& rules() const { return rules_; }
@@ -181,6 +186,8 @@ class BrochsState final : public State {
   void generate(Sink&& add) const;
   template <class Sink>
   void generate_steps(int side, Sink& add) const;
+  bool pieces_may_move() const;  // false while set-first keeps Black's pieces still
+  bool pass_allowed() const;
   void apply_logged(Move m, CaptureList* log);
   void find_captures(int to, CaptureList& out) const;
   bool is_partner(int cell, int side) const;
@@ -196,6 +203,9 @@ class BrochsState final : public State {
   const Tables* tables_;
   std::array<std::uint8_t, kMaxCells> board_{};
   std::array<std::uint8_t, kKeeps> black_in_quadrant_{};
+  // Cells of each side's pieces as bit sets (bit c of word c / 64), to visit pieces in cell order.
+  using CellSet = std::array<std::uint64_t, (kMaxCells + 63) / 64>;
+  std::array<CellSet, 2> pieces_{};
   std::uint8_t side_ = kBlackSide;
   std::uint8_t passes_ = 0;
   bool cursed_ = false;

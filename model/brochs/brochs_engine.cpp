@@ -62,6 +62,9 @@ Tables build_tables(int n, KeepPlace keeps) {
     t.settable[static_cast<std::size_t>(SetSquares::NorthOrKeep)][i] = keep || cell < n;
     t.settable[static_cast<std::size_t>(SetSquares::KeepsOnly)][i] = keep;
     t.settable[static_cast<std::size_t>(SetSquares::Anywhere)][i] = 1;
+    for (std::size_t rule = 0; rule < 3; ++rule) {
+      if (t.settable[rule][i]) t.settable_cells[rule][static_cast<std::size_t>(t.settable_count[rule]++)] = static_cast<std::int16_t>(cell);
+    }
   }
   std::uint64_t seed = 0xB20C45ULL + static_cast<std::uint64_t>(n);
   for (auto& keys : t.zobrist) {
@@ -70,6 +73,38 @@ Tables build_tables(int n, KeepPlace keeps) {
   t.zobrist_white_to_move = splitmix(seed);
   t.zobrist_cursed = splitmix(seed);
   return t;
+}
+
+void set_bit(std::array<std::uint64_t, 4>& set, int cell) { set[static_cast<std::size_t>(cell >> 6)] |= 1ULL << (cell & 63); }
+void clear_bit(std::array<std::uint64_t, 4>& set, int cell) { set[static_cast<std::size_t>(cell >> 6)] &= ~(1ULL << (cell & 63)); }
+
+// Calls f(cell) for every cell in the set, in increasing order.
+template <class F>
+void for_each_cell(const std::array<std::uint64_t, 4>& set, F&& f) {
+  for (std::size_t w = 0; w < set.size(); ++w) {
+    for (std::uint64_t bits = set[w]; bits; bits &= bits - 1) f(static_cast<int>(w * 64) + __builtin_ctzll(bits));
+  }
+}
+
+// Portable bit count: the build has no -mpopcnt, and the libgcc fallback is a slow call.
+int bit_count(std::uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+}
+
+// The k-th cell (0-based, increasing order) of the set; precondition k < count_cells(set).
+int nth_cell(const std::array<std::uint64_t, 4>& set, int k) {
+  for (std::size_t w = 0;; ++w) {
+    const int here = bit_count(set[w]);
+    if (k < here) {
+      std::uint64_t bits = set[w];
+      for (; k > 0; --k) bits &= bits - 1;
+      return static_cast<int>(w * 64) + __builtin_ctzll(bits);
+    }
+    k -= here;
+  }
 }
 
 }  // namespace
@@ -115,11 +150,13 @@ void BrochsState::finish_setup() {
   white_count_ = black_count_ = 0;
   main_cell_ = kNoCell;
   black_in_quadrant_ = {};
+  pieces_ = {};
   hash_ = 0;
   for (int cell = 0; cell < t.n * t.n; ++cell) {
     const std::uint8_t piece = at(cell);
     if (piece == Empty) continue;
     hash_ ^= t.zobrist[static_cast<std::size_t>(cell)][piece];
+    set_bit(pieces_[static_cast<std::size_t>(side_of(piece))], cell);
     if (piece == White) {
       ++white_count_;
       continue;
@@ -174,17 +211,27 @@ template <class Sink>
 void BrochsState::generate_steps(int side, Sink& add) const {
   const Tables& t = *tables_;
   const bool keeps_block = rules_.empty_keeps == EmptyKeeps::Blocked;
-  const int cells = t.n * t.n;
-  for (int from = 0; from < cells; ++from) {
-    const std::uint8_t piece = at(from);
-    if (piece == Empty || side_of(piece) != side) continue;
+  for_each_cell(pieces_[static_cast<std::size_t>(side)], [&](int from) {
     for (int d = 0; d < 4; ++d) {
       for (int to = t.neighbour(from, d); to != kNoCell && at(to) == Empty; to = t.neighbour(to, d)) {
         add(make_move(MoveKind::Step, from, to));
         if (keeps_block && t.is_keep(to)) break;  // an empty keep may be entered, not crossed
       }
     }
-  }
+  });
+}
+
+bool BrochsState::pieces_may_move() const {
+  return side_ == kWhiteSide || rules_.black_turn == BlackOptions::Any || (reserve_ == 0 && !main_in_reserve_);
+}
+
+// Black may always pass (seed 003 B); White too unless white-pass=only-when-stuck.
+bool BrochsState::pass_allowed() const {
+  if (side_ == kBlackSide || rules_.white_pass == WhitePass::Allowed) return true;
+  bool any = false;
+  auto found = [&any](Move) { any = true; };
+  generate_steps(kWhiteSide, found);
+  return !any;
 }
 
 bool BrochsState::curse_eligible(int target_quadrant) const {
@@ -198,36 +245,30 @@ template <class Sink>
 void BrochsState::generate(Sink&& add) const {
   if (outcome_.over()) return;
   const Tables& t = *tables_;
-  const int cells = t.n * t.n;
-  bool any = false;
-  auto counted = [&](Move m) {
-    any = true;
-    add(m);
-  };
-  if (side_ == kWhiteSide) {
-    generate_steps(kWhiteSide, counted);
-    if (!any || rules_.white_pass == WhitePass::Allowed) add(kPass);
-    return;
-  }
-  if (!cursed_) {
+  if (side_ == kBlackSide && !cursed_) {
     for (int q = 0; q < kKeeps; ++q) {
       if (!curse_eligible(q)) continue;
-      for (int cell = 0; cell < cells; ++cell) {
-        if (at(cell) == White && t.region[static_cast<std::size_t>(cell)] == q) add(make_move(MoveKind::Curse, 0, cell));
-      }
+      for_each_cell(pieces_[kWhiteSide], [&](int cell) {
+        if (t.region[static_cast<std::size_t>(cell)] == q) add(make_move(MoveKind::Curse, 0, cell));
+      });
     }
   }
-  const bool has_reserve = reserve_ > 0 || main_in_reserve_;
-  if (rules_.black_turn == BlackOptions::Any || !has_reserve) generate_steps(kBlackSide, counted);
-  if (has_reserve) {
-    const auto& settable = t.settable[static_cast<std::size_t>(rules_.set_squares)];
-    for (int cell = 0; cell < cells; ++cell) {
-      if (!settable[static_cast<std::size_t>(cell)] || at(cell) != Empty) continue;
+  bool any_step = false;
+  auto step = [&](Move m) {
+    any_step = true;
+    add(m);
+  };
+  if (pieces_may_move()) generate_steps(side_, step);
+  if (side_ == kBlackSide && (reserve_ > 0 || main_in_reserve_)) {
+    const auto rule = static_cast<std::size_t>(rules_.set_squares);
+    for (int i = 0; i < t.settable_count[rule]; ++i) {
+      const int cell = t.settable_cells[rule][static_cast<std::size_t>(i)];
+      if (at(cell) != Empty) continue;
       if (reserve_ > 0) add(make_move(MoveKind::Set, 0, cell));
       if (main_in_reserve_) add(make_move(MoveKind::SetMain, 0, cell));
     }
   }
-  add(kPass);  // Black may always pass (seed 003 B)
+  if (side_ == kBlackSide || rules_.white_pass == WhitePass::Allowed || !any_step) add(kPass);
 }
 
 void BrochsState::legal_moves(std::vector<Move>& out) const {
@@ -368,6 +409,7 @@ void BrochsState::place_piece(int cell, std::uint8_t piece) {
   const Tables& t = *tables_;
   board_[static_cast<std::size_t>(cell)] = piece;
   hash_ ^= t.zobrist[static_cast<std::size_t>(cell)][piece];
+  set_bit(pieces_[static_cast<std::size_t>(side_of(piece))], cell);
   if (piece == White) {
     ++white_count_;
     return;
@@ -383,6 +425,7 @@ void BrochsState::remove_piece(int cell) {
   const std::uint8_t piece = at(cell);
   board_[static_cast<std::size_t>(cell)] = Empty;
   hash_ ^= t.zobrist[static_cast<std::size_t>(cell)][piece];
+  clear_bit(pieces_[static_cast<std::size_t>(side_of(piece))], cell);
   if (piece == White) {
     --white_count_;
     return;
@@ -492,13 +535,60 @@ CaptureList BrochsState::captures_of(Move m) const {
   return log;
 }
 
-Outcome BrochsState::random_playout(Rng& rng) {
-  std::array<Move, kMaxMoves> moves;
-  while (!outcome_.over()) {
-    int count = 0;
-    generate([&](Move m) { moves[static_cast<std::size_t>(count++)] = m; });
-    apply(moves[rng.below(static_cast<std::uint32_t>(count))]);
+Move BrochsState::random_move(Rng& rng) const {
+  const Tables& t = *tables_;
+  const int reach = t.n - 1;  // longest rook move
+  const int own = side_ == kWhiteSide ? white_count_ : black_count_;
+  const int steps = pieces_may_move() ? own * 4 * reach : 0;
+  const auto rule = static_cast<std::size_t>(rules_.set_squares);
+  const bool black = side_ == kBlackSide;
+  const int sets = black && (reserve_ > 0 || main_in_reserve_) ? 2 * t.settable_count[rule] : 0;
+  const int curses = black && !cursed_ ? white_count_ : 0;
+  const auto candidates = static_cast<std::uint32_t>(steps + sets + curses + 1);
+  constexpr int kTrials = 48;
+  for (int trial = 0; trial < kTrials; ++trial) {
+    int k = static_cast<int>(rng.below(candidates));
+    if (k < steps) {
+      const int from = nth_cell(pieces_[side_], k / (4 * reach));
+      const int d = (k / reach) % 4;
+      const int distance = 1 + k % reach;
+      int to = from;
+      bool open = true;
+      for (int i = 0; i < distance && open; ++i) {
+        if (i > 0 && rules_.empty_keeps == EmptyKeeps::Blocked && t.is_keep(to)) open = false;
+        to = t.neighbour(to, d);
+        open = open && to != kNoCell && at(to) == Empty;
+      }
+      if (open) return make_move(MoveKind::Step, from, to);
+      continue;
+    }
+    k -= steps;
+    if (k < sets) {
+      const int cell = t.settable_cells[rule][static_cast<std::size_t>(k / 2)];
+      const bool main = k % 2 == 1;
+      if (at(cell) == Empty && (main ? main_in_reserve_ : reserve_ > 0)) {
+        return make_move(main ? MoveKind::SetMain : MoveKind::Set, 0, cell);
+      }
+      continue;
+    }
+    k -= sets;
+    if (k < curses) {
+      const int cell = nth_cell(pieces_[kWhiteSide], k);
+      const int q = t.region[static_cast<std::size_t>(cell)];
+      if (q != kCrossRegion && curse_eligible(q)) return make_move(MoveKind::Curse, 0, cell);
+      continue;
+    }
+    if (pass_allowed()) return kPass;
   }
+  // Mostly blocked positions: draw from the full list (still uniform).
+  std::array<Move, kMaxMoves> moves;
+  int count = 0;
+  generate([&](Move m) { moves[static_cast<std::size_t>(count++)] = m; });
+  return moves[rng.below(static_cast<std::uint32_t>(count))];
+}
+
+Outcome BrochsState::random_playout(Rng& rng) {
+  while (!outcome_.over()) apply(random_move(rng));
   return outcome_;
 }
 
