@@ -219,8 +219,22 @@ class BrochsState final : public State {
   std::uint64_t hash_ = 0;
   Outcome outcome_{};
   // Positions since the last irreversible action (capture, setting, curse): at most one per ply.
-  std::int16_t history_length_ = 0;
-  std::array<std::uint64_t, kMaxPlyCap + 1> history_{};
+  // Copying takes only the used part, so that cloning a state stays cheap.
+  struct History {
+    int length = 0;
+    std::array<std::uint64_t, kMaxPlyCap + 1> hashes;  // only [0, length) is meaningful
+    History() = default;
+    History(const History& other) : length(other.length) { copy_from(other); }
+    History& operator=(const History& other) {
+      length = other.length;
+      copy_from(other);
+      return *this;
+    }
+    void copy_from(const History& other) {
+      for (int i = 0; i < length; ++i) hashes[static_cast<std::size_t>(i)] = other.hashes[static_cast<std::size_t>(i)];
+    }
+  };
+  History history_;
 };
 
 std::unique_ptr<BrochsState> initial_position(const Rules& rules);

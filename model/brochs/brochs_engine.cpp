@@ -168,8 +168,8 @@ void BrochsState::finish_setup() {
   }
   if (side_ == kWhiteSide) hash_ ^= t.zobrist_white_to_move;
   if (cursed_) hash_ ^= t.zobrist_cursed;
-  history_length_ = 0;
-  history_[static_cast<std::size_t>(history_length_++)] = hash_;
+  history_.length = 0;
+  history_.hashes[static_cast<std::size_t>(history_.length++)] = hash_;
   outcome_ = compute_outcome();
 }
 
@@ -504,10 +504,12 @@ void BrochsState::apply_logged(Move m, CaptureList* log) {
 
 // Repetition: only positions since the last irreversible action can recur.
 void BrochsState::record_position(bool irreversible) {
-  if (irreversible) history_length_ = 0;
+  if (irreversible) history_.length = 0;
+  // Within the history sides alternate (a free curse is irreversible), so only every other entry
+  // can hold the same position.
   int occurrences = 1;
-  for (int i = 0; i < history_length_; ++i) occurrences += history_[static_cast<std::size_t>(i)] == hash_;
-  if (history_length_ < static_cast<int>(history_.size())) history_[static_cast<std::size_t>(history_length_++)] = hash_;
+  for (int i = history_.length - 2; i >= 0; i -= 2) occurrences += history_.hashes[static_cast<std::size_t>(i)] == hash_;
+  if (history_.length < static_cast<int>(history_.hashes.size())) history_.hashes[static_cast<std::size_t>(history_.length++)] = hash_;
   if (rules_.repetition == Repetition::Third && occurrences >= 3) repeated_ = true;
 }
 
