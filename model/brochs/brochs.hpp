@@ -137,6 +137,12 @@ class BrochsState final : public State {
   void set_reserve(int ordinary, bool main_in_reserve);
   void set_turn(int side, int ply, int passes, bool cursed, bool repeated);
   void finish_setup();  // recomputes derived counters, hash, history and outcome
+  // Restores the repetition history from the reversible moves (steps and passes, oldest first)
+  // played since the last irreversible action, by undoing them from this position; throws
+  // InputError when they cannot have led here.
+  void restore_history(const std::vector<Move>& since);
+  // Those moves, oldest first (what the notation's "since" item lists).
+  std::vector<Move> moves_since_irreversible() const;
 
   std::unique_ptr<State> clone() const override;
   int side_to_move() const override { return side_; }
@@ -196,7 +202,7 @@ class BrochsState final : public State {
   void remove_piece(int cell);
   void place_piece(int cell, std::uint8_t piece);
   bool counts_as_c1_target(int cell) const;
-  void record_position(bool irreversible);
+  void record_position(bool irreversible, Move m);
   Outcome compute_outcome() const;
 
   Rules rules_;
@@ -223,6 +229,7 @@ class BrochsState final : public State {
   struct History {
     int length = 0;
     std::array<std::uint64_t, kMaxPlyCap + 1> hashes;  // only [0, length) is meaningful
+    std::array<Move, kMaxPlyCap + 1> moves;            // moves[i] led to position i (i >= 1)
     History() = default;
     History(const History& other) : length(other.length) { copy_from(other); }
     History& operator=(const History& other) {
@@ -231,7 +238,10 @@ class BrochsState final : public State {
       return *this;
     }
     void copy_from(const History& other) {
-      for (int i = 0; i < length; ++i) hashes[static_cast<std::size_t>(i)] = other.hashes[static_cast<std::size_t>(i)];
+      for (std::size_t i = 0; i < static_cast<std::size_t>(length); ++i) {
+        hashes[i] = other.hashes[i];
+        moves[i] = other.moves[i];
+      }
     }
   };
   History history_;
