@@ -156,6 +156,7 @@ class BrochsState final : public State {
   std::string line() const override;
   Drawing drawing() const override;
   std::string explain(Move m) const override;
+  std::string explain_text(std::string_view move_text) const override;
   Outcome random_playout(Rng& rng) override;
   // One uniformly random legal move (precondition: the game is not over), drawn by rejection from
   // a superset of candidate moves that holds each legal move once, without building the list.
@@ -190,6 +191,8 @@ class BrochsState final : public State {
  private:
   template <class Sink>
   void generate(Sink&& add) const;
+  // Reads a move's text; with must_be_legal=false an illegal but well-formed move is returned too.
+  Move read_move(std::string_view text, bool must_be_legal) const;
   template <class Sink>
   void generate_steps(int side, Sink& add) const;
   bool pieces_may_move() const;  // false while set-first keeps Black's pieces still

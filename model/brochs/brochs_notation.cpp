@@ -356,7 +356,11 @@ std::string BrochsState::move_text(Move m) const {
   return text;
 }
 
-Move BrochsState::parse_move(std::string_view text) const {
+Move BrochsState::parse_move(std::string_view text) const { return read_move(text, true); }
+
+std::string BrochsState::explain_text(std::string_view text) const { return explain(read_move(text, false)); }
+
+Move BrochsState::read_move(std::string_view text, bool must_be_legal) const {
   const std::vector<std::string> words = words_of(text);
   if (words.empty()) throw InputError("empty move");
   const SquareGrid& grid = SquareGrid::of(tables_->n);
@@ -394,10 +398,9 @@ Move BrochsState::parse_move(std::string_view text) const {
     claimed.push_back(cell(words[i]));
   }
   if (has_suffix && claimed.empty()) throw InputError("capture suffix 'x' without a square in move " + quote_input(text));
-  if (const std::string reason = illegal_reason(move); !reason.empty()) {
-    throw InputError("illegal move " + quote_input(text) + ": " + reason);
-  }
-  if (has_suffix) {
+  const std::string reason = illegal_reason(move);
+  if (!reason.empty() && must_be_legal) throw InputError("illegal move " + quote_input(text) + ": " + reason);
+  if (has_suffix && reason.empty()) {
     const std::string actual = move_text(move);
     std::sort(claimed.begin(), claimed.end());
     std::string claimed_text;
