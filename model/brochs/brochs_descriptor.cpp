@@ -4,6 +4,7 @@
 
 #include "model/brochs/brochs.hpp"
 #include "model/brochs/brochs_examples.hpp"
+#include "model/brochs/brochs_properties.hpp"
 #include "model/core/errors.hpp"
 
 namespace arbiter::brochs {
@@ -108,6 +109,7 @@ GameDescriptor make_descriptor() {
     return std::make_unique<BrochsGame>(g, c);
   };
   d.seed_examples = seed_examples;
+  d.properties = properties;
   return d;
 }
 
