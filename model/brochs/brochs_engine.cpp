@@ -149,24 +149,15 @@ void BrochsState::set_turn(int side, int ply, int passes, bool cursed, bool repe
 
 void BrochsState::finish_setup() {
   const Tables& t = *tables_;
+  const auto board = board_;
+  board_ = {};
   white_count_ = black_count_ = 0;
   main_cell_ = kNoCell;
   black_in_quadrant_ = {};
   pieces_ = {};
   hash_ = 0;
   for (int cell = 0; cell < t.n * t.n; ++cell) {
-    const std::uint8_t piece = at(cell);
-    if (piece == Empty) continue;
-    hash_ ^= t.zobrist[static_cast<std::size_t>(cell)][piece];
-    set_bit(pieces_[static_cast<std::size_t>(side_of(piece))], cell);
-    if (piece == White) {
-      ++white_count_;
-      continue;
-    }
-    ++black_count_;
-    if (piece == Main) main_cell_ = static_cast<std::int16_t>(cell);
-    const int region = t.region[static_cast<std::size_t>(cell)];
-    if (region != kCrossRegion) ++black_in_quadrant_[static_cast<std::size_t>(region)];
+    if (board[static_cast<std::size_t>(cell)] != Empty) place_piece(cell, board[static_cast<std::size_t>(cell)]);
   }
   if (side_ == kWhiteSide) hash_ ^= t.zobrist_white_to_move;
   if (cursed_) hash_ ^= t.zobrist_cursed;
@@ -321,6 +312,20 @@ int BrochsState::complete_pairs_around(int keep, int side, int required_cell) co
   return includes_required ? complete : 0;
 }
 
+// A C2 capture of the keep occupant: its first two complete opposite pairs form it.
+void BrochsState::record_keep_pairs(int keep, int side, Capture& capture) const {
+  capture.rule = CaptureRule::C2;
+  capture.partner_count = 0;
+  for (int d : {0, 1, 4, 5}) {
+    const int a = tables_->neighbour(keep, d);
+    const int b = tables_->neighbour(keep, opposite_direction(d));
+    if (is_friend(a, side) && is_friend(b, side) && capture.partner_count < 4) {
+      capture.partners[capture.partner_count++] = static_cast<std::int16_t>(a);
+      capture.partners[capture.partner_count++] = static_cast<std::int16_t>(b);
+    }
+  }
+}
+
 // Captures made by the piece that just arrived on `to` (moved or set): only configurations it
 // takes part in are new (seed 003 D: "causing a new situation"), so only its neighbours can fall.
 void BrochsState::find_captures(int to, CaptureList& out) const {
@@ -334,15 +339,7 @@ void BrochsState::find_captures(int to, CaptureList& out) const {
     Capture capture;
     capture.victim = static_cast<std::int16_t>(victim);
     if (t.is_keep(victim) && complete_pairs_around(victim, side, to) >= 2) {
-      capture.rule = CaptureRule::C2;
-      for (int pd : {0, 1, 4, 5}) {
-        const int a = t.neighbour(victim, pd);
-        const int b = t.neighbour(victim, opposite_direction(pd));
-        if (is_friend(a, side) && is_friend(b, side) && capture.partner_count < 4) {
-          capture.partners[capture.partner_count++] = static_cast<std::int16_t>(a);
-          capture.partners[capture.partner_count++] = static_cast<std::int16_t>(b);
-        }
-      }
+      record_keep_pairs(victim, side, capture);
       out.add(capture);
       continue;
     }
@@ -375,15 +372,7 @@ bool BrochsState::standing_threat(int cell, Capture& threat) const {
   threat = Capture{};
   threat.victim = static_cast<std::int16_t>(cell);
   if (t.is_keep(cell) && complete_pairs_around(cell, enemy, kNoCell) >= 2) {
-    threat.rule = CaptureRule::C2;
-    for (int d : {0, 1, 4, 5}) {
-      const int a = t.neighbour(cell, d);
-      const int b = t.neighbour(cell, opposite_direction(d));
-      if (is_friend(a, enemy) && is_friend(b, enemy) && threat.partner_count < 4) {
-        threat.partners[threat.partner_count++] = static_cast<std::int16_t>(a);
-        threat.partners[threat.partner_count++] = static_cast<std::int16_t>(b);
-      }
-    }
+    record_keep_pairs(cell, enemy, threat);
     return true;
   }
   if (!counts_as_c1_target(cell)) return false;

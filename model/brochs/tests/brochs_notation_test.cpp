@@ -8,12 +8,6 @@
 namespace arbiter::brochs::testing {
 namespace {
 
-#ifdef ARBITER_SANITIZED
-constexpr int kScale = 10;
-#else
-constexpr int kScale = 1;
-#endif
-
 const char* const kStart15 = R"(
    a b c d e f g h i j k l m n o
  1 . . . . . . . + . . . . . . .
