@@ -78,7 +78,8 @@ std::vector<std::int8_t> parse_row(std::string_view line, int row_number) {
 struct Status {
   bool finished = false;
   Outcome stated;  // when finished
-  int side = -1;   // when not finished
+  int side = -1;   // when not finished, or the side token of a one-line form
+  bool claims_ongoing = false;  // a diagram's "<Side> to move" says the game goes on
   int ply = 0;
   bool swapped = false;
 };
@@ -91,8 +92,8 @@ Status parse_status(std::string_view line) {
     rest = line.substr(prefix.size());
     return true;
   };
-  if (take("Black to move, ply ")) status.side = kBlackSide;
-  else if (take("White to move, ply ")) status.side = kWhiteSide;
+  if (take("Black to move, ply ")) status.side = kBlackSide, status.claims_ongoing = true;
+  else if (take("White to move, ply ")) status.side = kWhiteSide, status.claims_ongoing = true;
   else if (take("Black wins, ply ")) status.finished = true, status.stated = Outcome::win(kBlackSide);
   else if (take("White wins, ply ")) status.finished = true, status.stated = Outcome::win(kWhiteSide);
   else if (take("Draw, ply ")) status.finished = true, status.stated = Outcome::draw();
@@ -246,7 +247,7 @@ void check_status(const Rules& rules, const Position& position, const Status& st
     throw InputError("status says the game is over (" + std::string(status.stated.kind == Outcome::Kind::Draw ? "draw" : kSideWords[status.stated.winner]) +
                      ") but the stones say " + (outcome.over() ? "otherwise" : "it is still going on"));
   }
-  if (status.side >= 0 && outcome.over()) {
+  if (status.claims_ongoing && outcome.over()) {
     throw InputError(std::string("status says ") + kSideWords[status.side] +
                      " is to move but the game is already over; write e.g. 'Black wins, ply N'");
   }
