@@ -244,8 +244,12 @@ void check_status(const Rules& rules, const Position& position, const Status& st
                      " it is " + kSideWords[to_move] + "'s turn, not " + kSideWords[status.side] + "'s");
   }
   if (status.finished && !(status.stated == outcome)) {
-    throw InputError("status says the game is over (" + std::string(status.stated.kind == Outcome::Kind::Draw ? "draw" : kSideWords[status.stated.winner]) +
-                     ") but the stones say " + (outcome.over() ? "otherwise" : "it is still going on"));
+    auto said = [](const Outcome& o) {
+      return o.kind == Outcome::Kind::Draw ? std::string("a draw")
+             : o.kind == Outcome::Kind::Win ? std::string(kSideWords[o.winner]) + " wins"
+                                            : std::string("the game is still going on");
+    };
+    throw InputError("status says " + said(status.stated) + " but the stones say " + said(outcome));
   }
   if (status.claims_ongoing && outcome.over()) {
     throw InputError(std::string("status says ") + kSideWords[status.side] +
