@@ -57,7 +57,7 @@ TEST(QuentinNotation, EveryPrintedFormReadsBackInBothImplementations) {
          {std::vector<std::string>{}, std::vector<std::string>{"opponent-chain=mover-wins", "majority=adjacencies"}}) {
       auto game = make_game(quentin_game(), size, rulings);
       Rng rng(static_cast<std::uint64_t>(size) * 31);
-      const int games = std::max(1, (size <= 7 ? 20 : 2) / static_cast<int>(kHeavyDivisor));
+      const int games = std::max(1, (size <= 7 ? 20 : size <= 9 ? 2 : 1) / static_cast<int>(kHeavyDivisor));
       for (int g = 0; g < games; ++g) {
         auto state = game->initial_state();
         std::vector<Move> moves;
@@ -74,7 +74,9 @@ TEST(QuentinNotation, EveryPrintedFormReadsBackInBothImplementations) {
           }
           state->legal_moves(moves);
           if (moves.empty()) break;
-          for (Move m : moves) ASSERT_EQ(state->parse_move(state->move_text(m)), m);
+          if (check) {
+            for (Move m : moves) ASSERT_EQ(state->parse_move(state->move_text(m)), m);
+          }
           state->apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
         }
       }
