@@ -437,13 +437,18 @@ TEST(QuentinRulings, PieOffRemovesTheSwap) {
   EXPECT_THROW(setup(" a b\n1 B W\n2 . .\nBlack to move, ply 3, swapped\n", {"pie=off"}), InputError);
 }
 
-TEST(QuentinRulings, RulesVersionHasOnlyThe2012Text) {
+TEST(QuentinRulings, RulesVersionOffersOnlyThe2012TextAndItsBoloaWording) {
   const auto& rulings = quentin_game().rulings;
   auto version = std::find_if(rulings.begin(), rulings.end(), [](const Ruling& r) { return r.id == "Q-7"; });
   ASSERT_NE(version, rulings.end());
-  ASSERT_EQ(version->options.size(), 1u);
+  ASSERT_EQ(version->options.size(), 2u);
   EXPECT_EQ(version->options[0].value, "2012");
+  EXPECT_EQ(version->options[1].value, "boloa-wording");
   EXPECT_THROW(make_game(quentin_game(), 5, {"rules-version=quinten"}), InputError);
+  // The Boloa wording is the mover-only diagonal rule, provably the same game.
+  EXPECT_EQ(Rules::from(make_config(quentin_game(), 5, {"rules-version=boloa-wording"})).diagonal,
+            Rules::Diagonal::MoverOnly);
+  expect_same_games({"rules-version=boloa-wording"}, static_cast<int>(100 / kHeavyDivisor));
 }
 
 TEST(QuentinRulings, EveryRulingIdQ1ToQ7IsSelectable) {
