@@ -1,7 +1,9 @@
 // Brique's fast engine: flat fixed-size state, tables precomputed per (size, shading, escort
 // directions), the fill rule checked only at the (at most two) squares the placed stone escorts,
-// and one union-find per colour for the win. A colour's union-find cannot forget a stone, so when
-// the fill rule removes one, that colour's forest is marked stale and rebuilt before its next use.
+// and one union-find per colour for the win.
+// A union-find cannot forget a stone. When the fill rule removes one, that colour's forest is only
+// marked stale and kept growing: it then describes a supergraph of the true stone graph, so "edges
+// not joined" is still exact, and only a claimed win needs a rebuild to be confirmed or refuted.
 #include <array>
 #include <map>
 #include <mutex>
@@ -13,6 +15,9 @@ namespace {
 
 constexpr int kMaxCells = kMaxBoard * kMaxBoard;
 constexpr std::int16_t kNo = -1;
+// Off-board neighbours point here: a square past the board that never holds a stone.
+constexpr std::int16_t kBorder = kMaxCells;
+constexpr std::uint8_t kFirstEdge = 1, kSecondEdge = 2, kBothEdges = 3;
 
 struct Tables {
   int n = 0;
@@ -22,8 +27,8 @@ struct Tables {
   // the squares (at most two) whose escorts include it.
   std::array<std::array<std::array<std::int16_t, 2>, kMaxCells>, 2> escort_pair{};
   std::array<std::array<std::array<std::int16_t, 2>, kMaxCells>, 2> escorted_by{};
-  // Per colour: the union-find node of the own edge a square lies on (cells or cells+1), or kNo.
-  std::array<std::array<std::int16_t, kMaxCells>, 2> edge_node{};
+  // Per colour: which of its own edges a square lies on (bit 1 the first, bit 2 the second).
+  std::array<std::array<std::uint8_t, kMaxCells>, 2> edge_bits{};
 };
 
 // Built from the derived structure rather than from escorts(): every on-board NE-SW diagonal pair
@@ -64,11 +69,10 @@ Tables* build_tables(const Rules& rules) {
       for (int d = 0; d < 4; ++d) {
         const int rr = r + steps[d][0], cc = c + steps[d][1];
         const bool on = rr >= 0 && cc >= 0 && rr < n && cc < n;
-        t->neighbours[cell][static_cast<std::size_t>(d)] = static_cast<std::int16_t>(on ? rr * n + cc : kNo);
+        t->neighbours[cell][static_cast<std::size_t>(d)] = static_cast<std::int16_t>(on ? rr * n + cc : kBorder);
       }
-      const auto first = static_cast<std::int16_t>(n * n), second = static_cast<std::int16_t>(n * n + 1);
-      t->edge_node[kBlack][cell] = r == 0 ? first : r == n - 1 ? second : kNo;
-      t->edge_node[kWhite][cell] = c == 0 ? first : c == n - 1 ? second : kNo;
+      t->edge_bits[kBlack][cell] = r == 0 ? kFirstEdge : r == n - 1 ? kSecondEdge : 0;
+      t->edge_bits[kWhite][cell] = c == 0 ? kFirstEdge : c == n - 1 ? kSecondEdge : 0;
     }
   }
   build_escorts(*t, rules);
@@ -129,12 +133,9 @@ class FastState final : public BriqueState {
       if (rules_.pie == PieMode::Mirror) mirror_board();
     } else {
       passes_ = 0;
-      place(static_cast<int>(m), mover);
-      if (stale_[mover]) rebuild(mover);
-      const auto first = static_cast<std::int16_t>(tables_->cells);
       // Only the mover can have completed a chain: this turn removed none of its stones and
       // gave the opponent none (a derived fact the tests check against the reference).
-      if (find(mover, first) == find(mover, static_cast<std::int16_t>(first + 1))) {
+      if (place(static_cast<int>(m), mover) && edges_joined(mover, static_cast<int>(m))) {
         outcome_ = Outcome::win(mover);
       } else if (empty_count_ == 0) {
         outcome_ = Outcome::draw();
@@ -181,8 +182,9 @@ class FastState final : public BriqueState {
     empty_slot_[static_cast<std::size_t>(last)] = slot;
   }
 
-  // Puts a stone of `side` on `cell`, removing whatever was there.
-  void take_square(int cell, int side) {
+  // Puts a stone of `side` on `cell`, removing whatever was there. True if the stone's group (as
+  // far as the forest knows) now touches both of the side's edges.
+  bool take_square(int cell, int side) {
     std::uint8_t& here = board_[static_cast<std::size_t>(cell)];
     if (here == kEmpty) {
       remove_empty(cell);
@@ -190,37 +192,73 @@ class FastState final : public BriqueState {
       stale_[1 - side] = true;
     }
     here = stone_of(side);
-    if (!stale_[side]) link(cell, side);
+    return link(cell, side) == kBothEdges;
+  }
+
+  // Whether `side`'s stones really join its two edges, once the forest claims that the group of
+  // the stone just placed does.
+  bool edges_joined(int side, int placed) {
+    if (!stale_[side]) return true;
+    // The stale forest may claim a join through a removed stone. A new chain must run through
+    // the stones placed this turn, which all lie in the placed stone's group: search that group.
+    if (group_touches_both_edges(side, placed)) return true;
+    rebuild(side);
+    return false;
+  }
+
+  bool group_touches_both_edges(int side, int start) {
+    std::array<std::uint64_t, (kMaxCells + 63) / 64> seen{};
+    std::array<std::int16_t, kMaxCells> stack;
+    int depth = 0;
+    std::uint8_t edges = 0;
+    const std::uint8_t friendly = stone_of(side);
+    seen[static_cast<std::size_t>(start) / 64] |= std::uint64_t{1} << (start % 64);
+    stack[static_cast<std::size_t>(depth++)] = static_cast<std::int16_t>(start);
+    while (depth > 0) {
+      const std::int16_t cell = stack[static_cast<std::size_t>(--depth)];
+      edges |= tables_->edge_bits[side][static_cast<std::size_t>(cell)];
+      for (std::int16_t next : tables_->neighbours[static_cast<std::size_t>(cell)]) {
+        if (board_[static_cast<std::size_t>(next)] != friendly) continue;
+        std::uint64_t& word = seen[static_cast<std::size_t>(next) / 64];
+        const std::uint64_t bit = std::uint64_t{1} << (next % 64);
+        if (word & bit) continue;
+        word |= bit;
+        stack[static_cast<std::size_t>(depth++)] = next;
+      }
+    }
+    return edges == kBothEdges;
   }
 
   // The placement and the fill rule. Only squares escorted by a newly placed stone can have become
-  // fillable; under fill=repeat the newly filled squares are examined in turn.
-  void place(int cell, int side) {
-    std::array<std::int16_t, kMaxCells> pending;
-    int count = 0;
-    take_square(cell, side);
-    pending[static_cast<std::size_t>(count++)] = static_cast<std::int16_t>(cell);
+  // fillable. Returns whether the forest claims the placed group joins the side's edges.
+  bool place(int cell, int side) {
+    const bool joined = take_square(cell, side);
+    return fill_escorted_by(cell, side) || joined;
+  }
+
+  // Fills the (at most two) squares `from` escorts whose escorts are now both friendly; under
+  // fill=repeat the squares filled are examined in turn.
+  bool fill_escorted_by(int from, int side) {
+    bool joined = false;
     const std::uint8_t friendly = stone_of(side);
-    while (count > 0) {
-      const int from = pending[static_cast<std::size_t>(--count)];
-      for (std::int16_t square : tables_->escorted_by[side][static_cast<std::size_t>(from)]) {
-        if (square == kNo) break;
-        const auto& pair = tables_->escort_pair[side][static_cast<std::size_t>(square)];
-        const std::uint8_t here = board_[static_cast<std::size_t>(square)];
-        if (here == friendly || board_[static_cast<std::size_t>(pair[0])] != friendly ||
-            board_[static_cast<std::size_t>(pair[1])] != friendly) {
-          continue;
-        }
-        if (here != kEmpty && rules_.fill == FillMode::KeepEnemy) continue;
-        take_square(square, side);
-        if (rules_.fill == FillMode::Repeat) pending[static_cast<std::size_t>(count++)] = square;
+    for (std::int16_t square : tables_->escorted_by[side][static_cast<std::size_t>(from)]) {
+      if (square == kNo) break;
+      const auto& pair = tables_->escort_pair[side][static_cast<std::size_t>(square)];
+      const std::uint8_t here = board_[static_cast<std::size_t>(square)];
+      if (here == friendly || board_[static_cast<std::size_t>(pair[0])] != friendly ||
+          board_[static_cast<std::size_t>(pair[1])] != friendly) {
+        continue;
       }
+      if (here != kEmpty && rules_.fill == FillMode::KeepEnemy) continue;
+      joined = take_square(square, side) || joined;
+      if (rules_.fill == FillMode::Repeat) joined = fill_escorted_by(square, side) || joined;
     }
+    return joined;
   }
 
   void mirror_board() {
     const int n = tables_->n;
-    std::array<std::uint8_t, kMaxCells> old = board_;
+    const std::array<std::uint8_t, kMaxCells + 1> old = board_;
     for (int r = 0; r < n; ++r) {
       for (int c = 0; c < n; ++c) {
         const std::uint8_t stone = old[static_cast<std::size_t>(r * n + c)];
@@ -239,24 +277,30 @@ class FastState final : public BriqueState {
     }
     return x;
   }
-  void unite(int side, std::int16_t a, std::int16_t b) {
-    a = find(side, a);
-    b = find(side, b);
-    if (a != b) parent_[static_cast<std::size_t>(side)][static_cast<std::size_t>(a)] = b;
-  }
-  void link(int cell, int side) {
+  // Hangs the stone's group under each friendly neighbour's group; returns the edges the merged
+  // group touches (kept at each root).
+  std::uint8_t link(int cell, int side) {
+    auto& parent = parent_[static_cast<std::size_t>(side)];
+    auto& edges = group_edges_[static_cast<std::size_t>(side)];
     const std::uint8_t friendly = stone_of(side);
+    std::int16_t root = find(side, static_cast<std::int16_t>(cell));
+    std::uint8_t touched = edges[static_cast<std::size_t>(root)] | tables_->edge_bits[side][static_cast<std::size_t>(cell)];
     for (std::int16_t neighbour : tables_->neighbours[static_cast<std::size_t>(cell)]) {
-      if (neighbour != kNo && board_[static_cast<std::size_t>(neighbour)] == friendly) {
-        unite(side, static_cast<std::int16_t>(cell), neighbour);
+      if (board_[static_cast<std::size_t>(neighbour)] != friendly) continue;
+      const std::int16_t other = find(side, neighbour);
+      if (other != root) {
+        parent[static_cast<std::size_t>(root)] = other;
+        root = other;
+        touched |= edges[static_cast<std::size_t>(root)];
       }
     }
-    const std::int16_t edge = tables_->edge_node[side][static_cast<std::size_t>(cell)];
-    if (edge != kNo) unite(side, static_cast<std::int16_t>(cell), edge);
+    edges[static_cast<std::size_t>(root)] = touched;
+    return touched;
   }
   void rebuild(int side) {
     auto& parent = parent_[static_cast<std::size_t>(side)];
-    for (int i = 0; i < tables_->cells + 2; ++i) parent[static_cast<std::size_t>(i)] = static_cast<std::int16_t>(i);
+    for (int i = 0; i < tables_->cells; ++i) parent[static_cast<std::size_t>(i)] = static_cast<std::int16_t>(i);
+    group_edges_[static_cast<std::size_t>(side)].fill(0);
     stale_[side] = false;
     const std::uint8_t friendly = stone_of(side);
     for (int cell = 0; cell < tables_->cells; ++cell) {
@@ -266,11 +310,12 @@ class FastState final : public BriqueState {
 
   const Tables* tables_;
   Rules rules_;
-  std::array<std::uint8_t, kMaxCells> board_{};
+  std::array<std::uint8_t, kMaxCells + 1> board_{};  // + the border square
   std::array<std::int16_t, kMaxCells> empties_{};
   std::array<std::int16_t, kMaxCells> empty_slot_{};
   std::int16_t empty_count_ = 0;
-  std::array<std::array<std::int16_t, kMaxCells + 2>, 2> parent_{};
+  std::array<std::array<std::int16_t, kMaxCells>, 2> parent_{};
+  std::array<std::array<std::uint8_t, kMaxCells>, 2> group_edges_{};
   std::array<bool, 2> stale_{};
   int side_ = kBlack;
   int ply_ = 0;
