@@ -180,7 +180,12 @@ void check_reachable(const Position& p, const Claim& claim) {
                        " the board holds exactly one " + (mirrored ? "white" : "black") + " stone");
     }
   }
-  for (int side : {kBlack, kWhite}) {
+  // The fill rule has just run for the side that placed the last stone, so nothing may be left
+  // fillable for it. The other side may have squares pending (refilled at its next placement):
+  // under escort-directions=facing a removal leaves them behind.
+  const int last_placer = p.passes % 2 == 0 ? 1 - p.side : p.side;
+  for (int side : {last_placer}) {
+    if (claim.ply == 0) break;
     for (int square : fillable_squares(p, side)) {
       const int row = square / p.n(), col = square % p.n();
       const auto e = escorts(rules, side, row, col);
