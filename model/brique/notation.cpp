@@ -332,6 +332,7 @@ std::string diagram(const Position& p) {
 
 std::string line(const Position& p) {
   std::string rows;
+  rows.reserve(static_cast<std::size_t>(p.n() * (p.n() + 1)));
   for (int r = 0; r < p.n(); ++r) {
     if (r > 0) rows += '/';
     for (int c = 0; c < p.n(); ++c) rows += stone_char(p.at(r, c));

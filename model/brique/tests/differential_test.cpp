@@ -35,10 +35,12 @@ int play_lock_step(const Game& g, Rng& rng) {
   for (;;) {
     const std::string line = reference->line();
     EXPECT_EQ(fast->line(), line);
-    EXPECT_EQ(fast->outcome(), reference->outcome()) << line;
+    const Outcome outcome = reference->outcome();
+    EXPECT_EQ(fast->outcome(), outcome) << line;
     EXPECT_EQ(fast->side_to_move(), reference->side_to_move()) << line;
     const std::vector<Move> moves = sorted_moves(*reference);
     EXPECT_EQ(sorted_moves(*fast), moves) << line;
+    EXPECT_EQ(moves.empty(), outcome.over()) << line;
     if (moves.empty() || ::testing::Test::HasFailure()) return reference->ply();
     const Move move = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
     fast->apply(move);
