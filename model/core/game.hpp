@@ -95,6 +95,10 @@ class State {
   // A step-by-step account of applying m here, for arbiters. Precondition: m parses here (it may
   // be illegal; the trace then says why).
   virtual std::string explain(Move m) const = 0;
+  // The same from the move's text, so that a well-formed but ILLEGAL move can be explained too
+  // (which rule forbids it). The default handles legal moves only; games override it to explain
+  // illegal ones. Throws InputError for text that is not a move of this game at all.
+  virtual std::string explain_text(std::string_view move_text) const { return explain(parse_move(move_text)); }
 
   // Plays uniformly random legal moves to the end. The default goes through legal_moves/apply;
   // a fast implementation may override with an equivalent loop that avoids building move lists.
@@ -102,6 +106,7 @@ class State {
 };
 
 struct GameDescriptor;
+struct Property;
 
 // A game under one configuration.
 class Game {
@@ -156,6 +161,8 @@ struct GameDescriptor {
   std::vector<Ruling> rulings;
   std::function<std::unique_ptr<Game>(const GameDescriptor&, const Config&)> make;
   std::function<std::vector<SeedExample>()> seed_examples;
+  // The game's own property suite (model/core/property.hpp); the generic ones are added by the driver.
+  std::function<std::vector<Property>()> properties;
 };
 
 // Validates size and NAME=VALUE assignments against the descriptor and fills in defaults; throws

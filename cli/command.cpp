@@ -1,0 +1,44 @@
+#include "cli/command.hpp"
+
+#include <iostream>
+
+namespace arbiter::cli {
+
+namespace po = boost::program_options;
+
+std::vector<Command>& commands() {
+  static std::vector<Command> all;
+  return all;
+}
+
+void GameOptions::add_to(po::options_description& options) {
+  options.add_options()
+      ("size", po::value<int>(&size), "board size (default: the game's own; see `arbiter rules GAME`)")
+      ("rule", po::value<std::vector<std::string>>(&rulings)->composing(),
+       "ruling as NAME=VALUE; repeatable (see `arbiter rules GAME`)");
+}
+
+po::variables_map parse_arguments(const std::string& command_name, const std::vector<std::string>& args,
+                                  const po::options_description& options,
+                                  const po::positional_options_description& positional, bool& proceed) {
+  po::options_description all("Options");
+  all.add_options()("help,h", "show this help");
+  all.add(options);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  if (vm.count("help")) {
+    const Command* found = nullptr;
+    for (const Command& c : commands()) {
+      if (c.name == command_name) found = &c;
+    }
+    const Command& command = *found;
+    std::cout << "usage: arbiter " << command.usage << "\n" << command.summary << "\n\n" << all << "\n";
+    proceed = false;
+    return vm;
+  }
+  po::notify(vm);
+  proceed = true;
+  return vm;
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,43 @@
+#pragma once
+// Each subcommand lives in its own cli/<name>.cpp and registers itself with a static
+// CommandRegistration; main.cpp dispatches on the first word.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "model/core/game.hpp"
+
+namespace arbiter::cli {
+
+struct Command {
+  std::string name;
+  std::string usage;    // e.g. "explain GAME [--position P] MOVES..."
+  std::string summary;  // one line
+  // Receives the words after the subcommand name; returns the exit status. Throws InputError
+  // (or boost::program_options::error) for bad input; main prints it as one line and exits 2.
+  std::function<int(const std::vector<std::string>& args)> run;
+};
+
+std::vector<Command>& commands();
+
+struct CommandRegistration {
+  explicit CommandRegistration(Command command) { commands().push_back(std::move(command)); }
+};
+
+// Options every game-facing command shares: --size N, --rule NAME=VALUE (repeatable).
+struct GameOptions {
+  int size = 0;
+  std::vector<std::string> rulings;
+  void add_to(boost::program_options::options_description& options);
+};
+
+// Parses args against options (positional names in order, the last may repeat with -1) and
+// returns the variables map. --help prints usage and the options and returns false in `proceed`.
+boost::program_options::variables_map parse_arguments(
+    const std::string& command_name, const std::vector<std::string>& args,
+    const boost::program_options::options_description& options,
+    const boost::program_options::positional_options_description& positional, bool& proceed);
+
+}  // namespace arbiter::cli

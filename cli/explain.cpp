@@ -1,0 +1,96 @@
+#include <iostream>
+
+#include "cli/options.hpp"
+#include "model/core/errors.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+struct PositionArguments {
+  GameOptions game;
+  std::string position;
+  std::string implementation;
+  std::string game_name;
+  std::vector<std::string> moves;
+};
+
+po::variables_map parse_position_command(const std::string& name, const std::vector<std::string>& args,
+                                         PositionArguments& parsed, bool& proceed) {
+  po::options_description options;
+  options.add_options()
+      ("game", po::value<std::string>(&parsed.game_name)->required(), "game name")
+      ("moves", po::value<std::vector<std::string>>(&parsed.moves), "moves, in order")
+      ("position,p", po::value<std::string>(&parsed.position),
+       "start position: a diagram or one-line form, as text, @FILE or a file path (default: the empty board)")
+      ("impl", po::value<std::string>(&parsed.implementation), "implementation (default: the fast engine)");
+  parsed.game.add_to(options);
+  po::positional_options_description positional;
+  positional.add("game", 1).add("moves", -1);
+  return parse_arguments(name, args, options, positional, proceed);
+}
+
+int explain(const std::vector<std::string>& args) {
+  PositionArguments a;
+  bool proceed = false;
+  parse_position_command("explain", args, a, proceed);
+  if (!proceed) return 0;
+  if (a.moves.empty()) throw InputError("explain needs a move to explain (after the game name)");
+  auto loaded = load_game_position(a.game_name, a.game, a.position, a.implementation);
+  State& state = *loaded.state;
+  play_moves(state, a.moves, a.moves.size() - 1);
+  const std::string& last = a.moves.back();
+  if (state.is_terminal()) throw InputError("the game is over before move " + quote_input(last));
+  std::cout << "Position before move " << a.moves.size() << " (" << state.line() << "):\n" << state.diagram() << "\n";
+  std::cout << "Move " << a.moves.size() << ": " << last << "\n" << state.explain_text(last);
+  Move move = 0;
+  try {
+    move = state.parse_move(last);
+  } catch (const InputError& error) {
+    std::cout << "\nVerdict: illegal. " << error.what() << "\n";
+    return 1;
+  }
+  auto after = state.clone();
+  after->apply(move);
+  std::cout << "\nPosition after (" << after->line() << "):\n" << after->diagram()
+            << "Result: " << outcome_text(loaded.game->descriptor(), after->outcome()) << "\n";
+  return 0;
+}
+
+int replay(const std::vector<std::string>& args) {
+  PositionArguments a;
+  bool proceed = false;
+  parse_position_command("replay", args, a, proceed);
+  if (!proceed) return 0;
+  auto loaded = load_game_position(a.game_name, a.game, a.position, a.implementation);
+  State& state = *loaded.state;
+  std::string record;
+  for (std::size_t i = 0; i < a.moves.size(); ++i) {
+    if (state.is_terminal()) {
+      throw InputError("move " + std::to_string(i + 1) + " " + quote_input(a.moves[i]) + ": the game is already over");
+    }
+    Move move = 0;
+    try {
+      move = state.parse_move(a.moves[i]);
+    } catch (const InputError& error) {
+      throw InputError("move " + std::to_string(i + 1) + ": " + error.what());
+    }
+    record += (record.empty() ? "" : " ") + state.move_text(move);
+    state.apply(move);
+  }
+  std::cout << "Record: " << (record.empty() ? "(no moves)" : record) << "\n"
+            << "Position: " << state.line() << "\n" << state.diagram()
+            << "Result: " << outcome_text(loaded.game->descriptor(), state.outcome()) << "\n";
+  return 0;
+}
+
+const CommandRegistration explain_registration{Command{
+    "explain", "explain GAME [--position P] [--size N] [--rule NAME=VALUE]... MOVE...",
+    "play the moves and explain the last one step by step (fills, captures, legality, result)", explain}};
+const CommandRegistration replay_registration{Command{
+    "replay", "replay GAME [--position P] [--size N] [--rule NAME=VALUE]... MOVE...",
+    "check a game record move by move and print the record, final position and result", replay}};
+
+}  // namespace
+}  // namespace arbiter::cli

@@ -1,0 +1,20 @@
+#pragma once
+#include <string>
+
+#include "cli/command.hpp"
+#include "model/core/position_io.hpp"
+
+namespace arbiter::cli {
+
+// The game named on the command line with --size/--rule, and the position given with --position
+// (text, @file or a file path; empty for the initial position).
+LoadedPosition load_game_position(const std::string& game_name, const GameOptions& options,
+                                  const std::string& position_argument, const std::string& implementation = {});
+
+// Throws InputError unless `implementation` is one of the game's (empty means the first).
+void check_implementation(const Game& game, const std::string& implementation);
+
+// Plays the moves in order on state, with errors naming the move's index and text.
+void play_moves(State& state, const std::vector<std::string>& moves, std::size_t count);
+
+}  // namespace arbiter::cli

@@ -1,0 +1,121 @@
+#include <cstdio>
+#include <iostream>
+
+#include "cli/options.hpp"
+#include "model/core/errors.hpp"
+#include "solver/perft.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+std::vector<std::string> chosen_implementations(const Game& game, const std::string& implementation) {
+  if (implementation.empty() || implementation == "all") return game.implementations();
+  check_implementation(game, implementation);
+  return {implementation};
+}
+
+int perft_command(const std::vector<std::string>& args) {
+  GameOptions game_options;
+  std::string game, position, implementation;
+  int depth = 0;
+  bool markdown = false;
+  po::options_description options;
+  options.add_options()
+      ("game", po::value<std::string>(&game)->required(), "game name")
+      ("depth,d", po::value<int>(&depth)->required(), "deepest ply to count (0-12)")
+      ("position,p", po::value<std::string>(&position), "start position (default: the empty board)")
+      ("impl", po::value<std::string>(&implementation), "implementation, or 'all' (default: all, compared)")
+      ("markdown", po::bool_switch(&markdown), "print a Markdown table");
+  game_options.add_to(options);
+  po::positional_options_description positional;
+  positional.add("game", 1);
+  bool proceed = false;
+  parse_arguments("perft", args, options, positional, proceed);
+  if (!proceed) return 0;
+  if (depth < 0 || depth > 12) throw InputError("--depth must be between 0 and 12, got " + std::to_string(depth));
+  auto loaded = load_game_position(game, game_options, position);
+  const auto names = chosen_implementations(*loaded.game, implementation);
+
+  std::vector<std::vector<PerftRow>> tables;
+  for (const std::string& name : names) {
+    auto root = position.empty() ? loaded.game->initial_state(name)
+                                 : loaded.game->parse_position(read_text_argument(position), name);
+    std::cerr << "perft " << name << ":";
+    tables.push_back(perft(*root, depth, [](const PerftRow& row) { std::cerr << " " << row.depth << std::flush; }));
+    std::cerr << "\n";
+  }
+  bool agree = true;
+  std::cout << (markdown ? "| depth |" : "depth");
+  for (const auto& name : names) {
+    std::cout << (markdown ? " positions (" + name + ") | finished (" + name + ") |"
+                           : "  " + name + ":positions  " + name + ":finished");
+  }
+  std::cout << "\n";
+  if (markdown) {
+    std::cout << "|---|";
+    for (std::size_t i = 0; i < names.size(); ++i) std::cout << "---:|---:|";
+    std::cout << "\n";
+  }
+  for (int d = 0; d <= depth; ++d) {
+    std::cout << (markdown ? "| " : "") << d << (markdown ? " |" : "");
+    for (const auto& table : tables) {
+      const PerftRow& row = table[static_cast<std::size_t>(d)];
+      const PerftRow& first = tables.front()[static_cast<std::size_t>(d)];
+      agree = agree && row.nodes == first.nodes && row.finished == first.finished;
+      std::cout << (markdown ? " " : "  ") << row.nodes << (markdown ? " | " : "  ") << row.finished
+                << (markdown ? " |" : "");
+    }
+    std::cout << "\n";
+  }
+  if (names.size() > 1) std::cout << (agree ? "implementations agree\n" : "IMPLEMENTATIONS DISAGREE\n");
+  return agree ? 0 : 1;
+}
+
+int bench_command(const std::vector<std::string>& args) {
+  GameOptions game_options;
+  std::string game, position, implementation;
+  double seconds = 2.0;
+  unsigned long long seed = 1;
+  po::options_description options;
+  options.add_options()
+      ("game", po::value<std::string>(&game)->required(), "game name")
+      ("seconds", po::value<double>(&seconds), "wall time per implementation (default 2)")
+      ("seed", po::value<unsigned long long>(&seed), "random seed (default 1)")
+      ("position,p", po::value<std::string>(&position), "start position (default: the empty board)")
+      ("impl", po::value<std::string>(&implementation), "implementation, or 'all' (default: all)");
+  game_options.add_to(options);
+  po::positional_options_description positional;
+  positional.add("game", 1);
+  bool proceed = false;
+  parse_arguments("bench", args, options, positional, proceed);
+  if (!proceed) return 0;
+  if (!(seconds > 0 && seconds <= 3600)) throw InputError("--seconds must be in (0, 3600]");
+  auto loaded = load_game_position(game, game_options, position);
+  const GameDescriptor& d = loaded.game->descriptor();
+  std::cout << "random playouts, single thread, " << d.name << " size " << loaded.game->config().size << "\n";
+  std::printf("%-12s %10s %14s %14s %10s %8s %8s %8s\n", "impl", "playouts", "playouts/s", "moves/s", "avg plies",
+              (d.side_names[0] + "%").c_str(), (d.side_names[1] + "%").c_str(), "draw%");
+  for (const std::string& name : chosen_implementations(*loaded.game, implementation)) {
+    auto root = position.empty() ? loaded.game->initial_state(name)
+                                  : loaded.game->parse_position(read_text_argument(position), name);
+    const BenchResult r = bench_playouts(*root, seconds, seed);
+    const double n = static_cast<double>(r.playouts);
+    std::printf("%-12s %10ld %14.0f %14.0f %10.1f %8.1f %8.1f %8.1f\n", name.c_str(), r.playouts,
+                r.playouts_per_second(), r.moves_per_second(), static_cast<double>(r.moves) / n,
+                100.0 * static_cast<double>(r.wins[0]) / n, 100.0 * static_cast<double>(r.wins[1]) / n,
+                100.0 * static_cast<double>(r.draws) / n);
+  }
+  return 0;
+}
+
+const CommandRegistration perft_registration{Command{
+    "perft", "perft GAME --depth D [--size N] [--rule NAME=VALUE]... [--impl all|NAME]",
+    "count positions and finished games per depth with every implementation, and compare", perft_command}};
+const CommandRegistration bench_registration{Command{
+    "bench", "bench GAME [--size N] [--seconds S] [--seed N] [--impl all|NAME]",
+    "random playouts per second and moves per second, single thread, per implementation", bench_command}};
+
+}  // namespace
+}  // namespace arbiter::cli

@@ -1,0 +1,328 @@
+#include "properties/conformance.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+#include <sstream>
+
+#include "model/core/errors.hpp"
+
+namespace arbiter {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+CheckOutcome named(std::string name, std::string subject) {
+  CheckOutcome outcome;
+  outcome.name = std::move(name);
+  outcome.subject = std::move(subject);
+  return outcome;
+}
+
+std::string record_text(const Game& game, std::string_view implementation, const std::vector<Move>& moves,
+                        std::size_t count) {
+  auto state = game.initial_state(implementation);
+  std::string out;
+  for (std::size_t i = 0; i < count && i < moves.size(); ++i) {
+    out += (out.empty() ? "" : " ") + state->move_text(moves[i]);
+    state->apply(moves[i]);
+  }
+  return out.empty() ? "(no moves)" : out;
+}
+
+// Failure detail with what a user needs to replay it.
+std::string replay_hint(const Game& game, std::string_view implementation, const std::vector<Move>& moves,
+                        std::size_t count, const State& state, const std::string& problem) {
+  std::ostringstream out;
+  out << problem << "\n  after moves: " << record_text(game, implementation, moves, count) << "\n  position: "
+      << state.line() << "\n" << state.diagram();
+  return out.str();
+}
+
+std::vector<Move> sorted_legal(const State& state) {
+  std::vector<Move> moves;
+  state.legal_moves(moves);
+  std::sort(moves.begin(), moves.end());
+  return moves;
+}
+
+// Calls visit(state, moves_so_far) on every position of `games` random games.
+template <typename Visit>
+long for_each_position(const Game& game, std::string_view implementation, int games, std::uint64_t seed,
+                       Visit&& visit) {
+  long positions = 0;
+  Rng rng(seed);
+  for (int g = 0; g < games; ++g) {
+    const std::vector<Move> moves = random_game(game, implementation, rng);
+    auto state = game.initial_state(implementation);
+    for (std::size_t i = 0;; ++i) {
+      ++positions;
+      if (!visit(*state, moves, i)) return -positions;
+      if (i == moves.size()) break;
+      state->apply(moves[i]);
+    }
+  }
+  return positions;
+}
+
+CheckOutcome check_random_games_end(const Game& game, std::string_view impl, const ConformanceSettings& s) {
+  CheckOutcome out = named("random games end within the bound", std::string(impl));
+  Rng rng(s.seed);
+  std::vector<Move> legal;
+  for (int g = 0; g < s.games && out.passed; ++g, ++out.cases) {
+    auto state = game.initial_state(impl);
+    std::vector<Move> played;
+    while (!state->is_terminal()) {
+      legal.clear();
+      state->legal_moves(legal);
+      if (legal.empty()) {
+        out.passed = false;
+        out.detail = replay_hint(game, impl, played, played.size(), *state, "game not over but no legal move listed");
+        break;
+      }
+      if (state->ply() >= game.max_plies()) {
+        out.passed = false;
+        out.detail = replay_hint(game, impl, played, played.size(), *state,
+                                 "game still running at ply " + std::to_string(state->ply()) + " >= max_plies " +
+                                     std::to_string(game.max_plies()));
+        break;
+      }
+      const Move m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      played.push_back(m);
+      state->apply(m);
+    }
+    if (out.passed) {
+      legal.clear();
+      state->legal_moves(legal);
+      if (!legal.empty()) {
+        out.passed = false;
+        out.detail = replay_hint(game, impl, played, played.size(), *state, "finished game still lists legal moves");
+      }
+    }
+  }
+  return out;
+}
+
+CheckOutcome check_playout_matches_bound(const Game& game, std::string_view impl, const ConformanceSettings& s) {
+  CheckOutcome out = named("random playouts end and are reproducible", std::string(impl));
+  for (int g = 0; g < s.games && out.passed; ++g, ++out.cases) {
+    Rng first(s.seed + static_cast<std::uint64_t>(g)), second(s.seed + static_cast<std::uint64_t>(g));
+    auto a = game.initial_state(impl);
+    auto b = game.initial_state(impl);
+    const Outcome ra = a->random_playout(first);
+    const Outcome rb = b->random_playout(second);
+    if (!ra.over() || ra != a->outcome() || a->ply() > game.max_plies()) {
+      out.passed = false;
+      out.detail = "random_playout returned " + outcome_text(game.descriptor(), ra) + " at ply " +
+                   std::to_string(a->ply()) + " (max_plies " + std::to_string(game.max_plies()) + ")\n" + a->diagram();
+    } else if (ra != rb || a->line() != b->line()) {
+      out.passed = false;
+      out.detail = "two playouts with the same seed differ:\n" + a->line() + "\n" + b->line();
+    }
+  }
+  return out;
+}
+
+CheckOutcome check_moves_accepted(const Game& game, std::string_view impl, const ConformanceSettings& s) {
+  CheckOutcome out = named("legal moves accepted, others rejected", std::string(impl));
+  // Moves seen anywhere in these games; at each position every one of them must parse exactly
+  // when it is listed as legal there.
+  std::set<std::string> seen;
+  {
+    Rng rng(s.seed ^ 0x5eed);
+    for (int g = 0; g < std::max(1, s.games / 4); ++g) {
+      const auto moves = random_game(game, impl, rng);
+      auto state = game.initial_state(impl);
+      std::vector<Move> legal;
+      for (Move m : moves) {
+        legal.clear();
+        state->legal_moves(legal);
+        for (Move l : legal) seen.insert(state->move_text(l));
+        state->apply(m);
+      }
+    }
+  }
+  const std::vector<std::string> pool(seen.begin(), seen.end());
+  Rng pick(s.seed + 99);
+  const long n = for_each_position(game, impl, s.games, s.seed, [&](const State& state, const auto& moves, std::size_t i) {
+    const std::vector<Move> legal = sorted_legal(state);
+    for (Move m : legal) {
+      const std::string text = state.move_text(m);
+      Move parsed = 0;
+      try {
+        parsed = state.parse_move(text);
+      } catch (const InputError& e) {
+        out.detail = replay_hint(game, impl, moves, i, state, "legal move " + text + " rejected: " + e.what());
+        return false;
+      }
+      if (parsed != m) {
+        out.detail = replay_hint(game, impl, moves, i, state, "move text " + text + " parses to a different move");
+        return false;
+      }
+    }
+    for (int k = 0; k < 16 && !pool.empty(); ++k) {
+      const std::string& text = pool[pick.below(static_cast<std::uint32_t>(pool.size()))];
+      try {
+        const Move parsed = state.parse_move(text);
+        if (!std::binary_search(legal.begin(), legal.end(), parsed)) {
+          out.detail = replay_hint(game, impl, moves, i, state, "move " + text + " accepted but not listed as legal");
+          return false;
+        }
+      } catch (const InputError&) {
+        // Rejected: it must not be the text of a listed legal move.
+        for (Move m : legal) {
+          if (state.move_text(m) == text) {
+            out.detail = replay_hint(game, impl, moves, i, state, "listed legal move " + text + " rejected");
+            return false;
+          }
+        }
+      }
+    }
+    return true;
+  });
+  out.passed = n > 0;
+  out.cases = n > 0 ? n : -n;
+  return out;
+}
+
+CheckOutcome check_notation_round_trip(const Game& game, std::string_view impl, const ConformanceSettings& s) {
+  CheckOutcome out = named("notation round-trips", std::string(impl));
+  const long n = for_each_position(game, impl, s.games, s.seed + 1, [&](const State& state, const auto& moves, std::size_t i) {
+    for (const std::string& text : {state.line(), state.diagram()}) {
+      std::unique_ptr<State> back;
+      try {
+        back = game.parse_position(text, impl);
+      } catch (const InputError& e) {
+        out.detail = replay_hint(game, impl, moves, i, state, std::string("printed position not readable: ") + e.what());
+        return false;
+      }
+      if (back->line() != state.line() || back->diagram() != state.diagram() ||
+          back->outcome() != state.outcome() || back->side_to_move() != state.side_to_move() ||
+          sorted_legal(*back) != sorted_legal(state)) {
+        out.detail = replay_hint(game, impl, moves, i, state, "read-back differs:\n" + back->line());
+        return false;
+      }
+    }
+    return true;
+  });
+  out.passed = n > 0;
+  out.cases = n > 0 ? n : -n;
+  return out;
+}
+
+CheckOutcome check_copies_independent(const Game& game, std::string_view impl, const ConformanceSettings& s) {
+  CheckOutcome out = named("copies are independent", std::string(impl));
+  const long n = for_each_position(game, impl, s.games, s.seed + 2, [&](const State& state, const auto& moves, std::size_t i) {
+    if (i == moves.size()) return true;
+    const std::string before = state.line();
+    auto copy = state.clone();
+    if (copy->line() != before) {
+      out.detail = replay_hint(game, impl, moves, i, state, "clone differs from its original");
+      return false;
+    }
+    copy->apply(moves[i]);
+    if (state.line() != before) {
+      out.detail = replay_hint(game, impl, moves, i, state, "applying a move to a copy changed the original");
+      return false;
+    }
+    return true;
+  });
+  out.passed = n > 0;
+  out.cases = n > 0 ? n : -n;
+  return out;
+}
+
+CheckOutcome check_same_seed_same_game(const Game& game, std::string_view impl, const ConformanceSettings& s) {
+  CheckOutcome out = named("same seed gives the same game", std::string(impl));
+  for (int g = 0; g < s.games && out.passed; ++g, ++out.cases) {
+    Rng a(s.seed * 31 + static_cast<std::uint64_t>(g)), b(s.seed * 31 + static_cast<std::uint64_t>(g));
+    const auto first = random_game(game, impl, a);
+    const auto second = random_game(game, impl, b);
+    if (first != second) {
+      out.passed = false;
+      out.detail = "two games from one seed differ:\n  " + record_text(game, impl, first, first.size()) + "\n  " +
+                   record_text(game, impl, second, second.size());
+    }
+  }
+  return out;
+}
+
+// Replays games of the first implementation on every other one; positions, legal moves and
+// results must agree move by move.
+CheckOutcome check_implementations_agree(const Game& game, std::string_view fast, std::string_view other,
+                                         const ConformanceSettings& s) {
+  CheckOutcome out = named("implementations agree", std::string(fast) + " vs " + std::string(other));
+  Rng rng(s.seed + 3);
+  for (int g = 0; g < s.games && out.passed; ++g) {
+    const auto moves = random_game(game, fast, rng);
+    auto a = game.initial_state(fast);
+    auto b = game.initial_state(other);
+    for (std::size_t i = 0;; ++i) {
+      ++out.cases;
+      if (a->line() != b->line() || a->outcome() != b->outcome() || sorted_legal(*a) != sorted_legal(*b)) {
+        out.passed = false;
+        out.detail = replay_hint(game, fast, moves, i, *a, std::string(other) + " disagrees; it has\n" + b->line() +
+                                                               "\n" + b->diagram());
+        break;
+      }
+      if (i == moves.size()) break;
+      a->apply(moves[i]);
+      b->apply(moves[i]);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Move> random_game(const Game& game, std::string_view implementation, Rng& rng) {
+  auto state = game.initial_state(implementation);
+  std::vector<Move> moves, legal;
+  while (!state->is_terminal() && static_cast<int>(moves.size()) <= game.max_plies()) {
+    legal.clear();
+    state->legal_moves(legal);
+    if (legal.empty()) break;
+    moves.push_back(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+    state->apply(moves.back());
+  }
+  return moves;
+}
+
+std::vector<CheckOutcome> run_conformance(const Game& game, const ConformanceSettings& settings,
+                                          const std::function<void(const CheckOutcome&)>& progress) {
+  using CheckFn = CheckOutcome (*)(const Game&, std::string_view, const ConformanceSettings&);
+  static constexpr CheckFn kPerImplementation[] = {
+      check_random_games_end,   check_playout_matches_bound, check_moves_accepted,
+      check_notation_round_trip, check_copies_independent,   check_same_seed_same_game,
+  };
+  std::vector<CheckOutcome> results;
+  auto record = [&](auto&& run) {
+    const auto start = Clock::now();
+    CheckOutcome outcome;
+    try {
+      outcome = run();
+    } catch (const std::exception& e) {
+      outcome.passed = false;
+      outcome.detail = std::string("exception: ") + e.what();
+    }
+    outcome.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (progress) progress(outcome);
+    results.push_back(std::move(outcome));
+  };
+  const std::vector<std::string> implementations = game.implementations();
+  for (const std::string& impl : implementations) {
+    for (CheckFn check : kPerImplementation) {
+      record([&] {
+        CheckOutcome o = check(game, impl, settings);
+        if (o.subject.empty()) o.subject = impl;
+        return o;
+      });
+    }
+  }
+  for (std::size_t i = 1; i < implementations.size(); ++i) {
+    record([&] { return check_implementations_agree(game, implementations[0], implementations[i], settings); });
+  }
+  return results;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,85 @@
+#include "puzzles/svg.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+namespace arbiter {
+namespace {
+
+std::string number(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", value);
+  std::string text = buffer;
+  while (text.back() == '0') text.pop_back();
+  if (text.back() == '.') text.pop_back();
+  return text == "-0" ? "0" : text;
+}
+
+std::string escape(const std::string& text) {
+  std::string out;
+  for (char ch : text) {
+    switch (ch) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
+
+std::string paint(const Shape& shape) {
+  // Text with no fill would be invisible; black is the only sensible default for it.
+  const std::string fill = shape.kind == Shape::Kind::Text && shape.fill == "none" ? "black" : shape.fill;
+  std::string out = " fill=\"" + escape(fill) + "\" stroke=\"" + escape(shape.stroke) + "\"";
+  if (shape.stroke_width > 0) out += " stroke-width=\"" + number(shape.stroke_width) + "\"";
+  if (!shape.role.empty()) out += " class=\"" + escape(shape.role) + "\"";
+  return out;
+}
+
+}  // namespace
+
+std::string render_svg(const Drawing& drawing, double pixels_per_unit) {
+  std::ostringstream svg;
+  svg << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << number(drawing.width * pixels_per_unit)
+      << "\" height=\"" << number(drawing.height * pixels_per_unit) << "\" viewBox=\"0 0 " << number(drawing.width)
+      << " " << number(drawing.height) << "\" font-family=\"DejaVu Sans, sans-serif\">\n";
+  if (!drawing.title.empty()) svg << "  <title>" << escape(drawing.title) << "</title>\n";
+  svg << "  <rect x=\"0\" y=\"0\" width=\"" << number(drawing.width) << "\" height=\"" << number(drawing.height)
+      << "\" fill=\"white\"/>\n";
+  for (const Shape& shape : drawing.shapes) {
+    switch (shape.kind) {
+      case Shape::Kind::Polygon: {
+        svg << "  <polygon points=\"";
+        for (std::size_t i = 0; i < shape.points.size(); ++i) {
+          svg << (i ? " " : "") << number(shape.points[i].first) << "," << number(shape.points[i].second);
+        }
+        svg << "\"" << paint(shape) << "/>\n";
+        break;
+      }
+      case Shape::Kind::Circle:
+        if (shape.points.empty()) break;
+        svg << "  <circle cx=\"" << number(shape.points[0].first) << "\" cy=\"" << number(shape.points[0].second)
+            << "\" r=\"" << number(shape.radius) << "\"" << paint(shape) << "/>\n";
+        break;
+      case Shape::Kind::Line:
+        if (shape.points.size() < 2) break;
+        svg << "  <line x1=\"" << number(shape.points[0].first) << "\" y1=\"" << number(shape.points[0].second)
+            << "\" x2=\"" << number(shape.points[1].first) << "\" y2=\"" << number(shape.points[1].second) << "\""
+            << paint(shape) << "/>\n";
+        break;
+      case Shape::Kind::Text:
+        if (shape.points.empty()) break;
+        svg << "  <text x=\"" << number(shape.points[0].first) << "\" y=\"" << number(shape.points[0].second)
+            << "\" font-size=\"" << number(shape.font_size) << "\" text-anchor=\"middle\" dominant-baseline=\"central\""
+            << paint(shape) << ">" << escape(shape.text) << "</text>\n";
+        break;
+    }
+  }
+  svg << "</svg>\n";
+  return svg.str();
+}
+
+}  // namespace arbiter

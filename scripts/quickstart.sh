@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# One-step set-up for a fresh Debian 12 machine: installs the missing packages, builds Arbiter,
+# then runs the main job (`audit`) or every test (`test`: Release build plus an ASan+UBSan build).
+#   scripts/quickstart.sh audit [audit options...]
+#   scripts/quickstart.sh test
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode="${1:-}"
+case "$mode" in
+  audit|test) shift ;;
+  *) echo "usage: scripts/quickstart.sh audit|test [arguments for arbiter audit]" >&2; exit 2 ;;
+esac
+
+packages=(cmake ninja-build g++ pkg-config libz3-dev libboost-program-options-dev librapidcheck-dev
+          libgtest-dev libgmock-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  echo "== installing: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+jobs="$(nproc)"
+build() {  # build DIR [cmake options...]
+  local dir="$1"; shift
+  cmake -S . -B "$dir" -G Ninja -DARBITER_WERROR=ON "$@" >/dev/null
+  ninja -C "$dir" -j "$jobs"
+}
+
+echo "== building Release (build/release)"
+build build/release -DCMAKE_BUILD_TYPE=Release
+
+if [ "$mode" = audit ]; then
+  echo "== arbiter audit"
+  exec build/release/arbiter audit "$@"
+fi
+
+echo "== building with AddressSanitizer + UndefinedBehaviorSanitizer (build/sanitize)"
+build build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_SANITIZE=ON
+
+status=0
+for dir in build/release build/sanitize; do
+  echo "== tests in $dir"
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir "$dir" --output-on-failure -j "$jobs" || status=1
+done
+exit $status

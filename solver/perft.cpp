@@ -1,0 +1,61 @@
+#include "solver/perft.hpp"
+
+#include <chrono>
+
+namespace arbiter {
+namespace {
+
+void count(const State& state, int depth, int max_depth, std::vector<PerftRow>& rows) {
+  PerftRow& row = rows[static_cast<std::size_t>(depth)];
+  ++row.nodes;
+  const bool over = state.is_terminal();
+  if (over) ++row.finished;
+  if (over || depth == max_depth) return;
+  std::vector<Move> moves;
+  state.legal_moves(moves);
+  for (Move m : moves) {
+    auto child = state.clone();
+    child->apply(m);
+    count(*child, depth + 1, max_depth, rows);
+  }
+}
+
+}  // namespace
+
+std::vector<PerftRow> perft(const State& root, int max_depth, const std::function<void(const PerftRow&)>& progress) {
+  // Depth by depth, so that a long run reports each depth as soon as it is known.
+  std::vector<PerftRow> result;
+  for (int limit = 0; limit <= max_depth; ++limit) {
+    std::vector<PerftRow> rows(static_cast<std::size_t>(limit) + 1);
+    for (int d = 0; d <= limit; ++d) rows[static_cast<std::size_t>(d)].depth = d;
+    count(root, 0, limit, rows);
+    result.push_back(rows.back());
+    if (progress) progress(rows.back());
+  }
+  return result;
+}
+
+BenchResult bench_playouts(const State& root, double seconds, std::uint64_t seed) {
+  using Clock = std::chrono::steady_clock;
+  BenchResult result;
+  Rng rng(seed);
+  const auto start = Clock::now();
+  const int root_ply = root.ply();
+  double elapsed = 0;
+  // Check the clock every batch only, so timing costs nothing measurable.
+  for (long batch = 1; elapsed < seconds || result.playouts == 0; batch = std::min(batch * 2, 4096L)) {
+    for (long i = 0; i < batch; ++i) {
+      auto state = root.clone();
+      const Outcome outcome = state->random_playout(rng);
+      ++result.playouts;
+      result.moves += state->ply() - root_ply;
+      if (outcome.kind == Outcome::Kind::Win) ++result.wins[outcome.winner];
+      if (outcome.kind == Outcome::Kind::Draw) ++result.draws;
+    }
+    elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  }
+  result.seconds = elapsed;
+  return result;
+}
+
+}  // namespace arbiter

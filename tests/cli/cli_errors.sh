@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The command line as a user meets it: bad input gives exactly one line on stderr and exit 2,
+# and the everyday commands work for every registered game. Usage: cli_errors.sh ARBITER
+set -u
+arbiter="$1"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+passes=0
+
+# expect_error DESCRIPTION ARGS... : exit status 2 and exactly one stderr line starting "arbiter: error:"
+expect_error() {
+  local what="$1"; shift
+  "$arbiter" "$@" >"$tmp/out" 2>"$tmp/err"
+  local status=$?
+  local lines
+  lines=$(wc -l <"$tmp/err")
+  if [ "$status" -ne 2 ] || [ "$lines" -ne 1 ] || ! grep -q '^arbiter: error: ' "$tmp/err"; then
+    echo "FAIL ($what): arbiter $* -> exit $status, stderr:"; cat "$tmp/err"
+    failures=$((failures + 1))
+  else
+    passes=$((passes + 1))
+  fi
+}
+
+# expect_ok DESCRIPTION PATTERN ARGS... : exit 0 and stdout matching PATTERN
+expect_ok() {
+  local what="$1" pattern="$2"; shift 2
+  "$arbiter" "$@" >"$tmp/out" 2>"$tmp/err"
+  local status=$?
+  if [ "$status" -ne 0 ] || ! grep -qE -- "$pattern" "$tmp/out"; then
+    echo "FAIL ($what): arbiter $* -> exit $status"; head -20 "$tmp/out" "$tmp/err"
+    failures=$((failures + 1))
+  else
+    passes=$((passes + 1))
+  fi
+}
+
+expect_error "unknown command" frobnicate
+expect_error "unknown game" rules nosuchgame
+expect_error "unknown option" rules --bogus
+expect_ok "overview" "commands:" --help
+
+games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)
+[ -n "$games" ] || { echo "FAIL: no games listed"; failures=$((failures + 1)); }
+for game in $games; do
+  expect_ok "$game rules" "default" rules "$game"
+  expect_error "$game impossible size" explain "$game" --size 999 pass
+  expect_error "$game negative size" perft "$game" --size -3 --depth 1
+  expect_error "$game unknown ruling" explain "$game" --rule no-such-ruling=1 pass
+  expect_error "$game ruling without value" explain "$game" --rule justaname pass
+  expect_error "$game malformed position" explain "$game" --position "$(printf 'this is\nnot a\nboard')" pass
+  expect_error "$game malformed one-line position" explain "$game" --position "$game 5 ???" pass
+  expect_error "$game malformed move" explain "$game" "@@@"
+  expect_error "$game depth out of range" perft "$game" --depth 99
+  expect_error "$game unknown implementation" perft "$game" --depth 1 --impl nosuch
+  expect_ok "$game perft" "^2 " perft "$game" --depth 2
+  expect_ok "$game render" "wrote" render "$game" --out "$tmp/$game.svg"
+  if ! head -c 5 "$tmp/$game.svg" | grep -q '<?xml'; then
+    echo "FAIL ($game render): no SVG written"; failures=$((failures + 1))
+  fi
+done
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]

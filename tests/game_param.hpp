@@ -1,0 +1,37 @@
+#pragma once
+// Generic suites are instantiated once per registered game, so a new game gets them for free.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "model/registry.hpp"
+
+namespace arbiter::testing {
+
+inline std::vector<std::string> registered_game_names() {
+  std::vector<std::string> names;
+  for (const GameDescriptor* game : registered_games()) names.push_back(game->name);
+  return names;
+}
+
+// Sanitizer builds run the same checks on fewer random cases.
+inline int scaled(int cases) {
+#ifdef ARBITER_SANITIZED
+  return cases / 10 > 0 ? cases / 10 : 1;
+#else
+  return cases;
+#endif
+}
+
+// A few sizes worth testing for a game: its smallest, a small odd/even pair, its default.
+inline std::vector<int> interesting_sizes(const GameDescriptor& game) {
+  std::vector<int> sizes;
+  for (int n = 1; n <= 64 && sizes.size() < 3; ++n) {
+    if (game.size_ok(n)) sizes.push_back(n);
+  }
+  if (std::find(sizes.begin(), sizes.end(), game.default_size) == sizes.end()) sizes.push_back(game.default_size);
+  return sizes;
+}
+
+}  // namespace arbiter::testing

@@ -1,0 +1,114 @@
+// Random and truncated input to every parser of every game: the only acceptable failure is an
+// InputError (which the CLI turns into a one-line message); anything else is a crash to a user.
+#include <gtest/gtest.h>
+
+#include "model/core/errors.hpp"
+#include "model/core/position_io.hpp"
+#include "properties/conformance.hpp"
+#include "tests/game_param.hpp"
+
+namespace arbiter {
+namespace {
+
+std::string mutate(const std::string& text, Rng& rng) {
+  static const std::string alphabet = "abcdefghijklmnopqrstuvwxyz0123456789 ./-=x\n\tBW#*?!+:,;|@\x01\xff";
+  std::string out = text;
+  switch (rng.below(5)) {
+    case 0:  // truncate
+      out = out.substr(0, rng.below(static_cast<std::uint32_t>(out.size() + 1)));
+      break;
+    case 1:  // flip characters
+      for (int k = 0; k < 3 && !out.empty(); ++k) {
+        out[rng.below(static_cast<std::uint32_t>(out.size()))] = alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))];
+      }
+      break;
+    case 2:  // insert characters
+      for (int k = 0; k < 3; ++k) {
+        out.insert(out.begin() + rng.below(static_cast<std::uint32_t>(out.size() + 1)),
+                   alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))]);
+      }
+      break;
+    case 3:  // delete a span
+      if (!out.empty()) {
+        const auto at = rng.below(static_cast<std::uint32_t>(out.size()));
+        out.erase(at, rng.below(8) + 1);
+      }
+      break;
+    default:  // pure garbage
+      out.clear();
+      for (std::uint32_t k = rng.below(40); k > 0; --k) out += alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))];
+  }
+  return out;
+}
+
+class EveryGameParser : public ::testing::TestWithParam<std::string> {};
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(EveryGameParser);
+
+TEST_P(EveryGameParser, OnlyInputErrorsComeOutOfMangledInput) {
+  const GameDescriptor& descriptor = find_game(GetParam());
+  const int size = testing::interesting_sizes(descriptor).front();
+  auto game = make_game(descriptor, size, {});
+  Rng rng(99);
+  long rejected = 0, accepted = 0;
+  for (int g = 0; g < testing::scaled(20); ++g) {
+    const auto moves = random_game(*game, {}, rng);
+    auto state = game->initial_state();
+    for (std::size_t i = 0; i <= moves.size(); ++i) {
+      std::vector<std::string> samples = {state->line(), state->diagram()};
+      std::vector<Move> legal;
+      state->legal_moves(legal);
+      for (Move m : legal) samples.push_back(state->move_text(m));
+      for (const std::string& sample : samples) {
+        for (int k = 0; k < 4; ++k) {
+          const std::string text = mutate(sample, rng);
+          try {
+            game->parse_position(text);
+            ++accepted;
+          } catch (const InputError&) {
+            ++rejected;
+          }
+          try {
+            load_position(descriptor, 0, {}, text);
+            ++accepted;
+          } catch (const InputError&) {
+            ++rejected;
+          }
+          try {
+            state->parse_move(text);
+            ++accepted;
+          } catch (const InputError&) {
+            ++rejected;
+          }
+        }
+      }
+      if (i == moves.size()) break;
+      state->apply(moves[i]);
+    }
+  }
+  EXPECT_GT(rejected, 0);
+  EXPECT_GT(accepted + rejected, 1000);
+}
+
+TEST_P(EveryGameParser, ErrorsAreOneLine) {
+  const GameDescriptor& descriptor = find_game(GetParam());
+  auto game = make_game(descriptor, 0, {});
+  auto state = game->initial_state();
+  for (const std::string text : {"", "zz99", "???", "a1-", "\n\n\n", "x x x x"}) {
+    try {
+      state->parse_move(text);
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+    }
+    try {
+      game->parse_position(text);
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Registered, EveryGameParser, ::testing::ValuesIn(testing::registered_game_names()),
+                         [](const auto& info) { return info.param; });
+
+}  // namespace
+}  // namespace arbiter
