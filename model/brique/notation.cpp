@@ -365,6 +365,13 @@ std::string move_text(const Position& p, Move m) {
 }
 
 Move parse_move(const Position& p, std::string_view text) {
+  const Move move = read_move(p, text);
+  const std::string reason = why_illegal(p, move);
+  if (!reason.empty()) throw InputError("illegal move " + quote_input(trim(text)) + ": " + reason);
+  return move;
+}
+
+Move read_move(const Position& p, std::string_view text) {
   const std::string_view word = trim(text);
   Move move = 0;
   if (word == "swap") {
@@ -385,8 +392,6 @@ Move parse_move(const Position& p, std::string_view text) {
     }
     move = static_cast<Move>(cell);
   }
-  const std::string reason = why_illegal(p, move);
-  if (!reason.empty()) throw InputError("illegal move " + quote_input(word) + ": " + reason);
   return move;
 }
 

@@ -11,6 +11,10 @@ std::string BriqueState::diagram() const { return brique::diagram(snapshot()); }
 std::string BriqueState::line() const { return brique::line(snapshot()); }
 Drawing BriqueState::drawing() const { return draw(snapshot()); }
 std::string BriqueState::explain(Move m) const { return brique::explain(snapshot(), m); }
+std::string BriqueState::explain_text(std::string_view move_text) const {
+  const Position position = snapshot();
+  return brique::explain(position, read_move(position, move_text));
+}
 
 namespace {
 
