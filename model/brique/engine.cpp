@@ -128,15 +128,10 @@ class FastState final : public BriqueState {
 
   void apply(Move m) override {
     const int mover = side_;
-    if (m == kPassMove) {
-      ++passes_;
-      if (passes_ >= 2) outcome_ = Outcome::draw();
-    } else if (m == kSwapMove) {
-      swapped_ = true;
+    ++ply_;
+    if (m < kSwapMove) {
       passes_ = 0;
-      if (rules_.pie == PieMode::Mirror) mirror_board();
-    } else {
-      passes_ = 0;
+      side_ = 1 - mover;
       // Only the mover can have completed a chain: this turn removed none of its stones and
       // gave the opponent none (a derived fact the tests check against the reference).
       if (place(static_cast<int>(m), mover) && edges_joined(mover, static_cast<int>(m))) {
@@ -144,10 +139,17 @@ class FastState final : public BriqueState {
       } else if (empty_count_ == 0) {
         outcome_ = Outcome::draw();
       }
+    } else if (m == kSwapMove) {
+      swapped_ = true;
+      passes_ = 0;
+      if (rules_.pie == PieMode::Mirror) mirror_board();
+      side_ = rules_.side_to_move(ply_, swapped_);
+    } else {
+      side_ = 1 - mover;
+      if (++passes_ >= 2) outcome_ = Outcome::draw();
     }
-    ++ply_;
-    side_ = rules_.side_to_move(ply_, swapped_);
   }
+
 
   Outcome random_playout(Rng& rng) override {
     while (!outcome_.over()) {

@@ -12,14 +12,7 @@ using brique_test::game;
 using brique_test::implementations;
 using brique_test::play;
 
-const std::string kEscortsExample =
-    "   a b c d e\n"
-    " 1 . . . . .\n"
-    " 2 . . W B .\n"
-    " 3 . . . . .\n"
-    " 4 . B . W .\n"
-    " 5 . . . . .\n"
-    "Black to move, ply 4\n";
+using brique_test::kEscortsExample;
 
 void expect_after(const std::vector<std::string>& rulings, const std::string& before, const std::vector<std::string>& moves,
                   const std::string& after) {
