@@ -64,6 +64,31 @@ TEST(BriqueRulings, FacingDirectionsTurnWhitesEscortsAround) {
                "Black to move, ply 4\n");
 }
 
+TEST(BriqueRulings, FacingLeavesRefillsPendingAndAnyPlacementMakesThem) {
+  // c3 is white although both of Black's escorts of it (c2 in front, b3 left) are black -- what a
+  // White fill under the facing ruling leaves behind. Black's next placement, anywhere, refills
+  // it: the text's fill rule looks at every square after a placement.
+  const std::string before =
+      "   a b c d e\n"
+      " 1 . . . . .\n"
+      " 2 . . B . .\n"
+      " 3 . B W . .\n"
+      " 4 . . . . .\n"
+      " 5 . . . . W\n"
+      "Black to move, ply 4\n";
+  expect_after({"escort-directions=facing"}, before, {"a1"},
+               "   a b c d e\n"
+               " 1 B . . . .\n"
+               " 2 . . B . .\n"
+               " 3 . B B . .\n"
+               " 4 . . . . .\n"
+               " 5 . . . . W\n"
+               "White to move, ply 5\n");
+  const auto state = game(5, {"escort-directions=facing"})->parse_position(before, "fast");
+  const std::string trace = state->explain(state->parse_move("a1"));
+  EXPECT_NE(trace.find("are filled too: c3.\n"), std::string::npos) << trace;
+}
+
 TEST(BriqueRulings, KeepEnemyLeavesTheWhiteStone) {
   expect_after({"fill=keep-enemy"}, kEscortsExample, {"c3"},
                "   a b c d e\n"
