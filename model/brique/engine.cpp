@@ -127,42 +127,37 @@ class FastState final : public BriqueState {
   }
 
   void apply(Move m) override {
-    const int mover = side_;
-    ++ply_;
     if (m < kSwapMove) {
-      passes_ = 0;
-      side_ = 1 - mover;
-      // Only the mover can have completed a chain: this turn removed none of its stones and
-      // gave the opponent none (a derived fact the tests check against the reference).
-      if (place(static_cast<int>(m), mover) && edges_joined(mover, static_cast<int>(m))) {
-        outcome_ = Outcome::win(mover);
-      } else if (empty_count_ == 0) {
-        outcome_ = Outcome::draw();
-      }
+      apply_placement(static_cast<int>(m));
     } else if (m == kSwapMove) {
+      ++ply_;
       swapped_ = true;
       passes_ = 0;
       if (rules_.pie == PieMode::Mirror) mirror_board();
       side_ = rules_.side_to_move(ply_, swapped_);
     } else {
-      side_ = 1 - mover;
+      ++ply_;
+      side_ = 1 - side_;
       if (++passes_ >= 2) outcome_ = Outcome::draw();
     }
   }
 
 
+
   Outcome random_playout(Rng& rng) override {
     while (!outcome_.over()) {
-      const std::uint32_t swap = swap_available() ? 1 : 0;
-      const std::uint32_t choice = rng.below(static_cast<std::uint32_t>(empty_count_) + swap + (rules_.pass_allowed ? 1 : 0));
-      if (choice < static_cast<std::uint32_t>(empty_count_)) {
-        apply(static_cast<Move>(empties_[choice]));
-      } else {
-        apply(choice == static_cast<std::uint32_t>(empty_count_) && swap ? kSwapMove : kPassMove);
+      const std::uint32_t empties = static_cast<std::uint32_t>(empty_count_);
+      if (!rules_.pass_allowed && !swap_available()) {
+        apply_placement(empties_[rng.below(empties)]);
+        continue;
       }
+      const std::uint32_t swap = swap_available() ? 1 : 0;
+      const std::uint32_t choice = rng.below(empties + swap + (rules_.pass_allowed ? 1 : 0));
+      apply(choice < empties ? static_cast<Move>(empties_[choice]) : choice == empties && swap ? kSwapMove : kPassMove);
     }
     return outcome_;
   }
+
 
   Position snapshot() const override {
     Position p = Position::initial(rules_);
@@ -175,6 +170,20 @@ class FastState final : public BriqueState {
   }
 
  private:
+  void apply_placement(int cell) {
+    const int mover = side_;
+    ++ply_;
+    passes_ = 0;
+    side_ = 1 - mover;
+    // Only the mover can have completed a chain: this turn removed none of its stones and
+    // gave the opponent none (a derived fact the tests check against the reference).
+    if (place(cell, mover) && edges_joined(mover, cell)) {
+      outcome_ = Outcome::win(mover);
+    } else if (empty_count_ == 0) {
+      outcome_ = Outcome::draw();
+    }
+  }
+
   bool swap_available() const { return rules_.pie != PieMode::Off && ply_ == 1 && !swapped_ && side_ == kWhite; }
 
   void collect_empties() {
