@@ -75,8 +75,18 @@ void load_rapidcheck_configuration_quietly() {
   (void)loaded;
 }
 
+// The default listener collects "reproduce" strings and prints them at exit; Arbiter reports its
+// own replay commands instead, so a listener that ignores everything is used.
+class SilentListener : public rc::detail::TestListener {
+ public:
+  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
+  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
+  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
+};
+
 PropertyResult run_property(const Game& game, const Property& property, int cases, std::uint64_t seed) {
   load_rapidcheck_configuration_quietly();
+  SilentListener listener;
   PropertyResult result;
   result.name = property.name;
   result.statement = property.statement;
@@ -110,7 +120,7 @@ PropertyResult run_property(const Game& game, const Property& property, int case
             RC_FAIL(verdict.why);
           }
         },
-        metadata, params) : rc::detail::checkTestable(
+        metadata, params, listener) : rc::detail::checkTestable(
         [&](const std::vector<std::uint32_t>& choices) {
           ++runs;
           auto state = game.initial_state();
@@ -139,7 +149,7 @@ PropertyResult run_property(const Game& game, const Property& property, int case
             }
           }
         },
-        metadata, params);
+        metadata, params, listener);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.cases = runs;
   result.checks = checks;
