@@ -18,6 +18,7 @@ constexpr std::int16_t kNo = -1;
 // Off-board neighbours point here: a square past the board that never holds a stone.
 constexpr std::int16_t kBorder = kMaxCells;
 constexpr std::uint8_t kFirstEdge = 1, kSecondEdge = 2, kBothEdges = 3;
+constexpr std::uint8_t kWatchCapacity = 8, kWatchOverflow = kWatchCapacity + 1;
 
 struct Tables {
   int n = 0;
@@ -92,11 +93,14 @@ const Tables& tables_for(const Rules& rules) {
 class FastState final : public BriqueState {
  public:
   explicit FastState(const Position& position) : tables_(&tables_for(position.rules)), rules_(position.rules) {
-    const int cells = tables_->cells;
-    empty_count_ = 0;
-    for (int cell = 0; cell < cells; ++cell) {
+    for (int cell = 0; cell < tables_->cells; ++cell) {
       board_[static_cast<std::size_t>(cell)] = position.cells[static_cast<std::size_t>(cell)];
-      if (board_[static_cast<std::size_t>(cell)] == kEmpty) add_empty(cell);
+    }
+    collect_empties();
+    // A parsed position may hold squares the fill rule will give a side at its next placement
+    // (after a removal under escort-directions=facing, say): have that placement scan the board.
+    for (int side : {kBlack, kWhite}) {
+      if (!fillable_squares(position, side).empty()) watched_count_[static_cast<std::size_t>(side)] = kWatchOverflow;
     }
     side_ = position.side;
     ply_ = position.ply;
@@ -171,6 +175,12 @@ class FastState final : public BriqueState {
  private:
   bool swap_available() const { return rules_.pie != PieMode::Off && ply_ == 1 && !swapped_ && side_ == kWhite; }
 
+  void collect_empties() {
+    empty_count_ = 0;
+    for (int cell = 0; cell < tables_->cells; ++cell) {
+      if (board_[static_cast<std::size_t>(cell)] == kEmpty) add_empty(cell);
+    }
+  }
   void add_empty(int cell) {
     empty_slot_[static_cast<std::size_t>(cell)] = empty_count_;
     empties_[static_cast<std::size_t>(empty_count_++)] = static_cast<std::int16_t>(cell);
@@ -190,6 +200,7 @@ class FastState final : public BriqueState {
       remove_empty(cell);
     } else {
       stale_[1 - side] = true;
+      watch(1 - side, cell);
     }
     here = stone_of(side);
     return link(cell, side) == kBothEdges;
@@ -232,24 +243,55 @@ class FastState final : public BriqueState {
   // The placement and the fill rule. Only squares escorted by a newly placed stone can have become
   // fillable. Returns whether the forest claims the placed group joins the side's edges.
   bool place(int cell, int side) {
-    const bool joined = take_square(cell, side);
-    return fill_escorted_by(cell, side) || joined;
+    bool joined = take_square(cell, side);
+    joined = fill_escorted_by(cell, side) || joined;
+    return fill_watched(side) || joined;
+  }
+
+  // A square that lost a stone of `side` may be fillable for `side` without any escort of it
+  // changing (under the facing ruling the two colours' escorts differ): look at it again at
+  // `side`'s next placement. Past the capacity, that placement scans the whole board.
+  void watch(int side, int cell) {
+    std::uint8_t& count = watched_count_[static_cast<std::size_t>(side)];
+    if (count < kWatchCapacity) {
+      watched_[static_cast<std::size_t>(side)][count++] = static_cast<std::int16_t>(cell);
+    } else {
+      count = kWatchOverflow;
+    }
+  }
+
+  bool fillable(int square, int side) const {
+    const auto& pair = tables_->escort_pair[side][static_cast<std::size_t>(square)];
+    const std::uint8_t friendly = stone_of(side);
+    const std::uint8_t here = board_[static_cast<std::size_t>(square)];
+    if (pair[0] == kNo || here == friendly || (here != kEmpty && rules_.fill == FillMode::KeepEnemy)) return false;
+    return board_[static_cast<std::size_t>(pair[0])] == friendly && board_[static_cast<std::size_t>(pair[1])] == friendly;
+  }
+
+  // No fill enables another (a filled square escorts only squares already friendly), so filling
+  // these one by one equals the text's simultaneous fill.
+  bool fill_watched(int side) {
+    const std::uint8_t count = watched_count_[static_cast<std::size_t>(side)];
+    if (count == 0) return false;
+    watched_count_[static_cast<std::size_t>(side)] = 0;
+    bool joined = false;
+    const int squares = count == kWatchOverflow ? tables_->cells : count;
+    for (int i = 0; i < squares; ++i) {
+      const int square = count == kWatchOverflow ? i : watched_[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
+      if (!fillable(square, side)) continue;
+      joined = take_square(square, side) || joined;
+      if (rules_.fill == FillMode::Repeat) joined = fill_escorted_by(square, side) || joined;
+    }
+    return joined;
   }
 
   // Fills the (at most two) squares `from` escorts whose escorts are now both friendly; under
   // fill=repeat the squares filled are examined in turn.
   bool fill_escorted_by(int from, int side) {
     bool joined = false;
-    const std::uint8_t friendly = stone_of(side);
     for (std::int16_t square : tables_->escorted_by[side][static_cast<std::size_t>(from)]) {
       if (square == kNo) break;
-      const auto& pair = tables_->escort_pair[side][static_cast<std::size_t>(square)];
-      const std::uint8_t here = board_[static_cast<std::size_t>(square)];
-      if (here == friendly || board_[static_cast<std::size_t>(pair[0])] != friendly ||
-          board_[static_cast<std::size_t>(pair[1])] != friendly) {
-        continue;
-      }
-      if (here != kEmpty && rules_.fill == FillMode::KeepEnemy) continue;
+      if (!fillable(square, side)) continue;
       joined = take_square(square, side) || joined;
       if (rules_.fill == FillMode::Repeat) joined = fill_escorted_by(square, side) || joined;
     }
@@ -265,6 +307,7 @@ class FastState final : public BriqueState {
         board_[static_cast<std::size_t>(c * n + r)] = stone == kEmpty ? kEmpty : stone == kBlackStone ? kWhiteStone : kBlackStone;
       }
     }
+    collect_empties();
     rebuild(kBlack);
     rebuild(kWhite);
   }
@@ -317,6 +360,8 @@ class FastState final : public BriqueState {
   std::array<std::array<std::int16_t, kMaxCells>, 2> parent_{};
   std::array<std::array<std::uint8_t, kMaxCells>, 2> group_edges_{};
   std::array<bool, 2> stale_{};
+  std::array<std::array<std::int16_t, kWatchCapacity>, 2> watched_{};
+  std::array<std::uint8_t, 2> watched_count_{};
   int side_ = kBlack;
   int ply_ = 0;
   bool swapped_ = false;

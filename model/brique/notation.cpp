@@ -180,7 +180,12 @@ void check_reachable(const Position& p, const Claim& claim) {
                        " the board holds exactly one " + (mirrored ? "white" : "black") + " stone");
     }
   }
-  for (int side : {kBlack, kWhite}) {
+  // The fill rule has just run for the side that placed the last stone, so nothing may be left
+  // fillable for it. The other side may have squares pending (refilled at its next placement):
+  // under escort-directions=facing a removal leaves them behind.
+  const int last_placer = p.passes % 2 == 0 ? 1 - p.side : p.side;
+  for (int side : {last_placer}) {
+    if (claim.ply == 0) break;
     for (int square : fillable_squares(p, side)) {
       const int row = square / p.n(), col = square % p.n();
       const auto e = escorts(rules, side, row, col);
@@ -327,6 +332,7 @@ std::string diagram(const Position& p) {
 
 std::string line(const Position& p) {
   std::string rows;
+  rows.reserve(static_cast<std::size_t>(p.n() * (p.n() + 1)));
   for (int r = 0; r < p.n(); ++r) {
     if (r > 0) rows += '/';
     for (int c = 0; c < p.n(); ++c) rows += stone_char(p.at(r, c));
@@ -359,6 +365,13 @@ std::string move_text(const Position& p, Move m) {
 }
 
 Move parse_move(const Position& p, std::string_view text) {
+  const Move move = read_move(p, text);
+  const std::string reason = why_illegal(p, move);
+  if (!reason.empty()) throw InputError("illegal move " + quote_input(trim(text)) + ": " + reason);
+  return move;
+}
+
+Move read_move(const Position& p, std::string_view text) {
   const std::string_view word = trim(text);
   Move move = 0;
   if (word == "swap") {
@@ -379,8 +392,6 @@ Move parse_move(const Position& p, std::string_view text) {
     }
     move = static_cast<Move>(cell);
   }
-  const std::string reason = why_illegal(p, move);
-  if (!reason.empty()) throw InputError("illegal move " + quote_input(word) + ": " + reason);
   return move;
 }
 

@@ -26,5 +26,7 @@ std::string square_name(const Position& position, int cell);
 std::string move_text(const Position& position, Move m);
 // Malformed text, off-board squares and illegal moves are InputErrors that say why.
 Move parse_move(const Position& position, std::string_view text);
+// The same without the legality check: only malformed text and off-board squares are errors.
+Move read_move(const Position& position, std::string_view text);
 
 }  // namespace arbiter::brique

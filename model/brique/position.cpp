@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <utility>
 
 namespace arbiter::brique {
 
@@ -64,7 +65,33 @@ std::vector<int> winning_chain(const Position& p, int side) {
   return {};
 }
 
-bool connects(const Position& p, int side) { return !winning_chain(p, side).empty(); }
+bool connects(const Position& p, int side) {
+  // Flood from the stones on the first edge through orthogonal neighbours of the same colour.
+  const int cells = p.n() * p.n();
+  const std::uint8_t stone = stone_of(side);
+  std::vector<char> reached(static_cast<std::size_t>(cells), 0);
+  std::vector<int> frontier;
+  for (int cell = 0; cell < cells; ++cell) {
+    if (p.cells[static_cast<std::size_t>(cell)] == stone && on_first_edge(p, side, cell)) {
+      reached[static_cast<std::size_t>(cell)] = 1;
+      frontier.push_back(cell);
+    }
+  }
+  while (!frontier.empty()) {
+    const int cell = frontier.back();
+    frontier.pop_back();
+    if (on_second_edge(p, side, cell)) return true;
+    const int row = cell / p.n(), col = cell % p.n();
+    for (const auto& [r, c] : {std::pair{row - 1, col}, {row + 1, col}, {row, col - 1}, {row, col + 1}}) {
+      if (!p.on_board(r, c)) continue;
+      const auto next = static_cast<std::size_t>(p.index(r, c));
+      if (p.cells[next] != stone || reached[next]) continue;
+      reached[next] = 1;
+      frontier.push_back(static_cast<int>(next));
+    }
+  }
+  return false;
+}
 
 Outcome evaluate_outcome(const Position& p) {
   const int last_mover = 1 - p.side;
@@ -119,9 +146,11 @@ std::string why_illegal(const Position& p, Move m) {
   return "";
 }
 
-void reference_legal_moves(const Position& p, std::vector<Move>& out) {
+void reference_legal_moves(const Position& p, std::vector<Move>& out) { reference_legal_moves(p, evaluate_outcome(p), out); }
+
+void reference_legal_moves(const Position& p, const Outcome& outcome, std::vector<Move>& out) {
   out.clear();
-  if (evaluate_outcome(p).over()) return;
+  if (outcome.over()) return;
   for (std::size_t cell = 0; cell < p.cells.size(); ++cell) {
     if (p.cells[cell] == kEmpty) out.push_back(static_cast<Move>(cell));
   }

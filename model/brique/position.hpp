@@ -44,6 +44,8 @@ bool swap_available(const Position& position);
 // Why m is not legal here, or "" if it is.
 std::string why_illegal(const Position& position, Move m);
 void reference_legal_moves(const Position& position, std::vector<Move>& out);
+// The same when the outcome (evaluate_outcome(position)) is known.
+void reference_legal_moves(const Position& position, const Outcome& outcome, std::vector<Move>& out);
 // Plays m (which must be legal) as the text describes a turn.
 void reference_apply(Position& position, Move m);
 // The pie swap under pie=mirror: each stone becomes the other colour on its mirror square.

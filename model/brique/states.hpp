@@ -19,6 +19,8 @@ class BriqueState : public State {
   std::string line() const override;
   Drawing drawing() const override;
   std::string explain(Move m) const override;
+  // Also explains well-formed moves that are illegal here (an occupied square, a late swap).
+  std::string explain_text(std::string_view move_text) const override;
 };
 
 // The rule text transcribed: whole-board scans after every placement (position.cpp).

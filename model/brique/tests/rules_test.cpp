@@ -332,6 +332,10 @@ TEST(BriqueExplain, EdgeSquaresWinsSwapsAndIllegalMoves) {
             std::string::npos)
       << won->explain(swap);
   EXPECT_NE(won->explain(2).find("Illegal: the square holds a black stone"), std::string::npos);
+  EXPECT_EQ(won->explain_text("c1"), "Black to move at ply 8: c1\nIllegal: the square holds a black stone; stones are placed on empty squares only.\n");
+  EXPECT_NE(won->explain_text("pass").find("passing is not allowed"), std::string::npos);
+  EXPECT_THROW(won->explain_text("f9"), InputError);
+  EXPECT_THROW(won->explain_text("c"), InputError);
 }
 
 TEST(BriqueDrawing, ShadesSquaresPerRulingAndDrawsStonesAndEdges) {
