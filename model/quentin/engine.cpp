@@ -190,6 +190,9 @@ class FastState final : public State {
   std::string line() const override { return line_text(*game_, position()); }
   Drawing drawing() const override { return draw_position(position(), outcome_); }
   std::string explain(Move move) const override { return explain_move(rules_, position(), outcome_, move); }
+  std::string explain_text(std::string_view text) const override {
+    return explain(read_move_words(position(), text));
+  }
 
  private:
   static std::size_t idx(int p) { return static_cast<std::size_t>(p); }

@@ -26,8 +26,9 @@ std::string plural(int count, const std::string& word) {
 std::string describe_region(const Rules& rules, int size, const reference::RegionReport& region, int mover) {
   std::string out = "  region " + names(size, region.points) + " (" + plural(static_cast<int>(region.points.size()), "point") + "): ";
   if (!region.territory()) {
-    return out + "not a territory, " + SquareGrid::of(size).name(region.weak_point) + " is adjacent to only " +
-           plural(region.weak_point_count, rules.edges == Rules::Edges::Count ? "stone or edge" : "stone") +
+    const std::string what = rules.edges == Rules::Edges::Count ? "stone or edge" : "stone";
+    return out + "not a territory, " + SquareGrid::of(size).name(region.weak_point) + " is adjacent to " +
+           (region.weak_point_count == 0 ? "no " + what : "only 1 " + what) +
            " (a territory needs at least two at every point)\n";
   }
   out += "a territory, every point is adjacent to at least two " +

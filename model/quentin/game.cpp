@@ -47,9 +47,11 @@ std::vector<Ruling> quentin_rulings() {
        "draw", Provenance::Invented,
        "the text claims it never happens and that draws are impossible; a draw flags the claim as broken"},
       {"Q-7", kRulesVersion, "Which rules: the 2012 text or the lost 'Quinten' revision?",
-       {{"2012", "the designer's text of 2 June 2012 (seed 002)"}},
+       {{"2012", "the designer's text of 2 June 2012 (seed 002)"},
+        {"boloa-wording", "the 2012 text with the diagonal rule worded as in the designer's Boloa (2022): "
+                          "the mover's stones only; the nearest documented later wording"}},
        "2012", Provenance::Sourced,
-       "only one value: the revision's text is lost, so there is no other reading to implement"},
+       "the revision's text is lost, so only the 2012 text can be implemented; the alternative is provably the same game"},
       {"Q-9", kPie, "Is the pie rule (White may swap instead of his first move) in force?",
        {{"on", "White may answer the first move with 'swap'"},
         {"off", "no swap; for analysing the game without the pie rule"}},
@@ -92,7 +94,9 @@ Rules Rules::from(const Config& config) {
   rules.edges = config.rule_is(kEdges, "yes") ? Edges::Count : Edges::DoNotCount;
   rules.majority = config.rule_is(kMajority, "adjacencies") ? Majority::Adjacencies : Majority::DistinctStones;
   rules.fill = config.rule_is(kFill, "until-none") ? Fill::UntilNone : Fill::SinglePass;
-  rules.diagonal = config.rule_is(kDiagonal, "mover-only") ? Diagonal::MoverOnly : Diagonal::AllStones;
+  rules.diagonal = config.rule_is(kDiagonal, "mover-only") || config.rule_is(kRulesVersion, "boloa-wording")
+                       ? Diagonal::MoverOnly
+                       : Diagonal::AllStones;
   const std::string& chain = config.rule(kOpponentChain);
   rules.opponent_chain = chain == "mover-wins" ? OpponentChain::MoverWins
                          : chain == "illegal"  ? OpponentChain::Illegal

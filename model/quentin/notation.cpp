@@ -244,8 +244,12 @@ void check_status(const Rules& rules, const Position& position, const Status& st
                      " it is " + kSideWords[to_move] + "'s turn, not " + kSideWords[status.side] + "'s");
   }
   if (status.finished && !(status.stated == outcome)) {
-    throw InputError("status says the game is over (" + std::string(status.stated.kind == Outcome::Kind::Draw ? "draw" : kSideWords[status.stated.winner]) +
-                     ") but the stones say " + (outcome.over() ? "otherwise" : "it is still going on"));
+    auto said = [](const Outcome& o) {
+      return o.kind == Outcome::Kind::Draw ? std::string("a draw")
+             : o.kind == Outcome::Kind::Win ? std::string(kSideWords[o.winner]) + " wins"
+                                            : std::string("the game is still going on");
+    };
+    throw InputError("status says " + said(status.stated) + " but the stones say " + said(outcome));
   }
   if (status.claims_ongoing && outcome.over()) {
     throw InputError(std::string("status says ") + kSideWords[status.side] +
@@ -325,12 +329,29 @@ std::string move_name(int size, Move move) {
   return SquareGrid::of(size).name(static_cast<int>(move));
 }
 
-Move read_move(const Rules& rules, const Position& position, const Outcome& outcome, std::string_view text) {
+Move read_move_words(const Position& position, std::string_view text) {
   const std::string_view word = trim(text);
-  if (outcome.over()) throw InputError("the game is over; no move " + quote_input(word) + " can be played");
+  if (word == "swap") return kSwap;
+  if (word == "pass") return kPass;
+  const SquareGrid& grid = SquareGrid::of(position.size);
+  const int point = grid.parse(word);
+  if (point != SquareGrid::kNone) return static_cast<Move>(point);
+  const bool looks_like_point = word.size() >= 2 && word.size() <= 3 && word[0] >= 'a' && word[0] <= 'z' &&
+                                std::all_of(word.begin() + 1, word.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+                                word[1] != '0';
+  if (looks_like_point) {
+    throw InputError("point " + quote_input(word) + " is off the " + std::to_string(position.size) + "x" +
+                     std::to_string(position.size) + " board");
+  }
+  throw InputError("cannot read move " + quote_input(word) + " (expected a point like c3, 'swap' or 'pass')");
+}
+
+Move read_move(const Rules& rules, const Position& position, const Outcome& outcome, std::string_view text) {
+  const Move move = read_move_words(position, text);
+  if (outcome.over()) throw InputError("the game is over; no move " + quote_input(trim(text)) + " can be played");
   const int mover = position.side_to_move();
   const bool can_swap = reference::swap_available(rules, position);
-  if (word == "swap") {
+  if (move == kSwap) {
     if (!can_swap) {
       throw InputError(std::string("swap is allowed only as White's first move (ply 1) with pie=on; here it is ") +
                        kSideWords[mover] + "'s turn at ply " + std::to_string(position.ply) +
@@ -338,7 +359,7 @@ Move read_move(const Rules& rules, const Position& position, const Outcome& outc
     }
     return kSwap;
   }
-  if (word == "pass") {
+  if (move == kPass) {
     if (can_swap || reference::has_legal_placement(rules, position, mover)) {
       throw InputError(std::string("pass is allowed only when no move is possible; ") + kSideWords[mover] +
                        " has a legal move here");
@@ -346,17 +367,7 @@ Move read_move(const Rules& rules, const Position& position, const Outcome& outc
     return kPass;
   }
   const SquareGrid& grid = SquareGrid::of(position.size);
-  const int point = grid.parse(word);
-  if (point == SquareGrid::kNone) {
-    const bool looks_like_point = word.size() >= 2 && word.size() <= 3 && word[0] >= 'a' && word[0] <= 'z' &&
-                                  std::all_of(word.begin() + 1, word.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
-                                  word[1] != '0';
-    if (looks_like_point) {
-      throw InputError("point " + quote_input(word) + " is off the " + std::to_string(position.size) + "x" +
-                       std::to_string(position.size) + " board");
-    }
-    throw InputError("cannot read move " + quote_input(word) + " (expected a point like c3, 'swap' or 'pass')");
-  }
+  const int point = static_cast<int>(move);
   const std::int8_t occupant = position.cells[static_cast<std::size_t>(point)];
   if (occupant != kEmpty) {
     throw InputError("point " + grid.name(point) + " is occupied by a " +

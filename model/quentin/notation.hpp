@@ -25,6 +25,8 @@ int diagram_rows(std::string_view text);
 Position read_position(const Game& game, const Rules& rules, std::string_view text);
 
 std::string move_name(int size, Move move);
+// Reads the words of a move (a point on the board, "swap" or "pass") without judging legality.
+Move read_move_words(const Position& position, std::string_view text);
 // Reads a move and checks it is legal here; throws InputError naming the reason otherwise.
 Move read_move(const Rules& rules, const Position& position, const Outcome& outcome, std::string_view text);
 
