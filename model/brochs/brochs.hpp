@@ -137,6 +137,12 @@ class BrochsState final : public State {
   void set_reserve(int ordinary, bool main_in_reserve);
   void set_turn(int side, int ply, int passes, bool cursed, bool repeated);
   void finish_setup();  // recomputes derived counters, hash, history and outcome
+  // Restores the repetition history from the reversible moves (steps and passes, oldest first)
+  // played since the last irreversible action, by undoing them from this position; throws
+  // InputError when they cannot have led here.
+  void restore_history(const std::vector<Move>& since);
+  // Those moves, oldest first (what the notation's "since" item lists).
+  std::vector<Move> moves_since_irreversible() const;
 
   std::unique_ptr<State> clone() const override;
   int side_to_move() const override { return side_; }
@@ -150,6 +156,7 @@ class BrochsState final : public State {
   std::string line() const override;
   Drawing drawing() const override;
   std::string explain(Move m) const override;
+  std::string explain_text(std::string_view move_text) const override;
   Outcome random_playout(Rng& rng) override;
   // One uniformly random legal move (precondition: the game is not over), drawn by rejection from
   // a superset of candidate moves that holds each legal move once, without building the list.
@@ -184,6 +191,8 @@ class BrochsState final : public State {
  private:
   template <class Sink>
   void generate(Sink&& add) const;
+  // Reads a move's text; with must_be_legal=false an illegal but well-formed move is returned too.
+  Move read_move(std::string_view text, bool must_be_legal) const;
   template <class Sink>
   void generate_steps(int side, Sink& add) const;
   bool pieces_may_move() const;  // false while set-first keeps Black's pieces still
@@ -193,10 +202,11 @@ class BrochsState final : public State {
   bool is_partner(int cell, int side) const;
   bool is_friend(int cell, int side) const;
   int complete_pairs_around(int keep, int side, int required_cell) const;
+  void record_keep_pairs(int keep, int side, Capture& capture) const;
   void remove_piece(int cell);
   void place_piece(int cell, std::uint8_t piece);
   bool counts_as_c1_target(int cell) const;
-  void record_position(bool irreversible);
+  void record_position(bool irreversible, Move m);
   Outcome compute_outcome() const;
 
   Rules rules_;
@@ -223,6 +233,7 @@ class BrochsState final : public State {
   struct History {
     int length = 0;
     std::array<std::uint64_t, kMaxPlyCap + 1> hashes;  // only [0, length) is meaningful
+    std::array<Move, kMaxPlyCap + 1> moves;            // moves[i] led to position i (i >= 1)
     History() = default;
     History(const History& other) : length(other.length) { copy_from(other); }
     History& operator=(const History& other) {
@@ -231,7 +242,10 @@ class BrochsState final : public State {
       return *this;
     }
     void copy_from(const History& other) {
-      for (int i = 0; i < length; ++i) hashes[static_cast<std::size_t>(i)] = other.hashes[static_cast<std::size_t>(i)];
+      for (std::size_t i = 0; i < static_cast<std::size_t>(length); ++i) {
+        hashes[i] = other.hashes[i];
+        moves[i] = other.moves[i];
+      }
     }
   };
   History history_;

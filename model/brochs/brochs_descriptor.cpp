@@ -4,6 +4,8 @@
 
 #include "model/brochs/brochs.hpp"
 #include "model/brochs/brochs_examples.hpp"
+#include "model/brochs/brochs_properties.hpp"
+#include "model/brochs/brochs_reference.hpp"
 #include "model/core/errors.hpp"
 
 namespace arbiter::brochs {
@@ -73,22 +75,20 @@ std::vector<Ruling> brochs_rulings() {
 class BrochsGame final : public Game {
  public:
   BrochsGame(const GameDescriptor& d, const Config& config) : Game(d, config), rules_(rules_from_config(config)) {}
-  std::vector<std::string> implementations() const override { return {"fast"}; }
+  std::vector<std::string> implementations() const override { return {"fast", "reference"}; }
   std::unique_ptr<State> initial_state(std::string_view implementation) const override {
-    check_implementation(implementation);
-    return initial_position(rules_);
+    return in_implementation(initial_position(rules_), implementation);
   }
   std::unique_ptr<State> parse_position(std::string_view text, std::string_view implementation) const override {
-    check_implementation(implementation);
-    return parse_brochs_position(rules_, text);
+    return in_implementation(parse_brochs_position(rules_, text), implementation);
   }
   int max_plies() const override { return rules_.ply_cap; }
 
  private:
-  static void check_implementation(std::string_view implementation) {
-    if (!implementation.empty() && implementation != "fast") {
-      throw InputError("brochs has no implementation " + quote_input(implementation) + " (known: fast)");
-    }
+  static std::unique_ptr<State> in_implementation(std::unique_ptr<BrochsState> fast, std::string_view implementation) {
+    if (implementation.empty() || implementation == "fast") return fast;
+    if (implementation == "reference") return reference_state(*fast);
+    throw InputError("brochs has no implementation " + quote_input(implementation) + " (known: fast, reference)");
   }
   Rules rules_;
 };
@@ -108,6 +108,7 @@ GameDescriptor make_descriptor() {
     return std::make_unique<BrochsGame>(g, c);
   };
   d.seed_examples = seed_examples;
+  d.properties = properties;
   return d;
 }
 

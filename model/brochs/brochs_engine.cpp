@@ -1,6 +1,8 @@
 // The Brochs engine: tables, move generation, captures (C1..C4), application, end of game.
 #include <memory>
 #include <mutex>
+
+#include "model/core/errors.hpp"
 #include <stdexcept>
 
 #include "model/brochs/brochs.hpp"
@@ -147,24 +149,15 @@ void BrochsState::set_turn(int side, int ply, int passes, bool cursed, bool repe
 
 void BrochsState::finish_setup() {
   const Tables& t = *tables_;
+  const auto board = board_;
+  board_ = {};
   white_count_ = black_count_ = 0;
   main_cell_ = kNoCell;
   black_in_quadrant_ = {};
   pieces_ = {};
   hash_ = 0;
   for (int cell = 0; cell < t.n * t.n; ++cell) {
-    const std::uint8_t piece = at(cell);
-    if (piece == Empty) continue;
-    hash_ ^= t.zobrist[static_cast<std::size_t>(cell)][piece];
-    set_bit(pieces_[static_cast<std::size_t>(side_of(piece))], cell);
-    if (piece == White) {
-      ++white_count_;
-      continue;
-    }
-    ++black_count_;
-    if (piece == Main) main_cell_ = static_cast<std::int16_t>(cell);
-    const int region = t.region[static_cast<std::size_t>(cell)];
-    if (region != kCrossRegion) ++black_in_quadrant_[static_cast<std::size_t>(region)];
+    if (board[static_cast<std::size_t>(cell)] != Empty) place_piece(cell, board[static_cast<std::size_t>(cell)]);
   }
   if (side_ == kWhiteSide) hash_ ^= t.zobrist_white_to_move;
   if (cursed_) hash_ ^= t.zobrist_cursed;
@@ -319,6 +312,20 @@ int BrochsState::complete_pairs_around(int keep, int side, int required_cell) co
   return includes_required ? complete : 0;
 }
 
+// A C2 capture of the keep occupant: its first two complete opposite pairs form it.
+void BrochsState::record_keep_pairs(int keep, int side, Capture& capture) const {
+  capture.rule = CaptureRule::C2;
+  capture.partner_count = 0;
+  for (int d : {0, 1, 4, 5}) {
+    const int a = tables_->neighbour(keep, d);
+    const int b = tables_->neighbour(keep, opposite_direction(d));
+    if (is_friend(a, side) && is_friend(b, side) && capture.partner_count < 4) {
+      capture.partners[capture.partner_count++] = static_cast<std::int16_t>(a);
+      capture.partners[capture.partner_count++] = static_cast<std::int16_t>(b);
+    }
+  }
+}
+
 // Captures made by the piece that just arrived on `to` (moved or set): only configurations it
 // takes part in are new (seed 003 D: "causing a new situation"), so only its neighbours can fall.
 void BrochsState::find_captures(int to, CaptureList& out) const {
@@ -332,15 +339,7 @@ void BrochsState::find_captures(int to, CaptureList& out) const {
     Capture capture;
     capture.victim = static_cast<std::int16_t>(victim);
     if (t.is_keep(victim) && complete_pairs_around(victim, side, to) >= 2) {
-      capture.rule = CaptureRule::C2;
-      for (int pd : {0, 1, 4, 5}) {
-        const int a = t.neighbour(victim, pd);
-        const int b = t.neighbour(victim, opposite_direction(pd));
-        if (is_friend(a, side) && is_friend(b, side) && capture.partner_count < 4) {
-          capture.partners[capture.partner_count++] = static_cast<std::int16_t>(a);
-          capture.partners[capture.partner_count++] = static_cast<std::int16_t>(b);
-        }
-      }
+      record_keep_pairs(victim, side, capture);
       out.add(capture);
       continue;
     }
@@ -373,15 +372,7 @@ bool BrochsState::standing_threat(int cell, Capture& threat) const {
   threat = Capture{};
   threat.victim = static_cast<std::int16_t>(cell);
   if (t.is_keep(cell) && complete_pairs_around(cell, enemy, kNoCell) >= 2) {
-    threat.rule = CaptureRule::C2;
-    for (int d : {0, 1, 4, 5}) {
-      const int a = t.neighbour(cell, d);
-      const int b = t.neighbour(cell, opposite_direction(d));
-      if (is_friend(a, enemy) && is_friend(b, enemy) && threat.partner_count < 4) {
-        threat.partners[threat.partner_count++] = static_cast<std::int16_t>(a);
-        threat.partners[threat.partner_count++] = static_cast<std::int16_t>(b);
-      }
-    }
+    record_keep_pairs(cell, enemy, threat);
     return true;
   }
   if (!counts_as_c1_target(cell)) return false;
@@ -498,19 +489,75 @@ void BrochsState::apply_logged(Move m, CaptureList* log) {
     hash_ ^= tables_->zobrist_white_to_move;
   }
   ++ply_;
-  record_position(irreversible);
+  record_position(irreversible, m);
   outcome_ = compute_outcome();
 }
 
 // Repetition: only positions since the last irreversible action can recur.
-void BrochsState::record_position(bool irreversible) {
+void BrochsState::record_position(bool irreversible, Move m) {
   if (irreversible) history_.length = 0;
   // Within the history sides alternate (a free curse is irreversible), so only every other entry
   // can hold the same position.
   int occurrences = 1;
   for (int i = history_.length - 2; i >= 0; i -= 2) occurrences += history_.hashes[static_cast<std::size_t>(i)] == hash_;
-  if (history_.length < static_cast<int>(history_.hashes.size())) history_.hashes[static_cast<std::size_t>(history_.length++)] = hash_;
+  if (history_.length < static_cast<int>(history_.hashes.size())) {
+    history_.moves[static_cast<std::size_t>(history_.length)] = m;
+    history_.hashes[static_cast<std::size_t>(history_.length++)] = hash_;
+  }
   if (rules_.repetition == Repetition::Third && occurrences >= 3) repeated_ = true;
+}
+
+std::vector<Move> BrochsState::moves_since_irreversible() const {
+  return std::vector<Move>(history_.moves.begin() + 1, history_.moves.begin() + std::max(1, history_.length));
+}
+
+void BrochsState::restore_history(const std::vector<Move>& since) {
+  const Tables& t = *tables_;
+  if (since.empty()) return;
+  if (static_cast<int>(since.size()) > ply_) throw InputError("more moves since the last capture or setting than plies played");
+  if (cursed_) throw InputError("a position just after a curse has no moves since the last irreversible action");
+  auto board = board_;
+  std::uint64_t hash = hash_;
+  int side = side_;
+  std::vector<std::uint64_t> hashes(since.size() + 1);
+  hashes.back() = hash;
+  for (std::size_t i = since.size(); i-- > 0;) {
+    const Move m = since[i];
+    side = 1 - side;  // the side that played m
+    hash ^= t.zobrist_white_to_move;
+    if (move_kind(m) == MoveKind::Step) {
+      const int from = move_from(m), to = move_to(m);
+      const std::uint8_t piece = board[static_cast<std::size_t>(to)];
+      const bool same_line = from / t.n == to / t.n || from % t.n == to % t.n;
+      if (piece == Empty || side_of(piece) != side || board[static_cast<std::size_t>(from)] != Empty || !same_line || from == to) {
+        throw InputError("move " + cell_name(from) + "-" + cell_name(to) + " in 'since' cannot have been played by " +
+                         (side == kBlackSide ? "Black" : "White") + " on the way to this position");
+      }
+      const int d = to / t.n < from / t.n ? 0 : to % t.n > from % t.n ? 1 : to / t.n > from / t.n ? 2 : 3;
+      for (int c = t.neighbour(from, d); c != to; c = t.neighbour(c, d)) {
+        if (board[static_cast<std::size_t>(c)] != Empty) throw InputError("move " + cell_name(from) + "-" + cell_name(to) + " in 'since' crosses a piece");
+      }
+      board[static_cast<std::size_t>(from)] = piece;
+      board[static_cast<std::size_t>(to)] = Empty;
+      hash ^= t.zobrist[static_cast<std::size_t>(to)][piece] ^ t.zobrist[static_cast<std::size_t>(from)][piece];
+    } else if (move_kind(m) != MoveKind::Pass) {
+      throw InputError("only moves and passes can follow the last capture, setting or curse");
+    }
+    hashes[i] = hash;
+  }
+  history_.length = static_cast<int>(hashes.size());
+  for (std::size_t i = 0; i < hashes.size(); ++i) {
+    history_.hashes[i] = hashes[i];
+    history_.moves[i] = i == 0 ? kPass : since[i - 1];
+  }
+  int occurrences = 0;
+  for (int i = history_.length - 1; i >= 0; i -= 2) occurrences += history_.hashes[static_cast<std::size_t>(i)] == hash_;
+  const bool repeats = rules_.repetition == Repetition::Third && occurrences >= 3;
+  if (repeats != repeated_) {
+    throw InputError(repeats ? "the moves in 'since' repeat this position a third time: add 'repetition'"
+                             : "'repetition' is given but the moves in 'since' do not repeat this position a third time");
+  }
+  outcome_ = compute_outcome();
 }
 
 Outcome BrochsState::compute_outcome() const {

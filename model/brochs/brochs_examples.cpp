@@ -116,7 +116,7 @@ R"(   a b c d e f g h i
  7 . . # . + . # . .
  8 . . . . + . . W .
  9 . . . . + . . . .
-Black to move, ply 1, reserve 8, passes 0
+Black to move, ply 1, reserve 8, passes 0, since c1-c2
 )", ""});
   examples.push_back({"keep-four-pieces", "seed 003 D.2",
                       "a keep occupant is captured when two of its opposite pairs are Black (C2)",
@@ -172,7 +172,7 @@ R"(   a b c d e f g h i
  7 . . # . + . # . .
  8 . . . . + . . W .
  9 . . . . + . . . .
-White to move, ply 1, reserve 8, passes 0
+White to move, ply 1, reserve 8, passes 0, since d1-d3
 )", ""});
   examples.push_back({"keep-reformed", "seed 003 D.2 (new configuration by two moves)",
                       "a piece that entered a keep between four enemies survives, but leaving and returning captures it",
@@ -363,7 +363,7 @@ R"(   a b c d e f g h i
  7 . . # . + . # . .
  8 . . . . + . . W .
  9 . . . . + . . . .
-Black to move, ply 1, reserve 8, passes 0
+Black to move, ply 1, reserve 8, passes 0, since b4-b2
 )", ""});
   examples.push_back({"several-captures", "seed 003 D (one stroke can cause several captures)",
                       "one move captures two pieces",
@@ -447,7 +447,7 @@ R"(   a b c d e f g h i
  7 . . # . + . # . .
  8 . B . . + . . . .
  9 . . . . + . . . .
-Black to move, ply 1, reserve 8, passes 0
+Black to move, ply 1, reserve 8, passes 0, since c1-c3
 )", ""});
   return examples;
 }

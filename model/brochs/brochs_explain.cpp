@@ -255,7 +255,7 @@ Drawing BrochsState::drawing() const {
   }
   Shape status;
   status.kind = Shape::Kind::Text;
-  status.points = {{kMargin, board + kMargin + 24}};
+  status.points = {{d.width / 2, board + kMargin + 24}};  // text is anchored at its middle
   status.text = "Black reserve: " + std::to_string(reserve_) + (main_in_reserve_ ? " + main piece" : "") + "; " +
                 (outcome_.over() ? verdict() : std::string(side_ == kBlackSide ? "Black" : "White") + " to move");
   status.font_size = 14;

@@ -122,20 +122,63 @@ void finish_parsed(BrochsState& s, int side, int ply, int passes, bool cursed, b
   s.finish_setup();
 }
 
+// The reversible moves since the last irreversible action, which the repetition rule needs.
+std::string since_text(const BrochsState& s, const char* separator) {
+  if (s.rules().repetition != Repetition::Third) return "";
+  std::string out;
+  for (Move m : s.moves_since_irreversible()) {
+    if (!out.empty()) out += separator;
+    out += move_kind(m) == MoveKind::Pass ? "pass" : s.cell_name(move_from(m)) + "-" + s.cell_name(move_to(m));
+  }
+  return out;
+}
+
 struct StatusFlags {
   bool cursed = false;
   bool repeated = false;
+  std::vector<std::string> since;
 };
 
-// Optional trailing words of the status: "cursed", "repetition".
+std::vector<std::string> split_on(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::stringstream in(text);
+  for (std::string part; std::getline(in, part, separator);) parts.push_back(part);
+  return parts;
+}
+
+// Optional trailing items of the status: "cursed", "repetition", "since <moves>".
 void read_flag(std::string_view word, StatusFlags& flags) {
   if (word == "cursed") {
     flags.cursed = true;
   } else if (word == "repetition") {
     flags.repeated = true;
+  } else if (word.rfind("since:", 0) == 0) {
+    flags.since = split_on(std::string(word.substr(6)), ',');
+  } else if (word.rfind("since ", 0) == 0) {
+    flags.since = words_of(word.substr(6));
   } else {
     throw InputError("unknown status item " + quote_input(word));
   }
+}
+
+// Reads the 'since' moves and rebuilds the repetition history from them.
+void restore_since(BrochsState& s, const std::vector<std::string>& since) {
+  if (since.empty()) return;
+  if (s.rules().repetition != Repetition::Third) throw InputError("'since' is only used with repetition=third");
+  const SquareGrid& grid = SquareGrid::of(s.tables().n);
+  std::vector<Move> moves;
+  for (const std::string& text : since) {
+    if (text == "pass") {
+      moves.push_back(kPass);
+      continue;
+    }
+    const auto dash = text.find('-');
+    const int from = dash == std::string::npos ? SquareGrid::kNone : grid.parse(text.substr(0, dash));
+    const int to = dash == std::string::npos ? SquareGrid::kNone : grid.parse(text.substr(dash + 1));
+    if (from == SquareGrid::kNone || to == SquareGrid::kNone) throw InputError("not a move in 'since': " + quote_input(text));
+    moves.push_back(make_move(MoveKind::Step, from, to));
+  }
+  s.restore_history(moves);
 }
 
 struct DiagramLines {
@@ -186,6 +229,7 @@ std::string BrochsState::diagram() const {
          ", reserve " + reserve_text(*this) + ", passes " + std::to_string(passes_);
   if (cursed_) out += ", cursed";
   if (repeated_) out += ", repetition";
+  if (const std::string since = since_text(*this, " "); !since.empty()) out += ", since " + since;
   if (outcome_.over()) out += ", " + outcome_word(outcome_);
   return out + "\n";
 }
@@ -201,6 +245,7 @@ std::string BrochsState::line() const {
                                    reserve_text(*this), std::to_string(passes_)};
   if (cursed_) body.emplace_back("cursed");
   if (repeated_) body.emplace_back("repetition");
+  if (const std::string since = since_text(*this, ","); !since.empty()) body.push_back("since:" + since);
   return join_line_form(descriptor(), config_from_rules(rules_), body);
 }
 
@@ -212,8 +257,8 @@ std::unique_ptr<BrochsState> parse_brochs_position(const Rules& rules, std::stri
     const auto game = descriptor().make(descriptor(), config);
     check_line_form_matches(*game, *form);
     const auto& body = form->body;
-    if (body.size() < 5 || body.size() > 7) {
-      throw InputError("a brochs one-line position needs <rows> <black|white> <ply> <reserve> <passes> [cursed] [repetition], got " +
+    if (body.size() < 5 || body.size() > 8) {
+      throw InputError("a brochs one-line position needs <rows> <black|white> <ply> <reserve> <passes> [cursed] [repetition] [since:<moves>], got " +
                        quote_input(text));
     }
     std::vector<std::string> rows;
@@ -234,6 +279,7 @@ std::unique_ptr<BrochsState> parse_brochs_position(const Rules& rules, std::stri
     StatusFlags flags;
     for (std::size_t i = 5; i < body.size(); ++i) read_flag(body[i], flags);
     finish_parsed(*state, read_side(body[1]), parse_number(body[2], "ply"), parse_number(body[4], "passes"), flags.cursed, flags.repeated);
+    restore_since(*state, flags.since);
     return state;
   }
   const DiagramLines lines = split_diagram(text);
@@ -284,6 +330,7 @@ std::unique_ptr<BrochsState> parse_brochs_position(const Rules& rules, std::stri
     }
   }
   finish_parsed(*state, side, ply, passes, flags.cursed, flags.repeated);
+  restore_since(*state, flags.since);
   const std::string actual = state->outcome().over() ? outcome_word(state->outcome()) : "";
   if (verdict != actual) {
     throw InputError("status says " + quote_input(verdict.empty() ? "ongoing" : verdict) + " but the position gives " +
@@ -309,7 +356,11 @@ std::string BrochsState::move_text(Move m) const {
   return text;
 }
 
-Move BrochsState::parse_move(std::string_view text) const {
+Move BrochsState::parse_move(std::string_view text) const { return read_move(text, true); }
+
+std::string BrochsState::explain_text(std::string_view text) const { return explain(read_move(text, false)); }
+
+Move BrochsState::read_move(std::string_view text, bool must_be_legal) const {
   const std::vector<std::string> words = words_of(text);
   if (words.empty()) throw InputError("empty move");
   const SquareGrid& grid = SquareGrid::of(tables_->n);
@@ -347,10 +398,9 @@ Move BrochsState::parse_move(std::string_view text) const {
     claimed.push_back(cell(words[i]));
   }
   if (has_suffix && claimed.empty()) throw InputError("capture suffix 'x' without a square in move " + quote_input(text));
-  if (const std::string reason = illegal_reason(move); !reason.empty()) {
-    throw InputError("illegal move " + quote_input(text) + ": " + reason);
-  }
-  if (has_suffix) {
+  const std::string reason = illegal_reason(move);
+  if (!reason.empty() && must_be_legal) throw InputError("illegal move " + quote_input(text) + ": " + reason);
+  if (has_suffix && reason.empty()) {
     const std::string actual = move_text(move);
     std::sort(claimed.begin(), claimed.end());
     std::string claimed_text;

@@ -8,12 +8,6 @@
 namespace arbiter::brochs::testing {
 namespace {
 
-#ifdef ARBITER_SANITIZED
-constexpr int kScale = 10;
-#else
-constexpr int kScale = 1;
-#endif
-
 const char* const kStart15 = R"(
    a b c d e f g h i j k l m n o
  1 . . . . . . . + . . . . . . .
@@ -198,6 +192,62 @@ Black to move, ply 0, reserve 8, passes 0
   }
   EXPECT_NO_THROW(load(rows + "Black to move, ply 0, reserve 8, passes 0, cursed\n", {"curse-cost=free"}));
   EXPECT_NO_THROW(load(rows + "White to move, ply 7, reserve 8, passes 2, White wins\n"));
+}
+
+TEST(Notation, SinceCarriesTheRepetitionHistory) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 W . . . + . . . .
+ 2 . . . . + . . . .
+ 3 . . # . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . . .
+ 9 . . . . + . . . B
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  for (const char* m : {"i9-i8", "a1-a2", "i8-i9", "a2-a1", "i9-i8", "a1-a2", "i8-i9"}) play(*s, m);
+  const std::string line = s->line();
+  EXPECT_NE(line.find(" since:i9-i8,a1-a2,i8-i9,a2-a1,i9-i8,a1-a2,i8-i9"), std::string::npos) << line;
+  EXPECT_NE(s->diagram().find(", since i9-i8 a1-a2 i8-i9 a2-a1 i9-i8 a1-a2 i8-i9\n"), std::string::npos) << s->diagram();
+  auto from_line = parse_brochs_position(s->rules(), line);
+  auto from_diagram = parse_brochs_position(s->rules(), s->diagram());
+  for (auto* state : {s.get(), from_line.get(), from_diagram.get()}) {
+    EXPECT_EQ(state->line(), line);
+    play(*state, "a2-a1");  // the start position with Black to move, a third time
+    EXPECT_TRUE(state->repeated());
+  }
+  EXPECT_EQ(from_line->line(), s->line());
+  EXPECT_EQ(parse_brochs_position(s->rules(), s->diagram())->line(), s->line());
+}
+
+TEST(Notation, ImpossibleSinceMovesAreRejected) {
+  const std::string rows =
+R"(
+   a b c d e f g h i
+ 1 W . . . + . . . .
+ 2 . . . . + . . . .
+ 3 . . # . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . . .
+ 9 . . . . + . . . B
+Black to move, ply 4, reserve 8, passes 0
+)"
+  ;
+  const std::string head = rows.substr(0, rows.find("Black to move"));
+  EXPECT_NO_THROW(load(head + "Black to move, ply 4, reserve 8, passes 0, since a2-a1\n"));
+  for (const char* bad : {"since a1-a2", "since i8-i9", "since a3-a1 a1-a3", "since a2-a1 a1-a2 a2-a1 a1-a2 a2-a1",
+                          "since i9-a1", "since a1-a1", "since set", "since a2-a1 x", "since"}) {
+    EXPECT_THROW(load(head + "Black to move, ply 4, reserve 8, passes 0, " + bad + "\n"), InputError) << bad;
+  }
+  EXPECT_THROW(load(head + "Black to move, ply 4, reserve 8, passes 0, since a2-a1\n", {"repetition=none"}), InputError);
 }
 
 // Random games in every size and some rulings: every position's diagram and line read back to the

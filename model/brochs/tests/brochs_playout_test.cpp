@@ -8,12 +8,6 @@
 namespace arbiter::brochs::testing {
 namespace {
 
-#ifdef ARBITER_SANITIZED
-constexpr int kScale = 10;
-#else
-constexpr int kScale = 1;
-#endif
-
 TEST(Playout, RandomMoveIsAlwaysLegal) {
   Rng rng(3);
   for (const auto& r : std::vector<std::vector<std::string>>{{}, {"set-squares=anywhere", "black-turn=set-first"},

@@ -11,6 +11,13 @@
 
 namespace arbiter::brochs::testing {
 
+// Sanitizer builds run the heavy loops on fewer cases.
+#ifdef ARBITER_SANITIZED
+inline constexpr int kScale = 10;
+#else
+inline constexpr int kScale = 1;
+#endif
+
 inline Rules rules_for(int size, const std::vector<std::string>& rulings = {}) {
   return rules_from_config(make_config(descriptor(), size, rulings));
 }
