@@ -8,11 +8,20 @@ namespace {
 
 // Which part of a field owns edge slot k: 0 (the whole empty field, or the apex triangle at
 // V_{o+2}), 1 (the apex triangle at V_{o+5}), or -1 when a short side shuts the slot.
+constexpr std::array<std::array<std::int8_t, 6>, 7> kSlotPart = [] {
+  std::array<std::array<std::int8_t, 6>, 7> table{};
+  for (int cell = -1; cell < 6; ++cell) {
+    for (int k = 0; k < 6; ++k) {
+      const int d = (k - cell % 3 + 6) % 6;
+      table[static_cast<std::size_t>(cell + 1)][static_cast<std::size_t>(k)] =
+          static_cast<std::int8_t>(cell < 0 ? 0 : (d == 0 || d == 3) ? -1 : d < 3 ? 0 : 1);
+    }
+  }
+  return table;
+}();
+
 int slot_part(std::int8_t cell, int k) {
-  if (cell == kEmpty) return 0;
-  const int d = (k - orientation_of(cell) + 6) % 6;
-  if (d == 0 || d == 3) return -1;
-  return d < 3 ? 0 : 1;
+  return kSlotPart[static_cast<std::size_t>(cell + 1)][static_cast<std::size_t>(k)];
 }
 
 int region_area(std::int8_t cell) { return cell == kEmpty ? 6 : 1; }  // in apex triangles
@@ -95,24 +104,21 @@ void emit_enclosures(const HexBoard& board, const Cells& view, const Regions& re
         out.items[static_cast<std::size_t>(index)] = Enclosure{};
       }
       Enclosure& e = out.items[static_cast<std::size_t>(index)];
+      auto add_piece = [&](int field) {
+        if (e.pieces.has(field)) return;
+        e.pieces.add(field);
+        ++e.pieces_of[static_cast<std::size_t>(colour_of(view[static_cast<std::size_t>(field)]))];
+      };
       e.covered.add(f);
-      if (cell != kEmpty) e.pieces.add(f);  // a long side borders this apex triangle
+      if (cell != kEmpty) add_piece(f);  // a long side borders this apex triangle
       for (int k = 0; k < 6; ++k) {
         if (slot_part(cell, k) != part) continue;
         e.open_slots[static_cast<std::size_t>(f)] |= static_cast<std::uint8_t>(1u << k);
         const int other = board.neighbour(f, k);
         if (other != kNoField && slot_part(view[static_cast<std::size_t>(other)], (k + 3) % 6) < 0) {
-          e.pieces.add(other);  // a short side faces this open slot
+          add_piece(other);  // a short side faces this open slot
         }
       }
-    }
-  }
-  for (int g = 0; g < regions.count; ++g) {
-    const int index = slot_in_list[static_cast<std::size_t>(g)];
-    if (index < 0) continue;
-    Enclosure& e = out.items[static_cast<std::size_t>(index)];
-    for (int f = 0; f < board.fields(); ++f) {
-      if (e.pieces.has(f)) ++e.pieces_of[static_cast<std::size_t>(colour_of(view[static_cast<std::size_t>(f)]))];
     }
   }
 }
@@ -167,12 +173,20 @@ int touch_components(const HexBoard& board, const Cells& cells, std::array<std::
 // A region belongs to the ring of bars around it (H-8 default): enclosures are computed for each
 // touch-component alone, so bars lying loose inside do not split or join it. A region enclosed by
 // a component alone always contains free space of the full position that the component borders,
-// so components bordering no enclosed region of the full position can be skipped.
+// so components bordering no enclosed region of the full position can be skipped. And when every
+// enclosed region of the full position is bordered by one component only, there are no loose bars
+// inside any of them and those regions are exactly the components' own (removing bars that do not
+// border a region cannot link anything to it), so the per-component work is needed only when some
+// region is bordered by two components.
 void find_enclosures(const HexBoard& board, const Cells& cells, EnclosureRules rules, EnclosureList& out) {
   out.size = 0;
   if (rules.islands_included) {
     add_enclosures_of_view(board, cells, rules.rim_is_wall, out);
     return;
+  }
+  if (!rules.rim_is_wall) {
+    add_enclosures_of_view(board, cells, false, out);
+    if (out.size == 0) return;
   }
   std::array<std::int8_t, kMaxFields> component;
   const int components = touch_components(board, cells, component);
@@ -180,14 +194,18 @@ void find_enclosures(const HexBoard& board, const Cells& cells, EnclosureRules r
   if (rules.rim_is_wall) {
     for (int c = 0; c < components; ++c) wanted[static_cast<std::size_t>(c)] = true;
   } else {
-    EnclosureList& global = out;  // reused as scratch, cleared below
-    add_enclosures_of_view(board, cells, false, global);
-    if (global.size == 0) return;
-    for (const Enclosure& e : global) {
+    bool shared = false;
+    for (const Enclosure& e : out) {
+      int first = -1;
       for (int f = 0; f < board.fields(); ++f) {
-        if (e.pieces.has(f)) wanted[static_cast<std::size_t>(component[static_cast<std::size_t>(f)])] = true;
+        if (!e.pieces.has(f)) continue;
+        const int c = component[static_cast<std::size_t>(f)];
+        wanted[static_cast<std::size_t>(c)] = true;
+        if (first < 0) first = c;
+        shared |= c != first;
       }
     }
+    if (!shared) return;
     out.size = 0;
   }
   for (int c = 0; c < components; ++c) {

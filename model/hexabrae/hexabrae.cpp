@@ -7,6 +7,7 @@
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
 #include "model/hexabrae/notation.hpp"
+#include "model/hexabrae/properties.hpp"
 #include "model/hexabrae/seed_examples.hpp"
 
 namespace arbiter::hexabrae {
@@ -88,7 +89,7 @@ class HexabraeGame final : public Game {
       check_line_form_matches(*this, *form);
       return std::make_unique<HexabraeState>(rules_, parse_line_body(board, form->body, rules_.clock_labels, rules_.ply_cap, text));
     }
-    return std::make_unique<HexabraeState>(rules_, parse_diagram(board, text, rules_.ply_cap));
+    return std::make_unique<HexabraeState>(rules_, parse_diagram(board, text, rules_.clock_labels, rules_.ply_cap));
   }
 
   // Every game ends by the ply cap at the latest (H-5b).
@@ -132,7 +133,11 @@ Move HexabraeState::parse_move(std::string_view text) const {
   return m;
 }
 
-std::string HexabraeState::diagram() const { return diagram_text(*board_, position_); }
+std::string HexabraeState::explain_text(std::string_view text) const {
+  return explain(encode_move(parse_move_syntax(*board_, text, rules_.clock_labels)));
+}
+
+std::string HexabraeState::diagram() const { return diagram_text(*board_, position_, rules_.clock_labels); }
 
 std::string HexabraeState::line() const {
   Config config;
@@ -170,6 +175,7 @@ const GameDescriptor& hexabrae_game() {
       return std::make_unique<hexabrae::HexabraeGame>(g, c);
     };
     d.seed_examples = hexabrae::seed_examples;
+    d.properties = hexabrae::properties;
     return d;
   }();
   return descriptor;

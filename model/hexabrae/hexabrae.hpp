@@ -59,10 +59,25 @@ struct Position {
   Outcome outcome;
   std::array<std::int8_t, 2> placed{};  // pieces on the board per side (the rest are in reserve)
   std::uint64_t hash = 0;               // pieces and side to move
-  // Hashes of the positions since the last placement (placements are irreversible), current last.
+  // Hashes of the positions since the last placement (placements are irreversible), current last,
+  // and the change of each ply between them (printed, so that a position reads back identically).
   std::int16_t history_size = 0;
   std::array<std::uint64_t, kMaxPlyCap + 1> history{};
+  std::array<std::uint32_t, kMaxPlyCap> changes{};
 };
+
+// One ply's change: a pass, or one piece going from (field, orientation) to (field, orientation).
+inline constexpr std::uint32_t kPassChange = 0xFFFFFFFFu;
+inline std::uint32_t encode_change(int from, int from_o, int to, int to_o) {
+  return static_cast<std::uint32_t>(from | from_o << 8 | to << 16 | to_o << 24);
+}
+struct Change {
+  int from, from_orientation, to, to_orientation;
+};
+inline Change decode_change(std::uint32_t c) {
+  return {static_cast<int>(c & 0xFF), static_cast<int>(c >> 8 & 0xFF), static_cast<int>(c >> 16 & 0xFF),
+          static_cast<int>(c >> 24 & 0xFF)};
+}
 
 // How a move's enclosures decide the game.
 struct EnclosureJudgement {
@@ -90,6 +105,8 @@ class HexabraeState final : public State {
   std::string line() const override;
   Drawing drawing() const override;
   std::string explain(Move m) const override;
+  // Well-formed but illegal moves are explained too: the trace says which rule forbids them.
+  std::string explain_text(std::string_view move_text) const override;
   Outcome random_playout(Rng& rng) override;
 
   const Position& position() const { return position_; }
@@ -98,6 +115,7 @@ class HexabraeState final : public State {
 
   // Rule mechanics, each in one place.
   bool can_place(int field, int orientation) const;
+  unsigned placeable_orientations(int field) const;  // bit o set: orientation o may be placed
   // The short-side contact of a bar of orientation o on `field` toward direction d (o or o+3),
   // with `vacated` treated as empty.
   bool short_contact(int field, int orientation, int direction, int vacated = kNoField) const;

@@ -51,6 +51,16 @@ int field_or_throw(const HexBoard& board, std::string_view name, std::string_vie
   return f;
 }
 
+std::vector<std::string> split_on(std::string_view text, char separator) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (std::size_t at; (at = text.find(separator, start)) != std::string_view::npos; start = at + 1) {
+    parts.emplace_back(text.substr(start, at - start));
+  }
+  parts.emplace_back(text.substr(start));
+  return parts;
+}
+
 }  // namespace
 
 std::string orientation_label(int o, bool clock) {
@@ -120,6 +130,65 @@ MoveParts parse_move_syntax(const HexBoard& board, std::string_view whole, bool 
           field_or_throw(board, text.substr(dash + 1), whole), orientation(text.substr(slash + 1, dash - slash - 1))};
 }
 
+std::vector<std::string> history_entries(const HexBoard& board, const Position& pos, bool clock) {
+  std::vector<std::string> entries;
+  for (int i = 0; i + 1 < pos.history_size; ++i) {
+    const std::uint32_t code = pos.changes[static_cast<std::size_t>(i)];
+    if (code == kPassChange) {
+      entries.push_back("pass");
+      continue;
+    }
+    const Change c = decode_change(code);
+    entries.push_back(board.name(c.from) + "/" + orientation_label(c.from_orientation, clock) + ">" + board.name(c.to) +
+                      "/" + orientation_label(c.to_orientation, clock));
+  }
+  return entries;
+}
+
+// Rebuilds the positions since the last placement by undoing the listed changes from the current
+// position, checking that each undo finds the piece where the change left it.
+void restore_history(const HexBoard& board, Position& pos, const std::vector<std::string>& entries, bool clock,
+                     std::string_view whole) {
+  const int n = static_cast<int>(entries.size());
+  if (n > pos.ply || n > kMaxPlyCap) {
+    throw InputError("the history lists more plies than were played in " + quote_input(whole));
+  }
+  Cells cells = pos.cells;
+  int side = pos.side;
+  pos.history_size = static_cast<std::int16_t>(n + 1);
+  pos.history[static_cast<std::size_t>(n)] = position_hash(cells, board.fields(), side);
+  for (int i = n - 1; i >= 0; --i) {
+    side = 1 - side;
+    const std::string& entry = entries[static_cast<std::size_t>(i)];
+    auto bad = [&](const std::string& why) {
+      return InputError("history entry " + quote_input(entry) + " " + why + " in " + quote_input(whole));
+    };
+    if (entry == "pass") {
+      pos.changes[static_cast<std::size_t>(i)] = kPassChange;
+    } else {
+      const auto arrow = entry.find('>');
+      if (arrow == std::string::npos) throw bad("is not 'pass' or like c3/1>c3/0");
+      int field[2], orientation[2];
+      const std::string part[2] = {entry.substr(0, arrow), entry.substr(arrow + 1)};
+      for (int k = 0; k < 2; ++k) {
+        const auto slash = part[k].find('/');
+        if (slash == std::string::npos) throw bad("needs orientations");
+        field[k] = field_or_throw(board, std::string_view(part[k]).substr(0, slash), whole);
+        orientation[k] = parse_orientation_label(std::string_view(part[k]).substr(slash + 1), clock);
+        if (orientation[k] < 0) throw bad("has an orientation out of range");
+      }
+      const std::int8_t moved = static_cast<std::int8_t>(side * 3 + orientation[1]);
+      if (cells[static_cast<std::size_t>(field[1])] != moved) throw bad("does not match the piece on " + board.name(field[1]));
+      cells[static_cast<std::size_t>(field[1])] = kEmpty;
+      if (cells[static_cast<std::size_t>(field[0])] != kEmpty) throw bad("starts on an occupied field");
+      cells[static_cast<std::size_t>(field[0])] = static_cast<std::int8_t>(side * 3 + orientation[0]);
+      if (field[0] == field[1] && orientation[0] == orientation[1]) throw bad("changes nothing");
+      pos.changes[static_cast<std::size_t>(i)] = encode_change(field[0], orientation[0], field[1], orientation[1]);
+    }
+    pos.history[static_cast<std::size_t>(i)] = position_hash(cells, board.fields(), side);
+  }
+}
+
 std::string status_text(const Position& pos) {
   std::string s = std::string(kSideName[static_cast<std::size_t>(pos.side)]) + " to move, ply " + std::to_string(pos.ply);
   if (pos.passes > 0) s += ", passes " + std::to_string(pos.passes);
@@ -128,7 +197,7 @@ std::string status_text(const Position& pos) {
   return s;
 }
 
-std::string diagram_text(const HexBoard& board, const Position& pos) {
+std::string diagram_text(const HexBoard& board, const Position& pos, bool clock) {
   const int width = 6 * board.radius() + 2;
   std::string header(static_cast<std::size_t>(width), ' ');
   for (int i = 0; i <= 2 * board.radius(); ++i) header[static_cast<std::size_t>(3 * i)] = static_cast<char>('a' + i);
@@ -147,7 +216,13 @@ std::string diagram_text(const HexBoard& board, const Position& pos) {
   auto rstrip = [](std::string s) { return s.erase(s.find_last_not_of(' ') + 1); };
   std::string out = rstrip(header) + "\n";
   for (const std::string& row : rows) out += rstrip(row) + "\n";
-  return out + status_text(pos) + "\n";
+  out += status_text(pos);
+  const auto history = history_entries(board, pos, clock);
+  if (!history.empty()) {
+    out += ", history";
+    for (const std::string& entry : history) out += " " + entry;
+  }
+  return out + "\n";
 }
 
 std::vector<std::string> line_body(const HexBoard& board, const Position& pos, bool clock) {
@@ -163,6 +238,12 @@ std::vector<std::string> line_body(const HexBoard& board, const Position& pos, b
   if (pos.passes > 0) body.push_back("passes:" + std::to_string(pos.passes));
   if (pos.outcome.kind == Outcome::Kind::Win) body.push_back(std::string("over:") + kSideWord[static_cast<std::size_t>(pos.outcome.winner)]);
   if (pos.outcome.kind == Outcome::Kind::Draw) body.push_back("over:draw");
+  const auto history = history_entries(board, pos, clock);
+  if (!history.empty()) {
+    std::string token = "history:";
+    for (std::size_t i = 0; i < history.size(); ++i) token += (i ? "," : "") + history[i];
+    body.push_back(token);
+  }
   return body;
 }
 
@@ -221,7 +302,10 @@ Position parse_line_body(const HexBoard& board, const std::vector<std::string>& 
       throw InputError("over: must be followed by white, black or draw in " + quote_input(whole));
     }
   }
+  std::vector<std::string> history;
+  if (i < body.size() && body[i].rfind("history:", 0) == 0) history = split_on(std::string_view(body[i++]).substr(8), ',');
   if (i != body.size()) throw InputError("unexpected " + quote_input(body[i]) + " in " + quote_input(whole));
+  restore_history(board, pos, history, clock, whole);
   return pos;
 }
 
@@ -244,7 +328,7 @@ std::vector<std::string> meaningful_lines(std::string_view text) {
   return lines;
 }
 
-void parse_status(Position& pos, const std::string& line, int ply_cap) {
+std::vector<std::string> parse_status(Position& pos, const std::string& line, int ply_cap) {
   std::vector<std::string> parts;
   std::string rest = line;
   for (std::size_t comma; (comma = rest.find(',')) != std::string::npos; rest = rest.substr(comma + 1)) {
@@ -272,7 +356,7 @@ void parse_status(Position& pos, const std::string& line, int ply_cap) {
     if (passes < 1 || passes > 2) throw bad();
     pos.passes = static_cast<std::int8_t>(passes);
   }
-  if (i < parts.size()) {
+  if (i < parts.size() && parts[i].rfind("history ", 0) != 0) {
     if (parts[i] == "White wins") {
       pos.outcome = Outcome::win(0);
     } else if (parts[i] == "Black wins") {
@@ -284,7 +368,13 @@ void parse_status(Position& pos, const std::string& line, int ply_cap) {
     }
     ++i;
   }
+  std::vector<std::string> history;
+  if (i < parts.size() && parts[i].rfind("history ", 0) == 0) {
+    std::istringstream in(parts[i++].substr(8));
+    for (std::string entry; in >> entry;) history.push_back(entry);
+  }
   if (i != parts.size()) throw bad();
+  return history;
 }
 
 }  // namespace
@@ -299,7 +389,7 @@ int diagram_radius(std::string_view text) {
   return (rows - 1) / 4;
 }
 
-Position parse_diagram(const HexBoard& board, std::string_view text, int ply_cap) {
+Position parse_diagram(const HexBoard& board, std::string_view text, bool clock, int ply_cap) {
   const auto lines = meaningful_lines(text);
   if (diagram_radius(text) != board.radius()) {
     throw InputError("the diagram has radius " + std::to_string(diagram_radius(text)) + " but the game has radius " +
@@ -327,7 +417,7 @@ Position parse_diagram(const HexBoard& board, std::string_view text, int ply_cap
       put_piece(board, pos, fields[i], token[0] == 'W' ? 0 : 1, static_cast<int>(glyph - kGlyph.begin()), text);
     }
   }
-  parse_status(pos, lines.back(), ply_cap);
+  restore_history(board, pos, parse_status(pos, lines.back(), ply_cap), clock, text);
   return pos;
 }
 

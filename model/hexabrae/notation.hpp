@@ -17,13 +17,14 @@ std::string move_text(const HexBoard& board, const MoveParts& parts, bool clock)
 MoveParts parse_move_syntax(const HexBoard& board, std::string_view text, bool clock);
 
 std::string status_text(const Position& pos);
-std::string diagram_text(const HexBoard& board, const Position& pos);
+std::string diagram_text(const HexBoard& board, const Position& pos, bool clock);
 std::vector<std::string> line_body(const HexBoard& board, const Position& pos, bool clock);
 
-// Readers; they fill cells, placed, side, ply, passes and a stated outcome; throw InputError.
+// Readers; they fill cells, placed, side, ply, passes, a stated outcome and the history since the
+// last placement (used by the repetition rule); throw InputError.
 Position parse_line_body(const HexBoard& board, const std::vector<std::string>& body, bool clock, int ply_cap,
                          std::string_view whole);
-Position parse_diagram(const HexBoard& board, std::string_view text, int ply_cap);
+Position parse_diagram(const HexBoard& board, std::string_view text, bool clock, int ply_cap);
 int diagram_radius(std::string_view text);  // throws InputError
 
 }  // namespace arbiter::hexabrae

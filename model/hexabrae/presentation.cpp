@@ -126,7 +126,7 @@ std::string HexabraeState::explain(Move m) const {
 Drawing HexabraeState::drawing() const {
   Drawing d;
   const double extent_x = 1.5 * board_->radius() + 1.0, extent_y = std::sqrt(3.0) * (board_->radius() + 0.5);
-  const double margin = 0.6, scale = 40.0;
+  const double margin = 0.6, scale = 1.0;  // units: the hexagon side; the renderer scales
   d.width = 2 * (extent_x + margin) * scale;
   d.height = 2 * (extent_y + margin) * scale;
   d.title = "Hexabrae, radius " + std::to_string(board_->radius()) + ": " + status_text(position_);
@@ -150,7 +150,7 @@ Drawing HexabraeState::drawing() const {
     for (int j = 0; j < 6; ++j) points.push_back(at(board_->vertex(f, j)));
     return points;
   };
-  for (int f = 0; f < board_->fields(); ++f) polygon(hexagon(f), "#f4ecd8", "#9a8f7a", 1.0, "field");
+  for (int f = 0; f < board_->fields(); ++f) polygon(hexagon(f), "#f4ecd8", "#9a8f7a", 0.025, "field");
   EnclosureList enclosures;
   find_enclosures(*board_, position_.cells, rules_.enclosure_rules(), enclosures);
   for (const Enclosure& e : enclosures) {
@@ -171,7 +171,7 @@ Drawing HexabraeState::drawing() const {
       }
     }
     for (int f = 0; f < board_->fields(); ++f) {
-      if (e.covered.has(f)) polygon(hexagon(f), "none", "#c0392b", 2.5, "covered-field");
+      if (e.covered.has(f)) polygon(hexagon(f), "none", "#c0392b", 0.06, "covered-field");
     }
   }
   for (int f = 0; f < board_->fields(); ++f) {
@@ -180,7 +180,7 @@ Drawing HexabraeState::drawing() const {
     std::vector<std::pair<double, double>> corners;
     for (const LatticePoint& c : board_->bar(f, orientation_of(cell))) corners.push_back(at(c));
     const bool white = colour_of(cell) == 0;
-    polygon(std::move(corners), white ? "#ffffff" : "#202020", white ? "#202020" : "#000000", 1.5, white ? "white-piece" : "black-piece");
+    polygon(std::move(corners), white ? "#ffffff" : "#202020", white ? "#202020" : "#000000", 0.04, white ? "white-piece" : "black-piece");
   }
   for (int f = 0; f < board_->fields(); ++f) {
     Shape label;

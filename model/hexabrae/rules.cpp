@@ -63,19 +63,34 @@ HexabraeState::HexabraeState(const Rules& rules, const Position& position)
   settle_after_change();
 }
 
-// "A playing piece may only be placed on a free field, not touching any other piece" (H-2).
-bool HexabraeState::can_place(int field, int orientation) const {
-  if (position_.cells[static_cast<std::size_t>(field)] != kEmpty) return false;
-  for (int k = 0; k < 6; ++k) {
+// "A playing piece may only be placed on a free field, not touching any other piece" (H-2): the
+// orientations (bit o) a piece placed on `field` may take.
+unsigned HexabraeState::placeable_orientations(int field) const {
+  // touching[k][b]: the orientations that touch a bar of orientation b on the neighbour D_k.
+  static const auto touching = [] {
+    std::array<std::array<unsigned, 3>, 6> t{};
+    for (int k = 0; k < 6; ++k) {
+      for (int b = 0; b < 3; ++b) {
+        for (int a = 0; a < 3; ++a) {
+          if (HexBoard::contact(a, k, b) != Contact::None) t[static_cast<std::size_t>(k)][static_cast<std::size_t>(b)] |= 1u << a;
+        }
+      }
+    }
+    return t;
+  }();
+  if (position_.cells[static_cast<std::size_t>(field)] != kEmpty) return 0;
+  unsigned allowed = 7;
+  for (int k = 0; k < 6 && allowed != 0; ++k) {
     const int other = board_->neighbour(field, k);
     if (other == kNoField) continue;
     const std::int8_t cell = position_.cells[static_cast<std::size_t>(other)];
     if (cell == kEmpty) continue;
-    if (rules_.touch_means_adjacent) return false;
-    if (HexBoard::contact(orientation, k, orientation_of(cell)) != Contact::None) return false;
+    allowed &= rules_.touch_means_adjacent ? 0u : ~touching[static_cast<std::size_t>(k)][static_cast<std::size_t>(orientation_of(cell))];
   }
-  return true;
+  return allowed;
 }
+
+bool HexabraeState::can_place(int field, int orientation) const { return placeable_orientations(field) >> orientation & 1; }
 
 bool HexabraeState::short_contact(int field, int orientation, int direction, int vacated) const {
   const int other = board_->neighbour(field, direction);
@@ -96,8 +111,9 @@ bool HexabraeState::for_each_action(Sink&& sink) const {
   };
   if (position_.placed[static_cast<std::size_t>(side)] < kPiecesPerSide) {
     for (int f = 0; f < board_->fields(); ++f) {
+      const unsigned allowed = placeable_orientations(f);
       for (int o = 0; o < 3; ++o) {
-        if (can_place(f, o) && !emit({MoveKind::Place, kNoField, f, o})) return true;
+        if ((allowed >> o & 1) && !emit({MoveKind::Place, kNoField, f, o})) return true;
       }
     }
   }
@@ -220,9 +236,16 @@ EnclosureJudgement HexabraeState::judge(const Cells& before, const Cells& after,
 void HexabraeState::apply(Move m) {
   const MoveParts p = decode_move(m);
   Position& pos = position_;
+  std::uint32_t change = kPassChange;
   if (p.kind == MoveKind::Pass) {
     ++pos.passes;
   } else {
+    if (p.kind != MoveKind::Place) {
+      const int from_o = orientation_of(pos.cells[static_cast<std::size_t>(p.from)]);
+      const int to = p.kind == MoveKind::Rotate ? p.from : p.to;
+      const int to_o = p.kind == MoveKind::Slide ? from_o : p.orientation;
+      change = encode_change(p.from, from_o, to, to_o);
+    }
     pos.passes = 0;
     const Cells after = cells_after(p);
     const EnclosureJudgement verdict = judge(pos.cells, after, pos.side, false);
@@ -235,9 +258,10 @@ void HexabraeState::apply(Move m) {
   }
   pos.side = static_cast<std::int8_t>(1 - pos.side);
   ++pos.ply;
-  pos.hash = position_hash(pos.cells, board_->fields(), pos.side);
+  pos.hash = position_hash(pos.cells, board_->fields(), pos.side);  // cheap next to the enclosure search
   int seen = 1;
   for (int i = 0; i < pos.history_size; ++i) seen += pos.history[static_cast<std::size_t>(i)] == pos.hash;
+  if (pos.history_size > 0) pos.changes[static_cast<std::size_t>(pos.history_size - 1)] = change;
   pos.history[static_cast<std::size_t>(pos.history_size++)] = pos.hash;
   if (!pos.outcome.over() && rules_.repetition_draws && seen >= 3) pos.outcome = Outcome::draw();
   settle_after_change();
