@@ -4,6 +4,7 @@
 #include "model/core/errors.hpp"
 #include "model/quentin/engine.hpp"
 #include "model/quentin/notation.hpp"
+#include "model/quentin/properties.hpp"
 #include "model/quentin/reference.hpp"
 #include "model/quentin/seed_examples.hpp"
 
@@ -127,6 +128,7 @@ const GameDescriptor& quentin_game() {
       return std::make_unique<quentin::QuentinGame>(game, config);
     };
     d.seed_examples = [] { return quentin::seed_examples(); };
+    d.properties = quentin::properties;
     return d;
   }();
   return descriptor;
