@@ -184,9 +184,10 @@ TEST(QuentinProperties, TheMappedPointsFormTheSymmetriesOfTheBoard) {
   }
 }
 
-// The measurement behind docs/properties.md: how often a player is forced to pass in uniformly
-// random games, the smallest such position found, and whether the rule text's claim (the other
-// player then has a move) held every time.
+// The measurement behind docs/properties.md: how often a player is forced to pass in random
+// games, the earliest such position found, and whether the rule text's claim (the other player
+// then has a move) held every time. Two players: uniformly random, and "chain-averse" (a random
+// move that does not end the game when there is one), which fills boards far more.
 TEST(QuentinProperties, ForcedPasses) {
 #ifdef ARBITER_SANITIZED
   const int games_per_size = 20;
@@ -195,39 +196,51 @@ TEST(QuentinProperties, ForcedPasses) {
 #endif
   Rng rng(20261122);
   std::vector<Move> legal;
-  for (int size = 2; size <= 9; ++size) {
-    const auto game = make_game(quentin_game(), size, {});
-    long passes = 0, games_with_pass = 0, claim_failures = 0;
-    int earliest_ply = -1;
-    std::string earliest;
-    for (int g = 0; g < games_per_size; ++g) {
-      auto state = game->initial_state();
-      std::string moves;
-      bool passed = false;
-      while (!state->is_terminal()) {
-        state->legal_moves(legal);
-        if (legal.size() == 1 && legal[0] == kPass) {
-          ++passes;
-          passed = true;
-          if (earliest_ply < 0 || state->ply() < earliest_ply) {
-            earliest_ply = state->ply();
-            earliest = moves + "\n" + state->diagram();
+  for (const bool averse : {false, true}) {
+    for (int size = 2; size <= 9; ++size) {
+      const auto game = make_game(quentin_game(), size, {});
+      long passes = 0, games_with_pass = 0, claim_failures = 0;
+      int earliest_ply = -1;
+      std::string earliest;
+      for (int g = 0; g < games_per_size; ++g) {
+        auto state = game->initial_state();
+        std::string moves;
+        bool passed = false;
+        while (!state->is_terminal()) {
+          state->legal_moves(legal);
+          if (legal.size() == 1 && legal[0] == kPass) {
+            ++passes;
+            passed = true;
+            if (earliest_ply < 0 || state->ply() < earliest_ply) {
+              earliest_ply = state->ply();
+              earliest = moves + "\n" + state->diagram();
+            }
+            const Position p = position_of(*state);
+            claim_failures += !reference::has_legal_placement(Rules::from(game->config()), p, 1 - p.side_to_move());
           }
-          const Position p = position_of(*state);
-          claim_failures += !reference::has_legal_placement(Rules::from(game->config()), p, 1 - p.side_to_move());
+          // Fisher-Yates from the back: the first move that keeps the game going, if averse.
+          Move m = legal[0];
+          for (std::size_t left = legal.size(); left > 0; --left) {
+            std::swap(legal[left - 1], legal[rng.below(static_cast<std::uint32_t>(left))]);
+            m = legal[left - 1];
+            if (!averse) break;
+            auto trial = state->clone();
+            trial->apply(m);
+            if (!trial->is_terminal()) break;
+          }
+          moves += " " + state->move_text(m);
+          state->apply(m);
         }
-        const Move m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-        moves += " " + state->move_text(m);
-        state->apply(m);
+        games_with_pass += passed;
+        // The text's claim also rules out the stuck end (no-moves=draw): a finished game is won.
+        claim_failures += state->outcome().kind == Outcome::Kind::Draw;
       }
-      games_with_pass += passed;
-      // The text's claim also rules out the stuck end (no-moves=draw): a full-length game is won.
-      claim_failures += state->outcome().kind == Outcome::Kind::Draw;
+      std::cout << (averse ? "chain-averse" : "uniform") << " play, size " << size << ": " << games_with_pass << " of "
+                << games_per_size << " games had a forced pass; " << passes << " forced passes; claim failures "
+                << claim_failures << "\n";
+      if (earliest_ply >= 0) std::cout << "  earliest forced pass at ply " << earliest_ply << " after" << earliest;
+      EXPECT_EQ(claim_failures, 0) << "size " << size;
     }
-    std::cout << "forced passes, size " << size << ": " << games_with_pass << " of " << games_per_size
-              << " random games had one; " << passes << " forced passes in all; claim failures " << claim_failures << "\n";
-    if (earliest_ply >= 0) std::cout << "  earliest forced pass at ply " << earliest_ply << " after" << earliest;
-    EXPECT_EQ(claim_failures, 0) << "size " << size;
   }
 }
 
