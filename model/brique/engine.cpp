@@ -27,7 +27,13 @@ struct Tables {
   // Per colour: the two escorts of each square that has two on the board, and, for each square,
   // the squares (at most two) whose escorts include it.
   std::array<std::array<std::array<std::int16_t, 2>, kMaxCells>, 2> escort_pair{};
-  std::array<std::array<std::array<std::int16_t, 2>, kMaxCells>, 2> escorted_by{};
+  // Each entry: the escorted square and the other escort of it. Unused entries point at the
+  // border square (never friendly), so the fill check needs no end-of-list test.
+  struct Escorted {
+    std::int16_t square = kBorder;
+    std::int16_t partner = kBorder;
+  };
+  std::array<std::array<std::array<Escorted, 2>, kMaxCells>, 2> escorted_by{};
   // Per colour: which of its own edges a square lies on (bit 1 the first, bit 2 the second).
   std::array<std::array<std::uint8_t, kMaxCells>, 2> edge_bits{};
 };
@@ -40,7 +46,6 @@ void build_escorts(Tables& t, const Rules& rules) {
   const int n = t.n;
   for (int side : {kBlack, kWhite}) {
     for (auto& pair : t.escort_pair[side]) pair = {kNo, kNo};
-    for (auto& list : t.escorted_by[side]) list = {kNo, kNo};
     const bool flip = rules.white_faces_black && side == kWhite;
     for (int i = 0; i + 1 < n; ++i) {
       for (int j = 0; j + 1 < n; ++j) {
@@ -51,7 +56,7 @@ void build_escorts(Tables& t, const Rules& rules) {
         t.escort_pair[side][static_cast<std::size_t>(square)] = {a, b};
         for (std::int16_t escort : {a, b}) {
           auto& list = t.escorted_by[side][static_cast<std::size_t>(escort)];
-          list[list[0] == kNo ? 0 : 1] = static_cast<std::int16_t>(square);
+          list[list[0].square == kBorder ? 0 : 1] = {static_cast<std::int16_t>(square), escort == a ? b : a};
         }
       }
     }
@@ -127,40 +132,37 @@ class FastState final : public BriqueState {
   }
 
   void apply(Move m) override {
-    const int mover = side_;
-    if (m == kPassMove) {
-      ++passes_;
-      if (passes_ >= 2) outcome_ = Outcome::draw();
+    if (m < kSwapMove) {
+      apply_placement(static_cast<int>(m));
     } else if (m == kSwapMove) {
+      ++ply_;
       swapped_ = true;
       passes_ = 0;
       if (rules_.pie == PieMode::Mirror) mirror_board();
+      side_ = rules_.side_to_move(ply_, swapped_);
     } else {
-      passes_ = 0;
-      // Only the mover can have completed a chain: this turn removed none of its stones and
-      // gave the opponent none (a derived fact the tests check against the reference).
-      if (place(static_cast<int>(m), mover) && edges_joined(mover, static_cast<int>(m))) {
-        outcome_ = Outcome::win(mover);
-      } else if (empty_count_ == 0) {
-        outcome_ = Outcome::draw();
-      }
+      ++ply_;
+      side_ = 1 - side_;
+      if (++passes_ >= 2) outcome_ = Outcome::draw();
     }
-    ++ply_;
-    side_ = rules_.side_to_move(ply_, swapped_);
   }
+
+
 
   Outcome random_playout(Rng& rng) override {
     while (!outcome_.over()) {
-      const std::uint32_t swap = swap_available() ? 1 : 0;
-      const std::uint32_t choice = rng.below(static_cast<std::uint32_t>(empty_count_) + swap + (rules_.pass_allowed ? 1 : 0));
-      if (choice < static_cast<std::uint32_t>(empty_count_)) {
-        apply(static_cast<Move>(empties_[choice]));
-      } else {
-        apply(choice == static_cast<std::uint32_t>(empty_count_) && swap ? kSwapMove : kPassMove);
+      const std::uint32_t empties = static_cast<std::uint32_t>(empty_count_);
+      if (!rules_.pass_allowed && !swap_available()) {
+        apply_placement(empties_[rng.below(empties)]);
+        continue;
       }
+      const std::uint32_t swap = swap_available() ? 1 : 0;
+      const std::uint32_t choice = rng.below(empties + swap + (rules_.pass_allowed ? 1 : 0));
+      apply(choice < empties ? static_cast<Move>(empties_[choice]) : choice == empties && swap ? kSwapMove : kPassMove);
     }
     return outcome_;
   }
+
 
   Position snapshot() const override {
     Position p = Position::initial(rules_);
@@ -173,6 +175,20 @@ class FastState final : public BriqueState {
   }
 
  private:
+  void apply_placement(int cell) {
+    const int mover = side_;
+    ++ply_;
+    passes_ = 0;
+    side_ = 1 - mover;
+    // Only the mover can have completed a chain: this turn removed none of its stones and
+    // gave the opponent none (a derived fact the tests check against the reference).
+    if (place(cell, mover) && edges_joined(mover, cell)) {
+      outcome_ = Outcome::win(mover);
+    } else if (empty_count_ == 0) {
+      outcome_ = Outcome::draw();
+    }
+  }
+
   bool swap_available() const { return rules_.pie != PieMode::Off && ply_ == 1 && !swapped_ && side_ == kWhite; }
 
   void collect_empties() {
@@ -289,9 +305,11 @@ class FastState final : public BriqueState {
   // fill=repeat the squares filled are examined in turn.
   bool fill_escorted_by(int from, int side) {
     bool joined = false;
-    for (std::int16_t square : tables_->escorted_by[side][static_cast<std::size_t>(from)]) {
-      if (square == kNo) break;
-      if (!fillable(square, side)) continue;
+    const std::uint8_t friendly = stone_of(side);
+    for (const auto& [square, partner] : tables_->escorted_by[side][static_cast<std::size_t>(from)]) {
+      const std::uint8_t here = board_[static_cast<std::size_t>(square)];
+      if (board_[static_cast<std::size_t>(partner)] != friendly || here == friendly) continue;
+      if (here != kEmpty && rules_.fill == FillMode::KeepEnemy) continue;
       joined = take_square(square, side) || joined;
       if (rules_.fill == FillMode::Repeat) joined = fill_escorted_by(square, side) || joined;
     }

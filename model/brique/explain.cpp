@@ -71,8 +71,7 @@ std::string explain_placement(const Position& p, int cell) {
       if (escorted) examined += examine_square(placed, mover, r, c);
     }
   }
-  if (examined.empty()) return out + ": none.\n";
-  out += ":\n" + examined;
+  out += examined.empty() ? std::string(": none.\n") : ":\n" + examined;
   // Cross-check with the whole-board rule: every other square's escorts are unchanged since the
   // previous turn ended, so nothing else may change; say so, or name what else the text fills.
   Position after = p;
@@ -85,7 +84,10 @@ std::string explain_placement(const Position& p, int cell) {
     const bool listed = std::any_of(e.begin(), e.end(), [&](const Escort& x) { return x.row == row && x.col == col; });
     if (!listed) elsewhere += " " + square_name(p, other);
   }
-  if (!elsewhere.empty()) out += "  The whole-board check also fills:" + elsewhere + ".\n";
+  if (!elsewhere.empty()) {
+    out += "  Elsewhere, squares whose escorts already were both " + colour_word(mover) + " (left behind by a removal) are filled too:" +
+           elsewhere + ".\n";
+  }
   return out;
 }
 

@@ -63,10 +63,13 @@ std::vector<Property> properties() {
   {
     Property p;
     p.name = "small-turns";
-    p.statement = "a placement changes at most two squares besides its own and removes at most one enemy stone";
-    p.source = "derived (research/rules.md 1.3, claim B2)";
-    p.transition = [](const Game&, const State& before, Move move, const State& after) {
-      if (move == kSwapMove || move == kPassMove) return PropertyVerdict::ok();
+    p.statement = "a placement changes at most two squares besides its own and removes at most one enemy stone "
+                  "(when both colours read the escorts alike)";
+    p.source = "derived (research/rules.md 1.3, claim B2); escort-directions=facing leaves refills pending";
+    p.transition = [](const Game& game, const State& before, Move move, const State& after) {
+      if (move == kSwapMove || move == kPassMove || Rules::from(game.config()).white_faces_black) {
+        return PropertyVerdict::ok();
+      }
       const Position a = position_of(before), b = position_of(after);
       int changed = 0, removed = 0;
       for (std::size_t i = 0; i < a.cells.size(); ++i) {

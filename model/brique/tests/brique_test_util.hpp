@@ -28,6 +28,16 @@ inline std::unique_ptr<State> play(const Game& g, const std::string& diagram, co
   return state;
 }
 
+// The rule text's "Escorts" example before Black 1 (on c3).
+inline const std::string kEscortsExample =
+    "   a b c d e\n"
+    " 1 . . . . .\n"
+    " 2 . . W B .\n"
+    " 3 . . . . .\n"
+    " 4 . B . W .\n"
+    " 5 . . . . .\n"
+    "Black to move, ply 4\n";
+
 inline std::string outcome_of(const State& state) { return outcome_text(brique(), state.outcome()); }
 
 }  // namespace arbiter::brique_test

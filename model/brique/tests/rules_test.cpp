@@ -72,15 +72,13 @@ TEST(BriqueSeed, BlackOneFillsTwoSquaresRemovingAWhiteStone) {
   // "After Black 1, all the escorts of the two marked squares are occupied by black stones ...
   // Since there's already a white stone on one of them, it must be removed first."
   const auto g = game(5);
-  expect_turns(*g,
-               "   a b c d e\n"
-               " 1 . . . . .\n"
-               " 2 . . W B .\n"
-               " 3 . . . . .\n"
-               " 4 . B . W .\n"
-               " 5 . . . . .\n"
-               "Black to move, ply 4\n",
-               {"c3"},
+  // Before:                 a b c d e
+  //                       1 . . . . .
+  //                       2 . . W B .
+  //                       3 . . . . .
+  //                       4 . B . W .
+  //                       5 . . . . .    Black to move, ply 4
+  expect_turns(*g, brique_test::kEscortsExample, {"c3"},
                "   a b c d e\n"
                " 1 . . . . .\n"
                " 2 . . B B .\n"
@@ -285,15 +283,7 @@ TEST(BriqueIllegal, NoMoveAfterTheGameEnds) {
 
 TEST(BriqueExplain, EscortsExampleStepByStep) {
   const auto g = game(5);
-  const auto state = g->parse_position(
-      "   a b c d e\n"
-      " 1 . . . . .\n"
-      " 2 . . W B .\n"
-      " 3 . . . . .\n"
-      " 4 . B . W .\n"
-      " 5 . . . . .\n"
-      "Black to move, ply 4\n",
-      "reference");
+  const auto state = g->parse_position(brique_test::kEscortsExample, "reference");  // drawn in the test above
   EXPECT_EQ(state->explain(state->parse_move("c3")),
             "Black to move at ply 4: c3\n"
             "1. Placement: Black places a stone on c3 (light square, empty).\n"

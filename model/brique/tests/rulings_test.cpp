@@ -12,14 +12,7 @@ using brique_test::game;
 using brique_test::implementations;
 using brique_test::play;
 
-const std::string kEscortsExample =
-    "   a b c d e\n"
-    " 1 . . . . .\n"
-    " 2 . . W B .\n"
-    " 3 . . . . .\n"
-    " 4 . B . W .\n"
-    " 5 . . . . .\n"
-    "Black to move, ply 4\n";
+using brique_test::kEscortsExample;
 
 void expect_after(const std::vector<std::string>& rulings, const std::string& before, const std::vector<std::string>& moves,
                   const std::string& after) {
@@ -69,6 +62,31 @@ TEST(BriqueRulings, FacingDirectionsTurnWhitesEscortsAround) {
                " 4 . . . . .\n"
                " 5 . . . . B\n"
                "Black to move, ply 4\n");
+}
+
+TEST(BriqueRulings, FacingLeavesRefillsPendingAndAnyPlacementMakesThem) {
+  // c3 is white although both of Black's escorts of it (c2 in front, b3 left) are black -- what a
+  // White fill under the facing ruling leaves behind. Black's next placement, anywhere, refills
+  // it: the text's fill rule looks at every square after a placement.
+  const std::string before =
+      "   a b c d e\n"
+      " 1 . . . . .\n"
+      " 2 . . B . .\n"
+      " 3 . B W . .\n"
+      " 4 . . . . .\n"
+      " 5 . . . . W\n"
+      "Black to move, ply 4\n";
+  expect_after({"escort-directions=facing"}, before, {"a1"},
+               "   a b c d e\n"
+               " 1 B . . . .\n"
+               " 2 . . B . .\n"
+               " 3 . B B . .\n"
+               " 4 . . . . .\n"
+               " 5 . . . . W\n"
+               "White to move, ply 5\n");
+  const auto state = game(5, {"escort-directions=facing"})->parse_position(before, "fast");
+  const std::string trace = state->explain(state->parse_move("a1"));
+  EXPECT_NE(trace.find("are filled too: c3.\n"), std::string::npos) << trace;
 }
 
 TEST(BriqueRulings, KeepEnemyLeavesTheWhiteStone) {
