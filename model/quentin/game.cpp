@@ -4,7 +4,7 @@
 #include "model/core/errors.hpp"
 #include "model/quentin/engine.hpp"
 #include "model/quentin/notation.hpp"
-#include "model/quentin/properties.hpp"
+#include "model/quentin/verification.hpp"
 #include "model/quentin/reference.hpp"
 #include "model/quentin/seed_examples.hpp"
 
@@ -19,7 +19,7 @@ std::vector<Ruling> quentin_rulings() {
        {{"no", "only stones count; an edge point needs two adjacent stones"},
         {"yes", "each board edge a point lies on counts as one (majority still counts stones only)"}},
        "no", Provenance::Sourced,
-       "the designer's diagrams show edge regions such as a1-c1 next to one stone that are not territories"},
+       "the designer's diagrams show the edge region b1-c1-d1, whose middle point touches one stone, that are not territories"},
       {"Q-2", kMajority, "Is the majority counted over distinct adjacent stones or over adjacencies?",
        {{"distinct", "each adjacent stone counts once, however many region points it touches"},
         {"adjacencies", "each (region point, adjacent stone) pair counts"}},
@@ -128,7 +128,7 @@ const GameDescriptor& quentin_game() {
       return std::make_unique<quentin::QuentinGame>(game, config);
     };
     d.seed_examples = [] { return quentin::seed_examples(); };
-    d.properties = quentin::properties;
+    d.properties = [] { return quentin::verification_suite(); };
     return d;
   }();
   return descriptor;

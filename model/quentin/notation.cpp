@@ -302,6 +302,14 @@ std::string line_text(const Game& game, const Position& position) {
 
 int diagram_rows(std::string_view text) { return parse_diagram(text).position.size; }
 
+Position read_stones(const Game& game, std::string_view text) {
+  if (auto form = split_line_form(text, game.descriptor().name)) {
+    check_line_form_matches(game, *form);
+    return parse_line_body(*form).position;
+  }
+  return parse_diagram(text).position;
+}
+
 Position read_position(const Game& game, const Rules& rules, std::string_view text) {
   ParsedText parsed;
   if (auto form = split_line_form(text, game.descriptor().name)) {

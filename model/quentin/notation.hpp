@@ -24,6 +24,10 @@ int diagram_rows(std::string_view text);
 // that agrees with the stones). Throws InputError.
 Position read_position(const Game& game, const Rules& rules, std::string_view text);
 
+// The stones, ply and swap of a printed position, without the checks of read_position (for
+// properties that test those very invariants). Throws InputError.
+Position read_stones(const Game& game, std::string_view text);
+
 std::string move_name(int size, Move move);
 // Reads the words of a move (a point on the board, "swap" or "pass") without judging legality.
 Move read_move_words(const Position& position, std::string_view text);

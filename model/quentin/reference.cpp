@@ -24,6 +24,30 @@ int edges_touched(int size, int point) {
   return (row == 0) + (row == size - 1) + (col == 0) + (col == size - 1);
 }
 
+// Every maximal orthogonally connected group of points holding `content` (empty points give the
+// regions, stones of one colour its chains), in order of their first point.
+std::vector<std::vector<int>> connected_groups(int size, const std::vector<std::int8_t>& cells, std::int8_t content) {
+  const SquareGrid& grid = SquareGrid::of(size);
+  std::vector<std::vector<int>> groups;
+  std::vector<bool> seen(cells.size(), false);
+  for (int start = 0; start < size * size; ++start) {
+    if (cells[static_cast<std::size_t>(start)] != content || seen[static_cast<std::size_t>(start)]) continue;
+    std::vector<int> group{start};
+    seen[static_cast<std::size_t>(start)] = true;
+    for (std::size_t next = 0; next < group.size(); ++next) {
+      for_each_neighbour(grid, group[next], [&](int neighbour) {
+        const auto index = static_cast<std::size_t>(neighbour);
+        if (cells[index] == content && !seen[index]) {
+          seen[index] = true;
+          group.push_back(neighbour);
+        }
+      });
+    }
+    groups.push_back(std::move(group));
+  }
+  return groups;
+}
+
 // "Filled with stones of the player who has the majority ... the same number ... filled with
 // stones of the opponent's colour" (opponent of the mover).
 std::int8_t majority_colour(int black_votes, int white_votes, int mover) {
@@ -63,25 +87,7 @@ int adjacent_support(const Rules& rules, int size, const std::vector<std::int8_t
 }
 
 std::vector<std::vector<int>> empty_regions(int size, const std::vector<std::int8_t>& cells) {
-  const SquareGrid& grid = SquareGrid::of(size);
-  std::vector<std::vector<int>> regions;
-  std::vector<bool> seen(cells.size(), false);
-  for (int start = 0; start < size * size; ++start) {
-    if (cells[static_cast<std::size_t>(start)] != kEmpty || seen[static_cast<std::size_t>(start)]) continue;
-    std::vector<int> region{start};
-    seen[static_cast<std::size_t>(start)] = true;
-    for (std::size_t next = 0; next < region.size(); ++next) {
-      for_each_neighbour(grid, region[next], [&](int neighbour) {
-        const auto index = static_cast<std::size_t>(neighbour);
-        if (cells[index] == kEmpty && !seen[index]) {
-          seen[index] = true;
-          region.push_back(neighbour);
-        }
-      });
-    }
-    regions.push_back(std::move(region));
-  }
-  return regions;
+  return connected_groups(size, cells, kEmpty);
 }
 
 RegionReport judge_region(const Rules& rules, int size, const std::vector<std::int8_t>& cells,
@@ -152,31 +158,14 @@ std::optional<std::pair<int, int>> unsupported_diagonal(const Rules& rules, int 
 }
 
 std::vector<int> winning_chain(int size, const std::vector<std::int8_t>& cells, int side) {
-  const SquareGrid& grid = SquareGrid::of(size);
-  const std::int8_t stone = stone_of(side);
   auto first_edge = [&](int point) { return side == kBlackSide ? point / size == 0 : point % size == 0; };
   auto second_edge = [&](int point) {
     return side == kBlackSide ? point / size == size - 1 : point % size == size - 1;
   };
-  std::vector<bool> seen(cells.size(), false);
-  for (int start = 0; start < size * size; ++start) {
-    if (cells[static_cast<std::size_t>(start)] != stone || seen[static_cast<std::size_t>(start)]) continue;
-    std::vector<int> chain{start};
-    seen[static_cast<std::size_t>(start)] = true;
-    for (std::size_t next = 0; next < chain.size(); ++next) {
-      for_each_neighbour(grid, chain[next], [&](int neighbour) {
-        const auto index = static_cast<std::size_t>(neighbour);
-        if (cells[index] == stone && !seen[index]) {
-          seen[index] = true;
-          chain.push_back(neighbour);
-        }
-      });
-    }
-    const bool touches_first = std::any_of(chain.begin(), chain.end(), first_edge);
-    const bool touches_second = std::any_of(chain.begin(), chain.end(), second_edge);
-    if (touches_first && touches_second) {
+  for (std::vector<int>& chain : connected_groups(size, cells, stone_of(side))) {
+    if (std::any_of(chain.begin(), chain.end(), first_edge) && std::any_of(chain.begin(), chain.end(), second_edge)) {
       std::sort(chain.begin(), chain.end());
-      return chain;
+      return std::move(chain);
     }
   }
   return {};

@@ -95,6 +95,7 @@ TEST(QuentinDifferential, FastEngineMatchesReferenceOnSizes2To15) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("size %2d: %6ld games, %8ld moves, %ld forced passes, %ld swaps, %ld draws, %.1f s\n", size,
                 tally.games, tally.moves, tally.forced_passes, tally.swaps, tally.draws, seconds);
+    std::fflush(stdout);
     total.forced_passes += tally.forced_passes;
     total.draws += tally.draws;
   }

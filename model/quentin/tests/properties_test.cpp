@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <iostream>
 
-#include "model/quentin/properties.hpp"
+#include "model/quentin/verification.hpp"
 #include "model/quentin/reference.hpp"
 #include "model/quentin/tests/quentin_test_util.hpp"
 #include "properties/property_runner.hpp"
@@ -21,7 +21,7 @@ constexpr int kCases = 40;
 #endif
 
 Property named(const std::string& name) {
-  for (Property& p : properties()) {
+  for (Property& p : verification_suite()) {
     if (p.name == name) return p;
   }
   ADD_FAILURE() << "no property " << name;
@@ -87,7 +87,7 @@ class SuiteUnderRuling : public ::testing::TestWithParam<std::vector<std::string
 TEST_P(SuiteUnderRuling, EveryArbiterPropertyHoldsOnRandomPlay) {
   for (int size : {3, 4, 5}) {
     const auto game = make_game(quentin_game(), size, GetParam());
-    for (const Property& p : properties()) {
+    for (const Property& p : verification_suite()) {
       if (p.rule_text_claim) continue;  // measured and reported separately (ForcedPasses below)
       const PropertyResult r = run_property(*game, p, kCases, 7);
       EXPECT_TRUE(r.holds) << p.name << " size " << size << ": " << r.why << "\n" << r.counterexample;
@@ -161,7 +161,22 @@ TEST(QuentinProperties, AFullBoardWithoutAChainIsReportedAndLeavesNoMove) {
   const auto full = raw(drawn({"BW",
                                "WB"}, 4));
   EXPECT_FALSE(named("full-board-one-winner").position(*full.game, *full.state).holds);
+  EXPECT_FALSE(named("move-always-available").position(*full.game, *full.state).holds);
+  // The game's own claims see the same board as a stuck, drawn end.
   EXPECT_FALSE(named("someone-can-move").position(*full.game, *full.state).holds);
+  EXPECT_FALSE(named("no-draws").position(*full.game, *full.state).holds);
+}
+
+TEST(QuentinProperties, TheGamesOwnInvariantsReportATerritoryAndAnUnsupportedDiagonal) {
+  const auto territory = raw(drawn({".B.",
+                                    "B..",
+                                    "..."}, 2));
+  EXPECT_FALSE(named("no-territory-left").position(*territory.game, *territory.state).holds);
+  const auto diagonal = raw(drawn({"B..",
+                                   ".B.",
+                                   "..."}, 2));
+  EXPECT_FALSE(named("diagonals-supported").position(*diagonal.game, *diagonal.state).holds);
+  EXPECT_TRUE(named("no-territory-left").position(*diagonal.game, *diagonal.state).holds);
 }
 
 TEST(QuentinProperties, TheSymmetryCheckNoticesAnImageUnderOtherRules) {
