@@ -17,7 +17,7 @@ TEST(RulingKeeps, KeepSquaresMoveWithTheRuling) {
   EXPECT_FALSE(legal(*centres, "set b2"));
   EXPECT_FALSE(legal(*outer, "set b2"));  // b2 is a White-held keep at the start
   EXPECT_EQ(outer->at(cell(*outer, "b2")), White);
-  EXPECT_TRUE(legal(*centres, "set d4") == false);
+  EXPECT_FALSE(legal(*centres, "set d4"));  // a White-held keep
 }
 
 TEST(RulingKeeps, AKeepElsewhereChangesACapture) {
@@ -56,6 +56,74 @@ Black to move, ply 0, reserve 8, passes 0
   ;
   auto outer = load(as_outer, {"keeps=outer"});
   EXPECT_EQ(play(*outer, "d1-d3"), "d1-d3 x c3");
+}
+
+TEST(RulingKeeps, EachReadingPutsTheFreeKeepsWhereBlackMaySet) {
+  // 11x11 with empty keeps: setting off the North row is legal exactly on the reading's keeps.
+  const std::string centres =
+R"(
+   a b c d e f g h i j k
+ 1 . . . . . + . . . . .
+ 2 . . . . . + . . . . .
+ 3 . . # . . + . . # . .
+ 4 . . . . . + . . . . .
+ 5 . . . . . + . . . . .
+ 6 + + + + + + + + + + +
+ 7 . . . . . + . . . . .
+ 8 . . . . . + . . . . .
+ 9 . . # . . + . . # . .
+10 . . . . . + . . . . .
+11 W . . . . + . . B B B
+Black to move, ply 0, reserve 8, passes 0
+)"
+  ;
+  const std::string outer =
+R"(
+   a b c d e f g h i j k
+ 1 . . . . . + . . . . .
+ 2 . # . . . + . . . # .
+ 3 . . . . . + . . . . .
+ 4 . . . . . + . . . . .
+ 5 . . . . . + . . . . .
+ 6 + + + + + + + + + + +
+ 7 . . . . . + . . . . .
+ 8 . . . . . + . . . . .
+ 9 . . . . . + . . . . .
+10 . # . . . + . . . # .
+11 W . . . . + . . B B B
+Black to move, ply 0, reserve 8, passes 0
+)"
+  ;
+  const std::string inner =
+R"(
+   a b c d e f g h i j k
+ 1 . . . . . + . . . . .
+ 2 . . . . . + . . . . .
+ 3 . . . . . + . . . . .
+ 4 . . . # . + . # . . .
+ 5 . . . . . + . . . . .
+ 6 + + + + + + + + + + +
+ 7 . . . . . + . . . . .
+ 8 . . . # . + . # . . .
+ 9 . . . . . + . . . . .
+10 . . . . . + . . . . .
+11 W . . . . + . . B B B
+Black to move, ply 0, reserve 8, passes 0
+)"
+  ;
+  const auto c = load(centres);
+  const auto o = load(outer, {"keeps=outer"});
+  const auto i = load(inner, {"keeps=inner"});
+  EXPECT_TRUE(legal(*c, "set c3"));
+  EXPECT_FALSE(legal(*c, "set b2"));
+  EXPECT_FALSE(legal(*c, "set d4"));
+  EXPECT_TRUE(legal(*o, "set b2"));
+  EXPECT_FALSE(legal(*o, "set c3"));
+  EXPECT_TRUE(legal(*i, "set d4"));
+  EXPECT_TRUE(legal(*i, "set h8"));
+  EXPECT_FALSE(legal(*i, "set c3"));
+  // A diagram drawn for one reading does not read under another (the keep marks disagree).
+  EXPECT_THROW(load(centres, {"keeps=inner"}), InputError);
 }
 
 TEST(RulingStart, TheMainPieceStartsOnTheBoardUnderNorthRow) {
