@@ -72,18 +72,22 @@ void label_regions(const HexBoard& board, const Cells& cells, Regions& out) {
 }
 
 // Which regions are enclosed: those not reaching the rim; with the rim as a wall, also every
-// rim-touching region but the largest (by area; all of the largest when several tie).
-void enclosed_regions(const Regions& regions, bool rim_is_wall, std::array<bool, 2 * kMaxFields>& enclosed) {
+// rim-touching region but the largest (by area; all of the largest when several tie). Returns
+// whether any is.
+bool enclosed_regions(const Regions& regions, bool rim_is_wall, std::array<bool, 2 * kMaxFields>& enclosed) {
   int largest_rim_area = 0;
   for (int g = 0; g < regions.count; ++g) {
     if (regions.touches_rim[static_cast<std::size_t>(g)]) {
       largest_rim_area = std::max(largest_rim_area, regions.area[static_cast<std::size_t>(g)]);
     }
   }
+  bool any = false;
   for (int g = 0; g < regions.count; ++g) {
     const auto i = static_cast<std::size_t>(g);
     enclosed[i] = !regions.touches_rim[i] || (rim_is_wall && regions.area[i] < largest_rim_area);
+    any |= enclosed[i];
   }
+  return any;
 }
 
 // Appends the enclosed regions of `view` (the bars considered) to out; colours come from view.
@@ -123,12 +127,53 @@ void emit_enclosures(const HexBoard& board, const Cells& view, const Regions& re
   }
 }
 
-void add_enclosures_of_view(const HexBoard& board, const Cells& view, bool rim_is_wall, EnclosureList& out) {
+// A spur: a bar every side of which faces the one region (its apex triangles and whatever lies
+// beyond its short sides), so that it separates that region from nothing.
+bool is_spur(const HexBoard& board, const Cells& view, const Regions& regions, int f, int region) {
+  const int o = orientation_of(view[static_cast<std::size_t>(f)]);
+  for (int part = 0; part < 2; ++part) {
+    if (regions.label[static_cast<std::size_t>(2 * f + part)] != region) return false;
+  }
+  for (const int k : {o, o + 3}) {
+    const int other = board.neighbour(f, k);
+    if (other == kNoField) return false;  // faces the outside
+    const int part = slot_part(view[static_cast<std::size_t>(other)], (k + 3) % 6);
+    if (part >= 0 && regions.label[static_cast<std::size_t>(2 * other + part)] != region) return false;
+  }
+  return true;
+}
+
+void add_enclosures_of_view(const HexBoard& board, const Cells& view, EnclosureRules rules, EnclosureList& out) {
   Regions regions;
   label_regions(board, view, regions);
   std::array<bool, 2 * kMaxFields> enclosed;
-  enclosed_regions(regions, rim_is_wall, enclosed);
+  if (!enclosed_regions(regions, rules.rim_is_wall, enclosed)) return;
+  const int first = out.size;
   emit_enclosures(board, view, regions, enclosed, out);
+  if (!rules.spurs_excluded) return;
+  for (int i = first; i < out.size; ++i) {
+    Enclosure& e = out.items[static_cast<std::size_t>(i)];
+    int region = -1;
+    for (int f = 0; f < board.fields() && region < 0; ++f) {
+      if (e.open_slots[static_cast<std::size_t>(f)] == 0) continue;
+      const std::int8_t cell = view[static_cast<std::size_t>(f)];
+      for (int k = 0; k < 6; ++k) {
+        if (e.open_slots[static_cast<std::size_t>(f)] >> k & 1) {
+          region = regions.label[static_cast<std::size_t>(2 * f + std::max(0, slot_part(cell, k)))];
+          break;
+        }
+      }
+    }
+    FieldSet kept;
+    std::array<int, 2> kept_of{};
+    for (int f = 0; f < board.fields(); ++f) {
+      if (!e.pieces.has(f) || is_spur(board, view, regions, f, region)) continue;
+      kept.add(f);
+      ++kept_of[static_cast<std::size_t>(colour_of(view[static_cast<std::size_t>(f)]))];
+    }
+    e.pieces = kept;
+    e.pieces_of = kept_of;
+  }
 }
 
 Cells only_component(const Cells& cells, const std::array<std::int8_t, kMaxFields>& component, int which) {
@@ -181,11 +226,13 @@ int touch_components(const HexBoard& board, const Cells& cells, std::array<std::
 void find_enclosures(const HexBoard& board, const Cells& cells, EnclosureRules rules, EnclosureList& out) {
   out.size = 0;
   if (rules.islands_included) {
-    add_enclosures_of_view(board, cells, rules.rim_is_wall, out);
+    add_enclosures_of_view(board, cells, rules, out);
     return;
   }
+  EnclosureRules bordering = rules;  // the first pass needs every bordering bar, spurs included
+  bordering.spurs_excluded = false;
   if (!rules.rim_is_wall) {
-    add_enclosures_of_view(board, cells, false, out);
+    add_enclosures_of_view(board, cells, bordering, out);
     if (out.size == 0) return;
   }
   std::array<std::int8_t, kMaxFields> component;
@@ -205,11 +252,17 @@ void find_enclosures(const HexBoard& board, const Cells& cells, EnclosureRules r
         shared |= c != first;
       }
     }
-    if (!shared) return;
+    if (!shared) {
+      if (rules.spurs_excluded) {
+        out.size = 0;
+        add_enclosures_of_view(board, cells, rules, out);
+      }
+      return;
+    }
     out.size = 0;
   }
   for (int c = 0; c < components; ++c) {
-    if (wanted[static_cast<std::size_t>(c)]) add_enclosures_of_view(board, only_component(cells, component, c), rules.rim_is_wall, out);
+    if (wanted[static_cast<std::size_t>(c)]) add_enclosures_of_view(board, only_component(cells, component, c), rules, out);
   }
 }
 

@@ -53,6 +53,7 @@ struct EnclosureList {
 struct EnclosureRules {
   bool rim_is_wall = false;        // H-1: the rim may close a region together with bars
   bool islands_included = false;   // H-8: bars lying inside a region count among its pieces
+  bool spurs_excluded = false;     // H-8b: bars whose sides face this region only do not count
 };
 
 // Every enclosure of the position (valid or not), in a deterministic order.

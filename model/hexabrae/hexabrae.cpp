@@ -59,6 +59,11 @@ std::vector<Ruling> hexabrae_rulings() {
        {{"excluded", "no: an enclosure is computed for each group of touching pieces alone"},
         {"included", "yes: every piece bordering the enclosed free region counts"}},
        "excluded", Provenance::Derived, "the enclosure 'consists of' the pieces that make it; loose pieces make nothing"},
+      {"H-8b", "spurs", "Does a piece touching the ring from inside, and separating nothing, belong to the enclosure?",
+       {{"counted", "yes: every bar bordering the region with a side counts"},
+        {"excluded", "no: a bar all of whose sides face this one region (a spur, or a loose piece) does not count"}},
+       "counted", Provenance::Derived,
+       "rules.md's model: the pieces bordering the enclosed area; the text does not say 'ring'"},
       {"H-9", "enclosure-majority", "With several enclosures at once, what is 'the majority of the enclosures'?",
        {{"more", "strictly more enclosures won than the opponent"},
         {"half", "more than half of the valid enclosures made (ties count in the total)"}},
@@ -120,6 +125,7 @@ Rules decode_rules(const Config& c) {
   r.mover_only = c.rule_is("enclosure-owner", "mover-only");
   r.count_all_enclosures = c.rule_is("enclosures-counted", "all");
   r.islands_included = c.rule_is("islands", "included");
+  r.spurs_excluded = c.rule_is("spurs", "excluded");
   r.need_half_of_enclosures = c.rule_is("enclosure-majority", "half");
   r.clock_labels = c.rule_is("orientation-numbers", "clock");
   return r;
@@ -151,6 +157,7 @@ std::string HexabraeState::line() const {
       rules_.repetition_draws ? "third" : "off",     std::to_string(rules_.ply_cap),
       rules_.no_action_loses ? "lose" : "pass",      rules_.mover_only ? "mover-only" : "majority",
       rules_.count_all_enclosures ? "all" : "made",  rules_.islands_included ? "included" : "excluded",
+      rules_.spurs_excluded ? "excluded" : "counted",
       rules_.need_half_of_enclosures ? "half" : "more", rules_.clock_labels ? "clock" : "axial"};
   for (std::size_t i = 0; i < d.rulings.size(); ++i) config.rulings[d.rulings[i].name] = values[i];
   return join_line_form(d, config, line_body(*board_, position_, rules_.clock_labels));

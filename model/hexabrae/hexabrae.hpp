@@ -34,9 +34,10 @@ struct Rules {
   bool mover_only = false;             // H-7a enclosure-owner=mover-only
   bool count_all_enclosures = false;   // H-7b enclosures-counted=all
   bool islands_included = false;       // H-8 islands=included
+  bool spurs_excluded = false;         // H-8b spurs=excluded
   bool need_half_of_enclosures = false;  // H-9 enclosure-majority=half
   bool clock_labels = false;           // H-10 orientation-numbers=clock
-  EnclosureRules enclosure_rules() const { return {rim_is_wall, islands_included}; }
+  EnclosureRules enclosure_rules() const { return {rim_is_wall, islands_included, spurs_excluded}; }
 };
 Rules decode_rules(const Config& config);
 

@@ -45,6 +45,8 @@ const std::vector<Setting>& settings() {
       {2, {}},
       {3, {"path=jump", "immobilization=each-step"}},
       {5, {"touch=adjacent", "islands=included"}},
+      {4, {"spurs=excluded"}},
+      {3, {"spurs=excluded", "islands=included", "rim=wall"}},
       {6, {"ply-cap=200"}},
       {3, {"rim=wall", "enclosure-owner=mover-only", "enclosure-majority=half"}},
       {2, {"no-action=lose", "repetition=off", "orientation-numbers=clock"}},

@@ -59,6 +59,23 @@ TEST(HexabraeNotation, FinishedGamesCarryTheirResult) {
   EXPECT_THROW(state->parse_move("pass"), InputError);
 }
 
+TEST(HexabraeNotation, HistoryCarriesTheRepetitionRecord) {
+  auto game = make_game(hexabrae_game(), 2);
+  const std::string with_history =
+      "hexabrae 2 Ba1/0 Wc3/1 black 9 history:c3/1>c3/0,a1/1>a1/0,c3/0>c3/1,a1/0>a1/1,c3/1>c3/0,a1/1>a1/0,c3/0>c3/1";
+  auto state = game->parse_position(with_history);
+  EXPECT_EQ(state->line(), with_history);
+  EXPECT_EQ(game->parse_position(state->diagram())->line(), with_history);
+  state->apply(state->parse_move("a1/1"));  // the starting position a third time
+  EXPECT_EQ(state->outcome(), Outcome::draw());
+  auto fresh = game->parse_position("hexabrae 2 Ba1/0 Wc3/1 black 9");
+  fresh->apply(fresh->parse_move("a1/1"));
+  EXPECT_EQ(fresh->outcome(), Outcome::ongoing());
+  EXPECT_THROW(game->parse_position("hexabrae 2 Ba1/0 Wc3/1 black 9 history:c3/1>c3/2"), InputError);
+  EXPECT_THROW(game->parse_position("hexabrae 2 Ba1/0 Wc3/1 black 1 history:pass,pass"), InputError);
+  EXPECT_THROW(game->parse_position("hexabrae 2 Ba1/0 Wc3/1 black 9 history:c3/1c3/0"), InputError);
+}
+
 void expect_input_error(const Game& game, const std::string& text, const std::string& fragment) {
   try {
     game.parse_position(text);

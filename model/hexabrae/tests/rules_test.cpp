@@ -551,6 +551,33 @@ TEST(HexabraeEnclosure, SixBarsPointingAtOneFieldEncloseOneFieldOnlyAndAreNotVal
   EXPECT_FALSE(list.items[0].valid());
 }
 
+TEST(HexabraeEnclosure, ThreeBarsAroundOneApexTriangleEncloseOneFieldOnly) {
+  // rules.md 4.5: some 3-bar corners enclose a single apex triangle (of c4 here): not valid.
+  const char* kCornerBeforeClosing = R"(
+a  b  c  d  e  f  g
+         .
+      .     .
+   .     .     .
+.     .     .     .
+   .     .     .
+.     W|    W/    .
+   .     .     .
+.     B\    .     .
+   .     .     .
+.     .     .     .
+   .     .     .
+      .     .
+         .
+White to move, ply 6
+)";
+  EXPECT_EQ(result_after(kCornerBeforeClosing, {"e3-d4"}), "ongoing");
+  const EnclosureList list = enclosures_after(kCornerBeforeClosing, {"e3-d4"});
+  ASSERT_EQ(list.size, 1);
+  EXPECT_EQ(list.items[0].covered.count(), 1);
+  EXPECT_EQ(list.items[0].pieces.count(), 3);
+  EXPECT_TRUE(list.items[0].has_both_colours());
+}
+
 TEST(HexabraeEnclosure, TiedEnclosureLetsPlayContinue) {
   EXPECT_EQ(result_after(kTieRingBeforeClosing, {"e3-d4"}), "ongoing");
   const EnclosureList list = enclosures_after(kTieRingBeforeClosing, {"e3-d4"});
@@ -635,6 +662,34 @@ TEST(HexabraeRulings, IslandsInsideAnEnclosure) {  // H-8
   // A tied ring of twelve (6 + 6); Black places a loose piece in the middle.
   EXPECT_EQ(result_after(kTwelveBarRingTied, {"place e5/0"}), "ongoing");
   EXPECT_EQ(result_after(kTwelveBarRingTied, {"place e5/0"}, {"islands=included"}), "Black wins");
+}
+
+TEST(HexabraeRulings, SpursTouchingTheRingFromInside) {  // H-8b
+  // The tied ring of twelve with a loose White piece at e5; e5-e4 makes it touch Black d3 and e3
+  // at their shared corner from inside, facing only the enclosed region.
+  const char* kTwelveBarRingWithLooseWhite = R"(
+a  b  c  d  e  f  g  h  i
+            .
+         .     .
+      .     .     .
+   .     .     .     .
+.     .     B/    .     .
+   .     B/    B|    .
+.     W/    .     B/    .
+   .     .     .     .
+.     B|    W|    W|    .
+   .     .     .     .
+.     W/    .     B/    .
+   .     W|    W/    .
+.     .     W/    .     .
+   .     .     .     .
+      .     .     .
+         .     .
+            .
+White to move, ply 21
+)";
+  EXPECT_EQ(result_after(kTwelveBarRingWithLooseWhite, {"e5-e4"}), "White wins");
+  EXPECT_EQ(result_after(kTwelveBarRingWithLooseWhite, {"e5-e4"}, {"spurs=excluded"}), "ongoing");
 }
 
 TEST(HexabraeRulings, MajorityOfEnclosuresMoreOrHalf) {  // H-9
