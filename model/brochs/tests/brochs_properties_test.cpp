@@ -2,6 +2,8 @@
 // deliberately broken transition or position.
 #include <gtest/gtest.h>
 
+#include <iostream>
+
 #include "model/brochs/brochs_verification.hpp"
 #include "model/brochs/tests/brochs_test_util.hpp"
 #include "properties/property_runner.hpp"
@@ -59,6 +61,25 @@ INSTANTIATE_TEST_SUITE_P(
                       std::vector<std::string>{"curse-cost=free"}, std::vector<std::string>{"empty-keeps=hostile"},
                       std::vector<std::string>{"empty-keeps=blocked"}, std::vector<std::string>{"white-pass=only-when-stuck"},
                       std::vector<std::string>{"repetition=none"}));
+
+TEST(BrochsProperties, RandomPlayCapturesSoTheCaptureCheckIsExercised) {
+  // touches-only-named-captures only means something if random play captures: count it.
+  Rng rng(9);
+  std::vector<Move> legal;
+  int captures = 0, curses = 0;
+  for (int game = 0; game < 200 / kScale; ++game) {
+    auto state = start(7);
+    while (!state->is_terminal()) {
+      state->legal_moves(legal);
+      const Move m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      captures += state->move_text(m).find(" x ") != std::string::npos;
+      curses += move_kind(m) == MoveKind::Curse;
+      state->apply(m);
+    }
+  }
+  EXPECT_GT(captures, 0);
+  std::cout << 200 / kScale << " random games, size 7: " << captures << " capturing moves, " << curses << " curses\n";
+}
 
 TEST(BrochsProperties, AStrayChangeIsNotAMoveOrANamedCapture) {
   const auto before = start(7);
