@@ -144,7 +144,9 @@ std::string BrochsState::explain(Move m) const {
     if (c.rule == CaptureRule::C3) continue;
     ++shown;
     const std::uint8_t victim_piece = c.self ? arriving : at(c.victim);
-    out += "Captures the " + piece_name(victim_piece) + " on " + cell_name(c.victim) + " by " + std::string(rule_text(c.rule));
+    out += (c.self ? "The arriving " + piece_name(victim_piece) + " on " + cell_name(c.victim) + " is itself captured by "
+                   : "Captures the " + piece_name(victim_piece) + " on " + cell_name(c.victim) + " by ") +
+           std::string(rule_text(c.rule));
     out += ", formed by";
     for (int p = 0; p < c.partner_count; ++p) {
       const int cell = c.partners[static_cast<std::size_t>(p)];

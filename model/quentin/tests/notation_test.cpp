@@ -62,7 +62,7 @@ TEST(QuentinNotation, EveryPrintedFormReadsBackInBothImplementations) {
         auto state = game->initial_state();
         std::vector<Move> moves;
         for (;;) {
-          const bool check = size <= 7 || state->ply() % 10 == 0 || state->is_terminal();
+          const bool check = size <= 7 || state->ply() % (10 * kHeavyDivisor) == 0 || state->is_terminal();
           for (const std::string& impl : implementations()) {
             if (!check) break;
             for (const std::string& text : {state->diagram(), state->line(), compact(state->diagram())}) {
