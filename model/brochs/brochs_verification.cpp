@@ -57,7 +57,8 @@ PropertyVerdict touches_only_named_captures(const Game&, const State& before_sta
     if (!self && side_of(expected[static_cast<std::size_t>(victim)]) == before.side_to_move()) {
       return PropertyVerdict::violated(before.move_text(m) + " names the mover's own piece on " + name + " as captured");
     }
-    const std::string traced = kind == MoveKind::Curse ? "curses " + name : " on " + name + " by C";
+    // "Captures the ... on c5 by C1", "The arriving ... on c5 is itself captured by C1", "curses c5".
+    const std::string traced = kind == MoveKind::Curse ? "curses " + name : " on " + name + (self ? " is itself captured by C" : " by C");
     if (explanation.find(traced) == std::string::npos) {
       return PropertyVerdict::violated("the explanation of " + before.move_text(m) + " does not name the capture on " + name);
     }
