@@ -1,6 +1,6 @@
 // Brique's descriptor: rulings B-1..B-5, the configured game, and the examples of the rule text.
 #include "model/brique/notation.hpp"
-#include "model/brique/properties.hpp"
+#include "model/brique/verification.hpp"
 #include "model/brique/seed_examples.hpp"
 #include "model/brique/states.hpp"
 #include "model/core/errors.hpp"
@@ -93,7 +93,7 @@ const GameDescriptor& brique_game() {
       return std::make_unique<brique::BriqueGame>(game, config);
     };
     d.seed_examples = brique::seed_examples;
-    d.properties = brique::properties;
+    d.properties = brique::verification_suite;
     return d;
   }();
   return descriptor;

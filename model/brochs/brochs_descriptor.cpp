@@ -5,6 +5,7 @@
 #include "model/brochs/brochs.hpp"
 #include "model/brochs/brochs_examples.hpp"
 #include "model/brochs/brochs_properties.hpp"
+#include "model/brochs/brochs_verification.hpp"
 #include "model/brochs/brochs_reference.hpp"
 #include "model/core/errors.hpp"
 
@@ -108,7 +109,7 @@ GameDescriptor make_descriptor() {
     return std::make_unique<BrochsGame>(g, c);
   };
   d.seed_examples = seed_examples;
-  d.properties = properties;
+  d.properties = verification_suite;
   return d;
 }
 

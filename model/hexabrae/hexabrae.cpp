@@ -8,6 +8,7 @@
 #include "model/core/position_io.hpp"
 #include "model/hexabrae/notation.hpp"
 #include "model/hexabrae/properties.hpp"
+#include "model/hexabrae/verification.hpp"
 #include "model/hexabrae/seed_examples.hpp"
 
 namespace arbiter::hexabrae {
@@ -182,7 +183,7 @@ const GameDescriptor& hexabrae_game() {
       return std::make_unique<hexabrae::HexabraeGame>(g, c);
     };
     d.seed_examples = hexabrae::seed_examples;
-    d.properties = hexabrae::properties;
+    d.properties = hexabrae::verification_suite;
     return d;
   }();
   return descriptor;

@@ -4,7 +4,7 @@
 #include "model/core/errors.hpp"
 #include "model/quentin/engine.hpp"
 #include "model/quentin/notation.hpp"
-#include "model/quentin/properties.hpp"
+#include "model/quentin/verification.hpp"
 #include "model/quentin/reference.hpp"
 #include "model/quentin/seed_examples.hpp"
 
@@ -128,7 +128,7 @@ const GameDescriptor& quentin_game() {
       return std::make_unique<quentin::QuentinGame>(game, config);
     };
     d.seed_examples = [] { return quentin::seed_examples(); };
-    d.properties = [] { return quentin::quentin_properties(); };
+    d.properties = [] { return quentin::verification_suite(); };
     return d;
   }();
   return descriptor;

@@ -1,0 +1,187 @@
+// Brique's property suite: it holds on random play under every ruling, and every property
+// reports a deliberately broken transition or position.
+#include <gtest/gtest.h>
+
+#include "model/brique/verification.hpp"
+#include "model/brique/states.hpp"
+#include "model/brique/tests/brique_test_util.hpp"
+#include "properties/property_runner.hpp"
+
+namespace arbiter::brique {
+namespace {
+
+#ifdef ARBITER_SANITIZED
+constexpr int kCases = 4;
+#else
+constexpr int kCases = 40;
+#endif
+
+Property named(const std::string& name) {
+  for (Property& p : verification_suite()) {
+    if (p.name == name) return p;
+  }
+  ADD_FAILURE() << "no property " << name;
+  return {};
+}
+
+// A position from rows drawn as text: 'B' black, 'W' white, '.' empty.
+Position drawn(const std::vector<std::string>& rows, int side = kBlack, int ply = 0, const Rules& base = Rules{}) {
+  Rules rules = base;
+  rules.n = static_cast<int>(rows.size());
+  Position p = Position::initial(rules);
+  for (int r = 0; r < rules.n; ++r) {
+    for (int c = 0; c < rules.n; ++c) {
+      const char ch = rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+      p.cells[static_cast<std::size_t>(p.index(r, c))] = ch == 'B' ? kBlackStone : ch == 'W' ? kWhiteStone : kEmpty;
+    }
+  }
+  p.side = side;
+  p.ply = ply;
+  return p;
+}
+
+PropertyVerdict transition(const std::string& name, const Position& before, Move m, const Position& after) {
+  const auto game = brique_test::game(before.n());
+  return named(name).transition(*game, *make_fast_state(before), m, *make_fast_state(after));
+}
+
+PropertyVerdict position(const std::string& name, const State& state) {
+  const auto game = brique_test::game(dynamic_cast<const BriqueState&>(state).snapshot().n());
+  return named(name).position(*game, state);
+}
+
+class SuiteUnderRuling : public ::testing::TestWithParam<std::vector<std::string>> {};
+
+TEST_P(SuiteUnderRuling, EveryPropertyHoldsOnRandomPlay) {
+  for (int size : {4, 5}) {
+    const auto game = brique_test::game(size, GetParam());
+    for (const Property& p : verification_suite()) {
+      const PropertyResult r = run_property(*game, p, kCases, 7);
+      if (p.rule_text_claim) continue;  // no-draws: reported by `arbiter check`, see docs/properties.md
+      EXPECT_TRUE(r.holds) << p.name << " size " << size << ": " << r.why << "\n" << r.counterexample;
+      EXPECT_GT(r.checks, 0) << p.name;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Rulings, SuiteUnderRuling,
+                         ::testing::Values(std::vector<std::string>{}, std::vector<std::string>{"light-squares=odd"},
+                                           std::vector<std::string>{"escort-directions=facing"},
+                                           std::vector<std::string>{"fill=repeat"}, std::vector<std::string>{"fill=keep-enemy"},
+                                           std::vector<std::string>{"pie=mirror"}, std::vector<std::string>{"pie=off"},
+                                           std::vector<std::string>{"pass=allowed"}));
+
+TEST(BriqueProperties, UnderFacingEscortsATurnCanReplaceTwoEnemyStones) {
+  // Why small-turns is stated for board directions only (docs/properties.md): White's b2 went on
+  // a square Black's escorts b1 and a2 already claim; Black's c3 fills c2 and refills b2.
+  const auto game = brique_test::game(4, {"escort-directions=facing"});
+  auto state = game->initial_state();
+  for (const char* move : {"d2", "a1", "b1", "c1", "d1", "a2", "b2", "c2", "a3", "b3"}) state->apply(state->parse_move(move));
+  const Position before = dynamic_cast<const BriqueState&>(*state).snapshot();
+  state->apply(state->parse_move("c3"));
+  const Position after = dynamic_cast<const BriqueState&>(*state).snapshot();
+  int replaced = 0;
+  for (std::size_t i = 0; i < before.cells.size(); ++i) replaced += before.cells[i] == kWhiteStone && after.cells[i] == kBlackStone;
+  EXPECT_EQ(replaced, 2);
+  EXPECT_TRUE(named("small-turns").transition(*game, *make_fast_state(before), 10, *state).holds)
+      << "small-turns is stated for board directions only";
+}
+
+TEST(BriqueProperties, AStrayStoneIsNotAPlacementOrAFill) {
+  const Position before = drawn({".....", ".....", ".....", ".....", "....."});
+  const Position after = drawn({"B....",  // a1 changed: neither placed nor escorted
+                                ".....", "..B..", ".....", "....."}, kWhite, 1);
+  EXPECT_FALSE(transition("touches-only-placed-and-filled", before, 12, after).holds);
+  const Position honest = drawn({".....", ".....", "..B..", ".....", "....."}, kWhite, 1);
+  EXPECT_TRUE(transition("touches-only-placed-and-filled", before, 12, honest).holds);
+}
+
+TEST(BriqueProperties, AnUnfilledEscortedSquareIsReported) {
+  // c3 is light; its escorts c2 (in front) and b3 (to the left) are Black, c3 is still empty.
+  const Position before = drawn({".....", ".....", ".B...", ".....", "....."}, kBlack, 2);
+  const Position after = drawn({".....", "..B..", ".B...", ".....", "....."}, kWhite, 3);
+  EXPECT_FALSE(transition("fill-settles", before, 7, after).holds);
+  EXPECT_FALSE(position("end-of-turn-invariant", *make_fast_state(after)).holds);
+}
+
+TEST(BriqueProperties, TwoReplacedEnemyStonesAreReported) {
+  const Position before = drawn({"W....", ".....", ".....", ".....", "....W"}, kBlack, 2);
+  const Position after = drawn({"B....", ".....", "..B..", ".....", "....B"}, kWhite, 3);
+  EXPECT_FALSE(transition("small-turns", before, 12, after).holds);
+}
+
+TEST(BriqueProperties, TheNonMoversChainAfterATurnIsReported) {
+  const Position before = drawn({".....", ".....", "WWW.W", ".....", "....."}, kBlack, 4);
+  const Position after = drawn({".....", ".....", "WWWWW", ".....", "....."}, kWhite, 5);
+  EXPECT_FALSE(transition("only-mover-wins", before, 13, after).holds);
+}
+
+// A Brique state whose result is forged, to show the property reads the stones itself.
+class ForgedResult final : public BriqueState {
+ public:
+  ForgedResult(const Position& p, Outcome forged) : position_(p), forged_(forged) {}
+  std::unique_ptr<State> clone() const override { return std::make_unique<ForgedResult>(*this); }
+  int side_to_move() const override { return position_.side; }
+  Outcome outcome() const override { return forged_; }
+  int ply() const override { return position_.ply; }
+  void legal_moves(std::vector<Move>& out) const override { out.clear(); }
+  void apply(Move) override {}
+  Position snapshot() const override { return position_; }
+
+ private:
+  Position position_;
+  Outcome forged_;
+};
+
+TEST(BriqueProperties, AResultThatIgnoresAChainIsReported) {
+  const Position p = drawn({"..B..", "..B..", "..B..", "..B..", "..B.."}, kWhite, 9);
+  EXPECT_FALSE(position("never-two-winners", ForgedResult(p, Outcome::ongoing())).holds);
+  EXPECT_FALSE(position("never-two-winners", ForgedResult(p, Outcome::win(kWhite))).holds);
+  EXPECT_TRUE(position("never-two-winners", ForgedResult(p, Outcome::win(kBlack))).holds);
+}
+
+TEST(BriqueProperties, ADrawIsReportedAgainstTheNoDrawsClaim) {
+  const Position p = drawn({"BW", "WB"}, kBlack, 4);
+  EXPECT_FALSE(position("no-draws", ForgedResult(p, Outcome::draw())).holds);
+  EXPECT_TRUE(position("no-draws", ForgedResult(p, Outcome::win(kBlack))).holds);
+}
+
+TEST(BriqueProperties, AFullBoardWithoutAChainIsReported) {
+  // Neither colour connects: the diagonal pairs are not joined (the board breaks the invariant).
+  const Position p = drawn({"BW", "WB"}, kBlack, 4);
+  EXPECT_FALSE(position("full-board-one-winner", ForgedResult(p, Outcome::draw())).holds);
+  EXPECT_FALSE(exactly_one_connects(p).holds);
+}
+
+TEST(BriqueProperties, SettledRandomFullBoardsSatisfyTheInvariant) {
+  Rng rng(11);
+  Rules rules;
+  rules.n = 6;
+  Position board;
+  int settled = 0;
+  for (int i = 0; i < 50; ++i) {
+    if (!random_settled_full_board(rules, rng, board)) continue;
+    ++settled;
+    EXPECT_TRUE(fillable_squares(board, kBlack).empty());
+    EXPECT_TRUE(fillable_squares(board, kWhite).empty());
+    EXPECT_FALSE(board.has_empty_square());
+  }
+  EXPECT_GT(settled, 25);
+}
+
+TEST(BriqueProperties, TheHalfTurnIsNotASymmetryOfOneLightSquaresRuling) {
+  // The half turn reverses the escort directions: without switching the light squares, the
+  // image of a game is not a game (the property must notice).
+  const auto game = brique_test::game(5);
+  const auto flipped = brique_test::game(5, {"light-squares=odd"});
+  int refuted = 0;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    Rng rng(seed), again(seed);
+    refuted += !rotation_maps_games_to_games(*game, *game, rng).holds;
+    EXPECT_TRUE(rotation_maps_games_to_games(*game, *flipped, again).holds);
+  }
+  EXPECT_GT(refuted, 5);
+}
+
+}  // namespace
+}  // namespace arbiter::brique

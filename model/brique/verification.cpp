@@ -1,0 +1,237 @@
+// Brique's verification properties, run after the game's own (properties.cpp). Each property reads the plain Position (position.hpp) of the states
+// the driver hands it, and judges it with the reference rules of position.cpp, never with the
+// engine under test.
+#include "model/brique/verification.hpp"
+
+#include "model/brique/properties.hpp"
+
+#include <algorithm>
+
+#include "model/brique/notation.hpp"
+#include "model/brique/position.hpp"
+#include "model/brique/states.hpp"
+
+namespace arbiter::brique {
+namespace {
+
+Position snapshot_of(const State& state) { return dynamic_cast<const BriqueState&>(state).snapshot(); }
+
+std::string name_of(const Position& p, int cell) { return square_name(p, cell); }
+
+bool escorts_held(const Position& p, int side, int cell) {
+  const int row = cell / p.n(), col = cell % p.n();
+  for (const Escort& e : escorts(p.rules, side, row, col)) {
+    if (!p.on_board(e.row, e.col) || p.at(e.row, e.col) != stone_of(side)) return false;
+  }
+  return true;
+}
+
+// The end-of-turn invariant is promised for both colours when both read the escorts the same way
+// (escort-directions=board); under facing an enemy stone the mover's fill replaces can leave a
+// square that the other colour's escorts would claim, so only the mover's own fills are settled.
+bool invariant_for_both_sides(const Rules& rules) { return !rules.white_faces_black; }
+
+// A full board has exactly one chain only when every like NE-SW diagonal pair is joined, which the
+// fill guarantees when both colours read the escorts alike and enemy stones are replaced (under
+// fill=keep-enemy an enemy stone blocks the join, so full boards without a chain occur).
+bool full_boards_have_one_chain(const Rules& rules) {
+  return invariant_for_both_sides(rules) && rules.fill != FillMode::KeepEnemy;
+}
+
+// The side whose turn produced `after` from `before` (the pie swap keeps the colour to move under
+// swap-sides, but it is still White's turn that was played).
+int mover_of(const Position& before) { return before.side; }
+
+PropertyVerdict touches_only_placed_and_filled(const Position& before, Move m, const Position& after) {
+  if (m == kPassMove || (m == kSwapMove && before.rules.pie != PieMode::Mirror)) {
+    return after.cells == before.cells ? PropertyVerdict::ok()
+                                       : PropertyVerdict::violated("a pass or a colour swap changed the board");
+  }
+  if (m == kSwapMove) {
+    Position mirrored = before;
+    mirror_stones(mirrored);
+    return after.cells == mirrored.cells ? PropertyVerdict::ok()
+                                         : PropertyVerdict::violated("the mirror swap did not mirror the stones exactly");
+  }
+  const int mover = mover_of(before);
+  Position placed = before;
+  placed.cells[m] = stone_of(mover);
+  for (int cell = 0; cell < before.n() * before.n(); ++cell) {
+    const auto i = static_cast<std::size_t>(cell);
+    if (after.cells[i] == before.cells[i]) continue;
+    const std::string where = name_of(before, cell);
+    if (after.cells[i] != stone_of(mover)) return PropertyVerdict::violated(where + " changed to something other than the mover's stone");
+    if (cell == static_cast<int>(m)) continue;
+    if (before.rules.fill == FillMode::KeepEnemy && before.cells[i] != kEmpty) {
+      return PropertyVerdict::violated(where + " held an enemy stone, which fill=keep-enemy must keep");
+    }
+    // Under once the escorts must be friendly right after the placement; under repeat a square
+    // filled earlier in the turn may escort it.
+    const Position& escort_board = before.rules.fill == FillMode::Repeat ? after : placed;
+    if (!escorts_held(escort_board, mover, cell)) {
+      return PropertyVerdict::violated(where + " changed although it is neither the placed square nor escorted by two friendly stones");
+    }
+  }
+  if (after.cells[m] != stone_of(mover)) return PropertyVerdict::violated("the placed square does not hold the mover's stone");
+  return PropertyVerdict::ok();
+}
+
+PropertyVerdict no_fill_pending(const Position& p, int side) {
+  const std::vector<int> squares = fillable_squares(p, side);
+  if (squares.empty()) return PropertyVerdict::ok();
+  return PropertyVerdict::violated(name_of(p, squares.front()) + " still qualifies for a fill by " +
+                                   (side == kBlack ? "Black" : "White"));
+}
+
+}  // namespace
+
+// A random full board that satisfies the end-of-turn invariant: random stones, then every square
+// escorted by two like stones takes their colour, until nothing changes (redrawn if it cycles).
+bool random_settled_full_board(const Rules& rules, Rng& rng, Position& board) {
+  board = Position::initial(rules);
+  for (auto& cell : board.cells) cell = rng.below(2) == 0 ? kBlackStone : kWhiteStone;
+  for (int round = 0; round < 4 * rules.n * rules.n; ++round) {
+    bool changed = false;
+    for (int side : {kBlack, kWhite}) {
+      for (int cell : fillable_squares(board, side)) {
+        board.cells[static_cast<std::size_t>(cell)] = stone_of(side);
+        changed = true;
+      }
+    }
+    if (!changed) return true;
+  }
+  return false;
+}
+
+PropertyVerdict exactly_one_connects(const Position& p) {
+  const bool black = connects(p, kBlack), white = connects(p, kWhite);
+  if (black != white) return PropertyVerdict::ok();
+  return PropertyVerdict::violated(std::string("a full board on which ") + (black ? "both colours connect" : "neither colour connects") +
+                                   ":\n" + diagram(p));
+}
+
+namespace {
+
+std::unique_ptr<Game> with_ruling(const Game& game, const std::string& name, const std::string& value) {
+  std::vector<std::string> assignments;
+  for (const auto& [ruling, current] : game.config().rulings) {
+    assignments.push_back(ruling + "=" + (ruling == name ? value : current));
+  }
+  return make_game(game.descriptor(), game.config().size, assignments);
+}
+
+int rotated_cell(int n, int cell) { return n * n - 1 - cell; }
+Move rotated_move(int n, Move m) {
+  return m == kSwapMove || m == kPassMove ? m : static_cast<Move>(rotated_cell(n, static_cast<int>(m)));
+}
+
+}  // namespace
+
+PropertyVerdict rotation_maps_games_to_games(const Game& game, const Game& turned_game, Rng& rng) {
+  const int n = game.config().size;
+  auto state = game.initial_state();
+  auto turned = turned_game.initial_state();
+  std::string played;
+  std::vector<Move> legal, turned_legal;
+  for (;;) {
+    legal.clear();
+    turned_legal.clear();
+    state->legal_moves(legal);
+    turned->legal_moves(turned_legal);
+    for (Move& m : legal) m = rotated_move(n, m);
+    std::sort(legal.begin(), legal.end());
+    std::sort(turned_legal.begin(), turned_legal.end());
+    if (legal != turned_legal) return PropertyVerdict::violated("after" + played + " the turned game has other legal moves");
+    if (state->outcome() != turned->outcome()) {
+      return PropertyVerdict::violated("after" + played + " the outcomes differ: " + outcome_text(game.descriptor(), state->outcome()) +
+                                       " vs " + outcome_text(game.descriptor(), turned->outcome()));
+    }
+    const Position p = snapshot_of(*state), q = snapshot_of(*turned);
+    for (int cell = 0; cell < n * n; ++cell) {
+      if (p.cells[static_cast<std::size_t>(cell)] != q.cells[static_cast<std::size_t>(rotated_cell(n, cell))]) {
+        return PropertyVerdict::violated("after" + played + " the turned game differs on " + name_of(q, rotated_cell(n, cell)));
+      }
+    }
+    if (legal.empty()) return PropertyVerdict::ok();
+    state->legal_moves(legal);
+    const Move m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    played += " " + state->move_text(m);
+    state->apply(m);
+    turned->apply(rotated_move(n, m));
+  }
+}
+
+std::vector<Property> verification_suite() {
+  std::vector<Property> out = properties();
+  auto add = [&](std::string name, std::string statement, std::string source) -> Property& {
+    Property p;
+    p.name = std::move(name);
+    p.statement = std::move(statement);
+    p.source = std::move(source);
+    out.push_back(std::move(p));
+    return out.back();
+  };
+  add("touches-only-placed-and-filled",
+      "a placement changes only the placed square and squares its fill gives the mover; a pass or swap-sides changes nothing, a mirror swap mirrors exactly",
+      "seed 000, Rules (placement, fill rule); ruling B-3, B-4")
+      .transition = [](const Game&, const State& before, Move m, const State& after) {
+    return touches_only_placed_and_filled(snapshot_of(before), m, snapshot_of(after));
+  };
+  add("end-of-turn-invariant",
+      "no square qualifies for either colour's fill (escort-directions=board; under facing the mover's own fills are checked by fill-settles)",
+      "seed 000, Strategy: like-coloured NE-SW diagonal neighbours are always connected through a common neighbour")
+      .position = [](const Game&, const State& state) {
+    const Position p = snapshot_of(state);
+    if (!invariant_for_both_sides(p.rules)) return PropertyVerdict::ok();
+    for (int side : {kBlack, kWhite}) {
+      const PropertyVerdict v = no_fill_pending(p, side);
+      if (!v.holds) return v;
+    }
+    return PropertyVerdict::ok();
+  };
+  add("never-two-winners",
+      "at most one colour has a chain on the board, and the result names exactly the colour with a chain",
+      "seed 000, Object (each side's chain checked directly on the stones)")
+      .position = [](const Game&, const State& state) {
+    const Position p = snapshot_of(state);
+    const bool black = connects(p, kBlack), white = connects(p, kWhite);
+    if (black && white) return PropertyVerdict::violated("both colours connect their edges");
+    const Outcome outcome = state.outcome();
+    const bool named = outcome.kind == Outcome::Kind::Win;
+    if (named != (black || white) || (named && outcome.winner != (black ? kBlack : kWhite))) {
+      return PropertyVerdict::violated("the result does not name the colour whose chain is on the board");
+    }
+    return PropertyVerdict::ok();
+  };
+  add("full-board-one-winner", "a full board reached in play has exactly one connecting colour (escort-directions=board, fill=once or repeat)",
+      "seed 000, Strategy: the board behaves like a Hex rhombus")
+      .position = [](const Game&, const State& state) {
+    const Position p = snapshot_of(state);
+    if (p.has_empty_square() || !full_boards_have_one_chain(p.rules)) return PropertyVerdict::ok();
+    return exactly_one_connects(p);
+  };
+  add("settled-full-board-one-winner",
+      "any full board satisfying the end-of-turn invariant has exactly one connecting colour (escort-directions=board, fill=once or repeat)",
+      "seed 000, Strategy: the board behaves like a Hex rhombus")
+      .arbitrary = [](const Game& game, Rng& rng) {
+    const Rules rules = Rules::from(game.config());
+    if (!full_boards_have_one_chain(rules)) return PropertyVerdict::ok();
+    Position board;
+    for (int attempt = 0; attempt < 20; ++attempt) {
+      if (random_settled_full_board(rules, rng, board)) return exactly_one_connects(board);
+    }
+    return PropertyVerdict::violated("no settled full board found in 20 attempts");
+  };
+  add("rotation-symmetry",
+      "turning the board half round maps every game to a game of the other light-squares ruling with the same legal moves, stones and outcome",
+      "derived: the half turn keeps edges and shades and reverses all four escort directions")
+      .arbitrary = [](const Game& game, Rng& rng) {
+    // Turning the board half round keeps each colour's edges and the shade of every square but
+    // turns every escort direction around, which is exactly the other light-squares ruling.
+    const bool even = game.config().rule_is("light-squares", "even");
+    return rotation_maps_games_to_games(game, *with_ruling(game, "light-squares", even ? "odd" : "even"), rng);
+  };
+  return out;
+}
+
+}  // namespace arbiter::brique

@@ -1,0 +1,181 @@
+// Hexabrae's verification properties, run after the game's own (properties.cpp). Positions are
+// compared field by field; the enclosures a move makes are found with find_enclosures and judged
+// here from the text, not with the engine's own judgement.
+#include "model/hexabrae/verification.hpp"
+
+#include <algorithm>
+
+#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/properties.hpp"
+
+namespace arbiter::hexabrae {
+namespace {
+
+const HexabraeState& hx(const State& s) { return dynamic_cast<const HexabraeState&>(s); }
+
+std::int8_t piece(int colour, int orientation) { return static_cast<std::int8_t>(colour * 3 + orientation); }
+
+PropertyVerdict touches_only_the_moved_piece(const Game&, const State& before_state, Move m, const State& after_state) {
+  const HexabraeState& before = hx(before_state);
+  const HexabraeState& after = hx(after_state);
+  const Position& b = before.position();
+  const MoveParts parts = decode_move(m);
+  const int mover = b.side;
+  Cells expected = b.cells;
+  auto placed = b.placed;
+  switch (parts.kind) {
+    case MoveKind::Pass: break;
+    case MoveKind::Place:
+      if (b.cells[static_cast<std::size_t>(parts.to)] != kEmpty) return PropertyVerdict::violated("a piece was placed on an occupied field");
+      expected[static_cast<std::size_t>(parts.to)] = piece(mover, parts.orientation);
+      ++placed[static_cast<std::size_t>(mover)];
+      break;
+    default: {
+      const std::int8_t moving = b.cells[static_cast<std::size_t>(parts.from)];
+      if (moving == kEmpty || colour_of(moving) != mover) return PropertyVerdict::violated("the moved piece is not the mover's");
+      const bool turns = parts.kind != MoveKind::Slide;
+      const bool slides = parts.kind != MoveKind::Rotate;
+      expected[static_cast<std::size_t>(parts.from)] = kEmpty;
+      expected[static_cast<std::size_t>(slides ? parts.to : parts.from)] =
+          turns ? piece(mover, parts.orientation) : moving;
+      break;
+    }
+  }
+  const Position& a = after.position();
+  for (int f = 0; f < before.board().fields(); ++f) {
+    if (a.cells[static_cast<std::size_t>(f)] != expected[static_cast<std::size_t>(f)]) {
+      return PropertyVerdict::violated(before.move_text(m) + " changed the field " + before.board().name(f) +
+                                       " other than the move says");
+    }
+  }
+  if (a.placed != placed) return PropertyVerdict::violated(before.move_text(m) + " changed the count of placed pieces wrongly");
+  return PropertyVerdict::ok();
+}
+
+// Under the default counting rulings: the enclosures a move makes (regions not there before) that
+// are valid are won by their majorities; the side winning more of them wins the game.
+bool default_counting(const Rules& r) {
+  return !r.mover_only && !r.count_all_enclosures && !r.need_half_of_enclosures && !r.no_action_loses;
+}
+
+PropertyVerdict never_two_winners(const Game&, const State& before_state, Move, const State& after_state) {
+  const HexabraeState& before = hx(before_state);
+  const HexabraeState& after = hx(after_state);
+  if (before.is_terminal() || !default_counting(before.rules())) return PropertyVerdict::ok();
+  EnclosureList old_list, new_list;
+  find_enclosures(before.board(), before.position().cells, before.rules().enclosure_rules(), old_list);
+  find_enclosures(after.board(), after.position().cells, after.rules().enclosure_rules(), new_list);
+  std::array<int, 2> won{};
+  for (const Enclosure& e : new_list) {
+    const bool made_now = std::none_of(old_list.begin(), old_list.end(), [&](const Enclosure& o) { return o.same_region(e); });
+    if (made_now && e.valid() && e.majority() >= 0) ++won[static_cast<std::size_t>(e.majority())];
+  }
+  const Outcome result = after.outcome();
+  if (won[0] != won[1]) {
+    const int winner = won[0] > won[1] ? 0 : 1;
+    if (result != Outcome::win(winner)) {
+      return PropertyVerdict::violated("the move's enclosures give the win to side " + std::to_string(winner) + " (" +
+                                       std::to_string(won[0]) + " to " + std::to_string(won[1]) + ") but the result says otherwise");
+    }
+  } else if (result.kind == Outcome::Kind::Win) {
+    return PropertyVerdict::violated("the game was won although the move's enclosures are tied " + std::to_string(won[0]) + " to " +
+                                     std::to_string(won[1]));
+  }
+  return PropertyVerdict::ok();
+}
+
+Move mapped_move(const HexBoard& board, int symmetry, Move m) {
+  MoveParts parts = decode_move(m);
+  if (parts.kind == MoveKind::Pass) return m;
+  if (parts.from != kNoField) parts.from = mapped_field(board, symmetry, parts.from);
+  if (parts.to != kNoField) parts.to = mapped_field(board, symmetry, parts.to);
+  if (parts.kind != MoveKind::Slide) parts.orientation = mapped_orientation(symmetry, parts.orientation);
+  return encode_move(parts);
+}
+
+std::vector<Move> sorted_legal(const State& state) {
+  std::vector<Move> moves;
+  state.legal_moves(moves);
+  std::sort(moves.begin(), moves.end());
+  return moves;
+}
+
+}  // namespace
+
+int mapped_field(const HexBoard& board, int symmetry, int field) {
+  int q = board.q(field), r = board.r(field);
+  if (symmetry >= 6) std::swap(q, r);  // D0 <-> D1
+  for (int turn = 0; turn < symmetry % 6; ++turn) {
+    const int turned_q = -r, turned_r = q + r;  // D_k -> D_{k+1}
+    q = turned_q;
+    r = turned_r;
+  }
+  return board.field_at(q, r);
+}
+
+int mapped_orientation(int symmetry, int orientation) {
+  // A bar of orientation o has its short sides on edges o and o+3: the reflection sends edge k to
+  // edge 1-k, each turn sends edge k to k+1.
+  const int reflected = symmetry >= 6 ? (4 - orientation) % 3 : orientation;
+  return (reflected + symmetry % 6) % 3;
+}
+
+PropertyVerdict symmetry_maps_games_to_games(const Game& game, const Game& image_game, int symmetry, Rng& rng) {
+  auto state = game.initial_state();
+  auto image = image_game.initial_state();
+  const HexBoard& board = hx(*state).board();
+  std::string played;
+  for (;;) {
+    std::vector<Move> legal = sorted_legal(*state);
+    std::vector<Move> mapped = legal;
+    for (Move& m : mapped) m = mapped_move(board, symmetry, m);
+    std::sort(mapped.begin(), mapped.end());
+    if (mapped != sorted_legal(*image)) return PropertyVerdict::violated("after" + played + " the image game has other legal moves");
+    if (state->outcome() != image->outcome()) return PropertyVerdict::violated("after" + played + " the outcomes differ");
+    const Cells& s = hx(*state).position().cells;
+    const Cells& t = hx(*image).position().cells;
+    for (int f = 0; f < board.fields(); ++f) {
+      const std::int8_t here = s[static_cast<std::size_t>(f)], there = t[static_cast<std::size_t>(mapped_field(board, symmetry, f))];
+      const bool same = here == kEmpty ? there == kEmpty
+                                       : there != kEmpty && colour_of(there) == colour_of(here) &&
+                                             orientation_of(there) == mapped_orientation(symmetry, orientation_of(here));
+      if (!same) return PropertyVerdict::violated("after" + played + " the image differs at " + board.name(mapped_field(board, symmetry, f)));
+    }
+    if (legal.empty()) return PropertyVerdict::ok();
+    const Move m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    played += " " + state->move_text(m);
+    state->apply(m);
+    image->apply(mapped_move(board, symmetry, m));
+  }
+}
+
+std::vector<Property> verification_suite() {
+  std::vector<Property> out = properties();
+  auto add = [&](std::string name, std::string statement, std::string source) -> Property& {
+    Property p;
+    p.name = std::move(name);
+    p.statement = std::move(statement);
+    p.source = std::move(source);
+    out.push_back(std::move(p));
+    return out.back();
+  };
+  add("touches-only-the-moved-piece",
+      "a move changes only the placed piece's field, or the moved or rotated piece's from and to fields (colour kept, orientation as the move says)",
+      "seed 004, actions 1 and 2")
+      .transition = touches_only_the_moved_piece;
+  add("never-two-winners",
+      "the enclosures a move makes give at most one side the majority of won enclosures, and the result names exactly that side (default counting rulings)",
+      "seed 004, end of the game and its note on multiple enclosures")
+      .transition = never_two_winners;
+  add("board-symmetry",
+      "the 6 turns and 6 reflections of the board, with orientations mapped, take every game to a game with the same legal moves, pieces and outcome",
+      "derived: the rules speak only of fields, sides, corners and enclosed areas, all kept by the board's symmetries")
+      .arbitrary = [](const Game& game, Rng& rng) {
+    const int symmetry = 1 + static_cast<int>(rng.below(11));
+    const PropertyVerdict v = symmetry_maps_games_to_games(game, game, symmetry, rng);
+    return v.holds ? v : PropertyVerdict::violated("symmetry " + std::to_string(symmetry) + ": " + v.why);
+  };
+  return out;
+}
+
+}  // namespace arbiter::hexabrae
