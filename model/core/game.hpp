@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/core/claim.hpp"
 #include "model/core/drawing.hpp"
 #include "model/core/rng.hpp"
 
@@ -160,6 +161,7 @@ struct GameDescriptor {
   std::vector<Ruling> rulings;
   std::function<std::unique_ptr<Game>(const GameDescriptor&, const Config&)> make;
   std::function<std::vector<SeedExample>()> seed_examples;
+  std::function<std::vector<Claim>()> claims;  // empty: no claims to prove (arbiter prove)
 };
 
 // Validates size and NAME=VALUE assignments against the descriptor and fills in defaults; throws
