@@ -14,11 +14,11 @@ using BoardConstraint = std::function<void(Encoding&, const SymbolicBoard&)>;
 std::vector<z3::expr> require_black_chain(Encoding& encoding, const SymbolicBoard& board);
 std::vector<z3::expr> require_white_chain(Encoding& encoding, const SymbolicBoard& board);
 
-// "A full board satisfying `invariant` has exactly one winner", as two checks: no full board
-// without a winner (with no_checkerboard_follows, the draw check also closes reachability across
-// diagonals, which is sound because the caller's invariant rules out 2x2 checkerboards on a full
-// board; the game proves that as a separate lemma claim) and no full board with two winners.
-Verdict decide_full_board_one_winner(int n, const BoardConstraint& invariant, bool no_checkerboard_follows,
+// "A full board satisfying `invariant` has a winner" (no draw). With no_checkerboard_follows the
+// reachability is also closed across diagonals, which is sound because the caller's invariant rules
+// out 2x2 checkerboards on a full board (the game proves that as a separate lemma claim); it makes
+// the refutation several times faster.
+Verdict decide_full_board_has_winner(int n, const BoardConstraint& invariant, bool no_checkerboard_follows,
                                      double timeout_seconds);
 
 // "Two winners never coexist": no board at all (any stones, empty cells allowed) holds both a
@@ -70,34 +70,17 @@ inline std::vector<z3::expr> require_white_chain(Encoding& encoding, const Symbo
                       "whitechain");
 }
 
-inline Verdict decide_full_board_one_winner(int n, const BoardConstraint& invariant, bool no_checkerboard_follows,
-                                     double timeout_seconds) {
-  std::vector<Verdict> parts;
-  {
-    Encoding draw(Encoding::Engine::Sat);
-    const SymbolicBoard board = SymbolicBoard::fresh(draw, n, "full", true);
-    invariant(draw, board);
-    if (no_checkerboard_follows) require_no_checkerboard(draw, n, board.black);
-    require_full_board_without_winner(draw, n, board.black, no_checkerboard_follows);
-    const auto answer = draw.check(timeout_seconds);
-    parts.push_back(draw.verdict(answer, [&](Verdict& v) {
-      v.counterexample = full_board_diagram(draw, board, "a full board without a winner");
-    }));
-  }
-  if (parts.back().kind == Verdict::Kind::Refuted) return combine(parts);
-  {
-    Encoding both;
-    const SymbolicBoard board = SymbolicBoard::fresh(both, n, "full", true);
-    invariant(both, board);
-    require_black_chain(both, board);
-    require_white_chain(both, board);
-    const double left = std::max(0.001, timeout_seconds - parts.back().seconds);
-    const auto answer = both.check(left);
-    parts.push_back(both.verdict(answer, [&](Verdict& v) {
-      v.counterexample = full_board_diagram(both, board, "a full board with two winners");
-    }));
-  }
-  return combine(parts);
+inline Verdict decide_full_board_has_winner(int n, const BoardConstraint& invariant, bool no_checkerboard_follows,
+                                            double timeout_seconds) {
+  Encoding draw(Encoding::Engine::Sat);
+  const SymbolicBoard board = SymbolicBoard::fresh(draw, n, "full", true);
+  invariant(draw, board);
+  if (no_checkerboard_follows) require_no_checkerboard(draw, n, board.black);
+  require_full_board_without_winner(draw, n, board.black, no_checkerboard_follows);
+  const auto answer = draw.check(timeout_seconds);
+  return draw.verdict(answer, [&](Verdict& v) {
+    v.counterexample = full_board_diagram(draw, board, "a full board without a winner");
+  });
 }
 
 inline Verdict decide_no_two_winners(int n, double timeout_seconds) {
@@ -111,6 +94,25 @@ inline Verdict decide_no_two_winners(int n, double timeout_seconds) {
     v.counterexample = square_board_diagram(n, cells, square_board_status(count_stones(cells), true)) +
                        "(a board with a black and a white chain)\n";
   });
+}
+
+}  // namespace arbiter::smt
+
+namespace arbiter::smt {
+
+// Neither colour has a winning chain on the board (two closed sets).
+inline void require_no_winner(Encoding& encoding, const SymbolicBoard& board) {
+  const int n = board.n;
+  std::vector<int> top, bottom, left, right;
+  for (int k = 0; k < n; ++k) {
+    top.push_back(k);
+    bottom.push_back((n - 1) * n + k);
+    left.push_back(k * n);
+    right.push_back(k * n + n - 1);
+  }
+  const Graph grid = square_grid_graph(n);
+  require_no_path(encoding, grid, board.black, top, bottom, "noblackchain");
+  require_no_path(encoding, grid, board.white, left, right, "nowhitechain");
 }
 
 }  // namespace arbiter::smt

@@ -10,6 +10,7 @@
 
 #include "model/core/claim.hpp"
 #include <chrono>
+#include <sstream>
 #include <cmath>
 #include <stdexcept>
 
@@ -414,6 +415,48 @@ inline int count_stones(const std::vector<char>& cells) {
 
 inline std::string cell_name(int n, int cell) {
   return std::string(1, static_cast<char>('a' + cell % n)) + std::to_string(cell / n + 1);
+}
+
+}  // namespace arbiter::smt
+
+namespace arbiter::smt {
+
+// The cells of a square board written in the shared notation: a diagram (rows of '.', 'B', 'W',
+// optionally with column letters, row numbers and a status line) or the rows of a one-line form
+// joined by '/'. Returns the cells row by row; size 0 if nothing board-like is found.
+inline std::vector<char> cells_from_text(const std::string& text) {
+  std::vector<char> cells;
+  std::string line;
+  std::istringstream lines(text);
+  while (std::getline(lines, line)) {
+    std::istringstream words(line);
+    std::string word, row;
+    bool board_line = true;
+    while (words >> word) {
+      if (word.find('/') != std::string::npos) {  // the rows of a one-line form
+        for (char ch : word) {
+          if (ch != '/') cells.push_back(ch);
+        }
+        return cells;
+      }
+      if (row.empty() && word.find_first_not_of("0123456789") == std::string::npos) continue;  // row number
+      if (word.find_first_not_of(".BW") != std::string::npos) board_line = false;
+      row += word;
+    }
+    if (board_line) cells.insert(cells.end(), row.begin(), row.end());
+  }
+  return cells;
+}
+
+// A board of known stones, as solver constants.
+inline SymbolicBoard constant_board(z3::context& ctx, int n, const std::vector<char>& cells) {
+  SymbolicBoard board;
+  board.n = n;
+  for (int i = 0; i < n * n; ++i) {
+    board.black.push_back(ctx.bool_val(cells[static_cast<std::size_t>(i)] == 'B'));
+    board.white.push_back(ctx.bool_val(cells[static_cast<std::size_t>(i)] == 'W'));
+  }
+  return board;
 }
 
 }  // namespace arbiter::smt

@@ -147,10 +147,28 @@ Verdict decide_one_fill_round(const Game& game, double timeout) {
   }, timeout);
 }
 
-Verdict decide_one_winner(const Game& game, double timeout) {
+Verdict decide_only_mover_wins(const Game& game, double timeout) {
   const Geometry g = Geometry::from(game.config());
   if (!g.unsupported.empty()) return Verdict::unknown("ruling " + g.unsupported + " is not encoded");
-  return smt::decide_full_board_one_winner(
+  return for_both_movers([&](bool mover_black, double left) {
+    Encoding encoding;
+    const SymbolicBoard before = SymbolicBoard::fresh(encoding, g.n, "pre");
+    const auto move = fresh_move(encoding, g.n);
+    const SymbolicBoard after = turn(encoding, g, before, mover_black, move);
+    encoding.require(invariant(encoding.ctx(), g, before));
+    smt::require_no_winner(encoding, before);
+    if (mover_black) smt::require_white_chain(encoding, after);
+    else smt::require_black_chain(encoding, after);
+    return encoding.verdict(encoding.check(left), [&](Verdict& v) {
+      describe_turn(encoding, before, after, move, mover_black, "the turn completes the opponent's chain", v);
+    });
+  }, timeout);
+}
+
+Verdict decide_no_draw(const Game& game, double timeout) {
+  const Geometry g = Geometry::from(game.config());
+  if (!g.unsupported.empty()) return Verdict::unknown("ruling " + g.unsupported + " is not encoded");
+  return smt::decide_full_board_has_winner(
       g.n, [&](Encoding& e, const SymbolicBoard& board) { e.require(invariant(e.ctx(), g, board)); }, true, timeout);
 }
 
@@ -202,9 +220,18 @@ std::vector<Claim> brique_claims() {
       {"one-fill-round",
        "From any position, after a placement and one fill pass no square qualifies for filling any more.",
        "rules.md 1.3 item 5 (derived: a single pass equals the fixpoint)", false, decide_one_fill_round},
-      {"one-winner",
-       "A full board satisfying the invariant has exactly one winner.",
-       "seed 000: 'Draws are not possible'; rules.md 1.4", false, decide_one_winner},
+      {"no-draw", "A full board satisfying the invariant has a winner.",
+       "seed 000: 'Draws are not possible'; rules.md 1.4", false, decide_no_draw},
+      {"one-winner", "A full board satisfying the invariant has exactly one winner (no-draw and no-two-winners).",
+       "seed 000: 'Draws are not possible'; rules.md 1.4", false,
+       [](const Game& game, double timeout) {
+         const Verdict draw = decide_no_draw(game, timeout);
+         if (draw.kind != Verdict::Kind::Proved) return draw;
+         return smt::combine({draw, smt::decide_no_two_winners(game.config().size, std::max(0.001, timeout - draw.seconds))});
+       }},
+      {"only-mover-wins",
+       "A turn from a position with the invariant and no winner never completes the opponent's chain.",
+       "rules.md 1.4 (derived: fills add only mover stones)", false, decide_only_mover_wins},
       {"no-two-winners", "No board holds a black top-bottom chain and a white left-right chain at once.",
        "rules.md 1.4 (derived)", false,
        [](const Game& game, double timeout) { return smt::decide_no_two_winners(game.config().size, timeout); }},

@@ -43,19 +43,84 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 }  // namespace
 
+// A point spoils its region as a territory if fewer than two stones (and, under edges-count=yes,
+// board edges) are orthogonally adjacent to it.
+std::vector<z3::expr> spoiling_points(Encoding& encoding, const Rules& rules, const SymbolicBoard& board) {
+  z3::context& ctx = encoding.ctx();
+  const int n = board.n, cells = n * n;
+  const smt::Graph grid = smt::square_grid_graph(n);
+  std::vector<z3::expr> spoilt;
+  for (int i = 0; i < cells; ++i) {
+    const int r = i / n, c = i % n;
+    const int edges = rules.edges_count ? (r == 0) + (r == n - 1) + (c == 0) + (c == n - 1) : 0;
+    z3::expr_vector stones(ctx);
+    for (int j : grid.adjacent[at(i)]) stones.push_back(!board.empty(j));
+    const int needed = 2 - edges;
+    const z3::expr too_few = needed <= 0 ? ctx.bool_val(false)
+                             : stones.size() < static_cast<unsigned>(needed)
+                                 ? ctx.bool_val(true)
+                                 : !z3::atleast(stones, static_cast<unsigned>(needed));
+    spoilt.push_back(encoding.fresh_bool("spoilt"));
+    encoding.require(spoilt.back() == (board.empty(i) && too_few));
+  }
+  return spoilt;
+}
+
+z3::expr some_territory(Encoding& encoding, const Rules& rules, const SymbolicBoard& board) {
+  z3::context& ctx = encoding.ctx();
+  const std::vector<z3::expr> spoilt = spoiling_points(encoding, rules, board);
+  const smt::Graph grid = smt::square_grid_graph(board.n);
+  std::vector<z3::expr> chosen;
+  for (int i = 0; i < grid.size(); ++i) chosen.push_back(encoding.fresh_bool("territory_set"));
+  std::vector<z3::expr> clauses;
+  for (int i = 0; i < grid.size(); ++i) {
+    clauses.push_back(z3::implies(chosen[at(i)], board.empty(i) && !spoilt[at(i)]));
+    for (int j : grid.adjacent[at(i)]) clauses.push_back(z3::implies(chosen[at(i)] && board.empty(j), chosen[at(j)]));
+  }
+  clauses.push_back(smt::any_of(ctx, chosen));
+  return smt::all_of(ctx, clauses);
+}
+
 Regions analyse_regions(Encoding& encoding, const Rules& rules, const SymbolicBoard& board, bool black_to_fill_on_tie,
                         bool with_majority) {
   z3::context& ctx = encoding.ctx();
   const int n = board.n, cells = n * n;
   const smt::Graph grid = smt::square_grid_graph(n);
+  std::vector<z3::expr> empty;
+  for (int i = 0; i < cells; ++i) empty.push_back(board.empty(i));
+  const auto both_empty = [&](int i, int j) { return empty[at(i)] && empty[at(j)]; };
+
+  const std::vector<z3::expr> spoilt = spoiling_points(encoding, rules, board);
+  // Points whose region holds a spoiling point, by rounds of spreading between empty neighbours:
+  // a function of the board, so the solver has nothing to choose. cells - 1 rounds reach every
+  // point of any region, so the last round is closed under empty adjacency; saying so (a true
+  // fact about every board) lets the solver reason locally instead of counting rounds.
+  std::vector<z3::expr> reached = spoilt;
+  for (int round = 1; round < cells; ++round) {
+    std::vector<z3::expr> next;
+    for (int i = 0; i < cells; ++i) {
+      std::vector<z3::expr> from{reached[at(i)]};
+      for (int j : grid.adjacent[at(i)]) from.push_back(empty[at(i)] && reached[at(j)]);
+      next.push_back(encoding.fresh_bool("spoilt_region"));
+      encoding.require(next.back() == smt::any_of(ctx, from));
+    }
+    reached = next;
+  }
+  for (int i = 0; i < cells; ++i) {
+    for (int j : grid.adjacent[at(i)]) encoding.require(z3::implies(both_empty(i, j) && reached[at(j)], reached[at(i)]));
+  }
+  Regions regions;
+  for (int i = 0; i < cells; ++i) regions.territory.push_back(empty[at(i)] && !reached[at(i)]);
+  if (!with_majority) {
+    regions.black_fill.assign(at(cells), ctx.bool_val(false));
+    return regions;
+  }
+
+  // The majority needs each region's distinct adjacent stones, hence region identities: a
+  // region's label is the smallest index among its points, spread the same way (stones: none).
   const unsigned index_bits = bits_for(static_cast<unsigned>(cells) + 1);
   const unsigned count_bits = bits_for(4u * static_cast<unsigned>(cells) + 1) + 1;
   const z3::expr none = ctx.bv_val(cells, index_bits);
-  std::vector<z3::expr> empty;
-  for (int i = 0; i < cells; ++i) empty.push_back(board.empty(i));
-  // A region's label is the smallest index among its points, found by spreading minima between
-  // neighbouring empty points; cells - 1 rounds reach every point of any region. Stones get
-  // `none`. Being a function of the board, the labels leave the solver nothing to choose.
   std::vector<z3::expr> label;
   for (int i = 0; i < cells; ++i) label.push_back(z3::ite(empty[at(i)], ctx.bv_val(i, index_bits), none));
   for (int round = 1; round < cells; ++round) {
@@ -63,26 +128,15 @@ Regions analyse_regions(Encoding& encoding, const Rules& rules, const SymbolicBo
     for (int i = 0; i < cells; ++i) {
       z3::expr smallest = label[at(i)];
       for (int j : grid.adjacent[at(i)]) smallest = z3::ite(z3::ult(label[at(j)], smallest), label[at(j)], smallest);
-      const z3::expr fresh = encoding.fresh_bv("label", index_bits);
-      encoding.require(fresh == z3::ite(empty[at(i)], smallest, none));
-      next.push_back(fresh);
+      next.push_back(encoding.fresh_bv("label", index_bits));
+      encoding.require(next.back() == z3::ite(empty[at(i)], smallest, none));
     }
     label = next;
   }
-  // A point spoils its region as a territory if fewer than two stones (and, under edges-count=yes,
-  // board edges) are orthogonally adjacent to it.
-  std::vector<z3::expr> spoils;
   for (int i = 0; i < cells; ++i) {
-    const int r = i / n, c = i % n;
-    const int edges = rules.edges_count ? (r == 0) + (r == n - 1) + (c == 0) + (c == n - 1) : 0;
-    z3::expr_vector stones(ctx);
-    for (int j : grid.adjacent[at(i)]) stones.push_back(!empty[at(j)]);
-    const int needed = 2 - edges;
-    const z3::expr too_few = needed <= 0 ? ctx.bool_val(false)
-                             : stones.size() < static_cast<unsigned>(needed)
-                                 ? ctx.bool_val(true)
-                                 : !z3::atleast(stones, static_cast<unsigned>(needed));
-    spoils.push_back(empty[at(i)] && too_few);
+    for (int j : grid.adjacent[at(i)]) {
+      if (j > i) encoding.require(z3::implies(both_empty(i, j), label[at(i)] == label[at(j)]));
+    }
   }
   const z3::expr zero = ctx.bv_val(0, count_bits), one = ctx.bv_val(1, count_bits);
   // A stone is counted once per region: at its first neighbour (in a fixed order) in that region.
@@ -96,49 +150,31 @@ Regions analyse_regions(Encoding& encoding, const Rules& rules, const SymbolicBo
     return first;
   };
   std::vector<z3::expr> local_black, local_white;
-  if (with_majority) {
-    for (int i = 0; i < cells; ++i) {
-      z3::expr black_sum = zero, white_sum = zero;
-      for (int s : grid.adjacent[at(i)]) {
-        black_sum = black_sum + z3::ite(board.black[at(s)] && counted(s, i), one, zero);
-        white_sum = white_sum + z3::ite(board.white[at(s)] && counted(s, i), one, zero);
-      }
-      local_black.push_back(black_sum);
-      local_white.push_back(white_sum);
+  for (int i = 0; i < cells; ++i) {
+    z3::expr black_sum = zero, white_sum = zero;
+    for (int s : grid.adjacent[at(i)]) {
+      black_sum = black_sum + z3::ite(board.black[at(s)] && counted(s, i), one, zero);
+      white_sum = white_sum + z3::ite(board.white[at(s)] && counted(s, i), one, zero);
     }
+    local_black.push_back(black_sum);
+    local_white.push_back(white_sum);
   }
-  // Per region (indexed by its label v): spoilt or not, and the fill colour.
-  std::vector<z3::expr> territory_of, black_of;
+  // Per region (indexed by its label v): the fill colour.
+  std::vector<z3::expr> black_of;
   for (int v = 0; v < cells; ++v) {
     const z3::expr id = ctx.bv_val(v, index_bits);
-    std::vector<z3::expr> spoilt;
     z3::expr black_total = zero, white_total = zero;
     for (int i = v; i < cells; ++i) {  // a region's points all have indices >= its label
-      spoilt.push_back(label[at(i)] == id && spoils[at(i)]);
-      if (with_majority) {
-        black_total = black_total + z3::ite(label[at(i)] == id, local_black[at(i)], zero);
-        white_total = white_total + z3::ite(label[at(i)] == id, local_white[at(i)], zero);
-      }
+      black_total = black_total + z3::ite(label[at(i)] == id, local_black[at(i)], zero);
+      white_total = white_total + z3::ite(label[at(i)] == id, local_white[at(i)], zero);
     }
-    const z3::expr t = encoding.fresh_bool("territory_of");
-    encoding.require(t == !smt::any_of(ctx, spoilt));
-    territory_of.push_back(t);
-    const z3::expr b = encoding.fresh_bool("black_of");
-    if (with_majority) {
-      encoding.require(b == (z3::ugt(black_total, white_total) ||
-                             (black_total == white_total && ctx.bool_val(black_to_fill_on_tie))));
-    }
-    black_of.push_back(b);
+    black_of.push_back(encoding.fresh_bool("black_of"));
+    encoding.require(black_of.back() == (z3::ugt(black_total, white_total) ||
+                                         (black_total == white_total && ctx.bool_val(black_to_fill_on_tie))));
   }
-  Regions regions;
   for (int i = 0; i < cells; ++i) {
-    std::vector<z3::expr> territory, black;
-    for (int v = 0; v <= i; ++v) {
-      const z3::expr in_v = label[at(i)] == ctx.bv_val(v, index_bits);
-      territory.push_back(in_v && territory_of[at(v)]);
-      black.push_back(in_v && black_of[at(v)]);
-    }
-    regions.territory.push_back(empty[at(i)] && smt::any_of(ctx, territory));
+    std::vector<z3::expr> black;
+    for (int v = 0; v <= i; ++v) black.push_back(label[at(i)] == ctx.bv_val(v, index_bits) && black_of[at(v)]);
     regions.black_fill.push_back(smt::any_of(ctx, black));
   }
   return regions;
@@ -161,7 +197,7 @@ z3::expr diagonal_rule_holds(z3::context& ctx, const SymbolicBoard& board, bool 
 }
 
 Turn turn(Encoding& encoding, const Rules& rules, const SymbolicBoard& before, bool mover_black,
-          const std::vector<z3::expr>& move) {
+          const std::vector<z3::expr>& move, bool with_colours) {
   z3::context& ctx = encoding.ctx();
   const int cells = before.n * before.n;
   SymbolicBoard placed = before;
@@ -170,7 +206,7 @@ Turn turn(Encoding& encoding, const Rules& rules, const SymbolicBoard& before, b
     (mover_black ? placed.black : placed.white)[at(i)] = before.stone(i, mover_black) || move[at(i)];
     on_empty.push_back(move[at(i)] && before.empty(i));
   }
-  const Regions regions = analyse_regions(encoding, rules, placed, !mover_black);
+  const Regions regions = analyse_regions(encoding, rules, placed, !mover_black, with_colours);
   SymbolicBoard after = placed;
   for (int i = 0; i < cells; ++i) {
     after.black[at(i)] = placed.black[at(i)] || (regions.territory[at(i)] && regions.black_fill[at(i)]);
@@ -237,7 +273,8 @@ Verdict decide_invariant_inductive(const Game& game, double timeout) {
     const Turn t = turn(encoding, rules, before, mover_black, move);
     encoding.require(end_of_turn_invariant(encoding, rules, before));
     encoding.require(t.legal);
-    encoding.require(!end_of_turn_invariant(encoding, rules, t.after));
+    encoding.require(some_territory(encoding, rules, t.after) ||
+                     !diagonal_rule_holds(encoding.ctx(), t.after, true, true));
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
       describe_turn(encoding, before, t, move, mover_black, "a legal move from a position with the invariant breaks it", v);
     });
@@ -248,23 +285,25 @@ Verdict decide_one_fill_round(const Game& game, double timeout) {
   const Rules rules = Rules::from(game.config());
   if (!rules.unsupported.empty()) return Verdict::unknown("ruling " + rules.unsupported + " is not encoded");
   return for_both_movers([&](bool mover_black, double left) {
-    Encoding encoding(Encoding::Engine::FiniteDomain);
+    Encoding encoding(Encoding::Engine::Sat);  // Boolean only: no colour counting here
     const SymbolicBoard before = SymbolicBoard::fresh(encoding, rules.n, "pre");
     const auto move = fresh_move(encoding, rules.n);
-    const Turn t = turn(encoding, rules, before, mover_black, move);
+    // Which points a pass fills does not depend on the colours it fills them with, and neither
+    // does whether a territory is left, so the colour counting is left out here.
+    const Turn t = turn(encoding, rules, before, mover_black, move, false);
     std::vector<z3::expr> on_empty;
     for (int i = 0; i < rules.n * rules.n; ++i) on_empty.push_back(move[at(i)] && before.empty(i));
     encoding.require(smt::any_of(encoding.ctx(), on_empty));
-    encoding.require(!no_territory(encoding, rules, t.after));
+    encoding.require(some_territory(encoding, rules, t.after));
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
       describe_turn(encoding, before, t, move, mover_black, "a territory is left after one fill pass", v);
     });
   }, timeout);
 }
 
-Verdict decide_one_winner(const Game& game, double timeout) {
+Verdict decide_no_draw(const Game& game, double timeout) {
   const Rules rules = Rules::from(game.config());
-  return smt::decide_full_board_one_winner(
+  return smt::decide_full_board_has_winner(
       rules.n,
       [&](Encoding& e, const SymbolicBoard& board) { e.require(diagonal_rule_holds(e.ctx(), board, true, true)); },
       true, timeout);
@@ -277,6 +316,25 @@ Verdict decide_no_checkerboard_lemma(const Game&, double timeout) {
   encoding.require((block.black[0] && block.black[3] && !block.black[1] && !block.black[2]) ||
                    (!block.black[0] && !block.black[3] && block.black[1] && block.black[2]));
   return encoding.verdict(encoding.check(timeout), [&](Verdict& v) { v.counterexample = diagram(encoding, block, true); });
+}
+
+Verdict decide_only_mover_completes(const Game& game, double timeout) {
+  const Rules rules = Rules::from(game.config());
+  if (!rules.unsupported.empty()) return Verdict::unknown("ruling " + rules.unsupported + " is not encoded");
+  return for_both_movers([&](bool mover_black, double left) {
+    Encoding encoding(Encoding::Engine::FiniteDomain);
+    const SymbolicBoard before = SymbolicBoard::fresh(encoding, rules.n, "pre");
+    const auto move = fresh_move(encoding, rules.n);
+    const Turn t = turn(encoding, rules, before, mover_black, move);
+    encoding.require(end_of_turn_invariant(encoding, rules, before));
+    smt::require_no_winner(encoding, before);
+    encoding.require(t.legal);
+    if (mover_black) smt::require_white_chain(encoding, t.after);
+    else smt::require_black_chain(encoding, t.after);
+    return encoding.verdict(encoding.check(left), [&](Verdict& v) {
+      describe_turn(encoding, before, t, move, mover_black, "the move completes the opponent's chain", v);
+    });
+  }, timeout);
 }
 
 // The board and side to move of a one-line form "quentin N rows side ply ...", as the cells
@@ -340,16 +398,7 @@ Verdict decide_playable(const Game& game, double timeout, bool neither) {
     z3::context& ctx = encoding.ctx();
     const SymbolicBoard position = SymbolicBoard::fresh(encoding, n, "pos");
     encoding.require(end_of_turn_invariant(encoding, rules, position));
-    std::vector<int> top, bottom, left_edge, right_edge;
-    for (int k = 0; k < n; ++k) {
-      top.push_back(k);
-      bottom.push_back((n - 1) * n + k);
-      left_edge.push_back(k * n);
-      right_edge.push_back(k * n + n - 1);
-    }
-    const smt::Graph grid = smt::square_grid_graph(n);
-    smt::require_no_path(encoding, grid, position.black, top, bottom, "noblackchain");
-    smt::require_no_path(encoding, grid, position.white, left_edge, right_edge, "nowhitechain");
+    smt::require_no_winner(encoding, position);
     std::vector<z3::expr> empties;
     for (int i = 0; i < cells; ++i) empties.push_back(position.empty(i));
     encoding.require(smt::any_of(ctx, empties));
@@ -386,8 +435,15 @@ std::vector<Claim> quentin_claims() {
        "From any position, after a placement on an empty point and one pass filling every territory, no territory "
        "is left.",
        "rules.md 2.3 item 3 (derived: a single pass equals repeating)", false, decide_one_fill_round},
-      {"one-winner", "A full board on which the diagonal rule holds has exactly one winner.",
-       "seed 002: 'Draws are not possible'; rules.md Q2", false, decide_one_winner},
+      {"no-draw", "A full board on which the diagonal rule holds has a winner.",
+       "seed 002: 'Draws are not possible'; rules.md Q2", false, decide_no_draw},
+      {"one-winner", "A full board on which the diagonal rule holds has exactly one winner (no-draw and no-two-winners).",
+       "seed 002: 'Draws are not possible'; rules.md Q2", false,
+       [](const Game& game, double timeout) {
+         const Verdict draw = decide_no_draw(game, timeout);
+         if (draw.kind != Verdict::Kind::Proved) return draw;
+         return smt::combine({draw, smt::decide_no_two_winners(game.config().size, std::max(0.001, timeout - draw.seconds))});
+       }},
       {"no-two-winners", "No board holds a black top-bottom chain and a white left-right chain at once.",
        "rules.md 2.4 (derived)", false,
        [](const Game& game, double timeout) { return smt::decide_no_two_winners(game.config().size, timeout); }},
@@ -395,6 +451,10 @@ std::vector<Claim> quentin_claims() {
        "Where the diagonal rule holds no full 2x2 block is a checkerboard, so orthogonal and diagonal connectivity "
        "agree; with the square-grid Hex theorem this gives one-winner for every size.",
        "lemma (rules.md Q2: no crosscut)", true, decide_no_checkerboard_lemma},
+      {"only-mover-completes",
+       "A legal turn from a position with the invariant and no winner never completes the opponent's chain.",
+       "rules.md 2.4 says this is FALSE (a fill can complete the opponent's chain); expected: refuted", false,
+       decide_only_mover_completes},
       {"mover-can-move",
        "In every position with the end-of-turn invariant, no winner and an empty point, the side to move has a "
        "legal placement (so the pass rule never triggers).",

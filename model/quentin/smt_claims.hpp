@@ -34,6 +34,11 @@ struct Regions {
 Regions analyse_regions(smt::Encoding& encoding, const Rules& rules, const smt::SymbolicBoard& board,
                         bool black_to_fill_on_tie, bool with_majority = true);
 
+// "Some territory exists", in the form a solver refutes most easily: a non-empty set of empty
+// points, closed under empty adjacency (so a union of whole regions), none of which has fewer than
+// two adjacent stones. Such a set exists exactly when some region is a territory.
+z3::expr some_territory(smt::Encoding& encoding, const Rules& rules, const smt::SymbolicBoard& board);
+
 // Any two like-coloured diagonal stones share a like-coloured orthogonal neighbour (only_black /
 // only_white restrict the check to one colour).
 z3::expr diagonal_rule_holds(z3::context& ctx, const smt::SymbolicBoard& board, bool check_black, bool check_white);
@@ -45,8 +50,10 @@ struct Turn {
 };
 // A placement by `mover_black` on the point whose `move` literal is true (exactly one is required
 // by the caller or given as constants), then the single fill pass and the legality test.
+// Without colours every territory is filled black: which points get filled is still exact, the
+// colours (and so `legal`) are not.
 Turn turn(smt::Encoding& encoding, const Rules& rules, const smt::SymbolicBoard& before, bool mover_black,
-          const std::vector<z3::expr>& move);
+          const std::vector<z3::expr>& move, bool with_colours = true);
 
 }  // namespace quentin_smt
 }  // namespace arbiter
