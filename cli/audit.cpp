@@ -8,6 +8,7 @@
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
 #include "properties/conformance.hpp"
+#include "properties/property_runner.hpp"
 #include "properties/seed_examples.hpp"
 
 namespace arbiter::cli {
@@ -23,6 +24,8 @@ struct AuditRow {
   bool passed = false;
   double seconds = 0;
   std::string detail;
+  bool finding = false;  // a rule text's claim found false: reported, not an audit failure
+  const char* result() const { return passed ? "pass" : finding ? "finding" : "FAIL"; }
 };
 
 std::string json_string(const std::string& text) {
@@ -47,8 +50,8 @@ std::string json_string(const std::string& text) {
 }
 
 void print_row(const AuditRow& row) {
-  std::printf("%-9s %-44s %-20s %8ld  %-4s %8.2f\n", row.game.c_str(), row.check.c_str(), row.subject.c_str(),
-              row.cases, row.passed ? "pass" : "FAIL", row.seconds);
+  std::printf("%-9s %-50s %-20s %8ld  %-7s %8.2f\n", row.game.c_str(), row.check.c_str(), row.subject.c_str(),
+              row.cases, row.result(), row.seconds);
   std::fflush(stdout);
 }
 
@@ -61,32 +64,35 @@ void write_reports(const std::string& directory, const std::vector<AuditRow>& ro
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.2f", r.seconds);
     md << "| " << r.game << " | " << r.check << " | " << r.subject << " | " << r.cases << " | "
-       << (r.passed ? "pass" : "**FAIL**") << " | " << seconds << " |\n";
+       << (r.passed || r.finding ? r.result() : "**FAIL**") << " | " << seconds << " |\n";
   }
   for (const auto& r : rows) {
-    if (!r.passed) md << "\n## FAIL: " << r.game << ", " << r.check << "\n\n```\n" << r.detail << "\n```\n";
+    if (!r.passed) md << "\n## " << r.result() << ": " << r.game << ", " << r.check << "\n\n```\n" << r.detail << "\n```\n";
   }
   json << "{\"checks\": [\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
     json << "  {\"game\": " << json_string(r.game) << ", \"check\": " << json_string(r.check)
          << ", \"subject\": " << json_string(r.subject) << ", \"cases\": " << r.cases
-         << ", \"passed\": " << (r.passed ? "true" : "false") << ", \"seconds\": " << r.seconds
+         << ", \"result\": " << json_string(r.result()) << ", \"seconds\": " << r.seconds
          << ", \"detail\": " << json_string(r.detail) << "}" << (i + 1 < rows.size() ? ",\n" : "\n");
   }
   json << "]}\n";
 }
 
-int smallest_size(const GameDescriptor& game) {
-  for (int n = 1; n <= 64; ++n) {
-    if (game.size_ok(n)) return n;
+// The smallest allowed size but one (the very smallest boards are often degenerate), and the default.
+std::vector<int> audit_sizes(const GameDescriptor& game) {
+  std::vector<int> sizes;
+  for (int n = 1; n <= 64 && sizes.size() < 2; ++n) {
+    if (game.size_ok(n)) sizes.push_back(n);
   }
-  return game.default_size;
+  return {sizes.back(), game.default_size};
 }
 
 int audit(const std::vector<std::string>& args) {
   std::vector<std::string> only;
   int games = 20;
+  int properties_cases = 50;
   unsigned long long seed = 1;
   std::string report;
   po::options_description options;
@@ -94,6 +100,7 @@ int audit(const std::vector<std::string>& args) {
       ("game", po::value<std::vector<std::string>>(&only), "audit only these games (repeatable)")
       ("games", po::value<int>(&games), "random games per conformance check (default 20)")
       ("seed", po::value<unsigned long long>(&seed), "random seed (default 1)")
+      ("property-cases", po::value<int>(&properties_cases), "random games per property (default 50)")
       ("report", po::value<std::string>(&report), "also write audit.md and audit.json into this directory");
   po::positional_options_description positional;
   positional.add("game", -1);
@@ -106,9 +113,9 @@ int audit(const std::vector<std::string>& args) {
   if (selected.empty()) selected = registered_games();
 
   std::vector<AuditRow> rows;
-  std::printf("%-9s %-44s %-20s %8s  %-4s %8s\n", "game", "check", "subject", "cases", "result", "seconds");
+  std::printf("%-9s %-50s %-20s %8s  %-7s %8s\n", "game", "check", "subject", "cases", "result", "seconds");
   for (const GameDescriptor* game : selected) {
-    for (int size : {smallest_size(*game), game->default_size}) {
+    for (int size : audit_sizes(*game)) {
       auto configured = make_game(*game, size, {});
       const ConformanceSettings settings{games, seed};
       run_conformance(*configured, settings, [&](const CheckOutcome& o) {
@@ -129,14 +136,29 @@ int audit(const std::vector<std::string>& args) {
         print_row(rows.back());
       }
     }
+    // The property suite on a small board, where random games reach their ends quickly.
+    const auto sizes = audit_sizes(*game);
+    auto small = make_game(*game, sizes.front(), {});
+    for (const Property& property : property_suite(*game)) {
+      const PropertyResult r = run_property(*small, property, properties_cases, seed);
+      AuditRow row{game->name, "property " + r.name + " (size " + std::to_string(sizes.front()) + ")", "fast",
+                   r.cases, r.holds, r.seconds, "", r.rule_text_claim && !r.holds && !r.gave_up};
+      if (!r.holds) {
+        row.detail = r.statement + " (" + r.source + ")\n" + r.why + "\n" + r.counterexample +
+                     (r.moves.empty() ? "" : "replay: " + replay_command(*small, r.moves));
+      }
+      rows.push_back(row);
+      print_row(rows.back());
+    }
   }
-  int failed = 0;
+  int failed = 0, findings = 0;
   for (const auto& r : rows) {
     if (r.passed) continue;
-    ++failed;
-    std::cout << "\nFAIL " << r.game << ": " << r.check << " [" << r.subject << "]\n" << r.detail << "\n";
+    (r.finding ? findings : failed) += 1;
+    std::cout << "\n" << r.result() << " " << r.game << ": " << r.check << " [" << r.subject << "]\n" << r.detail << "\n";
   }
-  std::cout << "\n" << rows.size() - static_cast<std::size_t>(failed) << " passed, " << failed << " failed\n";
+  std::cout << "\n" << findings << " findings about the rule texts (see above)\n"
+            << rows.size() - static_cast<std::size_t>(failed + findings) << " passed, " << failed << " failed\n";
   if (!report.empty()) {
     write_reports(report, rows);
     std::cout << "report written to " << report << "/audit.md and " << report << "/audit.json\n";
@@ -146,7 +168,7 @@ int audit(const std::vector<std::string>& args) {
 
 const CommandRegistration registration{Command{
     "audit", "audit [GAME...] [--games N] [--seed N] [--report DIR]",
-    "run every game's conformance checks and seed examples and print a table", audit}};
+    "run every game's conformance checks, seed examples and property suite; table and report", audit}};
 
 }  // namespace
 }  // namespace arbiter::cli

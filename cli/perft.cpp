@@ -1,6 +1,8 @@
 #include <cstdio>
 #include <iostream>
 
+#include <unistd.h>
+
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "solver/perft.hpp"
@@ -42,15 +44,23 @@ int perft_command(const std::vector<std::string>& args) {
   for (const std::string& name : names) {
     auto root = position.empty() ? loaded.game->initial_state(name)
                                  : loaded.game->parse_position(read_text_argument(position), name);
-    std::cerr << "perft " << name << ":";
-    tables.push_back(perft(*root, depth, [](const PerftRow& row) { std::cerr << " " << row.depth << std::flush; }));
-    std::cerr << "\n";
+    // Progress on a terminal only: one line per implementation, updated as each depth finishes.
+    const bool show = isatty(STDERR_FILENO) != 0;
+    if (show) std::cerr << "perft " << name << ": depth";
+    tables.push_back(perft(*root, depth, [show](const PerftRow& row) {
+      if (show) std::cerr << " " << row.depth << std::flush;
+    }));
+    if (show) std::cerr << " done\n";
   }
   bool agree = true;
   std::cout << (markdown ? "| depth |" : "depth");
   for (const auto& name : names) {
-    std::cout << (markdown ? " positions (" + name + ") | finished (" + name + ") |"
-                           : "  " + name + ":positions  " + name + ":finished");
+    if (markdown) {
+      std::cout << " positions (" + name + ") | finished (" + name + ") |";
+    } else {
+      std::printf(" %16s %16s", (name + ":positions").c_str(), (name + ":finished").c_str());
+      std::fflush(stdout);
+    }
   }
   std::cout << "\n";
   if (markdown) {
@@ -59,13 +69,23 @@ int perft_command(const std::vector<std::string>& args) {
     std::cout << "\n";
   }
   for (int d = 0; d <= depth; ++d) {
-    std::cout << (markdown ? "| " : "") << d << (markdown ? " |" : "");
+    if (markdown) {
+      std::cout << "| " << d << " |";
+    } else {
+      std::printf("%5d", d);
+      std::fflush(stdout);
+    }
     for (const auto& table : tables) {
       const PerftRow& row = table[static_cast<std::size_t>(d)];
       const PerftRow& first = tables.front()[static_cast<std::size_t>(d)];
       agree = agree && row.nodes == first.nodes && row.finished == first.finished;
-      std::cout << (markdown ? " " : "  ") << row.nodes << (markdown ? " | " : "  ") << row.finished
-                << (markdown ? " |" : "");
+      if (markdown) {
+        std::cout << " " << row.nodes << " | " << row.finished << " |";
+      } else {
+        std::printf(" %16llu %16llu", static_cast<unsigned long long>(row.nodes),
+                    static_cast<unsigned long long>(row.finished));
+        std::fflush(stdout);
+      }
     }
     std::cout << "\n";
   }

@@ -14,7 +14,9 @@ std::string size_line(const GameDescriptor& game) {
 
 int run(const std::vector<std::string>& args) {
   po::options_description options;
-  options.add_options()("game", po::value<std::string>(), "game name");
+  bool markdown = false;
+  options.add_options()("game", po::value<std::string>(), "game name")
+      ("markdown", po::bool_switch(&markdown), "print the rulings as a Markdown table (for docs/rulings.md)");
   po::positional_options_description positional;
   positional.add("game", 1);
   bool proceed = false;
@@ -28,6 +30,25 @@ int run(const std::vector<std::string>& args) {
     return 0;
   }
   const GameDescriptor& game = find_game(vm["game"].as<std::string>());
+  if (markdown) {
+    std::cout << "| id | `--rule` name | question | default (provenance) | alternatives | why the default |\n"
+              << "|---|---|---|---|---|---|\n";
+    for (const Ruling& ruling : game.rulings) {
+      std::string alternatives;
+      std::string default_meaning;
+      for (const RulingOption& option : ruling.options) {
+        if (option.value == ruling.default_value) {
+          default_meaning = option.meaning;
+        } else {
+          alternatives += (alternatives.empty() ? "" : "<br>") + ("`" + option.value + "`: " + option.meaning);
+        }
+      }
+      std::cout << "| " << ruling.id << " | `" << ruling.name << "` | " << ruling.question << " | `"
+                << ruling.default_value << "`: " << default_meaning << " (" << provenance_name(ruling.provenance)
+                << ") | " << alternatives << " | " << ruling.reason << " |\n";
+    }
+    return 0;
+  }
   std::cout << game.title << "\n" << game.summary << "\n" << size_line(game) << "\n"
             << "Select a reading with --rule NAME=VALUE. Provenance of a default: sourced (a rule text or its\n"
             << "diagrams settle it), derived (follows from the texts by argument), invented (the text is silent).\n";

@@ -107,6 +107,7 @@ class State {
 };
 
 struct GameDescriptor;
+struct Property;
 
 // A game under one configuration.
 class Game {
@@ -161,6 +162,8 @@ struct GameDescriptor {
   std::vector<Ruling> rulings;
   std::function<std::unique_ptr<Game>(const GameDescriptor&, const Config&)> make;
   std::function<std::vector<SeedExample>()> seed_examples;
+  // The game's own property suite (model/core/property.hpp); the generic ones are added by the driver.
+  std::function<std::vector<Property>()> properties;
   std::function<std::vector<Claim>()> claims;  // empty: no claims to prove (arbiter prove)
 };
 

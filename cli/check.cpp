@@ -1,0 +1,80 @@
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+
+#include "cli/options.hpp"
+#include "model/core/errors.hpp"
+#include "properties/property_runner.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+const char* verdict_word(const PropertyResult& r) {
+  if (r.holds) return "holds";
+  if (r.gave_up) return "NO VERDICT";
+  return r.rule_text_claim ? "FINDING" : "DEFECT";
+}
+
+int check(const std::vector<std::string>& args) {
+  GameOptions game_options;
+  std::string game;
+  int cases = 100;
+  unsigned long long seed = 1;
+  std::vector<std::string> only;
+  po::options_description options;
+  options.add_options()
+      ("game", po::value<std::string>(&game)->required(), "game name")
+      ("cases", po::value<int>(&cases), "random games per property (default 100)")
+      ("seed", po::value<unsigned long long>(&seed), "random seed (default 1); same seed, same output")
+      ("property", po::value<std::vector<std::string>>(&only), "run only this property (repeatable)");
+  game_options.add_to(options);
+  po::positional_options_description positional;
+  positional.add("game", 1);
+  bool proceed = false;
+  parse_arguments("check", args, options, positional, proceed);
+  if (!proceed) return 0;
+  if (cases < 1 || cases > 10000000) throw InputError("--cases must be between 1 and 10000000");
+  auto loaded = load_game_position(game, game_options, "");
+  const std::vector<Property> suite = property_suite(loaded.game->descriptor());
+  for (const std::string& name : only) {
+    bool known = false;
+    std::string names;
+    for (const Property& p : suite) {
+      known |= p.name == name;
+      names += (names.empty() ? "" : ", ") + p.name;
+    }
+    if (!known) throw InputError("unknown property " + quote_input(name) + " (known: " + names + ")");
+  }
+  std::cout << "property suite of " << game << ", size " << loaded.game->config().size << ", seed " << seed << "\n";
+  std::printf("%-34s %8s %10s  %-10s %8s\n", "property", "cases", "checks", "result", "seconds");
+  std::vector<PropertyResult> failed;
+  for (const Property& property : suite) {
+    if (!only.empty() && std::find(only.begin(), only.end(), property.name) == only.end()) continue;
+    const PropertyResult r = run_property(*loaded.game, property, cases, seed);
+    std::printf("%-34s %8ld %10ld  %-10s %8.2f\n", r.name.c_str(), r.cases, r.checks, verdict_word(r), r.seconds);
+    std::fflush(stdout);
+    if (!r.holds) failed.push_back(r);
+  }
+  for (const PropertyResult& r : failed) {
+    std::cout << "\n" << verdict_word(r) << ": " << r.name << " -- " << r.statement << "\n  source: " << r.source
+              << "\n  " << (r.rule_text_claim ? "the rule text's claim is false here (a finding about the rules)"
+                                              : "an Arbiter invariant failed (a defect in Arbiter)")
+              << "\n  why: " << r.why << "\n";
+    if (!r.counterexample.empty()) std::cout << "  shrunk counterexample:\n" << r.counterexample;
+    if (!r.moves.empty()) {
+      std::cout << "  replay: " << replay_command(*loaded.game, r.moves) << "\n";
+    }
+  }
+  std::cout << "\n" << (failed.empty() ? "all properties hold" : std::to_string(failed.size()) + " did not hold")
+            << "\n";
+  return failed.empty() ? 0 : 1;
+}
+
+const CommandRegistration registration{Command{
+    "check", "check GAME [--size N] [--rule NAME=VALUE]... [--cases N] [--seed N] [--property NAME]...",
+    "run the game's property suite on random reachable play; shrunk counterexamples as diagrams", check}};
+
+}  // namespace
+}  // namespace arbiter::cli

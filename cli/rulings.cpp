@@ -1,0 +1,105 @@
+#include <iostream>
+#include <sstream>
+
+#include "cli/options.hpp"
+#include "model/core/errors.hpp"
+#include "model/registry.hpp"
+#include "solver/ruling_explorer.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+// Two texts side by side, for comparing explain traces of the two readings.
+void side_by_side(const std::string& title_a, const std::string& a, const std::string& title_b, const std::string& b) {
+  auto lines = [](const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+  };
+  const auto la = lines(a), lb = lines(b);
+  std::size_t width = title_a.size();
+  for (const auto& l : la) width = std::max(width, l.size());
+  width = std::min<std::size_t>(width, 70);
+  std::cout << title_a << std::string(width - std::min(width, title_a.size()) + 3, ' ') << "| " << title_b << "\n";
+  for (std::size_t i = 0; i < std::max(la.size(), lb.size()); ++i) {
+    const std::string left = i < la.size() ? la[i] : "";
+    std::cout << left << std::string(width - std::min(width, left.size()) + 3, ' ') << "| "
+              << (i < lb.size() ? lb[i] : "") << "\n";
+  }
+}
+
+int rulings(const std::vector<std::string>& args) {
+  std::string action, game_name, ruling;
+  std::vector<std::string> values, other;
+  long max_positions = 200000;
+  double seconds = 60;
+  int max_size = 0;
+  po::options_description options;
+  options.add_options()
+      ("action", po::value<std::string>(&action)->required(), "diff")
+      ("game", po::value<std::string>(&game_name)->required(), "game name")
+      ("ruling", po::value<std::string>(&ruling)->required(), "ruling name")
+      ("values", po::value<std::vector<std::string>>(&values), "two values to compare (default: the default against each alternative)")
+      ("rule", po::value<std::vector<std::string>>(&other), "other rulings held fixed, NAME=VALUE")
+      ("max-positions", po::value<long>(&max_positions), "positions examined per size (default 200000)")
+      ("max-size", po::value<int>(&max_size), "largest board size to try (default: smallest three sizes)")
+      ("seconds", po::value<double>(&seconds), "time limit per comparison (default 60)");
+  po::positional_options_description positional;
+  positional.add("action", 1).add("game", 1).add("ruling", 1).add("values", 2);
+  bool proceed = false;
+  parse_arguments("rulings", args, options, positional, proceed);
+  if (!proceed) return 0;
+  if (action != "diff") throw InputError("unknown rulings action " + quote_input(action) + " (known: diff)");
+  const GameDescriptor& game = find_game(game_name);
+  auto found = std::find_if(game.rulings.begin(), game.rulings.end(), [&](const Ruling& r) { return r.name == ruling; });
+  if (found == game.rulings.end()) throw InputError("unknown ruling " + quote_input(ruling) + " for " + game.name);
+  for (const std::string& v : values) make_config(game, 0, {ruling + "=" + v});  // validates each value
+  std::vector<std::pair<std::string, std::string>> pairs;
+  if (values.size() == 2) {
+    pairs.push_back({values[0], values[1]});
+  } else if (values.empty()) {
+    for (const RulingOption& o : found->options) {
+      if (o.value != found->default_value) pairs.push_back({found->default_value, o.value});
+    }
+  } else {
+    throw InputError("give two values to compare, or none to compare the default with each alternative");
+  }
+  ExplorerBounds bounds;
+  bounds.max_positions = max_positions;
+  bounds.max_seconds = seconds;
+  for (int n = 1; n <= 64; ++n) {
+    if (!game.size_ok(n)) continue;
+    if (max_size ? n <= max_size : bounds.sizes.size() < 3) bounds.sizes.push_back(n);
+  }
+  for (const auto& [a, b] : pairs) {
+    std::cout << "== " << game.name << " " << found->id << " " << ruling << ": " << a << " vs " << b << "\n";
+    const ExplorerReport report = explore_ruling(game, ruling, a, b, other, bounds,
+                                                 [](const std::string& line) { std::cerr << "  " << line << "\n"; });
+    for (const std::string& line : report.searched) std::cout << "  searched " << line << "\n";
+    if (report.differences.empty()) {
+      std::cout << "  no difference found within the bound (" << report.positions << " positions, "
+                << (report.exhaustive ? "every reachable position of the sizes tried" : "search cut by its bound")
+                << ")\n\n";
+      continue;
+    }
+    const RulingDifference& d = report.differences.front();
+    std::cout << "  readings differ (" << d.kind << ") on size " << d.size << " after "
+              << (d.moves.empty() ? std::string("no moves") : std::to_string(d.moves.size()) + " moves:");
+    for (const auto& m : d.moves) std::cout << " " << m;
+    std::cout << "\n" << d.position;
+    if (!d.move.empty()) std::cout << "move: " << d.move << "\n";
+    side_by_side(ruling + "=" + a, d.under_a, ruling + "=" + b, d.under_b);
+    std::cout << "\n";
+  }
+  return 0;
+}
+
+const CommandRegistration registration{Command{
+    "rulings", "rulings diff GAME RULING [VALUE_A VALUE_B] [--rule NAME=VALUE]... [--max-size N]",
+    "find the smallest positions where two readings of a ruling lead to different results", rulings}};
+
+}  // namespace
+}  // namespace arbiter::cli

@@ -1,0 +1,66 @@
+#pragma once
+// Enclosures: the regions of the plane sealed off by bars, found on a discrete model of the free
+// space (the main method; the tests check it against a fine sampling of the plane).
+//
+// Free-space model. An empty field is one region with its 6 edge slots open. A field holding a bar
+// of orientation o is cut into two open apex triangles: the one at V_{o+2} owns edge slots o+1 and
+// o+2, the one at V_{o+5} owns slots o+4 and o+5; slots o and o+3 are the bar's short sides and are
+// shut. Slot k of a field links to slot k+3 of the neighbour D_k when both are open; an open slot on
+// the board's rim leads outside. Regions meeting only at a vertex need no link: a vertex that is no
+// bar's corner leaves all three edges around it open, and a corner closes the point itself.
+#include <array>
+#include <cstdint>
+
+#include "model/hexabrae/board.hpp"
+
+namespace arbiter::hexabrae {
+
+inline constexpr int kMaxEnclosures = 64;
+inline constexpr std::int8_t kEmpty = -1;
+
+// One field's content: kEmpty or colour * 3 + orientation (colour 0 White, 1 Black).
+using Cells = std::array<std::int8_t, kMaxFields>;
+inline int colour_of(std::int8_t cell) { return cell / 3; }
+inline int orientation_of(std::int8_t cell) { return cell % 3; }
+
+struct FieldSet {
+  std::array<std::uint64_t, 2> bits{};
+  void add(int f) { bits[static_cast<std::size_t>(f >> 6)] |= std::uint64_t{1} << (f & 63); }
+  bool has(int f) const { return (bits[static_cast<std::size_t>(f >> 6)] >> (f & 63)) & 1; }
+  int count() const { return __builtin_popcountll(bits[0]) + __builtin_popcountll(bits[1]); }
+  friend bool operator==(const FieldSet&, const FieldSet&) = default;
+};
+
+struct Enclosure {
+  std::array<std::uint8_t, kMaxFields> open_slots{};  // per field: the edge slots inside the region
+  FieldSet covered;                                   // fields with (part of) the region
+  FieldSet pieces;                                    // fields of the bars that make it up
+  std::array<int, 2> pieces_of{};                     // bars per colour
+  bool has_enough_fields() const { return covered.count() >= 3; }
+  bool has_both_colours() const { return pieces_of[0] > 0 && pieces_of[1] > 0; }
+  bool valid() const { return has_enough_fields() && has_both_colours(); }
+  int majority() const { return pieces_of[0] == pieces_of[1] ? -1 : (pieces_of[0] > pieces_of[1] ? 0 : 1); }
+  bool same_region(const Enclosure& other) const { return open_slots == other.open_slots; }
+};
+
+struct EnclosureList {
+  int size = 0;
+  std::array<Enclosure, kMaxEnclosures> items;
+  const Enclosure* begin() const { return items.data(); }
+  const Enclosure* end() const { return items.data() + size; }
+};
+
+struct EnclosureRules {
+  bool rim_is_wall = false;        // H-1: the rim may close a region together with bars
+  bool islands_included = false;   // H-8: bars lying inside a region count among its pieces
+  bool spurs_excluded = false;     // H-8b: bars whose sides face this region only do not count
+};
+
+// Every enclosure of the position (valid or not), in a deterministic order.
+void find_enclosures(const HexBoard& board, const Cells& cells, EnclosureRules rules, EnclosureList& out);
+
+// Touch-components of the bars: bars touching (corner or short side) belong to one component.
+// component[f] is a small id per occupied field (-1 for empty fields); returns the count.
+int touch_components(const HexBoard& board, const Cells& cells, std::array<std::int8_t, kMaxFields>& component);
+
+}  // namespace arbiter::hexabrae

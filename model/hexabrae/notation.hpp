@@ -1,0 +1,30 @@
+#pragma once
+// Hexabrae notation; the formats are documented in docs/notation/hexabrae.md.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/hexabrae/hexabrae.hpp"
+
+namespace arbiter::hexabrae {
+
+// Orientation labels: axial "0" "1" "2" (o itself), or clock "2" "1" "3" (H-10 orientation-numbers).
+std::string orientation_label(int o, bool clock);
+int parse_orientation_label(std::string_view text, bool clock);  // -1 if none
+
+std::string move_text(const HexBoard& board, const MoveParts& parts, bool clock);
+// Syntax only (fields on the board, orientation labels); throws InputError.
+MoveParts parse_move_syntax(const HexBoard& board, std::string_view text, bool clock);
+
+std::string status_text(const Position& pos);
+std::string diagram_text(const HexBoard& board, const Position& pos, bool clock);
+std::vector<std::string> line_body(const HexBoard& board, const Position& pos, bool clock);
+
+// Readers; they fill cells, placed, side, ply, passes, a stated outcome and the history since the
+// last placement (used by the repetition rule); throw InputError.
+Position parse_line_body(const HexBoard& board, const std::vector<std::string>& body, bool clock, int ply_cap,
+                         std::string_view whole);
+Position parse_diagram(const HexBoard& board, std::string_view text, bool clock, int ply_cap);
+int diagram_radius(std::string_view text);  // throws InputError
+
+}  // namespace arbiter::hexabrae

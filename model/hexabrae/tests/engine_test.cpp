@@ -1,0 +1,169 @@
+// Properties of the Hexabrae engine over random games: notation round trips, consistency of the
+// legal-move list, the fast playout, claims of rules.md (placements never enclose; counting the
+// enclosures made equals counting all of them under the default rulings), and game length.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "model/core/errors.hpp"
+#include "model/hexabrae/hexabrae.hpp"
+
+namespace arbiter::hexabrae {
+namespace {
+
+#ifdef ARBITER_SANITIZED
+constexpr int kScale = 1;
+#else
+constexpr int kScale = 10;
+#endif
+
+const HexabraeState& hx(const State& s) { return dynamic_cast<const HexabraeState&>(s); }
+
+EnclosureList enclosures_of(const State& s) {
+  EnclosureList list;
+  find_enclosures(hx(s).board(), hx(s).position().cells, hx(s).rules().enclosure_rules(), list);
+  return list;
+}
+
+bool same_regions(const EnclosureList& a, const EnclosureList& b) {
+  if (a.size != b.size) return false;
+  return std::all_of(a.begin(), a.end(), [&](const Enclosure& e) {
+    return std::any_of(b.begin(), b.end(), [&](const Enclosure& o) { return o.same_region(e); });
+  });
+}
+
+struct Setting {
+  int radius;
+  std::vector<std::string> rulings;
+};
+
+const std::vector<Setting>& settings() {
+  static const std::vector<Setting> all = {
+      {4, {}},
+      {2, {}},
+      {3, {"path=jump", "immobilization=each-step"}},
+      {5, {"touch=adjacent", "islands=included"}},
+      {4, {"spurs=excluded"}},
+      {3, {"spurs=excluded", "islands=included", "rim=wall"}},
+      {6, {"ply-cap=200"}},
+      {3, {"rim=wall", "enclosure-owner=mover-only", "enclosure-majority=half"}},
+      {2, {"no-action=lose", "repetition=off", "orientation-numbers=clock"}},
+      {4, {"enclosures-counted=all"}},
+  };
+  return all;
+}
+
+TEST(HexabraeEngine, RandomGamesKeepNotationLegalityAndLengthConsistent) {
+  Rng rng(11);
+  int games = 0, plies = 0;
+  for (int round = 0; round < 2 * kScale; ++round) {
+    for (const Setting& setting : settings()) {
+      auto game = make_game(hexabrae_game(), setting.radius, setting.rulings);
+      auto state = game->initial_state();
+      std::vector<Move> moves;
+      while (true) {
+        const std::string line = state->line(), diagram = state->diagram();
+        ASSERT_EQ(game->parse_position(line)->line(), line);
+        ASSERT_EQ(game->parse_position(diagram)->line(), line) << diagram;
+        ASSERT_EQ(game->parse_position(line)->diagram(), diagram);
+        moves.clear();
+        state->legal_moves(moves);
+        ASSERT_EQ(moves.empty(), state->is_terminal());
+        ASSERT_LE(state->ply(), game->max_plies());
+        if (moves.empty()) break;
+        std::vector<Move> sorted = moves;
+        std::sort(sorted.begin(), sorted.end());
+        ASSERT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end()) << "a move listed twice";
+        for (int sample = 0; sample < 3; ++sample) {
+          const Move m = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+          ASSERT_EQ(state->parse_move(state->move_text(m)), m) << state->move_text(m);
+        }
+        const Move m = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+        const bool placement = decode_move(m).kind == MoveKind::Place;
+        const EnclosureList before = enclosures_of(*state);
+        state->apply(m);
+        ++plies;
+        if (placement && !hx(*state).rules().rim_is_wall && !hx(*state).rules().islands_included) {
+          // rules.md H1: a piece touching nothing cannot make an enclosure.
+          ASSERT_TRUE(same_regions(before, enclosures_of(*state))) << state->diagram();
+        }
+      }
+      ++games;
+    }
+  }
+  std::printf("[ engine ] %d random games, %d plies checked\n", games, plies);
+}
+
+TEST(HexabraeEngine, FastPlayoutPlaysTheSameGamesAsTheGenericLoop) {
+  for (const Setting& setting : settings()) {
+    auto game = make_game(hexabrae_game(), setting.radius, setting.rulings);
+    for (std::uint64_t seed = 1; seed <= static_cast<std::uint64_t>(kScale); ++seed) {
+      auto fast = game->initial_state();
+      auto generic = game->initial_state();
+      Rng a(seed), b(seed);
+      const Outcome fast_result = fast->random_playout(a);
+      const Outcome generic_result = generic->State::random_playout(b);
+      ASSERT_EQ(fast_result, generic_result);
+      ASSERT_EQ(fast->line(), generic->line());
+    }
+  }
+}
+
+// rules.md H-7: with the default rulings every enclosure already on the board is tied or not valid,
+// so judging all enclosures after a move gives the verdict of judging only those it made.
+TEST(HexabraeEngine, CountingAllEnclosuresEqualsCountingTheMadeOnesUnderDefaults) {
+  auto made = make_game(hexabrae_game(), 3);
+  auto all = make_game(hexabrae_game(), 3, {"enclosures-counted=all"});
+  Rng rng(5);
+  int decided = 0;
+  for (int n = 0; n < 30 * kScale; ++n) {
+    auto a = made->initial_state();
+    auto b = all->initial_state();
+    std::vector<Move> moves;
+    while (!a->is_terminal()) {
+      moves.clear();
+      a->legal_moves(moves);
+      const Move m = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+      a->apply(m);
+      b->apply(m);
+      ASSERT_EQ(a->outcome(), b->outcome()) << a->diagram();
+    }
+    decided += a->outcome().kind == Outcome::Kind::Win;
+  }
+  EXPECT_GT(decided, 0);
+}
+
+TEST(HexabraeEngine, EveryGameEndsWithinMaxPlies) {
+  for (const char* cap : {"200", "300", "1000"}) {
+    auto game = make_game(hexabrae_game(), 2, {std::string("ply-cap=") + cap, "repetition=off"});
+    Rng rng(3);
+    for (int n = 0; n < 5 * kScale; ++n) {
+      auto state = game->initial_state();
+      state->random_playout(rng);
+      EXPECT_TRUE(state->is_terminal());
+      EXPECT_LE(state->ply(), game->max_plies());
+    }
+  }
+}
+
+TEST(HexabraeEngine, ThroughputOfRandomGames) {
+  auto game = make_game(hexabrae_game(), 4);
+  Rng rng(1);
+  const auto start = std::chrono::steady_clock::now();
+  long plies = 0;
+  int games = 0, wins = 0;
+  for (; games < 50 * kScale; ++games) {
+    auto state = game->initial_state();
+    wins += state->random_playout(rng).kind == Outcome::Kind::Win;
+    plies += state->ply();
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("[ bench ] %d random games on 61 fields: %.0f games/s, %.0f plies/s, %d decided by enclosure\n", games,
+              games / seconds, static_cast<double>(plies) / seconds, wins);
+  EXPECT_GT(wins, 0);
+}
+
+}  // namespace
+}  // namespace arbiter::hexabrae

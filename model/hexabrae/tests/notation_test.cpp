@@ -1,0 +1,195 @@
+// Hexabrae notation: exact forms, bad input as one-line InputErrors, and a fuzz test of every
+// parser (diagram, one-line form, moves) with random, truncated and mutated text.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "model/core/errors.hpp"
+#include "model/core/position_io.hpp"
+#include "model/hexabrae/hexabrae.hpp"
+
+namespace arbiter::hexabrae {
+namespace {
+
+#ifdef ARBITER_SANITIZED
+constexpr int kFuzzRounds = 300;
+#else
+constexpr int kFuzzRounds = 4000;
+#endif
+
+constexpr const char* kSmallPosition = R"(
+a  b  c  d  e
+      .
+   B/    .
+.     W|    .
+   .     .
+.     .     .
+   .     W\
+.     .     .
+   .     .
+      .
+Black to move, ply 3, passes 1
+)";
+
+TEST(HexabraeNotation, DiagramAndLineFormOfASmallPosition) {
+  auto game = make_game(hexabrae_game(), 2);
+  auto state = game->parse_position(kSmallPosition);
+  EXPECT_EQ(state->line(), "hexabrae 2 Bb1/0 Wc2/1 Wd3/2 black 3 passes:1");
+  EXPECT_EQ("\n" + state->diagram(), std::string(kSmallPosition));
+  EXPECT_EQ(game->parse_position(state->line())->diagram(), state->diagram());
+}
+
+TEST(HexabraeNotation, MovesPrintAndReadBack) {
+  auto game = make_game(hexabrae_game(), 4);
+  auto state = game->parse_position("hexabrae 4 We5/1 Bi5/0 white 2");
+  for (const char* text : {"place c4/1", "e5-e1", "e5-e3/2", "e5/2-f5", "e5/0", "place a1/0"}) {
+    EXPECT_EQ(state->move_text(state->parse_move(text)), text);
+  }
+  EXPECT_EQ(state->move_text(state->parse_move("  e5-e1 ")), "e5-e1");
+}
+
+TEST(HexabraeNotation, FinishedGamesCarryTheirResult) {
+  auto game = make_game(hexabrae_game(), 4);
+  auto state = game->parse_position("hexabrae 4 We4/0 Be5/2 Wf1/1 white 6");
+  state->apply(state->parse_move("f1-f4"));
+  EXPECT_EQ(state->line(), "hexabrae 4 We4/0 Be5/2 Wf4/1 black 7 over:white history:f1/1>f4/1");
+  EXPECT_NE(state->diagram().find("Black to move, ply 7, White wins, history f1/1>f4/1"), std::string::npos);
+  EXPECT_EQ(game->parse_position(state->diagram())->outcome(), Outcome::win(0));
+  EXPECT_THROW(state->parse_move("pass"), InputError);
+}
+
+TEST(HexabraeNotation, HistoryCarriesTheRepetitionRecord) {
+  auto game = make_game(hexabrae_game(), 2);
+  const std::string with_history =
+      "hexabrae 2 Ba1/0 Wc3/1 black 9 history:c3/1>c3/0,a1/1>a1/0,c3/0>c3/1,a1/0>a1/1,c3/1>c3/0,a1/1>a1/0,c3/0>c3/1";
+  auto state = game->parse_position(with_history);
+  EXPECT_EQ(state->line(), with_history);
+  EXPECT_EQ(game->parse_position(state->diagram())->line(), with_history);
+  state->apply(state->parse_move("a1/1"));  // the starting position a third time
+  EXPECT_EQ(state->outcome(), Outcome::draw());
+  auto fresh = game->parse_position("hexabrae 2 Ba1/0 Wc3/1 black 9");
+  fresh->apply(fresh->parse_move("a1/1"));
+  EXPECT_EQ(fresh->outcome(), Outcome::ongoing());
+  EXPECT_THROW(game->parse_position("hexabrae 2 Ba1/0 Wc3/1 black 9 history:c3/1>c3/2"), InputError);
+  EXPECT_THROW(game->parse_position("hexabrae 2 Ba1/0 Wc3/1 black 1 history:pass,pass"), InputError);
+  EXPECT_THROW(game->parse_position("hexabrae 2 Ba1/0 Wc3/1 black 9 history:c3/1c3/0"), InputError);
+}
+
+void expect_input_error(const Game& game, const std::string& text, const std::string& fragment) {
+  try {
+    game.parse_position(text);
+    ADD_FAILURE() << "accepted: " << text;
+  } catch (const InputError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find(fragment), std::string::npos) << fragment << " not in: " << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  }
+}
+
+TEST(HexabraeNotation, BadPositionsAreOneLineInputErrors) {
+  auto game = make_game(hexabrae_game(), 4);
+  expect_input_error(*game, "hexabrae 4 Wc4/1 Bc4/0 white 2", "two pieces on field c4");
+  expect_input_error(*game, "hexabrae 4 Wc4/3 white 1", "orientation out of range");
+  expect_input_error(*game, "hexabrae 4 Wc4/-1 white 1", "orientation out of range");
+  expect_input_error(*game, "hexabrae 4 Wj1/1 white 1", "no field 'j1'");
+  expect_input_error(*game, "hexabrae 4 Wa6/1 white 1", "no field 'a6'");
+  expect_input_error(*game,
+                     "hexabrae 4 Wa1/0 Wa3/0 Wa5/0 Wc1/0 Wc3/0 Wc5/0 Wc7/0 We1/0 We3/0 We5/0 We7/0 white 30",
+                     "more than 10 White pieces");
+  expect_input_error(*game, "hexabrae 4 Wc4/1 white", "ply number");
+  expect_input_error(*game, "hexabrae 4 Wc4/1 white 301", "ply must be");
+  expect_input_error(*game, "hexabrae 4 Wc4/1", "side to move");
+  expect_input_error(*game, "hexabrae 4 Wc4/1 white 3 extra", "unexpected 'extra'");
+  expect_input_error(*game, "hexabrae 3 white 0", "size 3");
+  expect_input_error(*game, "hexabrae 4 white 0 rim=wall", "rulings");
+  auto small = make_game(hexabrae_game(), 2);
+  std::string no_status = kSmallPosition;
+  no_status = no_status.substr(0, no_status.find("Black to move"));
+  EXPECT_THROW(small->parse_position(no_status), InputError);
+  std::string crowded = kSmallPosition;
+  crowded.replace(crowded.find("B/    ."), 7, "B/ .  .");
+  expect_input_error(*small, crowded, "diagram row 2 has 3 fields, expected 2");
+  std::string bad_glyph = kSmallPosition;
+  bad_glyph.replace(bad_glyph.find("W|"), 2, "W-");
+  expect_input_error(*small, bad_glyph, "is not '.'");
+  std::string bad_status = kSmallPosition;
+  bad_status.replace(bad_status.find("ply 3"), 5, "ply x");
+  expect_input_error(*small, bad_status, "ply must be");
+  std::string bad_side = kSmallPosition;
+  bad_side.replace(bad_side.find("Black to move"), 13, "Red to move");
+  expect_input_error(*small, bad_side, "status line");
+  EXPECT_THROW(load_position(hexabrae_game(), 4, {}, kSmallPosition), InputError);  // size disagrees
+}
+
+TEST(HexabraeNotation, BadMovesAreOneLineInputErrors) {
+  auto game = make_game(hexabrae_game(), 4);
+  auto state = game->parse_position("hexabrae 4 We5/1 Bi5/0 white 2");
+  for (const char* text : {"", "place", "place e5", "place e5/3", "place z1/0", "e5", "e5-", "-e1", "e5--e1", "e5/1/2",
+                           "e5-e1-e2", "e5/9", "e5-e1/x", "E5-E1", "place  e5 /1", "e5 - e1", "pass pass"}) {
+    try {
+      state->parse_move(text);
+      ADD_FAILURE() << "accepted " << text;
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+    }
+  }
+}
+
+// Only InputError may come out; whatever parses must print and read back identically.
+void fuzz_one(const Game& game, const std::string& text) {
+  try {
+    auto state = game.parse_position(text);
+    const std::string line = state->line();
+    EXPECT_EQ(game.parse_position(line)->line(), line);
+    EXPECT_EQ(game.parse_position(state->diagram())->line(), line);
+  } catch (const InputError&) {
+  }
+  try {
+    LoadedPosition loaded = load_position(hexabrae_game(), 0, {}, text);
+    (void)loaded;
+  } catch (const InputError&) {
+  }
+}
+
+void fuzz_move(const State& state, const std::string& text) {
+  try {
+    const Move m = state.parse_move(text);
+    EXPECT_EQ(state.parse_move(state.move_text(m)), m);
+  } catch (const InputError&) {
+  }
+}
+
+TEST(HexabraeNotation, FuzzedInputGivesOnlyInputErrors) {
+  auto game = make_game(hexabrae_game(), 2);
+  auto state = game->parse_position(kSmallPosition);
+  const std::vector<std::string> valid = {kSmallPosition, state->line(), "hexabrae 2 white 0",
+                                          "hexabrae 2 Wc3/1 Bc1/2 white 2 over:draw"};
+  const std::vector<std::string> valid_moves = {"place a1/0", "c2-c1", "d3/0", "d3-e3/1", "d3/1-d4", "pass"};
+  const std::string alphabet = "abcdeWB./|\\-0123456789 \n,:plysto mvhexabrWhiteBlackpassr=";
+  Rng rng(99);
+  for (const std::string& text : valid) {
+    for (std::size_t n = 0; n <= text.size(); ++n) fuzz_one(*game, text.substr(0, n));
+  }
+  for (const std::string& move : valid_moves) {
+    for (std::size_t n = 0; n <= move.size(); ++n) fuzz_move(*state, move.substr(0, n));
+  }
+  for (int round = 0; round < kFuzzRounds; ++round) {
+    std::string text;
+    const std::uint32_t length = rng.below(120);
+    for (std::uint32_t i = 0; i < length; ++i) text += alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))];
+    fuzz_one(*game, text);
+    fuzz_move(*state, text.substr(0, rng.below(12)));
+    std::string mutated = valid[rng.below(static_cast<std::uint32_t>(valid.size()))];
+    for (int edits = 1 + static_cast<int>(rng.below(3)); edits > 0 && !mutated.empty(); --edits) {
+      mutated[rng.below(static_cast<std::uint32_t>(mutated.size()))] = alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))];
+    }
+    fuzz_one(*game, mutated);
+    std::string move = valid_moves[rng.below(static_cast<std::uint32_t>(valid_moves.size()))];
+    move[rng.below(static_cast<std::uint32_t>(move.size()))] = alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))];
+    fuzz_move(*state, move);
+  }
+}
+
+}  // namespace
+}  // namespace arbiter::hexabrae

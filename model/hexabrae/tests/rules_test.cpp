@@ -1,0 +1,733 @@
+// Hexabrae rule mechanics, one test per statement of seed 004 and per shape of rules.md 4.5, and for
+// every ruling a position where its alternatives lead to different outcomes. Positions are drawn
+// as diagrams (docs/notation/hexabrae.md): W or B, then the bar's long axis as drawn (/ | \).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "model/core/errors.hpp"
+#include "model/core/position_io.hpp"
+#include "model/hexabrae/hexabrae.hpp"
+
+namespace arbiter::hexabrae {
+namespace {
+
+
+constexpr const char* kMixedTriangleBeforeClosing = R"(
+a  b  c  d  e  f  g
+         .
+      .     W|
+   .     .     .
+.     .     .     .
+   .     W/    .
+.     .     .     .
+   .     B\    .
+.     .     .     .
+   .     .     .
+.     .     .     .
+   .     .     .
+      .     .
+         .
+White to move, ply 6
+)";
+
+
+constexpr const char* kWhiteTriangleBeforeClosing = R"(
+a  b  c  d  e  f  g
+         .
+      .     W|
+   .     .     .
+.     .     .     .
+   .     W/    .
+.     .     .     .
+   .     W\    .
+.     .     .     .
+   .     .     .
+.     .     .     .
+   .     .     .
+      .     .
+         .
+White to move, ply 6
+)";
+
+
+constexpr const char* kBlackClosesWhiteTriangle = R"(
+a  b  c  d  e  f  g
+         .
+      .     B|
+   .     .     .
+.     .     .     .
+   .     W/    .
+.     .     .     .
+   .     W\    .
+.     .     .     .
+   .     .     .
+.     .     .     .
+   .     .     .
+      .     .
+         .
+Black to move, ply 7
+)";
+
+
+constexpr const char* kFiveBarsPointingAtD4 = R"(
+a  b  c  d  e  f  g
+         .
+      .     .
+   .     .     .
+.     .     .     .
+   .     B|    .
+.     W\    W/    .
+   .     .     .
+.     B/    W\    .
+   .     .     .
+.     .     .     .
+   .     .     .
+      .     .
+         B|
+Black to move, ply 11
+)";
+
+
+constexpr const char* kTieRingBeforeClosing = R"(
+a  b  c  d  e  f  g
+         .
+      .     .
+   .     .     .
+.     .     .     .
+   .     B\    .
+.     W/    W/    .
+   .     .     .
+.     B\    .     .
+   .     .     .
+.     .     .     .
+   .     .     .
+      .     .
+         .
+White to move, ply 8
+)";
+
+
+constexpr const char* kTwoTrianglesWhiteWhite = R"(
+a  b  c  d  e  f  g
+         .
+      .     .
+   .     .     .
+.     .     .     .
+   .     W/    .
+.     .     B|    .
+   .     .     .
+.     W|    W\    .
+   .     B/    .
+.     .     .     .
+   .     .     .
+      .     .
+         .
+White to move, ply 10
+)";
+
+
+constexpr const char* kTwoTrianglesWhiteBlack = R"(
+a  b  c  d  e  f  g
+         .
+      .     .
+   .     .     .
+.     .     .     .
+   .     W/    .
+.     .     B|    .
+   .     .     .
+.     B|    W\    .
+   .     B/    .
+.     .     .     .
+   .     .     .
+      .     .
+         .
+White to move, ply 10
+)";
+
+
+constexpr const char* kLoneVerticalBar = R"(
+a  b  c  d  e  f  g
+         .
+      .     .
+   .     .     .
+.     .     .     .
+   .     .     .
+.     .     .     .
+   .     W|    .
+.     .     .     .
+   .     .     .
+.     .     .     .
+   .     .     .
+      .     .
+         .
+Black to move, ply 1
+)";
+
+
+constexpr const char* kPartiallyImmobilized = R"(
+a  b  c  d  e  f  g
+         .
+      .     .
+   .     .     .
+.     .     .     .
+   .     B|    .
+.     .     .     .
+   .     W|    .
+.     .     .     .
+   .     .     .
+.     .     .     .
+   .     .     .
+      .     .
+         .
+White to move, ply 2
+)";
+
+
+constexpr const char* kTotallyImmobilized = R"(
+a  b  c  d  e  f  g
+         .
+      .     .
+   .     .     .
+.     .     .     .
+   .     B|    .
+.     .     .     .
+   .     W|    .
+.     .     .     .
+   .     B|    .
+.     .     .     .
+   .     .     .
+      .     .
+         .
+White to move, ply 4
+)";
+
+
+constexpr const char* kEscapeTowardAnotherShortSide = R"(
+a  b  c  d  e  f  g
+         .
+      .     .
+   .     .     .
+.     .     .     .
+   .     B|    .
+.     .     .     .
+   .     W|    .
+.     .     .     .
+   .     .     .
+.     .     .     .
+   .     .     .
+      .     .
+         B|
+White to move, ply 4
+)";
+
+
+constexpr const char* kBarBehindACornerContact = R"(
+a  b  c  d  e  f  g
+         .
+      .     .
+   .     .     .
+.     .     .     .
+   .     .     .
+.     .     .     .
+   .     W|    .
+.     .     .     .
+   .     B/    .
+.     .     .     .
+   .     .     .
+      .     .
+         .
+White to move, ply 2
+)";
+
+
+constexpr const char* kRimCornerBeforeClosing = R"(
+a  b  c  d  e  f  g
+         .
+      .     .
+   .     .     .
+W\    .     .     .
+   B|    .     .
+.     .     .     .
+   W\    .     .
+.     .     .     .
+   .     .     .
+.     .     .     .
+   .     .     .
+      .     .
+         .
+White to move, ply 6
+)";
+
+
+constexpr const char* kTwoRotatingBars = R"(
+a  b  c  d  e
+      .
+   .     .
+B|    .     .
+   .     .
+.     W|    .
+   .     .
+.     .     .
+   .     .
+      .
+White to move, ply 2
+)";
+
+
+constexpr const char* kTieRingAndTriangleBeforeClosing = R"(
+a  b  c  d  e  f  g  h  i
+            .
+         .     .
+      .     .     .
+   .     .     .     .
+.     .     .     .     .
+   .     .     .     .
+.     .     B\    .     .
+   .     W/    .     .
+.     W\    B/    .     .
+   .     .     .     .
+.     B|    .     .     .
+   .     W/    .     .
+.     .     .     .     .
+   .     .     .     .
+      .     .     .
+         .     .
+            .
+White to move, ply 12
+)";
+
+
+constexpr const char* kTieRingThenTriangle = R"(
+a  b  c  d  e  f  g  h  i
+            .
+         .     .
+      .     .     .
+   .     .     .     .
+.     .     .     .     .
+   .     .     .     .
+.     .     B\    .     .
+   .     W/    .     .
+.     .     B/    .     .
+   .     W\    .     .
+.     B|    .     .     .
+   .     .     .     .
+.     W/    .     .     .
+   .     .     .     .
+      .     .     .
+         .     .
+            .
+White to move, ply 12
+)";
+
+
+constexpr const char* kFullBoardAllStuck = R"(
+a  b  c  d  e
+      W|
+   W|    B|
+W|    W|    B|
+   W|    B|
+W|    W|    B|
+   W|    B|
+W|    B|    B|
+   W|    B|
+      B|
+White to move, ply 19
+)";
+
+
+constexpr const char* kTwelveBarRingTied = R"(
+a  b  c  d  e  f  g  h  i
+            .
+         .     .
+      .     .     .
+   .     .     .     .
+.     .     B/    .     .
+   .     B/    B|    .
+.     W/    .     B/    .
+   .     .     .     .
+.     B|    .     W|    .
+   .     .     .     .
+.     W/    .     B/    .
+   .     W|    W/    .
+.     .     W/    .     .
+   .     .     .     .
+      .     .     .
+         .     .
+            .
+Black to move, ply 20
+)";
+
+struct Loaded {
+  std::unique_ptr<Game> game;
+  std::unique_ptr<State> state;
+};
+
+Loaded load(const std::string& diagram, const std::vector<std::string>& rulings = {}) {
+  LoadedPosition p = load_position(hexabrae_game(), 0, rulings, diagram);
+  return {std::move(p.game), std::move(p.state)};
+}
+
+bool is_legal(const State& state, const std::string& move) {
+  Move m = 0;
+  try {
+    m = state.parse_move(move);
+  } catch (const InputError&) {
+    return false;
+  }
+  std::vector<Move> legal;
+  state.legal_moves(legal);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), m), legal.end()) << move << " parses but is not listed";
+  return true;
+}
+
+// Plays the moves and returns the outcome text.
+std::string result_after(const std::string& diagram, const std::vector<std::string>& moves,
+                         const std::vector<std::string>& rulings = {}) {
+  Loaded l = load(diagram, rulings);
+  for (const std::string& move : moves) l.state->apply(l.state->parse_move(move));
+  return outcome_text(hexabrae_game(), l.state->outcome());
+}
+
+const HexabraeState& hexabrae_state(const State& s) { return dynamic_cast<const HexabraeState&>(s); }
+
+EnclosureList enclosures_after(const std::string& diagram, const std::vector<std::string>& moves) {
+  Loaded l = load(diagram);
+  for (const std::string& move : moves) l.state->apply(l.state->parse_move(move));
+  const HexabraeState& s = hexabrae_state(*l.state);
+  EnclosureList list;
+  find_enclosures(s.board(), s.position().cells, s.rules().enclosure_rules(), list);
+  return list;
+}
+
+// --- Seed 004: set-up and turn order -------------------------------------------------------------
+
+TEST(HexabraeTurn, WhiteStartsOnAnEmptyBoardOf61FieldsWith10PiecesEach) {
+  auto game = make_game(hexabrae_game(), 0);
+  auto state = game->initial_state();
+  EXPECT_EQ(state->side_to_move(), 0);
+  EXPECT_EQ(hexabrae_state(*state).board().fields(), 61);
+  std::vector<Move> moves;
+  state->legal_moves(moves);
+  EXPECT_EQ(moves.size(), 61u * 3u);  // every field in each of the 3 orientations
+  EXPECT_EQ(hexabrae_game().side_names[0], "White");
+}
+
+TEST(HexabraeTurn, TenPiecesASideThenNoMorePlacements) {
+  // White has placed all ten (column a and the top of columns b, c); only moves remain.
+  const char* kTenWhite = R"(
+a  b  c  d  e
+      W|
+   W|    .
+W|    W|    .
+   W|    .
+W|    W|    .
+   W|    .
+W|    .     .
+   W|    .
+      .
+White to move, ply 19
+)";
+  Loaded l = load(kTenWhite);
+  std::vector<Move> moves;
+  l.state->legal_moves(moves);
+  for (Move m : moves) EXPECT_NE(l.state->move_text(m).rfind("place", 0), 0u) << l.state->move_text(m);
+  EXPECT_FALSE(is_legal(*l.state, "place e2/1"));
+  EXPECT_TRUE(is_legal(*l.state, "c3-c5"));
+}
+
+// --- Seed 004, action 1: placing ---------------------------------------------------------------
+
+TEST(HexabraePlacement, OnAFreeFieldTouchingNoPiece) {
+  Loaded l = load(kLoneVerticalBar);  // White d4 '|'; Black to place
+  EXPECT_FALSE(is_legal(*l.state, "place d4/0"));  // not free
+  EXPECT_FALSE(is_legal(*l.state, "place d3/1"));  // short side to short side
+  EXPECT_FALSE(is_legal(*l.state, "place e3/0"));  // corner to corner
+  EXPECT_FALSE(is_legal(*l.state, "place e3/2"));  // corner to corner
+  EXPECT_TRUE(is_legal(*l.state, "place e3/1"));   // parallel side by side: no shared point
+  EXPECT_TRUE(is_legal(*l.state, "place d2/0"));   // not a neighbour
+}
+
+TEST(HexabraeRulings, TouchAdjacentForbidsParallelNeighbours) {  // H-2
+  Loaded l = load(kLoneVerticalBar, {"touch=adjacent"});
+  EXPECT_FALSE(is_legal(*l.state, "place e3/1"));
+  EXPECT_TRUE(is_legal(*l.state, "place d2/0"));
+}
+
+// --- Seed 004, action 2: moving and rotating ---------------------------------------------------
+
+TEST(HexabraeMovement, AlongTheLongAxisOverFreeFieldsAndRotation) {
+  Loaded l = load(kBarBehindACornerContact);  // White d4 '|', Black d5 '/' below it (corner contact)
+  EXPECT_TRUE(is_legal(*l.state, "d4-d3"));
+  EXPECT_TRUE(is_legal(*l.state, "d4-d1"));     // any number of fields
+  EXPECT_FALSE(is_legal(*l.state, "d4-d6"));    // d5 is in the way
+  EXPECT_FALSE(is_legal(*l.state, "d4-d5"));    // occupied
+  EXPECT_FALSE(is_legal(*l.state, "d4-e3"));    // not along the long axis
+  EXPECT_FALSE(is_legal(*l.state, "d4-c4"));
+  EXPECT_TRUE(is_legal(*l.state, "d4/0"));      // rotate
+  EXPECT_TRUE(is_legal(*l.state, "d4/2"));
+  EXPECT_FALSE(is_legal(*l.state, "d4/1"));     // a turn must change something
+  EXPECT_TRUE(is_legal(*l.state, "d4-d2/0"));   // move, then rotate
+  EXPECT_TRUE(is_legal(*l.state, "d4/0-e3"));   // rotate, then move along the new axis
+  EXPECT_FALSE(is_legal(*l.state, "d4/0-d3"));  // the new axis does not point at d3
+  EXPECT_FALSE(is_legal(*l.state, "d5-d6"));    // the opponent's piece
+  EXPECT_FALSE(is_legal(*l.state, "pass"));     // passing only when nothing is possible
+}
+
+TEST(HexabraeRulings, PathJumpLetsAPiecePassOverOthers) {  // H-3
+  EXPECT_FALSE(is_legal(*load(kBarBehindACornerContact).state, "d4-d6"));
+  EXPECT_TRUE(is_legal(*load(kBarBehindACornerContact, {"path=jump"}).state, "d4-d6"));
+}
+
+TEST(HexabraeImmobilization, PartiallyImmobilizedMovesAwayFirstThenMayRotate) {
+  Loaded l = load(kPartiallyImmobilized);  // White d4 '|' under Black d3 '|': short sides touch
+  EXPECT_FALSE(is_legal(*l.state, "d4/0"));
+  EXPECT_FALSE(is_legal(*l.state, "d4/2"));
+  EXPECT_FALSE(is_legal(*l.state, "d4/0-e3"));
+  EXPECT_FALSE(is_legal(*l.state, "d4-d2"));
+  EXPECT_TRUE(is_legal(*l.state, "d4-d5"));
+  EXPECT_TRUE(is_legal(*l.state, "d4-d7"));
+  EXPECT_TRUE(is_legal(*l.state, "d4-d6/0"));
+  EXPECT_NE(l.state->explain(l.state->parse_move("d4-d5")).find("partially immobilized"), std::string::npos);
+  EXPECT_NE(l.state->explain_text("d4/0").find("Illegal: the piece is partially immobilized"), std::string::npos);
+  EXPECT_THROW(l.state->explain_text("d4/7"), InputError);
+}
+
+TEST(HexabraeImmobilization, PartiallyImmobilizedMayNotJumpOverThePieceItTouches) {
+  Loaded l = load(kPartiallyImmobilized, {"path=jump"});
+  EXPECT_FALSE(is_legal(*l.state, "d4-d2"));
+  EXPECT_TRUE(is_legal(*l.state, "d4-d6"));
+}
+
+TEST(HexabraeImmobilization, TotallyImmobilizedUntilANeighbourMovesAway) {
+  Loaded l = load(kTotallyImmobilized);  // White d4 '|' between Black d3 and d5, both '|'
+  std::vector<Move> moves;
+  l.state->legal_moves(moves);
+  for (Move m : moves) EXPECT_EQ(l.state->move_text(m).rfind("place", 0), 0u) << l.state->move_text(m);
+  l.state->apply(l.state->parse_move("place a1/0"));
+  l.state->apply(l.state->parse_move("d5-d7"));  // Black's piece moves directly away
+  EXPECT_TRUE(is_legal(*l.state, "d4-d6"));
+  EXPECT_FALSE(is_legal(*l.state, "d4/0"));  // still partially immobilized by d3
+}
+
+TEST(HexabraeRulings, ImmobilizationEachStepForbidsRotatingIntoAShortSideContact) {  // H-4
+  // White d4 escapes from Black d3 toward d6, where it would touch Black d7 short side to short side.
+  EXPECT_TRUE(is_legal(*load(kEscapeTowardAnotherShortSide).state, "d4-d6/0"));
+  Loaded each = load(kEscapeTowardAnotherShortSide, {"immobilization=each-step"});
+  EXPECT_FALSE(is_legal(*each.state, "d4-d6/0"));
+  EXPECT_TRUE(is_legal(*each.state, "d4-d6"));
+  EXPECT_TRUE(is_legal(*each.state, "d4-d5/0"));
+}
+
+// --- Seed 004: the end by enclosure (rules.md 4.5 shapes) ---------------------------------------
+
+TEST(HexabraeEnclosure, SmallestValidEnclosureThreeBarsAroundAVertexWinsForTheMajority) {
+  EXPECT_EQ(result_after(kMixedTriangleBeforeClosing, {}), "ongoing");
+  EXPECT_EQ(result_after(kMixedTriangleBeforeClosing, {"e1-e3"}), "White wins");
+  const EnclosureList list = enclosures_after(kMixedTriangleBeforeClosing, {"e1-e3"});
+  ASSERT_EQ(list.size, 1);
+  EXPECT_EQ(list.items[0].covered.count(), 3);
+  EXPECT_EQ(list.items[0].pieces_of[0], 2);
+  EXPECT_EQ(list.items[0].pieces_of[1], 1);
+}
+
+TEST(HexabraeEnclosure, SingleColourEnclosureIsNotValid) {
+  EXPECT_EQ(result_after(kWhiteTriangleBeforeClosing, {"e1-e3"}), "ongoing");
+  const EnclosureList list = enclosures_after(kWhiteTriangleBeforeClosing, {"e1-e3"});
+  ASSERT_EQ(list.size, 1);
+  EXPECT_FALSE(list.items[0].has_both_colours());
+  EXPECT_TRUE(list.items[0].has_enough_fields());
+}
+
+TEST(HexabraeEnclosure, SixBarsPointingAtOneFieldEncloseOneFieldOnlyAndAreNotValid) {
+  EXPECT_EQ(result_after(kFiveBarsPointingAtD4, {"d7-d5"}), "ongoing");
+  const EnclosureList list = enclosures_after(kFiveBarsPointingAtD4, {"d7-d5"});
+  ASSERT_EQ(list.size, 1);
+  EXPECT_EQ(list.items[0].covered.count(), 1);
+  EXPECT_EQ(list.items[0].pieces.count(), 6);
+  EXPECT_TRUE(list.items[0].has_both_colours());
+  EXPECT_FALSE(list.items[0].valid());
+}
+
+TEST(HexabraeEnclosure, ThreeBarsAroundOneApexTriangleEncloseOneFieldOnly) {
+  // rules.md 4.5: some 3-bar corners enclose a single apex triangle (of c4 here): not valid.
+  const char* kCornerBeforeClosing = R"(
+a  b  c  d  e  f  g
+         .
+      .     .
+   .     .     .
+.     .     .     .
+   .     .     .
+.     W|    W/    .
+   .     .     .
+.     B\    .     .
+   .     .     .
+.     .     .     .
+   .     .     .
+      .     .
+         .
+White to move, ply 6
+)";
+  EXPECT_EQ(result_after(kCornerBeforeClosing, {"e3-d4"}), "ongoing");
+  const EnclosureList list = enclosures_after(kCornerBeforeClosing, {"e3-d4"});
+  ASSERT_EQ(list.size, 1);
+  EXPECT_EQ(list.items[0].covered.count(), 1);
+  EXPECT_EQ(list.items[0].pieces.count(), 3);
+  EXPECT_TRUE(list.items[0].has_both_colours());
+}
+
+TEST(HexabraeEnclosure, TiedEnclosureLetsPlayContinue) {
+  EXPECT_EQ(result_after(kTieRingBeforeClosing, {"e3-d4"}), "ongoing");
+  const EnclosureList list = enclosures_after(kTieRingBeforeClosing, {"e3-d4"});
+  ASSERT_EQ(list.size, 1);
+  EXPECT_TRUE(list.items[0].valid());
+  EXPECT_EQ(list.items[0].covered.count(), 4);
+  EXPECT_EQ(list.items[0].majority(), -1);
+}
+
+TEST(HexabraeEnclosure, TwoEnclosuresAtOnceBothWonByWhite) {
+  EXPECT_EQ(result_after(kTwoTrianglesWhiteWhite, {"e4-d4"}), "White wins");
+  EXPECT_EQ(enclosures_after(kTwoTrianglesWhiteWhite, {"e4-d4"}).size, 2);
+}
+
+TEST(HexabraeEnclosure, TwoEnclosuresAtOnceOneEachLetPlayContinue) {
+  EXPECT_EQ(result_after(kTwoTrianglesWhiteBlack, {"e4-d4"}), "ongoing");
+}
+
+TEST(HexabraeEnclosure, ExplainNamesFieldsPiecesValidityAndVerdict) {
+  Loaded l = load(kMixedTriangleBeforeClosing);
+  const std::string text = l.state->explain(l.state->parse_move("e1-e3"));
+  for (const char* part : {"corner to corner with White d3/0", "corner to corner with Black d4/2",
+                           "Enclosure made: covers 3 field(s): d3 d4 e3", "White 2, Black 1", "valid, majority White",
+                           "Verdict: White wins"}) {
+    EXPECT_NE(text.find(part), std::string::npos) << part << "\n" << text;
+  }
+  Loaded six = load(kFiveBarsPointingAtD4);
+  EXPECT_NE(six.state->explain(six.state->parse_move("d7-d5")).find("not valid (covers fewer than 3 fields)"),
+            std::string::npos);
+}
+
+// --- Rulings: a position for each where the alternatives differ ----------------------------------
+
+TEST(HexabraeRulings, RimWallLetsTheRimCloseAnEnclosure) {  // H-1
+  EXPECT_EQ(result_after(kRimCornerBeforeClosing, {"b3-a2"}), "ongoing");
+  EXPECT_EQ(result_after(kRimCornerBeforeClosing, {"b3-a2"}, {"rim=wall"}), "White wins");
+}
+
+TEST(HexabraeRulings, RepetitionThirdOccurrenceDraws) {  // H-5a
+  const std::vector<std::string> cycle = {"c3/0", "a1/0", "c3/1", "a1/1", "c3/0", "a1/0", "c3/1", "a1/1"};
+  EXPECT_EQ(result_after(kTwoRotatingBars, cycle), "draw");
+  EXPECT_EQ(result_after(kTwoRotatingBars, {cycle.begin(), cycle.end() - 1}), "ongoing");
+  EXPECT_EQ(result_after(kTwoRotatingBars, cycle, {"repetition=off"}), "ongoing");
+}
+
+TEST(HexabraeRulings, PlyCapEndsTheGameAsADraw) {  // H-5b
+  std::string at299 = kTwoRotatingBars;
+  at299.replace(at299.find("ply 2"), 5, "ply 299");
+  EXPECT_EQ(result_after(at299, {"c3/0"}), "draw");
+  EXPECT_EQ(result_after(at299, {"c3/0"}, {"ply-cap=1000"}), "ongoing");
+  EXPECT_THROW(load(at299, {"ply-cap=200"}), InputError);
+  EXPECT_EQ(make_game(hexabrae_game(), 0, {"ply-cap=200"})->max_plies(), 200);
+}
+
+TEST(HexabraeRulings, NoActionPassesOrLoses) {  // H-6
+  Loaded l = load(kFullBoardAllStuck);  // every piece stuck, no free field
+  std::vector<Move> moves;
+  l.state->legal_moves(moves);
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(l.state->move_text(moves[0]), "pass");
+  l.state->apply(moves[0]);
+  EXPECT_EQ(outcome_text(hexabrae_game(), l.state->outcome()), "ongoing");
+  EXPECT_EQ(result_after(kFullBoardAllStuck, {"pass", "pass"}), "draw");  // two passes in a row
+  EXPECT_EQ(outcome_text(hexabrae_game(), load(kFullBoardAllStuck, {"no-action=lose"}).state->outcome()), "Black wins");
+}
+
+TEST(HexabraeRulings, EnclosureOwnerWinsEvenWhenTheOpponentMadeIt) {  // H-7a
+  EXPECT_EQ(result_after(kBlackClosesWhiteTriangle, {"e1-e3"}), "White wins");
+  EXPECT_EQ(result_after(kBlackClosesWhiteTriangle, {"e1-e3"}, {"enclosure-owner=mover-only"}), "ongoing");
+}
+
+TEST(HexabraeRulings, EnclosuresCountedMadeOrAllDifferWhenHalfIsNeeded) {  // H-7b
+  // The tied ring d4 d5 e4 e5 is already there; c6-d6 makes the triangle c5 d5 d6 for White.
+  EXPECT_EQ(result_after(kTieRingThenTriangle, {"c6-d6"}), "White wins");
+  EXPECT_EQ(result_after(kTieRingThenTriangle, {"c6-d6"}, {"enclosures-counted=all"}), "White wins");
+  EXPECT_EQ(result_after(kTieRingThenTriangle, {"c6-d6"}, {"enclosure-majority=half"}), "White wins");
+  EXPECT_EQ(result_after(kTieRingThenTriangle, {"c6-d6"}, {"enclosure-majority=half", "enclosures-counted=all"}),
+            "ongoing");
+}
+
+TEST(HexabraeRulings, IslandsInsideAnEnclosure) {  // H-8
+  // A tied ring of twelve (6 + 6); Black places a loose piece in the middle.
+  EXPECT_EQ(result_after(kTwelveBarRingTied, {"place e5/0"}), "ongoing");
+  EXPECT_EQ(result_after(kTwelveBarRingTied, {"place e5/0"}, {"islands=included"}), "Black wins");
+}
+
+TEST(HexabraeRulings, SpursTouchingTheRingFromInside) {  // H-8b
+  // The tied ring of twelve with a loose White piece at e5; e5-e4 makes it touch Black d3 and e3
+  // at their shared corner from inside, facing only the enclosed region.
+  const char* kTwelveBarRingWithLooseWhite = R"(
+a  b  c  d  e  f  g  h  i
+            .
+         .     .
+      .     .     .
+   .     .     .     .
+.     .     B/    .     .
+   .     B/    B|    .
+.     W/    .     B/    .
+   .     .     .     .
+.     B|    W|    W|    .
+   .     .     .     .
+.     W/    .     B/    .
+   .     W|    W/    .
+.     .     W/    .     .
+   .     .     .     .
+      .     .     .
+         .     .
+            .
+White to move, ply 21
+)";
+  EXPECT_EQ(result_after(kTwelveBarRingWithLooseWhite, {"e5-e4"}), "White wins");
+  EXPECT_EQ(result_after(kTwelveBarRingWithLooseWhite, {"e5-e4"}, {"spurs=excluded"}), "ongoing");
+}
+
+TEST(HexabraeRulings, MajorityOfEnclosuresMoreOrHalf) {  // H-9
+  // c4-d5 closes the tied ring d4 d5 e4 e5 and White's triangle c5 d5 d6 at once: 1 won, 1 tied.
+  EXPECT_EQ(result_after(kTieRingAndTriangleBeforeClosing, {"c4-d5"}), "White wins");
+  EXPECT_EQ(result_after(kTieRingAndTriangleBeforeClosing, {"c4-d5"}, {"enclosure-majority=half"}), "ongoing");
+}
+
+TEST(HexabraeRulings, OrientationNumbersOnlyRelabel) {  // H-10: provably equivalent, only the labels differ
+  auto axial = make_game(hexabrae_game(), 3);
+  auto clock = make_game(hexabrae_game(), 3, {"orientation-numbers=clock"});
+  auto a = axial->initial_state();
+  auto c = clock->initial_state();
+  a->apply(a->parse_move("place d4/0"));  // '/' in axial numbers
+  c->apply(c->parse_move("place d4/2"));  // '/' in clock numbers
+  EXPECT_EQ(a->diagram(), c->diagram());
+  EXPECT_EQ(c->line(), "hexabrae 3 Wd4/2 black 1 orientation-numbers=clock");
+  Rng rng(7);
+  std::vector<Move> moves;
+  while (!a->is_terminal()) {
+    moves.clear();
+    a->legal_moves(moves);
+    const Move m = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+    const std::string text = a->move_text(m);
+    a->apply(m);
+    // Translate the orientation label: axial 0 1 2 is clock 2 1 3.
+    std::string translated = text;
+    const auto slash = translated.find('/');
+    if (slash != std::string::npos) {
+      const char label = translated[slash + 1];
+      translated[slash + 1] = label == '0' ? '2' : label == '1' ? '1' : '3';
+    }
+    c->apply(c->parse_move(translated));
+    auto board_only = [](const std::string& diagram) { return diagram.substr(0, diagram.find(", history")); };
+    ASSERT_EQ(board_only(a->diagram()), board_only(c->diagram()));
+  }
+  EXPECT_EQ(a->outcome(), c->outcome());
+}
+
+}  // namespace
+}  // namespace arbiter::hexabrae

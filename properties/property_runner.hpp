@@ -1,0 +1,36 @@
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/core/property.hpp"
+
+namespace arbiter {
+
+struct PropertyResult {
+  std::string name;
+  std::string statement;
+  std::string source;
+  bool rule_text_claim = false;
+  long cases = 0;            // random games (or arbitrary inputs) examined
+  long checks = 0;           // positions or transitions checked within them
+  bool holds = true;
+  bool gave_up = false;      // the driver could not generate enough cases: not a pass
+  double seconds = 0;
+  std::string why;           // the violation, for the shrunk counterexample
+  std::string counterexample;  // diagram(s) of the shrunk counterexample
+  std::vector<std::string> moves;  // the move sequence that reaches it from the initial position
+};
+
+// The properties `arbiter check` runs for a game: the generic ones every game gets, then the
+// game's own.
+std::vector<Property> property_suite(const GameDescriptor& game);
+
+// Runs one property through rapidcheck: `cases` random games (random length), each a list of
+// move choices that rapidcheck shrinks on failure, so the counterexample is a short game.
+PropertyResult run_property(const Game& game, const Property& property, int cases, std::uint64_t seed);
+
+// The command that replays a counterexample: "arbiter replay GAME --size N [--rule ...] MOVES".
+std::string replay_command(const Game& game, const std::vector<std::string>& moves);
+
+}  // namespace arbiter

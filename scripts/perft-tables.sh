@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Regenerates the perft tables of docs/perft.md from the built program (both implementations are
+# run and must agree; the script stops if they do not). Usage: scripts/perft-tables.sh [ARBITER]
+set -euo pipefail
+arbiter="${1:-build/release/arbiter}"
+table() {  # GAME SIZE DEPTH
+  echo "### $1, size $2"
+  echo
+  local start end
+  start=$(date +%s%N)
+  "$arbiter" perft "$1" --size "$2" --depth "$3" --markdown | grep -v "implementations agree"
+  end=$(date +%s%N)
+  echo
+  local ms=$(( (end - start) / 1000000 ))
+  printf '_%d.%03d seconds for all implementations._\n\n' $((ms / 1000)) $((ms % 1000))
+}
+echo "## Brique"; echo
+table brique 3 9; table brique 4 6; table brique 5 5
+echo "## Quentin"; echo
+table quentin 3 9; table quentin 4 6; table quentin 5 5
+echo "## Brochs"; echo
+table brochs 7 3
+echo "## Hexabrae"; echo
+table hexabrae 2 3

@@ -1,0 +1,144 @@
+#include "solver/ruling_explorer.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <deque>
+#include <optional>
+#include <unordered_set>
+
+#include "model/core/errors.hpp"
+
+namespace arbiter {
+namespace {
+
+std::vector<Move> sorted_moves(const State& state) {
+  std::vector<Move> moves;
+  state.legal_moves(moves);
+  std::sort(moves.begin(), moves.end());
+  return moves;
+}
+
+std::string safe_explain(const State& state, const std::string& move_text) {
+  try {
+    return state.explain_text(move_text);
+  } catch (const InputError& e) {
+    return std::string("(not a move here: ") + e.what() + ")\n";
+  }
+}
+
+struct Node {
+  std::unique_ptr<State> state;
+  std::vector<std::string> moves;
+};
+
+// Compares the two readings at one position; returns a difference or nothing.
+std::optional<RulingDifference> compare(const Game& game_a, const Game& game_b, const State& a,
+                                        const std::vector<std::string>& path) {
+  std::unique_ptr<State> b;
+  try {
+    b = game_b.parse_position(a.diagram());
+  } catch (const InputError& e) {
+    return RulingDifference{game_a.config().size, path, a.diagram(), "", "position",
+                            "reachable position", std::string("not a valid position: ") + e.what()};
+  }
+  if (a.outcome() != b->outcome()) {
+    return RulingDifference{game_a.config().size, path, a.diagram(), "", "result",
+                            outcome_text(game_a.descriptor(), a.outcome()),
+                            outcome_text(game_b.descriptor(), b->outcome())};
+  }
+  const auto moves_a = sorted_moves(a);
+  const auto moves_b = sorted_moves(*b);
+  if (moves_a != moves_b) {
+    std::vector<Move> only;
+    std::set_symmetric_difference(moves_a.begin(), moves_a.end(), moves_b.begin(), moves_b.end(),
+                                  std::back_inserter(only));
+    const Move m = only.front();
+    const bool legal_in_a = std::binary_search(moves_a.begin(), moves_a.end(), m);
+    const std::string text = legal_in_a ? a.move_text(m) : b->move_text(m);
+    return RulingDifference{game_a.config().size, path, a.diagram(), text, "legality", safe_explain(a, text),
+                            safe_explain(*b, text)};
+  }
+  for (Move m : moves_a) {
+    auto after_a = a.clone();
+    auto after_b = b->clone();
+    after_a->apply(m);
+    after_b->apply(m);
+    if (after_a->diagram() != after_b->diagram() || after_a->outcome() != after_b->outcome()) {
+      const std::string text = a.move_text(m);
+      return RulingDifference{game_a.config().size, path, a.diagram(), text,
+                              after_a->outcome() != after_b->outcome() ? "result" : "position",
+                              safe_explain(a, text), safe_explain(*b, text)};
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::string& ruling, const std::string& value_a,
+                              const std::string& value_b, const std::vector<std::string>& other_rulings,
+                              const ExplorerBounds& bounds, const std::function<void(const std::string&)>& progress) {
+  ExplorerReport report{ruling, value_a, value_b, {}, 0, {}, true};
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  for (int size : bounds.sizes) {
+    std::vector<std::string> rules_a = other_rulings, rules_b = other_rulings;
+    rules_a.push_back(ruling + "=" + value_a);
+    rules_b.push_back(ruling + "=" + value_b);
+    auto game_a = make_game(descriptor, size, rules_a);
+    auto game_b = make_game(descriptor, size, rules_b);
+    {
+      auto init_a = game_a->initial_state();
+      auto init_b = game_b->initial_state();
+      if (init_a->diagram() != init_b->diagram()) {
+        report.differences.push_back({size, {}, init_a->diagram(), "", "initial position", init_a->diagram(),
+                                      init_b->diagram()});
+        report.searched.push_back("size " + std::to_string(size) + ": initial positions differ");
+        return report;
+      }
+    }
+    std::deque<Node> frontier;
+    std::unordered_set<std::string> seen;
+    frontier.push_back({game_a->initial_state(), {}});
+    seen.insert(frontier.back().state->line());
+    long positions = 0;
+    bool complete = true;
+    while (!frontier.empty()) {
+      if (positions >= bounds.max_positions || elapsed() > bounds.max_seconds) {
+        complete = false;
+        break;
+      }
+      Node node = std::move(frontier.front());
+      frontier.pop_front();
+      ++positions;
+      if (auto difference = compare(*game_a, *game_b, *node.state, node.moves)) {
+        report.differences.push_back(*difference);
+        report.positions += positions;
+        report.searched.push_back("size " + std::to_string(size) + ": difference after " +
+                                  std::to_string(positions) + " positions");
+        return report;
+      }
+      if (static_cast<int>(node.moves.size()) >= bounds.max_depth) {
+        complete = false;
+        continue;
+      }
+      for (Move m : sorted_moves(*node.state)) {
+        auto child = node.state->clone();
+        child->apply(m);
+        if (!seen.insert(child->line()).second) continue;
+        std::vector<std::string> path = node.moves;
+        path.push_back(node.state->move_text(m));
+        frontier.push_back({std::move(child), std::move(path)});
+      }
+    }
+    report.positions += positions;
+    report.exhaustive = report.exhaustive && complete;
+    report.searched.push_back("size " + std::to_string(size) + ": " + (complete ? "exhaustive, " : "bounded, ") +
+                              std::to_string(positions) + " positions, no difference");
+    if (progress) progress(report.searched.back());
+    if (elapsed() > bounds.max_seconds) break;
+  }
+  return report;
+}
+
+}  // namespace arbiter

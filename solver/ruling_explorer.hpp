@@ -1,0 +1,45 @@
+#pragma once
+// Finds where two readings of one ruling part ways: a breadth-first search over positions
+// reachable under reading A, smallest board first, comparing at each position the legal moves
+// and the result of each move under both readings.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "model/core/game.hpp"
+
+namespace arbiter {
+
+struct RulingDifference {
+  int size = 0;
+  std::vector<std::string> moves;  // from the initial position (under reading A) to the position
+  std::string position;            // diagram of the position where the readings part
+  std::string move;                // the move they treat differently ("" when the position itself differs)
+  std::string kind;                // "legality", "position", "result", "initial position"
+  std::string under_a;             // explain trace or description under A
+  std::string under_b;             // the same under B
+};
+
+struct ExplorerBounds {
+  std::vector<int> sizes;         // tried in order
+  long max_positions = 200000;    // distinct positions examined per size
+  int max_depth = 64;
+  double max_seconds = 60;        // over all sizes
+};
+
+struct ExplorerReport {
+  std::string ruling;
+  std::string value_a, value_b;
+  std::vector<RulingDifference> differences;  // the first found (smallest size, fewest moves)
+  long positions = 0;                         // examined over all sizes
+  std::vector<std::string> searched;          // per size: "size 3: exhaustive, 5913 positions" / "...bounded..."
+  bool exhaustive = true;                     // every reachable position of every size tried was examined
+};
+
+ExplorerReport explore_ruling(const GameDescriptor& game, const std::string& ruling, const std::string& value_a,
+                              const std::string& value_b, const std::vector<std::string>& other_rulings,
+                              const ExplorerBounds& bounds,
+                              const std::function<void(const std::string&)>& progress = {});
+
+}  // namespace arbiter

@@ -1,0 +1,78 @@
+#include <gtest/gtest.h>
+
+#include "properties/property_runner.hpp"
+#include "tests/game_param.hpp"
+
+namespace arbiter {
+namespace {
+
+class EveryGameProperties : public ::testing::TestWithParam<std::string> {
+ protected:
+  const GameDescriptor& descriptor() const { return find_game(GetParam()); }
+  // A small board keeps CI fast while still reaching finished games.
+  std::unique_ptr<Game> small_game() const {
+    const auto sizes = testing::interesting_sizes(descriptor());
+    return make_game(descriptor(), sizes.size() > 1 ? sizes[1] : sizes[0], {});
+  }
+};
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(EveryGameProperties);
+
+// Replays a counterexample's moves and returns the position they reach.
+std::unique_ptr<State> replay(const Game& game, const std::vector<std::string>& moves) {
+  auto state = game.initial_state();
+  for (const std::string& text : moves) state->apply(state->parse_move(text));
+  return state;
+}
+
+TEST_P(EveryGameProperties, ArbiterInvariantsHoldAndRuleClaimsGetAReplayableVerdict) {
+  auto game = small_game();
+  for (const Property& property : property_suite(descriptor())) {
+    const PropertyResult r = run_property(*game, property, testing::scaled(60), 20261122);
+    EXPECT_FALSE(r.gave_up) << property.name << ": " << r.why;
+    EXPECT_GT(r.checks, 0) << property.name;
+    if (!property.rule_text_claim) {
+      EXPECT_TRUE(r.holds) << property.name << ": " << r.why << "\n" << r.counterexample;
+    } else if (!r.holds) {
+      // A refuted claim is a finding; what must be right is that its counterexample replays.
+      EXPECT_NO_THROW(replay(*game, r.moves)) << property.name;
+    }
+  }
+}
+
+TEST_P(EveryGameProperties, APlantedFalsePropertyIsRefutedWithAShrunkReplayableGame) {
+  // Every game ends, so "no game ever ends" is false for every game; the driver must refute it
+  // and hand back a game that replays to a finished position and ends exactly at its last move.
+  auto game = small_game();
+  Property planted;
+  planted.name = "no-game-ends";
+  planted.statement = "planted falsehood: no game ever ends";
+  planted.source = "test";
+  planted.position = [](const Game&, const State& state) {
+    return state.is_terminal() ? PropertyVerdict::violated("the game ended") : PropertyVerdict::ok();
+  };
+  const PropertyResult r = run_property(*game, planted, 50, 3);
+  ASSERT_FALSE(r.holds);
+  EXPECT_FALSE(r.gave_up);
+  EXPECT_EQ(r.why, "the game ended");
+  const auto reached = replay(*game, r.moves);
+  EXPECT_TRUE(reached->is_terminal()) << "the counterexample does not replay";
+  EXPECT_EQ(reached->diagram(), r.counterexample);
+  ASSERT_FALSE(r.moves.empty());
+  std::vector<std::string> shorter(r.moves.begin(), r.moves.end() - 1);
+  EXPECT_FALSE(replay(*game, shorter)->is_terminal());
+}
+
+TEST_P(EveryGameProperties, SameSeedSameVerdict) {
+  auto game = small_game();
+  const Property first = property_suite(descriptor()).front();
+  const PropertyResult a = run_property(*game, first, 20, 5);
+  const PropertyResult b = run_property(*game, first, 20, 5);
+  EXPECT_EQ(a.holds, b.holds);
+  EXPECT_EQ(a.checks, b.checks);
+}
+
+INSTANTIATE_TEST_SUITE_P(Registered, EveryGameProperties, ::testing::ValuesIn(testing::registered_game_names()),
+                         [](const auto& info) { return info.param; });
+
+}  // namespace
+}  // namespace arbiter
