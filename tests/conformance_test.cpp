@@ -17,7 +17,9 @@ GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(EveryGame);
 TEST_P(EveryGame, PassesTheConformanceBattery) {
   for (int size : testing::interesting_sizes(game())) {
     auto configured = make_game(game(), size, {});
-    const int games = size == game().default_size ? testing::scaled(10) : testing::scaled(40);
+    // About 4,000 positions per check: long games (Brochs' ply cap) get fewer of them.
+    const int by_length = std::clamp(4000 / std::max(1, configured->max_plies()), 3, 40);
+    const int games = testing::scaled(size == game().default_size ? std::min(10, by_length) : by_length);
     for (const CheckOutcome& outcome : run_conformance(*configured, {games, 20261122})) {
       EXPECT_TRUE(outcome.passed) << "size " << size << ", " << outcome.name << " [" << outcome.subject << "]\n"
                                   << outcome.detail;

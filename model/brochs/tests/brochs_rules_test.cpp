@@ -1,0 +1,688 @@
+// Every capture kind and statement of seed 003, on drawn 9x9 positions (keeps c3, g3, c7, g7; the
+// central cross is row 5 and column e). Upper case = piece on an ordinary square, lower case = on a
+// keep; W White, B Black, S the main piece; '#' empty keep, '+' empty central cross square.
+#include <algorithm>
+
+#include "model/brochs/tests/brochs_test_util.hpp"
+
+namespace arbiter::brochs::testing {
+namespace {
+
+// ---- C1: custodian capture ---------------------------------------------------------------------
+
+TEST(Custodian, BlackCapturesInARowAndExplainNamesThePieces) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . + . . . .
+ 2 . B W . + . . . .
+ 3 . . # . + . # . .
+ 4 . . . B + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  const Move m = s->parse_move("d4-d2");
+  const std::string why = s->explain(m);
+  EXPECT_NE(why.find("C1"), std::string::npos) << why;
+  EXPECT_NE(why.find("c2"), std::string::npos) << why;
+  EXPECT_NE(why.find("b2"), std::string::npos) << why;
+  EXPECT_NE(why.find("d2 (the arriving piece)"), std::string::npos) << why;
+  EXPECT_EQ(play(*s, "d4-d2"), "d4-d2 x c2");
+  EXPECT_EQ(s->at(cell(*s, "c2")), Empty);
+}
+
+TEST(Custodian, WhiteCapturesTheMainPieceInAColumn) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . W . . + . . . .
+ 2 . S . . + . . . .
+ 3 . . w . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . B .
+ 9 . . . . + . . . .
+White to move, ply 0, reserve 8, passes 0
+)"
+  );
+  // c3 is a keep: White leaves it and the piece arriving on b3 closes the column b1-b3.
+  EXPECT_EQ(play(*s, "c3-b3"), "c3-b3 x b2");
+  EXPECT_EQ(s->main_cell(), kNoCell);
+  EXPECT_FALSE(s->main_in_reserve());
+}
+
+TEST(Custodian, BoardEdgeIsNotHostile) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . + . . . .
+ 2 W . . . + . . . .
+ 3 . . # . + . # . .
+ 4 . B . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  EXPECT_EQ(play(*s, "b4-b2"), "b4-b2");  // a2 against the West edge survives
+  EXPECT_EQ(s->at(cell(*s, "a2")), White);
+}
+
+TEST(Custodian, OnlyTheArrivingPieceFormsCaptures) {
+  // b2 W already sits between a2 and c2; a Black move elsewhere does not capture it.
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . + . . B .
+ 2 B W B . + . . . .
+ 3 . . # . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  EXPECT_EQ(play(*s, "h1-h2"), "h1-h2");
+  EXPECT_EQ(s->at(cell(*s, "b2")), White);
+}
+
+TEST(Custodian, VoluntaryEntryIsNotCapturedAndExplainSaysWhy) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . W . + . . . .
+ 2 . B . B + . . . .
+ 3 . . # . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+White to move, ply 0, reserve 8, passes 0
+)"
+  );
+  const std::string why = s->explain(s->parse_move("c1-c2"));
+  EXPECT_NE(why.find("entered it voluntarily, so it is not captured"), std::string::npos) << why;
+  play(*s, "c1-c2");
+  EXPECT_EQ(s->at(cell(*s, "c2")), White);
+}
+
+TEST(Custodian, ReformedSandwichCaptures) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . + . . . .
+ 2 . B W B + . . . .
+ 3 . . # . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  play(*s, "d2-d1");
+  play(*s, "h8-h9");
+  EXPECT_EQ(play(*s, "d1-d2"), "d1-d2 x c2");
+}
+
+TEST(Custodian, OneMoveCapturesSeveralPieces) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . B + . . . .
+ 2 . B W . W B . . .
+ 3 . . # W + . # . .
+ 4 . . . B + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  EXPECT_EQ(play(*s, "d1-d2"), "d1-d2 x c2 x e2 x d3");
+  EXPECT_EQ(count_pieces(*s, White), 1);
+}
+
+TEST(Custodian, SettingCaptures) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . W B . + . . . .
+ 2 . . . . + . . . .
+ 3 . . # . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  EXPECT_EQ(play(*s, "set a1"), "set a1 x b1");
+  EXPECT_EQ(s->reserve(), 7);
+}
+
+// ---- C2: keep occupant ------------------------------------------------------------------------
+
+TEST(KeepCapture, TwoOppositePairsCaptureAndExplainListsThemAll) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . + . . . .
+ 2 . . B . + . . . .
+ 3 . B w B + . # . .
+ 4 . . . . + . . . B
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . . .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  const Move m = s->parse_move("i4-c4");
+  EXPECT_NE(s->explain(m).find("C2"), std::string::npos);
+  EXPECT_EQ(play(*s, "i4-c4"), "i4-c4 x c3");
+}
+
+TEST(KeepCapture, DiagonalPairsCountToo) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . + . . . .
+ 2 . B . B + . . . .
+ 3 . . w . + . # . .
+ 4 B . . B + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . . .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  EXPECT_EQ(play(*s, "a4-b4"), "a4-b4 x c3");
+}
+
+TEST(KeepCapture, OnePairIsNotEnoughByDefault) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . B + . . . .
+ 2 . . . . + . . . .
+ 3 . B w . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  EXPECT_EQ(play(*s, "d1-d3"), "d1-d3");
+  EXPECT_EQ(s->at(cell(*s, "c3")), White);
+}
+
+TEST(KeepCapture, WhiteCapturesABlackKeeperToo) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . + . . . .
+ 2 . . . . + W . . .
+ 3 . . # . + W b W .
+ 4 . . . . + . . . W
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . . .
+ 9 B . . . + . . . .
+White to move, ply 0, reserve 8, passes 0
+)"
+  );
+  EXPECT_EQ(play(*s, "i4-h4"), "i4-h4 x g3");
+}
+
+TEST(KeepCapture, EnteringTheKeepVoluntarilyIsSafeUntilReformed) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . W . + . . . .
+ 2 . B . . + . . . .
+ 3 . B # B + . # . .
+ 4 . . . B + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+White to move, ply 0, reserve 8, passes 0
+)"
+  );
+  const std::string why = s->explain(s->parse_move("c1-c3"));
+  EXPECT_NE(why.find("not captured"), std::string::npos) << why;
+  play(*s, "c1-c3");
+  EXPECT_EQ(s->at(cell(*s, "c3")), White);
+  EXPECT_EQ(play(*s, "b2-a2"), "b2-a2");
+  play(*s, "pass");
+  EXPECT_EQ(play(*s, "a2-b2"), "a2-b2 x c3");
+}
+
+// ---- C3: curse ---------------------------------------------------------------------------------
+
+TEST(Curse, EligibleFromTheOppositeKeepWithTheMainPieceOnBoard) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . S . . . .
+ 2 . . . . + . . . .
+ 3 . . b . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + W . . .
+ 7 . . # . + . w . .
+ 8 . W . . W . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  std::vector<Move> moves;
+  s->legal_moves(moves);
+  std::vector<std::string> curses;
+  for (Move m : moves) {
+    if (move_kind(m) == MoveKind::Curse) curses.push_back(s->move_text(m));
+  }
+  std::sort(curses.begin(), curses.end());
+  // SE quadrant only (not b8 in SW, not e8 on the cross); the keep occupant g7 included.
+  EXPECT_EQ(curses, (std::vector<std::string>{"curse f6", "curse g7", "curse h8"}));
+  const std::string why = s->explain(s->parse_move("curse h8"));
+  EXPECT_NE(why.find("NW keep c3"), std::string::npos) << why;
+  EXPECT_NE(why.find("main piece is on the board at e1"), std::string::npos) << why;
+  EXPECT_NE(why.find("no Black piece stands in the opposite quadrant SE"), std::string::npos) << why;
+}
+
+TEST(Curse, ABlackPieceInTheTargetQuadrantForbidsIt) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . S . . . .
+ 2 . . . . + . . . .
+ 3 . . b . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . B
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  EXPECT_FALSE(legal(*s, "curse h8"));
+  EXPECT_NE(s->explain(s->parse_move("pass")).find("passes"), std::string::npos);
+  try {
+    s->parse_move("curse h8");
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("Black piece stands in quadrant SE"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Curse, TheMainPieceOnTheCursingKeepCounts) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . + . . . .
+ 2 . . . . + . . . .
+ 3 . . s . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  EXPECT_TRUE(legal(*s, "curse h8"));
+}
+
+TEST(Curse, NoCurseWithoutTheMainPieceOnTheBoard) {
+  auto in_reserve = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . + . . . .
+ 2 . . . . + . . . .
+ 3 . . b . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8+S, passes 0
+)"
+  );
+  EXPECT_FALSE(legal(*in_reserve, "curse h8"));
+  auto captured = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . + . . . .
+ 2 . . . . + . . . .
+ 3 . . b . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  EXPECT_FALSE(legal(*captured, "curse h8"));
+  play(*in_reserve, "set main e1");
+  play(*in_reserve, "pass");
+  EXPECT_TRUE(legal(*in_reserve, "curse h8"));
+}
+
+TEST(Curse, CentralCrossIsImmune) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . S . . . .
+ 2 . . . . + . . . .
+ 3 . . b . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + W + + +
+ 6 . . . . + . . . .
+ 7 . . # . W . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  EXPECT_FALSE(legal(*s, "curse e7"));
+  EXPECT_FALSE(legal(*s, "curse f5"));
+  EXPECT_TRUE(legal(*s, "curse h8"));
+}
+
+TEST(Curse, AKeepOccupantCanBeCursedOutLast) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . S . . . .
+ 2 . . . . + . . . .
+ 3 . . b . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . w . .
+ 8 . . . . + . . . .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  EXPECT_EQ(play(*s, "curse g7"), "curse g7");
+  EXPECT_EQ(s->at(cell(*s, "g7")), Empty);
+}
+
+TEST(Curse, AWhiteKeepDoesNotCurse) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . S . . . .
+ 2 . . . . + . . . .
+ 3 . . w . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . B . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  EXPECT_FALSE(legal(*s, "curse h8"));
+}
+
+// ---- C4: diagonal capture by the main piece ----------------------------------------------------
+
+TEST(MainDiagonal, TheMainPieceCapturesDiagonally) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . S . . . .
+ 2 . W . . + . . . .
+ 3 B . # . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  const std::string why = s->explain(s->parse_move("e1-c1"));
+  EXPECT_NE(why.find("C4"), std::string::npos) << why;
+  EXPECT_EQ(play(*s, "e1-c1"), "e1-c1 x b2");
+}
+
+TEST(MainDiagonal, SettingTheMainPieceCaptures) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . + . . . .
+ 2 . W . . + . . . .
+ 3 B . # . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8+S, passes 0
+)"
+  );
+  EXPECT_EQ(play(*s, "set main c1"), "set main c1 x b2");
+}
+
+TEST(MainDiagonal, AnOrdinaryPieceDoesNotCaptureDiagonally) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . B . . . .
+ 2 . W . . + . . . .
+ 3 B . # . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  EXPECT_EQ(play(*s, "e1-c1"), "e1-c1");
+}
+
+TEST(MainDiagonal, WhiteEnteringTheDiagonalGapIsNotCaptured) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . S . + . . . .
+ 2 . . . . + . . . .
+ 3 B . # . + . # . .
+ 4 . W . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+White to move, ply 0, reserve 8, passes 0
+)"
+  );
+  const std::string why = s->explain(s->parse_move("b4-b2"));
+  EXPECT_NE(why.find("not captured"), std::string::npos) << why;
+  play(*s, "b4-b2");
+  EXPECT_EQ(s->at(cell(*s, "b2")), White);
+}
+
+TEST(MainDiagonal, WhiteHasNoDiagonalCapture) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . W . . . .
+ 2 . B . . + . . . .
+ 3 W . # . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . B .
+ 9 . . . . + . . . .
+White to move, ply 0, reserve 8, passes 0
+)"
+  );
+  EXPECT_EQ(play(*s, "e1-c1"), "e1-c1");
+}
+
+// ---- Setting, passing, keeps -------------------------------------------------------------------
+
+TEST(Setting, OnAFreeKeepAndOnTheNorthRowOnly) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . + . . . .
+ 2 . . . . + . . . .
+ 3 . . # . + . w . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  EXPECT_TRUE(legal(*s, "set c3"));
+  EXPECT_TRUE(legal(*s, "set a1"));
+  EXPECT_FALSE(legal(*s, "set g3"));  // occupied keep
+  EXPECT_FALSE(legal(*s, "set d4"));
+  EXPECT_FALSE(legal(*s, "set main a1"));  // the main piece is not in reserve
+  play(*s, "pass");
+  EXPECT_FALSE(legal(*s, "set a1"));  // White never sets
+}
+
+TEST(Ending, BlackWinsWhenAllKeepsAreBlack) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 . . . . + . . . .
+ 2 . . . . + . . . .
+ 3 . . b . + . b . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . b . + B # . .
+ 8 . . . . + . . W .
+ 9 . . . . + . . . .
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  const std::string why = s->explain(s->parse_move("f7-g7"));
+  EXPECT_NE(why.find("Black wins"), std::string::npos) << why;
+  play(*s, "f7-g7");
+  EXPECT_EQ(s->outcome(), Outcome::win(kBlackSide));
+  std::vector<Move> moves;
+  s->legal_moves(moves);
+  EXPECT_TRUE(moves.empty());
+}
+
+TEST(Ending, WhiteWinsWhenBlackCannotFillTheKeeps) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 W . . . + . . . .
+ 2 B . . . + . . . .
+ 3 . . # . + . # . .
+ 4 W . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . . .
+ 9 . . B B + . . . B
+White to move, ply 0, reserve 0, passes 0
+)"
+  );
+  EXPECT_EQ(s->outcome(), Outcome::ongoing());
+  const std::string why = s->explain(s->parse_move("a4-a3"));
+  EXPECT_NE(why.find("White wins: Black has 3 pieces left"), std::string::npos) << why;
+  play(*s, "a4-a3");
+  EXPECT_EQ(s->outcome(), Outcome::win(kWhiteSide));
+}
+
+TEST(Ending, TwoPassesInARowEndTheGame) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 W . . . + . . . .
+ 2 . . . . + . . . .
+ 3 . . # . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . . .
+ 9 . . . . + . . . B
+Black to move, ply 0, reserve 8, passes 0
+)"
+  );
+  play(*s, "pass");
+  EXPECT_FALSE(s->is_terminal());
+  play(*s, "pass");
+  EXPECT_EQ(s->outcome(), Outcome::win(kWhiteSide));
+}
+
+TEST(Passing, ForcedPassWhenNothingCanMove) {
+  auto s = load(
+R"(
+   a b c d e f g h i
+ 1 W B . . + . . . .
+ 2 B . . . + . . . .
+ 3 . . # . + . # . .
+ 4 . . . . + . . . .
+ 5 + + + + + + + + +
+ 6 . . . . + . . . .
+ 7 . . # . + . # . .
+ 8 . . . . + . . . .
+ 9 . . . . + . . . B
+White to move, ply 0, reserve 8, passes 0
+)"
+  );
+  std::vector<Move> moves;
+  s->legal_moves(moves);
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0], kPass);
+}
+
+}  // namespace
+}  // namespace arbiter::brochs::testing

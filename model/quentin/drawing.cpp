@@ -1,0 +1,83 @@
+// The position as geometry: grid lines through the points, stones on the intersections,
+// coordinates, and the coloured board edges (black top and bottom, white left and right).
+#include "model/core/square_grid.hpp"
+#include "model/quentin/notation.hpp"
+
+namespace arbiter::quentin {
+namespace {
+
+constexpr double kMargin = 1.5;  // from the picture's border to the first grid line
+constexpr double kEdgeGap = 0.55;
+constexpr double kEdgeThickness = 0.2;
+
+Shape rectangle(double x0, double y0, double x1, double y1, const std::string& fill, const std::string& role) {
+  Shape shape;
+  shape.kind = Shape::Kind::Polygon;
+  shape.points = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+  shape.fill = fill;
+  shape.stroke = "black";
+  shape.stroke_width = 0.03;
+  shape.role = role;
+  return shape;
+}
+
+Shape text(double x, double y, const std::string& content) {
+  Shape shape;
+  shape.kind = Shape::Kind::Text;
+  shape.points = {{x, y}};
+  shape.text = content;
+  shape.font_size = 0.4;
+  shape.fill = "black";
+  shape.role = "coordinate";
+  return shape;
+}
+
+}  // namespace
+
+Drawing draw_position(const Position& position, const Outcome& outcome) {
+  const int size = position.size;
+  const double last = kMargin + size - 1;  // coordinate of the last grid line
+  Drawing drawing;
+  drawing.width = drawing.height = last + kMargin;
+  drawing.title = "Quentin " + std::to_string(size) + "x" + std::to_string(size) + ": " + status_text(position, outcome);
+
+  // Black owns the top and bottom edges, White the left and right ones.
+  const double near = kMargin - kEdgeGap;
+  const double far = last + kEdgeGap;
+  drawing.shapes.push_back(rectangle(kMargin, near - kEdgeThickness, last, near, "black", "black-edge"));
+  drawing.shapes.push_back(rectangle(kMargin, far, last, far + kEdgeThickness, "black", "black-edge"));
+  drawing.shapes.push_back(rectangle(near - kEdgeThickness, kMargin, near, last, "white", "white-edge"));
+  drawing.shapes.push_back(rectangle(far, kMargin, far + kEdgeThickness, last, "white", "white-edge"));
+
+  for (int i = 0; i < size; ++i) {
+    const double at = kMargin + i;
+    for (const auto& ends : {std::pair{std::pair{kMargin, at}, std::pair{last, at}},
+                             std::pair{std::pair{at, kMargin}, std::pair{at, last}}}) {
+      Shape line;
+      line.kind = Shape::Kind::Line;
+      line.points = {ends.first, ends.second};
+      line.stroke = "black";
+      line.stroke_width = 0.04;
+      line.role = "grid";
+      drawing.shapes.push_back(line);
+    }
+    drawing.shapes.push_back(text(at, 0.35, std::string(1, static_cast<char>('a' + i))));
+    drawing.shapes.push_back(text(0.25, at + 0.12, std::to_string(i + 1)));
+  }
+  for (int point = 0; point < size * size; ++point) {
+    const std::int8_t cell = position.cells[static_cast<std::size_t>(point)];
+    if (cell == kEmpty) continue;
+    Shape stone;
+    stone.kind = Shape::Kind::Circle;
+    stone.points = {{kMargin + point % size, kMargin + point / size}};
+    stone.radius = 0.42;
+    stone.fill = cell == kBlackStone ? "black" : "white";
+    stone.stroke = "black";
+    stone.stroke_width = 0.05;
+    stone.role = cell == kBlackStone ? "black-stone" : "white-stone";
+    drawing.shapes.push_back(stone);
+  }
+  return drawing;
+}
+
+}  // namespace arbiter::quentin

@@ -1,0 +1,494 @@
+#include "model/quentin/engine.hpp"
+
+#include <array>
+#include <mutex>
+#include <stdexcept>
+
+#include "model/quentin/notation.hpp"
+
+namespace arbiter::quentin::engine {
+namespace {
+
+// Edge bits: Black needs kTop and kBottom in one chain, White kLeft and kRight.
+constexpr std::uint8_t kTop = 1, kBottom = 2, kLeft = 4, kRight = 8;
+constexpr std::uint8_t kBlackEdges = kTop | kBottom;
+constexpr std::uint8_t kWhiteEdges = kLeft | kRight;
+
+// Geometry of one board size, computed once.
+struct Tables {
+  int size = 0;
+  int points = 0;
+  std::array<std::array<std::int16_t, 4>, kMaxCells> neighbours{};  // the first neighbour_count are valid
+  std::array<std::uint8_t, kMaxCells> neighbour_count{};
+  std::array<std::uint8_t, kMaxCells> edge_bits{};
+  std::array<std::uint8_t, kMaxCells> edges_touched{};
+  std::array<std::array<std::int16_t, 4>, kMaxCells> blocks{};  // top-left points of the 2x2 blocks holding a point
+  std::array<std::uint8_t, kMaxCells> block_count{};
+
+  static const Tables& of(int size) {
+    static std::array<Tables, kMaxSize + 1> tables;
+    static std::once_flag built[kMaxSize + 1];
+    std::call_once(built[size], [size] { tables[static_cast<std::size_t>(size)].build(size); });
+    return tables[static_cast<std::size_t>(size)];
+  }
+
+ private:
+  void build(int n) {
+    size = n;
+    points = n * n;
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c < n; ++c) {
+        const auto p = static_cast<std::size_t>(r * n + c);
+        const int steps[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};
+        for (const auto& step : steps) {
+          const int rr = r + step[0], cc = c + step[1];
+          if (rr >= 0 && rr < n && cc >= 0 && cc < n) neighbours[p][neighbour_count[p]++] = static_cast<std::int16_t>(rr * n + cc);
+        }
+        edge_bits[p] = static_cast<std::uint8_t>((r == 0 ? kTop : 0) | (r == n - 1 ? kBottom : 0) |
+                                                 (c == 0 ? kLeft : 0) | (c == n - 1 ? kRight : 0));
+        edges_touched[p] = static_cast<std::uint8_t>((r == 0) + (r == n - 1) + (c == 0) + (c == n - 1));
+        for (int br = r - 1; br <= r; ++br) {
+          for (int bc = c - 1; bc <= c; ++bc) {
+            if (br >= 0 && bc >= 0 && br + 1 < n && bc + 1 < n) blocks[p][block_count[p]++] = static_cast<std::int16_t>(br * n + bc);
+          }
+        }
+      }
+    }
+  }
+};
+
+// What one tentative placement changed: the placed point first, then every filled point.
+struct Change {
+  int count = 0;
+  bool opponent_filled = false;
+  std::array<std::int16_t, kMaxCells> points;
+};
+
+// Per-thread working memory for region searches, so that states stay small and apply() never
+// allocates. Marks are generation stamps, so nothing is cleared between searches.
+struct Scratch {
+  std::array<std::uint32_t, kMaxCells> mark{};
+  std::uint32_t stamp = 0;
+  std::array<std::int16_t, kMaxCells> region{};
+  Change change;
+
+  std::uint32_t next_stamp() {
+    if (++stamp == 0) {
+      mark.fill(0);
+      stamp = 1;
+    }
+    return stamp;
+  }
+  static Scratch& get() {
+    thread_local Scratch scratch;
+    return scratch;
+  }
+};
+
+class FastState final : public State {
+ public:
+  FastState(const Game& game, const Rules& rules, const Position& position)
+      : game_(&game), tables_(&Tables::of(position.size)), rules_(rules), ply_(position.ply), swapped_(position.swapped) {
+    cells_.fill(kEmpty);
+    support_.fill(0);
+    for (int p = 0; p < tables_->points; ++p) {
+      if (rules_.edges == Rules::Edges::Count) support_[idx(p)] = tables_->edges_touched[idx(p)];
+    }
+    empty_count_ = 0;
+    for (int p = 0; p < tables_->points; ++p) {
+      empty_slot_[idx(p)] = static_cast<std::int16_t>(empty_count_);
+      empties_[static_cast<std::size_t>(empty_count_++)] = static_cast<std::int16_t>(p);
+    }
+    Change& all = Scratch::get().change;
+    all.count = 0;
+    for (int p = 0; p < tables_->points; ++p) {
+      const std::int8_t stone = position.cells[idx(p)];
+      if (stone == kEmpty) continue;
+      put_stone(p, stone);
+      all.points[static_cast<std::size_t>(all.count++)] = static_cast<std::int16_t>(p);
+    }
+    const int completed = commit(all);
+    outcome_ = completed < 0 ? Outcome::ongoing() : chain_winner(completed, 1 - side_to_move());
+    if (!outcome_.over()) settle_if_stuck();
+  }
+
+  std::unique_ptr<State> clone() const override { return std::make_unique<FastState>(*this); }
+  int side_to_move() const override { return (ply_ + (swapped_ ? 1 : 0)) % 2; }
+  Outcome outcome() const override { return outcome_; }
+  int ply() const override { return ply_; }
+
+  void legal_moves(std::vector<Move>& out) const override {
+    out.clear();
+    if (outcome_.over()) return;
+    FastState trial = *this;  // tentative placements are undone on a copy; this stays const
+    Scratch& scratch = Scratch::get();
+    for (int p = 0; p < tables_->points; ++p) {
+      if (cells_[idx(p)] != kEmpty) continue;
+      const bool legal = trial.try_placement(p, side_to_move(), scratch);
+      trial.undo(scratch.change);
+      if (legal) out.push_back(static_cast<Move>(p));
+    }
+    if (swap_available()) out.push_back(kSwap);
+    if (out.empty()) out.push_back(kPass);
+  }
+
+  void apply(Move move) override {
+    if (move < kSwap) {
+      const int mover = side_to_move();
+      Scratch& scratch = Scratch::get();
+      if (!try_placement(static_cast<int>(move), mover, scratch)) {
+        undo(scratch.change);
+        throw std::logic_error("quentin: apply() was given an illegal move");
+      }
+      place_committed(scratch, mover);
+    } else {
+      if (move == kSwap) swapped_ = true;
+      ++ply_;
+    }
+    if (!outcome_.over()) settle_if_stuck();
+  }
+
+  // Uniform over the legal moves: empty points (and the swap) are drawn without replacement
+  // until one is legal, so each legal move is equally likely to come first.
+  Outcome random_playout(Rng& rng) override {
+    Scratch& scratch = Scratch::get();
+    while (!outcome_.over()) {
+      const int mover = side_to_move();
+      int untried = empty_count_;
+      bool swap_untried = swap_available();
+      bool moved = false;
+      while (untried > 0 || swap_untried) {
+        const int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(untried + (swap_untried ? 1 : 0))));
+        if (pick == untried) {
+          swapped_ = true;
+          ++ply_;
+          moved = true;
+          break;
+        }
+        const int point = empties_[static_cast<std::size_t>(pick)];
+        if (try_placement(point, mover, scratch)) {
+          place_committed(scratch, mover);
+          moved = true;
+          break;
+        }
+        undo(scratch.change);
+        swap_empty_slots(pick, --untried);
+      }
+      if (moved) continue;
+      if (has_legal_placement(1 - mover, scratch)) {
+        ++ply_;  // forced pass
+      } else {
+        outcome_ = no_moves_outcome();
+      }
+    }
+    return outcome_;
+  }
+
+  std::string move_text(Move move) const override { return move_name(tables_->size, move); }
+  Move parse_move(std::string_view text) const override { return read_move(rules_, position(), outcome_, text); }
+  std::string diagram() const override { return diagram_text(position(), outcome_); }
+  std::string line() const override { return line_text(*game_, position()); }
+  Drawing drawing() const override { return draw_position(position(), outcome_); }
+  std::string explain(Move move) const override { return explain_move(rules_, position(), outcome_, move); }
+  std::string explain_text(std::string_view text) const override {
+    return explain(read_move_words(position(), text));
+  }
+
+ private:
+  static std::size_t idx(int p) { return static_cast<std::size_t>(p); }
+
+  Position position() const {
+    Position out = Position::empty(tables_->size);
+    for (int p = 0; p < tables_->points; ++p) out.cells[idx(p)] = cells_[idx(p)];
+    out.ply = ply_;
+    out.swapped = swapped_;
+    return out;
+  }
+
+  bool swap_available() const { return rules_.pie && ply_ == 1 && !swapped_; }
+
+  void put_stone(int p, std::int8_t stone) {
+    cells_[idx(p)] = stone;
+    const auto& nb = tables_->neighbours[idx(p)];
+    for (int i = 0; i < tables_->neighbour_count[idx(p)]; ++i) ++support_[idx(nb[static_cast<std::size_t>(i)])];
+  }
+
+  void remove_stone(int p) {
+    cells_[idx(p)] = kEmpty;
+    const auto& nb = tables_->neighbours[idx(p)];
+    for (int i = 0; i < tables_->neighbour_count[idx(p)]; ++i) --support_[idx(nb[static_cast<std::size_t>(i)])];
+  }
+
+  void undo(const Change& change) {
+    for (int i = change.count - 1; i >= 0; --i) remove_stone(change.points[static_cast<std::size_t>(i)]);
+  }
+
+  // Searches the region holding the empty point `start`; leaves its points in scratch.region and
+  // returns their number, or 0 as soon as a point with fewer than two adjacent stones shows it is
+  // no territory.
+  int find_territory(int start, Scratch& scratch) const {
+    if (support_[idx(start)] < 2) return 0;
+    const std::uint32_t stamp = scratch.next_stamp();
+    scratch.mark[idx(start)] = stamp;
+    scratch.region[0] = static_cast<std::int16_t>(start);
+    int size = 1;
+    for (int next = 0; next < size; ++next) {
+      const int p = scratch.region[static_cast<std::size_t>(next)];
+      const auto& nb = tables_->neighbours[idx(p)];
+      for (int i = 0; i < tables_->neighbour_count[idx(p)]; ++i) {
+        const int q = nb[static_cast<std::size_t>(i)];
+        if (cells_[idx(q)] != kEmpty || scratch.mark[idx(q)] == stamp) continue;
+        if (support_[idx(q)] < 2) return 0;
+        scratch.mark[idx(q)] = stamp;
+        scratch.region[static_cast<std::size_t>(size++)] = static_cast<std::int16_t>(q);
+      }
+    }
+    return size;
+  }
+
+  std::int8_t fill_colour(int region_size, int mover, Scratch& scratch) const {
+    int votes[3] = {0, 0, 0};
+    const std::uint32_t stamp = scratch.next_stamp();
+    const bool distinct = rules_.majority == Rules::Majority::DistinctStones;
+    for (int i = 0; i < region_size; ++i) {
+      const int p = scratch.region[static_cast<std::size_t>(i)];
+      const auto& nb = tables_->neighbours[idx(p)];
+      for (int k = 0; k < tables_->neighbour_count[idx(p)]; ++k) {
+        const int q = nb[static_cast<std::size_t>(k)];
+        const std::int8_t stone = cells_[idx(q)];
+        if (stone == kEmpty) continue;
+        if (distinct) {
+          if (scratch.mark[idx(q)] == stamp) continue;
+          scratch.mark[idx(q)] = stamp;
+        }
+        ++votes[stone];
+      }
+    }
+    if (votes[kBlackStone] > votes[kWhiteStone]) return kBlackStone;
+    if (votes[kWhiteStone] > votes[kBlackStone]) return kWhiteStone;
+    return stone_of(1 - mover);
+  }
+
+  // Fills the territory (if any) holding the empty neighbour q; true if it filled one.
+  bool fill_territory_at(int q, int mover, Scratch& scratch) {
+    if (cells_[idx(q)] != kEmpty) return false;
+    const int region_size = find_territory(q, scratch);
+    if (region_size == 0) return false;
+    const std::int8_t colour = fill_colour(region_size, mover, scratch);
+    Change& change = scratch.change;
+    if (colour != stone_of(mover)) change.opponent_filled = true;
+    for (int i = 0; i < region_size; ++i) {
+      const int p = scratch.region[static_cast<std::size_t>(i)];
+      put_stone(p, colour);
+      change.points[static_cast<std::size_t>(change.count++)] = static_cast<std::int16_t>(p);
+    }
+    return true;
+  }
+
+  bool fill_around(int from, int mover, Scratch& scratch) {
+    bool filled = false;
+    const auto& nb = tables_->neighbours[idx(from)];
+    for (int i = 0; i < tables_->neighbour_count[idx(from)]; ++i) {
+      filled |= fill_territory_at(nb[static_cast<std::size_t>(i)], mover, scratch);
+    }
+    return filled;
+  }
+
+  bool unsupported_pair(int a, int d, int b, int c, std::int8_t mover_stone) const {
+    const std::int8_t colour = cells_[idx(a)];
+    if (colour == kEmpty || cells_[idx(d)] != colour) return false;
+    if (rules_.diagonal == Rules::Diagonal::MoverOnly && colour != mover_stone) return false;
+    return cells_[idx(b)] != colour && cells_[idx(c)] != colour;
+  }
+
+  // Every unsupported pair a turn creates lies in a 2x2 block holding a changed point, because
+  // stones are never removed and no turn ends with one.
+  bool diagonals_supported(const Change& change, int mover) const {
+    const std::int8_t mover_stone = stone_of(mover);
+    const int n = tables_->size;
+    for (int i = 0; i < change.count; ++i) {
+      const int p = change.points[static_cast<std::size_t>(i)];
+      for (int k = 0; k < tables_->block_count[idx(p)]; ++k) {
+        const int tl = tables_->blocks[idx(p)][static_cast<std::size_t>(k)];
+        const int tr = tl + 1, bl = tl + n, br = bl + 1;
+        if (unsupported_pair(tl, br, tr, bl, mover_stone) || unsupported_pair(tr, bl, tl, br, mover_stone)) return false;
+      }
+    }
+    return true;
+  }
+
+  // Under opponent-chain=illegal: does some opponent stone filled this turn now belong to a
+  // chain joining the opponent's edges? (The union-find is not updated before the move stands.)
+  bool completes_opponent_chain(const Change& change, int mover, Scratch& scratch) const {
+    const std::int8_t stone = stone_of(1 - mover);
+    const std::uint8_t goal = mover == kBlackSide ? kWhiteEdges : kBlackEdges;
+    const std::uint32_t stamp = scratch.next_stamp();
+    for (int i = 1; i < change.count; ++i) {
+      const int start = change.points[static_cast<std::size_t>(i)];
+      if (cells_[idx(start)] != stone || scratch.mark[idx(start)] == stamp) continue;
+      std::uint8_t edges = 0;
+      scratch.mark[idx(start)] = stamp;
+      scratch.region[0] = static_cast<std::int16_t>(start);
+      int size = 1;
+      for (int next = 0; next < size; ++next) {
+        const int p = scratch.region[static_cast<std::size_t>(next)];
+        edges |= tables_->edge_bits[idx(p)];
+        const auto& nb = tables_->neighbours[idx(p)];
+        for (int k = 0; k < tables_->neighbour_count[idx(p)]; ++k) {
+          const int q = nb[static_cast<std::size_t>(k)];
+          if (cells_[idx(q)] != stone || scratch.mark[idx(q)] == stamp) continue;
+          scratch.mark[idx(q)] = stamp;
+          scratch.region[static_cast<std::size_t>(size++)] = static_cast<std::int16_t>(q);
+        }
+      }
+      if ((edges & goal) == goal) return true;
+    }
+    return false;
+  }
+
+  // Places, fills and checks legality; the changes stay on the board (undo() or commit them).
+  bool try_placement(int point, int mover, Scratch& scratch) {
+    Change& change = scratch.change;
+    change.count = 1;
+    change.opponent_filled = false;
+    change.points[0] = static_cast<std::int16_t>(point);
+    put_stone(point, stone_of(mover));
+    // Only regions next to the new stone can have become territories: every other region is as
+    // it was at the end of the previous turn, when no territory was left.
+    bool filled = fill_around(point, mover, scratch);
+    if (rules_.fill == Rules::Fill::UntilNone) {
+      while (filled) {
+        filled = false;
+        const int changed = change.count;
+        for (int i = 0; i < changed; ++i) filled |= fill_around(change.points[static_cast<std::size_t>(i)], mover, scratch);
+      }
+    }
+    if (!diagonals_supported(change, mover)) return false;
+    if (rules_.opponent_chain == Rules::OpponentChain::Illegal && change.opponent_filled &&
+        completes_opponent_chain(change, mover, scratch)) {
+      return false;
+    }
+    return true;
+  }
+
+  int find(int p) {
+    while (parent_[idx(p)] != p) {
+      parent_[idx(p)] = parent_[idx(parent_[idx(p)])];
+      p = parent_[idx(p)];
+    }
+    return p;
+  }
+
+  void unite(int a, int b) {
+    a = find(a);
+    b = find(b);
+    if (a == b) return;
+    parent_[idx(a)] = static_cast<std::int16_t>(b);
+    edges_[idx(b)] |= edges_[idx(a)];
+  }
+
+  void remove_empty(int p) {
+    const int slot = empty_slot_[idx(p)];
+    swap_empty_slots(slot, --empty_count_);
+  }
+
+  void swap_empty_slots(int a, int b) {
+    const std::int16_t pa = empties_[static_cast<std::size_t>(a)];
+    const std::int16_t pb = empties_[static_cast<std::size_t>(b)];
+    empties_[static_cast<std::size_t>(a)] = pb;
+    empties_[static_cast<std::size_t>(b)] = pa;
+    empty_slot_[idx(pa)] = static_cast<std::int16_t>(b);
+    empty_slot_[idx(pb)] = static_cast<std::int16_t>(a);
+  }
+
+  // Makes placed stones permanent: bookkeeping of empty points and chains. Returns the side
+  // whose chain now joins its edges, or -1.
+  int commit(const Change& change) {
+    for (int i = 0; i < change.count; ++i) {
+      const int p = change.points[static_cast<std::size_t>(i)];
+      remove_empty(p);
+      parent_[idx(p)] = static_cast<std::int16_t>(p);
+      edges_[idx(p)] = tables_->edge_bits[idx(p)];
+    }
+    for (int i = 0; i < change.count; ++i) {
+      const int p = change.points[static_cast<std::size_t>(i)];
+      const auto& nb = tables_->neighbours[idx(p)];
+      for (int k = 0; k < tables_->neighbour_count[idx(p)]; ++k) {
+        const int q = nb[static_cast<std::size_t>(k)];
+        if (cells_[idx(q)] == cells_[idx(p)]) unite(p, q);
+      }
+    }
+    for (int i = 0; i < change.count; ++i) {
+      const int p = change.points[static_cast<std::size_t>(i)];
+      const std::uint8_t goal = cells_[idx(p)] == kBlackStone ? kBlackEdges : kWhiteEdges;
+      if ((edges_[idx(find(p))] & goal) == goal) return side_of(cells_[idx(p)]);
+    }
+    return -1;
+  }
+
+  Outcome chain_winner(int owner, int mover) const {
+    const bool mover_takes_it = rules_.opponent_chain == Rules::OpponentChain::MoverWins && ply_ > 0;
+    return Outcome::win(mover_takes_it ? mover : owner);
+  }
+
+  void place_committed(Scratch& scratch, int mover) {
+    const int completed = commit(scratch.change);
+    ++ply_;
+    if (completed >= 0) outcome_ = chain_winner(completed, mover);
+  }
+
+  bool has_legal_placement(int mover, Scratch& scratch) {
+    for (int i = 0; i < empty_count_; ++i) {
+      const bool legal = try_placement(empties_[static_cast<std::size_t>(i)], mover, scratch);
+      undo(scratch.change);
+      if (legal) return true;
+    }
+    return false;
+  }
+
+  // A side without a legal move passes; if its opponent could not move either, the no-moves
+  // ruling ends the game.
+  void settle_if_stuck() {
+    Scratch& scratch = Scratch::get();
+    const int mover = side_to_move();
+    if (swap_available() || has_legal_placement(mover, scratch)) return;
+    if (has_legal_placement(1 - mover, scratch)) return;
+    outcome_ = no_moves_outcome();
+  }
+
+  Outcome no_moves_outcome() const {
+    switch (rules_.no_moves) {
+      case Rules::NoMoves::Draw: return Outcome::draw();
+      case Rules::NoMoves::SideToMoveLoses: return Outcome::win(1 - side_to_move());
+      case Rules::NoMoves::MoreStones: {
+        int count[3] = {0, 0, 0};
+        for (int p = 0; p < tables_->points; ++p) ++count[cells_[idx(p)]];
+        if (count[kBlackStone] == count[kWhiteStone]) return Outcome::draw();
+        return Outcome::win(count[kBlackStone] > count[kWhiteStone] ? kBlackSide : kWhiteSide);
+      }
+    }
+    return Outcome::draw();
+  }
+
+  const Game* game_;
+  const Tables* tables_;
+  Rules rules_;
+  int ply_ = 0;
+  bool swapped_ = false;
+  Outcome outcome_;
+  int empty_count_ = 0;
+  std::array<std::int8_t, kMaxCells> cells_;
+  std::array<std::uint8_t, kMaxCells> support_;  // adjacent stones (plus edges under edges-count=yes)
+  std::array<std::int16_t, kMaxCells> parent_;   // union-find over stones
+  std::array<std::uint8_t, kMaxCells> edges_;    // at a root: the edges its chain touches
+  std::array<std::int16_t, kMaxCells> empties_;  // the empty points, in slots 0..empty_count_-1
+  std::array<std::int16_t, kMaxCells> empty_slot_;
+};
+
+}  // namespace
+
+std::unique_ptr<State> make_state(const Game& game, const Rules& rules, const Position& position) {
+  return std::make_unique<FastState>(game, rules, position);
+}
+
+}  // namespace arbiter::quentin::engine

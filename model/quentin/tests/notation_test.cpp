@@ -1,0 +1,221 @@
+// Quentin's notation (docs/notation/quentin.md): exact round trips, the lenient diagram forms,
+// one-line errors for bad input, and a fuzz test of every parser.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "model/core/position_io.hpp"
+#include "model/quentin/tests/quentin_test_util.hpp"
+
+namespace arbiter::quentin {
+namespace {
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The same diagram as the user may type it: no header, no row numbers, no spaces.
+std::string compact(const std::string& diagram) {
+  std::string out;
+  std::size_t start = diagram.find('\n') + 1;  // drop the header
+  while (start < diagram.size()) {
+    const std::size_t end = diagram.find('\n', start);
+    std::string line = diagram.substr(start, end - start);
+    if (line.size() > 3 && line[2] == ' ' && (line[0] == ' ' || std::isdigit(static_cast<unsigned char>(line[0])))) {
+      line = line.substr(3);
+      std::erase(line, ' ');
+    }
+    out += line + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
+TEST(QuentinNotation, DiagramLayoutIsExact) {
+  auto game = make_game(quentin_game(), 5, {});
+  auto state = game->initial_state();
+  play(*state, {"c1", "b3"});
+  EXPECT_EQ(state->diagram(), R"(   a b c d e
+ 1 . . B . .
+ 2 . . . . .
+ 3 . W . . .
+ 4 . . . . .
+ 5 . . . . .
+Black to move, ply 2
+)");
+  EXPECT_EQ(state->line(), "quentin 5 ..B../...../.W.../...../..... black 2");
+  auto big = make_game(quentin_game(), 12, {"pie=off"});
+  auto s12 = big->initial_state();
+  play(*s12, {"l12"});
+  const std::string d = s12->diagram();
+  EXPECT_TRUE(contains(d, "   a b c d e f g h i j k l\n 1 . ")) << d;
+  EXPECT_TRUE(contains(d, "\n12 . . . . . . . . . . . B\nWhite to move, ply 1\n")) << d;
+  EXPECT_TRUE(contains(s12->line(), " white 1 pie=off"));
+}
+
+TEST(QuentinNotation, EveryPrintedFormReadsBackInBothImplementations) {
+  for (int size : {2, 3, 4, 5, 6, 7, 9, 13, 26}) {
+    for (const std::vector<std::string>& rulings :
+         {std::vector<std::string>{}, std::vector<std::string>{"opponent-chain=mover-wins", "majority=adjacencies"}}) {
+      auto game = make_game(quentin_game(), size, rulings);
+      Rng rng(static_cast<std::uint64_t>(size) * 31);
+      const int games = std::max(1, (size <= 7 ? 20 : size <= 9 ? 2 : 1) / static_cast<int>(kHeavyDivisor));
+      for (int g = 0; g < games; ++g) {
+        auto state = game->initial_state();
+        std::vector<Move> moves;
+        for (;;) {
+          const bool check = size <= 7 || state->ply() % (10 * kHeavyDivisor) == 0 || state->is_terminal();
+          for (const std::string& impl : implementations()) {
+            if (!check) break;
+            for (const std::string& text : {state->diagram(), state->line(), compact(state->diagram())}) {
+              auto back = game->parse_position(text, impl);
+              ASSERT_EQ(back->line(), state->line()) << text;
+              ASSERT_EQ(back->diagram(), state->diagram()) << text;
+              ASSERT_EQ(back->outcome(), state->outcome()) << text;
+            }
+          }
+          state->legal_moves(moves);
+          if (moves.empty()) break;
+          if (check) {
+            for (Move m : moves) ASSERT_EQ(state->parse_move(state->move_text(m)), m);
+          }
+          state->apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+        }
+      }
+    }
+  }
+}
+
+TEST(QuentinNotation, LoadPositionInfersSizeAndRulings) {
+  auto loaded = load_position(quentin_game(), 0, {}, "quentin 3 B../.../... white 1 pie=off");
+  EXPECT_EQ(loaded.game->config().size, 3);
+  EXPECT_EQ(loaded.game->config().rule("pie"), "off");
+  auto from_diagram = load_position(quentin_game(), 0, {}, "B..\n...\n...\nWhite to move, ply 1\n");
+  EXPECT_EQ(from_diagram.state->line(), "quentin 3 B../.../... white 1");
+}
+
+void expect_input_error(const std::function<void()>& action, const std::string& phrase) {
+  try {
+    action();
+    ADD_FAILURE() << "no InputError; expected one mentioning '" << phrase << "'";
+  } catch (const InputError& e) {
+    const std::string message = e.what();
+    EXPECT_TRUE(contains(message, phrase)) << message;
+    EXPECT_FALSE(contains(message, "\n")) << message;
+  }
+}
+
+TEST(QuentinNotation, BadPositionsGiveOneLineErrors) {
+  auto game = make_game(quentin_game(), 3, {});
+  auto parse = [&](const std::string& text) { return [&game, text] { game->parse_position(text); }; };
+  expect_input_error(parse("B..\n...\n...\n"), "diagram has no status line");
+  expect_input_error(parse("B..\n...\n...\nBlue to move, ply 1\n"), "diagram has no status line");
+  expect_input_error(parse("B..\n.X.\n...\nWhite to move, ply 1\n"), "unexpected character 'X'");
+  expect_input_error(parse("B..\n..\n...\nWhite to move, ply 1\n"), "board row 2 has 2 points, expected 3");
+  expect_input_error(parse("1 B..\n3 ...\n3 ...\nWhite to move, ply 1\n"), "row 2 is numbered 3");
+  expect_input_error(parse("a b d\nB..\n...\n...\nWhite to move, ply 1\n"), "column header 'a b d'");
+  expect_input_error(parse("B...\n....\n....\n....\nWhite to move, ply 1\n"), "diagram has 4 rows but the game is configured with size 3");
+  expect_input_error(parse("B..\n...\n...\nBlack to move, ply 1\n"), "it is White's turn, not Black's");
+  expect_input_error(parse("B..\n...\n...\nWhite to move, ply x\n"), "must be a number");
+  expect_input_error(parse("B..\n...\n...\nWhite to move, ply 1, twice\n"), "unexpected text after the ply");
+  expect_input_error(parse("BW.\n...\n...\nBlack to move, ply 2, swapped\n"), "it is White's turn");
+  expect_input_error(parse("B..\n...\n...\nWhite to move, ply 1, swapped\n"), "at least ply 2");
+  expect_input_error(parse("B..\n...\n...\nWhite to move, ply 999\n"), "exceeds the longest possible game");
+  expect_input_error(parse("B..\n.B.\n...\nWhite to move, ply 1\n"), "stones a1 and b2 are diagonally adjacent");
+  expect_input_error(parse(".B.\nBB.\n...\nWhite to move, ply 1\n"), "the empty points a1 form a territory");
+  expect_input_error(parse("B..\nB..\nB..\nWhite to move, ply 3\n"), "the game is already over");
+  expect_input_error(parse("B..\n...\n...\nBlack wins, ply 1\n"), "the stones say the game is still going on");
+  expect_input_error(parse("B..\nB..\nB..\nWhite wins, ply 3\n"), "status says White wins but the stones say Black wins");
+  expect_input_error(parse("quentin 4 B.../..../..../.... white 1"), "size 4 but the game is configured with size 3");
+  expect_input_error(parse("quentin 3 B../.../... white 1 pie=off"), "carries rulings");
+  expect_input_error(parse("quentin 3 B../... white 1"), "has 2 rows, expected 3");
+  expect_input_error(parse("quentin 3 B../.../... red 1"), "side to move must be 'black' or 'white'");
+  expect_input_error(parse("quentin 3 B../.../... white 1 swapped extra"), "body tokens");
+  expect_input_error(parse("quentin 3 B../.../... white 1 twice"), "expected 'swapped'");
+  expect_input_error(parse("quentin 3 1B../.../... white 1"), "unexpected row number");
+  expect_input_error(parse("brique 3 B../.../... white 1"), "must start with the game name");
+  expect_input_error(parse(""), "empty position");
+  expect_input_error(parse("B\nWhite to move, ply 1\n"), "needs 2 to 26 board rows");
+  expect_input_error([] { quentin_game().diagram_size("..\n..\n"); }, "no status line");
+  expect_input_error([] { make_game(quentin_game(), 27, {}); }, "board size 27 is not allowed");
+  expect_input_error([] { make_game(quentin_game(), 1, {}); }, "board size 1 is not allowed");
+}
+
+TEST(QuentinNotation, BadMovesGiveOneLineErrors) {
+  for (const std::string& impl : implementations()) {
+    auto s = setup("B..\n...\n...\nWhite to move, ply 1\n", {}, impl);
+    auto move = [&](const std::string& text) { return [&s, text] { s.state->parse_move(text); }; };
+    expect_input_error(move("a1"), "point a1 is occupied by a black stone");
+    expect_input_error(move("d1"), "point 'd1' is off the 3x3 board");
+    expect_input_error(move("a4"), "off the 3x3 board");
+    expect_input_error(move("a0"), "cannot read move");
+    expect_input_error(move("A1"), "cannot read move");
+    expect_input_error(move(""), "cannot read move");
+    expect_input_error(move("a1b"), "cannot read move");
+    expect_input_error(move("pass"), "pass is allowed only when no move is possible");
+    auto over = setup("B..\nB..\nB..\nBlack wins, ply 3\n", {}, impl);
+    expect_input_error([&] { over.state->parse_move("b1"); }, "the game is over");
+  }
+}
+
+// Random and damaged text must produce an InputError or a position that prints back to itself.
+TEST(QuentinNotation, FuzzedInputOnlyEverRaisesInputError) {
+  const std::vector<std::string> samples = {
+      "   a b c\n 1 B . .\n 2 . W .\n 3 . . .\nBlack to move, ply 2\n",
+      "quentin 3 B../.W./... black 2",
+      "quentin 3 B../.W./... black 2 swapped opponent-chain=illegal",
+      "B..\n.W.\n...\nWhite wins, ply 3, swapped\n",
+      "   a b c d e\n 1 W . . . W\n 2 . B W B W\n 3 . . . . W\n 4 W B W . B\n 5 . . W . B\nBlack to move, ply 12\n",
+  };
+  const std::string alphabet = ".BW \n/abcdeqntuilkpwyshm0123456789,=-_\t\r";
+  Rng rng(2026);
+  const int rounds = 30000 / static_cast<int>(kHeavyDivisor);
+  std::vector<std::unique_ptr<Game>> games;
+  for (int size : {3, 5}) games.push_back(make_game(quentin_game(), size, {}));
+  auto state = games[1]->parse_position(samples[4]);
+  for (int round = 0; round < rounds; ++round) {
+    std::string text;
+    const std::string& base = samples[rng.below(static_cast<std::uint32_t>(samples.size()))];
+    switch (rng.below(4)) {
+      case 0:  // random characters
+        for (std::uint32_t i = 0, n = rng.below(40); i < n; ++i) text += alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))];
+        break;
+      case 1:  // truncated
+        text = base.substr(0, rng.below(static_cast<std::uint32_t>(base.size()) + 1));
+        break;
+      case 2:  // mutated
+        text = base;
+        for (std::uint32_t i = 0, n = 1 + rng.below(3); i < n; ++i) {
+          text[rng.below(static_cast<std::uint32_t>(text.size()))] = alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))];
+        }
+        break;
+      default:  // arbitrary bytes
+        for (std::uint32_t i = 0, n = rng.below(30); i < n; ++i) text += static_cast<char>(rng.below(256));
+    }
+    for (const auto& game : games) {
+      for (const std::string& impl : implementations()) {
+        try {
+          auto parsed = game->parse_position(text, impl);
+          auto again = game->parse_position(parsed->diagram(), impl);
+          ASSERT_EQ(again->line(), parsed->line()) << text;
+        } catch (const InputError&) {
+        }
+      }
+    }
+    try {
+      quentin_game().diagram_size(text);
+    } catch (const InputError&) {
+    }
+    try {
+      load_position(quentin_game(), 0, {}, text);
+    } catch (const InputError&) {
+    }
+    const std::string move_text = text.substr(0, 4);
+    try {
+      const Move m = state->parse_move(move_text);
+      ASSERT_EQ(state->parse_move(state->move_text(m)), m);
+    } catch (const InputError&) {
+    }
+  }
+}
+
+}  // namespace
+}  // namespace arbiter::quentin
