@@ -7,6 +7,7 @@
 #include "model/quentin/properties.hpp"
 #include "model/quentin/reference.hpp"
 #include "model/quentin/seed_examples.hpp"
+#include "model/quentin/smt_claims.hpp"
 
 namespace arbiter {
 namespace quentin {
@@ -129,6 +130,7 @@ const GameDescriptor& quentin_game() {
     };
     d.seed_examples = [] { return quentin::seed_examples(); };
     d.properties = [] { return quentin::quentin_properties(); };
+    d.claims = [] { return quentin_claims(); };
     return d;
   }();
   return descriptor;
