@@ -6,7 +6,7 @@
 
 // Each game folder defines `const GameDescriptor& <name>_game()`. Adding a game means adding its
 // folder and its name to this one list.
-#define ARBITER_GAMES(X) X(quentin) X(brochs) X(hexabrae)
+#define ARBITER_GAMES(X) X(brique) X(quentin) X(brochs) X(hexabrae)
 
 namespace arbiter {
 

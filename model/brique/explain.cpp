@@ -1,0 +1,219 @@
+#include "model/brique/explain.hpp"
+
+#include <algorithm>
+
+#include "model/brique/notation.hpp"
+
+namespace arbiter::brique {
+namespace {
+
+const char* side_name(int side) { return side == kBlack ? "Black" : "White"; }
+std::string colour_word(int side) { return side == kBlack ? "black" : "white"; }
+
+std::string contents(std::uint8_t stone) {
+  return stone == kEmpty ? "empty" : stone == kBlackStone ? "a black stone" : "a white stone";
+}
+
+std::string shade(const Position& p, int row, int col) { return is_light(p.rules, row, col) ? "light" : "dark"; }
+
+std::string edges_of(const Position& p, int side) {
+  const std::string last = std::to_string(p.n());
+  const std::string last_col(1, static_cast<char>('a' + p.n() - 1));
+  return side == kBlack ? "the top edge (row 1) and the bottom edge (row " + last + ")"
+                        : "the left edge (column a) and the right edge (column " + last_col + ")";
+}
+
+// The fill rule's verdict on one square that has the placed stone among its escorts.
+std::string examine_square(const Position& before_fill, int mover, int row, int col) {
+  const Position& p = before_fill;
+  const std::uint8_t friendly = stone_of(mover);
+  const auto e = escorts(p.rules, mover, row, col);
+  std::string text = "  - " + square_name(p, p.index(row, col)) + " (" + shade(p, row, col) + " square): its escorts are ";
+  bool both_on_board = true;
+  bool both_friendly = true;
+  for (int i = 0; i < 2; ++i) {
+    if (i == 1) text += " and ";
+    if (p.on_board(e[i].row, e[i].col)) {
+      text += square_name(p, p.index(e[i].row, e[i].col)) + " " + e[i].direction + " (" + contents(p.at(e[i].row, e[i].col)) + ")";
+      both_friendly = both_friendly && p.at(e[i].row, e[i].col) == friendly;
+    } else {
+      text += std::string("the square ") + e[i].direction + ", which is off the board";
+      both_on_board = false;
+    }
+  }
+  text += ". ";
+  const std::uint8_t here = p.at(row, col);
+  if (!both_on_board) return text + "With only one escort on the board, the fill rule does not apply to it.\n";
+  if (!both_friendly) return text + "Not both are " + colour_word(mover) + ", so it is not filled.\n";
+  if (here == friendly) return text + "Both are " + colour_word(mover) + ", but it already holds a " + colour_word(mover) + " stone.\n";
+  if (here == kEmpty) return text + "Both are " + colour_word(mover) + " and it is empty: " + side_name(mover) + " places a stone on it.\n";
+  if (p.rules.fill == FillMode::KeepEnemy) {
+    return text + "Both are " + colour_word(mover) + ", but it holds " + contents(here) +
+           ", which stays (fill=keep-enemy fills empty squares only).\n";
+  }
+  return text + "Both are " + colour_word(mover) + " and it holds " + contents(here) + ": that stone is removed and " +
+         side_name(mover) + " places a stone on it.\n";
+}
+
+std::string explain_placement(const Position& p, int cell) {
+  const int mover = p.side;
+  const int row = cell / p.n(), col = cell % p.n();
+  std::string out = "1. Placement: " + std::string(side_name(mover)) + " places a stone on " + square_name(p, cell) + " (" +
+                    shade(p, row, col) + " square, empty).\n";
+  Position placed = p;
+  placed.cells[static_cast<std::size_t>(cell)] = stone_of(mover);
+  out += "2. Fill rule: the squares that have " + square_name(p, cell) + " as an escort";
+  std::string examined;
+  for (int r = 0; r < p.n(); ++r) {
+    for (int c = 0; c < p.n(); ++c) {
+      const auto e = escorts(p.rules, mover, r, c);
+      const bool escorted = std::any_of(e.begin(), e.end(), [&](const Escort& x) { return x.row == row && x.col == col; });
+      if (escorted) examined += examine_square(placed, mover, r, c);
+    }
+  }
+  out += examined.empty() ? std::string(": none.\n") : ":\n" + examined;
+  // Cross-check with the whole-board rule: every other square's escorts are unchanged since the
+  // previous turn ended, so nothing else may change; say so, or name what else the text fills.
+  Position after = p;
+  reference_apply(after, static_cast<Move>(cell));
+  std::string elsewhere;
+  for (int other = 0; other < p.n() * p.n(); ++other) {
+    const auto i = static_cast<std::size_t>(other);
+    if (other == cell || after.cells[i] == placed.cells[i]) continue;
+    const auto e = escorts(p.rules, mover, other / p.n(), other % p.n());
+    const bool listed = std::any_of(e.begin(), e.end(), [&](const Escort& x) { return x.row == row && x.col == col; });
+    if (!listed) elsewhere += " " + square_name(p, other);
+  }
+  if (!elsewhere.empty()) {
+    out += "  Elsewhere, squares whose escorts already were both " + colour_word(mover) + " (left behind by a removal) are filled too:" +
+           elsewhere + ".\n";
+  }
+  return out;
+}
+
+std::string explain_result(const Position& after, int mover) {
+  std::string out = "3. Win check: ";
+  const Outcome outcome = evaluate_outcome(after);
+  for (int side : {mover, 1 - mover}) {
+    const std::vector<int> chain = winning_chain(after, side);
+    if (side != mover) out += "   ";
+    if (chain.empty()) {
+      out += std::string(side_name(side)) + " has no chain of orthogonally adjacent stones joining " + edges_of(after, side) + ".\n";
+      continue;
+    }
+    out += std::string(side_name(side)) + "'s chain";
+    for (std::size_t i = 0; i < chain.size(); ++i) out += (i == 0 ? " " : "-") + square_name(after, chain[i]);
+    out += " joins " + edges_of(after, side) + ".\n";
+  }
+  if (outcome.kind == Outcome::Kind::Win) return out + std::string(side_name(outcome.winner)) + " wins.\n";
+  if (outcome.kind == Outcome::Kind::Draw) return out + "The board is full and nobody has a chain: the game is drawn.\n";
+  return out + "Next: " + status_text(after) + ".\n";
+}
+
+std::string explain_swap(const Position& p) {
+  Position after = p;
+  reference_apply(after, kSwapMove);
+  if (p.rules.pie == PieMode::SwapSides) {
+    return "White takes the pie swap instead of placing a stone (pie=swap-sides): the two players exchange colours.\n"
+           "The stones stay as they are; the player who placed the first black stone now plays White and moves next.\n"
+           "Next: " + status_text(after) + ".\n";
+  }
+  std::string moved;
+  for (int cell = 0; cell < p.n() * p.n(); ++cell) {
+    const std::uint8_t stone = p.cells[static_cast<std::size_t>(cell)];
+    if (stone == kEmpty) continue;
+    const int mirror = (cell % p.n()) * p.n() + cell / p.n();
+    moved += " the " + std::string(stone == kBlackStone ? "black" : "white") + " stone on " + square_name(p, cell) +
+             " becomes a " + (stone == kBlackStone ? "white" : "black") + " stone on " + square_name(p, mirror) + ";";
+  }
+  return "White takes the pie swap instead of placing a stone (pie=mirror): each stone is replaced by one of the other colour "
+         "on its mirror square across the a1 diagonal;" + (moved.empty() ? std::string(" there are no stones;") : moved) +
+         "\nso the player who moved first keeps Black and moves next, as Hex's stone-mirroring swap does.\n"
+         "Next: " + status_text(after) + ".\n";
+}
+
+}  // namespace
+
+std::string explain(const Position& p, Move m) {
+  const int mover = p.side;
+  const std::string heading = std::string(side_name(mover)) + " to move at ply " + std::to_string(p.ply) + ": " +
+                              move_text(p, m) + "\n";
+  const std::string reason = why_illegal(p, m);
+  if (!reason.empty()) return heading + "Illegal: " + reason + ".\n";
+  if (m == kSwapMove) return heading + explain_swap(p);
+  Position after = p;
+  reference_apply(after, m);
+  if (m == kPassMove) {
+    std::string out = heading + std::string(side_name(mover)) + " passes (pass=allowed).\n";
+    if (after.passes >= 2) return out + "That is the second pass in a row: the game ends in a draw.\n";
+    return out + "Next: " + status_text(after) + ".\n";
+  }
+  return heading + explain_placement(p, static_cast<int>(m)) + explain_result(after, mover);
+}
+
+Drawing draw(const Position& p) {
+  constexpr double kCell = 40, kMargin = 40, kEdge = 8;
+  const int n = p.n();
+  Drawing d;
+  d.width = d.height = 2 * kMargin + n * kCell;
+  d.title = "Brique " + std::to_string(n) + "x" + std::to_string(n) + ": " + status_text(p);
+  auto rect = [](double x0, double y0, double x1, double y1, std::string fill, std::string role) {
+    Shape s;
+    s.kind = Shape::Kind::Polygon;
+    s.points = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+    s.fill = std::move(fill);
+    s.stroke = "#555555";
+    s.stroke_width = 0.5;
+    s.role = std::move(role);
+    return s;
+  };
+  const double lo = kMargin, hi = kMargin + n * kCell;
+  // Black's edges (top, bottom) and White's (left, right), drawn as bars along the board.
+  d.shapes.push_back(rect(lo, lo - kEdge, hi, lo, "#111111", "black-edge"));
+  d.shapes.push_back(rect(lo, hi, hi, hi + kEdge, "#111111", "black-edge"));
+  d.shapes.push_back(rect(lo - kEdge, lo, lo, hi, "#ffffff", "white-edge"));
+  d.shapes.push_back(rect(hi, lo, hi + kEdge, hi, "#ffffff", "white-edge"));
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      const bool light = is_light(p.rules, r, c);
+      d.shapes.push_back(rect(lo + c * kCell, lo + r * kCell, lo + (c + 1) * kCell, lo + (r + 1) * kCell,
+                              light ? "#f0d9b5" : "#b58863", light ? "light-square" : "dark-square"));
+    }
+  }
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      const std::uint8_t stone = p.at(r, c);
+      if (stone == kEmpty) continue;
+      Shape s;
+      s.kind = Shape::Kind::Circle;
+      s.points = {{lo + (c + 0.5) * kCell, lo + (r + 0.5) * kCell}};
+      s.radius = kCell * 0.4;
+      s.fill = stone == kBlackStone ? "#000000" : "#ffffff";
+      s.stroke = "#000000";
+      s.stroke_width = 1.5;
+      s.role = "stone";
+      d.shapes.push_back(s);
+    }
+  }
+  auto label = [&](double x, double y, std::string text) {
+    Shape s;
+    s.kind = Shape::Kind::Text;
+    s.points = {{x, y}};
+    s.text = std::move(text);
+    s.font_size = 14;
+    s.fill = "#000000";
+    s.role = "coordinate";
+    d.shapes.push_back(s);
+  };
+  for (int i = 0; i < n; ++i) {
+    const std::string column(1, static_cast<char>('a' + i));
+    const double along = lo + (i + 0.5) * kCell;
+    label(along, lo - kEdge - 8, column);
+    label(along, hi + kEdge + 20, column);
+    label(lo - kEdge - 20, along + 5, std::to_string(i + 1));
+    label(hi + kEdge + 8, along + 5, std::to_string(i + 1));
+  }
+  return d;
+}
+
+}  // namespace arbiter::brique

@@ -1,0 +1,14 @@
+#pragma once
+#include <string>
+
+#include "model/brique/position.hpp"
+#include "model/core/drawing.hpp"
+
+namespace arbiter::brique {
+
+// The turn m step by step as the rule text words it, or why m is illegal here.
+std::string explain(const Position& position, Move m);
+// Shaded squares per the light-squares ruling, stones, coordinates, the coloured edges.
+Drawing draw(const Position& position);
+
+}  // namespace arbiter::brique

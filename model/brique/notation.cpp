@@ -1,0 +1,398 @@
+#include "model/brique/notation.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "model/core/errors.hpp"
+#include "model/core/position_io.hpp"
+#include "model/core/square_grid.hpp"
+
+namespace arbiter::brique {
+namespace {
+
+const char* side_name(int side) { return side == kBlack ? "Black" : "White"; }
+
+char stone_char(std::uint8_t stone) { return stone == kBlackStone ? 'B' : stone == kWhiteStone ? 'W' : '.'; }
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  return text;
+}
+
+std::vector<std::string_view> split(std::string_view text, char separator) {
+  std::vector<std::string_view> parts;
+  for (;;) {
+    const auto at = text.find(separator);
+    parts.push_back(text.substr(0, at));
+    if (at == std::string_view::npos) return parts;
+    text.remove_prefix(at + 1);
+  }
+}
+
+bool all_of(std::string_view text, int (*predicate)(int)) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [&](char ch) { return predicate(static_cast<unsigned char>(ch)) != 0; });
+}
+
+int parse_ply(std::string_view text, std::string_view context) {
+  if (!all_of(text, isdigit) || text.size() > 6) {
+    throw InputError("the ply count must be a number, got " + quote_input(text) + " in " + quote_input(context));
+  }
+  return std::stoi(std::string(text));
+}
+
+// What the status line or the line form's tail claims, before it is checked against the stones.
+struct Claim {
+  enum class Kind { ToMove, Wins, Draw } kind = Kind::ToMove;
+  int side = kBlack;  // the side to move, or the winner
+  int ply = 0;
+  bool swapped = false;
+  int passes = 0;
+};
+
+Claim parse_status_line(std::string_view status) {
+  const std::vector<std::string_view> parts = split(status, ',');
+  Claim claim;
+  const std::string_view head = trim(parts[0]);
+  if (head == "Black to move" || head == "White to move") {
+    claim.side = head[0] == 'B' ? kBlack : kWhite;
+  } else if (head == "Black wins" || head == "White wins") {
+    claim.kind = Claim::Kind::Wins;
+    claim.side = head[0] == 'B' ? kBlack : kWhite;
+  } else if (head == "Draw") {
+    claim.kind = Claim::Kind::Draw;
+  } else {
+    throw InputError("diagram has no status line (expected e.g. 'Black to move, ply 0' as the last line), got " +
+                     quote_input(status));
+  }
+  const std::string_view ply = parts.size() > 1 ? trim(parts[1]) : std::string_view();
+  if (ply.substr(0, 4) != "ply ") throw InputError("status line lacks ', ply N': " + quote_input(status));
+  claim.ply = parse_ply(ply.substr(4), status);
+  for (std::size_t i = 2; i < parts.size(); ++i) {
+    const std::string_view flag = trim(parts[i]);
+    const bool in_order = (flag == "swapped" && i == 2 && claim.passes == 0) ||
+                          ((flag == "passed" || flag == "passed twice") && claim.passes == 0);
+    if (!in_order) throw InputError("unexpected " + quote_input(flag) + " in status line " + quote_input(status));
+    if (flag == "swapped") claim.swapped = true;
+    if (flag == "passed") claim.passes = 1;
+    if (flag == "passed twice") claim.passes = 2;
+  }
+  return claim;
+}
+
+// Reads the rows of a board (with or without row numbers and spaces) into cells.
+std::vector<std::uint8_t> parse_rows(const std::vector<std::string_view>& rows) {
+  const std::size_t n = rows.size();
+  std::vector<std::uint8_t> cells;
+  for (std::size_t r = 0; r < n; ++r) {
+    std::string_view row = trim(rows[r]);
+    std::size_t digits = 0;
+    while (digits < row.size() && std::isdigit(static_cast<unsigned char>(row[digits]))) ++digits;
+    if (digits > 0) {
+      if (digits > 2 || std::stoi(std::string(row.substr(0, digits))) != static_cast<int>(r + 1)) {
+        throw InputError("row " + std::to_string(r + 1) + " is numbered " + quote_input(row.substr(0, digits)));
+      }
+      row.remove_prefix(digits);
+    }
+    std::size_t count = 0;
+    for (char ch : row) {
+      if (ch == ' ' || ch == '\t') continue;
+      if (ch != '.' && ch != 'B' && ch != 'W') {
+        throw InputError("unexpected character " + quote_input(std::string_view(&ch, 1)) + " in row " +
+                         std::to_string(r + 1) + " (squares are '.', 'B' or 'W')");
+      }
+      cells.push_back(ch == 'B' ? kBlackStone : ch == 'W' ? kWhiteStone : kEmpty);
+      ++count;
+    }
+    if (count != n) {
+      throw InputError("row " + std::to_string(r + 1) + " has " + std::to_string(count) + " squares, expected " +
+                       std::to_string(n) + ": " + quote_input(rows[r]));
+    }
+  }
+  return cells;
+}
+
+struct DiagramParts {
+  std::vector<std::string_view> rows;
+  std::string_view status;
+};
+
+DiagramParts split_diagram(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (std::string_view line : split(text, '\n')) {
+    line = trim(line);
+    if (!line.empty()) lines.push_back(line);
+  }
+  if (lines.empty()) throw InputError("empty position");
+  DiagramParts parts;
+  parts.status = lines.back();
+  const std::string_view first = trim(lines.back());
+  if (!(first.substr(0, 5) == "Black" || first.substr(0, 5) == "White" || first.substr(0, 4) == "Draw")) {
+    throw InputError("diagram has no status line (expected e.g. 'Black to move, ply 0' as the last line), got " +
+                     quote_input(first));
+  }
+  lines.pop_back();
+  // An optional header of column letters "a b c ...".
+  if (!lines.empty()) {
+    std::string letters;
+    for (char ch : lines.front()) {
+      if (ch != ' ' && ch != '\t') letters += ch;
+    }
+    if (all_of(letters, islower)) {
+      std::string expected;
+      for (std::size_t c = 0; c + 1 < lines.size(); ++c) expected += static_cast<char>('a' + c);
+      if (letters != expected) {
+        throw InputError("column header " + quote_input(lines.front()) + " does not match the " +
+                         std::to_string(lines.size() - 1) + " rows below it");
+      }
+      lines.erase(lines.begin());
+    }
+  }
+  if (lines.size() < 2 || lines.size() > static_cast<std::size_t>(kMaxSquareGridSize)) {
+    throw InputError("a Brique diagram needs 2 to 26 rows, got " + std::to_string(lines.size()));
+  }
+  parts.rows = lines;
+  return parts;
+}
+
+std::string stone_word(std::uint8_t stone) { return stone == kBlackStone ? "black" : "white"; }
+
+// Rejects what no game under these rules reaches, so that both implementations (which trust
+// the fill invariant differently) agree on every position they accept.
+void check_reachable(const Position& p, const Claim& claim) {
+  const Rules& rules = p.rules;
+  if (claim.ply > rules.max_plies()) {
+    throw InputError("ply " + std::to_string(claim.ply) + " exceeds the longest possible game (" +
+                     std::to_string(rules.max_plies()) + " plies)");
+  }
+  if (claim.swapped && rules.pie == PieMode::Off) throw InputError("position says 'swapped' but the pie rule is off");
+  if (claim.swapped && claim.ply < 2) throw InputError("position says 'swapped' before White's first turn was played");
+  if (claim.passes > 0 && !rules.pass_allowed) throw InputError("position records a pass but passing is not allowed (pass=never)");
+  if (claim.passes == 2 && claim.kind != Claim::Kind::Draw) throw InputError("two passes in a row end the game; the status must be Draw");
+  const int black = static_cast<int>(std::count(p.cells.begin(), p.cells.end(), kBlackStone));
+  const int white = static_cast<int>(std::count(p.cells.begin(), p.cells.end(), kWhiteStone));
+  if (claim.ply == 0 && black + white > 0) throw InputError("at ply 0 the board must be empty");
+  if (claim.ply == 1 || (claim.ply == 2 && claim.swapped)) {
+    const bool mirrored = claim.swapped && rules.pie == PieMode::Mirror;
+    const int expected = (rules.pass_allowed && black + white == 0) ? 0 : 1;
+    if ((mirrored ? white : black) != expected || (mirrored ? black : white) != 0) {
+      throw InputError("after Black's first turn" + std::string(claim.swapped ? " and the swap" : "") +
+                       " the board holds exactly one " + (mirrored ? "white" : "black") + " stone");
+    }
+  }
+  // The fill rule has just run for the side that placed the last stone, so nothing may be left
+  // fillable for it. The other side may have squares pending (refilled at its next placement):
+  // under escort-directions=facing a removal leaves them behind.
+  const int last_placer = p.passes % 2 == 0 ? 1 - p.side : p.side;
+  for (int side : {last_placer}) {
+    if (claim.ply == 0) break;
+    for (int square : fillable_squares(p, side)) {
+      const int row = square / p.n(), col = square % p.n();
+      const auto e = escorts(rules, side, row, col);
+      throw InputError("square " + square_name(p, square) + " must already hold a " + stone_word(stone_of(side)) +
+                       " stone: both its escorts (" + square_name(p, p.index(e[0].row, e[0].col)) + " " +
+                       e[0].direction + ", " + square_name(p, p.index(e[1].row, e[1].col)) + " " + e[1].direction +
+                       ") are " + stone_word(stone_of(side)) + ", so the fill rule would have filled it");
+    }
+  }
+  if (connects(p, kBlack) && connects(p, kWhite)) {
+    throw InputError("both Black and White have a winning chain; no Brique game reaches this position");
+  }
+  const Outcome outcome = evaluate_outcome(p);
+  const std::string said = claim.kind == Claim::Kind::ToMove ? std::string(side_name(claim.side)) + " to move"
+                           : claim.kind == Claim::Kind::Wins ? std::string(side_name(claim.side)) + " wins"
+                                                             : std::string("Draw");
+  const bool agrees = (claim.kind == Claim::Kind::ToMove && !outcome.over()) ||
+                      (claim.kind == Claim::Kind::Wins && outcome == Outcome::win(claim.side)) ||
+                      (claim.kind == Claim::Kind::Draw && outcome == Outcome::draw());
+  if (!agrees) {
+    const std::string actual = outcome.kind == Outcome::Kind::Win ? std::string(side_name(outcome.winner)) + " has won"
+                               : outcome.kind == Outcome::Kind::Draw ? "the game is drawn"
+                                                                     : "the game is not over";
+    throw InputError("status says '" + said + "' but on this board " + actual);
+  }
+}
+
+Position build_position(const Rules& rules, std::vector<std::uint8_t> cells, const Claim& claim) {
+  Position p = Position::initial(rules);
+  p.cells = std::move(cells);
+  p.ply = claim.ply;
+  p.swapped = claim.swapped;
+  p.passes = claim.passes;
+  p.side = rules.side_to_move(claim.ply, claim.swapped);
+  if (claim.kind == Claim::Kind::ToMove && claim.side != p.side) {
+    throw InputError(std::string("at ply ") + std::to_string(claim.ply) + (claim.swapped ? " after the swap" : "") +
+                     " it is " + side_name(p.side) + "'s turn, not " + side_name(claim.side) + "'s");
+  }
+  check_reachable(p, claim);
+  return p;
+}
+
+Position parse_line_form(const Rules& rules, const LineForm& form, std::string_view text) {
+  if (form.size != rules.n) {
+    throw InputError("position has size " + std::to_string(form.size) + " but the game is configured with size " +
+                     std::to_string(rules.n));
+  }
+  std::vector<std::string> carried = form.rulings;
+  std::vector<std::string> configured = non_default_rulings(brique_game(), to_config(rules));
+  std::sort(carried.begin(), carried.end());
+  std::sort(configured.begin(), configured.end());
+  if (carried != configured) throw InputError("position's rulings differ from the game's configuration: " + quote_input(text));
+  if (form.body.size() < 3 || form.body.size() > 5) {
+    throw InputError("a one-line Brique position is 'brique <size> <rows> <black|white> <ply> [swapped] [passed]', got " +
+                     quote_input(text));
+  }
+  std::vector<std::string_view> rows;
+  for (std::string_view row : split(form.body[0], '/')) rows.push_back(row);
+  if (rows.size() != static_cast<std::size_t>(rules.n)) {
+    throw InputError("the board has " + std::to_string(rows.size()) + " rows, expected " + std::to_string(rules.n) +
+                     ": " + quote_input(form.body[0]));
+  }
+  for (std::string_view row : rows) {
+    if (row.find(' ') != std::string_view::npos || (!row.empty() && std::isdigit(static_cast<unsigned char>(row[0])))) {
+      throw InputError("malformed row " + quote_input(row));
+    }
+  }
+  Claim claim;
+  if (form.body[1] != "black" && form.body[1] != "white") {
+    throw InputError("expected 'black' or 'white' for the side to move, got " + quote_input(form.body[1]));
+  }
+  claim.side = form.body[1] == "black" ? kBlack : kWhite;
+  claim.ply = parse_ply(form.body[2], text);
+  for (std::size_t i = 3; i < form.body.size(); ++i) {
+    const std::string& flag = form.body[i];
+    if (flag == "swapped" && i == 3) {
+      claim.swapped = true;
+    } else if ((flag == "passed" || flag == "passed-twice") && claim.passes == 0 && i + 1 == form.body.size()) {
+      claim.passes = flag == "passed" ? 1 : 2;
+    } else {
+      throw InputError("unexpected " + quote_input(flag) + " in one-line position");
+    }
+  }
+  std::vector<std::uint8_t> cells = parse_rows(rows);
+  // A finished game's line names the side that would move next; the result comes from the stones.
+  Position probe = Position::initial(rules);
+  probe.cells = cells;
+  probe.passes = claim.passes;
+  probe.side = rules.side_to_move(claim.ply, claim.swapped);
+  const Outcome outcome = evaluate_outcome(probe);
+  if (outcome.kind == Outcome::Kind::Win) {
+    if (claim.side != probe.side) {
+      throw InputError(std::string("at ply ") + std::to_string(claim.ply) + " the side that would move next is " +
+                       side_name(probe.side) + ", not " + side_name(claim.side));
+    }
+    claim.kind = Claim::Kind::Wins;
+    claim.side = outcome.winner;
+  } else if (outcome.kind == Outcome::Kind::Draw) {
+    claim.kind = Claim::Kind::Draw;
+    if (claim.side != probe.side) throw InputError("wrong side to move in " + quote_input(text));
+  }
+  return build_position(rules, std::move(cells), claim);
+}
+
+}  // namespace
+
+Config to_config(const Rules& rules) {
+  Config config;
+  config.size = rules.n;
+  config.rulings["light-squares"] = rules.light_when_even ? "even" : "odd";
+  config.rulings["escort-directions"] = rules.white_faces_black ? "facing" : "board";
+  config.rulings["fill"] = rules.fill == FillMode::Once ? "once" : rules.fill == FillMode::Repeat ? "repeat" : "keep-enemy";
+  config.rulings["pie"] = rules.pie == PieMode::SwapSides ? "swap-sides" : rules.pie == PieMode::Mirror ? "mirror" : "off";
+  config.rulings["pass"] = rules.pass_allowed ? "allowed" : "never";
+  return config;
+}
+
+std::string square_name(const Position& position, int cell) { return SquareGrid::of(position.n()).name(cell); }
+
+std::string status_text(const Position& p) {
+  const Outcome outcome = evaluate_outcome(p);
+  std::string status = outcome.kind == Outcome::Kind::Win  ? std::string(side_name(outcome.winner)) + " wins"
+                       : outcome.kind == Outcome::Kind::Draw ? std::string("Draw")
+                                                             : std::string(side_name(p.side)) + " to move";
+  status += ", ply " + std::to_string(p.ply);
+  if (p.swapped) status += ", swapped";
+  if (p.passes == 1) status += ", passed";
+  if (p.passes >= 2) status += ", passed twice";
+  return status;
+}
+
+std::string diagram(const Position& p) {
+  std::string out = "  ";
+  for (int c = 0; c < p.n(); ++c) out += std::string(" ") + static_cast<char>('a' + c);
+  out += '\n';
+  for (int r = 0; r < p.n(); ++r) {
+    const std::string number = std::to_string(r + 1);
+    out += std::string(2 - number.size(), ' ') + number;
+    for (int c = 0; c < p.n(); ++c) out += std::string(" ") + stone_char(p.at(r, c));
+    out += '\n';
+  }
+  return out + status_text(p) + "\n";
+}
+
+std::string line(const Position& p) {
+  std::string rows;
+  rows.reserve(static_cast<std::size_t>(p.n() * (p.n() + 1)));
+  for (int r = 0; r < p.n(); ++r) {
+    if (r > 0) rows += '/';
+    for (int c = 0; c < p.n(); ++c) rows += stone_char(p.at(r, c));
+  }
+  std::vector<std::string> body = {rows, p.side == kBlack ? "black" : "white", std::to_string(p.ply)};
+  if (p.swapped) body.push_back("swapped");
+  if (p.passes == 1) body.push_back("passed");
+  if (p.passes >= 2) body.push_back("passed-twice");
+  return join_line_form(brique_game(), to_config(p.rules), body);
+}
+
+int diagram_size(std::string_view text) { return static_cast<int>(split_diagram(text).rows.size()); }
+
+Position parse_position(const Rules& rules, std::string_view text) {
+  if (auto form = split_line_form(text, "brique")) return parse_line_form(rules, *form, text);
+  const DiagramParts parts = split_diagram(text);
+  if (parts.rows.size() != static_cast<std::size_t>(rules.n)) {
+    throw InputError("diagram has " + std::to_string(parts.rows.size()) + " rows but the game is configured with size " +
+                     std::to_string(rules.n));
+  }
+  const Claim claim = parse_status_line(parts.status);
+  return build_position(rules, parse_rows(parts.rows), claim);
+}
+
+std::string move_text(const Position& p, Move m) {
+  if (m == kSwapMove) return "swap";
+  if (m == kPassMove) return "pass";
+  if (m < p.cells.size()) return square_name(p, static_cast<int>(m));
+  return "#" + std::to_string(m);
+}
+
+Move parse_move(const Position& p, std::string_view text) {
+  const Move move = read_move(p, text);
+  const std::string reason = why_illegal(p, move);
+  if (!reason.empty()) throw InputError("illegal move " + quote_input(trim(text)) + ": " + reason);
+  return move;
+}
+
+Move read_move(const Position& p, std::string_view text) {
+  const std::string_view word = trim(text);
+  Move move = 0;
+  if (word == "swap") {
+    move = kSwapMove;
+  } else if (word == "pass") {
+    move = kPassMove;
+  } else {
+    const int cell = SquareGrid::of(p.n()).parse(word);
+    if (cell == SquareGrid::kNone) {
+      const bool looks_like_square = word.size() >= 2 && word.size() <= 3 && std::islower(static_cast<unsigned char>(word[0])) &&
+                                     all_of(word.substr(1), isdigit);
+      if (looks_like_square) {
+        throw InputError("square " + quote_input(word) + " is off the " + std::to_string(p.n()) + "x" +
+                         std::to_string(p.n()) + " board (columns a-" + std::string(1, static_cast<char>('a' + p.n() - 1)) +
+                         ", rows 1-" + std::to_string(p.n()) + ")");
+      }
+      throw InputError("not a Brique move: " + quote_input(text) + " (expected a square such as c3, 'swap' or 'pass')");
+    }
+    move = static_cast<Move>(cell);
+  }
+  return move;
+}
+
+}  // namespace arbiter::brique

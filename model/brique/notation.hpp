@@ -1,0 +1,32 @@
+#pragma once
+// Brique's printed forms (docs/notation/brique.md): diagram, one-line form, moves. Every printed
+// form reads back to the identical position; everything a user can mistype is an InputError.
+#include <string>
+#include <string_view>
+
+#include "model/brique/position.hpp"
+
+namespace arbiter {
+const GameDescriptor& brique_game();
+}
+
+namespace arbiter::brique {
+
+Config to_config(const Rules& rules);
+
+std::string status_text(const Position& position);
+std::string diagram(const Position& position);
+std::string line(const Position& position);
+// Reads a diagram or a one-line form and checks that a game under `rules` can reach it.
+Position parse_position(const Rules& rules, std::string_view text);
+// The board size a diagram implies (its row count).
+int diagram_size(std::string_view text);
+
+std::string square_name(const Position& position, int cell);
+std::string move_text(const Position& position, Move m);
+// Malformed text, off-board squares and illegal moves are InputErrors that say why.
+Move parse_move(const Position& position, std::string_view text);
+// The same without the legality check: only malformed text and off-board squares are errors.
+Move read_move(const Position& position, std::string_view text);
+
+}  // namespace arbiter::brique

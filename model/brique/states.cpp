@@ -1,0 +1,46 @@
+#include "model/brique/states.hpp"
+
+#include "model/brique/explain.hpp"
+#include "model/brique/notation.hpp"
+
+namespace arbiter::brique {
+
+std::string BriqueState::move_text(Move m) const { return brique::move_text(snapshot(), m); }
+Move BriqueState::parse_move(std::string_view text) const { return brique::parse_move(snapshot(), text); }
+std::string BriqueState::diagram() const { return brique::diagram(snapshot()); }
+std::string BriqueState::line() const { return brique::line(snapshot()); }
+Drawing BriqueState::drawing() const { return draw(snapshot()); }
+std::string BriqueState::explain(Move m) const { return brique::explain(snapshot(), m); }
+std::string BriqueState::explain_text(std::string_view move_text) const {
+  const Position position = snapshot();
+  return brique::explain(position, read_move(position, move_text));
+}
+
+namespace {
+
+class ReferenceState final : public BriqueState {
+ public:
+  explicit ReferenceState(Position position)
+      : position_(std::move(position)), outcome_(evaluate_outcome(position_)) {}
+  std::unique_ptr<State> clone() const override { return std::make_unique<ReferenceState>(*this); }
+  int side_to_move() const override { return position_.side; }
+  Outcome outcome() const override { return outcome_; }
+  int ply() const override { return position_.ply; }
+  void legal_moves(std::vector<Move>& out) const override { reference_legal_moves(position_, outcome_, out); }
+  void apply(Move m) override {
+    reference_apply(position_, m);
+    outcome_ = evaluate_outcome(position_);
+  }
+  Position snapshot() const override { return position_; }
+  std::string line() const override { return brique::line(position_); }
+
+ private:
+  Position position_;
+  Outcome outcome_;  // evaluate_outcome(position_), kept because every query needs it
+};
+
+}  // namespace
+
+std::unique_ptr<State> make_reference_state(const Position& position) { return std::make_unique<ReferenceState>(position); }
+
+}  // namespace arbiter::brique

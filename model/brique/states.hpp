@@ -1,0 +1,31 @@
+#pragma once
+// The two implementations of Brique behind the State interface. Both print, parse, explain and
+// draw through the plain Position (notation.hpp, explain.hpp); they differ only in how they play.
+#include <memory>
+
+#include "model/brique/position.hpp"
+#include "model/core/game.hpp"
+
+namespace arbiter::brique {
+
+class BriqueState : public State {
+ public:
+  // The position as plain data; used for printing and explaining, never in the playing loop.
+  virtual Position snapshot() const = 0;
+
+  std::string move_text(Move m) const override;
+  Move parse_move(std::string_view text) const override;
+  std::string diagram() const override;
+  std::string line() const override;
+  Drawing drawing() const override;
+  std::string explain(Move m) const override;
+  // Also explains well-formed moves that are illegal here (an occupied square, a late swap).
+  std::string explain_text(std::string_view move_text) const override;
+};
+
+// The rule text transcribed: whole-board scans after every placement (position.cpp).
+std::unique_ptr<State> make_reference_state(const Position& position);
+// Bitboard-free but table-driven and incremental: see engine.cpp.
+std::unique_ptr<State> make_fast_state(const Position& position);
+
+}  // namespace arbiter::brique

@@ -1,0 +1,179 @@
+// Diagrams, one-line forms and moves: exact formats, round trips, and bad input (including random
+// and truncated text) that must come out as one-line InputErrors and nothing else.
+#include <gtest/gtest.h>
+
+#include "model/brique/tests/brique_test_util.hpp"
+#include "model/core/errors.hpp"
+
+namespace arbiter {
+namespace {
+
+using brique_test::game;
+using brique_test::implementations;
+
+#ifdef ARBITER_SANITIZED
+constexpr int kScale = 16;
+#else
+constexpr int kScale = 1;
+#endif
+
+TEST(BriqueNotation, DiagramAndLineFormats) {
+  const auto g = game(5);
+  const auto state = g->parse_position("brique 5 ..B../...../.W.../...../..... black 2", "fast");
+  EXPECT_EQ(state->diagram(),
+            "   a b c d e\n"
+            " 1 . . B . .\n"
+            " 2 . . . . .\n"
+            " 3 . W . . .\n"
+            " 4 . . . . .\n"
+            " 5 . . . . .\n"
+            "Black to move, ply 2\n");
+  const auto big = game(12)->initial_state("reference");
+  EXPECT_EQ(big->diagram().substr(0, 30), "   a b c d e f g h i j k l\n 1 ");
+  EXPECT_NE(big->diagram().find("\n12 . . ."), std::string::npos);
+  EXPECT_EQ(big->line(), "brique 12 ............/............/............/............/............/............/"
+                         "............/............/............/............/............/............ black 0");
+}
+
+TEST(BriqueNotation, AcceptsRowsWithoutHeaderNumbersOrSpaces) {
+  const auto g = game(5);
+  const std::string full = g->parse_position("brique 5 ..B../...../.W.../...../..... black 2", "fast")->diagram();
+  for (const char* text : {"..B..\n.....\n.W...\n.....\n.....\nBlack to move, ply 2\n",
+                           " 1 ..B..\n 2 .....\n 3 .W...\n 4 .....\n 5 .....\nBlack to move, ply 2",
+                           "abcde\n. . B . .\n. . . . .\n. W . . .\n. . . . .\n. . . . .\n\nBlack to move, ply 2\n",
+                           "\r\n..B..\r\n.....\r\n.W...\r\n.....\r\n.....\r\nBlack to move, ply 2\r\n"}) {
+    for (const std::string& implementation : implementations()) {
+      EXPECT_EQ(g->parse_position(text, implementation)->diagram(), full) << text;
+    }
+  }
+  EXPECT_EQ(brique_test::brique().diagram_size("..B..\n.....\n.W...\n.....\n.....\nBlack to move, ply 2\n"), 5);
+}
+
+void expect_rejected(const Game& g, const std::string& text, const std::string& fragment) {
+  try {
+    g.parse_position(text, "fast");
+    ADD_FAILURE() << "accepted: " << text;
+  } catch (const InputError& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find(fragment), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  }
+}
+
+TEST(BriqueNotation, RejectsMalformedAndUnreachablePositions) {
+  const auto g = game(5);
+  expect_rejected(*g, "..B..\n.....\n.W...\n.....\n.....\n", "no status line");
+  expect_rejected(*g, "..B..\n.....\n.W...\n.....\nBlack to move, ply 2", "4 rows");
+  expect_rejected(*g, "..B..\n.....\n.W...\n.....\n....\nBlack to move, ply 2", "row 5 has 4 squares");
+  expect_rejected(*g, "..B..\n.....\n.X...\n.....\n.....\nBlack to move, ply 2", "unexpected character 'X'");
+  expect_rejected(*g, " 1 ..B..\n 3 .....\n 3 .W...\n 4 .....\n 5 .....\nBlack to move, ply 2", "row 2 is numbered");
+  expect_rejected(*g, "abcdf\n..B..\n.....\n.W...\n.....\n.....\nBlack to move, ply 2", "column header");
+  expect_rejected(*g, "..B..\n.....\n.W...\n.....\n.....\nWhite to move, ply 2", "it is Black's turn");
+  expect_rejected(*g, "..B..\n.....\n.W...\n.....\n.....\nBlack to move, ply x", "ply count must be a number");
+  expect_rejected(*g, "..B..\n.....\n.W...\n.....\n.....\nBlack to move", "ply N");
+  expect_rejected(*g, "..B..\n.....\n.W...\n.....\n.....\nBlack to move, ply 2, sideways", "unexpected 'sideways'");
+  expect_rejected(*g, "..B..\n.....\n.W...\n.....\n.....\nWhite to move, ply 99", "exceeds the longest possible game");
+  expect_rejected(*g, "..B..\n.....\n.....\n.....\n.....\nWhite to move, ply 0", "ply 0");
+  expect_rejected(*g, "..B..\n.....\n.W...\n.....\n.....\nWhite to move, ply 1", "exactly one black stone");
+  expect_rejected(*g, "..B..\n.....\n.W...\n.....\n.....\nWhite to move, ply 3, swapped", "it is Black's turn, not White's");
+  expect_rejected(*g, "..B..\n.....\n.W...\n.....\n.....\nBlack to move, ply 2, passed", "passing is not allowed");
+  expect_rejected(*g, "..B..\n.B...\n.....\n.....\n.....\nWhite to move, ply 3", "square b1 must already hold a black stone");
+  expect_rejected(*g, "..B..\n..B..\n..B..\n..B..\n..B..\nWhite to move, ply 9", "Black has won");
+  expect_rejected(*g, "..B..\n..B..\n..B..\n..B..\n.....\nWhite wins, ply 9", "the game is not over");
+  expect_rejected(*g, "brique 5 ..B../...../.W.../...../..... black 2 pie=off", "rulings differ");
+  expect_rejected(*g, "brique 6 ..B../...../.W.../...../..... black 2", "size 6");
+  expect_rejected(*g, "brique 5 ..B../...../.W.../..... black 2", "4 rows");
+  expect_rejected(*g, "brique 5 ..B../...../.W.../...../..... blue 2", "'black' or 'white'");
+  expect_rejected(*g, "brique 5 ..B../...../.W.../...../..... white 2 swapped", "exactly one black stone");
+  expect_rejected(*game(5, {"pie=off"}), "brique 5 ..B../...../...../...../..... black 2 swapped pie=off", "pie rule is off");
+  expect_rejected(*g, "quentin 5 ..B../...../.W.../...../..... black 2", "must start with the game name");
+  expect_rejected(*g, "", "empty position");
+}
+
+// Random games under several rulings: every position's diagram and line read back to the same
+// position in both implementations, and every legal move's text parses back to the move.
+TEST(BriqueNotation, EverythingPrintedReadsBack) {
+  const std::vector<std::vector<std::string>> configurations = {
+      {}, {"pie=mirror", "pass=allowed"}, {"light-squares=odd", "escort-directions=facing", "fill=keep-enemy"}};
+  for (const auto& rulings : configurations) {
+    for (int size : {2, 3, 4, 7, 10, 26}) {
+      const auto g = game(size, rulings);
+      Rng rng(static_cast<std::uint64_t>(size) * 3 + rulings.size());
+      const int games = size > 10 ? 1 : (kScale == 1 ? 10 : 3);
+      for (int i = 0; i < games; ++i) {
+        auto state = g->initial_state("fast");
+        std::vector<Move> moves;
+        for (;;) {
+          for (const std::string& implementation : implementations()) {
+            ASSERT_EQ(g->parse_position(state->diagram(), implementation)->line(), state->line());
+            ASSERT_EQ(g->parse_position(state->line(), implementation)->diagram(), state->diagram());
+          }
+          state->legal_moves(moves);
+          if (moves.empty()) break;
+          // A sample of the legal moves, always including the swap or pass when legal (listed last).
+          for (int k = 0; k < 6; ++k) {
+            const Move move = k == 0 ? moves.back() : moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+            ASSERT_EQ(state->parse_move(state->move_text(move)), move);
+          }
+          state->apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+        }
+      }
+    }
+  }
+}
+
+// Random text, truncated and mutated valid text: only InputError may come out, and whatever is
+// accepted prints back to text that reads back identically.
+TEST(BriqueNotation, FuzzedInputGivesInputErrorsOnly) {
+  const auto g = game(5, {"pass=allowed"});
+  const std::vector<std::string> seeds = {
+      g->parse_position("brique 5 ..B../...../.W.../...../..... black 2 pass=allowed", "fast")->diagram(),
+      "brique 5 ..B../...../.W.../...../..... black 2 pass=allowed",
+      "brique 5 ..B../...../..B../...../..... white 5 passed-twice pass=allowed",
+      "..B..\n.....\n.W...\n.....\n.....\nBlack to move, ply 2, passed\n",
+  };
+  const std::string alphabet = ".BWbw abcdez0123456789\n/,=-plyswapedtomvinrDaWhBk\r\t";
+  Rng rng(2026);
+  int accepted = 0;
+  auto check = [&](const std::string& text) {
+    try {
+      const auto state = g->parse_position(text, "fast");
+      ++accepted;
+      ASSERT_EQ(g->parse_position(state->line(), "reference")->diagram(), state->diagram()) << text;
+    } catch (const InputError& error) {
+      ASSERT_EQ(std::string(error.what()).find('\n'), std::string::npos) << error.what();
+    }
+    try {
+      const auto state = g->parse_position(seeds[1], "fast");
+      const Move move = state->parse_move(text);
+      ASSERT_EQ(state->move_text(move), text);
+    } catch (const InputError&) {
+    }
+  };
+  for (int i = 0; i < 20000 / kScale; ++i) {
+    const std::string& seed = seeds[rng.below(static_cast<std::uint32_t>(seeds.size()))];
+    std::string text;
+    switch (rng.below(3)) {
+      case 0:  // truncated
+        text = seed.substr(0, rng.below(static_cast<std::uint32_t>(seed.size() + 1)));
+        break;
+      case 1:  // mutated
+        text = seed;
+        for (int k = 0, edits = 1 + static_cast<int>(rng.below(3)); k < edits; ++k) {
+          text[rng.below(static_cast<std::uint32_t>(text.size()))] =
+              alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))];
+        }
+        break;
+      default:  // random
+        for (int k = 0, length = static_cast<int>(rng.below(80)); k < length; ++k) {
+          text += alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))];
+        }
+    }
+    check(text);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(accepted, 0);
+}
+
+}  // namespace
+}  // namespace arbiter
