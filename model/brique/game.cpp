@@ -2,6 +2,7 @@
 #include "model/brique/notation.hpp"
 #include "model/brique/properties.hpp"
 #include "model/brique/seed_examples.hpp"
+#include "model/brique/smt_claims.hpp"
 #include "model/brique/states.hpp"
 #include "model/core/errors.hpp"
 
@@ -94,6 +95,7 @@ const GameDescriptor& brique_game() {
     };
     d.seed_examples = brique::seed_examples;
     d.properties = brique::properties;
+    d.claims = brique_claims;
     return d;
   }();
   return descriptor;
