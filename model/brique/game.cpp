@@ -2,6 +2,7 @@
 #include "model/brique/notation.hpp"
 #include "model/brique/verification.hpp"
 #include "model/brique/seed_examples.hpp"
+#include "model/brique/smt_claims.hpp"
 #include "model/brique/states.hpp"
 #include "model/core/errors.hpp"
 
@@ -93,7 +94,12 @@ const GameDescriptor& brique_game() {
       return std::make_unique<brique::BriqueGame>(game, config);
     };
     d.seed_examples = brique::seed_examples;
+<<<<<<< HEAD
     d.properties = brique::verification_suite;
+=======
+    d.properties = brique::properties;
+    d.claims = brique_claims;
+>>>>>>> smt
     return d;
   }();
   return descriptor;

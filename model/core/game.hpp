@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/core/claim.hpp"
 #include "model/core/drawing.hpp"
 #include "model/core/rng.hpp"
 
@@ -163,6 +164,7 @@ struct GameDescriptor {
   std::function<std::vector<SeedExample>()> seed_examples;
   // The game's own property suite (model/core/property.hpp); the generic ones are added by the driver.
   std::function<std::vector<Property>()> properties;
+  std::function<std::vector<Claim>()> claims;  // empty: no claims to prove (arbiter prove)
 };
 
 // Validates size and NAME=VALUE assignments against the descriptor and fills in defaults; throws

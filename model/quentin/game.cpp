@@ -7,6 +7,7 @@
 #include "model/quentin/verification.hpp"
 #include "model/quentin/reference.hpp"
 #include "model/quentin/seed_examples.hpp"
+#include "model/quentin/smt_claims.hpp"
 
 namespace arbiter {
 namespace quentin {
@@ -128,7 +129,12 @@ const GameDescriptor& quentin_game() {
       return std::make_unique<quentin::QuentinGame>(game, config);
     };
     d.seed_examples = [] { return quentin::seed_examples(); };
+<<<<<<< HEAD
     d.properties = [] { return quentin::verification_suite(); };
+=======
+    d.properties = [] { return quentin::quentin_properties(); };
+    d.claims = [] { return quentin_claims(); };
+>>>>>>> smt
     return d;
   }();
   return descriptor;

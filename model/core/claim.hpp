@@ -1,0 +1,56 @@
+#pragma once
+// A claim a rule text (or Arbiter's own argument) makes about a game, and the verdict of a proof
+// attempt. Game-independent: a game lists its claims in GameDescriptor::claims; `arbiter prove`
+// and the per-size driver in solver/ decide them. A verdict of "unknown" is never a proof.
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace arbiter {
+
+class Game;
+
+struct Verdict {
+  enum class Kind { Proved, Refuted, Unknown };
+  Kind kind = Kind::Unknown;
+  std::string reason;          // Unknown: "timeout", the solver's reason, or what is not encoded
+  std::string counterexample;  // Refuted: the position(s) as diagrams (the game's notation)
+  std::vector<std::string> moves;  // Refuted, where meaningful: the move(s) of the counterexample
+  std::string note;            // extra findings, e.g. whether the counterexample is reachable
+  double seconds = 0;
+  unsigned variables = 0;      // Boolean/bit-vector constants of the encoding
+  unsigned assertions = 0;     // top-level assertions given to the solver
+  std::string scope;           // "size 7" or "all sizes (lemma)"
+
+  static Verdict proved() {
+    Verdict v;
+    v.kind = Kind::Proved;
+    return v;
+  }
+  static Verdict unknown(std::string why) {
+    Verdict v;
+    v.reason = std::move(why);
+    return v;
+  }
+};
+
+inline const char* verdict_name(Verdict::Kind kind) {
+  switch (kind) {
+    case Verdict::Kind::Proved: return "proved";
+    case Verdict::Kind::Refuted: return "refuted";
+    case Verdict::Kind::Unknown: return "unknown";
+  }
+  return "?";
+}
+
+struct Claim {
+  std::string name;       // command-line name, e.g. "no-draw"
+  std::string statement;  // one sentence: what is claimed
+  std::string source;     // which text makes the claim ("seed 000: Draws are not possible", "lemma")
+  // true: one decision covers every board size (a local lemma); the size of the game is ignored.
+  bool size_independent = false;
+  // Decides the claim for the configured game (its size and rulings) within timeout_seconds.
+  std::function<Verdict(const Game& game, double timeout_seconds)> decide;
+};
+
+}  // namespace arbiter

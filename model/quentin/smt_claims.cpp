@@ -1,0 +1,471 @@
+#include "model/quentin/smt_claims.hpp"
+
+#include <sstream>
+
+#include "solver/connection_claims.hpp"
+#include "solver/reachability.hpp"
+
+namespace arbiter {
+namespace quentin_smt {
+
+using smt::Encoding;
+using smt::SymbolicBoard;
+
+Rules Rules::from(const Config& config) {
+  Rules r;
+  r.n = config.size;
+  for (const auto& [name, value] : config.rulings) {
+    if (name == "edges-count" && (value == "no" || value == "yes")) {
+      r.edges_count = value == "yes";
+    } else if (name == "majority" && (value == "distinct" || value == "adjacencies")) {
+      r.count_adjacencies = value == "adjacencies";
+    } else if (name == "diagonal-rule" && (value == "all-stones" || value == "mover-only")) {
+      r.mover_only_diagonal = value == "mover-only";
+    } else if ((name == "fill" && value != "single-pass") || (name == "rules-version" && value != "2012") ||
+               name == "edges-count" || name == "majority" || name == "diagonal-rule") {
+      r.unsupported = name + "=" + value;
+    }
+    // opponent-chain, no-moves and pie decide who wins or who moves, not what a turn does to the
+    // stones; the claims here are about stones only.
+  }
+  return r;
+}
+
+namespace {
+
+unsigned bits_for(unsigned values) {
+  unsigned bits = 1;
+  while ((1u << bits) < values) ++bits;
+  return bits;
+}
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+}  // namespace
+
+// A point spoils its region as a territory if fewer than two stones (and, under edges-count=yes,
+// board edges) are orthogonally adjacent to it.
+std::vector<z3::expr> spoiling_points(Encoding& encoding, const Rules& rules, const SymbolicBoard& board) {
+  z3::context& ctx = encoding.ctx();
+  const int n = board.n, cells = n * n;
+  const smt::Graph grid = smt::square_grid_graph(n);
+  std::vector<z3::expr> spoilt;
+  for (int i = 0; i < cells; ++i) {
+    const int r = i / n, c = i % n;
+    const int edges = rules.edges_count ? (r == 0) + (r == n - 1) + (c == 0) + (c == n - 1) : 0;
+    z3::expr_vector stones(ctx);
+    for (int j : grid.adjacent[at(i)]) stones.push_back(!board.empty(j));
+    const int needed = 2 - edges;
+    const z3::expr too_few = needed <= 0 ? ctx.bool_val(false)
+                             : stones.size() < static_cast<unsigned>(needed)
+                                 ? ctx.bool_val(true)
+                                 : !z3::atleast(stones, static_cast<unsigned>(needed));
+    spoilt.push_back(encoding.fresh_bool("spoilt"));
+    encoding.require(spoilt.back() == (board.empty(i) && too_few));
+  }
+  return spoilt;
+}
+
+z3::expr some_territory(Encoding& encoding, const Rules& rules, const SymbolicBoard& board) {
+  z3::context& ctx = encoding.ctx();
+  const std::vector<z3::expr> spoilt = spoiling_points(encoding, rules, board);
+  const smt::Graph grid = smt::square_grid_graph(board.n);
+  std::vector<z3::expr> chosen;
+  for (int i = 0; i < grid.size(); ++i) chosen.push_back(encoding.fresh_bool("territory_set"));
+  std::vector<z3::expr> clauses;
+  for (int i = 0; i < grid.size(); ++i) {
+    clauses.push_back(z3::implies(chosen[at(i)], board.empty(i) && !spoilt[at(i)]));
+    for (int j : grid.adjacent[at(i)]) clauses.push_back(z3::implies(chosen[at(i)] && board.empty(j), chosen[at(j)]));
+  }
+  clauses.push_back(smt::any_of(ctx, chosen));
+  return smt::all_of(ctx, clauses);
+}
+
+Regions analyse_regions(Encoding& encoding, const Rules& rules, const SymbolicBoard& board, bool black_to_fill_on_tie,
+                        bool with_majority) {
+  z3::context& ctx = encoding.ctx();
+  const int n = board.n, cells = n * n;
+  const smt::Graph grid = smt::square_grid_graph(n);
+  std::vector<z3::expr> empty;
+  for (int i = 0; i < cells; ++i) empty.push_back(board.empty(i));
+  const auto both_empty = [&](int i, int j) { return empty[at(i)] && empty[at(j)]; };
+
+  const std::vector<z3::expr> spoilt = spoiling_points(encoding, rules, board);
+  // Points whose region holds a spoiling point, by rounds of spreading between empty neighbours:
+  // a function of the board, so the solver has nothing to choose. cells - 1 rounds reach every
+  // point of any region, so the last round is closed under empty adjacency; saying so (a true
+  // fact about every board) lets the solver reason locally instead of counting rounds.
+  std::vector<z3::expr> reached = spoilt;
+  for (int round = 1; round < cells; ++round) {
+    std::vector<z3::expr> next;
+    for (int i = 0; i < cells; ++i) {
+      std::vector<z3::expr> from{reached[at(i)]};
+      for (int j : grid.adjacent[at(i)]) from.push_back(empty[at(i)] && reached[at(j)]);
+      next.push_back(encoding.fresh_bool("spoilt_region"));
+      encoding.require(next.back() == smt::any_of(ctx, from));
+    }
+    reached = next;
+  }
+  for (int i = 0; i < cells; ++i) {
+    for (int j : grid.adjacent[at(i)]) encoding.require(z3::implies(both_empty(i, j) && reached[at(j)], reached[at(i)]));
+  }
+  Regions regions;
+  for (int i = 0; i < cells; ++i) regions.territory.push_back(empty[at(i)] && !reached[at(i)]);
+  if (!with_majority) {
+    regions.black_fill.assign(at(cells), ctx.bool_val(false));
+    return regions;
+  }
+
+  // The majority needs each region's distinct adjacent stones, hence region identities: a
+  // region's label is the smallest index among its points, spread the same way (stones: none).
+  const unsigned index_bits = bits_for(static_cast<unsigned>(cells) + 1);
+  const unsigned count_bits = bits_for(4u * static_cast<unsigned>(cells) + 1) + 1;
+  const z3::expr none = ctx.bv_val(cells, index_bits);
+  std::vector<z3::expr> label;
+  for (int i = 0; i < cells; ++i) label.push_back(z3::ite(empty[at(i)], ctx.bv_val(i, index_bits), none));
+  for (int round = 1; round < cells; ++round) {
+    std::vector<z3::expr> next;
+    for (int i = 0; i < cells; ++i) {
+      z3::expr smallest = label[at(i)];
+      for (int j : grid.adjacent[at(i)]) smallest = z3::ite(z3::ult(label[at(j)], smallest), label[at(j)], smallest);
+      next.push_back(encoding.fresh_bv("label", index_bits));
+      encoding.require(next.back() == z3::ite(empty[at(i)], smallest, none));
+    }
+    label = next;
+  }
+  for (int i = 0; i < cells; ++i) {
+    for (int j : grid.adjacent[at(i)]) {
+      if (j > i) encoding.require(z3::implies(both_empty(i, j), label[at(i)] == label[at(j)]));
+    }
+  }
+  const z3::expr zero = ctx.bv_val(0, count_bits), one = ctx.bv_val(1, count_bits);
+  // A stone is counted once per region: at its first neighbour (in a fixed order) in that region.
+  const auto counted = [&](int stone, int point) {
+    z3::expr first = empty[at(point)];
+    if (rules.count_adjacencies) return first;
+    for (int earlier : grid.adjacent[at(stone)]) {
+      if (earlier == point) break;
+      first = first && label[at(earlier)] != label[at(point)];
+    }
+    return first;
+  };
+  std::vector<z3::expr> local_black, local_white;
+  for (int i = 0; i < cells; ++i) {
+    z3::expr black_sum = zero, white_sum = zero;
+    for (int s : grid.adjacent[at(i)]) {
+      black_sum = black_sum + z3::ite(board.black[at(s)] && counted(s, i), one, zero);
+      white_sum = white_sum + z3::ite(board.white[at(s)] && counted(s, i), one, zero);
+    }
+    local_black.push_back(black_sum);
+    local_white.push_back(white_sum);
+  }
+  // Per region (indexed by its label v): the fill colour.
+  std::vector<z3::expr> black_of;
+  for (int v = 0; v < cells; ++v) {
+    const z3::expr id = ctx.bv_val(v, index_bits);
+    z3::expr black_total = zero, white_total = zero;
+    for (int i = v; i < cells; ++i) {  // a region's points all have indices >= its label
+      black_total = black_total + z3::ite(label[at(i)] == id, local_black[at(i)], zero);
+      white_total = white_total + z3::ite(label[at(i)] == id, local_white[at(i)], zero);
+    }
+    black_of.push_back(encoding.fresh_bool("black_of"));
+    encoding.require(black_of.back() == (z3::ugt(black_total, white_total) ||
+                                         (black_total == white_total && ctx.bool_val(black_to_fill_on_tie))));
+  }
+  for (int i = 0; i < cells; ++i) {
+    std::vector<z3::expr> black;
+    for (int v = 0; v <= i; ++v) black.push_back(label[at(i)] == ctx.bv_val(v, index_bits) && black_of[at(v)]);
+    regions.black_fill.push_back(smt::any_of(ctx, black));
+  }
+  return regions;
+}
+
+z3::expr diagonal_rule_holds(z3::context& ctx, const SymbolicBoard& board, bool check_black, bool check_white) {
+  const int n = board.n;
+  std::vector<z3::expr> clauses;
+  for (int r = 0; r + 1 < n; ++r)
+    for (int c = 0; c + 1 < n; ++c) {
+      const int tl = r * n + c, tr = tl + 1, bl = tl + n, br = bl + 1;
+      for (bool black : {true, false}) {
+        if (black ? !check_black : !check_white) continue;
+        const auto s = [&](int cell) { return board.stone(cell, black); };
+        clauses.push_back(z3::implies(s(tl) && s(br), s(tr) || s(bl)));
+        clauses.push_back(z3::implies(s(tr) && s(bl), s(tl) || s(br)));
+      }
+    }
+  return smt::all_of(ctx, clauses);
+}
+
+Turn turn(Encoding& encoding, const Rules& rules, const SymbolicBoard& before, bool mover_black,
+          const std::vector<z3::expr>& move, bool with_colours) {
+  z3::context& ctx = encoding.ctx();
+  const int cells = before.n * before.n;
+  SymbolicBoard placed = before;
+  std::vector<z3::expr> on_empty;
+  for (int i = 0; i < cells; ++i) {
+    (mover_black ? placed.black : placed.white)[at(i)] = before.stone(i, mover_black) || move[at(i)];
+    on_empty.push_back(move[at(i)] && before.empty(i));
+  }
+  const Regions regions = analyse_regions(encoding, rules, placed, !mover_black, with_colours);
+  SymbolicBoard after = placed;
+  for (int i = 0; i < cells; ++i) {
+    after.black[at(i)] = placed.black[at(i)] || (regions.territory[at(i)] && regions.black_fill[at(i)]);
+    after.white[at(i)] = placed.white[at(i)] || (regions.territory[at(i)] && !regions.black_fill[at(i)]);
+  }
+  const bool check_black = !rules.mover_only_diagonal || mover_black;
+  const bool check_white = !rules.mover_only_diagonal || !mover_black;
+  return {placed, after, smt::any_of(ctx, on_empty) && diagonal_rule_holds(ctx, after, check_black, check_white)};
+}
+
+namespace {
+
+z3::expr no_territory(Encoding& encoding, const Rules& rules, const SymbolicBoard& board) {
+  const Regions regions = analyse_regions(encoding, rules, board, false, false);
+  std::vector<z3::expr> none;
+  for (const auto& t : regions.territory) none.push_back(!t);
+  return smt::all_of(encoding.ctx(), none);
+}
+
+// The end-of-turn invariant: no territory is left and the diagonal rule holds for every stone.
+z3::expr end_of_turn_invariant(Encoding& encoding, const Rules& rules, const SymbolicBoard& board) {
+  return no_territory(encoding, rules, board) && diagonal_rule_holds(encoding.ctx(), board, true, true);
+}
+
+std::string diagram(const Encoding& encoding, const SymbolicBoard& board, bool black_to_move) {
+  const auto cells = board.cells(encoding);
+  return smt::square_board_diagram(board.n, cells, smt::square_board_status(smt::count_stones(cells), black_to_move));
+}
+
+void describe_turn(const Encoding& encoding, const SymbolicBoard& before, const Turn& t,
+                   const std::vector<z3::expr>& move, bool mover_black, const std::string& what, Verdict& v) {
+  for (int i = 0; i < before.n * before.n; ++i) {
+    if (encoding.value(move[at(i)])) v.moves = {smt::cell_name(before.n, i)};
+  }
+  v.counterexample = diagram(encoding, before, mover_black) + "after " + (v.moves.empty() ? "?" : v.moves[0]) + ":\n" +
+                     diagram(encoding, t.after, !mover_black) + "(" + what + ")\n";
+}
+
+Verdict for_both_movers(const std::function<Verdict(bool mover_black, double timeout)>& check, double timeout) {
+  std::vector<Verdict> parts;
+  for (bool mover_black : {true, false}) {
+    double used = 0;
+    for (const auto& p : parts) used += p.seconds;
+    parts.push_back(check(mover_black, std::max(0.001, timeout - used)));
+    if (parts.back().kind == Verdict::Kind::Refuted) break;
+  }
+  return smt::combine(parts);
+}
+
+std::vector<z3::expr> fresh_move(Encoding& encoding, int n) {
+  std::vector<z3::expr> move;
+  for (int i = 0; i < n * n; ++i) move.push_back(encoding.fresh_bool("move"));
+  encoding.require(smt::exactly_one(encoding.ctx(), move));
+  return move;
+}
+
+Verdict decide_invariant_inductive(const Game& game, double timeout) {
+  const Rules rules = Rules::from(game.config());
+  if (!rules.unsupported.empty()) return Verdict::unknown("ruling " + rules.unsupported + " is not encoded");
+  return for_both_movers([&](bool mover_black, double left) {
+    Encoding encoding(Encoding::Engine::FiniteDomain);
+    const SymbolicBoard before = SymbolicBoard::fresh(encoding, rules.n, "pre");
+    const auto move = fresh_move(encoding, rules.n);
+    const Turn t = turn(encoding, rules, before, mover_black, move);
+    encoding.require(end_of_turn_invariant(encoding, rules, before));
+    encoding.require(t.legal);
+    encoding.require(some_territory(encoding, rules, t.after) ||
+                     !diagonal_rule_holds(encoding.ctx(), t.after, true, true));
+    return encoding.verdict(encoding.check(left), [&](Verdict& v) {
+      describe_turn(encoding, before, t, move, mover_black, "a legal move from a position with the invariant breaks it", v);
+    });
+  }, timeout);
+}
+
+Verdict decide_one_fill_round(const Game& game, double timeout) {
+  const Rules rules = Rules::from(game.config());
+  if (!rules.unsupported.empty()) return Verdict::unknown("ruling " + rules.unsupported + " is not encoded");
+  return for_both_movers([&](bool mover_black, double left) {
+    Encoding encoding(Encoding::Engine::Sat);  // Boolean only: no colour counting here
+    const SymbolicBoard before = SymbolicBoard::fresh(encoding, rules.n, "pre");
+    const auto move = fresh_move(encoding, rules.n);
+    // Which points a pass fills does not depend on the colours it fills them with, and neither
+    // does whether a territory is left, so the colour counting is left out here.
+    const Turn t = turn(encoding, rules, before, mover_black, move, false);
+    std::vector<z3::expr> on_empty;
+    for (int i = 0; i < rules.n * rules.n; ++i) on_empty.push_back(move[at(i)] && before.empty(i));
+    encoding.require(smt::any_of(encoding.ctx(), on_empty));
+    encoding.require(some_territory(encoding, rules, t.after));
+    return encoding.verdict(encoding.check(left), [&](Verdict& v) {
+      describe_turn(encoding, before, t, move, mover_black, "a territory is left after one fill pass", v);
+    });
+  }, timeout);
+}
+
+Verdict decide_no_draw(const Game& game, double timeout) {
+  const Rules rules = Rules::from(game.config());
+  return smt::decide_full_board_has_winner(
+      rules.n,
+      [&](Encoding& e, const SymbolicBoard& board) { e.require(diagonal_rule_holds(e.ctx(), board, true, true)); },
+      true, timeout);
+}
+
+Verdict decide_no_checkerboard_lemma(const Game&, double timeout) {
+  Encoding encoding(Encoding::Engine::FiniteDomain);
+  const SymbolicBoard block = SymbolicBoard::fresh(encoding, 2, "block", true);
+  encoding.require(diagonal_rule_holds(encoding.ctx(), block, true, true));
+  encoding.require((block.black[0] && block.black[3] && !block.black[1] && !block.black[2]) ||
+                   (!block.black[0] && !block.black[3] && block.black[1] && block.black[2]));
+  return encoding.verdict(encoding.check(timeout), [&](Verdict& v) { v.counterexample = diagram(encoding, block, true); });
+}
+
+Verdict decide_only_mover_completes(const Game& game, double timeout) {
+  const Rules rules = Rules::from(game.config());
+  if (!rules.unsupported.empty()) return Verdict::unknown("ruling " + rules.unsupported + " is not encoded");
+  return for_both_movers([&](bool mover_black, double left) {
+    Encoding encoding(Encoding::Engine::FiniteDomain);
+    const SymbolicBoard before = SymbolicBoard::fresh(encoding, rules.n, "pre");
+    const auto move = fresh_move(encoding, rules.n);
+    const Turn t = turn(encoding, rules, before, mover_black, move);
+    encoding.require(end_of_turn_invariant(encoding, rules, before));
+    smt::require_no_winner(encoding, before);
+    encoding.require(t.legal);
+    if (mover_black) smt::require_white_chain(encoding, t.after);
+    else smt::require_black_chain(encoding, t.after);
+    return encoding.verdict(encoding.check(left), [&](Verdict& v) {
+      describe_turn(encoding, before, t, move, mover_black, "the move completes the opponent's chain", v);
+    });
+  }, timeout);
+}
+
+// The board and side to move of a one-line form "quentin N rows side ply ...", as the cells
+// '.', 'B', 'W' (row by row) followed by 'b' or 'w'.
+std::string board_and_side(const State& state) {
+  std::istringstream words(state.line());
+  std::string game, size, rows, side;
+  words >> game >> size >> rows >> side;
+  std::string key;
+  for (char ch : rows) {
+    if (ch != '/') key += ch;
+  }
+  return key + (side == "black" ? 'b' : 'w');
+}
+
+// Whether the model reaches the position from the empty board. Quentin never removes a stone
+// (fills only cover empty points), so a state with a stone the target lacks cannot lead to it.
+std::string reachability_note(const Game& game, const std::vector<char>& target, bool black_to_move) {
+  const std::string wanted = std::string(target.begin(), target.end()) + (black_to_move ? 'b' : 'w');
+  const auto goal = [&](const State& s) { return board_and_side(s) == wanted; };
+  const auto within = [&](const State& s) {
+    const std::string cells = board_and_side(s);
+    for (std::size_t i = 0; i + 1 < cells.size() && i < target.size(); ++i) {
+      if (cells[i] != '.' && cells[i] != target[i]) return false;
+    }
+    return true;
+  };
+  // The future depends on the board, the side to move, the swap flag and whether the pie swap is
+  // still available (ply 1); the ply count beyond that does not matter.
+  const auto key = [](const State& s) {
+    return board_and_side(s) + (s.ply() <= 1 ? "0" : "+") + (s.line().find(" swapped") != std::string::npos ? "s" : "");
+  };
+  try {
+    const ReachResult result = search_reachable(game, goal, within, key, 2'000'000);
+    switch (result.kind) {
+      case ReachResult::Kind::Reached: {
+        std::string moves;
+        for (const auto& m : result.moves) moves += " " + m;
+        return "reachable from the empty board by the model:" + moves;
+      }
+      case ReachResult::Kind::Unreachable:
+        return "NOT reachable from the empty board: exhaustive search of the model (" + std::to_string(result.nodes) +
+               " states, pruned to sub-positions of it)";
+      case ReachResult::Kind::Undecided:
+        return "reachability undecided: the search stopped after " + std::to_string(result.nodes) + " states";
+    }
+  } catch (const std::exception& error) {
+    return std::string("reachability undecided: the model could not search (") + error.what() + ")";
+  }
+  return "reachability undecided";
+}
+
+// A position with the end-of-turn invariant, no winner and an empty point where `stuck` sides
+// have no legal placement. neither: both sides stuck; otherwise the side to move (each in turn).
+Verdict decide_playable(const Game& game, double timeout, bool neither) {
+  const Rules rules = Rules::from(game.config());
+  if (!rules.unsupported.empty()) return Verdict::unknown("ruling " + rules.unsupported + " is not encoded");
+  const int n = rules.n, cells = n * n;
+  const auto check = [&](bool black_to_move, double left) {
+    Encoding encoding(Encoding::Engine::FiniteDomain);
+    z3::context& ctx = encoding.ctx();
+    const SymbolicBoard position = SymbolicBoard::fresh(encoding, n, "pos");
+    encoding.require(end_of_turn_invariant(encoding, rules, position));
+    smt::require_no_winner(encoding, position);
+    std::vector<z3::expr> empties;
+    for (int i = 0; i < cells; ++i) empties.push_back(position.empty(i));
+    encoding.require(smt::any_of(ctx, empties));
+    std::vector<bool> stuck_sides = neither ? std::vector<bool>{true, false} : std::vector<bool>{black_to_move};
+    for (bool mover_black : stuck_sides) {
+      for (int p = 0; p < cells; ++p) {
+        std::vector<z3::expr> move;
+        for (int i = 0; i < cells; ++i) move.push_back(ctx.bool_val(i == p));
+        encoding.require(!turn(encoding, rules, position, mover_black, move).legal);
+      }
+    }
+    return encoding.verdict(encoding.check(left), [&](Verdict& v) {
+      const auto board = position.cells(encoding);
+      v.counterexample = diagram(encoding, position, black_to_move) +
+                         (neither ? "(neither side has a legal placement)\n" : "(the side to move has no legal placement)\n");
+      v.note = reachability_note(game, board, black_to_move);
+    });
+  };
+  if (neither) return check(true, timeout);
+  return for_both_movers(check, timeout);
+}
+
+}  // namespace
+}  // namespace quentin_smt
+
+std::vector<Claim> quentin_claims() {
+  using namespace quentin_smt;
+  return {
+      {"invariant-inductive",
+       "If no territory is left and the diagonal rule holds for every stone before a legal placement turn, both "
+       "still hold after it (either mover; under diagonal-rule=mover-only this is rules.md claim Q4).",
+       "seed 002 (turn structure); rules.md 2.3", false, decide_invariant_inductive},
+      {"one-fill-round",
+       "From any position, after a placement on an empty point and one pass filling every territory, no territory "
+       "is left.",
+       "rules.md 2.3 item 3 (derived: a single pass equals repeating)", false, decide_one_fill_round},
+      {"no-draw", "A full board on which the diagonal rule holds has a winner.",
+       "seed 002: 'Draws are not possible'; rules.md Q2", false, decide_no_draw},
+      {"one-winner", "A full board on which the diagonal rule holds has exactly one winner (no-draw and no-two-winners).",
+       "seed 002: 'Draws are not possible'; rules.md Q2", false,
+       [](const Game& game, double timeout) {
+         const Verdict draw = decide_no_draw(game, timeout);
+         if (draw.kind != Verdict::Kind::Proved) return draw;
+         return smt::combine({draw, smt::decide_no_two_winners(game.config().size, std::max(0.001, timeout - draw.seconds))});
+       }},
+      {"no-two-winners", "No board holds a black top-bottom chain and a white left-right chain at once.",
+       "rules.md 2.4 (derived)", false,
+       [](const Game& game, double timeout) { return smt::decide_no_two_winners(game.config().size, timeout); }},
+      {"no-checkerboard-lemma",
+       "Where the diagonal rule holds no full 2x2 block is a checkerboard, so orthogonal and diagonal connectivity "
+       "agree; with the square-grid Hex theorem this gives one-winner for every size.",
+       "lemma (rules.md Q2: no crosscut)", true, decide_no_checkerboard_lemma},
+      {"only-mover-completes",
+       "A legal turn from a position with the invariant and no winner never completes the opponent's chain.",
+       "rules.md 2.4 says this is FALSE (a fill can complete the opponent's chain); expected: refuted", false,
+       decide_only_mover_completes},
+      {"mover-can-move",
+       "In every position with the end-of-turn invariant, no winner and an empty point, the side to move has a "
+       "legal placement (so the pass rule never triggers).",
+       "rules.md Q1 (observed, not proved)", false,
+       [](const Game& game, double timeout) { return decide_playable(game, timeout, false); }},
+      {"someone-can-move",
+       "In every position with the end-of-turn invariant, no winner and an empty point, at least one side has a "
+       "legal placement.",
+       "seed 002: 'There will always be a move available to at least one of the players'", false,
+       [](const Game& game, double timeout) { return decide_playable(game, timeout, true); }},
+  };
+}
+
+}  // namespace arbiter

@@ -1,0 +1,59 @@
+#pragma once
+// Quentin's claims as Z3 encodings (docs/proofs.md). Written from the rule text (seed 002) and the
+// rulings, independently of the executable model, so that each checks the other
+// (tests/smt_differential_test.cpp).
+#include <vector>
+
+#include "model/core/game.hpp"
+#include "solver/z3_encoding.hpp"
+
+namespace arbiter {
+
+std::vector<Claim> quentin_claims();
+
+namespace quentin_smt {
+
+// The rulings the encodings read; a value they do not encode makes a claim "unknown".
+struct Rules {
+  int n = 0;
+  bool edges_count = false;       // Q-1 edges-count=yes
+  bool count_adjacencies = false;  // Q-2 majority=adjacencies
+  bool mover_only_diagonal = false;  // Q-4 diagonal-rule=mover-only
+  std::string unsupported;        // "name=value" not encoded ("" = all covered)
+  static Rules from(const Config& config);
+};
+
+// Regions of empty points and the territories among them, in the solver. Each region is a tree
+// of parent pointers (ranks decrease towards its root; a region's label is its root's index), so
+// per-region facts are sums and ors along the tree.
+struct Regions {
+  std::vector<z3::expr> territory;   // per point: empty and its region is a territory
+  std::vector<z3::expr> black_fill;  // per point: its region would be filled black (if a territory)
+};
+// black_to_fill_on_tie: the tie rule's colour (the opponent of the mover).
+Regions analyse_regions(smt::Encoding& encoding, const Rules& rules, const smt::SymbolicBoard& board,
+                        bool black_to_fill_on_tie, bool with_majority = true);
+
+// "Some territory exists", in the form a solver refutes most easily: a non-empty set of empty
+// points, closed under empty adjacency (so a union of whole regions), none of which has fewer than
+// two adjacent stones. Such a set exists exactly when some region is a territory.
+z3::expr some_territory(smt::Encoding& encoding, const Rules& rules, const smt::SymbolicBoard& board);
+
+// Any two like-coloured diagonal stones share a like-coloured orthogonal neighbour (only_black /
+// only_white restrict the check to one colour).
+z3::expr diagonal_rule_holds(z3::context& ctx, const smt::SymbolicBoard& board, bool check_black, bool check_white);
+
+struct Turn {
+  smt::SymbolicBoard placed;  // after the placement
+  smt::SymbolicBoard after;   // after filling every territory
+  z3::expr legal;             // the target was empty and the diagonal rule holds after filling
+};
+// A placement by `mover_black` on the point whose `move` literal is true (exactly one is required
+// by the caller or given as constants), then the single fill pass and the legality test.
+// Without colours every territory is filled black: which points get filled is still exact, the
+// colours (and so `legal`) are not.
+Turn turn(smt::Encoding& encoding, const Rules& rules, const smt::SymbolicBoard& before, bool mover_black,
+          const std::vector<z3::expr>& move, bool with_colours = true);
+
+}  // namespace quentin_smt
+}  // namespace arbiter

@@ -1,0 +1,158 @@
+// Quentin's Z3 claims: true claims are proved on small boards, the known-false "only the mover
+// completes a chain" is refuted with a counterexample that replays, and the turn encoding
+// reproduces the rule text's own examples (seed 002).
+#include <gtest/gtest.h>
+
+#include "model/quentin/smt_claims.hpp"
+#include "solver/connection_claims.hpp"
+#include "solver/testing/claim_test_support.hpp"
+
+namespace arbiter {
+namespace {
+
+using testing::decide_claim;
+
+#ifdef ARBITER_SANITIZED
+constexpr int kTurnLargest = 2;
+constexpr int kBoardLargest = 4;
+#else
+constexpr int kTurnLargest = 3;
+constexpr int kBoardLargest = 5;
+#endif
+
+TEST(QuentinClaims, TrueClaimsAreProvedOnSmallBoards) {
+  for (const char* claim : {"invariant-inductive", "one-fill-round", "mover-can-move", "someone-can-move"}) {
+    for (int n = 2; n <= kTurnLargest; ++n) {
+      const Verdict v = decide_claim(quentin_claims(), claim, n);
+      EXPECT_EQ(v.kind, Verdict::Kind::Proved) << claim << " size " << n << ": " << v.reason << v.counterexample;
+    }
+  }
+  for (const char* claim : {"no-draw", "no-two-winners", "one-winner"}) {
+    for (int n = 2; n <= kBoardLargest; ++n) {
+      const Verdict v = decide_claim(quentin_claims(), claim, n);
+      EXPECT_EQ(v.kind, Verdict::Kind::Proved) << claim << " size " << n << ": " << v.reason << v.counterexample;
+    }
+  }
+  EXPECT_EQ(decide_claim(quentin_claims(), "no-checkerboard-lemma", 5).kind, Verdict::Kind::Proved);
+}
+
+TEST(QuentinClaims, AMoveCompletingTheOpponentsChainIsFoundAndReplays) {
+  const Verdict v = decide_claim(quentin_claims(), "only-mover-completes", 3);
+  ASSERT_EQ(v.kind, Verdict::Kind::Refuted);
+  ASSERT_EQ(v.moves.size(), 1u);
+  const auto split = v.counterexample.find("after ");
+  const auto before = smt::cells_from_text(v.counterexample.substr(0, split));
+  const auto after = smt::cells_from_text(v.counterexample.substr(split));
+  ASSERT_EQ(before.size(), 9u);
+  const char mover = v.counterexample.substr(0, split).find("Black to move") != std::string::npos ? 'B' : 'W';
+  const char opponent = mover == 'B' ? 'W' : 'B';
+  EXPECT_FALSE(testing::has_chain(3, before, 'B'));
+  EXPECT_FALSE(testing::has_chain(3, before, 'W'));
+  EXPECT_TRUE(testing::has_chain(3, after, opponent));
+  // The reported result is the only one the turn encoding allows for that position and move.
+  Config config;
+  config.size = 3;
+  const auto rules = quentin_smt::Rules::from(config);
+  smt::Encoding encoding;
+  const int target = (v.moves[0][1] - '1') * 3 + (v.moves[0][0] - 'a');
+  std::vector<z3::expr> move;
+  for (int i = 0; i < 9; ++i) move.push_back(encoding.ctx().bool_val(i == target));
+  const auto t = quentin_smt::turn(encoding, rules, smt::constant_board(encoding.ctx(), 3, before), mover == 'B', move);
+  encoding.require(t.legal);
+  std::vector<z3::expr> differs;
+  for (int i = 0; i < 9; ++i) {
+    const char c = after[static_cast<std::size_t>(i)];
+    differs.push_back(c == 'B' ? !t.after.black[static_cast<std::size_t>(i)]
+                      : c == 'W' ? !t.after.white[static_cast<std::size_t>(i)]
+                                 : !t.after.empty(i));
+  }
+  encoding.require(smt::any_of(encoding.ctx(), differs));
+  EXPECT_EQ(encoding.check(30), smt::Encoding::Answer::NoCounterexample);
+}
+
+struct TurnExample {
+  const char* name;
+  const char* before;
+  bool black_moves;
+  const char* move;
+  bool legal;
+  const char* after;  // "" when illegal
+};
+
+// The rule text's examples (seed 002, as decoded from the designer's diagrams in rules.md 2.2).
+const TurnExample kExamples[] = {
+    {"regions: 6 black and 5 white adjacent, filled black",
+     R"( W . . . W
+         . B W B W
+         . . . . W
+         W B W . B
+         . . W . B)",
+     true, "a2", true,
+     R"( W . . . W
+         B B W B W
+         B B B B W
+         W B W B B
+         . . W B B)"},
+    {"tie: 5 and 5 adjacent, filled with the mover's enemy",
+     R"( B W W B B
+         B . W B B
+         . . . . W
+         . B B . B
+         . W W W W)",
+     false, "a3", true,
+     R"( B W W B B
+         B B W B B
+         W B B B W
+         . B B B B
+         . W W W W)"},
+    {"illegal: unsupported diagonal",
+     R"( . . . . .
+         . W . B .
+         . . . . .
+         . B . . .
+         . . . . .)",
+     false, "c3", false, ""},
+    {"illegal after a tie fill",
+     R"( B B . . .
+         B . . . .
+         . W . . .
+         . . . . .
+         . . . . .)",
+     false, "c2", false, ""},
+};
+
+TEST(QuentinTurnEncoding, ReproducesTheRuleTextsExamples) {
+  Config config;
+  config.size = 5;
+  const auto rules = quentin_smt::Rules::from(config);
+  for (const TurnExample& example : kExamples) {
+    const auto before = smt::cells_from_text(example.before);
+    ASSERT_EQ(before.size(), 25u) << example.name;
+    smt::Encoding encoding;
+    const int target = (example.move[1] - '1') * 5 + (example.move[0] - 'a');
+    std::vector<z3::expr> move;
+    for (int i = 0; i < 25; ++i) move.push_back(encoding.ctx().bool_val(i == target));
+    const auto t = quentin_smt::turn(encoding, rules, smt::constant_board(encoding.ctx(), 5, before),
+                                     example.black_moves, move);
+    ASSERT_EQ(encoding.check(30), smt::Encoding::Answer::Counterexample) << example.name;
+    EXPECT_EQ(encoding.value(t.legal), example.legal) << example.name;
+    if (example.legal) {
+      const auto after = t.after.cells(encoding);
+      const auto expected = smt::cells_from_text(example.after);
+      EXPECT_EQ(std::string(after.begin(), after.end()), std::string(expected.begin(), expected.end())) << example.name;
+    }
+  }
+}
+
+TEST(QuentinClaims, ATinyTimeoutGivesUnknownNeverProved) {
+  const Verdict v = decide_claim(quentin_claims(), "invariant-inductive", 4, {}, 0.001);
+  EXPECT_EQ(v.kind, Verdict::Kind::Unknown);
+}
+
+TEST(QuentinClaims, AnUnencodedRulingGivesUnknown) {
+  EXPECT_EQ(decide_claim(quentin_claims(), "one-fill-round", 3, {{"fill", "until-none"}}).kind,
+            Verdict::Kind::Unknown);
+}
+
+}  // namespace
+}  // namespace arbiter

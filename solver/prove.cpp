@@ -1,0 +1,183 @@
+#include "solver/prove.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <ostream>
+#include <sstream>
+
+#include "model/core/errors.hpp"
+
+namespace arbiter {
+namespace {
+
+// Tabs and newlines would break the one-record-per-line file.
+std::string escape(const std::string& text) {
+  std::string out;
+  for (char ch : text) {
+    if (ch == '\n') out += "\\n";
+    else if (ch == '\t') out += "\\t";
+    else if (ch == '\\') out += "\\\\";
+    else out += ch;
+  }
+  return out;
+}
+
+std::string unescape(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size()) {
+      const char next = text[++i];
+      out += next == 'n' ? '\n' : next == 't' ? '\t' : next;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> split(const std::string& line, char separator) {
+  std::vector<std::string> fields;
+  std::string field;
+  std::istringstream in(line);
+  while (std::getline(in, field, separator)) fields.push_back(field);
+  if (!line.empty() && line.back() == separator) fields.emplace_back();
+  return fields;
+}
+
+std::string join(const std::vector<std::string>& words, const std::string& separator) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : separator) + w;
+  return out;
+}
+
+// A stored verdict is reused only for the same claim text under the same rulings and size.
+std::string record_key(const std::string& game, const Claim& claim, int size, const std::string& rulings) {
+  return game + '\t' + claim.name + '\t' + std::to_string(std::hash<std::string>{}(claim.statement)) + '\t' +
+         std::to_string(size) + '\t' + rulings;
+}
+
+constexpr int kKeyFields = 5;
+
+std::string record(const std::string& key, const Verdict& v) {
+  std::ostringstream out;
+  out << key << '\t' << verdict_name(v.kind) << '\t' << v.seconds << '\t' << v.variables << '\t' << v.assertions
+      << '\t' << escape(v.scope) << '\t' << escape(v.reason) << '\t' << escape(v.counterexample) << '\t'
+      << escape(join(v.moves, " ")) << '\t' << escape(v.note);
+  return out.str();
+}
+
+bool parse_record(const std::string& line, std::string& key, Verdict& v) {
+  const auto fields = split(line, '\t');
+  if (fields.size() != kKeyFields + 9) return false;
+  std::vector<std::string> key_fields(fields.begin(), fields.begin() + kKeyFields);
+  key = join(key_fields, "\t");
+  const std::string& kind = fields[kKeyFields];
+  if (kind == "proved") v.kind = Verdict::Kind::Proved;
+  else if (kind == "refuted") v.kind = Verdict::Kind::Refuted;
+  else return false;
+  try {
+    v.seconds = std::stod(fields[kKeyFields + 1]);
+    v.variables = static_cast<unsigned>(std::stoul(fields[kKeyFields + 2]));
+    v.assertions = static_cast<unsigned>(std::stoul(fields[kKeyFields + 3]));
+  } catch (const std::exception&) {
+    return false;
+  }
+  v.scope = unescape(fields[kKeyFields + 4]);
+  v.reason = unescape(fields[kKeyFields + 5]);
+  v.counterexample = unescape(fields[kKeyFields + 6]);
+  const std::string moves = unescape(fields[kKeyFields + 7]);
+  v.moves = moves.empty() ? std::vector<std::string>{} : split(moves, ' ');
+  v.note = unescape(fields[kKeyFields + 8]);
+  return true;
+}
+
+std::map<std::string, Verdict> load_results(const std::string& file) {
+  std::map<std::string, Verdict> stored;
+  std::ifstream in(file);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::string key;
+    Verdict v;
+    if (parse_record(line, key, v)) stored[key] = v;  // later lines supersede earlier ones
+  }
+  return stored;
+}
+
+void append_result(const std::string& file, const std::string& line) {
+  const std::filesystem::path path(file);
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  std::ofstream out(file, std::ios::app);
+  out << line << '\n';
+}
+
+}  // namespace
+
+std::string default_results_file(const GameDescriptor& game) { return ".arbiter-state/prove-" + game.name + ".tsv"; }
+
+std::vector<Claim> selected_claims(const ProveRequest& request) {
+  const GameDescriptor& game = *request.game;
+  const std::vector<Claim> all = game.claims ? game.claims() : std::vector<Claim>{};
+  if (all.empty()) throw InputError("game " + quote_input(game.name) + " has no claims to prove");
+  std::vector<Claim> chosen;
+  for (const std::string& name : request.claims) {
+    if (name == "all") return all;
+    bool found = false;
+    for (const Claim& claim : all) {
+      if (claim.name == name) {
+        chosen.push_back(claim);
+        found = true;
+      }
+    }
+    if (!found) {
+      std::string known;
+      for (const Claim& claim : all) known += (known.empty() ? "" : ", ") + claim.name;
+      throw InputError("unknown claim " + quote_input(name) + " for " + game.name + " (known: " + known + ", all)");
+    }
+  }
+  return chosen;
+}
+
+std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::function<void(const ProveRow&)>& on_row,
+                                 std::ostream& progress, bool progress_is_terminal) {
+  const GameDescriptor& game = *request.game;
+  const std::vector<Claim> claims = selected_claims(request);
+  if (request.min_size > request.max_size) {
+    throw InputError("empty size range " + std::to_string(request.min_size) + "-" + std::to_string(request.max_size));
+  }
+  for (int size = request.min_size; size <= request.max_size; ++size) {
+    make_config(game, size, request.rulings);  // throws InputError for a bad size or ruling
+  }
+  std::map<std::string, Verdict> stored;
+  if (!request.results_file.empty() && !request.fresh) stored = load_results(request.results_file);
+
+  std::vector<ProveRow> rows;
+  for (const Claim& claim : claims) {
+    const int last = claim.size_independent ? request.min_size : request.max_size;
+    for (int size = request.min_size; size <= last; ++size) {
+      const auto configured = make_game(game, size, request.rulings);
+      const std::string rulings = join(non_default_rulings(game, configured->config()), " ");
+      const std::string key = record_key(game.name, claim, claim.size_independent ? 0 : size, rulings);
+      ProveRow row{claim.name, size, {}, false};
+      const std::string step = game.name + " " + claim.name + (claim.size_independent ? " (lemma)" : " size " + std::to_string(size));
+      if (auto it = stored.find(key); it != stored.end()) {
+        row.verdict = it->second;
+        row.from_results_file = true;
+      } else {
+        if (progress_is_terminal) progress << "\r\033[K[prove] " << step << " ..." << std::flush;
+        else progress << "[prove] " << step << " ...\n" << std::flush;
+        row.verdict = claim.decide(*configured, request.timeout_seconds);
+        row.verdict.scope = claim.size_independent ? "all sizes (lemma)" : "size " + std::to_string(size);
+        if (!request.results_file.empty() && row.verdict.kind != Verdict::Kind::Unknown) {
+          append_result(request.results_file, record(key, row.verdict));
+        }
+      }
+      if (progress_is_terminal) progress << "\r\033[K" << std::flush;
+      rows.push_back(row);
+      if (on_row) on_row(row);
+    }
+  }
+  return rows;
+}
+
+}  // namespace arbiter

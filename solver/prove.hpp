@@ -1,0 +1,42 @@
+#pragma once
+// The per-size driver behind `arbiter prove`: decides a game's claims size by size, shows progress,
+// and keeps finished verdicts in a results file so that an interrupted run resumes where it
+// stopped. Only proved and refuted verdicts are kept; unknown ones are tried again.
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "model/core/game.hpp"
+
+namespace arbiter {
+
+struct ProveRequest {
+  const GameDescriptor* game = nullptr;
+  std::vector<std::string> claims;  // claim names; {"all"} for every claim
+  int min_size = 0, max_size = 0;
+  double timeout_seconds = 60;
+  std::vector<std::string> rulings;  // NAME=VALUE
+  bool fresh = false;                // ignore and overwrite stored verdicts
+  std::string results_file;          // "" = no resuming
+};
+
+struct ProveRow {
+  std::string claim;
+  int size = 0;       // for a size-independent claim: the size it was run with
+  Verdict verdict;
+  bool from_results_file = false;
+};
+
+// The claims the request names, in the game's order; throws InputError for an unknown name.
+std::vector<Claim> selected_claims(const ProveRequest& request);
+
+// Runs the request; on_row is called as each verdict is known. progress gets a status line per
+// step (rewritten in place with '\r' when it is a terminal).
+std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::function<void(const ProveRow&)>& on_row,
+                                 std::ostream& progress, bool progress_is_terminal);
+
+// The default results file of a game: .arbiter-state/prove-<game>.tsv under the current directory.
+std::string default_results_file(const GameDescriptor& game);
+
+}  // namespace arbiter
