@@ -94,12 +94,8 @@ const GameDescriptor& brique_game() {
       return std::make_unique<brique::BriqueGame>(game, config);
     };
     d.seed_examples = brique::seed_examples;
-<<<<<<< HEAD
     d.properties = brique::verification_suite;
-=======
-    d.properties = brique::properties;
     d.claims = brique_claims;
->>>>>>> smt
     return d;
   }();
   return descriptor;

@@ -129,12 +129,8 @@ const GameDescriptor& quentin_game() {
       return std::make_unique<quentin::QuentinGame>(game, config);
     };
     d.seed_examples = [] { return quentin::seed_examples(); };
-<<<<<<< HEAD
     d.properties = [] { return quentin::verification_suite(); };
-=======
-    d.properties = [] { return quentin::quentin_properties(); };
     d.claims = [] { return quentin_claims(); };
->>>>>>> smt
     return d;
   }();
   return descriptor;
