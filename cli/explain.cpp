@@ -39,6 +39,7 @@ int explain(const std::vector<std::string>& args) {
   if (a.moves.empty()) throw InputError("explain needs a move to explain (after the game name)");
   auto loaded = load_game_position(a.game_name, a.game, a.position, a.implementation);
   State& state = *loaded.state;
+  a.moves = group_move_words(state, a.moves);
   play_moves(state, a.moves, a.moves.size() - 1);
   const std::string& last = a.moves.back();
   if (state.is_terminal()) throw InputError("the game is over before move " + quote_input(last));
@@ -65,6 +66,7 @@ int replay(const std::vector<std::string>& args) {
   if (!proceed) return 0;
   auto loaded = load_game_position(a.game_name, a.game, a.position, a.implementation);
   State& state = *loaded.state;
+  a.moves = group_move_words(state, a.moves);
   std::string record;
   for (std::size_t i = 0; i < a.moves.size(); ++i) {
     if (state.is_terminal()) {

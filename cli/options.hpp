@@ -14,6 +14,13 @@ LoadedPosition load_game_position(const std::string& game_name, const GameOption
 // Throws InputError unless `implementation` is one of the game's (empty means the first).
 void check_implementation(const Game& game, const std::string& implementation);
 
+// Moves arrive as command-line words, but some notations have spaces ("set e1", "h1-h5 x h6").
+// Groups the words into move texts: at each step the longest run of up to four words that is a
+// legal move here (playing them out on a copy). Words left over that form no legal move become
+// one final group, so that `explain` can say why that move is illegal; an unparsable word before
+// the end is an InputError naming it.
+std::vector<std::string> group_move_words(const State& start, const std::vector<std::string>& words);
+
 // Plays the moves in order on state, with errors naming the move's index and text.
 void play_moves(State& state, const std::vector<std::string>& moves, std::size_t count);
 

@@ -27,6 +27,7 @@ int render(const std::vector<std::string>& args) {
   parse_arguments("render", args, options, positional, proceed);
   if (!proceed) return 0;
   auto loaded = load_game_position(game, game_options, position);
+  moves = group_move_words(*loaded.state, moves);
   play_moves(*loaded.state, moves, moves.size());
   const std::string svg = render_svg(loaded.state->drawing());
   if (out == "-") {
