@@ -3,12 +3,14 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
 #include "properties/conformance.hpp"
 #include "properties/property_runner.hpp"
+#include "solver/prove.hpp"
 #include "properties/seed_examples.hpp"
 
 namespace arbiter::cli {
@@ -25,7 +27,8 @@ struct AuditRow {
   double seconds = 0;
   std::string detail;
   bool finding = false;  // a rule text's claim found false: reported, not an audit failure
-  const char* result() const { return passed ? "pass" : finding ? "finding" : "FAIL"; }
+  bool unknown = false;  // a proof attempt without a verdict (timeout): reported, never a pass
+  const char* result() const { return passed ? "pass" : finding ? "finding" : unknown ? "unknown" : "FAIL"; }
 };
 
 std::string json_string(const std::string& text) {
@@ -93,6 +96,8 @@ int audit(const std::vector<std::string>& args) {
   std::vector<std::string> only;
   int games = 20;
   int properties_cases = 50;
+  bool proofs = true;
+  double proof_timeout = 20;
   unsigned long long seed = 1;
   std::string report;
   po::options_description options;
@@ -101,12 +106,15 @@ int audit(const std::vector<std::string>& args) {
       ("games", po::value<int>(&games), "random games per conformance check (default 20)")
       ("seed", po::value<unsigned long long>(&seed), "random seed (default 1)")
       ("property-cases", po::value<int>(&properties_cases), "random games per property (default 50)")
+      ("no-proofs", "skip the Z3 proofs")
+      ("proof-timeout", po::value<double>(&proof_timeout), "seconds per proof attempt (default 20)")
       ("report", po::value<std::string>(&report), "also write audit.md and audit.json into this directory");
   po::positional_options_description positional;
   positional.add("game", -1);
   bool proceed = false;
-  parse_arguments("audit", args, options, positional, proceed);
+  const auto vm = parse_arguments("audit", args, options, positional, proceed);
   if (!proceed) return 0;
+  proofs = vm.count("no-proofs") == 0;
   if (games < 1 || games > 100000) throw InputError("--games must be between 1 and 100000");
   std::vector<const GameDescriptor*> selected;
   for (const std::string& name : only) selected.push_back(&find_game(name));
@@ -150,15 +158,42 @@ int audit(const std::vector<std::string>& args) {
       rows.push_back(row);
       print_row(rows.back());
     }
+    // The game's Z3 claims on the smallest boards, fresh (no stored verdicts), so the audit stays
+    // within minutes; `arbiter prove` goes further and resumes.
+    if (game->claims && proofs) {
+      ProveRequest request;
+      request.game = game;
+      request.claims = {"all"};
+      request.min_size = audit_sizes(*game).front() - 1;
+      request.max_size = request.min_size + 1;
+      while (!game->size_ok(request.min_size) && request.min_size < request.max_size) ++request.min_size;
+      request.timeout_seconds = proof_timeout;
+      request.fresh = true;
+      std::ostringstream quiet;
+      run_proofs(request, [&](const ProveRow& r) {
+        AuditRow row{game->name, "proof " + r.claim + " (" + r.verdict.scope + ")", "z3", 1,
+                     r.verdict.kind == Verdict::Kind::Proved, r.verdict.seconds, "",
+                     r.verdict.kind == Verdict::Kind::Refuted, r.verdict.kind == Verdict::Kind::Unknown};
+        if (!row.passed) {
+          row.detail = r.verdict.kind == Verdict::Kind::Refuted
+                           ? "refuted; counterexample:\n" + r.verdict.counterexample + r.verdict.note
+                           : "no verdict: " + r.verdict.reason;
+        }
+        rows.push_back(row);
+        print_row(rows.back());
+      }, quiet, false);
+    }
   }
-  int failed = 0, findings = 0;
+  int failed = 0, findings = 0, unknowns = 0;
   for (const auto& r : rows) {
     if (r.passed) continue;
-    (r.finding ? findings : failed) += 1;
+    (r.finding ? findings : r.unknown ? unknowns : failed) += 1;
     std::cout << "\n" << r.result() << " " << r.game << ": " << r.check << " [" << r.subject << "]\n" << r.detail << "\n";
   }
-  std::cout << "\n" << findings << " findings about the rule texts (see above)\n"
-            << rows.size() - static_cast<std::size_t>(failed + findings) << " passed, " << failed << " failed\n";
+  std::cout << "\n" << findings << " findings about the rule texts and " << unknowns
+            << " proof attempts without a verdict (see above)\n"
+            << rows.size() - static_cast<std::size_t>(failed + findings + unknowns) << " passed, " << failed
+            << " failed\n";
   if (!report.empty()) {
     write_reports(report, rows);
     std::cout << "report written to " << report << "/audit.md and " << report << "/audit.json\n";
@@ -168,7 +203,7 @@ int audit(const std::vector<std::string>& args) {
 
 const CommandRegistration registration{Command{
     "audit", "audit [GAME...] [--games N] [--seed N] [--report DIR]",
-    "run every game's conformance checks, seed examples and property suite; table and report", audit}};
+    "run every game's conformance checks, seed examples, property suite and small proofs; table and report", audit}};
 
 }  // namespace
 }  // namespace arbiter::cli
