@@ -1,6 +1,13 @@
 #include "model/quentin/smt_claims.hpp"
 
+#include <algorithm>
+#include <chrono>
+#include <optional>
 #include <sstream>
+
+#include "model/core/rng.hpp"
+#include "model/quentin/notation.hpp"
+#include "model/quentin/reference.hpp"
 
 #include "solver/connection_claims.hpp"
 #include "solver/reachability.hpp"
@@ -91,12 +98,18 @@ Regions analyse_regions(Encoding& encoding, const Rules& rules, const SymbolicBo
   const auto both_empty = [&](int i, int j) { return empty[at(i)] && empty[at(j)]; };
 
   const std::vector<z3::expr> spoilt = spoiling_points(encoding, rules, board);
+  // A region has at most as many points as the board has points that may be empty (all of them
+  // for a symbolic board, few for a nearly known one), and spreading through it needs one round
+  // fewer.
+  int may_be_empty = 0;
+  for (int i = 0; i < cells; ++i) may_be_empty += !empty[at(i)].simplify().is_false();
+  const int rounds = std::max(0, may_be_empty - 1);
   // Points whose region holds a spoiling point, by rounds of spreading between empty neighbours:
-  // a function of the board, so the solver has nothing to choose. cells - 1 rounds reach every
+  // a function of the board, so the solver has nothing to choose. That many rounds reach every
   // point of any region, so the last round is closed under empty adjacency; saying so (a true
   // fact about every board) lets the solver reason locally instead of counting rounds.
   std::vector<z3::expr> reached = spoilt;
-  for (int round = 1; round < cells; ++round) {
+  for (int round = 1; round <= rounds; ++round) {
     std::vector<z3::expr> next;
     for (int i = 0; i < cells; ++i) {
       std::vector<z3::expr> from{reached[at(i)]};
@@ -123,7 +136,7 @@ Regions analyse_regions(Encoding& encoding, const Rules& rules, const SymbolicBo
   const z3::expr none = ctx.bv_val(cells, index_bits);
   std::vector<z3::expr> label;
   for (int i = 0; i < cells; ++i) label.push_back(z3::ite(empty[at(i)], ctx.bv_val(i, index_bits), none));
-  for (int round = 1; round < cells; ++round) {
+  for (int round = 1; round <= rounds; ++round) {
     std::vector<z3::expr> next;
     for (int i = 0; i < cells; ++i) {
       z3::expr smallest = label[at(i)];
@@ -387,38 +400,157 @@ std::string reachability_note(const Game& game, const std::vector<char>& target,
   return "reachability undecided";
 }
 
-// A position with the end-of-turn invariant, no winner and an empty point where `stuck` sides
-// have no legal placement. neither: both sides stuck; otherwise the side to move (each in turn).
+// Requires of `position`: the end-of-turn invariant, no winner, an empty point, and no legal
+// placement for each side in `stuck_sides`. Placements are encoded on `points` only (for a known
+// board, its empty points: a placement elsewhere is illegal by the first rule).
+void require_stuck(Encoding& encoding, const Rules& rules, const SymbolicBoard& position,
+                   const std::vector<bool>& stuck_sides, const std::vector<int>& points) {
+  z3::context& ctx = encoding.ctx();
+  const int cells = position.n * position.n;
+  encoding.require(end_of_turn_invariant(encoding, rules, position));
+  smt::require_no_winner(encoding, position);
+  std::vector<z3::expr> empties;
+  for (int i = 0; i < cells; ++i) empties.push_back(position.empty(i));
+  encoding.require(smt::any_of(ctx, empties));
+  for (bool mover_black : stuck_sides) {
+    for (int p : points) {
+      std::vector<z3::expr> move;
+      for (int i = 0; i < cells; ++i) move.push_back(ctx.bool_val(i == p));
+      encoding.require(!turn(encoding, rules, position, mover_black, move).legal);
+    }
+  }
+}
+
+// A stuck position found by playing the model (see search_stuck_by_play).
+struct StuckPosition {
+  std::vector<char> cells;  // '.', 'B', 'W' row by row
+  bool black_to_move = true;
+  std::vector<std::string> moves;  // from the empty board
+  long game = 0;                   // which game of the search found it (1-based)
+};
+
+constexpr long kStuckSearchGames = 20'000;
+
+// Random play of the executable model from the empty board, looking for a position where the side
+// to move (neither: both sides) has no legal placement while points are empty and nobody has won.
+// Play is chain-averse (a random move that does not end the game, when there is one), which makes
+// long, crowded games and so forced passes far more likely than uniform play. The reference
+// model re-checks every candidate. Deterministic for a given seed.
+std::optional<StuckPosition> search_stuck_by_play(const Game& game, bool neither, long games, std::uint64_t seed) {
+  using namespace arbiter::quentin;
+  const quentin::Rules model_rules = quentin::Rules::from(game.config());
+  Rng rng(seed);
+  std::vector<Move> moves;
+  for (long g = 1; g <= games; ++g) {
+    auto state = game.initial_state();
+    std::vector<std::string> record;
+    while (!state->is_terminal() || neither) {
+      state->legal_moves(moves);
+      const bool only_pass = moves.size() == 1 && state->move_text(moves[0]) == "pass";
+      if (state->is_terminal() || only_pass) {
+        const Position position = read_stones(game, state->line());
+        const int mover = state->side_to_move();
+        const bool stuck = std::count(position.cells.begin(), position.cells.end(), kEmpty) > 0 &&
+                           reference::winning_chain(position.size, position.cells, kBlackSide).empty() &&
+                           reference::winning_chain(position.size, position.cells, kWhiteSide).empty() &&
+                           !reference::has_legal_placement(model_rules, position, mover) &&
+                           (!neither || !reference::has_legal_placement(model_rules, position, 1 - mover));
+        if (stuck) {
+          StuckPosition found;
+          for (std::int8_t c : position.cells) found.cells.push_back(c == kEmpty ? '.' : c == stone_of(kBlackSide) ? 'B' : 'W');
+          found.black_to_move = mover == kBlackSide;
+          found.moves = record;
+          found.game = g;
+          return found;
+        }
+        if (state->is_terminal()) break;
+      }
+      // Chain-averse: the first move, in a random order, after which the game goes on.
+      for (std::size_t k = moves.size(); k > 1; --k) std::swap(moves[k - 1], moves[rng.below(static_cast<std::uint32_t>(k))]);
+      Move chosen = moves[0];
+      for (Move m : moves) {
+        auto next = state->clone();
+        next->apply(m);
+        if (!next->is_terminal()) {
+          chosen = m;
+          break;
+        }
+      }
+      record.push_back(state->move_text(chosen));
+      state->apply(chosen);
+    }
+  }
+  return std::nullopt;
+}
+
+// A position with the end-of-turn invariant, no winner and an empty point where the side to move
+// (neither: both sides) has no legal placement. First the model is played to find one, which is
+// then reachable by construction and is confirmed by the Z3 encoding; failing that, Z3 searches
+// all positions (and a position it finds is put to the reachability search).
 Verdict decide_playable(const Game& game, double timeout, bool neither) {
   const Rules rules = Rules::from(game.config());
   if (!rules.unsupported.empty()) return Verdict::unknown("ruling " + rules.unsupported + " is not encoded");
   const int n = rules.n, cells = n * n;
+  const auto started = std::chrono::steady_clock::now();
+  const std::uint64_t seed = 20261122 + static_cast<std::uint64_t>(n);
+  const auto played = search_stuck_by_play(game, neither, kStuckSearchGames, seed);
+  const double search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const std::string stuck_text =
+      neither ? "(neither side has a legal placement)\n" : "(the side to move has no legal placement)\n";
+  if (played) {
+    Encoding encoding(Encoding::Engine::FiniteDomain);
+    std::vector<int> empty_points;
+    for (int i = 0; i < cells; ++i) {
+      if (played->cells[at(i)] == '.') empty_points.push_back(i);
+    }
+    const SymbolicBoard position = smt::constant_board(encoding.ctx(), n, played->cells);
+    require_stuck(encoding, rules, position,
+                  neither ? std::vector<bool>{true, false} : std::vector<bool>{played->black_to_move}, empty_points);
+    const auto answer = encoding.check(std::max(1.0, timeout - search_seconds));
+    std::string moves;
+    for (const auto& m : played->moves) moves += " " + m;
+    const std::string found_by = "found in game " + std::to_string(played->game) +
+                                 " of chain-averse random play of the model (seed " + std::to_string(seed) + ")";
+    if (answer == Encoding::Answer::Counterexample) {
+      Verdict v = encoding.verdict(answer, [&](Verdict& out) {
+        out.counterexample = smt::square_board_diagram(
+                                 n, played->cells,
+                                 smt::square_board_status(smt::count_stones(played->cells), played->black_to_move)) +
+                             stuck_text;
+        out.note = "reachable from the empty board by the model:" + moves + "; " + found_by +
+                   "; the Z3 encoding confirms the position (invariant, no winner, no legal placement)";
+      });
+      v.seconds += search_seconds;
+      return v;
+    }
+    Verdict v = Verdict::unknown(
+        answer == Encoding::Answer::Unknown
+            ? "the Z3 encoding could not confirm the model's stuck position (" + encoding.unknown_reason() + ")"
+            : "the model and the Z3 encoding DISAGREE on the model's stuck position (a bug in one of them)");
+    v.note = found_by + ":" + moves;
+    v.seconds = search_seconds + encoding.seconds();
+    return v;
+  }
+  const std::string searched = "no such position in " + std::to_string(kStuckSearchGames) +
+                               " chain-averse random games of the model (seed " + std::to_string(seed) + ")";
   const auto check = [&](bool black_to_move, double left) {
     Encoding encoding(Encoding::Engine::FiniteDomain);
-    z3::context& ctx = encoding.ctx();
     const SymbolicBoard position = SymbolicBoard::fresh(encoding, n, "pos");
-    encoding.require(end_of_turn_invariant(encoding, rules, position));
-    smt::require_no_winner(encoding, position);
-    std::vector<z3::expr> empties;
-    for (int i = 0; i < cells; ++i) empties.push_back(position.empty(i));
-    encoding.require(smt::any_of(ctx, empties));
-    std::vector<bool> stuck_sides = neither ? std::vector<bool>{true, false} : std::vector<bool>{black_to_move};
-    for (bool mover_black : stuck_sides) {
-      for (int p = 0; p < cells; ++p) {
-        std::vector<z3::expr> move;
-        for (int i = 0; i < cells; ++i) move.push_back(ctx.bool_val(i == p));
-        encoding.require(!turn(encoding, rules, position, mover_black, move).legal);
-      }
-    }
+    std::vector<int> all_points;
+    for (int i = 0; i < cells; ++i) all_points.push_back(i);
+    require_stuck(encoding, rules, position,
+                  neither ? std::vector<bool>{true, false} : std::vector<bool>{black_to_move}, all_points);
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
       const auto board = position.cells(encoding);
-      v.counterexample = diagram(encoding, position, black_to_move) +
-                         (neither ? "(neither side has a legal placement)\n" : "(the side to move has no legal placement)\n");
+      v.counterexample = diagram(encoding, position, black_to_move) + stuck_text;
       v.note = reachability_note(game, board, black_to_move);
     });
   };
-  if (neither) return check(true, timeout);
-  return for_both_movers(check, timeout);
+  const double left = std::max(0.001, timeout - search_seconds);
+  Verdict v = neither ? check(true, left) : for_both_movers(check, left);
+  v.seconds += search_seconds;
+  if (v.kind != Verdict::Kind::Refuted) v.note = searched + (v.note.empty() ? "" : "; " + v.note);
+  return v;
 }
 
 }  // namespace

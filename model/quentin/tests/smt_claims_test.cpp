@@ -3,7 +3,11 @@
 // reproduces the rule text's own examples (seed 002).
 #include <gtest/gtest.h>
 
+#include <sstream>
+#include <stdexcept>
+
 #include "model/quentin/smt_claims.hpp"
+#include "model/quentin/tests/quentin_test_util.hpp"
 #include "solver/connection_claims.hpp"
 #include "solver/testing/claim_test_support.hpp"
 
@@ -20,10 +24,25 @@ constexpr int kTurnLargest = 3;
 constexpr int kBoardLargest = 5;
 #endif
 
+// The playability claims play the game's model first, so they need the real game.
+Verdict decide_on_game(const std::string& claim, int n, double timeout = 120) {
+  auto game = make_game(quentin_game(), n, {});
+  for (const Claim& c : quentin_claims()) {
+    if (c.name == claim) return c.decide(*game, timeout);
+  }
+  throw std::logic_error("no claim " + claim);
+}
+
 TEST(QuentinClaims, TrueClaimsAreProvedOnSmallBoards) {
-  for (const char* claim : {"invariant-inductive", "one-fill-round", "mover-can-move", "someone-can-move"}) {
+  for (const char* claim : {"invariant-inductive", "one-fill-round"}) {
     for (int n = 2; n <= kTurnLargest; ++n) {
       const Verdict v = decide_claim(quentin_claims(), claim, n);
+      EXPECT_EQ(v.kind, Verdict::Kind::Proved) << claim << " size " << n << ": " << v.reason << v.counterexample;
+    }
+  }
+  for (const char* claim : {"mover-can-move", "someone-can-move"}) {
+    for (int n = 2; n <= kTurnLargest; ++n) {
+      const Verdict v = decide_on_game(claim, n);
       EXPECT_EQ(v.kind, Verdict::Kind::Proved) << claim << " size " << n << ": " << v.reason << v.counterexample;
     }
   }
@@ -142,6 +161,32 @@ TEST(QuentinTurnEncoding, ReproducesTheRuleTextsExamples) {
       EXPECT_EQ(std::string(after.begin(), after.end()), std::string(expected.begin(), expected.end())) << example.name;
     }
   }
+}
+
+// rules.md Q1 observes that the side to move always has a placement; on 5x5 the model's own play
+// reaches a position where it has none. The verdict must be a refutation whose move list replays
+// in the model to exactly the diagram, where the side to move can only pass.
+TEST(QuentinClaims, AForcedPassIsFoundReachableAndReplays) {
+  const Verdict v = decide_on_game("mover-can-move", 5);
+  ASSERT_EQ(v.kind, Verdict::Kind::Refuted) << v.reason << v.note;
+  const std::string marker = "reachable from the empty board by the model:";
+  const auto from = v.note.find(marker);
+  ASSERT_NE(from, std::string::npos) << v.note;
+  const std::string moves = v.note.substr(from + marker.size(), v.note.find(';', from) - from - marker.size());
+  auto game = make_game(quentin_game(), 5, {});
+  auto state = game->initial_state();
+  std::istringstream words(moves);
+  std::string move;
+  while (words >> move) state->apply(state->parse_move(move));
+  const auto expected = smt::cells_from_text(v.counterexample);
+  const auto reached = smt::cells_from_text(state->diagram());
+  EXPECT_EQ(std::string(reached.begin(), reached.end()), std::string(expected.begin(), expected.end()));
+  std::vector<Move> legal;
+  state->legal_moves(legal);
+  ASSERT_EQ(legal.size(), 1u);
+  EXPECT_EQ(state->move_text(legal[0]), "pass");
+  const bool black_to_move = v.counterexample.find("Black to move") != std::string::npos;
+  EXPECT_EQ(state->side_to_move() == 0, black_to_move);
 }
 
 TEST(QuentinClaims, ATinyTimeoutGivesUnknownNeverProved) {
