@@ -10,6 +10,7 @@
 #include "cli/command.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
+#include "solver/encoding_differential.hpp"
 #include "solver/prove.hpp"
 
 namespace arbiter::cli {
@@ -52,11 +53,43 @@ void print_row(const ProveRow& row) {
   std::cout << std::flush;
 }
 
+// `prove GAME --differential`: per size, the turn encoding against the model (exit 1 on a
+// disagreement). Each size is short, so progress is a counter on a terminal and nothing is stored.
+int differential_command(const GameDescriptor& game, const std::string& sizes, const std::vector<std::string>& rulings,
+                         long pairs, std::uint64_t seed) {
+  int low = game.default_size, high = game.default_size;
+  if (!sizes.empty()) parse_sizes(sizes, low, high);
+  std::vector<std::unique_ptr<Game>> games;
+  for (int n = low; n <= high; ++n) games.push_back(make_game(game, n, rulings));  // bad input fails first
+  const bool terminal = isatty(fileno(stderr)) != 0;
+  std::cout << std::left << std::setw(6) << "size" << std::right << std::setw(8) << "pairs" << std::setw(8) << "legal"
+            << std::setw(10) << "result" << std::setw(10) << "time" << "\n";
+  bool all_agree = true;
+  for (const auto& configured : games) {
+    const int n = configured->config().size;
+    const DifferentialResult result =
+        compare_encoding_with_model(*configured, pairs, seed + static_cast<std::uint64_t>(n), [&](long done) {
+          if (terminal && done % 10 == 0) std::cerr << "\rsize " << n << ": " << done << "/" << pairs << std::flush;
+        });
+    if (terminal) std::cerr << "\r" << std::string(40, ' ') << "\r" << std::flush;
+    const bool agree = result.disagreement.empty();
+    all_agree = all_agree && agree;
+    std::cout << std::left << std::setw(6) << n << std::right << std::setw(8) << result.pairs << std::setw(8)
+              << result.legal << std::setw(10) << (agree ? "agree" : "DISAGREE") << std::fixed << std::setprecision(2)
+              << std::setw(9) << result.seconds << "s\n";
+    if (!agree) std::cout << result.disagreement;
+    std::cout << std::flush;
+  }
+  return all_agree ? 0 : 1;
+}
+
 int prove_command(const std::vector<std::string>& args) {
   std::string game_name, claim, sizes;
   std::vector<std::string> rulings;
   double timeout = 60;
-  bool list = false, fresh = false;
+  bool list = false, fresh = false, differential = false;
+  long pairs = 1000;
+  std::uint64_t seed = 20261122;
   std::string results_file;
   po::options_description options;
   options.add_options()
@@ -67,7 +100,11 @@ int prove_command(const std::vector<std::string>& args) {
       ("rule", po::value<std::vector<std::string>>(&rulings)->composing(), "ruling as NAME=VALUE; repeatable")
       ("fresh", po::bool_switch(&fresh), "ignore stored verdicts and decide everything again")
       ("results", po::value<std::string>(&results_file), "results file (default .arbiter-state/prove-GAME.tsv)")
-      ("list", po::bool_switch(&list), "list the game's claims");
+      ("list", po::bool_switch(&list), "list the game's claims")
+      ("differential", po::bool_switch(&differential),
+       "instead of proving: compare the claims' Z3 turn encoding with the model on random (position, move) pairs")
+      ("pairs", po::value<long>(&pairs), "--differential: pairs per size (default 1000)")
+      ("seed", po::value<std::uint64_t>(&seed), "--differential: random seed (default 20261122)");
   po::positional_options_description positional;
   positional.add("game", 1).add("claim", 1);
   bool proceed = false;
@@ -82,6 +119,11 @@ int prove_command(const std::vector<std::string>& args) {
                 << "\n  source: " << c.source << "\n";
     }
     return 0;
+  }
+  if (differential) {
+    if (!claim.empty()) throw InputError("--differential takes no claim name, got " + quote_input(claim));
+    if (pairs < 1 || pairs > 100'000'000) throw InputError("--pairs must be between 1 and 100000000");
+    return differential_command(game, sizes, rulings, pairs, seed);
   }
   if (claim.empty()) throw InputError("name a claim (or 'all'); `arbiter prove " + game.name + " --list` lists them");
   if (!(timeout > 0) || timeout > 1e6) throw InputError("--timeout must be a positive number of seconds");
@@ -110,7 +152,8 @@ int prove_command(const std::vector<std::string>& args) {
 
 const CommandRegistration registration({
     "prove",
-    "prove GAME CLAIM|all [--sizes A-B] [--timeout S] [--rule NAME=VALUE] [--fresh] | prove GAME --list",
+    "prove GAME CLAIM|all [--sizes A-B] [--timeout S] [--rule NAME=VALUE] [--fresh] | prove GAME --list | "
+    "prove GAME --differential [--sizes A-B] [--pairs N] [--seed S]",
     "Z3 proofs of the rule texts' claims, size by size (exit 1 if any is refuted or unknown)",
     prove_command,
 });

@@ -460,3 +460,91 @@ inline SymbolicBoard constant_board(z3::context& ctx, int n, const std::vector<c
 }
 
 }  // namespace arbiter::smt
+
+#include "model/core/errors.hpp"
+#include "model/core/game.hpp"
+
+namespace arbiter::smt {
+
+// The cells and side to move of a square-board game's one-line form "<game> N rows side ...".
+struct SquarePosition {
+  int n = 0;
+  std::vector<char> cells;  // '.', 'B', 'W' row by row
+  bool black_to_move = true;
+};
+
+inline SquarePosition square_position_of(const State& state) {
+  std::istringstream words(state.line());
+  std::string game, size, rows, side;
+  words >> game >> size >> rows >> side;
+  SquarePosition p;
+  for (char ch : rows) {
+    if (ch != '/') p.cells.push_back(ch);
+  }
+  p.n = static_cast<int>(std::lround(std::sqrt(static_cast<double>(p.cells.size()))));
+  p.black_to_move = side == "black";
+  return p;
+}
+
+// A game's turn encoding: given the board before, the mover and the one-hot move, the legality of
+// the turn and the board after it.
+struct EncodedTurn {
+  z3::expr legal;
+  SymbolicBoard after;
+};
+using TurnEncoder = std::function<EncodedTurn(Encoding&, const SymbolicBoard& before, bool mover_black,
+                                              const std::vector<z3::expr>& move)>;
+
+// For square-board placement games: a placement on a random empty point of `state`, played by the
+// model (an InputError from it means illegal) and by the encoding on the same constants; their
+// legality and the board after the turn must agree.
+inline EncodingComparison compare_square_turn(const State& state, Rng& rng, const TurnEncoder& encode) {
+  const SquarePosition before = square_position_of(state);
+  const int n = before.n;
+  std::vector<int> empty;
+  for (int i = 0; i < n * n; ++i) {
+    if (before.cells[static_cast<std::size_t>(i)] == '.') empty.push_back(i);
+  }
+  EncodingComparison comparison;
+  if (empty.empty()) return comparison;
+  const int target = empty[rng.below(static_cast<std::uint32_t>(empty.size()))];
+  comparison.move = cell_name(n, target);
+  std::string model_after;
+  try {
+    auto next = state.clone();
+    next->apply(state.parse_move(comparison.move));
+    const auto after = square_position_of(*next).cells;
+    model_after.assign(after.begin(), after.end());
+    comparison.legal = true;
+  } catch (const InputError&) {
+    comparison.legal = false;
+  }
+  Encoding encoding;
+  std::vector<z3::expr> move;
+  for (int i = 0; i < n * n; ++i) move.push_back(encoding.ctx().bool_val(i == target));
+  const EncodedTurn turn = encode(encoding, constant_board(encoding.ctx(), n, before.cells), before.black_to_move, move);
+  if (encoding.check(60) != Encoding::Answer::Counterexample) {
+    comparison.disagreement = "the encoding has no result for this turn (" +
+                              (encoding.unknown_reason().empty() ? std::string("unsat") : encoding.unknown_reason()) +
+                              ")";
+    return comparison;
+  }
+  const bool encoded_legal = encoding.value(turn.legal);
+  const auto encoded_cells = turn.after.cells(encoding);
+  const std::string encoded_after(encoded_cells.begin(), encoded_cells.end());
+  const auto board = [&](const std::string& cells) {
+    return square_board_diagram(n, std::vector<char>(cells.begin(), cells.end()),
+                                square_board_status(count_stones(std::vector<char>(cells.begin(), cells.end())),
+                                                    !before.black_to_move));
+  };
+  if (encoded_legal != comparison.legal) {
+    comparison.disagreement = std::string("the model finds it ") + (comparison.legal ? "legal" : "illegal") +
+                              ", the encoding " + (encoded_legal ? "legal" : "illegal") + "\n";
+  } else if (comparison.legal && encoded_after != model_after) {
+    comparison.disagreement = "the boards after the turn differ\nmodel:\n" + board(model_after) + "encoding:\n" +
+                              board(encoded_after);
+  }
+  return comparison;
+}
+
+}  // namespace arbiter::smt

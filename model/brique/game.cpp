@@ -96,6 +96,7 @@ const GameDescriptor& brique_game() {
     d.seed_examples = brique::seed_examples;
     d.properties = brique::verification_suite;
     d.claims = brique_claims;
+    d.compare_turn_encoding = compare_brique_turn_encoding;
     return d;
   }();
   return descriptor;

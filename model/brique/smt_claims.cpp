@@ -243,4 +243,14 @@ std::vector<Claim> brique_claims() {
   };
 }
 
+EncodingComparison compare_brique_turn_encoding(const Game& game, const State& state, Rng& rng) {
+  const auto rules = brique_smt::Geometry::from(game.config());
+  if (!rules.unsupported.empty()) throw InputError("the turn encoding does not cover the ruling " + rules.unsupported);
+  return smt::compare_square_turn(
+      state, rng,
+      [&](smt::Encoding& e, const smt::SymbolicBoard& before, bool black, const std::vector<z3::expr>& move) {
+        return smt::EncodedTurn{e.ctx().bool_val(true), brique_smt::turn(e, rules, before, black, move)};
+      });
+}
+
 }  // namespace arbiter

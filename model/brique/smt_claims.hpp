@@ -1,7 +1,7 @@
 #pragma once
 // Brique's claims as Z3 encodings (docs/proofs.md). Written from the rule text (seed 000) and the
 // rulings, independently of the executable model, so that each checks the other
-// (tests/smt_differential_test.cpp).
+// (`arbiter prove GAME --differential`, tests/encoding_differential_test.cpp).
 #include <vector>
 
 #include "model/core/game.hpp"
@@ -10,6 +10,8 @@
 namespace arbiter {
 
 std::vector<Claim> brique_claims();
+// The claims' turn encoding against the model on one random placement (GameDescriptor hook).
+EncodingComparison compare_brique_turn_encoding(const Game& game, const State& state, Rng& rng);
 
 namespace brique_smt {
 

@@ -43,6 +43,14 @@ inline const char* verdict_name(Verdict::Kind kind) {
   return "?";
 }
 
+// One (position, move) pair run through a game's Z3 turn encoding and through its executable
+// model (`arbiter prove GAME --differential`). Any disagreement is a bug in one of the two.
+struct EncodingComparison {
+  std::string move;          // the move tried, in the game's notation
+  bool legal = false;        // the model's verdict on it
+  std::string disagreement;  // "" when both agree; otherwise what differs, with both results
+};
+
 struct Claim {
   std::string name;       // command-line name, e.g. "no-draw"
   std::string statement;  // one sentence: what is claimed

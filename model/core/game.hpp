@@ -165,6 +165,9 @@ struct GameDescriptor {
   // The game's own property suite (model/core/property.hpp); the generic ones are added by the driver.
   std::function<std::vector<Property>()> properties;
   std::function<std::vector<Claim>()> claims;  // empty: no claims to prove (arbiter prove)
+  // The claims' turn encoding against the model: picks a move for `state` with the generator and
+  // runs it through both (solver/encoding_differential.hpp). Empty: the game has no turn encoding.
+  std::function<EncodingComparison(const Game&, const State&, Rng&)> compare_turn_encoding;
 };
 
 // Validates size and NAME=VALUE assignments against the descriptor and fills in defaults; throws

@@ -131,6 +131,7 @@ const GameDescriptor& quentin_game() {
     d.seed_examples = [] { return quentin::seed_examples(); };
     d.properties = [] { return quentin::verification_suite(); };
     d.claims = [] { return quentin_claims(); };
+    d.compare_turn_encoding = compare_quentin_turn_encoding;
     return d;
   }();
   return descriptor;
