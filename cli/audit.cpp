@@ -158,30 +158,40 @@ int audit(const std::vector<std::string>& args) {
       rows.push_back(row);
       print_row(rows.back());
     }
-    // The game's Z3 claims on the smallest boards, fresh (no stored verdicts), so the audit stays
-    // within minutes; `arbiter prove` goes further and resumes.
+    // The game's Z3 claims at each claim's audit sizes (the two smallest sizes unless the claim
+    // names more), fresh (no stored verdicts); `arbiter prove` goes further and resumes.
     if (game->claims && proofs) {
-      ProveRequest request;
-      request.game = game;
-      request.claims = {"all"};
-      request.min_size = audit_sizes(*game).front() - 1;
-      request.max_size = request.min_size + 1;
-      while (!game->size_ok(request.min_size) && request.min_size < request.max_size) ++request.min_size;
-      request.timeout_seconds = proof_timeout;
-      request.fresh = true;
-      std::ostringstream quiet;
-      run_proofs(request, [&](const ProveRow& r) {
-        AuditRow row{game->name, "proof " + r.claim + " (" + r.verdict.scope + ")", "z3", 1,
-                     r.verdict.kind == Verdict::Kind::Proved, r.verdict.seconds, "",
-                     r.verdict.kind == Verdict::Kind::Refuted, r.verdict.kind == Verdict::Kind::Unknown};
-        if (!row.passed) {
-          row.detail = r.verdict.kind == Verdict::Kind::Refuted
-                           ? "refuted; counterexample:\n" + r.verdict.counterexample + r.verdict.note
-                           : "no verdict: " + r.verdict.reason;
+      for (const Claim& claim : game->claims()) {
+        std::vector<int> claim_sizes = claim.audit_sizes;
+        if (claim.size_independent) claim_sizes = {audit_sizes(*game).front()};
+        if (claim_sizes.empty()) {
+          for (int n = audit_sizes(*game).front() - 1; claim_sizes.size() < 2 && n <= 26; ++n) {
+            if (game->size_ok(n)) claim_sizes.push_back(n);
+          }
         }
-        rows.push_back(row);
-        print_row(rows.back());
-      }, quiet, false);
+        for (int n : claim_sizes) {
+          if (!game->size_ok(n)) continue;
+          ProveRequest request;
+          request.game = game;
+          request.claims = {claim.name};
+          request.min_size = request.max_size = n;
+          request.timeout_seconds = proof_timeout;
+          request.fresh = true;
+          std::ostringstream quiet;
+          run_proofs(request, [&](const ProveRow& r) {
+            AuditRow row{game->name, "proof " + r.claim + " (" + r.verdict.scope + ")", "z3", 1,
+                         r.verdict.kind == Verdict::Kind::Proved, r.verdict.seconds, "",
+                         r.verdict.kind == Verdict::Kind::Refuted, r.verdict.kind == Verdict::Kind::Unknown};
+            if (!row.passed) {
+              row.detail = r.verdict.kind == Verdict::Kind::Refuted
+                               ? "refuted; counterexample:\n" + r.verdict.counterexample + r.verdict.note
+                               : "no verdict: " + r.verdict.reason;
+            }
+            rows.push_back(row);
+            print_row(rows.back());
+          }, quiet, false);
+        }
+      }
     }
   }
   int failed = 0, findings = 0, unknowns = 0;

@@ -1,5 +1,7 @@
 #include "model/brique/smt_claims.hpp"
 
+#include <map>
+
 #include "solver/connection_claims.hpp"
 
 namespace arbiter {
@@ -212,7 +214,7 @@ Verdict decide_no_checkerboard_lemma(const Game& game, double timeout) {
 
 std::vector<Claim> brique_claims() {
   using namespace brique_smt;
-  return {
+  std::vector<Claim> claims{
       {"invariant-inductive",
        "If every square whose two escorts hold one colour holds that colour before a placement turn, it does after "
        "the turn too (either mover).",
@@ -241,6 +243,19 @@ std::vector<Claim> brique_claims() {
        "lemma (seed 000, author's notes: diagonal stones are always connected)", true,
        decide_no_checkerboard_lemma},
   };
+  // Sizes each decides within a few seconds on a 2-core machine (docs/proofs.md has the times).
+  const std::map<std::string, std::vector<int>> audit_sizes{
+      {"invariant-inductive", {2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
+      {"one-fill-round", {2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
+      {"no-draw", {2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
+      {"one-winner", {2, 3, 4, 5, 6}},
+      {"only-mover-wins", {2, 3, 4, 5, 6}},
+      {"no-two-winners", {2, 3, 4, 5, 6}},
+  };
+  for (Claim& claim : claims) {
+    if (const auto found = audit_sizes.find(claim.name); found != audit_sizes.end()) claim.audit_sizes = found->second;
+  }
+  return claims;
 }
 
 EncodingComparison compare_brique_turn_encoding(const Game& game, const State& state, Rng& rng) {

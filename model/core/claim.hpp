@@ -59,6 +59,9 @@ struct Claim {
   bool size_independent = false;
   // Decides the claim for the configured game (its size and rulings) within timeout_seconds.
   std::function<Verdict(const Game& game, double timeout_seconds)> decide;
+  // The sizes `arbiter audit` decides (chosen so the whole audit stays within minutes); empty: the
+  // game's two smallest sizes. `arbiter prove` takes any sizes.
+  std::vector<int> audit_sizes = {};
 };
 
 }  // namespace arbiter
