@@ -239,9 +239,10 @@ std::vector<Claim> brique_claims() {
        [](const Game& game, double timeout) { return smt::decide_no_two_winners(game.config().size, timeout); }},
       {"no-checkerboard-lemma",
        "On a full board satisfying the invariant no 2x2 block is a checkerboard, so orthogonal and diagonal "
-       "connectivity agree; with the square-grid Hex theorem this gives one-winner for every size.",
+       "connectivity agree (used by no-draw and no-draw-every-size).",
        "lemma (seed 000, author's notes: diagonal stones are always connected)", true,
        decide_no_checkerboard_lemma},
+      smt::no_draw_every_size_claim("seed 000: 'Draws are not possible'; rules.md 1.4", decide_no_checkerboard_lemma),
   };
   // Sizes each decides within a few seconds on a 2-core machine (docs/proofs.md has the times).
   const std::map<std::string, std::vector<int>> audit_sizes{

@@ -619,8 +619,9 @@ std::vector<Claim> quentin_claims() {
        [](const Game& game, double timeout) { return smt::decide_no_two_winners(game.config().size, timeout); }},
       {"no-checkerboard-lemma",
        "Where the diagonal rule holds no full 2x2 block is a checkerboard, so orthogonal and diagonal connectivity "
-       "agree; with the square-grid Hex theorem this gives one-winner for every size.",
+       "agree (used by no-draw and no-draw-every-size).",
        "lemma (rules.md Q2: no crosscut)", true, decide_no_checkerboard_lemma},
+      smt::no_draw_every_size_claim("seed 002: 'Draws are not possible'; rules.md Q2", decide_no_checkerboard_lemma),
       {"only-mover-completes",
        "A legal turn from a position with the invariant and no winner never completes the opponent's chain.",
        "rules.md 2.4 says this is FALSE (a fill can complete the opponent's chain); expected: refuted", false,

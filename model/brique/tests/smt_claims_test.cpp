@@ -37,9 +37,11 @@ TEST(BriqueClaims, TrueClaimsAreProvedOnSmallBoards) {
 TEST(BriqueClaims, TheLocalLemmaIsProvedUnderEveryEncodedRuling) {
   for (const char* light : {"even", "odd"}) {
     for (const char* directions : {"board", "facing"}) {
-      const Verdict v = decide_claim(brique_claims(), "no-checkerboard-lemma", 5,
-                                     {{"light-squares", light}, {"escort-directions", directions}});
-      EXPECT_EQ(v.kind, Verdict::Kind::Proved) << light << " " << directions;
+      for (const char* claim : {"no-checkerboard-lemma", "no-draw-every-size"}) {
+        const Verdict v = decide_claim(brique_claims(), claim, 5,
+                                       {{"light-squares", light}, {"escort-directions", directions}});
+        EXPECT_EQ(v.kind, Verdict::Kind::Proved) << claim << " " << light << " " << directions;
+      }
     }
   }
 }

@@ -53,6 +53,7 @@ TEST(QuentinClaims, TrueClaimsAreProvedOnSmallBoards) {
     }
   }
   EXPECT_EQ(decide_claim(quentin_claims(), "no-checkerboard-lemma", 5).kind, Verdict::Kind::Proved);
+  EXPECT_EQ(decide_claim(quentin_claims(), "no-draw-every-size", 5).kind, Verdict::Kind::Proved);
 }
 
 TEST(QuentinClaims, AMoveCompletingTheOpponentsChainIsFoundAndReplays) {
