@@ -451,6 +451,7 @@ void require_stuck(Encoding& encoding, const Rules& rules, const SymbolicBoard& 
 struct StuckPosition {
   std::vector<char> cells;  // '.', 'B', 'W' row by row
   bool black_to_move = true;
+  std::string diagram;             // the model's own diagram (with the true ply)
   std::vector<std::string> moves;  // from the empty board
   long game = 0;                   // which game of the search found it (1-based)
 };
@@ -485,6 +486,7 @@ std::optional<StuckPosition> search_stuck_by_play(const Game& game, bool neither
           StuckPosition found;
           for (std::int8_t c : position.cells) found.cells.push_back(c == kEmpty ? '.' : c == stone_of(kBlackSide) ? 'B' : 'W');
           found.black_to_move = mover == kBlackSide;
+          found.diagram = state->diagram();
           found.moves = record;
           found.game = g;
           return found;
@@ -539,10 +541,7 @@ Verdict decide_playable(const Game& game, double timeout, bool neither) {
                                  " of chain-averse random play of the model (seed " + std::to_string(seed) + ")";
     if (answer == Encoding::Answer::Counterexample) {
       Verdict v = encoding.verdict(answer, [&](Verdict& out) {
-        out.counterexample = smt::square_board_diagram(
-                                 n, played->cells,
-                                 smt::square_board_status(smt::count_stones(played->cells), played->black_to_move)) +
-                             stuck_text;
+        out.counterexample = played->diagram + stuck_text;
         out.note = "reachable from the empty board by the model:" + moves + "; " + found_by +
                    "; the Z3 encoding confirms the position (invariant, no winner, no legal placement)";
       });
