@@ -246,12 +246,12 @@ std::vector<Claim> brique_claims() {
   };
   // Sizes each decides within a few seconds on a 2-core machine (docs/proofs.md has the times).
   const std::map<std::string, std::vector<int>> audit_sizes{
-      {"invariant-inductive", {2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
-      {"one-fill-round", {2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
+      {"invariant-inductive", {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}},
+      {"one-fill-round", {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}},
       {"no-draw", {2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
-      {"one-winner", {2, 3, 4, 5, 6}},
-      {"only-mover-wins", {2, 3, 4, 5, 6}},
-      {"no-two-winners", {2, 3, 4, 5, 6}},
+      {"one-winner", {2, 3, 4, 5, 6, 7}},
+      {"only-mover-wins", {2, 3, 4, 5, 6, 7, 8}},
+      {"no-two-winners", {2, 3, 4, 5, 6, 7}},
   };
   for (Claim& claim : claims) {
     if (const auto found = audit_sizes.find(claim.name); found != audit_sizes.end()) claim.audit_sizes = found->second;
