@@ -62,8 +62,6 @@ int differential_command(const GameDescriptor& game, const std::string& sizes, c
   std::vector<std::unique_ptr<Game>> games;
   for (int n = low; n <= high; ++n) games.push_back(make_game(game, n, rulings));  // bad input fails first
   const bool terminal = isatty(fileno(stderr)) != 0;
-  std::cout << std::left << std::setw(6) << "size" << std::right << std::setw(8) << "pairs" << std::setw(8) << "legal"
-            << std::setw(10) << "result" << std::setw(10) << "time" << "\n";
   bool all_agree = true;
   for (const auto& configured : games) {
     const int n = configured->config().size;
@@ -72,6 +70,10 @@ int differential_command(const GameDescriptor& game, const std::string& sizes, c
           if (terminal && done % 10 == 0) std::cerr << "\rsize " << n << ": " << done << "/" << pairs << std::flush;
         });
     if (terminal) std::cerr << "\r" << std::string(40, ' ') << "\r" << std::flush;
+    if (&configured == &games.front()) {  // after the first size: a game without an encoding fails before
+      std::cout << std::left << std::setw(6) << "size" << std::right << std::setw(8) << "pairs" << std::setw(8)
+                << "legal" << std::setw(10) << "result" << std::setw(10) << "time" << "\n";
+    }
     const bool agree = result.disagreement.empty();
     all_agree = all_agree && agree;
     std::cout << std::left << std::setw(6) << n << std::right << std::setw(8) << result.pairs << std::setw(8)

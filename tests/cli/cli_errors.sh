@@ -54,6 +54,8 @@ for game in $games; do
   expect_error "$game malformed move" explain "$game" "@@@"
   expect_error "$game depth out of range" perft "$game" --depth 99
   expect_error "$game unknown implementation" perft "$game" --depth 1 --impl nosuch
+  expect_error "$game differential with no pairs" prove "$game" --differential --pairs 0
+  expect_error "$game differential with a claim name" prove "$game" some-claim --differential
   expect_ok "$game perft" "^ *2 +[0-9]+" perft "$game" --depth 2
   expect_ok "$game render" "wrote" render "$game" --out "$tmp/$game.svg"
   if ! head -c 5 "$tmp/$game.svg" | grep -q '<?xml'; then
