@@ -33,6 +33,15 @@ void parse_sizes(const std::string& text, int& low, int& high) {
   if (low > high) throw InputError("--sizes range is empty: " + quote_input(text));
 }
 
+// --sizes, or the game's default size when it is not given.
+void size_range(const GameDescriptor& game, const std::string& sizes, int& low, int& high) {
+  if (sizes.empty()) {
+    low = high = game.default_size;
+  } else {
+    parse_sizes(sizes, low, high);
+  }
+}
+
 void print_row(const ProveRow& row) {
   const Verdict& v = row.verdict;
   std::cout << std::left << std::setw(24) << row.claim << " " << std::setw(18) << v.scope << " " << std::setw(8)
@@ -57,8 +66,8 @@ void print_row(const ProveRow& row) {
 // disagreement). Each size is short, so progress is a counter on a terminal and nothing is stored.
 int differential_command(const GameDescriptor& game, const std::string& sizes, const std::vector<std::string>& rulings,
                          long pairs, std::uint64_t seed) {
-  int low = game.default_size, high = game.default_size;
-  if (!sizes.empty()) parse_sizes(sizes, low, high);
+  int low = 0, high = 0;
+  size_range(game, sizes, low, high);
   std::vector<std::unique_ptr<Game>> games;
   for (int n = low; n <= high; ++n) games.push_back(make_game(game, n, rulings));  // bad input fails first
   const bool terminal = isatty(fileno(stderr)) != 0;
@@ -136,11 +145,7 @@ int prove_command(const std::vector<std::string>& args) {
   request.rulings = rulings;
   request.fresh = fresh;
   request.results_file = results_file.empty() ? default_results_file(game) : results_file;
-  if (sizes.empty()) {
-    request.min_size = request.max_size = game.default_size;
-  } else {
-    parse_sizes(sizes, request.min_size, request.max_size);
-  }
+  size_range(game, sizes, request.min_size, request.max_size);
   bool all_proved = true;
   std::cout << std::left << std::setw(24) << "claim" << " " << std::setw(18) << "scope" << " " << std::setw(8)
             << "verdict" << std::right << std::setw(10) << "time" << " " << std::setw(8) << "variables"

@@ -143,7 +143,7 @@ namespace arbiter::smt {
 inline Verdict decide_interface_parity_lemma(double timeout_seconds, bool no_checkerboard = true) {
   std::vector<Verdict> parts;
   z3::context& ctx = shared_context();
-  int windows = 0, impossible_windows = 0;
+  int windows = 0, impossible_windows = 0, frame_interfaces = 0;
   for (int n = 2; n <= 4; ++n) {
     const auto inside = [&](int r, int c) { return r >= 0 && c >= 0 && r < n && c < n; };
     // Cells of the framed board, rows and columns -1..n.
@@ -156,21 +156,24 @@ inline Verdict decide_interface_parity_lemma(double timeout_seconds, bool no_che
       if (c == -1) return {ctx.bool_val(false), ctx.bool_val(true)};
       return {ctx.bool_val(false), ctx.bool_val(false)};  // c == n
     };
+    // The side between x and y is a black interface.
+    const auto interface = [](const Cell& x, const Cell& y) {
+      return (x.in_t && !y.in_t && x.black) || (y.in_t && !x.in_t && y.black);
+    };
     // Black interfaces between two frame cells (each touches the outside once).
-    int frame_interfaces = 0;
-    const auto interface_value = [&](const Cell& x, const Cell& y) {
-      return ((x.in_t && !y.in_t && x.black) || (y.in_t && !x.in_t && y.black)).simplify().is_true();
+    frame_interfaces = 0;
+    const auto frame_side = [&](int r, int c, int r2, int c2) {
+      return static_cast<int>(interface(frame_cell(r, c), frame_cell(r2, c2)).simplify().is_true());
     };
     for (int r = -1; r <= n; ++r)
       for (int c = -1; c <= n; ++c) {
         if (inside(r, c)) continue;
-        if (c + 1 <= n && !inside(r, c + 1)) frame_interfaces += interface_value(frame_cell(r, c), frame_cell(r, c + 1));
-        if (r + 1 <= n && !inside(r + 1, c)) frame_interfaces += interface_value(frame_cell(r, c), frame_cell(r + 1, c));
+        if (c + 1 <= n && !inside(r, c + 1)) frame_interfaces += frame_side(r, c, r, c + 1);
+        if (r + 1 <= n && !inside(r + 1, c)) frame_interfaces += frame_side(r, c, r + 1, c);
       }
     if (frame_interfaces % 2 != 1) {
-      Verdict v = Verdict::unknown("the frame of size " + std::to_string(n) + " has " + std::to_string(frame_interfaces) +
-                                   " black interfaces, not an odd number: the argument does not apply");
-      return v;
+      return Verdict::unknown("the frame of size " + std::to_string(n) + " has " + std::to_string(frame_interfaces) +
+                              " black interfaces, not an odd number: the argument does not apply");
     }
     for (int vr = 0; vr <= n; ++vr)
       for (int vc = 0; vc <= n; ++vc) {
@@ -206,9 +209,6 @@ inline Verdict decide_interface_parity_lemma(double timeout_seconds, bool no_che
             window.require(!(tl && br && !tr && !bl));
             window.require(!(!tl && !br && tr && bl));
           }
-          const auto interface = [&](const Cell& x, const Cell& y) {
-            return (x.in_t && !y.in_t && x.black) || (y.in_t && !x.in_t && y.black);
-          };
           if (with_odd) {
             window.require(interface(at(0, 0), at(0, 1)) ^ interface(at(1, 0), at(1, 1)) ^
                            interface(at(0, 0), at(1, 0)) ^ interface(at(0, 1), at(1, 1)));
@@ -236,7 +236,8 @@ inline Verdict decide_interface_parity_lemma(double timeout_seconds, bool no_che
   }
   Verdict v = combine(parts);
   v.note = std::to_string(windows) + " windows (every corner point of the framed 2x2, 3x3 and 4x4 boards), " +
-           std::to_string(impossible_windows) + " of them impossible on their own; the frame holds 1 black interface";
+           std::to_string(impossible_windows) + " of them impossible on their own; the frame holds " +
+           std::to_string(frame_interfaces) + " black interface" + (frame_interfaces == 1 ? "" : "s");
   return v;
 }
 

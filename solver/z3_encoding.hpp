@@ -532,10 +532,9 @@ inline EncodingComparison compare_square_turn(const State& state, Rng& rng, cons
   const bool encoded_legal = encoding.value(turn.legal);
   const auto encoded_cells = turn.after.cells(encoding);
   const std::string encoded_after(encoded_cells.begin(), encoded_cells.end());
-  const auto board = [&](const std::string& cells) {
-    return square_board_diagram(n, std::vector<char>(cells.begin(), cells.end()),
-                                square_board_status(count_stones(std::vector<char>(cells.begin(), cells.end())),
-                                                    !before.black_to_move));
+  const auto board = [&](const std::string& text) {
+    const std::vector<char> cells(text.begin(), text.end());
+    return square_board_diagram(n, cells, square_board_status(count_stones(cells), !before.black_to_move));
   };
   if (encoded_legal != comparison.legal) {
     comparison.disagreement = std::string("the model finds it ") + (comparison.legal ? "legal" : "illegal") +

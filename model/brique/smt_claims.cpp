@@ -1,6 +1,7 @@
 #include "model/brique/smt_claims.hpp"
 
 #include <map>
+#include <utility>
 
 #include "solver/connection_claims.hpp"
 
@@ -253,10 +254,7 @@ std::vector<Claim> brique_claims() {
       {"only-mover-wins", {2, 3, 4, 5, 6, 7, 8}},
       {"no-two-winners", {2, 3, 4, 5, 6, 7}},
   };
-  for (Claim& claim : claims) {
-    if (const auto found = audit_sizes.find(claim.name); found != audit_sizes.end()) claim.audit_sizes = found->second;
-  }
-  return claims;
+  return with_audit_sizes(std::move(claims), audit_sizes);
 }
 
 EncodingComparison compare_brique_turn_encoding(const Game& game, const State& state, Rng& rng) {

@@ -3,6 +3,7 @@
 // attempt. Game-independent: a game lists its claims in GameDescriptor::claims; `arbiter prove`
 // and the per-size driver in solver/ decide them. A verdict of "unknown" is never a proof.
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -63,5 +64,14 @@ struct Claim {
   // game's two smallest sizes. `arbiter prove` takes any sizes.
   std::vector<int> audit_sizes = {};
 };
+
+// Sets the audit sizes of the named claims (a game lists them beside its claims).
+inline std::vector<Claim> with_audit_sizes(std::vector<Claim> claims,
+                                           const std::map<std::string, std::vector<int>>& sizes_by_name) {
+  for (Claim& claim : claims) {
+    if (const auto found = sizes_by_name.find(claim.name); found != sizes_by_name.end()) claim.audit_sizes = found->second;
+  }
+  return claims;
+}
 
 }  // namespace arbiter

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <optional>
 #include <map>
-#include <sstream>
+#include <optional>
+#include <utility>
 
 #include "model/core/rng.hpp"
 #include "model/quentin/notation.hpp"
@@ -376,17 +376,11 @@ Verdict decide_only_mover_completes(const Game& game, double timeout) {
   }, timeout);
 }
 
-// The board and side to move of a one-line form "quentin N rows side ply ...", as the cells
-// '.', 'B', 'W' (row by row) followed by 'b' or 'w'.
+// The board and side to move of a state, as the cells '.', 'B', 'W' (row by row) followed by 'b'
+// or 'w'.
 std::string board_and_side(const State& state) {
-  std::istringstream words(state.line());
-  std::string game, size, rows, side;
-  words >> game >> size >> rows >> side;
-  std::string key;
-  for (char ch : rows) {
-    if (ch != '/') key += ch;
-  }
-  return key + (side == "black" ? 'b' : 'w');
+  const smt::SquarePosition position = smt::square_position_of(state);
+  return std::string(position.cells.begin(), position.cells.end()) + (position.black_to_move ? 'b' : 'w');
 }
 
 // Whether the model reaches the position from the empty board. Quentin never removes a stone
@@ -649,10 +643,7 @@ std::vector<Claim> quentin_claims() {
       {"mover-can-move", {2, 3, 5}},
       {"someone-can-move", {2, 3}},
   };
-  for (Claim& claim : claims) {
-    if (const auto found = audit_sizes.find(claim.name); found != audit_sizes.end()) claim.audit_sizes = found->second;
-  }
-  return claims;
+  return with_audit_sizes(std::move(claims), audit_sizes);
 }
 
 EncodingComparison compare_quentin_turn_encoding(const Game& game, const State& state, Rng& rng) {
