@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -232,6 +233,95 @@ CheckOutcome check_copies_independent(const Game& game, std::string_view impl, c
   return out;
 }
 
+// copy_from is how the solver reuses states: the copy must be the same position, with the same
+// key, and play on exactly like the original.
+CheckOutcome check_copy_from(const Game& game, std::string_view impl, const ConformanceSettings& s) {
+  CheckOutcome out = named("copy_from copies the position and its key", std::string(impl));
+  auto scratch = game.initial_state(impl);
+  const long n = for_each_position(game, impl, s.games, s.seed + 4, [&](const State& state, const auto& moves, std::size_t i) {
+    scratch->copy_from(state);
+    if (scratch->line() != state.line() || scratch->key() != state.key() || scratch->outcome() != state.outcome() ||
+        sorted_legal(*scratch) != sorted_legal(state)) {
+      out.detail = replay_hint(game, impl, moves, i, state, "copy_from gave " + scratch->line());
+      return false;
+    }
+    if (i == moves.size()) return true;
+    auto played = state.clone();
+    played->apply(moves[i]);
+    scratch->apply(moves[i]);
+    if (scratch->line() != played->line() || scratch->key() != played->key()) {
+      out.detail = replay_hint(game, impl, moves, i + 1, *played, "after the next move the copy_from copy is " + scratch->line());
+      return false;
+    }
+    return true;
+  });
+  out.passed = n > 0;
+  out.cases = n > 0 ? n : -n;
+  return out;
+}
+
+// The key is kept up to date by apply: it must equal the key of the same position read afresh
+// from its printed form, and positions sharing a key must share their futures (legal moves,
+// outcome, side to move) -- a collision or a forgotten part of the state would show here.
+CheckOutcome check_keys(const Game& game, std::string_view impl, const ConformanceSettings& s) {
+  CheckOutcome out = named("keys follow play and never collide", std::string(impl));
+  std::map<std::uint64_t, std::string> signatures;
+  const long n = for_each_position(game, impl, s.games, s.seed + 5, [&](const State& state, const auto& moves, std::size_t i) {
+    auto fresh = game.parse_position(state.line(), impl);
+    if (fresh->key() != state.key()) {
+      out.detail = replay_hint(game, impl, moves, i, state, "the key after play differs from the key of the same position read back");
+      return false;
+    }
+    std::string signature = std::to_string(state.side_to_move()) + "|" + outcome_text(game.descriptor(), state.outcome()) + "|";
+    for (Move m : sorted_legal(state)) signature += std::to_string(m) + ",";
+    auto [it, fresh_key] = signatures.emplace(state.key(), signature);
+    if (!fresh_key && it->second != signature) {
+      out.detail = replay_hint(game, impl, moves, i, state, "another position with a different future has the same key");
+      return false;
+    }
+    return true;
+  });
+  out.passed = n > 0;
+  out.cases = n > 0 ? n : -n;
+  return out;
+}
+
+// Each declared symmetry, checked by play: the image has the mapped legal moves and the same
+// outcome and canonical key, and mapping commutes with playing a move.
+CheckOutcome check_symmetries(const Game& game, std::string_view impl, const ConformanceSettings& s) {
+  CheckOutcome out = named("declared symmetries map play onto play", std::string(impl));
+  const auto names = game.symmetries();
+  const long n = for_each_position(game, impl, s.games, s.seed + 6, [&](const State& state, const auto& moves, std::size_t i) {
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      const int sym = static_cast<int>(k) + 1;
+      const auto image = state.symmetric_image(sym);
+      std::vector<Move> mapped;
+      for (Move m : sorted_legal(state)) mapped.push_back(state.symmetric_move(sym, m));
+      std::sort(mapped.begin(), mapped.end());
+      std::string problem;
+      if (image->outcome() != state.outcome()) problem = "the image has another outcome";
+      else if (image->side_to_move() != state.side_to_move()) problem = "the image has another side to move";
+      else if (sorted_legal(*image) != mapped) problem = "the image's legal moves are not the mapped legal moves";
+      else if (image->canonical_key() != state.canonical_key()) problem = "the image has another canonical key";
+      if (problem.empty() && i < moves.size()) {
+        auto played = state.clone();
+        played->apply(moves[i]);
+        auto image_played = image->clone();
+        image_played->apply(state.symmetric_move(sym, moves[i]));
+        if (image_played->line() != played->symmetric_image(sym)->line()) problem = "playing the mapped move gives another position than mapping the played one";
+      }
+      if (!problem.empty()) {
+        out.detail = replay_hint(game, impl, moves, i, state, names[k] + ": " + problem + "; image:\n" + image->diagram());
+        return false;
+      }
+    }
+    return true;
+  });
+  out.passed = n > 0;
+  out.cases = n > 0 ? n : -n;
+  return out;
+}
+
 CheckOutcome check_same_seed_same_game(const Game& game, std::string_view impl, const ConformanceSettings& s) {
   CheckOutcome out = named("same seed gives the same game", std::string(impl));
   for (int g = 0; g < s.games && out.passed; ++g, ++out.cases) {
@@ -294,6 +384,7 @@ std::vector<CheckOutcome> run_conformance(const Game& game, const ConformanceSet
   static constexpr CheckFn kPerImplementation[] = {
       check_random_games_end,   check_playout_matches_bound, check_moves_accepted,
       check_notation_round_trip, check_copies_independent,   check_same_seed_same_game,
+      check_copy_from,           check_keys,
   };
   std::vector<CheckOutcome> results;
   auto record = [&](auto&& run) {
@@ -318,6 +409,10 @@ std::vector<CheckOutcome> run_conformance(const Game& game, const ConformanceSet
         return o;
       });
     }
+  }
+  // Symmetries serve the solver, which plays the first (fast) implementation.
+  if (!game.symmetries().empty()) {
+    record([&] { return check_symmetries(game, implementations[0], settings); });
   }
   for (std::size_t i = 1; i < implementations.size(); ++i) {
     record([&] { return check_implementations_agree(game, implementations[0], implementations[i], settings); });

@@ -12,8 +12,8 @@ case "$mode" in
   *) echo "usage: scripts/quickstart.sh audit|test [arguments for arbiter audit]" >&2; exit 2 ;;
 esac
 
-packages=(cmake ninja-build g++ pkg-config libz3-dev libboost-program-options-dev librapidcheck-dev
-          libgtest-dev libgmock-dev)
+packages=(cmake ninja-build g++ pkg-config git libz3-dev libboost-program-options-dev librapidcheck-dev
+          libgtest-dev libgmock-dev nlohmann-json3-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -4,11 +4,14 @@
 // A union-find cannot forget a stone. When the fill rule removes one, that colour's forest is only
 // marked stale and kept growing: it then describes a supergraph of the true stone graph, so "edges
 // not joined" is still exact, and only a claimed win needs a rebuild to be confirmed or refuted.
+#include <algorithm>
 #include <array>
 #include <map>
 #include <mutex>
 
 #include "model/brique/states.hpp"
+#include "model/core/connection_distance.hpp"
+#include "model/core/zobrist.hpp"
 
 namespace arbiter::brique {
 namespace {
@@ -102,6 +105,7 @@ class FastState final : public BriqueState {
       board_[static_cast<std::size_t>(cell)] = position.cells[static_cast<std::size_t>(cell)];
     }
     collect_empties();
+    rekey();
     // A parsed position may hold squares the fill rule will give a side at its next placement
     // (after a removal under escort-directions=facing, say): have that placement scan the board.
     for (int side : {kBlack, kWhite}) {
@@ -117,6 +121,58 @@ class FastState final : public BriqueState {
   }
 
   std::unique_ptr<State> clone() const override { return std::make_unique<FastState>(*this); }
+  // Only the squares of this size are copied: the arrays are sized for the largest board, and
+  // a search copies a state for every child it looks at.
+  void copy_from(const State& other) override {
+    const auto& o = static_cast<const FastState&>(other);
+    const auto cells = static_cast<std::size_t>(o.tables_->cells);
+    tables_ = o.tables_;
+    rules_ = o.rules_;
+    std::copy_n(o.board_.begin(), cells, board_.begin());
+    board_[kBorder] = o.board_[kBorder];
+    std::copy_n(o.empties_.begin(), static_cast<std::size_t>(o.empty_count_), empties_.begin());
+    std::copy_n(o.empty_slot_.begin(), cells, empty_slot_.begin());
+    empty_count_ = o.empty_count_;
+    for (std::size_t side = 0; side < 2; ++side) {
+      std::copy_n(o.parent_[side].begin(), cells, parent_[side].begin());
+      std::copy_n(o.group_edges_[side].begin(), cells, group_edges_[side].begin());
+    }
+    stale_ = o.stale_;
+    watched_ = o.watched_;
+    watched_count_ = o.watched_count_;
+    side_ = o.side_;
+    ply_ = o.ply_;
+    swapped_ = o.swapped_;
+    passes_ = o.passes_;
+    outcome_ = o.outcome_;
+    board_key_ = o.board_key_;
+  }
+  // Not the ply: no rule reads it but the swap's availability, which is keyed itself. So the
+  // position after a swap (the same stones, White to move again) shares its entries with the
+  // positions the unswapped game reaches a ply earlier.
+  std::uint64_t key() const override {
+    return board_key_ ^ zobrist_scalar(0, static_cast<std::uint64_t>(side_)) ^
+           zobrist_scalar(2, swap_available() ? 1 : 0) ^ zobrist_scalar(3, static_cast<std::uint64_t>(passes_)) ^
+           zobrist_outcome(static_cast<int>(outcome_.kind), outcome_.winner);
+  }
+  // Fills are ignored: the estimate only orders the solver's search.
+  int distance_to_win(int side) const override {
+    const std::uint8_t own = stone_of(side), enemy = stone_of(1 - side);
+    const auto& edges = tables_->edge_bits[static_cast<std::size_t>(side)];
+    return connection_distance<kMaxCells>(
+        tables_->cells,
+        [&](int c) {
+          const std::uint8_t here = board_[static_cast<std::size_t>(c)];
+          return here == own ? 0 : here == enemy ? -1 : 1;
+        },
+        [&](int c, auto&& visit) {
+          for (std::int16_t n : tables_->neighbours[static_cast<std::size_t>(c)]) {
+            if (n != kBorder) visit(n);
+          }
+        },
+        [&](int c) { return (edges[static_cast<std::size_t>(c)] & kFirstEdge) != 0; },
+        [&](int c) { return (edges[static_cast<std::size_t>(c)] & kSecondEdge) != 0; });
+  }
   int side_to_move() const override { return side_; }
   Outcome outcome() const override { return outcome_; }
   int ply() const override { return ply_; }
@@ -212,6 +268,7 @@ class FastState final : public BriqueState {
   // far as the forest knows) now touches both of the side's edges.
   bool take_square(int cell, int side) {
     std::uint8_t& here = board_[static_cast<std::size_t>(cell)];
+    board_key_ ^= zobrist(static_cast<std::uint32_t>(cell), here) ^ zobrist(static_cast<std::uint32_t>(cell), stone_of(side));
     if (here == kEmpty) {
       remove_empty(cell);
     } else {
@@ -326,8 +383,16 @@ class FastState final : public BriqueState {
       }
     }
     collect_empties();
+    rekey();
     rebuild(kBlack);
     rebuild(kWhite);
+  }
+
+  void rekey() {
+    board_key_ = 0;
+    for (int cell = 0; cell < tables_->cells; ++cell) {
+      board_key_ ^= zobrist(static_cast<std::uint32_t>(cell), board_[static_cast<std::size_t>(cell)]);
+    }
   }
 
   std::int16_t find(int side, std::int16_t x) {
@@ -385,6 +450,7 @@ class FastState final : public BriqueState {
   bool swapped_ = false;
   int passes_ = 0;
   Outcome outcome_;
+  std::uint64_t board_key_ = 0;  // Zobrist over the squares, kept by take_square
 };
 
 }  // namespace

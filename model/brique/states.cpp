@@ -2,6 +2,7 @@
 
 #include "model/brique/explain.hpp"
 #include "model/brique/notation.hpp"
+#include "model/core/zobrist.hpp"
 
 namespace arbiter::brique {
 
@@ -23,6 +24,8 @@ class ReferenceState final : public BriqueState {
   explicit ReferenceState(Position position)
       : position_(std::move(position)), outcome_(evaluate_outcome(position_)) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<ReferenceState>(*this); }
+  void copy_from(const State& other) override { *this = static_cast<const ReferenceState&>(other); }
+  std::uint64_t key() const override { return text_key(line()); }
   int side_to_move() const override { return position_.side; }
   Outcome outcome() const override { return outcome_; }
   int ply() const override { return position_.ply; }

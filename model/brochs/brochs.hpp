@@ -140,11 +140,15 @@ class BrochsState final : public State {
   // Restores the repetition history from the reversible moves (steps and passes, oldest first)
   // played since the last irreversible action, by undoing them from this position; throws
   // InputError when they cannot have led here.
-  void restore_history(const std::vector<Move>& since);
+  // from_curse: the history starts right after a curse (whose position carries the curse mark).
+  void restore_history(const std::vector<Move>& since, bool from_curse = false);
+  bool history_from_curse() const { return history_from_curse_; }
   // Those moves, oldest first (what the notation's "since" item lists).
   std::vector<Move> moves_since_irreversible() const;
 
   std::unique_ptr<State> clone() const override;
+  void copy_from(const State& other) override { *this = static_cast<const BrochsState&>(other); }
+  std::uint64_t key() const override;
   int side_to_move() const override { return side_; }
   Outcome outcome() const override { return outcome_; }
   int ply() const override { return ply_; }
@@ -227,6 +231,9 @@ class BrochsState final : public State {
   std::int16_t main_cell_ = kNoCell;
   std::int16_t ply_ = 0;
   std::uint64_t hash_ = 0;
+  // Sum (not XOR: counts matter to the repetition rule) of the mixed hashes in history_.
+  std::uint64_t history_digest_ = 0;
+  bool history_from_curse_ = false;  // history_ starts at the position right after a curse
   Outcome outcome_{};
   // Positions since the last irreversible action (capture, setting, curse): at most one per ply.
   // Copying takes only the used part, so that cloning a state stays cheap.

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "model/brochs/brochs.hpp"
+#include "model/core/zobrist.hpp"
 
 namespace arbiter::brochs {
 namespace {
@@ -130,6 +131,19 @@ BrochsState::BrochsState(const Rules& rules) : rules_(rules), tables_(&Tables::o
 
 std::unique_ptr<State> BrochsState::clone() const { return std::make_unique<BrochsState>(*this); }
 
+// The ply is keyed because of the ply cap; the history digest because of the repetition rule
+// (and only under it: without it the history is not even printed, so it cannot matter).
+std::uint64_t BrochsState::key() const {
+  const std::uint64_t counters = static_cast<std::uint64_t>(reserve_) | std::uint64_t{main_in_reserve_} << 8 |
+                                 std::uint64_t{passes_} << 9 | std::uint64_t{repeated_} << 12;
+  // A position just after a curse carries the curse mark in its hash and can never recur, and a
+  // position read back cannot know it was one: leave it out.
+  const std::uint64_t from_curse = history_from_curse_ && history_.length > 0 ? mix64(history_.hashes[0]) : 0;
+  const std::uint64_t history = rules_.repetition == Repetition::Third ? history_digest_ - from_curse : 0;
+  return hash_ ^ zobrist_scalar(1, static_cast<std::uint64_t>(ply_)) ^ zobrist_scalar(4, counters) ^
+         zobrist_scalar(5, history);
+}
+
 // ---- Setup -------------------------------------------------------------------------------------
 
 void BrochsState::put(int cell, std::uint8_t piece) { board_[static_cast<std::size_t>(cell)] = piece; }
@@ -163,6 +177,8 @@ void BrochsState::finish_setup() {
   if (cursed_) hash_ ^= t.zobrist_cursed;
   history_.length = 0;
   history_.hashes[static_cast<std::size_t>(history_.length++)] = hash_;
+  history_digest_ = mix64(hash_);
+  history_from_curse_ = cursed_;
   outcome_ = compute_outcome();
 }
 
@@ -495,7 +511,11 @@ void BrochsState::apply_logged(Move m, CaptureList* log) {
 
 // Repetition: only positions since the last irreversible action can recur.
 void BrochsState::record_position(bool irreversible, Move m) {
-  if (irreversible) history_.length = 0;
+  if (irreversible) {
+    history_.length = 0;
+    history_digest_ = 0;
+    history_from_curse_ = cursed_;
+  }
   // Within the history sides alternate (a free curse is irreversible), so only every other entry
   // can hold the same position.
   int occurrences = 1;
@@ -503,6 +523,7 @@ void BrochsState::record_position(bool irreversible, Move m) {
   if (history_.length < static_cast<int>(history_.hashes.size())) {
     history_.moves[static_cast<std::size_t>(history_.length)] = m;
     history_.hashes[static_cast<std::size_t>(history_.length++)] = hash_;
+    history_digest_ += mix64(hash_);
   }
   if (rules_.repetition == Repetition::Third && occurrences >= 3) repeated_ = true;
 }
@@ -511,7 +532,7 @@ std::vector<Move> BrochsState::moves_since_irreversible() const {
   return std::vector<Move>(history_.moves.begin() + 1, history_.moves.begin() + std::max(1, history_.length));
 }
 
-void BrochsState::restore_history(const std::vector<Move>& since) {
+void BrochsState::restore_history(const std::vector<Move>& since, bool from_curse) {
   const Tables& t = *tables_;
   if (since.empty()) return;
   if (static_cast<int>(since.size()) > ply_) throw InputError("more moves since the last capture or setting than plies played");
@@ -545,8 +566,12 @@ void BrochsState::restore_history(const std::vector<Move>& since) {
     }
     hashes[i] = hash;
   }
+  if (from_curse) hashes.front() ^= t.zobrist_cursed;
   history_.length = static_cast<int>(hashes.size());
+  history_digest_ = 0;
+  history_from_curse_ = from_curse;
   for (std::size_t i = 0; i < hashes.size(); ++i) {
+    history_digest_ += mix64(hashes[i]);
     history_.hashes[i] = hashes[i];
     history_.moves[i] = i == 0 ? kPass : since[i - 1];
   }

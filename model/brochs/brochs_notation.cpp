@@ -123,9 +123,12 @@ void finish_parsed(BrochsState& s, int side, int ply, int passes, bool cursed, b
 }
 
 // The reversible moves since the last irreversible action, which the repetition rule needs.
+// A leading "curse" item says the history starts right after a curse: that position carries the
+// curse mark and can never recur, which the moves alone cannot tell.
 std::string since_text(const BrochsState& s, const char* separator) {
   if (s.rules().repetition != Repetition::Third) return "";
   std::string out;
+  if (s.history_from_curse() && !s.moves_since_irreversible().empty()) out = "curse";
   for (Move m : s.moves_since_irreversible()) {
     if (!out.empty()) out += separator;
     out += move_kind(m) == MoveKind::Pass ? "pass" : s.cell_name(move_from(m)) + "-" + s.cell_name(move_to(m));
@@ -167,7 +170,9 @@ void restore_since(BrochsState& s, const std::vector<std::string>& since) {
   if (s.rules().repetition != Repetition::Third) throw InputError("'since' is only used with repetition=third");
   const SquareGrid& grid = SquareGrid::of(s.tables().n);
   std::vector<Move> moves;
-  for (const std::string& text : since) {
+  const bool from_curse = since.front() == "curse";
+  for (std::size_t i = from_curse ? 1 : 0; i < since.size(); ++i) {
+    const std::string& text = since[i];
     if (text == "pass") {
       moves.push_back(kPass);
       continue;
@@ -178,7 +183,8 @@ void restore_since(BrochsState& s, const std::vector<std::string>& since) {
     if (from == SquareGrid::kNone || to == SquareGrid::kNone) throw InputError("not a move in 'since': " + quote_input(text));
     moves.push_back(make_move(MoveKind::Step, from, to));
   }
-  s.restore_history(moves);
+  if (from_curse && moves.empty()) throw InputError("'since' names a curse but no moves after it");
+  s.restore_history(moves, from_curse);
 }
 
 struct DiagramLines {

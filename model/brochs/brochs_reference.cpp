@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "model/brochs/brochs.hpp"
+#include "model/core/zobrist.hpp"
 
 namespace arbiter::brochs {
 namespace {
@@ -35,9 +36,12 @@ class ReferenceState final : public State {
       anchor_.side = 1 - anchor_.side;
       if (move_kind(*it) == MoveKind::Step) std::swap(anchor_.board[static_cast<std::size_t>(move_from(*it))], anchor_.board[static_cast<std::size_t>(move_to(*it))]);
     }
+    if (!since_.empty()) anchor_.cursed = fast.history_from_curse();
   }
 
   std::unique_ptr<State> clone() const override { return std::make_unique<ReferenceState>(*this); }
+  void copy_from(const State& other) override { *this = static_cast<const ReferenceState&>(other); }
+  std::uint64_t key() const override { return text_key(line()); }
   int side_to_move() const override { return now_.side; }
   int ply() const override { return ply_; }
 
@@ -259,7 +263,7 @@ class ReferenceState final : public State {
     fast->set_reserve(reserve_, main_in_reserve_);
     fast->set_turn(now_.side, ply_, passes_, now_.cursed, repeated_);
     fast->finish_setup();
-    fast->restore_history(since_);
+    fast->restore_history(since_, anchor_.cursed);
     return fast;
   }
   std::string move_text(Move m) const override { return as_fast()->move_text(m); }

@@ -110,4 +110,12 @@ Outcome State::random_playout(Rng& rng) {
   }
 }
 
+std::unique_ptr<State> State::symmetric_image(int symmetry) const {
+  throw std::logic_error("symmetry " + std::to_string(symmetry) + " is not declared by this game");
+}
+
+Move State::symmetric_move(int symmetry, Move) const {
+  throw std::logic_error("symmetry " + std::to_string(symmetry) + " is not declared by this game");
+}
+
 }  // namespace arbiter

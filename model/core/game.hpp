@@ -104,6 +104,29 @@ class State {
   // Plays uniformly random legal moves to the end. The default goes through legal_moves/apply;
   // a fast implementation may override with an equivalent loop that avoids building move lists.
   virtual Outcome random_playout(Rng& rng);
+
+  // --- What the solver needs (solver/) ---
+  // A 64-bit Zobrist key of everything that decides the rest of the game from here: the board,
+  // the side to move, the ply where a ply cap or swap depends on it, and any history a repetition
+  // rule consults. Equal keys mean equal futures (up to hash collisions, which the tests look for).
+  virtual std::uint64_t key() const = 0;
+  // The smallest key among the images of this position under the symmetries the game declares
+  // (Game::symmetries), so that symmetric positions share one transposition-table entry.
+  virtual std::uint64_t canonical_key() const { return key(); }
+  // Makes this state a copy of `other`, which must come from the same implementation of the same
+  // configured game; unlike clone() it does not allocate, so a search reuses one state per depth.
+  virtual void copy_from(const State& other) = 0;
+  // A rough count of the moves `side` still needs to win from here, used by the solver only to
+  // order its search (never to decide anything), so any estimate is sound. Games without one
+  // answer 1 for both sides.
+  virtual int distance_to_win(int side) const {
+    (void)side;
+    return 1;
+  }
+  // Symmetry number s (1..Game::symmetries().size()) applied to this position and to a move of
+  // it. Only called for declared symmetries; a game declaring none never sees these.
+  virtual std::unique_ptr<State> symmetric_image(int symmetry) const;
+  virtual Move symmetric_move(int symmetry, Move m) const;
 };
 
 struct GameDescriptor;
@@ -129,6 +152,9 @@ class Game {
                                                 std::string_view implementation = {}) const = 0;
   // No game under this configuration lasts longer than this many plies.
   virtual int max_plies() const = 0;
+  // The board symmetries under which this configuration's rules are invariant, by name, identity
+  // excluded (number s+1 in State::symmetric_image). The property suite checks each one by play.
+  virtual std::vector<std::string> symmetries() const { return {}; }
 
  private:
   const GameDescriptor* descriptor_;

@@ -95,6 +95,8 @@ class HexabraeState final : public State {
   HexabraeState(const Rules& rules, const Position& position);
 
   std::unique_ptr<State> clone() const override { return std::make_unique<HexabraeState>(*this); }
+  void copy_from(const State& other) override { *this = static_cast<const HexabraeState&>(other); }
+  std::uint64_t key() const override;
   int side_to_move() const override { return position_.side; }
   Outcome outcome() const override { return position_.outcome; }
   int ply() const override { return position_.ply; }

@@ -2,6 +2,7 @@
 // end by enclosure; passes, repetition and the ply cap (rulings H-5, H-6).
 #include <algorithm>
 
+#include "model/core/zobrist.hpp"
 #include "model/hexabrae/hexabrae.hpp"
 
 namespace arbiter::hexabrae {
@@ -33,6 +34,20 @@ std::uint64_t cell_key(int field, std::int8_t cell) {
 }
 
 }  // namespace
+
+// The ply is keyed because of the ply cap; the positions since the last placement because of the
+// repetition rule, when it is on (their multiset: only how often a position occurred matters).
+std::uint64_t HexabraeState::key() const {
+  const Position& p = position_;
+  std::uint64_t history = 0;
+  if (rules_.repetition_draws) {
+    for (int i = 0; i < p.history_size; ++i) history += mix64(p.history[static_cast<std::size_t>(i)]);
+  }
+  const std::uint64_t counters = static_cast<std::uint64_t>(p.passes) | static_cast<std::uint64_t>(p.outcome.kind) << 8 |
+                                 static_cast<std::uint64_t>(p.outcome.winner + 1) << 12;
+  return p.hash ^ zobrist_scalar(1, static_cast<std::uint64_t>(p.ply)) ^ zobrist_scalar(4, counters) ^
+         zobrist_scalar(5, history);
+}
 
 std::uint64_t position_hash(const Cells& cells, int fields, int side) {
   std::uint64_t h = side == 1 ? kBlackToMoveKey : 0;

@@ -1,9 +1,12 @@
 #include "model/quentin/engine.hpp"
 
+#include <algorithm>
 #include <array>
 #include <mutex>
 #include <stdexcept>
 
+#include "model/core/connection_distance.hpp"
+#include "model/core/zobrist.hpp"
 #include "model/quentin/notation.hpp"
 
 namespace arbiter::quentin::engine {
@@ -24,6 +27,9 @@ struct Tables {
   std::array<std::uint8_t, kMaxCells> edges_touched{};
   std::array<std::array<std::int16_t, 4>, kMaxCells> blocks{};  // top-left points of the 2x2 blocks holding a point
   std::array<std::uint8_t, kMaxCells> block_count{};
+  // Where each point goes under the board symmetries the rules are invariant under (identity,
+  // then mirror-columns, mirror-rows, rotate-180: see kSymmetries).
+  std::array<std::array<std::int16_t, kMaxCells>, 4> image{};
 
   static const Tables& of(int size) {
     static std::array<Tables, kMaxSize + 1> tables;
@@ -46,6 +52,10 @@ struct Tables {
         }
         edge_bits[p] = static_cast<std::uint8_t>((r == 0 ? kTop : 0) | (r == n - 1 ? kBottom : 0) |
                                                  (c == 0 ? kLeft : 0) | (c == n - 1 ? kRight : 0));
+        image[0][p] = static_cast<std::int16_t>(r * n + c);
+        image[1][p] = static_cast<std::int16_t>(r * n + (n - 1 - c));
+        image[2][p] = static_cast<std::int16_t>((n - 1 - r) * n + c);
+        image[3][p] = static_cast<std::int16_t>((n - 1 - r) * n + (n - 1 - c));
         edges_touched[p] = static_cast<std::uint8_t>((r == 0) + (r == n - 1) + (c == 0) + (c == n - 1));
         for (int br = r - 1; br <= r; ++br) {
           for (int bc = c - 1; bc <= c; ++bc) {
@@ -113,6 +123,58 @@ class FastState final : public State {
   }
 
   std::unique_ptr<State> clone() const override { return std::make_unique<FastState>(*this); }
+  // Only the points of this size are copied: the arrays are sized for the largest board, and a
+  // search copies a state for every child it looks at.
+  void copy_from(const State& other) override {
+    const auto& o = static_cast<const FastState&>(other);
+    const auto points = static_cast<std::size_t>(o.tables_->points);
+    game_ = o.game_;
+    tables_ = o.tables_;
+    rules_ = o.rules_;
+    ply_ = o.ply_;
+    swapped_ = o.swapped_;
+    outcome_ = o.outcome_;
+    empty_count_ = o.empty_count_;
+    std::copy_n(o.cells_.begin(), points, cells_.begin());
+    std::copy_n(o.support_.begin(), points, support_.begin());
+    std::copy_n(o.parent_.begin(), points, parent_.begin());
+    std::copy_n(o.edges_.begin(), points, edges_.begin());
+    std::copy_n(o.empties_.begin(), static_cast<std::size_t>(o.empty_count_), empties_.begin());
+    std::copy_n(o.empty_slot_.begin(), points, empty_slot_.begin());
+    board_keys_ = o.board_keys_;
+  }
+  std::uint64_t key() const override { return board_keys_[0] ^ scalar_key(); }
+  std::uint64_t canonical_key() const override {
+    std::uint64_t smallest = board_keys_[0];
+    for (std::size_t s = 1; s < board_keys_.size(); ++s) smallest = std::min(smallest, board_keys_[s]);
+    return smallest ^ scalar_key();
+  }
+  std::unique_ptr<State> symmetric_image(int symmetry) const override {
+    const auto& image = tables_->image.at(static_cast<std::size_t>(symmetry));
+    Position p = position();
+    for (int q = 0; q < tables_->points; ++q) p.cells[static_cast<std::size_t>(image[idx(q)])] = cells_[idx(q)];
+    return std::make_unique<FastState>(*game_, rules_, p);
+  }
+  Move symmetric_move(int symmetry, Move m) const override {
+    if (m >= kSwap) return m;
+    return static_cast<Move>(tables_->image.at(static_cast<std::size_t>(symmetry))[m]);
+  }
+  // Territory fills and the diagonal rule are ignored: the estimate only orders the search.
+  int distance_to_win(int side) const override {
+    const std::int8_t own = stone_of(side);
+    const std::uint8_t first = side == kBlackSide ? kTop : kLeft, second = side == kBlackSide ? kBottom : kRight;
+    return connection_distance<kMaxCells>(
+        tables_->points,
+        [&](int p) {
+          const std::int8_t here = cells_[idx(p)];
+          return here == own ? 0 : here == kEmpty ? 1 : -1;
+        },
+        [&](int p, auto&& visit) {
+          for (int i = 0; i < tables_->neighbour_count[idx(p)]; ++i) visit(tables_->neighbours[idx(p)][static_cast<std::size_t>(i)]);
+        },
+        [&](int p) { return (tables_->edge_bits[idx(p)] & first) != 0; },
+        [&](int p) { return (tables_->edge_bits[idx(p)] & second) != 0; });
+  }
   int side_to_move() const override { return (ply_ + (swapped_ ? 1 : 0)) % 2; }
   Outcome outcome() const override { return outcome_; }
   int ply() const override { return ply_; }
@@ -207,13 +269,28 @@ class FastState final : public State {
 
   bool swap_available() const { return rules_.pie && ply_ == 1 && !swapped_; }
 
+  // Not the ply: no rule reads it but the swap's availability, which is keyed itself, so the
+  // position after a swap shares its entries with the unswapped game's a ply earlier.
+  std::uint64_t scalar_key() const {
+    return zobrist_scalar(0, static_cast<std::uint64_t>(side_to_move())) ^ zobrist_scalar(2, swap_available() ? 1 : 0) ^
+           zobrist_outcome(static_cast<int>(outcome_.kind), outcome_.winner);
+  }
+
+  void rekey(int p, std::int8_t stone) {
+    for (std::size_t s = 0; s < board_keys_.size(); ++s) {
+      board_keys_[s] ^= zobrist(static_cast<std::uint32_t>(tables_->image[s][idx(p)]), static_cast<std::uint32_t>(stone));
+    }
+  }
+
   void put_stone(int p, std::int8_t stone) {
     cells_[idx(p)] = stone;
+    rekey(p, stone);
     const auto& nb = tables_->neighbours[idx(p)];
     for (int i = 0; i < tables_->neighbour_count[idx(p)]; ++i) ++support_[idx(nb[static_cast<std::size_t>(i)])];
   }
 
   void remove_stone(int p) {
+    rekey(p, cells_[idx(p)]);
     cells_[idx(p)] = kEmpty;
     const auto& nb = tables_->neighbours[idx(p)];
     for (int i = 0; i < tables_->neighbour_count[idx(p)]; ++i) --support_[idx(nb[static_cast<std::size_t>(i)])];
@@ -483,9 +560,15 @@ class FastState final : public State {
   std::array<std::uint8_t, kMaxCells> edges_;    // at a root: the edges its chain touches
   std::array<std::int16_t, kMaxCells> empties_;  // the empty points, in slots 0..empty_count_-1
   std::array<std::int16_t, kMaxCells> empty_slot_;
+  std::array<std::uint64_t, 4> board_keys_{};  // Zobrist of the stones, as is and under each symmetry
 };
 
 }  // namespace
+
+const std::vector<std::string>& symmetries() {
+  static const std::vector<std::string> names = {"mirror-columns", "mirror-rows", "rotate-180"};
+  return names;
+}
 
 std::unique_ptr<State> make_state(const Game& game, const Rules& rules, const Position& position) {
   return std::make_unique<FastState>(game, rules, position);

@@ -5,6 +5,7 @@
 
 #include "model/core/square_grid.hpp"
 #include "model/quentin/notation.hpp"
+#include "model/core/zobrist.hpp"
 
 namespace arbiter::quentin::reference {
 namespace {
@@ -244,6 +245,8 @@ class ReferenceState final : public State {
       : game_(&game), rules_(rules), position_(std::move(position)), outcome_(settle(rules_, position_)) {}
 
   std::unique_ptr<State> clone() const override { return std::make_unique<ReferenceState>(*this); }
+  void copy_from(const State& other) override { *this = static_cast<const ReferenceState&>(other); }
+  std::uint64_t key() const override { return text_key(line()); }
   int side_to_move() const override { return position_.side_to_move(); }
   Outcome outcome() const override { return outcome_; }
   int ply() const override { return position_.ply; }

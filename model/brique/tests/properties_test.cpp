@@ -2,6 +2,7 @@
 // reports a deliberately broken transition or position.
 #include <gtest/gtest.h>
 
+#include "model/core/zobrist.hpp"
 #include "model/brique/verification.hpp"
 #include "model/brique/states.hpp"
 #include "model/brique/tests/brique_test_util.hpp"
@@ -121,6 +122,8 @@ class ForgedResult final : public BriqueState {
  public:
   ForgedResult(const Position& p, Outcome forged) : position_(p), forged_(forged) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<ForgedResult>(*this); }
+  void copy_from(const State& other) override { *this = static_cast<const ForgedResult&>(other); }
+  std::uint64_t key() const override { return text_key(line()); }
   int side_to_move() const override { return position_.side; }
   Outcome outcome() const override { return forged_; }
   int ply() const override { return position_.ply; }

@@ -61,6 +61,13 @@ class Forged final : public State {
       : real_(real.clone()), outcome_(outcome), drop_(drop_first_move) {}
   Forged(const Forged& other) : State(), real_(other.real_->clone()), outcome_(other.outcome_), drop_(other.drop_) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<Forged>(*this); }
+  void copy_from(const State& other) override {
+    const auto& o = static_cast<const Forged&>(other);
+    real_ = o.real_->clone();
+    outcome_ = o.outcome_;
+    drop_ = o.drop_;
+  }
+  std::uint64_t key() const override { return real_->key(); }
   int side_to_move() const override { return real_->side_to_move(); }
   Outcome outcome() const override { return outcome_; }
   int ply() const override { return real_->ply(); }

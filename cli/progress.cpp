@@ -1,0 +1,38 @@
+#include "cli/progress.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+#include <unistd.h>
+
+namespace arbiter::cli {
+
+ProgressReporter::ProgressReporter(std::function<std::string()> describe, double piped_seconds)
+    : describe_(std::move(describe)),
+      terminal_(isatty(STDERR_FILENO) != 0),
+      period_(terminal_ ? std::chrono::milliseconds(500) : std::chrono::milliseconds(static_cast<long>(piped_seconds * 1000))),
+      thread_([this] { run(); }) {}
+
+ProgressReporter::~ProgressReporter() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    done_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+  if (terminal_) std::cerr << "\r\033[K" << std::flush;
+}
+
+void ProgressReporter::run() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (!wake_.wait_for(lock, period_, [this] { return done_; })) {
+    const std::string line = describe_();
+    if (terminal_) {
+      std::cerr << "\r\033[K" << line.substr(0, 150) << std::flush;
+    } else {
+      std::cerr << line << "\n" << std::flush;
+    }
+  }
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,350 @@
+// arbiter solve: the exact value of a position, every winning move, a principal line and a
+// certificate (solver/). Each legal move is one unit of work; units run on --threads threads,
+// are journalled under the state directory, and --resume picks up where a stopped run ended.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/options.hpp"
+#include "cli/progress.hpp"
+#include "cli/stop_signals.hpp"
+#include "model/core/errors.hpp"
+#include "model/core/version.hpp"
+#include "model/core/zobrist.hpp"
+#include "solver/solve.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+namespace po = boost::program_options;
+using solver::MoveResult;
+using solver::SolveResult;
+using solver::Value;
+
+std::string default_state_directory() {
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0') return std::string(xdg) + "/arbiter";
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') return std::string(home) + "/.cache/arbiter";
+  return ".arbiter-state";
+}
+
+char value_mark(Value v) {
+  switch (v) {
+    case Value::Win: case Value::WinWithin: return 'W';
+    case Value::Loss: case Value::NoWinWithin: return 'L';
+    case Value::Draw: return 'D';
+    case Value::Unknown: return '?';
+  }
+  return '?';
+}
+
+// The position's diagram with each move's value written on the one character its move changes
+// on the board (a placement on an empty square); moves that change none or several characters
+// (a swap, a pass, a piece move) are left to the table.
+std::string board_map(const State& root, const std::vector<MoveResult>& moves, std::vector<bool>& mapped) {
+  const std::string before = root.diagram();
+  std::string map = before;
+  mapped.assign(moves.size(), false);
+  auto lines_of = [](const std::string& text) {
+    std::vector<std::pair<std::size_t, std::string>> out;
+    std::size_t start = 0;
+    while (start < text.size()) {
+      const std::size_t end = text.find('\n', start);
+      out.emplace_back(start, text.substr(start, end - start));
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+    return out;
+  };
+  const auto old_lines = lines_of(before);
+  auto child = root.clone();
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    child->copy_from(root);
+    child->apply(moves[i].move);
+    const auto new_lines = lines_of(child->diagram());
+    if (new_lines.size() != old_lines.size()) continue;
+    std::size_t where = std::string::npos;
+    int single_lines = 0;
+    for (std::size_t l = 0; l < old_lines.size(); ++l) {
+      const std::string& a = old_lines[l].second;
+      const std::string& b = new_lines[l].second;
+      if (a == b) continue;
+      if (a.size() != b.size()) continue;
+      int differences = 0;
+      std::size_t column = 0;
+      for (std::size_t c = 0; c < a.size(); ++c) {
+        if (a[c] != b[c]) {
+          ++differences;
+          column = c;
+        }
+      }
+      if (differences == 1) {
+        ++single_lines;
+        where = old_lines[l].first + column;
+      }
+    }
+    if (single_lines == 1) {
+      map[where] = value_mark(moves[i].value);
+      mapped[i] = true;
+    }
+  }
+  return map;
+}
+
+std::string with_commas(std::uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string value_sentence(const GameDescriptor& game, const State& root, Value v, int within) {
+  const std::string mover = game.side_names.at(static_cast<std::size_t>(root.side_to_move()));
+  const std::string k = std::to_string(within) + (within == 1 ? " move" : " moves");
+  switch (v) {
+    case Value::Win: return mover + " (to move) wins";
+    case Value::Loss: return mover + " (to move) loses";
+    case Value::Draw: return "draw with best play";
+    case Value::WinWithin: return mover + " (to move) wins within " + k + " of its own";
+    case Value::NoWinWithin: return mover + " (to move) cannot force a win within " + k + " of its own";
+    case Value::Unknown: return "unknown within the limits";
+  }
+  return "?";
+}
+
+int solve_command(const std::vector<std::string>& args) {
+  GameOptions game_options;
+  std::string game_name, position, proof_file, state_directory;
+  int within = 0, threads = 1;
+  double time_limit = 0;
+  std::size_t table_megabytes = 256;
+  bool openings = false, json = false, resume = false;
+  po::options_description options;
+  options.add_options()
+      ("game", po::value<std::string>(&game_name)->required(), "game name")
+      ("position,p", po::value<std::string>(&position), "position to solve (one-line form, diagram, @file or path; default: the initial position)")
+      ("within", po::value<int>(&within), "bounded search: can the side to move win within K of its own moves (1-20)")
+      ("time-limit", po::value<double>(&time_limit), "seconds; moves not settled by then are reported unknown")
+      ("threads", po::value<int>(&threads), "worker threads (default 1)")
+      ("tt-mb", po::value<std::size_t>(&table_megabytes), "transposition table shared by the threads, in MiB (default 256)")
+      ("proof", po::value<std::string>(&proof_file), "write the certificate to FILE (check it with arbiter verify-proof)")
+      ("openings", po::bool_switch(&openings), "solve the initial position and print every first move's value as a board map")
+      ("resume", po::bool_switch(&resume), "continue a stopped run: keep its finished moves and saved tables")
+      ("state", po::value<std::string>(&state_directory), "state directory (default $XDG_CACHE_HOME/arbiter or ~/.cache/arbiter)")
+      ("json", po::bool_switch(&json), "print the result as JSON");
+  game_options.add_to(options);
+  po::positional_options_description positional;
+  positional.add("game", 1);
+  bool proceed = false;
+  const auto given = parse_arguments("solve", args, options, positional, proceed);
+  if (!proceed) return 0;
+  if (given.count("within") && (within < 1 || within > 20)) {
+    throw InputError("--within must be between 1 and 20, got " + std::to_string(within));
+  }
+  if (threads < 1 || threads > 256) throw InputError("--threads must be between 1 and 256, got " + std::to_string(threads));
+  if (table_megabytes < 1 || table_megabytes > 65536) {
+    throw InputError("--tt-mb must be between 1 and 65536, got " + std::to_string(table_megabytes));
+  }
+  if (given.count("time-limit") && !(time_limit > 0)) throw InputError("--time-limit must be a positive number of seconds");
+  if (openings && !position.empty()) throw InputError("--openings solves the initial position; give --size, not --position");
+  auto loaded = load_game_position(game_name, game_options, position);
+  const Game& game = *loaded.game;
+  const GameDescriptor& descriptor = game.descriptor();
+  const State& root = *loaded.state;
+  if (root.is_terminal()) {
+    throw InputError("the position is already over (" + outcome_text(descriptor, root.outcome()) + "): nothing to solve");
+  }
+  if (!proof_file.empty()) {
+    std::ofstream probe(proof_file, std::ios::app);
+    if (!probe) throw InputError("cannot write the proof file " + quote_input(proof_file));
+  }
+
+  // The journal is keyed by what decides the results: position, kind of search, code version.
+  if (state_directory.empty()) state_directory = default_state_directory();
+  std::ostringstream job;
+  job << std::hex << text_key(root.line() + "|within=" + std::to_string(within) + "|" + version_commit());
+  solver::SolveJournal journal(state_directory + "/solve/" + job.str());
+  std::vector<Move> moves;
+  root.legal_moves(moves);
+  std::vector<std::optional<MoveResult>> finished;
+  if (resume) {
+    finished = journal.load(moves.size());
+  } else {
+    journal.clear();
+  }
+  std::size_t already = 0;
+  for (const auto& f : finished) already += f.has_value();
+  std::cerr << "state: " << journal.directory() << (resume ? " (resuming: " + std::to_string(already) + " of " +
+                                                                   std::to_string(moves.size()) + " moves already settled)"
+                                                             : "")
+            << "\n";
+
+  solver::SolveOptions solve_options;
+  solve_options.within = within;
+  solve_options.threads = threads;
+  solve_options.table_megabytes = table_megabytes;
+  solve_options.table_directory = journal.directory();
+  std::atomic<std::uint64_t> nodes{0};
+  solve_options.control.nodes = &nodes;
+  solve_options.control.stop = &install_stop_handlers();
+  if (time_limit > 0) {
+    solve_options.control.deadline =
+        std::chrono::steady_clock::now() + std::chrono::microseconds(static_cast<long long>(time_limit * 1e6));
+  }
+
+  std::mutex lock;
+  std::size_t units_done = already, wins = 0, losses = 0, draws = 0;
+  std::string first_win;
+  const auto start = std::chrono::steady_clock::now();
+  SolveResult result;
+  {
+    ProgressReporter progress([&] {
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::lock_guard<std::mutex> guard(lock);
+      std::ostringstream line;
+      line << "solve: " << units_done << "/" << moves.size() << " moves settled (" << wins << " win, " << losses
+           << (within > 0 ? " no win" : " loss") << (draws ? ", " + std::to_string(draws) + " draw" : "") << "), "
+           << with_commas(nodes.load()) << " nodes, " << with_commas(static_cast<std::uint64_t>(nodes.load() / std::max(seconds, 1e-3)))
+           << " nodes/s" << (first_win.empty() ? "" : ", winning move " + first_win) << ", " << std::fixed
+           << std::setprecision(0) << seconds << " s";
+      return line.str();
+    });
+    result = solver::solve_moves(root, solve_options, finished, [&](std::size_t index, const MoveResult& r) {
+      if (r.value != Value::Unknown) {
+        journal.save(index, r);
+        ++units_done;
+      }
+      if (r.value == Value::Win || r.value == Value::WinWithin) {
+        ++wins;
+        if (first_win.empty()) first_win = r.text;
+      }
+      if (r.value == Value::Loss || r.value == Value::NoWinWithin) ++losses;
+      if (r.value == Value::Draw) ++draws;
+    });
+  }
+
+  std::size_t certificate_nodes = 0;
+  std::string proof_note;
+  if (!proof_file.empty()) {
+    if (result.value == Value::Unknown && std::none_of(result.moves.begin(), result.moves.end(), [](const MoveResult& m) {
+          return m.value == Value::Win || m.value == Value::WinWithin;
+        })) {
+      proof_note = "no certificate written: nothing was proved";
+    } else {
+      const solver::Certificate certificate = solver::analysis_certificate(game, root, result, version_string());
+      std::ofstream out(proof_file);
+      certificate.write(out);
+      if (!out) throw InputError("cannot write the proof file " + quote_input(proof_file));
+      certificate_nodes = static_cast<std::size_t>(certificate.size());
+      proof_note = "certificate: " + proof_file + " (" + with_commas(certificate_nodes) + " nodes); check it with: arbiter verify-proof " + proof_file;
+    }
+  }
+
+  std::vector<std::string> winning;
+  const MoveResult* principal = nullptr;
+  for (const MoveResult& m : result.moves) {
+    if (m.value == Value::Win || m.value == Value::WinWithin) {
+      winning.push_back(m.text);
+      if (principal == nullptr) principal = &m;
+    }
+  }
+  // Without a win, the line is the longest resistance of the move that holds out best.
+  if (principal == nullptr) {
+    for (const MoveResult& m : result.moves) {
+      if (m.value == Value::Draw) { principal = &m; break; }
+    }
+  }
+  if (principal == nullptr && result.value != Value::Unknown) {
+    for (const MoveResult& m : result.moves) {
+      if (principal == nullptr || m.line.size() > principal->line.size()) principal = &m;
+    }
+  }
+  std::vector<std::string> line;
+  if (principal != nullptr) {
+    line.push_back(principal->text);
+    line.insert(line.end(), principal->line.begin(), principal->line.end());
+  }
+  const std::size_t table_used = result.table_used, table_capacity = result.table_capacity;
+  const double seconds = result.seconds;
+
+  if (json) {
+    nlohmann::json out;
+    out["arbiter"] = version_string();
+    out["game"] = descriptor.name;
+    out["position"] = root.line();
+    out["side_to_move"] = descriptor.side_names.at(static_cast<std::size_t>(root.side_to_move()));
+    out["search"] = within > 0 ? "within" : "exact";
+    if (within > 0) out["within"] = within;
+    out["value"] = value_word(result.value);
+    out["statement"] = value_sentence(descriptor, root, result.value, within);
+    out["winning_moves"] = winning;
+    out["principal_line"] = line;
+    nlohmann::json per_move = nlohmann::json::array();
+    for (const MoveResult& m : result.moves) {
+      per_move.push_back({{"move", m.text}, {"value", value_word(m.value)}, {"nodes", m.stats.nodes}, {"seconds", m.seconds}});
+    }
+    out["moves"] = per_move;
+    out["nodes"] = result.stats.nodes;
+    out["seconds"] = seconds;
+    out["table"] = {{"lookups", result.stats.tt_lookups}, {"hits", result.stats.tt_hits}, {"stores", result.stats.tt_stores},
+                    {"entries_used", table_used}, {"entries", table_capacity}, {"megabytes", table_megabytes}};
+    out["threads"] = threads;
+    out["interrupted"] = result.interrupted;
+    if (!proof_file.empty()) out["certificate"] = {{"file", proof_file}, {"nodes", certificate_nodes}, {"note", proof_note}};
+    std::cout << out.dump(2) << "\n";
+  } else {
+    std::cout << "Position: " << root.line() << "\n" << root.diagram();
+    std::cout << "Value: " << value_sentence(descriptor, root, result.value, within)
+              << (result.value == Value::Unknown ? "" : within > 0 ? " (bounded search, proved)" : " (exact, proved)") << "\n";
+    if (result.value != Value::Unknown || !winning.empty()) {
+      std::cout << "Winning moves (" << winning.size() << "):";
+      for (const auto& w : winning) std::cout << " " << w;
+      std::cout << (winning.empty() ? " none" : "") << "\n";
+    }
+    if (!line.empty()) {
+      std::cout << "Principal line:";
+      for (const auto& m : line) std::cout << " " << m;
+      std::cout << "\n";
+    }
+    std::vector<bool> mapped;
+    const std::string map = board_map(root, result.moves, mapped);
+    if (openings || std::count(mapped.begin(), mapped.end(), true) > 0) {
+      std::cout << "\nEvery move (W win, L " << (within > 0 ? "no win within " + std::to_string(within) : "loss")
+                << ", D draw, ? unknown) for " << descriptor.side_names.at(static_cast<std::size_t>(root.side_to_move()))
+                << ":\n" << map;
+      for (std::size_t i = 0; i < result.moves.size(); ++i) {
+        if (!mapped[i]) std::cout << "  " << result.moves[i].text << ": " << value_word(result.moves[i].value) << "\n";
+      }
+    } else {
+      std::cout << "\nEvery move:\n";
+      for (const MoveResult& m : result.moves) std::cout << "  " << m.text << ": " << value_word(m.value) << "\n";
+    }
+    std::cout << "\nSearch: " << with_commas(result.stats.nodes) << " nodes in " << std::fixed << std::setprecision(2)
+              << seconds << " s (" << with_commas(static_cast<std::uint64_t>(result.stats.nodes / std::max(seconds, 1e-3)))
+              << " nodes/s), " << threads << (threads == 1 ? " thread" : " threads") << "\n";
+    std::cout << "Table: " << with_commas(result.stats.tt_hits) << " hits in " << with_commas(result.stats.tt_lookups)
+              << " lookups, " << with_commas(result.stats.tt_stores) << " stores; " << with_commas(table_used) << " of "
+              << with_commas(table_capacity) << " entries in use (" << table_megabytes << " MiB, shared by the threads)\n";
+    if (!proof_note.empty()) std::cout << proof_note << "\n";
+  }
+  if (stop_signal() != 0) {
+    std::cerr << "stopped by signal " << stop_signal() << ": finished moves are kept; run again with --resume to continue\n";
+    return stopped_exit_status();
+  }
+  return result.value == Value::Unknown ? 1 : 0;
+}
+
+const CommandRegistration registration{{
+    "solve", "solve GAME [--position P | --size N] [--rule NAME=VALUE] [--within K] [--proof FILE] [--openings]",
+    "exact value, every winning move, principal line and certificate of a position", solve_command}};
+
+}  // namespace
+}  // namespace arbiter::cli

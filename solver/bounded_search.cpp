@@ -1,0 +1,162 @@
+#include "solver/bounded_search.hpp"
+
+#include <bit>
+#include <stdexcept>
+
+#include "solver/dfpn.hpp"
+
+namespace arbiter::solver {
+
+BoundedSearch::BoundedSearch(std::size_t table_megabytes, const SearchControl& control, SearchStats& stats)
+    : control_(control), stats_(stats) {
+  const std::size_t wanted = std::max<std::size_t>(1, table_megabytes) * 1024 * 1024 / sizeof(Entry);
+  table_.assign(std::bit_floor(wanted), Entry{});
+}
+
+void BoundedSearch::tick() {
+  if ((stats_.nodes++ & 1023) == 0 && control_.checkpoint()) throw SearchInterrupted();
+}
+
+BoundedSearch::Entry& BoundedSearch::slot(std::uint64_t key) {
+  ++stats_.tt_lookups;
+  Entry& e = table_[key & (table_.size() - 1)];
+  if (e.key != key) {
+    e = Entry{key, -1, -1};
+  } else {
+    ++stats_.tt_hits;
+  }
+  return e;
+}
+
+State& BoundedSearch::scratch(std::size_t depth, const State& like) {
+  while (scratch_.size() <= depth) {
+    scratch_.push_back(like.clone());
+    moves_.emplace_back();
+  }
+  return *scratch_[depth];
+}
+
+bool BoundedSearch::attacker_wins(const State& state, int attacker, int k) { return next_node(state, attacker, k, 0); }
+
+bool BoundedSearch::defender_loses(const State& state, int attacker, int k) { return next_node(state, attacker, k, 0); }
+
+// Sides need not alternate (a swap can leave the same side to move): each position is searched as
+// whose move it is.
+bool BoundedSearch::next_node(const State& state, int attacker, int k, std::size_t depth) {
+  if (state.is_terminal()) return attacker_won(state, attacker);
+  return state.side_to_move() == attacker ? attacker_node(state, attacker, k, depth) : defender_node(state, attacker, k, depth);
+}
+
+// Values are cached per canonical key as "wins within w" and "no win within n": a win within w
+// is a win within any larger bound, a refutation within n refutes every smaller one.
+bool BoundedSearch::attacker_node(const State& state, int attacker, int k, std::size_t depth) {
+  tick();
+  if (state.is_terminal()) return attacker_won(state, attacker);
+  if (k <= 0) return false;
+  const std::uint64_t key = state.canonical_key() ^ 0xA77AC4E5ULL;
+  {
+    Entry& e = slot(key);
+    if (e.win_within >= 0 && e.win_within <= k) return true;
+    if (e.no_win_up_to >= k) return false;
+  }
+  State& child = scratch(depth, state);
+  scratch(depth + 1, state);
+  std::vector<Move>& moves = moves_[depth];
+  state.legal_moves(moves);
+  // Immediate wins first: they are cheap and end the search.
+  bool won = false;
+  for (Move m : moves) {
+    child.copy_from(state);
+    child.apply(m);
+    if (child.is_terminal() && attacker_won(child, attacker)) {
+      won = true;
+      break;
+    }
+  }
+  for (std::size_t i = 0; i < moves.size() && !won; ++i) {
+    child.copy_from(state);
+    child.apply(moves[i]);
+    if (child.is_terminal()) continue;
+    won = next_node(child, attacker, k - 1, depth + 1);
+  }
+  Entry& e = slot(key);
+  if (won) {
+    if (e.win_within < 0 || e.win_within > k) e.win_within = static_cast<std::int8_t>(k);
+  } else if (e.no_win_up_to < k) {
+    e.no_win_up_to = static_cast<std::int8_t>(k);
+  }
+  return won;
+}
+
+bool BoundedSearch::defender_node(const State& state, int attacker, int k, std::size_t depth) {
+  tick();
+  if (state.is_terminal()) return attacker_won(state, attacker);
+  const std::uint64_t key = state.canonical_key() ^ 0xDEFE4D00ULL;
+  {
+    Entry& e = slot(key);
+    if (e.win_within >= 0 && e.win_within <= k) return true;
+    if (e.no_win_up_to >= k) return false;
+  }
+  State& child = scratch(depth, state);
+  scratch(depth + 1, state);
+  std::vector<Move>& moves = moves_[depth];
+  state.legal_moves(moves);
+  // Replies that end the game (or leave the attacker out of moves) first: they refute cheaply.
+  bool refuted = false;
+  for (Move m : moves) {
+    child.copy_from(state);
+    child.apply(m);
+    if ((child.is_terminal() && !attacker_won(child, attacker)) ||
+        (!child.is_terminal() && k == 0 && child.side_to_move() == attacker)) {
+      refuted = true;
+      break;
+    }
+  }
+  for (std::size_t i = 0; i < moves.size() && !refuted; ++i) {
+    child.copy_from(state);
+    child.apply(moves[i]);
+    if (child.is_terminal()) continue;
+    refuted = !next_node(child, attacker, k, depth + 1);
+  }
+  Entry& e = slot(key);
+  if (!refuted) {
+    if (e.win_within < 0 || e.win_within > k) e.win_within = static_cast<std::int8_t>(k);
+  } else if (e.no_win_up_to < k) {
+    e.no_win_up_to = static_cast<std::int8_t>(k);
+  }
+  return !refuted;
+}
+
+// Rebuilds the tree the search found, asking the (cached) search again at each node; k counts
+// the attacker's remaining moves, as in the claims written.
+int BoundedSearch::certify(const State& state, int attacker, int k, bool wins, Certificate& out) {
+  const MemoKey memo_key{state.key(), state.ply(), k, wins};
+  if (auto it = memo_.find(memo_key); it != memo_.end()) return it->second;
+  CertificateNode node;
+  node.claim = Claim{wins ? Claim::Kind::Win : Claim::Kind::NoWin, attacker, k};
+  if (!state.is_terminal() && !(!wins && k == 0 && state.side_to_move() == attacker)) {
+    std::vector<Move> moves;
+    state.legal_moves(moves);
+    auto child = state.clone();
+    const bool attacker_moves = state.side_to_move() == attacker;
+    const int next_k = attacker_moves ? k - 1 : k;
+    auto child_wins = [&](const State& c) { return next_node(c, attacker, next_k, 0); };
+    // The side acting for the claim names one move; the other side has every move listed.
+    const bool pick_one = wins == attacker_moves;
+    for (Move m : moves) {
+      child->copy_from(state);
+      child->apply(m);
+      const bool w = child_wins(*child);
+      if (pick_one && w != wins) continue;
+      if (!pick_one && w != wins) throw std::logic_error("bounded search: certificate contradicts the search");
+      node.children.emplace_back(state.move_text(m), certify(*child, attacker, next_k, wins, out));
+      if (pick_one) break;
+    }
+    if (pick_one && node.children.empty()) throw std::logic_error("bounded search: no move shows the result");
+  }
+  const int id = out.add(std::move(node));
+  memo_.emplace(memo_key, id);
+  return id;
+}
+
+}  // namespace arbiter::solver

@@ -1,0 +1,64 @@
+#pragma once
+// "Can the attacker win within k of its own moves against every defence?": an exhaustive AND/OR
+// search to a fixed number of attacker moves, with a table of the bounds already settled per
+// position, and the certificates of its answers (Win within k, or NoWin within k).
+#include <cstdint>
+#include <deque>
+#include <unordered_map>
+#include <memory>
+#include <vector>
+
+#include "solver/certificate.hpp"
+#include "solver/search.hpp"
+
+namespace arbiter::solver {
+
+class BoundedSearch {
+ public:
+  BoundedSearch(std::size_t table_megabytes, const SearchControl& control, SearchStats& stats);
+
+  // Whether the attacker wins from `state` within k of its own moves, whoever is to move (a
+  // finished game: whether the attacker has won). Throws SearchInterrupted when stopped.
+  bool attacker_wins(const State& state, int attacker, int k);
+  // The same question, named for the position after the attacker's move.
+  bool defender_loses(const State& state, int attacker, int k);
+
+  // Certificate nodes for what the two functions above found; return the node id.
+  int certify(const State& state, int attacker, int k, bool wins, Certificate& out);
+
+ private:
+  struct Entry {
+    std::uint64_t key = 0;
+    std::int8_t win_within = -1;   // smallest k known to win, -1 none
+    std::int8_t no_win_up_to = -1; // largest k known not to win, -1 none
+  };
+  bool attacker_node(const State& state, int attacker, int k, std::size_t depth);
+  bool defender_node(const State& state, int attacker, int k, std::size_t depth);
+  bool next_node(const State& state, int attacker, int k, std::size_t depth);
+  Entry& slot(std::uint64_t key);
+  State& scratch(std::size_t depth, const State& like);
+  bool attacker_won(const State& state, int attacker) const {
+    return state.outcome().kind == Outcome::Kind::Win && state.outcome().winner == attacker;
+  }
+  void tick();
+
+  std::vector<Entry> table_;
+  const SearchControl& control_;
+  SearchStats& stats_;
+  // Per depth; deques, so that growing them keeps the references shallower frames hold valid.
+  std::deque<std::unique_ptr<State>> scratch_;
+  std::deque<std::vector<Move>> moves_;
+  struct MemoKey {  // with the ply: see Dfpn::MemoKey
+    std::uint64_t key;
+    int ply;
+    int k;
+    bool wins;
+    friend bool operator==(const MemoKey&, const MemoKey&) = default;
+  };
+  struct MemoHash {
+    std::size_t operator()(const MemoKey& m) const { return static_cast<std::size_t>(m.key * 31 + static_cast<std::uint64_t>(m.ply) * 977 + static_cast<std::uint64_t>(m.k) * 2 + m.wins); }
+  };
+  std::unordered_map<MemoKey, int, MemoHash> memo_;
+};
+
+}  // namespace arbiter::solver

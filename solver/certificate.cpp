@@ -1,0 +1,363 @@
+#include "solver/certificate.hpp"
+
+#include <algorithm>
+#include <istream>
+#include <map>
+#include <ostream>
+#include <sstream>
+
+#include "model/core/errors.hpp"
+#include "model/core/position_io.hpp"
+#include "model/registry.hpp"
+
+namespace arbiter::solver {
+namespace {
+
+constexpr const char* kMagic = "arbiter-certificate 1";
+
+std::string kind_word(Claim::Kind kind) {
+  switch (kind) {
+    case Claim::Kind::Win: return "win";
+    case Claim::Kind::Hold: return "hold";
+    case Claim::Kind::NoWin: return "nowin";
+  }
+  return "?";
+}
+
+std::string bound_word(int bound) { return bound == kUnbounded ? "*" : std::to_string(bound); }
+
+}  // namespace
+
+bool outcome_satisfies(const Claim& claim, const Outcome& outcome) {
+  const bool side_wins = outcome.kind == Outcome::Kind::Win && outcome.winner == claim.side;
+  const bool side_loses = outcome.kind == Outcome::Kind::Win && outcome.winner != claim.side;
+  switch (claim.kind) {
+    case Claim::Kind::Win: return side_wins;
+    case Claim::Kind::Hold: return outcome.over() && !side_loses;
+    case Claim::Kind::NoWin: return !side_wins;
+  }
+  return false;
+}
+
+std::string claim_text(const GameDescriptor& game, const Claim& claim) {
+  const std::string& side = game.side_names.at(static_cast<std::size_t>(claim.side));
+  const auto moves = [](int k) { return std::to_string(k) + (k == 1 ? " move" : " moves"); };
+  switch (claim.kind) {
+    case Claim::Kind::Win:
+      return side + " wins" + (claim.bound == kUnbounded ? "" : " within " + moves(claim.bound) + " of its own");
+    case Claim::Kind::Hold: return side + " does not lose";
+    case Claim::Kind::NoWin: return side + " does not win within " + moves(claim.bound) + " of its own";
+  }
+  return "?";
+}
+
+int Certificate::add(CertificateNode node) {
+  nodes_.push_back(std::move(node));
+  return static_cast<int>(nodes_.size());
+}
+
+int Certificate::append(const Certificate& other) {
+  const int shift = size();
+  for (CertificateNode node : other.nodes_) {
+    for (auto& child : node.children) child.second += shift;
+    nodes_.push_back(std::move(node));
+  }
+  return shift;
+}
+
+void Certificate::write(std::ostream& out) const {
+  out << kMagic << "\n";
+  out << "made-by " << made_by << "\n";
+  out << "game " << game << "\n";
+  out << "position " << position << "\n";
+  out << "root " << root << "\n";
+  for (int id = 1; id <= size(); ++id) {
+    const CertificateNode& n = node(id);
+    if (n.analysis) {
+      out << "a " << id << "\n";
+    } else {
+      out << "n " << id << " " << kind_word(n.claim.kind) << " " << n.claim.side;
+      if (n.claim.kind != Claim::Kind::Hold) out << " " << bound_word(n.claim.bound);
+      out << "\n";
+    }
+    for (const auto& [move, child] : n.children) out << "m " << child << " " << move << "\n";
+  }
+  out << "end " << size() << "\n";
+}
+
+Certificate Certificate::read(std::istream& in, const std::string& source_name) {
+  Certificate c;
+  std::string line;
+  int number = 0;
+  auto fail = [&](const std::string& why) -> InputError {
+    return InputError(source_name + " line " + std::to_string(number) + ": " + why);
+  };
+  auto header = [&](const std::string& word) {
+    ++number;
+    if (!std::getline(in, line)) throw fail("the certificate ends before its '" + word + "' line (truncated?)");
+    if (line.rfind(word + " ", 0) != 0) throw fail("expected '" + word + " ...', got " + quote_input(line));
+    return line.substr(word.size() + 1);
+  };
+  ++number;
+  if (!std::getline(in, line) || line != kMagic) {
+    throw fail("not an Arbiter certificate (the first line must be '" + std::string(kMagic) + "')");
+  }
+  c.made_by = header("made-by");
+  c.game = header("game");
+  c.position = header("position");
+  const std::string root = header("root");
+  auto read_int = [&](const std::string& text, const char* what) {
+    try {
+      std::size_t used = 0;
+      const int value = std::stoi(text, &used);
+      if (used != text.size() || value < 0) throw std::invalid_argument(what);
+      return value;
+    } catch (const std::exception&) {
+      throw fail(std::string("bad ") + what + " " + quote_input(text));
+    }
+  };
+  c.root = read_int(root, "root id");
+  bool ended = false;
+  while (std::getline(in, line)) {
+    ++number;
+    if (ended) {
+      if (!line.empty()) throw fail("text after the 'end' line");
+      continue;
+    }
+    std::istringstream words(line);
+    std::string tag;
+    words >> tag;
+    if (tag == "n" || tag == "a") {
+      std::string id_text;
+      words >> id_text;
+      const int id = read_int(id_text, "node id");
+      if (id != c.size() + 1) throw fail("node " + id_text + " is out of order (expected " + std::to_string(c.size() + 1) + ")");
+      CertificateNode node;
+      if (tag == "a") {
+        node.analysis = true;
+      } else {
+        std::string kind, side, bound;
+        words >> kind >> side;
+        if (kind == "win") node.claim.kind = Claim::Kind::Win;
+        else if (kind == "hold") node.claim.kind = Claim::Kind::Hold;
+        else if (kind == "nowin") node.claim.kind = Claim::Kind::NoWin;
+        else throw fail("unknown claim " + quote_input(kind));
+        if (side != "0" && side != "1") throw fail("side must be 0 or 1, got " + quote_input(side));
+        node.claim.side = side[0] - '0';
+        if (node.claim.kind != Claim::Kind::Hold) {
+          words >> bound;
+          node.claim.bound = bound == "*" ? kUnbounded : read_int(bound, "bound");
+          if (node.claim.kind == Claim::Kind::NoWin && node.claim.bound == kUnbounded) {
+            throw fail("a nowin claim needs a number of moves");
+          }
+        }
+      }
+      std::string rest;
+      if (words >> rest) throw fail("unexpected " + quote_input(rest));
+      c.add(std::move(node));
+    } else if (tag == "m") {
+      if (c.size() == 0) throw fail("a move line before any node");
+      std::string child_text;
+      words >> child_text;
+      const int child = read_int(child_text, "child id");
+      std::string move;
+      std::getline(words >> std::ws, move);
+      if (move.empty()) throw fail("a move line without a move");
+      c.node(c.size()).children.emplace_back(move, child);
+    } else if (tag == "end") {
+      std::string count;
+      words >> count;
+      if (read_int(count, "node count") != c.size()) throw fail("'end' counts " + count + " nodes but " + std::to_string(c.size()) + " were read");
+      ended = true;
+    } else {
+      throw fail("unknown line " + quote_input(line));
+    }
+  }
+  if (!ended) throw fail("the certificate has no 'end' line (truncated?)");
+  if (c.root < 1 || c.root > c.size()) throw fail("root node " + std::to_string(c.root) + " does not exist");
+  for (int id = 1; id <= c.size(); ++id) {
+    for (const auto& [move, child] : c.node(id).children) {
+      if (child < 1 || child > c.size()) throw InputError(source_name + ": node " + std::to_string(id) + " names a missing node " + std::to_string(child));
+      if (c.node(child).analysis) throw InputError(source_name + ": node " + std::to_string(id) + " leads to an analysis node");
+    }
+  }
+  return c;
+}
+
+namespace {
+
+struct Rejection {
+  std::string reason;
+  std::string diagram;
+};
+
+// Whether a node claiming `have` establishes `need` (a stronger claim serves a weaker one).
+bool serves(const Claim& have, const Claim& need) {
+  const auto bound_at_most = [](int have_bound, int need_bound) {
+    if (need_bound == kUnbounded) return true;
+    return have_bound != kUnbounded && have_bound <= need_bound;
+  };
+  switch (need.kind) {
+    case Claim::Kind::Win: return have.kind == Claim::Kind::Win && have.side == need.side && bound_at_most(have.bound, need.bound);
+    case Claim::Kind::Hold:
+      return have.side == need.side && (have.kind == Claim::Kind::Hold || have.kind == Claim::Kind::Win);
+    case Claim::Kind::NoWin:
+      if (have.side != need.side) return have.kind == Claim::Kind::Hold || have.kind == Claim::Kind::Win;
+      return have.kind == Claim::Kind::NoWin && have.bound >= need.bound;
+  }
+  return false;
+}
+
+class Verifier {
+ public:
+  Verifier(const Certificate& c, const GameDescriptor& game, VerificationReport& report)
+      : c_(c), game_(game), report_(report), seen_(static_cast<std::size_t>(c.size()) + 1) {}
+
+  // Verifies node `id` at `state`; throws Rejection.
+  void check(int id, const State& state) {
+    Seen& seen = seen_[static_cast<std::size_t>(id)];
+    const std::string text = state.line();
+    if (seen.state == Seen::Done || seen.state == Seen::Active) {
+      if (seen.position != text) reject(id, state, "the node is reached at two different positions (first: " + seen.position + ")");
+      if (seen.state == Seen::Active) reject(id, state, "the node leads back to itself (a cycle proves nothing)");
+      return;
+    }
+    seen.state = Seen::Active;
+    seen.position = text;
+    ++report_.nodes_checked;
+    const CertificateNode& node = c_.node(id);
+    const Claim& claim = node.claim;
+    const std::string claimed = "claims '" + claim_text(game_, claim) + "'";
+    if (state.is_terminal()) {
+      if (!node.children.empty()) reject(id, state, "the game is over here, but the node lists moves");
+      if (!outcome_satisfies(claim, state.outcome())) {
+        reject(id, state, "the node " + claimed + " but the game ended: " + outcome_text(game_, state.outcome()));
+      }
+    } else {
+      std::vector<Move> legal;
+      state.legal_moves(legal);
+      const bool chooser = state.side_to_move() == claim.side;
+      const bool one_move = claim.kind == Claim::Kind::NoWin ? !chooser : chooser;
+      if (one_move) {
+        if (claim.kind == Claim::Kind::Win && claim.bound == 0) {
+          reject(id, state, "the node " + claimed + " but the game is not over and it is that side's move");
+        }
+        if (node.children.size() != 1) {
+          reject(id, state, "the node " + claimed + " and must name exactly one move of " + side_name(state) +
+                                ", it names " + std::to_string(node.children.size()));
+        }
+      } else if (claim.kind == Claim::Kind::NoWin && claim.bound == 0) {
+        if (!node.children.empty()) reject(id, state, "the node " + claimed + " and needs no moves, but lists some");
+      } else {
+        std::vector<Move> listed;
+        for (const auto& [text_move, child] : node.children) listed.push_back(parse(id, state, text_move));
+        std::vector<Move> a = legal, b = listed;
+        std::sort(a.begin(), a.end());
+        std::sort(b.begin(), b.end());
+        if (std::adjacent_find(b.begin(), b.end()) != b.end()) reject(id, state, "a reply is listed twice");
+        if (a != b) {
+          std::string missing;
+          for (Move m : a) {
+            if (!std::binary_search(b.begin(), b.end(), m)) missing += (missing.empty() ? "" : ", ") + state.move_text(m);
+          }
+          reject(id, state, "the node " + claimed + " but does not answer every reply of " + side_name(state) +
+                                (missing.empty() ? "" : ": missing " + missing));
+        }
+      }
+      auto child_state = state.clone();
+      for (const auto& [move_text, child] : node.children) {
+        const Move m = parse(id, state, move_text);
+        if (std::find(legal.begin(), legal.end(), m) == legal.end()) reject(id, state, "move " + quote_input(move_text) + " is not legal here");
+        Claim need = claim;
+        if (chooser && claim.bound != kUnbounded) need.bound = claim.bound - 1;
+        if (!serves(c_.node(child).claim, need)) {
+          reject(id, state, "after " + move_text + " the certificate goes on with '" + claim_text(game_, c_.node(child).claim) +
+                                "', which does not give '" + claim_text(game_, need) + "'");
+        }
+        child_state->copy_from(state);
+        child_state->apply(m);
+        ++report_.edges_checked;
+        check(child, *child_state);
+      }
+    }
+    seen.state = Seen::Done;
+  }
+
+  Move parse(int id, const State& state, const std::string& text) {
+    try {
+      return state.parse_move(text);
+    } catch (const InputError& error) {
+      reject(id, state, "move " + quote_input(text) + " is not a legal move here: " + error.what());
+    }
+    return 0;
+  }
+
+  [[noreturn]] void reject(int id, const State& state, const std::string& why) {
+    throw Rejection{"node " + std::to_string(id) + " (" + side_name(state) + " to move, ply " + std::to_string(state.ply()) +
+                        "): " + why,
+                    state.diagram()};
+  }
+
+  std::string side_name(const State& state) const {
+    return game_.side_names.at(static_cast<std::size_t>(state.side_to_move()));
+  }
+
+ private:
+  struct Seen {
+    enum { New, Active, Done } state = New;
+    std::string position;
+  };
+  const Certificate& c_;
+  const GameDescriptor& game_;
+  VerificationReport& report_;
+  std::vector<Seen> seen_;
+};
+
+}  // namespace
+
+VerificationReport verify_certificate(const Certificate& certificate, const std::string& implementation,
+                                      const std::vector<std::string>& expected_rulings) {
+  const GameDescriptor& game = find_game(certificate.game);
+  LoadedPosition loaded = load_position(game, 0, expected_rulings, certificate.position, implementation);
+  VerificationReport report;
+  Verifier verifier(certificate, game, report);
+  const CertificateNode& root = certificate.node(certificate.root);
+  try {
+    if (root.analysis) {
+      const State& state = *loaded.state;
+      if (state.is_terminal()) verifier.reject(certificate.root, state, "an analysis of a finished game");
+      std::vector<Move> legal;
+      state.legal_moves(legal);
+      std::map<Move, std::size_t> index;
+      auto child_state = state.clone();
+      for (const auto& [move_text, child] : root.children) {
+        const Move m = verifier.parse(certificate.root, state, move_text);
+        if (std::find(legal.begin(), legal.end(), m) == legal.end()) {
+          verifier.reject(certificate.root, state, "move " + quote_input(move_text) + " is not legal here");
+        }
+        auto [it, fresh] = index.emplace(m, report.moves.size());
+        if (fresh) report.moves.push_back({state.move_text(m), {}});
+        child_state->copy_from(state);
+        child_state->apply(m);
+        ++report.edges_checked;
+        verifier.check(child, *child_state);
+        report.moves[it->second].claims.push_back(certificate.node(child).claim);
+      }
+      for (Move m : legal) {
+        if (!index.count(m)) verifier.reject(certificate.root, state, "the analysis leaves out the move " + state.move_text(m));
+      }
+      ++report.nodes_checked;
+    } else {
+      verifier.check(certificate.root, *loaded.state);
+      report.root_claim = root.claim;
+    }
+    report.accepted = true;
+  } catch (const Rejection& rejection) {
+    report.accepted = false;
+    report.reason = rejection.reason;
+    report.bad_position = rejection.diagram;
+  }
+  return report;
+}
+
+}  // namespace arbiter::solver

@@ -1,0 +1,67 @@
+#pragma once
+// Proof certificates: the solution of a position written so that the reference implementation
+// can re-check it without any search. A certificate is a DAG of nodes, each a Claim about the
+// position reached; the side that must act for the claim names one move, the other side has
+// every legal reply listed. Shared subtrees are written once. Format: docs/solver.md.
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "solver/search.hpp"
+
+namespace arbiter::solver {
+
+struct CertificateNode {
+  bool analysis = false;  // the root of a full analysis: every legal move, each with its own proof
+  Claim claim;
+  std::vector<std::pair<std::string, int>> children;  // move text (in the parent's position), child id
+};
+
+class Certificate {
+ public:
+  // Adds a node and returns its id (ids start at 1).
+  int add(CertificateNode node);
+  // Appends another certificate's nodes (ids shifted) and returns the shift.
+  int append(const Certificate& other);
+  const CertificateNode& node(int id) const { return nodes_.at(static_cast<std::size_t>(id - 1)); }
+  CertificateNode& node(int id) { return nodes_.at(static_cast<std::size_t>(id - 1)); }
+  int size() const { return static_cast<int>(nodes_.size()); }
+
+  int root = 0;
+  std::string game;       // descriptor name
+  std::string position;   // the root position's one-line form (size and rulings included)
+  std::string made_by;    // program version that wrote it
+
+  void write(std::ostream& out) const;
+  // Throws InputError naming the line when the text is not a complete certificate.
+  static Certificate read(std::istream& in, const std::string& source_name);
+
+ private:
+  std::vector<CertificateNode> nodes_;
+};
+
+// What verification found for one move of an analysis root.
+struct MoveVerdict {
+  std::string move;
+  std::vector<Claim> claims;  // each verified
+};
+
+struct VerificationReport {
+  bool accepted = false;
+  std::string reason;            // why it was rejected (first bad node)
+  std::string bad_position;      // the diagram of that node's position
+  std::uint64_t nodes_checked = 0;
+  std::uint64_t edges_checked = 0;
+  Claim root_claim;              // for a single-claim root
+  std::vector<MoveVerdict> moves;  // for an analysis root, in the certificate's order
+};
+
+// Re-checks the certificate with the named implementation of its game (the caller passes the
+// reference one): replays every listed move, checks every defence is listed, every leaf's outcome.
+// Throws InputError when the header cannot be loaded (unknown game, bad position).
+VerificationReport verify_certificate(const Certificate& certificate, const std::string& implementation,
+                                      const std::vector<std::string>& expected_rulings = {});
+
+}  // namespace arbiter::solver

@@ -1,0 +1,269 @@
+#include "solver/dfpn.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "model/core/zobrist.hpp"
+
+namespace arbiter::solver {
+namespace {
+
+constexpr std::uint32_t kInf = kInfiniteNumber;
+constexpr int kRefreshEvery = 16;
+
+std::uint32_t saturating_sum(std::uint64_t a, std::uint64_t b) {
+  return static_cast<std::uint32_t>(std::min<std::uint64_t>(a + b, kInf));
+}
+
+// Pawlewicz and Lew's threshold for the best child: a little above the second best, so that the
+// search does not bounce between two siblings of nearly equal cost.
+std::uint32_t one_plus_epsilon(std::uint32_t second) {
+  if (second >= kInf) return kInf;
+  const std::uint64_t raised = std::uint64_t{second} + 1 + second / 4;
+  return static_cast<std::uint32_t>(std::min<std::uint64_t>(raised, kInf));
+}
+
+}  // namespace
+
+// Proof numbers mean different things for different goals; salting the keys lets one table hold
+// the searches for several goals without mixing them up.
+std::uint64_t Dfpn::goal_salt(const Goal& goal) {
+  return mix64(0x600D5A17ULL + static_cast<std::uint64_t>(goal.attacker) * 2 + (goal.draw_enough ? 1 : 0));
+}
+
+State& Dfpn::at_depth(std::size_t depth) {
+  while (stack_.size() <= depth) {
+    stack_.push_back(stack_.front()->clone());
+    moves_.emplace_back();
+    children_.emplace_back();
+  }
+  return *stack_[depth];
+}
+
+ProofNumbers Dfpn::terminal_numbers(const State& state) const {
+  const Outcome outcome = state.outcome();
+  const bool reached = outcome.kind == Outcome::Kind::Win ? outcome.winner == goal_.attacker
+                                                          : outcome.kind == Outcome::Kind::Draw && goal_.draw_enough;
+  return reached ? ProofNumbers{0, kInf} : ProofNumbers{kInf, 0};
+}
+
+Verdict Dfpn::solve(const State& root, const Goal& goal) {
+  goal_ = goal;
+  salt_ = goal_salt(goal);
+  stopped_ = false;
+  stack_.clear();
+  moves_.clear();
+  children_.clear();
+  stack_.push_back(root.clone());
+  moves_.emplace_back();
+  children_.emplace_back();
+  ProofNumbers result;
+  if (root.is_terminal()) {
+    result = terminal_numbers(root);
+  } else {
+    while (!result.solved() && !stopped_) result = mid(0, kInf, kInf);
+  }
+  if (result.proven()) return Verdict::Proven;
+  if (result.disproven()) return Verdict::Disproven;
+  return Verdict::Unknown;
+}
+
+ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn) {
+  const std::uint64_t nodes_before = stats_.nodes++;
+  if ((nodes_before & 1023) == 0 && control_.checkpoint()) stopped_ = true;
+  State& state = *stack_[depth];
+  const std::uint64_t key = state.canonical_key() ^ salt_;
+  if (stopped_) {
+    ProofNumbers stored;
+    table_.lookup(key, stored);
+    return stored;
+  }
+  const bool or_node = state.side_to_move() == goal_.attacker;
+  State& scratch = at_depth(depth + 1);
+  std::vector<Move>& moves = moves_[depth];
+  std::vector<Child>& children = children_[depth];
+  state.legal_moves(moves);
+  children.clear();
+  ProofNumbers numbers;
+  bool decided = false;
+  // Keys first, with their table buckets prefetched; then one pass that reads them.
+  for (Move m : moves) {
+    scratch.copy_from(state);
+    scratch.apply(m);
+    Child child{m, scratch.canonical_key() ^ salt_, {}, scratch.is_terminal()};
+    if (child.terminal) {
+      child.numbers = terminal_numbers(scratch);
+    } else {
+      table_.prefetch(child.key);
+    }
+    children.push_back(child);
+  }
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    Child child = children[i];
+    if (!child.terminal) {
+      ++stats_.tt_lookups;
+      if (table_.lookup(child.key, child.numbers)) {
+        ++stats_.tt_hits;
+      } else {
+        scratch.copy_from(state);
+        scratch.apply(child.move);
+        child.numbers = initial_numbers(scratch);
+      }
+    }
+    // One child settles an OR node's proof or an AND node's disproof.
+    if ((or_node && child.numbers.proven()) || (!or_node && child.numbers.disproven())) {
+      numbers = or_node ? ProofNumbers{0, kInf} : ProofNumbers{kInf, 0};
+      decided = true;
+      break;
+    }
+    children[kept++] = child;
+  }
+  children.resize(kept);
+  for (int step = 0; !decided; ++step) {
+    const bool refresh = step > 0 && step % kRefreshEvery == 0;
+    std::uint64_t sum = 0;
+    std::uint32_t best_value = kInf + 1, second_value = kInf + 1;
+    std::size_t best = 0;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      Child& child = children[i];
+      // Children are read from the table when the node is entered and then kept up to date from
+      // what each search below returns: re-reading every child at every step (Nagai's original)
+      // costs a cache miss per child and only catches changes made through transpositions.
+      if (!child.terminal && refresh) {
+        ++stats_.tt_lookups;
+        if (table_.lookup(child.key, child.numbers)) ++stats_.tt_hits;
+      }
+      const std::uint32_t selecting = or_node ? child.numbers.pn : child.numbers.dn;
+      sum += or_node ? child.numbers.dn : child.numbers.pn;
+      if (selecting < best_value) {
+        second_value = best_value;
+        best_value = selecting;
+        best = i;
+      } else if (selecting < second_value) {
+        second_value = selecting;
+      }
+    }
+    const std::uint32_t summed = static_cast<std::uint32_t>(std::min<std::uint64_t>(sum, kInf));
+    const std::uint32_t selected = std::min(best_value, kInf);
+    if (or_node) {
+      numbers.pn = selected;
+      numbers.dn = selected == 0 ? kInf : std::min(summed, summed >= kInf && selected < kInf ? kInf - 1 : summed);
+    } else {
+      numbers.dn = selected;
+      numbers.pn = selected == 0 ? kInf : std::min(summed, summed >= kInf && selected < kInf ? kInf - 1 : summed);
+    }
+    if (numbers.solved() || numbers.pn >= thpn || numbers.dn >= thdn || stopped_) break;
+    Child& chosen = children[best];
+    const std::uint32_t second = std::min(second_value, kInf);
+    std::uint32_t child_thpn, child_thdn;
+    if (or_node) {
+      child_thpn = std::min(thpn, one_plus_epsilon(second));
+      child_thdn = thdn >= kInf ? kInf : saturating_sum(thdn - numbers.dn, chosen.numbers.dn);
+    } else {
+      child_thdn = std::min(thdn, one_plus_epsilon(second));
+      child_thpn = thpn >= kInf ? kInf : saturating_sum(thpn - numbers.pn, chosen.numbers.pn);
+    }
+    scratch.copy_from(state);
+    scratch.apply(chosen.move);
+    const ProofNumbers result = mid(depth + 1, child_thpn, child_thdn);
+    // The child's numbers may have been pushed out of the table already; keep them here.
+    children[best].numbers = result;
+  }
+  if (!stopped_ || numbers.solved()) {
+    table_.store(key, numbers, stats_.nodes - nodes_before);
+    ++stats_.tt_stores;
+    if (numbers.proven()) ++stats_.proven;
+    if (numbers.disproven()) ++stats_.disproven;
+  }
+  return numbers;
+}
+
+// df-pn+ style: an unexpanded node starts with proof and disproof numbers from the game's
+// distance estimates, so that the search tries first what looks closest to a result. Only the
+// order of the search depends on them.
+ProofNumbers Dfpn::initial_numbers(const State& state) const {
+  const int attacker = state.distance_to_win(goal_.attacker);
+  const int defender = state.distance_to_win(1 - goal_.attacker);
+  return {static_cast<std::uint32_t>(std::max(1, attacker)), static_cast<std::uint32_t>(std::max(1, defender))};
+}
+
+bool Dfpn::child_shows(const State& child, bool proof) {
+  if (child.is_terminal()) {
+    const ProofNumbers n = terminal_numbers(child);
+    return proof ? n.proven() : n.disproven();
+  }
+  ProofNumbers n;
+  if (!table_.lookup(child.canonical_key() ^ salt_, n)) return false;
+  return proof ? n.proven() : n.disproven();
+}
+
+int Dfpn::extract(const State& root, const Goal& goal, Verdict verdict, Certificate& out) {
+  if (verdict == Verdict::Unknown) throw std::logic_error("extract: nothing was proved");
+  goal_ = goal;
+  salt_ = goal_salt(goal);
+  memo_.clear();
+  return extract_node(root, verdict == Verdict::Proven, out).id;
+}
+
+Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& out) {
+  const MemoKey memo_key{state.key(), state.ply(), proof};
+  if (auto it = memo_.find(memo_key); it != memo_.end()) return it->second;
+  const int claim_side = proof ? goal_.attacker : 1 - goal_.attacker;
+  CertificateNode node;
+  Extracted result;
+  if (state.is_terminal()) {
+    const Outcome outcome = state.outcome();
+    result.strict = outcome.kind == Outcome::Kind::Win && outcome.winner == claim_side;
+  } else {
+    std::vector<Move> moves;
+    state.legal_moves(moves);
+    auto child = state.clone();
+    const bool chooser = state.side_to_move() == claim_side;
+    if (chooser) {
+      // The first move the table shows to work; if the table lost them all, prove this node again.
+      for (int attempt = 0; attempt < 2 && node.children.empty(); ++attempt) {
+        for (Move m : moves) {
+          child->copy_from(state);
+          child->apply(m);
+          if (!child_shows(*child, proof)) continue;
+          const Extracted below = extract_node(*child, proof, out);
+          node.children.emplace_back(state.move_text(m), below.id);
+          result.strict = below.strict;
+          break;
+        }
+        if (node.children.empty() && attempt == 0) {
+          const Goal goal = goal_;
+          const Verdict again = solve(state, goal);
+          goal_ = goal;
+          if (again == Verdict::Unknown) throw SearchInterrupted();
+          if ((again == Verdict::Proven) != proof) throw std::logic_error("df-pn: a re-search contradicted the table");
+        }
+      }
+      if (node.children.empty()) throw std::logic_error("df-pn: no move shows the proved result");
+    } else {
+      for (Move m : moves) {
+        child->copy_from(state);
+        child->apply(m);
+        if (!child_shows(*child, proof)) {
+          const Goal goal = goal_;
+          const Verdict again = solve(*child, goal);
+          goal_ = goal;
+          if (again == Verdict::Unknown) throw SearchInterrupted();
+          if ((again == Verdict::Proven) != proof) throw std::logic_error("df-pn: a defence the table missed refutes the proof");
+          child->copy_from(state);
+          child->apply(m);
+        }
+        const Extracted below = extract_node(*child, proof, out);
+        node.children.emplace_back(state.move_text(m), below.id);
+        result.strict = result.strict && below.strict;
+      }
+    }
+  }
+  node.claim = Claim{result.strict ? Claim::Kind::Win : Claim::Kind::Hold, claim_side, kUnbounded};
+  result.id = out.add(std::move(node));
+  memo_.emplace(memo_key, result);
+  return result;
+}
+
+}  // namespace arbiter::solver

@@ -1,0 +1,85 @@
+#pragma once
+// Depth-first proof-number search (Nagai's df-pn with Pawlewicz and Lew's 1+epsilon thresholds)
+// over the generic game interface, and the extraction of its proof or disproof as a certificate.
+#include <deque>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "solver/certificate.hpp"
+#include "solver/search.hpp"
+#include "solver/transposition_table.hpp"
+
+namespace arbiter::solver {
+
+// What the attacker tries to reach: a win, or (draw_enough) at least a draw.
+struct Goal {
+  int attacker = 0;
+  bool draw_enough = false;
+};
+
+class Dfpn {
+ public:
+  Dfpn(TranspositionTable& table, const SearchControl& control, SearchStats& stats)
+      : table_(table), control_(control), stats_(stats) {}
+
+  // Proven: the attacker reaches the goal against every defence; Disproven: the defender prevents
+  // it; Unknown: stopped (time limit or stop request) first.
+  Verdict solve(const State& root, const Goal& goal);
+
+  // The proof (Proven) or disproof (Disproven) of the last solve's goal from `root` as certificate
+  // nodes; returns the id of the node for `root`. Searches again where the table lost what it
+  // needs. Its claims: the attacker's Win (or Hold when a draw was enough) for a proof, the
+  // defender's Hold (or Win when no leaf is a draw, or the goal admitted draws) for a disproof.
+  // Throws SearchInterrupted if stopped meanwhile.
+  int extract(const State& root, const Goal& goal, Verdict verdict, Certificate& out);
+
+ private:
+  struct Child {
+    Move move = 0;
+    std::uint64_t key = 0;
+    ProofNumbers numbers;
+    bool terminal = false;
+  };
+  ProofNumbers mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn);
+  ProofNumbers terminal_numbers(const State& state) const;
+  ProofNumbers initial_numbers(const State& state) const;
+  State& at_depth(std::size_t depth);
+  struct Extracted {
+    int id = 0;
+    bool strict = true;  // no leaf below is a draw
+  };
+  Extracted extract_node(const State& state, bool proof, Certificate& out);
+  bool child_shows(const State& child, bool proof);
+
+  TranspositionTable& table_;
+  const SearchControl& control_;
+  SearchStats& stats_;
+  static std::uint64_t goal_salt(const Goal& goal);
+  Goal goal_;
+  std::uint64_t salt_ = 0;
+  bool stopped_ = false;
+  // Per depth, reused across nodes so that the search allocates only while it first goes deeper.
+  // Deques: growing them keeps references held by shallower frames valid.
+  std::deque<std::unique_ptr<State>> stack_;
+  std::deque<std::vector<Move>> moves_;
+  std::deque<std::vector<Child>> children_;
+  // The ply is part of it: a certificate shares a node only between identical positions (the
+  // verifier compares their printed forms), while keys may merge positions at different plies.
+  struct MemoKey {
+    std::uint64_t key;
+    int ply;
+    bool proof;
+    friend bool operator==(const MemoKey&, const MemoKey&) = default;
+  };
+  struct MemoHash {
+    std::size_t operator()(const MemoKey& k) const { return static_cast<std::size_t>(k.key ^ static_cast<std::uint64_t>(k.ply) << 1 ^ (k.proof ? 1 : 0)); }
+  };
+  std::unordered_map<MemoKey, Extracted, MemoHash> memo_;
+};
+
+struct SearchInterrupted : std::exception {
+  const char* what() const noexcept override { return "search interrupted"; }
+};
+
+}  // namespace arbiter::solver

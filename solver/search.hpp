@@ -1,0 +1,70 @@
+#pragma once
+// Vocabulary shared by Arbiter's exact searches (df-pn, the bounded "win within k" search), their
+// certificates and the commands built on them.
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include "model/core/game.hpp"
+
+namespace arbiter::solver {
+
+inline constexpr int kUnbounded = -1;
+
+// What a certificate node (or a search) establishes about a position.
+//   Win   side wins; with bound k, within k of its own moves from here.
+//   Hold  side does not lose (wins or draws); always unbounded.
+//   NoWin side does not win within `bound` of its own moves (bounded searches' refutations).
+struct Claim {
+  enum class Kind : std::uint8_t { Win, Hold, NoWin };
+  Kind kind = Kind::Win;
+  int side = 0;
+  int bound = kUnbounded;
+  friend bool operator==(const Claim&, const Claim&) = default;
+};
+
+// Whether an outcome of a finished game satisfies the claim.
+bool outcome_satisfies(const Claim& claim, const Outcome& outcome);
+// "Black wins", "Black wins within 2 of its moves", "White does not lose", ...
+std::string claim_text(const GameDescriptor& game, const Claim& claim);
+
+// Limits and stop requests for a search. The stop flag is set from a signal handler or another
+// thread; a search that sees it returns "unknown" promptly and keeps what it proved.
+struct SearchControl {
+  const std::atomic<bool>* stop = nullptr;
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  // Shared count of expanded nodes, for progress reports (added to every 1024 nodes).
+  std::atomic<std::uint64_t>* nodes = nullptr;
+
+  // Called every 1024 nodes by a search.
+  bool checkpoint() const {
+    if (nodes != nullptr) nodes->fetch_add(1024, std::memory_order_relaxed);
+    return should_stop();
+  }
+
+  bool should_stop() const {
+    return (stop != nullptr && stop->load(std::memory_order_relaxed)) || std::chrono::steady_clock::now() >= deadline;
+  }
+};
+
+struct SearchStats {
+  std::uint64_t nodes = 0;        // positions expanded
+  std::uint64_t tt_lookups = 0;
+  std::uint64_t tt_hits = 0;
+  std::uint64_t tt_stores = 0;
+  std::uint64_t proven = 0;       // nodes stored as proven / disproven
+  std::uint64_t disproven = 0;
+  void add(const SearchStats& other) {
+    nodes += other.nodes;
+    tt_lookups += other.tt_lookups;
+    tt_hits += other.tt_hits;
+    tt_stores += other.tt_stores;
+    proven += other.proven;
+    disproven += other.disproven;
+  }
+};
+
+enum class Verdict : std::uint8_t { Proven, Disproven, Unknown };
+
+}  // namespace arbiter::solver

@@ -1,0 +1,303 @@
+#include "solver/solve.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "model/core/errors.hpp"
+#include "solver/bounded_search.hpp"
+#include "solver/dfpn.hpp"
+#include "solver/transposition_table.hpp"
+
+namespace arbiter::solver {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// One move of the root, settled by an independent search with a table of its own.
+MoveResult solve_unit(const State& root, Move move, const SolveOptions& options, TranspositionTable& table) {
+  MoveResult r;
+  r.move = move;
+  r.text = root.move_text(move);
+  const auto start = std::chrono::steady_clock::now();
+  auto child = root.clone();
+  child->apply(move);
+  const int mover = root.side_to_move();
+  try {
+    if (options.within == 0) {
+      Dfpn dfpn(table, options.control, r.stats);
+      const Goal win{mover, false};
+      const Verdict first = dfpn.solve(*child, win);
+      if (first == Verdict::Proven) {
+        r.value = Value::Win;
+        r.claims.push_back(dfpn.extract(*child, win, first, r.certificate));
+      } else if (first == Verdict::Disproven) {
+        const int refutation = dfpn.extract(*child, win, first, r.certificate);
+        if (r.certificate.node(refutation).claim.kind == Claim::Kind::Win) {
+          r.value = Value::Loss;
+          r.claims.push_back(refutation);
+        } else {
+          // The refutation needs a draw somewhere: does the mover at least draw?
+          const Goal hold{mover, true};
+          const Verdict second = dfpn.solve(*child, hold);
+          if (second == Verdict::Proven) {
+            r.value = Value::Draw;
+            r.claims = {refutation, dfpn.extract(*child, hold, second, r.certificate)};
+          } else if (second == Verdict::Disproven) {
+            r.value = Value::Loss;
+            r.claims = {dfpn.extract(*child, hold, second, r.certificate)};
+          }
+        }
+      }
+    } else {
+      BoundedSearch search(options.table_megabytes, options.control, r.stats);
+      const bool wins = search.defender_loses(*child, mover, options.within - 1);
+      r.value = wins ? Value::WinWithin : Value::NoWinWithin;
+      r.claims.push_back(search.certify(*child, mover, options.within - 1, wins, r.certificate));
+    }
+  } catch (const SearchInterrupted&) {
+    r.value = Value::Unknown;
+  }
+  if (r.value == Value::Unknown) {
+    r.certificate = Certificate();
+    r.claims.clear();
+  } else {
+    r.line = principal_line(r.certificate, r.claims.front());
+  }
+  r.seconds = seconds_since(start);
+  return r;
+}
+
+}  // namespace
+
+std::string value_word(Value v) {
+  switch (v) {
+    case Value::Win: return "win";
+    case Value::Loss: return "loss";
+    case Value::Draw: return "draw";
+    case Value::WinWithin: return "win";
+    case Value::NoWinWithin: return "no win";
+    case Value::Unknown: return "unknown";
+  }
+  return "?";
+}
+
+SolveResult solve_moves(const State& root, const SolveOptions& options,
+                        const std::vector<std::optional<MoveResult>>& finished, const UnitDone& on_done) {
+  if (root.is_terminal()) throw std::logic_error("solve_moves: the game is over");
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<Move> moves;
+  root.legal_moves(moves);
+  SolveResult result;
+  result.moves.resize(moves.size());
+  std::vector<bool> done(moves.size(), false);
+  for (std::size_t i = 0; i < moves.size() && i < finished.size(); ++i) {
+    if (finished[i] && finished[i]->value != Value::Unknown) {
+      result.moves[i] = *finished[i];
+      done[i] = true;
+    }
+  }
+  // One table for all moves and threads: the moves' searches meet the same positions in other
+  // orders, and every solved entry is a fact whichever search stored it.
+  TranspositionTable table(options.within == 0 ? options.table_megabytes : 1);
+  const std::string table_path = options.table_directory.empty() ? "" : options.table_directory + "/table";
+  if (!table_path.empty()) {
+    std::ifstream in(table_path, std::ios::binary);
+    if (in) table.load_solved(in);
+  }
+  std::atomic<std::size_t> next{0};
+  std::mutex lock;
+  auto worker = [&] {
+    for (;;) {
+      const std::size_t i = next.fetch_add(1);
+      if (i >= moves.size()) return;
+      if (done[i]) continue;
+      if (options.control.should_stop()) {
+        std::lock_guard<std::mutex> guard(lock);
+        result.moves[i].move = moves[i];
+        result.moves[i].text = root.move_text(moves[i]);
+        continue;
+      }
+      MoveResult r = solve_unit(root, moves[i], options, table);
+      std::lock_guard<std::mutex> guard(lock);
+      result.moves[i] = std::move(r);
+      if (on_done) on_done(i, result.moves[i]);
+    }
+  };
+  const int threads = std::max(1, std::min<int>(options.threads, static_cast<int>(moves.size())));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& thread : pool) thread.join();
+  result.table_used = table.used();
+  result.table_capacity = table.capacity();
+
+  bool all_settled = true;
+  for (const MoveResult& m : result.moves) all_settled = all_settled && m.value != Value::Unknown;
+  if (!table_path.empty()) {
+    // A stopped run keeps what its table proved, for --resume; a finished one needs none of it.
+    if (!all_settled && options.within == 0) {
+      std::ofstream out(table_path + ".tmp", std::ios::binary);
+      table.save_solved(out);
+      out.close();
+      std::filesystem::rename(table_path + ".tmp", table_path);
+    } else {
+      std::error_code ignored;
+      std::filesystem::remove(table_path, ignored);
+    }
+  }
+
+  bool any_win = false, any_unknown = false, all_lose = true, any_draw = false;
+  for (const MoveResult& m : result.moves) {
+    result.stats.add(m.stats);
+    any_win = any_win || m.value == Value::Win || m.value == Value::WinWithin;
+    any_unknown = any_unknown || m.value == Value::Unknown;
+    any_draw = any_draw || m.value == Value::Draw;
+    all_lose = all_lose && (m.value == Value::Loss || m.value == Value::NoWinWithin);
+  }
+  result.interrupted = any_unknown && options.control.should_stop();
+  if (any_win) {
+    result.value = options.within > 0 ? Value::WinWithin : Value::Win;
+  } else if (all_lose) {
+    result.value = options.within > 0 ? Value::NoWinWithin : Value::Loss;
+  } else if (!any_unknown && any_draw) {
+    result.value = Value::Draw;
+  }
+  result.seconds = seconds_since(start);
+  return result;
+}
+
+Certificate analysis_certificate(const Game& game, const State& root, const SolveResult& result,
+                                 const std::string& made_by) {
+  Certificate c;
+  c.game = game.descriptor().name;
+  c.position = root.line();
+  c.made_by = made_by;
+  bool complete = true;
+  for (const MoveResult& m : result.moves) complete = complete && m.value != Value::Unknown;
+  CertificateNode top;
+  top.analysis = complete;
+  for (const MoveResult& m : result.moves) {
+    const bool wins = m.value == Value::Win || m.value == Value::WinWithin;
+    if (m.value == Value::Unknown || (!complete && !wins)) continue;
+    const int shift = c.append(m.certificate);
+    for (int id : m.claims) top.children.emplace_back(m.text, id + shift);
+    if (!complete) break;  // one winning move proves the position won
+  }
+  if (top.children.empty()) throw std::logic_error("analysis_certificate: nothing was proved");
+  if (!complete) {
+    // A single claim at the root: the mover wins by the move named.
+    const Claim below = c.node(top.children.front().second).claim;
+    top.claim = Claim{Claim::Kind::Win, below.side, below.bound == kUnbounded ? kUnbounded : below.bound + 1};
+  }
+  c.root = c.add(std::move(top));
+  return c;
+}
+
+SolveJournal::SolveJournal(std::string directory) : directory_(std::move(directory)) {
+  std::error_code error;
+  std::filesystem::create_directories(directory_, error);
+  if (error) throw InputError("cannot create the state directory " + quote_input(directory_) + ": " + error.message());
+}
+
+void SolveJournal::clear() const {
+  std::error_code ignored;
+  for (const auto& entry : std::filesystem::directory_iterator(directory_, ignored)) std::filesystem::remove(entry.path(), ignored);
+}
+
+void SolveJournal::save(std::size_t index, const MoveResult& r) const {
+  const std::string path = directory_ + "/" + std::to_string(index) + ".unit";
+  {
+    std::ofstream out(path + ".tmp");
+    out << "arbiter-solve-unit 1\n";
+    out << "move " << r.text << "\n";
+    out << "value " << static_cast<int>(r.value) << "\n";
+    out << "claims";
+    for (int id : r.claims) out << " " << id;
+    out << "\n";
+    const SearchStats& st = r.stats;
+    out << "stats " << st.nodes << " " << st.tt_lookups << " " << st.tt_hits << " " << st.tt_stores << " " << st.proven
+        << " " << st.disproven << " " << r.seconds << "\n";
+    out << "line";
+    for (const auto& m : r.line) out << "\t" << m;
+    out << "\n";
+    r.certificate.write(out);
+    if (!out) throw InputError("cannot write " + quote_input(path));
+  }
+  std::filesystem::rename(path + ".tmp", path);
+}
+
+std::vector<std::optional<MoveResult>> SolveJournal::load(std::size_t moves) const {
+  std::vector<std::optional<MoveResult>> out(moves);
+  for (std::size_t i = 0; i < moves; ++i) {
+    const std::string path = directory_ + "/" + std::to_string(i) + ".unit";
+    std::ifstream in(path);
+    if (!in) continue;
+    // A unit file that does not read back whole is ignored: that unit is searched again.
+    try {
+      MoveResult r;
+      std::string line, word;
+      std::getline(in, line);
+      if (line != "arbiter-solve-unit 1") continue;
+      std::getline(in, line);
+      r.text = line.substr(std::min<std::size_t>(5, line.size()));
+      int value = 0;
+      in >> word >> value;
+      r.value = static_cast<Value>(value);
+      std::getline(in, line);
+      std::getline(in, line);
+      std::istringstream claims(line);
+      claims >> word;
+      for (int id; claims >> id;) r.claims.push_back(id);
+      SearchStats& st = r.stats;
+      in >> word >> st.nodes >> st.tt_lookups >> st.tt_hits >> st.tt_stores >> st.proven >> st.disproven >> r.seconds;
+      std::getline(in, line);
+      std::getline(in, line);
+      std::istringstream moves_line(line);
+      std::getline(moves_line, word, '\t');
+      for (std::string m; std::getline(moves_line, m, '\t');) r.line.push_back(m);
+      r.certificate = Certificate::read(in, path);
+      if (r.value == Value::Unknown || r.claims.empty()) continue;
+      out[i] = std::move(r);
+    } catch (const InputError&) {
+    }
+  }
+  return out;
+}
+
+namespace {
+
+int height(const Certificate& c, int id, std::vector<int>& memo) {
+  int& h = memo[static_cast<std::size_t>(id)];
+  if (h >= 0) return h;
+  const CertificateNode& node = c.node(id);
+  int best = 0;
+  for (const auto& child : node.children) best = std::max(best, height(c, child.second, memo) + 1);
+  h = best;
+  return h;
+}
+
+}  // namespace
+
+std::vector<std::string> principal_line(const Certificate& certificate, int id) {
+  std::vector<int> memo(static_cast<std::size_t>(certificate.size()) + 1, -1);
+  std::vector<std::string> line;
+  while (!certificate.node(id).children.empty()) {
+    const auto& children = certificate.node(id).children;
+    const auto* longest = &children.front();
+    for (const auto& child : children) {
+      if (height(certificate, child.second, memo) > height(certificate, longest->second, memo)) longest = &child;
+    }
+    line.push_back(longest->first);
+    id = longest->second;
+  }
+  return line;
+}
+
+}  // namespace arbiter::solver

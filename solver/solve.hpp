@@ -1,0 +1,93 @@
+#pragma once
+// Solving a position: the value of every legal move (one unit of work each, spread over threads
+// that share one table), the position's value, a principal line, and the certificate that proves
+// all of it. Values never depend on the number of threads; node counts, and which of several
+// winning replies a certificate names inside its tree, may.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "solver/certificate.hpp"
+#include "solver/search.hpp"
+
+namespace arbiter::solver {
+
+enum class Value : std::uint8_t {
+  Win,         // the side to move (at the root) wins by this move / this position
+  Loss,
+  Draw,
+  WinWithin,   // bounded search: wins within k of its own moves
+  NoWinWithin, // bounded search: every defence holds for k moves
+  Unknown,     // not settled within the limits
+};
+std::string value_word(Value v);  // "win", "loss", "draw", "win", "no win", "unknown"
+
+struct SolveOptions {
+  int within = 0;  // 0: exact game-theoretic value; k >= 1: "wins within k of its own moves"
+  int threads = 1;
+  std::size_t table_megabytes = 256;  // one table, shared by all threads
+  SearchControl control;              // stop flag and deadline shared by all units
+  // Where a stopped solve leaves its table's solved entries and a resumed one picks them up
+  // ("" for neither): <directory>/table.
+  std::string table_directory;
+};
+
+struct MoveResult {
+  Move move = 0;
+  std::string text;
+  Value value = Value::Unknown;
+  SearchStats stats;
+  double seconds = 0;
+  // The unit's certificate nodes; `claims` are the ids of the child position's claims in it.
+  Certificate certificate;
+  std::vector<int> claims;
+  std::vector<std::string> line;  // principal line after this move (moves that follow it)
+};
+
+struct SolveResult {
+  Value value = Value::Unknown;  // for the side to move
+  std::vector<MoveResult> moves; // in legal-move order
+  SearchStats stats;
+  double seconds = 0;
+  std::size_t table_used = 0;  // entries in use at the end
+  std::size_t table_capacity = 0;
+  bool interrupted = false;      // a stop request or the deadline cut some unit short
+};
+
+// Called from worker threads (serialised by the caller's lock) when a unit finishes.
+using UnitDone = std::function<void(std::size_t index, const MoveResult&)>;
+
+// Solves every legal move of `root` (which must not be over). `finished` holds units from an
+// earlier run (by legal-move index) that are taken as they are instead of being searched again.
+SolveResult solve_moves(const State& root, const SolveOptions& options,
+                        const std::vector<std::optional<MoveResult>>& finished = {},
+                        const UnitDone& on_done = {});
+
+// Finished units kept on disk, one file per legal-move index, so that a stopped solve resumes
+// without redoing them. Files are written whole (to a temporary name, then renamed).
+class SolveJournal {
+ public:
+  explicit SolveJournal(std::string directory);
+  const std::string& directory() const { return directory_; }
+  std::vector<std::optional<MoveResult>> load(std::size_t moves) const;
+  void save(std::size_t index, const MoveResult& result) const;
+  void clear() const;
+
+ private:
+  std::string directory_;
+};
+
+// The certificate of a result: an analysis of every move when all are settled, otherwise (some
+// unit unknown) the claim that the mover wins by the first winning move found. Throws
+// std::logic_error when nothing was proved.
+Certificate analysis_certificate(const Game& game, const State& root, const SolveResult& result,
+                                 const std::string& made_by);
+
+// The longest line the certificate allows from node `id` (the chooser's named move, the
+// defence that lasts longest), as move texts.
+std::vector<std::string> principal_line(const Certificate& certificate, int id);
+
+}  // namespace arbiter::solver

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# arbiter solve and verify-proof as a user runs them: values, certificates that verify, tampered
+# or foreign certificates rejected, bad input refused with one line, Ctrl-C and --resume.
+# Usage: solver.sh ARBITER
+set -u
+arbiter="$1"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+export XDG_CACHE_HOME="$tmp/cache"
+failures=0
+passes=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+pass() { passes=$((passes + 1)); }
+
+expect_error() {  # DESCRIPTION ARGS...: exit 2, one stderr line "arbiter: error: ..."
+  local what="$1"; shift
+  "$arbiter" "$@" >"$tmp/out" 2>"$tmp/err"
+  local status=$?
+  if [ "$status" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q '^arbiter: error: ' "$tmp/err"; then
+    fail "$what: arbiter $* -> exit $status"; cat "$tmp/err"
+  else
+    pass
+  fi
+}
+
+# Values and certificates.
+"$arbiter" solve brique --size 3 --proof "$tmp/b3.cert" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" && grep -q '^Winning moves (5): b1 c1 a2 b2 a3' "$tmp/out"; then pass; else fail "solve brique 3"; cat "$tmp/out"; fi
+if grep -q '^state: ' "$tmp/err"; then pass; else fail "solve names its state directory"; fi
+"$arbiter" verify-proof "$tmp/b3.cert" >"$tmp/out" 2>&1
+if [ $? -eq 0 ] && grep -q '^Verified: every legal move is settled' "$tmp/out" && grep -q 'reference implementation' "$tmp/out"; then pass; else fail "verify-proof b3"; cat "$tmp/out"; fi
+
+# A tampered certificate: the first defence of some node dropped.
+awk 'BEGIN{done=0} /^n /{n=$0; moves=0} /^m /{moves++; if (!done && moves==2 && prev ~ /^m /) {done=1; next}} {print; prev=$0}' "$tmp/b3.cert" >"$tmp/cut.cert"
+sed -i "s/^end .*/end $(grep -c '^[na] ' "$tmp/cut.cert")/" "$tmp/cut.cert"
+"$arbiter" verify-proof "$tmp/cut.cert" >"$tmp/out" 2>&1
+status=$?
+if [ $status -eq 1 ] && grep -q '^REJECTED: ' "$tmp/out"; then pass; else fail "tampered certificate -> exit $status"; cat "$tmp/out"; fi
+
+# A certificate cut short, one of another game, one under other rulings, a file that is none.
+head -n 20 "$tmp/b3.cert" >"$tmp/short.cert"
+expect_error "truncated certificate" verify-proof "$tmp/short.cert"
+expect_error "certificate of another game" verify-proof "$tmp/b3.cert" --game quentin
+expect_error "certificate under other rulings" verify-proof "$tmp/b3.cert" --rule pie=off
+echo "hello" >"$tmp/junk.cert"
+expect_error "not a certificate" verify-proof "$tmp/junk.cert"
+expect_error "missing certificate" verify-proof "$tmp/none.cert"
+
+# Bounded search and JSON.
+"$arbiter" solve quentin --size 3 --within 2 --json >"$tmp/out" 2>/dev/null
+if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["search"]=="within" and d["within"]==2 and len(d["moves"])>0' "$tmp/out"; then pass; else fail "solve --within --json"; cat "$tmp/out"; fi
+
+# Bad input.
+expect_error "within 0" solve brique --size 3 --within 0
+expect_error "threads 0" solve brique --size 3 --threads 0
+expect_error "unknown option" solve brique --size 3 --frobnicate
+expect_error "finished position" solve brique --position 'brique 2 BB/.. white 2'
+expect_error "openings with a position" solve brique --openings --position 'brique 3 .../.../... black 0'
+expect_error "unknown game" solve nosuchgame
+
+# Ctrl-C stops promptly with status 130; --resume keeps the finished moves.
+"$arbiter" solve brique --size 5 >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 3
+start=$(date +%s)
+kill -INT $pid
+wait $pid
+status=$?
+stopped=$(( $(date +%s) - start ))
+if [ $status -eq 130 ] && [ $stopped -le 5 ] && grep -q -- '--resume' "$tmp/err"; then pass; else fail "SIGINT -> exit $status after ${stopped}s"; cat "$tmp/err"; fi
+"$arbiter" solve brique --size 4 --time-limit 0.2 >/dev/null 2>&1
+"$arbiter" solve brique --size 4 --resume >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && grep -q 'resuming' "$tmp/err" && grep -q '^Value: Black (to move) wins' "$tmp/out"; then pass; else fail "resume"; cat "$tmp/err" "$tmp/out"; fi
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]

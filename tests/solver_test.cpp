@@ -1,0 +1,289 @@
+// The solver against plain minimax on positions of random small games of every registered game,
+// and its certificates against the reference implementation: every one written must verify, and
+// tampered ones must be rejected.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include "model/core/errors.hpp"
+#include "properties/conformance.hpp"
+#include "solver/bounded_search.hpp"
+#include "solver/certificate.hpp"
+#include "solver/solve.hpp"
+#include "tests/game_param.hpp"
+
+namespace arbiter {
+namespace {
+
+using solver::Certificate;
+using solver::Value;
+
+class SolverOnEveryGame : public ::testing::TestWithParam<std::string> {
+ protected:
+  const GameDescriptor& game() const { return find_game(GetParam()); }
+};
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(SolverOnEveryGame);
+
+// Plain minimax over the game's last (reference) implementation, memoised by printed position:
+// +1 if side 0 wins, -1 if side 1 wins, 0 for a draw; nullopt past the node budget.
+class Minimax {
+ public:
+  explicit Minimax(long budget) : budget_(budget) {}
+  std::optional<int> value(const State& s) {
+    if (s.is_terminal()) {
+      const Outcome o = s.outcome();
+      return o.kind == Outcome::Kind::Win ? (o.winner == 0 ? 1 : -1) : 0;
+    }
+    const std::string key = s.line();
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    if (--budget_ < 0) return std::nullopt;
+    std::vector<Move> moves;
+    s.legal_moves(moves);
+    const int mover = s.side_to_move();
+    int best = mover == 0 ? -2 : 2;
+    for (Move m : moves) {
+      auto child = s.clone();
+      child->apply(m);
+      const auto v = value(*child);
+      if (!v) return std::nullopt;
+      best = mover == 0 ? std::max(best, *v) : std::min(best, *v);
+      if (best == (mover == 0 ? 1 : -1)) break;
+    }
+    memo_[key] = best;
+    return best;
+  }
+  // Can `attacker` (to move or not) force a win within k of its own moves? nullopt past budget.
+  std::optional<bool> wins_within(const State& s, int attacker, int k) {
+    if (s.is_terminal()) return s.outcome().kind == Outcome::Kind::Win && s.outcome().winner == attacker;
+    if (s.side_to_move() == attacker && k == 0) return false;
+    if (--budget_ < 0) return std::nullopt;
+    std::vector<Move> moves;
+    s.legal_moves(moves);
+    const bool attacking = s.side_to_move() == attacker;
+    for (Move m : moves) {
+      auto child = s.clone();
+      child->apply(m);
+      const auto w = wins_within(*child, attacker, attacking ? k - 1 : k);
+      if (!w) return std::nullopt;
+      if (*w == attacking) return attacking;
+    }
+    return !attacking;
+  }
+
+ private:
+  long budget_;
+  std::map<std::string, int> memo_;
+};
+
+Value expected_value(int minimax_for_side0, int mover) {
+  const int v = mover == 0 ? minimax_for_side0 : -minimax_for_side0;
+  return v > 0 ? Value::Win : v < 0 ? Value::Loss : Value::Draw;
+}
+
+std::string reference_of(const Game& game) { return game.implementations().back(); }
+
+// Positions of random games at the game's small sizes, last ones first, whose plain minimax stays
+// within the budget: the initial position itself when it is small enough.
+std::vector<std::pair<std::unique_ptr<Game>, std::string>> small_positions(const GameDescriptor& descriptor, int wanted) {
+  std::vector<std::pair<std::unique_ptr<Game>, std::string>> out;
+  auto sizes = testing::interesting_sizes(descriptor);
+  if (sizes.size() > 1) sizes.pop_back();  // the default size is too large for minimax
+  Rng rng(20261123);
+  for (int size : sizes) {
+    auto game = make_game(descriptor, size, {});
+    const std::string ref = reference_of(*game);
+    int taken_here = 0;
+    {
+      Minimax probe(20000);
+      auto initial = game->initial_state(ref);
+      if (probe.value(*initial)) {
+        out.emplace_back(make_game(descriptor, size, {}), initial->line());
+        ++taken_here;
+      }
+    }
+    for (int g = 0; g < 40 && taken_here < wanted; ++g) {
+      const auto moves = random_game(*game, ref, rng);
+      std::vector<std::string> lines;
+      auto state = game->initial_state(ref);
+      for (Move m : moves) {
+        lines.push_back(state->line());
+        state->apply(m);
+      }
+      // From the end backwards, while minimax stays cheap; one position every few plies.
+      for (std::size_t back = 1; back <= lines.size() && taken_here < wanted; back += 3) {
+        auto position = game->parse_position(lines[lines.size() - back], ref);
+        Minimax probe(5000);
+        if (!probe.value(*position)) break;
+        out.emplace_back(make_game(descriptor, size, {}), position->line());
+        ++taken_here;
+      }
+    }
+  }
+  return out;
+}
+
+Certificate round_trip(const Certificate& c) {
+  std::stringstream text;
+  c.write(text);
+  return Certificate::read(text, "test");
+}
+
+TEST_P(SolverOnEveryGame, ExactValuesEqualPlainMinimaxAndCertificatesVerify) {
+  const auto positions = small_positions(game(), testing::scaled(12) + 2);
+  ASSERT_FALSE(positions.empty());
+  int compared = 0;
+  for (const auto& [configured, line] : positions) {
+    auto root = configured->parse_position(line, configured->implementations().front());
+    if (root->is_terminal()) continue;
+    solver::SolveOptions options;
+    options.table_megabytes = 8;
+    const solver::SolveResult result = solver::solve_moves(*root, options);
+    auto reference = configured->parse_position(line, reference_of(*configured));
+    Minimax minimax(1'000'000);
+    const auto root_value = minimax.value(*reference);
+    ASSERT_TRUE(root_value.has_value()) << line;
+    EXPECT_EQ(result.value, expected_value(*root_value, root->side_to_move())) << line;
+    for (const solver::MoveResult& m : result.moves) {
+      auto child = reference->clone();
+      child->apply(m.move);
+      const auto v = minimax.value(*child);
+      ASSERT_TRUE(v.has_value());
+      EXPECT_EQ(m.value, expected_value(*v, root->side_to_move())) << line << " move " << m.text;
+      ++compared;
+    }
+    const Certificate c = round_trip(solver::analysis_certificate(*configured, *root, result, "test"));
+    const auto report = solver::verify_certificate(c, reference_of(*configured));
+    EXPECT_TRUE(report.accepted) << line << ": " << report.reason << "\n" << report.bad_position;
+    EXPECT_GT(report.nodes_checked, 0u);
+  }
+  EXPECT_GT(compared, 0);
+}
+
+TEST_P(SolverOnEveryGame, BoundedSearchEqualsPlainSearchAndCertificatesVerify) {
+  const auto positions = small_positions(game(), testing::scaled(10) + 2);
+  int compared = 0;
+  for (const auto& [configured, line] : positions) {
+    auto root = configured->parse_position(line, configured->implementations().front());
+    if (root->is_terminal()) continue;
+    for (int k = 1; k <= 2; ++k) {
+      solver::SolveOptions options;
+      options.within = k;
+      options.table_megabytes = 4;
+      const solver::SolveResult result = solver::solve_moves(*root, options);
+      auto reference = configured->parse_position(line, reference_of(*configured));
+      const int mover = root->side_to_move();
+      for (const solver::MoveResult& m : result.moves) {
+        auto child = reference->clone();
+        child->apply(m.move);
+        Minimax plain(2'000'000);
+        const auto w = plain.wins_within(*child, mover, k - 1);
+        if (!w) continue;
+        EXPECT_EQ(m.value, *w ? Value::WinWithin : Value::NoWinWithin) << line << " within " << k << " move " << m.text;
+        ++compared;
+      }
+      const Certificate c = round_trip(solver::analysis_certificate(*configured, *root, result, "test"));
+      const auto report = solver::verify_certificate(c, reference_of(*configured));
+      EXPECT_TRUE(report.accepted) << line << " within " << k << ": " << report.reason << "\n" << report.bad_position;
+    }
+  }
+  EXPECT_GT(compared, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Registered, SolverOnEveryGame, ::testing::ValuesIn(testing::registered_game_names()),
+                         [](const auto& info) { return info.param; });
+
+// Tampering, on the first registered game's certificates: a defence removed, a move changed, a
+// claim given to the other side, a truncated file.
+class TamperedCertificates : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    for (const GameDescriptor* descriptor : registered_games()) {
+      for (auto& [configured, line] : small_positions(*descriptor, 6)) {
+        auto root = configured->parse_position(line, configured->implementations().front());
+        if (root->is_terminal()) continue;
+        solver::SolveOptions options;
+        options.table_megabytes = 4;
+        const auto result = solver::solve_moves(*root, options);
+        Certificate c = solver::analysis_certificate(*configured, *root, result, "test");
+        // Wanted: a node answering at least two replies, and a root move that wins beside one
+        // that loses.
+        const auto win = std::find_if(result.moves.begin(), result.moves.end(), [](const auto& m) { return m.value == Value::Win; });
+        const auto loss = std::find_if(result.moves.begin(), result.moves.end(), [](const auto& m) { return m.value == Value::Loss; });
+        if (win == result.moves.end() || loss == result.moves.end()) continue;
+        for (int id = 1; id <= c.size(); ++id) {
+          const auto& node = c.node(id);
+          if (!node.analysis && node.children.size() >= 2) {
+            certificate_ = c;
+            defended_ = id;
+            winning_ = win->text;
+            losing_ = loss->text;
+            reference_ = reference_of(*configured);
+            return;
+          }
+        }
+      }
+    }
+  }
+  bool accepted(const Certificate& c) { return solver::verify_certificate(round_trip(c), reference_).accepted; }
+
+  Certificate certificate_;
+  int defended_ = 0;
+  std::string winning_, losing_;
+  std::string reference_;
+};
+
+TEST_F(TamperedCertificates, AreRejected) {
+  ASSERT_GT(defended_, 0) << "no certificate with a defended node among the small positions";
+  EXPECT_TRUE(accepted(certificate_));
+
+  Certificate missing_defence = certificate_;
+  missing_defence.node(defended_).children.pop_back();
+  const auto report = solver::verify_certificate(round_trip(missing_defence), reference_);
+  EXPECT_FALSE(report.accepted);
+  EXPECT_NE(report.reason.find("every reply"), std::string::npos) << report.reason;
+  EXPECT_FALSE(report.bad_position.empty());
+
+  // The winning move's proof relabelled as the losing move's, and the other way round: a proof
+  // that the mover wins cannot check out after a move that loses.
+  Certificate swapped_moves = certificate_;
+  for (auto& [move, child] : swapped_moves.node(swapped_moves.root).children) {
+    if (move == winning_) move = losing_;
+    else if (move == losing_) move = winning_;
+  }
+  EXPECT_FALSE(accepted(swapped_moves));
+
+  Certificate other_side = certificate_;
+  for (int id = 1; id <= other_side.size(); ++id) {
+    if (!other_side.node(id).analysis && other_side.node(id).children.empty()) {
+      other_side.node(id).claim.side = 1 - other_side.node(id).claim.side;
+      other_side.node(id).claim.kind = solver::Claim::Kind::Win;
+      other_side.node(id).claim.bound = solver::kUnbounded;
+      break;
+    }
+  }
+  EXPECT_FALSE(accepted(other_side));
+}
+
+TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {
+  Certificate c;
+  c.game = "x";
+  c.position = "x";
+  c.made_by = "test";
+  solver::CertificateNode leaf;
+  c.root = c.add(leaf);
+  std::stringstream whole;
+  c.write(whole);
+  std::string text = whole.str();
+  std::stringstream truncated(text.substr(0, text.rfind("end")));
+  EXPECT_THROW(Certificate::read(truncated, "t"), InputError);
+  std::stringstream foreign("hello\n");
+  EXPECT_THROW(Certificate::read(foreign, "t"), InputError);
+  std::stringstream complete(text);
+  EXPECT_NO_THROW(Certificate::read(complete, "t"));
+}
+
+}  // namespace
+}  // namespace arbiter
