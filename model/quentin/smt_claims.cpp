@@ -11,6 +11,7 @@
 #include "model/quentin/notation.hpp"
 #include "model/quentin/reference.hpp"
 
+#include "model/quentin/encoding_version.hpp"
 #include "solver/connection_claims.hpp"
 #include "solver/reachability.hpp"
 
@@ -304,7 +305,7 @@ std::vector<z3::expr> fresh_move(Encoding& encoding, int n) {
 
 Verdict decide_invariant_inductive(const Game& game, double timeout) {
   const Rules rules = Rules::from(game.config());
-  if (!rules.unsupported.empty()) return Verdict::unknown("ruling " + rules.unsupported + " is not encoded");
+  if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
   return for_both_movers([&](bool mover_black, double left) {
     Encoding encoding(Encoding::Engine::FiniteDomain);
     const SymbolicBoard before = SymbolicBoard::fresh(encoding, rules.n, "pre");
@@ -322,7 +323,7 @@ Verdict decide_invariant_inductive(const Game& game, double timeout) {
 
 Verdict decide_one_fill_round(const Game& game, double timeout) {
   const Rules rules = Rules::from(game.config());
-  if (!rules.unsupported.empty()) return Verdict::unknown("ruling " + rules.unsupported + " is not encoded");
+  if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
   return for_both_movers([&](bool mover_black, double left) {
     Encoding encoding(Encoding::Engine::Sat);  // Boolean only: no colour counting here
     const SymbolicBoard before = SymbolicBoard::fresh(encoding, rules.n, "pre");
@@ -342,13 +343,16 @@ Verdict decide_one_fill_round(const Game& game, double timeout) {
 
 Verdict decide_no_draw(const Game& game, double timeout) {
   const Rules rules = Rules::from(game.config());
+  if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
   return smt::decide_full_board_has_winner(
       rules.n,
       [&](Encoding& e, const SymbolicBoard& board) { e.require(diagonal_rule_holds(e.ctx(), board, true, true)); },
       true, timeout);
 }
 
-Verdict decide_no_checkerboard_lemma(const Game&, double timeout) {
+Verdict decide_no_checkerboard_lemma(const Game& game, double timeout) {
+  const Rules rules = Rules::from(game.config());
+  if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
   Encoding encoding(Encoding::Engine::FiniteDomain);
   const SymbolicBoard block = SymbolicBoard::fresh(encoding, 2, "block", true);
   encoding.require(diagonal_rule_holds(encoding.ctx(), block, true, true));
@@ -359,7 +363,7 @@ Verdict decide_no_checkerboard_lemma(const Game&, double timeout) {
 
 Verdict decide_only_mover_completes(const Game& game, double timeout) {
   const Rules rules = Rules::from(game.config());
-  if (!rules.unsupported.empty()) return Verdict::unknown("ruling " + rules.unsupported + " is not encoded");
+  if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
   return for_both_movers([&](bool mover_black, double left) {
     Encoding encoding(Encoding::Engine::FiniteDomain);
     const SymbolicBoard before = SymbolicBoard::fresh(encoding, rules.n, "pre");
@@ -511,7 +515,7 @@ std::optional<StuckPosition> search_stuck_by_play(const Game& game, bool neither
 // all positions (and a position it finds is put to the reachability search).
 Verdict decide_playable(const Game& game, double timeout, bool neither) {
   const Rules rules = Rules::from(game.config());
-  if (!rules.unsupported.empty()) return Verdict::unknown("ruling " + rules.unsupported + " is not encoded");
+  if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
   const int n = rules.n, cells = n * n;
   const auto started = std::chrono::steady_clock::now();
   const std::uint64_t seed = 20261122 + static_cast<std::uint64_t>(n);
@@ -589,6 +593,7 @@ Verdict decide_playable(const Game& game, double timeout, bool neither) {
 
 std::vector<Claim> quentin_claims() {
   using namespace quentin_smt;
+  const std::string draws = "seed 002: 'Draws are not possible'; rules.md Q2";
   std::vector<Claim> claims{
       {"invariant-inductive",
        "If no territory is left and the diagonal rule holds for every stone before a legal placement turn, both "
@@ -598,23 +603,16 @@ std::vector<Claim> quentin_claims() {
        "From any position, after a placement on an empty point and one pass filling every territory, no territory "
        "is left.",
        "rules.md 2.3 item 3 (derived: a single pass equals repeating)", false, decide_one_fill_round},
-      {"no-draw", "A full board on which the diagonal rule holds has a winner.",
-       "seed 002: 'Draws are not possible'; rules.md Q2", false, decide_no_draw},
-      {"one-winner", "A full board on which the diagonal rule holds has exactly one winner (no-draw and no-two-winners).",
-       "seed 002: 'Draws are not possible'; rules.md Q2", false,
-       [](const Game& game, double timeout) {
-         const Verdict draw = decide_no_draw(game, timeout);
-         if (draw.kind != Verdict::Kind::Proved) return draw;
-         return smt::combine({draw, smt::decide_no_two_winners(game.config().size, std::max(0.001, timeout - draw.seconds))});
-       }},
+      {"full-board-winner", "A full board on which the diagonal rule holds has a winner (this size, directly by Z3).",
+       draws, false, decide_no_draw},
       {"no-two-winners", "No board holds a black top-bottom chain and a white left-right chain at once.",
        "rules.md 2.4 (derived)", false,
        [](const Game& game, double timeout) { return smt::decide_no_two_winners(game.config().size, timeout); }},
       {"no-checkerboard-lemma",
        "Where the diagonal rule holds no full 2x2 block is a checkerboard, so orthogonal and diagonal connectivity "
-       "agree (used by no-draw and no-draw-every-size).",
+       "agree (used by full-board-winner and full-board-winner-every-size).",
        "lemma (rules.md Q2: no crosscut)", true, decide_no_checkerboard_lemma},
-      smt::no_draw_every_size_claim("seed 002: 'Draws are not possible'; rules.md Q2", decide_no_checkerboard_lemma),
+      smt::full_board_winner_every_size_claim(draws, decide_no_checkerboard_lemma),
       {"only-mover-completes",
        "A legal turn from a position with the invariant and no winner never completes the opponent's chain.",
        "rules.md 2.4 says this is FALSE (a fill can complete the opponent's chain); expected: refuted", false,
@@ -629,12 +627,25 @@ std::vector<Claim> quentin_claims() {
        "legal placement.",
        "seed 002: 'There will always be a move available to at least one of the players'", false,
        [](const Game& game, double timeout) { return decide_playable(game, timeout, true); }},
+      // Game-level claims, derived from the lemmas they rest on. Placements add stones and fills
+      // remove none, and a pass is forced only on a side that cannot place, so a game that neither
+      // side wins and that never stalls ends on a full board, which by the invariant has a winner.
+      {"no-draw",
+       "No game of this size ends in a draw: the invariant holds after every turn, some side can always move, and a "
+       "full board with the invariant has a winner.",
+       draws, false, nullptr, {}, {}, {"invariant-inductive", "someone-can-move", "full-board-winner-every-size"}},
+      {"no-draw-every-size",
+       "No game ends in a draw, on EVERY board size: no-draw with every premise proved for every size.", draws, true,
+       nullptr, {}, {}, {"invariant-inductive", "someone-can-move", "full-board-winner-every-size"}},
+      {"one-winner", "A full board on which the diagonal rule holds has exactly one winner.", draws, false, nullptr,
+       {}, {}, {"full-board-winner", "no-two-winners"}},
   };
   // Sizes each decides within a few seconds on a 2-core machine (docs/proofs.md has the times).
   const std::map<std::string, std::vector<int>> audit_sizes{
       {"invariant-inductive", {2, 3, 4}},
       {"one-fill-round", {2, 3, 4, 5}},
-      {"no-draw", {2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
+      {"full-board-winner", {2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
+      {"no-draw", {2, 3}},
       {"one-winner", {2, 3, 4, 5, 6}},
       {"no-two-winners", {2, 3, 4, 5, 6}},
       {"only-mover-completes", {2, 3}},
@@ -643,7 +654,7 @@ std::vector<Claim> quentin_claims() {
       {"mover-can-move", {2, 3, 5}},
       {"someone-can-move", {2, 3}},
   };
-  return with_audit_sizes(std::move(claims), audit_sizes);
+  return with_encoding_version(with_audit_sizes(std::move(claims), audit_sizes), ARBITER_ENCODING_SOURCE_HASH);
 }
 
 EncodingComparison compare_quentin_turn_encoding(const Game& game, const State& state, Rng& rng) {

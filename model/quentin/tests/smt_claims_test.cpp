@@ -8,7 +8,9 @@
 
 #include "model/quentin/smt_claims.hpp"
 #include "model/quentin/tests/quentin_test_util.hpp"
+#include "model/registry.hpp"
 #include "solver/connection_claims.hpp"
+#include "solver/prove.hpp"
 #include "solver/testing/claim_test_support.hpp"
 
 namespace arbiter {
@@ -46,14 +48,14 @@ TEST(QuentinClaims, TrueClaimsAreProvedOnSmallBoards) {
       EXPECT_EQ(v.kind, Verdict::Kind::Proved) << claim << " size " << n << ": " << v.reason << v.counterexample;
     }
   }
-  for (const char* claim : {"no-draw", "no-two-winners", "one-winner"}) {
+  for (const char* claim : {"full-board-winner", "no-two-winners"}) {
     for (int n = 2; n <= kBoardLargest; ++n) {
       const Verdict v = decide_claim(quentin_claims(), claim, n);
       EXPECT_EQ(v.kind, Verdict::Kind::Proved) << claim << " size " << n << ": " << v.reason << v.counterexample;
     }
   }
   EXPECT_EQ(decide_claim(quentin_claims(), "no-checkerboard-lemma", 5).kind, Verdict::Kind::Proved);
-  EXPECT_EQ(decide_claim(quentin_claims(), "no-draw-every-size", 5).kind, Verdict::Kind::Proved);
+  EXPECT_EQ(decide_claim(quentin_claims(), "full-board-winner-every-size", 5).kind, Verdict::Kind::Proved);
 }
 
 TEST(QuentinClaims, AMoveCompletingTheOpponentsChainIsFoundAndReplays) {
@@ -198,6 +200,27 @@ TEST(QuentinClaims, ATinyTimeoutGivesUnknownNeverProved) {
 TEST(QuentinClaims, AnUnencodedRulingGivesUnknown) {
   EXPECT_EQ(decide_claim(quentin_claims(), "one-fill-round", 3, {{"fill", "until-none"}}).kind,
             Verdict::Kind::Unknown);
+}
+
+TEST(QuentinDerivedClaims, NoDrawIsProvedOnlyWhereItsPremisesAre) {
+  ProveRequest request;
+  request.game = &find_game("quentin");
+  request.claims = {"no-draw-every-size"};
+  request.min_size = request.max_size = 3;
+  std::ostringstream progress;
+  const ProveRow every = run_proofs(request, {}, progress, false).front();
+  // someone-can-move and invariant-inductive are decided per size only.
+  ASSERT_EQ(every.verdict.kind, Verdict::Kind::Unknown);
+  EXPECT_NE(every.verdict.reason.find("invariant-inductive (no every-size argument)"), std::string::npos);
+  EXPECT_NE(every.verdict.reason.find("someone-can-move (no every-size argument)"), std::string::npos);
+  request.claims = {"no-draw"};
+  request.min_size = request.max_size = 2;
+  const ProveRow two = run_proofs(request, {}, progress, false).front();
+  EXPECT_EQ(two.verdict.kind, Verdict::Kind::Proved) << two.verdict.reason << two.verdict.derivation;
+  request.rulings = {"fill=until-none"};
+  const ProveRow until_none = run_proofs(request, {}, progress, false).front();
+  ASSERT_EQ(until_none.verdict.kind, Verdict::Kind::Unknown);
+  EXPECT_NE(until_none.verdict.reason.find("not encoded"), std::string::npos) << until_none.verdict.reason;
 }
 
 }  // namespace
