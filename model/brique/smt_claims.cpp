@@ -7,6 +7,7 @@
 
 #include "model/brique/encoding_version.hpp"
 #include "solver/connection_claims.hpp"
+#include "solver/reachability.hpp"
 
 namespace arbiter {
 namespace brique_smt {
@@ -242,6 +243,27 @@ Verdict decide_no_checkerboard_lemma(const Game& game, double timeout) {
   return smt::combine(parts);
 }
 
+// Whether the model reaches the position before a counterexample turn (an n x n board, the first
+// diagram of the counterexample) from the empty board, under the game's rulings. A Brique turn
+// never lowers the number of stones (fills replace or add), so states with more stones are skipped.
+std::string reachability_of_turn_start(const Game& game, int n, const std::string& counterexample, bool black_to_move) {
+  const std::vector<char> target = smt::cells_from_text(counterexample.substr(0, counterexample.find("after ")));
+  const int stones = smt::count_stones(target);
+  std::unique_ptr<Game> sized;
+  try {
+    sized = make_game(game.descriptor(), n, non_default_rulings(game.descriptor(), game.config()));
+  } catch (const std::exception& error) {
+    return std::string("reachability undecided: no model of size ") + std::to_string(n) + " (" + error.what() + ")";
+  }
+  const auto goal = [&](const State& s) {
+    const smt::SquarePosition p = smt::square_position_of(s);
+    return p.cells == target && p.black_to_move == black_to_move;
+  };
+  const auto few_enough = [&](const State& s) { return smt::count_stones(smt::square_position_of(s).cells) <= stones; };
+  return reachability_note(*sized, goal, few_enough, [](const State& s) { return s.line(); }, 2'000'000,
+                           "states with more stones than it skipped");
+}
+
 // A turn lemma for EVERY board size. A turn changes a square only through the square itself and
 // its two escorts (the fill reads the escorts after the placement), so whether the lemma fails at a
 // square s depends only on the squares within distance 2 of s (Chebyshev): s, its escorts for
@@ -294,7 +316,8 @@ Verdict decide_turn_lemma_every_size(const Game& game, double timeout, TurnLemma
                                   std::to_string(g.n) + " board (" + smt::window_kind_text(rep.kind) + ")";
         parts.back() = check(true);
         if (parts.back().kind == Verdict::Kind::Refuted) {
-          parts.back().note = "found at " + where + "; a whole-board counterexample of size " + std::to_string(g.n);
+          parts.back().note = "found at " + where + "; a whole-board counterexample of size " + std::to_string(g.n) +
+                              "; " + reachability_of_turn_start(game, g.n, parts.back().counterexample, mover_black);
         } else if (parts.back().kind == Verdict::Kind::Proved) {
           parts.back() = Verdict::unknown("the window of " + where +
                                           " admits a break that its whole board rules out: the window lemma cannot "

@@ -404,24 +404,7 @@ std::string reachability_note(const Game& game, const std::vector<char>& target,
   const auto key = [](const State& s) {
     return board_and_side(s) + (s.ply() <= 1 ? "0" : "+") + (s.line().find(" swapped") != std::string::npos ? "s" : "");
   };
-  try {
-    const ReachResult result = search_reachable(game, goal, within, key, 2'000'000);
-    switch (result.kind) {
-      case ReachResult::Kind::Reached: {
-        std::string moves;
-        for (const auto& m : result.moves) moves += " " + m;
-        return "reachable from the empty board by the model:" + moves;
-      }
-      case ReachResult::Kind::Unreachable:
-        return "NOT reachable from the empty board: exhaustive search of the model (" + std::to_string(result.nodes) +
-               " states, pruned to sub-positions of it)";
-      case ReachResult::Kind::Undecided:
-        return "reachability undecided: the search stopped after " + std::to_string(result.nodes) + " states";
-    }
-  } catch (const std::exception& error) {
-    return std::string("reachability undecided: the model could not search (") + error.what() + ")";
-  }
-  return "reachability undecided";
+  return arbiter::reachability_note(game, goal, within, key, 2'000'000, "pruned to sub-positions of it");
 }
 
 // Requires of `position`: the end-of-turn invariant, no winner, an empty point, and no legal

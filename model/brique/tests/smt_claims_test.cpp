@@ -264,6 +264,8 @@ TEST(BriqueDerivedClaims, NoDrawIsNotProvedWhereAPremiseFails) {
   const ProveRow facing = prove_brique("no-draw-every-size", 5, {"escort-directions=facing"});
   ASSERT_EQ(facing.verdict.kind, Verdict::Kind::Refuted);
   EXPECT_NE(facing.verdict.counterexample.find("premise invariant-inductive-every-size is refuted"), std::string::npos);
+  EXPECT_NE(facing.verdict.note.find("reachable from the empty board by the model"), std::string::npos)
+      << facing.verdict.note;
 
   const ProveRow pass = prove_brique("no-draw", 4, {"pass=allowed"});
   ASSERT_EQ(pass.verdict.kind, Verdict::Kind::Refuted);
