@@ -45,7 +45,7 @@ void size_range(const GameDescriptor& game, const std::string& sizes, int& low, 
 
 void print_row(const ProveRow& row) {
   const Verdict& v = row.verdict;
-  std::cout << std::left << std::setw(24) << row.claim << " " << std::setw(20) << v.scope << " " << std::setw(8)
+  std::cout << std::left << std::setw(30) << row.claim << " " << std::setw(20) << v.scope << " " << std::setw(8)
             << verdict_name(v.kind) << std::right << std::fixed << std::setprecision(2) << std::setw(9) << v.seconds
             << "s " << std::setw(8) << v.variables << " vars " << std::setw(8) << v.assertions << " assertions"
             << (row.from_results_file ? "  (stored)" : "");
@@ -159,7 +159,7 @@ int prove_command(const std::vector<std::string>& args) {
   request.results_file = results_file.empty() ? default_results_file(game) : results_file;
   size_range(game, sizes, request.min_size, request.max_size);
   bool all_proved = true;
-  std::cout << std::left << std::setw(24) << "claim" << " " << std::setw(20) << "scope" << " " << std::setw(8)
+  std::cout << std::left << std::setw(30) << "claim" << " " << std::setw(20) << "scope" << " " << std::setw(8)
             << "verdict" << std::right << std::setw(10) << "time" << " " << std::setw(8) << "variables"
             << std::setw(19) << "assertions" << "\n";
   run_proofs(request, [&](const ProveRow& row) {
