@@ -412,7 +412,7 @@ std::vector<Claim> brique_claims() {
        "Every turn but the pie places a stone on an empty square, any empty square is a legal placement, and the pie "
        "leaves the stones as they are; so the stones grow every placement turn and a game without a winner ends on "
        "a full board (read from the rulings pass and pie, not a Z3 query).",
-       "seed 000 (turn rules); rulings B-4, B-5", true, decide_turns_place_stones},
+       "seed 000 (turn rules); rulings B-4, B-5", true, decide_turns_place_stones, {}, {}, {}, "rulings"},
       // Game-level claims: what a player can quote, derived from the lemmas they rest on.
       {"no-draw",
        "No game of this size ends in a draw: turns place stones until a winner or a full board, the invariant holds "

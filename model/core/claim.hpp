@@ -73,6 +73,9 @@ struct Claim {
   // Non-empty: the claim is the conjunction of these other claims of the game (its premises), and
   // the driver derives its verdict from theirs instead of calling decide (solver/prove.hpp).
   std::vector<std::string> premises = {};
+  // What decides it, as the audit's subject column says: "z3", or e.g. "rulings" for a premise
+  // read from the rulings; a derived claim shows "derived".
+  std::string decided_by = "z3";
 };
 
 // Sets the encoding version of every claim (a game passes its generated source hash).
