@@ -109,6 +109,36 @@ z3::expr some_territory(Encoding& encoding, const Rules& rules, const SymbolicBo
   return smt::all_of(ctx, clauses);
 }
 
+std::vector<z3::expr> relational_territory(Encoding& encoding, const Rules& rules, const SymbolicBoard& board,
+                                           const std::function<bool(int)>& only_near) {
+  z3::context& ctx = encoding.ctx();
+  const int n = board.n, cells = n * n;
+  const smt::Graph grid = smt::square_grid_graph(n);
+  const std::vector<z3::expr> spoilt = spoiling_points(encoding, rules, board);
+  const unsigned rank_bits = bits_for(static_cast<unsigned>(cells) + 1);
+  const auto kept = [&](int i) { return !only_near || only_near(i); };
+  std::vector<z3::expr> filled, rank;
+  for (int i = 0; i < cells; ++i) {
+    filled.push_back(encoding.fresh_bool("filled"));
+    rank.push_back(encoding.fresh_bv("fill_rank", rank_bits));
+  }
+  for (int i = 0; i < cells; ++i) {
+    if (!kept(i)) continue;
+    encoding.require(z3::implies(filled[at(i)], board.empty(i) && !spoilt[at(i)]));
+    std::vector<z3::expr> lower;
+    for (int j : grid.adjacent[at(i)]) {
+      if (!kept(j)) continue;
+      encoding.require(z3::implies(board.empty(i) && board.empty(j), filled[at(i)] == filled[at(j)]));
+      lower.push_back(board.empty(j) && !filled[at(j)] && z3::ult(rank[at(j)], rank[at(i)]));
+    }
+    if (!only_near) {
+      encoding.require(
+          z3::implies(board.empty(i) && !filled[at(i)] && !spoilt[at(i)], smt::any_of(ctx, lower)));
+    }
+  }
+  return filled;
+}
+
 Regions analyse_regions(Encoding& encoding, const Rules& rules, const SymbolicBoard& board, bool black_to_fill_on_tie,
                         bool with_majority) {
   z3::context& ctx = encoding.ctx();
@@ -325,15 +355,21 @@ Verdict decide_one_fill_round(const Game& game, double timeout) {
   const Rules rules = Rules::from(game.config());
   if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
   return for_both_movers([&](bool mover_black, double left) {
-    Encoding encoding(Encoding::Engine::Sat);  // Boolean only: no colour counting here
+    Encoding encoding(Encoding::Engine::FiniteDomain);
     const SymbolicBoard before = SymbolicBoard::fresh(encoding, rules.n, "pre");
     const auto move = fresh_move(encoding, rules.n);
     // Which points a pass fills does not depend on the colours it fills them with, and neither
-    // does whether a territory is left, so the colour counting is left out here.
-    const Turn t = turn(encoding, rules, before, mover_black, move, false);
-    std::vector<z3::expr> on_empty;
-    for (int i = 0; i < rules.n * rules.n; ++i) on_empty.push_back(move[at(i)] && before.empty(i));
-    encoding.require(smt::any_of(encoding.ctx(), on_empty));
+    // does whether a territory is left, so filled points are all coloured the mover's here.
+    Turn t{before, before, encoding.ctx().bool_val(true)};
+    for (int i = 0; i < rules.n * rules.n; ++i) {
+      encoding.require(z3::implies(move[at(i)], before.empty(i)));
+      (mover_black ? t.placed.black : t.placed.white)[at(i)] = before.stone(i, mover_black) || move[at(i)];
+    }
+    const std::vector<z3::expr> filled = relational_territory(encoding, rules, t.placed);
+    t.after = t.placed;
+    for (int i = 0; i < rules.n * rules.n; ++i) {
+      (mover_black ? t.after.black : t.after.white)[at(i)] = t.placed.stone(i, mover_black) || filled[at(i)];
+    }
     encoding.require(some_territory(encoding, rules, t.after));
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
       describe_turn(encoding, before, t, move, mover_black, "a territory is left after one fill pass", v);
@@ -571,6 +607,70 @@ Verdict decide_playable(const Game& game, double timeout, bool neither) {
   return v;
 }
 
+// one-fill-round for EVERY board size. After one pass the empty points are exactly the unfilled
+// points of the placed board, whole regions of it, each holding a spoiling point p (else it would
+// have been a territory and filled). Every empty neighbour of p is in p's region, so unfilled; so
+// p's neighbours are stones or empty exactly as before and p still spoils, and its region, still
+// empty and connected, is a region after the pass: not a territory (docs/proofs.md). The step
+// "p still spoils" reads p and its four neighbours only; Z3 checks it for one point of every window
+// kind (radius 1: edge distances capped at 1, which is what edges-count reads), asserting only the
+// fill relations among those five points (weaker than a whole board, so unsat covers every board).
+Verdict decide_one_fill_round_every_size(const Game& game, double timeout) {
+  const Rules board_rules = Rules::from(game.config());
+  if (!board_rules.unsupported.empty()) return Verdict::not_encoded("ruling " + board_rules.unsupported);
+  constexpr int kRadius = 1;
+  const auto representatives = smt::window_representatives(kRadius);
+  std::vector<Verdict> parts;
+  for (const smt::WindowRepresentative& rep : representatives) {
+    Rules rules = board_rules;
+    rules.n = rep.n;
+    const int n = rep.n;
+    const auto near = [&](int cell) {
+      return std::abs(cell / n - rep.cell / n) + std::abs(cell % n - rep.cell % n) <= kRadius;
+    };
+    Encoding encoding(Encoding::Engine::FiniteDomain);
+    const SymbolicBoard placed = SymbolicBoard::fresh(encoding, n, "placed");
+    const std::vector<z3::expr> filled = relational_territory(encoding, rules, placed, near);
+    SymbolicBoard after = placed;
+    for (int i = 0; i < n * n; ++i) after.black[at(i)] = placed.black[at(i)] || filled[at(i)];
+    const auto spoilt_before = spoiling_points(encoding, rules, placed);
+    const auto spoilt_after = spoiling_points(encoding, rules, after);
+    encoding.require(spoilt_before[at(rep.cell)] && !spoilt_after[at(rep.cell)]);
+    double used = 0;
+    for (const auto& p : parts) used += p.seconds;
+    parts.push_back(encoding.verdict(encoding.check(std::max(0.001, timeout - used)), [&](Verdict& v) {
+      v.counterexample = diagram(encoding, placed, true) + "(point " + smt::cell_name(n, rep.cell) +
+                         " spoils before the pass but not after it; a window relaxation, not a whole position)\n";
+    }));
+    if (parts.back().kind == Verdict::Kind::Refuted) {
+      // The window asserts less than a whole board: a break there is no counterexample to the claim.
+      parts.back() = Verdict::unknown("the window of " + smt::window_kind_text(rep.kind) +
+                                      " admits a spoiling point that stops spoiling: the window lemma cannot decide");
+    }
+    if (parts.back().kind != Verdict::Kind::Proved) return smt::combine(parts);
+  }
+  Verdict v = smt::combine(parts);
+  v.note = std::to_string(parts.size()) + " window checks: one per window kind (radius 1, found on boards 2-" +
+           std::to_string(smt::window_representative_sizes(kRadius)) + ")";
+  return v;
+}
+
+// Under diagonal-rule=all-stones a placement is legal only if, after the fill, the diagonal rule
+// holds for every stone: that is the invariant's second half by definition. Read from the rulings,
+// not a Z3 query.
+Verdict decide_legality_checks_every_stone(const Game& game, double) {
+  const Rules rules = Rules::from(game.config());
+  if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
+  if (rules.mover_only_diagonal) {
+    return Verdict::unknown("under diagonal-rule=mover-only legality checks the mover's stones only, so the "
+                            "opponent's half of the invariant does not follow from it (invariant-inductive, per "
+                            "size, decides)");
+  }
+  Verdict v = Verdict::proved();
+  v.note = "read from the rulings (diagonal-rule=all-stones), not a Z3 query";
+  return v;
+}
+
 }  // namespace
 }  // namespace quentin_smt
 
@@ -610,16 +710,29 @@ std::vector<Claim> quentin_claims() {
        "legal placement.",
        "seed 002: 'There will always be a move available to at least one of the players'", false,
        [](const Game& game, double timeout) { return decide_playable(game, timeout, true); }},
+      {"one-fill-round-every-size",
+       "one-fill-round on EVERY board size: a spoiling point left empty by the pass still spoils (Z3, one window "
+       "per kind), so every region left is not a territory (docs/proofs.md).",
+       "rules.md 2.3 item 3 (derived)", true, decide_one_fill_round_every_size},
+      {"legality-checks-every-stone",
+       "A legal placement leaves the diagonal rule holding for every stone (the default diagonal-rule=all-stones; "
+       "read from the rulings, not a Z3 query).",
+       "seed 002; ruling Q-4", true, decide_legality_checks_every_stone, {}, {}, {}, "rulings"},
+      {"invariant-inductive-every-size",
+       "invariant-inductive on EVERY board size: after a legal turn no territory is left (one-fill-round-every-size) "
+       "and the diagonal rule holds for every stone (legality).",
+       "seed 002; rules.md 2.3", true, nullptr, {}, {}, {"one-fill-round-every-size", "legality-checks-every-stone"}},
       // Game-level claims, derived from the lemmas they rest on. Placements add stones and fills
       // remove none, and a pass is forced only on a side that cannot place, so a game that neither
       // side wins and that never stalls ends on a full board, which by the invariant has a winner.
       {"no-draw",
        "No game of this size ends in a draw: the invariant holds after every turn, some side can always move, and a "
        "full board with the invariant has a winner.",
-       draws, false, nullptr, {}, {}, {"invariant-inductive", "someone-can-move", "full-board-winner-every-size"}},
+       draws, false, nullptr, {}, {},
+       {"invariant-inductive-every-size", "someone-can-move", "full-board-winner-every-size"}},
       {"no-draw-every-size",
        "No game ends in a draw, on EVERY board size: no-draw with every premise proved for every size.", draws, true,
-       nullptr, {}, {}, {"invariant-inductive", "someone-can-move", "full-board-winner-every-size"}},
+       nullptr, {}, {}, {"invariant-inductive-every-size", "someone-can-move", "full-board-winner-every-size"}},
       {"one-winner", "A full board on which the diagonal rule holds has exactly one winner.", draws, false, nullptr,
        {}, {}, {"full-board-winner", "no-two-winners"}},
   };
