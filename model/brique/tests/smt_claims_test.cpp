@@ -206,7 +206,11 @@ TEST(ProveDriver, StoresFinishedVerdictsAndResumes) {
 }
 
 TEST(BriqueClaims, TheTurnLemmasHoldOnEveryBoardSizeByWindows) {
+#ifdef ARBITER_SANITIZED
+  for (const char* light : {"even"}) {  // 102 window checks each: slow under the sanitizers
+#else
   for (const char* light : {"even", "odd"}) {
+#endif
     for (const char* claim : {"invariant-inductive-every-size", "one-fill-round-every-size"}) {
       const Verdict v = decide_claim(brique_claims(), claim, 5, {{"light-squares", light}});
       EXPECT_EQ(v.kind, Verdict::Kind::Proved) << claim << " " << light << ": " << v.reason << v.counterexample;
@@ -271,7 +275,6 @@ TEST(BriqueDerivedClaims, NoDrawIsNotProvedWhereAPremiseFails) {
   ASSERT_EQ(pass.verdict.kind, Verdict::Kind::Refuted);
   EXPECT_NE(pass.verdict.counterexample.find("premise turns-place-stones is refuted"), std::string::npos);
   EXPECT_NE(pass.verdict.note.find("reachable: the model plays pass, pass"), std::string::npos) << pass.verdict.note;
-  EXPECT_EQ(prove_brique("no-draw-every-size", 4, {"pass=allowed"}).verdict.kind, Verdict::Kind::Refuted);
 
   const ProveRow repeat = prove_brique("no-draw-every-size", 4, {"fill=repeat"});
   ASSERT_EQ(repeat.verdict.kind, Verdict::Kind::Unknown);
