@@ -179,13 +179,18 @@ int audit(const std::vector<std::string>& args) {
           request.fresh = true;
           std::ostringstream quiet;
           run_proofs(request, [&](const ProveRow& r) {
-            AuditRow row{game->name, "proof " + r.claim + " (" + r.verdict.scope + ")", "z3", 1,
+            AuditRow row{game->name, "proof " + r.claim + " (" + r.verdict.scope + ")",
+                         claim.premises.empty() ? claim.decided_by : "derived", 1,
                          r.verdict.kind == Verdict::Kind::Proved, r.verdict.seconds, "",
                          r.verdict.kind == Verdict::Kind::Refuted, r.verdict.kind == Verdict::Kind::Unknown};
             if (!row.passed) {
               row.detail = r.verdict.kind == Verdict::Kind::Refuted
                                ? "refuted; counterexample:\n" + r.verdict.counterexample + r.verdict.note
-                               : "no verdict: " + r.verdict.reason;
+                               : "unknown: " + r.verdict.reason;
+            }
+            // A derived claim says which premises it rests on, proved or not.
+            if (!r.verdict.derivation.empty()) {
+              row.detail += (row.detail.empty() ? "" : "\n") + std::string("derived from:\n") + r.verdict.derivation;
             }
             rows.push_back(row);
             print_row(rows.back());
@@ -201,7 +206,7 @@ int audit(const std::vector<std::string>& args) {
     std::cout << "\n" << r.result() << " " << r.game << ": " << r.check << " [" << r.subject << "]\n" << r.detail << "\n";
   }
   std::cout << "\n" << findings << " findings about the rule texts and " << unknowns
-            << " proof attempts without a verdict (see above)\n"
+            << " claims not proved (a timeout, a ruling not encoded, or a premise not proved; see above)\n"
             << rows.size() - static_cast<std::size_t>(failed + findings + unknowns) << " passed, " << failed
             << " failed\n";
   if (!report.empty()) {

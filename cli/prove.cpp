@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
+#include <sstream>
 
 #include "cli/command.hpp"
 #include "model/core/errors.hpp"
@@ -44,12 +45,17 @@ void size_range(const GameDescriptor& game, const std::string& sizes, int& low, 
 
 void print_row(const ProveRow& row) {
   const Verdict& v = row.verdict;
-  std::cout << std::left << std::setw(24) << row.claim << " " << std::setw(18) << v.scope << " " << std::setw(8)
+  std::cout << std::left << std::setw(30) << row.claim << " " << std::setw(20) << v.scope << " " << std::setw(8)
             << verdict_name(v.kind) << std::right << std::fixed << std::setprecision(2) << std::setw(9) << v.seconds
             << "s " << std::setw(8) << v.variables << " vars " << std::setw(8) << v.assertions << " assertions"
             << (row.from_results_file ? "  (stored)" : "");
   if (v.kind == Verdict::Kind::Unknown) std::cout << "  reason: " << v.reason;
   std::cout << "\n";
+  if (!v.derivation.empty()) {
+    std::cout << "derivation (" << row.claim << " holds where every premise is proved):\n";
+    std::istringstream lines(v.derivation);
+    for (std::string line; std::getline(lines, line);) std::cout << "  " << line << "\n";
+  }
   if (v.kind == Verdict::Kind::Refuted) {
     std::cout << "counterexample:\n" << v.counterexample;
     if (!v.moves.empty()) {
@@ -126,8 +132,14 @@ int prove_command(const std::vector<std::string>& args) {
   if (list) {
     if (claims.empty()) std::cout << game.name << " has no claims\n";
     for (const Claim& c : claims) {
-      std::cout << c.name << (c.size_independent ? "  [all sizes: lemma]" : "") << "\n  " << c.statement
-                << "\n  source: " << c.source << "\n";
+      std::cout << c.name << (c.premises.empty() ? (c.size_independent ? "  [all sizes: lemma]" : "")
+                                                 : (c.size_independent ? "  [all sizes: derived]" : "  [derived]"))
+                << "\n  " << c.statement << "\n  source: " << c.source << "\n";
+      if (!c.premises.empty()) {
+        std::cout << "  premises:";
+        for (const auto& p : c.premises) std::cout << " " << p;
+        std::cout << "\n";
+      }
     }
     return 0;
   }
@@ -147,7 +159,7 @@ int prove_command(const std::vector<std::string>& args) {
   request.results_file = results_file.empty() ? default_results_file(game) : results_file;
   size_range(game, sizes, request.min_size, request.max_size);
   bool all_proved = true;
-  std::cout << std::left << std::setw(24) << "claim" << " " << std::setw(18) << "scope" << " " << std::setw(8)
+  std::cout << std::left << std::setw(30) << "claim" << " " << std::setw(20) << "scope" << " " << std::setw(8)
             << "verdict" << std::right << std::setw(10) << "time" << " " << std::setw(8) << "variables"
             << std::setw(19) << "assertions" << "\n";
   run_proofs(request, [&](const ProveRow& row) {

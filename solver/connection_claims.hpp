@@ -2,6 +2,8 @@
 // Claims every two-colour connection game on an n x n square board shares: Black joins the top
 // and bottom rows, White the left and right columns, with orthogonal chains. A game supplies the
 // constraints its boards satisfy (its end-of-turn invariant); the rest is generic.
+#include <algorithm>
+#include <compare>
 #include <functional>
 #include <map>
 #include <utility>
@@ -245,11 +247,13 @@ inline Verdict decide_interface_parity_lemma(double timeout_seconds, bool no_che
 
 namespace arbiter::smt {
 
-// The claim "no draw on any board size" of a square connection game whose end-of-turn invariant
-// rules out 2x2 checkerboards on a full board, as the game's own lemma claim decides.
-inline Claim no_draw_every_size_claim(const std::string& source,
-                                      const std::function<Verdict(const Game&, double)>& no_checkerboard_lemma) {
-  return {"no-draw-every-size",
+// "A full board satisfying the invariant has a winner" on every board size, for a square connection
+// game whose end-of-turn invariant rules out 2x2 checkerboards on a full board, as the game's own
+// lemma claim decides. It says nothing about which boards play reaches: the game-level no-draw
+// claims combine it with the invariant's and the turns' premises.
+inline Claim full_board_winner_every_size_claim(const std::string& source,
+                                                const std::function<Verdict(const Game&, double)>& no_checkerboard_lemma) {
+  return {"full-board-winner-every-size",
           "A full board satisfying the invariant has a winner, on EVERY board size: no-checkerboard-lemma, then an "
           "interface-parity count around every corner point, each kind of window checked by Z3 (docs/proofs.md).",
           source, true, [no_checkerboard_lemma](const Game& game, double timeout) {
@@ -260,6 +264,47 @@ inline Claim no_draw_every_size_claim(const std::string& source,
             both.note = parity.note;
             return both;
           }};
+}
+
+// Lemmas about every board size by windows: a lemma about a cell that reads only the cells within
+// `radius` of it (Chebyshev distance) depends on the board only through the cell's kind: its
+// distance to each edge, capped at radius, and its shade. Every kind that occurs on a board of any
+// size from 2 up occurs on one of the sizes 2 .. 2*radius+3 (docs/proofs.md gives the mapping;
+// tests check larger sizes), so deciding one representative per kind decides every cell of every
+// board.
+struct WindowKind {
+  int up = 0, down = 0, left = 0, right = 0, shade = 0;
+  auto operator<=>(const WindowKind&) const = default;
+};
+
+inline WindowKind window_kind(int n, int cell, int radius) {
+  const int r = cell / n, c = cell % n;
+  return {std::min(r, radius), std::min(n - 1 - r, radius), std::min(c, radius), std::min(n - 1 - c, radius),
+          (r + c) % 2};
+}
+
+struct WindowRepresentative {
+  int n = 0, cell = 0;
+  WindowKind kind;
+};
+
+inline int window_representative_sizes(int radius) { return 2 * radius + 3; }
+
+inline std::vector<WindowRepresentative> window_representatives(int radius) {
+  std::map<WindowKind, WindowRepresentative> first;
+  for (int n = 2; n <= window_representative_sizes(radius); ++n)
+    for (int cell = 0; cell < n * n; ++cell) {
+      const WindowKind kind = window_kind(n, cell, radius);
+      first.try_emplace(kind, WindowRepresentative{n, cell, kind});
+    }
+  std::vector<WindowRepresentative> out;
+  for (const auto& entry : first) out.push_back(entry.second);
+  return out;
+}
+
+inline std::string window_kind_text(const WindowKind& k) {
+  return "edge distances up " + std::to_string(k.up) + ", down " + std::to_string(k.down) + ", left " +
+         std::to_string(k.left) + ", right " + std::to_string(k.right) + " (capped), shade " + std::to_string(k.shade);
 }
 
 }  // namespace arbiter::smt

@@ -1,5 +1,6 @@
 #include "solver/prove.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -51,13 +52,14 @@ std::string join(const std::vector<std::string>& words, const std::string& separ
   return out;
 }
 
-// A stored verdict is reused only for the same claim text under the same rulings and size.
+// A stored verdict is reused only for the same claim text, decided by the same encoding version,
+// under the same rulings and size. A version the file does not record (older files) never matches.
 std::string record_key(const std::string& game, const Claim& claim, int size, const std::string& rulings) {
   return game + '\t' + claim.name + '\t' + std::to_string(std::hash<std::string>{}(claim.statement)) + '\t' +
-         std::to_string(size) + '\t' + rulings;
+         "encoding=" + claim.encoding_version + '\t' + std::to_string(size) + '\t' + rulings;
 }
 
-constexpr int kKeyFields = 5;
+constexpr int kKeyFields = 6;
 
 std::string record(const std::string& key, const Verdict& v) {
   std::ostringstream out;
@@ -138,10 +140,26 @@ std::vector<Claim> selected_claims(const ProveRequest& request) {
   return chosen;
 }
 
+namespace {
+
+std::string premise_line(const std::string& name, const ProveRow& row) {
+  const Verdict& v = row.verdict;
+  std::string line = name + " (" + v.scope + "): " + verdict_name(v.kind) + (row.from_results_file ? " (stored)" : "");
+  if (v.kind == Verdict::Kind::Unknown) line += " - " + v.reason;
+  if (!v.derivation.empty()) {
+    std::istringstream nested(v.derivation);
+    for (std::string sub; std::getline(nested, sub);) line += "\n  " + sub;
+  }
+  return line;
+}
+
+}  // namespace
+
 std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::function<void(const ProveRow&)>& on_row,
                                  std::ostream& progress, bool progress_is_terminal) {
   const GameDescriptor& game = *request.game;
   const std::vector<Claim> claims = selected_claims(request);
+  const std::vector<Claim> every_claim = game.claims();
   if (request.min_size > request.max_size) {
     throw InputError("empty size range " + std::to_string(request.min_size) + "-" + std::to_string(request.max_size));
   }
@@ -151,30 +169,87 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
   std::map<std::string, Verdict> stored;
   if (!request.results_file.empty() && !request.fresh) stored = load_results(request.results_file);
 
+  // Every verdict of this run, so that a premise shared by several claims is decided once.
+  std::map<std::pair<std::string, int>, ProveRow> known;
+  std::function<ProveRow(const Claim&, int)> evaluate = [&](const Claim& claim, int size) -> ProveRow {
+    const auto memo_key = std::make_pair(claim.name, claim.size_independent ? 0 : size);
+    if (auto it = known.find(memo_key); it != known.end()) return it->second;
+    ProveRow row{claim.name, size, {}, false};
+    if (!claim.premises.empty()) {
+      // A derived claim: proved only where every premise is proved. Not stored: the premises are,
+      // each under its own encoding version, so the derivation is redone from them every time.
+      std::vector<std::string> lines, missing;
+      const ProveRow* refuted = nullptr;
+      std::vector<ProveRow> premise_rows;
+      premise_rows.reserve(claim.premises.size());
+      for (const std::string& name : claim.premises) {
+        const auto found = std::find_if(every_claim.begin(), every_claim.end(),
+                                        [&](const Claim& c) { return c.name == name; });
+        if (found == every_claim.end()) throw std::logic_error("claim " + claim.name + " names no claim " + name);
+        if (claim.size_independent && !found->size_independent) {
+          lines.push_back(name + ": decided per board size only, so it cannot carry a claim about every size");
+          missing.push_back(name + " (no every-size argument)");
+          continue;
+        }
+        premise_rows.push_back(evaluate(*found, size));
+        const ProveRow& p = premise_rows.back();
+        lines.push_back(premise_line(name, p));
+        row.verdict.seconds += p.verdict.seconds;
+        row.verdict.variables += p.verdict.variables;
+        row.verdict.assertions += p.verdict.assertions;
+        if (p.verdict.kind == Verdict::Kind::Refuted && refuted == nullptr) refuted = &p;
+        if (p.verdict.kind == Verdict::Kind::Unknown) missing.push_back(name + " (" + p.verdict.reason + ")");
+      }
+      Verdict& v = row.verdict;
+      if (refuted != nullptr) {
+        v.kind = Verdict::Kind::Refuted;
+        v.counterexample = "premise " + refuted->claim + " is refuted (" + refuted->verdict.scope + "):\n" +
+                           refuted->verdict.counterexample;
+        v.moves = refuted->verdict.moves;
+        v.note = "refuted premise " + refuted->claim + "; " +
+                 (refuted->verdict.note.empty() ? std::string("whether its counterexample is reachable from the "
+                                                              "empty board was not checked")
+                                                : refuted->verdict.note);
+      } else if (!missing.empty()) {
+        v.kind = Verdict::Kind::Unknown;
+        std::string names;
+        for (const auto& m : missing) names += (names.empty() ? "" : "; ") + m;
+        v.reason = "premise not proved: " + names;
+      } else {
+        v.kind = Verdict::Kind::Proved;
+      }
+      for (const auto& line : lines) v.derivation += line + "\n";
+      v.scope = claim.size_independent ? "every size (derived)" : "size " + std::to_string(size) + " (derived)";
+      known[memo_key] = row;
+      return row;
+    }
+    const auto configured = make_game(game, size, request.rulings);
+    const std::string rulings = join(non_default_rulings(game, configured->config()), " ");
+    const std::string key = record_key(game.name, claim, claim.size_independent ? 0 : size, rulings);
+    const std::string step = game.name + " " + claim.name + (claim.size_independent ? " (lemma)" : " size " + std::to_string(size));
+    if (auto it = stored.find(key); it != stored.end()) {
+      row.verdict = it->second;
+      row.from_results_file = true;
+    } else {
+      if (progress_is_terminal) progress << "\r\033[K[prove] " << step << " ..." << std::flush;
+      else progress << "[prove] " << step << " ...\n" << std::flush;
+      row.verdict = claim.decide(*configured, request.timeout_seconds);
+      row.verdict.scope = claim.size_independent ? "all sizes (lemma)" : "size " + std::to_string(size);
+      if (!request.results_file.empty() && row.verdict.kind != Verdict::Kind::Unknown) {
+        append_result(request.results_file, record(key, row.verdict));
+      }
+    }
+    if (progress_is_terminal) progress << "\r\033[K" << std::flush;
+    known[memo_key] = row;
+    return row;
+  };
+
   std::vector<ProveRow> rows;
   for (const Claim& claim : claims) {
     const int last = claim.size_independent ? request.min_size : request.max_size;
     for (int size = request.min_size; size <= last; ++size) {
-      const auto configured = make_game(game, size, request.rulings);
-      const std::string rulings = join(non_default_rulings(game, configured->config()), " ");
-      const std::string key = record_key(game.name, claim, claim.size_independent ? 0 : size, rulings);
-      ProveRow row{claim.name, size, {}, false};
-      const std::string step = game.name + " " + claim.name + (claim.size_independent ? " (lemma)" : " size " + std::to_string(size));
-      if (auto it = stored.find(key); it != stored.end()) {
-        row.verdict = it->second;
-        row.from_results_file = true;
-      } else {
-        if (progress_is_terminal) progress << "\r\033[K[prove] " << step << " ..." << std::flush;
-        else progress << "[prove] " << step << " ...\n" << std::flush;
-        row.verdict = claim.decide(*configured, request.timeout_seconds);
-        row.verdict.scope = claim.size_independent ? "all sizes (lemma)" : "size " + std::to_string(size);
-        if (!request.results_file.empty() && row.verdict.kind != Verdict::Kind::Unknown) {
-          append_result(request.results_file, record(key, row.verdict));
-        }
-      }
-      if (progress_is_terminal) progress << "\r\033[K" << std::flush;
-      rows.push_back(row);
-      if (on_row) on_row(row);
+      rows.push_back(evaluate(claim, size));
+      if (on_row) on_row(rows.back());
     }
   }
   return rows;

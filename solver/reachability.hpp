@@ -24,6 +24,13 @@ ReachResult search_reachable(const Game& game, const std::function<bool(const St
                              const std::function<bool(const State&)>& may_lead_to_goal,
                              const std::function<std::string(const State&)>& key, long node_budget);
 
+// search_reachable as one sentence for a verdict's note; `pruning` says which states the search
+// skipped (it qualifies an "unreachable"). A model that cannot search (an exception) is undecided.
+std::string reachability_note(const Game& game, const std::function<bool(const State&)>& goal,
+                              const std::function<bool(const State&)>& may_lead_to_goal,
+                              const std::function<std::string(const State&)>& key, long node_budget,
+                              const std::string& pruning);
+
 }  // namespace arbiter
 
 // ---- implementation (header-only: the game libraries use it and cannot link solver/) ----
@@ -79,6 +86,30 @@ inline ReachResult search_reachable(const Game& game, const std::function<bool(c
   }
   result.nodes = search.nodes;
   return result;
+}
+
+inline std::string reachability_note(const Game& game, const std::function<bool(const State&)>& goal,
+                                     const std::function<bool(const State&)>& may_lead_to_goal,
+                                     const std::function<std::string(const State&)>& key, long node_budget,
+                                     const std::string& pruning) {
+  try {
+    const ReachResult result = search_reachable(game, goal, may_lead_to_goal, key, node_budget);
+    switch (result.kind) {
+      case ReachResult::Kind::Reached: {
+        std::string moves;
+        for (const auto& m : result.moves) moves += " " + m;
+        return "reachable from the empty board by the model:" + moves;
+      }
+      case ReachResult::Kind::Unreachable:
+        return "NOT reachable from the empty board: exhaustive search of the model (" + std::to_string(result.nodes) +
+               " states, " + pruning + ")";
+      case ReachResult::Kind::Undecided:
+        return "reachability undecided: the search stopped after " + std::to_string(result.nodes) + " states";
+    }
+  } catch (const std::exception& error) {
+    return std::string("reachability undecided: the model could not search (") + error.what() + ")";
+  }
+  return "reachability undecided";
 }
 
 }  // namespace arbiter

@@ -1,4 +1,4 @@
-// The interface-parity argument behind no-draw-every-size (solver/connection_claims.hpp): every
+// The interface-parity argument behind full-board-winner-every-size (solver/connection_claims.hpp): every
 // window is proved, and without what the no-checkerboard lemma provides (no checkerboard window,
 // T closed across diagonals) a window is refuted, so the check can fail.
 #include <gtest/gtest.h>

@@ -33,8 +33,10 @@ z3::expr invariant(z3::context& ctx, const Geometry& geometry, const smt::Symbol
 
 // One placement turn: `mover_black` places on the cell whose `move` literal is true (exactly one,
 // on an empty square), then the single fill pass. Returns the board at the end of the turn.
+// move_may_be_elsewhere: at most one literal is true, none meaning a move off these cells (window
+// lemmas look at part of a larger board).
 smt::SymbolicBoard turn(smt::Encoding& encoding, const Geometry& geometry, const smt::SymbolicBoard& before,
-                        bool mover_black, const std::vector<z3::expr>& move);
+                        bool mover_black, const std::vector<z3::expr>& move, bool move_may_be_elsewhere = false);
 
 }  // namespace brique_smt
 }  // namespace arbiter

@@ -22,6 +22,7 @@ struct Verdict {
   unsigned variables = 0;      // Boolean/bit-vector constants of the encoding
   unsigned assertions = 0;     // top-level assertions given to the solver
   std::string scope;           // "size 7" or "all sizes (lemma)"
+  std::string derivation;      // a claim derived from premises: one line per premise and its verdict
 
   static Verdict proved() {
     Verdict v;
@@ -33,6 +34,8 @@ struct Verdict {
     v.reason = std::move(why);
     return v;
   }
+  // Unknown because the encoding does not model `what` (a ruling): never the default's verdict.
+  static Verdict not_encoded(const std::string& what) { return unknown("not encoded: " + what); }
 };
 
 inline const char* verdict_name(Verdict::Kind kind) {
@@ -63,7 +66,23 @@ struct Claim {
   // The sizes `arbiter audit` decides (chosen so the whole audit stays within minutes); empty: the
   // game's two smallest sizes. `arbiter prove` takes any sizes.
   std::vector<int> audit_sizes = {};
+  // Identifies the code that decides the claim (a hash of the game's encoding sources, made at
+  // build time). A stored verdict is reused only under the same version: after the encoding
+  // changes, an old "proved" would otherwise speak for code that no longer exists.
+  std::string encoding_version = {};
+  // Non-empty: the claim is the conjunction of these other claims of the game (its premises), and
+  // the driver derives its verdict from theirs instead of calling decide (solver/prove.hpp).
+  std::vector<std::string> premises = {};
+  // What decides it, as the audit's subject column says: "z3", or e.g. "rulings" for a premise
+  // read from the rulings; a derived claim shows "derived".
+  std::string decided_by = "z3";
 };
+
+// Sets the encoding version of every claim (a game passes its generated source hash).
+inline std::vector<Claim> with_encoding_version(std::vector<Claim> claims, const std::string& version) {
+  for (Claim& claim : claims) claim.encoding_version = version;
+  return claims;
+}
 
 // Sets the audit sizes of the named claims (a game lists them beside its claims).
 inline std::vector<Claim> with_audit_sizes(std::vector<Claim> claims,

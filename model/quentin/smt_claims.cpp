@@ -11,6 +11,7 @@
 #include "model/quentin/notation.hpp"
 #include "model/quentin/reference.hpp"
 
+#include "model/quentin/encoding_version.hpp"
 #include "solver/connection_claims.hpp"
 #include "solver/reachability.hpp"
 
@@ -106,6 +107,36 @@ z3::expr some_territory(Encoding& encoding, const Rules& rules, const SymbolicBo
   }
   clauses.push_back(smt::any_of(ctx, chosen));
   return smt::all_of(ctx, clauses);
+}
+
+std::vector<z3::expr> relational_territory(Encoding& encoding, const Rules& rules, const SymbolicBoard& board,
+                                           const std::function<bool(int)>& only_near) {
+  z3::context& ctx = encoding.ctx();
+  const int n = board.n, cells = n * n;
+  const smt::Graph grid = smt::square_grid_graph(n);
+  const std::vector<z3::expr> spoilt = spoiling_points(encoding, rules, board);
+  const unsigned rank_bits = bits_for(static_cast<unsigned>(cells) + 1);
+  const auto kept = [&](int i) { return !only_near || only_near(i); };
+  std::vector<z3::expr> filled, rank;
+  for (int i = 0; i < cells; ++i) {
+    filled.push_back(encoding.fresh_bool("filled"));
+    rank.push_back(encoding.fresh_bv("fill_rank", rank_bits));
+  }
+  for (int i = 0; i < cells; ++i) {
+    if (!kept(i)) continue;
+    encoding.require(z3::implies(filled[at(i)], board.empty(i) && !spoilt[at(i)]));
+    std::vector<z3::expr> lower;
+    for (int j : grid.adjacent[at(i)]) {
+      if (!kept(j)) continue;
+      encoding.require(z3::implies(board.empty(i) && board.empty(j), filled[at(i)] == filled[at(j)]));
+      lower.push_back(board.empty(j) && !filled[at(j)] && z3::ult(rank[at(j)], rank[at(i)]));
+    }
+    if (!only_near) {
+      encoding.require(
+          z3::implies(board.empty(i) && !filled[at(i)] && !spoilt[at(i)], smt::any_of(ctx, lower)));
+    }
+  }
+  return filled;
 }
 
 Regions analyse_regions(Encoding& encoding, const Rules& rules, const SymbolicBoard& board, bool black_to_fill_on_tie,
@@ -304,7 +335,7 @@ std::vector<z3::expr> fresh_move(Encoding& encoding, int n) {
 
 Verdict decide_invariant_inductive(const Game& game, double timeout) {
   const Rules rules = Rules::from(game.config());
-  if (!rules.unsupported.empty()) return Verdict::unknown("ruling " + rules.unsupported + " is not encoded");
+  if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
   return for_both_movers([&](bool mover_black, double left) {
     Encoding encoding(Encoding::Engine::FiniteDomain);
     const SymbolicBoard before = SymbolicBoard::fresh(encoding, rules.n, "pre");
@@ -322,17 +353,23 @@ Verdict decide_invariant_inductive(const Game& game, double timeout) {
 
 Verdict decide_one_fill_round(const Game& game, double timeout) {
   const Rules rules = Rules::from(game.config());
-  if (!rules.unsupported.empty()) return Verdict::unknown("ruling " + rules.unsupported + " is not encoded");
+  if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
   return for_both_movers([&](bool mover_black, double left) {
-    Encoding encoding(Encoding::Engine::Sat);  // Boolean only: no colour counting here
+    Encoding encoding(Encoding::Engine::FiniteDomain);
     const SymbolicBoard before = SymbolicBoard::fresh(encoding, rules.n, "pre");
     const auto move = fresh_move(encoding, rules.n);
     // Which points a pass fills does not depend on the colours it fills them with, and neither
-    // does whether a territory is left, so the colour counting is left out here.
-    const Turn t = turn(encoding, rules, before, mover_black, move, false);
-    std::vector<z3::expr> on_empty;
-    for (int i = 0; i < rules.n * rules.n; ++i) on_empty.push_back(move[at(i)] && before.empty(i));
-    encoding.require(smt::any_of(encoding.ctx(), on_empty));
+    // does whether a territory is left, so filled points are all coloured the mover's here.
+    Turn t{before, before, encoding.ctx().bool_val(true)};
+    for (int i = 0; i < rules.n * rules.n; ++i) {
+      encoding.require(z3::implies(move[at(i)], before.empty(i)));
+      (mover_black ? t.placed.black : t.placed.white)[at(i)] = before.stone(i, mover_black) || move[at(i)];
+    }
+    const std::vector<z3::expr> filled = relational_territory(encoding, rules, t.placed);
+    t.after = t.placed;
+    for (int i = 0; i < rules.n * rules.n; ++i) {
+      (mover_black ? t.after.black : t.after.white)[at(i)] = t.placed.stone(i, mover_black) || filled[at(i)];
+    }
     encoding.require(some_territory(encoding, rules, t.after));
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
       describe_turn(encoding, before, t, move, mover_black, "a territory is left after one fill pass", v);
@@ -342,13 +379,16 @@ Verdict decide_one_fill_round(const Game& game, double timeout) {
 
 Verdict decide_no_draw(const Game& game, double timeout) {
   const Rules rules = Rules::from(game.config());
+  if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
   return smt::decide_full_board_has_winner(
       rules.n,
       [&](Encoding& e, const SymbolicBoard& board) { e.require(diagonal_rule_holds(e.ctx(), board, true, true)); },
       true, timeout);
 }
 
-Verdict decide_no_checkerboard_lemma(const Game&, double timeout) {
+Verdict decide_no_checkerboard_lemma(const Game& game, double timeout) {
+  const Rules rules = Rules::from(game.config());
+  if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
   Encoding encoding(Encoding::Engine::FiniteDomain);
   const SymbolicBoard block = SymbolicBoard::fresh(encoding, 2, "block", true);
   encoding.require(diagonal_rule_holds(encoding.ctx(), block, true, true));
@@ -359,7 +399,7 @@ Verdict decide_no_checkerboard_lemma(const Game&, double timeout) {
 
 Verdict decide_only_mover_completes(const Game& game, double timeout) {
   const Rules rules = Rules::from(game.config());
-  if (!rules.unsupported.empty()) return Verdict::unknown("ruling " + rules.unsupported + " is not encoded");
+  if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
   return for_both_movers([&](bool mover_black, double left) {
     Encoding encoding(Encoding::Engine::FiniteDomain);
     const SymbolicBoard before = SymbolicBoard::fresh(encoding, rules.n, "pre");
@@ -400,24 +440,7 @@ std::string reachability_note(const Game& game, const std::vector<char>& target,
   const auto key = [](const State& s) {
     return board_and_side(s) + (s.ply() <= 1 ? "0" : "+") + (s.line().find(" swapped") != std::string::npos ? "s" : "");
   };
-  try {
-    const ReachResult result = search_reachable(game, goal, within, key, 2'000'000);
-    switch (result.kind) {
-      case ReachResult::Kind::Reached: {
-        std::string moves;
-        for (const auto& m : result.moves) moves += " " + m;
-        return "reachable from the empty board by the model:" + moves;
-      }
-      case ReachResult::Kind::Unreachable:
-        return "NOT reachable from the empty board: exhaustive search of the model (" + std::to_string(result.nodes) +
-               " states, pruned to sub-positions of it)";
-      case ReachResult::Kind::Undecided:
-        return "reachability undecided: the search stopped after " + std::to_string(result.nodes) + " states";
-    }
-  } catch (const std::exception& error) {
-    return std::string("reachability undecided: the model could not search (") + error.what() + ")";
-  }
-  return "reachability undecided";
+  return arbiter::reachability_note(game, goal, within, key, 2'000'000, "pruned to sub-positions of it");
 }
 
 // Requires of `position`: the end-of-turn invariant, no winner, an empty point, and no legal
@@ -511,7 +534,7 @@ std::optional<StuckPosition> search_stuck_by_play(const Game& game, bool neither
 // all positions (and a position it finds is put to the reachability search).
 Verdict decide_playable(const Game& game, double timeout, bool neither) {
   const Rules rules = Rules::from(game.config());
-  if (!rules.unsupported.empty()) return Verdict::unknown("ruling " + rules.unsupported + " is not encoded");
+  if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
   const int n = rules.n, cells = n * n;
   const auto started = std::chrono::steady_clock::now();
   const std::uint64_t seed = 20261122 + static_cast<std::uint64_t>(n);
@@ -584,11 +607,76 @@ Verdict decide_playable(const Game& game, double timeout, bool neither) {
   return v;
 }
 
+// one-fill-round for EVERY board size. After one pass the empty points are exactly the unfilled
+// points of the placed board, whole regions of it, each holding a spoiling point p (else it would
+// have been a territory and filled). Every empty neighbour of p is in p's region, so unfilled; so
+// p's neighbours are stones or empty exactly as before and p still spoils, and its region, still
+// empty and connected, is a region after the pass: not a territory (docs/proofs.md). The step
+// "p still spoils" reads p and its four neighbours only; Z3 checks it for one point of every window
+// kind (radius 1: edge distances capped at 1, which is what edges-count reads), asserting only the
+// fill relations among those five points (weaker than a whole board, so unsat covers every board).
+Verdict decide_one_fill_round_every_size(const Game& game, double timeout) {
+  const Rules board_rules = Rules::from(game.config());
+  if (!board_rules.unsupported.empty()) return Verdict::not_encoded("ruling " + board_rules.unsupported);
+  constexpr int kRadius = 1;
+  const auto representatives = smt::window_representatives(kRadius);
+  std::vector<Verdict> parts;
+  for (const smt::WindowRepresentative& rep : representatives) {
+    Rules rules = board_rules;
+    rules.n = rep.n;
+    const int n = rep.n;
+    const auto near = [&](int cell) {
+      return std::abs(cell / n - rep.cell / n) + std::abs(cell % n - rep.cell % n) <= kRadius;
+    };
+    Encoding encoding(Encoding::Engine::FiniteDomain);
+    const SymbolicBoard placed = SymbolicBoard::fresh(encoding, n, "placed");
+    const std::vector<z3::expr> filled = relational_territory(encoding, rules, placed, near);
+    SymbolicBoard after = placed;
+    for (int i = 0; i < n * n; ++i) after.black[at(i)] = placed.black[at(i)] || filled[at(i)];
+    const auto spoilt_before = spoiling_points(encoding, rules, placed);
+    const auto spoilt_after = spoiling_points(encoding, rules, after);
+    encoding.require(spoilt_before[at(rep.cell)] && !spoilt_after[at(rep.cell)]);
+    double used = 0;
+    for (const auto& p : parts) used += p.seconds;
+    parts.push_back(encoding.verdict(encoding.check(std::max(0.001, timeout - used)), [&](Verdict& v) {
+      v.counterexample = diagram(encoding, placed, true) + "(point " + smt::cell_name(n, rep.cell) +
+                         " spoils before the pass but not after it; a window relaxation, not a whole position)\n";
+    }));
+    if (parts.back().kind == Verdict::Kind::Refuted) {
+      // The window asserts less than a whole board: a break there is no counterexample to the claim.
+      parts.back() = Verdict::unknown("the window of " + smt::window_kind_text(rep.kind) +
+                                      " admits a spoiling point that stops spoiling: the window lemma cannot decide");
+    }
+    if (parts.back().kind != Verdict::Kind::Proved) return smt::combine(parts);
+  }
+  Verdict v = smt::combine(parts);
+  v.note = std::to_string(parts.size()) + " window checks: one per window kind (radius 1, found on boards 2-" +
+           std::to_string(smt::window_representative_sizes(kRadius)) + ")";
+  return v;
+}
+
+// Under diagonal-rule=all-stones a placement is legal only if, after the fill, the diagonal rule
+// holds for every stone: that is the invariant's second half by definition. Read from the rulings,
+// not a Z3 query.
+Verdict decide_legality_checks_every_stone(const Game& game, double) {
+  const Rules rules = Rules::from(game.config());
+  if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
+  if (rules.mover_only_diagonal) {
+    return Verdict::unknown("under diagonal-rule=mover-only legality checks the mover's stones only, so the "
+                            "opponent's half of the invariant does not follow from it (invariant-inductive, per "
+                            "size, decides)");
+  }
+  Verdict v = Verdict::proved();
+  v.note = "read from the rulings (diagonal-rule=all-stones), not a Z3 query";
+  return v;
+}
+
 }  // namespace
 }  // namespace quentin_smt
 
 std::vector<Claim> quentin_claims() {
   using namespace quentin_smt;
+  const std::string draws = "seed 002: 'Draws are not possible'; rules.md Q2";
   std::vector<Claim> claims{
       {"invariant-inductive",
        "If no territory is left and the diagonal rule holds for every stone before a legal placement turn, both "
@@ -598,23 +686,16 @@ std::vector<Claim> quentin_claims() {
        "From any position, after a placement on an empty point and one pass filling every territory, no territory "
        "is left.",
        "rules.md 2.3 item 3 (derived: a single pass equals repeating)", false, decide_one_fill_round},
-      {"no-draw", "A full board on which the diagonal rule holds has a winner.",
-       "seed 002: 'Draws are not possible'; rules.md Q2", false, decide_no_draw},
-      {"one-winner", "A full board on which the diagonal rule holds has exactly one winner (no-draw and no-two-winners).",
-       "seed 002: 'Draws are not possible'; rules.md Q2", false,
-       [](const Game& game, double timeout) {
-         const Verdict draw = decide_no_draw(game, timeout);
-         if (draw.kind != Verdict::Kind::Proved) return draw;
-         return smt::combine({draw, smt::decide_no_two_winners(game.config().size, std::max(0.001, timeout - draw.seconds))});
-       }},
+      {"full-board-winner", "A full board on which the diagonal rule holds has a winner (this size, directly by Z3).",
+       draws, false, decide_no_draw},
       {"no-two-winners", "No board holds a black top-bottom chain and a white left-right chain at once.",
        "rules.md 2.4 (derived)", false,
        [](const Game& game, double timeout) { return smt::decide_no_two_winners(game.config().size, timeout); }},
       {"no-checkerboard-lemma",
        "Where the diagonal rule holds no full 2x2 block is a checkerboard, so orthogonal and diagonal connectivity "
-       "agree (used by no-draw and no-draw-every-size).",
+       "agree (used by full-board-winner and full-board-winner-every-size).",
        "lemma (rules.md Q2: no crosscut)", true, decide_no_checkerboard_lemma},
-      smt::no_draw_every_size_claim("seed 002: 'Draws are not possible'; rules.md Q2", decide_no_checkerboard_lemma),
+      smt::full_board_winner_every_size_claim(draws, decide_no_checkerboard_lemma),
       {"only-mover-completes",
        "A legal turn from a position with the invariant and no winner never completes the opponent's chain.",
        "rules.md 2.4 says this is FALSE (a fill can complete the opponent's chain); expected: refuted", false,
@@ -629,12 +710,38 @@ std::vector<Claim> quentin_claims() {
        "legal placement.",
        "seed 002: 'There will always be a move available to at least one of the players'", false,
        [](const Game& game, double timeout) { return decide_playable(game, timeout, true); }},
+      {"one-fill-round-every-size",
+       "one-fill-round on EVERY board size: a spoiling point left empty by the pass still spoils (Z3, one window "
+       "per kind), so every region left is not a territory (docs/proofs.md).",
+       "rules.md 2.3 item 3 (derived)", true, decide_one_fill_round_every_size},
+      {"legality-checks-every-stone",
+       "A legal placement leaves the diagonal rule holding for every stone (the default diagonal-rule=all-stones; "
+       "read from the rulings, not a Z3 query).",
+       "seed 002; ruling Q-4", true, decide_legality_checks_every_stone, {}, {}, {}, "rulings"},
+      {"invariant-inductive-every-size",
+       "invariant-inductive on EVERY board size: after a legal turn no territory is left (one-fill-round-every-size) "
+       "and the diagonal rule holds for every stone (legality).",
+       "seed 002; rules.md 2.3", true, nullptr, {}, {}, {"one-fill-round-every-size", "legality-checks-every-stone"}},
+      // Game-level claims, derived from the lemmas they rest on. Placements add stones and fills
+      // remove none, and a pass is forced only on a side that cannot place, so a game that neither
+      // side wins and that never stalls ends on a full board, which by the invariant has a winner.
+      {"no-draw",
+       "No game of this size ends in a draw: the invariant holds after every turn, some side can always move, and a "
+       "full board with the invariant has a winner.",
+       draws, false, nullptr, {}, {},
+       {"invariant-inductive-every-size", "someone-can-move", "full-board-winner-every-size"}},
+      {"no-draw-every-size",
+       "No game ends in a draw, on EVERY board size: no-draw with every premise proved for every size.", draws, true,
+       nullptr, {}, {}, {"invariant-inductive-every-size", "someone-can-move", "full-board-winner-every-size"}},
+      {"one-winner", "A full board on which the diagonal rule holds has exactly one winner.", draws, false, nullptr,
+       {}, {}, {"full-board-winner", "no-two-winners"}},
   };
   // Sizes each decides within a few seconds on a 2-core machine (docs/proofs.md has the times).
   const std::map<std::string, std::vector<int>> audit_sizes{
       {"invariant-inductive", {2, 3, 4}},
       {"one-fill-round", {2, 3, 4, 5}},
-      {"no-draw", {2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
+      {"full-board-winner", {2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
+      {"no-draw", {2, 3}},
       {"one-winner", {2, 3, 4, 5, 6}},
       {"no-two-winners", {2, 3, 4, 5, 6}},
       {"only-mover-completes", {2, 3}},
@@ -643,7 +750,7 @@ std::vector<Claim> quentin_claims() {
       {"mover-can-move", {2, 3, 5}},
       {"someone-can-move", {2, 3}},
   };
-  return with_audit_sizes(std::move(claims), audit_sizes);
+  return with_encoding_version(with_audit_sizes(std::move(claims), audit_sizes), ARBITER_ENCODING_SOURCE_HASH);
 }
 
 EncodingComparison compare_quentin_turn_encoding(const Game& game, const State& state, Rng& rng) {

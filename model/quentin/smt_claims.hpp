@@ -2,6 +2,7 @@
 // Quentin's claims as Z3 encodings (docs/proofs.md). Written from the rule text (seed 002) and the
 // rulings, independently of the executable model, so that each checks the other
 // (`arbiter prove GAME --differential`, tests/encoding_differential_test.cpp).
+#include <functional>
 #include <vector>
 
 #include "model/core/game.hpp"
@@ -35,6 +36,15 @@ struct Regions {
 // black_to_fill_on_tie: the tie rule's colour (the opponent of the mover).
 Regions analyse_regions(smt::Encoding& encoding, const Rules& rules, const smt::SymbolicBoard& board,
                         bool black_to_fill_on_tie, bool with_majority = true);
+
+// Which points one fill pass fills, as relations the solver must satisfy instead of rounds of
+// spreading: a filled point is empty and not spoiling; empty neighbours are filled alike; an empty
+// unfilled point that does not spoil has an empty unfilled neighbour of lower rank (so, following
+// ranks down, it reaches a spoiling point of its region). Exactly one assignment satisfies them:
+// the territories (docs/proofs.md). O(n^2) definitions where analyse_regions needs O(n^4).
+// only_near: assert the relations only between points for which it holds (window lemmas).
+std::vector<z3::expr> relational_territory(smt::Encoding& encoding, const Rules& rules, const smt::SymbolicBoard& board,
+                                           const std::function<bool(int)>& only_near = nullptr);
 
 // "Some territory exists", in the form a solver refutes most easily: a non-empty set of empty
 // points, closed under empty adjacency (so a union of whole regions), none of which has fewer than

@@ -2,11 +2,13 @@
 // with counterexamples that replay, and a forced timeout is never reported as a proof.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <sstream>
 
 #include "model/brique/smt_claims.hpp"
 #include "model/core/errors.hpp"
+#include "model/registry.hpp"
 #include "solver/connection_claims.hpp"
 #include "solver/prove.hpp"
 #include "solver/testing/claim_test_support.hpp"
@@ -23,8 +25,8 @@ constexpr int kLargest = 5;
 #endif
 
 TEST(BriqueClaims, TrueClaimsAreProvedOnSmallBoards) {
-  for (const char* claim : {"invariant-inductive", "one-fill-round", "no-draw", "only-mover-wins", "no-two-winners",
-                            "one-winner"}) {
+  for (const char* claim : {"invariant-inductive", "one-fill-round", "full-board-winner", "only-mover-wins",
+                            "no-two-winners"}) {
     for (int n = 2; n <= kLargest; ++n) {
       const Verdict v = decide_claim(brique_claims(), claim, n);
       EXPECT_EQ(v.kind, Verdict::Kind::Proved) << claim << " size " << n << ": " << v.reason << v.counterexample;
@@ -37,7 +39,7 @@ TEST(BriqueClaims, TrueClaimsAreProvedOnSmallBoards) {
 TEST(BriqueClaims, TheLocalLemmaIsProvedUnderEveryEncodedRuling) {
   for (const char* light : {"even", "odd"}) {
     for (const char* directions : {"board", "facing"}) {
-      for (const char* claim : {"no-checkerboard-lemma", "no-draw-every-size"}) {
+      for (const char* claim : {"no-checkerboard-lemma", "full-board-winner-every-size"}) {
         const Verdict v = decide_claim(brique_claims(), claim, 5,
                                        {{"light-squares", light}, {"escort-directions", directions}});
         EXPECT_EQ(v.kind, Verdict::Kind::Proved) << claim << " " << light << " " << directions;
@@ -47,7 +49,7 @@ TEST(BriqueClaims, TheLocalLemmaIsProvedUnderEveryEncodedRuling) {
 }
 
 TEST(BriqueClaims, OtherShadingKeepsTheClaims) {
-  for (const char* claim : {"invariant-inductive", "one-fill-round", "no-draw"}) {
+  for (const char* claim : {"invariant-inductive", "one-fill-round", "full-board-winner"}) {
     EXPECT_EQ(decide_claim(brique_claims(), claim, 4, {{"light-squares", "odd"}}).kind, Verdict::Kind::Proved) << claim;
   }
 }
@@ -152,7 +154,7 @@ TEST(BriqueClaims, ADrawIsFoundWhenNoInvariantHolds) {
 }
 
 TEST(BriqueClaims, ATinyTimeoutGivesUnknownNeverProved) {
-  const Verdict v = decide_claim(brique_claims(), "no-draw", 12, {}, 0.001);
+  const Verdict v = decide_claim(brique_claims(), "full-board-winner", 12, {}, 0.001);
   EXPECT_EQ(v.kind, Verdict::Kind::Unknown);
   EXPECT_FALSE(v.reason.empty());
 }
@@ -201,6 +203,85 @@ TEST(ProveDriver, StoresFinishedVerdictsAndResumes) {
   request.claims = {"no-such-claim"};
   EXPECT_THROW(run_proofs(request, {}, progress, false), InputError);
   std::filesystem::remove(file);
+}
+
+TEST(BriqueClaims, TheTurnLemmasHoldOnEveryBoardSizeByWindows) {
+#ifdef ARBITER_SANITIZED
+  for (const char* light : {"even"}) {  // 102 window checks each: slow under the sanitizers
+#else
+  for (const char* light : {"even", "odd"}) {
+#endif
+    for (const char* claim : {"invariant-inductive-every-size", "one-fill-round-every-size"}) {
+      const Verdict v = decide_claim(brique_claims(), claim, 5, {{"light-squares", light}});
+      EXPECT_EQ(v.kind, Verdict::Kind::Proved) << claim << " " << light << ": " << v.reason << v.counterexample;
+      EXPECT_NE(v.note.find("window kinds"), std::string::npos);
+    }
+  }
+}
+
+TEST(BriqueClaims, TheWindowLemmaRefutesWithAWholeBoardWhereTheInvariantBreaks) {
+  // Facing escorts and keep-enemy fills break the invariant (see FacingEscortsBreakTheInvariant):
+  // the window lemma must find that too, as a counterexample on a whole board.
+  for (const auto& [name, value] : {std::pair{"escort-directions", "facing"}, std::pair{"fill", "keep-enemy"}}) {
+    const Verdict v = decide_claim(brique_claims(), "invariant-inductive-every-size", 5, {{name, value}});
+    ASSERT_EQ(v.kind, Verdict::Kind::Refuted) << value;
+    EXPECT_NE(v.note.find("whole-board counterexample"), std::string::npos) << v.note;
+    const auto split = v.counterexample.find("after ");
+    ASSERT_NE(split, std::string::npos);
+    Config config;
+    config.size = static_cast<int>(std::lround(std::sqrt(smt::cells_from_text(v.counterexample.substr(0, split)).size())));
+    config.rulings = {{name, value}};
+    const auto g = brique_smt::Geometry::from(config);
+    EXPECT_TRUE(invariant_violations(g, smt::cells_from_text(v.counterexample.substr(0, split))).empty());
+    EXPECT_FALSE(invariant_violations(g, smt::cells_from_text(v.counterexample.substr(split))).empty());
+  }
+  EXPECT_EQ(decide_claim(brique_claims(), "one-fill-round-every-size", 5, {{"escort-directions", "facing"}}).kind,
+            Verdict::Kind::Proved);
+}
+
+TEST(BriqueClaims, EveryClaimCarriesTheEncodingVersion) {
+  for (const Claim& claim : brique_claims()) EXPECT_EQ(claim.encoding_version.size(), 16u) << claim.name;
+}
+
+ProveRow prove_brique(const std::string& claim, int size, const std::vector<std::string>& rulings = {}) {
+  ProveRequest request;
+  request.game = &find_game("brique");
+  request.claims = {claim};
+  request.min_size = request.max_size = size;
+  request.rulings = rulings;
+  std::ostringstream progress;
+  return run_proofs(request, {}, progress, false).front();
+}
+
+TEST(BriqueDerivedClaims, NoDrawOnEveryBoardSizeIsDerivedFromItsPremises) {
+  const ProveRow row = prove_brique("no-draw-every-size", 5);
+  EXPECT_EQ(row.verdict.kind, Verdict::Kind::Proved) << row.verdict.reason << row.verdict.counterexample;
+  EXPECT_EQ(row.verdict.scope, "every size (derived)");
+  for (const char* premise : {"turns-place-stones", "invariant-inductive-every-size", "full-board-winner-every-size"}) {
+    EXPECT_NE(row.verdict.derivation.find(std::string(premise) + " (all sizes (lemma)): proved"), std::string::npos)
+        << row.verdict.derivation;
+  }
+  EXPECT_EQ(prove_brique("no-draw", 4).verdict.kind, Verdict::Kind::Proved);
+}
+
+TEST(BriqueDerivedClaims, NoDrawIsNotProvedWhereAPremiseFails) {
+  const ProveRow facing = prove_brique("no-draw-every-size", 5, {"escort-directions=facing"});
+  ASSERT_EQ(facing.verdict.kind, Verdict::Kind::Refuted);
+  EXPECT_NE(facing.verdict.counterexample.find("premise invariant-inductive-every-size is refuted"), std::string::npos);
+  EXPECT_NE(facing.verdict.note.find("reachable from the empty board by the model"), std::string::npos)
+      << facing.verdict.note;
+
+  const ProveRow pass = prove_brique("no-draw", 4, {"pass=allowed"});
+  ASSERT_EQ(pass.verdict.kind, Verdict::Kind::Refuted);
+  EXPECT_NE(pass.verdict.counterexample.find("premise turns-place-stones is refuted"), std::string::npos);
+  EXPECT_NE(pass.verdict.note.find("reachable: the model plays pass, pass"), std::string::npos) << pass.verdict.note;
+
+  const ProveRow repeat = prove_brique("no-draw-every-size", 4, {"fill=repeat"});
+  ASSERT_EQ(repeat.verdict.kind, Verdict::Kind::Unknown);
+  EXPECT_NE(repeat.verdict.reason.find("not encoded: ruling fill=repeat"), std::string::npos) << repeat.verdict.reason;
+  const ProveRow mirror = prove_brique("no-draw", 4, {"pie=mirror"});
+  ASSERT_EQ(mirror.verdict.kind, Verdict::Kind::Unknown);
+  EXPECT_NE(mirror.verdict.reason.find("not encoded: ruling pie=mirror"), std::string::npos) << mirror.verdict.reason;
 }
 
 }  // namespace

@@ -8,7 +8,9 @@
 
 #include "model/quentin/smt_claims.hpp"
 #include "model/quentin/tests/quentin_test_util.hpp"
+#include "model/registry.hpp"
 #include "solver/connection_claims.hpp"
+#include "solver/prove.hpp"
 #include "solver/testing/claim_test_support.hpp"
 
 namespace arbiter {
@@ -46,14 +48,14 @@ TEST(QuentinClaims, TrueClaimsAreProvedOnSmallBoards) {
       EXPECT_EQ(v.kind, Verdict::Kind::Proved) << claim << " size " << n << ": " << v.reason << v.counterexample;
     }
   }
-  for (const char* claim : {"no-draw", "no-two-winners", "one-winner"}) {
+  for (const char* claim : {"full-board-winner", "no-two-winners"}) {
     for (int n = 2; n <= kBoardLargest; ++n) {
       const Verdict v = decide_claim(quentin_claims(), claim, n);
       EXPECT_EQ(v.kind, Verdict::Kind::Proved) << claim << " size " << n << ": " << v.reason << v.counterexample;
     }
   }
   EXPECT_EQ(decide_claim(quentin_claims(), "no-checkerboard-lemma", 5).kind, Verdict::Kind::Proved);
-  EXPECT_EQ(decide_claim(quentin_claims(), "no-draw-every-size", 5).kind, Verdict::Kind::Proved);
+  EXPECT_EQ(decide_claim(quentin_claims(), "full-board-winner-every-size", 5).kind, Verdict::Kind::Proved);
 }
 
 TEST(QuentinClaims, AMoveCompletingTheOpponentsChainIsFoundAndReplays) {
@@ -198,6 +200,68 @@ TEST(QuentinClaims, ATinyTimeoutGivesUnknownNeverProved) {
 TEST(QuentinClaims, AnUnencodedRulingGivesUnknown) {
   EXPECT_EQ(decide_claim(quentin_claims(), "one-fill-round", 3, {{"fill", "until-none"}}).kind,
             Verdict::Kind::Unknown);
+}
+
+TEST(QuentinDerivedClaims, NoDrawIsProvedOnlyWhereItsPremisesAre) {
+  ProveRequest request;
+  request.game = &find_game("quentin");
+  request.claims = {"no-draw-every-size"};
+  request.min_size = request.max_size = 3;
+  std::ostringstream progress;
+  const ProveRow every = run_proofs(request, {}, progress, false).front();
+  // someone-can-move is decided per size only; the invariant is kept on every size.
+  ASSERT_EQ(every.verdict.kind, Verdict::Kind::Unknown);
+  EXPECT_NE(every.verdict.reason.find("someone-can-move (no every-size argument)"), std::string::npos);
+  EXPECT_EQ(every.verdict.reason.find("invariant-inductive"), std::string::npos) << every.verdict.reason;
+  EXPECT_NE(every.verdict.derivation.find("invariant-inductive-every-size (every size (derived)): proved"),
+            std::string::npos) << every.verdict.derivation;
+  request.claims = {"no-draw"};
+  request.min_size = request.max_size = 2;
+  const ProveRow two = run_proofs(request, {}, progress, false).front();
+  EXPECT_EQ(two.verdict.kind, Verdict::Kind::Proved) << two.verdict.reason << two.verdict.derivation;
+  request.rulings = {"fill=until-none"};
+  const ProveRow until_none = run_proofs(request, {}, progress, false).front();
+  ASSERT_EQ(until_none.verdict.kind, Verdict::Kind::Unknown);
+  EXPECT_NE(until_none.verdict.reason.find("not encoded"), std::string::npos) << until_none.verdict.reason;
+}
+
+TEST(QuentinClaims, TheRelationalFillIsExactlyTheTerritories) {
+  // Any assignment satisfying the fill relations equals the territories as analyse_regions spreads
+  // them, on every board of these sizes (and one exists: the territories with ranks = distance to a
+  // spoiling point, docs/proofs.md).
+  for (int n = 2; n <= kTurnLargest; ++n) {
+    for (const char* edges : {"no", "yes"}) {
+      Config config;
+      config.size = n;
+      config.rulings = {{"edges-count", edges}};
+      const auto rules = quentin_smt::Rules::from(config);
+      smt::Encoding encoding(smt::Encoding::Engine::FiniteDomain);
+      const auto board = smt::SymbolicBoard::fresh(encoding, n, "board");
+      const auto filled = quentin_smt::relational_territory(encoding, rules, board);
+      const auto regions = quentin_smt::analyse_regions(encoding, rules, board, true, false);
+      std::vector<z3::expr> differ;
+      for (int i = 0; i < n * n; ++i) differ.push_back(filled[static_cast<std::size_t>(i)] != regions.territory[static_cast<std::size_t>(i)]);
+      encoding.require(smt::any_of(encoding.ctx(), differ));
+      EXPECT_EQ(encoding.check(60), smt::Encoding::Answer::NoCounterexample) << "size " << n << " edges " << edges;
+    }
+  }
+}
+
+TEST(QuentinClaims, OneFillRoundAndTheInvariantHoldOnEveryBoardSize) {
+  for (const char* edges : {"no", "yes"}) {
+    const Verdict v = decide_claim(quentin_claims(), "one-fill-round-every-size", 5, {{"edges-count", edges}});
+    EXPECT_EQ(v.kind, Verdict::Kind::Proved) << edges << ": " << v.reason;
+  }
+  ProveRequest request;
+  request.game = &find_game("quentin");
+  request.claims = {"invariant-inductive-every-size"};
+  request.min_size = request.max_size = 5;
+  std::ostringstream progress;
+  EXPECT_EQ(run_proofs(request, {}, progress, false).front().verdict.kind, Verdict::Kind::Proved);
+  request.rulings = {"diagonal-rule=mover-only"};
+  const ProveRow mover_only = run_proofs(request, {}, progress, false).front();
+  ASSERT_EQ(mover_only.verdict.kind, Verdict::Kind::Unknown);
+  EXPECT_NE(mover_only.verdict.reason.find("legality-checks-every-stone"), std::string::npos);
 }
 
 }  // namespace

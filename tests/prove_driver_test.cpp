@@ -1,0 +1,161 @@
+// The prove driver (solver/prove.hpp) as the honesty rules demand: a stored verdict is
+// reused only under the encoding version that made it; a claim derived from premises is proved only
+// where every premise is, and otherwise names the premise that is refuted or not proved. Also the
+// window kinds behind the every-size window lemmas cover every cell of every board.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "solver/connection_claims.hpp"
+#include "solver/prove.hpp"
+#include "solver/testing/claim_test_support.hpp"
+
+namespace arbiter {
+namespace {
+
+int decisions = 0;
+
+Verdict refuted_with(const std::string& counterexample, const std::string& note) {
+  Verdict v;
+  v.kind = Verdict::Kind::Refuted;
+  v.counterexample = counterexample;
+  v.note = note;
+  return v;
+}
+
+std::vector<Claim> planted_claims(const std::string& version) {
+  const auto counted = [](Verdict v) {
+    return [v](const Game&, double) {
+      ++decisions;
+      return v;
+    };
+  };
+  std::vector<Claim> claims{
+      {"holds", "planted: proved", "test", false, counted(Verdict::proved())},
+      {"fails", "planted: refuted", "test", false, counted(refuted_with("BOARD\n", "reachable: planted"))},
+      {"open", "planted: unknown", "test", false, counted(Verdict::unknown("timeout"))},
+      {"holds-everywhere", "planted: proved for every size", "test", true, counted(Verdict::proved())},
+      {"both-hold", "derived", "test", false, nullptr, {}, {}, {"holds", "holds-everywhere"}},
+      {"one-fails", "derived", "test", false, nullptr, {}, {}, {"holds", "fails", "open"}},
+      {"one-open", "derived", "test", false, nullptr, {}, {}, {"holds", "open"}},
+      {"every-size", "derived", "test", true, nullptr, {}, {}, {"holds-everywhere", "holds"}},
+  };
+  return with_encoding_version(std::move(claims), version);
+}
+
+GameDescriptor planted_game(std::vector<Claim> (*claims)()) {
+  GameDescriptor descriptor = testing::claims_only_descriptor();
+  descriptor.make = [](const GameDescriptor& d, const Config& c) -> std::unique_ptr<Game> {
+    return std::make_unique<testing::ConfigOnlyGame>(d, c);
+  };
+  descriptor.claims = claims;
+  return descriptor;
+}
+
+ProveRow prove_one(const GameDescriptor& game, const std::string& claim, const std::string& file = "") {
+  ProveRequest request;
+  request.game = &game;
+  request.claims = {claim};
+  request.min_size = request.max_size = 4;
+  request.results_file = file;
+  std::ostringstream progress;
+  const auto rows = run_proofs(request, {}, progress, false);
+  EXPECT_EQ(rows.size(), 1u);
+  return rows.front();
+}
+
+std::string read_text(const std::string& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(ProveDriver, AStoredVerdictIsNotReusedAfterTheEncodingChanges) {
+  const auto file = (std::filesystem::temp_directory_path() / "arbiter-prove-version-test.tsv").string();
+  std::filesystem::remove(file);
+  const GameDescriptor v1 = planted_game([] { return planted_claims("v1"); });
+  const GameDescriptor v2 = planted_game([] { return planted_claims("v2"); });
+  decisions = 0;
+  EXPECT_FALSE(prove_one(v1, "holds", file).from_results_file);
+  EXPECT_TRUE(prove_one(v1, "holds", file).from_results_file);
+  EXPECT_EQ(decisions, 1);
+  const ProveRow changed = prove_one(v2, "holds", file);
+  EXPECT_FALSE(changed.from_results_file);
+  EXPECT_EQ(decisions, 2);
+  EXPECT_TRUE(prove_one(v2, "holds", file).from_results_file);
+  // The version is written into each record.
+  const std::string text = read_text(file);
+  EXPECT_NE(text.find("encoding=v1"), std::string::npos);
+  EXPECT_NE(text.find("encoding=v2"), std::string::npos);
+  std::filesystem::remove(file);
+}
+
+TEST(ProveDriver, ARecordWithoutAVersionIsNeverReused) {
+  // A line as written before verdicts carried versions: the key has no encoding field.
+  const auto file = (std::filesystem::temp_directory_path() / "arbiter-prove-old-record.tsv").string();
+  {
+    std::ofstream out(file);
+    out << "claims-test\tholds\t" << std::hash<std::string>{}("planted: proved")
+        << "\t4\t\tproved\t0.1\t1\t1\tsize 4\t\t\t\t\n";
+  }
+  const GameDescriptor v1 = planted_game([] { return planted_claims("v1"); });
+  EXPECT_FALSE(prove_one(v1, "holds", file).from_results_file);
+  std::filesystem::remove(file);
+}
+
+TEST(ProveDriver, ADerivedClaimIsProvedOnlyWhereEveryPremiseIs) {
+  const GameDescriptor game = planted_game([] { return planted_claims(""); });
+  const ProveRow both = prove_one(game, "both-hold");
+  EXPECT_EQ(both.verdict.kind, Verdict::Kind::Proved);
+  EXPECT_NE(both.verdict.derivation.find("holds (size 4): proved"), std::string::npos) << both.verdict.derivation;
+  EXPECT_NE(both.verdict.derivation.find("holds-everywhere (all sizes (lemma)): proved"), std::string::npos);
+
+  const ProveRow fails = prove_one(game, "one-fails");
+  ASSERT_EQ(fails.verdict.kind, Verdict::Kind::Refuted);
+  EXPECT_NE(fails.verdict.counterexample.find("premise fails is refuted"), std::string::npos);
+  EXPECT_NE(fails.verdict.counterexample.find("BOARD"), std::string::npos);
+  EXPECT_NE(fails.verdict.note.find("reachable: planted"), std::string::npos);
+
+  const ProveRow open = prove_one(game, "one-open");
+  ASSERT_EQ(open.verdict.kind, Verdict::Kind::Unknown);
+  EXPECT_NE(open.verdict.reason.find("open (timeout)"), std::string::npos) << open.verdict.reason;
+
+  // A per-size premise cannot carry a claim about every size, however it fares on one size.
+  const ProveRow every = prove_one(game, "every-size");
+  ASSERT_EQ(every.verdict.kind, Verdict::Kind::Unknown);
+  EXPECT_NE(every.verdict.reason.find("holds (no every-size argument)"), std::string::npos) << every.verdict.reason;
+}
+
+TEST(ProveDriver, DerivedVerdictsAreNotStoredButTheirPremisesAre) {
+  const auto file = (std::filesystem::temp_directory_path() / "arbiter-prove-derived.tsv").string();
+  std::filesystem::remove(file);
+  const GameDescriptor game = planted_game([] { return planted_claims("v1"); });
+  prove_one(game, "both-hold", file);
+  const std::string text = read_text(file);
+  EXPECT_EQ(text.find("both-hold"), std::string::npos);
+  EXPECT_NE(text.find("\tholds\t"), std::string::npos);
+  std::filesystem::remove(file);
+}
+
+TEST(WindowKinds, TheRepresentativeSizesCoverEveryCellOfEveryBoard) {
+  for (int radius = 1; radius <= 3; ++radius) {
+    std::set<smt::WindowKind> kinds;
+    for (const auto& rep : smt::window_representatives(radius)) {
+      EXPECT_LE(rep.n, smt::window_representative_sizes(radius));
+      EXPECT_TRUE(smt::window_kind(rep.n, rep.cell, radius) == rep.kind);
+      kinds.insert(rep.kind);
+    }
+    for (int n = 2; n <= 80; ++n)
+      for (int cell = 0; cell < n * n; ++cell) {
+        EXPECT_TRUE(kinds.count(smt::window_kind(n, cell, radius)))
+            << "radius " << radius << ", size " << n << ", cell " << cell;
+      }
+  }
+}
+
+}  // namespace
+}  // namespace arbiter
