@@ -76,7 +76,8 @@ class State {
   bool is_terminal() const { return outcome().over(); }
   virtual int ply() const = 0;  // moves played so far, pass and swap included
 
-  // All legal moves. Empty exactly when the game is over; a forced pass is listed as a move.
+  // All legal moves, replacing what `out` held (callers reuse one vector). Empty exactly when the
+  // game is over; a forced pass is listed as a move.
   virtual void legal_moves(std::vector<Move>& out) const = 0;
   // Precondition: m is one of legal_moves(). Must not allocate in the fast implementation.
   virtual void apply(Move m) = 0;

@@ -173,6 +173,7 @@ bool HexabraeState::has_any_action() const {
 }
 
 void HexabraeState::legal_moves(std::vector<Move>& out) const {
+  out.clear();
   for_each_legal_move([&](Move m) {
     out.push_back(m);
     return true;
