@@ -10,7 +10,8 @@
 namespace {
 
 void print_overview() {
-  std::cout << "usage: arbiter COMMAND [ARGS...]   (arbiter COMMAND --help for details)\n\ncommands:\n";
+  std::cout << "usage: arbiter COMMAND [ARGS...]   (arbiter COMMAND --help for details; arbiter --version)\n\n"
+               "commands:\n";
   auto sorted = arbiter::cli::commands();
   std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
   for (const auto& command : sorted) {
@@ -26,6 +27,10 @@ int main(int argc, char** argv) {
   if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
     print_overview();
     return words.empty() ? 2 : 0;
+  }
+  if (words[0] == "--version") {
+    std::cout << "arbiter " << ARBITER_VERSION << " (commit " << ARBITER_GIT_COMMIT << ")\n";
+    return 0;
   }
   try {
     for (const auto& command : arbiter::cli::commands()) {

@@ -146,11 +146,14 @@ int prove_command(const std::vector<std::string>& args) {
   request.fresh = fresh;
   request.results_file = results_file.empty() ? default_results_file(game) : results_file;
   size_range(game, sizes, request.min_size, request.max_size);
-  bool all_proved = true;
-  std::cout << std::left << std::setw(24) << "claim" << " " << std::setw(18) << "scope" << " " << std::setw(8)
-            << "verdict" << std::right << std::setw(10) << "time" << " " << std::setw(8) << "variables"
-            << std::setw(19) << "assertions" << "\n";
+  bool all_proved = true, header_printed = false;
   run_proofs(request, [&](const ProveRow& row) {
+    if (!header_printed) {  // only once there is a row: bad input (no claims, say) is just its error line
+      std::cout << std::left << std::setw(24) << "claim" << " " << std::setw(18) << "scope" << " " << std::setw(8)
+                << "verdict" << std::right << std::setw(10) << "time" << " " << std::setw(8) << "variables"
+                << std::setw(19) << "assertions" << "\n";
+      header_printed = true;
+    }
     all_proved = all_proved && row.verdict.kind == Verdict::Kind::Proved;
     print_row(row);
   }, std::cerr, isatty(fileno(stderr)) != 0);
