@@ -546,4 +546,38 @@ inline EncodingComparison compare_square_turn(const State& state, Rng& rng, cons
   return comparison;
 }
 
+// A turn claim's counterexample: the position before, the move, and the position after. The
+// position after is the model's own (so its status line carries the true result and ply and it
+// reads back); a board the model cannot reach or play into keeps the encoding's cells and says why
+// instead of inventing a status.
+inline void describe_square_turn(const Game& game, const Encoding& encoding, const SymbolicBoard& before,
+                                 const SymbolicBoard& after, const std::vector<z3::expr>& move, bool mover_black,
+                                 const std::string& what, Verdict& v) {
+  const int n = before.n;
+  for (int i = 0; i < n * n; ++i) {
+    if (encoding.value(move[SymbolicBoard::idx(i)])) v.moves = {cell_name(n, i)};
+  }
+  const auto before_cells = before.cells(encoding);
+  const auto after_cells = after.cells(encoding);
+  const std::string before_text =
+      square_board_diagram(n, before_cells, square_board_status(count_stones(before_cells), mover_black));
+  std::string after_text;
+  try {
+    if (v.moves.empty()) throw InputError("the encoding names no move");
+    auto state = game.parse_position(before_text);
+    state->apply(state->parse_move(v.moves[0]));
+    const SquarePosition played = square_position_of(*state);
+    after_text = state->diagram();
+    if (played.cells != after_cells) {
+      after_text += "(the encoding's board after the move differs from the model's:)\n" +
+                    square_board_diagram(n, after_cells, "(encoding)");
+    }
+  } catch (const InputError& error) {
+    after_text = square_board_diagram(n, after_cells, std::string("(no status: the model does not reach this board: ") +
+                                                          error.what() + ")");
+  }
+  v.counterexample = before_text + "after " + (v.moves.empty() ? "?" : v.moves[0]) + ":\n" + after_text + "(" +
+                     what + ")\n";
+}
+
 }  // namespace arbiter::smt

@@ -82,16 +82,6 @@ std::string diagram(const Encoding& encoding, const SymbolicBoard& board, bool b
   return smt::square_board_diagram(board.n, cells, smt::square_board_status(smt::count_stones(cells), black_to_move));
 }
 
-// A turn-claim counterexample: the position before, the move, and the position after.
-void describe_turn(const Encoding& encoding, const SymbolicBoard& before, const SymbolicBoard& after,
-                   const std::vector<z3::expr>& move, bool mover_black, const std::string& what, Verdict& v) {
-  for (int i = 0; i < before.n * before.n; ++i) {
-    if (encoding.value(move[SymbolicBoard::idx(i)])) v.moves = {smt::cell_name(before.n, i)};
-  }
-  v.counterexample = diagram(encoding, before, mover_black) + "after " + (v.moves.empty() ? "?" : v.moves[0]) +
-                     ":\n" + diagram(encoding, after, !mover_black) + "(" + what + ")\n";
-}
-
 // Runs a turn check once for each mover; the claim holds only if it holds for both.
 Verdict for_both_movers(const std::function<Verdict(bool mover_black, double timeout)>& check, double timeout) {
   std::vector<Verdict> parts;
@@ -121,7 +111,7 @@ Verdict decide_invariant_inductive(const Game& game, double timeout) {
     encoding.require(invariant(encoding.ctx(), g, before));
     encoding.require(!invariant(encoding.ctx(), g, after));
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
-      describe_turn(encoding, before, after, move, mover_black, "the invariant holds before the turn but not after it", v);
+      smt::describe_square_turn(game, encoding, before, after, move, mover_black, "the invariant holds before the turn but not after it", v);
     });
   }, timeout);
 }
@@ -145,7 +135,7 @@ Verdict decide_one_fill_round(const Game& game, double timeout) {
     }
     encoding.require(smt::any_of(encoding.ctx(), fillable));
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
-      describe_turn(encoding, before, after, move, mover_black, "a second fill pass would still fill a square", v);
+      smt::describe_square_turn(game, encoding, before, after, move, mover_black, "a second fill pass would still fill a square", v);
     });
   }, timeout);
 }
@@ -163,7 +153,7 @@ Verdict decide_only_mover_wins(const Game& game, double timeout) {
     if (mover_black) smt::require_white_chain(encoding, after);
     else smt::require_black_chain(encoding, after);
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
-      describe_turn(encoding, before, after, move, mover_black, "the turn completes the opponent's chain", v);
+      smt::describe_square_turn(game, encoding, before, after, move, mover_black, "the turn completes the opponent's chain", v);
     });
   }, timeout);
 }
