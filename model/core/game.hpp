@@ -102,6 +102,11 @@ class State {
   // illegal ones. Throws InputError for text that is not a move of this game at all.
   virtual std::string explain_text(std::string_view move_text) const { return explain(parse_move(move_text)); }
 
+  // Texts of well-formed moves worth trying here, legal or not (a placement on every point, the
+  // swap, a pass): `arbiter moves --why` lists each illegal one with the reason parse_move gives.
+  // The default is the legal moves alone.
+  virtual std::vector<std::string> candidate_moves() const;
+
   // Plays uniformly random legal moves to the end. The default goes through legal_moves/apply;
   // a fast implementation may override with an equivalent loop that avoids building move lists.
   virtual Outcome random_playout(Rng& rng);

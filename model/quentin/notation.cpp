@@ -404,7 +404,7 @@ Move read_move(const Rules& rules, const Position& position, const Outcome& outc
   }
   const reference::TurnReport turn = reference::play_placement(rules, position, point, mover);
   if (turn.unsupported) {
-    throw InputError("move " + grid.name(point) + " is illegal: after the fill, " +
+    throw InputError("move " + grid.name(point) + " is illegal by the diagonal rule: after the fill, " +
                      (turn.cells_after[static_cast<std::size_t>(turn.unsupported->first)] == kBlackStone ? "black" : "white") +
                      " stones " + grid.name(turn.unsupported->first) + " and " + grid.name(turn.unsupported->second) +
                      " are diagonally adjacent with no like-coloured orthogonal neighbour in common");

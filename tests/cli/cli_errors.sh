@@ -86,6 +86,18 @@ for game in $games; do
   else
     passes=$((passes + 1))
   fi
+  expect_ok "$game moves" "^Legal moves \([0-9]+\):" moves "$game"
+  expect_ok "$game moves --why" "^Illegal moves \([0-9]+\)" moves "$game" --why
+  expect_error "$game moves after a malformed move" moves "$game" "@@@"
+  # A quoted move with a space in it is one move, never joined with the words after it.
+  spaced=$("$arbiter" moves "$game" | sed -n 's/^Legal moves ([0-9]*): //p' | sed 's/, /\n/g' | grep ' ' | head -1)
+  if [ -n "$spaced" ]; then
+    expect_ok "$game quoted move" "^Record: $spaced\$" replay "$game" "$spaced"
+    expect_error "$game quoted move then a bad one" replay "$game" "$spaced" zz99 "$spaced"
+    if ! grep -q "^arbiter: error: move 2: .*'zz99'" "$tmp/err"; then
+      echo "FAIL ($game quoted move): the bad move is not reported alone:"; cat "$tmp/err"; failures=$((failures + 1))
+    fi
+  fi
   if "$arbiter" prove "$game" --list | grep -q "has no claims"; then
     expect_error_saying "$game prove all without claims" "has no claims" prove "$game" all
     if [ -s "$tmp/out" ]; then echo "FAIL ($game prove all): printed"; cat "$tmp/out"; failures=$((failures + 1)); fi
