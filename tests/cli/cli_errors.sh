@@ -98,6 +98,19 @@ for game in $games; do
       echo "FAIL ($game quoted move): the bad move is not reported alone:"; cat "$tmp/err"; failures=$((failures + 1))
     fi
   fi
+  # rulings diff: a reading against itself is an error; a search stopped early is never "no difference".
+  ruling=$("$arbiter" rules "$game" | sed -n 's/^[A-Z]-[0-9]*  *\([a-z-]*\)  *--.*/\1/p' | head -1)
+  default=$("$arbiter" rules "$game" | sed -n 's/^ *\* \([^ ]*\) (default.*/\1/p' | head -1)
+  expect_error "$game rulings diff of a reading with itself" rulings diff "$game" "$ruling" "$default" "$default"
+  "$arbiter" rulings diff "$game" "$ruling" --seconds 0.000001 >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  if ! grep -q "readings differ" "$tmp/out" &&
+     { [ "$status" -ne 1 ] || ! grep -q "UNDECIDED: the search was cut by the time limit" "$tmp/out" ||
+       ! grep -q "sizes never reached: " "$tmp/out" || grep -q "no difference on" "$tmp/out"; }; then
+    echo "FAIL ($game rulings diff stopped early): exit $status"; cat "$tmp/out"; failures=$((failures + 1))
+  else
+    passes=$((passes + 1))
+  fi
   if "$arbiter" prove "$game" --list | grep -q "has no claims"; then
     expect_error_saying "$game prove all without claims" "has no claims" prove "$game" all
     if [ -s "$tmp/out" ]; then echo "FAIL ($game prove all): printed"; cat "$tmp/out"; failures=$((failures + 1)); fi
