@@ -4,6 +4,8 @@
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
+#include "solver/interrupt.hpp"
+#include "solver/progress.hpp"
 #include "solver/ruling_explorer.hpp"
 
 namespace arbiter::cli {
@@ -81,10 +83,23 @@ int rulings(const std::vector<std::string>& args) {
   }
   if (bounds.sizes.empty()) throw InputError("--max-size " + std::to_string(max_size) + " leaves no board size of " + game.name);
   bool all_decided = true;
+  install_stop_handlers();
+  Progress progress(std::cerr);
   for (const auto& [a, b] : pairs) {
+    if (stop_requested()) break;
     std::cout << "== " << game.name << " " << found->id << " " << ruling << ": " << a << " vs " << b << "\n";
-    const ExplorerReport report = explore_ruling(game, ruling, a, b, other, bounds,
-                                                 [](const std::string& line) { std::cerr << "  " << line << "\n"; });
+    const ExplorerReport report = explore_ruling(
+        game, ruling, a, b, other, bounds,
+        [&](const std::string& line, bool size_done) {
+          if (size_done) {
+            progress.clear();
+            std::cerr << "  " << line << "\n";
+          } else {
+            progress.update([&] { return "  " + line; });
+          }
+        },
+        [] { return stop_requested(); });
+    progress.clear();
     for (const std::string& line : report.searched) std::cout << "  searched " << line << "\n";
     if (report.differences.empty()) {
       const auto list = [](const std::vector<int>& sizes) {
@@ -114,6 +129,10 @@ int rulings(const std::vector<std::string>& args) {
     if (!d.move.empty()) std::cout << "move: " << d.move << "\n";
     side_by_side(ruling + "=" + a, d.under_a, ruling + "=" + b, d.under_b);
     std::cout << "\n";
+  }
+  if (stop_requested()) {
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; the comparisons above are as far as they got\n";
+    return interrupted_exit_status();
   }
   return all_decided ? 0 : 1;
 }

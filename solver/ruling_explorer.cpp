@@ -88,7 +88,8 @@ std::string_view search_cut_text(SearchCut cut) {
 
 ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::string& ruling, const std::string& value_a,
                               const std::string& value_b, const std::vector<std::string>& other_rulings,
-                              const ExplorerBounds& bounds, const std::function<void(const std::string&)>& progress,
+                              const ExplorerBounds& bounds,
+                              const std::function<void(const std::string&, bool)>& progress,
                               const std::function<bool()>& stop_requested) {
   if (value_a == value_b) throw InputError("comparing " + ruling + "=" + value_a + " with itself finds nothing; give two different values");
   ExplorerReport report{ruling, value_a, value_b, {}, 0, {}, true, SearchCut::None, {}};
@@ -124,7 +125,11 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
       if (cut != SearchCut::None) break;
       Node node = std::move(frontier.front());
       frontier.pop_front();
-      ++positions;
+      if (++positions % 4096 == 0 && progress) {
+        progress("size " + std::to_string(size) + ": " + std::to_string(positions) + " positions so far, " +
+                     std::to_string(frontier.size()) + " waiting",
+                 false);
+      }
       if (auto difference = compare(*game_a, *game_b, *node.state, node.moves)) {
         report.differences.push_back(*difference);
         report.positions += positions;
@@ -152,7 +157,7 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
                               (cut == SearchCut::None ? std::string("exhaustive")
                                                       : "cut by " + std::string(search_cut_text(cut))) +
                               ", " + std::to_string(positions) + " positions, no difference");
-    if (progress) progress(report.searched.back());
+    if (progress) progress(report.searched.back(), true);
     if (cut == SearchCut::Time || cut == SearchCut::Interrupted || elapsed() > bounds.max_seconds) {
       if (cut == SearchCut::None) report.cut = SearchCut::Time;
       report.exhaustive = report.exhaustive && size_index + 1 == bounds.sizes.size();

@@ -44,10 +44,12 @@ struct ExplorerReport {
   std::vector<int> unreached;                 // sizes of the bounds never started (time or interruption)
 };
 
+// progress gets a line when a size is done and, every 4,096 positions, one on the size under way;
+// stop_requested is polled before every position (true ends the search: SearchCut::Interrupted).
 ExplorerReport explore_ruling(const GameDescriptor& game, const std::string& ruling, const std::string& value_a,
                               const std::string& value_b, const std::vector<std::string>& other_rulings,
                               const ExplorerBounds& bounds,
-                              const std::function<void(const std::string&)>& progress = {},
+                              const std::function<void(const std::string& line, bool size_done)>& progress = {},
                               const std::function<bool()>& stop_requested = {});
 
 }  // namespace arbiter

@@ -177,6 +177,9 @@ inline Encoding::Answer Encoding::check(double timeout_seconds) {
   z3::params params(ctx_);
   const double ms = std::max(1.0, std::min(timeout_seconds * 1000.0, 4.0e9));
   params.set("timeout", static_cast<unsigned>(ms));
+  // Z3's own Ctrl-C handling would swallow SIGINT and let a run go on with the next check; the
+  // program's stop handler (solver/interrupt.hpp) interrupts the context instead.
+  params.set("ctrl_c", false);
   solver_.set(params);
   const auto start = std::chrono::steady_clock::now();
   const z3::check_result result = solver_.check();
