@@ -202,7 +202,13 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         else progress << "[prove] " << step << " ...\n" << std::flush;
         {
           const Heartbeat heartbeat(progress, progress_is_terminal, "[prove] " + step);
-          row.verdict = claim.decide(*configured, request.timeout_seconds);
+          try {
+            row.verdict = claim.decide(*configured, request.timeout_seconds);
+          } catch (const std::exception&) {
+            // Z3 may throw "canceled" from outside a check once interrupted; that is the stop.
+            if (!stop_requested()) throw;
+            row.verdict = Verdict::unknown("");
+          }
         }
         row.verdict.scope = claim.size_independent ? "all sizes (lemma)" : "size " + std::to_string(size);
         if (stop_requested()) {
