@@ -5,6 +5,8 @@
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "properties/property_runner.hpp"
+#include "solver/interrupt.hpp"
+#include "solver/progress.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -13,6 +15,7 @@ namespace po = boost::program_options;
 
 const char* verdict_word(const PropertyResult& r) {
   if (r.holds) return "holds";
+  if (r.interrupted) return "INTERRUPTED";
   if (r.gave_up) return "NO VERDICT";
   return r.rule_text_claim ? "FINDING" : "DEFECT";
 }
@@ -49,12 +52,19 @@ int check(const std::vector<std::string>& args) {
   }
   std::cout << "property suite of " << game << ", size " << loaded.game->config().size << ", seed " << seed << "\n";
   std::printf("%-34s %8s %10s  %-10s %8s\n", "property", "cases", "checks", "result", "seconds");
+  install_stop_handlers();
+  Progress progress(std::cerr);
   std::vector<PropertyResult> failed;
   for (const Property& property : suite) {
     if (!only.empty() && std::find(only.begin(), only.end(), property.name) == only.end()) continue;
-    const PropertyResult r = run_property(*loaded.game, property, cases, seed);
+    const PropertyResult r = run_property(*loaded.game, property, cases, seed, [&](long done) {
+      progress.update([&] { return "check " + property.name + ": " + std::to_string(done) + "/" + std::to_string(cases) + " cases"; });
+      return !stop_requested();
+    });
+    progress.clear();
     std::printf("%-34s %8ld %10ld  %-10s %8.2f\n", r.name.c_str(), r.cases, r.checks, verdict_word(r), r.seconds);
     std::fflush(stdout);
+    if (r.interrupted) break;
     if (!r.holds) failed.push_back(r);
   }
   for (const PropertyResult& r : failed) {
@@ -66,6 +76,10 @@ int check(const std::vector<std::string>& args) {
     if (!r.moves.empty()) {
       std::cout << "  replay: " << replay_command(*loaded.game, r.moves) << "\n";
     }
+  }
+  if (stop_requested()) {
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; the properties listed before it finished\n";
+    return interrupted_exit_status();
   }
   std::cout << "\n" << (failed.empty() ? "all properties hold" : std::to_string(failed.size()) + " did not hold")
             << "\n";

@@ -17,8 +17,10 @@ struct PositionArguments {
 };
 
 po::variables_map parse_position_command(const std::string& name, const std::vector<std::string>& args,
-                                         PositionArguments& parsed, bool& proceed) {
+                                         PositionArguments& parsed, bool& proceed,
+                                         const po::options_description& extra = po::options_description()) {
   po::options_description options;
+  options.add(extra);
   options.add_options()
       ("game", po::value<std::string>(&parsed.game_name)->required(), "game name")
       ("moves", po::value<std::vector<std::string>>(&parsed.moves), "moves, in order")
@@ -87,6 +89,47 @@ int replay(const std::vector<std::string>& args) {
   return 0;
 }
 
+int moves(const std::vector<std::string>& args) {
+  PositionArguments a;
+  bool why = false;
+  po::options_description extra;
+  extra.add_options()("why", po::bool_switch(&why), "also list every illegal candidate move with the rule that forbids it");
+  bool proceed = false;
+  parse_position_command("moves", args, a, proceed, extra);
+  if (!proceed) return 0;
+  auto loaded = load_game_position(a.game_name, a.game, a.position, a.implementation);
+  State& state = *loaded.state;
+  a.moves = group_move_words(state, a.moves);
+  play_moves(state, a.moves, a.moves.size());
+  std::cout << "Position: " << state.line() << "\n" << state.diagram();
+  std::vector<Move> legal;
+  state.legal_moves(legal);
+  if (legal.empty()) {
+    std::cout << "No legal moves: the game is over (" << outcome_text(loaded.game->descriptor(), state.outcome())
+              << ").\n";
+  } else {
+    // Comma-separated: some notations have spaces ("set e1").
+    std::cout << "Legal moves (" << legal.size() << "): ";
+    for (std::size_t i = 0; i < legal.size(); ++i) std::cout << (i ? ", " : "") << state.move_text(legal[i]);
+    std::cout << "\n";
+  }
+  if (!why) return 0;
+  std::vector<std::pair<std::string, std::string>> refused;
+  for (const std::string& text : state.candidate_moves()) {
+    try {
+      state.parse_move(text);
+    } catch (const InputError& error) {
+      refused.emplace_back(text, error.what());
+    }
+  }
+  std::cout << "Illegal moves (" << refused.size() << (refused.empty() ? ")\n" : "):\n");
+  for (const auto& [text, reason] : refused) std::cout << "  " << text << ": " << reason << "\n";
+  return 0;
+}
+
+const CommandRegistration moves_registration{Command{
+    "moves", "moves GAME [--position P] [--size N] [--rule NAME=VALUE]... [--why] [MOVE...]",
+    "list the legal moves of a position (after MOVEs); --why also lists each illegal one and why", moves}};
 const CommandRegistration explain_registration{Command{
     "explain", "explain GAME [--position P] [--size N] [--rule NAME=VALUE]... MOVE...",
     "play the moves and explain the last one step by step (fills, captures, legality, result)", explain}};

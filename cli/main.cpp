@@ -6,11 +6,13 @@
 
 #include "cli/command.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/version.hpp"
 
 namespace {
 
 void print_overview() {
-  std::cout << "usage: arbiter COMMAND [ARGS...]   (arbiter COMMAND --help for details)\n\ncommands:\n";
+  std::cout << "usage: arbiter COMMAND [ARGS...]   (arbiter COMMAND --help for details; arbiter --version)\n\n"
+               "commands:\n";
   auto sorted = arbiter::cli::commands();
   std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
   for (const auto& command : sorted) {
@@ -26,6 +28,10 @@ int main(int argc, char** argv) {
   if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
     print_overview();
     return words.empty() ? 2 : 0;
+  }
+  if (words[0] == "--version") {
+    std::cout << arbiter::version_string() << "\n";
+    return 0;
   }
   try {
     for (const auto& command : arbiter::cli::commands()) {

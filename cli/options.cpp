@@ -32,8 +32,13 @@ std::vector<std::string> group_move_words(const State& start, const std::vector<
   std::vector<std::string> groups;
   auto state = start.clone();
   for (std::size_t i = 0; i < words.size();) {
+    // A word with a space in it was quoted as one move by the user; it is never joined with its
+    // neighbours, so "set a1" "b1-d1" reads as the two moves written.
+    const auto quoted = [&](std::size_t k) { return words[k].find_first_of(" \t") != std::string::npos; };
+    std::size_t longest = 1;
+    while (!quoted(i) && longest < std::min(kLongestMove, words.size() - i) && !quoted(i + longest)) ++longest;
     std::size_t taken = 0;
-    for (std::size_t n = std::min(kLongestMove, words.size() - i); n >= 1 && taken == 0; --n) {
+    for (std::size_t n = longest; n >= 1 && taken == 0; --n) {
       std::string text = words[i];
       for (std::size_t k = 1; k < n; ++k) text += " " + words[i + k];
       if (state->is_terminal()) break;
@@ -46,9 +51,11 @@ std::vector<std::string> group_move_words(const State& start, const std::vector<
       }
     }
     if (taken == 0) {
-      std::string rest = words[i];
-      for (std::size_t k = i + 1; k < words.size(); ++k) rest += " " + words[k];
-      if (words.size() - i > kLongestMove) {
+      // Nothing from here is a legal move. The words up to the next quoted one stay one group (the
+      // move explain is asked about, or the one play_moves reports by its number).
+      std::size_t run = 1;
+      while (!quoted(i) && i + run < words.size() && !quoted(i + run)) ++run;
+      if (run > kLongestMove) {
         // Let the one-word parse report what is wrong with it.
         try {
           state->parse_move(words[i]);
@@ -56,7 +63,13 @@ std::vector<std::string> group_move_words(const State& start, const std::vector<
           throw InputError("move " + std::to_string(groups.size() + 1) + ": " + error.what());
         }
       }
-      groups.push_back(rest);
+      const auto joined = [&](std::size_t from, std::size_t to) {
+        std::string text = words[from];
+        for (std::size_t k = from + 1; k < to; ++k) text += " " + words[k];
+        return text;
+      };
+      groups.push_back(joined(i, i + run));
+      if (i + run < words.size()) groups.push_back(joined(i + run, words.size()));
       break;
     }
     i += taken;

@@ -16,7 +16,7 @@ void check_implementation(const Game& game, const std::string& implementation);
 
 // Moves arrive as command-line words, but some notations have spaces ("set e1", "h1-h5 x h6").
 // Groups the words into move texts: at each step the longest run of up to four words that is a
-// legal move here (playing them out on a copy). Words left over that form no legal move become
+// legal move here (playing them out on a copy); a word that has a space in it is a move of its own. Words left over that form no legal move become
 // one final group, so that `explain` can say why that move is illegal; an unparsable word before
 // the end is an InputError naming it.
 std::vector<std::string> group_move_words(const State& start, const std::vector<std::string>& words);

@@ -1,11 +1,11 @@
 #include <cstdio>
 #include <iostream>
 
-#include <unistd.h>
-
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
+#include "solver/interrupt.hpp"
 #include "solver/perft.hpp"
+#include "solver/progress.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -38,19 +38,37 @@ int perft_command(const std::vector<std::string>& args) {
   if (!proceed) return 0;
   if (depth < 0 || depth > 12) throw InputError("--depth must be between 0 and 12, got " + std::to_string(depth));
   auto loaded = load_game_position(game, game_options, position);
-  const auto names = chosen_implementations(*loaded.game, implementation);
+  auto names = chosen_implementations(*loaded.game, implementation);
 
+  install_stop_handlers();
   std::vector<std::vector<PerftRow>> tables;
+  Progress progress(std::cerr);
   for (const std::string& name : names) {
     auto root = position.empty() ? loaded.game->initial_state(name)
                                  : loaded.game->parse_position(read_text_argument(position), name);
-    // Progress on a terminal only: one line per implementation, updated as each depth finishes.
-    const bool show = isatty(STDERR_FILENO) != 0;
-    if (show) std::cerr << "perft " << name << ": depth";
-    tables.push_back(perft(*root, depth, [show](const PerftRow& row) {
-      if (show) std::cerr << " " << row.depth << std::flush;
-    }));
-    if (show) std::cerr << " done\n";
+    std::string finished;  // the depths counted so far
+    tables.push_back(perft(
+        *root, depth, [&](const PerftRow& row) { finished += " " + std::to_string(row.depth); },
+        [&](int counting, std::uint64_t visited) {
+          progress.update([&] {
+            return "perft " + name + ": depths" + finished + " done; depth " + std::to_string(counting) + ": " +
+                   std::to_string(visited) + " positions so far";
+          });
+          return !stop_requested();
+        }));
+    if (stop_requested()) break;
+  }
+  progress.clear();
+  // Only the depths every implementation finished are shown (all of them unless interrupted).
+  if (stop_requested()) {
+    int done = tables.empty() ? -1 : static_cast<int>(tables.front().size()) - 1;
+    for (const auto& table : tables) done = std::min(done, static_cast<int>(table.size()) - 1);
+    depth = done;
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; the table has the depths finished ("
+              << (done < 0 ? std::string("none") : "0-" + std::to_string(done)) << ") by " << tables.size()
+              << " of " << names.size() << " implementation(s)\n";
+    if (tables.empty() || done < 0) return interrupted_exit_status();
+    names.resize(tables.size());
   }
   bool agree = true;
   std::cout << (markdown ? "| depth |" : "depth");
@@ -89,7 +107,8 @@ int perft_command(const std::vector<std::string>& args) {
     }
     std::cout << "\n";
   }
-  if (names.size() > 1) std::cout << (agree ? "implementations agree\n" : "IMPLEMENTATIONS DISAGREE\n");
+  if (tables.size() > 1) std::cout << (agree ? "implementations agree\n" : "IMPLEMENTATIONS DISAGREE\n");
+  if (stop_requested()) return interrupted_exit_status();
   return agree ? 0 : 1;
 }
 

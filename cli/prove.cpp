@@ -12,7 +12,9 @@
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
 #include "solver/encoding_differential.hpp"
+#include "solver/interrupt.hpp"
 #include "solver/prove.hpp"
+#include "solver/z3_encoding.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -50,6 +52,11 @@ void print_row(const ProveRow& row) {
             << "s " << std::setw(8) << v.variables << " vars " << std::setw(8) << v.assertions << " assertions"
             << (row.from_results_file ? "  (stored)" : "");
   if (v.kind == Verdict::Kind::Unknown) std::cout << "  reason: " << v.reason;
+  if (v.kind == Verdict::Kind::Unknown && row.from_results_file) {
+    std::ostringstream budget;  // as given, not in the table's fixed two decimals
+    budget << row.stored_budget;
+    std::cout << " (at --timeout " << budget.str() << "; a larger --timeout or --fresh tries again)";
+  }
   std::cout << "\n";
   if (!v.derivation.empty()) {
     std::cout << "derivation (" << row.claim << " holds where every premise is proved):\n";
@@ -107,7 +114,7 @@ int prove_command(const std::vector<std::string>& args) {
   bool list = false, fresh = false, differential = false;
   long pairs = 1000;
   std::uint64_t seed = 20261122;
-  std::string results_file;
+  std::string results_file, state_directory;
   po::options_description options;
   options.add_options()
       ("game", po::value<std::string>(&game_name)->required(), "game name")
@@ -116,7 +123,9 @@ int prove_command(const std::vector<std::string>& args) {
       ("timeout", po::value<double>(&timeout), "seconds per claim and size (default 60); unknown on expiry")
       ("rule", po::value<std::vector<std::string>>(&rulings)->composing(), "ruling as NAME=VALUE; repeatable")
       ("fresh", po::bool_switch(&fresh), "ignore stored verdicts and decide everything again")
-      ("results", po::value<std::string>(&results_file), "results file (default .arbiter-state/prove-GAME.tsv)")
+      ("state", po::value<std::string>(&state_directory),
+       "directory of stored verdicts (default $XDG_CACHE_HOME/arbiter, else ~/.cache/arbiter)")
+      ("results", po::value<std::string>(&results_file), "results file (default STATE/prove-GAME.tsv)")
       ("list", po::bool_switch(&list), "list the game's claims")
       ("differential", po::bool_switch(&differential),
        "instead of proving: compare the claims' Z3 turn encoding with the model on random (position, move) pairs")
@@ -156,22 +165,40 @@ int prove_command(const std::vector<std::string>& args) {
   request.timeout_seconds = timeout;
   request.rulings = rulings;
   request.fresh = fresh;
-  request.results_file = results_file.empty() ? default_results_file(game) : results_file;
+  if (!results_file.empty() && !state_directory.empty()) throw InputError("give --state or --results, not both");
+  request.results_file =
+      !results_file.empty() ? results_file
+                            : results_file_in(state_directory.empty() ? default_state_directory() : state_directory, game);
   size_range(game, sizes, request.min_size, request.max_size);
-  bool all_proved = true;
-  std::cout << std::left << std::setw(30) << "claim" << " " << std::setw(20) << "scope" << " " << std::setw(8)
-            << "verdict" << std::right << std::setw(10) << "time" << " " << std::setw(8) << "variables"
-            << std::setw(19) << "assertions" << "\n";
+  install_stop_handlers();
+  add_stop_hook([] { smt::shared_context().interrupt(); });
+  bool all_proved = true, header_printed = false, stored_used = false;
   run_proofs(request, [&](const ProveRow& row) {
+    if (!header_printed) {  // only once there is a row: bad input (no claims, say) is just its error line
+      std::cout << std::left << std::setw(30) << "claim" << " " << std::setw(20) << "scope" << " " << std::setw(8)
+                << "verdict" << std::right << std::setw(10) << "time" << " " << std::setw(8) << "variables"
+                << std::setw(19) << "assertions" << "\n";
+      header_printed = true;
+    }
     all_proved = all_proved && row.verdict.kind == Verdict::Kind::Proved;
+    stored_used = stored_used || row.from_results_file;
     print_row(row);
   }, std::cerr, isatty(fileno(stderr)) != 0);
+  // Where verdicts were read from and kept, so that stored state never acts unseen.
+  std::cout << "state: " << request.results_file << (request.fresh ? " (--fresh: stored verdicts ignored" : " (")
+            << (request.fresh ? ", new ones kept)" : stored_used ? "stored verdicts used, new ones kept)" : "new verdicts kept)")
+            << "\n";
+  if (stop_requested()) {
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; finished verdicts are kept in "
+              << request.results_file << "\n";
+    return interrupted_exit_status();
+  }
   return all_proved ? 0 : 1;
 }
 
 const CommandRegistration registration({
     "prove",
-    "prove GAME CLAIM|all [--sizes A-B] [--timeout S] [--rule NAME=VALUE] [--fresh] | prove GAME --list | "
+    "prove GAME CLAIM|all [--sizes A-B] [--timeout S] [--rule NAME=VALUE] [--fresh] [--state DIR] | prove GAME --list | "
     "prove GAME --differential [--sizes A-B] [--pairs N] [--seed S]",
     "Z3 proofs of the rule texts' claims, size by size (exit 1 if any is refuted or unknown)",
     prove_command,

@@ -4,6 +4,8 @@
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
+#include "solver/interrupt.hpp"
+#include "solver/progress.hpp"
 #include "solver/ruling_explorer.hpp"
 
 namespace arbiter::cli {
@@ -57,6 +59,9 @@ int rulings(const std::vector<std::string>& args) {
   auto found = std::find_if(game.rulings.begin(), game.rulings.end(), [&](const Ruling& r) { return r.name == ruling; });
   if (found == game.rulings.end()) throw InputError("unknown ruling " + quote_input(ruling) + " for " + game.name);
   for (const std::string& v : values) make_config(game, 0, {ruling + "=" + v});  // validates each value
+  if (values.size() == 2 && values[0] == values[1]) {
+    throw InputError("comparing " + ruling + "=" + values[0] + " with itself finds nothing; give two different values");
+  }
   std::vector<std::pair<std::string, std::string>> pairs;
   if (values.size() == 2) {
     pairs.push_back({values[0], values[1]});
@@ -70,19 +75,50 @@ int rulings(const std::vector<std::string>& args) {
   ExplorerBounds bounds;
   bounds.max_positions = max_positions;
   bounds.max_seconds = seconds;
+  bool sizes_left_out = false;  // sizes beyond the size bound, never tried
   for (int n = 1; n <= 64; ++n) {
     if (!game.size_ok(n)) continue;
     if (max_size ? n <= max_size : bounds.sizes.size() < 3) bounds.sizes.push_back(n);
+    else sizes_left_out = true;
   }
+  if (bounds.sizes.empty()) throw InputError("--max-size " + std::to_string(max_size) + " leaves no board size of " + game.name);
+  bool all_decided = true;
+  install_stop_handlers();
+  Progress progress(std::cerr);
   for (const auto& [a, b] : pairs) {
+    if (stop_requested()) break;
     std::cout << "== " << game.name << " " << found->id << " " << ruling << ": " << a << " vs " << b << "\n";
-    const ExplorerReport report = explore_ruling(game, ruling, a, b, other, bounds,
-                                                 [](const std::string& line) { std::cerr << "  " << line << "\n"; });
+    const ExplorerReport report = explore_ruling(
+        game, ruling, a, b, other, bounds,
+        [&](const std::string& line, bool size_done) {
+          if (size_done) {
+            progress.clear();
+            std::cerr << "  " << line << "\n";
+          } else {
+            progress.update([&] { return "  " + line; });
+          }
+        },
+        [] { return stop_requested(); });
+    progress.clear();
     for (const std::string& line : report.searched) std::cout << "  searched " << line << "\n";
     if (report.differences.empty()) {
-      std::cout << "  no difference found within the bound (" << report.positions << " positions, "
-                << (report.exhaustive ? "every reachable position of the sizes tried" : "search cut by its bound")
-                << ")\n\n";
+      const auto list = [](const std::vector<int>& sizes) {
+        std::string text;
+        for (int n : sizes) text += (text.empty() ? "" : ", ") + std::to_string(n);
+        return text;
+      };
+      if (report.exhaustive) {
+        std::cout << "  no difference on sizes " << list(bounds.sizes) << ": every reachable position examined ("
+                  << report.positions << " positions)";
+      } else {
+        // Never a verdict when the search stopped short: a difference may lie in what it skipped.
+        all_decided = false;
+        std::cout << "  UNDECIDED: the search was cut by " << search_cut_text(report.cut) << " after "
+                  << report.positions << " positions, none of them a difference";
+        if (!report.unreached.empty()) std::cout << "; sizes never reached: " << list(report.unreached);
+      }
+      if (sizes_left_out) std::cout << "; larger sizes lie beyond the size bound (--max-size)";
+      std::cout << "\n\n";
       continue;
     }
     const RulingDifference& d = report.differences.front();
@@ -94,12 +130,16 @@ int rulings(const std::vector<std::string>& args) {
     side_by_side(ruling + "=" + a, d.under_a, ruling + "=" + b, d.under_b);
     std::cout << "\n";
   }
-  return 0;
+  if (stop_requested()) {
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; the comparisons above are as far as they got\n";
+    return interrupted_exit_status();
+  }
+  return all_decided ? 0 : 1;
 }
 
 const CommandRegistration registration{Command{
-    "rulings", "rulings diff GAME RULING [VALUE_A VALUE_B] [--rule NAME=VALUE]... [--max-size N]",
-    "find the smallest positions where two readings of a ruling lead to different results", rulings}};
+    "rulings", "rulings diff GAME RULING [VALUE_A VALUE_B] [--rule NAME=VALUE]... [--max-size N] [--seconds S]",
+    "find the smallest positions where two readings of a ruling differ (exit 1 if a search stopped early)", rulings}};
 
 }  // namespace
 }  // namespace arbiter::cli

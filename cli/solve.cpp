@@ -13,12 +13,13 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/options.hpp"
-#include "cli/progress.hpp"
-#include "cli/stop_signals.hpp"
+#include "cli/live_progress.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/version.hpp"
 #include "model/core/zobrist.hpp"
+#include "solver/interrupt.hpp"
 #include "solver/solve.hpp"
+#include "solver/prove.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -27,12 +28,6 @@ namespace po = boost::program_options;
 using solver::MoveResult;
 using solver::SolveResult;
 using solver::Value;
-
-std::string default_state_directory() {
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0') return std::string(xdg) + "/arbiter";
-  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') return std::string(home) + "/.cache/arbiter";
-  return ".arbiter-state";
-}
 
 char value_mark(Value v) {
   switch (v) {
@@ -194,7 +189,8 @@ int solve_command(const std::vector<std::string>& args) {
   solve_options.table_directory = journal.directory();
   std::atomic<std::uint64_t> nodes{0};
   solve_options.control.nodes = &nodes;
-  solve_options.control.stop = &install_stop_handlers();
+  install_stop_handlers();
+  solve_options.control.stop = &stop_requested;
   if (time_limit > 0) {
     solve_options.control.deadline =
         std::chrono::steady_clock::now() + std::chrono::microseconds(static_cast<long long>(time_limit * 1e6));
@@ -206,7 +202,7 @@ int solve_command(const std::vector<std::string>& args) {
   const auto start = std::chrono::steady_clock::now();
   SolveResult result;
   {
-    ProgressReporter progress([&] {
+    LiveProgress progress([&] {
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::lock_guard<std::mutex> guard(lock);
       std::ostringstream line;
@@ -335,9 +331,9 @@ int solve_command(const std::vector<std::string>& args) {
               << with_commas(table_capacity) << " entries in use (" << table_megabytes << " MiB, shared by the threads)\n";
     if (!proof_note.empty()) std::cout << proof_note << "\n";
   }
-  if (stop_signal() != 0) {
-    std::cerr << "stopped by signal " << stop_signal() << ": finished moves are kept; run again with --resume to continue\n";
-    return stopped_exit_status();
+  if (stop_requested()) {
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; finished moves are kept: run again with --resume to continue\n";
+    return interrupted_exit_status();
   }
   return result.value == Value::Unknown ? 1 : 0;
 }

@@ -74,8 +74,16 @@ CheckOutcome check_random_games_end(const Game& game, std::string_view impl, con
     auto state = game.initial_state(impl);
     std::vector<Move> played;
     while (!state->is_terminal()) {
-      legal.clear();
+      // `legal` still holds the previous position's moves: legal_moves must replace them.
       state->legal_moves(legal);
+      std::vector<Move> fresh;
+      state->legal_moves(fresh);
+      if (fresh != legal) {
+        out.passed = false;
+        out.detail = replay_hint(game, impl, played, played.size(), *state,
+                                 "legal_moves appended to a vector that held moves instead of replacing them");
+        break;
+      }
       if (legal.empty()) {
         out.passed = false;
         out.detail = replay_hint(game, impl, played, played.size(), *state, "game not over but no legal move listed");
@@ -93,7 +101,6 @@ CheckOutcome check_random_games_end(const Game& game, std::string_view impl, con
       state->apply(m);
     }
     if (out.passed) {
-      legal.clear();
       state->legal_moves(legal);
       if (!legal.empty()) {
         out.passed = false;

@@ -84,7 +84,8 @@ class SilentListener : public rc::detail::TestListener {
   void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
 };
 
-PropertyResult run_property(const Game& game, const Property& property, int cases, std::uint64_t seed) {
+PropertyResult run_property(const Game& game, const Property& property, int cases, std::uint64_t seed,
+                            const std::function<bool(long cases_run)>& poll) {
   load_rapidcheck_configuration_quietly();
   SilentListener listener;
   PropertyResult result;
@@ -101,6 +102,18 @@ PropertyResult run_property(const Game& game, const Property& property, int case
     RC_FAIL(why);
   };
 
+  // A stop request fails the case under way, which ends rapidcheck's run of cases; the shrink
+  // steps that follow pass at once, so it returns promptly. The result is then marked
+  // interrupted, never a verdict.
+  auto stopped = [&](long so_far) {
+    if (result.interrupted) return true;
+    if (poll && !poll(so_far)) {
+      result.interrupted = true;
+      RC_FAIL("interrupted");
+    }
+    return false;
+  };
+
   rc::detail::TestParams params;
   params.seed = seed;
   params.maxSuccess = cases;
@@ -111,6 +124,7 @@ PropertyResult run_property(const Game& game, const Property& property, int case
 
   const rc::detail::TestResult outcome = property.arbitrary ? rc::detail::checkTestable(
         [&](std::uint64_t input_seed) {
+          if (stopped(runs)) return;
           ++runs;
           ++checks;
           Rng rng(input_seed);
@@ -122,6 +136,7 @@ PropertyResult run_property(const Game& game, const Property& property, int case
         },
         metadata, params, listener) : rc::detail::checkTestable(
         [&](const std::vector<std::uint32_t>& choices) {
+          if (stopped(runs)) return;
           ++runs;
           auto state = game.initial_state();
           std::vector<std::string> moves;
@@ -153,7 +168,11 @@ PropertyResult run_property(const Game& game, const Property& property, int case
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.cases = runs;
   result.checks = checks;
-  if (outcome.template is<rc::detail::FailureResult>()) {
+  if (result.interrupted) {
+    result.holds = false;
+    result.gave_up = true;
+    result.why = "interrupted after " + std::to_string(runs) + " of " + std::to_string(cases) + " cases; no verdict";
+  } else if (outcome.template is<rc::detail::FailureResult>()) {
     result.holds = false;
     result.why = failure.why;
     result.counterexample = failure.counterexample;

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@ struct PropertyResult {
   long checks = 0;           // positions or transitions checked within them
   bool holds = true;
   bool gave_up = false;      // the driver could not generate enough cases: not a pass
+  bool interrupted = false;  // stopped by the caller's poll before the cases ran out: not a pass
   double seconds = 0;
   std::string why;           // the violation, for the shrunk counterexample
   std::string counterexample;  // diagram(s) of the shrunk counterexample
@@ -28,7 +30,9 @@ std::vector<Property> property_suite(const GameDescriptor& game);
 
 // Runs one property through rapidcheck: `cases` random games (random length), each a list of
 // move choices that rapidcheck shrinks on failure, so the counterexample is a short game.
-PropertyResult run_property(const Game& game, const Property& property, int cases, std::uint64_t seed);
+// poll (may be empty) is called before every case with the cases run so far; false stops the run.
+PropertyResult run_property(const Game& game, const Property& property, int cases, std::uint64_t seed,
+                            const std::function<bool(long cases_run)>& poll = {});
 
 // The command that replays a counterexample: "arbiter replay GAME --size N [--rule ...] MOVES".
 std::string replay_command(const Game& game, const std::vector<std::string>& moves);

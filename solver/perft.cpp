@@ -5,8 +5,18 @@
 namespace arbiter {
 namespace {
 
-void count(const State& state, int depth, int max_depth, std::vector<PerftRow>& rows) {
-  PerftRow& row = rows[static_cast<std::size_t>(depth)];
+struct Walk {
+  std::vector<PerftRow> rows;
+  std::uint64_t visited = 0;
+  const std::function<bool(int depth, std::uint64_t visited)>* poll = nullptr;
+  bool stopped = false;
+};
+
+void count(const State& state, int depth, int max_depth, Walk& walk) {
+  // Polling costs a call, so only every 2^16 positions.
+  if ((++walk.visited & 0xFFFF) == 0 && *walk.poll && !(*walk.poll)(max_depth, walk.visited)) walk.stopped = true;
+  if (walk.stopped) return;
+  PerftRow& row = walk.rows[static_cast<std::size_t>(depth)];
   ++row.nodes;
   const bool over = state.is_terminal();
   if (over) ++row.finished;
@@ -16,21 +26,26 @@ void count(const State& state, int depth, int max_depth, std::vector<PerftRow>& 
   for (Move m : moves) {
     auto child = state.clone();
     child->apply(m);
-    count(*child, depth + 1, max_depth, rows);
+    count(*child, depth + 1, max_depth, walk);
+    if (walk.stopped) return;
   }
 }
 
 }  // namespace
 
-std::vector<PerftRow> perft(const State& root, int max_depth, const std::function<void(const PerftRow&)>& progress) {
+std::vector<PerftRow> perft(const State& root, int max_depth, const std::function<void(const PerftRow&)>& progress,
+                            const std::function<bool(int depth, std::uint64_t visited)>& poll) {
   // Depth by depth, so that a long run reports each depth as soon as it is known.
   std::vector<PerftRow> result;
   for (int limit = 0; limit <= max_depth; ++limit) {
-    std::vector<PerftRow> rows(static_cast<std::size_t>(limit) + 1);
-    for (int d = 0; d <= limit; ++d) rows[static_cast<std::size_t>(d)].depth = d;
-    count(root, 0, limit, rows);
-    result.push_back(rows.back());
-    if (progress) progress(rows.back());
+    Walk walk;
+    walk.poll = &poll;
+    walk.rows.resize(static_cast<std::size_t>(limit) + 1);
+    for (int d = 0; d <= limit; ++d) walk.rows[static_cast<std::size_t>(d)].depth = d;
+    count(root, 0, limit, walk);
+    if (walk.stopped) break;  // a depth cut short has no count
+    result.push_back(walk.rows.back());
+    if (progress) progress(walk.rows.back());
   }
   return result;
 }

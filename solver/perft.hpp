@@ -15,9 +15,12 @@ struct PerftRow {
   std::uint64_t finished = 0;
 };
 
-// Rows for depths 0..max_depth. progress (may be empty) is called with each finished row.
+// Rows for depths 0..max_depth. progress (may be empty) is called with each finished row; poll
+// (may be empty) every 65,536 positions with the depth being counted and the positions visited
+// for it, and returning false stops the count: the rows of the depths finished so far come back.
 std::vector<PerftRow> perft(const State& root, int max_depth,
-                            const std::function<void(const PerftRow&)>& progress = {});
+                            const std::function<void(const PerftRow&)>& progress = {},
+                            const std::function<bool(int depth, std::uint64_t visited)>& poll = {});
 
 struct BenchResult {
   std::string implementation;

@@ -1,6 +1,7 @@
 #include "solver/prove.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -8,6 +9,8 @@
 #include <sstream>
 
 #include "model/core/errors.hpp"
+#include "solver/interrupt.hpp"
+#include "solver/progress.hpp"
 
 namespace arbiter {
 namespace {
@@ -61,23 +64,38 @@ std::string record_key(const std::string& game, const Claim& claim, int size, co
 
 constexpr int kKeyFields = 6;
 
-std::string record(const std::string& key, const Verdict& v) {
+// A stored verdict and, for an unknown one, the timeout it was given: only a larger one may change
+// the answer, so the same budget is not spent again.
+struct Stored {
+  Verdict verdict;
+  double budget = 0;
+};
+
+std::string record(const std::string& key, const Verdict& v, double budget) {
   std::ostringstream out;
   out << key << '\t' << verdict_name(v.kind) << '\t' << v.seconds << '\t' << v.variables << '\t' << v.assertions
       << '\t' << escape(v.scope) << '\t' << escape(v.reason) << '\t' << escape(v.counterexample) << '\t'
-      << escape(join(v.moves, " ")) << '\t' << escape(v.note);
+      << escape(join(v.moves, " ")) << '\t' << escape(v.note) << '\t' << budget;
   return out.str();
 }
 
-bool parse_record(const std::string& line, std::string& key, Verdict& v) {
+// Records written before budgets were stored have one field less; they hold no unknowns.
+bool parse_record(const std::string& line, std::string& key, Stored& stored) {
   const auto fields = split(line, '\t');
-  if (fields.size() != kKeyFields + 9) return false;
+  if (fields.size() != kKeyFields + 9 && fields.size() != kKeyFields + 10) return false;
   std::vector<std::string> key_fields(fields.begin(), fields.begin() + kKeyFields);
   key = join(key_fields, "\t");
+  Verdict& v = stored.verdict;
   const std::string& kind = fields[kKeyFields];
   if (kind == "proved") v.kind = Verdict::Kind::Proved;
   else if (kind == "refuted") v.kind = Verdict::Kind::Refuted;
+  else if (kind == "unknown" && fields.size() == kKeyFields + 10) v.kind = Verdict::Kind::Unknown;
   else return false;
+  try {
+    if (fields.size() == kKeyFields + 10) stored.budget = std::stod(fields[kKeyFields + 9]);
+  } catch (const std::exception&) {
+    return false;
+  }
   try {
     v.seconds = std::stod(fields[kKeyFields + 1]);
     v.variables = static_cast<unsigned>(std::stoul(fields[kKeyFields + 2]));
@@ -94,14 +112,14 @@ bool parse_record(const std::string& line, std::string& key, Verdict& v) {
   return true;
 }
 
-std::map<std::string, Verdict> load_results(const std::string& file) {
-  std::map<std::string, Verdict> stored;
+std::map<std::string, Stored> load_results(const std::string& file) {
+  std::map<std::string, Stored> stored;
   std::ifstream in(file);
   std::string line;
   while (std::getline(in, line)) {
     std::string key;
-    Verdict v;
-    if (parse_record(line, key, v)) stored[key] = v;  // later lines supersede earlier ones
+    Stored s;
+    if (parse_record(line, key, s)) stored[key] = s;  // later lines supersede earlier ones
   }
   return stored;
 }
@@ -115,7 +133,17 @@ void append_result(const std::string& file, const std::string& line) {
 
 }  // namespace
 
-std::string default_results_file(const GameDescriptor& game) { return ".arbiter-state/prove-" + game.name + ".tsv"; }
+std::string default_state_directory() {
+  const char* cache = std::getenv("XDG_CACHE_HOME");
+  if (cache != nullptr && cache[0] == '/') return std::string(cache) + "/arbiter";
+  const char* home = std::getenv("HOME");
+  if (home != nullptr && home[0] != '\0') return std::string(home) + "/.cache/arbiter";
+  throw InputError("no state directory: neither XDG_CACHE_HOME nor HOME is set; give --state DIR");
+}
+
+std::string results_file_in(const std::string& state_directory, const GameDescriptor& game) {
+  return (std::filesystem::path(state_directory) / ("prove-" + game.name + ".tsv")).string();
+}
 
 std::vector<Claim> selected_claims(const ProveRequest& request) {
   const GameDescriptor& game = *request.game;
@@ -166,7 +194,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
   for (int size = request.min_size; size <= request.max_size; ++size) {
     make_config(game, size, request.rulings);  // throws InputError for a bad size or ruling
   }
-  std::map<std::string, Verdict> stored;
+  std::map<std::string, Stored> stored;
   if (!request.results_file.empty() && !request.fresh) stored = load_results(request.results_file);
 
   // Every verdict of this run, so that a premise shared by several claims is decided once.
@@ -199,6 +227,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         row.verdict.assertions += p.verdict.assertions;
         if (p.verdict.kind == Verdict::Kind::Refuted && refuted == nullptr) refuted = &p;
         if (p.verdict.kind == Verdict::Kind::Unknown) missing.push_back(name + " (" + p.verdict.reason + ")");
+        row.interrupted = row.interrupted || p.interrupted;
       }
       Verdict& v = row.verdict;
       if (refuted != nullptr) {
@@ -220,27 +249,53 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       }
       for (const auto& line : lines) v.derivation += line + "\n";
       v.scope = claim.size_independent ? "every size (derived)" : "size " + std::to_string(size) + " (derived)";
-      known[memo_key] = row;
+      if (!row.interrupted) known[memo_key] = row;
       return row;
     }
     const auto configured = make_game(game, size, request.rulings);
     const std::string rulings = join(non_default_rulings(game, configured->config()), " ");
     const std::string key = record_key(game.name, claim, claim.size_independent ? 0 : size, rulings);
     const std::string step = game.name + " " + claim.name + (claim.size_independent ? " (lemma)" : " size " + std::to_string(size));
-    if (auto it = stored.find(key); it != stored.end()) {
-      row.verdict = it->second;
+    const auto it = stored.find(key);
+    // An unknown is final only for budgets no larger than the one it already had.
+    const bool reuse = it != stored.end() && (it->second.verdict.kind != Verdict::Kind::Unknown ||
+                                              request.timeout_seconds <= it->second.budget);
+    if (reuse) {
+      row.verdict = it->second.verdict;
       row.from_results_file = true;
+      row.stored_budget = it->second.budget;
+    } else if (stop_requested()) {
+      row.verdict = Verdict::unknown("interrupted by " + stop_signal_name());
+      row.verdict.scope = claim.size_independent ? "all sizes (lemma)" : "size " + std::to_string(size);
+      row.interrupted = true;
     } else {
       if (progress_is_terminal) progress << "\r\033[K[prove] " << step << " ..." << std::flush;
       else progress << "[prove] " << step << " ...\n" << std::flush;
-      row.verdict = claim.decide(*configured, request.timeout_seconds);
+      {
+        const Heartbeat heartbeat(progress, progress_is_terminal, "[prove] " + step);
+        try {
+          row.verdict = claim.decide(*configured, request.timeout_seconds);
+        } catch (const std::exception&) {
+          // Z3 may throw "canceled" from outside a check once interrupted; that is the stop.
+          if (!stop_requested()) throw;
+          row.verdict = Verdict::unknown("");
+        }
+      }
       row.verdict.scope = claim.size_independent ? "all sizes (lemma)" : "size " + std::to_string(size);
-      if (!request.results_file.empty() && row.verdict.kind != Verdict::Kind::Unknown) {
-        append_result(request.results_file, record(key, row.verdict));
+      if (stop_requested()) {
+        // Cut short, not decided: shown as such and never stored.
+        row.verdict.kind = Verdict::Kind::Unknown;
+        row.verdict.reason = "interrupted by " + stop_signal_name();
+        row.verdict.counterexample.clear();
+        row.verdict.moves.clear();
+        row.verdict.note.clear();
+        row.interrupted = true;
+      } else if (!request.results_file.empty()) {
+        append_result(request.results_file, record(key, row.verdict, request.timeout_seconds));
       }
     }
     if (progress_is_terminal) progress << "\r\033[K" << std::flush;
-    known[memo_key] = row;
+    if (!row.interrupted) known[memo_key] = row;
     return row;
   };
 
@@ -250,6 +305,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     for (int size = request.min_size; size <= last; ++size) {
       rows.push_back(evaluate(claim, size));
       if (on_row) on_row(rows.back());
+      if (rows.back().interrupted) return rows;
     }
   }
   return rows;

@@ -1,7 +1,8 @@
 #pragma once
 // The per-size driver behind `arbiter prove`: decides a game's claims size by size, shows progress,
 // and keeps finished verdicts in a results file so that an interrupted run resumes where it
-// stopped. Only proved and refuted verdicts are kept; unknown ones are tried again.
+// stopped. An unknown verdict is kept with the timeout it had and tried again only with a larger
+// one (or --fresh); a check cut short by SIGINT/SIGTERM is not kept and ends the run.
 #include <functional>
 #include <iosfwd>
 #include <string>
@@ -26,6 +27,8 @@ struct ProveRow {
   int size = 0;       // for a size-independent claim: the size it was run with
   Verdict verdict;
   bool from_results_file = false;
+  double stored_budget = 0;  // from the results file: the timeout an unknown verdict had
+  bool interrupted = false;  // the check was cut short by a stop request (the run ends here)
 };
 
 // The claims the request names, in the game's order; throws InputError for an unknown name.
@@ -36,7 +39,10 @@ std::vector<Claim> selected_claims(const ProveRequest& request);
 std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::function<void(const ProveRow&)>& on_row,
                                  std::ostream& progress, bool progress_is_terminal);
 
-// The default results file of a game: .arbiter-state/prove-<game>.tsv under the current directory.
-std::string default_results_file(const GameDescriptor& game);
+// Where stored verdicts live unless --state says otherwise: $XDG_CACHE_HOME/arbiter, else
+// ~/.cache/arbiter (as other command-line tools keep caches); InputError when neither is set.
+std::string default_state_directory();
+// The results file of a game in a state directory: DIR/prove-<game>.tsv.
+std::string results_file_in(const std::string& state_directory, const GameDescriptor& game);
 
 }  // namespace arbiter

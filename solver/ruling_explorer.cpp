@@ -75,13 +75,28 @@ std::optional<RulingDifference> compare(const Game& game_a, const Game& game_b, 
 
 }  // namespace
 
+std::string_view search_cut_text(SearchCut cut) {
+  switch (cut) {
+    case SearchCut::None: return "";
+    case SearchCut::Positions: return "the position bound (--max-positions)";
+    case SearchCut::Depth: return "the depth bound";
+    case SearchCut::Time: return "the time limit (--seconds)";
+    case SearchCut::Interrupted: return "an interruption";
+  }
+  return "";
+}
+
 ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::string& ruling, const std::string& value_a,
                               const std::string& value_b, const std::vector<std::string>& other_rulings,
-                              const ExplorerBounds& bounds, const std::function<void(const std::string&)>& progress) {
-  ExplorerReport report{ruling, value_a, value_b, {}, 0, {}, true};
+                              const ExplorerBounds& bounds,
+                              const std::function<void(const std::string&, bool)>& progress,
+                              const std::function<bool()>& stop_requested) {
+  if (value_a == value_b) throw InputError("comparing " + ruling + "=" + value_a + " with itself finds nothing; give two different values");
+  ExplorerReport report{ruling, value_a, value_b, {}, 0, {}, true, SearchCut::None, {}};
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  for (int size : bounds.sizes) {
+  for (std::size_t size_index = 0; size_index < bounds.sizes.size(); ++size_index) {
+    const int size = bounds.sizes[size_index];
     std::vector<std::string> rules_a = other_rulings, rules_b = other_rulings;
     rules_a.push_back(ruling + "=" + value_a);
     rules_b.push_back(ruling + "=" + value_b);
@@ -102,15 +117,19 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
     frontier.push_back({game_a->initial_state(), {}});
     seen.insert(frontier.back().state->line());
     long positions = 0;
-    bool complete = true;
+    SearchCut cut = SearchCut::None;
     while (!frontier.empty()) {
-      if (positions >= bounds.max_positions || elapsed() > bounds.max_seconds) {
-        complete = false;
-        break;
-      }
+      if (stop_requested && stop_requested()) cut = SearchCut::Interrupted;
+      else if (elapsed() > bounds.max_seconds) cut = SearchCut::Time;
+      else if (positions >= bounds.max_positions) cut = SearchCut::Positions;
+      if (cut != SearchCut::None) break;
       Node node = std::move(frontier.front());
       frontier.pop_front();
-      ++positions;
+      if (++positions % 4096 == 0 && progress) {
+        progress("size " + std::to_string(size) + ": " + std::to_string(positions) + " positions so far, " +
+                     std::to_string(frontier.size()) + " waiting",
+                 false);
+      }
       if (auto difference = compare(*game_a, *game_b, *node.state, node.moves)) {
         report.differences.push_back(*difference);
         report.positions += positions;
@@ -119,7 +138,7 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
         return report;
       }
       if (static_cast<int>(node.moves.size()) >= bounds.max_depth) {
-        complete = false;
+        if (cut == SearchCut::None) cut = SearchCut::Depth;
         continue;
       }
       for (Move m : sorted_moves(*node.state)) {
@@ -132,11 +151,19 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
       }
     }
     report.positions += positions;
-    report.exhaustive = report.exhaustive && complete;
-    report.searched.push_back("size " + std::to_string(size) + ": " + (complete ? "exhaustive, " : "bounded, ") +
-                              std::to_string(positions) + " positions, no difference");
-    if (progress) progress(report.searched.back());
-    if (elapsed() > bounds.max_seconds) break;
+    report.exhaustive = report.exhaustive && cut == SearchCut::None;
+    if (report.cut == SearchCut::None) report.cut = cut;
+    report.searched.push_back("size " + std::to_string(size) + ": " +
+                              (cut == SearchCut::None ? std::string("exhaustive")
+                                                      : "cut by " + std::string(search_cut_text(cut))) +
+                              ", " + std::to_string(positions) + " positions, no difference");
+    if (progress) progress(report.searched.back(), true);
+    if (cut == SearchCut::Time || cut == SearchCut::Interrupted || elapsed() > bounds.max_seconds) {
+      if (cut == SearchCut::None) report.cut = SearchCut::Time;
+      report.exhaustive = report.exhaustive && size_index + 1 == bounds.sizes.size();
+      report.unreached.assign(bounds.sizes.begin() + static_cast<long>(size_index) + 1, bounds.sizes.end());
+      break;
+    }
   }
   return report;
 }

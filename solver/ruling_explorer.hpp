@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/core/game.hpp"
@@ -28,18 +29,27 @@ struct ExplorerBounds {
   double max_seconds = 60;        // over all sizes
 };
 
+// Why the search of one size ended short of every reachable position.
+enum class SearchCut : std::uint8_t { None, Positions, Depth, Time, Interrupted };
+std::string_view search_cut_text(SearchCut cut);  // "", "the position bound", ...
+
 struct ExplorerReport {
   std::string ruling;
   std::string value_a, value_b;
   std::vector<RulingDifference> differences;  // the first found (smallest size, fewest moves)
   long positions = 0;                         // examined over all sizes
-  std::vector<std::string> searched;          // per size: "size 3: exhaustive, 5913 positions" / "...bounded..."
+  std::vector<std::string> searched;          // per size: "size 3: exhaustive, 5913 positions, no difference"
   bool exhaustive = true;                     // every reachable position of every size tried was examined
+  SearchCut cut = SearchCut::None;            // the first cut met (time and interruption end the search)
+  std::vector<int> unreached;                 // sizes of the bounds never started (time or interruption)
 };
 
+// progress gets a line when a size is done and, every 4,096 positions, one on the size under way;
+// stop_requested is polled before every position (true ends the search: SearchCut::Interrupted).
 ExplorerReport explore_ruling(const GameDescriptor& game, const std::string& ruling, const std::string& value_a,
                               const std::string& value_b, const std::vector<std::string>& other_rulings,
                               const ExplorerBounds& bounds,
-                              const std::function<void(const std::string&)>& progress = {});
+                              const std::function<void(const std::string& line, bool size_done)>& progress = {},
+                              const std::function<bool()>& stop_requested = {});
 
 }  // namespace arbiter

@@ -32,7 +32,7 @@ std::string claim_text(const GameDescriptor& game, const Claim& claim);
 // Limits and stop requests for a search. The stop flag is set from a signal handler or another
 // thread; a search that sees it returns "unknown" promptly and keeps what it proved.
 struct SearchControl {
-  const std::atomic<bool>* stop = nullptr;
+  bool (*stop)() = nullptr;  // polled: true once a stop was requested (solver/interrupt.hpp)
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   // Shared count of expanded nodes, for progress reports (added to every 1024 nodes).
   std::atomic<std::uint64_t>* nodes = nullptr;
@@ -44,7 +44,7 @@ struct SearchControl {
   }
 
   bool should_stop() const {
-    return (stop != nullptr && stop->load(std::memory_order_relaxed)) || std::chrono::steady_clock::now() >= deadline;
+    return (stop != nullptr && stop()) || std::chrono::steady_clock::now() >= deadline;
   }
 };
 

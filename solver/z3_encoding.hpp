@@ -177,6 +177,9 @@ inline Encoding::Answer Encoding::check(double timeout_seconds) {
   z3::params params(ctx_);
   const double ms = std::max(1.0, std::min(timeout_seconds * 1000.0, 4.0e9));
   params.set("timeout", static_cast<unsigned>(ms));
+  // Z3's own Ctrl-C handling would swallow SIGINT and let a run go on with the next check; the
+  // program's stop handler (solver/interrupt.hpp) interrupts the context instead.
+  params.set("ctrl_c", false);
   solver_.set(params);
   const auto start = std::chrono::steady_clock::now();
   const z3::check_result result = solver_.check();
@@ -544,6 +547,40 @@ inline EncodingComparison compare_square_turn(const State& state, Rng& rng, cons
                               board(encoded_after);
   }
   return comparison;
+}
+
+// A turn claim's counterexample: the position before, the move, and the position after. The
+// position after is the model's own (so its status line carries the true result and ply and it
+// reads back); a board the model cannot reach or play into keeps the encoding's cells and says why
+// instead of inventing a status.
+inline void describe_square_turn(const Game& game, const Encoding& encoding, const SymbolicBoard& before,
+                                 const SymbolicBoard& after, const std::vector<z3::expr>& move, bool mover_black,
+                                 const std::string& what, Verdict& v) {
+  const int n = before.n;
+  for (int i = 0; i < n * n; ++i) {
+    if (encoding.value(move[SymbolicBoard::idx(i)])) v.moves = {cell_name(n, i)};
+  }
+  const auto before_cells = before.cells(encoding);
+  const auto after_cells = after.cells(encoding);
+  const std::string before_text =
+      square_board_diagram(n, before_cells, square_board_status(count_stones(before_cells), mover_black));
+  std::string after_text;
+  try {
+    if (v.moves.empty()) throw InputError("the encoding names no move");
+    auto state = game.parse_position(before_text);
+    state->apply(state->parse_move(v.moves[0]));
+    const SquarePosition played = square_position_of(*state);
+    after_text = state->diagram();
+    if (played.cells != after_cells) {
+      after_text += "(the encoding's board after the move differs from the model's:)\n" +
+                    square_board_diagram(n, after_cells, "(encoding)");
+    }
+  } catch (const InputError& error) {
+    after_text = square_board_diagram(n, after_cells, std::string("(no status: the model does not reach this board: ") +
+                                                          error.what() + ")");
+  }
+  v.counterexample = before_text + "after " + (v.moves.empty() ? "?" : v.moves[0]) + ":\n" + after_text + "(" +
+                     what + ")\n";
 }
 
 }  // namespace arbiter::smt

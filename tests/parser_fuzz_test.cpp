@@ -2,6 +2,8 @@
 // InputError (which the CLI turns into a one-line message); anything else is a crash to a user.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
 #include "properties/conformance.hpp"
@@ -95,6 +97,74 @@ TEST_P(EveryGameParser, OnlyInputErrorsComeOutOfMangledInput) {
   }
   EXPECT_GT(rejected, 0);
   EXPECT_GT(accepted + rejected, testing::scaled(1000) / 2);
+}
+
+// Plays uniformly random moves from `state` to the end: every position stays within the game's
+// bound and its one-line form reads back to itself (item 14 of issue 13: an accepted position
+// whose successor was refused).
+void expect_plays_on_and_reads_back(const Game& game, State& state, Rng& rng, const std::string& origin) {
+  std::vector<Move> legal;
+  std::string played;
+  for (;;) {
+    ASSERT_LE(state.ply(), game.max_plies()) << origin << " then" << played;
+    const std::string line = state.line();
+    try {
+      ASSERT_EQ(game.parse_position(line)->line(), line) << origin << " then" << played;
+    } catch (const InputError& error) {
+      FAIL() << "printed position " << line << " is refused (" << error.what() << "); reached from " << origin
+             << " by" << played;
+    }
+    state.legal_moves(legal);
+    if (legal.empty()) return;
+    const Move move = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    played += " '" + state.move_text(move) + "'";
+    state.apply(move);
+  }
+}
+
+// The numbers in a one-line form (ply, counters) replaced by others, larger and smaller: whatever
+// a reader accepts must play on within max_plies() and keep reading back.
+TEST_P(EveryGameParser, AcceptedNumbersPlayOnWithinTheBound) {
+  const GameDescriptor& descriptor = find_game(GetParam());
+  const int size = testing::interesting_sizes(descriptor).front();
+  auto game = make_game(descriptor, size, {});
+  Rng rng(14);
+  long accepted = 0;
+  // Not scaled down under sanitizers: fewer games may leave no accepted variant to play on.
+  for (int g = 0; g < 6; ++g) {
+    const auto moves = random_game(*game, {}, rng);
+    auto state = game->initial_state();
+    for (std::size_t i = 0; i <= moves.size(); ++i) {
+      if (i % (moves.size() / 8 + 1) == 0) {
+        std::vector<std::string> words;
+        std::istringstream in(state->line());
+        for (std::string word; in >> word;) words.push_back(word);
+        for (std::size_t w = 2; w < words.size(); ++w) {  // past the game name and the size
+          if (words[w].find_first_not_of("0123456789") != std::string::npos) continue;
+          const int was = std::stoi(words[w]);
+          for (int now : {was + 1, was + 2, was + 5, was * 2 + 3, was - 1, game->max_plies(), game->max_plies() - 1}) {
+            if (now < 0) continue;
+            std::vector<std::string> changed = words;
+            changed[w] = std::to_string(now);
+            std::string text;
+            for (const auto& word : changed) text += (text.empty() ? "" : " ") + word;
+            std::unique_ptr<State> parsed;
+            try {
+              parsed = game->parse_position(text);
+            } catch (const InputError&) {
+              continue;
+            }
+            ++accepted;
+            expect_plays_on_and_reads_back(*game, *parsed, rng, text);
+            if (::testing::Test::HasFatalFailure()) return;
+          }
+        }
+      }
+      if (i == moves.size()) break;
+      state->apply(moves[i]);
+    }
+  }
+  EXPECT_GT(accepted, 0);
 }
 
 TEST_P(EveryGameParser, ErrorsAreOneLine) {

@@ -211,6 +211,17 @@ void check_reachable(const Position& p, const Claim& claim) {
                                                                      : "the game is not over";
     throw InputError("status says '" + said + "' but on this board " + actual);
   }
+  // Every placement leaves at least one more stone and stones never leave the board, so the ply
+  // is bounded by the stones: without passes, placements + swap; with passes, which never come
+  // two in a row before the game's end, twice that plus the passes just made. Every move raises the
+  // bound at least as much as the ply, so a position within it plays on within max_plies().
+  const int non_pass_moves = black + white + (claim.swapped ? 1 : 0);
+  const int most_plies = rules.pass_allowed ? 2 * non_pass_moves + claim.passes : non_pass_moves;
+  if (claim.ply > most_plies) {
+    throw InputError("ply " + std::to_string(claim.ply) + " does not fit the board: " + std::to_string(black + white) +
+                     (black + white == 1 ? " stone allows" : " stones allow") + " at most ply " +
+                     std::to_string(most_plies));
+  }
 }
 
 Position build_position(const Rules& rules, std::vector<std::uint8_t> cells, const Claim& claim) {

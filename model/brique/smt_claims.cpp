@@ -102,16 +102,6 @@ std::string diagram(const Encoding& encoding, const SymbolicBoard& board, bool b
   return smt::square_board_diagram(board.n, cells, smt::square_board_status(smt::count_stones(cells), black_to_move));
 }
 
-// A turn-claim counterexample: the position before, the move, and the position after.
-void describe_turn(const Encoding& encoding, const SymbolicBoard& before, const SymbolicBoard& after,
-                   const std::vector<z3::expr>& move, bool mover_black, const std::string& what, Verdict& v) {
-  for (int i = 0; i < before.n * before.n; ++i) {
-    if (encoding.value(move[SymbolicBoard::idx(i)])) v.moves = {smt::cell_name(before.n, i)};
-  }
-  v.counterexample = diagram(encoding, before, mover_black) + "after " + (v.moves.empty() ? "?" : v.moves[0]) +
-                     ":\n" + diagram(encoding, after, !mover_black) + "(" + what + ")\n";
-}
-
 // Runs a turn check once for each mover; the claim holds only if it holds for both.
 Verdict for_both_movers(const std::function<Verdict(bool mover_black, double timeout)>& check, double timeout) {
   std::vector<Verdict> parts;
@@ -141,7 +131,7 @@ Verdict decide_invariant_inductive(const Game& game, double timeout) {
     encoding.require(invariant(encoding.ctx(), g, before));
     encoding.require(!invariant(encoding.ctx(), g, after));
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
-      describe_turn(encoding, before, after, move, mover_black, "the invariant holds before the turn but not after it", v);
+      smt::describe_square_turn(game, encoding, before, after, move, mover_black, "the invariant holds before the turn but not after it", v);
     });
   }, timeout);
 }
@@ -178,7 +168,7 @@ Verdict decide_one_fill_round(const Game& game, double timeout) {
     for (int i = 0; i < g.n * g.n; ++i) fillable.push_back(broken_at(encoding.ctx(), g, after, i, mover_black, TurnLemma::OneFill));
     encoding.require(smt::any_of(encoding.ctx(), fillable));
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
-      describe_turn(encoding, before, after, move, mover_black, "a second fill pass would still fill a square", v);
+      smt::describe_square_turn(game, encoding, before, after, move, mover_black, "a second fill pass would still fill a square", v);
     });
   }, timeout);
 }
@@ -196,7 +186,7 @@ Verdict decide_only_mover_wins(const Game& game, double timeout) {
     if (mover_black) smt::require_white_chain(encoding, after);
     else smt::require_black_chain(encoding, after);
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
-      describe_turn(encoding, before, after, move, mover_black, "the turn completes the opponent's chain", v);
+      smt::describe_square_turn(game, encoding, before, after, move, mover_black, "the turn completes the opponent's chain", v);
     });
   }, timeout);
 }
@@ -304,7 +294,9 @@ Verdict decide_turn_lemma_every_size(const Game& game, double timeout, TurnLemma
         }
         encoding.require(broken_at(encoding.ctx(), g, after, rep.cell, mover_black, lemma));
         return encoding.verdict(encoding.check(std::max(0.001, timeout - used())), [&](Verdict& v) {
-          describe_turn(encoding, before, after, move, mover_black,
+          // The window's board has its own size: the model that replays the move must too.
+          const auto sized = make_game(game.descriptor(), g.n, non_default_rulings(game.descriptor(), game.config()));
+          smt::describe_square_turn(*sized, encoding, before, after, move, mover_black,
                         lemma == TurnLemma::Invariant ? "the invariant holds before the turn but not after it"
                                                       : "a second fill pass would still fill a square",
                         v);

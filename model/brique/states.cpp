@@ -2,6 +2,7 @@
 
 #include "model/brique/explain.hpp"
 #include "model/brique/notation.hpp"
+#include "model/core/square_grid.hpp"
 #include "model/core/zobrist.hpp"
 
 namespace arbiter::brique {
@@ -15,6 +16,9 @@ std::string BriqueState::explain(Move m) const { return brique::explain(snapshot
 std::string BriqueState::explain_text(std::string_view move_text) const {
   const Position position = snapshot();
   return brique::explain(position, read_move(position, move_text));
+}
+std::vector<std::string> BriqueState::candidate_moves() const {
+  return SquareGrid::of(snapshot().n()).names_and({"swap", "pass"});
 }
 
 namespace {

@@ -21,6 +21,7 @@ class BriqueState : public State {
   std::string explain(Move m) const override;
   // Also explains well-formed moves that are illegal here (an occupied square, a late swap).
   std::string explain_text(std::string_view move_text) const override;
+  std::vector<std::string> candidate_moves() const override;
 };
 
 // The rule text transcribed: whole-board scans after every placement (position.cpp).

@@ -161,6 +161,7 @@ class BrochsState final : public State {
   Drawing drawing() const override;
   std::string explain(Move m) const override;
   std::string explain_text(std::string_view move_text) const override;
+  std::vector<std::string> candidate_moves() const override;
   Outcome random_playout(Rng& rng) override;
   // One uniformly random legal move (precondition: the game is not over), drawn by rejection from
   // a superset of candidate moves that holds each legal move once, without building the list.

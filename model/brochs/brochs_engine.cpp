@@ -281,6 +281,7 @@ void BrochsState::generate(Sink&& add) const {
 }
 
 void BrochsState::legal_moves(std::vector<Move>& out) const {
+  out.clear();
   generate([&out](Move m) { out.push_back(m); });
 }
 

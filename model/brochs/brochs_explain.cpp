@@ -15,6 +15,9 @@ std::string piece_name(std::uint8_t piece) {
   }
 }
 
+// The clause of seed 003 part D that states the rule (each also says a voluntary entry is safe).
+std::string clause_of(CaptureRule rule) { return "seed 003 D." + std::to_string(static_cast<int>(rule)); }
+
 std::string_view rule_text(CaptureRule rule) {
   switch (rule) {
     case CaptureRule::C1: return "C1, sandwich in a line or column (seed 003 D.1)";
@@ -168,7 +171,8 @@ std::string BrochsState::explain(Move m) const {
     if (after.at(to) != Empty && after.standing_threat(to, threat)) {
       out += "The arriving piece stands in an enemy configuration (" + std::string(rule_text(threat.rule)) + ": ";
       for (int p = 0; p < threat.partner_count; ++p) out += (p ? ", " : "") + cell_name(threat.partners[static_cast<std::size_t>(p)]);
-      out += ") but entered it voluntarily, so it is not captured (seed 003 D.1; ruling R-6 entry=protected).\n";
+      out += ") but entered it voluntarily, so it is not captured (" + clause_of(threat.rule) +
+             "; ruling R-6 entry=protected).\n";
     }
     if (shown == 0) out += "No capture.\n";
     out += "Result: " + after.verdict() + ".\n";

@@ -364,6 +364,27 @@ std::string BrochsState::move_text(Move m) const {
 
 Move BrochsState::parse_move(std::string_view text) const { return read_move(text, true); }
 
+// Every rook line of the mover's pieces to every square of it, and for Black setting (plain and
+// the main piece) and cursing on every square; the capture suffix is optional, so a capturing
+// step reads as legal without it.
+std::vector<std::string> BrochsState::candidate_moves() const {
+  const int n = tables_->n;
+  std::vector<std::string> texts;
+  for (int from = 0; from < n * n; ++from) {
+    if (at(from) == Empty || side_of(at(from)) != side_) continue;
+    for (int to = 0; to < n * n; ++to) {
+      if (to != from && (to / n == from / n || to % n == from % n)) texts.push_back(cell_name(from) + "-" + cell_name(to));
+    }
+  }
+  if (side_ == kBlackSide) {
+    for (const char* kind : {"set ", "set main ", "curse "}) {
+      for (int cell = 0; cell < n * n; ++cell) texts.push_back(kind + cell_name(cell));
+    }
+  }
+  texts.push_back("pass");
+  return texts;
+}
+
 std::string BrochsState::explain_text(std::string_view text) const { return explain(read_move(text, false)); }
 
 Move BrochsState::read_move(std::string_view text, bool must_be_legal) const {

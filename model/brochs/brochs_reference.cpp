@@ -116,6 +116,7 @@ class ReferenceState final : public State {
   }
 
   void legal_moves(std::vector<Move>& out) const override {
+    out.clear();
     if (outcome().over()) return;
     for (int c = 0; c < n_ * n_; ++c) {
       if (curse_allowed(c)) out.push_back(make_move(MoveKind::Curse, 0, c));

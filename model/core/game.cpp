@@ -99,6 +99,14 @@ std::vector<std::string> non_default_rulings(const GameDescriptor& game, const C
   return out;
 }
 
+std::vector<std::string> State::candidate_moves() const {
+  std::vector<Move> moves;
+  legal_moves(moves);
+  std::vector<std::string> texts;
+  for (Move m : moves) texts.push_back(move_text(m));
+  return texts;
+}
+
 Outcome State::random_playout(Rng& rng) {
   std::vector<Move> moves;
   for (;;) {

@@ -76,7 +76,8 @@ class State {
   bool is_terminal() const { return outcome().over(); }
   virtual int ply() const = 0;  // moves played so far, pass and swap included
 
-  // All legal moves. Empty exactly when the game is over; a forced pass is listed as a move.
+  // All legal moves, replacing what `out` held (callers reuse one vector). Empty exactly when the
+  // game is over; a forced pass is listed as a move.
   virtual void legal_moves(std::vector<Move>& out) const = 0;
   // Precondition: m is one of legal_moves(). Must not allocate in the fast implementation.
   virtual void apply(Move m) = 0;
@@ -100,6 +101,11 @@ class State {
   // (which rule forbids it). The default handles legal moves only; games override it to explain
   // illegal ones. Throws InputError for text that is not a move of this game at all.
   virtual std::string explain_text(std::string_view move_text) const { return explain(parse_move(move_text)); }
+
+  // Texts of well-formed moves worth trying here, legal or not (a placement on every point, the
+  // swap, a pass): `arbiter moves --why` lists each illegal one with the reason parse_move gives.
+  // The default is the legal moves alone.
+  virtual std::vector<std::string> candidate_moves() const;
 
   // Plays uniformly random legal moves to the end. The default goes through legal_moves/apply;
   // a fast implementation may override with an equivalent loop that avoids building move lists.

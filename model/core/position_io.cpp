@@ -4,6 +4,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 #include "model/core/errors.hpp"
@@ -104,14 +105,34 @@ LoadedPosition load_position(const GameDescriptor& game, int size, const std::ve
 }
 
 std::string read_text_argument(const std::string& argument) {
+  if (argument == "-") {
+    // Standard input can be read once; a command that needs the text again gets the same text.
+    static const std::string standard_input = [] {
+      std::ostringstream content;
+      content << std::cin.rdbuf();
+      return content.str();
+    }();
+    return standard_input;
+  }
   std::string path;
   if (!argument.empty() && argument[0] == '@') {
     path = argument.substr(1);
   } else if (argument.find('\n') == std::string::npos && argument.size() < 4096) {
     std::error_code ec;
-    if (std::filesystem::is_regular_file(argument, ec)) path = argument;
+    if (std::filesystem::is_regular_file(argument, ec)) {
+      path = argument;
+    } else if (!argument.empty() && std::none_of(argument.begin(), argument.end(), [](char c) {
+                 return std::isspace(static_cast<unsigned char>(c));
+               })) {
+      // Every position text has a space or a line break (a one-line form starts "<game> <size>"),
+      // so one bare word can only have been meant as a file name.
+      path = argument;
+    }
   }
   if (path.empty()) return argument;
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) throw InputError("no such file " + quote_input(path));
+  if (std::filesystem::is_directory(path, ec)) throw InputError(quote_input(path) + " is a directory, not a file");
   std::ifstream in(path);
   if (!in) throw InputError("cannot read file " + quote_input(path));
   std::ostringstream content;

@@ -41,7 +41,9 @@ LoadedPosition load_position(const GameDescriptor& game, int size,
                              const std::vector<std::string>& assignments, std::string_view text,
                              std::string_view implementation = {});
 
-// Reads a text argument that may name a file ("@path" or an existing path) or be the text itself.
+// Reads a text argument that may name a file ("@path", an existing path, or one word without
+// spaces, which no position text is) or be the text itself; "-" is standard input. A named file
+// that does not exist is an InputError saying so.
 std::string read_text_argument(const std::string& argument);
 
 }  // namespace arbiter

@@ -33,6 +33,13 @@ std::string SquareGrid::name(int cell) const {
   return std::string(1, static_cast<char>('a' + col(cell))) + std::to_string(row(cell) + 1);
 }
 
+std::vector<std::string> SquareGrid::names_and(std::initializer_list<const char*> extra) const {
+  std::vector<std::string> names;
+  for (int c = 0; c < cells(); ++c) names.push_back(name(c));
+  names.insert(names.end(), extra.begin(), extra.end());
+  return names;
+}
+
 int SquareGrid::parse(std::string_view text) const {
   if (text.size() < 2 || text.size() > 3) return kNone;
   const char letter = text[0];

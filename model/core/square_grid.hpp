@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace arbiter {
 
@@ -32,6 +33,8 @@ class SquareGrid {
   }
 
   std::string name(int cell) const;  // "a1"
+  // Every cell's name, then the given extra words: the candidate moves of a placement game.
+  std::vector<std::string> names_and(std::initializer_list<const char*> extra) const;
   // Parses "a1".."z26"; returns kNone when the text is not a cell of this grid.
   int parse(std::string_view text) const;
 

@@ -188,6 +188,7 @@ bool HexabraeState::has_any_action() const {
 }
 
 void HexabraeState::legal_moves(std::vector<Move>& out) const {
+  out.clear();
   for_each_legal_move([&](Move m) {
     out.push_back(m);
     return true;
@@ -326,16 +327,43 @@ std::string HexabraeState::why_illegal(Move m) const {
   const int axis = p.kind == MoveKind::RotateSlide ? p.orientation : o;
   if (p.kind != MoveKind::Rotate) {
     const int dq = board_->q(p.to) - board_->q(p.from), dr = board_->r(p.to) - board_->r(p.from);
-    bool on_axis = false;
+    int slide_direction = -1;
     for (const int d : {axis, axis + 3}) {
       const auto& dir = kDirections[static_cast<std::size_t>(d)];
       const int steps = dir[0] != 0 ? dq / dir[0] : dr / dir[1];
-      if (steps > 0 && dq == steps * dir[0] && dr == steps * dir[1]) on_axis = true;
+      if (steps > 0 && dq == steps * dir[0] && dr == steps * dir[1]) slide_direction = d;
     }
-    if (!on_axis) return "pieces move only along their long axis";
+    if (slide_direction < 0) return "pieces move only along their long axis";
     if (cells[static_cast<std::size_t>(p.to)] != kEmpty) return "the destination " + board_->name(p.to) + " is not free";
     if ((ahead || behind)) return "a partially immobilized piece may only move directly away from the piece it touches";
-    if (!rules_.may_jump) return "a field on the way is occupied (path=clear)";
+    for (int g = board_->neighbour(p.from, slide_direction); g != kNoField && g != p.to;
+         g = board_->neighbour(g, slide_direction)) {
+      if (cells[static_cast<std::size_t>(g)] != kEmpty && !rules_.may_jump) {
+        return "the field " + board_->name(g) + " on the way is occupied (path=clear)";
+      }
+    }
+    // Under each-step the piece is judged again between the two parts of its action; name the
+    // piece whose short side stops it there.
+    const auto touching = [&](int field, int orientation, int vacated) -> std::string {
+      for (const int d : {orientation, orientation + 3}) {
+        if (short_contact(field, orientation, d, vacated)) return board_->name(board_->neighbour(field, d));
+      }
+      return "";
+    };
+    if (p.kind == MoveKind::SlideRotate && rules_.immobilization_each_step) {
+      const std::string other = touching(p.to, o, p.from);
+      if (!other.empty()) {
+        return "after the slide to " + board_->name(p.to) + " the piece touches " + other +
+               " short side to short side, so it may not rotate there (immobilization=each-step)";
+      }
+    }
+    if (p.kind == MoveKind::RotateSlide && rules_.immobilization_each_step) {
+      const std::string other = touching(p.from, p.orientation, kNoField);
+      if (!other.empty()) {
+        return "after turning on " + board_->name(p.from) + " the piece touches " + other +
+               " short side to short side, so it may only move directly away from it (immobilization=each-step)";
+      }
+    }
   }
   return "after this step the piece is immobilized (immobilization=each-step)";
 }

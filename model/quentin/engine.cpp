@@ -7,6 +7,7 @@
 
 #include "model/core/connection_distance.hpp"
 #include "model/core/zobrist.hpp"
+#include "model/core/square_grid.hpp"
 #include "model/quentin/notation.hpp"
 
 namespace arbiter::quentin::engine {
@@ -252,6 +253,9 @@ class FastState final : public State {
   std::string line() const override { return line_text(*game_, position()); }
   Drawing drawing() const override { return draw_position(position(), outcome_); }
   std::string explain(Move move) const override { return explain_move(rules_, position(), outcome_, move); }
+  std::vector<std::string> candidate_moves() const override {
+    return SquareGrid::of(position().size).names_and({"swap", "pass"});
+  }
   std::string explain_text(std::string_view text) const override {
     return explain(read_move_words(position(), text));
   }

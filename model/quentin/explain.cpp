@@ -2,6 +2,7 @@
 // every statement is what the rule text's own procedure computes.
 #include <algorithm>
 
+#include "model/core/errors.hpp"
 #include "model/core/square_grid.hpp"
 #include "model/quentin/notation.hpp"
 #include "model/quentin/reference.hpp"
@@ -105,8 +106,20 @@ std::string explain_move(const Rules& rules, const Position& position, const Out
   if (move == kPass) {
     const bool forced = !reference::swap_available(rules, position) &&
                         !reference::has_legal_placement(rules, position, mover);
-    return out + (forced ? std::string(kSide[mover]) + " has no legal placement, so the pass is forced.\n"
-                         : "Illegal: passing is allowed only when no placement is legal.\n");
+    out += forced ? std::string(kSide[mover]) + " has no legal placement, so the pass is forced:\n"
+                  : "Illegal: passing is allowed only when no placement is legal.\n";
+    // Every empty point with its verdict, so that an arbiter can check the pass point by point.
+    for (int point = 0; point < size * size; ++point) {
+      if (position.cells[static_cast<std::size_t>(point)] != kEmpty) continue;
+      const std::string name = SquareGrid::of(size).name(point);
+      try {
+        read_move(rules, position, outcome, name);
+        out += "  " + name + ": legal\n";
+      } catch (const InputError& error) {
+        out += "  " + name + ": " + error.what() + "\n";
+      }
+    }
+    return out;
   }
   const int point = static_cast<int>(move);
   const std::string name = SquareGrid::of(size).name(point);

@@ -257,6 +257,25 @@ void check_status(const Rules& rules, const Position& position, const Status& st
   }
 }
 
+// Every placement leaves at least one more stone, stones never leave the board, the swap comes
+// once, and a forced pass never opens the game nor follows another pass (the passer's opponent
+// then has a placement, or the game is over). So at most one pass per other move: ply <= 2 *
+// (stones + swap), one less when the side to move must pass now. The bound grows by at least
+// what each move adds, so an accepted position plays on within max_plies() and its successors
+// read back.
+void check_ply_fits_stones(const Rules& rules, const Position& position, const Outcome& outcome) {
+  const int stones = static_cast<int>(
+      std::count_if(position.cells.begin(), position.cells.end(), [](std::int8_t c) { return c != kEmpty; }));
+  const bool must_pass = !outcome.over() && !reference::swap_available(rules, position) &&
+                         !reference::has_legal_placement(rules, position, position.side_to_move());
+  const int most_plies = 2 * (stones + (position.swapped ? 1 : 0)) - (must_pass ? 1 : 0);
+  if (position.ply > most_plies) {
+    throw InputError("ply " + std::to_string(position.ply) + " does not fit the board: " + std::to_string(stones) +
+                     (stones == 1 ? " stone allows" : " stones allow") + " at most ply " +
+                     std::to_string(std::max(0, most_plies)) + (must_pass ? " with a forced pass to come" : ""));
+  }
+}
+
 }  // namespace
 
 Position Position::empty(int size) {
@@ -327,7 +346,9 @@ Position read_position(const Game& game, const Rules& rules, std::string_view te
   }
   const Position& position = parsed.position;
   check_reachable_shape(rules, position);
-  check_status(rules, position, parsed.status, reference::settle(rules, position));
+  const Outcome outcome = reference::settle(rules, position);
+  check_status(rules, position, parsed.status, outcome);
+  check_ply_fits_stones(rules, position, outcome);
   return position;
 }
 
@@ -383,7 +404,7 @@ Move read_move(const Rules& rules, const Position& position, const Outcome& outc
   }
   const reference::TurnReport turn = reference::play_placement(rules, position, point, mover);
   if (turn.unsupported) {
-    throw InputError("move " + grid.name(point) + " is illegal: after the fill, " +
+    throw InputError("move " + grid.name(point) + " is illegal by the diagonal rule: after the fill, " +
                      (turn.cells_after[static_cast<std::size_t>(turn.unsupported->first)] == kBlackStone ? "black" : "white") +
                      " stones " + grid.name(turn.unsupported->first) + " and " + grid.name(turn.unsupported->second) +
                      " are diagonally adjacent with no like-coloured orthogonal neighbour in common");

@@ -278,6 +278,9 @@ class ReferenceState final : public State {
   std::string line() const override { return line_text(*game_, position_); }
   Drawing drawing() const override { return draw_position(position_, outcome_); }
   std::string explain(Move move) const override { return explain_move(rules_, position_, outcome_, move); }
+  std::vector<std::string> candidate_moves() const override {
+    return SquareGrid::of(position_.size).names_and({"swap", "pass"});
+  }
   std::string explain_text(std::string_view text) const override {
     return explain(read_move_words(position_, text));
   }

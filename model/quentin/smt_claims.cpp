@@ -306,15 +306,6 @@ std::string diagram(const Encoding& encoding, const SymbolicBoard& board, bool b
   return smt::square_board_diagram(board.n, cells, smt::square_board_status(smt::count_stones(cells), black_to_move));
 }
 
-void describe_turn(const Encoding& encoding, const SymbolicBoard& before, const Turn& t,
-                   const std::vector<z3::expr>& move, bool mover_black, const std::string& what, Verdict& v) {
-  for (int i = 0; i < before.n * before.n; ++i) {
-    if (encoding.value(move[at(i)])) v.moves = {smt::cell_name(before.n, i)};
-  }
-  v.counterexample = diagram(encoding, before, mover_black) + "after " + (v.moves.empty() ? "?" : v.moves[0]) + ":\n" +
-                     diagram(encoding, t.after, !mover_black) + "(" + what + ")\n";
-}
-
 Verdict for_both_movers(const std::function<Verdict(bool mover_black, double timeout)>& check, double timeout) {
   std::vector<Verdict> parts;
   for (bool mover_black : {true, false}) {
@@ -346,7 +337,7 @@ Verdict decide_invariant_inductive(const Game& game, double timeout) {
     encoding.require(some_territory(encoding, rules, t.after) ||
                      !diagonal_rule_holds(encoding.ctx(), t.after, true, true));
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
-      describe_turn(encoding, before, t, move, mover_black, "a legal move from a position with the invariant breaks it", v);
+      smt::describe_square_turn(game, encoding, before, t.after, move, mover_black, "a legal move from a position with the invariant breaks it", v);
     });
   }, timeout);
 }
@@ -372,7 +363,7 @@ Verdict decide_one_fill_round(const Game& game, double timeout) {
     }
     encoding.require(some_territory(encoding, rules, t.after));
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
-      describe_turn(encoding, before, t, move, mover_black, "a territory is left after one fill pass", v);
+      smt::describe_square_turn(game, encoding, before, t.after, move, mover_black, "a territory is left after one fill pass", v);
     });
   }, timeout);
 }
@@ -411,7 +402,7 @@ Verdict decide_only_mover_completes(const Game& game, double timeout) {
     if (mover_black) smt::require_white_chain(encoding, t.after);
     else smt::require_black_chain(encoding, t.after);
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
-      describe_turn(encoding, before, t, move, mover_black, "the move completes the opponent's chain", v);
+      smt::describe_square_turn(game, encoding, before, t.after, move, mover_black, "the move completes the opponent's chain", v);
     });
   }, timeout);
 }

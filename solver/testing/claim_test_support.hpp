@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/core/errors.hpp"
 #include "model/core/game.hpp"
 
 namespace arbiter::testing {
@@ -18,8 +19,10 @@ class ConfigOnlyGame final : public Game {
   std::unique_ptr<State> initial_state(std::string_view) const override {
     throw std::runtime_error("this test game has no implementation");
   }
+  // An InputError, like a position the model refuses: counterexample printers then keep the
+  // encoding's board and say why.
   std::unique_ptr<State> parse_position(std::string_view, std::string_view) const override {
-    throw std::runtime_error("this test game has no implementation");
+    throw InputError("this test game has no implementation");
   }
   int max_plies() const override { return 0; }
 };

@@ -41,6 +41,18 @@ expect_error "unknown game" rules nosuchgame
 expect_error "unknown option" rules --bogus
 expect_ok "overview" "commands:" --help
 
+expect_ok "version" '^arbiter [0-9]+\.[0-9]+\.[0-9]+ \(commit ([0-9a-f]{7,}|unknown)\)$' --version
+
+# expect_error_saying DESCRIPTION PATTERN ARGS... : expect_error, and the line matches PATTERN
+expect_error_saying() {
+  local what="$1" pattern="$2"; shift 2
+  expect_error "$what" "$@"
+  if ! grep -qE -- "$pattern" "$tmp/err"; then
+    echo "FAIL ($what): arbiter $* -> stderr does not match '$pattern':"; cat "$tmp/err"
+    failures=$((failures + 1))
+  fi
+}
+
 games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)
 [ -n "$games" ] || { echo "FAIL: no games listed"; failures=$((failures + 1)); }
 for game in $games; do
@@ -57,6 +69,52 @@ for game in $games; do
   expect_error "$game differential with no pairs" prove "$game" --differential --pairs 0
   expect_error "$game differential with a claim name" prove "$game" some-claim --differential
   expect_ok "$game perft" "^ *2 +[0-9]+" perft "$game" --depth 2
+  expect_error_saying "$game missing position file" "no such file 'no-such-board.txt'" \
+    explain "$game" --position no-such-board.txt pass
+  expect_error_saying "$game position file is a directory" "is a directory" explain "$game" --position "$tmp" pass
+  # --position - reads the position from standard input.
+  start=$("$arbiter" replay "$game" | sed -n 's/^Position: //p')
+  if ! echo "$start" | "$arbiter" replay "$game" --position - >"$tmp/out" 2>"$tmp/err" ||
+     ! grep -qF "Position: $start" "$tmp/out"; then
+    echo "FAIL ($game --position -): "; cat "$tmp/out" "$tmp/err"; failures=$((failures + 1))
+  else
+    passes=$((passes + 1))
+  fi
+  # Every implementation perft compares reads the same standard input.
+  if ! echo "$start" | "$arbiter" perft "$game" --position - --depth 1 >"$tmp/out" 2>"$tmp/err"; then
+    echo "FAIL ($game perft --position -): "; cat "$tmp/out" "$tmp/err"; failures=$((failures + 1))
+  else
+    passes=$((passes + 1))
+  fi
+  expect_ok "$game moves" "^Legal moves \([0-9]+\):" moves "$game"
+  expect_ok "$game moves --why" "^Illegal moves \([0-9]+\)" moves "$game" --why
+  expect_error "$game moves after a malformed move" moves "$game" "@@@"
+  # A quoted move with a space in it is one move, never joined with the words after it.
+  spaced=$("$arbiter" moves "$game" | sed -n 's/^Legal moves ([0-9]*): //p' | sed 's/, /\n/g' | grep ' ' | head -1)
+  if [ -n "$spaced" ]; then
+    expect_ok "$game quoted move" "^Record: $spaced\$" replay "$game" "$spaced"
+    expect_error "$game quoted move then a bad one" replay "$game" "$spaced" zz99 "$spaced"
+    if ! grep -q "^arbiter: error: move 2: .*'zz99'" "$tmp/err"; then
+      echo "FAIL ($game quoted move): the bad move is not reported alone:"; cat "$tmp/err"; failures=$((failures + 1))
+    fi
+  fi
+  # rulings diff: a reading against itself is an error; a search stopped early is never "no difference".
+  ruling=$("$arbiter" rules "$game" | sed -n 's/^[A-Z]-[0-9]*  *\([a-z-]*\)  *--.*/\1/p' | head -1)
+  default=$("$arbiter" rules "$game" | sed -n 's/^ *\* \([^ ]*\) (default.*/\1/p' | head -1)
+  expect_error "$game rulings diff of a reading with itself" rulings diff "$game" "$ruling" "$default" "$default"
+  "$arbiter" rulings diff "$game" "$ruling" --seconds 0.000001 >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  if ! grep -q "readings differ" "$tmp/out" &&
+     { [ "$status" -ne 1 ] || ! grep -q "UNDECIDED: the search was cut by the time limit" "$tmp/out" ||
+       ! grep -q "sizes never reached: " "$tmp/out" || grep -q "no difference on" "$tmp/out"; }; then
+    echo "FAIL ($game rulings diff stopped early): exit $status"; cat "$tmp/out"; failures=$((failures + 1))
+  else
+    passes=$((passes + 1))
+  fi
+  if "$arbiter" prove "$game" --list | grep -q "has no claims"; then
+    expect_error_saying "$game prove all without claims" "has no claims" prove "$game" all
+    if [ -s "$tmp/out" ]; then echo "FAIL ($game prove all): printed"; cat "$tmp/out"; failures=$((failures + 1)); fi
+  fi
   expect_ok "$game render" "wrote" render "$game" --out "$tmp/$game.svg"
   if ! head -c 5 "$tmp/$game.svg" | grep -q '<?xml'; then
     echo "FAIL ($game render): no SVG written"; failures=$((failures + 1))

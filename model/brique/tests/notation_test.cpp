@@ -90,6 +90,24 @@ TEST(BriqueNotation, RejectsMalformedAndUnreachablePositions) {
   expect_rejected(*g, "", "empty position");
 }
 
+// Issue 13 item 14: `brique 2 .B/.. white 5` was accepted and its successor after a1 refused.
+TEST(BriqueNotation, ThePlyMustFitTheStones) {
+  expect_rejected(*game(2), "brique 2 .B/.. white 5", "ply 5 does not fit the board: 1 stone allows at most ply 1");
+  expect_rejected(*game(5), "..B..\n.....\n.W...\n.....\n.....\nBlack to move, ply 4", "at most ply 2");
+  expect_rejected(*game(5), "brique 5 ..B../...../.W.../...../..... black 5 swapped", "at most ply 3");
+  const auto passing = game(2, {"pass=allowed"});
+  expect_rejected(*passing, "brique 2 .B/.. black 4 pass=allowed", "at most ply 2");
+  expect_rejected(*passing, "brique 2 .B/.. black 4 passed pass=allowed", "at most ply 3");
+  // The largest plies the stones allow are accepted and play on.
+  for (const char* text : {"brique 2 .B/.. white 1", "brique 2 .B/.. white 3 passed pass=allowed"}) {
+    const auto g = game(2, std::string(text).find("pass=") == std::string::npos ? std::vector<std::string>{}
+                                                                                 : std::vector<std::string>{"pass=allowed"});
+    auto state = g->parse_position(text, "fast");
+    state->apply(state->parse_move("a1"));
+    EXPECT_EQ(g->parse_position(state->line(), "reference")->line(), state->line()) << text;
+  }
+}
+
 // Random games under several rulings: every position's diagram and line read back to the same
 // position in both implementations, and every legal move's text parses back to the move.
 TEST(BriqueNotation, EverythingPrintedReadsBack) {

@@ -194,7 +194,13 @@ TEST(ProveDriver, StoresFinishedVerdictsAndResumes) {
   EXPECT_EQ(rows[0].verdict.scope, "size 3");
   EXPECT_EQ(rows[1].verdict.kind, Verdict::Kind::Unknown);
   rows = run_proofs(request, {}, progress, false);
-  EXPECT_EQ(decisions, 6);  // only the two unknown sizes are decided again
+  EXPECT_EQ(decisions, 4);  // the same timeout would not change an unknown (issue 13 item 2)
+  EXPECT_TRUE(rows[0].from_results_file);
+  EXPECT_TRUE(rows[1].from_results_file);
+  EXPECT_EQ(rows[1].stored_budget, request.timeout_seconds);
+  request.timeout_seconds *= 2;
+  rows = run_proofs(request, {}, progress, false);
+  EXPECT_EQ(decisions, 6);  // a larger timeout decides only the two unknown sizes again
   EXPECT_TRUE(rows[0].from_results_file);
   EXPECT_FALSE(rows[1].from_results_file);
   request.fresh = true;

@@ -1,5 +1,6 @@
 // Notation: diagrams and one-line forms round-trip exactly, moves read with or without their
 // capture suffix, and every malformed input is an InputError (fuzzed).
+#include <algorithm>
 #include <string>
 
 #include "model/brochs/tests/brochs_test_util.hpp"
@@ -321,6 +322,27 @@ TEST(Notation, FuzzedInputsOnlyThrowInputError) {
     try_all(noise);
   }
   EXPECT_GT(inputs, 0);
+}
+
+// `arbiter moves --why` (issue 13 item 9): the candidates hold every legal move and illegal ones
+// whose refusal names the rule.
+TEST(Notation, CandidateMovesCoverTheLegalOnesAndSayWhyTheOthersAreNot) {
+  auto s = start(7);
+  const std::vector<std::string> candidates = s->candidate_moves();
+  std::vector<Move> legal;
+  s->legal_moves(legal);
+  for (Move m : legal) {
+    const std::string text = s->move_text(m);
+    const std::string base = text.substr(0, text.find(" x "));
+    EXPECT_NE(std::find(candidates.begin(), candidates.end(), base), candidates.end()) << text;
+  }
+  ASSERT_NE(std::find(candidates.begin(), candidates.end(), "set d3"), candidates.end());
+  try {
+    s->parse_move("set d3");
+    ADD_FAILURE() << "set d3 accepted";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("R-4"), std::string::npos) << error.what();
+  }
 }
 
 }  // namespace

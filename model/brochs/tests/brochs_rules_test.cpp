@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "model/brochs/tests/brochs_test_util.hpp"
+#include "model/core/position_io.hpp"
 
 namespace arbiter::brochs::testing {
 namespace {
@@ -119,6 +120,18 @@ White to move, ply 0, reserve 8, passes 0
   EXPECT_NE(why.find("entered it voluntarily, so it is not captured"), std::string::npos) << why;
   play(*s, "c1-c2");
   EXPECT_EQ(s->at(cell(*s, "c2")), White);
+}
+
+// Issue 13 item 10: each voluntary entry cites the clause that says it is safe (D.1 sandwich,
+// D.2 keep, D.4 the main piece's diagonal), not D.1 for all.
+TEST(Custodian, VoluntaryEntryCitesTheClauseOfItsConfiguration) {
+  const auto entered = [](const std::string& position, const std::string& move) {
+    return load_position(descriptor(), 0, {}, position).state->explain_text(move);
+  };
+  const std::string keep = entered("brochs 7 B.B+.../.#.+.#./B.B+.../+++++++/.W.+.../.#.+.#./...+... white 10 8+S 0", "b5-b2");
+  EXPECT_NE(keep.find("so it is not captured (seed 003 D.2; ruling R-6"), std::string::npos) << keep;
+  const std::string diagonal = entered("brochs 7 ...B.../.#.+.#./...+WS./+++++++/...+.../.#.+.#./...+... white 10 11 0", "e3-e2");
+  EXPECT_NE(diagonal.find("so it is not captured (seed 003 D.4; ruling R-6"), std::string::npos) << diagonal;
 }
 
 TEST(Custodian, ReformedSandwichCaptures) {

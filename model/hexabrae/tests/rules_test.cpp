@@ -521,6 +521,20 @@ TEST(HexabraeRulings, ImmobilizationEachStepForbidsRotatingIntoAShortSideContact
   EXPECT_TRUE(is_legal(*each.state, "d4-d5/0"));
 }
 
+// Issue 13 item 10: these refusals blamed an occupied field, though e4 and e3 are empty.
+TEST(HexabraeRulings, EachStepRefusalsNameThePieceTouchedShortSideToShortSide) {
+  Loaded l = load("hexabrae 4 Be2/1 We5/1 white 10 immobilization=each-step");
+  for (const char* move : {"e5-e3/0", "e5-e3/2"}) {
+    const std::string text = l.state->explain_text(move);
+    EXPECT_NE(text.find("after the slide to e3 the piece touches e2 short side to short side, so it may not rotate"),
+              std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("occupied"), std::string::npos) << text;
+  }
+  EXPECT_NE(l.state->explain_text("e5-e1").find("the field e2 on the way is occupied (path=clear)"), std::string::npos);
+  EXPECT_TRUE(is_legal(*l.state, "e5-e3"));
+}
+
 // --- Seed 004: the end by enclosure (rules.md 4.5 shapes) ---------------------------------------
 
 TEST(HexabraeEnclosure, SmallestValidEnclosureThreeBarsAroundAVertexWinsForTheMajority) {

@@ -139,6 +139,17 @@ TEST(QuentinNotation, BadPositionsGiveOneLineErrors) {
   expect_input_error([] { make_game(quentin_game(), 1, {}); }, "board size 1 is not allowed");
 }
 
+// Issue 13 item 14: `quentin 2 ../B. white 9` was accepted and its successor after b1 refused.
+TEST(QuentinNotation, ThePlyMustFitTheStones) {
+  auto game = make_game(quentin_game(), 2, {});
+  expect_input_error([&] { game->parse_position("quentin 2 ../B. white 9"); },
+                     "ply 9 does not fit the board: 1 stone allows at most ply 2");
+  expect_input_error([&] { game->parse_position("quentin 2 ../B. white 3"); }, "at most ply 2");
+  auto fits = game->parse_position("quentin 2 ../B. black 2");
+  fits->apply(fits->parse_move("b1"));
+  EXPECT_EQ(game->parse_position(fits->line())->line(), fits->line());
+}
+
 TEST(QuentinNotation, BadMovesGiveOneLineErrors) {
   for (const std::string& impl : implementations()) {
     auto s = setup("B..\n...\n...\nWhite to move, ply 1\n", {}, impl);

@@ -481,8 +481,14 @@ TEST(QuentinPass, ForcedPassWhenNoPlacementIsLegal) {
   for (const std::string& impl : implementations()) {
     auto s = setup(kForcedPass, {}, impl);
     EXPECT_EQ(legal_text(*s.state), "pass");
-    EXPECT_TRUE(contains(s.state->explain(kPass), "White has no legal placement, so the pass is forced"));
-    for (const char* point : {"b2", "b3", "a4", "b4", "c4"}) EXPECT_THROW(s.state->parse_move(point), InputError) << point;
+    const std::string explained = s.state->explain(kPass);
+    EXPECT_TRUE(contains(explained, "White has no legal placement, so the pass is forced"));
+    for (const char* point : {"b2", "b3", "a4", "b4", "c4"}) {
+      EXPECT_THROW(s.state->parse_move(point), InputError) << point;
+      // Issue 13 item 9: the pass is explained point by point, each with the rule forbidding it.
+      EXPECT_TRUE(contains(explained, "\n  " + std::string(point) + ": move " + point + " is illegal by the diagonal rule"))
+          << explained;
+    }
     play(*s.state, {"pass"});
     EXPECT_EQ(s.state->line(), "quentin 5 BBBWB/W.BWW/B.WWW/...BW/BWBBW black 14");
     EXPECT_FALSE(s.state->is_terminal());
@@ -501,6 +507,7 @@ TEST(QuentinPass, PassingIsOtherwiseIllegal) {
     EXPECT_TRUE(contains(e.what(), "pass is allowed only when no move is possible")) << e.what();
   }
   EXPECT_TRUE(contains(state->explain(kPass), "Illegal: passing is allowed only when no placement is legal"));
+  EXPECT_TRUE(contains(state->explain(kPass), "\n  c3: legal\n"));
 }
 
 // ---------------------------------------------------------------- game length

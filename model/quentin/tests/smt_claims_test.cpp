@@ -59,10 +59,19 @@ TEST(QuentinClaims, TrueClaimsAreProvedOnSmallBoards) {
 }
 
 TEST(QuentinClaims, AMoveCompletingTheOpponentsChainIsFoundAndReplays) {
-  const Verdict v = decide_claim(quentin_claims(), "only-mover-completes", 3);
+  const Verdict v = decide_on_game("only-mover-completes", 3);
   ASSERT_EQ(v.kind, Verdict::Kind::Refuted);
   ASSERT_EQ(v.moves.size(), 1u);
   const auto split = v.counterexample.find("after ");
+  // Both printed positions read back (issue 13 item 8: the one after the move said "White to
+  // move, ply 7" from ply 4), and the one after is the model's own: the true result and ply.
+  auto game = make_game(quentin_game(), 3, {});
+  auto played = game->parse_position(v.counterexample.substr(0, split));
+  played->apply(played->parse_move(v.moves[0]));
+  const std::string after_text = v.counterexample.substr(v.counterexample.find('\n', split) + 1);
+  EXPECT_EQ(after_text.substr(0, played->diagram().size()), played->diagram()) << v.counterexample;
+  EXPECT_EQ(game->parse_position(played->diagram())->diagram(), played->diagram());
+  EXPECT_NE(played->diagram().find(" wins, ply "), std::string::npos) << played->diagram();
   const auto before = smt::cells_from_text(v.counterexample.substr(0, split));
   const auto after = smt::cells_from_text(v.counterexample.substr(split));
   ASSERT_EQ(before.size(), 9u);

@@ -1,7 +1,7 @@
 #pragma once
-// Progress of long commands on stderr: on a terminal one line rewritten in place about twice a
-// second; otherwise (piped, logged) a full line every `piped_seconds`, so that a log shows the
-// work is alive without flooding it.
+// Progress of work that cannot report by itself (the solver's threads): a background thread asks
+// `describe` for the current state and shows it like solver/progress.hpp does, in place about
+// twice a second on a terminal, otherwise a full line every progress_line_interval() seconds.
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -12,14 +12,14 @@
 
 namespace arbiter::cli {
 
-class ProgressReporter {
+class LiveProgress {
  public:
   // `describe` is called from the reporter's thread and must be safe to call concurrently with
   // the work (read atomics, or take the work's lock).
-  ProgressReporter(std::function<std::string()> describe, double piped_seconds = 5.0);
-  ~ProgressReporter();  // stops the thread and clears the terminal line
-  ProgressReporter(const ProgressReporter&) = delete;
-  ProgressReporter& operator=(const ProgressReporter&) = delete;
+  explicit LiveProgress(std::function<std::string()> describe);
+  ~LiveProgress();  // stops the thread and clears the terminal line
+  LiveProgress(const LiveProgress&) = delete;
+  LiveProgress& operator=(const LiveProgress&) = delete;
 
  private:
   void run();

@@ -1,4 +1,5 @@
-#include "cli/progress.hpp"
+#include "cli/live_progress.hpp"
+#include "solver/progress.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -7,13 +8,14 @@
 
 namespace arbiter::cli {
 
-ProgressReporter::ProgressReporter(std::function<std::string()> describe, double piped_seconds)
+LiveProgress::LiveProgress(std::function<std::string()> describe)
     : describe_(std::move(describe)),
       terminal_(isatty(STDERR_FILENO) != 0),
-      period_(terminal_ ? std::chrono::milliseconds(500) : std::chrono::milliseconds(static_cast<long>(piped_seconds * 1000))),
+      period_(terminal_ ? std::chrono::milliseconds(500)
+                        : std::chrono::milliseconds(static_cast<long>(progress_line_interval() * 1000))),
       thread_([this] { run(); }) {}
 
-ProgressReporter::~ProgressReporter() {
+LiveProgress::~LiveProgress() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     done_ = true;
@@ -23,7 +25,7 @@ ProgressReporter::~ProgressReporter() {
   if (terminal_) std::cerr << "\r\033[K" << std::flush;
 }
 
-void ProgressReporter::run() {
+void LiveProgress::run() {
   std::unique_lock<std::mutex> lock(mutex_);
   while (!wake_.wait_for(lock, period_, [this] { return done_; })) {
     const std::string line = describe_();

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Long commands as a user stops and resumes them (issue 13 items 1-4): SIGINT and SIGTERM end
+# prove, check, perft and rulings diff within seconds with exit 130 or 143 and keep what finished;
+# progress reaches a non-terminal stderr; prove keeps unknowns with their timeout in a state
+# directory that it names. Usage: cli_long_runs.sh ARBITER
+set -u
+arbiter="$1"
+export ARBITER_PROGRESS_SECONDS=0.5  # progress lines off a terminal every half second, not every 5
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+passes=0
+fail() { echo "FAIL ($1)"; shift; [ $# -gt 0 ] && cat "$@"; failures=$((failures + 1)); }
+
+# stop_after SECONDS SIGNAL EXPECTED_STATUS DESCRIPTION ARGS...: run, signal, and check that the
+# process ends within 5 s with the expected status. A run that finishes before the signal is
+# skipped (it had nothing long to interrupt).
+stop_after() {
+  local wait="$1" signal="$2" expected="$3" what="$4"; shift 4
+  "$arbiter" "$@" >"$tmp/out" 2>"$tmp/err" &
+  local pid=$!
+  sleep "$wait"
+  if ! kill -0 "$pid" 2>/dev/null; then wait "$pid"; echo "skip ($what): finished before the signal"; return 1; fi
+  local start
+  start=$(date +%s%N)
+  kill "-$signal" "$pid"
+  wait "$pid"
+  local status=$?
+  local took=$((($(date +%s%N) - start) / 1000000))
+  if [ "$status" -ne "$expected" ] || [ "$took" -gt 5000 ] || ! grep -q "^arbiter: interrupted by SIG$signal" "$tmp/err"; then
+    fail "$what: exit $status after $took ms, expected $expected" "$tmp/out" "$tmp/err"
+    return 1
+  fi
+  echo "ok ($what): exit $status $took ms after SIG$signal"
+  passes=$((passes + 1))
+}
+
+games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)
+for game in $games; do
+  if stop_after 2 INT 130 "$game perft" perft "$game" --depth 12; then
+    grep -q "^ *0 " "$tmp/out" || fail "$game perft keeps the finished depths" "$tmp/out"
+    grep -q "positions so far" "$tmp/err" || fail "$game perft progress on a non-terminal stderr" "$tmp/err"
+  fi
+  if stop_after 2 TERM 143 "$game check" check "$game" --cases 10000000; then
+    grep -q "INTERRUPTED" "$tmp/out" || fail "$game check marks the property interrupted" "$tmp/out"
+    grep -q "cases" "$tmp/err" || fail "$game check progress on a non-terminal stderr" "$tmp/err"
+  fi
+  ruling=$("$arbiter" rules "$game" | sed -n 's/^[A-Z]-[0-9]*  *\([a-z-]*\)  *--.*/\1/p' | head -1)
+  if stop_after 2 INT 130 "$game rulings diff" rulings diff "$game" "$ruling" --seconds 600 --max-size 26; then
+    grep -q "cut by an interruption" "$tmp/out" || fail "$game rulings diff names the interruption" "$tmp/out"
+    grep -q "no difference on" "$tmp/out" && fail "$game rulings diff claims no difference" "$tmp/out"
+  fi
+  if "$arbiter" prove "$game" --list | grep -q "has no claims"; then continue; fi
+  if stop_after 2 INT 130 "$game prove" prove "$game" all --sizes 2-26 --timeout 600 --fresh --state "$tmp/state"; then
+    # A Z3 check that does not notice the request within 3 s is abandoned: no closing lines then.
+    if ! grep -q "was abandoned" "$tmp/err"; then
+      grep -q "interrupted by SIGINT" "$tmp/out" || fail "$game prove marks the check interrupted" "$tmp/out"
+      grep -q "^state: $tmp/state/prove-$game.tsv" "$tmp/out" || fail "$game prove names its state" "$tmp/out"
+    fi
+    grep -q "interrupted" "$tmp/state/prove-$game.tsv" && fail "$game prove stored an interrupted check" "$tmp/state/prove-$game.tsv"
+  fi
+  # Unknowns are stored with their timeout: the same timeout reuses them, a larger one tries again.
+  "$arbiter" prove "$game" all --sizes 6 --timeout 0.001 --fresh --state "$tmp/state" >"$tmp/first" 2>/dev/null
+  if grep -q " unknown " "$tmp/first"; then
+    "$arbiter" prove "$game" all --sizes 6 --timeout 0.001 --state "$tmp/state" >"$tmp/again" 2>/dev/null
+    grep -q "(stored)  reason: timeout (at --timeout 0.001; a larger --timeout or --fresh tries again)" "$tmp/again" ||
+      fail "$game prove reuses an unknown at the same timeout" "$tmp/again"
+    "$arbiter" prove "$game" all --sizes 6 --timeout 0.002 --state "$tmp/state" >"$tmp/larger" 2>/dev/null
+    grep -q "unknown .*(stored)" "$tmp/larger" && fail "$game prove retries unknowns with a larger timeout" "$tmp/larger"
+    passes=$((passes + 1))
+  else
+    echo "skip ($game prove unknowns): nothing was unknown at 1 ms"
+  fi
+  # The default state directory is the user's cache directory, and the output names it.
+  XDG_CACHE_HOME="$tmp/xdg" "$arbiter" prove "$game" all --sizes 2 --timeout 5 >"$tmp/out" 2>/dev/null
+  grep -q "^state: $tmp/xdg/arbiter/prove-$game.tsv" "$tmp/out" || fail "$game prove state under XDG_CACHE_HOME" "$tmp/out"
+  env -u XDG_CACHE_HOME HOME="$tmp/home" "$arbiter" prove "$game" all --sizes 2 --timeout 5 >"$tmp/out" 2>/dev/null
+  grep -q "^state: $tmp/home/.cache/arbiter/prove-$game.tsv" "$tmp/out" || fail "$game prove state under HOME" "$tmp/out"
+  [ -s "$tmp/home/.cache/arbiter/prove-$game.tsv" ] || fail "$game prove wrote no state under HOME"
+  passes=$((passes + 1))
+done
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]
