@@ -1,29 +1,33 @@
 #include "solver/bounded_search.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <new>
 #include <stdexcept>
 
 #include "solver/dfpn.hpp"
 
 namespace arbiter::solver {
 
-BoundedSearch::BoundedSearch(std::size_t table_megabytes, const SearchControl& control, SearchStats& stats)
-    : control_(control), stats_(stats) {
-  const std::size_t wanted = std::max<std::size_t>(1, table_megabytes) * 1024 * 1024 / sizeof(Entry);
-  table_.assign(std::bit_floor(wanted), Entry{});
+BoundedSearch::BoundedSearch(std::size_t table_megabytes, const SearchControl& control) : control_(control) {
+  const std::size_t megabytes = std::clamp<std::size_t>(table_megabytes, 1, 64);
+  size_ = std::bit_floor(megabytes * 1024 * 1024 / sizeof(Entry));
+  table_.reset(static_cast<Entry*>(std::calloc(size_, sizeof(Entry))));
+  if (!table_) throw std::bad_alloc();
 }
 
 void BoundedSearch::tick() {
-  if ((stats_.nodes++ & 1023) == 0 && control_.checkpoint()) throw SearchInterrupted();
+  if ((stats_->nodes++ & 1023) == 0 && control_.checkpoint()) throw SearchInterrupted();
 }
 
 BoundedSearch::Entry& BoundedSearch::slot(std::uint64_t key) {
-  ++stats_.tt_lookups;
-  Entry& e = table_[key & (table_.size() - 1)];
+  if (key == 0) key = 1;  // 0 marks a slot never used (the table comes zeroed)
+  ++stats_->tt_lookups;
+  Entry& e = table_[key & (size_ - 1)];
   if (e.key != key) {
     e = Entry{key, -1, -1};
   } else {
-    ++stats_.tt_hits;
+    ++stats_->tt_hits;
   }
   return e;
 }
@@ -130,6 +134,11 @@ bool BoundedSearch::defender_node(const State& state, int attacker, int k, std::
 // Rebuilds the tree the search found, asking the (cached) search again at each node; k counts
 // the attacker's remaining moves, as in the claims written.
 int BoundedSearch::certify(const State& state, int attacker, int k, bool wins, Certificate& out) {
+  memo_.clear();  // its ids belong to the certificate being written
+  return certify_node(state, attacker, k, wins, out);
+}
+
+int BoundedSearch::certify_node(const State& state, int attacker, int k, bool wins, Certificate& out) {
   const MemoKey memo_key{state.key(), state.ply(), k, wins};
   if (auto it = memo_.find(memo_key); it != memo_.end()) return it->second;
   CertificateNode node;
@@ -149,7 +158,7 @@ int BoundedSearch::certify(const State& state, int attacker, int k, bool wins, C
       const bool w = child_wins(*child);
       if (pick_one && w != wins) continue;
       if (!pick_one && w != wins) throw std::logic_error("bounded search: certificate contradicts the search");
-      node.children.emplace_back(state.move_text(m), certify(*child, attacker, next_k, wins, out));
+      node.children.emplace_back(state.move_text(m), certify_node(*child, attacker, next_k, wins, out));
       if (pick_one) break;
     }
     if (pick_one && node.children.empty()) throw std::logic_error("bounded search: no move shows the result");

@@ -3,6 +3,7 @@
 // search to a fixed number of attacker moves, with a table of the bounds already settled per
 // position, and the certificates of its answers (Win within k, or NoWin within k).
 #include <cstdint>
+#include <cstdlib>
 #include <deque>
 #include <unordered_map>
 #include <memory>
@@ -15,7 +16,11 @@ namespace arbiter::solver {
 
 class BoundedSearch {
  public:
-  BoundedSearch(std::size_t table_megabytes, const SearchControl& control, SearchStats& stats);
+  // The table is at most `table_megabytes` (and 64 MiB: its entries are small and a large zeroed
+  // block costs more to touch than it saves), taken from the system as it is first used.
+  BoundedSearch(std::size_t table_megabytes, const SearchControl& control);
+  // Where the following searches count their nodes and table use.
+  void count_into(SearchStats& stats) { stats_ = &stats; }
 
   // Whether the attacker wins from `state` within k of its own moves, whoever is to move (a
   // finished game: whether the attacker has won). Throws SearchInterrupted when stopped.
@@ -35,6 +40,7 @@ class BoundedSearch {
   bool attacker_node(const State& state, int attacker, int k, std::size_t depth);
   bool defender_node(const State& state, int attacker, int k, std::size_t depth);
   bool next_node(const State& state, int attacker, int k, std::size_t depth);
+  int certify_node(const State& state, int attacker, int k, bool wins, Certificate& out);
   Entry& slot(std::uint64_t key);
   State& scratch(std::size_t depth, const State& like);
   bool attacker_won(const State& state, int attacker) const {
@@ -42,9 +48,14 @@ class BoundedSearch {
   }
   void tick();
 
-  std::vector<Entry> table_;
+  struct Free {
+    void operator()(Entry* p) const { std::free(p); }
+  };
+  std::unique_ptr<Entry[], Free> table_;
+  std::size_t size_ = 0;
   const SearchControl& control_;
-  SearchStats& stats_;
+  SearchStats own_stats_;
+  SearchStats* stats_ = &own_stats_;
   // Per depth; deques, so that growing them keeps the references shallower frames hold valid.
   std::deque<std::unique_ptr<State>> scratch_;
   std::deque<std::vector<Move>> moves_;

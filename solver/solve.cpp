@@ -21,7 +21,8 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 // One move of the root, settled by an independent search with a table of its own.
-MoveResult solve_unit(const State& root, Move move, const SolveOptions& options, TranspositionTable& table) {
+MoveResult solve_unit(const State& root, Move move, const SolveOptions& options, TranspositionTable& table,
+                      std::unique_ptr<BoundedSearch>& bounded) {
   MoveResult r;
   r.move = move;
   r.text = root.move_text(move);
@@ -56,10 +57,14 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
         }
       }
     } else {
-      BoundedSearch search(options.table_megabytes, options.control, r.stats);
-      const bool wins = search.defender_loses(*child, mover, options.within - 1);
+      // One bounded search per thread, kept across its units: its table holds only facts (bounds
+      // proved), and certify() picks the first move in legal order that works, so what it writes
+      // does not depend on what the table happens to hold.
+      if (!bounded) bounded = std::make_unique<BoundedSearch>(options.table_megabytes, options.control);
+      bounded->count_into(r.stats);
+      const bool wins = bounded->defender_loses(*child, mover, options.within - 1);
       r.value = wins ? Value::WinWithin : Value::NoWinWithin;
-      r.claims.push_back(search.certify(*child, mover, options.within - 1, wins, r.certificate));
+      r.claims.push_back(bounded->certify(*child, mover, options.within - 1, wins, r.certificate));
     }
   } catch (const SearchInterrupted&) {
     r.value = Value::Unknown;
@@ -114,6 +119,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   std::atomic<std::size_t> next{0};
   std::mutex lock;
   auto worker = [&] {
+    std::unique_ptr<BoundedSearch> bounded;
     for (;;) {
       const std::size_t i = next.fetch_add(1);
       if (i >= moves.size()) return;
@@ -124,7 +130,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
         result.moves[i].text = root.move_text(moves[i]);
         continue;
       }
-      MoveResult r = solve_unit(root, moves[i], options, table);
+      MoveResult r = solve_unit(root, moves[i], options, table, bounded);
       std::lock_guard<std::mutex> guard(lock);
       result.moves[i] = std::move(r);
       if (on_done) on_done(i, result.moves[i]);

@@ -295,8 +295,11 @@ Verdict decide_turn_lemma_every_size(const Game& game, double timeout, TurnLemma
         encoding.require(broken_at(encoding.ctx(), g, after, rep.cell, mover_black, lemma));
         return encoding.verdict(encoding.check(std::max(0.001, timeout - used())), [&](Verdict& v) {
           // The window's board has its own size: the model that replays the move must too.
-          const auto sized = make_game(game.descriptor(), g.n, non_default_rulings(game.descriptor(), game.config()));
-          smt::describe_square_turn(*sized, encoding, before, after, move, mover_black,
+          std::unique_ptr<Game> sized;
+          if (g.n != game.config().size && game.descriptor().make) {
+            sized = make_game(game.descriptor(), g.n, non_default_rulings(game.descriptor(), game.config()));
+          }
+          smt::describe_square_turn(sized ? *sized : game, encoding, before, after, move, mover_black,
                         lemma == TurnLemma::Invariant ? "the invariant holds before the turn but not after it"
                                                       : "a second fill pass would still fill a square",
                         v);

@@ -41,7 +41,7 @@ expect_error "unknown game" rules nosuchgame
 expect_error "unknown option" rules --bogus
 expect_ok "overview" "commands:" --help
 
-expect_ok "version" '^arbiter [0-9]+\.[0-9]+\.[0-9]+ \(commit ([0-9a-f]{7,}|unknown)\)$' --version
+expect_ok "version" '^arbiter [0-9]+\.[0-9]+\.[0-9]+ \(commit ([0-9a-f]{7,}(-dirty)?|unknown)\)$' --version
 
 # expect_error_saying DESCRIPTION PATTERN ARGS... : expect_error, and the line matches PATTERN
 expect_error_saying() {
