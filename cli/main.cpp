@@ -16,7 +16,7 @@ void print_overview() {
   auto sorted = arbiter::cli::commands();
   std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
   for (const auto& command : sorted) {
-    std::cout << "  " << command.name << std::string(10 - std::min<std::size_t>(9, command.name.size()), ' ')
+    std::cout << "  " << command.name << std::string(14 - std::min<std::size_t>(13, command.name.size()), ' ')
               << command.summary << "\n";
   }
 }
