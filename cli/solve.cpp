@@ -282,6 +282,8 @@ int solve_command(const std::vector<std::string>& args) {
     out["value"] = value_word(result.value);
     out["statement"] = value_sentence(descriptor, root, result.value, within);
     out["winning_moves"] = winning;
+    out["winning_moves_complete"] = std::none_of(result.moves.begin(), result.moves.end(),
+                                                 [](const MoveResult& m) { return m.value == Value::Unknown; });
     out["principal_line"] = line;
     nlohmann::json per_move = nlohmann::json::array();
     for (const MoveResult& m : result.moves) {
@@ -300,8 +302,15 @@ int solve_command(const std::vector<std::string>& args) {
     std::cout << "Position: " << root.line() << "\n" << root.diagram();
     std::cout << "Value: " << value_sentence(descriptor, root, result.value, within)
               << (result.value == Value::Unknown ? "" : within > 0 ? " (bounded search, proved)" : " (exact, proved)") << "\n";
+    const auto unsettled = std::count_if(result.moves.begin(), result.moves.end(),
+                                         [](const MoveResult& m) { return m.value == Value::Unknown; });
     if (result.value != Value::Unknown || !winning.empty()) {
-      std::cout << "Winning moves (" << winning.size() << "):";
+      // With moves left unsettled the list is what was found, not every winning move.
+      if (unsettled > 0) {
+        std::cout << "Winning moves found (" << winning.size() << "; " << unsettled << " moves not settled within the limits):";
+      } else {
+        std::cout << "Winning moves (" << winning.size() << "):";
+      }
       for (const auto& w : winning) std::cout << " " << w;
       std::cout << (winning.empty() ? " none" : "") << "\n";
     }
