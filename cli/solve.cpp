@@ -214,6 +214,7 @@ int solve_command(const std::vector<std::string>& args) {
       return line.str();
     });
     result = solver::solve_moves(root, solve_options, finished, [&](std::size_t index, const MoveResult& r) {
+      std::lock_guard<std::mutex> guard(lock);  // the progress thread reads these counters
       if (r.value != Value::Unknown) {
         journal.save(index, r);
         ++units_done;
