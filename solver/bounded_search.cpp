@@ -44,6 +44,23 @@ bool BoundedSearch::attacker_wins(const State& state, int attacker, int k) { ret
 
 bool BoundedSearch::defender_loses(const State& state, int attacker, int k) { return next_node(state, attacker, k, 0); }
 
+// 1 or 0 when the table settles "wins within k" for the key, -1 when it does not.
+int BoundedSearch::settled(std::uint64_t key, int k) {
+  const Entry& e = slot(key);
+  if (e.win_within >= 0 && e.win_within <= k) return 1;
+  if (e.no_win_up_to >= k) return 0;
+  return -1;
+}
+
+void BoundedSearch::record(std::uint64_t key, int k, bool wins) {
+  Entry& e = slot(key);
+  if (wins) {
+    if (e.win_within < 0 || e.win_within > k) e.win_within = static_cast<std::int8_t>(k);
+  } else if (e.no_win_up_to < k) {
+    e.no_win_up_to = static_cast<std::int8_t>(k);
+  }
+}
+
 // Sides need not alternate (a swap can leave the same side to move): each position is searched as
 // whose move it is.
 bool BoundedSearch::next_node(const State& state, int attacker, int k, std::size_t depth) {
@@ -58,11 +75,7 @@ bool BoundedSearch::attacker_node(const State& state, int attacker, int k, std::
   if (state.is_terminal()) return attacker_won(state, attacker);
   if (k <= 0) return false;
   const std::uint64_t key = state.canonical_key() ^ 0xA77AC4E5ULL;
-  {
-    Entry& e = slot(key);
-    if (e.win_within >= 0 && e.win_within <= k) return true;
-    if (e.no_win_up_to >= k) return false;
-  }
+  if (const int known = settled(key, k); known >= 0) return known == 1;
   State& child = scratch(depth, state);
   scratch(depth + 1, state);
   std::vector<Move>& moves = moves_[depth];
@@ -83,12 +96,7 @@ bool BoundedSearch::attacker_node(const State& state, int attacker, int k, std::
     if (child.is_terminal()) continue;
     won = next_node(child, attacker, k - 1, depth + 1);
   }
-  Entry& e = slot(key);
-  if (won) {
-    if (e.win_within < 0 || e.win_within > k) e.win_within = static_cast<std::int8_t>(k);
-  } else if (e.no_win_up_to < k) {
-    e.no_win_up_to = static_cast<std::int8_t>(k);
-  }
+  record(key, k, won);
   return won;
 }
 
@@ -96,11 +104,7 @@ bool BoundedSearch::defender_node(const State& state, int attacker, int k, std::
   tick();
   if (state.is_terminal()) return attacker_won(state, attacker);
   const std::uint64_t key = state.canonical_key() ^ 0xDEFE4D00ULL;
-  {
-    Entry& e = slot(key);
-    if (e.win_within >= 0 && e.win_within <= k) return true;
-    if (e.no_win_up_to >= k) return false;
-  }
+  if (const int known = settled(key, k); known >= 0) return known == 1;
   State& child = scratch(depth, state);
   scratch(depth + 1, state);
   std::vector<Move>& moves = moves_[depth];
@@ -122,12 +126,7 @@ bool BoundedSearch::defender_node(const State& state, int attacker, int k, std::
     if (child.is_terminal()) continue;
     refuted = !next_node(child, attacker, k, depth + 1);
   }
-  Entry& e = slot(key);
-  if (!refuted) {
-    if (e.win_within < 0 || e.win_within > k) e.win_within = static_cast<std::int8_t>(k);
-  } else if (e.no_win_up_to < k) {
-    e.no_win_up_to = static_cast<std::int8_t>(k);
-  }
+  record(key, k, !refuted);
   return !refuted;
 }
 

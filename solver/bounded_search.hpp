@@ -42,6 +42,8 @@ class BoundedSearch {
   bool next_node(const State& state, int attacker, int k, std::size_t depth);
   int certify_node(const State& state, int attacker, int k, bool wins, Certificate& out);
   Entry& slot(std::uint64_t key);
+  int settled(std::uint64_t key, int k);
+  void record(std::uint64_t key, int k, bool wins);
   State& scratch(std::size_t depth, const State& like);
   bool attacker_won(const State& state, int attacker) const {
     return state.outcome().kind == Outcome::Kind::Win && state.outcome().winner == attacker;

@@ -35,8 +35,6 @@ void TranspositionTable::allocate(std::size_t capacity) {
   used_count_ = 0;
 }
 
-void TranspositionTable::clear() { allocate(capacity_); }
-
 bool TranspositionTable::lookup(std::uint64_t key, ProofNumbers& out) const {
   key = slot_key(key);
   const std::size_t index = key & mask_;

@@ -35,11 +35,9 @@ class TranspositionTable {
   void prefetch(std::uint64_t key) const {
     __builtin_prefetch(&entries_[((key == 0 ? 1 : key) & mask_) * kBucket]);
   }
-  void clear();
 
   std::size_t capacity() const { return capacity_; }
   std::size_t used() const { return used_count_.load(std::memory_order_relaxed); }
-  std::size_t bytes() const { return capacity_ * sizeof(Entry); }
 
   // The solved entries, written and read back as binary records, so that an interrupted search
   // resumes with what it had proved. load() returns how many entries it read.
