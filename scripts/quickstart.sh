@@ -13,7 +13,7 @@ case "$mode" in
 esac
 
 packages=(cmake ninja-build g++ pkg-config git libz3-dev libboost-program-options-dev librapidcheck-dev
-          libgtest-dev libgmock-dev nlohmann-json3-dev)
+          libgtest-dev libgmock-dev nlohmann-json3-dev clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -41,8 +41,10 @@ if [ "$mode" = audit ]; then
   exec build/release/arbiter audit "$@"
 fi
 
-echo "== building with AddressSanitizer + UndefinedBehaviorSanitizer (build/sanitize)"
-build build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_SANITIZE=ON
+# The sanitized build uses clang so that the same build carries libFuzzer's coverage
+# instrumentation: its ctest run includes a short fuzzing run of every reader (tests/fuzz/).
+echo "== building with clang, AddressSanitizer + UndefinedBehaviorSanitizer and libFuzzer (build/sanitize)"
+build build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_SANITIZE=ON -DARBITER_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++
 
 status=0
 for dir in build/release build/sanitize; do

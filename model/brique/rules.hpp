@@ -42,6 +42,7 @@ struct Rules {
     return (ply + (swapped && pie == PieMode::SwapSides ? 1 : 0)) % 2;
   }
   int max_plies() const;
+  bool operator==(const Rules&) const = default;
 };
 
 // One escort of a square: where it is and how the text names its direction.

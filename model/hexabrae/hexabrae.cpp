@@ -14,8 +14,6 @@
 namespace arbiter::hexabrae {
 namespace {
 
-constexpr std::array<const char*, 2> kSideName = {"White", "Black"};
-
 std::vector<Ruling> hexabrae_rulings() {
   return {
       {"H-1", "rim", "Can the board's rim close an enclosure together with pieces?",
