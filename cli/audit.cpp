@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+#include <tuple>
 
 #include "cli/audit_report.hpp"
 #include "cli/options.hpp"
@@ -255,16 +256,24 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
   }
 }
 
-// The position after the move where two readings part, under one reading ("" if it cannot be shown).
-std::string drawn_under(const GameDescriptor& game, int size, const std::string& assignment, const RulingDifference& d) {
+// The position where two readings part, under one reading: after the move they treat
+// differently, or before it where this reading refuses it. Empty when the moves that lead there
+// are not legal under this reading (the trace says why).
+std::pair<std::string, std::string> drawn_under(const GameDescriptor& game, int size, const std::string& assignment,
+                                                const RulingDifference& d) {
   try {
     const auto configured = make_game(game, size, {assignment});
     auto state = configured->initial_state();
     for (const std::string& m : d.moves) state->apply(state->parse_move(m));
-    if (!d.move.empty()) state->apply(state->parse_move(d.move));
-    return inline_svg(*state);
-  } catch (const std::exception&) {
-    return "";  // the move is illegal under this reading (or the moves do not reach it): the trace says so
+    if (d.move.empty()) return {inline_svg(*state), assignment};
+    try {
+      state->apply(state->parse_move(d.move));
+    } catch (const InputError&) {
+      return {inline_svg(*state), assignment + ": " + d.move + " is refused (the position before it)"};
+    }
+    return {inline_svg(*state), assignment + ": after " + d.move};
+  } catch (const InputError&) {
+    return {"", ""};
   }
 }
 
@@ -297,8 +306,8 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
         shown.position = d.position;
         shown.under_a = d.under_a;
         shown.under_b = d.under_b;
-        shown.svg_a = drawn_under(game, d.size, ruling.name + "=" + ruling.default_value, d);
-        shown.svg_b = drawn_under(game, d.size, ruling.name + "=" + option.value, d);
+        std::tie(shown.svg_a, shown.caption_a) = drawn_under(game, d.size, ruling.name + "=" + ruling.default_value, d);
+        std::tie(shown.svg_b, shown.caption_b) = drawn_under(game, d.size, ruling.name + "=" + option.value, d);
       } else {
         shown.searched = std::to_string(explored.positions) + " positions, " +
                          (explored.exhaustive ? "every reachable one" : "cut by " + std::string(search_cut_text(explored.cut)));
@@ -306,7 +315,7 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::printf("%-9s %-13s %-50s %-20s %8ld  %-7s %8.2f\n", game.name.c_str(), "ruling",
                   (ruling.name + ": " + ruling.default_value + " vs " + option.value).c_str(), "", explored.positions,
-                  shown.differs ? "differ" : "same", seconds);
+                  shown.differs ? "differ" : explored.exhaustive ? "same" : "no diff", seconds);
       std::fflush(stdout);
       report.rulings.push_back(shown);
     }

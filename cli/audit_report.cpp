@@ -122,7 +122,7 @@ h1{border-bottom:2px solid #333}h2{margin-top:2em;border-bottom:1px solid #aaa}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
 .finding{border-left:4px solid #c0392b;padding-left:1em;margin:1.5em 0}.defect{border-left:4px solid #8e44ad;padding-left:1em}
 .pair{display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start}.pair figure{margin:0}.pair pre{flex:1;min-width:0}
-figcaption{font-size:90%;color:#444}pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:85%}
+figcaption{font-size:90%;color:#444}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;font-size:85%}code{overflow-wrap:anywhere}
 blockquote{margin:.5em 0;padding:.3em 1em;background:#fdf6e3;border-left:3px solid #b58900}
 .pass{color:#27ae60}.bad{color:#c0392b;font-weight:bold}svg{max-width:100%;height:auto})";
 
@@ -331,7 +331,7 @@ std::string audit_xml_escape(const AuditReport& report) {
       << xml_escape("They differ (" + r.kind + ") on size " + std::to_string(r.size) + " after " +
               (r.moves.empty() ? std::string("no moves") : r.moves) + (r.move.empty() ? "" : "; the move: " + r.move))
       << "</p>\n<div class=\"pair\">"
-      << figure(r.svg_a, r.ruling + "=" + r.value_a) << figure(r.svg_b, r.ruling + "=" + r.value_b) << "</div>\n"
+      << figure(r.svg_a, r.caption_a, 330) << figure(r.svg_b, r.caption_b, 330) << "</div>\n"
       << "<div class=\"pair\"><pre>" << xml_escape(r.ruling + "=" + r.value_a + "\n" + r.under_a) << "</pre><pre>"
       << xml_escape(r.ruling + "=" + r.value_b + "\n" + r.under_b) << "</pre></div></section>\n";
   }

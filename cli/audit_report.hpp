@@ -55,7 +55,8 @@ struct RulingShown {
   std::string game, id, ruling, value_a, value_b, kind, move, moves, position;
   int size = 0;
   std::string under_a, under_b;          // explain traces or descriptions
-  std::string svg_a, svg_b;              // the position after the move under each reading ("" if none)
+  std::string svg_a, svg_b;              // the position where they part under each reading ("" if none)
+  std::string caption_a, caption_b;      // what each picture shows
   std::string searched;                  // when no difference was found: how far the search went
   bool differs = false;
 };
