@@ -81,16 +81,20 @@ Evidence evidence_of(const Game& game, const std::string& start, const std::vect
   return e;
 }
 
-// A counterexample may show the position and then what a move makes of it ("after a2:" and a
-// second diagram); the evidence starts from the first.
-std::string first_position(const std::string& counterexample) {
+// A counterexample may show the position and then more (what a move makes of it, a note on how
+// it was found): the evidence starts from the shortest leading part that reads as a position.
+std::string first_position(const Game& game, const std::string& counterexample) {
   std::istringstream lines(counterexample);
-  std::string first;
+  std::string prefix;
   for (std::string line; std::getline(lines, line);) {
-    if (!first.empty() && !line.empty() && line.back() == ':') break;
-    first += line + "\n";
+    prefix += line + "\n";
+    try {
+      game.parse_position(prefix);
+      return prefix;
+    } catch (const InputError&) {
+    }
   }
-  return first;
+  return counterexample;
 }
 
 // The smallest allowed size but one (the very smallest boards are often degenerate), and the default.
@@ -239,7 +243,8 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
         if (r.verdict.kind == Verdict::Kind::Refuted) {
           row.detail = "refuted; counterexample:\n" + r.verdict.counterexample + r.verdict.note;
           try {
-            row.evidence = evidence_of(*make_game(game, r.size, {}), first_position(r.verdict.counterexample), r.verdict.moves);
+            const auto sized = make_game(game, r.size, {});
+            row.evidence = evidence_of(*sized, first_position(*sized, r.verdict.counterexample), r.verdict.moves);
           } catch (const InputError&) {
             // Not a position this game reads back (a claim about something else than a turn).
           }

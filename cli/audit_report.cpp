@@ -117,6 +117,11 @@ void write_whole(const std::filesystem::path& path, const std::string& text) {
   if (error) throw InputError("cannot write " + quote_input(path.string()) + ": " + error.message());
 }
 
+std::string moves_sentence(const Evidence& e) {
+  if (e.moves.empty()) return "The position: " + e.position;
+  return "Moves from " + e.start + ": " + join(e.moves, " ");
+}
+
 const char* kStyle = R"(body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
 h1{border-bottom:2px solid #333}h2{margin-top:2em;border-bottom:1px solid #aaa}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
@@ -220,8 +225,7 @@ std::string audit_markdown(const AuditReport& report) {
       if (!r.statement.empty()) md << "> " << r.statement << "\n>\n> -- " << r.source << "\n\n";
       md << r.detail << "\n";
       if (r.evidence) {
-        md << "\nMoves from " << (r.evidence->start == r.evidence->position ? "" : "`" + r.evidence->start + "`") << ": "
-           << (r.evidence->moves.empty() ? "(none)" : join(r.evidence->moves, " ")) << "\n\n```\n"
+        md << "\n" << moves_sentence(*r.evidence) << "\n\n```\n"
            << r.evidence->diagram << "```\n\nReplay: `" << r.evidence->replay << "`\n";
         if (!r.evidence->trace.empty()) md << "\nExplain trace of the last move:\n\n```\n" << r.evidence->trace << "```\n";
       }
@@ -307,8 +311,7 @@ std::string audit_xml_escape(const AuditReport& report) {
       h << "<pre>" << xml_escape(r.detail) << "</pre>\n";
       if (r.evidence) {
         h << figure(r.evidence->svg, "the counterexample: " + r.evidence->position, 320);
-        h << "<p>Moves from " << (r.evidence->moves.empty() ? "" : "<code>" + xml_escape(r.evidence->start) + "</code>") << ": <code>"
-          << xml_escape(r.evidence->moves.empty() ? "(none)" : join(r.evidence->moves, " ")) << "</code></p>\n<p>Replay: <code>"
+        h << "<p>" << xml_escape(moves_sentence(*r.evidence)) << "</p>\n<p>Replay: <code>"
           << xml_escape(r.evidence->replay) << "</code></p>\n";
         if (!r.evidence->trace.empty()) h << "<p>Explain trace of the last move:</p><pre>" << xml_escape(r.evidence->trace) << "</pre>\n";
       }
