@@ -28,7 +28,7 @@ std::string join(const std::vector<std::string>& words, const std::string& separ
 
 std::string sizes_text(const std::set<int>& sizes) {
   std::vector<std::string> words;
-  for (int n : sizes) words.push_back(n == 0 ? "any" : std::to_string(n));
+  for (int n : sizes) words.push_back(n == 0 ? "every size (one proof)" : std::to_string(n));
   return words.empty() ? "-" : join(words, ", ");
 }
 
