@@ -17,7 +17,7 @@ field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eva
 # Every game: random and MCTS play, the solver on a small board; wins and draws add up to the games.
 for game in brique quentin brochs hexabrae; do
   case $game in brique|quentin) size=3;; brochs) size=7;; hexabrae) size=2;; esac
-  if ! "$arbiter" metrics "$game" --size $size --games 200 --mcts-games 2 --playouts 20 --seed 3 --solve-seconds 0.3 \
+  if ! "$arbiter" metrics "$game" --size $size --games 200 --mcts-games 2 --playouts 5 --seed 3 --solve-seconds 0.3 \
        --json >"$tmp/$game.json" 2>"$tmp/err"; then
     fail "$game metrics exited non-zero: $(cat "$tmp/err")"; continue
   fi
