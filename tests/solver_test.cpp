@@ -29,10 +29,16 @@ class SolverOnEveryGame : public ::testing::TestWithParam<std::string> {
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(SolverOnEveryGame);
 
 // Plain minimax over the game's last (reference) implementation, memoised by printed position:
-// +1 if side 0 wins, -1 if side 1 wins, 0 for a draw; nullopt past the node budget.
+// +1 if side 0 wins, -1 if side 1 wins, 0 for a draw; nullopt past the node budget or the deadline.
 class Minimax {
  public:
-  explicit Minimax(long budget) : budget_(budget) {}
+  explicit Minimax(long budget, std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max())
+      : budget_(budget), deadline_(deadline) {}
+  // Values already found stay memoised; the next searches get a fresh budget.
+  void renew_budget(long budget, std::chrono::steady_clock::time_point deadline) {
+    budget_ = budget;
+    deadline_ = deadline;
+  }
   std::optional<int> value(const State& s) {
     if (s.is_terminal()) {
       const Outcome o = s.outcome();
@@ -40,7 +46,7 @@ class Minimax {
     }
     const std::string key = s.line();
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    if (--budget_ < 0) return std::nullopt;
+    if (out_of_budget()) return std::nullopt;
     std::vector<Move> moves;
     s.legal_moves(moves);
     const int mover = s.side_to_move();
@@ -60,7 +66,7 @@ class Minimax {
   std::optional<bool> wins_within(const State& s, int attacker, int k) {
     if (s.is_terminal()) return s.outcome().kind == Outcome::Kind::Win && s.outcome().winner == attacker;
     if (s.side_to_move() == attacker && k == 0) return false;
-    if (--budget_ < 0) return std::nullopt;
+    if (out_of_budget()) return std::nullopt;
     std::vector<Move> moves;
     s.legal_moves(moves);
     const bool attacking = s.side_to_move() == attacker;
@@ -75,13 +81,21 @@ class Minimax {
   }
 
  private:
+  bool out_of_budget() {
+    return --budget_ < 0 || ((budget_ & 255) == 0 && std::chrono::steady_clock::now() > deadline_);
+  }
   long budget_;
+  std::chrono::steady_clock::time_point deadline_;
   std::map<std::string, int> memo_;
 };
 
-// Wide games (hundreds of moves a position) make plain minimax slow: each test compares positions
-// until this much time has gone, and always at least one.
+// Wide games (hundreds of moves a position) make plain minimax slow, above all under the
+// sanitizers: each test compares moves until this much time has gone, and always at least one.
 constexpr auto kTimeBox = std::chrono::seconds(10);
+// Positions are taken where plain minimax settles them within this many nodes (more for the
+// initial position, which is taken whenever it is small enough).
+constexpr long kMinimaxProbeBudget = 2000;
+constexpr long kInitialProbeBudget = 20000;
 
 Value expected_value(int minimax_for_side0, int mover) {
   const int v = mover == 0 ? minimax_for_side0 : -minimax_for_side0;
@@ -102,7 +116,7 @@ std::vector<std::pair<std::unique_ptr<Game>, std::string>> small_positions(const
     const std::string ref = reference_of(*game);
     int taken_here = 0;
     {
-      Minimax probe(20000);
+      Minimax probe(kInitialProbeBudget);
       auto initial = game->initial_state(ref);
       if (probe.value(*initial)) {
         out.emplace_back(make_game(descriptor, size, {}), initial->line());
@@ -120,7 +134,7 @@ std::vector<std::pair<std::unique_ptr<Game>, std::string>> small_positions(const
       // From the end backwards, while minimax stays cheap; one position every few plies.
       for (std::size_t back = 1; back <= lines.size() && taken_here < wanted; back += 3) {
         auto position = game->parse_position(lines[lines.size() - back], ref);
-        Minimax probe(2000);
+        Minimax probe(kMinimaxProbeBudget);
         if (!probe.value(*position)) break;
         out.emplace_back(make_game(descriptor, size, {}), position->line());
         ++taken_here;
@@ -130,6 +144,17 @@ std::vector<std::pair<std::unique_ptr<Game>, std::string>> small_positions(const
   return out;
 }
 
+using SmallPositions = std::vector<std::pair<std::unique_ptr<Game>, std::string>>;
+
+// Finding the positions costs more than testing them for the wide games under the sanitizers, so
+// both comparisons share one set per game.
+const SmallPositions& shared_small_positions(const GameDescriptor& descriptor) {
+  static std::map<std::string, SmallPositions> found;
+  auto it = found.find(descriptor.name);
+  if (it == found.end()) it = found.emplace(descriptor.name, small_positions(descriptor, testing::scaled(12) + 2)).first;
+  return it->second;
+}
+
 Certificate round_trip(const Certificate& c) {
   std::stringstream text;
   c.write(text);
@@ -137,7 +162,7 @@ Certificate round_trip(const Certificate& c) {
 }
 
 TEST_P(SolverOnEveryGame, ExactValuesEqualPlainMinimaxAndCertificatesVerify) {
-  const auto positions = small_positions(game(), testing::scaled(12) + 2);
+  const auto& positions = shared_small_positions(game());
   ASSERT_FALSE(positions.empty());
   int compared = 0, skipped = 0;
   const auto start = std::chrono::steady_clock::now();
@@ -156,13 +181,18 @@ TEST_P(SolverOnEveryGame, ExactValuesEqualPlainMinimaxAndCertificatesVerify) {
       continue;
     }
     auto reference = configured->parse_position(line, reference_of(*configured));
-    Minimax minimax(1'000'000);
+    // The root's value takes at most the selection probe's budget. Each move's value gets a budget
+    // of its own: a losing move means a full tree (Hexabrae's repetition history keeps the memo
+    // from merging paths), and a move past its budget or the time box is not compared.
+    Minimax minimax(kInitialProbeBudget);
     const auto root_value = minimax.value(*reference);
     ASSERT_TRUE(root_value.has_value()) << line;
     EXPECT_EQ(result.value, expected_value(*root_value, root->side_to_move())) << line;
     for (const solver::MoveResult& m : result.moves) {
+      if (compared > 0 && std::chrono::steady_clock::now() > start + kTimeBox) break;
       auto child = reference->clone();
       child->apply(m.move);
+      minimax.renew_budget(20'000, start + kTimeBox);
       const auto v = minimax.value(*child);
       if (!v || m.value == Value::Unknown) continue;  // minimax's budget or the solver's time ran out
       EXPECT_EQ(m.value, expected_value(*v, root->side_to_move())) << line << " move " << m.text;
@@ -178,7 +208,7 @@ TEST_P(SolverOnEveryGame, ExactValuesEqualPlainMinimaxAndCertificatesVerify) {
 }
 
 TEST_P(SolverOnEveryGame, BoundedSearchEqualsPlainSearchAndCertificatesVerify) {
-  const auto positions = small_positions(game(), testing::scaled(10) + 2);
+  const auto& positions = shared_small_positions(game());
   int compared = 0;
   const auto start = std::chrono::steady_clock::now();
   for (const auto& [configured, line] : positions) {
@@ -193,9 +223,10 @@ TEST_P(SolverOnEveryGame, BoundedSearchEqualsPlainSearchAndCertificatesVerify) {
       auto reference = configured->parse_position(line, reference_of(*configured));
       const int mover = root->side_to_move();
       for (const solver::MoveResult& m : result.moves) {
+        if (compared > 0 && std::chrono::steady_clock::now() > start + kTimeBox) break;
         auto child = reference->clone();
         child->apply(m.move);
-        Minimax plain(2'000'000);
+        Minimax plain(2'000'000, compared > 0 ? start + kTimeBox : std::chrono::steady_clock::time_point::max());
         const auto w = plain.wins_within(*child, mover, k - 1);
         if (!w) continue;
         EXPECT_EQ(m.value, *w ? Value::WinWithin : Value::NoWinWithin) << line << " within " << k << " move " << m.text;

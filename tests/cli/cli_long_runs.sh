@@ -77,10 +77,12 @@ for game in $games; do
   else
     echo "skip ($game prove unknowns): nothing was unknown at 1 ms"
   fi
-  # The default state directory is the user's cache directory, and the output names it.
-  XDG_CACHE_HOME="$tmp/xdg" "$arbiter" prove "$game" all --sizes 2 --timeout 5 >"$tmp/out" 2>/dev/null
+  # The default state directory is the user's cache directory, and the output names it (one claim
+  # is enough to show where the state goes).
+  claim=$("$arbiter" prove "$game" --list | grep -E '^[a-z]' | head -1)
+  XDG_CACHE_HOME="$tmp/xdg" "$arbiter" prove "$game" "$claim" --sizes 2 --timeout 5 >"$tmp/out" 2>/dev/null
   grep -q "^state: $tmp/xdg/arbiter/prove-$game.tsv" "$tmp/out" || fail "$game prove state under XDG_CACHE_HOME" "$tmp/out"
-  env -u XDG_CACHE_HOME HOME="$tmp/home" "$arbiter" prove "$game" all --sizes 2 --timeout 5 >"$tmp/out" 2>/dev/null
+  env -u XDG_CACHE_HOME HOME="$tmp/home" "$arbiter" prove "$game" "$claim" --sizes 2 --timeout 5 >"$tmp/out" 2>/dev/null
   grep -q "^state: $tmp/home/.cache/arbiter/prove-$game.tsv" "$tmp/out" || fail "$game prove state under HOME" "$tmp/out"
   [ -s "$tmp/home/.cache/arbiter/prove-$game.tsv" ] || fail "$game prove wrote no state under HOME"
   passes=$((passes + 1))
