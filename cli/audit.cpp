@@ -1,86 +1,100 @@
+// arbiter audit: every game's conformance checks, seed examples, property suite, small proofs, the
+// rulings whose readings differ and their balance in play; a table on the terminal and, with
+// --report DIR, audit.json, audit.md and audit.html (cli/audit_report.hpp, docs/audit-schema.md).
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
+#include <tuple>
 
+#include "cli/audit_report.hpp"
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/version.hpp"
 #include "model/registry.hpp"
 #include "properties/conformance.hpp"
 #include "properties/property_runner.hpp"
-#include "solver/prove.hpp"
 #include "properties/seed_examples.hpp"
+#include "puzzles/svg.hpp"
+#include "solver/interrupt.hpp"
+#include "solver/metrics_report.hpp"
+#include "solver/prove.hpp"
+#include "solver/ruling_explorer.hpp"
 
 namespace arbiter::cli {
 namespace {
 
 namespace po = boost::program_options;
 
-struct AuditRow {
-  std::string game;
-  std::string check;
-  std::string subject;
-  long cases = 0;
-  bool passed = false;
-  double seconds = 0;
-  std::string detail;
-  bool finding = false;  // a rule text's claim found false: reported, not an audit failure
-  bool unknown = false;  // a proof attempt without a verdict (timeout): reported, never a pass
-  const char* result() const { return passed ? "pass" : finding ? "finding" : unknown ? "unknown" : "FAIL"; }
+struct AuditSettings {
+  int games = 20;
+  int property_cases = 50;
+  bool proofs = true;
+  double proof_timeout = 20;
+  std::uint64_t seed = 1;
+  double ruling_seconds = 1;
+  int metrics_games = 300;
+  bool quick = false;
 };
 
-std::string json_string(const std::string& text) {
-  std::string out = "\"";
-  for (char ch : text) {
-    switch (ch) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(ch) < 0x20) {
-          char buffer[8];
-          std::snprintf(buffer, sizeof buffer, "\\u%04x", ch);
-          out += buffer;
-        } else {
-          out += ch;
-        }
-    }
-  }
-  return out + "\"";
-}
-
 void print_row(const AuditRow& row) {
-  std::printf("%-9s %-50s %-20s %8ld  %-7s %8.2f\n", row.game.c_str(), row.check.c_str(), row.subject.c_str(),
-              row.cases, row.result(), row.seconds);
+  const std::string check = row.check + (row.size ? " (size " + std::to_string(row.size) + ")" : "");
+  std::printf("%-9s %-13s %-50s %-20s %8ld  %-7s %8.2f\n", row.game.c_str(), row.kind.c_str(), check.c_str(),
+              row.implementation.c_str(), row.cases, verdict_word(row.verdict), row.seconds);
   std::fflush(stdout);
 }
 
-void write_reports(const std::string& directory, const std::vector<AuditRow>& rows) {
-  std::filesystem::create_directories(directory);
-  std::ofstream md(directory + "/audit.md"), json(directory + "/audit.json");
-  if (!md || !json) throw InputError("cannot write the report into " + quote_input(directory));
-  md << "# Arbiter audit\n\n| game | check | subject | cases | result | seconds |\n|---|---|---|---:|---|---:|\n";
-  for (const auto& r : rows) {
-    char seconds[32];
-    std::snprintf(seconds, sizeof seconds, "%.2f", r.seconds);
-    md << "| " << r.game << " | " << r.check << " | " << r.subject << " | " << r.cases << " | "
-       << (r.passed || r.finding ? r.result() : "**FAIL**") << " | " << seconds << " |\n";
+// An SVG to inline into HTML: the renderer's standalone document without its XML declaration.
+std::string inline_svg(const State& state) {
+  std::string svg = render_svg(state.drawing(), 24.0);
+  if (svg.rfind("<?xml", 0) == 0) svg.erase(0, svg.find('\n') + 1);
+  return svg;
+}
+
+// Plays `moves` from `start` (a position's text, "" for the empty board) as far as they go and
+// records where they lead; a move that does not parse ends the evidence there.
+Evidence evidence_of(const Game& game, const std::string& start, const std::vector<std::string>& moves) {
+  Evidence e;
+  auto state = start.empty() ? game.initial_state() : game.parse_position(start);
+  e.start = state->line();
+  std::unique_ptr<State> before;
+  for (const std::string& text : moves) {
+    if (state->is_terminal()) break;
+    Move move = 0;
+    try {
+      move = state->parse_move(text);
+    } catch (const InputError&) {
+      break;
+    }
+    before = state->clone();
+    e.moves.push_back(text);
+    state->apply(move);
   }
-  for (const auto& r : rows) {
-    if (!r.passed) md << "\n## " << r.result() << ": " << r.game << ", " << r.check << "\n\n```\n" << r.detail << "\n```\n";
+  if (before) e.trace = before->explain(before->parse_move(e.moves.back()));
+  e.position = state->line();
+  e.diagram = state->diagram();
+  e.svg = inline_svg(*state);
+  e.replay = "arbiter replay " + game.descriptor().name + " --size " + std::to_string(game.config().size);
+  for (const std::string& rule : non_default_rulings(game.descriptor(), game.config())) e.replay += " --rule " + rule;
+  if (!start.empty()) e.replay += " --position '" + e.start + "'";
+  for (const std::string& move : e.moves) e.replay += " '" + move + "'";
+  return e;
+}
+
+// A counterexample may show the position and then more (what a move makes of it, a note on how
+// it was found): the evidence starts from the shortest leading part that reads as a position.
+std::string first_position(const Game& game, const std::string& counterexample) {
+  std::istringstream lines(counterexample);
+  std::string prefix;
+  for (std::string line; std::getline(lines, line);) {
+    prefix += line + "\n";
+    try {
+      game.parse_position(prefix);
+      return prefix;
+    } catch (const InputError&) {
+    }
   }
-  json << "{\"checks\": [\n";
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const auto& r = rows[i];
-    json << "  {\"game\": " << json_string(r.game) << ", \"check\": " << json_string(r.check)
-         << ", \"subject\": " << json_string(r.subject) << ", \"cases\": " << r.cases
-         << ", \"result\": " << json_string(r.result()) << ", \"seconds\": " << r.seconds
-         << ", \"detail\": " << json_string(r.detail) << "}" << (i + 1 < rows.size() ? ",\n" : "\n");
-  }
-  json << "]}\n";
+  return counterexample;
 }
 
 // The smallest allowed size but one (the very smallest boards are often degenerate), and the default.
@@ -92,133 +106,333 @@ std::vector<int> audit_sizes(const GameDescriptor& game) {
   return {sizes.back(), game.default_size};
 }
 
+// A row about one of the rule texts' claims (or a property, or a worked example): the check is
+// named after it.
+AuditRow row_about(const GameDescriptor& game, const char* kind, const std::string& name, const std::string& statement,
+                   const std::string& source, int size) {
+  AuditRow row;
+  row.game = game.name;
+  row.kind = kind;
+  row.check = name;
+  row.claim = name;
+  row.statement = statement;
+  row.source = source;
+  row.size = size;
+  return row;
+}
+
+void conformance_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport& report) {
+  std::vector<int> sizes = audit_sizes(game);
+  if (s.quick) sizes = {sizes.front()};  // the default size's reference implementation is the slow part
+  for (int size : sizes) {
+    auto configured = make_game(game, size, {});
+    run_conformance(*configured, ConformanceSettings{s.quick ? std::min(s.games, 5) : s.games, s.seed},
+                    [&](const CheckOutcome& o) {
+                      AuditRow row;
+                      row.game = game.name;
+                      row.kind = "conformance";
+                      row.check = o.name;
+                      row.size = size;
+                      row.implementation = o.subject;
+                      row.cases = o.cases;
+                      row.verdict = o.passed ? AuditVerdict::Pass : AuditVerdict::Fail;
+                      row.seconds = o.seconds;
+                      row.detail = o.detail;
+                      report.rows.push_back(row);
+                      print_row(row);
+                    });
+  }
+}
+
+void seed_example_rows(const GameDescriptor& game, AuditReport& report) {
+  const auto examples = game.seed_examples ? game.seed_examples() : std::vector<SeedExample>{};
+  for (const SeedExample& example : examples) {
+    auto configured = make_game(game, example.size, example.rulings);
+    bool all_passed = true;
+    for (const std::string& impl : configured->implementations()) {
+      const auto start = std::chrono::steady_clock::now();
+      const ExampleVerdict verdict = run_seed_example(game, example, impl);
+      AuditRow row = row_about(game, "seed example", example.name, example.claim, example.source, example.size);
+      row.rulings = non_default_rulings(game, configured->config());
+      row.implementation = impl;
+      row.cases = 1;
+      row.verdict = verdict.passed ? AuditVerdict::Pass : AuditVerdict::Fail;
+      row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      row.detail = verdict.detail;
+      if (!verdict.passed) {
+        try {
+          row.evidence = evidence_of(*configured, example.before, example.moves);
+        } catch (const InputError&) {
+        }
+      }
+      all_passed = all_passed && verdict.passed;
+      report.rows.push_back(row);
+      print_row(row);
+    }
+    ExampleShown shown{game.name, example.name, example.source, example.claim, "", all_passed, "", ""};
+    for (std::size_t i = 0; i < example.moves.size(); ++i) {
+      const bool refused = !example.last_move_legal && i + 1 == example.moves.size();
+      shown.moves += (shown.moves.empty() ? "" : " ") + (refused ? "(" + example.moves[i] + " is refused)" : example.moves[i]);
+    }
+    try {
+      const auto before = configured->parse_position(example.before);
+      shown.before_svg = inline_svg(*before);
+      // The last move of an example about an illegal move is refused, so the picture stops before it.
+      const std::size_t played = example.last_move_legal ? example.moves.size() : example.moves.size() - 1;
+      shown.after_svg = evidence_of(*configured, example.before,
+                                    std::vector<std::string>(example.moves.begin(), example.moves.begin() + static_cast<long>(played)))
+                            .svg;
+    } catch (const InputError&) {
+    }
+    report.examples.push_back(shown);
+  }
+}
+
+void property_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport& report) {
+  const int size = audit_sizes(game).front();
+  auto small = make_game(game, size, {});
+  for (const Property& property : property_suite(game)) {
+    const PropertyResult r = run_property(*small, property, s.quick ? std::min(s.property_cases, 10) : s.property_cases, s.seed);
+    AuditRow row = row_about(game, "property", r.name, r.statement, r.source, size);
+    row.implementation = "fast";
+    row.cases = r.cases;
+    row.seconds = r.seconds;
+    row.verdict = r.holds ? AuditVerdict::Pass
+                  : r.gave_up ? AuditVerdict::Unknown
+                  : r.rule_text_claim ? AuditVerdict::Finding
+                                      : AuditVerdict::Fail;
+    if (!r.holds) {
+      row.detail = r.why + (r.gave_up ? " (too few cases generated)" : "") + "\n" + r.counterexample;
+      if (!r.moves.empty()) row.evidence = evidence_of(*small, "", r.moves);
+    }
+    report.rows.push_back(row);
+    print_row(row);
+  }
+}
+
+// The game's Z3 claims at each claim's audit sizes (the two smallest sizes unless the claim names
+// more), fresh (no stored verdicts); `arbiter prove` goes further and resumes.
+void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport& report) {
+  if (!game.claims || !s.proofs) return;
+  for (const Claim& claim : game.claims()) {
+    std::vector<int> claim_sizes = claim.audit_sizes;
+    if (claim.size_independent) claim_sizes = {audit_sizes(game).front()};
+    if (claim_sizes.empty()) {
+      for (int n = audit_sizes(game).front() - 1; claim_sizes.size() < 2 && n <= 26; ++n) {
+        if (game.size_ok(n)) claim_sizes.push_back(n);
+      }
+    }
+    if (s.quick && claim_sizes.size() > 1) claim_sizes = {claim_sizes.front()};
+    for (int n : claim_sizes) {
+      if (!game.size_ok(n) || stop_requested()) continue;
+      ProveRequest request;
+      request.game = &game;
+      request.claims = {claim.name};
+      request.min_size = request.max_size = n;
+      request.timeout_seconds = s.proof_timeout;
+      request.fresh = true;
+      std::ostringstream quiet;
+      run_proofs(request, [&](const ProveRow& r) {
+        AuditRow row = row_about(game, "proof", r.claim, claim.statement, claim.source, claim.size_independent ? 0 : r.size);
+        row.implementation = claim.premises.empty() ? claim.decided_by : "derived";
+        row.cases = 1;
+        row.seconds = r.verdict.seconds;
+        row.verdict = r.verdict.kind == Verdict::Kind::Proved    ? AuditVerdict::Pass
+                      : r.verdict.kind == Verdict::Kind::Refuted ? AuditVerdict::Finding
+                                                                 : AuditVerdict::Unknown;
+        if (r.verdict.kind == Verdict::Kind::Refuted) {
+          row.detail = "refuted; counterexample:\n" + r.verdict.counterexample + r.verdict.note;
+          try {
+            const auto sized = make_game(game, r.size, {});
+            row.evidence = evidence_of(*sized, first_position(*sized, r.verdict.counterexample), r.verdict.moves);
+          } catch (const InputError&) {
+            // Not a position this game reads back (a claim about something else than a turn).
+          }
+        } else if (r.verdict.kind == Verdict::Kind::Unknown) {
+          row.detail = "unknown: " + r.verdict.reason;
+        }
+        if (!r.verdict.derivation.empty()) {
+          row.detail += (row.detail.empty() ? "" : "\n") + std::string("derived from:\n") + r.verdict.derivation;
+        }
+        report.rows.push_back(row);
+        print_row(row);
+      }, quiet, false);
+    }
+  }
+}
+
+// The position where two readings part, under one reading: after the move they treat
+// differently, or before it where this reading refuses it. Empty when the moves that lead there
+// are not legal under this reading (the trace says why).
+std::pair<std::string, std::string> drawn_under(const GameDescriptor& game, int size, const std::string& assignment,
+                                                const RulingDifference& d) {
+  try {
+    const auto configured = make_game(game, size, {assignment});
+    auto state = configured->initial_state();
+    for (const std::string& m : d.moves) state->apply(state->parse_move(m));
+    if (d.move.empty()) return {inline_svg(*state), assignment};
+    try {
+      state->apply(state->parse_move(d.move));
+    } catch (const InputError&) {
+      return {inline_svg(*state), assignment + ": " + d.move + " is refused (the position before it)"};
+    }
+    return {inline_svg(*state), assignment + ": after " + d.move};
+  } catch (const InputError&) {
+    return {"", ""};
+  }
+}
+
+void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditReport& report) {
+  ExplorerBounds bounds;
+  bounds.max_seconds = s.quick ? std::min(s.ruling_seconds, 0.3) : s.ruling_seconds;
+  bounds.max_positions = 20000;
+  for (int n = 1; n <= 64 && bounds.sizes.size() < 2; ++n) {
+    if (game.size_ok(n)) bounds.sizes.push_back(n);
+  }
+  for (const Ruling& ruling : game.rulings) {
+    for (const RulingOption& option : ruling.options) {
+      if (option.value == ruling.default_value || stop_requested()) continue;
+      const auto start = std::chrono::steady_clock::now();
+      const ExplorerReport explored =
+          explore_ruling(game, ruling.name, ruling.default_value, option.value, {}, bounds, {}, [] { return stop_requested(); });
+      RulingShown shown;
+      shown.game = game.name;
+      shown.id = ruling.id;
+      shown.ruling = ruling.name;
+      shown.value_a = ruling.default_value;
+      shown.value_b = option.value;
+      shown.differs = !explored.differences.empty();
+      if (shown.differs) {
+        const RulingDifference& d = explored.differences.front();
+        shown.size = d.size;
+        shown.kind = d.kind;
+        shown.move = d.move;
+        for (const auto& m : d.moves) shown.moves += (shown.moves.empty() ? "" : " ") + m;
+        shown.position = d.position;
+        shown.under_a = d.under_a;
+        shown.under_b = d.under_b;
+        std::tie(shown.svg_a, shown.caption_a) = drawn_under(game, d.size, ruling.name + "=" + ruling.default_value, d);
+        std::tie(shown.svg_b, shown.caption_b) = drawn_under(game, d.size, ruling.name + "=" + option.value, d);
+      } else {
+        shown.searched = std::to_string(explored.positions) + " positions, " +
+                         (explored.exhaustive ? "every reachable one" : "cut by " + std::string(search_cut_text(explored.cut)));
+      }
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::printf("%-9s %-13s %-50s %-20s %8ld  %-7s %8.2f\n", game.name.c_str(), "ruling",
+                  (ruling.name + ": " + ruling.default_value + " vs " + option.value).c_str(), "", explored.positions,
+                  shown.differs ? "differ" : explored.exhaustive ? "same" : "no diff", seconds);
+      std::fflush(stdout);
+      report.rulings.push_back(shown);
+    }
+  }
+}
+
+// Balance in play of the first ruling whose readings differ after a move (not merely in the
+// starting position), measured on the audit's small board.
+void metrics_section(const GameDescriptor& game, const AuditSettings& s, AuditReport& report) {
+  const RulingShown* chosen = nullptr;
+  for (const RulingShown& r : report.rulings) {
+    if (r.game == game.name && r.differs && !r.moves.empty() && !chosen) chosen = &r;
+  }
+  if (!chosen || stop_requested()) return;
+  metrics::MetricsRequest request;
+  request.game = game.name;
+  request.size = audit_sizes(game).front();
+  request.compare_ruling = chosen->ruling;
+  request.random_games = s.quick ? 50 : s.metrics_games;
+  request.mcts_games = s.quick ? 2 : 6;
+  request.playouts = s.quick ? 20 : 60;
+  request.seed = s.seed;
+  request.solve_seconds = 0;
+  request.keep_going = [] { return !stop_requested(); };
+  const metrics::MetricsReport measured = metrics::measure(request);
+  std::string svg = metrics::chart_svg(measured);
+  report.metrics.push_back({game.name, chosen->ruling, metrics::to_text(measured), svg});
+  std::printf("%-9s %-13s %-50s %-20s %8d  %-7s\n", game.name.c_str(), "metrics", chosen->ruling.c_str(), "",
+              request.random_games, "done");
+}
+
 int audit(const std::vector<std::string>& args) {
   std::vector<std::string> only;
-  int games = 20;
-  int properties_cases = 50;
-  bool proofs = true;
-  double proof_timeout = 20;
+  AuditSettings s;
   unsigned long long seed = 1;
-  std::string report;
+  std::string report_folder;
   po::options_description options;
   options.add_options()
       ("game", po::value<std::vector<std::string>>(&only), "audit only these games (repeatable)")
-      ("games", po::value<int>(&games), "random games per conformance check (default 20)")
+      ("games", po::value<int>(&s.games), "random games per conformance check (default 20)")
       ("seed", po::value<unsigned long long>(&seed), "random seed (default 1)")
-      ("property-cases", po::value<int>(&properties_cases), "random games per property (default 50)")
+      ("property-cases", po::value<int>(&s.property_cases), "random games per property (default 50)")
       ("no-proofs", "skip the Z3 proofs")
-      ("proof-timeout", po::value<double>(&proof_timeout), "seconds per proof attempt (default 20)")
-      ("report", po::value<std::string>(&report), "also write audit.md and audit.json into this directory");
+      ("proof-timeout", po::value<double>(&s.proof_timeout), "seconds per proof attempt (default 20)")
+      ("ruling-seconds", po::value<double>(&s.ruling_seconds), "search time per ruling comparison (default 1)")
+      ("metrics-games", po::value<int>(&s.metrics_games), "random games per reading in the balance comparison (default 300)")
+      ("quick", po::bool_switch(&s.quick), "a fast smoke run: the small board only, few cases, one proof size, short ruling searches")
+      ("report", po::value<std::string>(&report_folder), "also write audit.json, audit.md and audit.html into this directory");
   po::positional_options_description positional;
   positional.add("game", -1);
   bool proceed = false;
   const auto vm = parse_arguments("audit", args, options, positional, proceed);
   if (!proceed) return 0;
-  proofs = vm.count("no-proofs") == 0;
-  if (games < 1 || games > 100000) throw InputError("--games must be between 1 and 100000");
+  s.proofs = vm.count("no-proofs") == 0;
+  s.seed = seed;
+  if (s.games < 1 || s.games > 100000) throw InputError("--games must be between 1 and 100000, got " + std::to_string(s.games));
+  if (s.property_cases < 1 || s.property_cases > 100000) throw InputError("--property-cases must be between 1 and 100000");
+  if (s.metrics_games < 1 || s.metrics_games > 1000000) throw InputError("--metrics-games must be between 1 and 1000000");
+  if (!(s.proof_timeout > 0 && s.proof_timeout <= 3600)) throw InputError("--proof-timeout must be in (0, 3600]");
+  if (!(s.ruling_seconds > 0 && s.ruling_seconds <= 3600)) throw InputError("--ruling-seconds must be in (0, 3600]");
   std::vector<const GameDescriptor*> selected;
   for (const std::string& name : only) selected.push_back(&find_game(name));
   if (selected.empty()) selected = registered_games();
+  if (!report_folder.empty()) check_report_folder(report_folder);  // before the work, not after it
 
-  std::vector<AuditRow> rows;
-  std::printf("%-9s %-50s %-20s %8s  %-7s %8s\n", "game", "check", "subject", "cases", "result", "seconds");
+  install_stop_handlers();
+  const auto start = std::chrono::steady_clock::now();
+  AuditReport report;
+  report.arbiter = version_string();
+  report.options = {{"games", s.games},        {"seed", s.seed},           {"property_cases", s.property_cases},
+                    {"proofs", s.proofs},      {"proof_timeout", s.proof_timeout}, {"ruling_seconds", s.ruling_seconds},
+                    {"metrics_games", s.metrics_games}, {"quick", s.quick}};
+  for (const GameDescriptor* game : selected) report.games.push_back(game->name);
+  report.options["selected_games"] = report.games;
+  std::printf("%-9s %-13s %-50s %-20s %8s  %-7s %8s\n", "game", "kind", "check", "subject", "cases", "result", "seconds");
   for (const GameDescriptor* game : selected) {
-    for (int size : audit_sizes(*game)) {
-      auto configured = make_game(*game, size, {});
-      const ConformanceSettings settings{games, seed};
-      run_conformance(*configured, settings, [&](const CheckOutcome& o) {
-        rows.push_back({game->name, o.name + " (size " + std::to_string(size) + ")", o.subject, o.cases, o.passed,
-                        o.seconds, o.detail});
-        print_row(rows.back());
-      });
-    }
-    const auto examples = game->seed_examples ? game->seed_examples() : std::vector<SeedExample>{};
-    for (const SeedExample& example : examples) {
-      auto configured = make_game(*game, example.size, example.rulings);
-      for (const std::string& impl : configured->implementations()) {
-        const auto start = std::chrono::steady_clock::now();
-        const ExampleVerdict verdict = run_seed_example(*game, example, impl);
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        rows.push_back({game->name, "seed example: " + example.name, impl, 1, verdict.passed, seconds,
-                        example.source + ": " + verdict.detail});
-        print_row(rows.back());
-      }
-    }
-    // The property suite on a small board, where random games reach their ends quickly.
-    const auto sizes = audit_sizes(*game);
-    auto small = make_game(*game, sizes.front(), {});
-    for (const Property& property : property_suite(*game)) {
-      const PropertyResult r = run_property(*small, property, properties_cases, seed);
-      AuditRow row{game->name, "property " + r.name + " (size " + std::to_string(sizes.front()) + ")", "fast",
-                   r.cases, r.holds, r.seconds, "", r.rule_text_claim && !r.holds && !r.gave_up};
-      if (!r.holds) {
-        row.detail = r.statement + " (" + r.source + ")\n" + r.why + "\n" + r.counterexample +
-                     (r.moves.empty() ? "" : "replay: " + replay_command(*small, r.moves));
-      }
-      rows.push_back(row);
-      print_row(rows.back());
-    }
-    // The game's Z3 claims at each claim's audit sizes (the two smallest sizes unless the claim
-    // names more), fresh (no stored verdicts); `arbiter prove` goes further and resumes.
-    if (game->claims && proofs) {
-      for (const Claim& claim : game->claims()) {
-        std::vector<int> claim_sizes = claim.audit_sizes;
-        if (claim.size_independent) claim_sizes = {audit_sizes(*game).front()};
-        if (claim_sizes.empty()) {
-          for (int n = audit_sizes(*game).front() - 1; claim_sizes.size() < 2 && n <= 26; ++n) {
-            if (game->size_ok(n)) claim_sizes.push_back(n);
-          }
-        }
-        for (int n : claim_sizes) {
-          if (!game->size_ok(n)) continue;
-          ProveRequest request;
-          request.game = game;
-          request.claims = {claim.name};
-          request.min_size = request.max_size = n;
-          request.timeout_seconds = proof_timeout;
-          request.fresh = true;
-          std::ostringstream quiet;
-          run_proofs(request, [&](const ProveRow& r) {
-            AuditRow row{game->name, "proof " + r.claim + " (" + r.verdict.scope + ")",
-                         claim.premises.empty() ? claim.decided_by : "derived", 1,
-                         r.verdict.kind == Verdict::Kind::Proved, r.verdict.seconds, "",
-                         r.verdict.kind == Verdict::Kind::Refuted, r.verdict.kind == Verdict::Kind::Unknown};
-            if (!row.passed) {
-              row.detail = r.verdict.kind == Verdict::Kind::Refuted
-                               ? "refuted; counterexample:\n" + r.verdict.counterexample + r.verdict.note
-                               : "unknown: " + r.verdict.reason;
-            }
-            // A derived claim says which premises it rests on, proved or not.
-            if (!r.verdict.derivation.empty()) {
-              row.detail += (row.detail.empty() ? "" : "\n") + std::string("derived from:\n") + r.verdict.derivation;
-            }
-            rows.push_back(row);
-            print_row(rows.back());
-          }, quiet, false);
-        }
-      }
-    }
+    if (stop_requested()) break;
+    conformance_rows(*game, s, report);
+    seed_example_rows(*game, report);
+    property_rows(*game, s, report);
+    proof_rows(*game, s, report);
+    ruling_sections(*game, s, report);
+    metrics_section(*game, s, report);
+  }
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (stop_requested()) {
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; no report written (it would be incomplete)\n";
+    return interrupted_exit_status();
   }
   int failed = 0, findings = 0, unknowns = 0;
-  for (const auto& r : rows) {
-    if (r.passed) continue;
-    (r.finding ? findings : r.unknown ? unknowns : failed) += 1;
-    std::cout << "\n" << r.result() << " " << r.game << ": " << r.check << " [" << r.subject << "]\n" << r.detail << "\n";
+  for (const auto& r : report.rows) {
+    if (r.verdict == AuditVerdict::Pass) continue;
+    (r.verdict == AuditVerdict::Finding ? findings : r.verdict == AuditVerdict::Unknown ? unknowns : failed) += 1;
+    std::cout << "\n" << verdict_word(r.verdict) << " " << r.game << ": " << r.check
+              << (r.size ? " (size " + std::to_string(r.size) + ")" : "") << " [" << r.implementation << "]\n"
+              << r.detail << "\n";
   }
   std::cout << "\n" << findings << " findings about the rule texts and " << unknowns
-            << " claims not proved (a timeout, a ruling not encoded, or a premise not proved; see above)\n"
-            << rows.size() - static_cast<std::size_t>(failed + findings + unknowns) << " passed, " << failed
-            << " failed\n";
-  if (!report.empty()) {
-    write_reports(report, rows);
-    std::cout << "report written to " << report << "/audit.md and " << report << "/audit.json\n";
+            << " checks without a verdict (a timeout, a ruling not encoded, or a premise not proved; see above)\n"
+            << report.rows.size() - static_cast<std::size_t>(failed + findings + unknowns) << " passed, " << failed
+            << " failed; " << report.seconds << " s\n";
+  if (!report_folder.empty()) {
+    write_report_files(report_folder, report);
+    std::cout << "report written to " << report_folder << "/audit.html, audit.md and audit.json\n";
   }
   return failed == 0 ? 0 : 1;
 }
 
 const CommandRegistration registration{Command{
-    "audit", "audit [GAME...] [--games N] [--seed N] [--report DIR]",
-    "run every game's conformance checks, seed examples, property suite and small proofs; table and report", audit}};
+    "audit", "audit [GAME...] [--games N] [--seed N] [--quick] [--no-proofs] [--report DIR]",
+    "every game's conformance checks, seed examples, properties, small proofs, ruling differences and balance; reports",
+    audit}};
 
 }  // namespace
 }  // namespace arbiter::cli

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "cli/json_output.hpp"
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "properties/property_runner.hpp"
@@ -26,12 +27,14 @@ int check(const std::vector<std::string>& args) {
   int cases = 100;
   unsigned long long seed = 1;
   std::vector<std::string> only;
+  bool json = false;
   po::options_description options;
   options.add_options()
       ("game", po::value<std::string>(&game)->required(), "game name")
       ("cases", po::value<int>(&cases), "random games per property (default 100)")
       ("seed", po::value<unsigned long long>(&seed), "random seed (default 1); same seed, same output")
-      ("property", po::value<std::vector<std::string>>(&only), "run only this property (repeatable)");
+      ("property", po::value<std::vector<std::string>>(&only), "run only this property (repeatable)")
+      ("json", po::bool_switch(&json), "print the results as JSON (docs/schemas/check.schema.json)");
   game_options.add_to(options);
   po::positional_options_description positional;
   positional.add("game", 1);
@@ -50,11 +53,13 @@ int check(const std::vector<std::string>& args) {
     }
     if (!known) throw InputError("unknown property " + quote_input(name) + " (known: " + names + ")");
   }
-  std::cout << "property suite of " << game << ", size " << loaded.game->config().size << ", seed " << seed << "\n";
-  std::printf("%-34s %8s %10s  %-10s %8s\n", "property", "cases", "checks", "result", "seconds");
+  if (!json) {
+    std::cout << "property suite of " << game << ", size " << loaded.game->config().size << ", seed " << seed << "\n";
+    std::printf("%-34s %8s %10s  %-10s %8s\n", "property", "cases", "checks", "result", "seconds");
+  }
   install_stop_handlers();
   Progress progress(std::cerr);
-  std::vector<PropertyResult> failed;
+  std::vector<PropertyResult> failed, all;
   for (const Property& property : suite) {
     if (!only.empty() && std::find(only.begin(), only.end(), property.name) == only.end()) continue;
     const PropertyResult r = run_property(*loaded.game, property, cases, seed, [&](long done) {
@@ -62,10 +67,40 @@ int check(const std::vector<std::string>& args) {
       return !stop_requested();
     });
     progress.clear();
-    std::printf("%-34s %8ld %10ld  %-10s %8.2f\n", r.name.c_str(), r.cases, r.checks, verdict_word(r), r.seconds);
-    std::fflush(stdout);
+    all.push_back(r);
+    if (!json) {
+      std::printf("%-34s %8ld %10ld  %-10s %8.2f\n", r.name.c_str(), r.cases, r.checks, verdict_word(r), r.seconds);
+      std::fflush(stdout);
+    }
     if (r.interrupted) break;
     if (!r.holds) failed.push_back(r);
+  }
+  if (json) {
+    nlohmann::json out = json_document("check");
+    out["game"] = loaded.game->descriptor().name;
+    out["size"] = loaded.game->config().size;
+    out["rulings"] = game_options.rulings;
+    out["position"] = loaded.state->line();
+    out["cases"] = cases;
+    out["seed"] = seed;
+    out["properties"] = nlohmann::json::array();
+    for (const PropertyResult& r : all) {
+      nlohmann::json row = {{"name", r.name},       {"statement", r.statement}, {"source", r.source},
+                            {"rule_text_claim", r.rule_text_claim}, {"verdict", verdict_word(r)},
+                            {"cases", r.cases},     {"checks", r.checks},       {"seconds", r.seconds}};
+      if (!r.holds && !r.gave_up && !r.interrupted) {
+        row["why"] = r.why;
+        row["counterexample"] = r.counterexample;
+        row["moves"] = r.moves;
+        row["replay"] = r.moves.empty() ? nlohmann::json(nullptr) : nlohmann::json(replay_command(*loaded.game, r.moves));
+      }
+      out["properties"].push_back(row);
+    }
+    out["interrupted"] = stop_requested();
+    out["all_hold"] = failed.empty() && !stop_requested();
+    print_json(out);
+    if (stop_requested()) return interrupted_exit_status();
+    return failed.empty() ? 0 : 1;
   }
   for (const PropertyResult& r : failed) {
     std::cout << "\n" << verdict_word(r) << ": " << r.name << " -- " << r.statement << "\n  source: " << r.source
@@ -87,7 +122,7 @@ int check(const std::vector<std::string>& args) {
 }
 
 const CommandRegistration registration{Command{
-    "check", "check GAME [--size N] [--rule NAME=VALUE]... [--cases N] [--seed N] [--property NAME]...",
+    "check", "check GAME [--size N] [--rule NAME=VALUE]... [--cases N] [--seed N] [--property NAME]... [--json]",
     "run the game's property suite on random reachable play; shrunk counterexamples as diagrams", check}};
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include <iostream>
 
+#include "cli/json_output.hpp"
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 
@@ -14,6 +15,7 @@ struct PositionArguments {
   std::string implementation;
   std::string game_name;
   std::vector<std::string> moves;
+  bool json = false;
 };
 
 po::variables_map parse_position_command(const std::string& name, const std::vector<std::string>& args,
@@ -26,7 +28,8 @@ po::variables_map parse_position_command(const std::string& name, const std::vec
       ("moves", po::value<std::vector<std::string>>(&parsed.moves), "moves, in order")
       ("position,p", po::value<std::string>(&parsed.position),
        "start position: a diagram or one-line form, as text, @FILE or a file path (default: the empty board)")
-      ("impl", po::value<std::string>(&parsed.implementation), "implementation (default: the fast engine)");
+      ("impl", po::value<std::string>(&parsed.implementation), "implementation (default: the fast engine)")
+      ("json", po::bool_switch(&parsed.json), ("print the result as JSON (docs/schemas/" + name + ".schema.json)").c_str());
   parsed.game.add_to(options);
   po::positional_options_description positional;
   positional.add("game", 1).add("moves", -1);
@@ -45,6 +48,31 @@ int explain(const std::vector<std::string>& args) {
   play_moves(state, a.moves, a.moves.size() - 1);
   const std::string& last = a.moves.back();
   if (state.is_terminal()) throw InputError("the game is over before move " + quote_input(last));
+  if (a.json) {
+    nlohmann::json out = json_document("explain");
+    out["game"] = loaded.game->descriptor().name;
+    out["moves_before"] = std::vector<std::string>(a.moves.begin(), a.moves.end() - 1);
+    out["before"] = state.line();
+    out["move_number"] = a.moves.size();
+    out["move"] = last;
+    out["trace"] = state.explain_text(last);
+    try {
+      const Move move = state.parse_move(last);
+      auto after = state.clone();
+      after->apply(move);
+      out["legal"] = true;
+      out["illegal_reason"] = nullptr;
+      out["after"] = after->line();
+      out["result"] = outcome_text(loaded.game->descriptor(), after->outcome());
+    } catch (const InputError& error) {
+      out["legal"] = false;
+      out["illegal_reason"] = error.what();
+      out["after"] = nullptr;
+      out["result"] = nullptr;
+    }
+    print_json(out);
+    return out["legal"].get<bool>() ? 0 : 1;
+  }
   std::cout << "Position before move " << a.moves.size() << " (" << state.line() << "):\n" << state.diagram() << "\n";
   std::cout << "Move " << a.moves.size() << ": " << last << "\n" << state.explain_text(last);
   Move move = 0;
@@ -70,6 +98,7 @@ int replay(const std::vector<std::string>& args) {
   State& state = *loaded.state;
   a.moves = group_move_words(state, a.moves);
   std::string record;
+  std::vector<std::string> written;  // each move as the game writes it
   for (std::size_t i = 0; i < a.moves.size(); ++i) {
     if (state.is_terminal()) {
       throw InputError("move " + std::to_string(i + 1) + " " + quote_input(a.moves[i]) + ": the game is already over");
@@ -80,8 +109,21 @@ int replay(const std::vector<std::string>& args) {
     } catch (const InputError& error) {
       throw InputError("move " + std::to_string(i + 1) + ": " + error.what());
     }
-    record += (record.empty() ? "" : " ") + state.move_text(move);
+    written.push_back(state.move_text(move));
+    record += (record.empty() ? "" : " ") + written.back();
     state.apply(move);
+  }
+  if (a.json) {
+    nlohmann::json out = json_document("replay");
+    out["game"] = loaded.game->descriptor().name;
+    out["start"] = a.position.empty() ? loaded.game->initial_state()->line() : loaded.game->parse_position(read_text_argument(a.position))->line();
+    out["moves"] = written;
+    out["position"] = state.line();
+    out["diagram"] = state.diagram();
+    out["over"] = state.is_terminal();
+    out["result"] = outcome_text(loaded.game->descriptor(), state.outcome());
+    print_json(out);
+    return 0;
   }
   std::cout << "Record: " << (record.empty() ? "(no moves)" : record) << "\n"
             << "Position: " << state.line() << "\n" << state.diagram()
@@ -101,9 +143,29 @@ int moves(const std::vector<std::string>& args) {
   State& state = *loaded.state;
   a.moves = group_move_words(state, a.moves);
   play_moves(state, a.moves, a.moves.size());
-  std::cout << "Position: " << state.line() << "\n" << state.diagram();
   std::vector<Move> legal;
   state.legal_moves(legal);
+  if (a.json) {
+    nlohmann::json out = json_document("moves");
+    out["game"] = loaded.game->descriptor().name;
+    out["position"] = state.line();
+    out["result"] = outcome_text(loaded.game->descriptor(), state.outcome());
+    out["legal"] = nlohmann::json::array();
+    for (Move m : legal) out["legal"].push_back(state.move_text(m));
+    if (why) {
+      out["illegal"] = nlohmann::json::array();
+      for (const std::string& text : state.candidate_moves()) {
+        try {
+          state.parse_move(text);
+        } catch (const InputError& error) {
+          out["illegal"].push_back({{"move", text}, {"reason", error.what()}});
+        }
+      }
+    }
+    print_json(out);
+    return 0;
+  }
+  std::cout << "Position: " << state.line() << "\n" << state.diagram();
   if (legal.empty()) {
     std::cout << "No legal moves: the game is over (" << outcome_text(loaded.game->descriptor(), state.outcome())
               << ").\n";
@@ -128,13 +190,13 @@ int moves(const std::vector<std::string>& args) {
 }
 
 const CommandRegistration moves_registration{Command{
-    "moves", "moves GAME [--position P] [--size N] [--rule NAME=VALUE]... [--why] [MOVE...]",
+    "moves", "moves GAME [--position P] [--size N] [--rule NAME=VALUE]... [--why] [--json] [MOVE...]",
     "list the legal moves of a position (after MOVEs); --why also lists each illegal one and why", moves}};
 const CommandRegistration explain_registration{Command{
-    "explain", "explain GAME [--position P] [--size N] [--rule NAME=VALUE]... MOVE...",
+    "explain", "explain GAME [--position P] [--size N] [--rule NAME=VALUE]... [--json] MOVE...",
     "play the moves and explain the last one step by step (fills, captures, legality, result)", explain}};
 const CommandRegistration replay_registration{Command{
-    "replay", "replay GAME [--position P] [--size N] [--rule NAME=VALUE]... MOVE...",
+    "replay", "replay GAME [--position P] [--size N] [--rule NAME=VALUE]... [--json] MOVE...",
     "check a game record move by move and print the record, final position and result", replay}};
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "cli/json_output.hpp"
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "solver/interrupt.hpp"
@@ -22,14 +23,15 @@ int perft_command(const std::vector<std::string>& args) {
   GameOptions game_options;
   std::string game, position, implementation;
   int depth = 0;
-  bool markdown = false;
+  bool markdown = false, json = false;
   po::options_description options;
   options.add_options()
       ("game", po::value<std::string>(&game)->required(), "game name")
       ("depth,d", po::value<int>(&depth)->required(), "deepest ply to count (0-12)")
       ("position,p", po::value<std::string>(&position), "start position (default: the empty board)")
       ("impl", po::value<std::string>(&implementation), "implementation, or 'all' (default: all, compared)")
-      ("markdown", po::bool_switch(&markdown), "print a Markdown table");
+      ("markdown", po::bool_switch(&markdown), "print a Markdown table")
+      ("json", po::bool_switch(&json), "print the table as JSON (docs/schemas/perft.schema.json)");
   game_options.add_to(options);
   po::positional_options_description positional;
   positional.add("game", 1);
@@ -71,6 +73,28 @@ int perft_command(const std::vector<std::string>& args) {
     names.resize(tables.size());
   }
   bool agree = true;
+  if (json) {
+    nlohmann::json out = json_document("perft");
+    out["game"] = loaded.game->descriptor().name;
+    out["position"] = loaded.state->line();
+    out["implementations"] = names;
+    out["rows"] = nlohmann::json::array();
+    for (int d = 0; d <= depth; ++d) {
+      nlohmann::json counts = nlohmann::json::object();
+      for (std::size_t i = 0; i < tables.size(); ++i) {
+        const PerftRow& row = tables[i][static_cast<std::size_t>(d)];
+        const PerftRow& first = tables.front()[static_cast<std::size_t>(d)];
+        agree = agree && row.nodes == first.nodes && row.finished == first.finished;
+        counts[names[i]] = {{"positions", row.nodes}, {"finished", row.finished}};
+      }
+      out["rows"].push_back({{"depth", d}, {"counts", counts}});
+    }
+    out["agree"] = agree;
+    out["interrupted"] = stop_requested();
+    print_json(out);
+    if (stop_requested()) return interrupted_exit_status();
+    return agree ? 0 : 1;
+  }
   std::cout << (markdown ? "| depth |" : "depth");
   for (const auto& name : names) {
     if (markdown) {
@@ -117,13 +141,15 @@ int bench_command(const std::vector<std::string>& args) {
   std::string game, position, implementation;
   double seconds = 2.0;
   unsigned long long seed = 1;
+  bool json = false;
   po::options_description options;
   options.add_options()
       ("game", po::value<std::string>(&game)->required(), "game name")
       ("seconds", po::value<double>(&seconds), "wall time per implementation (default 2)")
       ("seed", po::value<unsigned long long>(&seed), "random seed (default 1)")
       ("position,p", po::value<std::string>(&position), "start position (default: the empty board)")
-      ("impl", po::value<std::string>(&implementation), "implementation, or 'all' (default: all)");
+      ("impl", po::value<std::string>(&implementation), "implementation, or 'all' (default: all)")
+      ("json", po::bool_switch(&json), "print the measurements as JSON (docs/schemas/bench.schema.json)");
   game_options.add_to(options);
   po::positional_options_description positional;
   positional.add("game", 1);
@@ -133,13 +159,38 @@ int bench_command(const std::vector<std::string>& args) {
   if (!(seconds > 0 && seconds <= 3600)) throw InputError("--seconds must be in (0, 3600]");
   auto loaded = load_game_position(game, game_options, position);
   const GameDescriptor& d = loaded.game->descriptor();
+  std::vector<std::pair<std::string, BenchResult>> results;
+  for (const std::string& name : chosen_implementations(*loaded.game, implementation)) {
+    auto root = position.empty() ? loaded.game->initial_state(name)
+                                 : loaded.game->parse_position(read_text_argument(position), name);
+    results.emplace_back(name, bench_playouts(*root, seconds, seed));
+  }
+  if (json) {
+    nlohmann::json out = json_document("bench");
+    out["game"] = d.name;
+    out["size"] = loaded.game->config().size;
+    out["position"] = loaded.state->line();
+    out["seconds_per_implementation"] = seconds;
+    out["seed"] = seed;
+    out["results"] = nlohmann::json::array();
+    for (const auto& [name, r] : results) {
+      const double n = static_cast<double>(r.playouts);
+      out["results"].push_back({{"implementation", name},
+                                {"playouts", r.playouts},
+                                {"playouts_per_second", r.playouts_per_second()},
+                                {"moves_per_second", r.moves_per_second()},
+                                {"average_plies", static_cast<double>(r.moves) / n},
+                                {"win_rates", {{d.side_names[0], static_cast<double>(r.wins[0]) / n},
+                                               {d.side_names[1], static_cast<double>(r.wins[1]) / n}}},
+                                {"draw_rate", static_cast<double>(r.draws) / n}});
+    }
+    print_json(out);
+    return 0;
+  }
   std::cout << "random playouts, single thread, " << d.name << " size " << loaded.game->config().size << "\n";
   std::printf("%-12s %10s %14s %14s %10s %8s %8s %8s\n", "impl", "playouts", "playouts/s", "moves/s", "avg plies",
               (d.side_names[0] + "%").c_str(), (d.side_names[1] + "%").c_str(), "draw%");
-  for (const std::string& name : chosen_implementations(*loaded.game, implementation)) {
-    auto root = position.empty() ? loaded.game->initial_state(name)
-                                  : loaded.game->parse_position(read_text_argument(position), name);
-    const BenchResult r = bench_playouts(*root, seconds, seed);
+  for (const auto& [name, r] : results) {
     const double n = static_cast<double>(r.playouts);
     std::printf("%-12s %10ld %14.0f %14.0f %10.1f %8.1f %8.1f %8.1f\n", name.c_str(), r.playouts,
                 r.playouts_per_second(), r.moves_per_second(), static_cast<double>(r.moves) / n,
@@ -150,10 +201,10 @@ int bench_command(const std::vector<std::string>& args) {
 }
 
 const CommandRegistration perft_registration{Command{
-    "perft", "perft GAME --depth D [--size N] [--rule NAME=VALUE]... [--impl all|NAME]",
+    "perft", "perft GAME --depth D [--size N] [--rule NAME=VALUE]... [--impl all|NAME] [--markdown|--json]",
     "count positions and finished games per depth with every implementation, and compare", perft_command}};
 const CommandRegistration bench_registration{Command{
-    "bench", "bench GAME [--size N] [--seconds S] [--seed N] [--impl all|NAME]",
+    "bench", "bench GAME [--size N] [--seconds S] [--seed N] [--impl all|NAME] [--json]",
     "random playouts per second and moves per second, single thread, per implementation", bench_command}};
 
 }  // namespace

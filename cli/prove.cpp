@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cli/command.hpp"
+#include "cli/json_output.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
 #include "solver/encoding_differential.hpp"
@@ -75,6 +76,23 @@ void print_row(const ProveRow& row) {
   std::cout << std::flush;
 }
 
+nlohmann::json verdict_json(const ProveRow& row) {
+  const Verdict& v = row.verdict;
+  return {{"claim", row.claim},
+          {"size", row.size},
+          {"scope", v.scope},
+          {"verdict", verdict_name(v.kind)},
+          {"seconds", v.seconds},
+          {"variables", v.variables},
+          {"assertions", v.assertions},
+          {"stored", row.from_results_file},
+          {"reason", v.kind == Verdict::Kind::Unknown ? nlohmann::json(v.reason) : nlohmann::json(nullptr)},
+          {"derivation", v.derivation.empty() ? nlohmann::json(nullptr) : nlohmann::json(v.derivation)},
+          {"counterexample", v.kind == Verdict::Kind::Refuted ? nlohmann::json(v.counterexample) : nlohmann::json(nullptr)},
+          {"moves", v.moves},
+          {"note", v.note.empty() ? nlohmann::json(nullptr) : nlohmann::json(v.note)}};
+}
+
 // `prove GAME --differential`: per size, the turn encoding against the model (exit 1 on a
 // disagreement). Each size is short, so progress is a counter on a terminal and nothing is stored.
 int differential_command(const GameDescriptor& game, const std::string& sizes, const std::vector<std::string>& rulings,
@@ -111,7 +129,7 @@ int prove_command(const std::vector<std::string>& args) {
   std::string game_name, claim, sizes;
   std::vector<std::string> rulings;
   double timeout = 60;
-  bool list = false, fresh = false, differential = false;
+  bool list = false, fresh = false, differential = false, json = false;
   long pairs = 1000;
   std::uint64_t seed = 20261122;
   std::string results_file, state_directory;
@@ -130,7 +148,8 @@ int prove_command(const std::vector<std::string>& args) {
       ("differential", po::bool_switch(&differential),
        "instead of proving: compare the claims' Z3 turn encoding with the model on random (position, move) pairs")
       ("pairs", po::value<long>(&pairs), "--differential: pairs per size (default 1000)")
-      ("seed", po::value<std::uint64_t>(&seed), "--differential: random seed (default 20261122)");
+      ("seed", po::value<std::uint64_t>(&seed), "--differential: random seed (default 20261122)")
+      ("json", po::bool_switch(&json), "print the claims (--list) or the verdicts as JSON (docs/schemas/prove.schema.json)");
   po::positional_options_description positional;
   positional.add("game", 1).add("claim", 1);
   bool proceed = false;
@@ -138,6 +157,20 @@ int prove_command(const std::vector<std::string>& args) {
   if (!proceed) return 0;
   const GameDescriptor& game = find_game(game_name);
   const std::vector<Claim> claims = game.claims ? game.claims() : std::vector<Claim>{};
+  if (list && json) {
+    nlohmann::json out = json_document("prove");
+    out["game"] = game.name;
+    out["claims"] = nlohmann::json::array();
+    for (const Claim& c : claims) {
+      out["claims"].push_back({{"name", c.name},
+                               {"statement", c.statement},
+                               {"source", c.source},
+                               {"premises", c.premises},
+                               {"size_independent", c.size_independent}});
+    }
+    print_json(out);
+    return 0;
+  }
   if (list) {
     if (claims.empty()) std::cout << game.name << " has no claims\n";
     for (const Claim& c : claims) {
@@ -153,6 +186,7 @@ int prove_command(const std::vector<std::string>& args) {
     return 0;
   }
   if (differential) {
+    if (json) throw InputError("--json is not available with --differential");
     if (!claim.empty()) throw InputError("--differential takes no claim name, got " + quote_input(claim));
     if (pairs < 1 || pairs > 100'000'000) throw InputError("--pairs must be between 1 and 100000000");
     return differential_command(game, sizes, rulings, pairs, seed);
@@ -173,17 +207,36 @@ int prove_command(const std::vector<std::string>& args) {
   install_stop_handlers();
   add_stop_hook([] { smt::shared_context().interrupt(); });
   bool all_proved = true, header_printed = false, stored_used = false;
+  nlohmann::json verdicts = nlohmann::json::array();
   run_proofs(request, [&](const ProveRow& row) {
+    all_proved = all_proved && row.verdict.kind == Verdict::Kind::Proved;
+    stored_used = stored_used || row.from_results_file;
+    if (json) {
+      verdicts.push_back(verdict_json(row));
+      return;
+    }
     if (!header_printed) {  // only once there is a row: bad input (no claims, say) is just its error line
       std::cout << std::left << std::setw(30) << "claim" << " " << std::setw(20) << "scope" << " " << std::setw(8)
                 << "verdict" << std::right << std::setw(10) << "time" << " " << std::setw(8) << "variables"
                 << std::setw(19) << "assertions" << "\n";
       header_printed = true;
     }
-    all_proved = all_proved && row.verdict.kind == Verdict::Kind::Proved;
-    stored_used = stored_used || row.from_results_file;
     print_row(row);
   }, std::cerr, isatty(fileno(stderr)) != 0);
+  if (json) {
+    nlohmann::json out = json_document("prove");
+    out["game"] = game.name;
+    out["claim"] = claim;
+    out["sizes"] = {request.min_size, request.max_size};
+    out["rulings"] = rulings;
+    out["timeout_seconds"] = timeout;
+    out["verdicts"] = verdicts;
+    out["state"] = request.results_file;
+    out["interrupted"] = stop_requested();
+    print_json(out);
+    if (stop_requested()) return interrupted_exit_status();
+    return all_proved ? 0 : 1;
+  }
   // Where verdicts were read from and kept, so that stored state never acts unseen.
   std::cout << "state: " << request.results_file << (request.fresh ? " (--fresh: stored verdicts ignored" : " (")
             << (request.fresh ? ", new ones kept)" : stored_used ? "stored verdicts used, new ones kept)" : "new verdicts kept)")
@@ -198,7 +251,7 @@ int prove_command(const std::vector<std::string>& args) {
 
 const CommandRegistration registration({
     "prove",
-    "prove GAME CLAIM|all [--sizes A-B] [--timeout S] [--rule NAME=VALUE] [--fresh] [--state DIR] | prove GAME --list | "
+    "prove GAME CLAIM|all [--sizes A-B] [--timeout S] [--rule NAME=VALUE] [--fresh] [--state DIR] [--json] | prove GAME --list [--json] | "
     "prove GAME --differential [--sizes A-B] [--pairs N] [--seed S]",
     "Z3 proofs of the rule texts' claims, size by size (exit 1 if any is refuted or unknown)",
     prove_command,

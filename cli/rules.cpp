@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "cli/command.hpp"
+#include "cli/json_output.hpp"
 #include "model/registry.hpp"
 
 namespace arbiter::cli {
@@ -12,16 +13,49 @@ std::string size_line(const GameDescriptor& game) {
   return "sizes: " + game.size_help + " (default " + std::to_string(game.default_size) + ")";
 }
 
+nlohmann::json game_json(const GameDescriptor& game, bool with_rulings) {
+  nlohmann::json out = {{"name", game.name},          {"title", game.title},
+                        {"summary", game.summary},    {"sides", game.side_names},
+                        {"sizes", game.size_help},    {"default_size", game.default_size},
+                        {"ruling_count", game.rulings.size()}};
+  if (!with_rulings) return out;
+  out["rulings"] = nlohmann::json::array();
+  for (const Ruling& ruling : game.rulings) {
+    nlohmann::json options = nlohmann::json::array();
+    for (const RulingOption& option : ruling.options) options.push_back({{"value", option.value}, {"meaning", option.meaning}});
+    out["rulings"].push_back({{"id", ruling.id},
+                              {"name", ruling.name},
+                              {"question", ruling.question},
+                              {"options", options},
+                              {"default", ruling.default_value},
+                              {"provenance", std::string(provenance_name(ruling.provenance))},
+                              {"reason", ruling.reason}});
+  }
+  return out;
+}
+
 int run(const std::vector<std::string>& args) {
   po::options_description options;
-  bool markdown = false;
+  bool markdown = false, json = false;
   options.add_options()("game", po::value<std::string>(), "game name")
-      ("markdown", po::bool_switch(&markdown), "print the rulings as a Markdown table (for docs/rulings.md)");
+      ("markdown", po::bool_switch(&markdown), "print the rulings as a Markdown table (for docs/rulings.md)")
+      ("json", po::bool_switch(&json), "print the games, or the game's rulings, as JSON (docs/schemas/rules.schema.json)");
   po::positional_options_description positional;
   positional.add("game", 1);
   bool proceed = false;
   const auto vm = parse_arguments("rules", args, options, positional, proceed);
   if (!proceed) return 0;
+  if (json) {
+    nlohmann::json out = json_document("rules");
+    if (!vm.count("game")) {
+      out["games"] = nlohmann::json::array();
+      for (const GameDescriptor* game : registered_games()) out["games"].push_back(game_json(*game, false));
+    } else {
+      out["game"] = game_json(find_game(vm["game"].as<std::string>()), true);
+    }
+    print_json(out);
+    return 0;
+  }
   if (!vm.count("game")) {
     for (const GameDescriptor* game : registered_games()) {
       std::cout << game->name << "  " << game->title << ": " << game->summary << "\n    " << size_line(*game)
@@ -66,7 +100,7 @@ int run(const std::vector<std::string>& args) {
 }
 
 const CommandRegistration registration{Command{
-    "rules", "rules [GAME]", "list the games, or one game's rulings with defaults, alternatives and reasons",
+    "rules", "rules [GAME] [--json]", "list the games, or one game's rulings with defaults, alternatives and reasons",
     run}};
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/json_output.hpp"
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
@@ -39,6 +40,7 @@ int rulings(const std::vector<std::string>& args) {
   long max_positions = 200000;
   double seconds = 60;
   int max_size = 0;
+  bool json = false;
   po::options_description options;
   options.add_options()
       ("action", po::value<std::string>(&action)->required(), "diff")
@@ -48,7 +50,8 @@ int rulings(const std::vector<std::string>& args) {
       ("rule", po::value<std::vector<std::string>>(&other), "other rulings held fixed, NAME=VALUE")
       ("max-positions", po::value<long>(&max_positions), "positions examined per size (default 200000)")
       ("max-size", po::value<int>(&max_size), "largest board size to try (default: smallest three sizes)")
-      ("seconds", po::value<double>(&seconds), "time limit per comparison (default 60)");
+      ("seconds", po::value<double>(&seconds), "time limit per comparison (default 60)")
+      ("json", po::bool_switch(&json), "print the comparisons as JSON (docs/schemas/rulings-diff.schema.json)");
   po::positional_options_description positional;
   positional.add("action", 1).add("game", 1).add("ruling", 1).add("values", 2);
   bool proceed = false;
@@ -85,9 +88,10 @@ int rulings(const std::vector<std::string>& args) {
   bool all_decided = true;
   install_stop_handlers();
   Progress progress(std::cerr);
+  nlohmann::json comparisons = nlohmann::json::array();
   for (const auto& [a, b] : pairs) {
     if (stop_requested()) break;
-    std::cout << "== " << game.name << " " << found->id << " " << ruling << ": " << a << " vs " << b << "\n";
+    if (!json) std::cout << "== " << game.name << " " << found->id << " " << ruling << ": " << a << " vs " << b << "\n";
     const ExplorerReport report = explore_ruling(
         game, ruling, a, b, other, bounds,
         [&](const std::string& line, bool size_done) {
@@ -100,6 +104,28 @@ int rulings(const std::vector<std::string>& args) {
         },
         [] { return stop_requested(); });
     progress.clear();
+    if (json) {
+      nlohmann::json c = {{"ruling", ruling},
+                          {"id", found->id},
+                          {"value_a", a},
+                          {"value_b", b},
+                          {"searched", report.searched},
+                          {"positions", report.positions},
+                          {"exhaustive", report.exhaustive},
+                          {"cut", report.exhaustive ? nlohmann::json(nullptr) : nlohmann::json(search_cut_text(report.cut))},
+                          {"unreached_sizes", report.unreached},
+                          {"difference", nullptr}};
+      if (!report.differences.empty()) {
+        const RulingDifference& d = report.differences.front();
+        c["difference"] = {{"size", d.size},       {"kind", d.kind},       {"moves", d.moves},
+                           {"position", d.position}, {"move", d.move},     {"under_a", d.under_a},
+                           {"under_b", d.under_b}};
+      } else if (!report.exhaustive) {
+        all_decided = false;
+      }
+      comparisons.push_back(c);
+      continue;
+    }
     for (const std::string& line : report.searched) std::cout << "  searched " << line << "\n";
     if (report.differences.empty()) {
       const auto list = [](const std::vector<int>& sizes) {
@@ -130,6 +156,15 @@ int rulings(const std::vector<std::string>& args) {
     side_by_side(ruling + "=" + a, d.under_a, ruling + "=" + b, d.under_b);
     std::cout << "\n";
   }
+  if (json) {
+    nlohmann::json out = json_document("rulings-diff");
+    out["game"] = game.name;
+    out["rulings"] = other;
+    out["sizes"] = bounds.sizes;
+    out["comparisons"] = comparisons;
+    out["interrupted"] = stop_requested();
+    print_json(out);
+  }
   if (stop_requested()) {
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; the comparisons above are as far as they got\n";
     return interrupted_exit_status();
@@ -138,7 +173,7 @@ int rulings(const std::vector<std::string>& args) {
 }
 
 const CommandRegistration registration{Command{
-    "rulings", "rulings diff GAME RULING [VALUE_A VALUE_B] [--rule NAME=VALUE]... [--max-size N] [--seconds S]",
+    "rulings", "rulings diff GAME RULING [VALUE_A VALUE_B] [--rule NAME=VALUE]... [--max-size N] [--seconds S] [--json]",
     "find the smallest positions where two readings of a ruling differ (exit 1 if a search stopped early)", rulings}};
 
 }  // namespace

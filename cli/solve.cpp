@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/options.hpp"
+#include "cli/json_output.hpp"
 #include "cli/live_progress.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/version.hpp"
@@ -273,8 +274,7 @@ int solve_command(const std::vector<std::string>& args) {
   const double seconds = result.seconds;
 
   if (json) {
-    nlohmann::json out;
-    out["arbiter"] = version_string();
+    nlohmann::json out = json_document("solve");
     out["game"] = descriptor.name;
     out["position"] = root.line();
     out["side_to_move"] = descriptor.side_names.at(static_cast<std::size_t>(root.side_to_move()));

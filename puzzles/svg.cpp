@@ -15,7 +15,18 @@ std::string number(double value) {
   return text == "-0" ? "0" : text;
 }
 
-std::string escape(const std::string& text) {
+std::string paint(const Shape& shape) {
+  // Text with no fill would be invisible; black is the only sensible default for it.
+  const std::string fill = shape.kind == Shape::Kind::Text && shape.fill == "none" ? "black" : shape.fill;
+  std::string out = " fill=\"" + xml_escape(fill) + "\" stroke=\"" + xml_escape(shape.stroke) + "\"";
+  if (shape.stroke_width > 0) out += " stroke-width=\"" + number(shape.stroke_width) + "\"";
+  if (!shape.role.empty()) out += " class=\"" + xml_escape(shape.role) + "\"";
+  return out;
+}
+
+}  // namespace
+
+std::string xml_escape(const std::string& text) {
   std::string out;
   for (char ch : text) {
     switch (ch) {
@@ -29,24 +40,13 @@ std::string escape(const std::string& text) {
   return out;
 }
 
-std::string paint(const Shape& shape) {
-  // Text with no fill would be invisible; black is the only sensible default for it.
-  const std::string fill = shape.kind == Shape::Kind::Text && shape.fill == "none" ? "black" : shape.fill;
-  std::string out = " fill=\"" + escape(fill) + "\" stroke=\"" + escape(shape.stroke) + "\"";
-  if (shape.stroke_width > 0) out += " stroke-width=\"" + number(shape.stroke_width) + "\"";
-  if (!shape.role.empty()) out += " class=\"" + escape(shape.role) + "\"";
-  return out;
-}
-
-}  // namespace
-
 std::string render_svg(const Drawing& drawing, double pixels_per_unit) {
   std::ostringstream svg;
   svg << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << number(drawing.width * pixels_per_unit)
       << "\" height=\"" << number(drawing.height * pixels_per_unit) << "\" viewBox=\"0 0 " << number(drawing.width)
       << " " << number(drawing.height) << "\" font-family=\"DejaVu Sans, sans-serif\">\n";
-  if (!drawing.title.empty()) svg << "  <title>" << escape(drawing.title) << "</title>\n";
+  if (!drawing.title.empty()) svg << "  <title>" << xml_escape(drawing.title) << "</title>\n";
   svg << "  <rect x=\"0\" y=\"0\" width=\"" << number(drawing.width) << "\" height=\"" << number(drawing.height)
       << "\" fill=\"white\"/>\n";
   for (const Shape& shape : drawing.shapes) {
@@ -74,7 +74,7 @@ std::string render_svg(const Drawing& drawing, double pixels_per_unit) {
         if (shape.points.empty()) break;
         svg << "  <text x=\"" << number(shape.points[0].first) << "\" y=\"" << number(shape.points[0].second)
             << "\" font-size=\"" << number(shape.font_size) << "\" text-anchor=\"middle\" dominant-baseline=\"central\""
-            << paint(shape) << ">" << escape(shape.text) << "</text>\n";
+            << paint(shape) << ">" << xml_escape(shape.text) << "</text>\n";
         break;
     }
   }

@@ -204,6 +204,20 @@ class FastState final : public BriqueState {
   }
 
 
+  void apply_counting(Move m, std::span<std::uint64_t> counts) override {
+    if (m >= kSwapMove) {
+      ++counts[m == kSwapMove ? kSwaps : kPasses];
+      apply(m);
+      return;
+    }
+    const int empties_before = empty_count_;
+    const std::uint32_t removals_before = removals_;
+    apply_placement(static_cast<int>(m));
+    const std::uint32_t removed = removals_ - removals_before;
+    // Squares taken this turn: the empty ones the stone and the fills took, plus the removals.
+    counts[kFills] += static_cast<std::uint64_t>(empties_before - empty_count_ - 1) + removed;
+    counts[kRemovals] += removed;
+  }
 
   Outcome random_playout(Rng& rng) override {
     while (!outcome_.over()) {
@@ -272,6 +286,7 @@ class FastState final : public BriqueState {
     if (here == kEmpty) {
       remove_empty(cell);
     } else {
+      ++removals_;
       stale_[1 - side] = true;
       watch(1 - side, cell);
     }
@@ -451,6 +466,7 @@ class FastState final : public BriqueState {
   int passes_ = 0;
   Outcome outcome_;
   std::uint64_t board_key_ = 0;  // Zobrist over the squares, kept by take_square
+  std::uint32_t removals_ = 0;   // enemy stones taken so far, for apply_counting only (not copied)
 };
 
 }  // namespace

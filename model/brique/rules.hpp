@@ -23,6 +23,11 @@ inline std::uint8_t stone_of(int side) { return static_cast<std::uint8_t>(side +
 inline constexpr Move kSwapMove = 1u << 16;
 inline constexpr Move kPassMove = (1u << 16) + 1;
 
+// Signature mechanics counted by State::apply_counting, in Game::mechanics() order: squares the
+// fill rule gives the mover (empty or enemy), enemy stones it removes, pie swaps, passes.
+enum Mechanic : std::size_t { kFills, kRemovals, kSwaps, kPasses };
+inline constexpr std::array<const char*, 4> kMechanicNames = {"fills", "removals", "swaps", "passes"};
+
 enum class FillMode : std::uint8_t { Once, Repeat, KeepEnemy };     // B-3
 enum class PieMode : std::uint8_t { SwapSides, Mirror, Off };       // B-4
 

@@ -109,6 +109,13 @@ inline const Move kPass = make_move(MoveKind::Pass, 0, 0);
 // The capture rules of seed 003 section D.
 enum class CaptureRule : std::uint8_t { C1 = 1, C2 = 2, C3 = 3, C4 = 4 };
 
+// Signature mechanics counted by State::apply_counting, in Game::mechanics() order: pieces
+// removed by each capture rule (C3, a curse, is counted as such), pieces lost by entering a
+// standing capture (entry=captured), and passes.
+enum Mechanic : std::size_t { kCapturesC1, kCapturesC2, kCapturesC4, kEntryCaptures, kCurses, kPasses };
+inline constexpr std::array<const char*, 6> kMechanicNames = {"C1 captures",    "C2 captures", "C4 captures",
+                                                              "entry captures", "curses",      "passes"};
+
 // One piece removed by a move, with the pieces (or empty hostile keeps) that formed the capture.
 struct Capture {
   std::int16_t victim = kNoCell;
@@ -154,6 +161,7 @@ class BrochsState final : public State {
   int ply() const override { return ply_; }
   void legal_moves(std::vector<Move>& out) const override;
   void apply(Move m) override;
+  void apply_counting(Move m, std::span<std::uint64_t> counts) override;
   std::string move_text(Move m) const override;
   Move parse_move(std::string_view text) const override;
   std::string diagram() const override;

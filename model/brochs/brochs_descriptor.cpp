@@ -84,6 +84,7 @@ class BrochsGame final : public Game {
     return in_implementation(parse_brochs_position(rules_, text), implementation);
   }
   int max_plies() const override { return rules_.ply_cap; }
+  std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
 
  private:
   static std::unique_ptr<State> in_implementation(std::unique_ptr<BrochsState> fast, std::string_view implementation) {

@@ -446,6 +446,25 @@ void BrochsState::remove_piece(int cell) {
 
 void BrochsState::apply(Move m) { apply_logged(m, nullptr); }
 
+void BrochsState::apply_counting(Move m, std::span<std::uint64_t> counts) {
+  if (move_kind(m) == MoveKind::Pass) ++counts[kPasses];
+  CaptureList removed;
+  apply_logged(m, &removed);
+  for (int i = 0; i < removed.count; ++i) {
+    const Capture& capture = removed.items[static_cast<std::size_t>(i)];
+    if (capture.self) {
+      ++counts[kEntryCaptures];
+      continue;
+    }
+    switch (capture.rule) {
+      case CaptureRule::C1: ++counts[kCapturesC1]; break;
+      case CaptureRule::C2: ++counts[kCapturesC2]; break;
+      case CaptureRule::C3: ++counts[kCurses]; break;
+      case CaptureRule::C4: ++counts[kCapturesC4]; break;
+    }
+  }
+}
+
 void BrochsState::apply_logged(Move m, CaptureList* log) {
   const MoveKind kind = move_kind(m);
   const int to = move_to(m);

@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -111,6 +112,14 @@ class State {
   // a fast implementation may override with an equivalent loop that avoids building move lists.
   virtual Outcome random_playout(Rng& rng);
 
+  // Plays m like apply() and adds the signature-mechanic events it caused (Game::mechanics(),
+  // by index) to `counts`, which has one entry per mechanic. `arbiter metrics` plays through this,
+  // so it must be as cheap as apply() in the fast implementation. The default counts nothing.
+  virtual void apply_counting(Move m, std::span<std::uint64_t> counts) {
+    (void)counts;
+    apply(m);
+  }
+
   // --- What the solver needs (solver/) ---
   // A 64-bit Zobrist key of everything that decides the rest of the game from here: the board,
   // the side to move, the ply where a ply cap or swap depends on it, and any history a repetition
@@ -161,6 +170,10 @@ class Game {
   // The board symmetries under which this configuration's rules are invariant, by name, identity
   // excluded (number s+1 in State::symmetric_image). The property suite checks each one by play.
   virtual std::vector<std::string> symmetries() const { return {}; }
+  // The events that make this game what it is (Brique's fills, Brochs' captures), one short
+  // name each, in the order State::apply_counting counts them; `arbiter metrics` reports how often
+  // they occur. A game with nothing to count returns none.
+  virtual std::vector<std::string> mechanics() const { return {}; }
 
  private:
   const GameDescriptor* descriptor_;

@@ -80,6 +80,11 @@ inline Change decode_change(std::uint32_t c) {
           static_cast<int>(c >> 24 & 0xFF)};
 }
 
+// Signature mechanics counted by State::apply_counting, in Game::mechanics() order: valid
+// enclosures a move made (those its verdict counts), the tied ones among them, passes.
+enum Mechanic : std::size_t { kEnclosures, kTiedEnclosures, kPasses };
+inline constexpr std::array<const char*, 3> kMechanicNames = {"enclosures", "tied enclosures", "passes"};
+
 // How a move's enclosures decide the game.
 struct EnclosureJudgement {
   EnclosureList after;                       // every enclosure after the move
@@ -102,6 +107,7 @@ class HexabraeState final : public State {
   int ply() const override { return position_.ply; }
   void legal_moves(std::vector<Move>& out) const override;
   void apply(Move m) override;
+  void apply_counting(Move m, std::span<std::uint64_t> counts) override;
   std::string move_text(Move m) const override;
   Move parse_move(std::string_view text) const override;
   std::string diagram() const override;
@@ -136,6 +142,7 @@ class HexabraeState final : public State {
   bool for_each_action(Sink&& sink) const;  // placements and piece moves; true if any
   bool has_any_action() const;
   void settle_after_change();
+  void play(Move m, std::span<std::uint64_t> counts);  // counts empty: count nothing
 
   Rules rules_;
   const HexBoard* board_;

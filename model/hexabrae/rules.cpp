@@ -249,11 +249,16 @@ EnclosureJudgement HexabraeState::judge(const Cells& before, const Cells& after,
   return j;
 }
 
-void HexabraeState::apply(Move m) {
+void HexabraeState::apply(Move m) { play(m, {}); }
+
+void HexabraeState::apply_counting(Move m, std::span<std::uint64_t> counts) { play(m, counts); }
+
+void HexabraeState::play(Move m, std::span<std::uint64_t> counts) {
   const MoveParts p = decode_move(m);
   Position& pos = position_;
   std::uint32_t change = kPassChange;
   if (p.kind == MoveKind::Pass) {
+    if (!counts.empty()) ++counts[kPasses];
     ++pos.passes;
   } else {
     if (p.kind != MoveKind::Place) {
@@ -265,6 +270,10 @@ void HexabraeState::apply(Move m) {
     pos.passes = 0;
     const Cells after = cells_after(p);
     const EnclosureJudgement verdict = judge(pos.cells, after, pos.side, false);
+    if (!counts.empty()) {
+      counts[kEnclosures] += static_cast<std::uint64_t>(verdict.valid_counted);
+      counts[kTiedEnclosures] += static_cast<std::uint64_t>(verdict.valid_counted - verdict.won[0] - verdict.won[1]);
+    }
     pos.cells = after;
     pos.outcome = verdict.outcome;
     if (p.kind == MoveKind::Place) {

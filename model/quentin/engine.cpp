@@ -211,6 +211,19 @@ class FastState final : public State {
     if (!outcome_.over()) settle_if_stuck();
   }
 
+  void apply_counting(Move move, std::span<std::uint64_t> counts) override {
+    const int empties_before = empty_count_;
+    apply(move);
+    if (move == kPass) {
+      ++counts[kForcedPasses];  // a pass is legal only when no placement is
+    } else if (move == kSwap) {
+      ++counts[kSwaps];
+    } else if (const int filled = empties_before - empty_count_ - 1; filled > 0) {
+      ++counts[kFillingTurns];
+      counts[kFilledPoints] += static_cast<std::uint64_t>(filled);
+    }
+  }
+
   // Uniform over the legal moves: empty points (and the swap) are drawn without replacement
   // until one is legal, so each legal move is equally likely to come first.
   Outcome random_playout(Rng& rng) override {

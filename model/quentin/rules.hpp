@@ -2,6 +2,7 @@
 // Quentin (Luis Bolaños Mures, 2012): what both implementations share — the rulings as plain
 // enums, the move encoding, the cell encoding and the plain position record that notation,
 // explanations and drawings are written against.
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -29,6 +30,12 @@ inline int side_of(std::int8_t stone) { return stone - 1; }
 // Move codes: a placement is the point index r*n+c; swap and pass lie above every point.
 inline constexpr Move kSwap = 0x10000;
 inline constexpr Move kPass = 0x10001;
+
+// Signature mechanics counted by State::apply_counting, in Game::mechanics() order: placements
+// that filled a territory, the points those fills covered, forced passes, pie swaps.
+enum Mechanic : std::size_t { kFillingTurns, kFilledPoints, kForcedPasses, kSwaps };
+inline constexpr std::array<const char*, 4> kMechanicNames = {"territory fills", "points filled", "forced passes",
+                                                              "swaps"};
 
 // The rulings of docs/rulings/quentin.md, decoded once from a Config.
 struct Rules {

@@ -1,0 +1,91 @@
+#pragma once
+// The audit's results as data and the three reports made from them (docs/audit-schema.md):
+// audit.json (versioned, one row per check with its evidence in separate fields), and audit.md and
+// audit.html in the order a designer reads them -- summary per game, findings (one per claim, its
+// sizes listed), rulings whose readings differ, balance per reading, seed examples, passing checks.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace arbiter::cli {
+
+enum class AuditVerdict { Pass, Finding, Unknown, Fail };
+const char* verdict_word(AuditVerdict verdict);  // "pass", "finding", "unknown", "fail"
+
+// How to see a result for oneself: where it starts, the moves, where they lead, the command that
+// replays them, the explain trace of the last move, and a picture of the position reached.
+struct Evidence {
+  std::string start;               // one-line form of the start position (the empty board, or a counterexample)
+  std::vector<std::string> moves;  // from `start`
+  std::string position;            // one-line form of the position reached
+  std::string diagram;             // the same as a diagram
+  std::string replay;              // an `arbiter replay` command
+  std::string trace;               // explain of the last move ("" when there are none)
+  std::string svg;                 // the position reached, drawn (inline SVG, no XML declaration)
+};
+
+struct AuditRow {
+  std::string game;
+  std::string kind;       // "conformance", "seed example", "property", "proof"
+  std::string check;      // the check's name, without its size
+  std::string claim;      // the claim or property id a finding is about ("" for none)
+  std::string statement;  // what is claimed, quoted
+  std::string source;     // where the rule text says it
+  int size = 0;           // 0: not tied to one size
+  std::vector<std::string> rulings;  // NAME=VALUE, non-default only
+  std::string implementation;
+  long cases = 0;
+  AuditVerdict verdict = AuditVerdict::Pass;
+  double seconds = 0;
+  std::string detail;
+  std::optional<Evidence> evidence;
+};
+
+// A seed example as the report shows it: the text's claim and the position before and after.
+struct ExampleShown {
+  std::string game, name, source, claim, moves;
+  bool passed = false;
+  std::string before_svg, after_svg;
+};
+
+// The smallest position where two readings of a ruling part, drawn under each.
+struct RulingShown {
+  std::string game, id, ruling, value_a, value_b, kind, move, moves, position;
+  int size = 0;
+  std::string under_a, under_b;          // explain traces or descriptions
+  std::string svg_a, svg_b;              // the position where they part under each reading ("" if none)
+  std::string caption_a, caption_b;      // what each picture shows
+  std::string searched;                  // when no difference was found: how far the search went
+  bool differs = false;
+};
+
+struct MetricsShown {
+  std::string game, ruling, text, svg;
+};
+
+struct AuditReport {
+  std::string arbiter;
+  nlohmann::json options;
+  std::vector<std::string> games;
+  std::vector<AuditRow> rows;
+  std::vector<RulingShown> rulings;
+  std::vector<ExampleShown> examples;
+  std::vector<MetricsShown> metrics;
+  double seconds = 0;
+};
+
+// How many diagrams (inline SVG) audit.html shows: what a browser test expects to find.
+int html_diagram_count(const AuditReport& report);
+
+nlohmann::json audit_json(const AuditReport& report);
+std::string audit_markdown(const AuditReport& report);
+std::string audit_html(const AuditReport& report);
+
+// Fails (InputError) now, before any work, when the folder cannot be created or written.
+void check_report_folder(const std::string& directory);
+// Each file whole under a temporary name, then renamed, so a report is never half written.
+void write_report_files(const std::string& directory, const AuditReport& report);
+
+}  // namespace arbiter::cli

@@ -1,0 +1,123 @@
+// arbiter metrics: balance of a configured game measured by play (solver/metrics.hpp) -- win rate
+// of the side that moves first under random and MCTS play with confidence intervals, game length,
+// the game's signature mechanics, and the solver's value of the empty board where it reaches --
+// for one configuration or every reading of one ruling side by side, with an SVG chart.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+
+#include "cli/options.hpp"
+#include "model/core/errors.hpp"
+#include "solver/interrupt.hpp"
+#include "solver/metrics_report.hpp"
+#include "solver/progress.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+// Writes the whole file under a temporary name and renames it, so that an interrupted or failed
+// write never leaves a partial chart under the name asked for.
+void write_whole_file(const std::string& path, const std::string& text) {
+  const std::string temporary = path + ".partial";
+  {
+    std::ofstream out(temporary, std::ios::binary);
+    if (!out) throw InputError("cannot write " + quote_input(path));
+    out << text;
+    if (!out.flush()) throw InputError("cannot write " + quote_input(path));
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, path, error);
+  if (error) {
+    std::filesystem::remove(temporary, error);
+    throw InputError("cannot write " + quote_input(path));
+  }
+}
+
+int metrics_command(const std::vector<std::string>& args) {
+  GameOptions game_options;
+  metrics::MetricsRequest request;
+  std::string player = "both", out_file;
+  unsigned long long seed = 1;
+  bool json = false;
+  po::options_description options;
+  options.add_options()
+      ("game", po::value<std::string>(&request.game)->required(), "game name")
+      ("games", po::value<int>(&request.random_games), "random games per reading (default 1000)")
+      ("mcts-games", po::value<int>(&request.mcts_games), "MCTS games per reading (default 20)")
+      ("player", po::value<std::string>(&player), "random, mcts or both (default both)")
+      ("playouts", po::value<int>(&request.playouts), "MCTS playouts per move (default 300)")
+      ("seed", po::value<unsigned long long>(&seed), "random seed (default 1)")
+      ("threads", po::value<int>(&request.threads), "worker threads; results do not depend on it (default 1)")
+      ("solve-seconds", po::value<double>(&request.solve_seconds),
+       "time limit for solving the empty board, per pie reading; 0 skips the solver (default 2)")
+      ("compare-ruling", po::value<std::string>(&request.compare_ruling), "measure every reading of this ruling side by side")
+      ("json", po::bool_switch(&json), "print the result as JSON (docs/schemas/metrics.schema.json)")
+      ("out", po::value<std::string>(&out_file), "also draw win rates and lengths per reading into this .svg file");
+  game_options.add_to(options);
+  po::positional_options_description positional;
+  positional.add("game", 1);
+  bool proceed = false;
+  parse_arguments("metrics", args, options, positional, proceed);
+  if (!proceed) return 0;
+  if (player != "random" && player != "mcts" && player != "both") {
+    throw InputError("--player must be random, mcts or both, got " + quote_input(player));
+  }
+  request.random = player != "mcts";
+  request.mcts = player != "random";
+  request.seed = seed;
+  request.size = game_options.size;
+  request.rulings = game_options.rulings;
+  if (!out_file.empty()) {
+    const std::string extension = std::filesystem::path(out_file).extension().string();
+    if (extension == ".png") {
+      throw InputError("--out " + quote_input(out_file) + ": PNG needs the Cairo renderer, which this build lacks; use .svg");
+    }
+    if (extension != ".svg") throw InputError("--out must name an .svg file, got " + quote_input(out_file));
+  }
+  metrics::validate(request);
+  if (!out_file.empty()) {
+    // Fail before the measurement, not after it.
+    const auto folder = std::filesystem::path(out_file).parent_path();
+    if (!folder.empty() && !std::filesystem::is_directory(folder)) {
+      throw InputError("cannot write " + quote_input(out_file) + ": no folder " + quote_input(folder.string()));
+    }
+  }
+
+  install_stop_handlers();
+  request.keep_going = [] { return !stop_requested(); };
+  Progress progress(std::cerr);
+  std::mutex lock;
+  request.on_progress = [&](const std::string& what, int done, int of) {
+    std::lock_guard<std::mutex> guard(lock);
+    progress.update([&] { return "metrics: " + what + ": " + std::to_string(done) + "/" + std::to_string(of); });
+  };
+  const metrics::MetricsReport report = metrics::measure(request);
+  progress.clear();
+  if (!out_file.empty() && !report.stopped) write_whole_file(out_file, metrics::chart_svg(report));
+  if (json) {
+    std::cout << metrics::to_json(report).dump(2) << "\n";
+  } else {
+    std::cout << metrics::to_text(report);
+    if (!out_file.empty() && !report.stopped) std::cout << "chart written to " << out_file << "\n";
+  }
+  if (report.stopped) {
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; shown: the games finished first"
+              << (out_file.empty() ? "" : "; no chart written") << "\n";
+    return interrupted_exit_status();
+  }
+  return 0;
+}
+
+const CommandRegistration metrics_registration{Command{
+    "metrics",
+    "metrics GAME [--size N] [--rule NAME=VALUE]... [--games G] [--mcts-games M] [--player random|mcts|both] "
+    "[--playouts P] [--seed S] [--threads T] [--solve-seconds S] [--compare-ruling NAME] [--json] [--out chart.svg]",
+    "balance by play: first-mover win rate (random and MCTS, 95% CI), length, mechanics, solved openings",
+    metrics_command}};
+
+}  // namespace
+}  // namespace arbiter::cli

@@ -1,0 +1,63 @@
+// The mechanic counts of the fast engine (State::apply_counting, read by `arbiter metrics`) against
+// the stones counted on the board before and after each move.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "model/brique/states.hpp"
+#include "model/brique/tests/brique_test_util.hpp"
+#include "tests/game_param.hpp"
+
+namespace arbiter {
+namespace {
+
+using brique_test::game;
+
+int stones(const brique::Position& position, int side) {
+  return static_cast<int>(std::count(position.cells.begin(), position.cells.end(), brique::stone_of(side)));
+}
+
+void check_counts_in_random_games(const std::vector<std::string>& rulings, std::array<std::uint64_t, 4>& totals) {
+  const auto g = game(7, rulings);
+  ASSERT_EQ(g->mechanics().size(), totals.size());
+  Rng rng(7);
+  std::vector<Move> moves;
+  for (int played = 0; played < testing::scaled(200); ++played) {
+    auto state = g->initial_state("fast");
+    while (!state->is_terminal()) {
+      state->legal_moves(moves);
+      const Move move = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+      const brique::Position before = dynamic_cast<const brique::BriqueState&>(*state).snapshot();
+      const std::string text = state->move_text(move);
+      std::array<std::uint64_t, 4> counts{};
+      state->apply_counting(move, counts);
+      const brique::Position after = dynamic_cast<const brique::BriqueState&>(*state).snapshot();
+      const int mover = before.side;
+      if (text == "swap" || text == "pass") {
+        EXPECT_EQ(counts[brique::kFills] + counts[brique::kRemovals], 0u) << text;
+        EXPECT_EQ(counts[text == "swap" ? brique::kSwaps : brique::kPasses], 1u) << text;
+      } else {
+        EXPECT_EQ(counts[brique::kSwaps] + counts[brique::kPasses], 0u) << text;
+        EXPECT_EQ(static_cast<int>(counts[brique::kFills]), stones(after, mover) - stones(before, mover) - 1) << text;
+        EXPECT_EQ(static_cast<int>(counts[brique::kRemovals]), stones(before, 1 - mover) - stones(after, 1 - mover))
+            << text;
+      }
+      for (std::size_t i = 0; i < totals.size(); ++i) totals[i] += counts[i];
+    }
+  }
+}
+
+TEST(BriqueMechanics, CountsMatchTheStonesOnTheBoard) {
+  std::array<std::uint64_t, 4> totals{};
+  check_counts_in_random_games({}, totals);
+  check_counts_in_random_games({"escort-directions=facing", "pass=allowed", "fill=repeat"}, totals);
+  // Random play on 7x7 fills, removes, swaps and passes: the checks above saw every kind.
+  for (std::size_t i = 0; i < totals.size(); ++i) EXPECT_GT(totals[i], 0u) << brique::kMechanicNames[i];
+}
+
+TEST(BriqueMechanics, NamedByTheGame) {
+  EXPECT_EQ(game(5)->mechanics(), (std::vector<std::string>{"fills", "removals", "swaps", "passes"}));
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -1,0 +1,29 @@
+#pragma once
+// Interval charts for measured numbers (`arbiter metrics --out`): panels side by side, one bar per
+// series with its confidence interval drawn as a whisker. Standalone SVG, byte-identical for the
+// same input, like render_svg.
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arbiter {
+
+struct ChartBar {
+  std::string label;  // under the bar
+  double value = 0;
+  double low = 0;     // the interval drawn as a whisker; equal to value for none
+  double high = 0;
+};
+
+struct ChartPanel {
+  std::string title;
+  std::string subtitle;             // a second, smaller title line
+  double axis_max = 1;              // the axis runs from 0 to this
+  bool percent = false;             // tick labels as percentages of 1
+  std::optional<double> reference;  // a dashed line, e.g. 0.5 for an even game
+  std::vector<ChartBar> bars;
+};
+
+std::string render_chart_svg(const std::string& title, const std::string& caption, const std::vector<ChartPanel>& panels);
+
+}  // namespace arbiter

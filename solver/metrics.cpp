@@ -1,0 +1,224 @@
+#include "solver/metrics.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+
+namespace arbiter::metrics {
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+// Game i's own stream: independent of which thread plays it and of the games before it.
+std::uint64_t game_seed(std::uint64_t seed, int index) {
+  return splitmix64(seed ^ splitmix64(static_cast<std::uint64_t>(index) + 0x5EED));
+}
+
+struct GameRecord {
+  Outcome outcome;
+  int plies = 0;
+  std::vector<std::uint64_t> mechanic_events;
+  std::uint64_t playouts = 0;
+};
+
+// Plays one game to the end, or returns nothing when asked to stop first.
+std::optional<GameRecord> play_one(const Game& game, const PlayOptions& options, int index,
+                                   std::optional<MctsPlayer>& mcts) {
+  Rng rng(game_seed(options.seed, index));
+  auto state = game.initial_state(game.implementations().front());
+  GameRecord record;
+  record.mechanic_events.assign(game.mechanics().size(), 0);
+  const std::uint64_t playouts_before = mcts ? mcts->playouts() : 0;
+  std::vector<Move> moves;
+  while (!state->is_terminal()) {
+    if (options.keep_going && !options.keep_going()) return std::nullopt;
+    Move move = 0;
+    if (mcts) {
+      move = mcts->choose(*state, rng);
+    } else {
+      state->legal_moves(moves);
+      move = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+    }
+    state->apply_counting(move, record.mechanic_events);
+    ++record.plies;
+  }
+  record.outcome = state->outcome();
+  record.playouts = mcts ? mcts->playouts() - playouts_before : 0;
+  return record;
+}
+
+}  // namespace
+
+Proportion wilson(std::uint64_t hits, std::uint64_t trials, double z) {
+  Proportion p;
+  p.hits = hits;
+  p.trials = trials;
+  if (trials == 0) return p;
+  const double n = static_cast<double>(trials);
+  const double rate = static_cast<double>(hits) / n;
+  const double z2 = z * z;
+  const double centre = (rate + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = z / (1 + z2 / n) * std::sqrt(rate * (1 - rate) / n + z2 / (4 * n * n));
+  p.rate = rate;
+  p.low = std::max(0.0, centre - half);
+  p.high = std::min(1.0, centre + half);
+  return p;
+}
+
+std::string player_name(PlayerKind kind) { return kind == PlayerKind::Random ? "random" : "mcts"; }
+
+PlayMetrics play_games(const Game& game, const PlayOptions& options) {
+  if (options.games < 1) throw std::logic_error("play_games: no games to play");
+  const auto start = std::chrono::steady_clock::now();
+  const int games = options.games;
+  std::vector<std::optional<GameRecord>> records(static_cast<std::size_t>(games));
+  std::atomic<int> next{0};
+  std::mutex lock;
+  int finished = 0;
+  const auto work = [&] {
+    std::optional<MctsPlayer> mcts;
+    if (options.player == PlayerKind::Mcts) mcts.emplace(options.playouts);
+    for (int index = next++; index < games; index = next++) {
+      auto record = play_one(game, options, index, mcts);
+      if (!record) break;
+      std::lock_guard<std::mutex> guard(lock);
+      records[static_cast<std::size_t>(index)] = std::move(record);
+      ++finished;
+      if (options.on_game) options.on_game(finished);
+    }
+  };
+  const int threads = std::clamp(options.threads, 1, games);
+  std::vector<std::thread> workers;
+  for (int t = 1; t < threads; ++t) workers.emplace_back(work);
+  work();
+  for (auto& worker : workers) worker.join();
+
+  PlayMetrics m;
+  m.games_requested = games;
+  m.mechanics = game.mechanics();
+  m.mechanic_events.assign(m.mechanics.size(), 0);
+  m.mechanic_games.assign(m.mechanics.size(), 0);
+  // Only the games before the first unfinished one count, so that a stopped run reports what
+  // a shorter run with the same seed would have.
+  std::vector<int> lengths;
+  for (const auto& record : records) {
+    if (!record) break;
+    ++m.games;
+    if (record->outcome.kind == Outcome::Kind::Win) ++m.wins[static_cast<std::size_t>(record->outcome.winner)];
+    if (record->outcome.kind == Outcome::Kind::Draw) ++m.draws;
+    lengths.push_back(record->plies);
+    for (std::size_t i = 0; i < m.mechanics.size(); ++i) {
+      m.mechanic_events[i] += record->mechanic_events[i];
+      m.mechanic_games[i] += record->mechanic_events[i] > 0 ? 1 : 0;
+    }
+    m.playouts += record->playouts;
+  }
+  m.stopped = m.games < games;
+  if (!lengths.empty()) {
+    double sum = 0;
+    for (int length : lengths) sum += length;
+    m.length_mean = sum / static_cast<double>(lengths.size());
+    double squares = 0;
+    for (int length : lengths) squares += (length - m.length_mean) * (length - m.length_mean);
+    m.length_stddev = lengths.size() > 1 ? std::sqrt(squares / static_cast<double>(lengths.size() - 1)) : 0;
+    std::sort(lengths.begin(), lengths.end());
+    m.length_min = lengths.front();
+    m.length_max = lengths.back();
+    m.length_median = lengths[lengths.size() / 2];
+  }
+  m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return m;
+}
+
+MctsPlayer::MctsPlayer(int playouts_per_move, double exploration)
+    : playouts_per_move_(playouts_per_move), exploration_(exploration) {
+  if (playouts_per_move < 1) throw std::logic_error("MctsPlayer: needs at least one playout per move");
+}
+
+int MctsPlayer::add_node(Move move, int parent, int mover, const State& state) {
+  Node node;
+  node.move = move;
+  node.parent = parent;
+  node.mover = mover;
+  node.untried_begin = static_cast<std::uint32_t>(pool_.size());
+  state.legal_moves(moves_);
+  pool_.insert(pool_.end(), moves_.begin(), moves_.end());
+  node.untried_end = static_cast<std::uint32_t>(pool_.size());
+  nodes_.push_back(node);
+  const int id = static_cast<int>(nodes_.size()) - 1;
+  if (parent >= 0) {
+    nodes_[static_cast<std::size_t>(id)].next_sibling = nodes_[static_cast<std::size_t>(parent)].first_child;
+    nodes_[static_cast<std::size_t>(parent)].first_child = id;
+  }
+  return id;
+}
+
+Move MctsPlayer::choose(const State& state, Rng& rng) {
+  nodes_.clear();
+  pool_.clear();
+  if (!scratch_) scratch_ = state.clone();
+  add_node(0, -1, 1 - state.side_to_move(), state);
+  for (int playout = 0; playout < playouts_per_move_; ++playout) {
+    scratch_->copy_from(state);
+    int at = 0;
+    // Selection: down through fully expanded nodes by UCB1.
+    while (nodes_[static_cast<std::size_t>(at)].untried_begin == nodes_[static_cast<std::size_t>(at)].untried_end &&
+           nodes_[static_cast<std::size_t>(at)].first_child >= 0) {
+      const double log_visits = std::log(static_cast<double>(nodes_[static_cast<std::size_t>(at)].visits));
+      int best = -1;
+      double best_score = -1;
+      for (int child = nodes_[static_cast<std::size_t>(at)].first_child; child >= 0;
+           child = nodes_[static_cast<std::size_t>(child)].next_sibling) {
+        const Node& c = nodes_[static_cast<std::size_t>(child)];
+        const double visits = static_cast<double>(c.visits);
+        const double score = c.reward / visits + exploration_ * std::sqrt(log_visits / visits);
+        if (score > best_score) {
+          best_score = score;
+          best = child;
+        }
+      }
+      at = best;
+      scratch_->apply(nodes_[static_cast<std::size_t>(at)].move);
+    }
+    // Expansion: one untried move, drawn at random.
+    Node& leaf = nodes_[static_cast<std::size_t>(at)];
+    if (leaf.untried_begin < leaf.untried_end) {
+      const std::uint32_t pick = leaf.untried_begin + rng.below(leaf.untried_end - leaf.untried_begin);
+      std::swap(pool_[pick], pool_[leaf.untried_end - 1]);
+      const Move move = pool_[--leaf.untried_end];
+      const int mover = scratch_->side_to_move();
+      scratch_->apply(move);
+      at = add_node(move, at, mover, *scratch_);
+    }
+    const Outcome outcome = scratch_->random_playout(rng);
+    ++playouts_;
+    for (int node = at; node >= 0; node = nodes_[static_cast<std::size_t>(node)].parent) {
+      Node& n = nodes_[static_cast<std::size_t>(node)];
+      ++n.visits;
+      if (outcome.kind == Outcome::Kind::Draw) {
+        n.reward += 0.5;
+      } else if (outcome.winner == n.mover) {
+        n.reward += 1;
+      }
+    }
+  }
+  int best = -1;
+  for (int child = nodes_.front().first_child; child >= 0; child = nodes_[static_cast<std::size_t>(child)].next_sibling) {
+    if (best < 0 || nodes_[static_cast<std::size_t>(child)].visits > nodes_[static_cast<std::size_t>(best)].visits) {
+      best = child;
+    }
+  }
+  return nodes_[static_cast<std::size_t>(best)].move;
+}
+
+}  // namespace arbiter::metrics

@@ -1,0 +1,100 @@
+#pragma once
+// Balance metrics of a configured game, measured by play (`arbiter metrics`): who wins under random
+// play or under a Monte Carlo tree search player, how long games last, how often the game's
+// signature mechanics occur (Game::mechanics, State::apply_counting). Every game is played from
+// its own seed, derived from the run's seed and the game's index, and results are combined by
+// index, so a run's numbers depend on the seed alone, never on the thread count.
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "model/core/game.hpp"
+
+namespace arbiter::metrics {
+
+// A proportion with its Wilson score interval (95% unless another z is given).
+struct Proportion {
+  std::uint64_t hits = 0;
+  std::uint64_t trials = 0;
+  double rate = 0;  // hits / trials, 0 when there were no trials
+  double low = 0;
+  double high = 0;
+};
+Proportion wilson(std::uint64_t hits, std::uint64_t trials, double z = 1.959963984540054);
+
+enum class PlayerKind : std::uint8_t { Random, Mcts };
+std::string player_name(PlayerKind kind);  // "random", "mcts"
+
+struct PlayOptions {
+  int games = 1000;
+  std::uint64_t seed = 1;
+  PlayerKind player = PlayerKind::Random;
+  int playouts = 1000;  // MCTS: playouts per move
+  int threads = 1;
+  // Polled between moves; false stops the run (the games finished first, in index order, count).
+  std::function<bool()> keep_going;
+  // Called (under a lock) after each finished game with the number finished so far.
+  std::function<void(int finished)> on_game;
+};
+
+struct PlayMetrics {
+  int games_requested = 0;
+  int games = 0;  // finished games counted: all requested unless stopped early
+  std::array<std::uint64_t, 2> wins{};
+  std::uint64_t draws = 0;
+  // Plies per game.
+  double length_mean = 0;
+  double length_stddev = 0;
+  int length_min = 0;
+  int length_median = 0;
+  int length_max = 0;
+  std::vector<std::string> mechanics;          // Game::mechanics()
+  std::vector<std::uint64_t> mechanic_events;  // total over all games
+  std::vector<std::uint64_t> mechanic_games;   // games in which the mechanic occurred at least once
+  std::uint64_t playouts = 0;                  // MCTS playouts run (0 for random play)
+  double seconds = 0;                          // wall time
+  bool stopped = false;
+
+  Proportion first_side_wins() const { return wilson(wins[0], static_cast<std::uint64_t>(games)); }
+  Proportion draw_rate() const { return wilson(draws, static_cast<std::uint64_t>(games)); }
+};
+
+// Plays options.games games from the initial position of game's fast implementation
+// (implementations().front()), both sides with the chosen player.
+PlayMetrics play_games(const Game& game, const PlayOptions& options);
+
+// UCT (UCB1 over a tree grown by one node per playout) with uniformly random playouts from
+// the leaf; rewards 1 for a win, 1/2 for a draw. Picks the most visited move of the root.
+class MctsPlayer {
+ public:
+  MctsPlayer(int playouts_per_move, double exploration = 1.4142135623730951);
+  // Precondition: state is not over. Uses rng for the tree's choices and the playouts.
+  Move choose(const State& state, Rng& rng);
+  std::uint64_t playouts() const { return playouts_; }
+
+ private:
+  struct Node {
+    Move move = 0;
+    int parent = -1;
+    int first_child = -1;
+    int next_sibling = -1;
+    int mover = 0;              // the side that played `move` into this node
+    std::uint32_t untried_begin = 0;  // moves not yet expanded: pool_[untried_begin, untried_end)
+    std::uint32_t untried_end = 0;
+    std::uint32_t visits = 0;
+    double reward = 0;          // for `mover`
+  };
+  int add_node(Move move, int parent, int mover, const State& state);
+
+  int playouts_per_move_;
+  double exploration_;
+  std::vector<Node> nodes_;
+  std::vector<Move> pool_;
+  std::vector<Move> moves_;
+  std::unique_ptr<State> scratch_;
+  std::uint64_t playouts_ = 0;
+};
+
+}  // namespace arbiter::metrics

@@ -1,0 +1,357 @@
+#include "solver/metrics_report.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <sstream>
+
+#include "model/core/errors.hpp"
+#include "model/core/version.hpp"
+#include "model/registry.hpp"
+#include "puzzles/chart.hpp"
+#include "solver/interrupt.hpp"
+
+namespace arbiter::metrics {
+namespace {
+
+// The pie rule, by the name every game that has one uses for it, and its reading without it.
+constexpr const char* kPieRuling = "pie";
+constexpr const char* kPieOff = "off";
+
+const Ruling* find_ruling(const GameDescriptor& game, const std::string& name) {
+  for (const Ruling& ruling : game.rulings) {
+    if (ruling.name == name) return &ruling;
+  }
+  return nullptr;
+}
+
+bool has_pie_off(const GameDescriptor& game) {
+  const Ruling* pie = find_ruling(game, kPieRuling);
+  return pie != nullptr && std::any_of(pie->options.begin(), pie->options.end(),
+                                       [](const RulingOption& o) { return o.value == kPieOff; });
+}
+
+std::string percent(double x) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f%%", 100 * x);
+  return buffer;
+}
+
+std::string fixed(double x, int digits) {
+  char buffer[48];
+  std::snprintf(buffer, sizeof buffer, "%.*f", digits, x);
+  return buffer;
+}
+
+EmptyBoardValue solve_empty_board(const GameDescriptor& descriptor, const MetricsRequest& request,
+                                  const std::vector<std::string>& rulings, const std::string& pie) {
+  const auto game = make_game(descriptor, request.size, rulings);
+  const auto root = game->initial_state(game->implementations().front());
+  solver::SolveOptions options;
+  options.threads = request.threads;
+  options.table_megabytes = 64;
+  options.control.deadline = std::chrono::steady_clock::now() +
+                             std::chrono::microseconds(static_cast<long long>(request.solve_seconds * 1e6));
+  options.control.stop = &stop_requested;
+  const solver::SolveResult result = solver::solve_moves(*root, options);
+  EmptyBoardValue value;
+  value.pie = pie;
+  value.value = result.value;
+  value.seconds = result.seconds;
+  value.limit_seconds = request.solve_seconds;
+  for (const solver::MoveResult& move : result.moves) {
+    value.openings.emplace_back(move.text, move.value);
+    value.settled += move.value != solver::Value::Unknown;
+  }
+  return value;
+}
+
+nlohmann::json proportion_json(const Proportion& p) {
+  return {{"count", p.hits}, {"of", p.trials}, {"rate", p.rate}, {"low", p.low}, {"high", p.high}};
+}
+
+nlohmann::json play_json(const PlayMetrics& m, const MetricsReport& report, PlayerKind kind) {
+  nlohmann::json out;
+  out["player"] = player_name(kind);
+  if (kind == PlayerKind::Mcts) out["playouts_per_move"] = report.request.playouts;
+  out["games_requested"] = m.games_requested;
+  out["games"] = m.games;
+  out["wins"] = {{report.sides[0], m.wins[0]}, {report.sides[1], m.wins[1]}};
+  out["draws"] = m.draws;
+  out["first_side_wins"] = proportion_json(m.first_side_wins());
+  out["draw_rate"] = proportion_json(m.draw_rate());
+  out["length"] = {{"mean", m.length_mean}, {"stddev", m.length_stddev}, {"min", m.length_min},
+                   {"median", m.length_median}, {"max", m.length_max}};
+  nlohmann::json mechanics = nlohmann::json::array();
+  for (std::size_t i = 0; i < m.mechanics.size(); ++i) {
+    mechanics.push_back({{"name", m.mechanics[i]},
+                         {"events", m.mechanic_events[i]},
+                         {"per_game", m.games > 0 ? static_cast<double>(m.mechanic_events[i]) / m.games : 0.0},
+                         {"games_with", m.mechanic_games[i]}});
+  }
+  out["mechanics"] = mechanics;
+  out["seconds"] = m.seconds;
+  if (kind == PlayerKind::Mcts) {
+    out["playouts"] = m.playouts;
+    out["playouts_per_second"] = m.seconds > 0 ? static_cast<double>(m.playouts) / m.seconds : 0.0;
+  }
+  out["stopped"] = m.stopped;
+  return out;
+}
+
+void play_text(std::ostringstream& out, const PlayMetrics& m, const MetricsReport& report, PlayerKind kind) {
+  const Proportion first = m.first_side_wins();
+  out << "  " << (kind == PlayerKind::Random ? std::string("random play")
+                                              : "MCTS, " + std::to_string(report.request.playouts) + " playouts/move")
+      << ", " << m.games << (m.stopped ? " of " + std::to_string(m.games_requested) : std::string()) << " games in "
+      << fixed(m.seconds, 2) << " s";
+  if (kind == PlayerKind::Mcts && m.seconds > 0) {
+    out << " (" << fixed(static_cast<double>(m.playouts) / m.seconds, 0) << " playouts/s)";
+  }
+  out << ":\n    " << report.sides[0] << " (moves first) wins " << percent(first.rate) << " [95% CI " << percent(first.low)
+      << ", " << percent(first.high) << "], " << report.sides[1] << " " << percent(m.games ? static_cast<double>(m.wins[1]) / m.games : 0)
+      << ", draws " << percent(m.draw_rate().rate) << "\n";
+  out << "    length: mean " << fixed(m.length_mean, 1) << " plies, sd " << fixed(m.length_stddev, 1) << ", min "
+      << m.length_min << ", median " << m.length_median << ", max " << m.length_max << "\n";
+  for (std::size_t i = 0; i < m.mechanics.size(); ++i) {
+    const double per_game = m.games ? static_cast<double>(m.mechanic_events[i]) / m.games : 0;
+    out << "    " << m.mechanics[i] << ": " << fixed(per_game, 2) << " per game, in "
+        << percent(m.games ? static_cast<double>(m.mechanic_games[i]) / m.games : 0) << " of games\n";
+  }
+}
+
+std::string value_for(const MetricsReport& report, solver::Value v) {
+  switch (v) {
+    case solver::Value::Win: return report.sides[0] + " wins";
+    case solver::Value::Loss: return report.sides[1] + " wins";
+    case solver::Value::Draw: return "draw";
+    default: return "unknown";
+  }
+}
+
+char value_mark(solver::Value v) {
+  switch (v) {
+    case solver::Value::Win: return 'W';
+    case solver::Value::Loss: return 'L';
+    case solver::Value::Draw: return 'D';
+    default: return '?';
+  }
+}
+
+}  // namespace
+
+void validate(const MetricsRequest& request) {
+  const GameDescriptor& descriptor = find_game(request.game);
+  make_config(descriptor, request.size, request.rulings);
+  if (request.random_games < 1 || request.random_games > 10'000'000) {
+    throw InputError("--games must be between 1 and 10000000, got " + std::to_string(request.random_games));
+  }
+  if (request.mcts_games < 1 || request.mcts_games > 100'000) {
+    throw InputError("--mcts-games must be between 1 and 100000, got " + std::to_string(request.mcts_games));
+  }
+  if (request.playouts < 1 || request.playouts > 10'000'000) {
+    throw InputError("--playouts must be between 1 and 10000000, got " + std::to_string(request.playouts));
+  }
+  if (request.threads < 1 || request.threads > 256) {
+    throw InputError("--threads must be between 1 and 256, got " + std::to_string(request.threads));
+  }
+  if (!(request.solve_seconds >= 0 && request.solve_seconds <= 3600)) {
+    throw InputError("--solve-seconds must be between 0 and 3600");
+  }
+  if (!request.compare_ruling.empty()) {
+    if (find_ruling(descriptor, request.compare_ruling) == nullptr) {
+      std::string known;
+      for (const Ruling& r : descriptor.rulings) known += (known.empty() ? "" : ", ") + r.name;
+      throw InputError("unknown ruling " + quote_input(request.compare_ruling) + " for --compare-ruling of " +
+                       descriptor.name + " (known: " + known + ")");
+    }
+    for (const std::string& assignment : request.rulings) {
+      if (assignment.substr(0, assignment.find('=')) == request.compare_ruling) {
+        throw InputError("--compare-ruling " + request.compare_ruling + " runs every reading; do not also give --rule " +
+                         assignment);
+      }
+    }
+  }
+}
+
+MetricsReport measure(const MetricsRequest& request) {
+  validate(request);
+  const GameDescriptor& descriptor = find_game(request.game);
+  MetricsReport report;
+  report.game = descriptor.name;
+  report.size = make_config(descriptor, request.size, request.rulings).size;
+  report.sides = descriptor.side_names;
+  report.compare_ruling = request.compare_ruling;
+  report.request = request;
+  std::vector<std::string> values = {""};
+  if (!request.compare_ruling.empty()) {
+    values.clear();
+    for (const RulingOption& option : find_ruling(descriptor, request.compare_ruling)->options) values.push_back(option.value);
+  }
+  const auto keep_going = [&] { return !request.keep_going || request.keep_going(); };
+  for (const std::string& value : values) {
+    if (!keep_going()) break;
+    ReadingMetrics reading;
+    reading.value = value;
+    reading.rulings = request.rulings;
+    if (!value.empty()) reading.rulings.push_back(request.compare_ruling + "=" + value);
+    const auto game = make_game(descriptor, request.size, reading.rulings);
+    reading.position_line = game->initial_state()->line();
+    const std::string label = value.empty() ? descriptor.name : request.compare_ruling + "=" + value;
+    for (PlayerKind kind : {PlayerKind::Random, PlayerKind::Mcts}) {
+      if (kind == PlayerKind::Random ? !request.random : !request.mcts) continue;
+      if (!keep_going()) break;
+      PlayOptions options;
+      options.player = kind;
+      options.games = kind == PlayerKind::Random ? request.random_games : request.mcts_games;
+      options.playouts = request.playouts;
+      options.seed = request.seed;
+      options.threads = request.threads;
+      options.keep_going = request.keep_going;
+      const std::string what = label + ", " + player_name(kind);
+      if (request.on_progress) options.on_game = [&](int done) { request.on_progress(what, done, options.games); };
+      PlayMetrics played = play_games(*game, options);
+      report.stopped = report.stopped || played.stopped;
+      (kind == PlayerKind::Random ? reading.random : reading.mcts) = std::move(played);
+    }
+    if (request.solve_seconds > 0 && keep_going()) {
+      std::vector<std::string> pies = {game->config().rulings.count(kPieRuling) ? game->config().rule(kPieRuling) : ""};
+      if (has_pie_off(descriptor) && pies.front() != kPieOff) pies.push_back(kPieOff);
+      for (const std::string& pie : pies) {
+        if (!keep_going()) break;
+        if (request.on_progress) request.on_progress(label + ", solving the empty board" + (pie.empty() ? "" : " (pie=" + pie + ")"), 0, 1);
+        std::vector<std::string> rulings = reading.rulings;
+        if (pie != pies.front()) {
+          std::erase_if(rulings, [](const std::string& r) { return r.rfind(std::string(kPieRuling) + "=", 0) == 0; });
+          rulings.push_back(std::string(kPieRuling) + "=" + pie);
+        }
+        reading.solved.push_back(solve_empty_board(descriptor, request, rulings, pie));
+      }
+    }
+    report.readings.push_back(std::move(reading));
+  }
+  report.stopped = report.stopped || report.readings.size() < values.size();
+  return report;
+}
+
+nlohmann::json to_json(const MetricsReport& report) {
+  nlohmann::json out;
+  out["schema"] = "arbiter-metrics/1";
+  out["arbiter"] = version_string();
+  out["game"] = report.game;
+  out["size"] = report.size;
+  out["sides"] = report.sides;
+  out["rulings"] = report.request.rulings;
+  out["compare_ruling"] = report.compare_ruling.empty() ? nlohmann::json(nullptr) : nlohmann::json(report.compare_ruling);
+  out["seed"] = report.request.seed;
+  out["threads"] = report.request.threads;
+  nlohmann::json readings = nlohmann::json::array();
+  for (const ReadingMetrics& reading : report.readings) {
+    nlohmann::json r;
+    r["value"] = reading.value.empty() ? nlohmann::json(nullptr) : nlohmann::json(reading.value);
+    r["rulings"] = reading.rulings;
+    r["position"] = reading.position_line;
+    r["random"] = reading.random ? play_json(*reading.random, report, PlayerKind::Random) : nlohmann::json(nullptr);
+    r["mcts"] = reading.mcts ? play_json(*reading.mcts, report, PlayerKind::Mcts) : nlohmann::json(nullptr);
+    nlohmann::json solved = nlohmann::json::array();
+    for (const EmptyBoardValue& s : reading.solved) {
+      nlohmann::json openings = nlohmann::json::array();
+      for (const auto& [move, value] : s.openings) openings.push_back({{"move", move}, {"value", solver::value_word(value)}});
+      solved.push_back({{"pie", s.pie.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.pie)},
+                        {"value", solver::value_word(s.value)},
+                        {"result", value_for(report, s.value)},
+                        {"openings", openings},
+                        {"settled", s.settled},
+                        {"seconds", s.seconds},
+                        {"limit_seconds", s.limit_seconds}});
+    }
+    r["solved"] = solved;
+    readings.push_back(r);
+  }
+  out["readings"] = readings;
+  out["stopped"] = report.stopped;
+  return out;
+}
+
+std::string to_text(const MetricsReport& report) {
+  std::ostringstream out;
+  out << report.game << " size " << report.size;
+  if (!report.request.rulings.empty()) {
+    out << ",";
+    for (const auto& r : report.request.rulings) out << " " << r;
+  }
+  out << "; seed " << report.request.seed << ", " << report.request.threads
+      << (report.request.threads == 1 ? " thread" : " threads") << "\n";
+  for (const ReadingMetrics& reading : report.readings) {
+    out << "\n" << (reading.value.empty() ? std::string("metrics") : report.compare_ruling + "=" + reading.value) << "\n";
+    if (reading.random) play_text(out, *reading.random, report, PlayerKind::Random);
+    if (reading.mcts) play_text(out, *reading.mcts, report, PlayerKind::Mcts);
+    for (const EmptyBoardValue& s : reading.solved) {
+      out << "  empty board" << (s.pie.empty() ? "" : ", pie=" + s.pie) << ": " << value_for(report, s.value)
+          << (s.value == solver::Value::Unknown ? " within the " + fixed(s.limit_seconds, 1) + " s limit" : std::string())
+          << " (" << s.settled << " of " << s.openings.size() << " first moves settled, " << fixed(s.seconds, 2)
+          << " s)\n    first moves (W " << report.sides[0] << " wins, L loses, D draw, ? unknown):";
+      for (const auto& [move, value] : s.openings) out << " " << move << ":" << value_mark(value);
+      out << "\n";
+    }
+  }
+  if (report.readings.size() > 1) {
+    out << "\nside by side (" << report.sides[0] << " win rate [95% CI]; mean length ± sd):\n";
+    for (const ReadingMetrics& reading : report.readings) {
+      out << "  " << report.compare_ruling << "=" << reading.value << ":";
+      for (const auto* played : {&reading.random, &reading.mcts}) {
+        if (!*played) continue;
+        const PlayMetrics& m = **played;
+        const Proportion p = m.first_side_wins();
+        out << "  " << (played == &reading.random ? "random " : "mcts ") << percent(p.rate) << " [" << percent(p.low)
+            << ", " << percent(p.high) << "]; " << fixed(m.length_mean, 1) << " ± " << fixed(m.length_stddev, 1);
+      }
+      out << "\n";
+    }
+  }
+  if (report.stopped) out << "\n(stopped early: the counts above are those of the games finished first)\n";
+  return out.str();
+}
+
+std::string chart_svg(const MetricsReport& report) {
+  std::vector<ChartPanel> panels;
+  for (PlayerKind kind : {PlayerKind::Random, PlayerKind::Mcts}) {
+    ChartPanel wins, lengths;
+    const std::string player = kind == PlayerKind::Random
+                                   ? "random play"
+                                   : "MCTS, " + std::to_string(report.request.playouts) + " playouts/move";
+    wins.title = report.sides[0] + " (first) win rate";
+    wins.subtitle = player;
+    wins.percent = true;
+    wins.reference = 0.5;
+    lengths.title = "game length (plies)";
+    lengths.subtitle = player;
+    lengths.axis_max = 0;
+    for (const ReadingMetrics& reading : report.readings) {
+      const auto& played = kind == PlayerKind::Random ? reading.random : reading.mcts;
+      if (!played) continue;
+      const std::string label = reading.value.empty() ? report.game : reading.value;
+      const Proportion p = played->first_side_wins();
+      wins.bars.push_back({label, p.rate, p.low, p.high});
+      lengths.bars.push_back({label, played->length_mean, std::max(0.0, played->length_mean - played->length_stddev),
+                              played->length_mean + played->length_stddev});
+      lengths.axis_max = std::max(lengths.axis_max, played->length_mean + played->length_stddev);
+    }
+    if (wins.bars.empty()) continue;
+    lengths.axis_max = lengths.axis_max > 0 ? lengths.axis_max * 1.1 : 1;
+    panels.push_back(wins);
+    panels.push_back(lengths);
+  }
+  std::string title = report.game + " " + std::to_string(report.size) + "x" + std::to_string(report.size);
+  if (!report.compare_ruling.empty()) title += ": readings of " + report.compare_ruling;
+  std::string caption = "seed " + std::to_string(report.request.seed) + "; ";
+  if (report.request.random) caption += std::to_string(report.request.random_games) + " random games, ";
+  if (report.request.mcts) {
+    caption += std::to_string(report.request.mcts_games) + " MCTS games (" + std::to_string(report.request.playouts) +
+               " playouts/move), ";
+  }
+  caption += "whiskers: 95% Wilson interval (win rate), one standard deviation (length)";
+  return render_chart_svg(title, caption, panels);
+}
+
+}  // namespace arbiter::metrics

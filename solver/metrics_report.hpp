@@ -1,0 +1,73 @@
+#pragma once
+// `arbiter metrics` as data: the metrics of one configuration, or of every reading of one ruling
+// side by side, with the solver's exact value of the empty board where it reaches; their JSON
+// (docs/schemas/metrics.schema.json), text and chart. The audit report uses the same pieces.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "solver/metrics.hpp"
+#include "solver/solve.hpp"
+
+namespace arbiter::metrics {
+
+struct MetricsRequest {
+  std::string game;
+  int size = 0;                        // 0: the game's default
+  std::vector<std::string> rulings;    // NAME=VALUE, as given
+  std::string compare_ruling;          // "" for one configuration
+  bool random = true;                  // play random games
+  bool mcts = true;                    // play MCTS games
+  int random_games = 1000;
+  int mcts_games = 20;
+  int playouts = 300;                  // MCTS playouts per move
+  std::uint64_t seed = 1;
+  int threads = 1;
+  double solve_seconds = 2;            // per solve of the empty board; 0 skips the solver
+  std::function<bool()> keep_going;
+  // Progress: what is being measured and how far it got.
+  std::function<void(const std::string& what, int done, int of)> on_progress;
+};
+
+// The empty board solved under one value of the pie ruling (the ruling named "pie", when the
+// game has one with an "off" reading).
+struct EmptyBoardValue {
+  std::string pie;  // the pie ruling's value, "" when the game has none
+  solver::Value value = solver::Value::Unknown;  // for the side to move first
+  std::vector<std::pair<std::string, solver::Value>> openings;  // every first move, in legal-move order
+  int settled = 0;
+  double seconds = 0;
+  double limit_seconds = 0;
+};
+
+struct ReadingMetrics {
+  std::string value;                 // the compared ruling's value ("" without --compare-ruling)
+  std::vector<std::string> rulings;  // every assignment used
+  std::string position_line;         // the empty board's one-line form (names the configuration)
+  std::optional<PlayMetrics> random, mcts;
+  std::vector<EmptyBoardValue> solved;
+};
+
+struct MetricsReport {
+  std::string game;
+  int size = 0;
+  std::array<std::string, 2> sides;
+  std::string compare_ruling;
+  MetricsRequest request;
+  std::vector<ReadingMetrics> readings;
+  bool stopped = false;
+};
+
+// Throws InputError for an unknown game, size, ruling or value, an unknown --compare-ruling, a
+// ruling both compared and fixed, or counts out of range.
+void validate(const MetricsRequest& request);
+MetricsReport measure(const MetricsRequest& request);
+
+nlohmann::json to_json(const MetricsReport& report);
+std::string to_text(const MetricsReport& report);
+// Win rates (with their intervals) and game lengths (mean, with one standard deviation) per reading.
+std::string chart_svg(const MetricsReport& report);
+
+}  // namespace arbiter::metrics

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The audit report as a designer opens it: a quick audit of one game writes audit.json (valid
+# against docs/schemas/audit.schema.json), audit.md and audit.html; headless Chromium renders the
+# HTML with every diagram the report announces, no images to break, and a screenshot that is not
+# blank. Bad input (an unwritable folder) leaves no report behind. Usage: audit_report.sh ARBITER
+set -u
+arbiter="$1"
+here="$(cd "$(dirname "$0")/../.." && pwd)"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+passes=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+pass() { passes=$((passes + 1)); }
+
+"$arbiter" audit quentin --quick --proof-timeout 5 --report "$tmp/report" >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ "$status" -le 1 ] && pass || fail "audit exited $status: $(tail -3 "$tmp/err")"
+for file in audit.json audit.md audit.html; do
+  [ -s "$tmp/report/$file" ] && pass || fail "no $file written"
+done
+ls "$tmp/report" | grep -q partial && fail "a partial file was left" || pass
+if python3 "$here/scripts/validate-json.py" "$here/docs/schemas/audit.schema.json" "$tmp/report/audit.json" >"$tmp/why"; then
+  pass
+else
+  fail "audit.json: $(cat "$tmp/why")"
+fi
+# The reading order: summary, findings, rulings, seed examples, passing checks (folded).
+order=$(grep -oE '<h2 id="[a-z]+"' "$tmp/report/audit.html" | cut -d'"' -f2 | tr '\n' ' ')
+case "$order" in
+  "summary findings "*"rulings "*"examples passing ") pass;;
+  *) fail "sections in the wrong order: $order";;
+esac
+grep -q '<details><summary>[0-9]* checks passed' "$tmp/report/audit.html" && pass || fail "passing checks not folded"
+
+if command -v chromium >/dev/null; then
+  expected=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['html_diagrams'])" "$tmp/report/audit.json")
+  [ "$expected" -gt 0 ] && pass || fail "the report announces no diagrams"
+  browse() { timeout 60 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$tmp/profile" "$@" 2>/dev/null; }
+  browse --dump-dom "file://$tmp/report/audit.html" >"$tmp/dom.html"
+  drawn=$(grep -o '<svg' "$tmp/dom.html" | wc -l)
+  [ "$drawn" = "$expected" ] && pass || fail "Chromium's page has $drawn diagrams, the report announces $expected"
+  # Self-contained: nothing is fetched, so nothing can break.
+  grep -qiE '<img|<link|<script|src="http|href="http' "$tmp/dom.html" && fail "the page refers to outside resources" || pass
+  browse --window-size=1200,1600 --screenshot="$tmp/shot.png" "file://$tmp/report/audit.html" >/dev/null
+  # Not blank: many distinct colours in the decoded screenshot.
+  colours=$(python3 - "$tmp/shot.png" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+pos, idat, width, height = 8, b"", 0, 0
+while pos < len(data):
+    length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    chunk = data[pos + 8:pos + 8 + length]
+    if kind == b"IHDR":
+        width, height, depth, colour_type = struct.unpack(">IIBB", chunk[:10])
+    elif kind == b"IDAT":
+        idat += chunk
+    pos += 12 + length
+raw = zlib.decompress(idat)
+stride = len(raw) // height
+# Distinct byte rows are enough to tell a drawn page from a blank one without unfiltering.
+print(len({raw[y * stride + 1:(y + 1) * stride] for y in range(height)}))
+PY
+)
+  [ "${colours:-0}" -gt 50 ] && pass || fail "the screenshot looks blank ($colours distinct rows)"
+else
+  fail "chromium is not installed"
+fi
+
+# An unwritable folder: one line, exit 2, before any work.
+"$arbiter" audit quentin --quick --report /proc/arbiter-report >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ "$status" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q '^arbiter: error: ' "$tmp/err"; then pass; else
+  fail "unwritable report folder: exit $status, $(cat "$tmp/err")"; fi
+"$arbiter" audit quentin --games 0 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && pass || fail "--games 0 accepted"
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Every command's --json output conforms to its documented schema (docs/schemas/, described in
+# docs/json.md), checked with python3-jsonschema on small runs of each command and game.
+# Usage: json_schemas.sh ARBITER
+set -u
+arbiter="$1"
+here="$(cd "$(dirname "$0")/../.." && pwd)"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+passes=0
+runs=0
+
+# conforms SCHEMA EXPECTED_STATUS ARGS... : runs arbiter ARGS (which include --json) and expects the
+# exit status; its output is validated against docs/schemas/SCHEMA.schema.json at the end, all
+# documents in one python3 run.
+pairs=()
+conforms() {
+  local schema="$1" expected="$2"; shift 2
+  runs=$((runs + 1))
+  "$arbiter" "$@" >"$tmp/$runs.json" 2>"$tmp/err"
+  local status=$?
+  if [ "$status" -ne "$expected" ]; then
+    echo "FAIL: arbiter $* -> exit $status (expected $expected)"; head -5 "$tmp/err"; failures=$((failures + 1)); return
+  fi
+  echo "$runs: arbiter $*" >>"$tmp/commands"
+  pairs+=("$here/docs/schemas/$schema.schema.json" "$tmp/$runs.json")
+}
+
+conforms rules 0 rules --json
+for game in brique quentin brochs hexabrae; do
+  conforms rules 0 rules "$game" --json
+  conforms moves 0 moves "$game" --json --why
+  conforms perft 0 perft "$game" --depth 1 --json
+  conforms bench 0 bench "$game" --seconds 0.05 --json
+  conforms check 0 check "$game" --cases 3 --property ends-within-bound --json
+done
+conforms replay 0 replay brique --size 3 b2 a1 --json
+conforms explain 0 explain brique --size 5 c3 b2 --json
+conforms explain 1 explain brique --size 5 c3 c3 --json
+conforms replay 0 replay quentin --size 4 --json
+conforms prove 0 prove brique --list --json
+conforms prove 0 prove brique one-fill-round --sizes 3 --timeout 20 --fresh --state "$tmp/state" --json
+conforms prove 1 prove quentin only-mover-completes --sizes 2 --timeout 20 --fresh --state "$tmp/state" --json  # refuted: counterexample fields
+conforms rulings-diff 0 rulings diff brique fill once keep-enemy --max-size 3 --seconds 20 --json
+conforms solve 0 solve brique --size 3 --json
+conforms metrics 0 metrics hexabrae --size 2 --games 20 --mcts-games 1 --playouts 10 --solve-seconds 0 --json
+
+if python3 "$here/scripts/validate-json.py" "${pairs[@]}" >"$tmp/why"; then
+  passes=$((passes + ${#pairs[@]} / 2))
+else
+  failed_documents=$(wc -l <"$tmp/why")
+  echo "FAIL: $failed_documents documents do not conform (numbers as in the list of commands):"; cat "$tmp/why" "$tmp/commands"
+  failures=$((failures + failed_documents))
+  passes=$((passes + ${#pairs[@]} / 2 - failed_documents))
+fi
+
+# The schemas are strict: a document with an unknown field is refused.
+"$arbiter" rules --json | python3 -c "import json,sys; d=json.load(sys.stdin); d['surprise']=1; print(json.dumps(d))" >"$tmp/bad.json"
+if python3 "$here/scripts/validate-json.py" "$here/docs/schemas/rules.schema.json" "$tmp/bad.json" >/dev/null; then
+  echo "FAIL: the rules schema accepted an unknown field"; failures=$((failures + 1))
+else
+  passes=$((passes + 1))
+fi
+
+echo "$passes passed, $failures failed ($runs commands run)"
+[ "$failures" -eq 0 ]

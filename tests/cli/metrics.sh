@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# arbiter metrics as a designer runs it: numbers that add up, the same numbers whatever the thread
+# count, a chart per ruling comparison, JSON that conforms to docs/schemas/metrics.schema.json, and
+# bad input refused in one line. Usage: metrics.sh ARBITER
+set -u
+arbiter="$1"
+here="$(cd "$(dirname "$0")/../.." && pwd)"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+passes=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+pass() { passes=$((passes + 1)); }
+documents=()
+field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
+
+# Every game: random and MCTS play, the solver on a small board; wins and draws add up to the games.
+for game in brique quentin brochs hexabrae; do
+  case $game in brique|quentin) size=3;; brochs) size=7;; hexabrae) size=2;; esac
+  if ! "$arbiter" metrics "$game" --size $size --games 200 --mcts-games 2 --playouts 5 --seed 3 --solve-seconds 0.3 \
+       --json >"$tmp/$game.json" 2>"$tmp/err"; then
+    fail "$game metrics exited non-zero: $(cat "$tmp/err")"; continue
+  fi
+  documents+=("$here/docs/schemas/metrics.schema.json" "$tmp/$game.json")
+  sum=$(field "$tmp/$game.json" "sum(d['readings'][0]['random']['wins'].values()) + d['readings'][0]['random']['draws']")
+  [ "$sum" = 200 ] && pass || fail "$game: wins and draws add up to $sum, not 200"
+  mechanics=$(field "$tmp/$game.json" "len(d['readings'][0]['random']['mechanics'])")
+  [ "$mechanics" -gt 0 ] && pass || fail "$game: no mechanics counted"
+done
+if python3 "$here/scripts/validate-json.py" "${documents[@]}" >"$tmp/why"; then pass; else fail "schema: $(cat "$tmp/why")"; fi
+# Brique 3x3 is solved within the limit: Black wins the empty board without the pie rule.
+value=$(field "$tmp/brique.json" "[s['value'] for s in d['readings'][0]['solved'] if s['pie'] == 'off'][0]")
+[ "$value" = win ] && pass || fail "brique 3x3 pie=off: empty board '$value', expected win"
+
+# The same numbers whatever the thread count (timings aside).
+strip_times() { grep -vE '"(seconds|playouts_per_second|threads)"' "$1"; }
+"$arbiter" metrics quentin --size 4 --games 300 --mcts-games 3 --playouts 30 --seed 9 --solve-seconds 0 --threads 1 --json >"$tmp/t1.json" 2>/dev/null
+"$arbiter" metrics quentin --size 4 --games 300 --mcts-games 3 --playouts 30 --seed 9 --solve-seconds 0 --threads 2 --json >"$tmp/t2.json" 2>/dev/null
+if diff <(strip_times "$tmp/t1.json") <(strip_times "$tmp/t2.json") >"$tmp/diff"; then pass; else fail "threads change the numbers: $(head -5 "$tmp/diff")"; fi
+"$arbiter" metrics quentin --size 4 --games 300 --mcts-games 3 --playouts 30 --seed 10 --solve-seconds 0 --json >"$tmp/t3.json" 2>/dev/null
+if diff -q <(strip_times "$tmp/t1.json") <(strip_times "$tmp/t3.json") >/dev/null; then fail "another seed gave the same games"; else pass; fi
+
+# A ruling compared: one reading per value, and a chart with a bar per reading and panel.
+if "$arbiter" metrics brique --size 5 --games 300 --mcts-games 2 --playouts 20 --solve-seconds 0 \
+     --compare-ruling escort-directions --out "$tmp/chart.svg" >"$tmp/compare.txt" 2>"$tmp/err"; then
+  grep -q "escort-directions=facing" "$tmp/compare.txt" && grep -q "side by side" "$tmp/compare.txt" && pass ||
+    fail "compare: readings not shown side by side"
+  bars=$(grep -c '<rect x=' "$tmp/chart.svg")
+  [ "$bars" = 8 ] && pass || fail "chart: $bars bars, expected 8 (2 readings x 4 panels)"
+else
+  fail "compare exited non-zero: $(cat "$tmp/err")"
+fi
+
+expect_error() { # expect_error WHAT ARGS...
+  local what="$1"; shift
+  "$arbiter" "$@" >"$tmp/out" 2>"$tmp/err"
+  local status=$?
+  if [ "$status" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q '^arbiter: error: ' "$tmp/err"; then
+    fail "$what: exit $status, stderr: $(cat "$tmp/err")"
+  else
+    pass
+  fi
+}
+expect_error "no games" metrics brique --size 5 --games 0
+expect_error "no MCTS games" metrics brique --size 5 --mcts-games 0
+expect_error "no playouts" metrics brique --size 5 --playouts 0
+expect_error "unknown player" metrics brique --size 5 --player alphazero
+expect_error "unknown compared ruling" metrics brique --size 5 --compare-ruling nonsense
+expect_error "compared ruling also fixed" metrics brique --size 5 --compare-ruling pie --rule pie=off
+expect_error "unwritable chart" metrics brique --size 3 --games 10 --player random --out /nonexistent/dir/chart.svg
+expect_error "chart not svg" metrics brique --size 3 --games 10 --player random --out "$tmp/chart.txt"
+expect_error "unknown game" metrics nosuchgame
+[ ! -e /nonexistent/dir/chart.svg.partial ] && pass || fail "a partial chart was left"
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,102 @@
+// What `arbiter metrics` relies on, for every registered game: apply_counting plays exactly the
+// move apply plays, under every ruling alternative; metrics are the same whatever the thread
+// count; the Wilson interval brackets the rate.
+#include <gtest/gtest.h>
+
+#include "solver/metrics.hpp"
+#include "tests/game_param.hpp"
+
+namespace arbiter {
+namespace {
+
+class MetricsOnEveryGame : public ::testing::TestWithParam<std::string> {
+ protected:
+  const GameDescriptor& game() const { return find_game(GetParam()); }
+};
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MetricsOnEveryGame);
+
+// Random games played twice in lockstep, once through apply and once through apply_counting.
+void expect_counting_plays_like_apply(const Game& game, int games) {
+  const std::size_t mechanics = game.mechanics().size();
+  Rng rng(17);
+  std::vector<Move> moves;
+  for (int played = 0; played < games; ++played) {
+    auto plain = game.initial_state();
+    auto counting = game.initial_state();
+    // Exactly one entry per mechanic: an engine writing past them fails under the sanitizers.
+    std::vector<std::uint64_t> counts(mechanics, 0);
+    while (!plain->is_terminal()) {
+      plain->legal_moves(moves);
+      const Move move = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+      plain->apply(move);
+      counting->apply_counting(move, counts);
+      ASSERT_EQ(counting->line(), plain->line());
+      ASSERT_EQ(counting->key(), plain->key());
+      ASSERT_EQ(counting->outcome(), plain->outcome());
+    }
+  }
+}
+
+TEST_P(MetricsOnEveryGame, ApplyCountingPlaysLikeApply) {
+  // The second smallest size: the smallest boards end before most mechanics can happen.
+  const int size = testing::interesting_sizes(game()).at(1);
+  EXPECT_FALSE(make_game(game(), size, {})->mechanics().empty()) << "every game here names its mechanics";
+  expect_counting_plays_like_apply(*make_game(game(), size, {}), testing::scaled(30));
+  for (const Ruling& ruling : game().rulings) {
+    for (const RulingOption& option : ruling.options) {
+      if (option.value != ruling.default_value) {
+        expect_counting_plays_like_apply(*make_game(game(), size, {ruling.name + "=" + option.value}), testing::scaled(5));
+      }
+    }
+  }
+}
+
+TEST_P(MetricsOnEveryGame, TheSameNumbersWhateverTheThreadCount) {
+  const auto configured = make_game(game(), testing::interesting_sizes(game()).front(), {});
+  for (const metrics::PlayerKind player : {metrics::PlayerKind::Random, metrics::PlayerKind::Mcts}) {
+    metrics::PlayOptions options;
+    options.player = player;
+    // MCTS runs a playout per tree step: a few games keep Brochs' 400-ply games affordable.
+    options.games = player == metrics::PlayerKind::Random ? testing::scaled(200) : 4;
+    options.playouts = 4;
+    options.seed = 5;
+    const metrics::PlayMetrics one = metrics::play_games(*configured, options);
+    options.threads = 2;
+    const metrics::PlayMetrics two = metrics::play_games(*configured, options);
+    EXPECT_EQ(one.games, options.games);
+    EXPECT_EQ(one.wins, two.wins);
+    EXPECT_EQ(one.draws, two.draws);
+    EXPECT_EQ(one.length_mean, two.length_mean);
+    EXPECT_EQ(one.length_median, two.length_median);
+    EXPECT_EQ(one.mechanic_events, two.mechanic_events);
+    EXPECT_EQ(one.playouts, two.playouts);
+    EXPECT_EQ(one.wins[0] + one.wins[1] + one.draws, static_cast<std::uint64_t>(one.games));
+    if (player == metrics::PlayerKind::Random) {  // enough games that two seeds cannot tie by chance
+      options.seed = 6;
+      const metrics::PlayMetrics other = metrics::play_games(*configured, options);
+      EXPECT_TRUE(other.length_mean != one.length_mean || other.mechanic_events != one.mechanic_events ||
+                  other.wins != one.wins)
+          << "another seed played the same games";
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Registered, MetricsOnEveryGame, ::testing::ValuesIn(testing::registered_game_names()));
+
+TEST(Wilson, BracketsTheRateAndNarrowsWithMoreTrials) {
+  const metrics::Proportion few = metrics::wilson(6, 10);
+  const metrics::Proportion many = metrics::wilson(600, 1000);
+  EXPECT_DOUBLE_EQ(few.rate, 0.6);
+  EXPECT_LT(few.low, 0.6);
+  EXPECT_GT(few.high, 0.6);
+  EXPECT_GT(few.high - few.low, many.high - many.low);
+  // The textbook value for 6 of 10: [0.3127, 0.8318].
+  EXPECT_NEAR(few.low, 0.3127, 1e-4);
+  EXPECT_NEAR(few.high, 0.8318, 1e-4);
+  // No successes still leaves room above zero.
+  EXPECT_NEAR(metrics::wilson(0, 20).low, 0.0, 1e-12);
+  EXPECT_GT(metrics::wilson(0, 20).high, 0.1);
+}
+
+}  // namespace
+}  // namespace arbiter
