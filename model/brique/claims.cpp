@@ -1,4 +1,4 @@
-#include "model/brique/smt_claims.hpp"
+#include "model/brique/claims.hpp"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,8 +1,8 @@
 // Brique's descriptor: rulings B-1..B-5, the configured game, and the examples of the rule text.
 #include "model/brique/notation.hpp"
 #include "model/brique/verification.hpp"
-#include "model/brique/seed_examples.hpp"
-#include "model/brique/smt_claims.hpp"
+#include "model/brique/examples.hpp"
+#include "model/brique/claims.hpp"
 #include "model/brique/states.hpp"
 #include "model/core/errors.hpp"
 

@@ -1,4 +1,4 @@
-#include "model/brique/seed_examples.hpp"
+#include "model/brique/examples.hpp"
 
 namespace arbiter::brique {
 

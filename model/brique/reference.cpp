@@ -1,4 +1,4 @@
-#include "model/brique/position.hpp"
+#include "model/brique/reference.hpp"
 
 #include <algorithm>
 #include <deque>

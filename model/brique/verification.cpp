@@ -1,5 +1,5 @@
-// Brique's verification properties, run after the game's own (properties.cpp). Each property reads the plain Position (position.hpp) of the states
-// the driver hands it, and judges it with the reference rules of position.cpp, never with the
+// Brique's verification properties, run after the game's own (properties.cpp). Each property reads the plain Position (reference.hpp) of the states
+// the driver hands it, and judges it with the reference rules of reference.cpp, never with the
 // engine under test.
 #include "model/brique/verification.hpp"
 
@@ -8,7 +8,7 @@
 #include <algorithm>
 
 #include "model/brique/notation.hpp"
-#include "model/brique/position.hpp"
+#include "model/brique/reference.hpp"
 #include "model/brique/states.hpp"
 
 namespace arbiter::brique {

@@ -2,11 +2,11 @@
 // one configuration, and the registry entry.
 #include <algorithm>
 
-#include "model/brochs/brochs.hpp"
-#include "model/brochs/brochs_examples.hpp"
-#include "model/brochs/brochs_properties.hpp"
-#include "model/brochs/brochs_verification.hpp"
-#include "model/brochs/brochs_reference.hpp"
+#include "model/brochs/engine.hpp"
+#include "model/brochs/examples.hpp"
+#include "model/brochs/properties.hpp"
+#include "model/brochs/verification.hpp"
+#include "model/brochs/reference.hpp"
 #include "model/core/errors.hpp"
 
 namespace arbiter::brochs {

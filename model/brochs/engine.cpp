@@ -5,7 +5,7 @@
 #include "model/core/errors.hpp"
 #include <stdexcept>
 
-#include "model/brochs/brochs.hpp"
+#include "model/brochs/engine.hpp"
 #include "model/core/zobrist.hpp"
 
 namespace arbiter::brochs {

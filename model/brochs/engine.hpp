@@ -1,7 +1,7 @@
 #pragma once
 // Brochs (seed 003, truncated): 24 White pieces defend four keeps against 13 Black pieces, one of
 // them the main piece (Sorcerer). Everything the truncated text leaves open is a ruling R-1..R-13
-// (see brochs_descriptor.cpp and docs/rulings/brochs.md).
+// (see descriptor.cpp and docs/rulings/brochs.md).
 //
 // The engine is flat: a board of piece codes, a few counters, and a fixed-size history of
 // Zobrist hashes for the repetition rule. Geometry (neighbours in 8 directions, quadrants, keeps,

@@ -1,6 +1,6 @@
 // The statements of seed 003 as replayable examples; each position is a 9x9 diagram (keeps c3, g3, c7,
 // g7 under the default keeps=centres; the central cross is row 5 and column e).
-#include "model/brochs/brochs_examples.hpp"
+#include "model/brochs/examples.hpp"
 
 namespace arbiter::brochs {
 

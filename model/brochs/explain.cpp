@@ -1,7 +1,7 @@
 // Brochs for people: why a move is illegal, what a move captures and why, the verdict, drawing.
 #include <cstdlib>
 
-#include "model/brochs/brochs.hpp"
+#include "model/brochs/engine.hpp"
 
 namespace arbiter::brochs {
 namespace {

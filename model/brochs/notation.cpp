@@ -3,7 +3,7 @@
 #include <cctype>
 #include <sstream>
 
-#include "model/brochs/brochs.hpp"
+#include "model/brochs/engine.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
 #include "model/core/square_grid.hpp"

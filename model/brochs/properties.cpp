@@ -1,7 +1,7 @@
 // Brochs' own property suite, checked on random reachable play by `arbiter check` and the audit.
-#include "model/brochs/brochs_properties.hpp"
+#include "model/brochs/properties.hpp"
 
-#include "model/brochs/brochs.hpp"
+#include "model/brochs/engine.hpp"
 
 namespace arbiter::brochs {
 namespace {

@@ -2,11 +2,11 @@
 // obviousness (whole-board scans, capture conditions checked square by square as the text words
 // them, repetition by replaying the moves since the last irreversible action). It shares only the
 // move encoding and the notation with the fast engine; the differential test compares the two.
-#include "model/brochs/brochs_reference.hpp"
+#include "model/brochs/reference.hpp"
 
 #include <algorithm>
 
-#include "model/brochs/brochs.hpp"
+#include "model/brochs/engine.hpp"
 #include "model/core/zobrist.hpp"
 
 namespace arbiter::brochs {

@@ -1,13 +1,13 @@
-// Brochs' verification properties, run after the game's own (brochs_properties.cpp). The board
+// Brochs' verification properties, run after the game's own (properties.cpp). The board
 // after a move is predicted from the move and the captures its printed form and its explanation
 // name, never from the engine's internal capture search alone.
-#include "model/brochs/brochs_verification.hpp"
+#include "model/brochs/verification.hpp"
 
 #include <algorithm>
 #include <array>
 
-#include "model/brochs/brochs.hpp"
-#include "model/brochs/brochs_properties.hpp"
+#include "model/brochs/engine.hpp"
+#include "model/brochs/properties.hpp"
 #include "model/core/square_grid.hpp"
 
 namespace arbiter::brochs {

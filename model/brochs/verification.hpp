@@ -1,7 +1,7 @@
 #pragma once
 // Brochs' whole property suite for `arbiter check brochs` (docs/properties.md): the game's own
-// properties (brochs_properties.hpp) followed by the verification properties of
-// brochs_verification.cpp.
+// properties (properties.hpp) followed by the verification properties of
+// verification.cpp.
 #include <vector>
 
 #include "model/core/property.hpp"

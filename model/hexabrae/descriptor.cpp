@@ -1,5 +1,5 @@
 // Hexabrae: the descriptor with its rulings, the configured game, and the state's printed forms.
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include "model/hexabrae/notation.hpp"
 #include "model/hexabrae/properties.hpp"
 #include "model/hexabrae/verification.hpp"
-#include "model/hexabrae/seed_examples.hpp"
+#include "model/hexabrae/examples.hpp"
 
 namespace arbiter::hexabrae {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "model/core/zobrist.hpp"
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 
 namespace arbiter::hexabrae {
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
 // Hexabrae (SPLLN / Martijn Althuizen, 2010): the rules engine. Seed text: seeds/004; research:
-// rules.md section 4 and ambiguities H-1..H-10, each a ruling of the descriptor (hexabrae.cpp).
+// rules.md section 4 and ambiguities H-1..H-10, each a ruling of the descriptor (descriptor.cpp).
 #include <array>
 #include <cstdint>
 #include <memory>

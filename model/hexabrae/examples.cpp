@@ -1,6 +1,6 @@
 // The statements of seed 004 (Hexabrae) as examples on the 61-field board. The seed's images are
 // lost; the positions below are the smallest that show each statement (rules.md 4.5 shapes).
-#include "model/hexabrae/seed_examples.hpp"
+#include "model/hexabrae/examples.hpp"
 
 namespace arbiter::hexabrae {
 

@@ -2,7 +2,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 #include "model/hexabrae/notation.hpp"
 
 namespace arbiter::hexabrae {

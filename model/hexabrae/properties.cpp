@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 
 namespace arbiter::hexabrae {
 namespace {

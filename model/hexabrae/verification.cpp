@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 #include "model/hexabrae/properties.hpp"
 
 namespace arbiter::hexabrae {

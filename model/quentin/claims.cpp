@@ -1,4 +1,4 @@
-#include "model/quentin/smt_claims.hpp"
+#include "model/quentin/claims.hpp"
 
 #include <algorithm>
 #include <chrono>

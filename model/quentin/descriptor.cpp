@@ -6,8 +6,8 @@
 #include "model/quentin/notation.hpp"
 #include "model/quentin/verification.hpp"
 #include "model/quentin/reference.hpp"
-#include "model/quentin/seed_examples.hpp"
-#include "model/quentin/smt_claims.hpp"
+#include "model/quentin/examples.hpp"
+#include "model/quentin/claims.hpp"
 
 namespace arbiter {
 namespace quentin {

@@ -1,6 +1,6 @@
 // Seed 002's "Examples" section. Its diagrams are lost; these 5x5 positions are reconstructed to
 // match every number and statement of the text and the decoding in research/rules.md §2.
-#include "model/quentin/seed_examples.hpp"
+#include "model/quentin/examples.hpp"
 
 namespace arbiter::quentin {
 namespace {

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "model/brique/smt_claims.hpp"
+#include "model/brique/claims.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
 #include "solver/connection_claims.hpp"

@@ -10,8 +10,8 @@
 #include <map>
 
 #include "model/brique/notation.hpp"
-#include "model/brique/position.hpp"
-#include "model/brique/tests/brique_test_util.hpp"
+#include "model/brique/reference.hpp"
+#include "model/brique/tests/fixtures.hpp"
 
 namespace arbiter {
 namespace {

@@ -2,7 +2,7 @@
 // and truncated text) that must come out as one-line InputErrors and nothing else.
 #include <gtest/gtest.h>
 
-#include "model/brique/tests/brique_test_util.hpp"
+#include "model/brique/tests/fixtures.hpp"
 #include "model/core/errors.hpp"
 
 namespace arbiter {

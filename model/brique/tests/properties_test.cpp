@@ -5,7 +5,7 @@
 #include "model/core/zobrist.hpp"
 #include "model/brique/verification.hpp"
 #include "model/brique/states.hpp"
-#include "model/brique/tests/brique_test_util.hpp"
+#include "model/brique/tests/fixtures.hpp"
 #include "properties/property_runner.hpp"
 
 namespace arbiter::brique {

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "model/brique/tests/brique_test_util.hpp"
+#include "model/brique/tests/fixtures.hpp"
 #include "model/core/errors.hpp"
 
 namespace arbiter {

@@ -2,7 +2,7 @@
 // fill=repeat, shown equivalent to the default over many games, as the ruling's reason claims).
 #include <gtest/gtest.h>
 
-#include "model/brique/tests/brique_test_util.hpp"
+#include "model/brique/tests/fixtures.hpp"
 #include "model/core/errors.hpp"
 
 namespace arbiter {

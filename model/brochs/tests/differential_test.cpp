@@ -2,7 +2,7 @@
 // moves, resulting positions, results) over random games in every size and many rulings.
 #include <algorithm>
 
-#include "model/brochs/tests/brochs_test_util.hpp"
+#include "model/brochs/tests/fixtures.hpp"
 
 namespace arbiter::brochs::testing {
 namespace {

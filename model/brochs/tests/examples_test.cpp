@@ -3,7 +3,7 @@
 
 #include <set>
 
-#include "model/brochs/brochs.hpp"
+#include "model/brochs/engine.hpp"
 #include "properties/seed_examples.hpp"
 
 namespace arbiter::brochs {

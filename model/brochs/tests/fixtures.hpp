@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "model/brochs/brochs.hpp"
+#include "model/brochs/engine.hpp"
 #include "model/core/errors.hpp"
 
 namespace arbiter::brochs::testing {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "model/brochs/tests/brochs_test_util.hpp"
+#include "model/brochs/tests/fixtures.hpp"
 #include "model/core/position_io.hpp"
 
 namespace arbiter::brochs::testing {

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <map>
 
-#include "model/brochs/tests/brochs_test_util.hpp"
+#include "model/brochs/tests/fixtures.hpp"
 
 namespace arbiter::brochs::testing {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <iostream>
 
-#include "model/brochs/brochs_verification.hpp"
-#include "model/brochs/tests/brochs_test_util.hpp"
+#include "model/brochs/verification.hpp"
+#include "model/brochs/tests/fixtures.hpp"
 #include "properties/property_runner.hpp"
 
 namespace arbiter::brochs {

@@ -3,7 +3,7 @@
 // keep; W White, B Black, S the main piece; '#' empty keep, '+' empty central cross square.
 #include <algorithm>
 
-#include "model/brochs/tests/brochs_test_util.hpp"
+#include "model/brochs/tests/fixtures.hpp"
 #include "model/core/position_io.hpp"
 
 namespace arbiter::brochs::testing {

@@ -1,5 +1,5 @@
 // For every ruling alternative (R-1..R-13) a drawn position where it changes what happens.
-#include "model/brochs/tests/brochs_test_util.hpp"
+#include "model/brochs/tests/fixtures.hpp"
 
 namespace arbiter::brochs::testing {
 namespace {

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <set>
 
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 
 namespace arbiter::hexabrae {
 namespace {

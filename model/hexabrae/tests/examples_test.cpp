@@ -1,7 +1,7 @@
 // Seed 004's statements replayed through the generic runner that `arbiter audit` uses.
 #include <gtest/gtest.h>
 
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 #include "properties/seed_examples.hpp"
 
 namespace arbiter {

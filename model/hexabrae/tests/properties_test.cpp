@@ -2,7 +2,7 @@
 // reports a deliberately broken transition or position.
 #include <gtest/gtest.h>
 
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 #include "model/hexabrae/verification.hpp"
 #include "model/registry.hpp"
 #include "properties/property_runner.hpp"

@@ -6,8 +6,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "model/quentin/smt_claims.hpp"
-#include "model/quentin/tests/quentin_test_util.hpp"
+#include "model/quentin/claims.hpp"
+#include "model/quentin/tests/fixtures.hpp"
 #include "model/registry.hpp"
 #include "solver/connection_claims.hpp"
 #include "solver/prove.hpp"

@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "model/quentin/tests/quentin_test_util.hpp"
+#include "model/quentin/tests/fixtures.hpp"
 
 namespace arbiter::quentin {
 namespace {

@@ -1,7 +1,7 @@
 // The examples of seed 002 replayed through the generic runner, with both implementations.
 #include <gtest/gtest.h>
 
-#include "model/quentin/tests/quentin_test_util.hpp"
+#include "model/quentin/tests/fixtures.hpp"
 #include "properties/seed_examples.hpp"
 
 namespace arbiter::quentin {

@@ -8,7 +8,7 @@
 
 #include "model/quentin/verification.hpp"
 #include "model/quentin/reference.hpp"
-#include "model/quentin/tests/quentin_test_util.hpp"
+#include "model/quentin/tests/fixtures.hpp"
 #include "properties/property_runner.hpp"
 
 namespace arbiter::quentin {

@@ -7,7 +7,7 @@
 
 #include "model/quentin/notation.hpp"
 #include "model/quentin/reference.hpp"
-#include "model/quentin/tests/quentin_test_util.hpp"
+#include "model/quentin/tests/fixtures.hpp"
 
 namespace arbiter::quentin {
 namespace {
