@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "model/brique/encoding_version.hpp"
+#include "model/core/rulings.hpp"
 #include "solver/connection_claims.hpp"
 #include "solver/reachability.hpp"
 
@@ -14,22 +15,15 @@ namespace brique_smt {
 
 using smt::Encoding;
 using smt::SymbolicBoard;
+using smt::for_both_movers;
 
 Geometry Geometry::from(const Config& config) {
   Geometry g;
   g.n = config.size;
-  for (const auto& [name, value] : config.rulings) {
-    if (name == "light-squares" && (value == "even" || value == "odd")) {
-      g.light_when_even = value == "even";
-    } else if (name == "escort-directions" && (value == "board" || value == "facing")) {
-      g.white_facing = value == "facing";
-    } else if (name == "fill" && (value == "once" || value == "keep-enemy")) {
-      g.fill_keeps_enemy = value == "keep-enemy";
-    } else if (name == "fill" || name == "light-squares" || name == "escort-directions") {
-      g.unsupported = name + "=" + value;
-    }
-    // The pie and pass rulings leave the stones as they are, so no claim here depends on them.
-  }
+  // The pie and pass rulings leave the stones as they are, so no claim here depends on them.
+  g.unsupported = read_encoded_rulings(config, {{"light-squares", {"odd", "even"}, &g.light_when_even},
+                                                {"escort-directions", {"board", "facing"}, &g.white_facing},
+                                                {"fill", {"once", "keep-enemy"}, &g.fill_keeps_enemy}});
   return g;
 }
 
@@ -96,23 +90,6 @@ SymbolicBoard turn(Encoding& encoding, const Geometry& geometry, const SymbolicB
 }
 
 namespace {
-
-std::string diagram(const Encoding& encoding, const SymbolicBoard& board, bool black_to_move) {
-  const auto cells = board.cells(encoding);
-  return smt::square_board_diagram(board.n, cells, smt::square_board_status(smt::count_stones(cells), black_to_move));
-}
-
-// Runs a turn check once for each mover; the claim holds only if it holds for both.
-Verdict for_both_movers(const std::function<Verdict(bool mover_black, double timeout)>& check, double timeout) {
-  std::vector<Verdict> parts;
-  for (bool mover_black : {true, false}) {
-    double used = 0;
-    for (const auto& p : parts) used += p.seconds;
-    parts.push_back(check(mover_black, std::max(0.001, timeout - used)));
-    if (parts.back().kind == Verdict::Kind::Refuted) break;
-  }
-  return smt::combine(parts);
-}
 
 std::vector<z3::expr> fresh_move(Encoding& encoding, int n) {
   std::vector<z3::expr> move;
@@ -227,7 +204,7 @@ Verdict decide_no_checkerboard_lemma(const Game& game, double timeout) {
     const auto at = [&](int k) { return board.black[SymbolicBoard::idx(block[static_cast<std::size_t>(k)])]; };
     encoding.require((at(0) && at(3) && !at(1) && !at(2)) || (!at(0) && !at(3) && at(1) && at(2)));
     parts.push_back(encoding.verdict(encoding.check(timeout), [&](Verdict& v) {
-      v.counterexample = diagram(encoding, board, true) + "(a checkerboard block allowed by its own invariant clauses)\n";
+      v.counterexample = smt::board_diagram(encoding, board, true) + "(a checkerboard block allowed by its own invariant clauses)\n";
     }));
   }
   return smt::combine(parts);

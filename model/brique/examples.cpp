@@ -1,5 +1,7 @@
 #include "model/brique/examples.hpp"
 
+#include "model/core/examples.hpp"
+
 namespace arbiter::brique {
 
 namespace {
@@ -7,13 +9,7 @@ namespace {
 // Every example is on the designer's 5x5 board under the default rulings.
 SeedExample example(std::string name, std::string source, std::string claim, std::string before,
                     std::vector<std::string> moves, std::string after, std::string result) {
-  SeedExample e;
-  e.name = std::move(name);
-  e.source = std::move(source);
-  e.claim = std::move(claim);
-  e.size = 5;
-  e.before = std::move(before);
-  e.moves = std::move(moves);
+  SeedExample e = seed_example(std::move(name), std::move(source), std::move(claim), 5, std::move(before), std::move(moves));
   e.after = std::move(after);
   e.result = std::move(result);
   return e;

@@ -1,6 +1,8 @@
 // Brochs' own property suite, checked on random reachable play by `arbiter check` and the audit.
 #include "model/brochs/properties.hpp"
 
+#include "model/core/property_suite.hpp"
+
 #include "model/brochs/engine.hpp"
 
 namespace arbiter::brochs {
@@ -83,39 +85,22 @@ PropertyVerdict black_win_means_four_black_keeps(const Game&, const State& state
 
 std::vector<Property> properties() {
   std::vector<Property> out;
-  {
-    Property p;
-    p.name = "captures-touch-the-arrival";
-    p.statement = "a move or setting removes only enemy pieces touching the square it arrives on (or, entry=captured, itself)";
-    p.source = "seed 003 D.1, D.2, D.4: captures are caused by 'movings or setting' next to the captured piece";
-    p.transition = removals_are_local;
-    out.push_back(std::move(p));
-  }
-  {
-    Property p;
-    p.name = "cross-is-safe-from-curses";
-    p.statement = "a curse needs the main piece on the board, a Black keeper opposite and no Black piece in the target quadrant, and never removes a piece on the central cross";
-    p.source = "seed 003 D.3 ('The White pieces are thus always in security on those')";
-    p.rule_text_claim = true;
-    p.transition = curse_conditions_hold;
-    out.push_back(std::move(p));
-  }
-  {
-    Property p;
-    p.name = "material-bounded";
-    p.statement = "never more than 24 White, 12 ordinary Black and one main piece (board and reserve)";
-    p.source = "seed 003 A";
-    p.position = material_is_bounded;
-    out.push_back(std::move(p));
-  }
-  {
-    Property p;
-    p.name = "black-wins-only-by-keeps";
-    p.statement = "when Black wins, every keep holds a Black piece";
-    p.source = "seed 003 A (goal) and ruling R-5";
-    p.position = black_win_means_four_black_keeps;
-    out.push_back(std::move(p));
-  }
+  add_property(out, "captures-touch-the-arrival",
+               "a move or setting removes only enemy pieces touching the square it arrives on (or, entry=captured, itself)",
+               "seed 003 D.1, D.2, D.4: captures are caused by 'movings or setting' next to the captured piece")
+      .transition = removals_are_local;
+  add_property(out, "cross-is-safe-from-curses",
+               "a curse needs the main piece on the board, a Black keeper opposite and no Black piece in the target quadrant, and never removes a piece on the central cross",
+               "seed 003 D.3 ('The White pieces are thus always in security on those')", true)
+      .transition = curse_conditions_hold;
+  add_property(out, "material-bounded",
+               "never more than 24 White, 12 ordinary Black and one main piece (board and reserve)",
+               "seed 003 A")
+      .position = material_is_bounded;
+  add_property(out, "black-wins-only-by-keeps",
+               "when Black wins, every keep holds a Black piece",
+               "seed 003 A (goal) and ruling R-5")
+      .position = black_win_means_four_black_keeps;
   return out;
 }
 

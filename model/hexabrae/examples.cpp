@@ -2,19 +2,15 @@
 // lost; the positions below are the smallest that show each statement (rules.md 4.5 shapes).
 #include "model/hexabrae/examples.hpp"
 
+#include "model/core/examples.hpp"
+
 namespace arbiter::hexabrae {
 
 std::vector<SeedExample> seed_examples() {
   const std::string s = "seed 004, ";
   auto example = [](std::string name, std::string source, std::string claim, std::string before,
                     std::vector<std::string> moves, bool legal, std::string after, std::string result) {
-    SeedExample e;
-    e.name = std::move(name);
-    e.source = std::move(source);
-    e.claim = std::move(claim);
-    e.size = 4;
-    e.before = std::move(before);
-    e.moves = std::move(moves);
+    SeedExample e = seed_example(std::move(name), std::move(source), std::move(claim), 4, std::move(before), std::move(moves));
     e.last_move_legal = legal;
     e.after = std::move(after);
     e.result = std::move(result);

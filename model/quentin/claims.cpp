@@ -12,6 +12,7 @@
 #include "model/quentin/reference.hpp"
 
 #include "model/quentin/encoding_version.hpp"
+#include "model/core/rulings.hpp"
 #include "solver/connection_claims.hpp"
 #include "solver/reachability.hpp"
 
@@ -20,24 +21,18 @@ namespace quentin_smt {
 
 using smt::Encoding;
 using smt::SymbolicBoard;
+using smt::for_both_movers;
 
 Rules Rules::from(const Config& config) {
   Rules r;
   r.n = config.size;
-  for (const auto& [name, value] : config.rulings) {
-    if (name == "edges-count" && (value == "no" || value == "yes")) {
-      r.edges_count = value == "yes";
-    } else if (name == "majority" && (value == "distinct" || value == "adjacencies")) {
-      r.count_adjacencies = value == "adjacencies";
-    } else if (name == "diagonal-rule" && (value == "all-stones" || value == "mover-only")) {
-      r.mover_only_diagonal = value == "mover-only";
-    } else if ((name == "fill" && value != "single-pass") || (name == "rules-version" && value != "2012") ||
-               name == "edges-count" || name == "majority" || name == "diagonal-rule") {
-      r.unsupported = name + "=" + value;
-    }
-    // opponent-chain, no-moves and pie decide who wins or who moves, not what a turn does to the
-    // stones; the claims here are about stones only.
-  }
+  // opponent-chain, no-moves and pie decide who wins or who moves, not what a turn does to the
+  // stones; the claims here are about stones only.
+  r.unsupported = read_encoded_rulings(config, {{"edges-count", {"no", "yes"}, &r.edges_count},
+                                                {"majority", {"distinct", "adjacencies"}, &r.count_adjacencies},
+                                                {"diagonal-rule", {"all-stones", "mover-only"}, &r.mover_only_diagonal},
+                                                {"fill", {"single-pass"}},
+                                                {"rules-version", {"2012"}}});
   return r;
 }
 
@@ -301,22 +296,6 @@ z3::expr end_of_turn_invariant(Encoding& encoding, const Rules& rules, const Sym
   return no_territory(encoding, rules, board) && diagonal_rule_holds(encoding.ctx(), board, true, true);
 }
 
-std::string diagram(const Encoding& encoding, const SymbolicBoard& board, bool black_to_move) {
-  const auto cells = board.cells(encoding);
-  return smt::square_board_diagram(board.n, cells, smt::square_board_status(smt::count_stones(cells), black_to_move));
-}
-
-Verdict for_both_movers(const std::function<Verdict(bool mover_black, double timeout)>& check, double timeout) {
-  std::vector<Verdict> parts;
-  for (bool mover_black : {true, false}) {
-    double used = 0;
-    for (const auto& p : parts) used += p.seconds;
-    parts.push_back(check(mover_black, std::max(0.001, timeout - used)));
-    if (parts.back().kind == Verdict::Kind::Refuted) break;
-  }
-  return smt::combine(parts);
-}
-
 std::vector<z3::expr> fresh_move(Encoding& encoding, int n) {
   std::vector<z3::expr> move;
   for (int i = 0; i < n * n; ++i) move.push_back(encoding.fresh_bool("move"));
@@ -385,7 +364,7 @@ Verdict decide_no_checkerboard_lemma(const Game& game, double timeout) {
   encoding.require(diagonal_rule_holds(encoding.ctx(), block, true, true));
   encoding.require((block.black[0] && block.black[3] && !block.black[1] && !block.black[2]) ||
                    (!block.black[0] && !block.black[3] && block.black[1] && block.black[2]));
-  return encoding.verdict(encoding.check(timeout), [&](Verdict& v) { v.counterexample = diagram(encoding, block, true); });
+  return encoding.verdict(encoding.check(timeout), [&](Verdict& v) { v.counterexample = smt::board_diagram(encoding, block, true); });
 }
 
 Verdict decide_only_mover_completes(const Game& game, double timeout) {
@@ -587,7 +566,7 @@ Verdict decide_playable(const Game& game, double timeout, bool neither) {
                   neither ? std::vector<bool>{true, false} : std::vector<bool>{black_to_move}, all_points);
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
       const auto board = position.cells(encoding);
-      v.counterexample = diagram(encoding, position, black_to_move) + stuck_text;
+      v.counterexample = smt::board_diagram(encoding, position, black_to_move) + stuck_text;
       v.note = reachability_note(game, board, black_to_move);
     });
   };
@@ -630,7 +609,7 @@ Verdict decide_one_fill_round_every_size(const Game& game, double timeout) {
     double used = 0;
     for (const auto& p : parts) used += p.seconds;
     parts.push_back(encoding.verdict(encoding.check(std::max(0.001, timeout - used)), [&](Verdict& v) {
-      v.counterexample = diagram(encoding, placed, true) + "(point " + smt::cell_name(n, rep.cell) +
+      v.counterexample = smt::board_diagram(encoding, placed, true) + "(point " + smt::cell_name(n, rep.cell) +
                          " spoils before the pass but not after it; a window relaxation, not a whole position)\n";
     }));
     if (parts.back().kind == Verdict::Kind::Refuted) {

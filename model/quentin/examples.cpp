@@ -2,6 +2,8 @@
 // match every number and statement of the text and the decoding in research/rules.md §2.
 #include "model/quentin/examples.hpp"
 
+#include "model/core/examples.hpp"
+
 namespace arbiter::quentin {
 namespace {
 
@@ -9,14 +11,7 @@ constexpr const char* kSource = "seed 002, Examples: ";
 
 SeedExample example(std::string name, std::string section, std::string claim, std::string before,
                     std::vector<std::string> moves) {
-  SeedExample e;
-  e.name = std::move(name);
-  e.source = kSource + section;
-  e.claim = std::move(claim);
-  e.size = 5;
-  e.before = std::move(before);
-  e.moves = std::move(moves);
-  return e;
+  return seed_example(std::move(name), kSource + section, std::move(claim), 5, std::move(before), std::move(moves));
 }
 
 }  // namespace

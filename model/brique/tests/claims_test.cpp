@@ -12,17 +12,14 @@
 #include "solver/connection_claims.hpp"
 #include "solver/prove.hpp"
 #include "solver/testing/claim_test_support.hpp"
+#include "tests/game_param.hpp"
 
 namespace arbiter {
 namespace {
 
 using testing::decide_claim;
 
-#ifdef ARBITER_SANITIZED
-constexpr int kLargest = 3;
-#else
-constexpr int kLargest = 5;
-#endif
+constexpr int kLargest = arbiter::testing::when_sanitized(3, 5);
 
 TEST(BriqueClaims, TrueClaimsAreProvedOnSmallBoards) {
   for (const char* claim : {"invariant-inductive", "one-fill-round", "full-board-winner", "only-mover-wins",

@@ -12,15 +12,13 @@
 #include "model/brique/notation.hpp"
 #include "model/brique/reference.hpp"
 #include "model/brique/tests/fixtures.hpp"
+#include "tests/game_param.hpp"
 
 namespace arbiter {
 namespace {
 
-#ifdef ARBITER_SANITIZED
-constexpr int kScale = 20;  // the sanitizer build is ~20-50x slower; every check still runs
-#else
-constexpr int kScale = 1;
-#endif
+// The sanitizer build is ~20-50x slower; every check still runs.
+constexpr int kScale = arbiter::testing::when_sanitized(20, 1);
 
 std::vector<Move> sorted_moves(const State& state) {
   std::vector<Move> moves;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "model/core/examples.hpp"
 #include "model/core/game.hpp"
 #include "model/registry.hpp"
 
@@ -29,14 +30,7 @@ inline std::unique_ptr<State> play(const Game& g, const std::string& diagram, co
 }
 
 // The rule text's "Escorts" example before Black 1 (on c3).
-inline const std::string kEscortsExample =
-    "   a b c d e\n"
-    " 1 . . . . .\n"
-    " 2 . . W B .\n"
-    " 3 . . . . .\n"
-    " 4 . B . W .\n"
-    " 5 . . . . .\n"
-    "Black to move, ply 4\n";
+inline const std::string kEscortsExample = find_seed_example(brique(), "escorts").before;
 
 inline std::string outcome_of(const State& state) { return outcome_text(brique(), state.outcome()); }
 

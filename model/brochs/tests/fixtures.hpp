@@ -7,16 +7,14 @@
 #include <vector>
 
 #include "model/brochs/engine.hpp"
+#include "model/brochs/examples.hpp"
 #include "model/core/errors.hpp"
+#include "tests/game_param.hpp"
 
 namespace arbiter::brochs::testing {
 
 // Sanitizer builds run the heavy loops on fewer cases.
-#ifdef ARBITER_SANITIZED
-inline constexpr int kScale = 10;
-#else
-inline constexpr int kScale = 1;
-#endif
+inline constexpr int kScale = arbiter::testing::when_sanitized(10, 1);
 
 inline Rules rules_for(int size, const std::vector<std::string>& rulings = {}) {
   return rules_from_config(make_config(descriptor(), size, rulings));

@@ -66,21 +66,7 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(Notation, MovesWithAndWithoutCaptureSuffix) {
-  const auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . B W . + . . . .
- 3 . . # . + . # . .
- 4 . . . B + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8+S, passes 0
-)"
-  );
+  const auto s = load(diagram_9x9("B b2 d4; W c2 h8", "Black to move, ply 0, reserve 8+S, passes 0"));
   const Move m = s->parse_move("d4-d2");
   EXPECT_EQ(s->parse_move("d4-d2 x c2"), m);
   EXPECT_EQ(s->move_text(m), "d4-d2 x c2");
@@ -97,21 +83,7 @@ Black to move, ply 0, reserve 8+S, passes 0
 }
 
 TEST(Notation, WrongSquareTypesAndCountsAreRejected) {
-  const std::string good =
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . B . . + . . . .
- 3 . . w . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  ;
+  const std::string good = diagram_9x9("B b2; w c3", "Black to move, ply 0, reserve 8, passes 0");
   EXPECT_NO_THROW(load(good));
   auto mutate = [&](const std::string& from, const std::string& to) {
     std::string text = good;
@@ -134,56 +106,14 @@ TEST(Notation, TooManyPieces) {
   std::string rows;
   for (int r = 0; r < 9; ++r) rows += (r == 2 || r == 6) ? "WW#W+W#WW\n" : (r == 4 ? "+++++++++\n" : "WWWW+WWWW\n");
   EXPECT_THROW(load(rows + "Black to move, ply 0, reserve 8, passes 0\n"), InputError);
-  const std::string two_mains =
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . S S . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  ;
+  const std::string two_mains = diagram_9x9("S b2 c2", "Black to move, ply 0, reserve 8, passes 0");
   EXPECT_THROW(load(two_mains), InputError);
-  const std::string main_twice =
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . S . . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8+S, passes 0
-)"
-  ;
+  const std::string main_twice = diagram_9x9("S b2", "Black to move, ply 0, reserve 8+S, passes 0");
   EXPECT_THROW(load(main_twice), InputError);
 }
 
 TEST(Notation, StatusLineIsChecked) {
-  const std::string board =
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . B
- 2 . B W . + . . . B
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  ;
+  const std::string board = diagram_9x9("B i1 b2 i2; W c2", "Black to move, ply 0, reserve 8, passes 0");
   const std::string rows = board.substr(0, board.find("Black to move"));
   for (const char* bad : {"", "Black to move", "Green to move, ply 0, reserve 8, passes 0",
                           "Black to move, ply x, reserve 8, passes 0", "Black to move, ply 0, reserve 8, passes 3",
@@ -196,21 +126,7 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(Notation, SinceCarriesTheRepetitionHistory) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 W . . . + . . . .
- 2 . . . . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . B
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B i9; W a1", "Black to move, ply 0, reserve 8, passes 0"));
   for (const char* m : {"i9-i8", "a1-a2", "i8-i9", "a2-a1", "i9-i8", "a1-a2", "i8-i9"}) play(*s, m);
   const std::string line = s->line();
   EXPECT_NE(line.find(" since:i9-i8,a1-a2,i8-i9,a2-a1,i9-i8,a1-a2,i8-i9"), std::string::npos) << line;
@@ -227,21 +143,7 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(Notation, ImpossibleSinceMovesAreRejected) {
-  const std::string rows =
-R"(
-   a b c d e f g h i
- 1 W . . . + . . . .
- 2 . . . . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . B
-Black to move, ply 4, reserve 8, passes 0
-)"
-  ;
+  const std::string rows = diagram_9x9("B i9; W a1", "Black to move, ply 4, reserve 8, passes 0");
   const std::string head = rows.substr(0, rows.find("Black to move"));
   EXPECT_NO_THROW(load(head + "Black to move, ply 4, reserve 8, passes 0, since a2-a1\n"));
   for (const char* bad : {"since a1-a2", "since i8-i9", "since a3-a1 a1-a3", "since a2-a1 a1-a2 a2-a1 a1-a2 a2-a1",

@@ -26,47 +26,9 @@ TEST(Playout, RandomMoveIsAlwaysLegal) {
 // Frequencies of the sampler's choices match the uniform distribution over legal_moves.
 TEST(Playout, RandomMoveIsUniform) {
   const std::vector<std::string> positions = {
-R"(
-   a b c d e f g h i
- 1 W B . . S . . . .
- 2 B . . . + . . . .
- 3 . . b . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . w . .
- 8 . . . . + . . W .
- 9 . . . . + . . . W
-Black to move, ply 0, reserve 2, passes 0
-)"
-  ,
-R"(
-   a b c d e f g h i
- 1 W B . . + . . . .
- 2 B . . . + . . . .
- 3 . . b . + . # . .
- 4 . . . . + . . . .
- 5 + + + + W + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . B
-White to move, ply 0, reserve 2, passes 0
-)"
-  ,
-R"(
-   a b c d e f g h i
- 1 W B . . + . . . .
- 2 B . . . + . . . .
- 3 . . b . + . # . .
- 4 . . . . + . . . .
- 5 + + + + W + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . W B
-Black to move, ply 0, reserve 1+S, passes 0
-)"
+      diagram_9x9("S e1; B b1 a2; W a1 h8 i9; b c3; w g7", "Black to move, ply 0, reserve 2, passes 0"),
+      diagram_9x9("B b1 a2 i9; W a1 e5; b c3", "White to move, ply 0, reserve 2, passes 0"),
+      diagram_9x9("B b1 a2 i9; W a1 e5 h9; b c3", "Black to move, ply 0, reserve 1+S, passes 0")
   };
   Rng rng(5);
   for (const auto& text : positions) {

@@ -12,21 +12,7 @@ namespace {
 // ---- C1: custodian capture ---------------------------------------------------------------------
 
 TEST(Custodian, BlackCapturesInARowAndExplainNamesThePieces) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . B W . + . . . .
- 3 . . # . + . # . .
- 4 . . . B + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B b2 d4; W c2 h8", "Black to move, ply 0, reserve 8, passes 0"));
   const Move m = s->parse_move("d4-d2");
   const std::string why = s->explain(m);
   EXPECT_NE(why.find("C1"), std::string::npos) << why;
@@ -38,21 +24,7 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(Custodian, WhiteCapturesTheMainPieceInAColumn) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . W . . + . . . .
- 2 . S . . + . . . .
- 3 . . w . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . B .
- 9 . . . . + . . . .
-White to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("S b2; B h8; W b1; w c3", "White to move, ply 0, reserve 8, passes 0"));
   // c3 is a keep: White leaves it and the piece arriving on b3 closes the column b1-b3.
   EXPECT_EQ(play(*s, "c3-b3"), "c3-b3 x b2");
   EXPECT_EQ(s->main_cell(), kNoCell);
@@ -60,62 +32,20 @@ White to move, ply 0, reserve 8, passes 0
 }
 
 TEST(Custodian, BoardEdgeIsNotHostile) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 W . . . + . . . .
- 3 . . # . + . # . .
- 4 . B . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B b4; W a2 h8", "Black to move, ply 0, reserve 8, passes 0"));
   EXPECT_EQ(play(*s, "b4-b2"), "b4-b2");  // a2 against the West edge survives
   EXPECT_EQ(s->at(cell(*s, "a2")), White);
 }
 
 TEST(Custodian, OnlyTheArrivingPieceFormsCaptures) {
   // b2 W already sits between a2 and c2; a Black move elsewhere does not capture it.
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . + . . B .
- 2 B W B . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B h1 a2 c2; W b2 h8", "Black to move, ply 0, reserve 8, passes 0"));
   EXPECT_EQ(play(*s, "h1-h2"), "h1-h2");
   EXPECT_EQ(s->at(cell(*s, "b2")), White);
 }
 
 TEST(Custodian, VoluntaryEntryIsNotCapturedAndExplainSaysWhy) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . W . + . . . .
- 2 . B . B + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-White to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B b2 d2; W c1 h8", "White to move, ply 0, reserve 8, passes 0"));
   const std::string why = s->explain(s->parse_move("c1-c2"));
   EXPECT_NE(why.find("entered it voluntarily, so it is not captured"), std::string::npos) << why;
   play(*s, "c1-c2");
@@ -135,62 +65,20 @@ TEST(Custodian, VoluntaryEntryCitesTheClauseOfItsConfiguration) {
 }
 
 TEST(Custodian, ReformedSandwichCaptures) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . B W B + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B b2 d2; W c2 h8", "Black to move, ply 0, reserve 8, passes 0"));
   play(*s, "d2-d1");
   play(*s, "h8-h9");
   EXPECT_EQ(play(*s, "d1-d2"), "d1-d2 x c2");
 }
 
 TEST(Custodian, OneMoveCapturesSeveralPieces) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . B + . . . .
- 2 . B W . W B . . .
- 3 . . # W + . # . .
- 4 . . . B + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B d1 b2 f2 d4; W c2 e2 d3 h8", "Black to move, ply 0, reserve 8, passes 0"));
   EXPECT_EQ(play(*s, "d1-d2"), "d1-d2 x c2 x e2 x d3");
   EXPECT_EQ(count_pieces(*s, White), 1);
 }
 
 TEST(Custodian, SettingCaptures) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . W B . + . . . .
- 2 . . . . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B c1; W b1 h8", "Black to move, ply 0, reserve 8, passes 0"));
   EXPECT_EQ(play(*s, "set a1"), "set a1 x b1");
   EXPECT_EQ(s->reserve(), 7);
 }
@@ -198,100 +86,30 @@ Black to move, ply 0, reserve 8, passes 0
 // ---- C2: keep occupant ------------------------------------------------------------------------
 
 TEST(KeepCapture, TwoOppositePairsCaptureAndExplainListsThemAll) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . . B . + . . . .
- 3 . B w B + . # . .
- 4 . . . . + . . . B
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B c2 b3 d3 i4; w c3", "Black to move, ply 0, reserve 8, passes 0"));
   const Move m = s->parse_move("i4-c4");
   EXPECT_NE(s->explain(m).find("C2"), std::string::npos);
   EXPECT_EQ(play(*s, "i4-c4"), "i4-c4 x c3");
 }
 
 TEST(KeepCapture, DiagonalPairsCountToo) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . B . B + . . . .
- 3 . . w . + . # . .
- 4 B . . B + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B b2 d2 a4 d4; w c3", "Black to move, ply 0, reserve 8, passes 0"));
   EXPECT_EQ(play(*s, "a4-b4"), "a4-b4 x c3");
 }
 
 TEST(KeepCapture, OnePairIsNotEnoughByDefault) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . B + . . . .
- 2 . . . . + . . . .
- 3 . B w . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B d1 b3; W h8; w c3", "Black to move, ply 0, reserve 8, passes 0"));
   EXPECT_EQ(play(*s, "d1-d3"), "d1-d3");
   EXPECT_EQ(s->at(cell(*s, "c3")), White);
 }
 
 TEST(KeepCapture, WhiteCapturesABlackKeeperToo) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . . . . + W . . .
- 3 . . # . + W b W .
- 4 . . . . + . . . W
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 B . . . + . . . .
-White to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B a9; W f2 f3 h3 i4; b g3", "White to move, ply 0, reserve 8, passes 0"));
   EXPECT_EQ(play(*s, "i4-h4"), "i4-h4 x g3");
 }
 
 TEST(KeepCapture, EnteringTheKeepVoluntarilyIsSafeUntilReformed) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . W . + . . . .
- 2 . B . . + . . . .
- 3 . B # B + . # . .
- 4 . . . B + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-White to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B b2 b3 d3 d4; W c1 h8", "White to move, ply 0, reserve 8, passes 0"));
   const std::string why = s->explain(s->parse_move("c1-c3"));
   EXPECT_NE(why.find("not captured"), std::string::npos) << why;
   play(*s, "c1-c3");
@@ -304,21 +122,7 @@ White to move, ply 0, reserve 8, passes 0
 // ---- C3: curse ---------------------------------------------------------------------------------
 
 TEST(Curse, EligibleFromTheOppositeKeepWithTheMainPieceOnBoard) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . S . . . .
- 2 . . . . + . . . .
- 3 . . b . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + W . . .
- 7 . . # . + . w . .
- 8 . W . . W . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("S e1; W f6 b8 e8 h8; b c3; w g7", "Black to move, ply 0, reserve 8, passes 0"));
   std::vector<Move> moves;
   s->legal_moves(moves);
   std::vector<std::string> curses;
@@ -335,21 +139,7 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(Curse, ABlackPieceInTheTargetQuadrantForbidsIt) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . S . . . .
- 2 . . . . + . . . .
- 3 . . b . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . B
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("S e1; B i9; W h8; b c3", "Black to move, ply 0, reserve 8, passes 0"));
   EXPECT_FALSE(legal(*s, "curse h8"));
   EXPECT_NE(s->explain(s->parse_move("pass")).find("passes"), std::string::npos);
   try {
@@ -360,56 +150,14 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(Curse, TheMainPieceOnTheCursingKeepCounts) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . . . . + . . . .
- 3 . . s . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("W h8; s c3", "Black to move, ply 0, reserve 8, passes 0"));
   EXPECT_TRUE(legal(*s, "curse h8"));
 }
 
 TEST(Curse, NoCurseWithoutTheMainPieceOnTheBoard) {
-  auto in_reserve = load(
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . . . . + . . . .
- 3 . . b . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8+S, passes 0
-)"
-  );
+  auto in_reserve = load(diagram_9x9("W h8; b c3", "Black to move, ply 0, reserve 8+S, passes 0"));
   EXPECT_FALSE(legal(*in_reserve, "curse h8"));
-  auto captured = load(
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . . . . + . . . .
- 3 . . b . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto captured = load(diagram_9x9("W h8; b c3", "Black to move, ply 0, reserve 8, passes 0"));
   EXPECT_FALSE(legal(*captured, "curse h8"));
   play(*in_reserve, "set main e1");
   play(*in_reserve, "pass");
@@ -417,142 +165,44 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(Curse, CentralCrossIsImmune) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . S . . . .
- 2 . . . . + . . . .
- 3 . . b . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + W + + +
- 6 . . . . + . . . .
- 7 . . # . W . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("S e1; W f5 e7 h8; b c3", "Black to move, ply 0, reserve 8, passes 0"));
   EXPECT_FALSE(legal(*s, "curse e7"));
   EXPECT_FALSE(legal(*s, "curse f5"));
   EXPECT_TRUE(legal(*s, "curse h8"));
 }
 
 TEST(Curse, AKeepOccupantCanBeCursedOutLast) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . S . . . .
- 2 . . . . + . . . .
- 3 . . b . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . w . .
- 8 . . . . + . . . .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("S e1; b c3; w g7", "Black to move, ply 0, reserve 8, passes 0"));
   EXPECT_EQ(play(*s, "curse g7"), "curse g7");
   EXPECT_EQ(s->at(cell(*s, "g7")), Empty);
 }
 
 TEST(Curse, AWhiteKeepDoesNotCurse) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . S . . . .
- 2 . . . . + . . . .
- 3 . . w . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . B . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("S e1; B b8; W h8; w c3", "Black to move, ply 0, reserve 8, passes 0"));
   EXPECT_FALSE(legal(*s, "curse h8"));
 }
 
 // ---- C4: diagonal capture by the main piece ----------------------------------------------------
 
 TEST(MainDiagonal, TheMainPieceCapturesDiagonally) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . S . . . .
- 2 . W . . + . . . .
- 3 B . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("S e1; B a3; W b2 h8", "Black to move, ply 0, reserve 8, passes 0"));
   const std::string why = s->explain(s->parse_move("e1-c1"));
   EXPECT_NE(why.find("C4"), std::string::npos) << why;
   EXPECT_EQ(play(*s, "e1-c1"), "e1-c1 x b2");
 }
 
 TEST(MainDiagonal, SettingTheMainPieceCaptures) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . W . . + . . . .
- 3 B . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8+S, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B a3; W b2 h8", "Black to move, ply 0, reserve 8+S, passes 0"));
   EXPECT_EQ(play(*s, "set main c1"), "set main c1 x b2");
 }
 
 TEST(MainDiagonal, AnOrdinaryPieceDoesNotCaptureDiagonally) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . B . . . .
- 2 . W . . + . . . .
- 3 B . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B e1 a3; W b2 h8", "Black to move, ply 0, reserve 8, passes 0"));
   EXPECT_EQ(play(*s, "e1-c1"), "e1-c1");
 }
 
 TEST(MainDiagonal, WhiteEnteringTheDiagonalGapIsNotCaptured) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . S . + . . . .
- 2 . . . . + . . . .
- 3 B . # . + . # . .
- 4 . W . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-White to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("S c1; B a3; W b4 h8", "White to move, ply 0, reserve 8, passes 0"));
   const std::string why = s->explain(s->parse_move("b4-b2"));
   EXPECT_NE(why.find("not captured"), std::string::npos) << why;
   play(*s, "b4-b2");
@@ -560,42 +210,14 @@ White to move, ply 0, reserve 8, passes 0
 }
 
 TEST(MainDiagonal, WhiteHasNoDiagonalCapture) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . W . . . .
- 2 . B . . + . . . .
- 3 W . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . B .
- 9 . . . . + . . . .
-White to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B b2 h8; W e1 a3", "White to move, ply 0, reserve 8, passes 0"));
   EXPECT_EQ(play(*s, "e1-c1"), "e1-c1");
 }
 
 // ---- Setting, passing, keeps -------------------------------------------------------------------
 
 TEST(Setting, OnAFreeKeepAndOnTheNorthRowOnly) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . . . . + . . . .
- 3 . . # . + . w . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("W h8; w g3", "Black to move, ply 0, reserve 8, passes 0"));
   EXPECT_TRUE(legal(*s, "set c3"));
   EXPECT_TRUE(legal(*s, "set a1"));
   EXPECT_FALSE(legal(*s, "set g3"));  // occupied keep
@@ -606,21 +228,7 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(Ending, BlackWinsWhenAllKeepsAreBlack) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . . . . + . . . .
- 3 . . b . + . b . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . b . + B # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B f7; W h8; b c3 g3 c7", "Black to move, ply 0, reserve 8, passes 0"));
   const std::string why = s->explain(s->parse_move("f7-g7"));
   EXPECT_NE(why.find("Black wins"), std::string::npos) << why;
   play(*s, "f7-g7");
@@ -631,21 +239,7 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(Ending, WhiteWinsWhenBlackCannotFillTheKeeps) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 W . . . + . . . .
- 2 B . . . + . . . .
- 3 . . # . + . # . .
- 4 W . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . B B + . . . B
-White to move, ply 0, reserve 0, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B a2 c9 d9 i9; W a1 a4", "White to move, ply 0, reserve 0, passes 0"));
   EXPECT_EQ(s->outcome(), Outcome::ongoing());
   const std::string why = s->explain(s->parse_move("a4-a3"));
   EXPECT_NE(why.find("White wins: Black has 3 pieces left"), std::string::npos) << why;
@@ -654,21 +248,7 @@ White to move, ply 0, reserve 0, passes 0
 }
 
 TEST(Ending, TwoPassesInARowEndTheGame) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 W . . . + . . . .
- 2 . . . . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . B
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B i9; W a1", "Black to move, ply 0, reserve 8, passes 0"));
   play(*s, "pass");
   EXPECT_FALSE(s->is_terminal());
   play(*s, "pass");
@@ -676,21 +256,7 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(Passing, ForcedPassWhenNothingCanMove) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 W B . . + . . . .
- 2 B . . . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . B
-White to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B b1 a2 i9; W a1", "White to move, ply 0, reserve 8, passes 0"));
   std::vector<Move> moves;
   s->legal_moves(moves);
   ASSERT_EQ(moves.size(), 1u);

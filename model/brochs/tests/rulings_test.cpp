@@ -22,38 +22,10 @@ TEST(RulingKeeps, KeepSquaresMoveWithTheRuling) {
 
 TEST(RulingKeeps, AKeepElsewhereChangesACapture) {
   // c3 is a keep under keeps=centres (one pair is not enough), an ordinary square under keeps=outer.
-  const std::string text =
-R"(
-   a b c d e f g h i
- 1 . . . B + . . . .
- 2 . . . . + . . . .
- 3 . B w . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  ;
+  const std::string text = diagram_9x9("B d1 b3; W h8; w c3", "Black to move, ply 0, reserve 8, passes 0");
   auto centres = load(text);
   EXPECT_EQ(play(*centres, "d1-d3"), "d1-d3");
-  const std::string as_outer =
-R"(
-   a b c d e f g h i
- 1 . . . B + . . . .
- 2 . # . . + . . # .
- 3 . B W . + . . . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . . . + . . . W
- 8 . # . . + . . # .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  ;
+  const std::string as_outer = diagram_9x9("B d1 b3; W c3 i7; # b2 h2 b8 h8; . g3 c7 g7", "Black to move, ply 0, reserve 8, passes 0");
   auto outer = load(as_outer, {"keeps=outer"});
   EXPECT_EQ(play(*outer, "d1-d3"), "d1-d3 x c3");
 }
@@ -144,21 +116,7 @@ TEST(RulingStart, TheMainPieceStartsOnTheBoardUnderNorthRow) {
 }
 
 TEST(RulingBlackTurn, SetFirstForbidsMovingWhileTheReserveLasts) {
-  const std::string text =
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 B . . . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 B B B . + . . . .
-Black to move, ply 0, reserve 1, passes 0
-)"
-  ;
+  const std::string text = diagram_9x9("B a2 a9 b9 c9; W h8", "Black to move, ply 0, reserve 1, passes 0");
   auto any = load(text);
   auto set_first = load(text, {"black-turn=set-first"});
   EXPECT_TRUE(legal(*any, "a2-a4"));
@@ -169,21 +127,7 @@ Black to move, ply 0, reserve 1, passes 0
 }
 
 TEST(RulingSetSquares, WhereSettingIsAllowed) {
-  const std::string text =
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . . . . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 4, passes 0
-)"
-  ;
+  const std::string text = diagram_9x9("W h8", "Black to move, ply 0, reserve 4, passes 0");
   auto north = load(text);
   auto keeps = load(text, {"set-squares=keeps"});
   auto anywhere = load(text, {"set-squares=anywhere"});
@@ -196,21 +140,7 @@ Black to move, ply 0, reserve 4, passes 0
 }
 
 TEST(RulingEnd, LosingTheMainPieceEndsTheGameOnlyUnderKeepsMain) {
-  const std::string text =
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . B
- 2 . . . . + . . . B
- 3 . . # . + . # . B
- 4 . . W . + . . . .
- 5 + + + + + + + + +
- 6 W S . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . .
-White to move, ply 0, reserve 8, passes 0
-)"
-  ;
+  const std::string text = diagram_9x9("S b6; B i1 i2 i3; W c4 a6", "White to move, ply 0, reserve 8, passes 0");
   auto keeps = load(text);
   auto keeps_main = load(text, {"end=keeps-main"});
   play(*keeps, "c4-c6");
@@ -221,21 +151,7 @@ White to move, ply 0, reserve 8, passes 0
 }
 
 TEST(RulingEnd, StalledGamesAreDrawsUnderKeepsDraw) {
-  const std::string text =
-R"(
-   a b c d e f g h i
- 1 W . . . + . . . .
- 2 . . . . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . B
-Black to move, ply 0, reserve 8, passes 0
-)"
-  ;
+  const std::string text = diagram_9x9("B i9; W a1", "Black to move, ply 0, reserve 8, passes 0");
   auto keeps = load(text);
   auto draw = load(text, {"end=keeps-draw"});
   for (auto* s : {keeps.get(), draw.get()}) {
@@ -247,21 +163,7 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(RulingEntry, EnteringASandwichIsSuicideUnderCaptured) {
-  const std::string text =
-R"(
-   a b c d e f g h i
- 1 . . W . + . . . .
- 2 . B . B + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-White to move, ply 0, reserve 8, passes 0
-)"
-  ;
+  const std::string text = diagram_9x9("B b2 d2; W c1 h8", "White to move, ply 0, reserve 8, passes 0");
   auto protected_ = load(text);
   auto captured = load(text, {"entry=captured"});
   EXPECT_EQ(play(*protected_, "c1-c2"), "c1-c2");
@@ -274,40 +176,13 @@ White to move, ply 0, reserve 8, passes 0
 TEST(RulingEntry, TheArrivingPieceCapturesFirstAndSurvives) {
   // W enters c2 between b2 and d2 but captures d2 (with e2) first: no sandwich remains.
   auto s = load(
-R"(
-   a b c d e f g h i
- 1 . . W . + . . . .
- 2 . B . B W . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-White to move, ply 0, reserve 8, passes 0
-)"
-  , {"entry=captured"});
+      diagram_9x9("B b2 d2; W c1 e2 h8", "White to move, ply 0, reserve 8, passes 0"), {"entry=captured"});
   EXPECT_EQ(play(*s, "c1-c2"), "c1-c2 x d2");
   EXPECT_EQ(s->at(cell(*s, "c2")), White);
 }
 
 TEST(RulingKeepTwoPiece, OnePairCapturesAKeeperUnderYes) {
-  const std::string text =
-R"(
-   a b c d e f g h i
- 1 . . . B + . . . .
- 2 . . . . + . . . .
- 3 . B w . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  ;
+  const std::string text = diagram_9x9("B d1 b3; W h8; w c3", "Black to move, ply 0, reserve 8, passes 0");
   auto no = load(text);
   auto yes = load(text, {"keep-two-piece=yes"});
   EXPECT_EQ(play(*no, "d1-d3"), "d1-d3");
@@ -315,21 +190,7 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(RulingKeepTwoPiece, DiagonalMainCaptureOfAKeeperUnderYes) {
-  const std::string text =
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . B . . + . . . .
- 3 . . w . + . # . .
- 4 . . . . + S . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  ;
+  const std::string text = diagram_9x9("S f4; B b2; W h8; w c3", "Black to move, ply 0, reserve 8, passes 0");
   auto no = load(text);
   auto yes = load(text, {"keep-two-piece=yes"});
   EXPECT_EQ(play(*no, "f4-d4"), "f4-d4");
@@ -337,21 +198,7 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(RulingMainDiagonal, AnOrdinaryPieceCompletesTheMainPiecesDiagonalUnderMainInPair) {
-  const std::string text =
-R"(
-   a b c d e f g h i
- 1 . . . . B . . . .
- 2 . W . . + . . . .
- 3 S . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  ;
+  const std::string text = diagram_9x9("S a3; B e1; W b2 h8", "Black to move, ply 0, reserve 8, passes 0");
   auto main_moves = load(text);
   auto main_in_pair = load(text, {"main-diagonal=main-in-pair"});
   EXPECT_EQ(play(*main_moves, "e1-c1"), "e1-c1");
@@ -359,21 +206,7 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(RulingCurseCost, AFreeCurseLeavesBlackToMove) {
-  const std::string text =
-R"(
-   a b c d e f g h i
- 1 . . . . S . . . .
- 2 . . . . + . . . .
- 3 . . b . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + W . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 B . . . + . . . .
-Black to move, ply 0, reserve 8, passes 0
-)"
-  ;
+  const std::string text = diagram_9x9("S e1; B a9; W f6 h8; b c3", "Black to move, ply 0, reserve 8, passes 0");
   auto turn = load(text);
   auto free = load(text, {"curse-cost=free"});
   play(*turn, "curse h8");
@@ -389,21 +222,7 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(RulingEmptyKeeps, BlockedKeepsStopMovesThroughThem) {
-  const std::string text =
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . . . . + . . . .
- 3 W . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . B
-White to move, ply 0, reserve 8, passes 0
-)"
-  ;
+  const std::string text = diagram_9x9("B i9; W a3", "White to move, ply 0, reserve 8, passes 0");
   auto passable = load(text);
   auto blocked = load(text, {"empty-keeps=blocked"});
   EXPECT_TRUE(legal(*passable, "a3-d3"));
@@ -412,21 +231,7 @@ White to move, ply 0, reserve 8, passes 0
 }
 
 TEST(RulingEmptyKeeps, HostileKeepsHelpBothSidesCapture) {
-  const std::string text =
-R"(
-   a b c d e f g h i
- 1 B . . . + . . . .
- 2 . . . . + . . . .
- 3 . W # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . W .
- 9 . . . . + . . . B
-Black to move, ply 0, reserve 8, passes 0
-)"
-  ;
+  const std::string text = diagram_9x9("B a1 i9; W b3 h8", "Black to move, ply 0, reserve 8, passes 0");
   auto passable = load(text);
   auto hostile = load(text, {"empty-keeps=hostile"});
   EXPECT_EQ(play(*passable, "a1-a3"), "a1-a3");
@@ -435,91 +240,24 @@ Black to move, ply 0, reserve 8, passes 0
   EXPECT_EQ(play(*hostile, "a1-a3"), "a1-a3 x b3");
   // ... and White against Black.
   auto white = load(
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . B
- 2 . . . . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . B # . + . # . .
- 8 . . . . + . . W .
- 9 W . . . + . . . .
-White to move, ply 0, reserve 8, passes 0
-)"
-  , {"empty-keeps=hostile"});
+      diagram_9x9("B i1 b7; W h8 a9", "White to move, ply 0, reserve 8, passes 0"), {"empty-keeps=hostile"});
   EXPECT_EQ(play(*white, "a9-a7"), "a9-a7 x b7");
 }
 
 TEST(RulingWhitePass, WhiteMustMoveWhenItCanUnderOnlyWhenStuck) {
-  const std::string text =
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . . . . + . . . .
- 3 W . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . B
-White to move, ply 0, reserve 8, passes 0
-)"
-  ;
+  const std::string text = diagram_9x9("B i9; W a3", "White to move, ply 0, reserve 8, passes 0");
   EXPECT_TRUE(legal(*load(text), "pass"));
   EXPECT_FALSE(legal(*load(text, {"white-pass=only-when-stuck"}), "pass"));
   auto stuck = load(
-R"(
-   a b c d e f g h i
- 1 W B . . + . . . .
- 2 B . . . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . B
-White to move, ply 0, reserve 8, passes 0
-)"
-  , {"white-pass=only-when-stuck"});
+      diagram_9x9("B b1 a2 i9; W a1", "White to move, ply 0, reserve 8, passes 0"), {"white-pass=only-when-stuck"});
   EXPECT_TRUE(legal(*stuck, "pass"));
   auto black = load(
-R"(
-   a b c d e f g h i
- 1 . . . . + . . . .
- 2 . . . . + . . . .
- 3 W . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . B
-Black to move, ply 0, reserve 8, passes 0
-)"
-  , {"white-pass=only-when-stuck"});
+      diagram_9x9("B i9; W a3", "Black to move, ply 0, reserve 8, passes 0"), {"white-pass=only-when-stuck"});
   EXPECT_TRUE(legal(*black, "pass"));  // Black may always pass
 }
 
 TEST(RulingRepetition, TheThirdOccurrenceEndsTheGame) {
-  const std::string text =
-R"(
-   a b c d e f g h i
- 1 W . . . + . . . .
- 2 . . . . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . B
-Black to move, ply 0, reserve 8, passes 0
-)"
-  ;
+  const std::string text = diagram_9x9("B i9; W a1", "Black to move, ply 0, reserve 8, passes 0");
   auto third = load(text);
   auto none = load(text, {"repetition=none"});
   for (auto* s : {third.get(), none.get()}) {
@@ -534,21 +272,7 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(RulingRepetition, CountsOnlyPositionsThatCanRecur) {
-  auto s = load(
-R"(
-   a b c d e f g h i
- 1 W . . . + . . . .
- 2 . . . . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . B
-Black to move, ply 0, reserve 8, passes 0
-)"
-  );
+  auto s = load(diagram_9x9("B i9; W a1", "Black to move, ply 0, reserve 8, passes 0"));
   for (const char* m : {"i9-i8", "a1-a2", "i8-i9", "a2-a1", "set h1", "a1-a2", "h1-h2", "a2-a1", "h2-h1"}) {
     ASSERT_FALSE(s->is_terminal()) << m;
     play(*s, m);
@@ -561,21 +285,7 @@ Black to move, ply 0, reserve 8, passes 0
 }
 
 TEST(RulingPlyCap, TheCapEndsTheGameAtItsPly) {
-  const std::string text =
-R"(
-   a b c d e f g h i
- 1 W . . . + . . . .
- 2 . . . . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . B
-Black to move, ply 199, reserve 8, passes 0
-)"
-  ;
+  const std::string text = diagram_9x9("B i9; W a1", "Black to move, ply 199, reserve 8, passes 0");
   auto cap200 = load(text, {"ply-cap=200"});
   auto cap400 = load(text);
   play(*cap200, "i9-i8");
@@ -583,36 +293,9 @@ Black to move, ply 199, reserve 8, passes 0
   EXPECT_EQ(cap200->outcome(), Outcome::win(kWhiteSide));
   EXPECT_NE(cap200->verdict().find("ply cap of 200"), std::string::npos);
   EXPECT_EQ(cap400->outcome(), Outcome::ongoing());
-  EXPECT_THROW(load(
-R"(
-   a b c d e f g h i
- 1 W . . . + . . . .
- 2 . . . . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . B
-Black to move, ply 401, reserve 8, passes 0
-)"
-  ), InputError);
+  EXPECT_THROW(load(diagram_9x9("B i9; W a1", "Black to move, ply 401, reserve 8, passes 0")), InputError);
   auto cap1000 = load(
-R"(
-   a b c d e f g h i
- 1 W . . . + . . . .
- 2 . . . . + . . . .
- 3 . . # . + . # . .
- 4 . . . . + . . . .
- 5 + + + + + + + + +
- 6 . . . . + . . . .
- 7 . . # . + . # . .
- 8 . . . . + . . . .
- 9 . . . . + . . . B
-Black to move, ply 401, reserve 8, passes 0
-)"
-  , {"ply-cap=1000"});
+      diagram_9x9("B i9; W a1", "Black to move, ply 401, reserve 8, passes 0"), {"ply-cap=1000"});
   EXPECT_FALSE(cap1000->is_terminal());
 }
 

@@ -9,15 +9,12 @@
 #include <set>
 
 #include "model/hexabrae/engine.hpp"
+#include "tests/game_param.hpp"
 
 namespace arbiter::hexabrae {
 namespace {
 
-#ifdef ARBITER_SANITIZED
-constexpr int kGames = 4;
-#else
-constexpr int kGames = 40;
-#endif
+const int kGames = arbiter::testing::scaled(40);
 
 struct Reference {
   const HexBoard& board;

@@ -1,4 +1,5 @@
-// Seed 004's statements replayed through the generic runner that `arbiter audit` uses.
+// Seed 004's statements as the descriptor lists them (the generic conformance test replays each in
+// every implementation), and the runner that `arbiter audit` uses failing a wrong claim.
 #include <gtest/gtest.h>
 
 #include "model/hexabrae/engine.hpp"
@@ -7,14 +8,7 @@
 namespace arbiter {
 namespace {
 
-TEST(HexabraeSeedExamples, EveryStatementOfTheTextHolds) {
-  const auto examples = hexabrae_game().seed_examples();
-  EXPECT_GE(examples.size(), 20u);
-  for (const SeedExample& example : examples) {
-    const ExampleVerdict verdict = run_seed_example(hexabrae_game(), example);
-    EXPECT_TRUE(verdict.passed) << example.name << ": " << verdict.detail;
-  }
-}
+TEST(HexabraeSeedExamples, TheTextsStatementsAreListed) { EXPECT_GE(hexabrae_game().seed_examples().size(), 20u); }
 
 TEST(HexabraeSeedExamples, AWrongClaimIsCaught) {
   for (SeedExample example : hexabrae_game().seed_examples()) {

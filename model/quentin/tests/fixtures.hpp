@@ -9,6 +9,7 @@
 #include "model/core/errors.hpp"
 #include "model/core/game.hpp"
 #include "model/quentin/rules.hpp"
+#include "tests/game_param.hpp"
 
 namespace arbiter {
 const GameDescriptor& quentin_game();
@@ -16,11 +17,7 @@ const GameDescriptor& quentin_game();
 
 namespace arbiter::quentin {
 
-#ifdef ARBITER_SANITIZED
-inline constexpr long kHeavyDivisor = 20;
-#else
-inline constexpr long kHeavyDivisor = 1;
-#endif
+inline constexpr long kHeavyDivisor = arbiter::testing::when_sanitized(20, 1);
 
 struct Setup {
   std::unique_ptr<Game> game;
