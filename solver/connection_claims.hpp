@@ -29,6 +29,13 @@ Verdict decide_full_board_has_winner(int n, const BoardConstraint& invariant, bo
 // black chain and a white chain.
 Verdict decide_no_two_winners(int n, double timeout_seconds);
 
+// The board of a found model as a square-board diagram with its status line.
+std::string board_diagram(const Encoding& encoding, const SymbolicBoard& board, bool black_to_move);
+
+// Runs a turn check once for each mover within one time budget; the claim holds only if it holds
+// for both (a refutation with Black moving is not checked again with White).
+Verdict for_both_movers(const std::function<Verdict(bool mover_black, double timeout)>& check, double timeout);
+
 }  // namespace arbiter::smt
 
 // ---- implementation (header-only: the game libraries use it and cannot link solver/) ----
@@ -54,6 +61,22 @@ inline std::string full_board_diagram(const Encoding& encoding, const SymbolicBo
 }
 
 }  // namespace
+
+inline std::string board_diagram(const Encoding& encoding, const SymbolicBoard& board, bool black_to_move) {
+  const auto cells = board.cells(encoding);
+  return square_board_diagram(board.n, cells, square_board_status(count_stones(cells), black_to_move));
+}
+
+inline Verdict for_both_movers(const std::function<Verdict(bool mover_black, double timeout)>& check, double timeout) {
+  std::vector<Verdict> parts;
+  for (bool mover_black : {true, false}) {
+    double used = 0;
+    for (const auto& p : parts) used += p.seconds;
+    parts.push_back(check(mover_black, std::max(0.001, timeout - used)));
+    if (parts.back().kind == Verdict::Kind::Refuted) break;
+  }
+  return combine(parts);
+}
 
 inline std::vector<z3::expr> require_black_chain(Encoding& encoding, const SymbolicBoard& board) {
   const int n = board.n;

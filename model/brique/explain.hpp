@@ -1,7 +1,7 @@
 #pragma once
 #include <string>
 
-#include "model/brique/position.hpp"
+#include "model/brique/reference.hpp"
 #include "model/core/drawing.hpp"
 
 namespace arbiter::brique {

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "model/brique/position.hpp"
+#include "model/brique/reference.hpp"
 
 namespace arbiter {
 const GameDescriptor& brique_game();

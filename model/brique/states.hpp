@@ -3,7 +3,7 @@
 // draw through the plain Position (notation.hpp, explain.hpp); they differ only in how they play.
 #include <memory>
 
-#include "model/brique/position.hpp"
+#include "model/brique/reference.hpp"
 #include "model/core/game.hpp"
 
 namespace arbiter::brique {
@@ -24,7 +24,7 @@ class BriqueState : public State {
   std::vector<std::string> candidate_moves() const override;
 };
 
-// The rule text transcribed: whole-board scans after every placement (position.cpp).
+// The rule text transcribed: whole-board scans after every placement (reference.cpp).
 std::unique_ptr<State> make_reference_state(const Position& position);
 // Bitboard-free but table-driven and incremental: see engine.cpp.
 std::unique_ptr<State> make_fast_state(const Position& position);

@@ -1,14 +1,16 @@
-// Brique's verification properties, run after the game's own (properties.cpp). Each property reads the plain Position (position.hpp) of the states
-// the driver hands it, and judges it with the reference rules of position.cpp, never with the
+// Brique's verification properties, run after the game's own (properties.cpp). Each property reads the plain Position (reference.hpp) of the states
+// the driver hands it, and judges it with the reference rules of reference.cpp, never with the
 // engine under test.
 #include "model/brique/verification.hpp"
+
+#include "model/core/property_suite.hpp"
 
 #include "model/brique/properties.hpp"
 
 #include <algorithm>
 
 #include "model/brique/notation.hpp"
-#include "model/brique/position.hpp"
+#include "model/brique/reference.hpp"
 #include "model/brique/states.hpp"
 
 namespace arbiter::brique {
@@ -112,14 +114,6 @@ PropertyVerdict exactly_one_connects(const Position& p) {
 
 namespace {
 
-std::unique_ptr<Game> with_ruling(const Game& game, const std::string& name, const std::string& value) {
-  std::vector<std::string> assignments;
-  for (const auto& [ruling, current] : game.config().rulings) {
-    assignments.push_back(ruling + "=" + (ruling == name ? value : current));
-  }
-  return make_game(game.descriptor(), game.config().size, assignments);
-}
-
 int rotated_cell(int n, int cell) { return n * n - 1 - cell; }
 Move rotated_move(int n, Move m) {
   return m == kSwapMove || m == kPassMove ? m : static_cast<Move>(rotated_cell(n, static_cast<int>(m)));
@@ -129,55 +123,24 @@ Move rotated_move(int n, Move m) {
 
 PropertyVerdict rotation_maps_games_to_games(const Game& game, const Game& turned_game, Rng& rng) {
   const int n = game.config().size;
-  auto state = game.initial_state();
-  auto turned = turned_game.initial_state();
-  std::string played;
-  std::vector<Move> legal, turned_legal;
-  for (;;) {
-    legal.clear();
-    turned_legal.clear();
-    state->legal_moves(legal);
-    turned->legal_moves(turned_legal);
-    for (Move& m : legal) m = rotated_move(n, m);
-    std::sort(legal.begin(), legal.end());
-    std::sort(turned_legal.begin(), turned_legal.end());
-    if (legal != turned_legal) return PropertyVerdict::violated("after" + played + " the turned game has other legal moves");
-    if (state->outcome() != turned->outcome()) {
-      return PropertyVerdict::violated("after" + played + " the outcomes differ: " + outcome_text(game.descriptor(), state->outcome()) +
-                                       " vs " + outcome_text(game.descriptor(), turned->outcome()));
-    }
-    const Position p = snapshot_of(*state), q = snapshot_of(*turned);
-    for (int cell = 0; cell < n * n; ++cell) {
-      if (p.cells[static_cast<std::size_t>(cell)] != q.cells[static_cast<std::size_t>(rotated_cell(n, cell))]) {
-        return PropertyVerdict::violated("after" + played + " the turned game differs on " + name_of(q, rotated_cell(n, cell)));
-      }
-    }
-    if (legal.empty()) return PropertyVerdict::ok();
-    state->legal_moves(legal);
-    const Move m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-    played += " " + state->move_text(m);
-    state->apply(m);
-    turned->apply(rotated_move(n, m));
-  }
+  const auto turned_cell = [n](int cell) { return rotated_cell(n, cell); };
+  const auto difference = [turned_cell](const State& state, const State& turned) -> std::string {
+    const Position p = snapshot_of(state), q = snapshot_of(turned);
+    const int cell = first_unmatched_cell(p.cells, q.cells, turned_cell);
+    return cell < 0 ? "" : "on " + name_of(q, turned_cell(cell));
+  };
+  return image_game_agrees(game, turned_game, {"turned", [n](Move m) { return rotated_move(n, m); }, difference}, rng);
 }
 
 std::vector<Property> verification_suite() {
   std::vector<Property> out = properties();
-  auto add = [&](std::string name, std::string statement, std::string source) -> Property& {
-    Property p;
-    p.name = std::move(name);
-    p.statement = std::move(statement);
-    p.source = std::move(source);
-    out.push_back(std::move(p));
-    return out.back();
-  };
-  add("touches-only-placed-and-filled",
+  add_property(out, "touches-only-placed-and-filled",
       "a placement changes only the placed square and squares its fill gives the mover; a pass or swap-sides changes nothing, a mirror swap mirrors exactly",
       "seed 000, Rules (placement, fill rule); ruling B-3, B-4")
       .transition = [](const Game&, const State& before, Move m, const State& after) {
     return touches_only_placed_and_filled(snapshot_of(before), m, snapshot_of(after));
   };
-  add("end-of-turn-invariant",
+  add_property(out, "end-of-turn-invariant",
       "no square qualifies for either colour's fill (escort-directions=board; under facing the mover's own fills are checked by fill-settles)",
       "seed 000, Strategy: like-coloured NE-SW diagonal neighbours are always connected through a common neighbour")
       .position = [](const Game&, const State& state) {
@@ -189,7 +152,7 @@ std::vector<Property> verification_suite() {
     }
     return PropertyVerdict::ok();
   };
-  add("never-two-winners",
+  add_property(out, "never-two-winners",
       "at most one colour has a chain on the board, and the result names exactly the colour with a chain",
       "seed 000, Object (each side's chain checked directly on the stones)")
       .position = [](const Game&, const State& state) {
@@ -203,14 +166,14 @@ std::vector<Property> verification_suite() {
     }
     return PropertyVerdict::ok();
   };
-  add("full-board-one-winner", "a full board reached in play has exactly one connecting colour (escort-directions=board, fill=once or repeat)",
+  add_property(out, "full-board-one-winner", "a full board reached in play has exactly one connecting colour (escort-directions=board, fill=once or repeat)",
       "seed 000, Strategy: the board behaves like a Hex rhombus")
       .position = [](const Game&, const State& state) {
     const Position p = snapshot_of(state);
     if (p.has_empty_square() || !full_boards_have_one_chain(p.rules)) return PropertyVerdict::ok();
     return exactly_one_connects(p);
   };
-  add("settled-full-board-one-winner",
+  add_property(out, "settled-full-board-one-winner",
       "any full board satisfying the end-of-turn invariant has exactly one connecting colour (escort-directions=board, fill=once or repeat)",
       "seed 000, Strategy: the board behaves like a Hex rhombus")
       .arbitrary = [](const Game& game, Rng& rng) {
@@ -222,14 +185,14 @@ std::vector<Property> verification_suite() {
     }
     return PropertyVerdict::violated("no settled full board found in 20 attempts");
   };
-  add("rotation-symmetry",
+  add_property(out, "rotation-symmetry",
       "turning the board half round maps every game to a game of the other light-squares ruling with the same legal moves, stones and outcome",
       "derived: the half turn keeps edges and shades and reverses all four escort directions")
       .arbitrary = [](const Game& game, Rng& rng) {
     // Turning the board half round keeps each colour's edges and the shade of every square but
     // turns every escort direction around, which is exactly the other light-squares ruling.
     const bool even = game.config().rule_is("light-squares", "even");
-    return rotation_maps_games_to_games(game, *with_ruling(game, "light-squares", even ? "odd" : "even"), rng);
+    return rotation_maps_games_to_games(game, *reconfigured(game, {{"light-squares", even ? "odd" : "even"}}), rng);
   };
   return out;
 }

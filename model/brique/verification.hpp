@@ -3,7 +3,7 @@
 // properties (properties.hpp) followed by the verification properties of verification.cpp.
 #include <vector>
 
-#include "model/brique/position.hpp"
+#include "model/brique/reference.hpp"
 #include "model/core/property.hpp"
 
 namespace arbiter::brique {

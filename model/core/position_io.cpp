@@ -8,29 +8,14 @@
 #include <sstream>
 
 #include "model/core/errors.hpp"
+#include "model/core/text.hpp"
 
 namespace arbiter {
-namespace {
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
-  return text;
-}
-
-std::vector<std::string> split_words(std::string_view text) {
-  std::vector<std::string> words;
-  std::istringstream in{std::string(text)};
-  for (std::string word; in >> word;) words.push_back(word);
-  return words;
-}
-
-}  // namespace
 
 std::optional<LineForm> split_line_form(std::string_view text, std::string_view expected_game) {
   text = trim(text);
   if (text.find('\n') != std::string_view::npos) return std::nullopt;
-  const std::vector<std::string> words = split_words(text);
+  const std::vector<std::string> words = words_of(text);
   if (words.empty()) throw InputError("empty position");
   if (words[0] != expected_game) {
     throw InputError("a one-line position must start with the game name '" + std::string(expected_game) +

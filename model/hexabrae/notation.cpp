@@ -7,6 +7,7 @@
 
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
+#include "model/core/text.hpp"
 
 namespace arbiter::hexabrae {
 namespace {
@@ -15,19 +16,6 @@ constexpr std::array<char, 3> kGlyph = {'/', '|', '\\'};  // the long axis as dr
 constexpr std::array<const char*, 2> kSideWord = {"white", "black"};
 constexpr std::array<const char*, 2> kSideName = {"White", "Black"};
 constexpr std::array<char, 2> kColourLetter = {'W', 'B'};
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
-  return text;
-}
-
-std::vector<std::string> words_of(std::string_view text) {
-  std::vector<std::string> words;
-  std::istringstream in{std::string(text)};
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
 
 // The text row of a field: the top row (largest 2r+q) is 0.
 int text_row(const HexBoard& board, int f) { return 2 * board.radius() - (2 * board.r(f) + board.q(f)); }

@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 
 namespace arbiter::hexabrae {
 

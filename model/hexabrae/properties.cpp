@@ -2,9 +2,11 @@
 // of rules.md section 4 and statements of seed 004 checked on random reachable play.
 #include "model/hexabrae/properties.hpp"
 
+#include "model/core/property_suite.hpp"
+
 #include <algorithm>
 
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 
 namespace arbiter::hexabrae {
 namespace {
@@ -21,73 +23,56 @@ EnclosureList enclosures_of(const State& s) {
 
 std::vector<Property> properties() {
   std::vector<Property> out;
-  {
-    Property p;
-    p.name = "placement-never-encloses";
-    p.statement = "a placed piece touches nothing, so it never creates or changes an enclosure (rim=open, islands=excluded)";
-    p.source = "rules.md 4.4 (derived)";
-    p.transition = [](const Game&, const State& before, Move move, const State& after) {
-      const Rules& rules = hx(before).rules();
-      if (decode_move(move).kind != MoveKind::Place || rules.rim_is_wall || rules.islands_included) return PropertyVerdict::ok();
-      const EnclosureList a = enclosures_of(before), b = enclosures_of(after);
-      const bool same = a.size == b.size && std::all_of(a.begin(), a.end(), [&](const Enclosure& e) {
-                          return std::any_of(b.begin(), b.end(), [&](const Enclosure& o) { return o.same_region(e); });
-                        });
-      return same ? PropertyVerdict::ok() : PropertyVerdict::violated("the placement changed the enclosures");
-    };
-    out.push_back(std::move(p));
-  }
-  {
-    Property p;
-    p.name = "enclosures-have-three-pieces";
-    p.statement = "every region sealed by pieces alone is bounded by at least 3 pieces (rim=open)";
-    p.source = "rules.md 4.5 (derived: the smallest enclosure is 3 bars around a vertex)";
-    p.position = [](const Game&, const State& state) {
-      if (hx(state).rules().rim_is_wall) return PropertyVerdict::ok();
-      for (const Enclosure& e : enclosures_of(state)) {
-        if (e.pieces.count() < 3) return PropertyVerdict::violated("an enclosure made of fewer than 3 pieces");
-      }
+  add_property(out, "placement-never-encloses",
+               "a placed piece touches nothing, so it never creates or changes an enclosure (rim=open, islands=excluded)",
+               "rules.md 4.4 (derived)")
+      .transition = [](const Game&, const State& before, Move move, const State& after) {
+    const Rules& rules = hx(before).rules();
+    if (decode_move(move).kind != MoveKind::Place || rules.rim_is_wall || rules.islands_included) return PropertyVerdict::ok();
+    const EnclosureList a = enclosures_of(before), b = enclosures_of(after);
+    const bool same = a.size == b.size && std::all_of(a.begin(), a.end(), [&](const Enclosure& e) {
+                        return std::any_of(b.begin(), b.end(), [&](const Enclosure& o) { return o.same_region(e); });
+                      });
+    return same ? PropertyVerdict::ok() : PropertyVerdict::violated("the placement changed the enclosures");
+  };
+  add_property(out, "enclosures-have-three-pieces",
+               "every region sealed by pieces alone is bounded by at least 3 pieces (rim=open)",
+               "rules.md 4.5 (derived: the smallest enclosure is 3 bars around a vertex)")
+      .position = [](const Game&, const State& state) {
+    if (hx(state).rules().rim_is_wall) return PropertyVerdict::ok();
+    for (const Enclosure& e : enclosures_of(state)) {
+      if (e.pieces.count() < 3) return PropertyVerdict::violated("an enclosure made of fewer than 3 pieces");
+    }
+    return PropertyVerdict::ok();
+  };
+  add_property(out, "wins-come-from-enclosures",
+               "a won game shows a valid enclosure whose majority is the winner's",
+               "seed 004, end of the game", true)
+      .transition = [](const Game&, const State& before, Move, const State& after) {
+    const Outcome result = after.outcome();
+    if (before.is_terminal() || result.kind != Outcome::Kind::Win || hx(before).rules().no_action_loses) {
       return PropertyVerdict::ok();
-    };
-    out.push_back(std::move(p));
-  }
-  {
-    Property p;
-    p.name = "wins-come-from-enclosures";
-    p.statement = "a won game shows a valid enclosure whose majority is the winner's";
-    p.source = "seed 004, end of the game";
-    p.rule_text_claim = true;
-    p.transition = [](const Game&, const State& before, Move, const State& after) {
-      const Outcome result = after.outcome();
-      if (before.is_terminal() || result.kind != Outcome::Kind::Win || hx(before).rules().no_action_loses) {
-        return PropertyVerdict::ok();
-      }
-      for (const Enclosure& e : enclosures_of(after)) {
-        if (e.valid() && e.majority() == result.winner) return PropertyVerdict::ok();
-      }
-      return PropertyVerdict::violated("the game was won without a valid enclosure of the winner's majority");
-    };
-    out.push_back(std::move(p));
-  }
-  {
-    Property p;
-    p.name = "immobilized-pieces-obey";
-    p.statement = "a piece whose short side touches a short side never rotates first, and one with both never moves";
-    p.source = "seed 004, action 2a and 2b";
-    p.transition = [](const Game&, const State& before, Move move, const State&) {
-      const MoveParts parts = decode_move(move);
-      if (parts.kind == MoveKind::Pass || parts.kind == MoveKind::Place) return PropertyVerdict::ok();
-      const HexabraeState& s = hx(before);
-      const int o = orientation_of(s.position().cells[static_cast<std::size_t>(parts.from)]);
-      const bool ahead = s.short_contact(parts.from, o, o), behind = s.short_contact(parts.from, o, o + 3);
-      if (ahead && behind) return PropertyVerdict::violated("a totally immobilized piece moved");
-      if ((ahead || behind) && (parts.kind == MoveKind::Rotate || parts.kind == MoveKind::RotateSlide)) {
-        return PropertyVerdict::violated("a partially immobilized piece rotated before moving away");
-      }
-      return PropertyVerdict::ok();
-    };
-    out.push_back(std::move(p));
-  }
+    }
+    for (const Enclosure& e : enclosures_of(after)) {
+      if (e.valid() && e.majority() == result.winner) return PropertyVerdict::ok();
+    }
+    return PropertyVerdict::violated("the game was won without a valid enclosure of the winner's majority");
+  };
+  add_property(out, "immobilized-pieces-obey",
+               "a piece whose short side touches a short side never rotates first, and one with both never moves",
+               "seed 004, action 2a and 2b")
+      .transition = [](const Game&, const State& before, Move move, const State&) {
+    const MoveParts parts = decode_move(move);
+    if (parts.kind == MoveKind::Pass || parts.kind == MoveKind::Place) return PropertyVerdict::ok();
+    const HexabraeState& s = hx(before);
+    const int o = orientation_of(s.position().cells[static_cast<std::size_t>(parts.from)]);
+    const bool ahead = s.short_contact(parts.from, o, o), behind = s.short_contact(parts.from, o, o + 3);
+    if (ahead && behind) return PropertyVerdict::violated("a totally immobilized piece moved");
+    if ((ahead || behind) && (parts.kind == MoveKind::Rotate || parts.kind == MoveKind::RotateSlide)) {
+      return PropertyVerdict::violated("a partially immobilized piece rotated before moving away");
+    }
+    return PropertyVerdict::ok();
+  };
   return out;
 }
 

@@ -3,9 +3,11 @@
 // here from the text, not with the engine's own judgement.
 #include "model/hexabrae/verification.hpp"
 
+#include "model/core/property_suite.hpp"
+
 #include <algorithm>
 
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 #include "model/hexabrae/properties.hpp"
 
 namespace arbiter::hexabrae {
@@ -93,13 +95,6 @@ Move mapped_move(const HexBoard& board, int symmetry, Move m) {
   return encode_move(parts);
 }
 
-std::vector<Move> sorted_legal(const State& state) {
-  std::vector<Move> moves;
-  state.legal_moves(moves);
-  std::sort(moves.begin(), moves.end());
-  return moves;
-}
-
 }  // namespace
 
 int mapped_field(const HexBoard& board, int symmetry, int field) {
@@ -121,53 +116,35 @@ int mapped_orientation(int symmetry, int orientation) {
 }
 
 PropertyVerdict symmetry_maps_games_to_games(const Game& game, const Game& image_game, int symmetry, Rng& rng) {
-  auto state = game.initial_state();
-  auto image = image_game.initial_state();
-  const HexBoard& board = hx(*state).board();
-  std::string played;
-  for (;;) {
-    std::vector<Move> legal = sorted_legal(*state);
-    std::vector<Move> mapped = legal;
-    for (Move& m : mapped) m = mapped_move(board, symmetry, m);
-    std::sort(mapped.begin(), mapped.end());
-    if (mapped != sorted_legal(*image)) return PropertyVerdict::violated("after" + played + " the image game has other legal moves");
-    if (state->outcome() != image->outcome()) return PropertyVerdict::violated("after" + played + " the outcomes differ");
-    const Cells& s = hx(*state).position().cells;
-    const Cells& t = hx(*image).position().cells;
+  const HexBoard& board = HexBoard::of(game.config().size);
+  // A field matches its image when both are empty, or hold the same colour in the mapped orientation.
+  const auto difference = [&board, symmetry](const State& state, const State& image) -> std::string {
+    const Cells& s = hx(state).position().cells;
+    const Cells& t = hx(image).position().cells;
     for (int f = 0; f < board.fields(); ++f) {
       const std::int8_t here = s[static_cast<std::size_t>(f)], there = t[static_cast<std::size_t>(mapped_field(board, symmetry, f))];
       const bool same = here == kEmpty ? there == kEmpty
                                        : there != kEmpty && colour_of(there) == colour_of(here) &&
                                              orientation_of(there) == mapped_orientation(symmetry, orientation_of(here));
-      if (!same) return PropertyVerdict::violated("after" + played + " the image differs at " + board.name(mapped_field(board, symmetry, f)));
+      if (!same) return "at " + board.name(mapped_field(board, symmetry, f));
     }
-    if (legal.empty()) return PropertyVerdict::ok();
-    const Move m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-    played += " " + state->move_text(m);
-    state->apply(m);
-    image->apply(mapped_move(board, symmetry, m));
-  }
+    return "";
+  };
+  return image_game_agrees(game, image_game, {"image", [&board, symmetry](Move m) { return mapped_move(board, symmetry, m); }, difference},
+                           rng);
 }
 
 std::vector<Property> verification_suite() {
   std::vector<Property> out = properties();
-  auto add = [&](std::string name, std::string statement, std::string source) -> Property& {
-    Property p;
-    p.name = std::move(name);
-    p.statement = std::move(statement);
-    p.source = std::move(source);
-    out.push_back(std::move(p));
-    return out.back();
-  };
-  add("touches-only-the-moved-piece",
+  add_property(out, "touches-only-the-moved-piece",
       "a move changes only the placed piece's field, or the moved or rotated piece's from and to fields (colour kept, orientation as the move says)",
       "seed 004, actions 1 and 2")
       .transition = touches_only_the_moved_piece;
-  add("never-two-winners",
+  add_property(out, "never-two-winners",
       "the enclosures a move makes give at most one side the majority of won enclosures, and the result names exactly that side (default counting rulings)",
       "seed 004, end of the game and its note on multiple enclosures")
       .transition = never_two_winners;
-  add("board-symmetry",
+  add_property(out, "board-symmetry",
       "the 6 turns and 6 reflections of the board, with orientations mapped, take every game to a game with the same legal moves, pieces and outcome",
       "derived: the rules speak only of fields, sides, corners and enclosed areas, all kept by the board's symmetries")
       .arbitrary = [](const Game& game, Rng& rng) {

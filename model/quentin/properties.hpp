@@ -5,6 +5,7 @@
 
 namespace arbiter::quentin {
 
-std::vector<Property> quentin_properties();
+// Quentin's own properties for the generic driver (descriptor.properties).
+std::vector<Property> properties();
 
 }  // namespace arbiter::quentin

@@ -2,6 +2,8 @@
 // reference transcription of the rules (reference.hpp), not with the engine under test.
 #include "model/quentin/verification.hpp"
 
+#include "model/core/property_suite.hpp"
+
 #include "model/quentin/properties.hpp"
 
 #include <algorithm>
@@ -49,19 +51,6 @@ Move mapped_move(int size, int symmetry, Move m) {
 
 std::string point_name(int size, int point) { return move_name(size, static_cast<Move>(point)); }
 
-std::unique_ptr<Game> with_ruling(const Game& game, const std::string& name, const std::string& value) {
-  std::vector<std::string> assignments;
-  for (const auto& [ruling, current] : game.config().rulings) assignments.push_back(ruling + "=" + (ruling == name ? value : current));
-  return make_game(game.descriptor(), game.config().size, assignments);
-}
-
-std::vector<Move> sorted_legal(const State& state) {
-  std::vector<Move> moves;
-  state.legal_moves(moves);
-  std::sort(moves.begin(), moves.end());
-  return moves;
-}
-
 PropertyVerdict touches_only_placed_and_filled(const Rules& rules, const Position& before, Move m, const Position& after) {
   if (m >= kSwap) {
     return after.cells == before.cells ? PropertyVerdict::ok() : PropertyVerdict::violated("a pass or the swap changed the board");
@@ -108,76 +97,52 @@ bool has_chain(const Position& p, int side) { return !reference::winning_chain(p
 
 PropertyVerdict symmetry_maps_games_to_games(const Game& game, const Game& image_game, int symmetry, Rng& rng) {
   const int n = game.config().size;
-  auto state = game.initial_state();
-  auto image = image_game.initial_state();
-  std::string played;
-  for (;;) {
-    std::vector<Move> legal = sorted_legal(*state);
-    for (Move& m : legal) m = mapped_move(n, symmetry, m);
-    std::sort(legal.begin(), legal.end());
-    if (legal != sorted_legal(*image)) return PropertyVerdict::violated("after" + played + " the image game has other legal moves");
-    if (state->outcome() != image->outcome()) return PropertyVerdict::violated("after" + played + " the outcomes differ");
-    const Position p = position_of(*state), q = position_of(*image);
-    for (int point = 0; point < n * n; ++point) {
-      if (p.cells[static_cast<std::size_t>(point)] != q.cells[static_cast<std::size_t>(mapped_point(n, symmetry, point))]) {
-        return PropertyVerdict::violated("after" + played + " the image differs at " + point_name(n, mapped_point(n, symmetry, point)));
-      }
-    }
-    if (legal.empty()) return PropertyVerdict::ok();
-    state->legal_moves(legal);
-    const Move m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-    played += " " + state->move_text(m);
-    state->apply(m);
-    image->apply(mapped_move(n, symmetry, m));
-  }
+  const auto image_point = [n, symmetry](int point) { return mapped_point(n, symmetry, point); };
+  const auto difference = [n, image_point](const State& state, const State& image) -> std::string {
+    const int point = first_unmatched_cell(position_of(state).cells, position_of(image).cells, image_point);
+    return point < 0 ? "" : "at " + point_name(n, image_point(point));
+  };
+  return image_game_agrees(game, image_game, {"image", [n, symmetry](Move m) { return mapped_move(n, symmetry, m); }, difference}, rng);
 }
 
 std::vector<Property> verification_suite() {
-  std::vector<Property> out = quentin_properties();
-  auto add = [&](std::string name, std::string statement, std::string source) -> Property& {
-    Property p;
-    p.name = std::move(name);
-    p.statement = std::move(statement);
-    p.source = std::move(source);
-    out.push_back(std::move(p));
-    return out.back();
-  };
-  add("touches-only-placed-and-filled",
+  std::vector<Property> out = properties();
+  add_property(out, "touches-only-placed-and-filled",
       "a placement changes only the placed point and the points of territories it creates, each filled with its majority colour; pass and swap change nothing",
       "seed 002, Rules (placement, territories)")
       .transition = [](const Game& game, const State& before, Move m, const State& after) {
     return touches_only_placed_and_filled(Rules::from(game.config()), position_of(before), m, position_of(after));
   };
-  add("end-of-turn-invariant", "after every turn no territory is left unfilled and no diagonal pair lacks a common like neighbour",
+  add_property(out, "end-of-turn-invariant", "after every turn no territory is left unfilled and no diagonal pair lacks a common like neighbour",
       "seed 002, Rules (fill, then the diagonal rule at the end of a turn)")
       .position = [](const Game& game, const State& state) {
     return end_of_turn_invariant(Rules::from(game.config()), position_of(state));
   };
-  add("single-pass-equals-until-none",
+  add_property(out, "single-pass-equals-until-none",
       "playing a move under fill=single-pass and under fill=until-none gives the same position",
       "ruling Q-3 reason: filling one region changes no other region")
       .transition = [](const Game& game, const State& before, Move m, const State& after) {
     const bool single = game.config().rule_is("fill", "single-pass");
-    const auto other_game = with_ruling(game, "fill", single ? "until-none" : "single-pass");
+    const auto other_game = reconfigured(game, {{"fill", single ? "until-none" : "single-pass"}});
     auto other = engine::make_state(*other_game, Rules::from(other_game->config()), position_of(before));
-    const std::vector<Move> legal = sorted_legal(*other);
+    const std::vector<Move> legal = sorted_legal_moves(*other);
     if (!std::binary_search(legal.begin(), legal.end(), m)) return PropertyVerdict::violated("the move is illegal under the other fill ruling");
     other->apply(m);
     return other->diagram() == after.diagram() ? PropertyVerdict::ok()
                                                : PropertyVerdict::violated("the other fill ruling gives:\n" + other->diagram());
   };
-  add("diagonal-readings-agree",
+  add_property(out, "diagonal-readings-agree",
       "at every reachable position the diagonal rule for both colours and for the mover only allow the same moves",
       "ruling Q-4 reason: a new unsupported enemy pair needs an unsupported mover pair")
       .position = [](const Game& game, const State& state) {
     const bool all = game.config().rule_is("diagonal-rule", "all-stones");
-    const auto other_game = with_ruling(game, "diagonal-rule", all ? "mover-only" : "all-stones");
+    const auto other_game = reconfigured(game, {{"diagonal-rule", all ? "mover-only" : "all-stones"}});
     auto other = engine::make_state(*other_game, Rules::from(other_game->config()), position_of(state));
-    return sorted_legal(*other) == sorted_legal(state)
+    return sorted_legal_moves(*other) == sorted_legal_moves(state)
                ? PropertyVerdict::ok()
                : PropertyVerdict::violated("the other diagonal reading allows other moves here");
   };
-  add("never-two-winners",
+  add_property(out, "never-two-winners",
       "at most one colour has a chain joining its edges, and a chain on the board ends the game as a win",
       "seed 002, Object (each side's chain checked directly on the stones)")
       .position = [](const Game&, const State& state) {
@@ -189,7 +154,7 @@ std::vector<Property> verification_suite() {
     }
     return PropertyVerdict::ok();
   };
-  add("full-board-one-winner", "a full board reached in play has exactly one colour with a chain",
+  add_property(out, "full-board-one-winner", "a full board reached in play has exactly one colour with a chain",
       "seed 002: 'draws are impossible'")
       .position = [](const Game&, const State& state) {
     const Position p = position_of(state);
@@ -197,23 +162,20 @@ std::vector<Property> verification_suite() {
     return has_chain(p, kBlackSide) != has_chain(p, kWhiteSide) ? PropertyVerdict::ok()
                                                                : PropertyVerdict::violated("a full board without exactly one chain");
   };
-  {
-    Property& p = add("move-always-available",
-                      "in every position without a chain, the side to move or the other side has a legal placement",
-                      "seed 002, Rules: \"There will always be a move available to at least one of the players.\"");
-    p.rule_text_claim = true;
-    p.position = [](const Game& game, const State& state) {
-      const Position pos = position_of(state);
-      if (has_chain(pos, kBlackSide) || has_chain(pos, kWhiteSide)) return PropertyVerdict::ok();
-      const Rules rules = Rules::from(game.config());
-      const int to_move = pos.side_to_move();
-      if (reference::has_legal_placement(rules, pos, to_move) || reference::has_legal_placement(rules, pos, 1 - to_move)) {
-        return PropertyVerdict::ok();
-      }
-      return PropertyVerdict::violated("neither player has a legal placement");
-    };
-  }
-  add("board-symmetry",
+  add_property(out, "move-always-available",
+      "in every position without a chain, the side to move or the other side has a legal placement",
+      "seed 002, Rules: \"There will always be a move available to at least one of the players.\"", true)
+      .position = [](const Game& game, const State& state) {
+    const Position pos = position_of(state);
+    if (has_chain(pos, kBlackSide) || has_chain(pos, kWhiteSide)) return PropertyVerdict::ok();
+    const Rules rules = Rules::from(game.config());
+    const int to_move = pos.side_to_move();
+    if (reference::has_legal_placement(rules, pos, to_move) || reference::has_legal_placement(rules, pos, 1 - to_move)) {
+      return PropertyVerdict::ok();
+    }
+    return PropertyVerdict::violated("neither player has a legal placement");
+  };
+  add_property(out, "board-symmetry",
       "the half turn and the two edge-parallel mirrors map every game to a game with the same legal moves, stones and outcome",
       "derived: each keeps both colours' edges, and territory, majority and the diagonal rule have no handedness")
       .arbitrary = [](const Game& game, Rng& rng) {

@@ -10,17 +10,15 @@
 #include <map>
 
 #include "model/brique/notation.hpp"
-#include "model/brique/position.hpp"
-#include "model/brique/tests/brique_test_util.hpp"
+#include "model/brique/reference.hpp"
+#include "model/brique/tests/fixtures.hpp"
+#include "tests/game_param.hpp"
 
 namespace arbiter {
 namespace {
 
-#ifdef ARBITER_SANITIZED
-constexpr int kScale = 20;  // the sanitizer build is ~20-50x slower; every check still runs
-#else
-constexpr int kScale = 1;
-#endif
+// The sanitizer build is ~20-50x slower; every check still runs.
+constexpr int kScale = arbiter::testing::when_sanitized(20, 1);
 
 std::vector<Move> sorted_moves(const State& state) {
   std::vector<Move> moves;

@@ -2,8 +2,9 @@
 // and truncated text) that must come out as one-line InputErrors and nothing else.
 #include <gtest/gtest.h>
 
-#include "model/brique/tests/brique_test_util.hpp"
+#include "model/brique/tests/fixtures.hpp"
 #include "model/core/errors.hpp"
+#include "tests/game_param.hpp"
 
 namespace arbiter {
 namespace {
@@ -11,11 +12,7 @@ namespace {
 using brique_test::game;
 using brique_test::implementations;
 
-#ifdef ARBITER_SANITIZED
-constexpr int kScale = 16;
-#else
-constexpr int kScale = 1;
-#endif
+constexpr int kScale = arbiter::testing::when_sanitized(16, 1);
 
 TEST(BriqueNotation, DiagramAndLineFormats) {
   const auto g = game(5);

@@ -5,25 +5,17 @@
 #include "model/core/zobrist.hpp"
 #include "model/brique/verification.hpp"
 #include "model/brique/states.hpp"
-#include "model/brique/tests/brique_test_util.hpp"
+#include "model/brique/tests/fixtures.hpp"
+#include "model/core/property_suite.hpp"
 #include "properties/property_runner.hpp"
+#include "tests/game_param.hpp"
 
 namespace arbiter::brique {
 namespace {
 
-#ifdef ARBITER_SANITIZED
-constexpr int kCases = 4;
-#else
-constexpr int kCases = 40;
-#endif
+const int kCases = arbiter::testing::scaled(40);
 
-Property named(const std::string& name) {
-  for (Property& p : verification_suite()) {
-    if (p.name == name) return p;
-  }
-  ADD_FAILURE() << "no property " << name;
-  return {};
-}
+Property named(const std::string& name) { return find_property(verification_suite(), name); }
 
 // A position from rows drawn as text: 'B' black, 'W' white, '.' empty.
 Position drawn(const std::vector<std::string>& rows, int side = kBlack, int ply = 0, const Rules& base = Rules{}) {

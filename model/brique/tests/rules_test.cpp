@@ -4,8 +4,9 @@
 
 #include <algorithm>
 
-#include "model/brique/tests/brique_test_util.hpp"
+#include "model/brique/tests/fixtures.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/examples.hpp"
 
 namespace arbiter {
 namespace {
@@ -26,101 +27,38 @@ void expect_turns(const Game& g, const std::string& before, const std::vector<st
   }
 }
 
+// Replays the rule text's example `name` (examples.cpp draws it once) in both implementations.
+void expect_example(const std::string& name) {
+  const SeedExample example = find_seed_example(brique_test::brique(), name);
+  expect_turns(*game(example.size), example.before, example.moves, example.after);
+}
+
 TEST(BriqueSeed, EscortsOfALightSquareAreInFrontAndLeft) {
   // Diagram a: light c3's escorts are the dark squares c2 (in front) and b3 (left).
-  const auto g = game(5);
-  expect_turns(*g,
-               "   a b c d e\n"
-               " 1 . . . . W\n"
-               " 2 . . B . .\n"
-               " 3 . . . . .\n"
-               " 4 . . . . .\n"
-               " 5 . . . . .\n"
-               "Black to move, ply 2\n",
-               {"b3"},
-               "   a b c d e\n"
-               " 1 . . . . W\n"
-               " 2 . . B . .\n"
-               " 3 . B B . .\n"
-               " 4 . . . . .\n"
-               " 5 . . . . .\n"
-               "White to move, ply 3\n");
+  expect_example("escorts-of-a-light-square");
 }
 
 TEST(BriqueSeed, EscortsOfADarkSquareAreBehindAndRight) {
   // Diagram b: dark c2's escorts are the light squares c3 (behind) and d2 (right).
-  const auto g = game(5);
-  expect_turns(*g,
-               "   a b c d e\n"
-               " 1 B . . . .\n"
-               " 2 . . . W .\n"
-               " 3 . . . . .\n"
-               " 4 . . . . .\n"
-               " 5 . . . . B\n"
-               "White to move, ply 3\n",
-               {"c3"},
-               "   a b c d e\n"
-               " 1 B . . . .\n"
-               " 2 . . W W .\n"
-               " 3 . . W . .\n"
-               " 4 . . . . .\n"
-               " 5 . . . . B\n"
-               "Black to move, ply 4\n");
+  expect_example("escorts-of-a-dark-square");
 }
 
 TEST(BriqueSeed, BlackOneFillsTwoSquaresRemovingAWhiteStone) {
   // "After Black 1, all the escorts of the two marked squares are occupied by black stones ...
   // Since there's already a white stone on one of them, it must be removed first."
-  const auto g = game(5);
-  // Before:                 a b c d e
-  //                       1 . . . . .
-  //                       2 . . W B .
-  //                       3 . . . . .
-  //                       4 . B . W .
-  //                       5 . . . . .    Black to move, ply 4
-  expect_turns(*g, brique_test::kEscortsExample, {"c3"},
-               "   a b c d e\n"
-               " 1 . . . . .\n"
-               " 2 . . B B .\n"
-               " 3 . B B . .\n"
-               " 4 . B . W .\n"
-               " 5 . . . . .\n"
-               "White to move, ply 5\n");
+  expect_example("escorts");
 }
 
 TEST(BriqueSeed, EscortsOnTheEdgesFillNothing) {
   // Black 1 on b1 is the only escort of c1; White 2 on e5 the only escort of e4 and d5.
-  const auto g = game(5);
-  expect_turns(*g, "brique 5 ...../...../...../...../..... black 0", {"b1", "e5"},
-               "   a b c d e\n"
-               " 1 . B . . .\n"
-               " 2 . . . . .\n"
-               " 3 . . . . .\n"
-               " 4 . . . . .\n"
-               " 5 . . . . W\n"
-               "Black to move, ply 2\n");
+  expect_example("escorts-on-the-edges");
 }
 
 TEST(BriqueSeed, BlackWinsByJoiningTopAndBottom) {
-  const auto g = game(5);
-  const std::string before =
-      "   a b c d e\n"
-      " 1 . . B . .\n"
-      " 2 . W B . .\n"
-      " 3 . . . W W\n"
-      " 4 . B . W .\n"
-      " 5 . B . . .\n"
-      "Black to move, ply 8\n";
-  expect_turns(*g, before, {"b3"},
-               "   a b c d e\n"
-               " 1 . . B . .\n"
-               " 2 . W B . .\n"
-               " 3 . B B W W\n"
-               " 4 . B . W .\n"
-               " 5 . B . . .\n"
-               "Black wins, ply 9\n");
+  expect_example("black-wins");
+  const SeedExample example = find_seed_example(brique_test::brique(), "black-wins");
   for (const std::string& implementation : implementations()) {
-    const auto state = play(*g, before, {"b3"}, implementation);
+    const auto state = play(*game(example.size), example.before, example.moves, implementation);
     EXPECT_EQ(outcome_of(*state), "Black wins");
     std::vector<Move> legal;
     state->legal_moves(legal);
@@ -128,25 +66,7 @@ TEST(BriqueSeed, BlackWinsByJoiningTopAndBottom) {
   }
 }
 
-TEST(BriqueSeed, WhiteWinsByJoiningLeftAndRight) {
-  const auto g = game(5);
-  expect_turns(*g,
-               "   a b c d e\n"
-               " 1 . . . . .\n"
-               " 2 . B . W W\n"
-               " 3 W W . . .\n"
-               " 4 . . B B .\n"
-               " 5 . . B . B\n"
-               "White to move, ply 9\n",
-               {"c2"},
-               "   a b c d e\n"
-               " 1 . . . . .\n"
-               " 2 . B W W W\n"
-               " 3 W W W . .\n"
-               " 4 . . B B .\n"
-               " 5 . . B . B\n"
-               "White wins, ply 10\n");
-}
+TEST(BriqueSeed, WhiteWinsByJoiningLeftAndRight) { expect_example("white-wins"); }
 
 TEST(BriqueEdges, CornerSquares) {
   // e5 (light) has both escorts on the board, e4 in front and d5 to the left: White fills it.
@@ -283,7 +203,7 @@ TEST(BriqueIllegal, NoMoveAfterTheGameEnds) {
 
 TEST(BriqueExplain, EscortsExampleStepByStep) {
   const auto g = game(5);
-  const auto state = g->parse_position(brique_test::kEscortsExample, "reference");  // drawn in the test above
+  const auto state = g->parse_position(brique_test::kEscortsExample, "reference");  // the rule text's Escorts example
   EXPECT_EQ(state->explain(state->parse_move("c3")),
             "Black to move at ply 4: c3\n"
             "1. Placement: Black places a stone on c3 (light square, empty).\n"

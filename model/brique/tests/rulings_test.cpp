@@ -2,8 +2,10 @@
 // fill=repeat, shown equivalent to the default over many games, as the ruling's reason claims).
 #include <gtest/gtest.h>
 
-#include "model/brique/tests/brique_test_util.hpp"
+#include "model/brique/tests/fixtures.hpp"
+#include "model/core/examples.hpp"
 #include "model/core/errors.hpp"
+#include "tests/game_param.hpp"
 
 namespace arbiter {
 namespace {
@@ -38,15 +40,9 @@ TEST(BriqueRulings, LightSquaresOddTurnsTheEscortsAround) {
 TEST(BriqueRulings, FacingDirectionsTurnWhitesEscortsAround) {
   // Seated across the table, White's "in front" is down and "right" is left: White's c3 and d2
   // escort d3 (dark, behind = d2, right = c3), not c2.
-  const std::string before =
-      "   a b c d e\n"
-      " 1 B . . . .\n"
-      " 2 . . . W .\n"
-      " 3 . . . . .\n"
-      " 4 . . . . .\n"
-      " 5 . . . . B\n"
-      "White to move, ply 3\n";
-  expect_after({"escort-directions=facing"}, before, {"c3"},
+  // The rule text's diagram b, where the default reading fills c2 instead.
+  const SeedExample dark = find_seed_example(brique_test::brique(), "escorts-of-a-dark-square");
+  expect_after({"escort-directions=facing"}, dark.before, dark.moves,
                "   a b c d e\n"
                " 1 B . . . .\n"
                " 2 . . . W .\n"
@@ -54,14 +50,7 @@ TEST(BriqueRulings, FacingDirectionsTurnWhitesEscortsAround) {
                " 4 . . . . .\n"
                " 5 . . . . B\n"
                "Black to move, ply 4\n");
-  expect_after({}, before, {"c3"},
-               "   a b c d e\n"
-               " 1 B . . . .\n"
-               " 2 . . W W .\n"
-               " 3 . . W . .\n"
-               " 4 . . . . .\n"
-               " 5 . . . . B\n"
-               "Black to move, ply 4\n");
+  expect_after({}, dark.before, dark.moves, dark.after);
 }
 
 TEST(BriqueRulings, FacingLeavesRefillsPendingAndAnyPlacementMakesThem) {
@@ -105,11 +94,7 @@ TEST(BriqueRulings, RepeatedFillIsTheSameGameAsASinglePass) {
     const auto once = game(size);
     const auto repeat = game(size, {"fill=repeat"});
     Rng rng(static_cast<std::uint64_t>(size) + 5);
-#ifdef ARBITER_SANITIZED
-    const int games = 20;  // every check still runs, on fewer games
-#else
-    const int games = 300;
-#endif
+    const int games = arbiter::testing::when_sanitized(20, 300);  // every check still runs, on fewer games
     for (int i = 0; i < games; ++i) {
       auto a = once->initial_state("reference");
       auto b = repeat->initial_state("reference");

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <new>
 
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 
 namespace {
 std::atomic<long> allocations{0};

@@ -8,16 +8,13 @@
 #include <cstdio>
 
 #include "model/core/errors.hpp"
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
+#include "tests/game_param.hpp"
 
 namespace arbiter::hexabrae {
 namespace {
 
-#ifdef ARBITER_SANITIZED
-constexpr int kScale = 1;
-#else
-constexpr int kScale = 10;
-#endif
+const int kScale = arbiter::testing::scaled(10);
 
 const HexabraeState& hx(const State& s) { return dynamic_cast<const HexabraeState&>(s); }
 

@@ -7,16 +7,13 @@
 
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
+#include "tests/game_param.hpp"
 
 namespace arbiter::hexabrae {
 namespace {
 
-#ifdef ARBITER_SANITIZED
-constexpr int kFuzzRounds = 300;
-#else
-constexpr int kFuzzRounds = 4000;
-#endif
+const int kFuzzRounds = arbiter::testing::scaled(4000);
 
 constexpr const char* kSmallPosition = R"(
 a  b  c  d  e

@@ -2,27 +2,19 @@
 // reports a deliberately broken transition or position.
 #include <gtest/gtest.h>
 
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 #include "model/hexabrae/verification.hpp"
 #include "model/registry.hpp"
+#include "model/core/property_suite.hpp"
 #include "properties/property_runner.hpp"
+#include "tests/game_param.hpp"
 
 namespace arbiter::hexabrae {
 namespace {
 
-#ifdef ARBITER_SANITIZED
-constexpr int kCases = 3;
-#else
-constexpr int kCases = 30;
-#endif
+const int kCases = arbiter::testing::scaled(30);
 
-Property named(const std::string& name) {
-  for (Property& p : verification_suite()) {
-    if (p.name == name) return p;
-  }
-  ADD_FAILURE() << "no property " << name;
-  return {};
-}
+Property named(const std::string& name) { return find_property(verification_suite(), name); }
 
 std::unique_ptr<Game> game(int radius, const std::vector<std::string>& rulings = {}) {
   return make_game(find_game("hexabrae"), radius, rulings);

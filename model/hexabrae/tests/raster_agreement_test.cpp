@@ -21,6 +21,7 @@
 
 #include "model/core/rng.hpp"
 #include "model/hexabrae/enclosures.hpp"
+#include "tests/game_param.hpp"
 
 namespace arbiter::hexabrae {
 namespace {
@@ -324,11 +325,7 @@ Cells random_cells(const HexBoard& board, Rng& rng, int bars) {
 }
 
 TEST(HexabraeRasterAgreement, MainMethodAgreesWithSamplingOnRandomPositions) {
-#ifdef ARBITER_SANITIZED
-  constexpr int kPositions = 600;
-#else
-  constexpr int kPositions = 10000;
-#endif
+  constexpr int kPositions = arbiter::testing::when_sanitized(600, 10000);
   const auto start = std::chrono::steady_clock::now();
   Rng rng(20261122);
   int with_enclosures = 0, enclosures_checked = 0, fields_checked = 0;

@@ -9,7 +9,7 @@
 
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 
 namespace arbiter::hexabrae {
 namespace {

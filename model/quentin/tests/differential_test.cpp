@@ -10,7 +10,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "model/quentin/tests/quentin_test_util.hpp"
+#include "model/quentin/tests/fixtures.hpp"
+#include "tests/game_param.hpp"
 
 namespace arbiter::quentin {
 namespace {
@@ -108,11 +109,7 @@ TEST(QuentinDifferential, FastEngineMatchesReferenceOnSizes2To15) {
 }
 
 // Every non-default ruling value, on small boards, through both implementations.
-#ifdef ARBITER_SANITIZED
-constexpr int kLargestVariantSize = 6;
-#else
-constexpr int kLargestVariantSize = 7;
-#endif
+constexpr int kLargestVariantSize = arbiter::testing::when_sanitized(6, 7);
 TEST(QuentinDifferential, FastEngineMatchesReferenceUnderEveryRulingValue) {
   for (const Ruling& ruling : quentin_game().rulings) {
     for (const RulingOption& option : ruling.options) {

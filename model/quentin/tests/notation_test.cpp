@@ -5,7 +5,7 @@
 #include <functional>
 
 #include "model/core/position_io.hpp"
-#include "model/quentin/tests/quentin_test_util.hpp"
+#include "model/quentin/tests/fixtures.hpp"
 
 namespace arbiter::quentin {
 namespace {

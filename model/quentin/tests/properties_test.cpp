@@ -8,25 +8,17 @@
 
 #include "model/quentin/verification.hpp"
 #include "model/quentin/reference.hpp"
-#include "model/quentin/tests/quentin_test_util.hpp"
+#include "model/quentin/tests/fixtures.hpp"
+#include "model/core/property_suite.hpp"
 #include "properties/property_runner.hpp"
+#include "tests/game_param.hpp"
 
 namespace arbiter::quentin {
 namespace {
 
-#ifdef ARBITER_SANITIZED
-constexpr int kCases = 4;
-#else
-constexpr int kCases = 40;
-#endif
+const int kCases = arbiter::testing::scaled(40);
 
-Property named(const std::string& name) {
-  for (Property& p : verification_suite()) {
-    if (p.name == name) return p;
-  }
-  ADD_FAILURE() << "no property " << name;
-  return {};
-}
+Property named(const std::string& name) { return find_property(verification_suite(), name); }
 
 // A position drawn row by row ('B', 'W', '.'); the side to move follows from the ply.
 Position drawn(const std::vector<std::string>& rows, int ply) {
@@ -211,11 +203,7 @@ TEST(QuentinProperties, TheMappedPointsFormTheSymmetriesOfTheBoard) {
 // then has a move) held every time. Two players: uniformly random, and "chain-averse" (a random
 // move that does not end the game when there is one), which fills boards far more.
 TEST(QuentinProperties, ForcedPasses) {
-#ifdef ARBITER_SANITIZED
-  const int games_per_size = 20;
-#else
-  const int games_per_size = 2000;
-#endif
+  const int games_per_size = arbiter::testing::when_sanitized(20, 2000);
   Rng rng(20261122);
   std::vector<Move> legal;
   for (const bool averse : {false, true}) {

@@ -5,26 +5,23 @@
 #include <algorithm>
 #include <set>
 
+#include "model/core/examples.hpp"
 #include "model/quentin/notation.hpp"
 #include "model/quentin/reference.hpp"
-#include "model/quentin/tests/quentin_test_util.hpp"
+#include "model/quentin/tests/fixtures.hpp"
 
 namespace arbiter::quentin {
 namespace {
+
+// The rule text's example `name` (examples.cpp draws it once) and a position as the game prints it.
+SeedExample seed(const std::string& name) { return find_seed_example(quentin_game(), name); }
+std::string diagram_of(const std::string& position) { return setup(position).state->diagram(); }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // ---------------------------------------------------------------- seed 002, "Regions and territories"
 
-const char* kRegionsBefore = R"(
-   a b c d e
- 1 W . . . W
- 2 . B W B W
- 3 . . . . W
- 4 W B W . B
- 5 . . W . B
-Black to move, ply 12
-)";
+const std::string kRegionsBefore = seed("regions-and-territories").before;
 
 TEST(QuentinSeed, ThreeRegionsNoneATerritory) {
   auto s = setup(kRegionsBefore);
@@ -46,28 +43,13 @@ TEST(QuentinSeed, BlackOneMakesATerritoryWithSixBlackAndFiveWhiteStonesFilledBla
     EXPECT_TRUE(contains(why, "6 black (a2 b2 d2 b4 e4 e5), 5 white (c2 e3 a4 c4 c5)")) << why;
     EXPECT_TRUE(contains(why, "filled black")) << why;
     EXPECT_TRUE(contains(why, "region b1 c1 d1 (3 points): not a territory, c1 is adjacent to only 1 stone")) << why;
-    EXPECT_EQ(play(*s.state, {"a2"}), R"(   a b c d e
- 1 W . . . W
- 2 B B W B W
- 3 B B B B W
- 4 W B W B B
- 5 . . W B B
-White to move, ply 13
-)");
+    EXPECT_EQ(play(*s.state, {"a2"}), diagram_of(seed("regions-and-territories").after));
   }
 }
 
 // ---------------------------------------------------------------- seed 002, "Tied territories"
 
-const char* kTieBefore = R"(
-   a b c d e
- 1 B W W B B
- 2 B . W B B
- 3 . . . . W
- 4 . B B . B
- 5 . W W W W
-White to move, ply 13
-)";
+const std::string kTieBefore = seed("tied-territory").before;
 
 TEST(QuentinSeed, TiedTerritoryIsFilledWithTheMoversEnemyColour) {
   for (const std::string& impl : implementations()) {
@@ -75,29 +57,14 @@ TEST(QuentinSeed, TiedTerritoryIsFilledWithTheMoversEnemyColour) {
     const std::string why = s.state->explain(s.state->parse_move("a3"));
     EXPECT_TRUE(contains(why, "5 black (a2 d2 b4 c4 e4), 5 white (b1 c2 a3 e3 d5)")) << why;
     EXPECT_TRUE(contains(why, "tie 5-5: filled with the colour opposite to the mover (White), black")) << why;
-    EXPECT_EQ(play(*s.state, {"a3"}), R"(   a b c d e
- 1 B W W B B
- 2 B B W B B
- 3 W B B B W
- 4 . B B B B
- 5 . W W W W
-Black to move, ply 14
-)");
+    EXPECT_EQ(play(*s.state, {"a3"}), diagram_of(seed("tied-territory").after));
   }
 }
 
 // ---------------------------------------------------------------- seed 002, "Illegal moves"
 
 TEST(QuentinSeed, WhiteOneOnlyDiagonallyAdjacentIsIllegal) {
-  const char* before = R"(
-   a b c d e
- 1 . . . . .
- 2 . W . B .
- 3 . . . . .
- 4 . B . . .
- 5 . . . . .
-White to move, ply 3
-)";
+  const std::string before = seed("illegal-unsupported-diagonal").before;
   for (const std::string& impl : implementations()) {
     auto s = setup(before, {}, impl);
     EXPECT_FALSE(contains(" " + legal_text(*s.state) + " ", " c3 "));
@@ -119,15 +86,7 @@ White to move, ply 3
 }
 
 TEST(QuentinSeed, WhiteOneIllegalBecauseTheTieFillBreaksItsDiagonal) {
-  const char* before = R"(
-   a b c d e
- 1 B B . . .
- 2 B . . . .
- 3 . W . . .
- 4 . . . . .
- 5 . . . . .
-White to move, ply 3
-)";
+  const std::string before = seed("illegal-after-tie-fill").before;
   for (const std::string& impl : implementations()) {
     auto s = setup(before, {}, impl);
     EXPECT_FALSE(contains(" " + legal_text(*s.state) + " ", " c2 "));
@@ -144,24 +103,8 @@ White to move, ply 3
 // ---------------------------------------------------------------- seed 002, "End of the game"
 
 TEST(QuentinSeed, BlackAndWhiteWinByJoiningTheirEdges) {
-  const char* black = R"(
-   a b c d e
- 1 . . B . .
- 2 W . B . W
- 3 . . B . .
- 4 W . B . W
- 5 . . . . .
-Black to move, ply 8
-)";
-  const char* white = R"(
-   a b c d e
- 1 . B . B B
- 2 . . . . .
- 3 W W W W .
- 4 . . . . .
- 5 . B . B .
-White to move, ply 9
-)";
+  const std::string black = seed("black-wins").before;
+  const std::string white = seed("white-wins").before;
   for (const std::string& impl : implementations()) {
     auto b = setup(black, {}, impl);
     EXPECT_TRUE(contains(b.state->explain(b.state->parse_move("c5")), "Black's chain c1 c2 c3 c4 c5 joins the top and bottom edges: Black wins"));

@@ -1,0 +1,106 @@
+// Brique's descriptor: rulings B-1..B-5, the configured game, and the examples of the rule text.
+#include "model/brique/notation.hpp"
+#include "model/brique/verification.hpp"
+#include "model/brique/examples.hpp"
+#include "model/brique/claims.hpp"
+#include "model/brique/states.hpp"
+#include "model/core/errors.hpp"
+
+namespace arbiter {
+namespace brique {
+namespace {
+
+std::vector<Ruling> brique_rulings() {
+  return {
+      {"B-1", "light-squares", "Which squares are light? The escorts depend on the shade, but the text never says which squares are light.",
+       {{"even", "a square is light iff row+column is even, so a1 (top-left) is light"},
+        {"odd", "a square is light iff row+column is odd, so a1 is dark"}},
+       "even", Provenance::Sourced,
+       "The designer's diagrams (15x15 board, every 5x5 example) show a light top-left square; even sizes use the same formula."},
+      {"B-2", "escort-directions",
+       "Are 'in front of', 'behind', 'left' and 'right' directions of the board as drawn, or relative to each player's seat?",
+       {{"board", "as drawn, for both players: in front = toward row 1, left = toward column a"},
+        {"facing", "from each player's seat: Black reads the diagram from below, White sits across the table, so for White in front = toward the last row and left = toward the last column"}},
+       "board", Provenance::Sourced,
+       "The designer's diagrams a/b and the edge example (Black 1 on b1 leaves c1 unfilled) fix board directions for both players."},
+      {"B-3", "fill", "Is the fill rule applied once after a placement, or repeated until no square qualifies?",
+       {{"once", "one simultaneous pass after the placement"},
+        {"repeat", "repeat the pass until no square qualifies"},
+        {"keep-enemy", "nearest real alternative: fill empty squares only, enemy stones stay (the text removes them)"}},
+       "once", Provenance::Derived,
+       "once and repeat are provably the same game (a filled square escorts only squares already friendly), so keep-enemy is offered as the nearest real alternative."},
+      {"B-4", "pie", "How does White's pie rule ('change sides' on his first turn) work?",
+       {{"swap-sides", "the players exchange colours; the stones stay; the first player, now White, moves next"},
+        {"mirror", "Hex-style: each stone becomes one of the other colour on its mirror square across the a1 diagonal; Black moves next"},
+        {"off", "no pie rule"}},
+       "swap-sides", Provenance::Sourced,
+       "The text says White may 'change sides'; a third-party implementation (riccardozulla/brique) also swaps colours."},
+      {"B-5", "pass", "The text says a player 'must place one stone ... on an empty point': may 'point' mean anything but a square, and may a player decline to place?",
+       {{"never", "every turn places a stone on an empty square"},
+        {"allowed", "a player may pass instead of placing; two passes in a row end the game in a draw"}},
+       "never", Provenance::Sourced,
+       "Stones go on squares, so 'point' has no other reading; the nearest alternative a designer might intend, an optional turn, is excluded by 'must'."},
+  };
+}
+
+class BriqueGame final : public Game {
+ public:
+  BriqueGame(const GameDescriptor& descriptor, const Config& config)
+      : Game(descriptor, config), rules_(Rules::from(config)) {}
+
+  std::vector<std::string> implementations() const override { return {"fast", "reference"}; }
+
+  std::unique_ptr<State> initial_state(std::string_view implementation) const override {
+    return make_state(implementation, Position::initial(rules_));
+  }
+
+  std::unique_ptr<State> parse_position(std::string_view text, std::string_view implementation) const override {
+    check_implementation(implementation);
+    return make_state(implementation, brique::parse_position(rules_, text));
+  }
+
+  int max_plies() const override { return rules_.max_plies(); }
+  std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
+
+ private:
+  static void check_implementation(std::string_view implementation) {
+    if (!implementation.empty() && implementation != "fast" && implementation != "reference") {
+      throw InputError("Brique has no implementation " + quote_input(implementation) + " (known: fast, reference)");
+    }
+  }
+  static std::unique_ptr<State> make_state(std::string_view implementation, const Position& position) {
+    check_implementation(implementation);
+    return implementation == "reference" ? make_reference_state(position) : make_fast_state(position);
+  }
+
+  Rules rules_;
+};
+
+}  // namespace
+}  // namespace brique
+
+const GameDescriptor& brique_game() {
+  static const GameDescriptor descriptor = [] {
+    GameDescriptor d;
+    d.name = "brique";
+    d.title = "Brique (Luis Bolaños Mures, 2012)";
+    d.summary = "Connection game on a checkered board; two friendly escorts fill the square they escort.";
+    d.side_names = {"Black", "White"};
+    d.default_size = 15;
+    d.size_help = "2 to 26";
+    d.size_ok = [](int n) { return n >= 2 && n <= brique::kMaxBoard; };
+    d.diagram_size = [](std::string_view text) { return brique::diagram_size(text); };
+    d.rulings = brique::brique_rulings();
+    d.make = [](const GameDescriptor& game, const Config& config) -> std::unique_ptr<Game> {
+      return std::make_unique<brique::BriqueGame>(game, config);
+    };
+    d.seed_examples = brique::seed_examples;
+    d.properties = brique::verification_suite;
+    d.claims = brique_claims;
+    d.compare_turn_encoding = compare_brique_turn_encoding;
+    return d;
+  }();
+  return descriptor;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,191 @@
+// The Brochs descriptor: rulings R-1..R-13 (each gap of the truncated seed 003), the Game under
+// one configuration, and the registry entry.
+#include <algorithm>
+
+#include "model/brochs/engine.hpp"
+#include "model/brochs/examples.hpp"
+#include "model/brochs/properties.hpp"
+#include "model/brochs/verification.hpp"
+#include "model/brochs/reference.hpp"
+#include "model/core/errors.hpp"
+
+namespace arbiter::brochs {
+namespace {
+
+std::vector<Ruling> brochs_rulings() {
+  using P = Provenance;
+  return {
+      {"R-1", "keeps", "Which squares are the four keeps? (the diagram is lost)",
+       {{"centres", "the centre of each quadrant (d4, l4, d12, l12 on 15x15)"},
+        {"outer", "one square diagonally in from each board corner (b2, n2, b14, n14)"},
+        {"inner", "one square diagonally out from each quadrant's inner corner (f6, j6, f10, j10)"}},
+       "centres", P::Invented, "one keep per quadrant is implied (NW keep curses SE); the centre is the neutral guess"},
+      {"R-2", "start", "What is the starting position? (the figure is lost)",
+       {{"reserve", "White on each keep, its 4 orthogonal neighbours and its centre-ward diagonal neighbour; all 13 Black pieces (main piece included) in reserve"},
+        {"north-row", "White as in reserve; the main piece on the North edge's centre and ordinary Black pieces beside it (the rest in reserve)"}},
+       "reserve", P::Invented, "the text's 'setting of new pieces' and 'main piece present on board' suggest an off-board reserve"},
+      {"R-3", "black-turn", "What may Black do on a turn? (the list is lost)",
+       {{"any", "exactly one of: move a piece, set a piece from reserve, curse, pass"},
+        {"set-first", "as any, but no Black piece may move while Black still has pieces in reserve"}},
+       "any", P::Invented, "the text names moving, setting, the curse and passing as Black's actions"},
+      {"R-4", "set-squares", "Where may Black set a piece from reserve?",
+       {{"north-or-keep", "any empty square of the North edge row or any empty keep"},
+        {"keeps", "only an empty keep (the one place the text names)"},
+        {"anywhere", "any empty square"}},
+       "north-or-keep", P::Invented, "Black sits North; the text allows setting 'on a free Keep'"},
+      {"R-5", "end", "When does the game end and who wins? (the section is lost)",
+       {{"keeps", "Black wins when all four keeps hold Black pieces; White wins when Black has fewer than 4 pieces left, or on two passes in a row, a repetition or the ply cap"},
+        {"keeps-main", "as keeps, and White also wins as soon as the main piece is captured"},
+        {"keeps-draw", "as keeps, but two passes in a row, a repetition and the ply cap are draws"}},
+       "keeps", P::Invented, "the stated goal is Black's occupation of the keeps; the defender wins by holding"},
+      {"R-6", "entry", "Is a piece that moves into a sandwich captured?",
+       {{"protected", "no: only configurations the moving piece forms capture; a re-formed one captures later"},
+        {"captured", "yes: after its own captures, a moved or set piece standing in an enemy configuration is removed"}},
+       "protected", P::Sourced, "seed 003 D.1, D.2, D.4: 'it is not considered as captured'"},
+      {"R-7", "keep-two-piece", "Does a keep occupant also fall to two-piece captures (C1 line, C4 diagonal)?",
+       {{"no", "a keep occupant falls only to two complete pairs (C2)"},
+        {"yes", "a keep occupant also falls to C1 and C4"}},
+       "no", P::Derived, "D.2 gives keep occupants their own four-piece rule, which would be idle otherwise"},
+      {"R-8", "main-diagonal", "For the diagonal capture (C4), must the main piece be the piece that moved or was set?",
+       {{"main-moves", "yes: the main piece moves or is set next to the victim, a Black piece opposite"},
+        {"main-in-pair", "no: any Black piece may complete a diagonal pair whose other piece is the main piece"}},
+       "main-moves", P::Derived, "D.4: 'during its move or of its setting'"},
+      {"R-9", "curse-cost", "What does a curse (C3) cost?",
+       {{"turn", "the curse is Black's whole turn"},
+        {"free", "after a curse Black still moves, sets or passes (one curse per turn)"}},
+       "turn", P::Invented, "Black 'chooses among one of the possibilities'; the curse is one of them"},
+      {"R-10", "empty-keeps", "Can pieces pass through an empty keep, and does it help captures?",
+       {{"passable", "an empty keep is an ordinary empty square"},
+        {"blocked", "a piece may stop on an empty keep but not pass through it"},
+        {"hostile", "passable, and an empty keep acts as an enemy piece for line captures (C1) against both sides"}},
+       "passable", P::Invented, "the text says nothing special about empty keeps"},
+      {"R-11", "white-pass", "May White pass when it can move?",
+       {{"allowed", "yes: 'each player can also choose voluntarily to pass'"},
+        {"only-when-stuck", "no: White 'must, if possible, move'"}},
+       "allowed", P::Derived, "the general voluntary-pass sentence comes after White's obligation"},
+      {"R-12", "repetition", "Does a repeated position end the game?",
+       {{"third", "the third occurrence of a position (same side to move) ends the game as R-5 says"},
+        {"none", "repetitions are ignored; the ply cap alone bounds the game"}},
+       "third", P::Invented, "voluntary passes and rook shuffles would otherwise loop"},
+      {"R-13", "ply-cap", "After how many plies does the game stop?",
+       {{"400", "400 plies"}, {"200", "200 plies"}, {"1000", "1000 plies"}},
+       "400", P::Invented, "every game must end; the result is R-5's"},
+  };
+}
+
+class BrochsGame final : public Game {
+ public:
+  BrochsGame(const GameDescriptor& d, const Config& config) : Game(d, config), rules_(rules_from_config(config)) {}
+  std::vector<std::string> implementations() const override { return {"fast", "reference"}; }
+  std::unique_ptr<State> initial_state(std::string_view implementation) const override {
+    return in_implementation(initial_position(rules_), implementation);
+  }
+  std::unique_ptr<State> parse_position(std::string_view text, std::string_view implementation) const override {
+    return in_implementation(parse_brochs_position(rules_, text), implementation);
+  }
+  int max_plies() const override { return rules_.ply_cap; }
+  std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
+
+ private:
+  static std::unique_ptr<State> in_implementation(std::unique_ptr<BrochsState> fast, std::string_view implementation) {
+    if (implementation.empty() || implementation == "fast") return fast;
+    if (implementation == "reference") return reference_state(*fast);
+    throw InputError("brochs has no implementation " + quote_input(implementation) + " (known: fast, reference)");
+  }
+  Rules rules_;
+};
+
+GameDescriptor make_descriptor() {
+  GameDescriptor d;
+  d.name = "brochs";
+  d.title = "Brochs (author unknown, French origin; truncated rules)";
+  d.summary = "24 White pieces defend four keeps against 13 Black pieces led by the Sorcerer; rook moves, custodian, keep, curse and diagonal captures";
+  d.side_names = {"Black", "White"};
+  d.default_size = 15;
+  d.size_help = "odd, 7 to 15";
+  d.size_ok = [](int n) { return n >= kMinSize && n <= kMaxSize && n % 2 == 1; };
+  d.diagram_size = [](std::string_view text) { return diagram_size(text); };
+  d.rulings = brochs_rulings();
+  d.make = [](const GameDescriptor& g, const Config& c) -> std::unique_ptr<Game> {
+    return std::make_unique<BrochsGame>(g, c);
+  };
+  d.seed_examples = seed_examples;
+  d.properties = verification_suite;
+  return d;
+}
+
+}  // namespace
+
+// The option values of each enum-valued ruling, in enum order.
+constexpr std::string_view kKeepsValues[] = {"centres", "outer", "inner"};
+constexpr std::string_view kStartValues[] = {"reserve", "north-row"};
+constexpr std::string_view kBlackTurnValues[] = {"any", "set-first"};
+constexpr std::string_view kSetSquaresValues[] = {"north-or-keep", "keeps", "anywhere"};
+constexpr std::string_view kEndValues[] = {"keeps", "keeps-main", "keeps-draw"};
+constexpr std::string_view kEntryValues[] = {"protected", "captured"};
+constexpr std::string_view kKeepTwoPieceValues[] = {"no", "yes"};
+constexpr std::string_view kMainDiagonalValues[] = {"main-moves", "main-in-pair"};
+constexpr std::string_view kCurseCostValues[] = {"turn", "free"};
+constexpr std::string_view kEmptyKeepsValues[] = {"passable", "blocked", "hostile"};
+constexpr std::string_view kWhitePassValues[] = {"allowed", "only-when-stuck"};
+constexpr std::string_view kRepetitionValues[] = {"third", "none"};
+
+template <class E, std::size_t N>
+E read_option(const Config& config, const std::string& name, const std::string_view (&values)[N]) {
+  const std::string& value = config.rule(name);
+  return static_cast<E>(std::find(std::begin(values), std::end(values), value) - std::begin(values));
+}
+
+template <class E, std::size_t N>
+std::string write_option(E value, const std::string_view (&values)[N]) {
+  return std::string(values[static_cast<std::size_t>(value)]);
+}
+
+Rules rules_from_config(const Config& config) {
+  Rules r;
+  r.size = config.size;
+  r.keeps = read_option<KeepPlace>(config, "keeps", kKeepsValues);
+  r.start = read_option<StartRule>(config, "start", kStartValues);
+  r.black_turn = read_option<BlackOptions>(config, "black-turn", kBlackTurnValues);
+  r.set_squares = read_option<SetSquares>(config, "set-squares", kSetSquaresValues);
+  r.end = read_option<EndRule>(config, "end", kEndValues);
+  r.entry = read_option<EntryRule>(config, "entry", kEntryValues);
+  r.keep_two_piece = read_option<KeepTwoPiece>(config, "keep-two-piece", kKeepTwoPieceValues);
+  r.main_diagonal = read_option<MainDiagonal>(config, "main-diagonal", kMainDiagonalValues);
+  r.curse_cost = read_option<CurseCost>(config, "curse-cost", kCurseCostValues);
+  r.empty_keeps = read_option<EmptyKeeps>(config, "empty-keeps", kEmptyKeepsValues);
+  r.white_pass = read_option<WhitePass>(config, "white-pass", kWhitePassValues);
+  r.repetition = read_option<Repetition>(config, "repetition", kRepetitionValues);
+  r.ply_cap = std::stoi(config.rule("ply-cap"));
+  return r;
+}
+
+Config config_from_rules(const Rules& r) {
+  Config c;
+  c.size = r.size;
+  c.rulings["keeps"] = write_option(r.keeps, kKeepsValues);
+  c.rulings["start"] = write_option(r.start, kStartValues);
+  c.rulings["black-turn"] = write_option(r.black_turn, kBlackTurnValues);
+  c.rulings["set-squares"] = write_option(r.set_squares, kSetSquaresValues);
+  c.rulings["end"] = write_option(r.end, kEndValues);
+  c.rulings["entry"] = write_option(r.entry, kEntryValues);
+  c.rulings["keep-two-piece"] = write_option(r.keep_two_piece, kKeepTwoPieceValues);
+  c.rulings["main-diagonal"] = write_option(r.main_diagonal, kMainDiagonalValues);
+  c.rulings["curse-cost"] = write_option(r.curse_cost, kCurseCostValues);
+  c.rulings["empty-keeps"] = write_option(r.empty_keeps, kEmptyKeepsValues);
+  c.rulings["white-pass"] = write_option(r.white_pass, kWhitePassValues);
+  c.rulings["repetition"] = write_option(r.repetition, kRepetitionValues);
+  c.rulings["ply-cap"] = std::to_string(r.ply_cap);
+  return c;
+}
+
+const GameDescriptor& descriptor() {
+  static const GameDescriptor d = make_descriptor();
+  return d;
+}
+
+}  // namespace arbiter::brochs
+
+namespace arbiter {
+const GameDescriptor& brochs_game() { return brochs::descriptor(); }
+}  // namespace arbiter

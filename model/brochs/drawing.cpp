@@ -1,0 +1,93 @@
+// The position as geometry: the squares, keeps and central cross, the pieces and coordinates.
+#include "model/brochs/engine.hpp"
+
+namespace arbiter::brochs {
+
+Drawing BrochsState::drawing() const {
+  const Tables& t = *tables_;
+  constexpr double kSquare = 40;
+  constexpr double kMargin = 30;
+  const double board = kSquare * t.n;
+  Drawing d;
+  d.width = board + 2 * kMargin;
+  d.height = board + 2 * kMargin + 30;
+  d.title = "Brochs " + std::to_string(t.n) + "x" + std::to_string(t.n);
+  for (int cell = 0; cell < t.n * t.n; ++cell) {
+    const double x = kMargin + kSquare * (cell % t.n);
+    const double y = kMargin + kSquare * (cell / t.n);
+    Shape square;
+    square.points = {{x, y}, {x + kSquare, y}, {x + kSquare, y + kSquare}, {x, y + kSquare}};
+    square.stroke = "#555";
+    square.stroke_width = 1;
+    const bool keep = t.is_keep(cell);
+    square.fill = keep ? "#c9a66b" : "#efe6d2";
+    square.role = keep ? "keep" : "square";
+    d.shapes.push_back(square);
+    if (keep) {
+      Shape tower;
+      tower.kind = Shape::Kind::Circle;
+      tower.points = {{x + kSquare / 2, y + kSquare / 2}};
+      tower.radius = kSquare * 0.45;
+      tower.stroke = "#7a5a2a";
+      tower.stroke_width = 2;
+      tower.role = "keep";
+      d.shapes.push_back(tower);
+    }
+    if (t.region[static_cast<std::size_t>(cell)] == kCrossRegion) {
+      Shape dot;
+      dot.kind = Shape::Kind::Circle;
+      dot.points = {{x + kSquare / 2, y + kSquare / 2}};
+      dot.radius = 2.5;
+      dot.fill = "#555";
+      dot.role = "cross";
+      d.shapes.push_back(dot);
+    }
+    const std::uint8_t piece = at(cell);
+    if (piece == Empty) continue;
+    Shape stone;
+    stone.kind = Shape::Kind::Circle;
+    stone.points = {{x + kSquare / 2, y + kSquare / 2}};
+    stone.radius = kSquare * 0.36;
+    stone.fill = piece == White ? "#ffffff" : "#1a1a1a";
+    stone.stroke = "#000";
+    stone.stroke_width = 1.5;
+    stone.role = piece == White ? "white" : piece == Black ? "black" : "main";
+    d.shapes.push_back(stone);
+    if (piece == Main) {
+      Shape crown;
+      crown.kind = Shape::Kind::Circle;
+      crown.points = stone.points;
+      crown.radius = kSquare * 0.2;
+      crown.stroke = "#e0b020";
+      crown.stroke_width = 3;
+      crown.role = "main";
+      d.shapes.push_back(crown);
+    }
+  }
+  for (int i = 0; i < t.n; ++i) {
+    Shape column;
+    column.kind = Shape::Kind::Text;
+    column.points = {{kMargin + kSquare * (i + 0.5), kMargin - 10}};
+    column.text = std::string(1, static_cast<char>('a' + i));
+    column.font_size = 14;
+    column.fill = "#000";
+    column.role = "coordinate";
+    d.shapes.push_back(column);
+    Shape row = column;
+    row.points = {{kMargin / 2, kMargin + kSquare * (i + 0.6)}};
+    row.text = std::to_string(i + 1);
+    d.shapes.push_back(row);
+  }
+  Shape status;
+  status.kind = Shape::Kind::Text;
+  status.points = {{d.width / 2, board + kMargin + 24}};  // text is anchored at its middle
+  status.text = "Black reserve: " + std::to_string(reserve_) + (main_in_reserve_ ? " + main piece" : "") + "; " +
+                (outcome_.over() ? verdict() : std::string(side_ == kBlackSide ? "Black" : "White") + " to move");
+  status.font_size = 14;
+  status.fill = "#000";
+  status.role = "status";
+  d.shapes.push_back(status);
+  return d;
+}
+
+}  // namespace arbiter::brochs

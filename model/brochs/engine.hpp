@@ -1,0 +1,278 @@
+#pragma once
+// Brochs (seed 003, truncated): 24 White pieces defend four keeps against 13 Black pieces, one of
+// them the main piece (Sorcerer). Everything the truncated text leaves open is a ruling R-1..R-13
+// (see descriptor.cpp and docs/rulings/brochs.md).
+//
+// The engine is flat: a board of piece codes, a few counters, and a fixed-size history of
+// Zobrist hashes for the repetition rule. Geometry (neighbours in 8 directions, quadrants, keeps,
+// setting squares, Zobrist keys) lives in per-size tables built once.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/core/game.hpp"
+
+namespace arbiter::brochs {
+
+inline constexpr int kMinSize = 7;
+inline constexpr int kMaxSize = 15;
+inline constexpr int kMaxCells = kMaxSize * kMaxSize;
+inline constexpr int kKeeps = 4;
+inline constexpr int kWhitePieces = 24;
+inline constexpr int kBlackOrdinaryPieces = 12;  // plus the main piece: 13
+inline constexpr int kCrossRegion = 4;           // region id of the central row and column
+inline constexpr int kBlackSide = 0;
+inline constexpr int kWhiteSide = 1;
+inline constexpr int kNoCell = -1;
+
+enum Piece : std::uint8_t { Empty = 0, White = 1, Black = 2, Main = 3 };
+inline int side_of(std::uint8_t piece) { return piece == White ? kWhiteSide : kBlackSide; }
+
+// Directions 0..3 orthogonal (N, E, S, W), 4..7 diagonal (NE, SE, SW, NW); d ^ 2 is the opposite.
+inline constexpr int kDirections = 8;
+inline int opposite_direction(int d) { return d ^ 2; }
+
+// ---- Rulings, read once from the Config into small enums -----------------------------------
+enum class KeepPlace : std::uint8_t { Centres, Outer, Inner };                // R-1 keeps
+enum class StartRule : std::uint8_t { Reserve, NorthRow };                    // R-2 start
+enum class BlackOptions : std::uint8_t { Any, SetFirst };                     // R-3 black-turn
+enum class SetSquares : std::uint8_t { NorthOrKeep, KeepsOnly, Anywhere };    // R-4 set-squares
+enum class EndRule : std::uint8_t { Keeps, KeepsMain, KeepsDraw };            // R-5 end
+enum class EntryRule : std::uint8_t { Protected, Captured };                  // R-6 entry
+enum class KeepTwoPiece : std::uint8_t { No, Yes };                           // R-7 keep-two-piece
+enum class MainDiagonal : std::uint8_t { MainMoves, MainInPair };             // R-8 main-diagonal
+enum class CurseCost : std::uint8_t { Turn, Free };                           // R-9 curse-cost
+enum class EmptyKeeps : std::uint8_t { Passable, Blocked, Hostile };          // R-10 empty-keeps
+enum class WhitePass : std::uint8_t { Allowed, OnlyWhenStuck };               // R-11 white-pass
+enum class Repetition : std::uint8_t { Third, None };                         // R-12 repetition
+
+struct Rules {
+  int size = 15;
+  KeepPlace keeps = KeepPlace::Centres;
+  StartRule start = StartRule::Reserve;
+  BlackOptions black_turn = BlackOptions::Any;
+  SetSquares set_squares = SetSquares::NorthOrKeep;
+  EndRule end = EndRule::Keeps;
+  EntryRule entry = EntryRule::Protected;
+  KeepTwoPiece keep_two_piece = KeepTwoPiece::No;
+  MainDiagonal main_diagonal = MainDiagonal::MainMoves;
+  CurseCost curse_cost = CurseCost::Turn;
+  EmptyKeeps empty_keeps = EmptyKeeps::Passable;
+  WhitePass white_pass = WhitePass::Allowed;
+  Repetition repetition = Repetition::Third;
+  int ply_cap = 400;  // R-13 ply-cap
+};
+
+Rules rules_from_config(const Config& config);
+Config config_from_rules(const Rules& rules);
+const GameDescriptor& descriptor();
+
+inline constexpr int kMaxPlyCap = 1000;
+
+// ---- Geometry of one size and keep placement ---------------------------------------------------
+struct Tables {
+  int n = 0;
+  int mid = 0;  // index of the central row and column
+  std::array<std::array<std::int16_t, kDirections>, kMaxCells> step{};  // kNoCell off the board
+  std::array<std::uint8_t, kMaxCells> region{};                           // quadrant 0..3 or kCrossRegion
+  std::array<std::int8_t, kMaxCells> keep_index{};                        // -1 or the keep's quadrant
+  std::array<std::int16_t, kKeeps> keep_cell{};                           // keep of quadrant q
+  // Quadrants: 0 = NW, 1 = NE, 2 = SW, 3 = SE; the diametrically opposite one is 3 - q.
+  std::array<std::array<std::uint8_t, kMaxCells>, 3> settable{};  // per SetSquares value
+  std::array<std::array<std::int16_t, kMaxCells>, 3> settable_cells{};  // the same as lists
+  std::array<int, 3> settable_count{};
+  std::array<std::array<std::uint64_t, 4>, kMaxCells> zobrist{};   // per cell and piece code
+  std::uint64_t zobrist_white_to_move = 0;
+  std::uint64_t zobrist_cursed = 0;
+
+  static const Tables& of(int n, KeepPlace keeps);
+  bool is_keep(int cell) const { return keep_index[static_cast<std::size_t>(cell)] >= 0; }
+  int neighbour(int cell, int d) const {
+    return step[static_cast<std::size_t>(cell)][static_cast<std::size_t>(d)];
+  }
+};
+
+std::string_view quadrant_name(int q);  // "NW", "NE", "SW", "SE"
+
+// ---- Moves -----------------------------------------------------------------------------------
+enum class MoveKind : std::uint8_t { Step = 0, Set = 1, SetMain = 2, Curse = 3, Pass = 4 };
+inline Move make_move(MoveKind kind, int from, int to) {
+  return (static_cast<Move>(kind) << 16) | (static_cast<Move>(from & 0xff) << 8) | static_cast<Move>(to & 0xff);
+}
+inline MoveKind move_kind(Move m) { return static_cast<MoveKind>(m >> 16); }
+inline int move_from(Move m) { return static_cast<int>((m >> 8) & 0xff); }
+inline int move_to(Move m) { return static_cast<int>(m & 0xff); }
+inline const Move kPass = make_move(MoveKind::Pass, 0, 0);
+
+// The capture rules of seed 003 section D.
+enum class CaptureRule : std::uint8_t { C1 = 1, C2 = 2, C3 = 3, C4 = 4 };
+
+// Signature mechanics counted by State::apply_counting, in Game::mechanics() order: pieces
+// removed by each capture rule (C3, a curse, is counted as such), pieces lost by entering a
+// standing capture (entry=captured), and passes.
+enum Mechanic : std::size_t { kCapturesC1, kCapturesC2, kCapturesC4, kEntryCaptures, kCurses, kPasses };
+inline constexpr std::array<const char*, 6> kMechanicNames = {"C1 captures",    "C2 captures", "C4 captures",
+                                                              "entry captures", "curses",      "passes"};
+
+// One piece removed by a move, with the pieces (or empty hostile keeps) that formed the capture.
+struct Capture {
+  std::int16_t victim = kNoCell;
+  CaptureRule rule = CaptureRule::C1;
+  std::uint8_t partner_count = 0;
+  std::array<std::int16_t, 4> partners{};
+  bool self = false;  // the moved piece itself (entry=captured)
+};
+
+struct CaptureList {
+  std::array<Capture, 10> items{};
+  int count = 0;
+  void add(const Capture& c) { items[static_cast<std::size_t>(count++)] = c; }
+};
+
+// Largest number of legal moves in any position (24 pieces x 28 rook moves, or 13 x 28 plus 450
+// settings plus 24 curses, plus pass), rounded up.
+inline constexpr int kMaxMoves = 1024;
+
+class BrochsState final : public State {
+ public:
+  BrochsState(const Rules& rules);  // empty board, Black to move, empty reserve
+
+  // Board editing used by the initial position and the parsers (no rules applied).
+  void put(int cell, std::uint8_t piece);
+  void set_reserve(int ordinary, bool main_in_reserve);
+  void set_turn(int side, int ply, int passes, bool cursed, bool repeated);
+  void finish_setup();  // recomputes derived counters, hash, history and outcome
+  // Restores the repetition history from the reversible moves (steps and passes, oldest first)
+  // played since the last irreversible action, by undoing them from this position; throws
+  // InputError when they cannot have led here.
+  // from_curse: the history starts right after a curse (whose position carries the curse mark).
+  void restore_history(const std::vector<Move>& since, bool from_curse = false);
+  bool history_from_curse() const { return history_from_curse_; }
+  // Those moves, oldest first (what the notation's "since" item lists).
+  std::vector<Move> moves_since_irreversible() const;
+
+  std::unique_ptr<State> clone() const override;
+  void copy_from(const State& other) override { *this = static_cast<const BrochsState&>(other); }
+  std::uint64_t key() const override;
+  int side_to_move() const override { return side_; }
+  Outcome outcome() const override { return outcome_; }
+  int ply() const override { return ply_; }
+  void legal_moves(std::vector<Move>& out) const override;
+  void apply(Move m) override;
+  void apply_counting(Move m, std::span<std::uint64_t> counts) override;
+  std::string move_text(Move m) const override;
+  Move parse_move(std::string_view text) const override;
+  std::string diagram() const override;
+  std::string line() const override;
+  Drawing drawing() const override;
+  std::string explain(Move m) const override;
+  std::string explain_text(std::string_view move_text) const override;
+  std::vector<std::string> candidate_moves() const override;
+  Outcome random_playout(Rng& rng) override;
+  // One uniformly random legal move (precondition: the game is not over), drawn by rejection from
+  // a superset of candidate moves that holds each legal move once, without building the list.
+  Move random_move(Rng& rng) const;
+
+  // Read access for tests, notation and explain.
+  const Rules& rules() const { return rules_; }
+  const Tables& tables() const { return *tables_; }
+  std::uint8_t at(int cell) const { return board_[static_cast<std::size_t>(cell)]; }
+  int reserve() const { return reserve_; }
+  bool main_in_reserve() const { return main_in_reserve_; }
+  int passes() const { return passes_; }
+  bool cursed() const { return cursed_; }
+  bool repeated() const { return repeated_; }
+  int main_cell() const { return main_cell_; }
+  std::uint64_t hash() const { return hash_; }
+  int black_in_quadrant(int q) const { return black_in_quadrant_[static_cast<std::size_t>(q)]; }
+  bool is_legal(Move m) const;
+  // Why m is not legal here (empty when it is).
+  std::string illegal_reason(Move m) const;
+  // What applying m removes (with the rule and the pieces that formed each capture).
+  CaptureList captures_of(Move m) const;
+  // A standing enemy configuration around the piece on `cell` that would capture it (C1, C2, C4),
+  // used for the voluntary-entry rule. Returns false when there is none.
+  bool standing_threat(int cell, Capture& threat) const;
+  // The quadrant a curse from the keep of quadrant q would target, and whether it is eligible now.
+  bool curse_eligible(int target_quadrant) const;
+  std::string cell_name(int cell) const;
+  // Text of the end-of-game verdict for the current position.
+  std::string verdict() const;
+
+ private:
+  template <class Sink>
+  void generate(Sink&& add) const;
+  // Reads a move's text; with must_be_legal=false an illegal but well-formed move is returned too.
+  Move read_move(std::string_view text, bool must_be_legal) const;
+  template <class Sink>
+  void generate_steps(int side, Sink& add) const;
+  bool pieces_may_move() const;  // false while set-first keeps Black's pieces still
+  bool pass_allowed() const;
+  void apply_logged(Move m, CaptureList* log);
+  void find_captures(int to, CaptureList& out) const;
+  bool is_partner(int cell, int side) const;
+  bool is_friend(int cell, int side) const;
+  int complete_pairs_around(int keep, int side, int required_cell) const;
+  void record_keep_pairs(int keep, int side, Capture& capture) const;
+  void remove_piece(int cell);
+  void place_piece(int cell, std::uint8_t piece);
+  bool counts_as_c1_target(int cell) const;
+  void record_position(bool irreversible, Move m);
+  Outcome compute_outcome() const;
+
+  Rules rules_;
+  const Tables* tables_;
+  std::array<std::uint8_t, kMaxCells> board_{};
+  std::array<std::uint8_t, kKeeps> black_in_quadrant_{};
+  // Cells of each side's pieces as bit sets (bit c of word c / 64), to visit pieces in cell order.
+  using CellSet = std::array<std::uint64_t, (kMaxCells + 63) / 64>;
+  std::array<CellSet, 2> pieces_{};
+  std::uint8_t side_ = kBlackSide;
+  std::uint8_t passes_ = 0;
+  bool cursed_ = false;
+  bool main_in_reserve_ = false;
+  bool repeated_ = false;
+  std::uint8_t reserve_ = 0;
+  std::uint8_t white_count_ = 0;
+  std::uint8_t black_count_ = 0;  // on the board, main piece included
+  std::int16_t main_cell_ = kNoCell;
+  std::int16_t ply_ = 0;
+  std::uint64_t hash_ = 0;
+  // Sum (not XOR: counts matter to the repetition rule) of the mixed hashes in history_.
+  std::uint64_t history_digest_ = 0;
+  bool history_from_curse_ = false;  // history_ starts at the position right after a curse
+  Outcome outcome_{};
+  // Positions since the last irreversible action (capture, setting, curse): at most one per ply.
+  // Copying takes only the used part, so that cloning a state stays cheap.
+  struct History {
+    int length = 0;
+    std::array<std::uint64_t, kMaxPlyCap + 1> hashes;  // only [0, length) is meaningful
+    std::array<Move, kMaxPlyCap + 1> moves;            // moves[i] led to position i (i >= 1)
+    History() = default;
+    History(const History& other) : length(other.length) { copy_from(other); }
+    History& operator=(const History& other) {
+      length = other.length;
+      copy_from(other);
+      return *this;
+    }
+    void copy_from(const History& other) {
+      for (std::size_t i = 0; i < static_cast<std::size_t>(length); ++i) {
+        hashes[i] = other.hashes[i];
+        moves[i] = other.moves[i];
+      }
+    }
+  };
+  History history_;
+};
+
+std::unique_ptr<BrochsState> initial_position(const Rules& rules);
+std::unique_ptr<BrochsState> parse_brochs_position(const Rules& rules, std::string_view text);
+int diagram_size(std::string_view text);
+
+}  // namespace arbiter::brochs
+
+namespace arbiter {
+const GameDescriptor& brochs_game();
+}

@@ -1,0 +1,187 @@
+// Brochs for people: why a move is illegal, what a move captures and why, the verdict.
+#include <cstdlib>
+
+#include "model/brochs/engine.hpp"
+
+namespace arbiter::brochs {
+namespace {
+
+std::string piece_name(std::uint8_t piece) {
+  switch (piece) {
+    case White: return "White piece";
+    case Black: return "Black piece";
+    case Main: return "main piece";
+    default: return "empty square";
+  }
+}
+
+// The clause of seed 003 part D that states the rule (each also says a voluntary entry is safe).
+std::string clause_of(CaptureRule rule) { return "seed 003 D." + std::to_string(static_cast<int>(rule)); }
+
+std::string_view rule_text(CaptureRule rule) {
+  switch (rule) {
+    case CaptureRule::C1: return "C1, sandwich in a line or column (seed 003 D.1)";
+    case CaptureRule::C2: return "C2, keep occupant held by two opposite pairs (seed 003 D.2)";
+    case CaptureRule::C3: return "C3, curse (seed 003 D.3)";
+    case CaptureRule::C4: return "C4, diagonal capture by the main piece (seed 003 D.4)";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string BrochsState::illegal_reason(Move m) const {
+  if (outcome_.over()) return "the game is over (" + verdict() + ")";
+  if (is_legal(m)) return "";
+  const Tables& t = *tables_;
+  const int cells = t.n * t.n;
+  const int to = move_to(m);
+  const std::string side_name = side_ == kBlackSide ? "Black" : "White";
+  switch (move_kind(m)) {
+    case MoveKind::Pass:
+      return "White must move when it can (white-pass=only-when-stuck)";
+    case MoveKind::Step: {
+      const int from = move_from(m);
+      if (from >= cells || to >= cells) return "square off the board";
+      if (at(from) == Empty) return "no piece on " + cell_name(from);
+      if (side_of(at(from)) != side_) return cell_name(from) + " holds a " + piece_name(at(from)) + " but " + side_name + " is to move";
+      if (side_ == kBlackSide && rules_.black_turn == BlackOptions::SetFirst) {
+        return "Black must set from reserve before moving (black-turn=set-first)";
+      }
+      const int dr = t.n ? to / t.n - from / t.n : 0;
+      const int dc = to % t.n - from % t.n;
+      if ((dr != 0 && dc != 0) || from == to) return "pieces move along a row or column, like a rook (seed 003 C)";
+      const int d = dr < 0 ? 0 : dc > 0 ? 1 : dr > 0 ? 2 : 3;
+      for (int c = t.neighbour(from, d);; c = t.neighbour(c, d)) {
+        if (at(c) != Empty) return "the way is blocked at " + cell_name(c) + " (no jumping)";
+        if (c == to) break;
+        if (t.is_keep(c)) return "the empty keep " + cell_name(c) + " cannot be crossed (empty-keeps=blocked)";
+      }
+      return "not legal here";
+    }
+    case MoveKind::Set:
+    case MoveKind::SetMain:
+      if (side_ != kBlackSide) return "only Black sets pieces";
+      if (to >= cells) return "square off the board";
+      if (move_kind(m) == MoveKind::Set && reserve_ == 0) return "Black has no ordinary piece in reserve";
+      if (move_kind(m) == MoveKind::SetMain && !main_in_reserve_) return "the main piece is not in reserve";
+      if (at(to) != Empty) return cell_name(to) + " is occupied";
+      return "setting is not allowed on " + cell_name(to) + " (set-squares ruling R-4)";
+    case MoveKind::Curse: {
+      if (side_ != kBlackSide) return "only Black curses";
+      if (to >= cells) return "square off the board";
+      if (cursed_) return "Black has already cursed this turn";
+      if (at(to) != White) return "a curse removes a White piece, and " + cell_name(to) + " holds none";
+      const int q = t.region[static_cast<std::size_t>(to)];
+      if (q == kCrossRegion) return cell_name(to) + " is on the central cross, which belongs to no quadrant: safe from curses (seed 003 D.3)";
+      if (main_cell_ == kNoCell) return "the main piece is not on the board (seed 003 D.3)";
+      const int keep = t.keep_cell[static_cast<std::size_t>(3 - q)];
+      if (at(keep) == Empty || side_of(at(keep)) != kBlackSide) {
+        return "no Black piece occupies the " + std::string(quadrant_name(3 - q)) + " keep " + cell_name(keep) +
+               ", opposite quadrant " + std::string(quadrant_name(q));
+      }
+      return "a Black piece stands in quadrant " + std::string(quadrant_name(q)) + " (seed 003 D.3: 'NO OTHER Black piece')";
+    }
+  }
+  return "not legal here";
+}
+
+std::string BrochsState::verdict() const {
+  const Tables& t = *tables_;
+  if (!outcome_.over()) return "ongoing";
+  if (outcome_.kind == Outcome::Kind::Win && outcome_.winner == kBlackSide) {
+    return "Black wins: all four keeps hold Black pieces (end ruling R-5)";
+  }
+  std::string why;
+  const int black_total = black_count_ + reserve_ + (main_in_reserve_ ? 1 : 0);
+  if (black_total < kKeeps) {
+    why = "Black has " + std::to_string(black_total) + " pieces left, too few to hold the 4 keeps";
+  } else if (rules_.end == EndRule::KeepsMain && main_cell_ == kNoCell && !main_in_reserve_) {
+    why = "the main piece has been captured (end=keeps-main)";
+  } else if (passes_ >= 2) {
+    why = "two passes in a row";
+  } else if (repeated_) {
+    why = "the position occurred for the third time (repetition ruling R-12)";
+  } else {
+    why = "the ply cap of " + std::to_string(rules_.ply_cap) + " was reached (ruling R-13)";
+  }
+  (void)t;
+  const std::string result = outcome_.kind == Outcome::Kind::Draw ? "Draw" : "White wins";
+  return result + ": " + why + " (end ruling R-5)";
+}
+
+std::string BrochsState::explain(Move m) const {
+  const std::string side_name = side_ == kBlackSide ? "Black" : "White";
+  std::string out;
+  const std::string reason = illegal_reason(m);
+  if (!reason.empty()) return side_name + " cannot play this: " + reason + ".\n";
+  const Tables& t = *tables_;
+  const int to = move_to(m);
+  switch (move_kind(m)) {
+    case MoveKind::Pass: out += side_name + " passes (seed 003 B: either player may pass).\n"; break;
+    case MoveKind::Step:
+      out += side_name + " moves the " + piece_name(at(move_from(m))) + " " + cell_name(move_from(m)) + "-" + cell_name(to) + ".\n";
+      break;
+    case MoveKind::Set:
+    case MoveKind::SetMain:
+      out += "Black sets " + std::string(move_kind(m) == MoveKind::SetMain ? "the main piece" : "a piece") +
+             " from reserve on " + cell_name(to) + (t.is_keep(to) ? " (a free keep)" : "") + ".\n";
+      break;
+    case MoveKind::Curse: {
+      const int q = t.region[static_cast<std::size_t>(to)];
+      const int keep = t.keep_cell[static_cast<std::size_t>(3 - q)];
+      out += "Black curses " + cell_name(to) + " (C3): the " + std::string(quadrant_name(3 - q)) + " keep " + cell_name(keep) +
+             " holds a " + piece_name(at(keep)) + ", the main piece is on the board at " + cell_name(main_cell_) +
+             ", and no Black piece stands in the opposite quadrant " + std::string(quadrant_name(q)) + ", so the " +
+             piece_name(at(to)) + (t.is_keep(to) ? " on the keep " : " on ") + cell_name(to) + " is removed.\n";
+      if (rules_.curse_cost == CurseCost::Free) out += "The curse is free (curse-cost=free): Black still plays this turn.\n";
+      break;
+    }
+  }
+  const MoveKind kind = move_kind(m);
+  const std::uint8_t arriving = kind == MoveKind::Step ? at(move_from(m)) : kind == MoveKind::SetMain ? std::uint8_t{Main} : std::uint8_t{Black};
+  const CaptureList captures = captures_of(m);
+  int shown = 0;
+  for (int i = 0; i < captures.count; ++i) {
+    const Capture& c = captures.items[static_cast<std::size_t>(i)];
+    if (c.rule == CaptureRule::C3) continue;
+    ++shown;
+    const std::uint8_t victim_piece = c.self ? arriving : at(c.victim);
+    out += (c.self ? "The arriving " + piece_name(victim_piece) + " on " + cell_name(c.victim) + " is itself captured by "
+                   : "Captures the " + piece_name(victim_piece) + " on " + cell_name(c.victim) + " by ") +
+           std::string(rule_text(c.rule));
+    out += ", formed by";
+    for (int p = 0; p < c.partner_count; ++p) {
+      const int cell = c.partners[static_cast<std::size_t>(p)];
+      std::string label = cell_name(cell);
+      if (cell == to && !c.self) {
+        label += " (the arriving piece)";
+      } else if (at(cell) == Empty) {
+        label += " (empty hostile keep)";
+      }
+      out += (p ? ", " : " ") + label;
+    }
+    if (c.self) out += "; the arriving piece entered this configuration and is removed (entry=captured)";
+    out += ".\n";
+  }
+  if (kind == MoveKind::Step || kind == MoveKind::Set || kind == MoveKind::SetMain) {
+    BrochsState after(*this);
+    after.apply(m);
+    Capture threat;
+    if (after.at(to) != Empty && after.standing_threat(to, threat)) {
+      out += "The arriving piece stands in an enemy configuration (" + std::string(rule_text(threat.rule)) + ": ";
+      for (int p = 0; p < threat.partner_count; ++p) out += (p ? ", " : "") + cell_name(threat.partners[static_cast<std::size_t>(p)]);
+      out += ") but entered it voluntarily, so it is not captured (" + clause_of(threat.rule) +
+             "; ruling R-6 entry=protected).\n";
+    }
+    if (shown == 0) out += "No capture.\n";
+    out += "Result: " + after.verdict() + ".\n";
+    return out;
+  }
+  BrochsState after(*this);
+  after.apply(m);
+  out += "Result: " + after.verdict() + ".\n";
+  return out;
+}
+
+}  // namespace arbiter::brochs

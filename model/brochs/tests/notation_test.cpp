@@ -1,0 +1,251 @@
+// Notation: diagrams and one-line forms round-trip exactly, moves read with or without their
+// capture suffix, and every malformed input is an InputError (fuzzed).
+#include <algorithm>
+#include <string>
+
+#include "model/brochs/tests/fixtures.hpp"
+#include "model/core/position_io.hpp"
+
+namespace arbiter::brochs::testing {
+namespace {
+
+const char* const kStart15 = R"(
+   a b c d e f g h i j k l m n o
+ 1 . . . . . . . + . . . . . . .
+ 2 . . . . . . . + . . . . . . .
+ 3 . . . W . . . + . . . W . . .
+ 4 . . W w W . . + . . W w W . .
+ 5 . . . W W . . + . . W W . . .
+ 6 . . . . . . . + . . . . . . .
+ 7 . . . . . . . + . . . . . . .
+ 8 + + + + + + + + + + + + + + +
+ 9 . . . . . . . + . . . . . . .
+10 . . . . . . . + . . . . . . .
+11 . . . W W . . + . . W W . . .
+12 . . W w W . . + . . W w W . .
+13 . . . W . . . + . . . W . . .
+14 . . . . . . . + . . . . . . .
+15 . . . . . . . + . . . . . . .
+Black to move, ply 0, reserve 12+S, passes 0
+)";
+
+TEST(Notation, InitialPositionDiagramIsTheDefaultStart) {
+  const auto s = start(15);
+  EXPECT_EQ("\n" + s->diagram(), std::string(kStart15));
+  const auto parsed = load(kStart15);
+  EXPECT_EQ(parsed->line(), s->line());
+  EXPECT_EQ(parsed->hash(), s->hash());
+}
+
+TEST(Notation, LineFormCarriesRulingsAndRoundTrips) {
+  const auto s = start(9, {"keeps=inner", "curse-cost=free"});
+  const std::string line = s->line();
+  EXPECT_EQ(line.rfind("brochs 9 ", 0), 0u) << line;
+  EXPECT_NE(line.find(" black 0 12+S 0 keeps=inner curse-cost=free"), std::string::npos) << line;
+  const auto back = parse_brochs_position(s->rules(), line);
+  EXPECT_EQ(back->line(), line);
+  EXPECT_EQ(back->diagram(), s->diagram());
+  // A line whose rulings differ from the configured game is refused.
+  EXPECT_THROW(parse_brochs_position(rules_for(9), line), InputError);
+}
+
+TEST(Notation, DiagramAcceptsRowsWithoutSpacesOrNumbers) {
+  const auto s = load(R"(
+....+....
+.BW.+....
+..#.+.#..
+...B+....
++++++++++
+....+....
+..#.+.#..
+....+..W.
+....+....
+Black to move, ply 0, reserve 8, passes 0
+)");
+  EXPECT_EQ(play(*s, "d4-d2"), "d4-d2 x c2");
+}
+
+TEST(Notation, MovesWithAndWithoutCaptureSuffix) {
+  const auto s = load(diagram_9x9("B b2 d4; W c2 h8", "Black to move, ply 0, reserve 8+S, passes 0"));
+  const Move m = s->parse_move("d4-d2");
+  EXPECT_EQ(s->parse_move("d4-d2 x c2"), m);
+  EXPECT_EQ(s->move_text(m), "d4-d2 x c2");
+  EXPECT_THROW(s->parse_move("d4-d2 x b2"), InputError);       // wrong suffix
+  EXPECT_THROW(s->parse_move("d4-d2 x c2 x h8"), InputError);  // too many
+  EXPECT_THROW(s->parse_move("d4-d3 x c2"), InputError);       // captures nothing
+  EXPECT_THROW(s->parse_move("d4-d2 x"), InputError);
+  EXPECT_EQ(s->move_text(s->parse_move("set main a1")), "set main a1");
+  EXPECT_EQ(s->move_text(s->parse_move("pass")), "pass");
+  for (const char* bad : {"", "d4", "d4-", "-d2", "d4-z9", "d4-d2-d1", "castle", "set", "set main", "curse",
+                          "curse z1", "set j1", "d4 d2", "x c2", "pass x c2", "PASS", "d4-d4", "d4-e3"}) {
+    EXPECT_THROW(s->parse_move(bad), InputError) << bad;
+  }
+}
+
+TEST(Notation, WrongSquareTypesAndCountsAreRejected) {
+  const std::string good = diagram_9x9("B b2; w c3", "Black to move, ply 0, reserve 8, passes 0");
+  EXPECT_NO_THROW(load(good));
+  auto mutate = [&](const std::string& from, const std::string& to) {
+    std::string text = good;
+    const auto at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    return text;
+  };
+  EXPECT_THROW(load(mutate(" 3 . . w", " 3 . . W")), InputError);  // upper case on a keep
+  EXPECT_THROW(load(mutate(" 2 . B", " 2 . b")), InputError);      // keep mark off a keep
+  EXPECT_THROW(load(mutate(" 2 . B", " 2 . #")), InputError);
+  EXPECT_THROW(load(mutate(" 2 . B", " 2 . +")), InputError);      // cross mark off the cross
+  EXPECT_THROW(load(mutate(" 5 + +", " 5 . +")), InputError);      // ordinary mark on the cross
+  EXPECT_THROW(load(mutate(" 2 . B", " 2 . Q")), InputError);
+  EXPECT_THROW(load(mutate("reserve 8", "reserve 12")), InputError);  // 13 ordinary Black pieces
+  EXPECT_NO_THROW(load(mutate(" 2 . B", " 2 . S")));  // one main piece is fine
+}
+
+TEST(Notation, TooManyPieces) {
+  std::string rows;
+  for (int r = 0; r < 9; ++r) rows += (r == 2 || r == 6) ? "WW#W+W#WW\n" : (r == 4 ? "+++++++++\n" : "WWWW+WWWW\n");
+  EXPECT_THROW(load(rows + "Black to move, ply 0, reserve 8, passes 0\n"), InputError);
+  const std::string two_mains = diagram_9x9("S b2 c2", "Black to move, ply 0, reserve 8, passes 0");
+  EXPECT_THROW(load(two_mains), InputError);
+  const std::string main_twice = diagram_9x9("S b2", "Black to move, ply 0, reserve 8+S, passes 0");
+  EXPECT_THROW(load(main_twice), InputError);
+}
+
+TEST(Notation, StatusLineIsChecked) {
+  const std::string board = diagram_9x9("B i1 b2 i2; W c2", "Black to move, ply 0, reserve 8, passes 0");
+  const std::string rows = board.substr(0, board.find("Black to move"));
+  for (const char* bad : {"", "Black to move", "Green to move, ply 0, reserve 8, passes 0",
+                          "Black to move, ply x, reserve 8, passes 0", "Black to move, ply 0, reserve 8, passes 3",
+                          "Black to move, ply 0, reserve 8, passes 0, cursed", "Black to move, ply 0, reserve 8, passes 0, White wins",
+                          "Black to move, ply 0, reserve 8, passes 0, sideways", "Black to move, reserve 8, ply 0, passes 0"}) {
+    EXPECT_THROW(load(rows + bad + "\n"), InputError) << bad;
+  }
+  EXPECT_NO_THROW(load(rows + "Black to move, ply 0, reserve 8, passes 0, cursed\n", {"curse-cost=free"}));
+  EXPECT_NO_THROW(load(rows + "White to move, ply 7, reserve 8, passes 2, White wins\n"));
+}
+
+TEST(Notation, SinceCarriesTheRepetitionHistory) {
+  auto s = load(diagram_9x9("B i9; W a1", "Black to move, ply 0, reserve 8, passes 0"));
+  for (const char* m : {"i9-i8", "a1-a2", "i8-i9", "a2-a1", "i9-i8", "a1-a2", "i8-i9"}) play(*s, m);
+  const std::string line = s->line();
+  EXPECT_NE(line.find(" since:i9-i8,a1-a2,i8-i9,a2-a1,i9-i8,a1-a2,i8-i9"), std::string::npos) << line;
+  EXPECT_NE(s->diagram().find(", since i9-i8 a1-a2 i8-i9 a2-a1 i9-i8 a1-a2 i8-i9\n"), std::string::npos) << s->diagram();
+  auto from_line = parse_brochs_position(s->rules(), line);
+  auto from_diagram = parse_brochs_position(s->rules(), s->diagram());
+  for (auto* state : {s.get(), from_line.get(), from_diagram.get()}) {
+    EXPECT_EQ(state->line(), line);
+    play(*state, "a2-a1");  // the start position with Black to move, a third time
+    EXPECT_TRUE(state->repeated());
+  }
+  EXPECT_EQ(from_line->line(), s->line());
+  EXPECT_EQ(parse_brochs_position(s->rules(), s->diagram())->line(), s->line());
+}
+
+TEST(Notation, ImpossibleSinceMovesAreRejected) {
+  const std::string rows = diagram_9x9("B i9; W a1", "Black to move, ply 4, reserve 8, passes 0");
+  const std::string head = rows.substr(0, rows.find("Black to move"));
+  EXPECT_NO_THROW(load(head + "Black to move, ply 4, reserve 8, passes 0, since a2-a1\n"));
+  for (const char* bad : {"since a1-a2", "since i8-i9", "since a3-a1 a1-a3", "since a2-a1 a1-a2 a2-a1 a1-a2 a2-a1",
+                          "since i9-a1", "since a1-a1", "since set", "since a2-a1 x", "since"}) {
+    EXPECT_THROW(load(head + "Black to move, ply 4, reserve 8, passes 0, " + bad + "\n"), InputError) << bad;
+  }
+  EXPECT_THROW(load(head + "Black to move, ply 4, reserve 8, passes 0, since a2-a1\n", {"repetition=none"}), InputError);
+}
+
+// Random games in every size and some rulings: every position's diagram and line read back to the
+// same position, and every legal move's text reads back to the same move.
+TEST(Notation, RandomPositionsAndMovesRoundTrip) {
+  Rng rng(7);
+  const std::vector<std::vector<std::string>> rulings = {
+      {}, {"keeps=outer", "set-squares=anywhere"}, {"start=north-row", "curse-cost=free"}, {"keeps=inner", "empty-keeps=hostile", "entry=captured"}};
+  int checked_moves = 0;
+  for (int size = kMinSize; size <= kMaxSize; size += 2) {
+    for (const auto& r : rulings) {
+      auto s = start(size, r);
+      for (int ply = 0; ply < 120 / kScale && !s->is_terminal(); ++ply) {
+        const auto from_line = parse_brochs_position(s->rules(), s->line());
+        const auto from_diagram = parse_brochs_position(s->rules(), s->diagram());
+        ASSERT_EQ(from_line->line(), s->line());
+        ASSERT_EQ(from_diagram->diagram(), s->diagram());
+        ASSERT_EQ(from_line->hash(), s->hash());
+        std::vector<Move> moves, again;
+        s->legal_moves(moves);
+        from_line->legal_moves(again);
+        ASSERT_EQ(moves, again);
+        ASSERT_FALSE(moves.empty());
+        for (std::size_t i = 0; i < moves.size(); i += 1 + moves.size() / 12) {
+          const std::string text = s->move_text(moves[i]);
+          ASSERT_EQ(s->parse_move(text), moves[i]) << text;
+          const auto base = text.substr(0, text.find(" x "));
+          ASSERT_EQ(s->parse_move(base), moves[i]) << base;
+          ++checked_moves;
+        }
+        s->apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+      }
+    }
+  }
+  EXPECT_GT(checked_moves, 1000 / kScale);
+}
+
+// Random, truncated and mutated texts for all parsers: only InputError may come out.
+TEST(Notation, FuzzedInputsOnlyThrowInputError) {
+  Rng rng(11);
+  const auto s = start(9);
+  std::vector<std::string> seeds = {s->diagram(), s->line(), "d4-d2 x c2", "set main a1", "curse g7", "pass",
+                                    "brochs 9 ", "Black to move, ply 0, reserve 8, passes 0"};
+  const std::string alphabet = "abcdefghijklmnopqrstuvwxyz0123456789 -+#.WBSwbs/x\n,=";
+  int inputs = 0;
+  auto try_all = [&](const std::string& text) {
+    ++inputs;
+    for (int kind = 0; kind < 3; ++kind) {
+      try {
+        if (kind == 0) parse_brochs_position(s->rules(), text);
+        if (kind == 1) s->parse_move(text);
+        if (kind == 2) {
+          const int size = diagram_size(text);
+          (void)size;
+        }
+      } catch (const InputError&) {
+      }
+    }
+  };
+  for (int i = 0; i < 3000 / kScale; ++i) {
+    const std::string& seed = seeds[rng.below(static_cast<std::uint32_t>(seeds.size()))];
+    std::string text = seed.substr(0, rng.below(static_cast<std::uint32_t>(seed.size() + 1)));
+    try_all(text);
+    text = seed;
+    for (int k = 0, edits = 1 + static_cast<int>(rng.below(4)); k < edits && !text.empty(); ++k) {
+      text[rng.below(static_cast<std::uint32_t>(text.size()))] = alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))];
+    }
+    try_all(text);
+    std::string noise;
+    for (int k = 0, len = static_cast<int>(rng.below(40)); k < len; ++k) noise += alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))];
+    try_all(noise);
+  }
+  EXPECT_GT(inputs, 0);
+}
+
+// `arbiter moves --why` (issue 13 item 9): the candidates hold every legal move and illegal ones
+// whose refusal names the rule.
+TEST(Notation, CandidateMovesCoverTheLegalOnesAndSayWhyTheOthersAreNot) {
+  auto s = start(7);
+  const std::vector<std::string> candidates = s->candidate_moves();
+  std::vector<Move> legal;
+  s->legal_moves(legal);
+  for (Move m : legal) {
+    const std::string text = s->move_text(m);
+    const std::string base = text.substr(0, text.find(" x "));
+    EXPECT_NE(std::find(candidates.begin(), candidates.end(), base), candidates.end()) << text;
+  }
+  ASSERT_NE(std::find(candidates.begin(), candidates.end(), "set d3"), candidates.end());
+  try {
+    s->parse_move("set d3");
+    ADD_FAILURE() << "set d3 accepted";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("R-4"), std::string::npos) << error.what();
+  }
+}
+
+}  // namespace
+}  // namespace arbiter::brochs::testing

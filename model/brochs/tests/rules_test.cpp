@@ -1,0 +1,267 @@
+// Every capture kind and statement of seed 003, on drawn 9x9 positions (keeps c3, g3, c7, g7; the
+// central cross is row 5 and column e). Upper case = piece on an ordinary square, lower case = on a
+// keep; W White, B Black, S the main piece; '#' empty keep, '+' empty central cross square.
+#include <algorithm>
+
+#include "model/brochs/tests/fixtures.hpp"
+#include "model/core/position_io.hpp"
+
+namespace arbiter::brochs::testing {
+namespace {
+
+// ---- C1: custodian capture ---------------------------------------------------------------------
+
+TEST(Custodian, BlackCapturesInARowAndExplainNamesThePieces) {
+  auto s = load(diagram_9x9("B b2 d4; W c2 h8", "Black to move, ply 0, reserve 8, passes 0"));
+  const Move m = s->parse_move("d4-d2");
+  const std::string why = s->explain(m);
+  EXPECT_NE(why.find("C1"), std::string::npos) << why;
+  EXPECT_NE(why.find("c2"), std::string::npos) << why;
+  EXPECT_NE(why.find("b2"), std::string::npos) << why;
+  EXPECT_NE(why.find("d2 (the arriving piece)"), std::string::npos) << why;
+  EXPECT_EQ(play(*s, "d4-d2"), "d4-d2 x c2");
+  EXPECT_EQ(s->at(cell(*s, "c2")), Empty);
+}
+
+TEST(Custodian, WhiteCapturesTheMainPieceInAColumn) {
+  auto s = load(diagram_9x9("S b2; B h8; W b1; w c3", "White to move, ply 0, reserve 8, passes 0"));
+  // c3 is a keep: White leaves it and the piece arriving on b3 closes the column b1-b3.
+  EXPECT_EQ(play(*s, "c3-b3"), "c3-b3 x b2");
+  EXPECT_EQ(s->main_cell(), kNoCell);
+  EXPECT_FALSE(s->main_in_reserve());
+}
+
+TEST(Custodian, BoardEdgeIsNotHostile) {
+  auto s = load(diagram_9x9("B b4; W a2 h8", "Black to move, ply 0, reserve 8, passes 0"));
+  EXPECT_EQ(play(*s, "b4-b2"), "b4-b2");  // a2 against the West edge survives
+  EXPECT_EQ(s->at(cell(*s, "a2")), White);
+}
+
+TEST(Custodian, OnlyTheArrivingPieceFormsCaptures) {
+  // b2 W already sits between a2 and c2; a Black move elsewhere does not capture it.
+  auto s = load(diagram_9x9("B h1 a2 c2; W b2 h8", "Black to move, ply 0, reserve 8, passes 0"));
+  EXPECT_EQ(play(*s, "h1-h2"), "h1-h2");
+  EXPECT_EQ(s->at(cell(*s, "b2")), White);
+}
+
+TEST(Custodian, VoluntaryEntryIsNotCapturedAndExplainSaysWhy) {
+  auto s = load(diagram_9x9("B b2 d2; W c1 h8", "White to move, ply 0, reserve 8, passes 0"));
+  const std::string why = s->explain(s->parse_move("c1-c2"));
+  EXPECT_NE(why.find("entered it voluntarily, so it is not captured"), std::string::npos) << why;
+  play(*s, "c1-c2");
+  EXPECT_EQ(s->at(cell(*s, "c2")), White);
+}
+
+// Issue 13 item 10: each voluntary entry cites the clause that says it is safe (D.1 sandwich,
+// D.2 keep, D.4 the main piece's diagonal), not D.1 for all.
+TEST(Custodian, VoluntaryEntryCitesTheClauseOfItsConfiguration) {
+  const auto entered = [](const std::string& position, const std::string& move) {
+    return load_position(descriptor(), 0, {}, position).state->explain_text(move);
+  };
+  const std::string keep = entered("brochs 7 B.B+.../.#.+.#./B.B+.../+++++++/.W.+.../.#.+.#./...+... white 10 8+S 0", "b5-b2");
+  EXPECT_NE(keep.find("so it is not captured (seed 003 D.2; ruling R-6"), std::string::npos) << keep;
+  const std::string diagonal = entered("brochs 7 ...B.../.#.+.#./...+WS./+++++++/...+.../.#.+.#./...+... white 10 11 0", "e3-e2");
+  EXPECT_NE(diagonal.find("so it is not captured (seed 003 D.4; ruling R-6"), std::string::npos) << diagonal;
+}
+
+TEST(Custodian, ReformedSandwichCaptures) {
+  auto s = load(diagram_9x9("B b2 d2; W c2 h8", "Black to move, ply 0, reserve 8, passes 0"));
+  play(*s, "d2-d1");
+  play(*s, "h8-h9");
+  EXPECT_EQ(play(*s, "d1-d2"), "d1-d2 x c2");
+}
+
+TEST(Custodian, OneMoveCapturesSeveralPieces) {
+  auto s = load(diagram_9x9("B d1 b2 f2 d4; W c2 e2 d3 h8", "Black to move, ply 0, reserve 8, passes 0"));
+  EXPECT_EQ(play(*s, "d1-d2"), "d1-d2 x c2 x e2 x d3");
+  EXPECT_EQ(count_pieces(*s, White), 1);
+}
+
+TEST(Custodian, SettingCaptures) {
+  auto s = load(diagram_9x9("B c1; W b1 h8", "Black to move, ply 0, reserve 8, passes 0"));
+  EXPECT_EQ(play(*s, "set a1"), "set a1 x b1");
+  EXPECT_EQ(s->reserve(), 7);
+}
+
+// ---- C2: keep occupant ------------------------------------------------------------------------
+
+TEST(KeepCapture, TwoOppositePairsCaptureAndExplainListsThemAll) {
+  auto s = load(diagram_9x9("B c2 b3 d3 i4; w c3", "Black to move, ply 0, reserve 8, passes 0"));
+  const Move m = s->parse_move("i4-c4");
+  EXPECT_NE(s->explain(m).find("C2"), std::string::npos);
+  EXPECT_EQ(play(*s, "i4-c4"), "i4-c4 x c3");
+}
+
+TEST(KeepCapture, DiagonalPairsCountToo) {
+  auto s = load(diagram_9x9("B b2 d2 a4 d4; w c3", "Black to move, ply 0, reserve 8, passes 0"));
+  EXPECT_EQ(play(*s, "a4-b4"), "a4-b4 x c3");
+}
+
+TEST(KeepCapture, OnePairIsNotEnoughByDefault) {
+  auto s = load(diagram_9x9("B d1 b3; W h8; w c3", "Black to move, ply 0, reserve 8, passes 0"));
+  EXPECT_EQ(play(*s, "d1-d3"), "d1-d3");
+  EXPECT_EQ(s->at(cell(*s, "c3")), White);
+}
+
+TEST(KeepCapture, WhiteCapturesABlackKeeperToo) {
+  auto s = load(diagram_9x9("B a9; W f2 f3 h3 i4; b g3", "White to move, ply 0, reserve 8, passes 0"));
+  EXPECT_EQ(play(*s, "i4-h4"), "i4-h4 x g3");
+}
+
+TEST(KeepCapture, EnteringTheKeepVoluntarilyIsSafeUntilReformed) {
+  auto s = load(diagram_9x9("B b2 b3 d3 d4; W c1 h8", "White to move, ply 0, reserve 8, passes 0"));
+  const std::string why = s->explain(s->parse_move("c1-c3"));
+  EXPECT_NE(why.find("not captured"), std::string::npos) << why;
+  play(*s, "c1-c3");
+  EXPECT_EQ(s->at(cell(*s, "c3")), White);
+  EXPECT_EQ(play(*s, "b2-a2"), "b2-a2");
+  play(*s, "pass");
+  EXPECT_EQ(play(*s, "a2-b2"), "a2-b2 x c3");
+}
+
+// ---- C3: curse ---------------------------------------------------------------------------------
+
+TEST(Curse, EligibleFromTheOppositeKeepWithTheMainPieceOnBoard) {
+  auto s = load(diagram_9x9("S e1; W f6 b8 e8 h8; b c3; w g7", "Black to move, ply 0, reserve 8, passes 0"));
+  std::vector<Move> moves;
+  s->legal_moves(moves);
+  std::vector<std::string> curses;
+  for (Move m : moves) {
+    if (move_kind(m) == MoveKind::Curse) curses.push_back(s->move_text(m));
+  }
+  std::sort(curses.begin(), curses.end());
+  // SE quadrant only (not b8 in SW, not e8 on the cross); the keep occupant g7 included.
+  EXPECT_EQ(curses, (std::vector<std::string>{"curse f6", "curse g7", "curse h8"}));
+  const std::string why = s->explain(s->parse_move("curse h8"));
+  EXPECT_NE(why.find("NW keep c3"), std::string::npos) << why;
+  EXPECT_NE(why.find("main piece is on the board at e1"), std::string::npos) << why;
+  EXPECT_NE(why.find("no Black piece stands in the opposite quadrant SE"), std::string::npos) << why;
+}
+
+TEST(Curse, ABlackPieceInTheTargetQuadrantForbidsIt) {
+  auto s = load(diagram_9x9("S e1; B i9; W h8; b c3", "Black to move, ply 0, reserve 8, passes 0"));
+  EXPECT_FALSE(legal(*s, "curse h8"));
+  EXPECT_NE(s->explain(s->parse_move("pass")).find("passes"), std::string::npos);
+  try {
+    s->parse_move("curse h8");
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("Black piece stands in quadrant SE"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Curse, TheMainPieceOnTheCursingKeepCounts) {
+  auto s = load(diagram_9x9("W h8; s c3", "Black to move, ply 0, reserve 8, passes 0"));
+  EXPECT_TRUE(legal(*s, "curse h8"));
+}
+
+TEST(Curse, NoCurseWithoutTheMainPieceOnTheBoard) {
+  auto in_reserve = load(diagram_9x9("W h8; b c3", "Black to move, ply 0, reserve 8+S, passes 0"));
+  EXPECT_FALSE(legal(*in_reserve, "curse h8"));
+  auto captured = load(diagram_9x9("W h8; b c3", "Black to move, ply 0, reserve 8, passes 0"));
+  EXPECT_FALSE(legal(*captured, "curse h8"));
+  play(*in_reserve, "set main e1");
+  play(*in_reserve, "pass");
+  EXPECT_TRUE(legal(*in_reserve, "curse h8"));
+}
+
+TEST(Curse, CentralCrossIsImmune) {
+  auto s = load(diagram_9x9("S e1; W f5 e7 h8; b c3", "Black to move, ply 0, reserve 8, passes 0"));
+  EXPECT_FALSE(legal(*s, "curse e7"));
+  EXPECT_FALSE(legal(*s, "curse f5"));
+  EXPECT_TRUE(legal(*s, "curse h8"));
+}
+
+TEST(Curse, AKeepOccupantCanBeCursedOutLast) {
+  auto s = load(diagram_9x9("S e1; b c3; w g7", "Black to move, ply 0, reserve 8, passes 0"));
+  EXPECT_EQ(play(*s, "curse g7"), "curse g7");
+  EXPECT_EQ(s->at(cell(*s, "g7")), Empty);
+}
+
+TEST(Curse, AWhiteKeepDoesNotCurse) {
+  auto s = load(diagram_9x9("S e1; B b8; W h8; w c3", "Black to move, ply 0, reserve 8, passes 0"));
+  EXPECT_FALSE(legal(*s, "curse h8"));
+}
+
+// ---- C4: diagonal capture by the main piece ----------------------------------------------------
+
+TEST(MainDiagonal, TheMainPieceCapturesDiagonally) {
+  auto s = load(diagram_9x9("S e1; B a3; W b2 h8", "Black to move, ply 0, reserve 8, passes 0"));
+  const std::string why = s->explain(s->parse_move("e1-c1"));
+  EXPECT_NE(why.find("C4"), std::string::npos) << why;
+  EXPECT_EQ(play(*s, "e1-c1"), "e1-c1 x b2");
+}
+
+TEST(MainDiagonal, SettingTheMainPieceCaptures) {
+  auto s = load(diagram_9x9("B a3; W b2 h8", "Black to move, ply 0, reserve 8+S, passes 0"));
+  EXPECT_EQ(play(*s, "set main c1"), "set main c1 x b2");
+}
+
+TEST(MainDiagonal, AnOrdinaryPieceDoesNotCaptureDiagonally) {
+  auto s = load(diagram_9x9("B e1 a3; W b2 h8", "Black to move, ply 0, reserve 8, passes 0"));
+  EXPECT_EQ(play(*s, "e1-c1"), "e1-c1");
+}
+
+TEST(MainDiagonal, WhiteEnteringTheDiagonalGapIsNotCaptured) {
+  auto s = load(diagram_9x9("S c1; B a3; W b4 h8", "White to move, ply 0, reserve 8, passes 0"));
+  const std::string why = s->explain(s->parse_move("b4-b2"));
+  EXPECT_NE(why.find("not captured"), std::string::npos) << why;
+  play(*s, "b4-b2");
+  EXPECT_EQ(s->at(cell(*s, "b2")), White);
+}
+
+TEST(MainDiagonal, WhiteHasNoDiagonalCapture) {
+  auto s = load(diagram_9x9("B b2 h8; W e1 a3", "White to move, ply 0, reserve 8, passes 0"));
+  EXPECT_EQ(play(*s, "e1-c1"), "e1-c1");
+}
+
+// ---- Setting, passing, keeps -------------------------------------------------------------------
+
+TEST(Setting, OnAFreeKeepAndOnTheNorthRowOnly) {
+  auto s = load(diagram_9x9("W h8; w g3", "Black to move, ply 0, reserve 8, passes 0"));
+  EXPECT_TRUE(legal(*s, "set c3"));
+  EXPECT_TRUE(legal(*s, "set a1"));
+  EXPECT_FALSE(legal(*s, "set g3"));  // occupied keep
+  EXPECT_FALSE(legal(*s, "set d4"));
+  EXPECT_FALSE(legal(*s, "set main a1"));  // the main piece is not in reserve
+  play(*s, "pass");
+  EXPECT_FALSE(legal(*s, "set a1"));  // White never sets
+}
+
+TEST(Ending, BlackWinsWhenAllKeepsAreBlack) {
+  auto s = load(diagram_9x9("B f7; W h8; b c3 g3 c7", "Black to move, ply 0, reserve 8, passes 0"));
+  const std::string why = s->explain(s->parse_move("f7-g7"));
+  EXPECT_NE(why.find("Black wins"), std::string::npos) << why;
+  play(*s, "f7-g7");
+  EXPECT_EQ(s->outcome(), Outcome::win(kBlackSide));
+  std::vector<Move> moves;
+  s->legal_moves(moves);
+  EXPECT_TRUE(moves.empty());
+}
+
+TEST(Ending, WhiteWinsWhenBlackCannotFillTheKeeps) {
+  auto s = load(diagram_9x9("B a2 c9 d9 i9; W a1 a4", "White to move, ply 0, reserve 0, passes 0"));
+  EXPECT_EQ(s->outcome(), Outcome::ongoing());
+  const std::string why = s->explain(s->parse_move("a4-a3"));
+  EXPECT_NE(why.find("White wins: Black has 3 pieces left"), std::string::npos) << why;
+  play(*s, "a4-a3");
+  EXPECT_EQ(s->outcome(), Outcome::win(kWhiteSide));
+}
+
+TEST(Ending, TwoPassesInARowEndTheGame) {
+  auto s = load(diagram_9x9("B i9; W a1", "Black to move, ply 0, reserve 8, passes 0"));
+  play(*s, "pass");
+  EXPECT_FALSE(s->is_terminal());
+  play(*s, "pass");
+  EXPECT_EQ(s->outcome(), Outcome::win(kWhiteSide));
+}
+
+TEST(Passing, ForcedPassWhenNothingCanMove) {
+  auto s = load(diagram_9x9("B b1 a2 i9; W a1", "White to move, ply 0, reserve 8, passes 0"));
+  std::vector<Move> moves;
+  s->legal_moves(moves);
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0], kPass);
+}
+
+}  // namespace
+}  // namespace arbiter::brochs::testing

@@ -1,0 +1,22 @@
+#include "model/core/rulings.hpp"
+
+#include <algorithm>
+
+namespace arbiter {
+
+std::string read_encoded_rulings(const Config& config, const std::vector<EncodedRuling>& rulings) {
+  std::string unsupported;
+  for (const auto& [name, value] : config.rulings) {
+    const auto ruling = std::find_if(rulings.begin(), rulings.end(), [&](const EncodedRuling& r) { return r.name == name; });
+    if (ruling == rulings.end()) continue;
+    const auto covered = std::find(ruling->covered.begin(), ruling->covered.end(), value);
+    if (covered == ruling->covered.end()) {
+      unsupported = name + "=" + value;
+    } else if (ruling->second_value) {
+      *ruling->second_value = covered - ruling->covered.begin() == 1;
+    }
+  }
+  return unsupported;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,191 @@
+// Hexabrae: the descriptor with its rulings, the configured game, and the state's printed forms.
+#include "model/hexabrae/engine.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "model/core/errors.hpp"
+#include "model/core/position_io.hpp"
+#include "model/hexabrae/notation.hpp"
+#include "model/hexabrae/properties.hpp"
+#include "model/hexabrae/verification.hpp"
+#include "model/hexabrae/examples.hpp"
+
+namespace arbiter::hexabrae {
+namespace {
+
+std::vector<Ruling> hexabrae_rulings() {
+  return {
+      {"H-1", "rim", "Can the board's rim close an enclosure together with pieces?",
+       {{"open", "no: a region reaching the rim is open; only pieces seal"},
+        {"wall", "yes: of the regions reaching the rim, all but the largest (by area) are enclosures"}},
+       "open", Provenance::Derived,
+       "the text says the enclosure consists of playing pieces; with the rim every board area would be enclosed"},
+      {"H-2", "touch", "What counts as touching when placing a piece?",
+       {{"geometric", "sharing any point: short side to short side, or corner to corner (exact geometry)"},
+        {"adjacent", "any piece on a neighbouring field, even parallel side by side (no shared point)"}},
+       "geometric", Provenance::Derived,
+       "image 2's caption names short sides and corners; parallel side-by-side bars share no point"},
+      {"H-3", "path", "May a moving piece pass over occupied fields?",
+       {{"clear", "every field passed and the destination must be free"},
+        {"jump", "only the destination must be free"}},
+       "clear", Provenance::Derived, "pieces are moved (slid) along their long axis; a slide cannot pass through a piece"},
+      {"H-4", "immobilization", "When is immobilization judged within a turn of moving and rotating?",
+       {{"start", "at the start of the turn only: a partially immobilized piece moves away, then may rotate"},
+        {"each-step", "also before a rotation that follows a move: no rotation while a short side touches one"}},
+       "start", Provenance::Derived, "the text lets the escaping piece rotate afterwards without a new condition"},
+      {"H-5a", "repetition", "Does repeating a position end the game?",
+       {{"third", "the third occurrence of the same pieces with the same side to move is a draw"},
+        {"off", "no repetition rule (only the ply cap ends endless play)"}},
+       "third", Provenance::Invented, "the text has no rule, and moves and rotations can cycle forever"},
+      {"H-5b", "ply-cap", "After how many plies does an undecided game end (as a draw)?",
+       {{"300", "300 plies"}, {"200", "200 plies"}, {"1000", "1000 plies"}},
+       "300", Provenance::Invented, "every game must end; 300 plies is far beyond the 20 placements"},
+      {"H-6", "no-action", "What happens when the side to move can do nothing?",
+       {{"pass", "it passes; two passes in a row end the game as a draw"},
+        {"lose", "it loses"}},
+       "pass", Provenance::Invented, "the text is silent; passing is the neutral choice"},
+      {"H-7a", "enclosure-owner", "Who wins an enclosure made by the opponent's move?",
+       {{"majority", "the owner of the majority of its pieces, whoever moved"},
+        {"mover-only", "only enclosures won by the mover count; others count as tied"}},
+       "majority", Provenance::Sourced, "'Whichever player owns most of the playing pieces ... is the winner'"},
+      {"H-7b", "enclosures-counted", "Which enclosures does a move's verdict count?",
+       {{"made", "those made by this move (regions that were not enclosed before)"},
+        {"all", "every enclosure on the board after the move"}},
+       "made", Provenance::Sourced, "'creating multiple enclosures with a single move'; with the defaults both agree"},
+      {"H-8", "islands", "Do pieces lying inside an enclosure without touching its ring belong to it?",
+       {{"excluded", "no: an enclosure is computed for each group of touching pieces alone"},
+        {"included", "yes: every piece bordering the enclosed free region counts"}},
+       "excluded", Provenance::Derived, "the enclosure 'consists of' the pieces that make it; loose pieces make nothing"},
+      {"H-8b", "spurs", "Does a piece touching the ring from inside, and separating nothing, belong to the enclosure?",
+       {{"counted", "yes: every bar bordering the region with a side counts"},
+        {"excluded", "no: a bar all of whose sides face this one region (a spur, or a loose piece) does not count"}},
+       "counted", Provenance::Derived,
+       "rules.md's model: the pieces bordering the enclosed area; the text does not say 'ring'"},
+      {"H-9", "enclosure-majority", "With several enclosures at once, what is 'the majority of the enclosures'?",
+       {{"more", "strictly more enclosures won than the opponent"},
+        {"half", "more than half of the valid enclosures made (ties count in the total)"}},
+       "more", Provenance::Sourced, "the text's tie clause compares the numbers each player won"},
+      {"H-10", "orientation-numbers", "How are the three orientations numbered in notation?",
+       {{"axial", "0, 1, 2: the long axis along axial direction D0 (/), D1 (|), D2 (\\)"},
+        {"clock", "1 = |, 2 = /, 3 = \\ (clockwise from vertical)"}},
+       "axial", Provenance::Invented, "a display convention; the diagram shows the bars themselves"},
+  };
+}
+
+class HexabraeGame final : public Game {
+ public:
+  HexabraeGame(const GameDescriptor& d, const Config& c) : Game(d, c), rules_(decode_rules(c)) {}
+
+  std::vector<std::string> implementations() const override { return {"fast"}; }
+
+  std::unique_ptr<State> initial_state(std::string_view implementation) const override {
+    check_implementation(implementation);
+    Position pos;
+    pos.cells.fill(kEmpty);
+    return std::make_unique<HexabraeState>(rules_, pos);
+  }
+
+  std::unique_ptr<State> parse_position(std::string_view text, std::string_view implementation) const override {
+    check_implementation(implementation);
+    const HexBoard& board = HexBoard::of(rules_.radius);
+    if (auto form = split_line_form(text, descriptor().name)) {
+      check_line_form_matches(*this, *form);
+      return std::make_unique<HexabraeState>(rules_, parse_line_body(board, form->body, rules_.clock_labels, rules_.ply_cap, text));
+    }
+    return std::make_unique<HexabraeState>(rules_, parse_diagram(board, text, rules_.clock_labels, rules_.ply_cap));
+  }
+
+  // Every game ends by the ply cap at the latest (H-5b).
+  int max_plies() const override { return rules_.ply_cap; }
+  std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
+
+ private:
+  static void check_implementation(std::string_view implementation) {
+    if (!implementation.empty() && implementation != "fast") {
+      throw InputError("hexabrae has no implementation " + quote_input(implementation) + " (known: fast)");
+    }
+  }
+  Rules rules_;
+};
+
+}  // namespace
+
+Rules decode_rules(const Config& c) {
+  Rules r;
+  r.radius = c.size;
+  r.rim_is_wall = c.rule_is("rim", "wall");
+  r.touch_means_adjacent = c.rule_is("touch", "adjacent");
+  r.may_jump = c.rule_is("path", "jump");
+  r.immobilization_each_step = c.rule_is("immobilization", "each-step");
+  r.repetition_draws = c.rule_is("repetition", "third");
+  r.ply_cap = std::stoi(c.rule("ply-cap"));
+  r.no_action_loses = c.rule_is("no-action", "lose");
+  r.mover_only = c.rule_is("enclosure-owner", "mover-only");
+  r.count_all_enclosures = c.rule_is("enclosures-counted", "all");
+  r.islands_included = c.rule_is("islands", "included");
+  r.spurs_excluded = c.rule_is("spurs", "excluded");
+  r.need_half_of_enclosures = c.rule_is("enclosure-majority", "half");
+  r.clock_labels = c.rule_is("orientation-numbers", "clock");
+  return r;
+}
+
+std::string HexabraeState::move_text(Move m) const { return hexabrae::move_text(*board_, decode_move(m), rules_.clock_labels); }
+
+Move HexabraeState::parse_move(std::string_view text) const {
+  const Move m = encode_move(parse_move_syntax(*board_, text, rules_.clock_labels));
+  const std::string reason = why_illegal(m);
+  if (!reason.empty()) throw InputError("illegal move " + quote_input(text) + ": " + reason);
+  return m;
+}
+
+std::string HexabraeState::explain_text(std::string_view text) const {
+  return explain(encode_move(parse_move_syntax(*board_, text, rules_.clock_labels)));
+}
+
+std::string HexabraeState::diagram() const { return diagram_text(*board_, position_, rules_.clock_labels); }
+
+std::string HexabraeState::line() const {
+  Config config;
+  config.size = rules_.radius;
+  const GameDescriptor& d = hexabrae_game();
+  // Rebuild the ruling values from the decoded rules so that line() needs no Game.
+  const std::vector<std::string> values = {
+      rules_.rim_is_wall ? "wall" : "open",          rules_.touch_means_adjacent ? "adjacent" : "geometric",
+      rules_.may_jump ? "jump" : "clear",            rules_.immobilization_each_step ? "each-step" : "start",
+      rules_.repetition_draws ? "third" : "off",     std::to_string(rules_.ply_cap),
+      rules_.no_action_loses ? "lose" : "pass",      rules_.mover_only ? "mover-only" : "majority",
+      rules_.count_all_enclosures ? "all" : "made",  rules_.islands_included ? "included" : "excluded",
+      rules_.spurs_excluded ? "excluded" : "counted",
+      rules_.need_half_of_enclosures ? "half" : "more", rules_.clock_labels ? "clock" : "axial"};
+  for (std::size_t i = 0; i < d.rulings.size(); ++i) config.rulings[d.rulings[i].name] = values[i];
+  return join_line_form(d, config, line_body(*board_, position_, rules_.clock_labels));
+}
+
+}  // namespace arbiter::hexabrae
+
+namespace arbiter {
+
+const GameDescriptor& hexabrae_game() {
+  static const GameDescriptor descriptor = [] {
+    GameDescriptor d;
+    d.name = "hexabrae";
+    d.title = "Hexabrae (SPLLN / Martijn Althuizen, 2010)";
+    d.summary = "bars on a hex-hex board; close an enclosure of both colours over 3+ fields with your majority";
+    d.side_names = {"White", "Black"};
+    d.default_size = 4;
+    d.size_help = "board radius 2 to 6 (4 = the 61-field board of the rules)";
+    d.size_ok = [](int n) { return n >= hexabrae::kMinRadius && n <= hexabrae::kMaxRadius; };
+    d.diagram_size = [](std::string_view text) { return hexabrae::diagram_radius(text); };
+    d.rulings = hexabrae::hexabrae_rulings();
+    d.make = [](const GameDescriptor& g, const Config& c) -> std::unique_ptr<Game> {
+      return std::make_unique<hexabrae::HexabraeGame>(g, c);
+    };
+    d.seed_examples = hexabrae::seed_examples;
+    d.properties = hexabrae::verification_suite;
+    return d;
+  }();
+  return descriptor;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,393 @@
+// The Hexabrae turn (seed 004): place, or move and/or rotate one own piece; immobilization; the
+// end by enclosure; passes, repetition and the ply cap (rulings H-5, H-6).
+#include <algorithm>
+
+#include "model/core/zobrist.hpp"
+#include "model/hexabrae/engine.hpp"
+
+namespace arbiter::hexabrae {
+namespace {
+
+constexpr int kMaxLegalMoves = 4096;
+
+const std::array<std::array<std::uint64_t, 6>, kMaxFields>& zobrist_keys() {
+  static const auto keys = [] {
+    std::array<std::array<std::uint64_t, 6>, kMaxFields> k{};
+    std::uint64_t seed = 0x48657861627261ULL;  // "Hexabra"
+    for (auto& field : k) {
+      for (auto& key : field) {
+        seed += 0x9E3779B97F4A7C15ULL;
+        std::uint64_t z = seed;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        key = z ^ (z >> 31);
+      }
+    }
+    return k;
+  }();
+  return keys;
+}
+constexpr std::uint64_t kBlackToMoveKey = 0x9D39247E33776D41ULL;
+
+std::uint64_t cell_key(int field, std::int8_t cell) {
+  return cell == kEmpty ? 0 : zobrist_keys()[static_cast<std::size_t>(field)][static_cast<std::size_t>(cell)];
+}
+
+}  // namespace
+
+// The ply is keyed because of the ply cap; the positions since the last placement because of the
+// repetition rule, when it is on (their multiset: only how often a position occurred matters).
+std::uint64_t HexabraeState::key() const {
+  const Position& p = position_;
+  std::uint64_t history = 0;
+  if (rules_.repetition_draws) {
+    for (int i = 0; i < p.history_size; ++i) history += mix64(p.history[static_cast<std::size_t>(i)]);
+  }
+  const std::uint64_t counters = static_cast<std::uint64_t>(p.passes) | static_cast<std::uint64_t>(p.outcome.kind) << 8 |
+                                 static_cast<std::uint64_t>(p.outcome.winner + 1) << 12;
+  return p.hash ^ zobrist_scalar(1, static_cast<std::uint64_t>(p.ply)) ^ zobrist_scalar(4, counters) ^
+         zobrist_scalar(5, history);
+}
+
+std::uint64_t position_hash(const Cells& cells, int fields, int side) {
+  std::uint64_t h = side == 1 ? kBlackToMoveKey : 0;
+  for (int f = 0; f < fields; ++f) h ^= cell_key(f, cells[static_cast<std::size_t>(f)]);
+  return h;
+}
+
+Move encode_move(const MoveParts& p) {
+  const auto field_code = [](int f) { return static_cast<Move>(f == kNoField ? 127 : f); };
+  return static_cast<Move>(p.kind) | field_code(p.from) << 3 | field_code(p.to) << 10 |
+         static_cast<Move>(p.orientation) << 17;
+}
+
+MoveParts decode_move(Move m) {
+  const auto field_of = [](Move code) { return code == 127 ? kNoField : static_cast<int>(code); };
+  MoveParts p;
+  p.kind = static_cast<MoveKind>(m & 7);
+  p.from = field_of((m >> 3) & 127);
+  p.to = field_of((m >> 10) & 127);
+  p.orientation = static_cast<int>((m >> 17) & 3);
+  return p;
+}
+
+HexabraeState::HexabraeState(const Rules& rules, const Position& position)
+    : rules_(rules), board_(&HexBoard::of(rules.radius)), position_(position) {
+  position_.hash = position_hash(position_.cells, board_->fields(), position_.side);
+  if (position_.history_size == 0) position_.history[static_cast<std::size_t>(position_.history_size++)] = position_.hash;
+  settle_after_change();
+}
+
+// "A playing piece may only be placed on a free field, not touching any other piece" (H-2): the
+// orientations (bit o) a piece placed on `field` may take.
+unsigned HexabraeState::placeable_orientations(int field) const {
+  // touching[k][b]: the orientations that touch a bar of orientation b on the neighbour D_k.
+  static const auto touching = [] {
+    std::array<std::array<unsigned, 3>, 6> t{};
+    for (int k = 0; k < 6; ++k) {
+      for (int b = 0; b < 3; ++b) {
+        for (int a = 0; a < 3; ++a) {
+          if (HexBoard::contact(a, k, b) != Contact::None) t[static_cast<std::size_t>(k)][static_cast<std::size_t>(b)] |= 1u << a;
+        }
+      }
+    }
+    return t;
+  }();
+  if (position_.cells[static_cast<std::size_t>(field)] != kEmpty) return 0;
+  unsigned allowed = 7;
+  for (int k = 0; k < 6 && allowed != 0; ++k) {
+    const int other = board_->neighbour(field, k);
+    if (other == kNoField) continue;
+    const std::int8_t cell = position_.cells[static_cast<std::size_t>(other)];
+    if (cell == kEmpty) continue;
+    allowed &= rules_.touch_means_adjacent ? 0u : ~touching[static_cast<std::size_t>(k)][static_cast<std::size_t>(orientation_of(cell))];
+  }
+  return allowed;
+}
+
+bool HexabraeState::can_place(int field, int orientation) const { return placeable_orientations(field) >> orientation & 1; }
+
+bool HexabraeState::short_contact(int field, int orientation, int direction, int vacated) const {
+  const int other = board_->neighbour(field, direction);
+  if (other == kNoField || other == vacated) return false;
+  const std::int8_t cell = position_.cells[static_cast<std::size_t>(other)];
+  return cell != kEmpty && HexBoard::contact(orientation, direction, orientation_of(cell)) == Contact::ShortSides;
+}
+
+// Calls sink(Move) for every placement and piece action of the side to move; the slide along a
+// direction stops at the rim and, unless jumping is allowed (H-3), at the first occupied field.
+template <class Sink>
+bool HexabraeState::for_each_action(Sink&& sink) const {
+  const int side = position_.side;
+  bool any = false;
+  auto emit = [&](const MoveParts& parts) {
+    any = true;
+    return sink(encode_move(parts));
+  };
+  if (position_.placed[static_cast<std::size_t>(side)] < kPiecesPerSide) {
+    for (int f = 0; f < board_->fields(); ++f) {
+      const unsigned allowed = placeable_orientations(f);
+      for (int o = 0; o < 3; ++o) {
+        if ((allowed >> o & 1) && !emit({MoveKind::Place, kNoField, f, o})) return true;
+      }
+    }
+  }
+  for (int f = 0; f < board_->fields(); ++f) {
+    const std::int8_t cell = position_.cells[static_cast<std::size_t>(f)];
+    if (cell == kEmpty || colour_of(cell) != side) continue;
+    const int o = orientation_of(cell);
+    const bool stuck_ahead = short_contact(f, o, o), stuck_behind = short_contact(f, o, o + 3);
+    if (stuck_ahead && stuck_behind) continue;  // totally immobilized (seed 004, 2b)
+    const bool partially = stuck_ahead || stuck_behind;
+    // Slides along the axis `axis` of a piece now of orientation `now`; `blocked` directions are the
+    // ones toward a short-side contact, which an immobilized piece may not take (seed 004, 2a).
+    auto slides = [&](int now, bool blocked_ahead, bool blocked_behind, auto&& on_destination) {
+      for (const int d : {now, now + 3}) {
+        if (d == now ? blocked_ahead : blocked_behind) continue;
+        for (int g = board_->neighbour(f, d); g != kNoField; g = board_->neighbour(g, d)) {
+          if (position_.cells[static_cast<std::size_t>(g)] != kEmpty) {
+            if (rules_.may_jump) continue;
+            break;
+          }
+          if (!on_destination(g)) return false;
+        }
+      }
+      return true;
+    };
+    const bool ok = slides(o, stuck_ahead, stuck_behind, [&](int g) {
+      if (!emit({MoveKind::Slide, f, g, 0})) return false;
+      // After the slide the piece may rotate ("then you may rotate if you wish"); judged again at
+      // the destination under H-4 each-step.
+      if (rules_.immobilization_each_step && (short_contact(g, o, o, f) || short_contact(g, o, o + 3, f))) return true;
+      for (int turn = 1; turn <= 2; ++turn) {
+        if (!emit({MoveKind::SlideRotate, f, g, (o + turn) % 3})) return false;
+      }
+      return true;
+    });
+    if (!ok) return true;
+    if (partially) continue;  // a partially immobilized piece must move away first
+    for (int turn = 1; turn <= 2; ++turn) {
+      const int now = (o + turn) % 3;
+      if (!emit({MoveKind::Rotate, f, kNoField, now})) return true;
+      const bool each = rules_.immobilization_each_step;
+      const bool ahead = each && short_contact(f, now, now), behind = each && short_contact(f, now, now + 3);
+      if (!slides(now, ahead, behind, [&](int g) { return emit({MoveKind::RotateSlide, f, g, now}); })) return true;
+    }
+  }
+  return any;
+}
+
+template <class Sink>
+void HexabraeState::for_each_legal_move(Sink&& sink) const {
+  if (position_.outcome.over()) return;
+  if (!for_each_action(sink)) sink(encode_move({MoveKind::Pass, kNoField, kNoField, 0}));
+}
+
+bool HexabraeState::has_any_action() const {
+  return for_each_action([](Move) { return false; });
+}
+
+void HexabraeState::legal_moves(std::vector<Move>& out) const {
+  out.clear();
+  for_each_legal_move([&](Move m) {
+    out.push_back(m);
+    return true;
+  });
+}
+
+Cells HexabraeState::cells_after(const MoveParts& p) const {
+  Cells cells = position_.cells;
+  const auto mover = static_cast<std::int8_t>(position_.side * 3);
+  switch (p.kind) {
+    case MoveKind::Pass: break;
+    case MoveKind::Place: cells[static_cast<std::size_t>(p.to)] = static_cast<std::int8_t>(mover + p.orientation); break;
+    case MoveKind::Rotate: cells[static_cast<std::size_t>(p.from)] = static_cast<std::int8_t>(mover + p.orientation); break;
+    case MoveKind::Slide:
+    case MoveKind::SlideRotate:
+    case MoveKind::RotateSlide: {
+      const std::int8_t moving = position_.cells[static_cast<std::size_t>(p.from)];
+      cells[static_cast<std::size_t>(p.from)] = kEmpty;
+      cells[static_cast<std::size_t>(p.to)] =
+          p.kind == MoveKind::Slide ? moving : static_cast<std::int8_t>(mover + p.orientation);
+      break;
+    }
+  }
+  return cells;
+}
+
+// "A game ends whenever an enclosure is made ..." (seed 004): each enclosure made by the move is
+// won by its majority colour or tied; the game is won by the side that won more of them (H-9).
+EnclosureJudgement HexabraeState::judge(const Cells& before, const Cells& after, int mover, bool every_detail) const {
+  EnclosureJudgement j;
+  find_enclosures(*board_, after, rules_.enclosure_rules(), j.after);
+  bool any_valid = false;
+  for (const Enclosure& e : j.after) any_valid |= e.valid();
+  if (!any_valid && !every_detail) return j;  // nothing can decide; skip telling new from old
+  EnclosureList old;
+  old.size = 0;
+  if (!rules_.count_all_enclosures) find_enclosures(*board_, before, rules_.enclosure_rules(), old);
+  for (int i = 0; i < j.after.size; ++i) {
+    const Enclosure& e = j.after.items[static_cast<std::size_t>(i)];
+    const auto ui = static_cast<std::size_t>(i);
+    j.counted[ui] = std::none_of(old.begin(), old.end(), [&](const Enclosure& o) { return o.same_region(e); });
+    if (!e.valid()) {
+      j.winner[ui] = -2;
+      continue;
+    }
+    int winner = e.majority();
+    if (rules_.mover_only && winner != mover) winner = -1;  // H-7a: only the mover's enclosures count
+    j.winner[ui] = winner;
+    if (!j.counted[ui]) continue;
+    ++j.valid_counted;
+    if (winner >= 0) ++j.won[static_cast<std::size_t>(winner)];
+  }
+  for (int side = 0; side < 2; ++side) {
+    const int mine = j.won[static_cast<std::size_t>(side)], theirs = j.won[static_cast<std::size_t>(1 - side)];
+    const bool wins = rules_.need_half_of_enclosures ? 2 * mine > j.valid_counted : mine > theirs;
+    if (wins) j.outcome = Outcome::win(side);
+  }
+  return j;
+}
+
+void HexabraeState::apply(Move m) { play(m, {}); }
+
+void HexabraeState::apply_counting(Move m, std::span<std::uint64_t> counts) { play(m, counts); }
+
+void HexabraeState::play(Move m, std::span<std::uint64_t> counts) {
+  const MoveParts p = decode_move(m);
+  Position& pos = position_;
+  std::uint32_t change = kPassChange;
+  if (p.kind == MoveKind::Pass) {
+    if (!counts.empty()) ++counts[kPasses];
+    ++pos.passes;
+  } else {
+    if (p.kind != MoveKind::Place) {
+      const int from_o = orientation_of(pos.cells[static_cast<std::size_t>(p.from)]);
+      const int to = p.kind == MoveKind::Rotate ? p.from : p.to;
+      const int to_o = p.kind == MoveKind::Slide ? from_o : p.orientation;
+      change = encode_change(p.from, from_o, to, to_o);
+    }
+    pos.passes = 0;
+    const Cells after = cells_after(p);
+    const EnclosureJudgement verdict = judge(pos.cells, after, pos.side, false);
+    if (!counts.empty()) {
+      counts[kEnclosures] += static_cast<std::uint64_t>(verdict.valid_counted);
+      counts[kTiedEnclosures] += static_cast<std::uint64_t>(verdict.valid_counted - verdict.won[0] - verdict.won[1]);
+    }
+    pos.cells = after;
+    pos.outcome = verdict.outcome;
+    if (p.kind == MoveKind::Place) {
+      ++pos.placed[static_cast<std::size_t>(pos.side)];
+      pos.history_size = 0;  // a placement can never be undone, so no earlier position returns
+    }
+  }
+  pos.side = static_cast<std::int8_t>(1 - pos.side);
+  ++pos.ply;
+  pos.hash = position_hash(pos.cells, board_->fields(), pos.side);  // cheap next to the enclosure search
+  int seen = 1;
+  for (int i = 0; i < pos.history_size; ++i) seen += pos.history[static_cast<std::size_t>(i)] == pos.hash;
+  if (pos.history_size > 0) pos.changes[static_cast<std::size_t>(pos.history_size - 1)] = change;
+  pos.history[static_cast<std::size_t>(pos.history_size++)] = pos.hash;
+  if (!pos.outcome.over() && rules_.repetition_draws && seen >= 3) pos.outcome = Outcome::draw();
+  settle_after_change();
+}
+
+// The endings that do not come from enclosures: two passes in a row (H-6), no action under
+// no-action=lose (H-6), the ply cap (H-5b).
+void HexabraeState::settle_after_change() {
+  Position& pos = position_;
+  if (pos.outcome.over()) return;
+  if (pos.passes >= 2) {
+    pos.outcome = Outcome::draw();
+  } else if (pos.ply >= rules_.ply_cap) {
+    pos.outcome = Outcome::draw();
+  } else if (rules_.no_action_loses && !has_any_action()) {
+    pos.outcome = Outcome::win(1 - pos.side);
+  }
+}
+
+std::string HexabraeState::why_illegal(Move m) const {
+  if (position_.outcome.over()) return "the game is over";
+  bool found = false;
+  for_each_legal_move([&](Move legal) {
+    found = legal == m;
+    return !found;
+  });
+  if (found) return "";
+  const MoveParts p = decode_move(m);
+  const auto& cells = position_.cells;
+  if (p.kind == MoveKind::Pass) return "a pass is allowed only when no other action is possible";
+  if (p.kind == MoveKind::Place) {
+    if (position_.placed[static_cast<std::size_t>(position_.side)] >= kPiecesPerSide) return "no piece left in reserve";
+    if (cells[static_cast<std::size_t>(p.to)] != kEmpty) return board_->name(p.to) + " is not free";
+    return "the piece would touch another piece (a placed piece may touch none)";
+  }
+  const std::int8_t cell = cells[static_cast<std::size_t>(p.from)];
+  if (cell == kEmpty) return "no piece on " + board_->name(p.from);
+  if (colour_of(cell) != position_.side) return "the piece on " + board_->name(p.from) + " belongs to the opponent";
+  const int o = orientation_of(cell);
+  const bool ahead = short_contact(p.from, o, o), behind = short_contact(p.from, o, o + 3);
+  if (ahead && behind) return "the piece is totally immobilized (both short sides touch short sides)";
+  const bool rotates_first = p.kind == MoveKind::Rotate || p.kind == MoveKind::RotateSlide;
+  if ((ahead || behind) && rotates_first) {
+    return "the piece is partially immobilized: it must first move directly away, then it may rotate";
+  }
+  if (p.kind != MoveKind::Slide && p.orientation == o) return "the piece already has that orientation";
+  const int axis = p.kind == MoveKind::RotateSlide ? p.orientation : o;
+  if (p.kind != MoveKind::Rotate) {
+    const int dq = board_->q(p.to) - board_->q(p.from), dr = board_->r(p.to) - board_->r(p.from);
+    int slide_direction = -1;
+    for (const int d : {axis, axis + 3}) {
+      const auto& dir = kDirections[static_cast<std::size_t>(d)];
+      const int steps = dir[0] != 0 ? dq / dir[0] : dr / dir[1];
+      if (steps > 0 && dq == steps * dir[0] && dr == steps * dir[1]) slide_direction = d;
+    }
+    if (slide_direction < 0) return "pieces move only along their long axis";
+    if (cells[static_cast<std::size_t>(p.to)] != kEmpty) return "the destination " + board_->name(p.to) + " is not free";
+    if ((ahead || behind)) return "a partially immobilized piece may only move directly away from the piece it touches";
+    for (int g = board_->neighbour(p.from, slide_direction); g != kNoField && g != p.to;
+         g = board_->neighbour(g, slide_direction)) {
+      if (cells[static_cast<std::size_t>(g)] != kEmpty && !rules_.may_jump) {
+        return "the field " + board_->name(g) + " on the way is occupied (path=clear)";
+      }
+    }
+    // Under each-step the piece is judged again between the two parts of its action; name the
+    // piece whose short side stops it there.
+    const auto touching = [&](int field, int orientation, int vacated) -> std::string {
+      for (const int d : {orientation, orientation + 3}) {
+        if (short_contact(field, orientation, d, vacated)) return board_->name(board_->neighbour(field, d));
+      }
+      return "";
+    };
+    if (p.kind == MoveKind::SlideRotate && rules_.immobilization_each_step) {
+      const std::string other = touching(p.to, o, p.from);
+      if (!other.empty()) {
+        return "after the slide to " + board_->name(p.to) + " the piece touches " + other +
+               " short side to short side, so it may not rotate there (immobilization=each-step)";
+      }
+    }
+    if (p.kind == MoveKind::RotateSlide && rules_.immobilization_each_step) {
+      const std::string other = touching(p.from, p.orientation, kNoField);
+      if (!other.empty()) {
+        return "after turning on " + board_->name(p.from) + " the piece touches " + other +
+               " short side to short side, so it may only move directly away from it (immobilization=each-step)";
+      }
+    }
+  }
+  return "after this step the piece is immobilized (immobilization=each-step)";
+}
+
+Outcome HexabraeState::random_playout(Rng& rng) {
+  std::array<Move, kMaxLegalMoves> moves;
+  while (!position_.outcome.over()) {
+    int count = 0;
+    for_each_legal_move([&](Move m) {
+      moves[static_cast<std::size_t>(count++)] = m;
+      return true;
+    });
+    apply(moves[rng.below(static_cast<std::uint32_t>(count))]);
+  }
+  return position_.outcome;
+}
+
+}  // namespace arbiter::hexabrae

@@ -1,0 +1,142 @@
+// Quentin's descriptor: rulings (docs/rulings/quentin.md), sizes, implementations.
+#include <stdexcept>
+
+#include "model/core/errors.hpp"
+#include "model/quentin/engine.hpp"
+#include "model/quentin/notation.hpp"
+#include "model/quentin/verification.hpp"
+#include "model/quentin/reference.hpp"
+#include "model/quentin/examples.hpp"
+#include "model/quentin/claims.hpp"
+
+namespace arbiter {
+namespace quentin {
+namespace {
+
+std::vector<Ruling> quentin_rulings() {
+  using namespace ruling_name;
+  return {
+      {"Q-1", kEdges, "Do board edges count toward the 'at least two stones' that make a region a territory?",
+       {{"no", "only stones count; an edge point needs two adjacent stones"},
+        {"yes", "each board edge a point lies on counts as one (majority still counts stones only)"}},
+       "no", Provenance::Sourced,
+       "the designer's diagrams show the edge region b1-c1-d1, whose middle point touches one stone, that are not territories"},
+      {"Q-2", kMajority, "Is the majority counted over distinct adjacent stones or over adjacencies?",
+       {{"distinct", "each adjacent stone counts once, however many region points it touches"},
+        {"adjacencies", "each (region point, adjacent stone) pair counts"}},
+       "distinct", Provenance::Sourced,
+       "the text's example says '6 black and 5 white' where one white stone touches two territory points"},
+      {"Q-3", kFill, "Is every territory filled in one pass, or are territories filled until none is left?",
+       {{"single-pass", "judge all regions once, fill all territories, then check legality"},
+        {"until-none", "repeat judging and filling until no territory remains, then check legality"}},
+       "single-pass", Provenance::Derived,
+       "provably equal: filling one region changes neither the points nor the neighbours of another"},
+      {"Q-4", kDiagonal, "Does the diagonal rule at the end of a turn apply to the opponent's stones too?",
+       {{"all-stones", "any two like-coloured diagonal stones must share a like-coloured neighbour"},
+        {"mover-only", "only the mover's stones are checked (the designer's later Boloa wording)"}},
+       "all-stones", Provenance::Derived,
+       "literal reading; provably equal, since a new unsupported enemy pair needs an unsupported mover pair"},
+      {"Q-5", kOpponentChain, "Who wins when a move (through a fill) completes the opponent's chain?",
+       {{"owner-wins", "the owner of the completed chain wins"},
+        {"mover-wins", "the player who made the move wins"},
+        {"illegal", "a move that completes only the opponent's chain is illegal"}},
+       "owner-wins", Provenance::Derived,
+       "the game is won by a chain of one's colour joining one's edges; nothing supports mover or illegal"},
+      {"Q-6", kNoMoves, "What happens if neither player can move (the text says this never happens)?",
+       {{"draw", "the game is drawn"},
+        {"side-to-move-loses", "the player to move, who cannot move, loses"},
+        {"more-stones", "the player with more stones on the board wins; equal counts draw"}},
+       "draw", Provenance::Invented,
+       "the text claims it never happens and that draws are impossible; a draw flags the claim as broken"},
+      {"Q-7", kRulesVersion, "Which rules: the 2012 text or the lost 'Quinten' revision?",
+       {{"2012", "the designer's text of 2 June 2012 (seed 002)"},
+        {"boloa-wording", "the 2012 text with the diagonal rule worded as in the designer's Boloa (2022): "
+                          "the mover's stones only; the nearest documented later wording"}},
+       "2012", Provenance::Sourced,
+       "the revision's text is lost, so only the 2012 text can be implemented; the alternative is provably the same game"},
+      {"Q-9", kPie, "Is the pie rule (White may swap instead of his first move) in force?",
+       {{"on", "White may answer the first move with 'swap'"},
+        {"off", "no swap; for analysing the game without the pie rule"}},
+       "on", Provenance::Sourced, "the text: 'The pie rule is used in order to make the game fair'"},
+  };
+}
+
+class QuentinGame final : public Game {
+ public:
+  QuentinGame(const GameDescriptor& descriptor, const Config& config)
+      : Game(descriptor, config), rules_(Rules::from(config)) {}
+
+  std::vector<std::string> implementations() const override { return {"fast", "reference"}; }
+
+  std::unique_ptr<State> initial_state(std::string_view implementation) const override {
+    return make(Position::empty(config().size), implementation);
+  }
+
+  std::unique_ptr<State> parse_position(std::string_view text, std::string_view implementation) const override {
+    return make(read_position(*this, rules_, text), implementation);
+  }
+
+  int max_plies() const override { return max_plies_for(config().size); }
+  std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
+  std::vector<std::string> symmetries() const override { return engine::symmetries(); }
+
+ private:
+  std::unique_ptr<State> make(Position position, std::string_view implementation) const {
+    if (implementation.empty() || implementation == "fast") return engine::make_state(*this, rules_, position);
+    if (implementation == "reference") return reference::make_state(*this, rules_, std::move(position));
+    throw InputError("unknown implementation " + quote_input(implementation) + " (known: fast, reference)");
+  }
+
+  Rules rules_;
+};
+
+}  // namespace
+
+Rules Rules::from(const Config& config) {
+  using namespace ruling_name;
+  Rules rules;
+  rules.edges = config.rule_is(kEdges, "yes") ? Edges::Count : Edges::DoNotCount;
+  rules.majority = config.rule_is(kMajority, "adjacencies") ? Majority::Adjacencies : Majority::DistinctStones;
+  rules.fill = config.rule_is(kFill, "until-none") ? Fill::UntilNone : Fill::SinglePass;
+  rules.diagonal = config.rule_is(kDiagonal, "mover-only") || config.rule_is(kRulesVersion, "boloa-wording")
+                       ? Diagonal::MoverOnly
+                       : Diagonal::AllStones;
+  const std::string& chain = config.rule(kOpponentChain);
+  rules.opponent_chain = chain == "mover-wins" ? OpponentChain::MoverWins
+                         : chain == "illegal"  ? OpponentChain::Illegal
+                                               : OpponentChain::OwnerWins;
+  const std::string& stuck = config.rule(kNoMoves);
+  rules.no_moves = stuck == "side-to-move-loses" ? NoMoves::SideToMoveLoses
+                   : stuck == "more-stones"      ? NoMoves::MoreStones
+                                                 : NoMoves::Draw;
+  rules.pie = config.rule_is(kPie, "on");
+  return rules;
+}
+
+}  // namespace quentin
+
+const GameDescriptor& quentin_game() {
+  static const GameDescriptor descriptor = [] {
+    GameDescriptor d;
+    d.name = "quentin";
+    d.title = "Quentin (Luis Bolaños Mures, 2012)";
+    d.summary = "connection game on the points of a square board; enclosed territories are filled by majority";
+    d.side_names = {"Black", "White"};
+    d.default_size = 13;
+    d.size_help = "2 to 26";
+    d.size_ok = [](int size) { return size >= quentin::kMinSize && size <= quentin::kMaxSize; };
+    d.diagram_size = [](std::string_view text) { return quentin::diagram_rows(text); };
+    d.rulings = quentin::quentin_rulings();
+    d.make = [](const GameDescriptor& game, const Config& config) -> std::unique_ptr<Game> {
+      return std::make_unique<quentin::QuentinGame>(game, config);
+    };
+    d.seed_examples = [] { return quentin::seed_examples(); };
+    d.properties = [] { return quentin::verification_suite(); };
+    d.claims = [] { return quentin_claims(); };
+    d.compare_turn_encoding = compare_quentin_turn_encoding;
+    return d;
+  }();
+  return descriptor;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,277 @@
+// Quentin's Z3 claims: true claims are proved on small boards, the known-false "only the mover
+// completes a chain" is refuted with a counterexample that replays, and the turn encoding
+// reproduces the rule text's own examples (seed 002).
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <stdexcept>
+
+#include "model/quentin/claims.hpp"
+#include "model/quentin/tests/fixtures.hpp"
+#include "model/registry.hpp"
+#include "solver/connection_claims.hpp"
+#include "solver/prove.hpp"
+#include "solver/testing/claim_test_support.hpp"
+
+namespace arbiter {
+namespace {
+
+using testing::decide_claim;
+
+#ifdef ARBITER_SANITIZED
+constexpr int kTurnLargest = 2;
+constexpr int kBoardLargest = 4;
+#else
+constexpr int kTurnLargest = 3;
+constexpr int kBoardLargest = 5;
+#endif
+
+// The playability claims play the game's model first, so they need the real game.
+Verdict decide_on_game(const std::string& claim, int n, double timeout = 120) {
+  auto game = make_game(quentin_game(), n, {});
+  for (const Claim& c : quentin_claims()) {
+    if (c.name == claim) return c.decide(*game, timeout);
+  }
+  throw std::logic_error("no claim " + claim);
+}
+
+TEST(QuentinClaims, TrueClaimsAreProvedOnSmallBoards) {
+  for (const char* claim : {"invariant-inductive", "one-fill-round"}) {
+    for (int n = 2; n <= kTurnLargest; ++n) {
+      const Verdict v = decide_claim(quentin_claims(), claim, n);
+      EXPECT_EQ(v.kind, Verdict::Kind::Proved) << claim << " size " << n << ": " << v.reason << v.counterexample;
+    }
+  }
+  for (const char* claim : {"mover-can-move", "someone-can-move"}) {
+    for (int n = 2; n <= kTurnLargest; ++n) {
+      const Verdict v = decide_on_game(claim, n);
+      EXPECT_EQ(v.kind, Verdict::Kind::Proved) << claim << " size " << n << ": " << v.reason << v.counterexample;
+    }
+  }
+  for (const char* claim : {"full-board-winner", "no-two-winners"}) {
+    for (int n = 2; n <= kBoardLargest; ++n) {
+      const Verdict v = decide_claim(quentin_claims(), claim, n);
+      EXPECT_EQ(v.kind, Verdict::Kind::Proved) << claim << " size " << n << ": " << v.reason << v.counterexample;
+    }
+  }
+  EXPECT_EQ(decide_claim(quentin_claims(), "no-checkerboard-lemma", 5).kind, Verdict::Kind::Proved);
+  EXPECT_EQ(decide_claim(quentin_claims(), "full-board-winner-every-size", 5).kind, Verdict::Kind::Proved);
+}
+
+TEST(QuentinClaims, AMoveCompletingTheOpponentsChainIsFoundAndReplays) {
+  const Verdict v = decide_on_game("only-mover-completes", 3);
+  ASSERT_EQ(v.kind, Verdict::Kind::Refuted);
+  ASSERT_EQ(v.moves.size(), 1u);
+  const auto split = v.counterexample.find("after ");
+  // Both printed positions read back (issue 13 item 8: the one after the move said "White to
+  // move, ply 7" from ply 4), and the one after is the model's own: the true result and ply.
+  auto game = make_game(quentin_game(), 3, {});
+  auto played = game->parse_position(v.counterexample.substr(0, split));
+  played->apply(played->parse_move(v.moves[0]));
+  const std::string after_text = v.counterexample.substr(v.counterexample.find('\n', split) + 1);
+  EXPECT_EQ(after_text.substr(0, played->diagram().size()), played->diagram()) << v.counterexample;
+  EXPECT_EQ(game->parse_position(played->diagram())->diagram(), played->diagram());
+  EXPECT_NE(played->diagram().find(" wins, ply "), std::string::npos) << played->diagram();
+  const auto before = smt::cells_from_text(v.counterexample.substr(0, split));
+  const auto after = smt::cells_from_text(v.counterexample.substr(split));
+  ASSERT_EQ(before.size(), 9u);
+  const char mover = v.counterexample.substr(0, split).find("Black to move") != std::string::npos ? 'B' : 'W';
+  const char opponent = mover == 'B' ? 'W' : 'B';
+  EXPECT_FALSE(testing::has_chain(3, before, 'B'));
+  EXPECT_FALSE(testing::has_chain(3, before, 'W'));
+  EXPECT_TRUE(testing::has_chain(3, after, opponent));
+  // The reported result is the only one the turn encoding allows for that position and move.
+  Config config;
+  config.size = 3;
+  const auto rules = quentin_smt::Rules::from(config);
+  smt::Encoding encoding;
+  const int target = (v.moves[0][1] - '1') * 3 + (v.moves[0][0] - 'a');
+  std::vector<z3::expr> move;
+  for (int i = 0; i < 9; ++i) move.push_back(encoding.ctx().bool_val(i == target));
+  const auto t = quentin_smt::turn(encoding, rules, smt::constant_board(encoding.ctx(), 3, before), mover == 'B', move);
+  encoding.require(t.legal);
+  std::vector<z3::expr> differs;
+  for (int i = 0; i < 9; ++i) {
+    const char c = after[static_cast<std::size_t>(i)];
+    differs.push_back(c == 'B' ? !t.after.black[static_cast<std::size_t>(i)]
+                      : c == 'W' ? !t.after.white[static_cast<std::size_t>(i)]
+                                 : !t.after.empty(i));
+  }
+  encoding.require(smt::any_of(encoding.ctx(), differs));
+  EXPECT_EQ(encoding.check(30), smt::Encoding::Answer::NoCounterexample);
+}
+
+struct TurnExample {
+  const char* name;
+  const char* before;
+  bool black_moves;
+  const char* move;
+  bool legal;
+  const char* after;  // "" when illegal
+};
+
+// The rule text's examples (seed 002, as decoded from the designer's diagrams in rules.md 2.2).
+const TurnExample kExamples[] = {
+    {"regions: 6 black and 5 white adjacent, filled black",
+     R"( W . . . W
+         . B W B W
+         . . . . W
+         W B W . B
+         . . W . B)",
+     true, "a2", true,
+     R"( W . . . W
+         B B W B W
+         B B B B W
+         W B W B B
+         . . W B B)"},
+    {"tie: 5 and 5 adjacent, filled with the mover's enemy",
+     R"( B W W B B
+         B . W B B
+         . . . . W
+         . B B . B
+         . W W W W)",
+     false, "a3", true,
+     R"( B W W B B
+         B B W B B
+         W B B B W
+         . B B B B
+         . W W W W)"},
+    {"illegal: unsupported diagonal",
+     R"( . . . . .
+         . W . B .
+         . . . . .
+         . B . . .
+         . . . . .)",
+     false, "c3", false, ""},
+    {"illegal after a tie fill",
+     R"( B B . . .
+         B . . . .
+         . W . . .
+         . . . . .
+         . . . . .)",
+     false, "c2", false, ""},
+};
+
+TEST(QuentinTurnEncoding, ReproducesTheRuleTextsExamples) {
+  Config config;
+  config.size = 5;
+  const auto rules = quentin_smt::Rules::from(config);
+  for (const TurnExample& example : kExamples) {
+    const auto before = smt::cells_from_text(example.before);
+    ASSERT_EQ(before.size(), 25u) << example.name;
+    smt::Encoding encoding;
+    const int target = (example.move[1] - '1') * 5 + (example.move[0] - 'a');
+    std::vector<z3::expr> move;
+    for (int i = 0; i < 25; ++i) move.push_back(encoding.ctx().bool_val(i == target));
+    const auto t = quentin_smt::turn(encoding, rules, smt::constant_board(encoding.ctx(), 5, before),
+                                     example.black_moves, move);
+    ASSERT_EQ(encoding.check(30), smt::Encoding::Answer::Counterexample) << example.name;
+    EXPECT_EQ(encoding.value(t.legal), example.legal) << example.name;
+    if (example.legal) {
+      const auto after = t.after.cells(encoding);
+      const auto expected = smt::cells_from_text(example.after);
+      EXPECT_EQ(std::string(after.begin(), after.end()), std::string(expected.begin(), expected.end())) << example.name;
+    }
+  }
+}
+
+// rules.md Q1 observes that the side to move always has a placement; on 5x5 the model's own play
+// reaches a position where it has none. The verdict must be a refutation whose move list replays
+// in the model to exactly the diagram, where the side to move can only pass.
+TEST(QuentinClaims, AForcedPassIsFoundReachableAndReplays) {
+  const Verdict v = decide_on_game("mover-can-move", 5);
+  ASSERT_EQ(v.kind, Verdict::Kind::Refuted) << v.reason << v.note;
+  const std::string marker = "reachable from the empty board by the model:";
+  const auto from = v.note.find(marker);
+  ASSERT_NE(from, std::string::npos) << v.note;
+  const std::string moves = v.note.substr(from + marker.size(), v.note.find(';', from) - from - marker.size());
+  auto game = make_game(quentin_game(), 5, {});
+  auto state = game->initial_state();
+  std::istringstream words(moves);
+  std::string move;
+  while (words >> move) state->apply(state->parse_move(move));
+  const auto expected = smt::cells_from_text(v.counterexample);
+  const auto reached = smt::cells_from_text(state->diagram());
+  EXPECT_EQ(std::string(reached.begin(), reached.end()), std::string(expected.begin(), expected.end()));
+  std::vector<Move> legal;
+  state->legal_moves(legal);
+  ASSERT_EQ(legal.size(), 1u);
+  EXPECT_EQ(state->move_text(legal[0]), "pass");
+  const bool black_to_move = v.counterexample.find("Black to move") != std::string::npos;
+  EXPECT_EQ(state->side_to_move() == 0, black_to_move);
+}
+
+TEST(QuentinClaims, ATinyTimeoutGivesUnknownNeverProved) {
+  const Verdict v = decide_claim(quentin_claims(), "invariant-inductive", 4, {}, 0.001);
+  EXPECT_EQ(v.kind, Verdict::Kind::Unknown);
+}
+
+TEST(QuentinClaims, AnUnencodedRulingGivesUnknown) {
+  EXPECT_EQ(decide_claim(quentin_claims(), "one-fill-round", 3, {{"fill", "until-none"}}).kind,
+            Verdict::Kind::Unknown);
+}
+
+TEST(QuentinDerivedClaims, NoDrawIsProvedOnlyWhereItsPremisesAre) {
+  ProveRequest request;
+  request.game = &find_game("quentin");
+  request.claims = {"no-draw-every-size"};
+  request.min_size = request.max_size = 3;
+  std::ostringstream progress;
+  const ProveRow every = run_proofs(request, {}, progress, false).front();
+  // someone-can-move is decided per size only; the invariant is kept on every size.
+  ASSERT_EQ(every.verdict.kind, Verdict::Kind::Unknown);
+  EXPECT_NE(every.verdict.reason.find("someone-can-move (no every-size argument)"), std::string::npos);
+  EXPECT_EQ(every.verdict.reason.find("invariant-inductive"), std::string::npos) << every.verdict.reason;
+  EXPECT_NE(every.verdict.derivation.find("invariant-inductive-every-size (every size (derived)): proved"),
+            std::string::npos) << every.verdict.derivation;
+  request.claims = {"no-draw"};
+  request.min_size = request.max_size = 2;
+  const ProveRow two = run_proofs(request, {}, progress, false).front();
+  EXPECT_EQ(two.verdict.kind, Verdict::Kind::Proved) << two.verdict.reason << two.verdict.derivation;
+  request.rulings = {"fill=until-none"};
+  const ProveRow until_none = run_proofs(request, {}, progress, false).front();
+  ASSERT_EQ(until_none.verdict.kind, Verdict::Kind::Unknown);
+  EXPECT_NE(until_none.verdict.reason.find("not encoded"), std::string::npos) << until_none.verdict.reason;
+}
+
+TEST(QuentinClaims, TheRelationalFillIsExactlyTheTerritories) {
+  // Any assignment satisfying the fill relations equals the territories as analyse_regions spreads
+  // them, on every board of these sizes (and one exists: the territories with ranks = distance to a
+  // spoiling point, docs/proofs.md).
+  for (int n = 2; n <= kTurnLargest; ++n) {
+    for (const char* edges : {"no", "yes"}) {
+      Config config;
+      config.size = n;
+      config.rulings = {{"edges-count", edges}};
+      const auto rules = quentin_smt::Rules::from(config);
+      smt::Encoding encoding(smt::Encoding::Engine::FiniteDomain);
+      const auto board = smt::SymbolicBoard::fresh(encoding, n, "board");
+      const auto filled = quentin_smt::relational_territory(encoding, rules, board);
+      const auto regions = quentin_smt::analyse_regions(encoding, rules, board, true, false);
+      std::vector<z3::expr> differ;
+      for (int i = 0; i < n * n; ++i) differ.push_back(filled[static_cast<std::size_t>(i)] != regions.territory[static_cast<std::size_t>(i)]);
+      encoding.require(smt::any_of(encoding.ctx(), differ));
+      EXPECT_EQ(encoding.check(60), smt::Encoding::Answer::NoCounterexample) << "size " << n << " edges " << edges;
+    }
+  }
+}
+
+TEST(QuentinClaims, OneFillRoundAndTheInvariantHoldOnEveryBoardSize) {
+  for (const char* edges : {"no", "yes"}) {
+    const Verdict v = decide_claim(quentin_claims(), "one-fill-round-every-size", 5, {{"edges-count", edges}});
+    EXPECT_EQ(v.kind, Verdict::Kind::Proved) << edges << ": " << v.reason;
+  }
+  ProveRequest request;
+  request.game = &find_game("quentin");
+  request.claims = {"invariant-inductive-every-size"};
+  request.min_size = request.max_size = 5;
+  std::ostringstream progress;
+  EXPECT_EQ(run_proofs(request, {}, progress, false).front().verdict.kind, Verdict::Kind::Proved);
+  request.rulings = {"diagonal-rule=mover-only"};
+  const ProveRow mover_only = run_proofs(request, {}, progress, false).front();
+  ASSERT_EQ(mover_only.verdict.kind, Verdict::Kind::Unknown);
+  EXPECT_NE(mover_only.verdict.reason.find("legality-checks-every-stone"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace arbiter
