@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "model/brique/states.hpp"
-#include "model/brique/tests/brique_test_util.hpp"
+#include "model/brique/tests/fixtures.hpp"
 #include "tests/game_param.hpp"
 
 namespace arbiter {

@@ -2,7 +2,7 @@
 // judgement of each move's enclosures, the one explain prints.
 #include <gtest/gtest.h>
 
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 #include "model/registry.hpp"
 
 namespace arbiter::hexabrae {

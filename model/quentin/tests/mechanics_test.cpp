@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "model/quentin/tests/quentin_test_util.hpp"
+#include "model/quentin/tests/fixtures.hpp"
 #include "tests/game_param.hpp"
 
 namespace arbiter::quentin {

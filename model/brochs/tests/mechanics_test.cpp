@@ -2,7 +2,7 @@
 // the board before and after each move and the kind of the move.
 #include <gtest/gtest.h>
 
-#include "model/brochs/tests/brochs_test_util.hpp"
+#include "model/brochs/tests/fixtures.hpp"
 
 namespace arbiter::brochs {
 namespace {
