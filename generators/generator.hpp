@@ -43,9 +43,8 @@ std::string source_name(Source source);
 std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptions& options, std::uint64_t index);
 
 // Everything the solver settles about one position as a puzzle of the options' kind; nullopt when
-// it is not one (no win, several winning moves, trivial, over the node budget, wrong theme).
-// Throws solver::SearchInterrupted-free: an interrupted examination returns nullopt and sets
-// `interrupted`.
+// it is not one (no win, several winning moves, trivial, over the node budget, wrong theme). A
+// stop request (solver/interrupt.hpp) makes it return nullopt with `interrupted` set.
 std::optional<puzzles::Puzzle> examine(const Game& game, const State& position, const GeneratorOptions& options,
                                        bool& interrupted);
 
