@@ -128,7 +128,7 @@ int generate(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("game", 1);
   bool proceed = false;
-  parse_arguments("puzzles generate", args, options, positional, proceed);
+  parse_arguments("puzzles", args, options, positional, proceed);
   if (!proceed) return 0;
   generators::GeneratorOptions g;
   parse_kind(kind_text, g.kind, g.within);
@@ -195,7 +195,7 @@ ReadOptions parse_read(const std::string& name, const std::vector<std::string>& 
   if (name != "puzzles verify") options.add_options()("json", po::bool_switch(&r.json), "JSON output");
   po::positional_options_description positional;
   if (with_id) positional.add("id", 1);
-  parse_arguments(name, args, options, positional, proceed);
+  parse_arguments("puzzles", args, options, positional, proceed);  // its --help shows the usage of every action
   return r;
 }
 

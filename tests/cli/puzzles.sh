@@ -102,5 +102,11 @@ printf '\x00\x00\x00\x63' | dd of="$tmp/v99.db" bs=1 seek=60 conv=notrunc status
 expect_error "other schema version" puzzles verify --db "$tmp/v99.db"
 grep -q "schema version 99" "$tmp/err" && pass || fail "version named" "$tmp/err"
 
+# Help for every action.
+for action in generate list show export verify; do
+  "$arbiter" puzzles "$action" --help >"$tmp/out" 2>"$tmp/err" && grep -q "^usage: arbiter puzzles" "$tmp/out" && pass \
+    || fail "puzzles $action --help" "$tmp/err"
+done
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]
