@@ -94,7 +94,7 @@ void show_text(const Puzzle& p) {
   const auto position = game->parse_position(p.position);
   const std::string mover = descriptor.side_names.at(static_cast<std::size_t>(position->side_to_move()));
   std::cout << "puzzle " << p.id << ": " << mover << " to play and win"
-            << (p.kind == PuzzleKind::Wins ? "" : " within " + std::to_string(p.within) + " moves") << " (" << p.game << " "
+            << (p.kind == PuzzleKind::Wins ? "" : " within " + std::to_string(p.within) + (p.within == 1 ? " move" : " moves")) << " (" << p.game << " "
             << p.size << "x" << p.size << ", difficulty " << p.difficulty << ")\n\n"
             << position->diagram() << "\nposition: " << p.position << "\nsolution: ";
   for (std::size_t i = 0; i < p.main_line.size(); ++i) std::cout << (i ? " " : "") << p.main_line[i];

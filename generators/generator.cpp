@@ -316,7 +316,7 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
     const std::string answer = m.line.empty() ? "" : ", " + defender + " answers " + m.line.front();
     if (m.value == Value::NoWinWithin) {
       refutation.why = "After " + m.text + answer + " and " + attacker + " cannot win within " + std::to_string(k) +
-                       " moves" + (wrong[r].slower_win ? " (it still wins, but only in " + std::to_string(k + 1) + ")." : ".");
+                       (k == 1 ? " move" : " moves") + (wrong[r].slower_win ? " (it still wins, but only in " + std::to_string(k + 1) + ")." : ".");
     } else if (m.value == Value::Draw) {
       refutation.why = "After " + m.text + answer + " and holds a draw.";
     } else {

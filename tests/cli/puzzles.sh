@@ -34,7 +34,7 @@ db="$tmp/p.db"
 "$arbiter" puzzles list --db "$db" >"$tmp/list" && grep -q "^7 puzzles$" "$tmp/list" && pass || fail "list" "$tmp/list"
 "$arbiter" puzzles list --db "$db" --game quentin >"$tmp/list" && grep -q "^3 puzzles$" "$tmp/list" && pass || fail "list --game" "$tmp/list"
 id=$(awk 'NR == 1 {print $1}' "$tmp/list")
-"$arbiter" puzzles show "$id" --db "$db" >"$tmp/show" && grep -q "to play and win within 1 moves" "$tmp/show" \
+"$arbiter" puzzles show "$id" --db "$db" >"$tmp/show" && grep -q "to play and win within 1 move " "$tmp/show" \
   && grep -q "^solution: " "$tmp/show" && pass || fail "show" "$tmp/show"
 "$arbiter" puzzles show "$id" --db "$db" --json >"$tmp/show.json" \
   && python3 -c "import json,sys; p=json.load(open(sys.argv[1])); assert p['id']==$id and p['main_line'][0]==p['key_move'] and len(p['certificate_sha256'])==64" "$tmp/show.json" \
