@@ -1,5 +1,5 @@
 // Brique's signature mechanic for puzzles: the fill rule (seed 000, "Escorts").
-#include "model/brique/position.hpp"
+#include "model/brique/reference.hpp"
 #include "model/brique/states.hpp"
 
 namespace arbiter::brique {

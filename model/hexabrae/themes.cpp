@@ -1,5 +1,5 @@
 // Hexabrae's signature mechanic for puzzles: an enclosure closed by a rotation (seed 004).
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 
 namespace arbiter::hexabrae {
 

@@ -3,7 +3,7 @@
 
 #include "model/registry.hpp"
 #include "tests/move_theme_checks.hpp"
-#include "model/hexabrae/hexabrae.hpp"
+#include "model/hexabrae/engine.hpp"
 namespace arbiter {
 namespace {
 

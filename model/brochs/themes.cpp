@@ -1,5 +1,5 @@
 // Brochs' signature mechanics for puzzles: the curse and capture combinations (seed 003).
-#include "model/brochs/brochs.hpp"
+#include "model/brochs/engine.hpp"
 
 namespace arbiter::brochs {
 
