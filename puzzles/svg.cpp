@@ -15,38 +15,20 @@ std::string number(double value) {
   return text == "-0" ? "0" : text;
 }
 
-std::string escape(const std::string& text) {
-  std::string out;
-  for (char ch : text) {
-    switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += ch;
-    }
-  }
-  return out;
-}
-
 std::string paint(const Shape& shape) {
   // Text with no fill would be invisible; black is the only sensible default for it.
   const std::string fill = shape.kind == Shape::Kind::Text && shape.fill == "none" ? "black" : shape.fill;
-  std::string out = " fill=\"" + escape(fill) + "\" stroke=\"" + escape(shape.stroke) + "\"";
+  std::string out = " fill=\"" + xml_escape(fill) + "\" stroke=\"" + xml_escape(shape.stroke) + "\"";
   if (shape.stroke_width > 0) out += " stroke-width=\"" + number(shape.stroke_width) + "\"";
-  if (!shape.role.empty()) out += " class=\"" + escape(shape.role) + "\"";
+  if (!shape.role.empty()) out += " class=\"" + xml_escape(shape.role) + "\"";
   return out;
 }
 
-}  // namespace
-
-std::string render_svg(const Drawing& drawing, double pixels_per_unit) {
+std::string svg_element(const Drawing& drawing, const std::string& size_attributes) {
   std::ostringstream svg;
-  svg << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << number(drawing.width * pixels_per_unit)
-      << "\" height=\"" << number(drawing.height * pixels_per_unit) << "\" viewBox=\"0 0 " << number(drawing.width)
+  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\"" << size_attributes << " viewBox=\"0 0 " << number(drawing.width)
       << " " << number(drawing.height) << "\" font-family=\"DejaVu Sans, sans-serif\">\n";
-  if (!drawing.title.empty()) svg << "  <title>" << escape(drawing.title) << "</title>\n";
+  if (!drawing.title.empty()) svg << "  <title>" << xml_escape(drawing.title) << "</title>\n";
   svg << "  <rect x=\"0\" y=\"0\" width=\"" << number(drawing.width) << "\" height=\"" << number(drawing.height)
       << "\" fill=\"white\"/>\n";
   for (const Shape& shape : drawing.shapes) {
@@ -73,13 +55,40 @@ std::string render_svg(const Drawing& drawing, double pixels_per_unit) {
       case Shape::Kind::Text:
         if (shape.points.empty()) break;
         svg << "  <text x=\"" << number(shape.points[0].first) << "\" y=\"" << number(shape.points[0].second)
-            << "\" font-size=\"" << number(shape.font_size) << "\" text-anchor=\"middle\" dominant-baseline=\"central\""
-            << paint(shape) << ">" << escape(shape.text) << "</text>\n";
+            << "\" font-size=\"" << number(shape.font_size) << "\" text-anchor=\""
+            << (shape.text_from_left ? "start" : "middle") << "\" dominant-baseline=\"central\""
+            << (shape.bold ? " font-weight=\"bold\"" : "") << paint(shape) << ">" << xml_escape(shape.text) << "</text>\n";
         break;
     }
   }
   svg << "</svg>\n";
   return svg.str();
+}
+
+}  // namespace
+
+std::string xml_escape(const std::string& text) {
+  std::string out;
+  for (char ch : text) {
+    switch (ch) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
+
+std::string render_svg(const Drawing& drawing, double width_mm) {
+  const double height_mm = drawing.width > 0 ? width_mm * drawing.height / drawing.width : 0;
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" +
+         svg_element(drawing, " width=\"" + number(width_mm) + "mm\" height=\"" + number(height_mm) + "mm\"");
+}
+
+std::string render_svg_element(const Drawing& drawing, const std::string& css_class) {
+  return svg_element(drawing, " class=\"" + xml_escape(css_class) + "\"");
 }
 
 }  // namespace arbiter
