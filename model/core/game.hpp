@@ -119,6 +119,15 @@ class State {
   // a fast implementation may override with an equivalent loop that avoids building move lists.
   virtual Outcome random_playout(Rng& rng);
 
+  // --- What the puzzle generators need (generators/) ---
+  // The name of the game's signature mechanic that legal move m uses here (a word or two, e.g.
+  // "capture"), or "" when it uses none; puzzles record their key move's theme and can be
+  // filtered by it. The default: no themes.
+  virtual std::string move_theme(Move m) const {
+    (void)m;
+    return {};
+  }
+
   // --- What the solver needs (solver/) ---
   // A 64-bit Zobrist key of everything that decides the rest of the game from here: the board,
   // the side to move, the ply where a ply cap or swap depends on it, and any history a repetition

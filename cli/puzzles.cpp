@@ -1,0 +1,301 @@
+// arbiter puzzles: generate verified one-solution puzzles into a SQLite store (generators/,
+// puzzles/store.hpp), list, show and export them, and re-prove every stored one.
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/command.hpp"
+#include "cli/live_progress.hpp"
+#include "generators/generator.hpp"
+#include "model/core/errors.hpp"
+#include "model/registry.hpp"
+#include "puzzles/store.hpp"
+#include "solver/dfpn.hpp"
+#include "solver/interrupt.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+namespace po = boost::program_options;
+using puzzles::Puzzle;
+using puzzles::PuzzleKind;
+
+const char* kUsage =
+    "puzzles generate GAME --kind within-K|wins --count C --db FILE [--size N] [--rule R=V] [--seed S] [--threads T] [--theme X]\n"
+    "       puzzles list|export --db FILE [--game G] [--difficulty A-B] [--theme X] [--json]\n"
+    "       puzzles show ID --db FILE [--json]\n"
+    "       puzzles verify --db FILE";
+
+void parse_kind(const std::string& text, PuzzleKind& kind, int& within) {
+  if (text == "wins") {
+    kind = PuzzleKind::Wins;
+    within = 0;
+    return;
+  }
+  if (text.size() == 8 && text.rfind("within-", 0) == 0 && text[7] >= '1' && text[7] <= '4') {
+    kind = PuzzleKind::WinsWithin;
+    within = text[7] - '0';
+    return;
+  }
+  throw InputError("unknown puzzle kind " + quote_input(text) + " (known: within-1 .. within-4, wins)");
+}
+
+void parse_difficulty(const std::string& text, int& low, int& high) {
+  char dash = 0;
+  std::istringstream in(text);
+  if (text.size() == 1 && text[0] >= '1' && text[0] <= '5') {
+    low = high = text[0] - '0';
+    return;
+  }
+  if (!(in >> low >> dash >> high) || dash != '-' || !in.eof() || low < 1 || high > 5 || low > high)
+    throw InputError("bad difficulty range " + quote_input(text) + " (expected A-B with 1 <= A <= B <= 5)");
+}
+
+nlohmann::json puzzle_json(const Puzzle& p) {
+  nlohmann::json refutations = nlohmann::json::array();
+  for (const auto& r : p.refutations) refutations.push_back({{"move", r.move}, {"defence", r.defence}, {"why", r.why}});
+  return {{"id", p.id},
+          {"game", p.game},
+          {"size", p.size},
+          {"rulings", p.rulings},
+          {"position", p.position},
+          {"kind", puzzles::kind_name(p.kind, p.within)},
+          {"within", p.within},
+          {"theme", p.theme},
+          {"key_move", p.key_move},
+          {"main_line", p.main_line},
+          {"refutations", refutations},
+          {"difficulty", p.difficulty},
+          {"measures",
+           {{"solver_nodes", p.measures.solver_nodes},
+            {"solution_plies", p.measures.solution_plies},
+            {"tempting_moves", p.measures.tempting_moves},
+            {"defences", p.measures.defences}}},
+          {"certificate_sha256", p.certificate_sha256},
+          {"certificate", p.certificate},
+          {"seed", p.seed},
+          {"version", p.version}};
+}
+
+std::string summary_line(const Puzzle& p) {
+  std::ostringstream out;
+  out << std::setw(5) << p.id << "  " << p.game << " " << p.size << "x" << p.size << "  "
+      << puzzles::kind_name(p.kind, p.within) << "  difficulty " << p.difficulty << "  key " << p.key_move;
+  if (!p.theme.empty()) out << "  theme " << p.theme;
+  return out.str();
+}
+
+void show_text(const Puzzle& p) {
+  const GameDescriptor& descriptor = find_game(p.game);
+  const auto game = make_game(descriptor, p.size, p.rulings);
+  const auto position = game->parse_position(p.position);
+  const std::string mover = descriptor.side_names.at(static_cast<std::size_t>(position->side_to_move()));
+  std::cout << "puzzle " << p.id << ": " << mover << " to play and win"
+            << (p.kind == PuzzleKind::Wins ? "" : " within " + std::to_string(p.within) + " moves") << " (" << p.game << " "
+            << p.size << "x" << p.size << ", difficulty " << p.difficulty << ")\n\n"
+            << position->diagram() << "\nposition: " << p.position << "\nsolution: ";
+  for (std::size_t i = 0; i < p.main_line.size(); ++i) std::cout << (i ? " " : "") << p.main_line[i];
+  std::cout << "\n";
+  if (!p.theme.empty()) std::cout << "theme: " << p.theme << "\n";
+  for (const auto& r : p.refutations) std::cout << "wrong: " << r.move << " — " << r.why << "\n";
+  std::cout << "measures: " << p.measures.solver_nodes << " solver nodes, " << p.measures.solution_plies
+            << " plies, " << p.measures.tempting_moves << " tempting moves, " << p.measures.defences << " defences\n"
+            << "certificate: " << p.certificate.size() << " bytes, sha256 " << p.certificate_sha256 << "\n"
+            << "seed " << p.seed << ", " << p.version << "\n";
+}
+
+int generate(const std::vector<std::string>& args) {
+  GameOptions game_options;
+  std::string game_name, kind_text, db, theme;
+  std::int64_t count = 0;
+  std::uint64_t seed = 1;
+  int threads = 1;
+  std::uint64_t budget = generators::GeneratorOptions{}.wins_node_budget;
+  po::options_description options;
+  options.add_options()
+      ("game", po::value<std::string>(&game_name)->required(), "game name")
+      ("kind", po::value<std::string>(&kind_text)->required(), "within-1 .. within-4, or wins")
+      ("count", po::value<std::int64_t>(&count)->required(), "puzzles of this kind the store should hold")
+      ("db", po::value<std::string>(&db)->required(), "puzzle database (created if missing)")
+      ("seed", po::value<std::uint64_t>(&seed), "generator seed (default 1)")
+      ("threads", po::value<int>(&threads), "worker threads (default 1; the puzzles do not depend on it)")
+      ("theme", po::value<std::string>(&theme), "keep only puzzles whose key move has this theme")
+      ("node-budget", po::value<std::uint64_t>(&budget), "wins: give up a position whose full solve needs more nodes");
+  game_options.add_to(options);
+  po::positional_options_description positional;
+  positional.add("game", 1);
+  bool proceed = false;
+  parse_arguments("puzzles generate", args, options, positional, proceed);
+  if (!proceed) return 0;
+  generators::GeneratorOptions g;
+  parse_kind(kind_text, g.kind, g.within);
+  if (count < 1) throw InputError("--count must be at least 1 (got " + std::to_string(count) + ")");
+  if (threads < 1 || threads > 256) throw InputError("--threads must be 1 to 256 (got " + std::to_string(threads) + ")");
+  if (budget < 1) throw InputError("--node-budget must be at least 1");
+  const GameDescriptor& descriptor = find_game(game_name);
+  g.game = descriptor.name;
+  g.size = game_options.size == 0 ? descriptor.default_size : game_options.size;
+  g.rulings = game_options.rulings;
+  make_game(descriptor, g.size, g.rulings);  // validates size and rulings before the store is touched
+  g.theme = theme;
+  g.seed = seed;
+  g.threads = threads;
+  g.wins_node_budget = budget;
+  auto store = puzzles::PuzzleStore::open(db, true);
+  install_stop_handlers();
+  generators::GeneratorProgress progress;
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  generators::GenerationReport report;
+  {
+    LiveProgress live([&] {
+      std::ostringstream line;
+      line << "puzzles generate " << g.game << " " << kind_text << ": " << progress.stored.load() << "/" << count
+           << " stored, " << progress.candidates.load() << " positions examined, " << std::fixed << std::setprecision(0)
+           << elapsed() << " s";
+      return line.str();
+    });
+    report = generators::generate(store, g, count, progress);
+  }
+  const double seconds = elapsed();
+  const std::int64_t added = report.stored_after - report.stored_before;
+  std::cout << added << " puzzle" << (added == 1 ? "" : "s") << " added (" << report.stored_after << "/" << count << " "
+            << g.game << " " << g.size << "x" << g.size << " " << kind_text << (theme.empty() ? "" : " theme " + theme)
+            << " in " << db << "), " << progress.candidates.load() << " positions examined (candidates "
+            << report.first_candidate << ".." << report.next_candidate << " of seed " << seed << "), "
+            << report.duplicates << " duplicates skipped, " << std::fixed << std::setprecision(1) << seconds << " s\n";
+  if (stop_requested()) {
+    std::cout << "stopped by " << stop_signal_name() << "; every puzzle found so far is stored. Run the same command to continue.\n";
+    return interrupted_exit_status();
+  }
+  return 0;
+}
+
+struct ReadOptions {
+  std::string db, game, difficulty = "1-5", theme;
+  bool json = false;
+  std::int64_t id = 0;
+};
+
+ReadOptions parse_read(const std::string& name, const std::vector<std::string>& args, bool with_id, bool with_filters,
+                       bool& proceed) {
+  ReadOptions r;
+  po::options_description options;
+  options.add_options()("db", po::value<std::string>(&r.db)->required(), "puzzle database");
+  if (with_id) options.add_options()("id", po::value<std::int64_t>(&r.id)->required(), "puzzle number");
+  if (with_filters) {
+    options.add_options()
+        ("game", po::value<std::string>(&r.game), "only this game")
+        ("difficulty", po::value<std::string>(&r.difficulty), "difficulty range A-B (1..5)")
+        ("theme", po::value<std::string>(&r.theme), "only this theme");
+  }
+  if (name != "puzzles verify") options.add_options()("json", po::bool_switch(&r.json), "JSON output");
+  po::positional_options_description positional;
+  if (with_id) positional.add("id", 1);
+  parse_arguments(name, args, options, positional, proceed);
+  return r;
+}
+
+int list_or_export(const std::vector<std::string>& args, bool full) {
+  bool proceed = false;
+  const ReadOptions r = parse_read(full ? "puzzles export" : "puzzles list", args, false, true, proceed);
+  if (!proceed) return 0;
+  puzzles::PuzzleQuery query;
+  if (!r.game.empty()) query.game = find_game(r.game).name;
+  parse_difficulty(r.difficulty, query.min_difficulty, query.max_difficulty);
+  query.theme = r.theme;
+  const auto store = puzzles::PuzzleStore::open(r.db, false);
+  const auto found = store.select(query);
+  if (r.json || full) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const Puzzle& p : found) {
+      nlohmann::json j = puzzle_json(p);
+      if (!full) j.erase("certificate");
+      out.push_back(std::move(j));
+    }
+    std::cout << out.dump(r.json ? 2 : -1) << "\n";
+    return 0;
+  }
+  for (const Puzzle& p : found) std::cout << summary_line(p) << "\n";
+  std::cout << found.size() << " puzzle" << (found.size() == 1 ? "" : "s") << "\n";
+  return 0;
+}
+
+int show(const std::vector<std::string>& args) {
+  bool proceed = false;
+  const ReadOptions r = parse_read("puzzles show", args, true, false, proceed);
+  if (!proceed) return 0;
+  const auto store = puzzles::PuzzleStore::open(r.db, false);
+  const auto p = store.find(r.id);
+  if (!p) throw InputError("no puzzle " + std::to_string(r.id) + " in " + quote_input(r.db));
+  if (r.json) {
+    std::cout << puzzle_json(*p).dump(2) << "\n";
+  } else {
+    show_text(*p);
+  }
+  return 0;
+}
+
+int verify(const std::vector<std::string>& args) {
+  bool proceed = false;
+  const ReadOptions r = parse_read("puzzles verify", args, false, false, proceed);
+  if (!proceed) return 0;
+  const auto store = puzzles::PuzzleStore::open(r.db, false);
+  const auto all = store.select(puzzles::PuzzleQuery{});
+  install_stop_handlers();
+  std::size_t checked = 0, failed = 0;
+  std::atomic<std::size_t> done{0};
+  const auto start = std::chrono::steady_clock::now();
+  {
+    LiveProgress live([&] { return "puzzles verify: " + std::to_string(done.load()) + "/" + std::to_string(all.size()); });
+    for (const Puzzle& p : all) {
+      std::vector<std::string> problems;
+      try {
+        problems = generators::recheck(p);
+      } catch (const solver::SearchInterrupted&) {
+        break;
+      } catch (const InputError& e) {
+        problems.push_back(e.what());
+      }
+      ++checked;
+      done = checked;
+      if (!problems.empty()) {
+        ++failed;
+        std::cout << "puzzle " << p.id << " (" << p.game << " " << puzzles::kind_name(p.kind, p.within) << ") no longer holds:";
+        for (const auto& problem : problems) std::cout << " " << problem << ";";
+        std::cout << "\n";
+      }
+    }
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << checked << " of " << all.size() << " puzzles re-proved, " << failed << " no longer hold" << std::fixed
+            << std::setprecision(1) << " (" << seconds << " s)\n";
+  if (stop_requested()) return interrupted_exit_status();
+  return failed > 0 ? 1 : 0;
+}
+
+int puzzles_command(const std::vector<std::string>& args) {
+  if (args.empty()) throw InputError("puzzles needs an action: generate, list, show, export or verify");
+  const std::string action = args.front();
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (action == "generate") return generate(rest);
+  if (action == "list") return list_or_export(rest, false);
+  if (action == "export") return list_or_export(rest, true);
+  if (action == "show") return show(rest);
+  if (action == "verify") return verify(rest);
+  if (action == "--help" || action == "-h") {
+    std::cout << "usage: arbiter " << kUsage << "\n";
+    return 0;
+  }
+  throw InputError("unknown puzzles action " + quote_input(action) + " (known: generate, list, show, export, verify)");
+}
+
+const CommandRegistration registration{Command{
+    "puzzles", kUsage, "generate verified one-solution puzzles into a database; list, show, export, verify them",
+    puzzles_command}};
+
+}  // namespace
+}  // namespace arbiter::cli

@@ -1,0 +1,463 @@
+#include "generators/generator.hpp"
+
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "model/core/errors.hpp"
+#include "model/core/version.hpp"
+#include "model/registry.hpp"
+#include "solver/bounded_search.hpp"
+#include "solver/certificate.hpp"
+#include "solver/dfpn.hpp"
+#include "solver/interrupt.hpp"
+#include "solver/solve.hpp"
+
+namespace arbiter::generators {
+namespace {
+
+using puzzles::Puzzle;
+using puzzles::PuzzleKind;
+using solver::Value;
+
+// A search's stop condition is a plain function, so the per-candidate node budget and the
+// "already two winning moves" cut-off live in thread-local state: each candidate is examined on
+// one thread, with solve_moves' single worker running on that same thread.
+struct Budget {
+  std::atomic<std::uint64_t> nodes{0};
+  std::uint64_t limit = 0;  // 0: no limit
+  bool abort = false;
+};
+thread_local Budget* active_budget = nullptr;
+
+bool budget_exhausted() {
+  if (stop_requested()) return true;
+  const Budget* b = active_budget;
+  return b != nullptr && (b->abort || (b->limit > 0 && b->nodes.load(std::memory_order_relaxed) > b->limit));
+}
+
+// Installs a budget for the current thread while it lives.
+class BudgetScope {
+ public:
+  explicit BudgetScope(std::uint64_t limit) {
+    budget_.limit = limit;
+    previous_ = active_budget;
+    active_budget = &budget_;
+    control.stop = &budget_exhausted;
+    control.nodes = &budget_.nodes;
+  }
+  ~BudgetScope() { active_budget = previous_; }
+  BudgetScope(const BudgetScope&) = delete;
+  BudgetScope& operator=(const BudgetScope&) = delete;
+  void restart(std::uint64_t limit) {
+    budget_.nodes = 0;
+    budget_.limit = limit;
+    budget_.abort = false;
+  }
+  void abort() { budget_.abort = true; }
+  solver::SearchControl control;
+
+ private:
+  Budget budget_;
+  Budget* previous_ = nullptr;
+};
+
+std::uint64_t candidate_seed(std::uint64_t seed, std::uint64_t index) {
+  // splitmix64 of the pair, so that neighbouring candidates share no random stream.
+  std::uint64_t z = seed * 0x9E3779B97F4A7C15ULL + index;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// Plays a whole game from the start and returns its moves: uniformly random, or (guided) the best
+// of a few random moves by the result of short random playouts, which gives games that look more
+// like play (threats answered, wins taken).
+std::vector<Move> play_game(const Game& game, Rng& rng, bool guided) {
+  auto state = game.initial_state();
+  std::vector<Move> played, legal;
+  auto trial = state->clone();
+  while (!state->is_terminal() && static_cast<int>(played.size()) < game.max_plies()) {
+    state->legal_moves(legal);
+    Move chosen = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    if (guided && legal.size() > 1) {
+      const int mover = state->side_to_move();
+      int best_score = -1;
+      for (int sample = 0; sample < 3; ++sample) {
+        const Move m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+        int score = 0;
+        for (int playout = 0; playout < 2; ++playout) {
+          trial->copy_from(*state);
+          trial->apply(m);
+          const Outcome o = trial->is_terminal() ? trial->outcome() : trial->random_playout(rng);
+          score += o.kind == Outcome::Kind::Win ? (o.winner == mover ? 2 : 0) : 1;
+        }
+        if (score > best_score) {
+          best_score = score;
+          chosen = m;
+        }
+      }
+    }
+    state->apply(chosen);
+    played.push_back(chosen);
+  }
+  return played;
+}
+
+std::unique_ptr<State> replay(const Game& game, const std::vector<Move>& moves, std::size_t count) {
+  auto state = game.initial_state();
+  for (std::size_t i = 0; i < count && i < moves.size(); ++i) state->apply(moves[i]);
+  return state;
+}
+
+int depth_of(const GeneratorOptions& options) { return options.kind == PuzzleKind::Wins ? 3 : options.within; }
+
+std::string side_name(const Game& game, int side) { return game.descriptor().side_names.at(static_cast<std::size_t>(side)); }
+
+// The game's own estimate of how much better the mover stands after the move: what a one-ply
+// search prefers. Used only to rank tempting moves, never to decide a puzzle.
+int shallow_score(const State& position, Move m, int mover) {
+  auto child = position.clone();
+  child->apply(m);
+  if (child->is_terminal()) return child->outcome().kind == Outcome::Kind::Win && child->outcome().winner == mover ? 1000 : -1000;
+  return child->distance_to_win(1 - mover) - child->distance_to_win(mover);
+}
+
+std::string join_moves(const std::vector<std::string>& moves) {
+  std::string out;
+  for (const auto& m : moves) out += (out.empty() ? "" : " ") + m;
+  return out;
+}
+
+}  // namespace
+
+std::string source_name(Source source) {
+  switch (source) {
+    case Source::TruncatedRandom: return "truncated random game";
+    case Source::PlayoutGuided: return "playout-guided game";
+    case Source::SolverLine: return "solver line";
+  }
+  return "?";
+}
+
+std::string sha256_hex(const std::string& text) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (EVP_Digest(text.data(), text.size(), digest, &length, EVP_sha256(), nullptr) != 1)
+    throw std::runtime_error("SHA-256 failed");
+  std::string hex;
+  char byte[3];
+  for (unsigned int i = 0; i < length; ++i) {
+    std::snprintf(byte, sizeof byte, "%02x", digest[i]);
+    hex += byte;
+  }
+  return hex;
+}
+
+int difficulty_level(const puzzles::DifficultyMeasures& m, PuzzleKind kind, int within) {
+  // Points, each for something a solver (human) must see; docs/puzzles.md explains the choice.
+  int points = kind == PuzzleKind::Wins ? 2 : within - 1;  // own moves the solution takes beyond the first
+  if (m.tempting_moves >= 1) ++points;
+  if (m.tempting_moves >= 4) ++points;
+  if (m.defences >= 40) ++points;
+  if (m.solver_nodes >= 2000) ++points;
+  if (m.solver_nodes >= 100000) ++points;
+  return std::clamp(1 + points * 4 / 7, 1, 5);
+}
+
+std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptions& options, std::uint64_t index) {
+  Rng rng(candidate_seed(options.seed, index));
+  const auto source = static_cast<Source>(index % kSources);
+  const std::vector<Move> moves = play_game(game, rng, source == Source::PlayoutGuided);
+  if (moves.size() < 2) return nullptr;
+  // A random game ends with a win, so its last few positions are the ones with short wins.
+  const int depth = depth_of(options);
+  const std::size_t back = 1 + rng.below(static_cast<std::uint32_t>(2 * depth + 2));
+  const std::size_t extra = source == Source::SolverLine ? 2 : 0;
+  const std::size_t cut = moves.size() > back + extra ? moves.size() - back - extra : 0;
+  auto state = replay(game, moves, cut);
+  if (source != Source::SolverLine || state->is_terminal()) return state;
+  // Solver line: from a position where the mover wins within depth+1, play the proof's first
+  // move and longest defence; what remains is a win within depth found by the solver itself.
+  BudgetScope budget(options.wins_node_budget);
+  try {
+    solver::BoundedSearch search(1, budget.control);
+    const int mover = state->side_to_move();
+    if (!search.attacker_wins(*state, mover, depth + 1)) return state;
+    solver::Certificate proof;
+    const int root = search.certify(*state, mover, depth + 1, true, proof);
+    const std::vector<std::string> line = solver::principal_line(proof, root);
+    if (line.size() < 3) return state;
+    for (int i = 0; i < 2; ++i) state->apply(state->parse_move(line[static_cast<std::size_t>(i)]));
+  } catch (const solver::SearchInterrupted&) {
+  }
+  return state;
+}
+
+std::optional<Puzzle> examine(const Game& game, const State& position, const GeneratorOptions& options,
+                              bool& interrupted) {
+  interrupted = false;
+  if (position.is_terminal()) return std::nullopt;
+  std::vector<Move> legal;
+  position.legal_moves(legal);
+  if (legal.size() < 2) return std::nullopt;
+  const int mover = position.side_to_move();
+  const bool wins_kind = options.kind == PuzzleKind::Wins;
+  const int k = options.within;
+  BudgetScope budget(options.wins_node_budget);
+  try {
+    solver::BoundedSearch quick(1, budget.control);
+    // Cheap whole-position tests first: most candidates fail one of them.
+    if (wins_kind) {
+      if (quick.attacker_wins(position, mover, 1)) return std::nullopt;
+    } else {
+      if (!quick.attacker_wins(position, mover, k)) return std::nullopt;
+      if (k > 1 && quick.attacker_wins(position, mover, k - 1)) return std::nullopt;
+    }
+  } catch (const solver::SearchInterrupted&) {
+    interrupted = stop_requested();
+    return std::nullopt;
+  }
+
+  budget.restart(wins_kind ? options.wins_node_budget : 0);
+  solver::SolveOptions solve_options;
+  solve_options.within = wins_kind ? 0 : k;
+  solve_options.threads = 1;
+  solve_options.table_megabytes = wins_kind ? 16 : 1;
+  solve_options.control = budget.control;
+  int winners = 0;
+  const solver::SolveResult result = solver::solve_moves(position, solve_options, {}, [&](std::size_t, const solver::MoveResult& r) {
+    if (r.value == Value::Win || r.value == Value::WinWithin) {
+      if (++winners > 1) budget.abort();  // a second winning move: not a one-solution puzzle
+    }
+  });
+  if (stop_requested()) {
+    interrupted = true;
+    return std::nullopt;
+  }
+  std::size_t key = legal.size();
+  for (std::size_t i = 0; i < result.moves.size(); ++i) {
+    const Value v = result.moves[i].value;
+    if (v == Value::Unknown) return std::nullopt;  // over budget, or cut off after a second winner
+    if (v == Value::Win || v == Value::WinWithin) {
+      if (key != legal.size()) return std::nullopt;
+      key = i;
+    }
+  }
+  if (key == legal.size()) return std::nullopt;
+  const solver::MoveResult& key_result = result.moves[key];
+
+  Puzzle p;
+  p.theme = position.move_theme(key_result.move);
+  if (!options.theme.empty() && p.theme != options.theme) return std::nullopt;
+  p.game = game.descriptor().name;
+  p.size = game.config().size;
+  for (const auto& [name, value] : game.config().rulings) p.rulings.push_back(name + "=" + value);
+  p.position = position.line();
+  p.kind = options.kind;
+  p.within = wins_kind ? 0 : k;
+  p.key_move = key_result.text;
+  p.main_line = {key_result.text};
+  p.main_line.insert(p.main_line.end(), key_result.line.begin(), key_result.line.end());
+
+  // Tempting wrong moves: those that win one move later than asked (within kind) and those a
+  // one-ply look at the game's own distance estimate prefers to the key move.
+  const int key_score = shallow_score(position, key_result.move, mover);
+  struct Wrong {
+    std::size_t index;
+    bool slower_win;
+    int score;
+  };
+  std::vector<Wrong> wrong;
+  try {
+    solver::BoundedSearch deeper(1, budget.control);
+    for (std::size_t i = 0; i < result.moves.size(); ++i) {
+      if (i == key) continue;
+      bool slower = false;
+      if (!wins_kind) {
+        auto child = position.clone();
+        child->apply(result.moves[i].move);
+        budget.restart(options.wins_node_budget);
+        try {
+          slower = deeper.defender_loses(*child, mover, k);
+        } catch (const solver::SearchInterrupted&) {
+          if (stop_requested()) throw;
+        }
+      }
+      wrong.push_back({i, slower, shallow_score(position, result.moves[i].move, mover)});
+    }
+  } catch (const solver::SearchInterrupted&) {
+    interrupted = true;
+    return std::nullopt;
+  }
+  std::stable_sort(wrong.begin(), wrong.end(), [](const Wrong& a, const Wrong& b) {
+    if (a.slower_win != b.slower_win) return a.slower_win;
+    return a.score > b.score;
+  });
+  for (const Wrong& w : wrong) p.measures.tempting_moves += (w.slower_win || w.score >= key_score) ? 1 : 0;
+  const std::string attacker = side_name(game, mover), defender = side_name(game, 1 - mover);
+  for (std::size_t r = 0; r < wrong.size() && r < 3; ++r) {
+    const solver::MoveResult& m = result.moves[wrong[r].index];
+    puzzles::Refutation refutation;
+    refutation.move = m.text;
+    refutation.defence.assign(m.line.begin(), m.line.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(2, m.line.size())));
+    const std::string answer = m.line.empty() ? "" : ", " + defender + " answers " + m.line.front();
+    if (m.value == Value::NoWinWithin) {
+      refutation.why = "After " + m.text + answer + " and " + attacker + " cannot win within " + std::to_string(k) +
+                       " moves" + (wrong[r].slower_win ? " (it still wins, but only in " + std::to_string(k + 1) + ")." : ".");
+    } else if (m.value == Value::Draw) {
+      refutation.why = "After " + m.text + answer + " and holds a draw.";
+    } else {
+      refutation.why = "After " + m.text + answer + " and wins" +
+                       (m.line.size() > 1 ? " (" + join_moves(m.line) + ")." : ".");
+    }
+    p.refutations.push_back(std::move(refutation));
+  }
+
+  // Defences the main line must answer: the defender's legal replies at each of its turns.
+  auto walk = position.clone();
+  std::vector<Move> replies;
+  for (const std::string& text : p.main_line) {
+    if (walk->is_terminal()) break;
+    if (walk->side_to_move() != mover) {
+      walk->legal_moves(replies);
+      p.measures.defences += static_cast<int>(replies.size());
+    }
+    walk->apply(walk->parse_move(text));
+  }
+  p.measures.solver_nodes = key_result.stats.nodes;
+  p.measures.solution_plies = static_cast<int>(p.main_line.size());
+  p.difficulty = difficulty_level(p.measures, p.kind, p.within);
+
+  const solver::Certificate certificate = solver::analysis_certificate(game, position, result, version_string());
+  std::ostringstream text;
+  certificate.write(text);
+  p.certificate = text.str();
+  p.certificate_sha256 = sha256_hex(p.certificate);
+  p.seed = options.seed;
+  p.version = version_string();
+  return p;
+}
+
+GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& options, std::int64_t count,
+                          GeneratorProgress& progress) {
+  const GameDescriptor& descriptor = find_game(options.game);
+  const auto game = make_game(descriptor, options.size, options.rulings);
+  puzzles::RunCursor run;
+  run.game = descriptor.name;
+  run.size = options.size;
+  for (const auto& [name, value] : game->config().rulings) run.rulings.push_back(name + "=" + value);
+  run.kind = options.kind;
+  run.within = options.kind == PuzzleKind::Wins ? 0 : options.within;
+  run.theme = options.theme;
+  run.seed = options.seed;
+  run.next = store.run_next(run);
+
+  GenerationReport report;
+  report.stored_before = store.count(run);
+  report.first_candidate = run.next;
+  std::int64_t stored = report.stored_before;
+  progress.stored = stored;
+  const int threads = std::max(1, options.threads);
+  const std::size_t batch = static_cast<std::size_t>(threads) * 4;
+  while (stored < count && !stop_requested()) {
+    struct Outcome {
+      bool done = false;
+      std::optional<Puzzle> puzzle;
+    };
+    std::vector<Outcome> outcomes(batch);
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+      for (;;) {
+        const std::size_t i = next.fetch_add(1);
+        if (i >= batch || stop_requested()) return;
+        const auto position = candidate_position(*game, options, run.next + i);
+        bool interrupted = false;
+        if (position) outcomes[i].puzzle = examine(*game, *position, options, interrupted);
+        if (interrupted) return;
+        outcomes[i].done = true;
+        progress.candidates.fetch_add(1);
+        if (outcomes[i].puzzle) progress.found.fetch_add(1);
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+    worker();
+    for (auto& thread : pool) thread.join();
+    // Keep the finished prefix, in candidate order, up to the count asked for.
+    std::vector<Puzzle> keep;
+    std::size_t consumed = 0;
+    std::int64_t would_store = stored;
+    for (; consumed < batch && outcomes[consumed].done && would_store < count; ++consumed) {
+      if (outcomes[consumed].puzzle) {
+        keep.push_back(*outcomes[consumed].puzzle);
+        ++would_store;  // a duplicate is caught below and not counted
+      }
+    }
+    run.next += consumed;
+    const auto added = store.insert_batch(keep, run);
+    for (const auto& a : added) {
+      if (a.inserted) {
+        ++stored;
+      } else {
+        ++report.duplicates;
+      }
+    }
+    progress.stored = stored;
+  }
+  report.stored_after = stored;
+  report.next_candidate = run.next;
+  report.interrupted = stored < count;
+  return report;
+}
+
+std::vector<std::string> recheck(const Puzzle& p) {
+  std::vector<std::string> problems;
+  const GameDescriptor& descriptor = find_game(p.game);
+  const auto game = make_game(descriptor, p.size, p.rulings);
+  const auto position = game->parse_position(p.position);
+  GeneratorOptions options;
+  options.game = p.game;
+  options.size = p.size;
+  options.kind = p.kind;
+  options.within = p.within;
+  options.wins_node_budget = std::max<std::uint64_t>(4 * p.measures.solver_nodes + 1000000, options.wins_node_budget);
+  bool interrupted = false;
+  const auto again = examine(*game, *position, options, interrupted);
+  if (interrupted) throw solver::SearchInterrupted();
+  if (!again) {
+    problems.push_back("the solver no longer finds exactly one winning move (or the puzzle became trivial)");
+  } else if (again->key_move != p.key_move) {
+    problems.push_back("the winning move is now " + again->key_move + ", not " + p.key_move);
+  }
+  if (sha256_hex(p.certificate) != p.certificate_sha256) problems.push_back("the certificate does not match its SHA-256");
+  try {
+    std::istringstream in(p.certificate);
+    const solver::Certificate certificate = solver::Certificate::read(in, "puzzle " + std::to_string(p.id));
+    const auto names = game->implementations();
+    const std::string implementation =
+        std::find(names.begin(), names.end(), "reference") != names.end() ? "reference" : names.front();
+    const solver::VerificationReport report = solver::verify_certificate(certificate, implementation, p.rulings);
+    if (!report.accepted) problems.push_back("the certificate is rejected: " + report.reason);
+    if (certificate.position != position->line()) problems.push_back("the certificate proves another position");
+    int winners = 0;
+    for (const auto& verdict : report.moves) {
+      for (const auto& claim : verdict.claims) {
+        if (claim.kind == solver::Claim::Kind::Win && claim.side == position->side_to_move()) {
+          ++winners;
+          if (verdict.move != p.key_move) problems.push_back("the certificate proves " + verdict.move + " wins, not " + p.key_move);
+        }
+      }
+    }
+    if (report.accepted && winners != 1) problems.push_back("the certificate proves " + std::to_string(winners) + " winning moves");
+  } catch (const InputError& e) {
+    problems.push_back(std::string("the certificate does not read: ") + e.what());
+  }
+  return problems;
+}
+
+}  // namespace arbiter::generators

@@ -1,0 +1,83 @@
+#pragma once
+// Puzzle generation: positions from several sources, each examined by the exact solver for one
+// solution (exactly one winning first move, every other move proved not to win), not trivial,
+// rated, explained and stored. Generic: a game takes part through the interface alone.
+//
+// Determinism: candidate number i is built from (seed, i) alone and examined on one thread with
+// searches of its own, and results are stored in candidate order, so the same seed gives the same
+// puzzles whatever the number of threads.
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/core/game.hpp"
+#include "puzzles/puzzle.hpp"
+#include "puzzles/store.hpp"
+
+namespace arbiter::generators {
+
+struct GeneratorOptions {
+  std::string game;
+  int size = 0;
+  std::vector<std::string> rulings;  // NAME=VALUE overrides
+  puzzles::PuzzleKind kind = puzzles::PuzzleKind::WinsWithin;
+  int within = 2;  // k for WinsWithin (1..4)
+  std::string theme;  // "" for any; otherwise the key move must have this theme
+  std::uint64_t seed = 1;
+  int threads = 1;
+  // A "wins" candidate is given up when the full solve of its moves needs more nodes than this:
+  // the generic test of whether a game's full solve is in reach from the positions it offers.
+  std::uint64_t wins_node_budget = 400000;
+};
+
+// Which source built a candidate (candidate i uses source i mod kSources).
+enum class Source : int { TruncatedRandom = 0, PlayoutGuided = 1, SolverLine = 2 };
+inline constexpr int kSources = 3;
+std::string source_name(Source source);
+
+// Candidate position number `index` of a run (nullptr when the source found nothing to offer).
+std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptions& options, std::uint64_t index);
+
+// Everything the solver settles about one position as a puzzle of the options' kind; nullopt when
+// it is not one (no win, several winning moves, trivial, over the node budget, wrong theme).
+// Throws solver::SearchInterrupted-free: an interrupted examination returns nullopt and sets
+// `interrupted`.
+std::optional<puzzles::Puzzle> examine(const Game& game, const State& position, const GeneratorOptions& options,
+                                       bool& interrupted);
+
+// Counts shown by the progress line (read from another thread).
+struct GeneratorProgress {
+  std::atomic<std::uint64_t> candidates{0};  // examined in this run
+  std::atomic<std::uint64_t> found{0};       // one-solution puzzles found (stored or duplicate)
+  std::atomic<std::int64_t> stored{0};       // puzzles of this run's kind now in the store
+};
+
+struct GenerationReport {
+  std::int64_t stored_before = 0;
+  std::int64_t stored_after = 0;
+  std::uint64_t first_candidate = 0;  // where this run resumed
+  std::uint64_t next_candidate = 0;   // where the next run will resume
+  std::int64_t duplicates = 0;        // found again, already stored (under a symmetry or not)
+  bool interrupted = false;
+};
+
+// Adds puzzles to the store until it holds `count` of this game, size, rulings, kind and theme,
+// resuming from the run's stored cursor; stops promptly on a stop request (solver/interrupt.hpp),
+// keeping every puzzle stored so far.
+GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& options, std::int64_t count,
+                          GeneratorProgress& progress);
+
+// Re-proves a stored puzzle from scratch: the solver's per-move values (fast implementation)
+// give exactly the key move and the puzzle is not trivial; the stored certificate has the stored
+// hash and verifies on the reference implementation. Returns what no longer holds (empty: sound).
+std::vector<std::string> recheck(const puzzles::Puzzle& puzzle);
+
+// Lower-case hex SHA-256 of the text.
+std::string sha256_hex(const std::string& text);
+
+// The difficulty level 1..5 for the measured quantities (docs/puzzles.md).
+int difficulty_level(const puzzles::DifficultyMeasures& measures, puzzles::PuzzleKind kind, int within);
+
+}  // namespace arbiter::generators

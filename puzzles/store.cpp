@@ -1,0 +1,320 @@
+#include "puzzles/store.hpp"
+
+#include <sqlite3.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+#include "model/core/errors.hpp"
+#include "model/registry.hpp"
+
+namespace arbiter::puzzles {
+namespace {
+
+using nlohmann::json;
+
+// Columns after id, in the order every statement below uses them.
+constexpr const char* kColumns =
+    "game, size, rulings, position, canonical, kind, within, theme, key_move, main_line, refutations, "
+    "difficulty, solver_nodes, solution_plies, tempting_moves, defences, certificate, certificate_sha256, "
+    "seed, version";
+
+constexpr const char* kSchema = R"(
+CREATE TABLE puzzles (
+  id INTEGER PRIMARY KEY,
+  game TEXT NOT NULL, size INTEGER NOT NULL, rulings TEXT NOT NULL,
+  position TEXT NOT NULL, canonical TEXT NOT NULL,
+  kind TEXT NOT NULL, within INTEGER NOT NULL, theme TEXT NOT NULL,
+  key_move TEXT NOT NULL, main_line TEXT NOT NULL, refutations TEXT NOT NULL,
+  difficulty INTEGER NOT NULL, solver_nodes INTEGER NOT NULL, solution_plies INTEGER NOT NULL,
+  tempting_moves INTEGER NOT NULL, defences INTEGER NOT NULL,
+  certificate TEXT NOT NULL, certificate_sha256 TEXT NOT NULL,
+  seed INTEGER NOT NULL, version TEXT NOT NULL,
+  UNIQUE (game, size, rulings, canonical, kind, within));
+CREATE INDEX puzzles_by_difficulty ON puzzles (game, difficulty, id);
+CREATE TABLE runs (
+  game TEXT NOT NULL, size INTEGER NOT NULL, rulings TEXT NOT NULL, kind TEXT NOT NULL,
+  within INTEGER NOT NULL, theme TEXT NOT NULL, seed INTEGER NOT NULL, next INTEGER NOT NULL,
+  PRIMARY KEY (game, size, rulings, kind, within, theme, seed));
+)";
+
+std::string join_json(const std::vector<std::string>& items) { return json(items).dump(); }
+
+// One prepared statement; errors name the store's file.
+class Statement {
+ public:
+  Statement(sqlite3* db, const std::string& sql, const std::string& path) : db_(db), path_(path) {
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK) fail();
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& bind(int i, const std::string& text) {
+    check(sqlite3_bind_text(stmt_, i, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT));
+    return *this;
+  }
+  Statement& bind(int i, std::int64_t value) {
+    check(sqlite3_bind_int64(stmt_, i, value));
+    return *this;
+  }
+  // Binds the values to ?1, ?2, ... in order.
+  template <class... Values>
+  Statement& bind_all(const Values&... values) {
+    int index = 0;
+    (bind(++index, values), ...);
+    return *this;
+  }
+  Statement& bind(int i, int value) { return bind(i, static_cast<std::int64_t>(value)); }
+  // True while a row is available.
+  bool step() {
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    fail();
+  }
+  std::int64_t integer(int column) const { return sqlite3_column_int64(stmt_, column); }
+  std::string text(int column) const {
+    const auto* p = sqlite3_column_text(stmt_, column);
+    return p == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(p),
+                                                      static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)));
+  }
+
+ private:
+  void check(int rc) {
+    if (rc != SQLITE_OK) fail();
+  }
+  [[noreturn]] void fail() const {
+    throw InputError("puzzle database " + quote_input(path_) + ": " + sqlite3_errmsg(db_));
+  }
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+  const std::string& path_;
+};
+
+PuzzleKind kind_from_name(const std::string& name, const std::string& path) {
+  if (name == "wins") return PuzzleKind::Wins;
+  if (name.rfind("within-", 0) == 0) return PuzzleKind::WinsWithin;
+  throw InputError("puzzle database " + quote_input(path) + ": unknown puzzle kind " + quote_input(name));
+}
+
+std::vector<std::string> strings_from_json(const std::string& text) {
+  return json::parse(text).get<std::vector<std::string>>();
+}
+
+Puzzle read_row(const Statement& row, const std::string& path) {
+  Puzzle p;
+  int c = 0;
+  p.id = row.integer(c++);
+  p.game = row.text(c++);
+  p.size = static_cast<int>(row.integer(c++));
+  p.rulings = strings_from_json(row.text(c++));
+  p.position = row.text(c++);
+  ++c;  // canonical
+  p.kind = kind_from_name(row.text(c++), path);
+  p.within = static_cast<int>(row.integer(c++));
+  p.theme = row.text(c++);
+  p.key_move = row.text(c++);
+  p.main_line = strings_from_json(row.text(c++));
+  for (const json& r : json::parse(row.text(c++))) {
+    p.refutations.push_back(Refutation{r.at("move").get<std::string>(),
+                                       r.at("defence").get<std::vector<std::string>>(),
+                                       r.at("why").get<std::string>()});
+  }
+  p.difficulty = static_cast<int>(row.integer(c++));
+  p.measures.solver_nodes = static_cast<std::uint64_t>(row.integer(c++));
+  p.measures.solution_plies = static_cast<int>(row.integer(c++));
+  p.measures.tempting_moves = static_cast<int>(row.integer(c++));
+  p.measures.defences = static_cast<int>(row.integer(c++));
+  p.certificate = row.text(c++);
+  p.certificate_sha256 = row.text(c++);
+  p.seed = static_cast<std::uint64_t>(row.integer(c++));
+  p.version = row.text(c++);
+  return p;
+}
+
+std::string refutations_json(const std::vector<Refutation>& refutations) {
+  json list = json::array();
+  for (const Refutation& r : refutations) list.push_back({{"move", r.move}, {"defence", r.defence}, {"why", r.why}});
+  return list.dump();
+}
+
+}  // namespace
+
+std::string kind_name(PuzzleKind kind, int within) {
+  return kind == PuzzleKind::Wins ? "wins" : "within-" + std::to_string(within);
+}
+
+std::string PuzzleStore::canonical_form(const Puzzle& puzzle) {
+  const auto game = make_game(find_game(puzzle.game), puzzle.size, puzzle.rulings);
+  const auto state = game->parse_position(puzzle.position);
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(state->canonical_key()));
+  return hex;
+}
+
+PuzzleStore::PuzzleStore(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+PuzzleStore::PuzzleStore(PuzzleStore&& other) noexcept : db_(other.db_), path_(std::move(other.path_)) {
+  other.db_ = nullptr;
+}
+PuzzleStore& PuzzleStore::operator=(PuzzleStore&& other) noexcept {
+  if (this != &other) {
+    sqlite3_close(db_);
+    db_ = other.db_;
+    path_ = std::move(other.path_);
+    other.db_ = nullptr;
+  }
+  return *this;
+}
+PuzzleStore::~PuzzleStore() { sqlite3_close(db_); }
+
+void PuzzleStore::fail(const std::string& what) const {
+  throw InputError("puzzle database " + quote_input(path_) + ": " + what);
+}
+
+void PuzzleStore::execute(const char* sql) const {
+  char* message = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+    const std::string text = message != nullptr ? message : sqlite3_errmsg(db_);
+    sqlite3_free(message);
+    fail(text);
+  }
+}
+
+PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing) {
+  std::error_code ec;
+  const bool exists = std::filesystem::exists(path, ec);
+  if (!exists && !create_if_missing) throw InputError("no puzzle database at " + quote_input(path));
+  if (exists && std::filesystem::is_directory(path, ec))
+    throw InputError("puzzle database " + quote_input(path) + " is a directory");
+  sqlite3* db = nullptr;
+  const int flags = SQLITE_OPEN_READWRITE | (create_if_missing ? SQLITE_OPEN_CREATE : 0);
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+    const std::string message = db != nullptr ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    throw InputError("cannot open puzzle database " + quote_input(path) + ": " + message);
+  }
+  PuzzleStore store(db, path);
+  sqlite3_busy_timeout(db, 10000);
+  // A corrupt or foreign file shows itself at the first read.
+  Statement version(db, "PRAGMA user_version", store.path_);
+  version.step();
+  const std::int64_t found = version.integer(0);
+  Statement tables(db, "SELECT count(*) FROM sqlite_master", store.path_);
+  tables.step();
+  const std::int64_t objects = tables.integer(0);
+  if (found == 0 && objects == 0) {
+    store.execute("BEGIN IMMEDIATE");
+    store.execute(kSchema);
+    store.execute(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
+    store.execute("COMMIT");
+  } else if (found == 0) {
+    store.fail("not a puzzle database (an SQLite file without Arbiter's schema)");
+  } else if (found != kSchemaVersion) {
+    store.fail("schema version " + std::to_string(found) + ", this arbiter reads version " +
+               std::to_string(kSchemaVersion));
+  }
+  // Whole-file check is too slow for large stores; a quick one catches damaged pages we will read.
+  Statement check(db, "PRAGMA quick_check", store.path_);
+  if (check.step() && check.text(0) != "ok") store.fail("damaged: " + check.text(0));
+  return store;
+}
+
+PuzzleStore::Added PuzzleStore::insert_one(const Puzzle& p) {
+  const std::string rulings = join_json(p.rulings);
+  const std::string canonical = canonical_form(p);
+  const std::string kind = kind_name(p.kind, p.within);
+  {
+    Statement existing(db_, "SELECT id FROM puzzles WHERE game=?1 AND size=?2 AND rulings=?3 AND canonical=?4 "
+                            "AND kind=?5 AND within=?6", path_);
+    existing.bind(1, p.game).bind(2, p.size).bind(3, rulings).bind(4, canonical).bind(5, kind).bind(6, p.within);
+    if (existing.step()) return {existing.integer(0), false};
+  }
+  Statement insert(db_, std::string("INSERT INTO puzzles (") + kColumns +
+                            ") VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20)", path_);
+  insert.bind_all(p.game, p.size, rulings, p.position, canonical, kind, p.within, p.theme, p.key_move,
+                  join_json(p.main_line), refutations_json(p.refutations), p.difficulty,
+                  static_cast<std::int64_t>(p.measures.solver_nodes), p.measures.solution_plies,
+                  p.measures.tempting_moves, p.measures.defences, p.certificate, p.certificate_sha256,
+                  static_cast<std::int64_t>(p.seed), p.version);
+  insert.step();
+  return {sqlite3_last_insert_rowid(db_), true};
+}
+
+PuzzleStore::Added PuzzleStore::insert(const Puzzle& puzzle) {
+  execute("BEGIN IMMEDIATE");
+  try {
+    const Added added = insert_one(puzzle);
+    execute("COMMIT");
+    return added;
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+std::vector<PuzzleStore::Added> PuzzleStore::insert_batch(const std::vector<Puzzle>& puzzles, const RunCursor& run) {
+  execute("BEGIN IMMEDIATE");
+  try {
+    std::vector<Added> added;
+    for (const Puzzle& p : puzzles) added.push_back(insert_one(p));
+    Statement cursor(db_, "INSERT OR REPLACE INTO runs (game, size, rulings, kind, within, theme, seed, next) "
+                          "VALUES (?1,?2,?3,?4,?5,?6,?7,?8)", path_);
+    cursor.bind(1, run.game).bind(2, run.size).bind(3, join_json(run.rulings)).bind(4, kind_name(run.kind, run.within));
+    cursor.bind(5, run.within).bind(6, run.theme).bind(7, static_cast<std::int64_t>(run.seed));
+    cursor.bind(8, static_cast<std::int64_t>(run.next));
+    cursor.step();
+    execute("COMMIT");
+    return added;
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+std::vector<Puzzle> PuzzleStore::select(const PuzzleQuery& query) const {
+  std::string sql = std::string("SELECT id, ") + kColumns +
+                    " FROM puzzles WHERE (?1 = '' OR game = ?1) AND difficulty BETWEEN ?2 AND ?3"
+                    " AND (?4 = '' OR theme = ?4) ORDER BY game, difficulty, id";
+  if (query.limit > 0) sql += " LIMIT " + std::to_string(query.limit);
+  Statement rows(db_, sql, path_);
+  rows.bind(1, query.game).bind(2, query.min_difficulty).bind(3, query.max_difficulty).bind(4, query.theme);
+  std::vector<Puzzle> out;
+  while (rows.step()) out.push_back(read_row(rows, path_));
+  return out;
+}
+
+std::optional<Puzzle> PuzzleStore::find(std::int64_t id) const {
+  Statement row(db_, std::string("SELECT id, ") + kColumns + " FROM puzzles WHERE id = ?1", path_);
+  row.bind(1, id);
+  if (!row.step()) return std::nullopt;
+  return read_row(row, path_);
+}
+
+std::int64_t PuzzleStore::count(const RunCursor& run) const {
+  Statement n(db_, "SELECT count(*) FROM puzzles WHERE game=?1 AND size=?2 AND rulings=?3 AND kind=?4 AND within=?5 "
+                   "AND (?6 = '' OR theme = ?6)", path_);
+  n.bind(1, run.game).bind(2, run.size).bind(3, join_json(run.rulings)).bind(4, kind_name(run.kind, run.within));
+  n.bind(5, run.within).bind(6, run.theme);
+  n.step();
+  return n.integer(0);
+}
+
+std::uint64_t PuzzleStore::run_next(const RunCursor& run) const {
+  Statement n(db_, "SELECT next FROM runs WHERE game=?1 AND size=?2 AND rulings=?3 AND kind=?4 AND within=?5 "
+                   "AND theme=?6 AND seed=?7", path_);
+  n.bind(1, run.game).bind(2, run.size).bind(3, join_json(run.rulings)).bind(4, kind_name(run.kind, run.within));
+  n.bind(5, run.within).bind(6, run.theme).bind(7, static_cast<std::int64_t>(run.seed));
+  return n.step() ? static_cast<std::uint64_t>(n.integer(0)) : 0;
+}
+
+std::int64_t PuzzleStore::total() const {
+  Statement n(db_, "SELECT count(*) FROM puzzles", path_);
+  n.step();
+  return n.integer(0);
+}
+
+}  // namespace arbiter::puzzles

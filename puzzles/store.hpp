@@ -1,0 +1,88 @@
+#pragma once
+// The puzzle store: one SQLite file holding verified puzzles (puzzles/puzzle.hpp) and, per
+// generator run, how far the run got, so that a stopped run resumes where it stopped. Every write
+// is one transaction, so a run killed at any moment leaves whole puzzles or none. Generic: a
+// puzzle's canonical form is computed through the game interface (State::canonical_key).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "puzzles/puzzle.hpp"
+
+struct sqlite3;
+
+namespace arbiter::puzzles {
+
+// Which puzzles to read. Order is fixed: by game, then difficulty, then id.
+struct PuzzleQuery {
+  std::string game;  // "" for every game
+  int min_difficulty = 1, max_difficulty = 5;
+  int limit = 0;     // 0 for no limit
+  std::string theme; // "" for any theme
+};
+
+// One generator run, identified by everything that decides which puzzles it produces; `next` is
+// the first candidate number it has not yet examined.
+struct RunCursor {
+  std::string game;
+  int size = 0;
+  std::vector<std::string> rulings;
+  PuzzleKind kind = PuzzleKind::WinsWithin;
+  int within = 0;
+  std::string theme;
+  std::uint64_t seed = 0;
+  std::uint64_t next = 0;
+};
+
+std::string kind_name(PuzzleKind kind, int within);  // "within-2", "wins"
+
+class PuzzleStore {
+ public:
+  // The schema version this code reads and writes (PRAGMA user_version).
+  static constexpr int kSchemaVersion = 1;
+
+  // Opens (or, when allowed, creates) the store at `path`. Throws InputError, one line naming the
+  // file, for a missing file, an unreadable or corrupt one, or one of another schema version.
+  static PuzzleStore open(const std::string& path, bool create_if_missing);
+
+  PuzzleStore(PuzzleStore&&) noexcept;
+  PuzzleStore& operator=(PuzzleStore&&) noexcept;
+  ~PuzzleStore();
+
+  struct Added {
+    std::int64_t id = 0;
+    bool inserted = false;  // false: an equal puzzle was already stored, `id` is that one's
+  };
+  // Stores one puzzle in one transaction. A puzzle equal to a stored one (same game, size,
+  // rulings, kind, bound and position up to the game's symmetries) is not stored again.
+  Added insert(const Puzzle& puzzle);
+  std::int64_t add(const Puzzle& puzzle) { return insert(puzzle).id; }
+  // Stores the puzzles and moves the run's cursor, all in one transaction.
+  std::vector<Added> insert_batch(const std::vector<Puzzle>& puzzles, const RunCursor& cursor);
+
+  std::vector<Puzzle> select(const PuzzleQuery& query) const;
+  std::optional<Puzzle> find(std::int64_t id) const;
+  // Puzzles of this game, size, rulings, kind and bound (and theme, unless "").
+  std::int64_t count(const RunCursor& run) const;
+  // The cursor stored for this run (its `next`), or 0 when the run never stored one.
+  std::uint64_t run_next(const RunCursor& run) const;
+  std::int64_t total() const;
+
+  const std::string& path() const { return path_; }
+
+  // The string two equal puzzles share: the game's canonical key of the position, in hex.
+  static std::string canonical_form(const Puzzle& puzzle);
+
+ private:
+  PuzzleStore(sqlite3* db, std::string path);
+  void execute(const char* sql) const;
+  Added insert_one(const Puzzle& puzzle);
+  [[noreturn]] void fail(const std::string& what) const;
+
+  sqlite3* db_ = nullptr;
+  std::string path_;
+};
+
+}  // namespace arbiter::puzzles

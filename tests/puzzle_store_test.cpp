@@ -1,0 +1,205 @@
+// The puzzle store: what goes in comes out, equal puzzles are stored once (also under a
+// symmetry), and a file of another schema version or a corrupt one is refused with InputError.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "model/core/errors.hpp"
+#include "model/registry.hpp"
+#include "puzzles/store.hpp"
+
+namespace arbiter::puzzles {
+namespace {
+
+namespace fs = std::filesystem;
+
+class StoreTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("arbiter_store_test_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  // A record of the first registered game after a couple of moves, every field set.
+  static Puzzle sample(int moves_played) {
+    const GameDescriptor& descriptor = *registered_games().front();
+    const auto game = make_game(descriptor, descriptor.default_size);
+    auto state = game->initial_state();
+    std::vector<Move> moves;
+    for (int i = 0; i < moves_played; ++i) {
+      state->legal_moves(moves);
+      state->apply(moves[moves.size() / 2]);
+    }
+    Puzzle p;
+    p.game = descriptor.name;
+    p.size = descriptor.default_size;
+    for (const auto& [name, value] : game->config().rulings) p.rulings.push_back(name + "=" + value);
+    p.position = state->line();
+    p.kind = PuzzleKind::WinsWithin;
+    p.within = 2;
+    p.theme = "fill";
+    p.key_move = "a1";
+    p.main_line = {"a1", "b2", "c3"};
+    p.refutations = {Refutation{"d4", {"e5", "f6"}, "because \"quoted\" text survives"}};
+    p.difficulty = 3;
+    p.measures = DifficultyMeasures{123456789012ULL, 3, 2, 17};
+    p.certificate = "certificate text\nline 2\n";
+    p.certificate_sha256 = std::string(64, 'a');
+    p.seed = 0xFFFFFFFFFFFFFFF0ULL;
+    p.version = "0.4.0 test";
+    return p;
+  }
+
+  fs::path dir_;
+};
+
+void expect_same(const Puzzle& a, const Puzzle& b) {
+  EXPECT_EQ(a.game, b.game);
+  EXPECT_EQ(a.size, b.size);
+  EXPECT_EQ(a.rulings, b.rulings);
+  EXPECT_EQ(a.position, b.position);
+  EXPECT_EQ(a.kind, b.kind);
+  EXPECT_EQ(a.within, b.within);
+  EXPECT_EQ(a.theme, b.theme);
+  EXPECT_EQ(a.key_move, b.key_move);
+  EXPECT_EQ(a.main_line, b.main_line);
+  ASSERT_EQ(a.refutations.size(), b.refutations.size());
+  for (std::size_t i = 0; i < a.refutations.size(); ++i) {
+    EXPECT_EQ(a.refutations[i].move, b.refutations[i].move);
+    EXPECT_EQ(a.refutations[i].defence, b.refutations[i].defence);
+    EXPECT_EQ(a.refutations[i].why, b.refutations[i].why);
+  }
+  EXPECT_EQ(a.difficulty, b.difficulty);
+  EXPECT_EQ(a.measures.solver_nodes, b.measures.solver_nodes);
+  EXPECT_EQ(a.measures.solution_plies, b.measures.solution_plies);
+  EXPECT_EQ(a.measures.tempting_moves, b.measures.tempting_moves);
+  EXPECT_EQ(a.measures.defences, b.measures.defences);
+  EXPECT_EQ(a.certificate, b.certificate);
+  EXPECT_EQ(a.certificate_sha256, b.certificate_sha256);
+  EXPECT_EQ(a.seed, b.seed);
+  EXPECT_EQ(a.version, b.version);
+}
+
+TEST_F(StoreTest, RoundTripKeepsEveryFieldAcrossReopening) {
+  const Puzzle p = sample(2);
+  std::int64_t id = 0;
+  {
+    auto store = PuzzleStore::open(path("p.db"), true);
+    id = store.add(p);
+    EXPECT_GT(id, 0);
+  }
+  auto store = PuzzleStore::open(path("p.db"), false);
+  const auto back = store.find(id);
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->id, id);
+  expect_same(p, *back);
+  EXPECT_FALSE(store.find(id + 1).has_value());
+  const auto all = store.select(PuzzleQuery{});
+  ASSERT_EQ(all.size(), 1u);
+  expect_same(p, all[0]);
+}
+
+TEST_F(StoreTest, DuplicateIsStoredOnceAndOtherKindIsNot) {
+  auto store = PuzzleStore::open(path("p.db"), true);
+  const Puzzle p = sample(2);
+  const auto first = store.insert(p);
+  EXPECT_TRUE(first.inserted);
+  Puzzle same = p;
+  same.key_move = "other";  // same position, kind and bound: the same puzzle
+  const auto second = store.insert(same);
+  EXPECT_FALSE(second.inserted);
+  EXPECT_EQ(second.id, first.id);
+  Puzzle deeper = p;
+  deeper.within = 3;
+  EXPECT_TRUE(store.insert(deeper).inserted);
+  EXPECT_TRUE(store.insert(sample(3)).inserted);
+  EXPECT_EQ(store.total(), 3);
+}
+
+TEST_F(StoreTest, SelectionOrderAndFilters) {
+  auto store = PuzzleStore::open(path("p.db"), true);
+  for (int moves = 1; moves <= 5; ++moves) {
+    Puzzle p = sample(moves);
+    p.difficulty = 6 - moves;
+    store.add(p);
+  }
+  const auto all = store.select(PuzzleQuery{});
+  ASSERT_EQ(all.size(), 5u);
+  for (std::size_t i = 1; i < all.size(); ++i) EXPECT_LE(all[i - 1].difficulty, all[i].difficulty);
+  PuzzleQuery middle;
+  middle.min_difficulty = 2;
+  middle.max_difficulty = 3;
+  EXPECT_EQ(store.select(middle).size(), 2u);
+  middle.limit = 1;
+  ASSERT_EQ(store.select(middle).size(), 1u);
+  EXPECT_EQ(store.select(middle)[0].difficulty, 2);
+  PuzzleQuery other_game;
+  other_game.game = "no-such-game";
+  EXPECT_TRUE(store.select(other_game).empty());
+}
+
+TEST_F(StoreTest, RunCursorIsWrittenWithItsPuzzles) {
+  auto store = PuzzleStore::open(path("p.db"), true);
+  const Puzzle p = sample(2);
+  RunCursor run{p.game, p.size, p.rulings, p.kind, p.within, "", 7, 0};
+  EXPECT_EQ(store.run_next(run), 0u);
+  run.next = 41;
+  store.insert_batch({p, sample(4)}, run);
+  EXPECT_EQ(store.run_next(run), 41u);
+  EXPECT_EQ(store.count(run), 2);
+  RunCursor other_seed = run;
+  other_seed.seed = 8;
+  EXPECT_EQ(store.run_next(other_seed), 0u);
+}
+
+TEST_F(StoreTest, MissingFileIsAnErrorUnlessCreating) {
+  EXPECT_THROW(PuzzleStore::open(path("absent.db"), false), InputError);
+  EXPECT_FALSE(fs::exists(path("absent.db")));
+}
+
+TEST_F(StoreTest, OtherSchemaVersionIsRefused) {
+  { PuzzleStore::open(path("p.db"), true); }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path("p.db").c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "PRAGMA user_version = 99", nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(db);
+  try {
+    PuzzleStore::open(path("p.db"), false);
+    FAIL() << "opened a store of schema version 99";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("version 99"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(StoreTest, ForeignSqliteFileIsRefused) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path("other.db").c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "CREATE TABLE t (x)", nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(db);
+  EXPECT_THROW(PuzzleStore::open(path("other.db"), true), InputError);
+}
+
+TEST_F(StoreTest, CorruptFileIsRefused) {
+  { std::ofstream(path("junk.db")) << "this is not an SQLite database, just some text\n" << std::string(5000, 'x'); }
+  EXPECT_THROW(PuzzleStore::open(path("junk.db"), false), InputError);
+  // A real store with its pages overwritten in the middle.
+  {
+    auto store = PuzzleStore::open(path("p.db"), true);
+    for (int moves = 1; moves <= 8; ++moves) store.add(sample(moves));
+  }
+  {
+    std::fstream f(path("p.db"), std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(0);
+    f << std::string(100, '\x5a');
+  }
+  EXPECT_THROW(PuzzleStore::open(path("p.db"), false), InputError);
+}
+
+}  // namespace
+}  // namespace arbiter::puzzles
