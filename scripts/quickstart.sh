@@ -13,7 +13,8 @@ case "$mode" in
 esac
 
 packages=(cmake ninja-build g++ pkg-config git libz3-dev libboost-program-options-dev librapidcheck-dev
-          libgtest-dev libgmock-dev nlohmann-json3-dev libsqlite3-dev libssl-dev)
+          libgtest-dev libgmock-dev nlohmann-json3-dev libsqlite3-dev libssl-dev
+          libcairo2-dev chromium poppler-utils file)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
