@@ -91,12 +91,10 @@ Entry prepare(const Puzzle& puzzle, int number) {
   }
   entry.main_line = join(numbered, "  ");
   for (const Refutation& wrong : puzzle.refutations) {
-    std::string why = wrong.why;
+    std::string why = wrong.why;  // the generator's sentence names the defence itself
     if (why.empty()) {
       why = wrong.defence.empty() ? "it does not win" : "answered by " + join(wrong.defence, " ") + ", it does not win";
       if (puzzle.kind == PuzzleKind::WinsWithin) why += " in " + std::to_string(puzzle.within);
-    } else if (!wrong.defence.empty()) {
-      why = join(wrong.defence, " ") + ": " + why;
     }
     entry.wrong_moves.push_back({wrong.move + "?", why});
   }
