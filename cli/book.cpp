@@ -9,6 +9,8 @@
 #include "model/registry.hpp"
 #include "puzzles/book.hpp"
 #include "puzzles/store.hpp"
+#include "solver/interrupt.hpp"
+#include "solver/progress.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -51,7 +53,23 @@ int book(const std::vector<std::string>& args) {
   name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
   book_options.title = title.empty() ? name + " puzzles" : title;
   book_options.subtitle = std::to_string(selected.size()) + " puzzles, difficulty " + range;
-  const puzzles::BookFiles files = puzzles::write_book(selected, out, book_options);
+  // A stop request ends the book between two puzzles; the next run writes it again from the store.
+  struct Stopped {};
+  install_stop_handlers();
+  Progress progress(std::cerr);
+  book_options.progress = [&](const std::string& stage, int done, int total) {
+    if (stop_requested()) throw Stopped{};
+    progress.update([&] { return "book: " + stage + " " + std::to_string(done) + "/" + std::to_string(total); });
+  };
+  puzzles::BookFiles files;
+  try {
+    files = puzzles::write_book(selected, out, book_options);
+  } catch (const Stopped&) {
+    progress.clear();
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; the book in " << out << " is incomplete\n";
+    return interrupted_exit_status();
+  }
+  progress.clear();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::cout << "wrote " << files.html << " (" << files.diagrams << " puzzles), " << files.pdf << " (" << files.pdf_pages
             << " pages) and " << files.images.size() << " diagram PNGs in " << out << "/diagrams in " << std::fixed

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <memory>
 #include <set>
@@ -252,7 +253,7 @@ void fit_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, dou
 }
 
 int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, const std::vector<std::string>& notes,
-             const std::string& path) {
+             const std::string& path, const std::function<void(const char*, int)>& report) {
   PdfWriter pdf(path);
   pdf.set_title(options.title);
   pdf.text(kPageWidth / 2, kPageHeight * 0.35, options.title, 30, true, true);
@@ -272,6 +273,7 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
       pdf.text(x, top + 11, std::to_string(e.number) + ". " + e.task, 11, true);
       fit_drawing(pdf.cairo(), e.problem, x, top + 18, column, row - 40);
       pdf.text(x, top + row - 12, e.details, 8);
+      report("pdf puzzles", static_cast<int>(i) + 1);
     }
     pdf.finish_page();
   }
@@ -292,6 +294,7 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
       for (const auto& [move, why] : e.wrong_moves) line_y = pdf.wrapped(x, line_y + 2, width, move + " " + why, 9);
       pdf.wrapped(x, line_y + 2, width, e.details, 8);
       top += slot_height;
+      report("pdf solutions", static_cast<int>(i) + 1);
     }
     pdf.finish_page();
   }
@@ -316,9 +319,14 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
 
   std::vector<Entry> entries;
   std::set<std::string> games;
+  const int total = static_cast<int>(puzzles.size());
+  const auto report = [&](const char* stage, int done) {
+    if (options.progress) options.progress(stage, done, total);
+  };
   for (const Puzzle& puzzle : puzzles) {
     entries.push_back(prepare(puzzle, static_cast<int>(entries.size()) + 1));
     games.insert(capitalised(puzzle.game));
+    report("diagrams", static_cast<int>(entries.size()));
   }
   const std::vector<std::string> notes = {
       std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ".",
@@ -338,7 +346,7 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
     html << html_book(entries, options, html_notes);
     if (!html.flush()) throw InputError("cannot write " + quote_input(files.html));
   }
-  files.pdf_pages = pdf_book(entries, options, notes, files.pdf);
+  files.pdf_pages = pdf_book(entries, options, notes, files.pdf, report);
   PrintSize size;
   size.width_mm = 80;
   for (const char* kind : {"puzzle", "solution"}) {
@@ -348,6 +356,7 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
       const std::string path = (fs::path(folder) / "diagrams" / name).string();
       write_image(kind == std::string("puzzle") ? e.problem : e.solution, path, size);
       files.images.push_back(path);
+      report(kind == std::string("puzzle") ? "puzzle PNGs" : "solution PNGs", e.number);
     }
   }
   files.diagrams = static_cast<int>(entries.size());

@@ -2,6 +2,7 @@
 // Puzzle books: a set of verified puzzles typeset as book.html (print CSS, inline SVG, no network)
 // and book.pdf (Cairo), both from the same diagrams, plus a PNG of every diagram. Generic: each
 // puzzle names its game, and the game draws its board (State::drawing, State::move_anchor).
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,9 @@ namespace arbiter::puzzles {
 struct BookOptions {
   std::string title = "Puzzles";
   std::string subtitle;  // one line under the title ("Brique, difficulty 2-4"), may be empty
+  // Called after each puzzle of each stage ("diagrams", "pdf", "png"); it may throw to stop the
+  // book (the files already written are then incomplete and are rewritten by the next run).
+  std::function<void(const std::string& stage, int done, int total)> progress;
 };
 
 struct BookFiles {

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <sstream>
 
@@ -200,7 +201,18 @@ TEST(Book, NumberedSolutionsHtmlAndPdfAsAReaderSeesThem) {
   }
   const fs::path folder = fs::temp_directory_path() / ("arbiter-book-test-" + std::to_string(::getpid()));
   fs::remove_all(folder);
-  const BookFiles files = write_book(puzzles, folder.string(), {"Test book", "a few solver puzzles"});
+  BookOptions options;
+  options.title = "Test book";
+  options.subtitle = "a few solver puzzles";
+  std::map<std::string, int> last_reported;  // per stage, the last count reported
+  options.progress = [&](const std::string& stage, int done, int total) {
+    EXPECT_EQ(total, static_cast<int>(puzzles.size()));
+    EXPECT_EQ(done, last_reported[stage] + 1) << stage;
+    last_reported[stage] = done;
+  };
+  const BookFiles files = write_book(puzzles, folder.string(), options);
+  EXPECT_EQ(last_reported.size(), 5u);  // diagrams, pdf puzzles, pdf solutions, puzzle and solution PNGs
+  for (const auto& [stage, done] : last_reported) EXPECT_EQ(done, static_cast<int>(puzzles.size())) << stage;
   EXPECT_EQ(files.diagrams, count);
   EXPECT_EQ(static_cast<int>(files.images.size()), 2 * count);
   for (const std::string& image : files.images) EXPECT_GT(fs::file_size(image), 1000u) << image;
