@@ -103,7 +103,7 @@ int generate(const std::vector<std::string>& args) {
   std::int64_t count = 0;
   std::uint64_t seed = 1;
   int threads = 1;
-  std::uint64_t budget = generators::GeneratorOptions{}.wins_node_budget;
+  std::uint64_t budget = generators::GeneratorOptions{}.node_budget;
   po::options_description options;
   options.add_options()
       ("game", po::value<std::string>(&game_name)->required(), "game name")
@@ -113,7 +113,7 @@ int generate(const std::vector<std::string>& args) {
       ("seed", po::value<std::uint64_t>(&seed), "generator seed (default 1)")
       ("threads", po::value<int>(&threads), "worker threads (default 1; the puzzles do not depend on it)")
       ("theme", po::value<std::string>(&theme), "keep only puzzles whose key move has this theme")
-      ("node-budget", po::value<std::uint64_t>(&budget), "wins: give up a position whose full solve needs more nodes");
+      ("node-budget", po::value<std::uint64_t>(&budget), "give up a position one of whose searches needs more nodes (default 400000)");
   game_options.add_to(options);
   po::positional_options_description positional;
   positional.add("game", 1);
@@ -133,7 +133,7 @@ int generate(const std::vector<std::string>& args) {
   g.theme = theme;
   g.seed = seed;
   g.threads = threads;
-  g.wins_node_budget = budget;
+  g.node_budget = budget;
   auto store = puzzles::PuzzleStore::open(db, true);
   install_stop_handlers();
   generators::GeneratorProgress progress;

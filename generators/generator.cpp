@@ -84,7 +84,9 @@ std::vector<Move> play_game(const Game& game, Rng& rng, bool guided) {
   while (!state->is_terminal() && static_cast<int>(played.size()) < game.max_plies()) {
     state->legal_moves(legal);
     Move chosen = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-    if (guided && legal.size() > 1) {
+    // Playouts cost a game's length each, so a game of length L guided at every ply costs L^2:
+    // about 40 guided plies per game keep long games (Brochs: 400 plies) as cheap as short ones.
+    if (guided && legal.size() > 1 && rng.below(static_cast<std::uint32_t>(std::max(1, game.max_plies()))) < 40) {
       const int mover = state->side_to_move();
       int best_score = -1;
       for (int sample = 0; sample < 3; ++sample) {
@@ -172,7 +174,13 @@ int difficulty_level(const puzzles::DifficultyMeasures& m, PuzzleKind kind, int 
 std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptions& options, std::uint64_t index) {
   Rng rng(candidate_seed(options.seed, index));
   const auto source = static_cast<Source>(index % kSources);
-  const std::vector<Move> moves = play_game(game, rng, source == Source::PlayoutGuided);
+  // Short wins sit before a won ending; a game that ran into a draw (a ply cap, a full board)
+  // offers few, so a few more games are tried for one that someone wins.
+  std::vector<Move> moves;
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    moves = play_game(game, rng, source == Source::PlayoutGuided);
+    if (replay(game, moves, moves.size())->outcome().kind == Outcome::Kind::Win) break;
+  }
   if (moves.size() < 2) return nullptr;
   // A random game ends with a win, so its last few positions are the ones with short wins.
   const int depth = depth_of(options);
@@ -183,7 +191,7 @@ std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptio
   if (source != Source::SolverLine || state->is_terminal()) return state;
   // Solver line: from a position where the mover wins within depth+1, play the proof's first
   // move and longest defence; what remains is a win within depth found by the solver itself.
-  BudgetScope budget(options.wins_node_budget);
+  BudgetScope budget(options.node_budget);
   try {
     solver::BoundedSearch search(1, budget.control);
     const int mover = state->side_to_move();
@@ -208,7 +216,7 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
   const int mover = position.side_to_move();
   const bool wins_kind = options.kind == PuzzleKind::Wins;
   const int k = options.within;
-  BudgetScope budget(options.wins_node_budget);
+  BudgetScope budget(options.node_budget);
   try {
     solver::BoundedSearch quick(1, budget.control);
     // Cheap whole-position tests first: most candidates fail one of them.
@@ -223,7 +231,7 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
     return std::nullopt;
   }
 
-  budget.restart(wins_kind ? options.wins_node_budget : 0);
+  budget.restart(options.node_budget);
   solver::SolveOptions solve_options;
   solve_options.within = wins_kind ? 0 : k;
   solve_options.threads = 1;
@@ -281,7 +289,7 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
       if (!wins_kind) {
         auto child = position.clone();
         child->apply(result.moves[i].move);
-        budget.restart(options.wins_node_budget);
+        budget.restart(options.node_budget / 10 + 1);
         try {
           slower = deeper.defender_loses(*child, mover, k);
         } catch (const solver::SearchInterrupted&) {
@@ -425,7 +433,7 @@ std::vector<std::string> recheck(const Puzzle& p) {
   options.size = p.size;
   options.kind = p.kind;
   options.within = p.within;
-  options.wins_node_budget = std::max<std::uint64_t>(4 * p.measures.solver_nodes + 1000000, options.wins_node_budget);
+  options.node_budget = std::max<std::uint64_t>(4 * p.measures.solver_nodes + 1000000, options.node_budget);
   bool interrupted = false;
   const auto again = examine(*game, *position, options, interrupted);
   if (interrupted) throw solver::SearchInterrupted();

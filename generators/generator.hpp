@@ -27,9 +27,11 @@ struct GeneratorOptions {
   std::string theme;  // "" for any; otherwise the key move must have this theme
   std::uint64_t seed = 1;
   int threads = 1;
-  // A "wins" candidate is given up when the full solve of its moves needs more nodes than this:
-  // the generic test of whether a game's full solve is in reach from the positions it offers.
-  std::uint64_t wins_node_budget = 400000;
+  // A candidate is given up when one of its searches (the quick test, the solve of all its moves)
+  // needs more nodes than this: the generic test of whether a game's full solve, or a deep
+  // bounded one, is in reach from the positions it offers. Node counts do not depend on timing,
+  // so neither do the puzzles. The slower-win test of each wrong move gets a tenth of it.
+  std::uint64_t node_budget = 400000;
 };
 
 // Which source built a candidate (candidate i uses source i mod kSources).
@@ -41,9 +43,8 @@ std::string source_name(Source source);
 std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptions& options, std::uint64_t index);
 
 // Everything the solver settles about one position as a puzzle of the options' kind; nullopt when
-// it is not one (no win, several winning moves, trivial, over the node budget, wrong theme).
-// Throws solver::SearchInterrupted-free: an interrupted examination returns nullopt and sets
-// `interrupted`.
+// it is not one (no win, several winning moves, trivial, over the node budget, wrong theme). A
+// stop request (solver/interrupt.hpp) makes it return nullopt with `interrupted` set.
 std::optional<puzzles::Puzzle> examine(const Game& game, const State& position, const GeneratorOptions& options,
                                        bool& interrupted);
 

@@ -23,6 +23,9 @@ class BriqueState : public State {
   // Also explains well-formed moves that are illegal here (an occupied square, a late swap).
   std::string explain_text(std::string_view move_text) const override;
   std::vector<std::string> candidate_moves() const override;
+  // "fill-win" (a fill completes the winning chain), "fill-capture" (a fill removes an enemy
+  // stone), "fill" (the move fills a square), or "".
+  std::string move_theme(Move m) const override;
 };
 
 // The rule text transcribed: whole-board scans after every placement (position.cpp).

@@ -167,6 +167,8 @@ class BrochsState final : public State {
   // One uniformly random legal move (precondition: the game is not over), drawn by rejection from
   // a superset of candidate moves that holds each legal move once, without building the list.
   Move random_move(Rng& rng) const;
+  // "curse", "double-capture" (one move takes two or more pieces), "capture", or "".
+  std::string move_theme(Move m) const override;
 
   // Read access for tests, notation and explain.
   const Rules& rules() const { return rules_; }

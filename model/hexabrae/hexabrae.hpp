@@ -112,6 +112,9 @@ class HexabraeState final : public State {
   // Well-formed but illegal moves are explained too: the trace says which rule forbids them.
   std::string explain_text(std::string_view move_text) const override;
   Outcome random_playout(Rng& rng) override;
+  // "rotation-enclosure" (a move that rotates a bar and so closes a winning enclosure),
+  // "enclosure" (any other move that closes one), or "".
+  std::string move_theme(Move m) const override;
 
   const Position& position() const { return position_; }
   const Rules& rules() const { return rules_; }

@@ -264,6 +264,37 @@ class FastState final : public State {
  private:
   static std::size_t idx(int p) { return static_cast<std::size_t>(p); }
 
+  // "territory-win" (a territory fill completes the winning chain), "forced-pass" (the opponent
+  // is left with nothing but a pass), "territory-fill", or "".
+  std::string move_theme(Move m) const override {
+    if (m >= kSwap) return {};
+    const Position before = position();
+    FastState after(*this);
+    after.apply(m);
+    const Position filled = after.position();
+    const std::int8_t own = stone_of(side_to_move());
+    int fills = 0;
+    for (std::size_t i = 0; i < before.cells.size(); ++i) {
+      fills += (i != m && before.cells[i] == kEmpty && filled.cells[i] != kEmpty) ? 1 : 0;
+    }
+    const Outcome o = after.outcome();
+    if (o.kind == Outcome::Kind::Win && o.winner == side_to_move()) {
+      if (fills == 0) return {};
+      // The fill decides when the placed stone alone would not have connected.
+      Position placed_only = before;
+      placed_only.cells[m] = own;
+      placed_only.ply = before.ply + 1;
+      const FastState without_fills(*game_, rules_, placed_only);
+      return without_fills.outcome() == o ? "" : "territory-win";
+    }
+    if (!o.over()) {
+      std::vector<Move> replies;
+      after.legal_moves(replies);
+      if (replies.size() == 1 && replies.front() == kPass) return "forced-pass";
+    }
+    return fills > 0 ? "territory-fill" : "";
+  }
+
   Position position() const {
     Position out = Position::empty(tables_->size);
     for (int p = 0; p < tables_->points; ++p) out.cells[idx(p)] = cells_[idx(p)];
