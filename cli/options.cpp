@@ -1,6 +1,7 @@
 #include "cli/options.hpp"
 
 #include <algorithm>
+#include <sstream>
 
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
@@ -90,6 +91,17 @@ void play_moves(State& state, const std::vector<std::string>& moves, std::size_t
     }
     state.apply(move);
   }
+}
+
+void parse_difficulty(const std::string& text, int& low, int& high) {
+  char dash = 0;
+  std::istringstream in(text);
+  if (text.size() == 1 && text[0] >= '1' && text[0] <= '5') {
+    low = high = text[0] - '0';
+    return;
+  }
+  if (!(in >> low >> dash >> high) || dash != '-' || !in.eof() || low < 1 || high > 5 || low > high)
+    throw InputError("bad difficulty range " + quote_input(text) + " (expected A-B with 1 <= A <= B <= 5)");
 }
 
 }  // namespace arbiter::cli

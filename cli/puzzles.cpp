@@ -9,6 +9,7 @@
 
 #include "cli/command.hpp"
 #include "cli/live_progress.hpp"
+#include "cli/options.hpp"
 #include "generators/generator.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
@@ -41,17 +42,6 @@ void parse_kind(const std::string& text, PuzzleKind& kind, int& within) {
     return;
   }
   throw InputError("unknown puzzle kind " + quote_input(text) + " (known: within-1 .. within-4, wins)");
-}
-
-void parse_difficulty(const std::string& text, int& low, int& high) {
-  char dash = 0;
-  std::istringstream in(text);
-  if (text.size() == 1 && text[0] >= '1' && text[0] <= '5') {
-    low = high = text[0] - '0';
-    return;
-  }
-  if (!(in >> low >> dash >> high) || dash != '-' || !in.eof() || low < 1 || high > 5 || low > high)
-    throw InputError("bad difficulty range " + quote_input(text) + " (expected A-B with 1 <= A <= B <= 5)");
 }
 
 nlohmann::json puzzle_json(const Puzzle& p) {

@@ -5,6 +5,8 @@
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
+#include "puzzles/diagram.hpp"
+#include "puzzles/image.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/progress.hpp"
 #include "solver/ruling_explorer.hpp"
@@ -34,8 +36,48 @@ void side_by_side(const std::string& title_a, const std::string& a, const std::s
   }
 }
 
+// The position where the readings part, drawn under one reading: after the move they treat
+// differently when it is legal there (marked), before it otherwise, with a caption saying which.
+Drawing reading_diagram(const GameDescriptor& game, const std::vector<std::string>& fixed, const std::string& ruling,
+                        const std::string& value, const RulingDifference& difference) {
+  std::vector<std::string> assignments = fixed;
+  assignments.push_back(ruling + "=" + value);
+  const auto configured = make_game(game, difference.size, assignments);
+  auto state = configured->initial_state();
+  puzzles::Decorations decorations;
+  std::string note;
+  try {
+    for (const std::string& move : difference.moves) state->apply(state->parse_move(move));
+    if (!difference.move.empty()) {
+      try {
+        const Move move = state->parse_move(difference.move);
+        decorations.last_move = state->move_anchor(move);
+        state->apply(move);
+        note = "after " + difference.move;
+      } catch (const InputError&) {
+        note = difference.move + " is illegal here";
+      }
+    }
+  } catch (const InputError&) {
+    note = "the moves to this position are not legal";
+  }
+  decorations.status = puzzles::side_status(game, *state);
+  const Outcome outcome = state->outcome();
+  const int side = outcome.kind == Outcome::Kind::Win ? outcome.winner : outcome.over() ? -1 : state->side_to_move();
+  if (side >= 0) decorations.status_colour = puzzles::side_colour(game, side);
+  decorations.caption = ruling + "=" + value + (note.empty() ? "" : ": " + note);
+  return puzzles::decorate(state->drawing(), decorations);
+}
+
+// The file for one comparison: FILE itself when only one is made, FILE-VALUE.ext for each of several.
+std::string diagram_path(const std::string& out, const std::string& value, bool several) {
+  if (!several) return out;
+  const auto dot = out.find_last_of('.');
+  return out.substr(0, dot) + "-" + value + out.substr(dot);
+}
+
 int rulings(const std::vector<std::string>& args) {
-  std::string action, game_name, ruling;
+  std::string action, game_name, ruling, out;
   std::vector<std::string> values, other;
   long max_positions = 200000;
   double seconds = 60;
@@ -51,13 +93,16 @@ int rulings(const std::vector<std::string>& args) {
       ("max-positions", po::value<long>(&max_positions), "positions examined per size (default 200000)")
       ("max-size", po::value<int>(&max_size), "largest board size to try (default: smallest three sizes)")
       ("seconds", po::value<double>(&seconds), "time limit per comparison (default 60)")
-      ("json", po::bool_switch(&json), "print the comparisons as JSON (docs/schemas/rulings-diff.schema.json)");
+      ("json", po::bool_switch(&json), "print the comparisons as JSON (docs/schemas/rulings-diff.schema.json)")
+      ("out,o", po::value<std::string>(&out), "draw the two readings' diagrams side by side in this .svg, .png or .pdf");
   po::positional_options_description positional;
   positional.add("action", 1).add("game", 1).add("ruling", 1).add("values", 2);
   bool proceed = false;
   parse_arguments("rulings", args, options, positional, proceed);
   if (!proceed) return 0;
+  if (json && !out.empty()) throw InputError("--json and --out cannot be combined: --json prints only JSON; draw the diagrams in a separate run");
   if (action != "diff") throw InputError("unknown rulings action " + quote_input(action) + " (known: diff)");
+  if (!out.empty()) image_format_of(out);
   const GameDescriptor& game = find_game(game_name);
   auto found = std::find_if(game.rulings.begin(), game.rulings.end(), [&](const Ruling& r) { return r.name == ruling; });
   if (found == game.rulings.end()) throw InputError("unknown ruling " + quote_input(ruling) + " for " + game.name);
@@ -154,16 +199,24 @@ int rulings(const std::vector<std::string>& args) {
     std::cout << "\n" << d.position;
     if (!d.move.empty()) std::cout << "move: " << d.move << "\n";
     side_by_side(ruling + "=" + a, d.under_a, ruling + "=" + b, d.under_b);
+    if (!out.empty()) {
+      const std::string path = diagram_path(out, b, pairs.size() > 1);
+      PrintSize size;
+      size.width_mm = 180;  // two boards of 9 cm
+      write_image(puzzles::side_by_side(reading_diagram(game, other, ruling, a, d), reading_diagram(game, other, ruling, b, d)),
+                  path, size);
+      std::cout << "wrote " << path << "\n";
+    }
     std::cout << "\n";
   }
   if (json) {
-    nlohmann::json out = json_document("rulings-diff");
-    out["game"] = game.name;
-    out["rulings"] = other;
-    out["sizes"] = bounds.sizes;
-    out["comparisons"] = comparisons;
-    out["interrupted"] = stop_requested();
-    print_json(out);
+    nlohmann::json document = json_document("rulings-diff");
+    document["game"] = game.name;
+    document["rulings"] = other;
+    document["sizes"] = bounds.sizes;
+    document["comparisons"] = comparisons;
+    document["interrupted"] = stop_requested();
+    print_json(document);
   }
   if (stop_requested()) {
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; the comparisons above are as far as they got\n";
@@ -173,7 +226,7 @@ int rulings(const std::vector<std::string>& args) {
 }
 
 const CommandRegistration registration{Command{
-    "rulings", "rulings diff GAME RULING [VALUE_A VALUE_B] [--rule NAME=VALUE]... [--max-size N] [--seconds S] [--json]",
+    "rulings", "rulings diff GAME RULING [VALUE_A VALUE_B] [--rule NAME=VALUE]... [--max-size N] [--seconds S] [--json] [--out FILE]",
     "find the smallest positions where two readings of a ruling differ (exit 1 if a search stopped early)", rulings}};
 
 }  // namespace

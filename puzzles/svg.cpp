@@ -24,27 +24,9 @@ std::string paint(const Shape& shape) {
   return out;
 }
 
-}  // namespace
-
-std::string xml_escape(const std::string& text) {
-  std::string out;
-  for (char ch : text) {
-    switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += ch;
-    }
-  }
-  return out;
-}
-
-std::string render_svg(const Drawing& drawing, double pixels_per_unit) {
+std::string svg_element(const Drawing& drawing, const std::string& size_attributes) {
   std::ostringstream svg;
-  svg << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << number(drawing.width * pixels_per_unit)
-      << "\" height=\"" << number(drawing.height * pixels_per_unit) << "\" viewBox=\"0 0 " << number(drawing.width)
+  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\"" << size_attributes << " viewBox=\"0 0 " << number(drawing.width)
       << " " << number(drawing.height) << "\" font-family=\"DejaVu Sans, sans-serif\">\n";
   if (!drawing.title.empty()) svg << "  <title>" << xml_escape(drawing.title) << "</title>\n";
   svg << "  <rect x=\"0\" y=\"0\" width=\"" << number(drawing.width) << "\" height=\"" << number(drawing.height)
@@ -73,13 +55,40 @@ std::string render_svg(const Drawing& drawing, double pixels_per_unit) {
       case Shape::Kind::Text:
         if (shape.points.empty()) break;
         svg << "  <text x=\"" << number(shape.points[0].first) << "\" y=\"" << number(shape.points[0].second)
-            << "\" font-size=\"" << number(shape.font_size) << "\" text-anchor=\"middle\" dominant-baseline=\"central\""
-            << paint(shape) << ">" << xml_escape(shape.text) << "</text>\n";
+            << "\" font-size=\"" << number(shape.font_size) << "\" text-anchor=\""
+            << (shape.text_from_left ? "start" : "middle") << "\" dominant-baseline=\"central\""
+            << (shape.bold ? " font-weight=\"bold\"" : "") << paint(shape) << ">" << xml_escape(shape.text) << "</text>\n";
         break;
     }
   }
   svg << "</svg>\n";
   return svg.str();
+}
+
+}  // namespace
+
+std::string xml_escape(const std::string& text) {
+  std::string out;
+  for (char ch : text) {
+    switch (ch) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
+
+std::string render_svg(const Drawing& drawing, double width_mm) {
+  const double height_mm = drawing.width > 0 ? width_mm * drawing.height / drawing.width : 0;
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" +
+         svg_element(drawing, " width=\"" + number(width_mm) + "mm\" height=\"" + number(height_mm) + "mm\"");
+}
+
+std::string render_svg_element(const Drawing& drawing, const std::string& css_class) {
+  return svg_element(drawing, " class=\"" + xml_escape(css_class) + "\"");
 }
 
 }  // namespace arbiter

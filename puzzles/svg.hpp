@@ -5,9 +5,16 @@
 
 namespace arbiter {
 
-// Renders a game's Drawing as a standalone SVG document. Output is byte-identical for the same
-// drawing (fixed number formatting, no timestamps), so diagrams can be committed and diffed.
-std::string render_svg(const Drawing& drawing, double pixels_per_unit = 40.0);
+// Text made safe inside XML and HTML elements and attributes (& < > ").
+std::string xml_escape(const std::string& text);
+
+// Renders a game's Drawing as a standalone SVG document whose declared size is `width_mm`
+// millimetres wide (the height follows the drawing's proportions), so that it prints at the size
+// a diagram has in a book. Output is byte-identical for the same drawing (fixed number
+// formatting, no timestamps), so diagrams can be committed and diffed.
+std::string render_svg(const Drawing& drawing, double width_mm);
+// The same picture as an <svg> element to inline in HTML; the page's CSS gives its size.
+std::string render_svg_element(const Drawing& drawing, const std::string& css_class);
 
 // Text made safe inside XML or HTML (text and attribute values): & < > " escaped.
 std::string xml_escape(const std::string& text);

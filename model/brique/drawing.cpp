@@ -5,8 +5,18 @@
 
 namespace arbiter::brique {
 
+namespace {
+constexpr double kCell = 40, kMargin = 40, kEdge = 8;  // drawing units
+}  // namespace
+
+std::optional<MoveAnchor> draw_anchor(const Position& p, Move m) {
+  const int n = p.n();
+  if (m >= static_cast<Move>(n * n)) return std::nullopt;
+  const int r = static_cast<int>(m) / n, c = static_cast<int>(m) % n;
+  return MoveAnchor{kMargin + (c + 0.5) * kCell, kMargin + (r + 0.5) * kCell, kCell * 0.4};
+}
+
 Drawing draw(const Position& p) {
-  constexpr double kCell = 40, kMargin = 40, kEdge = 8;
   const int n = p.n();
   Drawing d;
   d.width = d.height = 2 * kMargin + n * kCell;

@@ -1,4 +1,5 @@
 #pragma once
+#include <optional>
 #include <string>
 
 #include "model/brique/reference.hpp"
@@ -10,5 +11,7 @@ namespace arbiter::brique {
 std::string explain(const Position& position, Move m);
 // Shaded squares per the light-squares ruling, stones, coordinates, the coloured edges.
 Drawing draw(const Position& position);
+// The square a placement fills on draw(); nothing for the swap and a pass.
+std::optional<MoveAnchor> draw_anchor(const Position& position, Move m);
 
 }  // namespace arbiter::brique

@@ -12,6 +12,7 @@ Move BriqueState::parse_move(std::string_view text) const { return brique::parse
 std::string BriqueState::diagram() const { return brique::diagram(snapshot()); }
 std::string BriqueState::line() const { return brique::line(snapshot()); }
 Drawing BriqueState::drawing() const { return draw(snapshot()); }
+std::optional<MoveAnchor> BriqueState::move_anchor(Move m) const { return draw_anchor(snapshot(), m); }
 std::string BriqueState::explain(Move m) const { return brique::explain(snapshot(), m); }
 std::string BriqueState::explain_text(std::string_view move_text) const {
   const Position position = snapshot();

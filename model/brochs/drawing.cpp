@@ -3,10 +3,19 @@
 
 namespace arbiter::brochs {
 
+namespace {
+constexpr double kSquare = 40;  // drawing units
+constexpr double kMargin = 30;
+}  // namespace
+
+std::optional<MoveAnchor> BrochsState::move_anchor(Move m) const {
+  if (move_kind(m) == MoveKind::Pass) return std::nullopt;
+  const int to = move_to(m), n = tables_->n;  // a step's destination, a set's or a curse's square
+  return MoveAnchor{kMargin + kSquare * (to % n + 0.5), kMargin + kSquare * (to / n + 0.5), kSquare * 0.36};
+}
+
 Drawing BrochsState::drawing() const {
   const Tables& t = *tables_;
-  constexpr double kSquare = 40;
-  constexpr double kMargin = 30;
   const double board = kSquare * t.n;
   Drawing d;
   d.width = board + 2 * kMargin;
@@ -81,11 +90,11 @@ Drawing BrochsState::drawing() const {
   Shape status;
   status.kind = Shape::Kind::Text;
   status.points = {{d.width / 2, board + kMargin + 24}};  // text is anchored at its middle
-  status.text = "Black reserve: " + std::to_string(reserve_) + (main_in_reserve_ ? " + main piece" : "") + "; " +
-                (outcome_.over() ? verdict() : std::string(side_ == kBlackSide ? "Black" : "White") + " to move");
+  // The side to move or the result is the generic diagram's status line (puzzles/diagram.hpp).
+  status.text = "Black reserve: " + std::to_string(reserve_) + (main_in_reserve_ ? " + main piece" : "");
   status.font_size = 14;
   status.fill = "#000";
-  status.role = "status";
+  status.role = "reserve";
   d.shapes.push_back(status);
   return d;
 }

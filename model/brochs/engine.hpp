@@ -167,6 +167,7 @@ class BrochsState final : public State {
   std::string diagram() const override;
   std::string line() const override;
   Drawing drawing() const override;
+  std::optional<MoveAnchor> move_anchor(Move m) const override;
   std::string explain(Move m) const override;
   std::string explain_text(std::string_view move_text) const override;
   std::vector<std::string> candidate_moves() const override;

@@ -1,6 +1,8 @@
 #pragma once
-// A position as plain geometry (shapes in abstract units), produced by a game and turned into SVG
-// by the generic renderer in puzzles/. Games know their geometry; the renderer knows SVG.
+// A position as plain geometry (shapes in abstract units), produced by a game and turned into SVG,
+// PNG or PDF by the generic renderer in puzzles/. Games know their geometry; the renderer knows the
+// formats and the physical size (it scales the whole drawing to a printed width, so the units are
+// the game's own choice).
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,11 +14,13 @@ struct Shape {
   Kind kind = Kind::Polygon;
   std::vector<std::pair<double, double>> points;  // polygon corners, line ends, circle centre, text anchor
   double radius = 0;                               // circles
-  std::string fill = "none";                       // SVG colour
+  std::string fill = "none";                       // "none", "black", "white", "red", #rgb, #rrggbb or #rrggbbaa
   std::string stroke = "none";
   double stroke_width = 0;
   std::string text;        // Text shapes
   double font_size = 0;    // Text shapes
+  bool text_from_left = false;  // Text shapes: the anchor is the left end of the text, not its middle
+  bool bold = false;            // Text shapes
   std::string role;        // what it depicts ("keep", "enclosure", "stone"), emitted as an SVG class
 };
 
@@ -25,6 +29,15 @@ struct Drawing {
   double height = 0;
   std::string title;
   std::vector<Shape> shapes;  // painted in order
+};
+
+// Where a move happens on the picture, so that generic code can mark the last move or number the
+// moves of a solution: the centre of the square, point or field the move places or moves onto, and
+// the radius of a mark that fits there.
+struct MoveAnchor {
+  double x = 0;
+  double y = 0;
+  double radius = 0;
 };
 
 }  // namespace arbiter

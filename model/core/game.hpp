@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -92,8 +93,15 @@ class State {
   virtual std::string diagram() const = 0;  // multi-line, ends with '\n'
   virtual std::string line() const = 0;     // one line: "<game> <size> <body> [rule=value ...]"
 
-  // The position as geometry for the SVG renderer: board, pieces, coordinates, special squares.
+  // The position as geometry for the renderer: board, pieces, coordinates, special squares.
+  // Coordinates carry the role "coordinate" (a diagram without coordinates leaves them out).
   virtual Drawing drawing() const = 0;
+  // Where the move m (legal here) lands on drawing(), in its units; nothing for a move that has no
+  // place on the board (a pass, the pie swap). The default knows no places.
+  virtual std::optional<MoveAnchor> move_anchor(Move m) const {
+    (void)m;
+    return std::nullopt;
+  }
 
   // A step-by-step account of applying m here, for arbiters. Precondition: m parses here (it may
   // be illegal; the trace then says why).

@@ -11,19 +11,44 @@ namespace {
 // The real-plane point of a lattice point, in drawing units (hexagon side 1), y pointing down.
 std::pair<double, double> to_plane(const LatticePoint& p) { return {p.x / 2.0, -static_cast<double>(p.y) * std::sqrt(3.0) / 2.0}; }
 
+// Enclosure fills say who holds the majority inside; the legend under the board repeats it.
+constexpr const char* kWhiteMajorityFill = "#4a90d980";
+constexpr const char* kBlackMajorityFill = "#8e44ad80";
+constexpr const char* kTieFill = "#e6c20080";
+constexpr const char* kInvalidFill = "#9e9e9e80";
+constexpr const char* kCoveredStroke = "#c0392b";
+
+// Units: the hexagon side. The renderer scales the whole drawing to its printed width.
+struct Frame {
+  double extent_x, extent_y, margin;
+  std::pair<double, double> at(const LatticePoint& p) const {
+    const auto [x, y] = to_plane(p);
+    return {x + extent_x + margin, y + extent_y + margin};
+  }
+};
+
+Frame frame_of(const HexBoard& board) {
+  return {1.5 * board.radius() + 1.0, std::sqrt(3.0) * (board.radius() + 0.5), 0.6};
+}
+
 }  // namespace
+
+std::optional<MoveAnchor> HexabraeState::move_anchor(Move m) const {
+  const MoveParts parts = decode_move(m);
+  if (parts.kind == MoveKind::Pass) return std::nullopt;
+  const int field = parts.kind == MoveKind::Rotate ? parts.from : parts.to;
+  const auto [x, y] = frame_of(*board_).at(board_->centre(field));
+  return MoveAnchor{x, y, 0.45};
+}
 
 Drawing HexabraeState::drawing() const {
   Drawing d;
-  const double extent_x = 1.5 * board_->radius() + 1.0, extent_y = std::sqrt(3.0) * (board_->radius() + 0.5);
-  const double margin = 0.6, scale = 1.0;  // units: the hexagon side; the renderer scales
-  d.width = 2 * (extent_x + margin) * scale;
-  d.height = 2 * (extent_y + margin) * scale;
+  const Frame frame = frame_of(*board_);
+  d.width = 2 * (frame.extent_x + frame.margin);
+  const double board_height = 2 * (frame.extent_y + frame.margin);
+  d.height = board_height;
   d.title = "Hexabrae, radius " + std::to_string(board_->radius()) + ": " + status_text(position_);
-  auto at = [&](const LatticePoint& p) {
-    const auto [x, y] = to_plane(p);
-    return std::pair<double, double>{(x + extent_x + margin) * scale, (y + extent_y + margin) * scale};
-  };
+  auto at = [&](const LatticePoint& p) { return frame.at(p); };
   auto polygon = [&](std::vector<std::pair<double, double>> points, const std::string& fill, const std::string& stroke,
                      double width, const std::string& role) {
     Shape s;
@@ -35,6 +60,18 @@ Drawing HexabraeState::drawing() const {
     s.role = role;
     d.shapes.push_back(std::move(s));
   };
+  auto text = [&](double x, double y, std::string content, double size, const std::string& colour, const std::string& role,
+                  bool from_left) {
+    Shape label;
+    label.kind = Shape::Kind::Text;
+    label.points = {{x, y}};
+    label.text = std::move(content);
+    label.font_size = size;
+    label.fill = colour;
+    label.role = role;
+    label.text_from_left = from_left;
+    d.shapes.push_back(std::move(label));
+  };
   auto hexagon = [&](int f) {
     std::vector<std::pair<double, double>> points;
     for (int j = 0; j < 6; ++j) points.push_back(at(board_->vertex(f, j)));
@@ -44,7 +81,10 @@ Drawing HexabraeState::drawing() const {
   EnclosureList enclosures;
   find_enclosures(*board_, position_.cells, rules_.enclosure_rules(), enclosures);
   for (const Enclosure& e : enclosures) {
-    const std::string fill = !e.valid() ? "#9e9e9e80" : e.majority() < 0 ? "#e6c20080" : "#2e9d4a80";
+    const std::string fill = !e.valid()           ? kInvalidFill
+                             : e.majority() < 0   ? kTieFill
+                             : e.majority() == 0  ? kWhiteMajorityFill
+                                                  : kBlackMajorityFill;
     for (int f = 0; f < board_->fields(); ++f) {
       const unsigned slots = e.open_slots[static_cast<std::size_t>(f)];
       if (slots == 0) continue;
@@ -61,7 +101,7 @@ Drawing HexabraeState::drawing() const {
       }
     }
     for (int f = 0; f < board_->fields(); ++f) {
-      if (e.covered.has(f)) polygon(hexagon(f), "none", "#c0392b", 0.06, "covered-field");
+      if (e.covered.has(f)) polygon(hexagon(f), "none", kCoveredStroke, 0.06, "covered-field");
     }
   }
   for (int f = 0; f < board_->fields(); ++f) {
@@ -72,16 +112,37 @@ Drawing HexabraeState::drawing() const {
     const bool white = colour_of(cell) == 0;
     polygon(std::move(corners), white ? "#ffffff" : "#202020", white ? "#202020" : "#000000", 0.04, white ? "white-piece" : "black-piece");
   }
+  // Field names sit on a pale tag so that they stay readable where a bar crosses them.
+  constexpr double kNameSize = 0.3;
   for (int f = 0; f < board_->fields(); ++f) {
-    Shape label;
-    label.kind = Shape::Kind::Text;
     const auto [cx, cy] = at(board_->centre(f));
-    label.points = {{cx, cy + 0.55 * scale}};
-    label.text = board_->name(f);
-    label.font_size = 0.28 * scale;
-    label.fill = "#6b5f4a";
-    label.role = "field-name";
-    d.shapes.push_back(std::move(label));
+    const std::string name = board_->name(f);
+    const double half_width = 0.32 * kNameSize * static_cast<double>(name.size()) + 0.06, half_height = 0.6 * kNameSize;
+    const double y = cy + 0.62;
+    polygon({{cx - half_width, y - half_height}, {cx + half_width, y - half_height}, {cx + half_width, y + half_height},
+             {cx - half_width, y + half_height}},
+            "#fffdf6e0", "none", 0, "field-name-tag");
+    text(cx, y, name, kNameSize, "#4a4030", "coordinate", false);
+  }
+  if (enclosures.size > 0) {
+    // The legend, two entries a row, under the board.
+    const std::array<std::pair<const char*, const char*>, 5> entries{{
+        {kWhiteMajorityFill, "enclosure, White majority"},
+        {kBlackMajorityFill, "enclosure, Black majority"},
+        {kTieFill, "enclosure, tied"},
+        {kInvalidFill, "invalid (under 3 fields or one colour)"},
+        {"none", "field the enclosure covers"},
+    }};
+    const double row_height = 0.55, swatch = 0.36, column_width = d.width / 2;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      const double x = frame.margin + column_width * static_cast<double>(i % 2);
+      const double y = board_height + row_height * static_cast<double>(i / 2);
+      const bool outline = i + 1 == entries.size();
+      polygon({{x, y}, {x + swatch, y}, {x + swatch, y + swatch}, {x, y + swatch}}, entries[i].first,
+              outline ? kCoveredStroke : "#555555", outline ? 0.06 : 0.02, "legend");
+      text(x + swatch + 0.15, y + swatch / 2, entries[i].second, 0.3, "#000000", "legend", true);
+    }
+    d.height = board_height + row_height * static_cast<double>((entries.size() + 1) / 2) + 0.2;
   }
   return d;
 }

@@ -34,6 +34,11 @@ Shape text(double x, double y, const std::string& content) {
 
 }  // namespace
 
+std::optional<MoveAnchor> draw_anchor(int size, Move move) {
+  if (move >= static_cast<Move>(size * size)) return std::nullopt;
+  return MoveAnchor{kMargin + static_cast<int>(move) % size, kMargin + static_cast<int>(move) / size, 0.42};
+}
+
 Drawing draw_position(const Position& position, const Outcome& outcome) {
   const int size = position.size;
   const double last = kMargin + size - 1;  // coordinate of the last grid line

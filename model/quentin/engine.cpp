@@ -265,6 +265,7 @@ class FastState final : public State {
   std::string diagram() const override { return diagram_text(position(), outcome_); }
   std::string line() const override { return line_text(*game_, position()); }
   Drawing drawing() const override { return draw_position(position(), outcome_); }
+  std::optional<MoveAnchor> move_anchor(Move m) const override { return draw_anchor(tables_->size, m); }
   std::string explain(Move move) const override { return explain_move(rules_, position(), outcome_, move); }
   std::vector<std::string> candidate_moves() const override {
     return SquareGrid::of(position().size).names_and({"swap", "pass"});

@@ -2,6 +2,7 @@
 // Quentin's printed forms (docs/notation/quentin.md, shared with Brique through
 // SQUARE_NOTATION.md): the diagram, the one-line form and move names. Both implementations print
 // and read through these functions, so they cannot drift apart.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,5 +38,7 @@ Move read_move(const Rules& rules, const Position& position, const Outcome& outc
 // The account of a move for arbiters (explain.cpp) and the picture of a position (drawing.cpp).
 std::string explain_move(const Rules& rules, const Position& position, const Outcome& outcome, Move move);
 Drawing draw_position(const Position& position, const Outcome& outcome);
+// The point a placement takes on draw_position(); nothing for the swap and a pass.
+std::optional<MoveAnchor> draw_anchor(int size, Move move);
 
 }  // namespace arbiter::quentin

@@ -277,6 +277,7 @@ class ReferenceState final : public State {
   std::string diagram() const override { return diagram_text(position_, outcome_); }
   std::string line() const override { return line_text(*game_, position_); }
   Drawing drawing() const override { return draw_position(position_, outcome_); }
+  std::optional<MoveAnchor> move_anchor(Move m) const override { return draw_anchor(position_.size, m); }
   std::string explain(Move move) const override { return explain_move(rules_, position_, outcome_, move); }
   std::vector<std::string> candidate_moves() const override {
     return SquareGrid::of(position_.size).names_and({"swap", "pass"});

@@ -1,0 +1,85 @@
+// arbiter book: puzzles from the store typeset as book.html and book.pdf (puzzles/book.hpp).
+#include <cctype>
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+
+#include "cli/options.hpp"
+#include "model/core/errors.hpp"
+#include "model/registry.hpp"
+#include "puzzles/book.hpp"
+#include "puzzles/store.hpp"
+#include "solver/interrupt.hpp"
+#include "solver/progress.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+int book(const std::vector<std::string>& args) {
+  std::string db, game, difficulty = "1-5", out, title;
+  int count = 0;
+  po::options_description options;
+  options.add_options()
+      ("db", po::value<std::string>(&db)->required(), "puzzle database (arbiter puzzles generate)")
+      ("game", po::value<std::string>(&game), "only this game's puzzles (default: every game)")
+      ("difficulty", po::value<std::string>(&difficulty), "difficulty range A-B or one level A (default 1-5)")
+      ("count", po::value<int>(&count), "at most this many puzzles (default: all that match)")
+      ("title", po::value<std::string>(&title), "the book's title (default: '<Game> puzzles')")
+      ("out,o", po::value<std::string>(&out)->required(), "folder to write book.html, book.pdf and diagrams/ into");
+  bool proceed = false;
+  const auto given = parse_arguments("book", args, options, {}, proceed);
+  if (!proceed) return 0;
+  puzzles::PuzzleQuery query;
+  parse_difficulty(difficulty, query.min_difficulty, query.max_difficulty);
+  if (!game.empty()) query.game = find_game(game).name;
+  if (given.count("count") && count < 1) {
+    throw InputError("--count must be at least 1 (got " + std::to_string(count) + ")");
+  }
+  query.limit = count;
+  const auto started = std::chrono::steady_clock::now();
+  const puzzles::PuzzleStore store = puzzles::PuzzleStore::open(db, false);
+  const std::vector<puzzles::Puzzle> selected = store.select(query);
+  const std::string range = query.min_difficulty == query.max_difficulty
+                                ? std::to_string(query.min_difficulty)
+                                : std::to_string(query.min_difficulty) + "-" + std::to_string(query.max_difficulty);
+  if (selected.empty()) {
+    throw InputError(quote_input(db) + " has no puzzles" + (game.empty() ? "" : " of " + query.game) +
+                     " with difficulty " + range);
+  }
+  puzzles::BookOptions book_options;
+  std::string name = query.game.empty() ? "Arbiter" : query.game;
+  name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+  book_options.title = title.empty() ? name + " puzzles" : title;
+  book_options.subtitle = std::to_string(selected.size()) + " puzzles, difficulty " + range;
+  // A stop request ends the book between two puzzles; the next run writes it again from the store.
+  struct Stopped {};
+  install_stop_handlers();
+  Progress progress(std::cerr);
+  book_options.progress = [&](const std::string& stage, int done, int total) {
+    if (stop_requested()) throw Stopped{};
+    progress.update([&] { return "book: " + stage + " " + std::to_string(done) + "/" + std::to_string(total); });
+  };
+  puzzles::BookFiles files;
+  try {
+    files = puzzles::write_book(selected, out, book_options);
+  } catch (const Stopped&) {
+    progress.clear();
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; the book in " << out << " is incomplete\n";
+    return interrupted_exit_status();
+  }
+  progress.clear();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::cout << "wrote " << files.html << " (" << files.diagrams << " puzzles), " << files.pdf << " (" << files.pdf_pages
+            << " pages) and " << files.images.size() << " diagram PNGs in " << out << "/diagrams in " << std::fixed
+            << std::setprecision(1) << seconds << " s\n";
+  return 0;
+}
+
+const CommandRegistration registration{Command{
+    "book", "book --db FILE [--game G] [--difficulty A-B] [--count N] [--title T] --out DIR",
+    "typeset stored puzzles as a book: book.html (print CSS), book.pdf and a PNG per diagram", book}};
+
+}  // namespace
+}  // namespace arbiter::cli

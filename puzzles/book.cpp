@@ -1,0 +1,366 @@
+#include "puzzles/book.hpp"
+
+#include <cairo-pdf.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <fstream>
+#include <memory>
+#include <set>
+#include <sstream>
+
+#include "model/core/errors.hpp"
+#include "model/core/version.hpp"
+#include "model/registry.hpp"
+#include "puzzles/diagram.hpp"
+#include "puzzles/image.hpp"
+#include "puzzles/svg.hpp"
+
+namespace arbiter::puzzles {
+namespace {
+
+namespace fs = std::filesystem;
+
+// One puzzle made ready for both outputs: texts and the two diagrams.
+struct Entry {
+  int number = 0;
+  std::string task;      // "Black to play and win in 2"
+  std::string details;   // "Difficulty 2/5 · Brique 7x7 · theme"
+  int difficulty = 0;
+  Drawing problem;
+  Drawing solution;
+  std::string main_line; // "1 c3!  2 d4  3 e5"
+  std::vector<std::pair<std::string, std::string>> wrong_moves;  // ("b2?", "why it fails")
+};
+
+std::string join(const std::vector<std::string>& words, const std::string& separator) {
+  std::string out;
+  for (const std::string& word : words) out += (out.empty() ? "" : separator) + word;
+  return out;
+}
+
+std::string capitalised(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+
+Entry prepare(const Puzzle& puzzle, int number) {
+  const GameDescriptor& game = find_game(puzzle.game);
+  const auto configured = make_game(game, puzzle.size, puzzle.rulings);
+  std::unique_ptr<State> start;
+  try {
+    start = configured->parse_position(puzzle.position);
+  } catch (const InputError& error) {
+    throw InputError("puzzle " + std::to_string(puzzle.id) + ": its position does not read back: " + error.what());
+  }
+  const int mover = start->side_to_move();
+  const std::string mover_name = game.side_names.at(static_cast<std::size_t>(mover));
+  Entry entry;
+  entry.number = number;
+  entry.task = task_text(puzzle, mover_name);
+  entry.difficulty = puzzle.difficulty;
+  // The board as the game names it in its drawing's title ("Brique 7x7", "Hexabrae, radius 3").
+  const Drawing board = start->drawing();
+  const std::string board_name = board.title.substr(0, board.title.find(':'));
+  entry.details = "Difficulty " + std::to_string(puzzle.difficulty) + "/5 · " + board_name +
+                  (puzzle.theme.empty() ? "" : " · " + puzzle.theme);
+
+  Decorations problem;
+  problem.status = mover_name + " to play";
+  problem.status_colour = side_colour(game, mover);
+  entry.problem = decorate(board, problem);
+
+  PlayedLine line;
+  try {
+    line = play_line(*start, puzzle.main_line);
+  } catch (const InputError& error) {
+    throw InputError("puzzle " + std::to_string(puzzle.id) + ": its main line does not play: " + error.what());
+  }
+  Decorations solution;
+  solution.status = side_status(game, *line.end);
+  const Outcome end = line.end->outcome();
+  if (end.kind == Outcome::Kind::Win) solution.status_colour = side_colour(game, end.winner);
+  if (!line.unplaced.empty()) solution.caption = "Off the board: " + join(line.unplaced, ", ");
+  solution.numbers = line.numbers;
+  entry.solution = decorate(line.end->drawing(), solution);
+
+  std::vector<std::string> numbered;
+  for (std::size_t i = 0; i < puzzle.main_line.size(); ++i) {
+    numbered.push_back(std::to_string(i + 1) + " " + puzzle.main_line[i] + (i == 0 ? "!" : ""));
+  }
+  entry.main_line = join(numbered, "  ");
+  for (const Refutation& wrong : puzzle.refutations) {
+    std::string why = wrong.why;  // the generator's sentence names the defence itself
+    if (why.empty()) {
+      why = wrong.defence.empty() ? "it does not win" : "answered by " + join(wrong.defence, " ") + ", it does not win";
+      if (puzzle.kind == PuzzleKind::WinsWithin) why += " in " + std::to_string(puzzle.within);
+    }
+    entry.wrong_moves.push_back({wrong.move + "?", why});
+  }
+  return entry;
+}
+
+// Diagrams are 80 mm wide in print: two columns fit A4 and Letter alike (their common printable
+// width with 15 mm margins is 186 mm); three rows of puzzles fit their common height (249 mm).
+constexpr const char* kCss = R"(
+@page { margin: 15mm; }
+body { font-family: "DejaVu Serif", Georgia, serif; color: #111; margin: 0; background: #ddd; }
+.sheet { background: white; width: 186mm; min-height: 249mm; margin: 8mm auto; padding: 10mm; box-sizing: content-box; }
+.title-page { display: flex; flex-direction: column; justify-content: center; text-align: center; }
+.title-page h1 { font-size: 32pt; margin-bottom: 4mm; }
+.title-page .subtitle { font-size: 14pt; }
+.title-page .notes { font-size: 10pt; text-align: left; margin: 20mm 20mm 0; }
+.grid { display: grid; grid-template-columns: 1fr 1fr; column-gap: 8mm; row-gap: 4mm; }
+.puzzle h3 { font-size: 11pt; margin: 0 0 1mm; font-family: "DejaVu Sans", sans-serif; }
+.puzzle .details, .solution .details { font-size: 8pt; color: #444; margin: 0.5mm 0 0; font-family: "DejaVu Sans", sans-serif; }
+svg.diagram { display: block; width: 80mm; height: auto; max-height: 70mm; }
+h2 { font-size: 18pt; margin: 0 0 6mm; }
+.solution { display: flex; gap: 6mm; margin-bottom: 6mm; break-inside: avoid; }
+.solution svg.diagram { width: 62mm; flex: none; }
+.solution .text { font-size: 10pt; }
+.solution .line { font-family: "DejaVu Sans Mono", monospace; }
+.solution ul { padding-left: 5mm; margin: 1mm 0; }
+@media print {
+  body { background: none; }
+  .sheet { margin: 0; padding: 0; width: auto; min-height: 0; break-after: page; }
+  .sheet:last-child { break-after: auto; }
+}
+)";
+
+std::string html_book(const std::vector<Entry>& entries, const BookOptions& options, const std::string& notes) {
+  std::ostringstream html;
+  html << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" << xml_escape(options.title)
+       << "</title>\n<style>" << kCss << "</style>\n</head>\n<body>\n";
+  html << "<section class=\"sheet title-page\">\n<h1>" << xml_escape(options.title) << "</h1>\n";
+  if (!options.subtitle.empty()) html << "<p class=\"subtitle\">" << xml_escape(options.subtitle) << "</p>\n";
+  html << "<div class=\"notes\">" << notes << "</div>\n</section>\n";
+  for (std::size_t first = 0; first < entries.size(); first += kPuzzlesPerPage) {
+    html << "<section class=\"sheet\">\n<div class=\"grid\">\n";
+    for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
+      const Entry& e = entries[i];
+      html << "<div class=\"puzzle\" id=\"puzzle-" << e.number << "\">\n<h3>" << e.number << ". " << xml_escape(e.task)
+           << "</h3>\n" << render_svg_element(e.problem, "diagram problem") << "<p class=\"details\">"
+           << xml_escape(e.details) << "</p>\n</div>\n";
+    }
+    html << "</div>\n</section>\n";
+  }
+  for (std::size_t first = 0; first < entries.size(); first += kSolutionsPerPage) {
+    html << "<section class=\"sheet\">\n";
+    if (first == 0) html << "<h2>Solutions</h2>\n";
+    for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
+      const Entry& e = entries[i];
+      html << "<div class=\"solution\" id=\"solution-" << e.number << "\">\n"
+           << render_svg_element(e.solution, "diagram solution") << "<div class=\"text\">\n<h3>" << e.number << ". "
+           << xml_escape(e.task) << "</h3>\n<p class=\"line\">" << xml_escape(e.main_line) << "</p>\n";
+      if (!e.wrong_moves.empty()) {
+        html << "<ul>\n";
+        for (const auto& [move, why] : e.wrong_moves) {
+          html << "<li><b>" << xml_escape(move) << "</b> " << xml_escape(why) << "</li>\n";
+        }
+        html << "</ul>\n";
+      }
+      html << "<p class=\"details\">" << xml_escape(e.details) << "</p>\n</div>\n</div>\n";
+    }
+    html << "</section>\n";
+  }
+  html << "</body>\n</html>\n";
+  return html.str();
+}
+
+// ---- PDF ----------------------------------------------------------------------------------
+
+constexpr double kPageWidth = 595.28, kPageHeight = 841.89;  // A4 in points
+constexpr double kMargin = 42.5;                              // 15 mm
+
+class PdfWriter {
+ public:
+  explicit PdfWriter(const std::string& path)
+      : surface_(cairo_pdf_surface_create(path.c_str(), kPageWidth, kPageHeight), cairo_surface_destroy),
+        cairo_(cairo_create(surface_.get()), cairo_destroy) {
+    if (cairo_surface_status(surface_.get()) != CAIRO_STATUS_SUCCESS) throw InputError("cannot write " + quote_input(path));
+    cairo_pdf_surface_set_metadata(surface_.get(), CAIRO_PDF_METADATA_CREATE_DATE, "2026-01-01T00:00:00Z");
+  }
+  cairo_t* cairo() { return cairo_.get(); }
+  void set_title(const std::string& title) {
+    cairo_pdf_surface_set_metadata(surface_.get(), CAIRO_PDF_METADATA_TITLE, title.c_str());
+  }
+
+  void text(double x, double y, const std::string& content, double size, bool bold = false, bool centred = false) {
+    font(size, bold);
+    cairo_text_extents_t extents;
+    cairo_text_extents(cairo(), content.c_str(), &extents);
+    cairo_set_source_rgb(cairo(), 0.07, 0.07, 0.07);
+    cairo_move_to(cairo(), centred ? x - extents.x_advance / 2 : x, y);
+    cairo_show_text(cairo(), content.c_str());
+    cairo_new_path(cairo());
+  }
+  // Words wrapped to `width`; returns the baseline below the last line.
+  double wrapped(double x, double y, double width, const std::string& content, double size, bool bold = false) {
+    font(size, bold);
+    std::istringstream words(content);
+    std::string line, word;
+    auto flush = [&] {
+      if (line.empty()) return;
+      text(x, y, line, size, bold);
+      y += size * 1.3;
+      line.clear();
+    };
+    while (words >> word) {
+      const std::string longer = line.empty() ? word : line + " " + word;
+      cairo_text_extents_t extents;
+      font(size, bold);
+      cairo_text_extents(cairo(), longer.c_str(), &extents);
+      if (extents.x_advance > width && !line.empty()) {
+        flush();
+        line = word;
+      } else {
+        line = longer;
+      }
+    }
+    flush();
+    return y;
+  }
+  void finish_page() {
+    ++pages_;
+    if (pages_ > 1) text(kPageWidth / 2, kPageHeight - kMargin / 2, std::to_string(pages_), 9, false, true);
+    cairo_show_page(cairo());
+  }
+  int pages() const { return pages_; }
+  void close() {
+    cairo_.reset();
+    cairo_surface_finish(surface_.get());
+    if (cairo_surface_status(surface_.get()) != CAIRO_STATUS_SUCCESS) throw InputError("cannot finish the PDF");
+    surface_.reset();
+  }
+
+ private:
+  void font(double size, bool bold) {
+    cairo_select_font_face(cairo(), "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cairo(), size);
+  }
+  std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface_;
+  std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cairo_;
+  int pages_ = 0;
+};
+
+// Paints the drawing centred in the box (x, y, width, height), as large as fits.
+void fit_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, double width, double height) {
+  const double scale = std::min(width / drawing.width, height / drawing.height);
+  paint_drawing(cairo, drawing, x + (width - drawing.width * scale) / 2, y, scale);
+}
+
+int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, const std::vector<std::string>& notes,
+             const std::string& path, const std::function<void(const char*, int)>& report) {
+  PdfWriter pdf(path);
+  pdf.set_title(options.title);
+  pdf.text(kPageWidth / 2, kPageHeight * 0.35, options.title, 30, true, true);
+  if (!options.subtitle.empty()) pdf.text(kPageWidth / 2, kPageHeight * 0.35 + 36, options.subtitle, 14, false, true);
+  double y = kPageHeight * 0.55;
+  for (const std::string& note : notes) y = pdf.wrapped(kMargin + 40, y, kPageWidth - 2 * kMargin - 80, note, 10) + 6;
+  pdf.finish_page();
+
+  const double column = (kPageWidth - 2 * kMargin - 20) / 2;
+  const double row = (kPageHeight - 2 * kMargin) / 3;
+  for (std::size_t first = 0; first < entries.size(); first += kPuzzlesPerPage) {
+    for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
+      const Entry& e = entries[i];
+      const std::size_t slot = i - first;
+      const double x = kMargin + static_cast<double>(slot % 2) * (column + 20);
+      const double top = kMargin + static_cast<double>(slot / 2) * row;
+      pdf.text(x, top + 11, std::to_string(e.number) + ". " + e.task, 11, true);
+      fit_drawing(pdf.cairo(), e.problem, x, top + 18, column, row - 40);
+      pdf.text(x, top + row - 12, e.details, 8);
+      report("pdf puzzles", static_cast<int>(i) + 1);
+    }
+    pdf.finish_page();
+  }
+  const double slot_height = (kPageHeight - 2 * kMargin - 30) / kSolutionsPerPage;
+  const double diagram_width = 170;
+  for (std::size_t first = 0; first < entries.size(); first += kSolutionsPerPage) {
+    double top = kMargin;
+    if (first == 0) {
+      pdf.text(kMargin, kMargin + 18, "Solutions", 18, true);
+    }
+    top += 30;
+    for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
+      const Entry& e = entries[i];
+      fit_drawing(pdf.cairo(), e.solution, kMargin, top, diagram_width, slot_height - 12);
+      const double x = kMargin + diagram_width + 16, width = kPageWidth - kMargin - x;
+      double line_y = pdf.wrapped(x, top + 12, width, std::to_string(e.number) + ". " + e.task, 11, true);
+      line_y = pdf.wrapped(x, line_y + 2, width, e.main_line, 10);
+      for (const auto& [move, why] : e.wrong_moves) line_y = pdf.wrapped(x, line_y + 2, width, move + " " + why, 9);
+      pdf.wrapped(x, line_y + 2, width, e.details, 8);
+      top += slot_height;
+      report("pdf solutions", static_cast<int>(i) + 1);
+    }
+    pdf.finish_page();
+  }
+  const int pages = pdf.pages();
+  pdf.close();
+  return pages;
+}
+
+}  // namespace
+
+std::string task_text(const Puzzle& puzzle, const std::string& side_name) {
+  std::string text = side_name + " to play and win";
+  if (puzzle.kind == PuzzleKind::WinsWithin) text += " in " + std::to_string(puzzle.within);
+  return text;
+}
+
+BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& folder, const BookOptions& options) {
+  if (puzzles.empty()) throw InputError("no puzzles to put in a book");
+  std::error_code error;
+  fs::create_directories(fs::path(folder) / "diagrams", error);
+  if (error) throw InputError("cannot create the folder " + quote_input(folder) + ": " + error.message());
+
+  std::vector<Entry> entries;
+  std::set<std::string> games;
+  const int total = static_cast<int>(puzzles.size());
+  const auto report = [&](const char* stage, int done) {
+    if (options.progress) options.progress(stage, done, total);
+  };
+  for (const Puzzle& puzzle : puzzles) {
+    entries.push_back(prepare(puzzle, static_cast<int>(entries.size()) + 1));
+    games.insert(capitalised(puzzle.game));
+    report("diagrams", static_cast<int>(entries.size()));
+  }
+  const std::vector<std::string> notes = {
+      std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ".",
+      "Every puzzle has exactly one winning first move, proved by Arbiter's exact solver; every other move was "
+      "proved not to win. \"Win in 2\" counts the winner's own moves.",
+      "The solutions number the moves of the main line on the board where they were played; moves without a place "
+      "(a pass) are listed under the diagram. Tempting wrong moves are marked '?'.",
+      "Made with " + std::string(version_string()) + "."};
+  std::string html_notes;
+  for (const std::string& note : notes) html_notes += "<p>" + xml_escape(note) + "</p>\n";
+
+  BookFiles files;
+  files.html = (fs::path(folder) / "book.html").string();
+  files.pdf = (fs::path(folder) / "book.pdf").string();
+  {
+    std::ofstream html(files.html, std::ios::binary);
+    html << html_book(entries, options, html_notes);
+    if (!html.flush()) throw InputError("cannot write " + quote_input(files.html));
+  }
+  files.pdf_pages = pdf_book(entries, options, notes, files.pdf, report);
+  PrintSize size;
+  size.width_mm = 80;
+  for (const char* kind : {"puzzle", "solution"}) {
+    for (const Entry& e : entries) {
+      char name[64];
+      std::snprintf(name, sizeof name, "%s-%03d.png", kind, e.number);
+      const std::string path = (fs::path(folder) / "diagrams" / name).string();
+      write_image(kind == std::string("puzzle") ? e.problem : e.solution, path, size);
+      files.images.push_back(path);
+      report(kind == std::string("puzzle") ? "puzzle PNGs" : "solution PNGs", e.number);
+    }
+  }
+  files.diagrams = static_cast<int>(entries.size());
+  return files;
+}
+
+}  // namespace arbiter::puzzles

@@ -1,0 +1,41 @@
+#pragma once
+// Puzzle books: a set of verified puzzles typeset as book.html (print CSS, inline SVG, no network)
+// and book.pdf (Cairo), both from the same diagrams, plus a PNG of every diagram. Generic: each
+// puzzle names its game, and the game draws its board (State::drawing, State::move_anchor).
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "puzzles/puzzle.hpp"
+
+namespace arbiter::puzzles {
+
+struct BookOptions {
+  std::string title = "Puzzles";
+  std::string subtitle;  // one line under the title ("Brique, difficulty 2-4"), may be empty
+  // Called after each puzzle of each stage ("diagrams", "pdf", "png"); it may throw to stop the
+  // book (the files already written are then incomplete and are rewritten by the next run).
+  std::function<void(const std::string& stage, int done, int total)> progress;
+};
+
+struct BookFiles {
+  std::string html;
+  std::string pdf;
+  std::vector<std::string> images;  // one PNG per diagram: puzzles first, then solutions
+  int pdf_pages = 0;
+  int diagrams = 0;                 // problem diagrams (one per puzzle)
+};
+
+// Puzzles a page in the PDF and the HTML, and solutions a page.
+inline constexpr int kPuzzlesPerPage = 6;
+inline constexpr int kSolutionsPerPage = 4;
+
+// "Black to play and win in 2", "White to play and win".
+std::string task_text(const Puzzle& puzzle, const std::string& side_name);
+
+// Writes the book into `folder` (created if missing). Throws InputError for an empty puzzle list,
+// a folder that cannot be created or written, or a puzzle whose game, position or line does not
+// read back (a store written by other code).
+BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& folder, const BookOptions& options = {});
+
+}  // namespace arbiter::puzzles

@@ -1,0 +1,154 @@
+#include "puzzles/diagram.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+namespace arbiter::puzzles {
+namespace {
+
+Shape text_shape(double x, double y, std::string content, double size, bool from_left, std::string role) {
+  Shape shape;
+  shape.kind = Shape::Kind::Text;
+  shape.points = {{x, y}};
+  shape.text = std::move(content);
+  shape.font_size = size;
+  shape.fill = "#000000";
+  shape.text_from_left = from_left;
+  shape.role = std::move(role);
+  return shape;
+}
+
+Shape circle(double x, double y, double radius, std::string fill, std::string stroke, double width, std::string role) {
+  Shape shape;
+  shape.kind = Shape::Kind::Circle;
+  shape.points = {{x, y}};
+  shape.radius = radius;
+  shape.fill = std::move(fill);
+  shape.stroke = std::move(stroke);
+  shape.stroke_width = width;
+  shape.role = std::move(role);
+  return shape;
+}
+
+// A text of about this many characters, in a font of this size, is about this wide (DejaVu Sans
+// averages a little over half an em per character).
+double text_width(const std::string& text, double font_size) { return 0.58 * font_size * static_cast<double>(text.size()); }
+
+}  // namespace
+
+std::string side_status(const GameDescriptor& game, const State& state) {
+  const Outcome outcome = state.outcome();
+  if (outcome.over()) {
+    std::string text = outcome_text(game, outcome);
+    if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    return text;
+  }
+  return game.side_names.at(static_cast<std::size_t>(state.side_to_move())) + " to move";
+}
+
+std::string side_colour(const GameDescriptor& game, int side) {
+  std::string name = game.side_names.at(static_cast<std::size_t>(side));
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name == "black" || name == "white" ? name : "";
+}
+
+Drawing decorate(Drawing board, const Decorations& decorations) {
+  Drawing out = std::move(board);
+  if (!decorations.coordinates) {
+    std::erase_if(out.shapes, [](const Shape& s) { return s.role.rfind("coordinate", 0) == 0; });
+  }
+  if (decorations.last_move) {
+    // A red ring shows on light and dark pieces alike.
+    const MoveAnchor& at = *decorations.last_move;
+    out.shapes.push_back(circle(at.x, at.y, at.radius * 0.45, "none", "#d62020", at.radius * 0.18, "last-move"));
+  }
+  // Moves that land on one place share a badge ("1,5"), as a book would note them.
+  std::map<std::pair<double, double>, std::pair<std::string, MoveAnchor>> badges;
+  std::vector<std::pair<double, double>> order;
+  for (const NumberedMove& move : decorations.numbers) {
+    const std::pair<double, double> key{move.at.x, move.at.y};
+    auto [it, fresh] = badges.try_emplace(key, move.label, move.at);
+    if (fresh) order.push_back(key);
+    else it->second.first += "," + move.label;
+  }
+  for (const auto& key : order) {
+    const auto& [label, at] = badges.at(key);
+    const double radius = at.radius * 0.85;
+    out.shapes.push_back(circle(at.x, at.y, radius, "#ffffff", "#000000", radius * 0.12, "move-number"));
+    const double size = std::min(radius * 1.15, 1.7 * radius / (0.58 * static_cast<double>(label.size())));
+    Shape number = text_shape(at.x, at.y, label, size, false, "move-number");
+    number.bold = true;
+    out.shapes.push_back(number);
+  }
+  // The band under the board: its text is sized from the picture's width, so it prints at about
+  // 9-10 pt whatever units the game draws in.
+  const double font = out.width * 0.036, line = font * 1.6, left = out.width * 0.05;
+  double y = out.height + line * 0.2;
+  if (!decorations.status.empty()) {
+    double x = left;
+    if (!decorations.status_colour.empty()) {
+      out.shapes.push_back(circle(x + font * 0.45, y + line / 2, font * 0.45, decorations.status_colour, "#000000",
+                                  font * 0.08, "status-marker"));
+      x += font * 1.3;
+    }
+    out.shapes.push_back(text_shape(x, y + line / 2, decorations.status, font, true, "status"));
+    y += line;
+  }
+  if (!decorations.caption.empty()) {
+    const double width = text_width(decorations.caption, font), room = out.width - 2 * left;
+    const double size = width > room ? font * room / width : font;
+    out.shapes.push_back(text_shape(left, y + line / 2, decorations.caption, size, true, "caption"));
+    y += line;
+  }
+  out.height = y + line * 0.2;
+  return out;
+}
+
+Drawing side_by_side(const Drawing& left, const Drawing& right) {
+  Drawing out;
+  const double gap = left.width * 0.06, scale = right.width > 0 ? left.width / right.width : 1;
+  out.width = 2 * left.width + gap;
+  out.height = std::max(left.height, right.height * scale);
+  out.title = left.title + " | " + right.title;
+  out.shapes = left.shapes;
+  for (Shape shape : right.shapes) {
+    for (auto& [x, y] : shape.points) {
+      x = left.width + gap + x * scale;
+      y *= scale;
+    }
+    shape.radius *= scale;
+    shape.stroke_width *= scale;
+    shape.font_size *= scale;
+    out.shapes.push_back(std::move(shape));
+  }
+  Shape divider;
+  divider.kind = Shape::Kind::Line;
+  divider.points = {{left.width + gap / 2, 0}, {left.width + gap / 2, out.height}};
+  divider.stroke = "#999999";
+  divider.stroke_width = gap * 0.04;
+  divider.role = "divider";
+  out.shapes.push_back(divider);
+  return out;
+}
+
+PlayedLine play_line(const State& start, const std::vector<std::string>& moves) {
+  PlayedLine line;
+  line.end = start.clone();
+  int number = 0;
+  for (const std::string& text : moves) {
+    const Move move = line.end->parse_move(text);
+    ++number;
+    line.last_anchor = line.end->move_anchor(move);
+    line.last_text = text;
+    if (line.last_anchor) {
+      line.numbers.push_back({std::to_string(number), *line.last_anchor});
+    } else {
+      line.unplaced.push_back(std::to_string(number) + " " + text);
+    }
+    line.end->apply(move);
+  }
+  return line;
+}
+
+}  // namespace arbiter::puzzles

@@ -1,0 +1,54 @@
+#pragma once
+// What every diagram carries besides the board, drawn the same way for every game: the side to
+// move or the result, a caption, a mark on the last move, numbered moves of a solution line, and
+// coordinates that can be left out. Games supply the board (State::drawing) and where a move lands
+// (State::move_anchor); everything here is generic.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/core/game.hpp"
+
+namespace arbiter::puzzles {
+
+struct NumberedMove {
+  std::string label;  // "1", "2", ...
+  MoveAnchor at;
+};
+
+struct Decorations {
+  bool coordinates = true;
+  std::string status;         // the line under the board: "Black to move", "White wins"
+  std::string status_colour;  // colour of the disc before it ("" for none): the side it names
+  std::string caption;        // a second line, "" for none
+  std::optional<MoveAnchor> last_move;
+  std::vector<NumberedMove> numbers;
+};
+
+// "Black to move" or the result ("White wins", "draw"), with the game's side names.
+std::string side_status(const GameDescriptor& game, const State& state);
+// The colour a side's disc is drawn in: its name when the name is a colour ("Black", "White"),
+// otherwise "".
+std::string side_colour(const GameDescriptor& game, int side);
+
+// The board drawing with the decorations added: a band under it for the status and caption,
+// marks and numbers over it.
+Drawing decorate(Drawing board, const Decorations& decorations);
+
+// Two diagrams next to each other, the right one scaled to the left one's width, in one drawing.
+Drawing side_by_side(const Drawing& left, const Drawing& right);
+
+// A line of moves played from a position: the position it reaches and each move's number at the
+// place it lands. Moves without a place (a pass, the swap) are listed by number in `unplaced`
+// ("3 pass"). Throws InputError for a move that is not legal where it is played.
+struct PlayedLine {
+  std::unique_ptr<State> end;
+  std::vector<NumberedMove> numbers;
+  std::vector<std::string> unplaced;
+  std::optional<MoveAnchor> last_anchor;  // where the last move landed, if it has a place
+  std::string last_text;                  // the last move as written, "" for an empty line
+};
+PlayedLine play_line(const State& start, const std::vector<std::string>& moves);
+
+}  // namespace arbiter::puzzles

@@ -1,0 +1,177 @@
+#include "puzzles/image.hpp"
+
+#include <cairo-pdf.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <fstream>
+#include <memory>
+#include <stdexcept>
+
+#include "model/core/errors.hpp"
+#include "puzzles/svg.hpp"
+
+namespace arbiter {
+namespace {
+
+constexpr double kPointsPerMm = 72.0 / 25.4;
+
+struct Colour {
+  double r = 0, g = 0, b = 0, a = 1;
+  bool none = false;
+};
+
+// The colour forms Drawing documents (drawing.hpp); anything else is a bug in a game's drawing.
+Colour parse_colour(const std::string& text) {
+  if (text == "none" || text.empty()) return {0, 0, 0, 0, true};
+  if (text == "black") return {0, 0, 0, 1};
+  if (text == "white") return {1, 1, 1, 1};
+  if (text == "red") return {1, 0, 0, 1};
+  auto hex = [&](std::size_t at, std::size_t digits) {
+    const int value = std::stoi(text.substr(at, digits), nullptr, 16);
+    return digits == 1 ? value * 17 / 255.0 : value / 255.0;
+  };
+  const bool hex_digits = text.size() > 1 && text[0] == '#' &&
+                          std::all_of(text.begin() + 1, text.end(), [](unsigned char c) { return std::isxdigit(c); });
+  if (hex_digits && text.size() == 4) return {hex(1, 1), hex(2, 1), hex(3, 1), 1};
+  if (hex_digits && text.size() == 7) return {hex(1, 2), hex(3, 2), hex(5, 2), 1};
+  if (hex_digits && text.size() == 9) return {hex(1, 2), hex(3, 2), hex(5, 2), hex(7, 2)};
+  throw std::logic_error("drawing colour not understood: " + text);
+}
+
+bool set_colour(cairo_t* cairo, const std::string& text) {
+  const Colour c = parse_colour(text);
+  if (c.none) return false;
+  cairo_set_source_rgba(cairo, c.r, c.g, c.b, c.a);
+  return true;
+}
+
+void fill_and_stroke(cairo_t* cairo, const Shape& shape) {
+  if (set_colour(cairo, shape.fill)) cairo_fill_preserve(cairo);
+  if (shape.stroke_width > 0 && set_colour(cairo, shape.stroke)) {
+    cairo_set_line_width(cairo, shape.stroke_width);
+    cairo_stroke_preserve(cairo);
+  }
+  cairo_new_path(cairo);
+}
+
+void paint_text(cairo_t* cairo, const Shape& shape) {
+  cairo_select_font_face(cairo, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                         shape.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size(cairo, shape.font_size);
+  cairo_text_extents_t extents;
+  cairo_text_extents(cairo, shape.text.c_str(), &extents);
+  cairo_font_extents_t font;
+  cairo_font_extents(cairo, &font);
+  // As SVG's dominant-baseline="central": the anchor's y is the middle of the em box.
+  const double x = shape.text_from_left ? shape.points[0].first : shape.points[0].first - extents.x_advance / 2;
+  const double y = shape.points[0].second + (font.ascent - font.descent) / 2;
+  // SVG paints text with its fill; "none" there means the default black (puzzles/svg.cpp).
+  if (!set_colour(cairo, shape.fill)) cairo_set_source_rgb(cairo, 0, 0, 0);
+  cairo_move_to(cairo, x, y);
+  cairo_show_text(cairo, shape.text.c_str());
+  cairo_new_path(cairo);
+}
+
+cairo_status_t append_to_string(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+using Surface = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
+using Context = std::unique_ptr<cairo_t, decltype(&cairo_destroy)>;
+
+}  // namespace
+
+ImageFormat image_format_of(const std::string& path) {
+  const auto dot = path.find_last_of('.');
+  std::string extension = dot == std::string::npos ? "" : path.substr(dot + 1);
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (extension == "svg") return ImageFormat::Svg;
+  if (extension == "png") return ImageFormat::Png;
+  if (extension == "pdf") return ImageFormat::Pdf;
+  throw InputError("cannot tell the image format of " + quote_input(path) + ": name it .svg, .png or .pdf");
+}
+
+void paint_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, double scale) {
+  cairo_save(cairo);
+  cairo_translate(cairo, x, y);
+  cairo_scale(cairo, scale, scale);
+  cairo_set_line_join(cairo, CAIRO_LINE_JOIN_MITER);
+  cairo_rectangle(cairo, 0, 0, drawing.width, drawing.height);
+  cairo_set_source_rgb(cairo, 1, 1, 1);
+  cairo_fill(cairo);
+  for (const Shape& shape : drawing.shapes) {
+    switch (shape.kind) {
+      case Shape::Kind::Polygon:
+        if (shape.points.empty()) break;
+        for (const auto& [px, py] : shape.points) cairo_line_to(cairo, px, py);
+        cairo_close_path(cairo);
+        fill_and_stroke(cairo, shape);
+        break;
+      case Shape::Kind::Circle:
+        if (shape.points.empty()) break;
+        cairo_new_sub_path(cairo);
+        cairo_arc(cairo, shape.points[0].first, shape.points[0].second, shape.radius, 0, 2 * M_PI);
+        fill_and_stroke(cairo, shape);
+        break;
+      case Shape::Kind::Line:
+        if (shape.points.size() < 2) break;
+        cairo_move_to(cairo, shape.points[0].first, shape.points[0].second);
+        cairo_line_to(cairo, shape.points[1].first, shape.points[1].second);
+        if (shape.stroke_width > 0 && set_colour(cairo, shape.stroke)) {
+          cairo_set_line_width(cairo, shape.stroke_width);
+          cairo_stroke(cairo);
+        }
+        cairo_new_path(cairo);
+        break;
+      case Shape::Kind::Text:
+        if (shape.points.empty() || shape.text.empty()) break;
+        paint_text(cairo, shape);
+        break;
+    }
+  }
+  cairo_restore(cairo);
+}
+
+std::string image_bytes(const Drawing& drawing, ImageFormat format, const PrintSize& size) {
+  if (format == ImageFormat::Svg) return render_svg(drawing, size.width_mm);
+  const double aspect = drawing.width > 0 ? drawing.height / drawing.width : 1;
+  std::string bytes;
+  if (format == ImageFormat::Png) {
+    const double pixels_wide = std::round(size.width_mm / 25.4 * size.png_dpi);
+    const int width = static_cast<int>(pixels_wide), height = static_cast<int>(std::round(pixels_wide * aspect));
+    Surface surface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height), cairo_surface_destroy);
+    Context cairo(cairo_create(surface.get()), cairo_destroy);
+    paint_drawing(cairo.get(), drawing, 0, 0, width / drawing.width);
+    cairo_surface_flush(surface.get());
+    if (cairo_surface_write_to_png_stream(surface.get(), append_to_string, &bytes) != CAIRO_STATUS_SUCCESS) {
+      throw std::runtime_error("cairo could not encode the PNG");
+    }
+    return bytes;
+  }
+  const double width_pt = size.width_mm * kPointsPerMm;
+  {
+    Surface surface(cairo_pdf_surface_create_for_stream(append_to_string, &bytes, width_pt, width_pt * aspect),
+                    cairo_surface_destroy);
+    // A fixed creation date keeps the bytes identical for the same drawing.
+    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, "2026-01-01T00:00:00Z");
+    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, drawing.title.c_str());
+    Context cairo(cairo_create(surface.get()), cairo_destroy);
+    paint_drawing(cairo.get(), drawing, 0, 0, width_pt / drawing.width);
+    cairo_show_page(cairo.get());
+  }  // the PDF is complete once its surface is destroyed
+  return bytes;
+}
+
+void write_image(const Drawing& drawing, const std::string& path, const PrintSize& size) {
+  const std::string bytes = image_bytes(drawing, image_format_of(path), size);
+  std::ofstream file(path, std::ios::binary);
+  if (!file || !file.write(bytes.data(), static_cast<std::streamsize>(bytes.size())) || !file.flush()) {
+    throw InputError("cannot write " + quote_input(path));
+  }
+}
+
+}  // namespace arbiter

@@ -1,0 +1,33 @@
+#pragma once
+// One renderer for every format: a Drawing becomes SVG (puzzles/svg.hpp) or is painted with Cairo
+// to PNG and PDF, from the same geometry, at a printed size chosen here rather than by the game.
+#include <string>
+
+#include <cairo.h>
+
+#include "model/core/drawing.hpp"
+
+namespace arbiter {
+
+enum class ImageFormat { Svg, Png, Pdf };
+
+// The format a file name asks for by its extension (.svg, .png, .pdf, any letter case); throws
+// InputError naming the file otherwise.
+ImageFormat image_format_of(const std::string& path);
+
+struct PrintSize {
+  double width_mm = 90;  // a board diagram in a book is 8 to 12 cm wide
+  double png_dpi = 200;  // 90 mm at 200 dpi: about 700 pixels, readable on screen and in print
+};
+
+// Writes the drawing to `path` in the format its extension asks for; throws InputError when the
+// extension is unknown or the file cannot be written.
+void write_image(const Drawing& drawing, const std::string& path, const PrintSize& size = {});
+// The same, into memory ("-" as the file name on the command line).
+std::string image_bytes(const Drawing& drawing, ImageFormat format, const PrintSize& size = {});
+
+// Paints the drawing with its top-left corner at (x, y) of `cairo`'s user space, `scale` user
+// units per drawing unit, background included. Used for single images and for book pages.
+void paint_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, double scale);
+
+}  // namespace arbiter

@@ -1,0 +1,265 @@
+// Diagrams and books from real solver results: every game's moves land on its picture, numbered
+// solution lines, and a book as a reader meets it (HTML in headless Chromium, PDF through poppler).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "model/core/errors.hpp"
+#include "model/registry.hpp"
+#include "puzzles/book.hpp"
+#include "puzzles/diagram.hpp"
+#include "puzzles/image.hpp"
+#include "puzzles/svg.hpp"
+#include "solver/solve.hpp"
+#include "tests/game_param.hpp"
+
+namespace arbiter::puzzles {
+namespace {
+
+namespace fs = std::filesystem;
+
+int smallest_size(const GameDescriptor& game) {
+  for (int n = 3; n <= 64; ++n) {
+    if (game.size_ok(n)) return n;
+  }
+  return game.default_size;
+}
+
+// Every legal move of positions along a random game lands inside the picture, and a placement
+// game has places for its moves at all.
+TEST(MoveAnchor, EveryLegalMoveLandsInsideTheDrawing) {
+  for (const GameDescriptor* game : registered_games()) {
+    const auto configured = make_game(*game, smallest_size(*game));
+    auto state = configured->initial_state();
+    Rng rng(7);
+    int anchored = 0;
+    std::vector<Move> moves;
+    for (int ply = 0; ply < 12 && !state->is_terminal(); ++ply) {
+      const Drawing drawing = state->drawing();
+      state->legal_moves(moves);
+      for (const Move m : moves) {
+        const auto anchor = state->move_anchor(m);
+        if (!anchor) continue;
+        ++anchored;
+        EXPECT_GT(anchor->radius, 0) << game->name << " " << state->move_text(m);
+        EXPECT_GE(anchor->x - anchor->radius, 0) << game->name << " " << state->move_text(m);
+        EXPECT_LE(anchor->x + anchor->radius, drawing.width) << game->name << " " << state->move_text(m);
+        EXPECT_GE(anchor->y - anchor->radius, 0) << game->name << " " << state->move_text(m);
+        EXPECT_LE(anchor->y + anchor->radius, drawing.height) << game->name << " " << state->move_text(m);
+      }
+      state->apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+    EXPECT_GT(anchored, 0) << game->name << ": no move has a place on the board";
+  }
+}
+
+TEST(Diagram, StatusCaptionLastMoveAndCoordinates) {
+  for (const GameDescriptor* game : registered_games()) {
+    const auto configured = make_game(*game, smallest_size(*game));
+    const auto start = configured->initial_state();
+    std::vector<Move> moves;
+    start->legal_moves(moves);
+    const PlayedLine line = play_line(*start, {start->move_text(moves.front())});
+    Decorations decorations;
+    decorations.coordinates = false;
+    decorations.status = side_status(*game, *line.end);
+    decorations.caption = "a caption";
+    decorations.last_move = line.last_anchor;
+    const Drawing board = line.end->drawing();
+    const Drawing drawn = decorate(board, decorations);
+    auto count = [&](const Drawing& d, const std::string& role) {
+      return std::count_if(d.shapes.begin(), d.shapes.end(), [&](const Shape& s) { return s.role == role; });
+    };
+    EXPECT_GT(count(board, "coordinate"), 0) << game->name;
+    EXPECT_EQ(count(drawn, "coordinate"), 0) << game->name;
+    EXPECT_EQ(count(drawn, "last-move"), line.last_anchor ? 1 : 0) << game->name;
+    EXPECT_GT(drawn.height, board.height) << game->name;  // the band under the board
+    const std::string svg = render_svg(drawn, 90);
+    EXPECT_NE(svg.find(">" + decorations.status + "</text>"), std::string::npos) << game->name;
+    EXPECT_NE(svg.find(">a caption</text>"), std::string::npos) << game->name;
+    EXPECT_NE(svg.find("width=\"90mm\""), std::string::npos) << game->name;
+  }
+}
+
+TEST(Image, FormatsByExtensionAndPrintedSize) {
+  EXPECT_EQ(image_format_of("a/b.SVG"), ImageFormat::Svg);
+  EXPECT_EQ(image_format_of("x.png"), ImageFormat::Png);
+  EXPECT_EQ(image_format_of("x.pdf"), ImageFormat::Pdf);
+  EXPECT_THROW(image_format_of("x.jpg"), InputError);
+  EXPECT_THROW(image_format_of("png"), InputError);
+  const auto configured = make_game(*registered_games().front(), 7);
+  const Drawing drawing = configured->initial_state()->drawing();
+  const std::string png = image_bytes(drawing, ImageFormat::Png);
+  ASSERT_GT(png.size(), 24u);
+  EXPECT_EQ(png.substr(1, 3), "PNG");
+  // The IHDR width, big-endian at byte 16: 90 mm at 200 dpi.
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned>(static_cast<unsigned char>(png[i])); };
+  EXPECT_EQ(byte(16) << 24 | byte(17) << 16 | byte(18) << 8 | byte(19), 709u);
+  const std::string pdf = image_bytes(drawing, ImageFormat::Pdf);
+  EXPECT_EQ(pdf.substr(0, 5), "%PDF-");
+  EXPECT_NE(pdf.find("/MediaBox [ 0 0 255.118"), std::string::npos);  // 90 mm in points
+}
+
+// A puzzle proved by the solver: seeded random play until the side to move has exactly one move
+// that wins within `within`, with other moves that do not.
+std::optional<Puzzle> solver_puzzle(const GameDescriptor& game, int size, int within, std::uint64_t seed, int attempts) {
+  const auto configured = make_game(game, size);
+  Rng rng(seed);
+  std::vector<Move> moves;
+  for (int attempt = 0; attempt < attempts; ++attempt) {
+    auto state = configured->initial_state();
+    const int length = 1 + static_cast<int>(rng.below(static_cast<std::uint32_t>(std::min(configured->max_plies(), 40))));
+    for (int ply = 0; ply < length && !state->is_terminal(); ++ply) {
+      state->legal_moves(moves);
+      state->apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+    if (state->is_terminal()) continue;
+    solver::SolveOptions options;
+    options.within = within;
+    options.table_megabytes = 8;
+    const solver::SolveResult result = solver::solve_moves(*state, options);
+    std::vector<const solver::MoveResult*> wins, others;
+    for (const auto& m : result.moves) (m.value == solver::Value::WinWithin ? wins : others).push_back(&m);
+    if (wins.size() != 1 || others.empty() || wins.front()->line.size() + 1 < static_cast<std::size_t>(2 * within - 1)) {
+      continue;
+    }
+    Puzzle puzzle;
+    puzzle.id = attempt + 1;
+    puzzle.game = game.name;
+    puzzle.size = size;
+    puzzle.position = state->line();
+    puzzle.within = within;
+    puzzle.difficulty = 1 + attempt % 5;
+    puzzle.key_move = wins.front()->text;
+    puzzle.main_line = {puzzle.key_move};
+    for (const std::string& move : wins.front()->line) puzzle.main_line.push_back(move);
+    for (std::size_t i = 0; i < std::min<std::size_t>(2, others.size()); ++i) {
+      Refutation wrong;
+      wrong.move = others[i]->text;
+      if (!others[i]->line.empty()) wrong.defence = {others[i]->line.front()};
+      puzzle.refutations.push_back(wrong);
+    }
+    return puzzle;
+  }
+  return std::nullopt;
+}
+
+std::string command_output(const std::string& command) {
+  std::string out;
+  std::unique_ptr<FILE, decltype(&pclose)> pipe(popen(command.c_str(), "r"), pclose);
+  if (!pipe) return out;
+  std::array<char, 4096> buffer;
+  while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe.get())) out.append(buffer.data(), n);
+  return out;
+}
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t count = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+  return count;
+}
+
+TEST(Book, NumberedSolutionsHtmlAndPdfAsAReaderSeesThem) {
+  std::vector<Puzzle> puzzles;
+  for (const GameDescriptor* game : registered_games()) {
+    if (auto puzzle = solver_puzzle(*game, smallest_size(*game), 1, 11, testing::scaled(60))) puzzles.push_back(*puzzle);
+  }
+  ASSERT_GE(puzzles.size(), 2u) << "the solver found win-in-1 puzzles in fewer than two games";
+  // One deeper puzzle, so that a solution numbers several moves.
+  for (const GameDescriptor* game : registered_games()) {
+    if (!game->size_ok(5)) continue;
+    if (auto puzzle = solver_puzzle(*game, 5, 2, 5, testing::scaled(200))) {
+      puzzles.push_back(*puzzle);
+      break;
+    }
+  }
+  ASSERT_GE(puzzles.back().main_line.size(), 3u) << "no win-in-2 puzzle found";
+  const Puzzle deep = puzzles.back();
+  while (puzzles.size() < 8) puzzles.push_back(puzzles[puzzles.size() % 2]);  // two puzzle pages
+  const int count = static_cast<int>(puzzles.size());
+
+  // The deep puzzle's solution numbers every move of its line, on the board or under it.
+  {
+    const auto configured = make_game(find_game(deep.game), deep.size);
+    const PlayedLine line = play_line(*configured->parse_position(deep.position), deep.main_line);
+    EXPECT_EQ(line.numbers.size() + line.unplaced.size(), deep.main_line.size());
+    Decorations decorations;
+    decorations.numbers = line.numbers;
+    const Drawing solution = decorate(line.end->drawing(), decorations);
+    const auto badges = std::count_if(solution.shapes.begin(), solution.shapes.end(),
+                                      [](const Shape& s) { return s.role == "move-number" && s.kind == Shape::Kind::Text; });
+    EXPECT_GE(badges, 1);
+    EXPECT_LE(static_cast<std::size_t>(badges), line.numbers.size());
+  }
+  const fs::path folder = fs::temp_directory_path() / ("arbiter-book-test-" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  BookOptions options;
+  options.title = "Test book";
+  options.subtitle = "a few solver puzzles";
+  std::map<std::string, int> last_reported;  // per stage, the last count reported
+  options.progress = [&](const std::string& stage, int done, int total) {
+    EXPECT_EQ(total, static_cast<int>(puzzles.size()));
+    EXPECT_EQ(done, last_reported[stage] + 1) << stage;
+    last_reported[stage] = done;
+  };
+  const BookFiles files = write_book(puzzles, folder.string(), options);
+  EXPECT_EQ(last_reported.size(), 5u);  // diagrams, pdf puzzles, pdf solutions, puzzle and solution PNGs
+  for (const auto& [stage, done] : last_reported) EXPECT_EQ(done, static_cast<int>(puzzles.size())) << stage;
+  EXPECT_EQ(files.diagrams, count);
+  EXPECT_EQ(static_cast<int>(files.images.size()), 2 * count);
+  for (const std::string& image : files.images) EXPECT_GT(fs::file_size(image), 1000u) << image;
+
+  std::ifstream html_file(files.html);
+  std::stringstream html;
+  html << html_file.rdbuf();
+  EXPECT_EQ(occurrences(html.str(), "class=\"diagram problem\""), static_cast<std::size_t>(count));
+  EXPECT_EQ(occurrences(html.str(), "class=\"diagram solution\""), static_cast<std::size_t>(count));
+  EXPECT_EQ(occurrences(html.str(), "http://"), occurrences(html.str(), "xmlns=\"http://www.w3.org/2000/svg\""))
+      << "the book must not load anything from the network";
+  EXPECT_GE(occurrences(html.str(), "class=\"move-number\""), 2u);
+  EXPECT_NE(html.str().find("to play and win in 2"), std::string::npos);
+  EXPECT_NE(html.str().find("@page"), std::string::npos);
+
+  // Chromium renders the HTML; a page that is not blank has many colours in its screenshot.
+  const fs::path shot = folder / "screenshot.png";
+  const std::string chromium = command_output(
+      "chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=900,1400 --screenshot=" +
+      shot.string() + " file://" + files.html + " 2>&1; echo exit=$?");
+  ASSERT_NE(chromium.find("exit=0"), std::string::npos) << chromium;
+  ASSERT_TRUE(fs::exists(shot)) << chromium;
+  EXPECT_GT(fs::file_size(shot), 20000u) << "a blank screenshot compresses to almost nothing";
+
+  // poppler: the page count the layout implies, and pages that are not blank.
+  const std::string info = command_output("pdfinfo " + files.pdf + " 2>&1");
+  const int pages = 1 + (count + kPuzzlesPerPage - 1) / kPuzzlesPerPage + (count + kSolutionsPerPage - 1) / kSolutionsPerPage;
+  EXPECT_EQ(files.pdf_pages, pages);
+  const auto pages_at = info.find("Pages:");
+  ASSERT_NE(pages_at, std::string::npos) << info;
+  EXPECT_EQ(std::stoi(info.substr(pages_at + 6)), pages) << info;
+  EXPECT_NE(info.find("A4"), std::string::npos) << info;
+  const std::string gray = command_output("pdftoppm -gray -r 20 -f 2 -l 2 " + files.pdf + " | od -An -tu1 -v");
+  std::istringstream values(gray);
+  int dark = 0, total = 0;
+  for (int v; values >> v; ++total) dark += v < 128;
+  EXPECT_GT(total, 1000) << "pdftoppm gave no page";
+  EXPECT_GT(dark, total / 100) << "the first puzzle page is blank";
+  fs::remove_all(folder);
+}
+
+TEST(Book, RefusesAnEmptyListAndAnUnwritableFolder) {
+  EXPECT_THROW(write_book({}, (fs::temp_directory_path() / "arbiter-empty-book").string()), InputError);
+  Puzzle puzzle;
+  puzzle.game = "nosuchgame";
+  EXPECT_THROW(write_book({puzzle}, "/proc/arbiter-book"), InputError);
+}
+
+}  // namespace
+}  // namespace arbiter::puzzles

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# A puzzle book as a reader meets it: a few puzzles generated into a fresh database, `arbiter book`,
+# then book.html opened in headless Chromium (a screenshot that is not blank, one diagram per
+# puzzle) and book.pdf read by poppler (the page count the layout implies, pages that are not
+# blank). Bad input: one-line errors, exit 2. Usage: book.sh ARBITER
+set -u
+arbiter="$1"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+passes=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+pass() { passes=$((passes + 1)); }
+
+chromium_bin=$(command -v chromium || command -v chromium-browser)
+[ -n "$chromium_bin" ] || { echo "FAIL: chromium is missing (scripts/quickstart.sh installs it)"; exit 1; }
+for tool in pdfinfo pdftoppm file; do
+  command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (scripts/quickstart.sh installs it)"; exit 1; }
+done
+
+# A page is not blank when a good share of its pixels is dark (text and boards).
+dark_share() {  # dark_share PGM_FILE -> per mille of pixels darker than mid-grey
+  tail -c +16 "$1" | od -An -tu1 -v | awk '{ for (i = 1; i <= NF; i++) { n++; if ($i < 128) d++ } } END { print (n ? int(1000 * d / n) : 0) }'
+}
+
+db="$tmp/puzzles.db"
+count=7
+if ! "$arbiter" puzzles generate brique --size 5 --kind within-1 --count "$count" --seed 3 --db "$db" >"$tmp/out" 2>"$tmp/err"; then
+  echo "FAIL: puzzles generate: $(cat "$tmp/err")"; exit 1
+fi
+if ! "$arbiter" book --db "$db" --out "$tmp/book" >"$tmp/out" 2>"$tmp/err"; then
+  echo "FAIL: book: $(cat "$tmp/err")"; exit 1
+fi
+grep -q "wrote .*book.html ($count puzzles)" "$tmp/out" && pass || fail "book's report: $(cat "$tmp/out")"
+
+html="$tmp/book/book.html"
+diagrams=$(grep -o 'class="diagram problem"' "$html" | wc -l)
+solutions=$(grep -o 'class="diagram solution"' "$html" | wc -l)
+[ "$diagrams" -eq "$count" ] && [ "$solutions" -eq "$count" ] && pass ||
+  fail "book.html has $diagrams puzzle and $solutions solution diagrams, not $count each"
+grep -q 'to play and win in 1' "$html" && grep -q 'Difficulty [1-5]/5' "$html" && grep -q '@page' "$html" && pass ||
+  fail "book.html lacks the task line, the difficulty or the print CSS"
+grep -Eq '(src|href)="(https?:)?//' "$html" && fail "book.html loads something from the network" || pass
+
+"$chromium_bin" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1000,3000 \
+  --screenshot="$tmp/shot.png" "file://$html" >"$tmp/chromium.log" 2>&1
+if [ -f "$tmp/shot.png" ] && file -b "$tmp/shot.png" | grep -q 'PNG image data, 1000 x 3000'; then
+  # A blank page compresses to a few kilobytes; boards and text do not.
+  [ "$(stat -c %s "$tmp/shot.png")" -gt 50000 ] && pass || fail "the screenshot of book.html looks blank"
+else
+  fail "chromium took no screenshot: $(tail -3 "$tmp/chromium.log")"
+fi
+
+pages=$(pdfinfo "$tmp/book/book.pdf" | sed -n 's/^Pages: *//p')
+expected=$((1 + (count + 5) / 6 + (count + 3) / 4))  # title, 6 puzzles a page, 4 solutions a page
+[ "$pages" = "$expected" ] && pass || fail "book.pdf has $pages pages, not $expected"
+pdfinfo "$tmp/book/book.pdf" | grep -q 'Page size:.*(A4)' && pass || fail "book.pdf is not A4"
+for page in $(seq 1 "$expected"); do
+  pdftoppm -gray -r 30 -f "$page" -l "$page" "$tmp/book/book.pdf" >"$tmp/page.pgm"
+  share=$(dark_share "$tmp/page.pgm")
+  [ "$share" -ge 3 ] && pass || fail "book.pdf page $page is blank ($share per mille dark)"
+done
+pngs=$(ls "$tmp/book/diagrams"/*.png 2>/dev/null | wc -l)
+[ "$pngs" -eq $((2 * count)) ] && file -b "$tmp/book/diagrams/puzzle-001.png" | grep -q '^PNG image data' && pass ||
+  fail "expected $((2 * count)) diagram PNGs, found $pngs"
+
+expect_error() {
+  local what="$1"; shift
+  "$arbiter" "$@" >"$tmp/out" 2>"$tmp/err"
+  local status=$?
+  if [ "$status" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q '^arbiter: error: ' "$tmp/err"; then
+    fail "$what: arbiter $* -> exit $status, stderr: $(cat "$tmp/err")"
+  else
+    pass
+  fi
+}
+expect_error "book into an unwritable folder" book --db "$db" --out /proc/arbiter-book
+expect_error "book with a difficulty range without puzzles" book --db "$db" --game quentin --out "$tmp/none"
+expect_error "book of an unknown game" book --db "$db" --game nosuchgame --out "$tmp/none"
+expect_error "book with a bad range" book --db "$db" --difficulty 4-2 --out "$tmp/none"
+expect_error "book with a bad range" book --db "$db" --difficulty two --out "$tmp/none"
+expect_error "book --count 0" book --db "$db" --count 0 --out "$tmp/none"
+expect_error "book from a missing database" book --db "$tmp/missing.db" --out "$tmp/none"
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Pictures as a reader gets them: every game rendered to SVG, PNG and PDF at a printed width of
+# 8-12 cm, checked with file(1) and pdfinfo; rulings diff drawing both readings side by side; bad
+# render options as one-line errors. Usage: render.sh ARBITER
+set -u
+arbiter="$1"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+passes=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+for tool in file pdfinfo; do
+  command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (scripts/quickstart.sh installs it)"; exit 1; }
+done
+
+# check_png FILE: a PNG 500-1000 pixels wide
+check_png() {
+  local description width
+  description=$(file -b "$1")
+  width=$(echo "$description" | sed -n 's/^PNG image data, \([0-9]*\) x [0-9]*.*/\1/p')
+  if [ -z "$width" ] || [ "$width" -lt 500 ] || [ "$width" -gt 1000 ]; then fail "$1 is not a readable PNG: $description"
+  else passes=$((passes + 1)); fi
+}
+# check_pdf FILE MIN_MM MAX_MM: a one-page PDF whose width lies between MIN_MM and MAX_MM
+check_pdf() {
+  local info points
+  info=$(pdfinfo "$1" 2>&1)
+  points=$(echo "$info" | sed -n 's/^Page size: *\([0-9.]*\) x.*/\1/p')
+  if ! echo "$info" | grep -q '^Pages: *1$' || [ -z "$points" ] ||
+     ! awk -v p="$points" -v lo="$2" -v hi="$3" 'BEGIN { mm = p * 25.4 / 72; exit !(mm >= lo && mm <= hi) }'; then
+    fail "$1: not a one-page PDF $2-$3 mm wide: $info"
+  else passes=$((passes + 1)); fi
+}
+
+games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)
+[ "$(echo "$games" | wc -w)" -ge 4 ] || fail "fewer than four games listed: $games"
+for game in $games; do
+  first_move=$("$arbiter" moves "$game" | sed -n 's/^Legal moves ([0-9]*): \([^,]*\),.*/\1/p')
+  for format in svg png pdf; do
+    if ! "$arbiter" render "$game" "$first_move" --last-move --caption "test diagram" --coordinates off \
+         --out "$tmp/$game.$format" >"$tmp/out" 2>"$tmp/err"; then
+      fail "$game render .$format: $(cat "$tmp/err")"
+      continue
+    fi
+  done
+  [ -f "$tmp/$game.png" ] && check_png "$tmp/$game.png"
+  [ -f "$tmp/$game.pdf" ] && check_pdf "$tmp/$game.pdf" 80 120
+  if [ -f "$tmp/$game.svg" ]; then
+    if file -b "$tmp/$game.svg" | grep -q SVG && grep -q 'width="90mm"' "$tmp/$game.svg" &&
+       grep -q '>test diagram</text>' "$tmp/$game.svg" && grep -q 'class="last-move"' "$tmp/$game.svg" &&
+       ! grep -q 'class="coordinate"' "$tmp/$game.svg" && grep -q 'class="status"' "$tmp/$game.svg"; then
+      passes=$((passes + 1))
+    else
+      fail "$game render .svg: missing size, caption, last-move mark or status, or coordinates left in"
+    fi
+  fi
+done
+
+# rulings diff --out: the first game with a ruling whose readings differ on a small board.
+"$arbiter" rulings diff brique light-squares even odd --max-size 3 --seconds 10 --out "$tmp/diff.pdf" >"$tmp/out" 2>&1
+if grep -q "readings differ" "$tmp/out"; then
+  check_pdf "$tmp/diff.pdf" 170 190
+else
+  fail "rulings diff found no difference to draw: $(cat "$tmp/out")"
+fi
+
+# expect_error DESCRIPTION ARGS... : exit 2 and one stderr line "arbiter: error: ..."
+expect_error() {
+  local what="$1"; shift
+  "$arbiter" "$@" >"$tmp/out" 2>"$tmp/err"
+  local status=$?
+  if [ "$status" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q '^arbiter: error: ' "$tmp/err"; then
+    fail "$what: arbiter $* -> exit $status, stderr: $(cat "$tmp/err")"
+  else
+    passes=$((passes + 1))
+  fi
+}
+expect_error "render to an unknown format" render brique --out "$tmp/board.jpg"
+expect_error "render without an extension" render brique --out "$tmp/board"
+expect_error "render to an unwritable file" render brique --out /proc/arbiter/board.png
+expect_error "render --coordinates maybe" render brique --coordinates maybe --out "$tmp/board.svg"
+expect_error "render --last-move without moves" render brique --last-move --out "$tmp/board.svg"
+expect_error "rulings diff --out to an unknown format" rulings diff brique light-squares even odd --out "$tmp/diff.gif"
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]
