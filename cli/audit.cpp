@@ -346,7 +346,7 @@ void metrics_section(const GameDescriptor& game, const AuditSettings& s, AuditRe
   request.solve_seconds = 0;
   request.keep_going = [] { return !stop_requested(); };
   const metrics::MetricsReport measured = metrics::measure(request);
-  std::string svg = metrics::chart_svg(measured);
+  std::string svg = render_svg_element(metrics::chart(measured), "chart");
   report.metrics.push_back({game.name, chosen->ruling, metrics::to_text(measured), svg});
   std::printf("%-9s %-13s %-50s %-20s %8d  %-7s\n", game.name.c_str(), "metrics", chosen->ruling.c_str(), "",
               request.random_games, "done");

@@ -10,6 +10,8 @@
 
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
+#include "puzzles/chart.hpp"
+#include "puzzles/image.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/metrics_report.hpp"
 #include "solver/progress.hpp"
@@ -56,7 +58,7 @@ int metrics_command(const std::vector<std::string>& args) {
        "time limit for solving the empty board, per pie reading; 0 skips the solver (default 2)")
       ("compare-ruling", po::value<std::string>(&request.compare_ruling), "measure every reading of this ruling side by side")
       ("json", po::bool_switch(&json), "print the result as JSON (docs/schemas/metrics.schema.json)")
-      ("out", po::value<std::string>(&out_file), "also draw win rates and lengths per reading into this .svg file");
+      ("out", po::value<std::string>(&out_file), "also draw win rates and lengths per reading into this .svg, .png or .pdf file");
   game_options.add_to(options);
   po::positional_options_description positional;
   positional.add("game", 1);
@@ -72,11 +74,7 @@ int metrics_command(const std::vector<std::string>& args) {
   request.size = game_options.size;
   request.rulings = game_options.rulings;
   if (!out_file.empty()) {
-    const std::string extension = std::filesystem::path(out_file).extension().string();
-    if (extension == ".png") {
-      throw InputError("--out " + quote_input(out_file) + ": PNG needs the Cairo renderer, which this build lacks; use .svg");
-    }
-    if (extension != ".svg") throw InputError("--out must name an .svg file, got " + quote_input(out_file));
+    image_format_of(out_file);  // an unknown extension is refused before the measurement
   }
   metrics::validate(request);
   if (!out_file.empty()) {
@@ -97,7 +95,12 @@ int metrics_command(const std::vector<std::string>& args) {
   };
   const metrics::MetricsReport report = metrics::measure(request);
   progress.clear();
-  if (!out_file.empty() && !report.stopped) write_whole_file(out_file, metrics::chart_svg(report));
+  if (!out_file.empty() && !report.stopped) {
+    const Drawing chart = metrics::chart(report);
+    PrintSize size;
+    size.width_mm = chart_width_mm(chart);
+    write_whole_file(out_file, image_bytes(chart, image_format_of(out_file), size));
+  }
   if (json) {
     std::cout << metrics::to_json(report).dump(2) << "\n";
   } else {
@@ -115,7 +118,7 @@ int metrics_command(const std::vector<std::string>& args) {
 const CommandRegistration metrics_registration{Command{
     "metrics",
     "metrics GAME [--size N] [--rule NAME=VALUE]... [--games G] [--mcts-games M] [--player random|mcts|both] "
-    "[--playouts P] [--seed S] [--threads T] [--solve-seconds S] [--compare-ruling NAME] [--json] [--out chart.svg]",
+    "[--playouts P] [--seed S] [--threads T] [--solve-seconds S] [--compare-ruling NAME] [--json] [--out chart.svg|.png|.pdf]",
     "balance by play: first-mover win rate (random and MCTS, 95% CI), length, mechanics, solved openings",
     metrics_command}};
 

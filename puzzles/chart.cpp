@@ -4,16 +4,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "puzzles/svg.hpp"
 
 namespace arbiter {
 namespace {
-
-std::string number(double x) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f", x);
-  return buffer;
-}
 
 std::string tick_label(double value, bool percent) {
   char buffer[32];
@@ -41,75 +34,91 @@ double tick_step(double axis_max) {
   return 10 * power;
 }
 
-constexpr double kBarWidth = 34, kBarGap = 26, kPlotHeight = 220, kPanelGap = 70, kLeftMargin = 60, kTop = 80;
+constexpr double kBarWidth = 34, kBarGap = 26, kPlotHeight = 220, kPanelGap = 70, kLeftMargin = 60, kTop = 96;
 
 }  // namespace
 
-std::string render_chart_svg(const std::string& title, const std::string& caption, const std::vector<ChartPanel>& panels) {
-  std::string body;
+Drawing chart_drawing(const std::string& title, const std::string& caption, const std::vector<ChartPanel>& panels) {
+  Drawing d;
+  d.title = title;
+  // Text is anchored at its middle (vertically too): a label whose baseline sat at y is centred
+  // about a third of its size above it.
+  const auto text = [&d](double x, double baseline, const std::string& words, double size, const std::string& fill,
+                         bool bold = false, bool from_left = false) {
+    Shape t;
+    t.kind = Shape::Kind::Text;
+    t.points = {{x, baseline - size * 0.35}};
+    t.text = words;
+    t.font_size = size;
+    t.fill = fill;
+    t.bold = bold;
+    t.text_from_left = from_left;
+    t.role = "chart-text";
+    d.shapes.push_back(t);
+  };
+  const auto line = [&d](double x1, double y1, double x2, double y2, const std::string& stroke, double width) {
+    Shape l;
+    l.kind = Shape::Kind::Line;
+    l.points = {{x1, y1}, {x2, y2}};
+    l.stroke = stroke;
+    l.stroke_width = width;
+    d.shapes.push_back(l);
+  };
   double x = kLeftMargin;
   const double axis_y = kTop + kPlotHeight;
   for (const ChartPanel& panel : panels) {
-    // Each bar's slot is wide enough for its label (about 6.5 px per character at 11 px).
+    // Each bar's slot is wide enough for its label (about 6.5 units per character at size 11).
     std::size_t longest_label = 0;
     for (const ChartBar& bar : panel.bars) longest_label = std::max(longest_label, bar.label.size());
     const double slot = std::max(kBarWidth + kBarGap, 6.5 * static_cast<double>(longest_label) + 12);
     const double width = std::max(180.0, static_cast<double>(panel.bars.size()) * slot + kBarGap);
     const double axis_max = panel.axis_max > 0 ? panel.axis_max : 1;
     const auto y_of = [&](double v) { return axis_y - std::clamp(v / axis_max, 0.0, 1.0) * kPlotHeight; };
-    body += "<text x=\"" + number(x + width / 2) + "\" y=\"" + number(kTop - 26) +
-            "\" text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\">" + xml_escape(panel.title) + "</text>\n";
-    body += "<text x=\"" + number(x + width / 2) + "\" y=\"" + number(kTop - 10) +
-            "\" text-anchor=\"middle\" font-size=\"11\" fill=\"#555\">" + xml_escape(panel.subtitle) + "</text>\n";
+    text(x + width / 2, kTop - 42, panel.title, 13, "#000000", true);
+    text(x + width / 2, kTop - 26, panel.subtitle, 11, "#555555");
     const double step = tick_step(axis_max);
     for (double tick = 0; tick <= axis_max + step * 1e-9; tick += step) {
       const double y = y_of(tick);
-      body += "<line x1=\"" + number(x) + "\" y1=\"" + number(y) + "\" x2=\"" + number(x + width) + "\" y2=\"" + number(y) +
-              "\" stroke=\"#ddd\"/>\n";
-      body += "<text x=\"" + number(x - 6) + "\" y=\"" + number(y + 4) + "\" text-anchor=\"end\" font-size=\"11\">" +
-              tick_label(tick, panel.percent) + "</text>\n";
+      line(x, y, x + width, y, "#dddddd", 1);
+      text(x - 22, y + 4, tick_label(tick, panel.percent), 11, "#000000");
     }
-    body += "<line x1=\"" + number(x) + "\" y1=\"" + number(axis_y) + "\" x2=\"" + number(x + width) + "\" y2=\"" +
-            number(axis_y) + "\" stroke=\"#333\"/>\n";
-    body += "<line x1=\"" + number(x) + "\" y1=\"" + number(kTop) + "\" x2=\"" + number(x) + "\" y2=\"" + number(axis_y) +
-            "\" stroke=\"#333\"/>\n";
+    line(x, axis_y, x + width, axis_y, "#333333", 1);
+    line(x, kTop, x, axis_y, "#333333", 1);
     double bar_x = x + kBarGap / 2 + (slot - kBarWidth) / 2;
     for (const ChartBar& bar : panel.bars) {
       const double top = y_of(bar.value);
-      body += "<rect x=\"" + number(bar_x) + "\" y=\"" + number(top) + "\" width=\"" + number(kBarWidth) + "\" height=\"" +
-              number(axis_y - top) + "\" fill=\"#6a8caf\"/>\n";
+      Shape rect;
+      rect.kind = Shape::Kind::Polygon;
+      rect.points = {{bar_x, top}, {bar_x + kBarWidth, top}, {bar_x + kBarWidth, axis_y}, {bar_x, axis_y}};
+      rect.fill = "#6a8caf";
+      rect.role = "bar";
+      d.shapes.push_back(rect);
       if (bar.high > bar.low) {
         const double centre = bar_x + kBarWidth / 2, low = y_of(bar.low), high = y_of(bar.high);
-        body += "<path d=\"M" + number(centre) + " " + number(low) + "V" + number(high) + "M" + number(centre - 7) + " " +
-                number(low) + "h14M" + number(centre - 7) + " " + number(high) + "h14\" stroke=\"#222\" stroke-width=\"1.5\" fill=\"none\"/>\n";
+        line(centre, low, centre, high, "#222222", 1.5);
+        line(centre - 7, low, centre + 7, low, "#222222", 1.5);
+        line(centre - 7, high, centre + 7, high, "#222222", 1.5);
       }
       // The value sits above the bar and its whisker.
       const double label_y = std::min(top, bar.high > bar.low ? y_of(bar.high) : top) - 4;
-      body += "<text x=\"" + number(bar_x + kBarWidth / 2) + "\" y=\"" + number(label_y) +
-              "\" text-anchor=\"middle\" font-size=\"10\">" + value_label(bar.value, panel.percent) + "</text>\n";
-      body += "<text x=\"" + number(bar_x + kBarWidth / 2) + "\" y=\"" + number(axis_y + 16) +
-              "\" text-anchor=\"middle\" font-size=\"11\">" + xml_escape(bar.label) + "</text>\n";
+      text(bar_x + kBarWidth / 2, label_y, value_label(bar.value, panel.percent), 10, "#000000");
+      text(bar_x + kBarWidth / 2, axis_y + 16, bar.label, 11, "#000000");
       bar_x += slot;
     }
     if (panel.reference) {
+      // Dashed: 5 units drawn, 4 left out.
       const double y = y_of(*panel.reference);
-      body += "<line x1=\"" + number(x) + "\" y1=\"" + number(y) + "\" x2=\"" + number(x + width) + "\" y2=\"" + number(y) +
-              "\" stroke=\"#c0392b\" stroke-dasharray=\"5 4\"/>\n";
+      for (double dash = x; dash < x + width; dash += 9) line(dash, y, std::min(dash + 5, x + width), y, "#c0392b", 1);
     }
     x += width + kPanelGap;
   }
-  const double total_width = std::max(x - kPanelGap + 30, 420.0);
-  const double total_height = axis_y + 60;
-  std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(total_width) + "\" height=\"" +
-                    number(total_height) + "\" viewBox=\"0 0 " + number(total_width) + " " + number(total_height) +
-                    "\" font-family=\"sans-serif\">\n";
-  svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  svg += "<text x=\"" + number(kLeftMargin) + "\" y=\"24\" font-size=\"16\" font-weight=\"bold\">" + xml_escape(title) + "</text>\n";
-  svg += body;
-  svg += "<text x=\"" + number(kLeftMargin) + "\" y=\"" + number(total_height - 14) + "\" font-size=\"11\" fill=\"#555\">" +
-         xml_escape(caption) + "</text>\n";
-  svg += "</svg>\n";
-  return svg;
+  d.width = std::max(x - kPanelGap + 30, 420.0);
+  d.height = axis_y + 60;
+  text(kLeftMargin, 24, title, 16, "#000000", true, true);
+  text(kLeftMargin, d.height - 14, caption, 11, "#555555", false, true);
+  return d;
 }
+
+double chart_width_mm(const Drawing& chart) { return chart.width * 25.4 / 96; }
 
 }  // namespace arbiter

@@ -1,10 +1,12 @@
 #pragma once
 // Interval charts for measured numbers (`arbiter metrics --out`): panels side by side, one bar per
-// series with its confidence interval drawn as a whisker. Standalone SVG, byte-identical for the
-// same input, like render_svg.
+// series with its confidence interval drawn as a whisker. A chart is a Drawing, so the one renderer
+// writes it as SVG, PNG or PDF (puzzles/image.hpp) like any board diagram.
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "model/core/drawing.hpp"
 
 namespace arbiter {
 
@@ -24,6 +26,8 @@ struct ChartPanel {
   std::vector<ChartBar> bars;
 };
 
-std::string render_chart_svg(const std::string& title, const std::string& caption, const std::vector<ChartPanel>& panels);
+Drawing chart_drawing(const std::string& title, const std::string& caption, const std::vector<ChartPanel>& panels);
+// The printed width that keeps the chart's text at its design size (its units are pixels at 96 dpi).
+double chart_width_mm(const Drawing& chart);
 
 }  // namespace arbiter

@@ -313,7 +313,7 @@ std::string to_text(const MetricsReport& report) {
   return out.str();
 }
 
-std::string chart_svg(const MetricsReport& report) {
+Drawing chart(const MetricsReport& report) {
   std::vector<ChartPanel> panels;
   for (PlayerKind kind : {PlayerKind::Random, PlayerKind::Mcts}) {
     ChartPanel wins, lengths;
@@ -351,7 +351,7 @@ std::string chart_svg(const MetricsReport& report) {
                " playouts/move), ";
   }
   caption += "whiskers: 95% Wilson interval (win rate), one standard deviation (length)";
-  return render_chart_svg(title, caption, panels);
+  return chart_drawing(title, caption, panels);
 }
 
 }  // namespace arbiter::metrics

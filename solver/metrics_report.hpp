@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/core/drawing.hpp"
 #include "solver/metrics.hpp"
 #include "solver/solve.hpp"
 
@@ -67,7 +68,7 @@ MetricsReport measure(const MetricsRequest& request);
 
 nlohmann::json to_json(const MetricsReport& report);
 std::string to_text(const MetricsReport& report);
-// Win rates (with their intervals) and game lengths (mean, with one standard deviation) per reading.
-std::string chart_svg(const MetricsReport& report);
+// Win rate and game length per reading, with their intervals, as a chart for the renderer.
+Drawing chart(const MetricsReport& report);
 
 }  // namespace arbiter::metrics

@@ -45,8 +45,14 @@ if "$arbiter" metrics brique --size 5 --games 300 --mcts-games 2 --playouts 20 -
      --compare-ruling escort-directions --out "$tmp/chart.svg" >"$tmp/compare.txt" 2>"$tmp/err"; then
   grep -q "escort-directions=facing" "$tmp/compare.txt" && grep -q "side by side" "$tmp/compare.txt" && pass ||
     fail "compare: readings not shown side by side"
-  bars=$(grep -c '<rect x=' "$tmp/chart.svg")
+  bars=$(grep -c 'class="bar"' "$tmp/chart.svg")
   [ "$bars" = 8 ] && pass || fail "chart: $bars bars, expected 8 (2 readings x 4 panels)"
+  # The same chart through the one renderer as PNG and PDF.
+  "$arbiter" metrics brique --size 5 --games 100 --player random --solve-seconds 0 \
+    --compare-ruling escort-directions --out "$tmp/chart.png" >/dev/null 2>&1
+  file "$tmp/chart.png" | grep -q "PNG image data" && pass || fail "chart.png is not a PNG: $(file "$tmp/chart.png")"
+  "$arbiter" metrics brique --size 5 --games 100 --player random --solve-seconds 0 --out "$tmp/chart.pdf" >/dev/null 2>&1
+  file "$tmp/chart.pdf" | grep -q "PDF document" && pass || fail "chart.pdf is not a PDF: $(file "$tmp/chart.pdf")"
 else
   fail "compare exited non-zero: $(cat "$tmp/err")"
 fi
