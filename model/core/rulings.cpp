@@ -6,7 +6,9 @@ namespace arbiter {
 
 std::string read_encoded_rulings(const Config& config, const std::vector<EncodedRuling>& rulings) {
   std::string unsupported;
-  for (const auto& [name, value] : config.rulings) {
+  for (const auto& assignment : config.rulings) {
+    const std::string& name = assignment.first;  // a plain reference: clang 14 cannot capture a structured binding
+    const std::string& value = assignment.second;
     const auto ruling = std::find_if(rulings.begin(), rulings.end(), [&](const EncodedRuling& r) { return r.name == name; });
     if (ruling == rulings.end()) continue;
     const auto covered = std::find(ruling->covered.begin(), ruling->covered.end(), value);
