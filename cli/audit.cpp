@@ -244,7 +244,10 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
           row.detail = "refuted; counterexample:\n" + r.verdict.counterexample + r.verdict.note;
           try {
             const auto sized = make_game(game, r.size, {});
-            row.evidence = evidence_of(*sized, first_position(*sized, r.verdict.counterexample), r.verdict.moves);
+            // A counterexample found by play is shown as the game that reaches it from the empty board.
+            row.evidence = r.verdict.reached_by.empty()
+                               ? evidence_of(*sized, first_position(*sized, r.verdict.counterexample), r.verdict.moves)
+                               : evidence_of(*sized, "", r.verdict.reached_by);
           } catch (const InputError&) {
             // Not a position this game reads back (a claim about something else than a turn).
           }

@@ -235,6 +235,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         v.counterexample = "premise " + refuted->claim + " is refuted (" + refuted->verdict.scope + "):\n" +
                            refuted->verdict.counterexample;
         v.moves = refuted->verdict.moves;
+        v.reached_by = refuted->verdict.reached_by;
         v.note = "refuted premise " + refuted->claim + "; " +
                  (refuted->verdict.note.empty() ? std::string("whether its counterexample is reachable from the "
                                                               "empty board was not checked")
@@ -288,6 +289,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         row.verdict.reason = "interrupted by " + stop_signal_name();
         row.verdict.counterexample.clear();
         row.verdict.moves.clear();
+        row.verdict.reached_by.clear();
         row.verdict.note.clear();
         row.interrupted = true;
       } else if (!request.results_file.empty()) {

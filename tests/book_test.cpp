@@ -170,13 +170,13 @@ std::size_t occurrences(const std::string& text, const std::string& what) {
 TEST(Book, NumberedSolutionsHtmlAndPdfAsAReaderSeesThem) {
   std::vector<Puzzle> puzzles;
   for (const GameDescriptor* game : registered_games()) {
-    if (auto puzzle = solver_puzzle(*game, smallest_size(*game), 1, 11, testing::scaled(60))) puzzles.push_back(*puzzle);
+    if (auto puzzle = solver_puzzle(*game, smallest_size(*game), 1, 11, 60)) puzzles.push_back(*puzzle);
   }
   ASSERT_GE(puzzles.size(), 2u) << "the solver found win-in-1 puzzles in fewer than two games";
   // One deeper puzzle, so that a solution numbers several moves.
   for (const GameDescriptor* game : registered_games()) {
     if (!game->size_ok(5)) continue;
-    if (auto puzzle = solver_puzzle(*game, 5, 2, 5, testing::scaled(200))) {
+    if (auto puzzle = solver_puzzle(*game, 5, 2, 5, 200)) {
       puzzles.push_back(*puzzle);
       break;
     }

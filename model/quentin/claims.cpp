@@ -529,6 +529,7 @@ Verdict decide_playable(const Game& game, double timeout, bool neither) {
     if (answer == Encoding::Answer::Counterexample) {
       Verdict v = encoding.verdict(answer, [&](Verdict& out) {
         out.counterexample = played->diagram + stuck_text;
+        out.reached_by = played->moves;
         out.note = "reachable from the empty board by the model:" + moves + "; " + found_by +
                    "; the Z3 encoding confirms the position (invariant, no winner, no legal placement)";
       });

@@ -53,7 +53,8 @@ for game in $games; do
   fi
   ruling=$("$arbiter" rules "$game" | sed -n 's/^[A-Z]-[0-9]*  *\([a-z-]*\)  *--.*/\1/p' | head -1)
   if stop_after 2 INT 130 "$game rulings diff" rulings diff "$game" "$ruling" --seconds 600 --max-size 26; then
-    grep -q "cut by an interruption" "$tmp/out" || fail "$game rulings diff names the interruption" "$tmp/out"
+    # A difference found just before the signal is a finished answer; otherwise the cut is named.
+    grep -q "cut by an interruption\|readings differ" "$tmp/out" || fail "$game rulings diff names the interruption" "$tmp/out"
     grep -q "no difference on" "$tmp/out" && fail "$game rulings diff claims no difference" "$tmp/out"
   fi
   if "$arbiter" prove "$game" --list | grep -q "has no claims"; then continue; fi
