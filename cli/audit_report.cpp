@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "puzzles/svg.hpp"
 
@@ -103,18 +104,6 @@ nlohmann::json evidence_json(const std::optional<Evidence>& e) {
   if (!e) return nullptr;
   return {{"start", e->start},       {"moves", e->moves}, {"position", e->position},
           {"replay", e->replay},     {"trace", e->trace.empty() ? nlohmann::json(nullptr) : nlohmann::json(e->trace)}};
-}
-
-void write_whole(const std::filesystem::path& path, const std::string& text) {
-  const std::filesystem::path temporary = path.string() + ".partial";
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    out << text;
-    if (!out.flush()) throw InputError("cannot write " + quote_input(path.string()));
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-  if (error) throw InputError("cannot write " + quote_input(path.string()) + ": " + error.message());
 }
 
 std::string moves_sentence(const Evidence& e) {
@@ -390,9 +379,9 @@ void check_report_folder(const std::string& directory) {
 void write_report_files(const std::string& directory, const AuditReport& report) {
   check_report_folder(directory);
   const std::filesystem::path folder(directory);
-  write_whole(folder / "audit.json", audit_json(report).dump(2) + "\n");
-  write_whole(folder / "audit.md", audit_markdown(report));
-  write_whole(folder / "audit.html", audit_xml_escape(report));
+  write_whole_file((folder / "audit.json").string(), audit_json(report).dump(2) + "\n");
+  write_whole_file((folder / "audit.md").string(), audit_markdown(report));
+  write_whole_file((folder / "audit.html").string(), audit_xml_escape(report));
 }
 
 }  // namespace arbiter::cli

@@ -21,24 +21,6 @@ namespace {
 
 namespace po = boost::program_options;
 
-// Writes the whole file under a temporary name and renames it, so that an interrupted or failed
-// write never leaves a partial chart under the name asked for.
-void write_whole_file(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".partial";
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    if (!out) throw InputError("cannot write " + quote_input(path));
-    out << text;
-    if (!out.flush()) throw InputError("cannot write " + quote_input(path));
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-  if (error) {
-    std::filesystem::remove(temporary, error);
-    throw InputError("cannot write " + quote_input(path));
-  }
-}
-
 int metrics_command(const std::vector<std::string>& args) {
   GameOptions game_options;
   metrics::MetricsRequest request;

@@ -1,6 +1,8 @@
 #include "cli/options.hpp"
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "model/core/errors.hpp"
@@ -102,6 +104,22 @@ void parse_difficulty(const std::string& text, int& low, int& high) {
   }
   if (!(in >> low >> dash >> high) || dash != '-' || !in.eof() || low < 1 || high > 5 || low > high)
     throw InputError("bad difficulty range " + quote_input(text) + " (expected A-B with 1 <= A <= B <= 5)");
+}
+
+void write_whole_file(const std::string& path, const std::string& text) {
+  const std::string temporary = path + ".partial";
+  {
+    std::ofstream out(temporary, std::ios::binary);
+    if (!out) throw InputError("cannot write " + quote_input(path));
+    out << text;
+    if (!out.flush()) throw InputError("cannot write " + quote_input(path));
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, path, error);
+  if (error) {
+    std::filesystem::remove(temporary, error);
+    throw InputError("cannot write " + quote_input(path));
+  }
 }
 
 }  // namespace arbiter::cli

@@ -27,4 +27,9 @@ void play_moves(State& state, const std::vector<std::string>& moves, std::size_t
 // A difficulty range "A-B" or a single level "A" (1 <= A <= B <= 5); throws InputError otherwise.
 void parse_difficulty(const std::string& text, int& low, int& high);
 
+// Writes the whole file under a temporary name ("<path>.partial") and renames it, so that an
+// interrupted or failed write never leaves a partial file under the name asked for. Throws
+// InputError naming the path when it cannot be written.
+void write_whole_file(const std::string& path, const std::string& text);
+
 }  // namespace arbiter::cli
