@@ -164,7 +164,7 @@ void add_enclosures_of_view(const HexBoard& board, const Cells& view, EnclosureR
         }
       }
     }
-    FieldSet kept;
+    FieldSet kept{};
     std::array<int, 2> kept_of{};
     for (int f = 0; f < board.fields(); ++f) {
       if (!e.pieces.has(f) || is_spur(board, view, regions, f, region)) continue;
@@ -223,16 +223,19 @@ int touch_components(const HexBoard& board, const Cells& cells, std::array<std::
 // inside any of them and those regions are exactly the components' own (removing bars that do not
 // border a region cannot link anything to it), so the per-component work is needed only when some
 // region is bordered by two components.
-void find_enclosures(const HexBoard& board, const Cells& cells, EnclosureRules rules, EnclosureList& out) {
+void find_enclosures(const HexBoard& board, const Cells& cells, EnclosureRules rules, EnclosureList& out,
+                     bool* sealed) {
   out.size = 0;
   if (rules.islands_included) {
     add_enclosures_of_view(board, cells, rules, out);
+    if (sealed != nullptr && !rules.rim_is_wall) *sealed = out.size > 0;
     return;
   }
   EnclosureRules bordering = rules;  // the first pass needs every bordering bar, spurs included
   bordering.spurs_excluded = false;
   if (!rules.rim_is_wall) {
     add_enclosures_of_view(board, cells, bordering, out);
+    if (sealed != nullptr) *sealed = out.size > 0;
     if (out.size == 0) return;
   }
   std::array<std::int8_t, kMaxFields> component;
@@ -264,6 +267,63 @@ void find_enclosures(const HexBoard& board, const Cells& cells, EnclosureRules r
   for (int c = 0; c < components; ++c) {
     if (wanted[static_cast<std::size_t>(c)]) add_enclosures_of_view(board, only_component(cells, component, c), rules, out);
   }
+}
+
+// A depth-first walk from each node of the changed fields and their neighbours, stopping at the
+// rim or at a node already known to reach it; nodes are numbered 2 * field + part as in
+// label_regions.
+bool still_unsealed(const HexBoard& board, const Cells& after, const std::array<int, 2>& changed) {
+  std::array<bool, 2 * kMaxFields> reaches_rim{};
+  std::array<bool, 2 * kMaxFields> seen{};
+  std::array<std::int16_t, 2 * kMaxFields> stack;
+  std::array<std::int16_t, 2 * kMaxFields> visited;
+  auto walk_reaches_rim = [&](int start) {
+    int top = 0, count = 0;
+    stack[static_cast<std::size_t>(top++)] = static_cast<std::int16_t>(start);
+    visited[static_cast<std::size_t>(count++)] = static_cast<std::int16_t>(start);
+    seen[static_cast<std::size_t>(start)] = true;
+    bool reached = false;
+    while (top > 0 && !reached) {
+      const int node = stack[static_cast<std::size_t>(--top)];
+      const int field = node / 2, part = node % 2;
+      const std::int8_t cell = after[static_cast<std::size_t>(field)];
+      for (int k = 0; k < 6 && !reached; ++k) {
+        if (slot_part(cell, k) != part) continue;
+        const int other = board.neighbour(field, k);
+        if (other == kNoField) {
+          reached = true;
+          break;
+        }
+        const int other_part = slot_part(after[static_cast<std::size_t>(other)], (k + 3) % 6);
+        if (other_part < 0) continue;
+        const auto next = static_cast<std::size_t>(2 * other + other_part);
+        if (reaches_rim[next]) {
+          reached = true;
+        } else if (!seen[next]) {
+          seen[next] = true;
+          visited[static_cast<std::size_t>(count++)] = static_cast<std::int16_t>(next);
+          stack[static_cast<std::size_t>(top++)] = static_cast<std::int16_t>(next);
+        }
+      }
+    }
+    // Every node seen is linked to the start, so it shares the start's region.
+    for (int i = 0; i < count; ++i) reaches_rim[static_cast<std::size_t>(visited[static_cast<std::size_t>(i)])] = reached;
+    return reached;
+  };
+  for (const int centre : changed) {
+    if (centre == kNoField) continue;
+    for (int k = -1; k < 6; ++k) {
+      const int f = k < 0 ? centre : board.neighbour(centre, k);
+      if (f == kNoField) continue;
+      const int parts = after[static_cast<std::size_t>(f)] == kEmpty ? 1 : 2;
+      for (int part = 0; part < parts; ++part) {
+        const auto node = static_cast<std::size_t>(2 * f + part);
+        if (reaches_rim[node]) continue;
+        if (!walk_reaches_rim(2 * f + part)) return false;
+      }
+    }
+  }
+  return true;
 }
 
 }  // namespace arbiter::hexabrae

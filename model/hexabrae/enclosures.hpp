@@ -23,8 +23,10 @@ using Cells = std::array<std::int8_t, kMaxFields>;
 inline int colour_of(std::int8_t cell) { return cell / 3; }
 inline int orientation_of(std::int8_t cell) { return cell % 3; }
 
+// FieldSet and Enclosure have no member initialisers: every move builds an EnclosureList of 64
+// of them (10 KB) and zeroing it cost more than the search it serves. Create them with `{}`.
 struct FieldSet {
-  std::array<std::uint64_t, 2> bits{};
+  std::array<std::uint64_t, 2> bits;
   void add(int f) { bits[static_cast<std::size_t>(f >> 6)] |= std::uint64_t{1} << (f & 63); }
   bool has(int f) const { return (bits[static_cast<std::size_t>(f >> 6)] >> (f & 63)) & 1; }
   int count() const { return __builtin_popcountll(bits[0]) + __builtin_popcountll(bits[1]); }
@@ -32,10 +34,10 @@ struct FieldSet {
 };
 
 struct Enclosure {
-  std::array<std::uint8_t, kMaxFields> open_slots{};  // per field: the edge slots inside the region
+  std::array<std::uint8_t, kMaxFields> open_slots;    // per field: the edge slots inside the region
   FieldSet covered;                                   // fields with (part of) the region
   FieldSet pieces;                                    // fields of the bars that make it up
-  std::array<int, 2> pieces_of{};                     // bars per colour
+  std::array<int, 2> pieces_of;                       // bars per colour
   bool has_enough_fields() const { return covered.count() >= 3; }
   bool has_both_colours() const { return pieces_of[0] > 0 && pieces_of[1] > 0; }
   bool valid() const { return has_enough_fields() && has_both_colours(); }
@@ -56,8 +58,17 @@ struct EnclosureRules {
   bool spurs_excluded = false;     // H-8b: bars whose sides face this region only do not count
 };
 
-// Every enclosure of the position (valid or not), in a deterministic order.
-void find_enclosures(const HexBoard& board, const Cells& cells, EnclosureRules rules, EnclosureList& out);
+// Every enclosure of the position (valid or not), in a deterministic order. With the rim not a
+// wall, `sealed` (when given) tells whether the free space of the whole position, every bar
+// counted, has a region that does not reach the rim; with the rim a wall it is left alone.
+void find_enclosures(const HexBoard& board, const Cells& cells, EnclosureRules rules, EnclosureList& out,
+                     bool* sealed = nullptr);
+
+// For a position `after` that differs from one with no sealed region (as above) only in the
+// fields `changed` (kNoField entries ignored): whether it still has none. Exact, and cheap
+// because only regions through a changed field or a field next to one can be new: a region away
+// from them has the same nodes and links before and after, so it reached the rim before.
+bool still_unsealed(const HexBoard& board, const Cells& after, const std::array<int, 2>& changed);
 
 // Touch-components of the bars: bars touching (corner or short side) belong to one component.
 // component[f] is a small id per occupied field (-1 for empty fields); returns the count.

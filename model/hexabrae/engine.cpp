@@ -74,6 +74,7 @@ MoveParts decode_move(Move m) {
 HexabraeState::HexabraeState(const Rules& rules, const Position& position)
     : rules_(rules), board_(&HexBoard::of(rules.radius)), position_(position) {
   position_.hash = position_hash(position_.cells, board_->fields(), position_.side);
+  position_.unsealed = false;
   if (position_.history_size == 0) position_.history[static_cast<std::size_t>(position_.history_size++)] = position_.hash;
   settle_after_change();
 }
@@ -219,7 +220,7 @@ Cells HexabraeState::cells_after(const MoveParts& p) const {
 // won by its majority colour or tied; the game is won by the side that won more of them (H-9).
 EnclosureJudgement HexabraeState::judge(const Cells& before, const Cells& after, int mover, bool every_detail) const {
   EnclosureJudgement j;
-  find_enclosures(*board_, after, rules_.enclosure_rules(), j.after);
+  find_enclosures(*board_, after, rules_.enclosure_rules(), j.after, &j.sealed);
   bool any_valid = false;
   for (const Enclosure& e : j.after) any_valid |= e.valid();
   if (!any_valid && !every_detail) return j;  // nothing can decide; skip telling new from old
@@ -249,6 +250,28 @@ EnclosureJudgement HexabraeState::judge(const Cells& before, const Cells& after,
   return j;
 }
 
+// Searches copy a position for every move they try; the repetition history is 12 KB at its
+// largest but a few entries in use, so only those are copied.
+void HexabraeState::copy_from(const State& other) {
+  const auto& from = static_cast<const HexabraeState&>(other);
+  const Position& source = from.position_;
+  Position& target = position_;
+  target.cells = source.cells;
+  target.side = source.side;
+  target.passes = source.passes;
+  target.ply = source.ply;
+  target.outcome = source.outcome;
+  target.placed = source.placed;
+  target.hash = source.hash;
+  target.unsealed = source.unsealed;
+  target.history_size = source.history_size;
+  const auto used = static_cast<std::size_t>(source.history_size);
+  std::copy_n(source.history.begin(), used, target.history.begin());
+  std::copy_n(source.changes.begin(), std::min(used, source.changes.size()), target.changes.begin());
+  board_ = from.board_;
+  rules_ = from.rules_;
+}
+
 void HexabraeState::apply(Move m) { play(m, {}); }
 
 void HexabraeState::apply_counting(Move m, std::span<std::uint64_t> counts) { play(m, counts); }
@@ -269,13 +292,18 @@ void HexabraeState::play(Move m, std::span<std::uint64_t> counts) {
     }
     pos.passes = 0;
     const Cells after = cells_after(p);
-    const EnclosureJudgement verdict = judge(pos.cells, after, pos.side, false);
-    if (!counts.empty()) {
-      counts[kEnclosures] += static_cast<std::uint64_t>(verdict.valid_counted);
-      counts[kTiedEnclosures] += static_cast<std::uint64_t>(verdict.valid_counted - verdict.won[0] - verdict.won[1]);
+    if (!rules_.rim_is_wall && pos.unsealed && still_unsealed(*board_, after, {p.from, p.to})) {
+      pos.outcome = Outcome::ongoing();  // no region apart from the rim: no enclosure at all
+    } else {
+      const EnclosureJudgement verdict = judge(pos.cells, after, pos.side, false);
+      if (!counts.empty()) {
+        counts[kEnclosures] += static_cast<std::uint64_t>(verdict.valid_counted);
+        counts[kTiedEnclosures] += static_cast<std::uint64_t>(verdict.valid_counted - verdict.won[0] - verdict.won[1]);
+      }
+      pos.outcome = verdict.outcome;
+      pos.unsealed = !rules_.rim_is_wall && !verdict.sealed;
     }
     pos.cells = after;
-    pos.outcome = verdict.outcome;
     if (p.kind == MoveKind::Place) {
       ++pos.placed[static_cast<std::size_t>(pos.side)];
       pos.history_size = 0;  // a placement can never be undone, so no earlier position returns

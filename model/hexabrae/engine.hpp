@@ -60,6 +60,12 @@ struct Position {
   Outcome outcome;
   std::array<std::int8_t, 2> placed{};  // pieces on the board per side (the rest are in reserve)
   std::uint64_t hash = 0;               // pieces and side to move
+  // Known: with the rim not a wall, no region of the free space is cut off from the rim, so the
+  // next move needs a full enclosure search only if it seals one (still_unsealed). False when
+  // not known (a position read from text, until its first move).
+  bool unsealed = false;
+  // HexabraeState::copy_from copies these fields one by one (the histories only as far as used):
+  // a new field must be added there.
   // Hashes of the positions since the last placement (placements are irreversible), current last,
   // and the change of each ply between them (printed, so that a position reads back identically).
   std::int16_t history_size = 0;
@@ -92,7 +98,8 @@ struct EnclosureJudgement {
   std::array<int, kMaxEnclosures> winner{};    // per enclosure: side, -1 tie, -2 not valid
   std::array<int, 2> won{};
   int valid_counted = 0;
-  Outcome outcome;  // ongoing unless the enclosures decide
+  Outcome outcome;     // ongoing unless the enclosures decide
+  bool sealed = true;  // some free space is cut off from the rim (found only with the rim not a wall)
 };
 
 class HexabraeState final : public State {
@@ -100,7 +107,7 @@ class HexabraeState final : public State {
   HexabraeState(const Rules& rules, const Position& position);
 
   std::unique_ptr<State> clone() const override { return std::make_unique<HexabraeState>(*this); }
-  void copy_from(const State& other) override { *this = static_cast<const HexabraeState&>(other); }
+  void copy_from(const State& other) override;
   std::uint64_t key() const override;
   int side_to_move() const override { return position_.side; }
   Outcome outcome() const override { return position_.outcome; }

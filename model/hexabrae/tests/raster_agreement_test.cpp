@@ -150,7 +150,7 @@ const Raster& raster_for(int radius) {
 }
 
 struct RasterHole {
-  FieldSet covered, pieces;
+  FieldSet covered{}, pieces{};
   friend bool operator<(const RasterHole& a, const RasterHole& b) {
     return std::tie(a.covered.bits, a.pieces.bits) < std::tie(b.covered.bits, b.pieces.bits);
   }
