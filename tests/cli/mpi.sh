@@ -68,6 +68,12 @@ ranks 2 "${generate[@]}" --count 4 --db "$tmp/two.db" >"$tmp/g2.out" 2>&1 && pas
   && [ "$(grep -o '"key_move"' "$tmp/one.json" | wc -l)" -eq 4 ] && cmp -s "$tmp/one.json" "$tmp/two.json" \
   && pass || fail "generate: 1 process vs 2 ranks" "$tmp/g1.out" "$tmp/g2.out"
 
+# check: the properties shared by 2 ranks, printed in suite order as by one process.
+"$arbiter" check brique --size 5 --cases 30 >"$tmp/c1.out" 2>&1 && ranks 2 check brique --size 5 --cases 30 >"$tmp/c2.out" 2>&1 \
+  && [ "$(grep -c ' holds ' "$tmp/c1.out")" -ge 5 ] \
+  && diff <(sed -E 's/ +[0-9.]+$//' "$tmp/c1.out") <(sed -E 's/ +[0-9.]+$//' "$tmp/c2.out") >"$tmp/diff" \
+  && pass || fail "check: 1 process vs 2 ranks" "$tmp/c1.out" "$tmp/c2.out"
+
 # A store in use by another run is refused at once, on every rank, in one line.
 flock "$tmp/two.db.lock" sleep 10 &
 holder=$!
