@@ -41,24 +41,27 @@ fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
 ranks() { local n="$1"; shift; mpirun -n "$n" --oversubscribe --bind-to none "$arbiter" "$@"; }
 # Output minus what depends on the clock and the layout of the run: the Search line's times.
-untimed() { sed -E 's/ nodes in [0-9.]+ s \([0-9,]+ nodes\/s\), .*$/ nodes/' "$1"; }
+# The certificate line names each run's own file; the files themselves are compared.
+untimed() { sed -E -e 's/ nodes in [0-9.]+ s \([0-9,]+ nodes\/s\), .*$/ nodes/' -e 's/^certificate: .*/certificate:/' "$1"; }
 
 # solve --openings: every first move of Brique 4x4, alone in one process and shared by 2 ranks.
 solve=(solve brique --size 4 --openings --tt-mb 16)
-"$arbiter" "${solve[@]}" --independent-moves --state "$tmp/one" >"$tmp/one.out" 2>"$tmp/one.err" \
+"$arbiter" "${solve[@]}" --independent-moves --state "$tmp/one" --proof "$tmp/one.cert" >"$tmp/one.out" 2>"$tmp/one.err" \
   && grep -q '^Value: ' "$tmp/one.out" && pass || fail "solve in one process" "$tmp/one.out" "$tmp/one.err"
-ranks 2 "${solve[@]}" --state "$tmp/two" >"$tmp/two.out" 2>"$tmp/two.err" \
+ranks 2 "${solve[@]}" --state "$tmp/two" --proof "$tmp/two.cert" >"$tmp/two.out" 2>"$tmp/two.err" \
   && grep -q '2 ranks x 1 thread' "$tmp/two.out" && pass || fail "solve on 2 ranks" "$tmp/two.out" "$tmp/two.err"
 diff <(untimed "$tmp/one.out") <(untimed "$tmp/two.out") >"$tmp/diff" && pass || fail "solve: 1 process vs 2 ranks" "$tmp/diff"
+[ -s "$tmp/one.cert" ] && cmp -s "$tmp/one.cert" "$tmp/two.cert" && pass || fail "solve: certificates of 1 process and 2 ranks differ"
 
 # Stopped after 15 of the 16 moves on 2 ranks, resumed on 3 ranks for the one move left.
 ranks 2 "${solve[@]}" --max-units 15 --state "$tmp/cut" >"$tmp/cut.out" 2>"$tmp/cut.err"
 [ "$(ls "$tmp/cut/solve"/*/*.unit | wc -l)" -eq 15 ] && grep -q 'stopped after --max-units 15 with 1 moves left' "$tmp/cut.err" \
   && pass || fail "solve stopped after 15 units" "$tmp/cut.out" "$tmp/cut.err"
-ranks 3 "${solve[@]}" --resume --state "$tmp/cut" >"$tmp/resumed.out" 2>"$tmp/resumed.err" \
+ranks 3 "${solve[@]}" --resume --state "$tmp/cut" --proof "$tmp/resumed.cert" >"$tmp/resumed.out" 2>"$tmp/resumed.err" \
   && grep -q '15 of 16 moves already settled' "$tmp/resumed.err" && grep -q '3 ranks x 1 thread for 1 move to solve: 2 of the 3 workers stay idle' "$tmp/resumed.err" \
   && pass || fail "solve resumed on 3 ranks" "$tmp/resumed.out" "$tmp/resumed.err"
 diff <(untimed "$tmp/one.out") <(untimed "$tmp/resumed.out") >"$tmp/diff" && pass || fail "solve: resumed vs uninterrupted" "$tmp/diff"
+cmp -s "$tmp/one.cert" "$tmp/resumed.cert" && pass || fail "solve: the resumed run's certificate differs from the uninterrupted run's"
 
 # puzzles generate: the same store contents from one process with 2 threads and from 2 ranks.
 generate=(puzzles generate brique --size 5 --kind within-2 --seed 5)
