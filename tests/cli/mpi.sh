@@ -23,6 +23,8 @@ expect_error() {  # DESCRIPTION ARGS... (environment from the caller)
   fi
 }
 
+expect_error "max-units 0" solve brique --size 3 --max-units 0 --state "$tmp/s0"
+
 # Another MPI's launcher would start copies that each do the whole job: refused, built or not.
 PMI_SIZE=2 PMI_RANK=0 expect_error "foreign launcher" solve brique --size 3 --state "$tmp/s0"
 
