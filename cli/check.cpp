@@ -1,9 +1,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <map>
+#include <mutex>
 
 #include "cli/json_output.hpp"
 #include "cli/options.hpp"
+#include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
 #include "properties/property_runner.hpp"
 #include "solver/interrupt.hpp"
@@ -19,6 +22,31 @@ const char* verdict_word(const PropertyResult& r) {
   if (r.interrupted) return "INTERRUPTED";
   if (r.gave_up) return "NO VERDICT";
   return r.rule_text_claim ? "FINDING" : "DEFECT";
+}
+
+// A property's result as bytes, what the ranks of an MPI run send rank 0 (distributed/farm.hpp).
+std::string result_bytes(const PropertyResult& r) {
+  return nlohmann::json{r.name, r.statement, r.source, r.rule_text_claim, r.cases, r.checks, r.holds,
+                        r.gave_up, r.interrupted, r.seconds, r.why, r.counterexample, r.moves}.dump();
+}
+
+PropertyResult result_from_bytes(const std::string& bytes) {
+  const nlohmann::json j = nlohmann::json::parse(bytes);
+  PropertyResult r;
+  r.name = j.at(0).get<std::string>();
+  r.statement = j.at(1).get<std::string>();
+  r.source = j.at(2).get<std::string>();
+  r.rule_text_claim = j.at(3).get<bool>();
+  r.cases = j.at(4).get<long>();
+  r.checks = j.at(5).get<long>();
+  r.holds = j.at(6).get<bool>();
+  r.gave_up = j.at(7).get<bool>();
+  r.interrupted = j.at(8).get<bool>();
+  r.seconds = j.at(9).get<double>();
+  r.why = j.at(10).get<std::string>();
+  r.counterexample = j.at(11).get<std::string>();
+  r.moves = j.at(12).get<std::vector<std::string>>();
+  return r;
 }
 
 int check(const std::vector<std::string>& args) {
@@ -53,28 +81,63 @@ int check(const std::vector<std::string>& args) {
     }
     if (!known) throw InputError("unknown property " + quote_input(name) + " (known: " + names + ")");
   }
+  // Each property is a unit of work; under mpirun the ranks share them (one at a time per rank:
+  // rapidcheck's runner is not made for several threads) and rank 0 prints them in suite order.
+  std::vector<std::size_t> selected;
+  for (std::size_t i = 0; i < suite.size(); ++i) {
+    if (only.empty() || std::find(only.begin(), only.end(), suite[i].name) != only.end()) selected.push_back(i);
+  }
+  install_stop_handlers();
+  const bool coordinator = distributed::world().coordinator();
+  Progress progress(std::cerr);
+  std::mutex progress_lock;
+  distributed::FarmJob job;
+  job.work = [&](distributed::UnitId i) {
+    const Property& property = suite.at(i);
+    return result_bytes(run_property(*loaded.game, property, cases, seed, [&](long done) {
+      if (coordinator) {
+        std::lock_guard<std::mutex> guard(progress_lock);
+        progress.update([&] { return "check " + property.name + ": " + std::to_string(done) + "/" + std::to_string(cases) + " cases"; });
+      }
+      return !stop_requested();
+    }));
+  };
+  if (!coordinator) {
+    distributed::run_farm(job);
+    return 0;
+  }
   if (!json) {
     std::cout << "property suite of " << game << ", size " << loaded.game->config().size << ", seed " << seed << "\n";
     std::printf("%-34s %8s %10s  %-10s %8s\n", "property", "cases", "checks", "result", "seconds");
   }
-  install_stop_handlers();
-  Progress progress(std::cerr);
   std::vector<PropertyResult> failed, all;
-  for (const Property& property : suite) {
-    if (!only.empty() && std::find(only.begin(), only.end(), property.name) == only.end()) continue;
-    const PropertyResult r = run_property(*loaded.game, property, cases, seed, [&](long done) {
-      progress.update([&] { return "check " + property.name + ": " + std::to_string(done) + "/" + std::to_string(cases) + " cases"; });
-      return !stop_requested();
-    });
-    progress.clear();
-    all.push_back(r);
-    if (!json) {
-      std::printf("%-34s %8ld %10ld  %-10s %8.2f\n", r.name.c_str(), r.cases, r.checks, verdict_word(r), r.seconds);
-      std::fflush(stdout);
+  std::map<std::size_t, PropertyResult> arrived;  // by suite index, until the ones before are printed
+  std::size_t handed = 0, printed = 0;
+  bool ended = false;  // a property was interrupted: nothing after it is printed
+  job.next_unit = [&]() -> std::optional<distributed::UnitId> {
+    if (handed == selected.size() || ended || stop_requested()) return std::nullopt;
+    return selected[handed++];
+  };
+  job.on_result = [&](distributed::UnitId index, const std::string& bytes) {
+    arrived.emplace(index, result_from_bytes(bytes));
+    for (auto it = arrived.begin(); !ended && printed < selected.size() && it != arrived.end() && it->first == selected[printed];
+         it = arrived.erase(it), ++printed) {
+      const PropertyResult& r = it->second;
+      {
+        std::lock_guard<std::mutex> guard(progress_lock);
+        progress.clear();
+      }
+      all.push_back(r);
+      if (!json) {
+        std::printf("%-34s %8ld %10ld  %-10s %8.2f\n", r.name.c_str(), r.cases, r.checks, verdict_word(r), r.seconds);
+        std::fflush(stdout);
+      }
+      if (r.interrupted) ended = true;
+      if (!r.holds && !r.interrupted) failed.push_back(r);
     }
-    if (r.interrupted) break;
-    if (!r.holds) failed.push_back(r);
-  }
+  };
+  distributed::run_farm(job);
+  progress.clear();
   if (json) {
     nlohmann::json out = json_document("check");
     out["game"] = loaded.game->descriptor().name;
@@ -123,7 +186,7 @@ int check(const std::vector<std::string>& args) {
 
 const CommandRegistration registration{Command{
     "check", "check GAME [--size N] [--rule NAME=VALUE]... [--cases N] [--seed N] [--property NAME]... [--json]",
-    "run the game's property suite on random reachable play; shrunk counterexamples as diagrams", check}};
+    "run the game's property suite on random reachable play; shrunk counterexamples as diagrams", check, true}};
 
 }  // namespace
 }  // namespace arbiter::cli

@@ -18,6 +18,9 @@ struct Command {
   // Receives the words after the subcommand name; returns the exit status. Throws InputError
   // (or boost::program_options::error) for bad input; main prints it as one line and exits 2.
   std::function<int(const std::vector<std::string>& args)> run;
+  // Runs on every rank under mpirun and shares its units among them (distributed/farm.hpp);
+  // other commands run on rank 0 alone.
+  bool distributed = false;
 };
 
 std::vector<Command>& commands();

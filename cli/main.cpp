@@ -1,10 +1,12 @@
 // arbiter: executable rules for Brique, Quentin, Brochs and Hexabrae, and the checks built on them.
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli/command.hpp"
+#include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/version.hpp"
 
@@ -21,6 +23,47 @@ void print_overview() {
   }
 }
 
+// Only rank 0 speaks: under mpirun every rank meets the same bad input, and one line says it.
+bool this_rank_reports() {
+  try {
+    return arbiter::distributed::world().coordinator();
+  } catch (const arbiter::InputError&) {
+    const char* rank = std::getenv("OMPI_COMM_WORLD_RANK");
+    if (rank == nullptr) rank = std::getenv("PMI_RANK");
+    return rank == nullptr || std::string(rank) == "0";
+  }
+}
+
+int run(const std::vector<std::string>& words) {
+  try {
+    const arbiter::distributed::World& world = arbiter::distributed::world();
+    for (const auto& command : arbiter::cli::commands()) {
+      if (command.name != words[0]) continue;
+      if (world.size > 1 && !command.distributed) {
+        // Commands without units of work run once, on rank 0; the other ranks have nothing to do.
+        if (!world.coordinator()) return 0;
+        std::cerr << "note: arbiter " << command.name << " does not distribute its work: rank 0 runs it alone\n";
+      }
+      return command.run({words.begin() + 1, words.end()});
+    }
+    throw arbiter::InputError("unknown command " + arbiter::quote_input(words[0]) + " (try `arbiter --help`)");
+  } catch (const arbiter::distributed::Abandoned&) {
+    return 2;  // rank 0 failed before handing out work and printed why
+  } catch (const arbiter::InputError& error) {
+    if (this_rank_reports()) std::cerr << "arbiter: error: " << error.what() << "\n";
+    arbiter::distributed::abandon_workers();
+    return 2;
+  } catch (const boost::program_options::error& error) {
+    if (this_rank_reports()) std::cerr << "arbiter: error: " << error.what() << "\n";
+    arbiter::distributed::abandon_workers();
+    return 2;
+  } catch (const std::exception& error) {
+    std::cerr << "arbiter: internal error: " << error.what() << "\n";
+    arbiter::distributed::abandon_workers();
+    return 3;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -30,22 +73,11 @@ int main(int argc, char** argv) {
     return words.empty() ? 2 : 0;
   }
   if (words[0] == "--version") {
-    std::cout << arbiter::version_string() << "\n";
+    std::cout << arbiter::version_string() << "\n"
+              << "mpi: " << (arbiter::distributed::mpi_built() ? arbiter::distributed::mpi_library_version() : "not built") << "\n";
     return 0;
   }
-  try {
-    for (const auto& command : arbiter::cli::commands()) {
-      if (command.name == words[0]) return command.run({words.begin() + 1, words.end()});
-    }
-    throw arbiter::InputError("unknown command " + arbiter::quote_input(words[0]) + " (try `arbiter --help`)");
-  } catch (const arbiter::InputError& error) {
-    std::cerr << "arbiter: error: " << error.what() << "\n";
-    return 2;
-  } catch (const boost::program_options::error& error) {
-    std::cerr << "arbiter: error: " << error.what() << "\n";
-    return 2;
-  } catch (const std::exception& error) {
-    std::cerr << "arbiter: internal error: " << error.what() << "\n";
-    return 3;
-  }
+  const int status = run(words);
+  arbiter::distributed::finish();
+  return status;
 }

@@ -10,6 +10,8 @@
 #include "cli/command.hpp"
 #include "cli/live_progress.hpp"
 #include "cli/options.hpp"
+#include "distributed/farm.hpp"
+#include "distributed/output_lock.hpp"
 #include "generators/generator.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
@@ -134,8 +136,13 @@ int generate(const std::vector<std::string>& args) {
   g.seed = seed;
   g.threads = threads;
   g.node_budget = budget;
-  auto store = puzzles::PuzzleStore::open(db, true);
   install_stop_handlers();
+  if (!distributed::world().coordinator()) {
+    generators::serve_generation(g);
+    return 0;
+  }
+  const distributed::OutputLock store_lock(db);
+  auto store = puzzles::PuzzleStore::open(db, true);
   generators::GeneratorProgress progress;
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
@@ -270,6 +277,8 @@ int verify(const std::vector<std::string>& args) {
 int puzzles_command(const std::vector<std::string>& args) {
   if (args.empty()) throw InputError("puzzles needs an action: generate, list, show, export or verify");
   const std::string action = args.front();
+  // Only generation has units to share; under mpirun the other actions run on rank 0 alone.
+  if (action != "generate" && !distributed::world().coordinator()) return 0;
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (action == "generate") return generate(rest);
   if (action == "list") return list_or_export(rest, false);
@@ -285,7 +294,7 @@ int puzzles_command(const std::vector<std::string>& args) {
 
 const CommandRegistration registration{Command{
     "puzzles", kUsage, "generate verified one-solution puzzles into a database; list, show, export, verify them",
-    puzzles_command}};
+    puzzles_command, true}};
 
 }  // namespace
 }  // namespace arbiter::cli

@@ -15,6 +15,8 @@
 #include "cli/options.hpp"
 #include "cli/json_output.hpp"
 #include "cli/live_progress.hpp"
+#include "distributed/farm.hpp"
+#include "distributed/output_lock.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/version.hpp"
 #include "model/core/zobrist.hpp"
@@ -116,13 +118,73 @@ std::string value_sentence(const GameDescriptor& game, const State& root, Value 
   return "?";
 }
 
+// The moves of the root as units of a farm (distributed/farm.hpp): each solved alone with a table
+// of its own, so that what is printed does not depend on which rank or thread solved it.
+distributed::FarmJob move_farm(const State& root, const std::vector<Move>& moves, const solver::SolveOptions& options,
+                               int threads) {
+  distributed::FarmJob job;
+  job.threads = threads;
+  job.work = [&root, &moves, &options](distributed::UnitId i) {
+    std::ostringstream out;
+    solver::write_move_result(out, solver::solve_move_alone(root, moves.at(i), options));
+    return out.str();
+  };
+  return job;
+}
+
+// Rank 0's side of a farmed solve: hands out the moves not yet settled (at most `max_units` of
+// them when it is not 0), records each result as it arrives and writes them in move order.
+SolveResult solve_on_farm(const State& root, const std::vector<Move>& moves, const solver::SolveOptions& options,
+                          int threads, const std::vector<std::optional<MoveResult>>& finished, std::size_t max_units,
+                          const solver::UnitDone& on_done) {
+  const auto start = std::chrono::steady_clock::now();
+  SolveResult result;
+  result.moves.resize(moves.size());
+  std::vector<distributed::UnitId> pending;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (i < finished.size() && finished[i]) {
+      result.moves[i] = *finished[i];
+    } else {
+      result.moves[i].move = moves[i];
+      result.moves[i].text = root.move_text(moves[i]);
+      pending.push_back(i);
+    }
+  }
+  const distributed::World& world = distributed::world();
+  const std::size_t slots = static_cast<std::size_t>(world.size) * static_cast<std::size_t>(threads);
+  if (world.size > 1 && slots > pending.size()) {
+    std::cerr << "note: " << world.size << " ranks x " << threads << (threads == 1 ? " thread" : " threads") << " for "
+              << pending.size() << (pending.size() == 1 ? " move" : " moves") << " to solve: " << slots - pending.size()
+              << " of the " << slots << " workers stay idle\n";
+  }
+  std::size_t handed = 0;
+  distributed::FarmJob job = move_farm(root, moves, options, threads);
+  job.next_unit = [&]() -> std::optional<distributed::UnitId> {
+    if (handed >= pending.size() || stop_requested() || (max_units > 0 && handed >= max_units)) return std::nullopt;
+    return pending[handed++];
+  };
+  job.on_result = [&](distributed::UnitId i, const std::string& bytes) {
+    std::istringstream in(bytes);
+    auto r = solver::read_move_result(in, "the result of move " + std::to_string(i));
+    if (!r) throw std::runtime_error("a rank sent an unreadable result for move " + std::to_string(i));
+    r->move = moves.at(i);
+    result.moves[i] = std::move(*r);
+    if (on_done) on_done(i, result.moves[i]);
+  };
+  distributed::run_farm(job);
+  solver::summarise_moves(result, options);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
 int solve_command(const std::vector<std::string>& args) {
   GameOptions game_options;
   std::string game_name, position, proof_file, state_directory;
   int within = 0, threads = 1;
   double time_limit = 0;
   std::size_t table_megabytes = 256;
-  bool openings = false, json = false, resume = false;
+  bool openings = false, json = false, resume = false, independent = false;
+  std::size_t max_units = 0;
   po::options_description options;
   options.add_options()
       ("game", po::value<std::string>(&game_name)->required(), "game name")
@@ -134,6 +196,10 @@ int solve_command(const std::vector<std::string>& args) {
       ("proof", po::value<std::string>(&proof_file), "write the certificate to FILE (check it with arbiter verify-proof)")
       ("openings", po::bool_switch(&openings), "solve the initial position and print every first move's value as a board map")
       ("resume", po::bool_switch(&resume), "continue a stopped run: keep its finished moves and saved tables")
+      ("independent-moves", po::bool_switch(&independent),
+       "solve each move with a table of its own (what runs under mpirun do): the output then does not depend on --threads or ranks")
+      ("max-units", po::value<std::size_t>(&max_units),
+       "solve at most N more moves in this run, then stop like an interrupted run (implies --independent-moves; continue with --resume)")
       ("state", po::value<std::string>(&state_directory), "state directory (default $XDG_CACHE_HOME/arbiter or ~/.cache/arbiter)")
       ("json", po::bool_switch(&json), "print the result as JSON");
   game_options.add_to(options);
@@ -150,6 +216,7 @@ int solve_command(const std::vector<std::string>& args) {
     throw InputError("--tt-mb must be between 1 and 65536, got " + std::to_string(table_megabytes));
   }
   if (given.count("time-limit") && !(time_limit > 0)) throw InputError("--time-limit must be a positive number of seconds");
+  if (given.count("max-units") && max_units < 1) throw InputError("--max-units must be at least 1");
   if (openings && !position.empty()) throw InputError("--openings solves the initial position; give --size, not --position");
   auto loaded = load_game_position(game_name, game_options, position);
   const Game& game = *loaded.game;
@@ -157,6 +224,26 @@ int solve_command(const std::vector<std::string>& args) {
   const State& root = *loaded.state;
   if (root.is_terminal()) {
     throw InputError("the position is already over (" + outcome_text(descriptor, root.outcome()) + "): nothing to solve");
+  }
+  const distributed::World& world = distributed::world();
+  independent = independent || max_units > 0 || world.size > 1;
+  std::vector<Move> moves;
+  root.legal_moves(moves);
+  solver::SolveOptions solve_options;
+  solve_options.within = within;
+  solve_options.threads = threads;
+  solve_options.table_megabytes = table_megabytes;
+  std::atomic<std::uint64_t> nodes{0};
+  solve_options.control.nodes = &nodes;
+  install_stop_handlers();
+  solve_options.control.stop = &stop_requested;
+  if (time_limit > 0) {
+    solve_options.control.deadline =
+        std::chrono::steady_clock::now() + std::chrono::microseconds(static_cast<long long>(time_limit * 1e6));
+  }
+  if (!world.coordinator()) {
+    distributed::run_farm(move_farm(root, moves, solve_options, threads));
+    return 0;
   }
   if (!proof_file.empty()) {
     std::ofstream probe(proof_file, std::ios::app);
@@ -166,13 +253,17 @@ int solve_command(const std::vector<std::string>& args) {
   // The journal is keyed by what decides the results: position, kind of search, code version.
   if (state_directory.empty()) state_directory = default_state_directory();
   std::ostringstream job;
-  job << std::hex << text_key(root.line() + "|within=" + std::to_string(within) + "|" + version_commit());
+  // Moves solved alone have their own certificates and node counts: they are kept apart.
+  job << std::hex << text_key(root.line() + "|within=" + std::to_string(within) + "|" + version_commit() +
+                              (independent ? "|independent tt=" + std::to_string(table_megabytes) : ""));
   solver::SolveJournal journal(state_directory + "/solve/" + job.str());
-  std::vector<Move> moves;
-  root.legal_moves(moves);
+  const distributed::OutputLock journal_lock(journal.directory());
   std::vector<std::optional<MoveResult>> finished;
   if (resume) {
     finished = journal.load(moves.size());
+    for (std::size_t i = 0; i < finished.size(); ++i) {
+      if (finished[i]) finished[i]->move = moves[i];  // the journal names moves by their text
+    }
   } else {
     journal.clear();
   }
@@ -183,19 +274,7 @@ int solve_command(const std::vector<std::string>& args) {
                                                              : "")
             << "\n";
 
-  solver::SolveOptions solve_options;
-  solve_options.within = within;
-  solve_options.threads = threads;
-  solve_options.table_megabytes = table_megabytes;
   solve_options.table_directory = journal.directory();
-  std::atomic<std::uint64_t> nodes{0};
-  solve_options.control.nodes = &nodes;
-  install_stop_handlers();
-  solve_options.control.stop = &stop_requested;
-  if (time_limit > 0) {
-    solve_options.control.deadline =
-        std::chrono::steady_clock::now() + std::chrono::microseconds(static_cast<long long>(time_limit * 1e6));
-  }
 
   std::mutex lock;
   std::size_t units_done = already, wins = 0, losses = 0, draws = 0;
@@ -214,7 +293,7 @@ int solve_command(const std::vector<std::string>& args) {
            << std::setprecision(0) << seconds << " s";
       return line.str();
     });
-    result = solver::solve_moves(root, solve_options, finished, [&](std::size_t index, const MoveResult& r) {
+    const solver::UnitDone record = [&](std::size_t index, const MoveResult& r) {
       std::lock_guard<std::mutex> guard(lock);  // the progress thread reads these counters
       if (r.value != Value::Unknown) {
         journal.save(index, r);
@@ -226,7 +305,9 @@ int solve_command(const std::vector<std::string>& args) {
       }
       if (r.value == Value::Loss || r.value == Value::NoWinWithin) ++losses;
       if (r.value == Value::Draw) ++draws;
-    });
+    };
+    result = independent ? solve_on_farm(root, moves, solve_options, threads, finished, max_units, record)
+                         : solver::solve_moves(root, solve_options, finished, record);
   }
 
   std::size_t certificate_nodes = 0;
@@ -296,6 +377,8 @@ int solve_command(const std::vector<std::string>& args) {
     out["table"] = {{"lookups", result.stats.tt_lookups}, {"hits", result.stats.tt_hits}, {"stores", result.stats.tt_stores},
                     {"entries_used", table_used}, {"entries", table_capacity}, {"megabytes", table_megabytes}};
     out["threads"] = threads;
+    out["ranks"] = world.size;
+    out["independent_moves"] = independent;
     out["interrupted"] = result.interrupted;
     if (!proof_file.empty()) out["certificate"] = {{"file", proof_file}, {"nodes", certificate_nodes}, {"note", proof_note}};
     std::cout << out.dump(2) << "\n";
@@ -335,22 +418,34 @@ int solve_command(const std::vector<std::string>& args) {
     }
     std::cout << "\nSearch: " << with_commas(result.stats.nodes) << " nodes in " << std::fixed << std::setprecision(2)
               << seconds << " s (" << with_commas(static_cast<std::uint64_t>(result.stats.nodes / std::max(seconds, 1e-3)))
-              << " nodes/s), " << threads << (threads == 1 ? " thread" : " threads") << "\n";
+              << " nodes/s), " << (world.size > 1 ? std::to_string(world.size) + " ranks x " : "") << threads
+              << (threads == 1 ? " thread" : " threads") << "\n";
     std::cout << "Table: " << with_commas(result.stats.tt_hits) << " hits in " << with_commas(result.stats.tt_lookups)
-              << " lookups, " << with_commas(result.stats.tt_stores) << " stores; " << with_commas(table_used) << " of "
-              << with_commas(table_capacity) << " entries in use (" << table_megabytes << " MiB, shared by the threads)\n";
+              << " lookups, " << with_commas(result.stats.tt_stores) << " stores; ";
+    if (independent) {
+      std::cout << "a table of its own for each move (" << table_megabytes << " MiB)\n";
+    } else {
+      std::cout << with_commas(table_used) << " of " << with_commas(table_capacity) << " entries in use (" << table_megabytes
+                << " MiB, shared by the threads)\n";
+    }
     if (!proof_note.empty()) std::cout << proof_note << "\n";
   }
   if (stop_requested()) {
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; finished moves are kept: run again with --resume to continue\n";
     return interrupted_exit_status();
   }
+  const auto unsettled = std::count_if(result.moves.begin(), result.moves.end(),
+                                       [](const MoveResult& m) { return m.value == Value::Unknown; });
+  if (max_units > 0 && unsettled > 0 && time_limit == 0) {
+    std::cerr << "arbiter: stopped after --max-units " << max_units << " with " << unsettled
+              << " moves left; finished moves are kept: run again with --resume to continue\n";
+  }
   return result.value == Value::Unknown ? 1 : 0;
 }
 
 const CommandRegistration registration{{
     "solve", "solve GAME [--position P | --size N] [--rule NAME=VALUE] [--within K] [--proof FILE] [--openings]",
-    "exact value, every winning move, principal line and certificate of a position", solve_command}};
+    "exact value, every winning move, principal line and certificate of a position", solve_command, true}};
 
 }  // namespace
 }  // namespace arbiter::cli

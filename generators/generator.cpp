@@ -4,10 +4,14 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <mutex>
 #include <sstream>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
+#include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/version.hpp"
 #include "model/registry.hpp"
@@ -365,6 +369,71 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
   return p;
 }
 
+namespace {
+
+// A candidate's outcome as bytes, what the ranks of a distributed run send rank 0: "" examined
+// and not a puzzle, "I" interrupted (not examined), "P" and the puzzle in JSON.
+std::string outcome_bytes(const std::optional<Puzzle>& puzzle, bool interrupted) {
+  if (interrupted) return "I";
+  if (!puzzle) return "";
+  const Puzzle& p = *puzzle;
+  nlohmann::json refutations = nlohmann::json::array();
+  for (const auto& r : p.refutations) refutations.push_back({r.move, r.defence, r.why});
+  const nlohmann::json j = {p.game, p.size, p.rulings, p.position, static_cast<int>(p.kind), p.within, p.theme,
+                            p.key_move, p.main_line, refutations, p.difficulty,
+                            nlohmann::json{p.measures.solver_nodes, p.measures.solution_plies,
+                                           p.measures.tempting_moves, p.measures.defences},
+                            p.certificate, p.certificate_sha256, p.seed, p.version};
+  return "P" + j.dump();
+}
+
+Puzzle puzzle_from_bytes(const std::string& bytes) {
+  const nlohmann::json j = nlohmann::json::parse(bytes.substr(1));
+  Puzzle p;
+  p.game = j.at(0).get<std::string>();
+  p.size = j.at(1).get<int>();
+  p.rulings = j.at(2).get<std::vector<std::string>>();
+  p.position = j.at(3).get<std::string>();
+  p.kind = static_cast<PuzzleKind>(j.at(4).get<int>());
+  p.within = j.at(5).get<int>();
+  p.theme = j.at(6).get<std::string>();
+  p.key_move = j.at(7).get<std::string>();
+  p.main_line = j.at(8).get<std::vector<std::string>>();
+  for (const auto& r : j.at(9)) {
+    p.refutations.push_back({r.at(0).get<std::string>(), r.at(1).get<std::vector<std::string>>(), r.at(2).get<std::string>()});
+  }
+  p.difficulty = j.at(10).get<int>();
+  const auto& m = j.at(11);
+  p.measures = {m.at(0).get<std::uint64_t>(), m.at(1).get<int>(), m.at(2).get<int>(), m.at(3).get<int>()};
+  p.certificate = j.at(12).get<std::string>();
+  p.certificate_sha256 = j.at(13).get<std::string>();
+  p.seed = j.at(14).get<std::uint64_t>();
+  p.version = j.at(15).get<std::string>();
+  return p;
+}
+
+// Candidate numbers as the units of a farm (distributed/farm.hpp): a candidate's outcome depends
+// on (seed, number) alone, whichever rank or thread examines it.
+distributed::FarmJob candidate_farm(const Game& game, const GeneratorOptions& options) {
+  distributed::FarmJob job;
+  job.threads = std::max(1, options.threads);
+  job.work = [&game, &options](distributed::UnitId index) {
+    const auto position = candidate_position(game, options, index);
+    bool interrupted = false;
+    std::optional<Puzzle> puzzle;
+    if (position) puzzle = examine(game, *position, options, interrupted);
+    return outcome_bytes(puzzle, interrupted || stop_requested());
+  };
+  return job;
+}
+
+}  // namespace
+
+void serve_generation(const GeneratorOptions& options) {
+  const auto game = make_game(find_game(options.game), options.size, options.rulings);
+  distributed::run_farm(candidate_farm(*game, options));
+}
+
 GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& options, std::int64_t count,
                           GeneratorProgress& progress) {
   const GameDescriptor& descriptor = find_game(options.game);
@@ -384,53 +453,48 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   report.first_candidate = run.next;
   std::int64_t stored = report.stored_before;
   progress.stored = stored;
-  const int threads = std::max(1, options.threads);
-  const std::size_t batch = static_cast<std::size_t>(threads) * 4;
-  while (stored < count && !stop_requested()) {
-    struct Outcome {
-      bool done = false;
-      std::optional<Puzzle> puzzle;
-    };
-    std::vector<Outcome> outcomes(batch);
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-      for (;;) {
-        const std::size_t i = next.fetch_add(1);
-        if (i >= batch || stop_requested()) return;
-        const auto position = candidate_position(*game, options, run.next + i);
-        bool interrupted = false;
-        if (position) outcomes[i].puzzle = examine(*game, *position, options, interrupted);
-        if (interrupted) return;
-        outcomes[i].done = true;
-        progress.candidates.fetch_add(1);
-        if (outcomes[i].puzzle) progress.found.fetch_add(1);
+  // Candidates come back in any order; they are stored in candidate order, each finished prefix
+  // in one transaction with the cursor, up to the count asked for. A duplicate found at insertion
+  // is not counted, and the following candidates are taken instead.
+  std::map<std::uint64_t, std::string> arrived;
+  std::uint64_t handed = run.next;
+  distributed::FarmJob job = candidate_farm(*game, options);
+  job.next_unit = [&]() -> std::optional<distributed::UnitId> {
+    if (stored >= count || stop_requested()) return std::nullopt;
+    return handed++;
+  };
+  job.on_result = [&](distributed::UnitId index, const std::string& bytes) {
+    if (bytes == "I" || index < run.next || stored >= count) return;  // not examined, or past what is kept
+    progress.candidates.fetch_add(1);
+    if (!bytes.empty()) progress.found.fetch_add(1);
+    arrived.emplace(index, bytes);
+    for (;;) {
+      std::vector<Puzzle> keep;
+      std::uint64_t consumed = 0;
+      std::int64_t would_store = stored;
+      for (auto it = arrived.find(run.next + consumed); it != arrived.end() && would_store < count;
+           it = arrived.find(run.next + consumed)) {
+        if (!it->second.empty()) {
+          keep.push_back(puzzle_from_bytes(it->second));
+          ++would_store;
+        }
+        arrived.erase(it);
+        ++consumed;
       }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-    worker();
-    for (auto& thread : pool) thread.join();
-    // Keep the finished prefix, in candidate order, up to the count asked for.
-    std::vector<Puzzle> keep;
-    std::size_t consumed = 0;
-    std::int64_t would_store = stored;
-    for (; consumed < batch && outcomes[consumed].done && would_store < count; ++consumed) {
-      if (outcomes[consumed].puzzle) {
-        keep.push_back(*outcomes[consumed].puzzle);
-        ++would_store;  // a duplicate is caught below and not counted
+      if (consumed == 0) return;
+      run.next += consumed;
+      for (const auto& added : store.insert_batch(keep, run)) {
+        if (added.inserted) {
+          ++stored;
+        } else {
+          ++report.duplicates;
+        }
       }
+      progress.stored = stored;
+      if (stored >= count) return;
     }
-    run.next += consumed;
-    const auto added = store.insert_batch(keep, run);
-    for (const auto& a : added) {
-      if (a.inserted) {
-        ++stored;
-      } else {
-        ++report.duplicates;
-      }
-    }
-    progress.stored = stored;
-  }
+  };
+  distributed::run_farm(job);
   report.stored_after = stored;
   report.next_candidate = run.next;
   report.interrupted = stored < count;

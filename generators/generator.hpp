@@ -5,7 +5,8 @@
 //
 // Determinism: candidate number i is built from (seed, i) alone and examined on one thread with
 // searches of its own, and results are stored in candidate order, so the same seed gives the same
-// puzzles whatever the number of threads.
+// puzzles whatever the number of threads or of MPI ranks (generate() hands candidates out through
+// distributed/farm.hpp).
 #include <atomic>
 #include <cstdint>
 #include <optional>
@@ -69,6 +70,10 @@ struct GenerationReport {
 // keeping every puzzle stored so far.
 GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& options, std::int64_t count,
                           GeneratorProgress& progress);
+
+// A rank other than 0 of a distributed `puzzles generate` (distributed/farm.hpp): examines the
+// candidates rank 0 hands out and sends back what it found; rank 0 alone runs generate().
+void serve_generation(const GeneratorOptions& options);
 
 // Re-proves a stored puzzle from scratch: the solver's per-move values (fast implementation)
 // give exactly the key move and the puzzle is not trivial; the stored certificate has the stored

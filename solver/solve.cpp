@@ -159,6 +159,14 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
     }
   }
 
+  summarise_moves(result, options);
+  result.seconds = seconds_since(start);
+  return result;
+}
+
+void summarise_moves(SolveResult& result, const SolveOptions& options) {
+  result.stats = SearchStats();
+  result.value = Value::Unknown;
   bool any_win = false, any_unknown = false, all_lose = true, any_draw = false;
   for (const MoveResult& m : result.moves) {
     result.stats.add(m.stats);
@@ -175,8 +183,12 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   } else if (!any_unknown && any_draw) {
     result.value = Value::Draw;
   }
-  result.seconds = seconds_since(start);
-  return result;
+}
+
+MoveResult solve_move_alone(const State& root, Move move, const SolveOptions& options) {
+  TranspositionTable table(options.within == 0 ? options.table_megabytes : 1);
+  std::unique_ptr<BoundedSearch> bounded;
+  return solve_unit(root, move, options, table, bounded);
 }
 
 Certificate analysis_certificate(const Game& game, const State& root, const SolveResult& result,
@@ -221,19 +233,7 @@ void SolveJournal::save(std::size_t index, const MoveResult& r) const {
   const std::string path = directory_ + "/" + std::to_string(index) + ".unit";
   {
     std::ofstream out(path + ".tmp");
-    out << "arbiter-solve-unit 1\n";
-    out << "move " << r.text << "\n";
-    out << "value " << static_cast<int>(r.value) << "\n";
-    out << "claims";
-    for (int id : r.claims) out << " " << id;
-    out << "\n";
-    const SearchStats& st = r.stats;
-    out << "stats " << st.nodes << " " << st.tt_lookups << " " << st.tt_hits << " " << st.tt_stores << " " << st.proven
-        << " " << st.disproven << " " << r.seconds << "\n";
-    out << "line";
-    for (const auto& m : r.line) out << "\t" << m;
-    out << "\n";
-    r.certificate.write(out);
+    write_move_result(out, r);
     if (!out) throw InputError("cannot write " + quote_input(path));
   }
   std::filesystem::rename(path + ".tmp", path);
@@ -246,35 +246,67 @@ std::vector<std::optional<MoveResult>> SolveJournal::load(std::size_t moves) con
     std::ifstream in(path);
     if (!in) continue;
     // A unit file that does not read back whole is ignored: that unit is searched again.
-    try {
-      MoveResult r;
-      std::string line, word;
-      std::getline(in, line);
-      if (line != "arbiter-solve-unit 1") continue;
-      std::getline(in, line);
-      r.text = line.substr(std::min<std::size_t>(5, line.size()));
-      int value = 0;
-      in >> word >> value;
-      r.value = static_cast<Value>(value);
-      std::getline(in, line);
-      std::getline(in, line);
-      std::istringstream claims(line);
-      claims >> word;
-      for (int id; claims >> id;) r.claims.push_back(id);
-      SearchStats& st = r.stats;
-      in >> word >> st.nodes >> st.tt_lookups >> st.tt_hits >> st.tt_stores >> st.proven >> st.disproven >> r.seconds;
-      std::getline(in, line);
-      std::getline(in, line);
-      std::istringstream moves_line(line);
-      std::getline(moves_line, word, '\t');
-      for (std::string m; std::getline(moves_line, m, '\t');) r.line.push_back(m);
-      r.certificate = Certificate::read(in, path);
-      if (r.value == Value::Unknown || r.claims.empty()) continue;
-      out[i] = std::move(r);
-    } catch (const InputError&) {
-    }
+    auto r = read_move_result(in, path);
+    if (r && r->value != Value::Unknown) out[i] = std::move(r);
   }
   return out;
+}
+
+void write_move_result(std::ostream& out, const MoveResult& r) {
+  out << "arbiter-solve-unit 1\n";
+  out << "move " << r.text << "\n";
+  out << "value " << static_cast<int>(r.value) << "\n";
+  out << "claims";
+  for (int id : r.claims) out << " " << id;
+  out << "\n";
+  const SearchStats& st = r.stats;
+  out << "stats " << st.nodes << " " << st.tt_lookups << " " << st.tt_hits << " " << st.tt_stores << " " << st.proven
+      << " " << st.disproven << " " << r.seconds << "\n";
+  out << "line";
+  for (const auto& m : r.line) out << "\t" << m;
+  out << "\n";
+  if (r.value != Value::Unknown) {
+    // A unit's certificate has no root of its own (its claims are the roots): the first claim
+    // stands in, since a certificate only reads back with an existing root.
+    Certificate rooted = r.certificate;
+    rooted.root = r.claims.front();
+    rooted.write(out);
+  }
+}
+
+std::optional<MoveResult> read_move_result(std::istream& in, const std::string& name) {
+  try {
+    MoveResult r;
+    std::string line, word;
+    std::getline(in, line);
+    if (line != "arbiter-solve-unit 1") return std::nullopt;
+    std::getline(in, line);
+    r.text = line.substr(std::min<std::size_t>(5, line.size()));
+    int value = 0;
+    in >> word >> value;
+    if (value < 0 || value > static_cast<int>(Value::Unknown)) return std::nullopt;
+    r.value = static_cast<Value>(value);
+    std::getline(in, line);
+    std::getline(in, line);
+    std::istringstream claims(line);
+    claims >> word;
+    for (int id; claims >> id;) r.claims.push_back(id);
+    SearchStats& st = r.stats;
+    in >> word >> st.nodes >> st.tt_lookups >> st.tt_hits >> st.tt_stores >> st.proven >> st.disproven >> r.seconds;
+    std::getline(in, line);
+    std::getline(in, line);
+    std::istringstream moves_line(line);
+    std::getline(moves_line, word, '\t');
+    for (std::string m; std::getline(moves_line, m, '\t');) r.line.push_back(m);
+    if (!in) return std::nullopt;
+    if (r.value != Value::Unknown) {
+      r.certificate = Certificate::read(in, name);
+      if (r.claims.empty()) return std::nullopt;
+    }
+    return r;
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
 }
 
 namespace {

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,6 +66,19 @@ using UnitDone = std::function<void(std::size_t index, const MoveResult&)>;
 SolveResult solve_moves(const State& root, const SolveOptions& options,
                         const std::vector<std::optional<MoveResult>>& finished = {},
                         const UnitDone& on_done = {});
+
+// One move of the root settled alone, with a table of its own (options.table_megabytes): its
+// value, certificate, line and node count depend on nothing else that ran in the process, which
+// is what a distributed solve needs (its units run on any rank, in any order).
+MoveResult solve_move_alone(const State& root, Move move, const SolveOptions& options);
+
+// The position's value, summed statistics and `interrupted` from `result.moves`.
+void summarise_moves(SolveResult& result, const SolveOptions& options);
+
+// A unit's result as text (the journal's file format, also what ranks send each other), and
+// back: nullopt when the text does not read whole.
+void write_move_result(std::ostream& out, const MoveResult& result);
+std::optional<MoveResult> read_move_result(std::istream& in, const std::string& name);
 
 // Finished units kept on disk, one file per legal-move index, so that a stopped solve resumes
 // without redoing them. Files are written whole (to a temporary name, then renamed).

@@ -1,0 +1,38 @@
+#include "distributed/output_lock.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "model/core/errors.hpp"
+
+namespace arbiter::distributed {
+
+OutputLock::OutputLock(const std::string& output) {
+  const std::string path = output + ".lock";
+  descriptor_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (descriptor_ < 0) throw InputError("cannot create the lock file " + quote_input(path) + ": " + std::strerror(errno));
+  if (::flock(descriptor_, LOCK_EX | LOCK_NB) != 0) {
+    char holder[32] = {};
+    const ssize_t n = ::pread(descriptor_, holder, sizeof holder - 1, 0);
+    ::close(descriptor_);
+    descriptor_ = -1;
+    std::string pid = n > 0 ? std::string(holder, static_cast<std::size_t>(n)) : "";
+    while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
+    throw InputError(quote_input(output) + " is in use by another run" + (pid.empty() ? "" : " (process " + pid + ")") +
+                     ": wait for it to end, or give another output");
+  }
+  const std::string pid = std::to_string(::getpid()) + "\n";
+  if (::ftruncate(descriptor_, 0) == 0 && ::pwrite(descriptor_, pid.data(), pid.size(), 0) < 0) {
+    // The pid is only a courtesy for the other run's message; the lock itself holds.
+  }
+}
+
+OutputLock::~OutputLock() {
+  if (descriptor_ >= 0) ::close(descriptor_);
+}
+
+}  // namespace arbiter::distributed

@@ -1,0 +1,22 @@
+#pragma once
+// One run at a time per output: two runs that wrote the same journal or puzzle store at once
+// would each think it owned the cursor. The lock is an flock on OUTPUT.lock, released by the
+// kernel when the process ends however it ends, so a killed run never leaves a stale lock.
+#include <string>
+
+namespace arbiter::distributed {
+
+class OutputLock {
+ public:
+  // Takes the lock for `output` (a file or directory path) or throws InputError, one line
+  // naming the output and the process holding it.
+  explicit OutputLock(const std::string& output);
+  OutputLock(const OutputLock&) = delete;
+  OutputLock& operator=(const OutputLock&) = delete;
+  ~OutputLock();
+
+ private:
+  int descriptor_ = -1;
+};
+
+}  // namespace arbiter::distributed

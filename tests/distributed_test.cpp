@@ -1,0 +1,62 @@
+// The work farm without MPI (a plain process is rank 0 of 1) and the output lock
+// (distributed/farm.hpp, distributed/output_lock.hpp); runs across ranks are tests/cli/mpi.sh.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <unistd.h>
+
+#include "distributed/farm.hpp"
+#include "distributed/output_lock.hpp"
+#include "model/core/errors.hpp"
+
+namespace arbiter::distributed {
+namespace {
+
+TEST(Farm, EveryUnitIsComputedOnceAndItsResultReachesRankZero) {
+  ASSERT_TRUE(world().coordinator());
+  for (int threads : {1, 4}) {
+    std::uint64_t handed = 0;
+    std::map<UnitId, std::string> results;
+    FarmJob job;
+    job.threads = threads;
+    job.next_unit = [&]() -> std::optional<UnitId> {
+      if (handed == 50) return std::nullopt;
+      return handed++;
+    };
+    job.work = [](UnitId id) { return std::string(id % 7, 'x') + std::to_string(id * id); };
+    job.on_result = [&](UnitId id, const std::string& bytes) { EXPECT_TRUE(results.emplace(id, bytes).second) << id; };
+    const FarmReport report = run_farm(job);
+    ASSERT_EQ(results.size(), 50u) << threads << " threads";
+    for (const auto& [id, bytes] : results) EXPECT_EQ(bytes, std::string(id % 7, 'x') + std::to_string(id * id));
+    ASSERT_EQ(report.units_per_rank.size(), 1u);
+    EXPECT_EQ(report.units_per_rank[0], 50u);
+  }
+}
+
+TEST(Farm, AFailingUnitStopsTheHandingOutAndIsRethrown) {
+  std::uint64_t handed = 0;
+  FarmJob job;
+  job.threads = 3;
+  job.next_unit = [&]() -> std::optional<UnitId> { return handed < 1000 ? std::optional<UnitId>(handed++) : std::nullopt; };
+  job.work = [](UnitId id) -> std::string {
+    if (id == 5) throw std::runtime_error("unit 5 failed");
+    return "";
+  };
+  job.on_result = [](UnitId, const std::string&) {};
+  EXPECT_THROW(run_farm(job), std::runtime_error);
+  EXPECT_LT(handed, 1000u);
+}
+
+TEST(OutputLock, ASecondRunOnTheSameOutputIsRefusedUntilTheFirstEnds) {
+  const std::string output = (std::filesystem::temp_directory_path() / ("arbiter-lock-test-" + std::to_string(::getpid()))).string();
+  {
+    const OutputLock first(output);
+    EXPECT_THROW(OutputLock second(output), InputError);
+  }
+  EXPECT_NO_THROW(OutputLock again(output));
+  std::filesystem::remove(output + ".lock");
+}
+
+}  // namespace
+}  // namespace arbiter::distributed
