@@ -79,5 +79,10 @@ struct Turn {
 Turn turn(smt::Encoding& encoding, const Rules& rules, const smt::SymbolicBoard& before, bool mover_black,
           const std::vector<z3::expr>& move, bool with_colours = true);
 
+// Whether the lazy playability search's encoding of "this placement is illegal" holds for
+// `mover_black`'s placement on `point` of the known board `cells` ('.', 'B', 'W'), which must have
+// the end-of-turn invariant (the encoding is exact only there). For the test against the model.
+bool encoded_placement_illegal(const Rules& rules, const std::vector<char>& cells, int point, bool mover_black);
+
 }  // namespace quentin_smt
 }  // namespace arbiter

@@ -7,6 +7,10 @@
 #include <stdexcept>
 
 #include "model/quentin/claims.hpp"
+#include "tests/game_param.hpp"
+#include "model/core/rng.hpp"
+#include "model/quentin/verification.hpp"
+#include "model/quentin/reference.hpp"
 #include "model/quentin/tests/fixtures.hpp"
 #include "model/registry.hpp"
 #include "solver/connection_claims.hpp"
@@ -282,6 +286,39 @@ TEST(QuentinClaims, EveryRulingValueAClaimDoesNotModelIsNotEncoded) {
   const Verdict illegal = decide_on_game("someone-can-move", 2, {"opponent-chain=illegal"});
   ASSERT_EQ(illegal.kind, Verdict::Kind::Unknown);
   EXPECT_EQ(illegal.reason, "not encoded: ruling opponent-chain=illegal");
+}
+
+// The lazy playability search proves by encoding "this placement is illegal" through the regions of
+// the placed point's neighbours only (docs/proofs.md): on positions reached in play (which have the
+// invariant) it must agree with the reference model on every placement of both sides.
+TEST(QuentinClaims, TheLazySearchsIllegalityAgreesWithTheModel) {
+  Rng rng(20261123);
+  int compared = 0, illegal = 0;
+  for (int n : {3, 4, 5}) {
+    const quentin::Rules model_rules = quentin::Rules::from(make_game(quentin_game(), n)->config());
+    const auto rules = quentin_smt::Rules::from(make_game(quentin_game(), n)->config(), quentin_smt::Rules::Reads::Legality);
+    auto state = make_game(quentin_game(), n)->initial_state();
+    std::vector<Move> moves;
+    while (!state->is_terminal()) {
+      const quentin::Position position = quentin::position_of(*state);
+      std::vector<char> cells;
+      for (std::int8_t c : position.cells) cells.push_back(c == quentin::kBlackStone ? 'B' : c == quentin::kWhiteStone ? 'W' : '.');
+      const int point = static_cast<int>(rng.below(static_cast<std::uint32_t>(n * n)));
+      for (int side : {quentin::kBlackSide, quentin::kWhiteSide}) {
+        const bool model_legal = position.cells[static_cast<std::size_t>(point)] == quentin::kEmpty &&
+                                 quentin::reference::play_placement(model_rules, position, point, side).legal;
+        const bool encoded = quentin_smt::encoded_placement_illegal(rules, cells, point, side == quentin::kBlackSide);
+        EXPECT_EQ(encoded, !model_legal) << state->diagram() << "placement of side " << side << " on " << point;
+        ++compared;
+        // Placements on empty points that the rules forbid: the cases the region encoding decides.
+        illegal += !model_legal && position.cells[static_cast<std::size_t>(point)] == quentin::kEmpty;
+      }
+      state->legal_moves(moves);
+      state->apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+  }
+  EXPECT_GT(illegal, 0) << compared << " compared";
+  EXPECT_GT(compared - illegal, 0);
 }
 
 }  // namespace
