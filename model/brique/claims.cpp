@@ -17,14 +17,38 @@ using smt::Encoding;
 using smt::SymbolicBoard;
 using smt::for_both_movers;
 
+// The pie and pass rulings leave the stones of a placement turn as they are, and the claims read
+// from the geometry are about placement turns and boards, so every value of theirs is modelled;
+// fill=repeat is not (the encodings make one pass).
+static ModelledRulings geometry_modelled_rulings() {
+  return {{"light-squares", {"even", "odd"}},
+          {"escort-directions", {"board", "facing"}},
+          {"fill", {"once", "keep-enemy"}},
+          {"pie", {"swap-sides", "mirror", "off"}},
+          {"pass", {"never", "allowed"}}};
+}
+
 Geometry Geometry::from(const Config& config) {
   Geometry g;
   g.n = config.size;
-  // The pie and pass rulings leave the stones as they are, so no claim here depends on them.
-  g.unsupported = read_encoded_rulings(config, {{"light-squares", {"odd", "even"}, &g.light_when_even},
-                                                {"escort-directions", {"board", "facing"}, &g.white_facing},
-                                                {"fill", {"once", "keep-enemy"}, &g.fill_keeps_enemy}});
+  read_encoded_rulings(config, {{"light-squares", {"odd", "even"}, &g.light_when_even},
+                                {"escort-directions", {"board", "facing"}, &g.white_facing},
+                                {"fill", {"once", "keep-enemy"}, &g.fill_keeps_enemy}});
+  g.unsupported = unmodelled_ruling(config, geometry_modelled_rulings());
   return g;
+}
+
+std::optional<ModelledRulings> claim_modelled_rulings(const std::string& claim) {
+  if (claim == "no-two-winners") return std::nullopt;  // about boards alone: it reads no ruling
+  if (claim == "turns-place-stones") {
+    // Read from pass and pie themselves: the mirror pie moves stones, which no claim follows.
+    return ModelledRulings{{"light-squares", {"even", "odd"}},
+                           {"escort-directions", {"board", "facing"}},
+                           {"fill", {"once", "repeat", "keep-enemy"}},
+                           {"pie", {"swap-sides", "off"}},
+                           {"pass", {"never", "allowed"}}};
+  }
+  return geometry_modelled_rulings();
 }
 
 std::vector<int> Geometry::escorts(int cell, bool black) const {

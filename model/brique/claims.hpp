@@ -2,9 +2,12 @@
 // Brique's claims as Z3 encodings (docs/proofs.md). Written from the rule text (seed 000) and the
 // rulings, independently of the executable model, so that each checks the other
 // (`arbiter prove GAME --differential`, tests/encoding_differential_test.cpp).
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "model/core/game.hpp"
+#include "model/core/rulings.hpp"
 #include "solver/z3_encoding.hpp"
 
 namespace arbiter {
@@ -15,7 +18,7 @@ EncodingComparison compare_brique_turn_encoding(const Game& game, const State& s
 
 namespace brique_smt {
 
-// The rulings the encodings read; a value they do not encode makes a claim "unknown".
+// The rulings the encodings read; a value they do not model makes a claim "not encoded".
 struct Geometry {
   int n = 0;
   bool light_when_even = true;  // B-1 light-squares
@@ -27,6 +30,9 @@ struct Geometry {
   // The two escorts of a square as read for `black` stones, or none if either is off the board.
   std::vector<int> escorts(int cell, bool black) const;
 };
+
+// What the named claim's decision models (std::nullopt: it reads no ruling); for the honesty test.
+std::optional<ModelledRulings> claim_modelled_rulings(const std::string& claim);
 
 // Every square whose two escorts hold stones of one colour holds that colour too (both colours).
 z3::expr invariant(z3::context& ctx, const Geometry& geometry, const smt::SymbolicBoard& board);

@@ -21,4 +21,16 @@ std::string read_encoded_rulings(const Config& config, const std::vector<Encoded
   return unsupported;
 }
 
+std::string unmodelled_ruling(const Config& config, const ModelledRulings& modelled) {
+  for (const auto& assignment : config.rulings) {
+    const std::string& name = assignment.first;
+    const auto listed = std::find_if(modelled.begin(), modelled.end(), [&](const auto& m) { return m.first == name; });
+    if (listed == modelled.end() ||
+        std::find(listed->second.begin(), listed->second.end(), assignment.second) == listed->second.end()) {
+      return name + "=" + assignment.second;
+    }
+  }
+  return "";
+}
+
 }  // namespace arbiter

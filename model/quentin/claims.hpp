@@ -3,9 +3,13 @@
 // rulings, independently of the executable model, so that each checks the other
 // (`arbiter prove GAME --differential`, tests/encoding_differential_test.cpp).
 #include <functional>
+#include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "model/core/game.hpp"
+#include "model/core/rulings.hpp"
 #include "solver/z3_encoding.hpp"
 
 namespace arbiter {
@@ -16,15 +20,23 @@ EncodingComparison compare_quentin_turn_encoding(const Game& game, const State& 
 
 namespace quentin_smt {
 
-// The rulings the encodings read; a value they do not encode makes a claim "unknown".
+// The rulings the encodings read; a value they do not model makes a claim "not encoded".
 struct Rules {
+  // What a claim's encoding reads: the stones only, or also which placements are legal.
+  enum class Reads { Stones, Legality };
   int n = 0;
   bool edges_count = false;       // Q-1 edges-count=yes
   bool count_adjacencies = false;  // Q-2 majority=adjacencies
   bool mover_only_diagonal = false;  // Q-4 diagonal-rule=mover-only
-  std::string unsupported;        // "name=value" not encoded ("" = all covered)
-  static Rules from(const Config& config);
+  std::string unsupported;        // "name=value" not modelled ("" = all covered)
+  static Rules from(const Config& config, Reads reads);
 };
+
+// Every ruling of the game with the values that encodings reading `reads` model; under any other
+// value (or a ruling not listed) a claim's verdict is "not encoded".
+ModelledRulings modelled_ruling_values(Rules::Reads reads);
+// What the named claim's decision models (std::nullopt: it reads no ruling); for the honesty test.
+std::optional<ModelledRulings> claim_modelled_rulings(const std::string& claim);
 
 // Regions of empty points and the territories among them, in the solver. Each region is a tree
 // of parent pointers (ranks decrease towards its root; a region's label is its root's index), so
@@ -66,6 +78,11 @@ struct Turn {
 // colours (and so `legal`) are not.
 Turn turn(smt::Encoding& encoding, const Rules& rules, const smt::SymbolicBoard& before, bool mover_black,
           const std::vector<z3::expr>& move, bool with_colours = true);
+
+// Whether the lazy playability search's encoding of "this placement is illegal" holds for
+// `mover_black`'s placement on `point` of the known board `cells` ('.', 'B', 'W'), which must have
+// the end-of-turn invariant (the encoding is exact only there). For the test against the model.
+bool encoded_placement_illegal(const Rules& rules, const std::vector<char>& cells, int point, bool mover_black);
 
 }  // namespace quentin_smt
 }  // namespace arbiter

@@ -294,5 +294,13 @@ TEST(BriqueDerivedClaims, NoDrawIsNotProvedWhereAPremiseFails) {
   EXPECT_NE(mirror.verdict.reason.find("not encoded: ruling pie=mirror"), std::string::npos) << mirror.verdict.reason;
 }
 
+// Issue 12: every claim under every non-default ruling value either models that value (as its
+// encoding declares) or says "not encoded", instead of borrowing the default ruling's verdict.
+TEST(BriqueClaims, EveryRulingValueAClaimDoesNotModelIsNotEncoded) {
+  EXPECT_EQ(testing::unmodelled_values_not_encoded(find_game("brique"), brique_claims(), brique_smt::claim_modelled_rulings, 2), "");
+  EXPECT_EQ(decide_claim(brique_claims(), "one-fill-round", 2, {{"fill", "repeat"}}).reason,
+            "not encoded: ruling fill=repeat");
+}
+
 }  // namespace
 }  // namespace arbiter

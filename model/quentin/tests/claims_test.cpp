@@ -7,6 +7,10 @@
 #include <stdexcept>
 
 #include "model/quentin/claims.hpp"
+#include "tests/game_param.hpp"
+#include "model/core/rng.hpp"
+#include "model/quentin/verification.hpp"
+#include "model/quentin/reference.hpp"
 #include "model/quentin/tests/fixtures.hpp"
 #include "model/registry.hpp"
 #include "solver/connection_claims.hpp"
@@ -27,8 +31,8 @@ constexpr int kBoardLargest = 5;
 #endif
 
 // The playability claims play the game's model first, so they need the real game.
-Verdict decide_on_game(const std::string& claim, int n, double timeout = 120) {
-  auto game = make_game(quentin_game(), n, {});
+Verdict decide_on_game(const std::string& claim, int n, const std::vector<std::string>& rulings = {}, double timeout = 120) {
+  auto game = make_game(quentin_game(), n, rulings);
   for (const Claim& c : quentin_claims()) {
     if (c.name == claim) return c.decide(*game, timeout);
   }
@@ -83,7 +87,7 @@ TEST(QuentinClaims, AMoveCompletingTheOpponentsChainIsFoundAndReplays) {
   // The reported result is the only one the turn encoding allows for that position and move.
   Config config;
   config.size = 3;
-  const auto rules = quentin_smt::Rules::from(config);
+  const auto rules = quentin_smt::Rules::from(config, quentin_smt::Rules::Reads::Legality);
   smt::Encoding encoding;
   const int target = (v.moves[0][1] - '1') * 3 + (v.moves[0][0] - 'a');
   std::vector<z3::expr> move;
@@ -155,7 +159,7 @@ const TurnExample kExamples[] = {
 TEST(QuentinTurnEncoding, ReproducesTheRuleTextsExamples) {
   Config config;
   config.size = 5;
-  const auto rules = quentin_smt::Rules::from(config);
+  const auto rules = quentin_smt::Rules::from(config, quentin_smt::Rules::Reads::Legality);
   for (const TurnExample& example : kExamples) {
     const auto before = smt::cells_from_text(example.before);
     ASSERT_EQ(before.size(), 25u) << example.name;
@@ -243,7 +247,7 @@ TEST(QuentinClaims, TheRelationalFillIsExactlyTheTerritories) {
       Config config;
       config.size = n;
       config.rulings = {{"edges-count", edges}};
-      const auto rules = quentin_smt::Rules::from(config);
+      const auto rules = quentin_smt::Rules::from(config, quentin_smt::Rules::Reads::Legality);
       smt::Encoding encoding(smt::Encoding::Engine::FiniteDomain);
       const auto board = smt::SymbolicBoard::fresh(encoding, n, "board");
       const auto filled = quentin_smt::relational_territory(encoding, rules, board);
@@ -271,6 +275,50 @@ TEST(QuentinClaims, OneFillRoundAndTheInvariantHoldOnEveryBoardSize) {
   const ProveRow mover_only = run_proofs(request, {}, progress, false).front();
   ASSERT_EQ(mover_only.verdict.kind, Verdict::Kind::Unknown);
   EXPECT_NE(mover_only.verdict.reason.find("legality-checks-every-stone"), std::string::npos);
+}
+
+// Issue 12: every claim under every non-default ruling value either models that value (as its
+// encoding declares) or says "not encoded", instead of borrowing the default ruling's verdict.
+TEST(QuentinClaims, EveryRulingValueAClaimDoesNotModelIsNotEncoded) {
+  EXPECT_EQ(testing::unmodelled_values_not_encoded(find_game("quentin"), quentin_claims(), quentin_smt::claim_modelled_rulings, 2), "");
+  // The known case (rulings Q-5): the turn encoding does not look at chains, so a claim about legal
+  // placements cannot speak for opponent-chain=illegal.
+  const Verdict illegal = decide_on_game("someone-can-move", 2, {"opponent-chain=illegal"});
+  ASSERT_EQ(illegal.kind, Verdict::Kind::Unknown);
+  EXPECT_EQ(illegal.reason, "not encoded: ruling opponent-chain=illegal");
+}
+
+// The lazy playability search proves by encoding "this placement is illegal" through the regions of
+// the placed point's neighbours only (docs/proofs.md): on positions reached in play (which have the
+// invariant) it must agree with the reference model on every placement of both sides.
+TEST(QuentinClaims, TheLazySearchsIllegalityAgreesWithTheModel) {
+  Rng rng(20261123);
+  int compared = 0, illegal = 0;
+  for (int n : {3, 4, 5}) {
+    const quentin::Rules model_rules = quentin::Rules::from(make_game(quentin_game(), n)->config());
+    const auto rules = quentin_smt::Rules::from(make_game(quentin_game(), n)->config(), quentin_smt::Rules::Reads::Legality);
+    auto state = make_game(quentin_game(), n)->initial_state();
+    std::vector<Move> moves;
+    while (!state->is_terminal()) {
+      const quentin::Position position = quentin::position_of(*state);
+      std::vector<char> cells;
+      for (std::int8_t c : position.cells) cells.push_back(c == quentin::kBlackStone ? 'B' : c == quentin::kWhiteStone ? 'W' : '.');
+      const int point = static_cast<int>(rng.below(static_cast<std::uint32_t>(n * n)));
+      for (int side : {quentin::kBlackSide, quentin::kWhiteSide}) {
+        const bool model_legal = position.cells[static_cast<std::size_t>(point)] == quentin::kEmpty &&
+                                 quentin::reference::play_placement(model_rules, position, point, side).legal;
+        const bool encoded = quentin_smt::encoded_placement_illegal(rules, cells, point, side == quentin::kBlackSide);
+        EXPECT_EQ(encoded, !model_legal) << state->diagram() << "placement of side " << side << " on " << point;
+        ++compared;
+        // Placements on empty points that the rules forbid: the cases the region encoding decides.
+        illegal += !model_legal && position.cells[static_cast<std::size_t>(point)] == quentin::kEmpty;
+      }
+      state->legal_moves(moves);
+      state->apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+  }
+  EXPECT_GT(illegal, 0) << compared << " compared";
+  EXPECT_GT(compared - illegal, 0);
 }
 
 }  // namespace
