@@ -203,6 +203,14 @@ class FastState final : public BriqueState {
     }
   }
 
+  bool apply_if_legal(Move m) override {
+    if (outcome_.over()) return false;
+    const bool legal = m < kSwapMove   ? m < static_cast<Move>(tables_->cells) && board_[m] == kEmpty
+                       : m == kSwapMove ? swap_available()
+                                        : m == kPassMove && rules_.pass_allowed;
+    if (legal) apply(m);
+    return legal;
+  }
 
   void apply_counting(Move m, std::span<std::uint64_t> counts) override {
     if (m >= kSwapMove) {
