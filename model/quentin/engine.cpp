@@ -164,6 +164,18 @@ class FastState final : public State {
   // Territory fills and the diagonal rule are ignored: the estimate only orders the search.
   int distance_to_win(int side) const override {
     const std::int8_t own = stone_of(side);
+    if (tables_->size <= GridDistance::kMaxSize) {
+      std::uint64_t own_bits = 0, empty_bits = 0;
+      for (int p = 0; p < tables_->points; ++p) {
+        own_bits |= std::uint64_t{cells_[idx(p)] == own} << p;
+        empty_bits |= std::uint64_t{cells_[idx(p)] == kEmpty} << p;
+      }
+      return GridDistance::of(tables_->size).distance(side, own_bits, empty_bits);
+    }
+    return queue_distance(side);
+  }
+  int queue_distance(int side) const {
+    const std::int8_t own = stone_of(side);
     const std::uint8_t first = side == kBlackSide ? kTop : kLeft, second = side == kBlackSide ? kBottom : kRight;
     return connection_distance<kMaxCells>(
         tables_->points,
