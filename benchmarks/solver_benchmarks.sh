@@ -25,12 +25,14 @@ for game in brique quentin; do
     "$A" solve "$game" --size 5 --openings --time-limit 60 --threads "$threads" --state "$state/s"
   grep -A6 '^Every move' "$state/out"
 done
-moves="d4 c3 e3 d2 c5 e5 b4 f4"
-for game in brique quentin; do
-  position="$("$A" play "$game" --size 7 $moves 2>/dev/null | tail -1)"
-  run "$game 7x7 --within 3 after $moves" "$A" solve "$game" --size 7 --position "$position" --within 3 --state "$state/s"
+# Middle-game positions reached by legal play (the Brique one: d4 c3 e3 d2 c5 e5 b4 f4).
+run "brique 7x7 --within 3 after d4 c3 e3 d2 c5 e5 b4 f4" "$A" solve brique --size 7 --within 3 --state "$state/s" \
+  --position "$("$A" replay brique --size 7 d4 c3 e3 d2 c5 e5 b4 f4 | sed -n 's/^Position: //p')"
+for position in "quentin 7 ......./.B...../..W.W../...B.../.B...B./..W..W./....... black 8" \
+                "quentin 7 ...B.../...B.../...B.../.WWWWW./...B.../......./....... black 8"; do
+  run "--within 3, $position" "$A" solve quentin --position "$position" --within 3 --state "$state/s"
 done
 for game in brique quentin; do
-  run "baseline alpha-beta, $game 5x5 empty board" "$B" "$game" 5
+  run "baseline alpha-beta, $game 5x5 empty board (900 s at most)" "$B" "$game" 5 --time-limit 900
   cat "$state/out"
 done
