@@ -267,6 +267,49 @@ CheckOutcome check_copy_from(const Game& game, std::string_view impl, const Conf
   return out;
 }
 
+// apply_if_legal is how the solver tries a move remembered from another position: it must accept
+// exactly the legal moves, play them like apply, and leave the position untouched otherwise. The
+// codes tried: some of this position's legal moves, and the game's moves around this point (legal
+// a few plies earlier or later, mostly not here), at every fourth position. A sample: a game
+// without its own apply_if_legal lists its moves for every code (Brochs' battery is long already).
+CheckOutcome check_apply_if_legal(const Game& game, std::string_view impl, const ConformanceSettings& s) {
+  CheckOutcome out = named("apply_if_legal plays exactly the legal moves", std::string(impl));
+  auto trial = game.initial_state(impl);
+  const long n = for_each_position(game, impl, s.games, s.seed + 7, [&](const State& state, const auto& moves, std::size_t i) {
+    if (i % 4 != 0) return true;
+    const std::vector<Move> legal = sorted_legal(state);
+    constexpr std::size_t kAround = 4;
+    std::vector<Move> codes(moves.begin() + static_cast<std::ptrdiff_t>(i - std::min(i, kAround)),
+                            moves.begin() + static_cast<std::ptrdiff_t>(std::min(moves.size(), i + kAround)));
+    for (std::size_t k = 0; k < legal.size(); k += 1 + legal.size() / kAround) codes.push_back(legal[k]);
+    for (Move code : codes) {
+      const bool expected = std::binary_search(legal.begin(), legal.end(), code);
+      trial->copy_from(state);
+      const bool played = trial->apply_if_legal(code);
+      std::string wrong;
+      if (played != expected) {
+        wrong = std::string(expected ? "refused the legal move " : "played the illegal move ") + std::to_string(code);
+      } else if (!played && (trial->line() != state.line() || trial->key() != state.key())) {
+        wrong = "refusing the move " + std::to_string(code) + " changed the position to " + trial->line();
+      } else if (played) {
+        auto applied = state.clone();
+        applied->apply(code);
+        if (trial->line() != applied->line() || trial->key() != applied->key()) {
+          wrong = "playing " + state.move_text(code) + " gave " + trial->line() + " where apply gives " + applied->line();
+        }
+      }
+      if (!wrong.empty()) {
+        out.detail = replay_hint(game, impl, moves, i, state, "apply_if_legal " + wrong);
+        return false;
+      }
+    }
+    return true;
+  });
+  out.passed = n > 0;
+  out.cases = n > 0 ? n : -n;
+  return out;
+}
+
 // The key is kept up to date by apply: it must equal the key of the same position read afresh
 // from its printed form, and positions sharing a key must share their futures (legal moves,
 // outcome, side to move) -- a collision or a forgotten part of the state would show here.
@@ -391,7 +434,7 @@ std::vector<CheckOutcome> run_conformance(const Game& game, const ConformanceSet
   static constexpr CheckFn kPerImplementation[] = {
       check_random_games_end,   check_playout_matches_bound, check_moves_accepted,
       check_notation_round_trip, check_copies_independent,   check_same_seed_same_game,
-      check_copy_from,           check_keys,
+      check_copy_from,           check_apply_if_legal,        check_keys,
   };
   std::vector<CheckOutcome> results;
   auto record = [&](auto&& run) {

@@ -36,6 +36,7 @@ State& BoundedSearch::scratch(std::size_t depth, const State& like) {
   while (scratch_.size() <= depth) {
     scratch_.push_back(like.clone());
     moves_.emplace_back();
+    killers_.push_back(kNoMove);
   }
   return *scratch_[depth];
 }
@@ -78,6 +79,16 @@ bool BoundedSearch::attacker_node(const State& state, int attacker, int k, std::
   if (const int known = settled(key, k); known >= 0) return known == 1;
   State& child = scratch(depth, state);
   scratch(depth + 1, state);
+  // The move that last won at once at this depth first: it often wins here too (a threat the
+  // defender's last move left open), and trying it needs no list of moves.
+  Move& killer = killers_[depth];
+  if (killer != kNoMove) {
+    child.copy_from(state);
+    if (child.apply_if_legal(killer) && attacker_won(child, attacker)) {
+      record(key, k, true);
+      return true;
+    }
+  }
   std::vector<Move>& moves = moves_[depth];
   state.legal_moves(moves);
   // Immediate wins first: they are cheap and end the search.
@@ -86,6 +97,7 @@ bool BoundedSearch::attacker_node(const State& state, int attacker, int k, std::
     child.copy_from(state);
     child.apply(m);
     if (child.is_terminal() && attacker_won(child, attacker)) {
+      killer = m;
       won = true;
       break;
     }
@@ -107,6 +119,20 @@ bool BoundedSearch::defender_node(const State& state, int attacker, int k, std::
   if (const int known = settled(key, k); known >= 0) return known == 1;
   State& child = scratch(depth, state);
   scratch(depth + 1, state);
+  auto refutes_at_once = [&](const State& reply) {
+    return (reply.is_terminal() && !attacker_won(reply, attacker)) ||
+           (!reply.is_terminal() && k == 0 && reply.side_to_move() == attacker);
+  };
+  // When the attacker has no move left (k = 0) almost any reply refutes: the last one that did
+  // at this depth is tried before the moves are listed.
+  Move& killer = killers_[depth];
+  if (killer != kNoMove) {
+    child.copy_from(state);
+    if (child.apply_if_legal(killer) && refutes_at_once(child)) {
+      record(key, k, false);
+      return false;
+    }
+  }
   std::vector<Move>& moves = moves_[depth];
   state.legal_moves(moves);
   // Replies that end the game (or leave the attacker out of moves) first: they refute cheaply.
@@ -114,8 +140,8 @@ bool BoundedSearch::defender_node(const State& state, int attacker, int k, std::
   for (Move m : moves) {
     child.copy_from(state);
     child.apply(m);
-    if ((child.is_terminal() && !attacker_won(child, attacker)) ||
-        (!child.is_terminal() && k == 0 && child.side_to_move() == attacker)) {
+    if (refutes_at_once(child)) {
+      killer = m;
       refuted = true;
       break;
     }

@@ -61,6 +61,9 @@ class BoundedSearch {
   // Per depth; deques, so that growing them keeps the references shallower frames hold valid.
   std::deque<std::unique_ptr<State>> scratch_;
   std::deque<std::vector<Move>> moves_;
+  // Per depth: the last move that settled a node there at once (see attacker_node, defender_node).
+  static constexpr Move kNoMove = ~Move{0};
+  std::deque<Move> killers_;
   struct MemoKey {  // with the ply: see Dfpn::MemoKey
     std::uint64_t key;
     int ply;

@@ -37,6 +37,7 @@ State& Dfpn::at_depth(std::size_t depth) {
     moves_.emplace_back();
     children_.emplace_back();
   }
+  while (killers_.size() <= depth) killers_.push_back(kNoKillers);
   return *stack_[depth];
 }
 
@@ -54,6 +55,7 @@ Verdict Dfpn::solve(const State& root, const Goal& goal) {
   stack_.clear();
   moves_.clear();
   children_.clear();
+  killers_.clear();
   stack_.push_back(root.clone());
   moves_.emplace_back();
   children_.emplace_back();
@@ -86,20 +88,28 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
   children.clear();
   ProofNumbers numbers;
   bool decided = false;
-  // Keys first, with their table buckets prefetched; then one pass that reads them.
+  const ProofNumbers node_won = or_node ? ProofNumbers{0, kInf} : ProofNumbers{kInf, 0};
+  // Keys first, with their table buckets prefetched; then one pass that reads them. A move that
+  // ends the game in the mover's favour settles the node at once: no other child is needed.
   for (Move m : moves) {
     scratch.copy_from(state);
     scratch.apply(m);
     Child child{m, scratch.canonical_key() ^ salt_, {}, scratch.is_terminal()};
     if (child.terminal) {
       child.numbers = terminal_numbers(scratch);
+      if (child.numbers == node_won) {
+        remember_winning_move(depth, m);
+        numbers = node_won;
+        decided = true;
+        break;
+      }
     } else {
       table_.prefetch(child.key);
     }
     children.push_back(child);
   }
   std::size_t kept = 0;
-  for (std::size_t i = 0; i < children.size(); ++i) {
+  for (std::size_t i = 0; i < children.size() && !decided; ++i) {
     Child child = children[i];
     if (!child.terminal) {
       ++stats_.tt_lookups;
@@ -108,12 +118,13 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
       } else {
         scratch.copy_from(state);
         scratch.apply(child.move);
-        child.numbers = initial_numbers(scratch);
+        child.numbers = evaluate_new(scratch, depth + 1);
+        if (child.numbers.solved()) table_.store(child.key, child.numbers, 1);
       }
     }
     // One child settles an OR node's proof or an AND node's disproof.
-    if ((or_node && child.numbers.proven()) || (!or_node && child.numbers.disproven())) {
-      numbers = or_node ? ProofNumbers{0, kInf} : ProofNumbers{kInf, 0};
+    if (child.numbers == node_won) {
+      numbers = node_won;
       decided = true;
       break;
     }
@@ -177,6 +188,65 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
     if (numbers.disproven()) ++stats_.disproven;
   }
   return numbers;
+}
+
+// Killer moves: a move that just won at once somewhere at this depth is likely to win at once in
+// the sibling positions too (a threat the defender's other moves leave open). Trying it costs one
+// copy and one move, where expanding the position would cost a move per legal move.
+void Dfpn::remember_winning_move(std::size_t depth, Move m) {
+  std::array<Move, kKillers>& killers = killers_[depth];
+  if (killers[0] == m) return;
+  for (std::size_t i = kKillers - 1; i > 0; --i) killers[i] = killers[i - 1];
+  killers[0] = m;
+}
+
+// Whether the side to move in `state` (at `depth`) wins with one of the depth's killer moves: the
+// definition of the position's value, played out, so it is exact and nothing is pruned by guess.
+bool Dfpn::wins_at_once(const State& state, std::size_t depth) {
+  const int mover = state.side_to_move();
+  State& trial = at_depth(depth + 1);
+  for (std::size_t i = 0; i < kKillers; ++i) {
+    const Move m = killers_[depth][i];
+    if (m == kNoMove) break;
+    trial.copy_from(state);
+    if (!trial.apply_if_legal(m)) continue;
+    const Outcome outcome = trial.outcome();
+    if (outcome.kind == Outcome::Kind::Win && outcome.winner == mover) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A position the table does not know: won at once by a killer; else, when the game's estimate says
+// its side to move is one move from winning, won at once by a move found among all of them (which
+// becomes the depth's killer); else the estimate's numbers. The estimate only decides where to
+// look: a win is always played out.
+ProofNumbers Dfpn::evaluate_new(const State& state, std::size_t depth) {
+  if (wins_at_once(state, depth)) return won_by_mover(state);
+  const ProofNumbers estimate = initial_numbers(state);
+  const bool attacker_moves = state.side_to_move() == goal_.attacker;
+  if ((attacker_moves ? estimate.pn : estimate.dn) > 1) return estimate;
+  const int mover = state.side_to_move();
+  State& trial = at_depth(depth + 1);
+  std::vector<Move>& moves = moves_[depth];
+  state.legal_moves(moves);
+  for (Move m : moves) {
+    trial.copy_from(state);
+    trial.apply(m);
+    const Outcome outcome = trial.outcome();
+    if (outcome.kind == Outcome::Kind::Win && outcome.winner == mover) {
+      remember_winning_move(depth, m);
+      return won_by_mover(state);
+    }
+  }
+  return estimate;
+}
+
+// The numbers of a position whose side to move wins: proved if that side is the attacker,
+// disproved (the attacker neither wins nor draws) if it is the defender.
+ProofNumbers Dfpn::won_by_mover(const State& state) const {
+  return state.side_to_move() == goal_.attacker ? ProofNumbers{0, kInf} : ProofNumbers{kInf, 0};
 }
 
 // df-pn+ style: an unexpanded node starts with proof and disproof numbers from the game's

@@ -1,6 +1,7 @@
 #pragma once
 // Depth-first proof-number search (Nagai's df-pn with Pawlewicz and Lew's 1+epsilon thresholds)
 // over the generic game interface, and the extraction of its proof or disproof as a certificate.
+#include <array>
 #include <deque>
 #include <memory>
 #include <unordered_map>
@@ -45,6 +46,13 @@ class Dfpn {
   ProofNumbers terminal_numbers(const State& state) const;
   ProofNumbers initial_numbers(const State& state) const;
   State& at_depth(std::size_t depth);
+  static constexpr std::size_t kKillers = 2;
+  static constexpr Move kNoMove = ~Move{0};
+  static constexpr std::array<Move, kKillers> kNoKillers{kNoMove, kNoMove};
+  void remember_winning_move(std::size_t depth, Move m);
+  bool wins_at_once(const State& state, std::size_t depth);
+  ProofNumbers won_by_mover(const State& state) const;
+  ProofNumbers evaluate_new(const State& state, std::size_t depth);
   struct Extracted {
     int id = 0;
     bool strict = true;  // no leaf below is a draw
@@ -64,6 +72,8 @@ class Dfpn {
   std::deque<std::unique_ptr<State>> stack_;
   std::deque<std::vector<Move>> moves_;
   std::deque<std::vector<Child>> children_;
+  // Per depth: the last moves that won at once there (killers), newest first.
+  std::deque<std::array<Move, kKillers>> killers_;
   // The ply is part of it: a certificate shares a node only between identical positions (the
   // verifier compares their printed forms), while keys may merge positions at different plies.
   struct MemoKey {

@@ -19,6 +19,7 @@ struct ProofNumbers {
   bool proven() const { return pn == 0; }
   bool disproven() const { return dn == 0; }
   bool solved() const { return pn == 0 || dn == 0; }
+  friend bool operator==(const ProofNumbers&, const ProofNumbers&) = default;
 };
 
 class TranspositionTable {

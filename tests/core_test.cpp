@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <vector>
+
+#include "model/core/connection_distance.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/rng.hpp"
 #include "model/core/square_grid.hpp"
@@ -48,6 +51,44 @@ TEST(Rng, SameSeedSameSequenceAndBoundsRespected) {
     differs |= (x != c.below(7));
   }
   EXPECT_TRUE(differs);
+}
+
+// The bit-set distance must equal the queue's on every board it serves (it orders the solver, so a
+// difference would only cost time, but it would go unnoticed).
+TEST(ConnectionDistance, BitSetGridEqualsTheQueue) {
+  Rng rng(9);
+  int unjoinable = 0, joined_at_once = 0;
+  for (int n = 1; n <= GridDistance::kMaxSize; ++n) {
+    for (int trial = 0; trial < 300; ++trial) {
+      std::vector<int> cell(static_cast<std::size_t>(n * n));  // 0 empty, 1 side 0's stone, 2 side 1's
+      const std::uint32_t stones = rng.below(5);                // from an empty board to a full one
+      for (int& c : cell) c = rng.below(4) < stones ? static_cast<int>(1 + rng.below(2)) : 0;
+      for (int side = 0; side < 2; ++side) {
+        std::uint64_t own = 0, empty = 0;
+        for (int c = 0; c < n * n; ++c) {
+          own |= std::uint64_t{cell[static_cast<std::size_t>(c)] == 1 + side} << c;
+          empty |= std::uint64_t{cell[static_cast<std::size_t>(c)] == 0} << c;
+        }
+        const int queued = connection_distance<64>(
+            n * n,
+            [&](int c) { return cell[static_cast<std::size_t>(c)] == 0 ? 1 : cell[static_cast<std::size_t>(c)] == 1 + side ? 0 : -1; },
+            [&](int c, auto&& visit) {
+              const int r = c / n, col = c % n;
+              if (r > 0) visit(c - n);
+              if (r + 1 < n) visit(c + n);
+              if (col > 0) visit(c - 1);
+              if (col + 1 < n) visit(c + 1);
+            },
+            [&](int c) { return side == 0 ? c / n == 0 : c % n == 0; },
+            [&](int c) { return side == 0 ? c / n == n - 1 : c % n == n - 1; });
+        ASSERT_EQ(GridDistance::of(n).distance(side, own, empty), queued) << "n " << n << " trial " << trial << " side " << side;
+        unjoinable += queued == n * n + 1;
+        joined_at_once += queued == 0;
+      }
+    }
+  }
+  EXPECT_GT(unjoinable, 0);  // the boards drawn include blocked and finished ones
+  EXPECT_GT(joined_at_once, 0);
 }
 
 TEST(Errors, QuoteInputClipsAndEscapes) {

@@ -155,8 +155,22 @@ class FastState final : public BriqueState {
            zobrist_scalar(2, swap_available() ? 1 : 0) ^ zobrist_scalar(3, static_cast<std::uint64_t>(passes_)) ^
            zobrist_outcome(static_cast<int>(outcome_.kind), outcome_.winner);
   }
-  // Fills are ignored: the estimate only orders the solver's search.
+  // Fills are ignored: the estimate only orders the solver's search. Boards the solver can reach
+  // (up to 8x8) use the bit-set form, the rest the queue.
   int distance_to_win(int side) const override {
+    const std::uint8_t own = stone_of(side);
+    if (tables_->n <= GridDistance::kMaxSize) {
+      std::uint64_t own_bits = 0, empty_bits = 0;
+      for (int c = 0; c < tables_->cells; ++c) {
+        const std::uint8_t here = board_[static_cast<std::size_t>(c)];
+        own_bits |= std::uint64_t{here == own} << c;
+        empty_bits |= std::uint64_t{here == kEmpty} << c;
+      }
+      return GridDistance::of(tables_->n).distance(side, own_bits, empty_bits);
+    }
+    return queue_distance(side);
+  }
+  int queue_distance(int side) const {
     const std::uint8_t own = stone_of(side), enemy = stone_of(1 - side);
     const auto& edges = tables_->edge_bits[static_cast<std::size_t>(side)];
     return connection_distance<kMaxCells>(
@@ -203,6 +217,14 @@ class FastState final : public BriqueState {
     }
   }
 
+  bool apply_if_legal(Move m) override {
+    if (outcome_.over()) return false;
+    const bool legal = m < kSwapMove   ? m < static_cast<Move>(tables_->cells) && board_[m] == kEmpty
+                       : m == kSwapMove ? swap_available()
+                                        : m == kPassMove && rules_.pass_allowed;
+    if (legal) apply(m);
+    return legal;
+  }
 
   void apply_counting(Move m, std::span<std::uint64_t> counts) override {
     if (m >= kSwapMove) {

@@ -107,6 +107,14 @@ std::vector<std::string> State::candidate_moves() const {
   return texts;
 }
 
+bool State::apply_if_legal(Move m) {
+  std::vector<Move> moves;
+  legal_moves(moves);
+  if (std::find(moves.begin(), moves.end(), m) == moves.end()) return false;
+  apply(m);
+  return true;
+}
+
 Outcome State::random_playout(Rng& rng) {
   std::vector<Move> moves;
   for (;;) {

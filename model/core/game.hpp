@@ -83,6 +83,11 @@ class State {
   virtual void legal_moves(std::vector<Move>& out) const = 0;
   // Precondition: m is one of legal_moves(). Must not allocate in the fast implementation.
   virtual void apply(Move m) = 0;
+  // Plays m if it is legal here and says so; otherwise leaves the state as it was and returns
+  // false. m may be any code this game produces (a move remembered from another position, say),
+  // so the solver can try a move that won elsewhere without listing this position's moves. The
+  // default lists them; fast implementations answer from the board.
+  virtual bool apply_if_legal(Move m);
 
   // Move notation, relative to this (pre-move) state. parse_move throws InputError naming the
   // text when it is malformed, off the board or illegal here.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 
 #include "model/core/connection_distance.hpp"
@@ -163,6 +164,18 @@ class FastState final : public State {
   // Territory fills and the diagonal rule are ignored: the estimate only orders the search.
   int distance_to_win(int side) const override {
     const std::int8_t own = stone_of(side);
+    if (tables_->size <= GridDistance::kMaxSize) {
+      std::uint64_t own_bits = 0, empty_bits = 0;
+      for (int p = 0; p < tables_->points; ++p) {
+        own_bits |= std::uint64_t{cells_[idx(p)] == own} << p;
+        empty_bits |= std::uint64_t{cells_[idx(p)] == kEmpty} << p;
+      }
+      return GridDistance::of(tables_->size).distance(side, own_bits, empty_bits);
+    }
+    return queue_distance(side);
+  }
+  int queue_distance(int side) const {
+    const std::int8_t own = stone_of(side);
     const std::uint8_t first = side == kBlackSide ? kTop : kLeft, second = side == kBlackSide ? kBottom : kRight;
     return connection_distance<kMaxCells>(
         tables_->points,
@@ -183,12 +196,19 @@ class FastState final : public State {
   void legal_moves(std::vector<Move>& out) const override {
     out.clear();
     if (outcome_.over()) return;
-    FastState trial = *this;  // tentative placements are undone on a copy; this stays const
+    // Tentative placements are undone on a copy, so this stays const; the copy is kept per thread
+    // and copy_from() moves only this board's points, not the largest board's arrays.
+    static thread_local std::optional<FastState> trial;
+    if (trial) {
+      trial->copy_from(*this);
+    } else {
+      trial.emplace(*this);
+    }
     Scratch& scratch = Scratch::get();
     for (int p = 0; p < tables_->points; ++p) {
       if (cells_[idx(p)] != kEmpty) continue;
-      const bool legal = trial.try_placement(p, side_to_move(), scratch);
-      trial.undo(scratch.change);
+      const bool legal = trial->try_placement(p, side_to_move(), scratch);
+      trial->undo(scratch.change);
       if (legal) out.push_back(static_cast<Move>(p));
     }
     if (swap_available()) out.push_back(kSwap);
@@ -197,18 +217,25 @@ class FastState final : public State {
 
   void apply(Move move) override {
     if (move < kSwap) {
-      const int mover = side_to_move();
-      Scratch& scratch = Scratch::get();
-      if (!try_placement(static_cast<int>(move), mover, scratch)) {
-        undo(scratch.change);
-        throw std::logic_error("quentin: apply() was given an illegal move");
-      }
-      place_committed(scratch, mover);
-    } else {
-      if (move == kSwap) swapped_ = true;
-      ++ply_;
+      if (!place_if_legal(static_cast<int>(move))) throw std::logic_error("quentin: apply() was given an illegal move");
+      return;
     }
+    if (move == kSwap) swapped_ = true;
+    ++ply_;
     if (!outcome_.over()) settle_if_stuck();
+  }
+
+  bool apply_if_legal(Move move) override {
+    if (outcome_.over()) return false;
+    if (move < kSwap) {
+      return move < static_cast<Move>(tables_->points) && cells_[move] == kEmpty && place_if_legal(static_cast<int>(move));
+    }
+    // A pass is legal only when nothing else is.
+    const bool legal = move == kSwap   ? swap_available()
+                       : move == kPass ? !swap_available() && !has_legal_placement(side_to_move(), Scratch::get())
+                                       : false;
+    if (legal) apply(move);
+    return legal;
   }
 
   void apply_counting(Move move, std::span<std::uint64_t> counts) override {
@@ -561,6 +588,20 @@ class FastState final : public State {
     const int completed = commit(scratch.change);
     ++ply_;
     if (completed >= 0) outcome_ = chain_winner(completed, mover);
+  }
+
+  // The placement on the empty point, with its fills, if the diagonal (and opponent-chain) rules
+  // allow it; otherwise the board is left as it was.
+  bool place_if_legal(int point) {
+    const int mover = side_to_move();
+    Scratch& scratch = Scratch::get();
+    if (!try_placement(point, mover, scratch)) {
+      undo(scratch.change);
+      return false;
+    }
+    place_committed(scratch, mover);
+    if (!outcome_.over()) settle_if_stuck();
+    return true;
   }
 
   bool has_legal_placement(int mover, Scratch& scratch) {
