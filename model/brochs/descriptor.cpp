@@ -70,6 +70,28 @@ std::vector<Ruling> brochs_rulings() {
       {"R-13", "ply-cap", "After how many plies does the game stop?",
        {{"400", "400 plies"}, {"200", "200 plies"}, {"1000", "1000 plies"}},
        "400", P::Invented, "every game must end; the result is R-5's"},
+      {"R-14", "edge-captures", "Does the board edge or a corner help a line capture (C1)?",
+       {{"none", "no: a sandwich needs two enemy pieces (or hostile empty keeps) on opposite squares"},
+        {"corners", "a piece on a corner square also falls to enemy pieces on its two neighbours"},
+        {"edges", "the board edge acts as an enemy piece: a piece on an edge square falls to one enemy piece opposite the edge"}},
+       "none", P::Derived, "D.1: 'sandwiching it by a couple of Black pieces': the couple is two pieces; the text never names the edge"},
+      {"R-15", "isolated", "Does D.1's 'a isolated piece' limit line captures (C1) to pieces with no friendly neighbour?",
+       {{"any", "no: any piece sandwiched in a line or column falls ('a isolated piece' is an example)"},
+        {"unsupported", "yes: a piece with a friendly piece on one of its four orthogonal neighbours cannot be taken by C1"}},
+       "any", P::Derived, "D.1 goes on 'Thus a given piece is taken if 2 opposite pieces are installed...', with no condition on neighbours"},
+      {"R-16", "curse-holder", "May the main piece itself be the Black piece on the keep for a curse (C3)?",
+       {{"any", "yes: any Black piece on the keep, the main piece included"},
+        {"ordinary", "no: an ordinary Black piece holds the keep and the main piece is elsewhere on the board"}},
+       "any", P::Derived, "D.3 asks for 'a Black piece' on the keep and the main piece 'present on board'; the main piece is a Black piece"},
+      {"R-17", "keep-setting", "When may Black set a piece on a free keep?",
+       {{"any-time", "whenever the keep is free (and R-4 allows setting there)"},
+        {"after-capture", "only on Black's stroke right after the one that captured that keep's White occupant"}},
+       "any-time", P::Derived, "E: 'by setting it on a free Keep, for example on the stroke which follows the capture': 'for example' names one occasion, not the only one"},
+      {"R-18", "keep-entry", "Is a piece that enters a keep between two complete enemy pairs captured? (D.2: 'it is not regarded as not captured')",
+       {{"as-entry", "as R-6 says for every entry (by default: not captured)"},
+        {"captured", "yes, read literally (the double negative): the entering piece is removed"},
+        {"protected", "no, whatever R-6 says"}},
+       "as-entry", P::Derived, "D.2 goes on: 'A new configuration of four pieces ... must be established in order to declare the new capture', which only makes sense if the entering piece survived"},
   };
 }
 
@@ -129,6 +151,11 @@ constexpr std::string_view kCurseCostValues[] = {"turn", "free"};
 constexpr std::string_view kEmptyKeepsValues[] = {"passable", "blocked", "hostile"};
 constexpr std::string_view kWhitePassValues[] = {"allowed", "only-when-stuck"};
 constexpr std::string_view kRepetitionValues[] = {"third", "none"};
+constexpr std::string_view kEdgeCapturesValues[] = {"none", "corners", "edges"};
+constexpr std::string_view kIsolatedValues[] = {"any", "unsupported"};
+constexpr std::string_view kCurseHolderValues[] = {"any", "ordinary"};
+constexpr std::string_view kKeepSettingValues[] = {"any-time", "after-capture"};
+constexpr std::string_view kKeepEntryValues[] = {"as-entry", "captured", "protected"};
 
 template <class E, std::size_t N>
 E read_option(const Config& config, const std::string& name, const std::string_view (&values)[N]) {
@@ -157,6 +184,11 @@ Rules rules_from_config(const Config& config) {
   r.white_pass = read_option<WhitePass>(config, "white-pass", kWhitePassValues);
   r.repetition = read_option<Repetition>(config, "repetition", kRepetitionValues);
   r.ply_cap = std::stoi(config.rule("ply-cap"));
+  r.edge_captures = read_option<EdgeCaptures>(config, "edge-captures", kEdgeCapturesValues);
+  r.isolated = read_option<Isolated>(config, "isolated", kIsolatedValues);
+  r.curse_holder = read_option<CurseHolder>(config, "curse-holder", kCurseHolderValues);
+  r.keep_setting = read_option<KeepSetting>(config, "keep-setting", kKeepSettingValues);
+  r.keep_entry = read_option<KeepEntry>(config, "keep-entry", kKeepEntryValues);
   return r;
 }
 
@@ -176,6 +208,11 @@ Config config_from_rules(const Rules& r) {
   c.rulings["white-pass"] = write_option(r.white_pass, kWhitePassValues);
   c.rulings["repetition"] = write_option(r.repetition, kRepetitionValues);
   c.rulings["ply-cap"] = std::to_string(r.ply_cap);
+  c.rulings["edge-captures"] = write_option(r.edge_captures, kEdgeCapturesValues);
+  c.rulings["isolated"] = write_option(r.isolated, kIsolatedValues);
+  c.rulings["curse-holder"] = write_option(r.curse_holder, kCurseHolderValues);
+  c.rulings["keep-setting"] = write_option(r.keep_setting, kKeepSettingValues);
+  c.rulings["keep-entry"] = write_option(r.keep_entry, kKeepEntryValues);
   return c;
 }
 
