@@ -61,8 +61,13 @@ std::string HexabraeState::explain(Move m) const {
   if (p.kind == MoveKind::Pass) {
     out << "No placement, move or rotation is possible, so the player passes.\n";
   } else if (p.kind != MoveKind::Place) {
-    const int o = orientation_of(position_.cells[static_cast<std::size_t>(p.from)]);
+    const std::int8_t handled = position_.cells[static_cast<std::size_t>(p.from)];
+    const int o = orientation_of(handled);
     const bool ahead = short_contact(p.from, o, o), behind = short_contact(p.from, o, o + 3);
+    if (colour_of(handled) != position_.side) {
+      out << "The piece on " << board_->name(p.from) << " is " << kSideName[static_cast<std::size_t>(colour_of(handled))]
+          << "'s; it keeps its colour (pieces=any, ruling H-11).\n";
+    }
     out << "Before the move the piece on " << board_->name(p.from) << " is "
         << (ahead || behind ? "partially immobilized (one short side touches a short side): it may only move directly away, then rotate"
                             : "free (no short side touches a short side)")

@@ -719,6 +719,7 @@ TEST(HexabraeRulings, PiecesAnyLetsAPlayerTurnTheOpponentsPiece) {  // H-11
   EXPECT_FALSE(is_legal(*load(kBarBehindACornerContact).state, "d5/1"));
   Loaded any = load(kBarBehindACornerContact, {"pieces=any"});
   EXPECT_TRUE(is_legal(*any.state, "d5/1"));
+  EXPECT_NE(any.state->explain_text("d5/1").find("is Black's; it keeps its colour"), std::string::npos);
   any.state->apply(any.state->parse_move("d5/1"));
   const HexabraeState& s = hexabrae_state(*any.state);
   const std::int8_t turned = s.position().cells[static_cast<std::size_t>(s.board().parse_field("d5"))];
