@@ -1,6 +1,7 @@
 // The Brochs descriptor: rulings R-1..R-13 (each gap of the truncated seed 003), the Game under
 // one configuration, and the registry entry.
 #include <algorithm>
+#include <type_traits>
 
 #include "model/brochs/engine.hpp"
 #include "model/brochs/examples.hpp"
@@ -168,51 +169,46 @@ std::string write_option(E value, const std::string_view (&values)[N]) {
   return std::string(values[static_cast<std::size_t>(value)]);
 }
 
+// Calls visit(name, field, values) for every enum-valued ruling of `rules` (a Rules or a const Rules),
+// so that reading and writing a configuration walk one list.
+template <class R, class Visit>
+void for_each_option(R& rules, Visit&& visit) {
+  visit("keeps", rules.keeps, kKeepsValues);
+  visit("start", rules.start, kStartValues);
+  visit("black-turn", rules.black_turn, kBlackTurnValues);
+  visit("set-squares", rules.set_squares, kSetSquaresValues);
+  visit("end", rules.end, kEndValues);
+  visit("entry", rules.entry, kEntryValues);
+  visit("keep-two-piece", rules.keep_two_piece, kKeepTwoPieceValues);
+  visit("main-diagonal", rules.main_diagonal, kMainDiagonalValues);
+  visit("curse-cost", rules.curse_cost, kCurseCostValues);
+  visit("empty-keeps", rules.empty_keeps, kEmptyKeepsValues);
+  visit("white-pass", rules.white_pass, kWhitePassValues);
+  visit("repetition", rules.repetition, kRepetitionValues);
+  visit("edge-captures", rules.edge_captures, kEdgeCapturesValues);
+  visit("isolated", rules.isolated, kIsolatedValues);
+  visit("curse-holder", rules.curse_holder, kCurseHolderValues);
+  visit("keep-setting", rules.keep_setting, kKeepSettingValues);
+  visit("keep-entry", rules.keep_entry, kKeepEntryValues);
+}
+
 Rules rules_from_config(const Config& config) {
   Rules r;
   r.size = config.size;
-  r.keeps = read_option<KeepPlace>(config, "keeps", kKeepsValues);
-  r.start = read_option<StartRule>(config, "start", kStartValues);
-  r.black_turn = read_option<BlackOptions>(config, "black-turn", kBlackTurnValues);
-  r.set_squares = read_option<SetSquares>(config, "set-squares", kSetSquaresValues);
-  r.end = read_option<EndRule>(config, "end", kEndValues);
-  r.entry = read_option<EntryRule>(config, "entry", kEntryValues);
-  r.keep_two_piece = read_option<KeepTwoPiece>(config, "keep-two-piece", kKeepTwoPieceValues);
-  r.main_diagonal = read_option<MainDiagonal>(config, "main-diagonal", kMainDiagonalValues);
-  r.curse_cost = read_option<CurseCost>(config, "curse-cost", kCurseCostValues);
-  r.empty_keeps = read_option<EmptyKeeps>(config, "empty-keeps", kEmptyKeepsValues);
-  r.white_pass = read_option<WhitePass>(config, "white-pass", kWhitePassValues);
-  r.repetition = read_option<Repetition>(config, "repetition", kRepetitionValues);
+  for_each_option(r, [&config](const std::string& name, auto& field, const auto& values) {
+    field = read_option<std::remove_reference_t<decltype(field)>>(config, name, values);
+  });
   r.ply_cap = std::stoi(config.rule("ply-cap"));
-  r.edge_captures = read_option<EdgeCaptures>(config, "edge-captures", kEdgeCapturesValues);
-  r.isolated = read_option<Isolated>(config, "isolated", kIsolatedValues);
-  r.curse_holder = read_option<CurseHolder>(config, "curse-holder", kCurseHolderValues);
-  r.keep_setting = read_option<KeepSetting>(config, "keep-setting", kKeepSettingValues);
-  r.keep_entry = read_option<KeepEntry>(config, "keep-entry", kKeepEntryValues);
   return r;
 }
 
 Config config_from_rules(const Rules& r) {
   Config c;
   c.size = r.size;
-  c.rulings["keeps"] = write_option(r.keeps, kKeepsValues);
-  c.rulings["start"] = write_option(r.start, kStartValues);
-  c.rulings["black-turn"] = write_option(r.black_turn, kBlackTurnValues);
-  c.rulings["set-squares"] = write_option(r.set_squares, kSetSquaresValues);
-  c.rulings["end"] = write_option(r.end, kEndValues);
-  c.rulings["entry"] = write_option(r.entry, kEntryValues);
-  c.rulings["keep-two-piece"] = write_option(r.keep_two_piece, kKeepTwoPieceValues);
-  c.rulings["main-diagonal"] = write_option(r.main_diagonal, kMainDiagonalValues);
-  c.rulings["curse-cost"] = write_option(r.curse_cost, kCurseCostValues);
-  c.rulings["empty-keeps"] = write_option(r.empty_keeps, kEmptyKeepsValues);
-  c.rulings["white-pass"] = write_option(r.white_pass, kWhitePassValues);
-  c.rulings["repetition"] = write_option(r.repetition, kRepetitionValues);
+  for_each_option(r, [&c](const std::string& name, const auto& field, const auto& values) {
+    c.rulings[name] = write_option(field, values);
+  });
   c.rulings["ply-cap"] = std::to_string(r.ply_cap);
-  c.rulings["edge-captures"] = write_option(r.edge_captures, kEdgeCapturesValues);
-  c.rulings["isolated"] = write_option(r.isolated, kIsolatedValues);
-  c.rulings["curse-holder"] = write_option(r.curse_holder, kCurseHolderValues);
-  c.rulings["keep-setting"] = write_option(r.keep_setting, kKeepSettingValues);
-  c.rulings["keep-entry"] = write_option(r.keep_entry, kKeepEntryValues);
   return c;
 }
 
