@@ -106,9 +106,9 @@ class HexabraeGame final : public Game {
     const HexBoard& board = HexBoard::of(rules_.radius);
     if (auto form = split_line_form(text, descriptor().name)) {
       check_line_form_matches(*this, *form);
-      return std::make_unique<HexabraeState>(rules_, parse_line_body(board, form->body, rules_.clock_labels, rules_.ply_cap, text));
+      return std::make_unique<HexabraeState>(rules_, parse_line_body(board, form->body, rules_.clock_labels, rules_.ply_cap, text, rules_.any_pieces));
     }
-    return std::make_unique<HexabraeState>(rules_, parse_diagram(board, text, rules_.clock_labels, rules_.ply_cap));
+    return std::make_unique<HexabraeState>(rules_, parse_diagram(board, text, rules_.clock_labels, rules_.ply_cap, rules_.any_pieces));
   }
 
   // Every game ends by the ply cap at the latest (H-5b).
