@@ -121,7 +121,10 @@ std::vector<z3::expr> fresh_move(Encoding& encoding, int n) {
   return move;
 }
 
-Verdict decide_invariant_inductive(const Game& game, double timeout) {
+// A claim about one turn of either mover on this board: a counterexample is a turn (fresh position
+// and move) for which require(encoding, g, before, after, mover_black) holds; `what` describes it.
+template <class Require>
+Verdict decide_turn_claim(const Game& game, double timeout, const char* what, Require&& require) {
   const Geometry g = Geometry::from(game.config());
   if (!g.unsupported.empty()) return Verdict::not_encoded("ruling " + g.unsupported);
   return for_both_movers([&](bool mover_black, double left) {
@@ -129,12 +132,19 @@ Verdict decide_invariant_inductive(const Game& game, double timeout) {
     const SymbolicBoard before = SymbolicBoard::fresh(encoding, g.n, "pre");
     const auto move = fresh_move(encoding, g.n);
     const SymbolicBoard after = turn(encoding, g, before, mover_black, move);
-    encoding.require(invariant(encoding.ctx(), g, before));
-    encoding.require(!invariant(encoding.ctx(), g, after));
+    require(encoding, g, before, after, mover_black);
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
-      smt::describe_square_turn(game, encoding, before, after, move, mover_black, "the invariant holds before the turn but not after it", v);
+      smt::describe_square_turn(game, encoding, before, after, move, mover_black, what, v);
     });
   }, timeout);
+}
+
+Verdict decide_invariant_inductive(const Game& game, double timeout) {
+  return decide_turn_claim(game, timeout, "the invariant holds before the turn but not after it",
+                           [](Encoding& encoding, const Geometry& g, const SymbolicBoard& before, const SymbolicBoard& after, bool) {
+                             encoding.require(invariant(encoding.ctx(), g, before));
+                             encoding.require(!invariant(encoding.ctx(), g, after));
+                           });
 }
 
 // What a turn lemma says cannot happen at one square after a turn.
@@ -158,38 +168,24 @@ z3::expr broken_at(z3::context& ctx, const Geometry& g, const SymbolicBoard& aft
 }
 
 Verdict decide_one_fill_round(const Game& game, double timeout) {
-  const Geometry g = Geometry::from(game.config());
-  if (!g.unsupported.empty()) return Verdict::not_encoded("ruling " + g.unsupported);
-  return for_both_movers([&](bool mover_black, double left) {
-    Encoding encoding;
-    const SymbolicBoard before = SymbolicBoard::fresh(encoding, g.n, "pre");
-    const auto move = fresh_move(encoding, g.n);
-    const SymbolicBoard after = turn(encoding, g, before, mover_black, move);
-    std::vector<z3::expr> fillable;
-    for (int i = 0; i < g.n * g.n; ++i) fillable.push_back(broken_at(encoding.ctx(), g, after, i, mover_black, TurnLemma::OneFill));
-    encoding.require(smt::any_of(encoding.ctx(), fillable));
-    return encoding.verdict(encoding.check(left), [&](Verdict& v) {
-      smt::describe_square_turn(game, encoding, before, after, move, mover_black, "a second fill pass would still fill a square", v);
-    });
-  }, timeout);
+  return decide_turn_claim(
+      game, timeout, "a second fill pass would still fill a square",
+      [](Encoding& encoding, const Geometry& g, const SymbolicBoard&, const SymbolicBoard& after, bool mover_black) {
+        std::vector<z3::expr> fillable;
+        for (int i = 0; i < g.n * g.n; ++i) fillable.push_back(broken_at(encoding.ctx(), g, after, i, mover_black, TurnLemma::OneFill));
+        encoding.require(smt::any_of(encoding.ctx(), fillable));
+      });
 }
 
 Verdict decide_only_mover_wins(const Game& game, double timeout) {
-  const Geometry g = Geometry::from(game.config());
-  if (!g.unsupported.empty()) return Verdict::not_encoded("ruling " + g.unsupported);
-  return for_both_movers([&](bool mover_black, double left) {
-    Encoding encoding;
-    const SymbolicBoard before = SymbolicBoard::fresh(encoding, g.n, "pre");
-    const auto move = fresh_move(encoding, g.n);
-    const SymbolicBoard after = turn(encoding, g, before, mover_black, move);
-    encoding.require(invariant(encoding.ctx(), g, before));
-    smt::require_no_winner(encoding, before);
-    if (mover_black) smt::require_white_chain(encoding, after);
-    else smt::require_black_chain(encoding, after);
-    return encoding.verdict(encoding.check(left), [&](Verdict& v) {
-      smt::describe_square_turn(game, encoding, before, after, move, mover_black, "the turn completes the opponent's chain", v);
-    });
-  }, timeout);
+  return decide_turn_claim(
+      game, timeout, "the turn completes the opponent's chain",
+      [](Encoding& encoding, const Geometry& g, const SymbolicBoard& before, const SymbolicBoard& after, bool mover_black) {
+        encoding.require(invariant(encoding.ctx(), g, before));
+        smt::require_no_winner(encoding, before);
+        if (mover_black) smt::require_white_chain(encoding, after);
+        else smt::require_black_chain(encoding, after);
+      });
 }
 
 Verdict decide_no_draw(const Game& game, double timeout) {

@@ -22,14 +22,7 @@ Drawing draw(const Position& p) {
   d.width = d.height = 2 * kMargin + n * kCell;
   d.title = "Brique " + std::to_string(n) + "x" + std::to_string(n) + ": " + status_text(p);
   auto rect = [](double x0, double y0, double x1, double y1, std::string fill, std::string role) {
-    Shape s;
-    s.kind = Shape::Kind::Polygon;
-    s.points = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
-    s.fill = std::move(fill);
-    s.stroke = "#555555";
-    s.stroke_width = 0.5;
-    s.role = std::move(role);
-    return s;
+    return rectangle_shape(x0, y0, x1, y1, std::move(fill), "#555555", 0.5, std::move(role));
   };
   const double lo = kMargin, hi = kMargin + n * kCell;
   // Black's edges (top, bottom) and White's (left, right), drawn as bars along the board.
@@ -60,14 +53,7 @@ Drawing draw(const Position& p) {
     }
   }
   auto label = [&](double x, double y, std::string text) {
-    Shape s;
-    s.kind = Shape::Kind::Text;
-    s.points = {{x, y}};
-    s.text = std::move(text);
-    s.font_size = 14;
-    s.fill = "#000000";
-    s.role = "coordinate";
-    d.shapes.push_back(s);
+    d.shapes.push_back(text_shape(x, y, std::move(text), 14, "#000000", "coordinate"));
   };
   for (int i = 0; i < n; ++i) {
     const std::string column(1, static_cast<char>('a' + i));

@@ -1,6 +1,7 @@
 // The Brochs descriptor: rulings R-1..R-13 (each gap of the truncated seed 003), the Game under
 // one configuration, and the registry entry.
 #include <algorithm>
+#include <type_traits>
 
 #include "model/brochs/engine.hpp"
 #include "model/brochs/examples.hpp"
@@ -70,6 +71,28 @@ std::vector<Ruling> brochs_rulings() {
       {"R-13", "ply-cap", "After how many plies does the game stop?",
        {{"400", "400 plies"}, {"200", "200 plies"}, {"1000", "1000 plies"}},
        "400", P::Invented, "every game must end; the result is R-5's"},
+      {"R-14", "edge-captures", "Does the board edge or a corner help a line capture (C1)?",
+       {{"none", "no: a sandwich needs two enemy pieces (or hostile empty keeps) on opposite squares"},
+        {"corners", "a piece on a corner square also falls to enemy pieces on its two neighbours"},
+        {"edges", "the board edge acts as an enemy piece: a piece on an edge square falls to one enemy piece opposite the edge"}},
+       "none", P::Derived, "D.1: 'sandwiching it by a couple of Black pieces': the couple is two pieces; the text never names the edge"},
+      {"R-15", "isolated", "Does D.1's 'a isolated piece' limit line captures (C1) to pieces with no friendly neighbour?",
+       {{"any", "no: any piece sandwiched in a line or column falls ('a isolated piece' is an example)"},
+        {"unsupported", "yes: a piece with a friendly piece on one of its four orthogonal neighbours cannot be taken by C1"}},
+       "any", P::Derived, "D.1 goes on 'Thus a given piece is taken if 2 opposite pieces are installed...', with no condition on neighbours"},
+      {"R-16", "curse-holder", "May the main piece itself be the Black piece on the keep for a curse (C3)?",
+       {{"any", "yes: any Black piece on the keep, the main piece included"},
+        {"ordinary", "no: an ordinary Black piece holds the keep and the main piece is elsewhere on the board"}},
+       "any", P::Derived, "D.3 asks for 'a Black piece' on the keep and the main piece 'present on board'; the main piece is a Black piece"},
+      {"R-17", "keep-setting", "When may Black set a piece on a free keep?",
+       {{"any-time", "whenever the keep is free (and R-4 allows setting there)"},
+        {"after-capture", "only on Black's stroke right after the one that captured that keep's White occupant"}},
+       "any-time", P::Derived, "E: 'by setting it on a free Keep, for example on the stroke which follows the capture': 'for example' names one occasion, not the only one"},
+      {"R-18", "keep-entry", "Is a piece that enters a keep between two complete enemy pairs captured? (D.2: 'it is not regarded as not captured')",
+       {{"as-entry", "as R-6 says for every entry (by default: not captured)"},
+        {"captured", "yes, read literally (the double negative): the entering piece is removed"},
+        {"protected", "no, whatever R-6 says"}},
+       "as-entry", P::Derived, "D.2 goes on: 'A new configuration of four pieces ... must be established in order to declare the new capture', which only makes sense if the entering piece survived"},
   };
 }
 
@@ -129,6 +152,11 @@ constexpr std::string_view kCurseCostValues[] = {"turn", "free"};
 constexpr std::string_view kEmptyKeepsValues[] = {"passable", "blocked", "hostile"};
 constexpr std::string_view kWhitePassValues[] = {"allowed", "only-when-stuck"};
 constexpr std::string_view kRepetitionValues[] = {"third", "none"};
+constexpr std::string_view kEdgeCapturesValues[] = {"none", "corners", "edges"};
+constexpr std::string_view kIsolatedValues[] = {"any", "unsupported"};
+constexpr std::string_view kCurseHolderValues[] = {"any", "ordinary"};
+constexpr std::string_view kKeepSettingValues[] = {"any-time", "after-capture"};
+constexpr std::string_view kKeepEntryValues[] = {"as-entry", "captured", "protected"};
 
 template <class E, std::size_t N>
 E read_option(const Config& config, const std::string& name, const std::string_view (&values)[N]) {
@@ -141,21 +169,35 @@ std::string write_option(E value, const std::string_view (&values)[N]) {
   return std::string(values[static_cast<std::size_t>(value)]);
 }
 
+// Calls visit(name, field, values) for every enum-valued ruling of `rules` (a Rules or a const Rules),
+// so that reading and writing a configuration walk one list.
+template <class R, class Visit>
+void for_each_option(R& rules, Visit&& visit) {
+  visit("keeps", rules.keeps, kKeepsValues);
+  visit("start", rules.start, kStartValues);
+  visit("black-turn", rules.black_turn, kBlackTurnValues);
+  visit("set-squares", rules.set_squares, kSetSquaresValues);
+  visit("end", rules.end, kEndValues);
+  visit("entry", rules.entry, kEntryValues);
+  visit("keep-two-piece", rules.keep_two_piece, kKeepTwoPieceValues);
+  visit("main-diagonal", rules.main_diagonal, kMainDiagonalValues);
+  visit("curse-cost", rules.curse_cost, kCurseCostValues);
+  visit("empty-keeps", rules.empty_keeps, kEmptyKeepsValues);
+  visit("white-pass", rules.white_pass, kWhitePassValues);
+  visit("repetition", rules.repetition, kRepetitionValues);
+  visit("edge-captures", rules.edge_captures, kEdgeCapturesValues);
+  visit("isolated", rules.isolated, kIsolatedValues);
+  visit("curse-holder", rules.curse_holder, kCurseHolderValues);
+  visit("keep-setting", rules.keep_setting, kKeepSettingValues);
+  visit("keep-entry", rules.keep_entry, kKeepEntryValues);
+}
+
 Rules rules_from_config(const Config& config) {
   Rules r;
   r.size = config.size;
-  r.keeps = read_option<KeepPlace>(config, "keeps", kKeepsValues);
-  r.start = read_option<StartRule>(config, "start", kStartValues);
-  r.black_turn = read_option<BlackOptions>(config, "black-turn", kBlackTurnValues);
-  r.set_squares = read_option<SetSquares>(config, "set-squares", kSetSquaresValues);
-  r.end = read_option<EndRule>(config, "end", kEndValues);
-  r.entry = read_option<EntryRule>(config, "entry", kEntryValues);
-  r.keep_two_piece = read_option<KeepTwoPiece>(config, "keep-two-piece", kKeepTwoPieceValues);
-  r.main_diagonal = read_option<MainDiagonal>(config, "main-diagonal", kMainDiagonalValues);
-  r.curse_cost = read_option<CurseCost>(config, "curse-cost", kCurseCostValues);
-  r.empty_keeps = read_option<EmptyKeeps>(config, "empty-keeps", kEmptyKeepsValues);
-  r.white_pass = read_option<WhitePass>(config, "white-pass", kWhitePassValues);
-  r.repetition = read_option<Repetition>(config, "repetition", kRepetitionValues);
+  for_each_option(r, [&config](const std::string& name, auto& field, const auto& values) {
+    field = read_option<std::remove_reference_t<decltype(field)>>(config, name, values);
+  });
   r.ply_cap = std::stoi(config.rule("ply-cap"));
   return r;
 }
@@ -163,18 +205,9 @@ Rules rules_from_config(const Config& config) {
 Config config_from_rules(const Rules& r) {
   Config c;
   c.size = r.size;
-  c.rulings["keeps"] = write_option(r.keeps, kKeepsValues);
-  c.rulings["start"] = write_option(r.start, kStartValues);
-  c.rulings["black-turn"] = write_option(r.black_turn, kBlackTurnValues);
-  c.rulings["set-squares"] = write_option(r.set_squares, kSetSquaresValues);
-  c.rulings["end"] = write_option(r.end, kEndValues);
-  c.rulings["entry"] = write_option(r.entry, kEntryValues);
-  c.rulings["keep-two-piece"] = write_option(r.keep_two_piece, kKeepTwoPieceValues);
-  c.rulings["main-diagonal"] = write_option(r.main_diagonal, kMainDiagonalValues);
-  c.rulings["curse-cost"] = write_option(r.curse_cost, kCurseCostValues);
-  c.rulings["empty-keeps"] = write_option(r.empty_keeps, kEmptyKeepsValues);
-  c.rulings["white-pass"] = write_option(r.white_pass, kWhitePassValues);
-  c.rulings["repetition"] = write_option(r.repetition, kRepetitionValues);
+  for_each_option(r, [&c](const std::string& name, const auto& field, const auto& values) {
+    c.rulings[name] = write_option(field, values);
+  });
   c.rulings["ply-cap"] = std::to_string(r.ply_cap);
   return c;
 }

@@ -24,14 +24,8 @@ Drawing BrochsState::drawing() const {
   for (int cell = 0; cell < t.n * t.n; ++cell) {
     const double x = kMargin + kSquare * (cell % t.n);
     const double y = kMargin + kSquare * (cell / t.n);
-    Shape square;
-    square.points = {{x, y}, {x + kSquare, y}, {x + kSquare, y + kSquare}, {x, y + kSquare}};
-    square.stroke = "#555";
-    square.stroke_width = 1;
     const bool keep = t.is_keep(cell);
-    square.fill = keep ? "#c9a66b" : "#efe6d2";
-    square.role = keep ? "keep" : "square";
-    d.shapes.push_back(square);
+    d.shapes.push_back(rectangle_shape(x, y, x + kSquare, y + kSquare, keep ? "#c9a66b" : "#efe6d2", "#555", 1, keep ? "keep" : "square"));
     if (keep) {
       Shape tower;
       tower.kind = Shape::Kind::Circle;
@@ -74,28 +68,18 @@ Drawing BrochsState::drawing() const {
     }
   }
   for (int i = 0; i < t.n; ++i) {
-    Shape column;
-    column.kind = Shape::Kind::Text;
-    column.points = {{kMargin + kSquare * (i + 0.5), kMargin - 10}};
-    column.text = std::string(1, static_cast<char>('a' + i));
-    column.font_size = 14;
-    column.fill = "#000";
-    column.role = "coordinate";
+    const Shape column =
+        text_shape(kMargin + kSquare * (i + 0.5), kMargin - 10, std::string(1, static_cast<char>('a' + i)), 14, "#000", "coordinate");
     d.shapes.push_back(column);
     Shape row = column;
     row.points = {{kMargin / 2, kMargin + kSquare * (i + 0.6)}};
     row.text = std::to_string(i + 1);
     d.shapes.push_back(row);
   }
-  Shape status;
-  status.kind = Shape::Kind::Text;
-  status.points = {{d.width / 2, board + kMargin + 24}};  // text is anchored at its middle
   // The side to move or the result is the generic diagram's status line (puzzles/diagram.hpp).
-  status.text = "Black reserve: " + std::to_string(reserve_) + (main_in_reserve_ ? " + main piece" : "");
-  status.font_size = 14;
-  status.fill = "#000";
-  status.role = "reserve";
-  d.shapes.push_back(status);
+  d.shapes.push_back(text_shape(d.width / 2, board + kMargin + 24,
+                                "Black reserve: " + std::to_string(reserve_) + (main_in_reserve_ ? " + main piece" : ""), 14,
+                                "#000", "reserve"));
   return d;
 }
 

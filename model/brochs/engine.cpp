@@ -14,13 +14,6 @@ namespace {
 constexpr int kRowStep[kDirections] = {-1, 0, 1, 0, -1, 1, 1, -1};
 constexpr int kColStep[kDirections] = {0, 1, 0, -1, 1, 1, -1, -1};
 
-std::uint64_t splitmix(std::uint64_t& seed) {
-  std::uint64_t z = (seed += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
 // Distance of a keep from its quadrant's outer edges (R-1).
 int keep_offset(int quadrant_size, KeepPlace keeps) {
   switch (keeps) {
@@ -71,10 +64,10 @@ Tables build_tables(int n, KeepPlace keeps) {
   }
   std::uint64_t seed = 0xB20C45ULL + static_cast<std::uint64_t>(n);
   for (auto& keys : t.zobrist) {
-    for (auto& key : keys) key = splitmix(seed);
+    for (auto& key : keys) key = splitmix_next(seed);
   }
-  t.zobrist_white_to_move = splitmix(seed);
-  t.zobrist_cursed = splitmix(seed);
+  t.zobrist_white_to_move = splitmix_next(seed);
+  t.zobrist_cursed = splitmix_next(seed);
   return t;
 }
 
@@ -141,7 +134,7 @@ std::uint64_t BrochsState::key() const {
   const std::uint64_t from_curse = history_from_curse_ && history_.length > 0 ? mix64(history_.hashes[0]) : 0;
   const std::uint64_t history = rules_.repetition == Repetition::Third ? history_digest_ - from_curse : 0;
   return hash_ ^ zobrist_scalar(1, static_cast<std::uint64_t>(ply_)) ^ zobrist_scalar(4, counters) ^
-         zobrist_scalar(5, history);
+         zobrist_scalar(5, history) ^ zobrist_scalar(6, keeps_taken_);
 }
 
 // ---- Setup -------------------------------------------------------------------------------------
@@ -243,11 +236,19 @@ bool BrochsState::pass_allowed() const {
   return !any;
 }
 
+// R-16: under curse-holder=ordinary the main piece cannot be both the keep holder and the Sorcerer.
 bool BrochsState::curse_eligible(int target_quadrant) const {
   if (main_cell_ == kNoCell) return false;
   const int keep = tables_->keep_cell[static_cast<std::size_t>(3 - target_quadrant)];
   const std::uint8_t holder = at(keep);
-  return (holder == Black || holder == Main) && black_in_quadrant_[static_cast<std::size_t>(target_quadrant)] == 0;
+  const bool holder_counts = holder == Black || (holder == Main && rules_.curse_holder == CurseHolder::Any);
+  return holder_counts && black_in_quadrant_[static_cast<std::size_t>(target_quadrant)] == 0;
+}
+
+bool BrochsState::keep_setting_allows(int cell) const {
+  const int keep = tables_->keep_index[static_cast<std::size_t>(cell)];
+  if (keep < 0 || rules_.keep_setting == KeepSetting::AnyTime) return true;
+  return (keeps_taken_ >> keep) & 1U;
 }
 
 template <class Sink>
@@ -272,7 +273,7 @@ void BrochsState::generate(Sink&& add) const {
     const auto rule = static_cast<std::size_t>(rules_.set_squares);
     for (int i = 0; i < t.settable_count[rule]; ++i) {
       const int cell = t.settable_cells[rule][static_cast<std::size_t>(i)];
-      if (at(cell) != Empty) continue;
+      if (at(cell) != Empty || !keep_setting_allows(cell)) continue;
       if (reserve_ > 0) add(make_move(MoveKind::Set, 0, cell));
       if (main_in_reserve_) add(make_move(MoveKind::SetMain, 0, cell));
     }
@@ -310,6 +311,43 @@ bool BrochsState::is_partner(int cell, int side) const {
 // A keep occupant falls to two-piece captures only under keep-two-piece=yes (R-7).
 bool BrochsState::counts_as_c1_target(int cell) const {
   return !tables_->is_keep(cell) || rules_.keep_two_piece == KeepTwoPiece::Yes;
+}
+
+// R-15: under isolated=unsupported only a piece with no friendly orthogonal neighbour is "a
+// isolated piece" that a line capture (C1) can take.
+bool BrochsState::unsupported(int cell) const {
+  if (rules_.isolated == Isolated::Any) return true;
+  const int side = side_of(at(cell));
+  for (int d = 0; d < 4; ++d) {
+    if (is_friend(tables_->neighbour(cell, d), side)) return false;
+  }
+  return true;
+}
+
+bool BrochsState::is_corner(int cell) const {
+  const int n = tables_->n;
+  return (cell / n == 0 || cell / n == n - 1) && (cell % n == 0 || cell % n == n - 1);
+}
+
+bool BrochsState::closes_line(int victim, int near, int far, int side, std::int16_t& far_partner) const {
+  far_partner = static_cast<std::int16_t>(far);
+  if (is_partner(far, side)) return true;
+  if (far != kNoCell) return false;
+  switch (rules_.edge_captures) {
+    case EdgeCaptures::None: return false;
+    case EdgeCaptures::Edges: return true;  // the edge itself stands in for the second piece
+    case EdgeCaptures::Corners:
+      if (!is_corner(victim)) return false;
+      for (int d = 0; d < 4; ++d) {  // the corner's other neighbour closes the L
+        const int other = tables_->neighbour(victim, d);
+        if (other != kNoCell && other != near && is_partner(other, side)) {
+          far_partner = static_cast<std::int16_t>(other);
+          return true;
+        }
+      }
+      return false;
+  }
+  return false;
 }
 
 // Number of the keep's four opposite pairs fully held by `side`; if required_cell is a cell, only
@@ -364,7 +402,7 @@ void BrochsState::find_captures(int to, CaptureList& out) const {
     capture.partner_count = 2;
     capture.partners = {static_cast<std::int16_t>(to), static_cast<std::int16_t>(beyond), kNoCell, kNoCell};
     if (d < 4) {
-      if (is_partner(beyond, side)) {
+      if (unsupported(victim) && closes_line(victim, to, beyond, side, capture.partners[1])) {
         capture.rule = CaptureRule::C1;
         out.add(capture);
       }
@@ -398,9 +436,11 @@ bool BrochsState::standing_threat(int cell, Capture& threat) const {
     const int b = t.neighbour(cell, opposite_direction(d));
     threat.partner_count = 2;
     threat.partners = {static_cast<std::int16_t>(a), static_cast<std::int16_t>(b), kNoCell, kNoCell};
-    if (d < 4 && is_partner(a, enemy) && is_partner(b, enemy)) {
+    if (d < 4 && unsupported(cell)) {
       threat.rule = CaptureRule::C1;
-      return true;
+      if (is_partner(a, enemy) && closes_line(cell, a, b, enemy, threat.partners[1])) return true;
+      threat.partners[0] = static_cast<std::int16_t>(b);
+      if (is_partner(b, enemy) && closes_line(cell, b, a, enemy, threat.partners[1])) return true;
     }
     const bool diagonal_pair = d >= 4 && enemy == kBlackSide && is_friend(a, enemy) && is_friend(b, enemy);
     if (diagonal_pair && (at(a) == Main || at(b) == Main)) {
@@ -470,6 +510,7 @@ void BrochsState::apply_logged(Move m, CaptureList* log) {
   const int to = move_to(m);
   bool irreversible = kind != MoveKind::Step && kind != MoveKind::Pass;
   int arrived = kNoCell;
+  CaptureList freed;  // what this stroke removed, for R-17
   switch (kind) {
     case MoveKind::Step: {
       const std::uint8_t piece = at(move_from(m));
@@ -505,7 +546,7 @@ void BrochsState::apply_logged(Move m, CaptureList* log) {
     for (int i = 0; i < captures.count; ++i) remove_piece(captures.items[static_cast<std::size_t>(i)].victim);
     irreversible = irreversible || captures.count > 0;
     Capture threat;
-    if (rules_.entry == EntryRule::Captured && standing_threat(arrived, threat)) {
+    if (entry_is_captured(arrived) && standing_threat(arrived, threat)) {
       threat.self = true;
       captures.add(threat);
       remove_piece(arrived);
@@ -514,7 +555,11 @@ void BrochsState::apply_logged(Move m, CaptureList* log) {
     if (log) {
       for (int i = 0; i < captures.count; ++i) log->add(captures.items[static_cast<std::size_t>(i)]);
     }
+    freed = captures;
+  } else if (kind == MoveKind::Curse) {
+    freed.add(Capture{static_cast<std::int16_t>(to), CaptureRule::C3, 0, {}, false});
   }
+  if (side_ == kBlackSide && rules_.keep_setting == KeepSetting::AfterCapture) keeps_taken_ = static_cast<std::uint8_t>(keeps_freed_by(freed));
   passes_ = kind == MoveKind::Pass ? static_cast<std::uint8_t>(passes_ + 1) : 0;
   if (cursed_) hash_ ^= tables_->zobrist_cursed;
   const bool curse_keeps_turn = kind == MoveKind::Curse && rules_.curse_cost == CurseCost::Free;
@@ -527,6 +572,23 @@ void BrochsState::apply_logged(Move m, CaptureList* log) {
   ++ply_;
   record_position(irreversible, m);
   outcome_ = compute_outcome();
+}
+
+// R-6 entry, overridden for keeps by R-18 keep-entry unless that follows R-6.
+bool BrochsState::entry_is_captured(int cell) const {
+  if (tables_->is_keep(cell) && rules_.keep_entry != KeepEntry::AsEntry) return rules_.keep_entry == KeepEntry::Captured;
+  return rules_.entry == EntryRule::Captured;
+}
+
+// The keeps whose White occupant is among the removed pieces (a capture of the keep, R-17).
+unsigned BrochsState::keeps_freed_by(const CaptureList& captures) const {
+  unsigned keeps = 0;
+  for (int i = 0; i < captures.count; ++i) {
+    const Capture& c = captures.items[static_cast<std::size_t>(i)];
+    const int keep = tables_->keep_index[static_cast<std::size_t>(c.victim)];
+    if (!c.self && keep >= 0) keeps |= 1U << keep;
+  }
+  return keeps;
 }
 
 // Repetition (R-12): only positions since the last irreversible action can recur.
@@ -660,7 +722,7 @@ Move BrochsState::random_move(Rng& rng) const {
     if (k < sets) {
       const int cell = t.settable_cells[rule][static_cast<std::size_t>(k / 2)];
       const bool main = k % 2 == 1;
-      if (at(cell) == Empty && (main ? main_in_reserve_ : reserve_ > 0)) {
+      if (at(cell) == Empty && keep_setting_allows(cell) && (main ? main_in_reserve_ : reserve_ > 0)) {
         return make_move(main ? MoveKind::SetMain : MoveKind::Set, 0, cell);
       }
       continue;

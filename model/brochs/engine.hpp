@@ -47,6 +47,11 @@ enum class CurseCost : std::uint8_t { Turn, Free };                           //
 enum class EmptyKeeps : std::uint8_t { Passable, Blocked, Hostile };          // R-10 empty-keeps
 enum class WhitePass : std::uint8_t { Allowed, OnlyWhenStuck };               // R-11 white-pass
 enum class Repetition : std::uint8_t { Third, None };                         // R-12 repetition
+enum class EdgeCaptures : std::uint8_t { None, Corners, Edges };              // R-14 edge-captures
+enum class Isolated : std::uint8_t { Any, Unsupported };                      // R-15 isolated
+enum class CurseHolder : std::uint8_t { Any, Ordinary };                      // R-16 curse-holder
+enum class KeepSetting : std::uint8_t { AnyTime, AfterCapture };              // R-17 keep-setting
+enum class KeepEntry : std::uint8_t { AsEntry, Captured, Protected };         // R-18 keep-entry
 
 struct Rules {
   int size = 15;
@@ -63,6 +68,11 @@ struct Rules {
   WhitePass white_pass = WhitePass::Allowed;
   Repetition repetition = Repetition::Third;
   int ply_cap = 400;  // R-13 ply-cap
+  EdgeCaptures edge_captures = EdgeCaptures::None;
+  Isolated isolated = Isolated::Any;
+  CurseHolder curse_holder = CurseHolder::Any;
+  KeepSetting keep_setting = KeepSetting::AnyTime;
+  KeepEntry keep_entry = KeepEntry::AsEntry;
 };
 
 Rules rules_from_config(const Config& config);
@@ -144,6 +154,10 @@ class BrochsState final : public State {
   void set_reserve(int ordinary, bool main_in_reserve);
   void set_turn(int side, int ply, int passes, bool cursed, bool repeated);
   void finish_setup();  // recomputes derived counters, hash, history and outcome
+  // Keeps (bit q: the keep of quadrant q) whose White occupant Black's last stroke captured: the
+  // keeps Black may set on now under keep-setting=after-capture; always 0 otherwise.
+  void set_keeps_taken(unsigned keeps) { keeps_taken_ = static_cast<std::uint8_t>(keeps); }
+  unsigned keeps_taken() const { return keeps_taken_; }
   // Restores the repetition history from the reversible moves (steps and passes, oldest first)
   // played since the last irreversible action, by undoing them from this position; throws
   // InputError when they cannot have led here.
@@ -191,6 +205,11 @@ class BrochsState final : public State {
   std::uint64_t hash() const { return hash_; }
   int black_in_quadrant(int q) const { return black_in_quadrant_[static_cast<std::size_t>(q)]; }
   bool is_legal(Move m) const;
+  // may Black set a piece on `cell` (empty, settable under R-4) now?
+  bool keep_setting_allows(int cell) const;
+  // is a piece arriving on `cell` inside an enemy configuration captured?
+  bool entry_is_captured(int cell) const;
+  std::string entry_ruling(int cell) const;  // "entry=protected", "keep-entry=captured", ...
   // Why m is not legal here (empty when it is).
   std::string illegal_reason(Move m) const;
   // What applying m removes (with the rule and the pieces that formed each capture).
@@ -222,6 +241,13 @@ class BrochsState final : public State {
   void remove_piece(int cell);
   void place_piece(int cell, std::uint8_t piece);
   bool counts_as_c1_target(int cell) const;
+  bool unsupported(int cell) const;
+  bool is_corner(int cell) const;
+  // does the square beyond `victim` (opposite the piece on `near`), possibly off the board,
+  // close a line capture (C1) for `side`? far_partner: that square, the corner's other neighbour,
+  // or kNoCell for the board edge.
+  bool closes_line(int victim, int near, int far, int side, std::int16_t& far_partner) const;
+  unsigned keeps_freed_by(const CaptureList& captures) const;
   void record_position(bool irreversible, Move m);
   Outcome compute_outcome() const;
 
@@ -238,6 +264,7 @@ class BrochsState final : public State {
   bool main_in_reserve_ = false;
   bool repeated_ = false;
   std::uint8_t reserve_ = 0;
+  std::uint8_t keeps_taken_ = 0;
   std::uint8_t white_count_ = 0;
   std::uint8_t black_count_ = 0;  // on the board, main piece included
   std::int16_t main_cell_ = kNoCell;

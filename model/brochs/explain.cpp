@@ -30,6 +30,15 @@ std::string_view rule_text(CaptureRule rule) {
 
 }  // namespace
 
+// The ruling that decided whether a piece arriving on `cell` inside an enemy configuration falls,
+// as "entry=protected" or "keep-entry=captured".
+std::string BrochsState::entry_ruling(int cell) const {
+  if (tables_->is_keep(cell) && rules_.keep_entry != KeepEntry::AsEntry) {
+    return std::string("keep-entry=") + (rules_.keep_entry == KeepEntry::Captured ? "captured" : "protected");
+  }
+  return std::string("entry=") + (rules_.entry == EntryRule::Captured ? "captured" : "protected");
+}
+
 std::string BrochsState::illegal_reason(Move m) const {
   if (outcome_.over()) return "the game is over (" + verdict() + ")";
   if (is_legal(m)) return "";
@@ -66,6 +75,9 @@ std::string BrochsState::illegal_reason(Move m) const {
       if (move_kind(m) == MoveKind::Set && reserve_ == 0) return "Black has no ordinary piece in reserve";
       if (move_kind(m) == MoveKind::SetMain && !main_in_reserve_) return "the main piece is not in reserve";
       if (at(to) != Empty) return cell_name(to) + " is occupied";
+      if (!keep_setting_allows(to)) {
+        return "Black sets on a free keep only on the stroke after capturing its occupant (keep-setting=after-capture, ruling R-17)";
+      }
       return "setting is not allowed on " + cell_name(to) + " (set-squares ruling R-4)";
     case MoveKind::Curse: {
       if (side_ != kBlackSide) return "only Black curses";
@@ -76,6 +88,10 @@ std::string BrochsState::illegal_reason(Move m) const {
       if (q == kCrossRegion) return cell_name(to) + " is on the central cross, which belongs to no quadrant: safe from curses (seed 003 D.3)";
       if (main_cell_ == kNoCell) return "the main piece is not on the board (seed 003 D.3)";
       const int keep = t.keep_cell[static_cast<std::size_t>(3 - q)];
+      if (at(keep) == Main && rules_.curse_holder == CurseHolder::Ordinary) {
+        return "the " + std::string(quadrant_name(3 - q)) + " keep " + cell_name(keep) +
+               " is held by the main piece itself, which cannot curse from its own keep (curse-holder=ordinary, ruling R-16)";
+      }
       if (at(keep) == Empty || side_of(at(keep)) != kBlackSide) {
         return "no Black piece occupies the " + std::string(quadrant_name(3 - q)) + " keep " + cell_name(keep) +
                ", opposite quadrant " + std::string(quadrant_name(q));
@@ -153,6 +169,10 @@ std::string BrochsState::explain(Move m) const {
     out += ", formed by";
     for (int p = 0; p < c.partner_count; ++p) {
       const int cell = c.partners[static_cast<std::size_t>(p)];
+      if (cell == kNoCell) {
+        out += (p ? ", " : " ") + std::string("the board edge (edge-captures=edges)");
+        continue;
+      }
       std::string label = cell_name(cell);
       if (cell == to && !c.self) {
         label += " (the arriving piece)";
@@ -161,7 +181,7 @@ std::string BrochsState::explain(Move m) const {
       }
       out += (p ? ", " : " ") + label;
     }
-    if (c.self) out += "; the arriving piece entered this configuration and is removed (entry=captured)";
+    if (c.self) out += "; the arriving piece entered this configuration and is removed (" + entry_ruling(to) + ")";
     out += ".\n";
   }
   if (kind == MoveKind::Step || kind == MoveKind::Set || kind == MoveKind::SetMain) {
@@ -170,9 +190,12 @@ std::string BrochsState::explain(Move m) const {
     Capture threat;
     if (after.at(to) != Empty && after.standing_threat(to, threat)) {
       out += "The arriving piece stands in an enemy configuration (" + std::string(rule_text(threat.rule)) + ": ";
-      for (int p = 0; p < threat.partner_count; ++p) out += (p ? ", " : "") + cell_name(threat.partners[static_cast<std::size_t>(p)]);
-      out += ") but entered it voluntarily, so it is not captured (" + clause_of(threat.rule) +
-             "; ruling R-6 entry=protected).\n";
+      for (int p = 0; p < threat.partner_count; ++p) {
+        const int cell = threat.partners[static_cast<std::size_t>(p)];
+        out += (p ? ", " : "") + (cell == kNoCell ? std::string("the board edge") : cell_name(cell));
+      }
+      out += ") but entered it voluntarily, so it is not captured (" + clause_of(threat.rule) + "; ruling " +
+             (entry_ruling(to).starts_with("keep") ? "R-18 " : "R-6 ") + entry_ruling(to) + ").\n";
     }
     if (shown == 0) out += "No capture.\n";
     out += "Result: " + after.verdict() + ".\n";

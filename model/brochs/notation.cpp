@@ -127,6 +127,7 @@ std::string since_text(const BrochsState& s, const char* separator) {
 struct StatusFlags {
   bool cursed = false;
   bool repeated = false;
+  std::vector<std::string> taken;  // keeps Black's last stroke captured
   std::vector<std::string> since;
 };
 
@@ -143,6 +144,10 @@ void read_flag(std::string_view word, StatusFlags& flags) {
     flags.cursed = true;
   } else if (word == "repetition") {
     flags.repeated = true;
+  } else if (word.rfind("taken:", 0) == 0) {
+    flags.taken = split_on(std::string(word.substr(6)), ',');
+  } else if (word.rfind("taken ", 0) == 0) {
+    flags.taken = words_of(word.substr(6));
   } else if (word.rfind("since:", 0) == 0) {
     flags.since = split_on(std::string(word.substr(6)), ',');
   } else if (word.rfind("since ", 0) == 0) {
@@ -150,6 +155,30 @@ void read_flag(std::string_view word, StatusFlags& flags) {
   } else {
     throw InputError("unknown status item " + quote_input(word));
   }
+}
+
+// Reads the keeps named by 'taken' (keep-setting=after-capture only).
+void restore_taken(BrochsState& s, const std::vector<std::string>& taken) {
+  if (taken.empty()) return;
+  if (s.rules().keep_setting != KeepSetting::AfterCapture) throw InputError("'taken' is only used with keep-setting=after-capture");
+  const SquareGrid& grid = SquareGrid::of(s.tables().n);
+  unsigned keeps = 0;
+  for (const std::string& name : taken) {
+    const int cell = grid.parse(name);
+    const int keep = cell == SquareGrid::kNone ? -1 : s.tables().keep_index[static_cast<std::size_t>(cell)];
+    if (keep < 0) throw InputError("'taken' names " + quote_input(name) + ", which is not a keep");
+    keeps |= 1U << keep;
+  }
+  s.set_keeps_taken(keeps);
+}
+
+std::string taken_text(const BrochsState& s, const char* separator) {
+  std::string out;
+  for (int q = 0; q < kKeeps; ++q) {
+    if (!((s.keeps_taken() >> q) & 1U)) continue;
+    out += (out.empty() ? "" : separator) + s.cell_name(s.tables().keep_cell[static_cast<std::size_t>(q)]);
+  }
+  return out;
 }
 
 // Reads the 'since' moves and rebuilds the repetition history from them.
@@ -223,6 +252,7 @@ std::string BrochsState::diagram() const {
          ", reserve " + reserve_text(*this) + ", passes " + std::to_string(passes_);
   if (cursed_) out += ", cursed";
   if (repeated_) out += ", repetition";
+  if (const std::string taken = taken_text(*this, " "); !taken.empty()) out += ", taken " + taken;
   if (const std::string since = since_text(*this, " "); !since.empty()) out += ", since " + since;
   if (outcome_.over()) out += ", " + outcome_word(outcome_);
   return out + "\n";
@@ -239,6 +269,7 @@ std::string BrochsState::line() const {
                                    reserve_text(*this), std::to_string(passes_)};
   if (cursed_) body.emplace_back("cursed");
   if (repeated_) body.emplace_back("repetition");
+  if (const std::string taken = taken_text(*this, ","); !taken.empty()) body.push_back("taken:" + taken);
   if (const std::string since = since_text(*this, ","); !since.empty()) body.push_back("since:" + since);
   return join_line_form(descriptor(), config_from_rules(rules_), body);
 }
@@ -251,8 +282,8 @@ std::unique_ptr<BrochsState> parse_brochs_position(const Rules& rules, std::stri
     const auto game = descriptor().make(descriptor(), config);
     check_line_form_matches(*game, *form);
     const auto& body = form->body;
-    if (body.size() < 5 || body.size() > 8) {
-      throw InputError("a brochs one-line position needs <rows> <black|white> <ply> <reserve> <passes> [cursed] [repetition] [since:<moves>], got " +
+    if (body.size() < 5 || body.size() > 9) {
+      throw InputError("a brochs one-line position needs <rows> <black|white> <ply> <reserve> <passes> [cursed] [repetition] [taken:<keeps>] [since:<moves>], got " +
                        quote_input(text));
     }
     std::vector<std::string> rows;
@@ -273,6 +304,7 @@ std::unique_ptr<BrochsState> parse_brochs_position(const Rules& rules, std::stri
     StatusFlags flags;
     for (std::size_t i = 5; i < body.size(); ++i) read_flag(body[i], flags);
     finish_parsed(*state, read_side(body[1]), parse_number(body[2], "ply"), parse_number(body[4], "passes"), flags.cursed, flags.repeated);
+    restore_taken(*state, flags.taken);
     restore_since(*state, flags.since);
     return state;
   }
@@ -324,6 +356,7 @@ std::unique_ptr<BrochsState> parse_brochs_position(const Rules& rules, std::stri
     }
   }
   finish_parsed(*state, side, ply, passes, flags.cursed, flags.repeated);
+  restore_taken(*state, flags.taken);
   restore_since(*state, flags.since);
   const std::string actual = state->outcome().over() ? outcome_word(state->outcome()) : "";
   if (verdict != actual) {

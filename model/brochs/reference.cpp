@@ -30,6 +30,7 @@ class ReferenceState final : public State {
     ply_ = fast.ply();
     passes_ = fast.passes();
     repeated_ = fast.repeated();
+    taken_ = fast.keeps_taken();
     since_ = fast.moves_since_irreversible();
     anchor_ = now_;
     for (auto it = since_.rbegin(); it != since_.rend(); ++it) {  // undo back to the anchor
@@ -80,7 +81,8 @@ class ReferenceState final : public State {
     if (now_.side != kBlackSide || now_.cursed || now_.board[static_cast<std::size_t>(target)] != White) return false;
     const int q = quadrant(target);
     if (q < 0 || !main_on_board()) return false;
-    if (!is_black(now_.board[static_cast<std::size_t>(keep_of(3 - q))])) return false;
+    const int holder = now_.board[static_cast<std::size_t>(keep_of(3 - q))];
+    if (!is_black(holder) || (holder == Main && rules_.curse_holder == CurseHolder::Ordinary)) return false;
     for (int c = 0; c < n_ * n_; ++c) {
       if (quadrant(c) == q && is_black(now_.board[static_cast<std::size_t>(c)])) return false;
     }
@@ -107,6 +109,7 @@ class ReferenceState final : public State {
   }
 
   bool settable(int c) const {
+    if (is_keep(c) && rules_.keep_setting == KeepSetting::AfterCapture && !((taken_ >> quadrant(c)) & 1U)) return false;
     switch (rules_.set_squares) {
       case SetSquares::NorthOrKeep: return row(c) == 0 || is_keep(c);
       case SetSquares::KeepsOnly: return is_keep(c);
@@ -146,7 +149,7 @@ class ReferenceState final : public State {
     const int r = row(v), c = col(v);
     const int axes[4][2] = {{-1, 0}, {0, -1}, {-1, -1}, {-1, 1}};  // N-S, W-E, NW-SE, NE-SW
     auto includes = [&](int ra, int ca, int rb, int cb) {
-      return arrival == kNoCell || ra * n_ + ca == arrival || rb * n_ + cb == arrival;
+      return arrival == kNoCell || (on_board(ra, ca) && ra * n_ + ca == arrival) || (on_board(rb, cb) && rb * n_ + cb == arrival);
     };
     if (is_keep(v)) {
       int pairs = 0;
@@ -161,9 +164,26 @@ class ReferenceState final : public State {
       if (pairs >= 2 && with_arrival) return true;
       if (rules_.keep_two_piece == KeepTwoPiece::No) return false;
     }
+    // C1 takes "a isolated piece": under isolated=unsupported, one with no friend beside it.
+    bool isolated = true;
     for (int i = 0; i < 2; ++i) {
-      const int ra = r + axes[i][0], ca = c + axes[i][1], rb = r - axes[i][0], cb = c - axes[i][1];
-      if (helps(ra, ca, side) && helps(rb, cb, side) && includes(ra, ca, rb, cb)) return true;
+      isolated = isolated && !belongs(at(r + axes[i][0], c + axes[i][1]), 1 - side) && !belongs(at(r - axes[i][0], c - axes[i][1]), 1 - side);
+    }
+    if (isolated || rules_.isolated == Isolated::Any) {
+      for (int i = 0; i < 2; ++i) {
+        const int ra = r + axes[i][0], ca = c + axes[i][1], rb = r - axes[i][0], cb = c - axes[i][1];
+        if (helps(ra, ca, side) && helps(rb, cb, side) && includes(ra, ca, rb, cb)) return true;
+        // edge-captures=edges: the edge is the second piece of the couple.
+        const bool edge_rule = rules_.edge_captures == EdgeCaptures::Edges;
+        if (edge_rule && helps(ra, ca, side) && !on_board(rb, cb) && includes(ra, ca, ra, ca)) return true;
+        if (edge_rule && helps(rb, cb, side) && !on_board(ra, ca) && includes(rb, cb, rb, cb)) return true;
+      }
+      // edge-captures=corners: a corner piece between enemy pieces on its two neighbours.
+      const bool corner = (r == 0 || r == n_ - 1) && (c == 0 || c == n_ - 1);
+      if (corner && rules_.edge_captures == EdgeCaptures::Corners) {
+        const int rn = r == 0 ? 1 : r - 1, cn = c == 0 ? 1 : c - 1;
+        if (helps(rn, c, side) && helps(r, cn, side) && includes(rn, c, r, cn)) return true;
+      }
     }
     if (side != kBlackSide) return false;
     for (int i = 2; i < 4; ++i) {
@@ -180,7 +200,8 @@ class ReferenceState final : public State {
     return false;
   }
 
-  void arrive(int cell) {
+  // Returns the squares of the captured enemy pieces.
+  std::vector<int> arrive(int cell) {
     const int side = now_.side;
     std::vector<int> victims;
     for (int v = 0; v < n_ * n_; ++v) {
@@ -188,19 +209,23 @@ class ReferenceState final : public State {
     }
     for (int v : victims) now_.board[static_cast<std::size_t>(v)] = Empty;
     irreversible_ = irreversible_ || !victims.empty();
-    if (rules_.entry == EntryRule::Captured && captured(cell, 1 - side, kNoCell)) {
+    const bool keep_rule = is_keep(cell) && rules_.keep_entry != KeepEntry::AsEntry;
+    const bool entering_falls = keep_rule ? rules_.keep_entry == KeepEntry::Captured : rules_.entry == EntryRule::Captured;
+    if (entering_falls && captured(cell, 1 - side, kNoCell)) {
       now_.board[static_cast<std::size_t>(cell)] = Empty;
       irreversible_ = true;
     }
+    return victims;
   }
 
   void apply(Move m) override {
     irreversible_ = false;
     const int to = move_to(m);
+    std::vector<int> removed;
     switch (move_kind(m)) {
       case MoveKind::Step:
         std::swap(now_.board[static_cast<std::size_t>(move_from(m))], now_.board[static_cast<std::size_t>(to)]);
-        arrive(to);
+        removed = arrive(to);
         break;
       case MoveKind::Set:
       case MoveKind::SetMain:
@@ -211,13 +236,21 @@ class ReferenceState final : public State {
         }
         now_.board[static_cast<std::size_t>(to)] = move_kind(m) == MoveKind::Set ? Black : Main;
         irreversible_ = true;
-        arrive(to);
+        removed = arrive(to);
         break;
       case MoveKind::Curse:
+        removed = {to};
         now_.board[static_cast<std::size_t>(to)] = Empty;
         irreversible_ = true;
         break;
       case MoveKind::Pass: break;
+    }
+    // keep-setting=after-capture: Black's stroke names the keeps it captured; the next uses them.
+    if (now_.side == kBlackSide && rules_.keep_setting == KeepSetting::AfterCapture) {
+      taken_ = 0;
+      for (int v : removed) {
+        if (is_keep(v)) taken_ |= 1U << quadrant(v);
+      }
     }
     passes_ = move_kind(m) == MoveKind::Pass ? passes_ + 1 : 0;
     const bool free_curse = move_kind(m) == MoveKind::Curse && rules_.curse_cost == CurseCost::Free;
@@ -263,6 +296,7 @@ class ReferenceState final : public State {
     for (int c = 0; c < n_ * n_; ++c) fast->put(c, static_cast<std::uint8_t>(now_.board[static_cast<std::size_t>(c)]));
     fast->set_reserve(reserve_, main_in_reserve_);
     fast->set_turn(now_.side, ply_, passes_, now_.cursed, repeated_);
+    fast->set_keeps_taken(taken_);
     fast->finish_setup();
     fast->restore_history(since_, anchor_.cursed);
     return fast;
@@ -287,6 +321,7 @@ class ReferenceState final : public State {
   int ply_ = 0;
   int passes_ = 0;
   bool repeated_ = false;
+  unsigned taken_ = 0;  // keeps Black's last stroke captured (keep-setting=after-capture)
   bool irreversible_ = false;
 };
 

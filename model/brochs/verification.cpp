@@ -84,10 +84,10 @@ PropertyVerdict entering_piece_survives(const Game&, const State& before_state, 
   const BrochsState& before = as_brochs(before_state);
   const BrochsState& after = as_brochs(after_state);
   const std::uint8_t piece = arriving_piece(before, m);
-  if (piece == Empty || before.rules().entry != EntryRule::Protected) return PropertyVerdict::ok();
+  if (piece == Empty || before.entry_is_captured(move_to(m))) return PropertyVerdict::ok();
   if (after.at(move_to(m)) == piece) return PropertyVerdict::ok();
   return PropertyVerdict::violated("the piece arriving on " + before.cell_name(move_to(m)) +
-                                   " did not survive its own entry (entry=protected)");
+                                   " did not survive its own entry (" + before.entry_ruling(move_to(m)) + ")");
 }
 
 bool all_keeps_black(const BrochsState& s) {

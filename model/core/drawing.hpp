@@ -24,6 +24,37 @@ struct Shape {
   std::string role;        // what it depicts ("keep", "enclosure", "stone"), emitted as an SVG class
 };
 
+// The filled polygons, rectangles and labels every game draws.
+inline Shape polygon_shape(std::vector<std::pair<double, double>> points, std::string fill, std::string stroke,
+                           double stroke_width, std::string role) {
+  Shape s;
+  s.kind = Shape::Kind::Polygon;
+  s.points = std::move(points);
+  s.fill = std::move(fill);
+  s.stroke = std::move(stroke);
+  s.stroke_width = stroke_width;
+  s.role = std::move(role);
+  return s;
+}
+
+inline Shape rectangle_shape(double x0, double y0, double x1, double y1, std::string fill, std::string stroke,
+                             double stroke_width, std::string role) {
+  return polygon_shape({{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, std::move(fill), std::move(stroke), stroke_width,
+                       std::move(role));
+}
+
+// A label anchored at its middle (set text_from_left to anchor it at its left end).
+inline Shape text_shape(double x, double y, std::string text, double font_size, std::string fill, std::string role) {
+  Shape s;
+  s.kind = Shape::Kind::Text;
+  s.points = {{x, y}};
+  s.text = std::move(text);
+  s.font_size = font_size;
+  s.fill = std::move(fill);
+  s.role = std::move(role);
+  return s;
+}
+
 struct Drawing {
   double width = 0;   // the picture spans [0,width] x [0,height], y pointing down
   double height = 0;

@@ -1,6 +1,8 @@
 #pragma once
 #include <cstdint>
 
+#include "model/core/zobrist.hpp"
+
 namespace arbiter {
 
 // xoshiro256** seeded through splitmix64. The standard distributions are implementation-defined,
@@ -8,13 +10,7 @@ namespace arbiter {
 class Rng {
  public:
   explicit Rng(std::uint64_t seed) {
-    for (auto& word : state_) {
-      seed += 0x9E3779B97F4A7C15ULL;
-      std::uint64_t z = seed;
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-      word = z ^ (z >> 31);
-    }
+    for (auto& word : state_) word = splitmix_next(seed);
   }
 
   std::uint64_t next() {

@@ -7,12 +7,21 @@
 
 namespace arbiter {
 
+inline constexpr std::uint64_t kSplitmixGamma = 0x9E3779B97F4A7C15ULL;
+
 // splitmix64's finaliser: a bijection on 64 bits whose outputs pass the usual avalanche tests.
 constexpr std::uint64_t mix64(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
+  x += kSplitmixGamma;
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
   x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
   return x ^ (x >> 31);
+}
+
+// The next value of the splitmix64 sequence; advances `state`. Seeds generators and fixed key tables.
+constexpr std::uint64_t splitmix_next(std::uint64_t& state) {
+  const std::uint64_t value = mix64(state);
+  state += kSplitmixGamma;
+  return value;
 }
 
 // The key contribution of `content` (a piece code, 0 = nothing) on `feature` (a cell, usually).

@@ -70,6 +70,21 @@ std::vector<Ruling> hexabrae_rulings() {
        {{"axial", "0, 1, 2: the long axis along axial direction D0 (/), D1 (|), D2 (\\)"},
         {"clock", "1 = |, 2 = /, 3 = \\ (clockwise from vertical)"}},
        "axial", Provenance::Invented, "a display convention; the diagram shows the bars themselves"},
+      {"H-11", "pieces", "May a player move or rotate the opponent's pieces?",
+       {{"own", "no: a turn moves or rotates one of the mover's own pieces"},
+        {"any", "yes: 'Moving and/or rotating a piece' names any piece on the board, of either colour"}},
+       "own", Provenance::Derived,
+       "each player 'plays with' his own pieces; the text's 'a piece' in action 2 follows 'placing a playing piece', which is one's own"},
+      {"H-12", "rotation", "Is a rotation blocked by a bar on a neighbouring field?",
+       {{"free", "no: only immobilization restricts a rotation"},
+        {"swept", "yes: a bar's corners sweep the four edges of its old and new short sides; a neighbouring bar whose short side lies on one of them blocks the turn"}},
+       "free", Provenance::Derived,
+       "the text restricts rotation only through immobilization (2a, 2b); the pieces are drawn as abstract bars"},
+      {"H-13", "enclosure-size", "Is '(parts of) 3 fields' a count of fields touched or an area?",
+       {{"fields", "the enclosed region touches at least 3 fields, in part or whole"},
+        {"area", "the enclosed region's area is at least that of 3 whole fields"}},
+       "fields", Provenance::Sourced,
+       "'at least (parts of) 3 fields' counts fields, parts allowed; image 5 rejects a region of 'a single field'"},
   };
 }
 
@@ -91,9 +106,9 @@ class HexabraeGame final : public Game {
     const HexBoard& board = HexBoard::of(rules_.radius);
     if (auto form = split_line_form(text, descriptor().name)) {
       check_line_form_matches(*this, *form);
-      return std::make_unique<HexabraeState>(rules_, parse_line_body(board, form->body, rules_.clock_labels, rules_.ply_cap, text));
+      return std::make_unique<HexabraeState>(rules_, parse_line_body(board, form->body, rules_.clock_labels, rules_.ply_cap, text, rules_.any_pieces));
     }
-    return std::make_unique<HexabraeState>(rules_, parse_diagram(board, text, rules_.clock_labels, rules_.ply_cap));
+    return std::make_unique<HexabraeState>(rules_, parse_diagram(board, text, rules_.clock_labels, rules_.ply_cap, rules_.any_pieces));
   }
 
   // Every game ends by the ply cap at the latest (H-5b).
@@ -127,6 +142,9 @@ Rules decode_rules(const Config& c) {
   r.spurs_excluded = c.rule_is("spurs", "excluded");
   r.need_half_of_enclosures = c.rule_is("enclosure-majority", "half");
   r.clock_labels = c.rule_is("orientation-numbers", "clock");
+  r.any_pieces = c.rule_is("pieces", "any");
+  r.rotation_swept = c.rule_is("rotation", "swept");
+  r.size_by_area = c.rule_is("enclosure-size", "area");
   return r;
 }
 
@@ -157,7 +175,9 @@ std::string HexabraeState::line() const {
       rules_.no_action_loses ? "lose" : "pass",      rules_.mover_only ? "mover-only" : "majority",
       rules_.count_all_enclosures ? "all" : "made",  rules_.islands_included ? "included" : "excluded",
       rules_.spurs_excluded ? "excluded" : "counted",
-      rules_.need_half_of_enclosures ? "half" : "more", rules_.clock_labels ? "clock" : "axial"};
+      rules_.need_half_of_enclosures ? "half" : "more", rules_.clock_labels ? "clock" : "axial",
+      rules_.any_pieces ? "any" : "own",             rules_.rotation_swept ? "swept" : "free",
+      rules_.size_by_area ? "area" : "fields"};
   for (std::size_t i = 0; i < d.rulings.size(); ++i) config.rulings[d.rulings[i].name] = values[i];
   return join_line_form(d, config, line_body(*board_, position_, rules_.clock_labels));
 }

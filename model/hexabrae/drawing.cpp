@@ -51,26 +51,12 @@ Drawing HexabraeState::drawing() const {
   auto at = [&](const LatticePoint& p) { return frame.at(p); };
   auto polygon = [&](std::vector<std::pair<double, double>> points, const std::string& fill, const std::string& stroke,
                      double width, const std::string& role) {
-    Shape s;
-    s.kind = Shape::Kind::Polygon;
-    s.points = std::move(points);
-    s.fill = fill;
-    s.stroke = stroke;
-    s.stroke_width = width;
-    s.role = role;
-    d.shapes.push_back(std::move(s));
+    d.shapes.push_back(polygon_shape(std::move(points), fill, stroke, width, role));
   };
   auto text = [&](double x, double y, std::string content, double size, const std::string& colour, const std::string& role,
                   bool from_left) {
-    Shape label;
-    label.kind = Shape::Kind::Text;
-    label.points = {{x, y}};
-    label.text = std::move(content);
-    label.font_size = size;
-    label.fill = colour;
-    label.role = role;
-    label.text_from_left = from_left;
-    d.shapes.push_back(std::move(label));
+    d.shapes.push_back(text_shape(x, y, std::move(content), size, colour, role));
+    d.shapes.back().text_from_left = from_left;
   };
   auto hexagon = [&](int f) {
     std::vector<std::pair<double, double>> points;

@@ -24,7 +24,7 @@ int slot_part(std::int8_t cell, int k) {
   return kSlotPart[static_cast<std::size_t>(cell + 1)][static_cast<std::size_t>(k)];
 }
 
-int region_area(std::int8_t cell) { return cell == kEmpty ? 6 : 1; }  // in apex triangles
+int region_area(std::int8_t cell) { return cell == kEmpty ? kFieldArea : 1; }  // in apex triangles
 
 struct Regions {
   std::array<std::int16_t, 2 * kMaxFields> label;  // per node 2f+part, -1 = no such node
@@ -92,7 +92,7 @@ bool enclosed_regions(const Regions& regions, bool rim_is_wall, std::array<bool,
 
 // Appends the enclosed regions of `view` (the bars considered) to out; colours come from view.
 void emit_enclosures(const HexBoard& board, const Cells& view, const Regions& regions,
-                     const std::array<bool, 2 * kMaxFields>& enclosed, EnclosureList& out) {
+                     const std::array<bool, 2 * kMaxFields>& enclosed, bool size_by_area, EnclosureList& out) {
   std::array<int, 2 * kMaxFields> slot_in_list;
   slot_in_list.fill(-1);
   for (int f = 0; f < board.fields(); ++f) {
@@ -106,6 +106,8 @@ void emit_enclosures(const HexBoard& board, const Cells& view, const Regions& re
         if (out.size == kMaxEnclosures) throw std::logic_error("hexabrae: more enclosures than kMaxEnclosures");
         index = out.size++;
         out.items[static_cast<std::size_t>(index)] = Enclosure{};
+        out.items[static_cast<std::size_t>(index)].area = regions.area[static_cast<std::size_t>(region)];
+        out.items[static_cast<std::size_t>(index)].size_by_area = size_by_area;
       }
       Enclosure& e = out.items[static_cast<std::size_t>(index)];
       auto add_piece = [&](int field) {
@@ -149,7 +151,7 @@ void add_enclosures_of_view(const HexBoard& board, const Cells& view, EnclosureR
   std::array<bool, 2 * kMaxFields> enclosed;
   if (!enclosed_regions(regions, rules.rim_is_wall, enclosed)) return;
   const int first = out.size;
-  emit_enclosures(board, view, regions, enclosed, out);
+  emit_enclosures(board, view, regions, enclosed, rules.size_by_area, out);
   if (!rules.spurs_excluded) return;
   for (int i = first; i < out.size; ++i) {
     Enclosure& e = out.items[static_cast<std::size_t>(i)];

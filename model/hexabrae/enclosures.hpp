@@ -17,6 +17,8 @@ namespace arbiter::hexabrae {
 
 inline constexpr int kMaxEnclosures = 64;
 inline constexpr std::int8_t kEmpty = -1;
+// A field's area in apex triangles: a bar's two apex triangles are a sixth of its field each.
+inline constexpr int kFieldArea = 6;
 
 // One field's content: kEmpty or colour * 3 + orientation (colour 0 White, 1 Black).
 using Cells = std::array<std::int8_t, kMaxFields>;
@@ -38,7 +40,10 @@ struct Enclosure {
   FieldSet covered;                                   // fields with (part of) the region
   FieldSet pieces;                                    // fields of the bars that make it up
   std::array<int, 2> pieces_of;                       // bars per colour
-  bool has_enough_fields() const { return covered.count() >= 3; }
+  int area = 0;                                       // in apex triangles: a field is 6
+  bool size_by_area = false;                          // H-13 enclosure-size=area
+  // "(parts of) 3 fields": 3 fields touched, or (H-13 area) the area of 3 whole fields.
+  bool has_enough_fields() const { return size_by_area ? area >= 3 * kFieldArea : covered.count() >= 3; }
   bool has_both_colours() const { return pieces_of[0] > 0 && pieces_of[1] > 0; }
   bool valid() const { return has_enough_fields() && has_both_colours(); }
   int majority() const { return pieces_of[0] == pieces_of[1] ? -1 : (pieces_of[0] > pieces_of[1] ? 0 : 1); }
@@ -56,6 +61,7 @@ struct EnclosureRules {
   bool rim_is_wall = false;        // H-1: the rim may close a region together with bars
   bool islands_included = false;   // H-8: bars lying inside a region count among its pieces
   bool spurs_excluded = false;     // H-8b: bars whose sides face this region only do not count
+  bool size_by_area = false;       // H-13: '3 fields' measured as area
 };
 
 // Every enclosure of the position (valid or not), in a deterministic order. With the rim not a

@@ -15,13 +15,7 @@ const std::array<std::array<std::uint64_t, 6>, kMaxFields>& zobrist_keys() {
     std::array<std::array<std::uint64_t, 6>, kMaxFields> k{};
     std::uint64_t seed = 0x48657861627261ULL;  // "Hexabra"
     for (auto& field : k) {
-      for (auto& key : field) {
-        seed += 0x9E3779B97F4A7C15ULL;
-        std::uint64_t z = seed;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        key = z ^ (z >> 31);
-      }
+      for (auto& key : field) key = splitmix_next(seed);
     }
     return k;
   }();
@@ -115,6 +109,24 @@ bool HexabraeState::short_contact(int field, int orientation, int direction, int
   return cell != kEmpty && HexBoard::contact(orientation, direction, orientation_of(cell)) == Contact::ShortSides;
 }
 
+// Turning 60 degrees, the bar's four corners sweep the arcs beyond the edges of its old and new
+// short sides. A neighbour whose short side lies on such an edge overlaps that arc; any other
+// neighbour's bar meets it at most at one point (its long side is tangent to the arc).
+int HexabraeState::rotation_blocker(int field, int from, int to, int vacated) const {
+  if (!rules_.rotation_swept) return kNoField;
+  for (const int d : {from, from + 3, to, to + 3}) {
+    const int other = board_->neighbour(field, d);
+    if (other == kNoField || other == vacated) continue;
+    const std::int8_t cell = position_.cells[static_cast<std::size_t>(other)];
+    if (cell != kEmpty && orientation_of(cell) == d % 3) return other;
+  }
+  return kNoField;
+}
+
+bool HexabraeState::may_handle(std::int8_t cell) const {
+  return cell != kEmpty && (rules_.any_pieces || colour_of(cell) == position_.side);
+}
+
 // Calls sink(Move) for every placement and piece action of the side to move; the slide along a
 // direction stops at the rim and, unless jumping is allowed (H-3), at the first occupied field.
 template <class Sink>
@@ -135,7 +147,7 @@ bool HexabraeState::for_each_action(Sink&& sink) const {
   }
   for (int f = 0; f < board_->fields(); ++f) {
     const std::int8_t cell = position_.cells[static_cast<std::size_t>(f)];
-    if (cell == kEmpty || colour_of(cell) != side) continue;
+    if (!may_handle(cell)) continue;
     const int o = orientation_of(cell);
     const bool stuck_ahead = short_contact(f, o, o), stuck_behind = short_contact(f, o, o + 3);
     if (stuck_ahead && stuck_behind) continue;  // totally immobilized (seed 004, 2b)
@@ -161,6 +173,7 @@ bool HexabraeState::for_each_action(Sink&& sink) const {
       // the destination under H-4 each-step.
       if (rules_.immobilization_each_step && (short_contact(g, o, o, f) || short_contact(g, o, o + 3, f))) return true;
       for (int turn = 1; turn <= 2; ++turn) {
+        if (rotation_blocker(g, o, (o + turn) % 3, f) != kNoField) continue;
         if (!emit({MoveKind::SlideRotate, f, g, (o + turn) % 3})) return false;
       }
       return true;
@@ -169,6 +182,7 @@ bool HexabraeState::for_each_action(Sink&& sink) const {
     if (partially) continue;  // a partially immobilized piece must move away first
     for (int turn = 1; turn <= 2; ++turn) {
       const int now = (o + turn) % 3;
+      if (rotation_blocker(f, o, now) != kNoField) continue;
       if (!emit({MoveKind::Rotate, f, kNoField, now})) return true;
       const bool each = rules_.immobilization_each_step;
       const bool ahead = each && short_contact(f, now, now), behind = each && short_contact(f, now, now + 3);
@@ -198,7 +212,9 @@ void HexabraeState::legal_moves(std::vector<Move>& out) const {
 
 Cells HexabraeState::cells_after(const MoveParts& p) const {
   Cells cells = position_.cells;
-  const auto mover = static_cast<std::int8_t>(position_.side * 3);
+  // The colour of the piece placed or handled (under pieces=any, possibly the opponent's).
+  const std::int8_t handled = p.kind == MoveKind::Place || p.kind == MoveKind::Pass ? kEmpty : cells[static_cast<std::size_t>(p.from)];
+  const auto mover = static_cast<std::int8_t>((handled == kEmpty ? position_.side : colour_of(handled)) * 3);
   switch (p.kind) {
     case MoveKind::Pass: break;
     case MoveKind::Place: cells[static_cast<std::size_t>(p.to)] = static_cast<std::int8_t>(mover + p.orientation); break;
@@ -352,7 +368,7 @@ std::string HexabraeState::why_illegal(Move m) const {
   }
   const std::int8_t cell = cells[static_cast<std::size_t>(p.from)];
   if (cell == kEmpty) return "no piece on " + board_->name(p.from);
-  if (colour_of(cell) != position_.side) return "the piece on " + board_->name(p.from) + " belongs to the opponent";
+  if (!may_handle(cell)) return "the piece on " + board_->name(p.from) + " belongs to the opponent (pieces=own)";
   const int o = orientation_of(cell);
   const bool ahead = short_contact(p.from, o, o), behind = short_contact(p.from, o, o + 3);
   if (ahead && behind) return "the piece is totally immobilized (both short sides touch short sides)";
@@ -400,6 +416,15 @@ std::string HexabraeState::why_illegal(Move m) const {
         return "after turning on " + board_->name(p.from) + " the piece touches " + other +
                " short side to short side, so it may only move directly away from it (immobilization=each-step)";
       }
+    }
+  }
+  if (p.kind != MoveKind::Slide) {
+    const int turned_on = p.kind == MoveKind::SlideRotate ? p.to : p.from;
+    const int vacated = p.kind == MoveKind::SlideRotate ? p.from : kNoField;
+    const int blocker = rotation_blocker(turned_on, o, p.orientation, vacated);
+    if (blocker != kNoField) {
+      return "turning on " + board_->name(turned_on) + " the piece would sweep through the bar on " + board_->name(blocker) +
+             ", whose short side lies on an edge it sweeps (rotation=swept)";
     }
   }
   return "after this step the piece is immobilized (immobilization=each-step)";

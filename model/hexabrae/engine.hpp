@@ -37,7 +37,10 @@ struct Rules {
   bool spurs_excluded = false;         // H-8b spurs=excluded
   bool need_half_of_enclosures = false;  // H-9 enclosure-majority=half
   bool clock_labels = false;           // H-10 orientation-numbers=clock
-  EnclosureRules enclosure_rules() const { return {rim_is_wall, islands_included, spurs_excluded}; }
+  bool any_pieces = false;             // H-11 pieces=any
+  bool rotation_swept = false;         // H-12 rotation=swept
+  bool size_by_area = false;           // H-13 enclosure-size=area
+  EnclosureRules enclosure_rules() const { return {rim_is_wall, islands_included, spurs_excluded, size_by_area}; }
 };
 Rules decode_rules(const Config& config);
 
@@ -124,6 +127,7 @@ class HexabraeState final : public State {
   std::string explain(Move m) const override;
   // Well-formed but illegal moves are explained too: the trace says which rule forbids them.
   std::string explain_text(std::string_view move_text) const override;
+  std::vector<std::string> candidate_moves() const override;
   Outcome random_playout(Rng& rng) override;
   // "rotation-enclosure" (a move that rotates a bar and so closes a winning enclosure),
   // "enclosure" (any other move that closes one), or "".
@@ -139,6 +143,11 @@ class HexabraeState final : public State {
   // The short-side contact of a bar of orientation o on `field` toward direction d (o or o+3),
   // with `vacated` treated as empty.
   bool short_contact(int field, int orientation, int direction, int vacated = kNoField) const;
+  // H-12: the neighbouring field whose bar blocks turning a bar on `field` from orientation `from`
+  // to `to` (rotation=swept), or kNoField.
+  int rotation_blocker(int field, int from, int to, int vacated = kNoField) const;
+  // H-11: may the side to move move or rotate the bar on `field`?
+  bool may_handle(std::int8_t cell) const;
   // Why the move is not legal here, or "" when it is.
   std::string why_illegal(Move m) const;
   // every_detail: also tell made from old enclosures when none is valid (for explain).

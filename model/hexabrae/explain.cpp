@@ -25,14 +25,16 @@ std::string field_list(const HexBoard& board, const FieldSet& set) {
 
 std::string enclosure_text(const HexBoard& board, const Cells& cells, const Enclosure& e, bool clock) {
   std::ostringstream out;
-  out << "covers " << e.covered.count() << " field(s): " << field_list(board, e.covered) << "; pieces:";
+  out << "covers " << e.covered.count() << " field(s): " << field_list(board, e.covered);
+  if (e.size_by_area) out << " (area " << e.area << "/" << kFieldArea << " of a field)";
+  out << "; pieces:";
   for (int f = 0; f < board.fields(); ++f) {
     if (e.pieces.has(f)) out << " " << piece_text(board, cells, f, clock);
   }
   out << "; White " << e.pieces_of[0] << ", Black " << e.pieces_of[1] << "; ";
   if (!e.valid()) {
     out << "not valid (";
-    if (!e.has_enough_fields()) out << "covers fewer than 3 fields";
+    if (!e.has_enough_fields()) out << (e.size_by_area ? "encloses less than the area of 3 fields (enclosure-size=area)" : "covers fewer than 3 fields");
     if (!e.has_enough_fields() && !e.has_both_colours()) out << ", and ";
     if (!e.has_both_colours()) out << "pieces of one player only";
     out << ")";
@@ -59,8 +61,13 @@ std::string HexabraeState::explain(Move m) const {
   if (p.kind == MoveKind::Pass) {
     out << "No placement, move or rotation is possible, so the player passes.\n";
   } else if (p.kind != MoveKind::Place) {
-    const int o = orientation_of(position_.cells[static_cast<std::size_t>(p.from)]);
+    const std::int8_t handled = position_.cells[static_cast<std::size_t>(p.from)];
+    const int o = orientation_of(handled);
     const bool ahead = short_contact(p.from, o, o), behind = short_contact(p.from, o, o + 3);
+    if (colour_of(handled) != position_.side) {
+      out << "The piece on " << board_->name(p.from) << " is " << kSideName[static_cast<std::size_t>(colour_of(handled))]
+          << "'s; it keeps its colour (pieces=any, ruling H-11).\n";
+    }
     out << "Before the move the piece on " << board_->name(p.from) << " is "
         << (ahead || behind ? "partially immobilized (one short side touches a short side): it may only move directly away, then rotate"
                             : "free (no short side touches a short side)")
@@ -117,6 +124,39 @@ std::string HexabraeState::explain(Move m) const {
   }
   out << "\n";
   return out.str();
+}
+
+// A placement on every field in every orientation, and for each piece the side may handle every
+// slide along its axis up to the rim (occupied fields included), with or without a rotation before
+// or after, and a pass: `moves --why` says why each refused one is refused.
+std::vector<std::string> HexabraeState::candidate_moves() const {
+  const HexBoard& board = *board_;
+  std::vector<std::string> texts;
+  auto add = [&](const MoveParts& parts) { texts.push_back(hexabrae::move_text(board, parts, rules_.clock_labels)); };
+  for (int f = 0; f < board.fields(); ++f) {
+    for (int o = 0; o < 3; ++o) add({MoveKind::Place, kNoField, f, o});
+  }
+  for (int f = 0; f < board.fields(); ++f) {
+    const std::int8_t cell = position_.cells[static_cast<std::size_t>(f)];
+    if (!may_handle(cell)) continue;
+    const int o = orientation_of(cell);
+    auto along = [&](int axis, auto&& each) {
+      for (const int d : {axis, axis + 3}) {
+        for (int g = board.neighbour(f, d); g != kNoField; g = board.neighbour(g, d)) each(g);
+      }
+    };
+    along(o, [&](int g) {
+      add({MoveKind::Slide, f, g, 0});
+      for (int turn = 1; turn <= 2; ++turn) add({MoveKind::SlideRotate, f, g, (o + turn) % 3});
+    });
+    for (int turn = 1; turn <= 2; ++turn) {
+      const int now = (o + turn) % 3;
+      add({MoveKind::Rotate, f, kNoField, now});
+      along(now, [&](int g) { add({MoveKind::RotateSlide, f, g, now}); });
+    }
+  }
+  add({MoveKind::Pass, kNoField, kNoField, 0});
+  return texts;
 }
 
 }  // namespace arbiter::hexabrae

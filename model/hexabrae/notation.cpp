@@ -136,7 +136,7 @@ std::vector<std::string> history_entries(const HexBoard& board, const Position& 
 // Rebuilds the positions since the last placement by undoing the listed changes from the current
 // position, checking that each undo finds the piece where the change left it.
 void restore_history(const HexBoard& board, Position& pos, const std::vector<std::string>& entries, bool clock,
-                     std::string_view whole) {
+                     std::string_view whole, bool any_pieces) {
   const int n = static_cast<int>(entries.size());
   if (n > pos.ply || n > kMaxPlyCap) {
     throw InputError("the history lists more plies than were played in " + quote_input(whole));
@@ -165,11 +165,14 @@ void restore_history(const HexBoard& board, Position& pos, const std::vector<std
         orientation[k] = parse_orientation_label(std::string_view(part[k]).substr(slash + 1), clock);
         if (orientation[k] < 0) throw bad("has an orientation out of range");
       }
-      const std::int8_t moved = static_cast<std::int8_t>(side * 3 + orientation[1]);
-      if (cells[static_cast<std::size_t>(field[1])] != moved) throw bad("does not match the piece on " + board.name(field[1]));
+      // The piece handled is the mover's, or under pieces=any (H-11) either side's (it keeps its colour).
+      const std::int8_t there = cells[static_cast<std::size_t>(field[1])];
+      const int colour = any_pieces && there != kEmpty ? colour_of(there) : side;
+      const std::int8_t moved = static_cast<std::int8_t>(colour * 3 + orientation[1]);
+      if (there != moved) throw bad("does not match the piece on " + board.name(field[1]));
       cells[static_cast<std::size_t>(field[1])] = kEmpty;
       if (cells[static_cast<std::size_t>(field[0])] != kEmpty) throw bad("starts on an occupied field");
-      cells[static_cast<std::size_t>(field[0])] = static_cast<std::int8_t>(side * 3 + orientation[0]);
+      cells[static_cast<std::size_t>(field[0])] = static_cast<std::int8_t>(colour * 3 + orientation[0]);
       if (field[0] == field[1] && orientation[0] == orientation[1]) throw bad("changes nothing");
       pos.changes[static_cast<std::size_t>(i)] = encode_change(field[0], orientation[0], field[1], orientation[1]);
     }
@@ -255,7 +258,7 @@ void check_ply(const Position& pos, int ply_cap, std::string_view whole) {
 }  // namespace
 
 Position parse_line_body(const HexBoard& board, const std::vector<std::string>& body, bool clock, int ply_cap,
-                         std::string_view whole) {
+                         std::string_view whole, bool any_pieces) {
   Position pos;
   pos.cells.fill(kEmpty);
   std::size_t i = 0;
@@ -293,7 +296,7 @@ Position parse_line_body(const HexBoard& board, const std::vector<std::string>& 
   std::vector<std::string> history;
   if (i < body.size() && body[i].rfind("history:", 0) == 0) history = split_on(std::string_view(body[i++]).substr(8), ',');
   if (i != body.size()) throw InputError("unexpected " + quote_input(body[i]) + " in " + quote_input(whole));
-  restore_history(board, pos, history, clock, whole);
+  restore_history(board, pos, history, clock, whole, any_pieces);
   return pos;
 }
 
@@ -377,7 +380,7 @@ int diagram_radius(std::string_view text) {
   return (rows - 1) / 4;
 }
 
-Position parse_diagram(const HexBoard& board, std::string_view text, bool clock, int ply_cap) {
+Position parse_diagram(const HexBoard& board, std::string_view text, bool clock, int ply_cap, bool any_pieces) {
   const auto lines = meaningful_lines(text);
   if (diagram_radius(text) != board.radius()) {
     throw InputError("the diagram has radius " + std::to_string(diagram_radius(text)) + " but the game has radius " +
@@ -405,7 +408,7 @@ Position parse_diagram(const HexBoard& board, std::string_view text, bool clock,
       put_piece(board, pos, fields[i], token[0] == 'W' ? 0 : 1, static_cast<int>(glyph - kGlyph.begin()), text);
     }
   }
-  restore_history(board, pos, parse_status(pos, lines.back(), ply_cap), clock, text);
+  restore_history(board, pos, parse_status(pos, lines.back(), ply_cap), clock, text, any_pieces);
   return pos;
 }
 

@@ -21,10 +21,11 @@ std::string diagram_text(const HexBoard& board, const Position& pos, bool clock)
 std::vector<std::string> line_body(const HexBoard& board, const Position& pos, bool clock);
 
 // Readers; they fill cells, placed, side, ply, passes, a stated outcome and the history since the
-// last placement (used by the repetition rule); throw InputError.
+// last placement (used by the repetition rule); throw InputError. any_pieces: pieces=any (H-11), so
+// the history may move either side's pieces.
 Position parse_line_body(const HexBoard& board, const std::vector<std::string>& body, bool clock, int ply_cap,
-                         std::string_view whole);
-Position parse_diagram(const HexBoard& board, std::string_view text, bool clock, int ply_cap);
+                         std::string_view whole, bool any_pieces = false);
+Position parse_diagram(const HexBoard& board, std::string_view text, bool clock, int ply_cap, bool any_pieces = false);
 int diagram_radius(std::string_view text);  // throws InputError
 
 }  // namespace arbiter::hexabrae

@@ -34,12 +34,14 @@ PropertyVerdict touches_only_the_moved_piece(const Game&, const State& before_st
       break;
     default: {
       const std::int8_t moving = b.cells[static_cast<std::size_t>(parts.from)];
-      if (moving == kEmpty || colour_of(moving) != mover) return PropertyVerdict::violated("the moved piece is not the mover's");
+      // Under pieces=any (H-11) the mover may handle the opponent's piece, which keeps its colour.
+      const bool handled_may = moving != kEmpty && (colour_of(moving) == mover || before.rules().any_pieces);
+      if (!handled_may) return PropertyVerdict::violated("the moved piece is not the mover's (pieces=own)");
       const bool turns = parts.kind != MoveKind::Slide;
       const bool slides = parts.kind != MoveKind::Rotate;
       expected[static_cast<std::size_t>(parts.from)] = kEmpty;
       expected[static_cast<std::size_t>(slides ? parts.to : parts.from)] =
-          turns ? piece(mover, parts.orientation) : moving;
+          turns ? piece(colour_of(moving), parts.orientation) : moving;
       break;
     }
   }

@@ -11,26 +11,10 @@ constexpr double kEdgeGap = 0.55;
 constexpr double kEdgeThickness = 0.2;
 
 Shape rectangle(double x0, double y0, double x1, double y1, const std::string& fill, const std::string& role) {
-  Shape shape;
-  shape.kind = Shape::Kind::Polygon;
-  shape.points = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
-  shape.fill = fill;
-  shape.stroke = "black";
-  shape.stroke_width = 0.03;
-  shape.role = role;
-  return shape;
+  return rectangle_shape(x0, y0, x1, y1, fill, "black", 0.03, role);
 }
 
-Shape text(double x, double y, const std::string& content) {
-  Shape shape;
-  shape.kind = Shape::Kind::Text;
-  shape.points = {{x, y}};
-  shape.text = content;
-  shape.font_size = 0.4;
-  shape.fill = "black";
-  shape.role = "coordinate";
-  return shape;
-}
+Shape text(double x, double y, const std::string& content) { return text_shape(x, y, content, 0.4, "black", "coordinate"); }
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include "model/brique/states.hpp"
 #include "model/brique/tests/fixtures.hpp"
 #include "tests/game_param.hpp"
+#include "tests/random_games.hpp"
 
 namespace arbiter {
 namespace {
@@ -20,18 +21,12 @@ int stones(const brique::Position& position, int side) {
 void check_counts_in_random_games(const std::vector<std::string>& rulings, std::array<std::uint64_t, 4>& totals) {
   const auto g = game(7, rulings);
   ASSERT_EQ(g->mechanics().size(), totals.size());
-  Rng rng(7);
-  std::vector<Move> moves;
-  for (int played = 0; played < 200; ++played) {  // not scaled: every kind must occur
-    auto state = g->initial_state("fast");
-    while (!state->is_terminal()) {
-      state->legal_moves(moves);
-      const Move move = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
-      const brique::Position before = dynamic_cast<const brique::BriqueState&>(*state).snapshot();
-      const std::string text = state->move_text(move);
-      std::array<std::uint64_t, 4> counts{};
-      state->apply_counting(move, counts);
-      const brique::Position after = dynamic_cast<const brique::BriqueState&>(*state).snapshot();
+  // 200 games, not scaled: every kind must occur.
+  testing::play_random_games(200, 7, [&] { return g->initial_state("fast"); }, [&](State& state, Move move) {
+      const brique::Position before = dynamic_cast<const brique::BriqueState&>(state).snapshot();
+      const std::string text = state.move_text(move);
+      const auto counts = testing::apply_counted(state, move, totals);
+      const brique::Position after = dynamic_cast<const brique::BriqueState&>(state).snapshot();
       const int mover = before.side;
       if (text == "swap" || text == "pass") {
         EXPECT_EQ(counts[brique::kFills] + counts[brique::kRemovals], 0u) << text;
@@ -42,9 +37,7 @@ void check_counts_in_random_games(const std::vector<std::string>& rulings, std::
         EXPECT_EQ(static_cast<int>(counts[brique::kRemovals]), stones(before, 1 - mover) - stones(after, 1 - mover))
             << text;
       }
-      for (std::size_t i = 0; i < totals.size(); ++i) totals[i] += counts[i];
-    }
-  }
+  });
 }
 
 TEST(BriqueMechanics, CountsMatchTheStonesOnTheBoard) {

@@ -15,6 +15,8 @@ TEST(Reference, AgreesWithTheFastEngineOnRandomGames) {
       {"curse-cost=free", "empty-keeps=hostile", "black-turn=set-first", "end=keeps-main"},
       {"empty-keeps=blocked", "white-pass=only-when-stuck", "end=keeps-draw", "ply-cap=200"},
       {"set-squares=anywhere", "start=north-row", "entry=captured", "keep-two-piece=yes", "empty-keeps=hostile"},
+      {"edge-captures=edges", "isolated=unsupported", "curse-holder=ordinary", "keep-setting=after-capture", "keep-entry=captured"},
+      {"edge-captures=corners", "entry=captured", "keep-entry=protected", "set-squares=keeps", "keep-setting=after-capture"},
   };
   Rng rng(21);
   long compared = 0;

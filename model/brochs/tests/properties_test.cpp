@@ -7,6 +7,8 @@
 #include "model/brochs/verification.hpp"
 #include "model/brochs/tests/fixtures.hpp"
 #include "properties/property_runner.hpp"
+#include "tests/random_games.hpp"
+#include "tests/suite_checks.hpp"
 
 namespace arbiter::brochs {
 namespace {
@@ -41,52 +43,49 @@ class SuiteUnderRuling : public ::testing::TestWithParam<std::vector<std::string
 
 TEST_P(SuiteUnderRuling, EveryArbiterPropertyHoldsOnRandomPlay) {
   for (int size : {7, 9}) {
-    const auto game = make_game(descriptor(), size, GetParam());
-    for (const Property& p : verification_suite()) {
-      const PropertyResult r = run_property(*game, p, 30 / kScale, 7);
-      EXPECT_GT(r.checks, 0) << p.name;
-      if (p.rule_text_claim) continue;  // a claim of the text: reported by `arbiter check`
-      EXPECT_TRUE(r.holds) << p.name << " size " << size << ": " << r.why << "\n" << r.counterexample;
-    }
+    arbiter::testing::expect_suite_holds(*make_game(descriptor(), size, GetParam()), verification_suite(), 30 / kScale,
+                                         "size " + std::to_string(size));
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Rulings, SuiteUnderRuling,
-    ::testing::Values(std::vector<std::string>{}, std::vector<std::string>{"keeps=outer"}, std::vector<std::string>{"keeps=inner"},
-                      std::vector<std::string>{"start=north-row"}, std::vector<std::string>{"black-turn=set-first"},
-                      std::vector<std::string>{"set-squares=anywhere"}, std::vector<std::string>{"end=keeps-main"},
-                      std::vector<std::string>{"end=keeps-draw"}, std::vector<std::string>{"entry=captured"},
-                      std::vector<std::string>{"keep-two-piece=yes"}, std::vector<std::string>{"main-diagonal=main-in-pair"},
-                      std::vector<std::string>{"curse-cost=free"}, std::vector<std::string>{"empty-keeps=hostile"},
-                      std::vector<std::string>{"empty-keeps=blocked"}, std::vector<std::string>{"white-pass=only-when-stuck"},
-                      std::vector<std::string>{"repetition=none"}));
+INSTANTIATE_TEST_SUITE_P(Rulings, SuiteUnderRuling,
+                         ::testing::ValuesIn(arbiter::testing::each_alternative_alone(descriptor())));
 
 TEST(BrochsProperties, RandomPlayCapturesSoTheCaptureCheckIsExercised) {
   // touches-only-named-captures only means something if random play captures: count it.
-  Rng rng(9);
-  std::vector<Move> legal;
   int captures = 0, curses = 0;
-  for (int game = 0; game < 200 / kScale; ++game) {
-    auto state = start(7);
-    while (!state->is_terminal()) {
-      state->legal_moves(legal);
-      const Move m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-      captures += state->move_text(m).find(" x ") != std::string::npos;
-      curses += move_kind(m) == MoveKind::Curse;
-      state->apply(m);
-    }
-  }
+  arbiter::testing::play_random_games(200 / kScale, 9, [] { return start(7); }, [&](State& state, Move m) {
+    captures += state.move_text(m).find(" x ") != std::string::npos;
+    curses += move_kind(m) == MoveKind::Curse;
+    state.apply(m);
+  });
   EXPECT_GT(captures, 0);
   std::cout << 200 / kScale << " random games, size 7: " << captures << " capturing moves, " << curses << " curses\n";
 }
 
+// The 7x7 start and the position after Black's first setting from reserve, and copies of it
+// edited by hand.
+struct FirstSetting {
+  std::unique_ptr<Game> game = make_game(descriptor(), 7, {});
+  std::unique_ptr<BrochsState> before = start(7);
+  Move m = first_move(*before, MoveKind::Set);
+  std::unique_ptr<BrochsState> after = [this] {
+    auto s = copy_of(*before);
+    s->apply(m);
+    return s;
+  }();
+  template <class Edit>
+  std::unique_ptr<BrochsState> edited(Edit&& edit) const {
+    auto s = copy_of(*after);
+    edit(*s);
+    s->finish_setup();
+    return s;
+  }
+};
+
 TEST(BrochsProperties, AStrayChangeIsNotAMoveOrANamedCapture) {
-  const auto before = start(7);
-  const auto game = make_game(descriptor(), 7, {});
-  const Move m = first_move(*before, MoveKind::Set);
-  auto after = copy_of(*before);
-  after->apply(m);
+  const FirstSetting f;
+  const auto& [game, before, m, after] = f;
   const Property touches = named("touches-only-named-captures");
   EXPECT_TRUE(touches.transition(*game, *before, m, *after).holds);
   // A White piece vanishes far from the setting: neither the move nor a named capture.
@@ -95,27 +94,18 @@ TEST(BrochsProperties, AStrayChangeIsNotAMoveOrANamedCapture) {
     if (after->at(cell) == White && std::abs(cell / 7 - move_to(m) / 7) > 1) far_white = cell;
   }
   ASSERT_GE(far_white, 0);
-  auto stray = copy_of(*after);
-  stray->put(far_white, Empty);
-  stray->finish_setup();
+  const auto stray = f.edited([&](BrochsState& s) { s.put(far_white, Empty); });
   EXPECT_FALSE(touches.transition(*game, *before, m, *stray).holds);
   EXPECT_FALSE(named("captures-touch-the-arrival").transition(*game, *before, m, *stray).holds);
   // A piece set from nowhere: the reserve did not shrink.
-  auto extra = copy_of(*after);
-  extra->set_reserve(before->reserve(), before->main_in_reserve());
-  extra->finish_setup();
+  const auto extra = f.edited([&](BrochsState& s) { s.set_reserve(f.before->reserve(), f.before->main_in_reserve()); });
   EXPECT_FALSE(touches.transition(*game, *before, m, *extra).holds);
 }
 
 TEST(BrochsProperties, ALostArrivingPieceIsReported) {
-  const auto before = start(7);
-  const auto game = make_game(descriptor(), 7, {});
-  const Move m = first_move(*before, MoveKind::Set);
-  auto after = copy_of(*before);
-  after->apply(m);
-  auto lost = copy_of(*after);
-  lost->put(move_to(m), Empty);
-  lost->finish_setup();
+  const FirstSetting f;
+  const auto& [game, before, m, after] = f;
+  const auto lost = f.edited([&](BrochsState& s) { s.put(move_to(f.m), Empty); });
   EXPECT_FALSE(named("entering-piece-survives").transition(*game, *before, m, *lost).holds);
   EXPECT_TRUE(named("entering-piece-survives").transition(*game, *before, m, *after).holds);
 }

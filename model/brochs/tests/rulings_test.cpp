@@ -1,4 +1,4 @@
-// For every ruling alternative (R-1..R-13) a drawn position where it changes what happens.
+// For every ruling alternative (R-1..R-18) a drawn position where it changes what happens.
 #include "model/brochs/tests/fixtures.hpp"
 
 namespace arbiter::brochs::testing {
@@ -30,70 +30,27 @@ TEST(RulingKeeps, AKeepElsewhereChangesACapture) {
   EXPECT_EQ(play(*outer, "d1-d3"), "d1-d3 x c3");
 }
 
+// An 11x11 position with empty keeps where they lie under `keeps`, drawn by the engine itself.
+std::string empty_keeps_11x11(const std::string& keeps) {
+  BrochsState s(rules_for(11, {"keeps=" + keeps}));
+  s.put(cell(s, "a11"), White);
+  for (const char* square : {"i11", "j11", "k11"}) s.put(cell(s, square), Black);
+  s.set_reserve(8, false);
+  s.set_turn(kBlackSide, 0, 0, false, false);
+  s.finish_setup();
+  return s.diagram();
+}
+
 TEST(RulingKeeps, EachReadingPutsTheFreeKeepsWhereBlackMaySet) {
   // 11x11 with empty keeps: setting off the North row is legal exactly on the reading's keeps.
-  const std::string centres =
-R"(
-   a b c d e f g h i j k
- 1 . . . . . + . . . . .
- 2 . . . . . + . . . . .
- 3 . . # . . + . . # . .
- 4 . . . . . + . . . . .
- 5 . . . . . + . . . . .
- 6 + + + + + + + + + + +
- 7 . . . . . + . . . . .
- 8 . . . . . + . . . . .
- 9 . . # . . + . . # . .
-10 . . . . . + . . . . .
-11 W . . . . + . . B B B
-Black to move, ply 0, reserve 8, passes 0
-)"
-  ;
-  const std::string outer =
-R"(
-   a b c d e f g h i j k
- 1 . . . . . + . . . . .
- 2 . # . . . + . . . # .
- 3 . . . . . + . . . . .
- 4 . . . . . + . . . . .
- 5 . . . . . + . . . . .
- 6 + + + + + + + + + + +
- 7 . . . . . + . . . . .
- 8 . . . . . + . . . . .
- 9 . . . . . + . . . . .
-10 . # . . . + . . . # .
-11 W . . . . + . . B B B
-Black to move, ply 0, reserve 8, passes 0
-)"
-  ;
-  const std::string inner =
-R"(
-   a b c d e f g h i j k
- 1 . . . . . + . . . . .
- 2 . . . . . + . . . . .
- 3 . . . . . + . . . . .
- 4 . . . # . + . # . . .
- 5 . . . . . + . . . . .
- 6 + + + + + + + + + + +
- 7 . . . . . + . . . . .
- 8 . . . # . + . # . . .
- 9 . . . . . + . . . . .
-10 . . . . . + . . . . .
-11 W . . . . + . . B B B
-Black to move, ply 0, reserve 8, passes 0
-)"
-  ;
-  const auto c = load(centres);
-  const auto o = load(outer, {"keeps=outer"});
-  const auto i = load(inner, {"keeps=inner"});
-  EXPECT_TRUE(legal(*c, "set c3"));
-  EXPECT_FALSE(legal(*c, "set b2"));
-  EXPECT_FALSE(legal(*c, "set d4"));
-  EXPECT_TRUE(legal(*o, "set b2"));
-  EXPECT_FALSE(legal(*o, "set c3"));
-  EXPECT_TRUE(legal(*i, "set d4"));
-  EXPECT_TRUE(legal(*i, "set h8"));
-  EXPECT_FALSE(legal(*i, "set c3"));
+  const std::string centres = empty_keeps_11x11("centres");
+  const std::string outer = empty_keeps_11x11("outer");
+  const std::string inner = empty_keeps_11x11("inner");
+  EXPECT_NE(centres.find(" 3 . . # . . + . . # . ."), std::string::npos) << centres;
+  const std::vector<std::string> tried = {"set c3", "set b2", "set d4", "set h8"};
+  EXPECT_EQ(legal_among(centres, tried), (std::vector<std::string>{"set c3"}));
+  EXPECT_EQ(legal_among(outer, tried, {"keeps=outer"}), (std::vector<std::string>{"set b2"}));
+  EXPECT_EQ(legal_among(inner, tried, {"keeps=inner"}), (std::vector<std::string>{"set d4", "set h8"}));
   // A diagram drawn for one reading does not read under another (the keep marks disagree).
   EXPECT_THROW(load(centres, {"keeps=inner"}), InputError);
 }
@@ -128,81 +85,67 @@ TEST(RulingBlackTurn, SetFirstForbidsMovingWhileTheReserveLasts) {
 
 TEST(RulingSetSquares, WhereSettingIsAllowed) {
   const std::string text = diagram_9x9("W h8", "Black to move, ply 0, reserve 4, passes 0");
-  auto north = load(text);
-  auto keeps = load(text, {"set-squares=keeps"});
-  auto anywhere = load(text, {"set-squares=anywhere"});
-  EXPECT_TRUE(legal(*north, "set a1"));
-  EXPECT_TRUE(legal(*north, "set g7"));
-  EXPECT_FALSE(legal(*north, "set f6"));
-  EXPECT_FALSE(legal(*keeps, "set a1"));
-  EXPECT_TRUE(legal(*keeps, "set g7"));
-  EXPECT_TRUE(legal(*anywhere, "set f6"));
+  const std::vector<std::string> tried = {"set a1", "set g7", "set f6"};
+  EXPECT_EQ(legal_among(text, tried), (std::vector<std::string>{"set a1", "set g7"}));
+  EXPECT_EQ(legal_among(text, tried, {"set-squares=keeps"}), (std::vector<std::string>{"set g7"}));
+  EXPECT_EQ(legal_among(text, tried, {"set-squares=anywhere"}), tried);
 }
 
 TEST(RulingEnd, LosingTheMainPieceEndsTheGameOnlyUnderKeepsMain) {
   const std::string text = diagram_9x9("S b6; B i1 i2 i3; W c4 a6", "White to move, ply 0, reserve 8, passes 0");
-  auto keeps = load(text);
-  auto keeps_main = load(text, {"end=keeps-main"});
-  play(*keeps, "c4-c6");
-  play(*keeps_main, "c4-c6");
-  EXPECT_EQ(keeps->outcome(), Outcome::ongoing());
+  EXPECT_EQ(after(text, {"c4-c6"})->outcome(), Outcome::ongoing());
+  const auto keeps_main = after(text, {"c4-c6"}, {"end=keeps-main"});
   EXPECT_EQ(keeps_main->outcome(), Outcome::win(kWhiteSide));
   EXPECT_NE(keeps_main->verdict().find("main piece has been captured"), std::string::npos);
 }
 
 TEST(RulingEnd, StalledGamesAreDrawsUnderKeepsDraw) {
   const std::string text = diagram_9x9("B i9; W a1", "Black to move, ply 0, reserve 8, passes 0");
-  auto keeps = load(text);
-  auto draw = load(text, {"end=keeps-draw"});
-  for (auto* s : {keeps.get(), draw.get()}) {
-    play(*s, "pass");
-    play(*s, "pass");
-  }
-  EXPECT_EQ(keeps->outcome(), Outcome::win(kWhiteSide));
-  EXPECT_EQ(draw->outcome(), Outcome::draw());
+  EXPECT_EQ(after(text, {"pass", "pass"})->outcome(), Outcome::win(kWhiteSide));
+  EXPECT_EQ(after(text, {"pass", "pass"}, {"end=keeps-draw"})->outcome(), Outcome::draw());
 }
 
 TEST(RulingEntry, EnteringASandwichIsSuicideUnderCaptured) {
   const std::string text = diagram_9x9("B b2 d2; W c1 h8", "White to move, ply 0, reserve 8, passes 0");
-  auto protected_ = load(text);
-  auto captured = load(text, {"entry=captured"});
-  EXPECT_EQ(play(*protected_, "c1-c2"), "c1-c2");
-  const std::string why = captured->explain(captured->parse_move("c1-c2"));
+  EXPECT_EQ(played(text, "c1-c2"), "c1-c2");
+  const std::string why = explained(text, "c1-c2", {"entry=captured"});
   EXPECT_NE(why.find("entered this configuration and is removed"), std::string::npos) << why;
-  EXPECT_EQ(play(*captured, "c1-c2"), "c1-c2 x c2");
-  EXPECT_EQ(captured->at(cell(*captured, "c2")), Empty);
+  EXPECT_EQ(played(text, "c1-c2", {"entry=captured"}), "c1-c2 x c2");
+  EXPECT_EQ(piece_after(text, "c1-c2", "c2", {"entry=captured"}), Empty);
 }
 
 TEST(RulingEntry, TheArrivingPieceCapturesFirstAndSurvives) {
   // W enters c2 between b2 and d2 but captures d2 (with e2) first: no sandwich remains.
-  auto s = load(
-      diagram_9x9("B b2 d2; W c1 e2 h8", "White to move, ply 0, reserve 8, passes 0"), {"entry=captured"});
-  EXPECT_EQ(play(*s, "c1-c2"), "c1-c2 x d2");
-  EXPECT_EQ(s->at(cell(*s, "c2")), White);
+  const std::string text = diagram_9x9("B b2 d2; W c1 e2 h8", "White to move, ply 0, reserve 8, passes 0");
+  EXPECT_EQ(played(text, "c1-c2", {"entry=captured"}), "c1-c2 x d2");
+  EXPECT_EQ(piece_after(text, "c1-c2", "c2", {"entry=captured"}), White);
 }
 
-TEST(RulingKeepTwoPiece, OnePairCapturesAKeeperUnderYes) {
-  const std::string text = diagram_9x9("B d1 b3; W h8; w c3", "Black to move, ply 0, reserve 8, passes 0");
-  auto no = load(text);
-  auto yes = load(text, {"keep-two-piece=yes"});
-  EXPECT_EQ(play(*no, "d1-d3"), "d1-d3");
-  EXPECT_EQ(play(*yes, "d1-d3"), "d1-d3 x c3");
+// Each row: the pieces of a drawn position with Black to move, a move, and what the engine writes
+// for it by default and under the alternative reading.
+struct CaptureReading {
+  const char* pieces;
+  const char* move;
+  const char* ruling;
+  const char* by_default;
+  const char* by_alternative;
+};
+
+void expect_readings(const std::vector<CaptureReading>& rows) {
+  for (const CaptureReading& row : rows) {
+    const std::string text = diagram_9x9(row.pieces, "Black to move, ply 0, reserve 8, passes 0");
+    EXPECT_EQ(played(text, row.move), row.by_default) << row.pieces;
+    EXPECT_EQ(played(text, row.move, {row.ruling}), row.by_alternative) << row.pieces << " " << row.ruling;
+  }
 }
 
-TEST(RulingKeepTwoPiece, DiagonalMainCaptureOfAKeeperUnderYes) {
-  const std::string text = diagram_9x9("S f4; B b2; W h8; w c3", "Black to move, ply 0, reserve 8, passes 0");
-  auto no = load(text);
-  auto yes = load(text, {"keep-two-piece=yes"});
-  EXPECT_EQ(play(*no, "f4-d4"), "f4-d4");
-  EXPECT_EQ(play(*yes, "f4-d4"), "f4-d4 x c3");
+TEST(RulingKeepTwoPiece, OnePairOrTheMainPiecesDiagonalCapturesAKeeperUnderYes) {
+  expect_readings({{"B d1 b3; W h8; w c3", "d1-d3", "keep-two-piece=yes", "d1-d3", "d1-d3 x c3"},
+                   {"S f4; B b2; W h8; w c3", "f4-d4", "keep-two-piece=yes", "f4-d4", "f4-d4 x c3"}});
 }
 
 TEST(RulingMainDiagonal, AnOrdinaryPieceCompletesTheMainPiecesDiagonalUnderMainInPair) {
-  const std::string text = diagram_9x9("S a3; B e1; W b2 h8", "Black to move, ply 0, reserve 8, passes 0");
-  auto main_moves = load(text);
-  auto main_in_pair = load(text, {"main-diagonal=main-in-pair"});
-  EXPECT_EQ(play(*main_moves, "e1-c1"), "e1-c1");
-  EXPECT_EQ(play(*main_in_pair, "e1-c1"), "e1-c1 x b2");
+  expect_readings({{"S a3; B e1; W b2 h8", "e1-c1", "main-diagonal=main-in-pair", "e1-c1", "e1-c1 x b2"}});
 }
 
 TEST(RulingCurseCost, AFreeCurseLeavesBlackToMove) {
@@ -223,25 +166,20 @@ TEST(RulingCurseCost, AFreeCurseLeavesBlackToMove) {
 
 TEST(RulingEmptyKeeps, BlockedKeepsStopMovesThroughThem) {
   const std::string text = diagram_9x9("B i9; W a3", "White to move, ply 0, reserve 8, passes 0");
-  auto passable = load(text);
-  auto blocked = load(text, {"empty-keeps=blocked"});
-  EXPECT_TRUE(legal(*passable, "a3-d3"));
-  EXPECT_FALSE(legal(*blocked, "a3-d3"));
-  EXPECT_TRUE(legal(*blocked, "a3-c3"));  // entering is still allowed
+  const std::vector<std::string> tried = {"a3-c3", "a3-d3"};
+  EXPECT_EQ(legal_among(text, tried), tried);
+  // Entering the empty keep c3 is still allowed; crossing it is not.
+  EXPECT_EQ(legal_among(text, tried, {"empty-keeps=blocked"}), (std::vector<std::string>{"a3-c3"}));
 }
 
 TEST(RulingEmptyKeeps, HostileKeepsHelpBothSidesCapture) {
-  const std::string text = diagram_9x9("B a1 i9; W b3 h8", "Black to move, ply 0, reserve 8, passes 0");
-  auto passable = load(text);
-  auto hostile = load(text, {"empty-keeps=hostile"});
-  EXPECT_EQ(play(*passable, "a1-a3"), "a1-a3");
-  const std::string why = hostile->explain(hostile->parse_move("a1-a3"));
+  expect_readings({{"B a1 i9; W b3 h8", "a1-a3", "empty-keeps=hostile", "a1-a3", "a1-a3 x b3"}});
+  const std::string why = explained(diagram_9x9("B a1 i9; W b3 h8", "Black to move, ply 0, reserve 8, passes 0"), "a1-a3",
+                                    {"empty-keeps=hostile"});
   EXPECT_NE(why.find("c3 (empty hostile keep)"), std::string::npos) << why;
-  EXPECT_EQ(play(*hostile, "a1-a3"), "a1-a3 x b3");
   // ... and White against Black.
-  auto white = load(
-      diagram_9x9("B i1 b7; W h8 a9", "White to move, ply 0, reserve 8, passes 0"), {"empty-keeps=hostile"});
-  EXPECT_EQ(play(*white, "a9-a7"), "a9-a7 x b7");
+  const std::string white = diagram_9x9("B i1 b7; W h8 a9", "White to move, ply 0, reserve 8, passes 0");
+  EXPECT_EQ(played(white, "a9-a7", {"empty-keeps=hostile"}), "a9-a7 x b7");
 }
 
 TEST(RulingWhitePass, WhiteMustMoveWhenItCanUnderOnlyWhenStuck) {
@@ -297,6 +235,76 @@ TEST(RulingPlyCap, TheCapEndsTheGameAtItsPly) {
   auto cap1000 = load(
       diagram_9x9("B i9; W a1", "Black to move, ply 401, reserve 8, passes 0"), {"ply-cap=1000"});
   EXPECT_FALSE(cap1000->is_terminal());
+}
+
+// ---- Issue 13 item 13: the questions the text leaves open about captures, curses and keeps ------
+
+TEST(RulingEdgeCaptures, TheEdgeOrACornerStandsInForTheSecondPiece) {
+  // b1 lies on the North edge; a1 is a corner with a Black piece already on b1.
+  expect_readings({{"B d2 i9; W b1 h8", "d2-b2", "edge-captures=corners", "d2-b2", "d2-b2"},
+                   {"B d2 i9; W b1 h8", "d2-b2", "edge-captures=edges", "d2-b2", "d2-b2 x b1"},
+                   {"B b1 a4 i9; W a1 h8", "a4-a2", "edge-captures=corners", "a4-a2", "a4-a2 x a1"},
+                   {"B b1 a4 i9; W a1 h8", "a4-a2", "edge-captures=edges", "a4-a2", "a4-a2 x a1"}});
+  const std::string edge = diagram_9x9("B d2 i9; W b1 h8", "Black to move, ply 0, reserve 8, passes 0");
+  EXPECT_NE(load(edge, {"edge-captures=edges"})->explain_text("d2-b2").find("the board edge"), std::string::npos);
+}
+
+TEST(RulingEdgeCaptures, EnteringBesideTheEdgeIsAnEntryLikeAnyOther) {
+  // White steps onto the West edge square a2, between the Black piece on b2 and the edge: safe
+  // unless entry=captured.
+  const std::string text = diagram_9x9("B b2 i9; W a4 h8", "White to move, ply 0, reserve 8, passes 0");
+  EXPECT_EQ(piece_after(text, "a4-a2", "a2", {"edge-captures=edges"}), White);
+  EXPECT_NE(load(text, {"edge-captures=edges"})->explain_text("a4-a2").find("the board edge"), std::string::npos);
+  EXPECT_EQ(piece_after(text, "a4-a2", "a2", {"edge-captures=edges", "entry=captured"}), Empty);
+}
+
+TEST(RulingIsolated, APieceWithAFriendBesideItIsNotSandwichedUnderUnsupported) {
+  // c2 has a White friend on c1: under isolated=unsupported it is not "a isolated piece".
+  expect_readings({{"B b2 d4; W c1 c2 h8", "d4-d2", "isolated=unsupported", "d4-d2 x c2", "d4-d2"},
+                   // Alone, it falls under both readings.
+                   {"B b2 d4; W c2 h8", "d4-d2", "isolated=unsupported", "d4-d2 x c2", "d4-d2 x c2"}});
+}
+
+TEST(RulingCurseHolder, TheMainPieceOnTheKeepCursesOnlyUnderAny) {
+  const std::string main_holds = diagram_9x9("s c3; B a9; W h8 i1", "Black to move, ply 0, reserve 8, passes 0");
+  EXPECT_TRUE(legal(*load(main_holds), "curse h8"));
+  const auto ordinary = load(main_holds, {"curse-holder=ordinary"});
+  EXPECT_FALSE(legal(*ordinary, "curse h8"));
+  EXPECT_NE(ordinary->explain_text("curse h8").find("curse-holder=ordinary"), std::string::npos);
+  const std::string piece_holds = diagram_9x9("S a1; b c3; W h8 i1", "Black to move, ply 0, reserve 8, passes 0");
+  EXPECT_TRUE(legal(*load(piece_holds, {"curse-holder=ordinary"}), "curse h8"));
+}
+
+TEST(RulingKeepSetting, AfterCaptureAllowsSettingOnAKeepOnlyOnTheNextStroke) {
+  // The SW keep c7 holds a Black piece, so a curse can take the White piece on the NE keep g3.
+  const std::string text = diagram_9x9("S a1; b c7; w g3; W h8 i9", "Black to move, ply 0, reserve 8, passes 0");
+  EXPECT_TRUE(legal(*load(text), "set c3"));
+  auto s = load(text, {"keep-setting=after-capture"});
+  EXPECT_FALSE(legal(*s, "set c3"));  // a free keep, but never captured
+  EXPECT_NE(s->explain_text("set c3").find("keep-setting=after-capture"), std::string::npos);
+  play(*s, "curse g3");
+  EXPECT_NE(s->line().find("taken:g3"), std::string::npos);
+  play(*s, "h8-h9");
+  EXPECT_TRUE(legal(*s, "set g3"));
+  EXPECT_FALSE(legal(*s, "set c3"));
+  // The stroke after the capture is the only one: a pass lets the chance go.
+  const auto again = load(s->line(), {"keep-setting=after-capture"});  // reads back with 'taken'
+  EXPECT_EQ(again->line(), s->line());
+  play(*s, "pass");
+  play(*s, "h9-h8");
+  EXPECT_FALSE(legal(*s, "set g3"));
+  EXPECT_THROW(load(diagram_9x9("W h8 i9; B a9", "Black to move, ply 0, reserve 8, passes 0, taken d4")), InputError);
+}
+
+TEST(RulingKeepEntry, TheDoubleNegativeOfD2CapturesAPieceEnteringAKeep) {
+  // White enters the NE keep g3 between two complete Black pairs (f3-h3 and f2-h4).
+  const std::string text = diagram_9x9("B f2 h4 f3 h3; W g1 a9", "White to move, ply 0, reserve 8, passes 0");
+  EXPECT_EQ(piece_after(text, "g1-g3", "g3"), White);
+  EXPECT_EQ(piece_after(text, "g1-g3", "g3", {"keep-entry=captured"}), Empty);
+  EXPECT_NE(load(text, {"keep-entry=captured"})->explain_text("g1-g3").find("keep-entry=captured"), std::string::npos);
+  // keep-entry=protected keeps the keep safe even when entry=captured takes other entries.
+  EXPECT_EQ(piece_after(text, "g1-g3", "g3", {"entry=captured", "keep-entry=protected"}), White);
+  EXPECT_EQ(piece_after(text, "g1-g3", "g3", {"entry=captured"}), Empty);
 }
 
 }  // namespace

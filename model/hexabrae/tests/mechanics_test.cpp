@@ -4,6 +4,7 @@
 
 #include "model/hexabrae/engine.hpp"
 #include "model/registry.hpp"
+#include "tests/random_games.hpp"
 
 namespace arbiter::hexabrae {
 namespace {
@@ -17,14 +18,8 @@ constexpr int kGames = 200;
 void check_random_games(const std::vector<std::string>& rulings, std::array<std::uint64_t, 3>& totals) {
   const auto game = make_game(find_game("hexabrae"), 3, rulings);
   ASSERT_EQ(game->mechanics().size(), kMechanicNames.size());
-  Rng rng(3);
-  std::vector<Move> moves;
-  for (int played = 0; played < kGames; ++played) {
-    auto state = game->initial_state("fast");
-    while (!state->is_terminal()) {
-      state->legal_moves(moves);
-      const Move move = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
-      const auto& before = dynamic_cast<const HexabraeState&>(*state);
+  testing::play_random_games(kGames, 3, [&] { return game->initial_state("fast"); }, [&](State& state, Move move) {
+      const auto& before = dynamic_cast<const HexabraeState&>(state);
       const MoveParts parts = decode_move(move);
       int made = 0, tied = 0;
       if (parts.kind != MoveKind::Pass) {
@@ -37,14 +32,11 @@ void check_random_games(const std::vector<std::string>& rulings, std::array<std:
           tied += j.winner[ui] == -1;
         }
       }
-      std::array<std::uint64_t, 3> counts{};
-      state->apply_counting(move, counts);
+      const auto counts = testing::apply_counted(state, move, totals);
       EXPECT_EQ(static_cast<int>(counts[kEnclosures]), made);
       EXPECT_EQ(static_cast<int>(counts[kTiedEnclosures]), tied);
       EXPECT_EQ(counts[kPasses], parts.kind == MoveKind::Pass ? 1u : 0u);
-      for (std::size_t i = 0; i < totals.size(); ++i) totals[i] += counts[i];
-    }
-  }
+  });
 }
 
 TEST(HexabraeMechanics, CountsMatchTheJudgementOfEachMove) {

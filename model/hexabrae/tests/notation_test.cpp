@@ -2,6 +2,7 @@
 // parser (diagram, one-line form, moves) with random, truncated and mutated text.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -104,18 +105,18 @@ TEST(HexabraeNotation, BadPositionsAreOneLineInputErrors) {
   std::string no_status = kSmallPosition;
   no_status = no_status.substr(0, no_status.find("Black to move"));
   EXPECT_THROW(small->parse_position(no_status), InputError);
-  std::string crowded = kSmallPosition;
-  crowded.replace(crowded.find("B/    ."), 7, "B/ .  .");
-  expect_input_error(*small, crowded, "diagram row 2 has 3 fields, expected 2");
-  std::string bad_glyph = kSmallPosition;
-  bad_glyph.replace(bad_glyph.find("W|"), 2, "W-");
-  expect_input_error(*small, bad_glyph, "is not '.'");
-  std::string bad_status = kSmallPosition;
-  bad_status.replace(bad_status.find("ply 3"), 5, "ply x");
-  expect_input_error(*small, bad_status, "ply must be");
-  std::string bad_side = kSmallPosition;
-  bad_side.replace(bad_side.find("Black to move"), 13, "Red to move");
-  expect_input_error(*small, bad_side, "status line");
+  // kSmallPosition with one piece of text replaced by a mistake, and what the reader says about it.
+  const std::vector<std::array<std::string, 3>> mistakes = {
+      {"B/    .", "B/ .  .", "diagram row 2 has 3 fields, expected 2"},
+      {"W|", "W-", "is not '.'"},
+      {"ply 3", "ply x", "ply must be"},
+      {"Black to move", "Red to move", "status line"},
+  };
+  for (const auto& [correct, wrong, complaint] : mistakes) {
+    std::string text = kSmallPosition;
+    text.replace(text.find(correct), correct.size(), wrong);
+    expect_input_error(*small, text, complaint);
+  }
   EXPECT_THROW(load_position(hexabrae_game(), 4, {}, kSmallPosition), InputError);  // size disagrees
 }
 

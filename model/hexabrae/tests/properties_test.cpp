@@ -8,6 +8,7 @@
 #include "model/core/property_suite.hpp"
 #include "properties/property_runner.hpp"
 #include "tests/game_param.hpp"
+#include "tests/suite_checks.hpp"
 
 namespace arbiter::hexabrae {
 namespace {
@@ -48,24 +49,12 @@ class SuiteUnderRuling : public ::testing::TestWithParam<std::vector<std::string
 
 TEST_P(SuiteUnderRuling, EveryArbiterPropertyHoldsOnRandomPlay) {
   for (int radius : {2, 3}) {
-    const auto g = game(radius, GetParam());
-    for (const Property& p : verification_suite()) {
-      const PropertyResult r = run_property(*g, p, kCases, 7);
-      EXPECT_GT(r.checks, 0) << p.name;
-      if (p.rule_text_claim) continue;  // a claim of the text: reported by `arbiter check`
-      EXPECT_TRUE(r.holds) << p.name << " radius " << radius << ": " << r.why << "\n" << r.counterexample;
-    }
+    arbiter::testing::expect_suite_holds(*game(radius, GetParam()), verification_suite(), kCases, "radius " + std::to_string(radius));
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Rulings, SuiteUnderRuling,
-    ::testing::Values(std::vector<std::string>{}, std::vector<std::string>{"rim=wall"}, std::vector<std::string>{"touch=adjacent"},
-                      std::vector<std::string>{"path=jump"}, std::vector<std::string>{"immobilization=each-step"},
-                      std::vector<std::string>{"repetition=off"}, std::vector<std::string>{"no-action=lose"},
-                      std::vector<std::string>{"enclosure-owner=mover-only"}, std::vector<std::string>{"enclosures-counted=all"},
-                      std::vector<std::string>{"islands=included"}, std::vector<std::string>{"enclosure-majority=half"},
-                      std::vector<std::string>{"orientation-numbers=clock"}));
+INSTANTIATE_TEST_SUITE_P(Rulings, SuiteUnderRuling,
+                         ::testing::ValuesIn(arbiter::testing::each_alternative_alone(hexabrae_game())));
 
 TEST(HexabraeProperties, AStrayPieceIsNotTheMove) {
   const auto g = game(3);

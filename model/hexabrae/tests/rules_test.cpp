@@ -277,50 +277,12 @@ White to move, ply 2
 )";
 
 
-constexpr const char* kTieRingAndTriangleBeforeClosing = R"(
-a  b  c  d  e  f  g  h  i
-            .
-         .     .
-      .     .     .
-   .     .     .     .
-.     .     .     .     .
-   .     .     .     .
-.     .     B\    .     .
-   .     W/    .     .
-.     W\    B/    .     .
-   .     .     .     .
-.     B|    .     .     .
-   .     W/    .     .
-.     .     .     .     .
-   .     .     .     .
-      .     .     .
-         .     .
-            .
-White to move, ply 12
-)";
+// A tied ring and an open White-majority triangle; c4-d5 closes both at once.
+constexpr const char* kTieRingAndTriangleBeforeClosing = "hexabrae 4 Wc4/2 Bc5/1 Wd4/0 Wd6/0 Be4/2 Be5/0 white 12";
 
 
-constexpr const char* kTieRingThenTriangle = R"(
-a  b  c  d  e  f  g  h  i
-            .
-         .     .
-      .     .     .
-   .     .     .     .
-.     .     .     .     .
-   .     .     .     .
-.     .     B\    .     .
-   .     W/    .     .
-.     .     B/    .     .
-   .     W\    .     .
-.     B|    .     .     .
-   .     .     .     .
-.     W/    .     .     .
-   .     .     .     .
-      .     .     .
-         .     .
-            .
-White to move, ply 12
-)";
+// The same bars with the tied ring already closed; c6-d6 then closes the triangle.
+constexpr const char* kTieRingThenTriangle = "hexabrae 4 Bc5/1 Wc6/0 Wd4/0 Wd5/2 Be4/2 Be5/0 white 12";
 
 
 constexpr const char* kFullBoardAllStuck = R"(
@@ -365,8 +327,13 @@ struct Loaded {
   std::unique_ptr<State> state;
 };
 
+// A diagram, or a one-line form written without its rulings (they are added here).
 Loaded load(const std::string& diagram, const std::vector<std::string>& rulings = {}) {
-  LoadedPosition p = load_position(hexabrae_game(), 0, rulings, diagram);
+  std::string text = diagram;
+  if (text.starts_with("hexabrae ")) {
+    for (const std::string& ruling : rulings) text += " " + ruling;
+  }
+  LoadedPosition p = load_position(hexabrae_game(), 0, rulings, text);
   return {std::move(p.game), std::move(p.state)};
 }
 
@@ -400,6 +367,13 @@ EnclosureList enclosures_after(const std::string& diagram, const std::vector<std
   EnclosureList list;
   find_enclosures(s.board(), s.position().cells, s.rules().enclosure_rules(), list);
   return list;
+}
+
+// The one enclosure on the board after the moves (a test failure when there is not exactly one).
+Enclosure only_enclosure_after(const std::string& diagram, const std::vector<std::string>& moves) {
+  const EnclosureList list = enclosures_after(diagram, moves);
+  EXPECT_EQ(list.size, 1);
+  return list.size > 0 ? list.items[0] : Enclosure{};
 }
 
 // --- Seed 004: set-up and turn order -------------------------------------------------------------
@@ -540,29 +514,26 @@ TEST(HexabraeRulings, EachStepRefusalsNameThePieceTouchedShortSideToShortSide) {
 TEST(HexabraeEnclosure, SmallestValidEnclosureThreeBarsAroundAVertexWinsForTheMajority) {
   EXPECT_EQ(result_after(kMixedTriangleBeforeClosing, {}), "ongoing");
   EXPECT_EQ(result_after(kMixedTriangleBeforeClosing, {"e1-e3"}), "White wins");
-  const EnclosureList list = enclosures_after(kMixedTriangleBeforeClosing, {"e1-e3"});
-  ASSERT_EQ(list.size, 1);
-  EXPECT_EQ(list.items[0].covered.count(), 3);
-  EXPECT_EQ(list.items[0].pieces_of[0], 2);
-  EXPECT_EQ(list.items[0].pieces_of[1], 1);
+  const Enclosure only = only_enclosure_after(kMixedTriangleBeforeClosing, {"e1-e3"});
+  EXPECT_EQ(only.covered.count(), 3);
+  EXPECT_EQ(only.pieces_of[0], 2);
+  EXPECT_EQ(only.pieces_of[1], 1);
 }
 
 TEST(HexabraeEnclosure, SingleColourEnclosureIsNotValid) {
   EXPECT_EQ(result_after(kWhiteTriangleBeforeClosing, {"e1-e3"}), "ongoing");
-  const EnclosureList list = enclosures_after(kWhiteTriangleBeforeClosing, {"e1-e3"});
-  ASSERT_EQ(list.size, 1);
-  EXPECT_FALSE(list.items[0].has_both_colours());
-  EXPECT_TRUE(list.items[0].has_enough_fields());
+  const Enclosure only = only_enclosure_after(kWhiteTriangleBeforeClosing, {"e1-e3"});
+  EXPECT_FALSE(only.has_both_colours());
+  EXPECT_TRUE(only.has_enough_fields());
 }
 
 TEST(HexabraeEnclosure, SixBarsPointingAtOneFieldEncloseOneFieldOnlyAndAreNotValid) {
   EXPECT_EQ(result_after(kFiveBarsPointingAtD4, {"d7-d5"}), "ongoing");
-  const EnclosureList list = enclosures_after(kFiveBarsPointingAtD4, {"d7-d5"});
-  ASSERT_EQ(list.size, 1);
-  EXPECT_EQ(list.items[0].covered.count(), 1);
-  EXPECT_EQ(list.items[0].pieces.count(), 6);
-  EXPECT_TRUE(list.items[0].has_both_colours());
-  EXPECT_FALSE(list.items[0].valid());
+  const Enclosure only = only_enclosure_after(kFiveBarsPointingAtD4, {"d7-d5"});
+  EXPECT_EQ(only.covered.count(), 1);
+  EXPECT_EQ(only.pieces.count(), 6);
+  EXPECT_TRUE(only.has_both_colours());
+  EXPECT_FALSE(only.valid());
 }
 
 TEST(HexabraeEnclosure, ThreeBarsAroundOneApexTriangleEncloseOneFieldOnly) {
@@ -585,20 +556,18 @@ a  b  c  d  e  f  g
 White to move, ply 6
 )";
   EXPECT_EQ(result_after(kCornerBeforeClosing, {"e3-d4"}), "ongoing");
-  const EnclosureList list = enclosures_after(kCornerBeforeClosing, {"e3-d4"});
-  ASSERT_EQ(list.size, 1);
-  EXPECT_EQ(list.items[0].covered.count(), 1);
-  EXPECT_EQ(list.items[0].pieces.count(), 3);
-  EXPECT_TRUE(list.items[0].has_both_colours());
+  const Enclosure only = only_enclosure_after(kCornerBeforeClosing, {"e3-d4"});
+  EXPECT_EQ(only.covered.count(), 1);
+  EXPECT_EQ(only.pieces.count(), 3);
+  EXPECT_TRUE(only.has_both_colours());
 }
 
 TEST(HexabraeEnclosure, TiedEnclosureLetsPlayContinue) {
   EXPECT_EQ(result_after(kTieRingBeforeClosing, {"e3-d4"}), "ongoing");
-  const EnclosureList list = enclosures_after(kTieRingBeforeClosing, {"e3-d4"});
-  ASSERT_EQ(list.size, 1);
-  EXPECT_TRUE(list.items[0].valid());
-  EXPECT_EQ(list.items[0].covered.count(), 4);
-  EXPECT_EQ(list.items[0].majority(), -1);
+  const Enclosure only = only_enclosure_after(kTieRingBeforeClosing, {"e3-d4"});
+  EXPECT_TRUE(only.valid());
+  EXPECT_EQ(only.covered.count(), 4);
+  EXPECT_EQ(only.majority(), -1);
 }
 
 TEST(HexabraeEnclosure, TwoEnclosuresAtOnceBothWonByWhite) {
@@ -741,6 +710,78 @@ TEST(HexabraeRulings, OrientationNumbersOnlyRelabel) {  // H-10: provably equiva
     ASSERT_EQ(board_only(a->diagram()), board_only(c->diagram()));
   }
   EXPECT_EQ(a->outcome(), c->outcome());
+}
+
+// --- Issue 13 item 13: readings the text leaves open about whose pieces, rotation and size -------
+
+TEST(HexabraeRulings, PiecesAnyLetsAPlayerTurnTheOpponentsPiece) {  // H-11
+  // White to move; Black's d5 '/' touches White's d4 '|' at a corner only, so it is free to turn.
+  EXPECT_FALSE(is_legal(*load(kBarBehindACornerContact).state, "d5/1"));
+  Loaded any = load(kBarBehindACornerContact, {"pieces=any"});
+  EXPECT_TRUE(is_legal(*any.state, "d5/1"));
+  EXPECT_NE(any.state->explain_text("d5/1").find("is Black's; it keeps its colour"), std::string::npos);
+  any.state->apply(any.state->parse_move("d5/1"));
+  const HexabraeState& s = hexabrae_state(*any.state);
+  const std::int8_t turned = s.position().cells[static_cast<std::size_t>(s.board().parse_field("d5"))];
+  EXPECT_EQ(colour_of(turned), 1);  // still Black's piece, now '|'
+  EXPECT_EQ(orientation_of(turned), 1);
+  EXPECT_EQ(any.state->side_to_move(), 1);
+  EXPECT_NE(load(kBarBehindACornerContact).state->explain_text("d5/1").find("pieces=own"), std::string::npos);
+}
+
+TEST(HexabraeRulings, RotationSweptIsBlockedByABarWhoseShortSideLiesOnASweptEdge) {  // H-12
+  // White d4 '|' turning to '/' sweeps the edges of its short sides old (D1, D4) and new (D0, D3);
+  // a Black '/' on the D0 neighbour has its short side on that edge. Turning to '\' sweeps D2 and
+  // D5 instead, which no bar covers.
+  const HexBoard& board = HexBoard::of(4);
+  const std::string toward = board.name(board.neighbour(board.parse_field("d4"), 0));
+  const std::string away = board.name(board.neighbour(board.parse_field("d4"), 3));
+  const std::string text = "hexabrae 4 Wd4/1 B" + toward + "/0 white 10";
+  Loaded free_turn = load(text);
+  EXPECT_TRUE(is_legal(*free_turn.state, "d4/0"));
+  EXPECT_TRUE(is_legal(*free_turn.state, "d4/2"));
+  EXPECT_TRUE(is_legal(*free_turn.state, "d4/0-" + away));
+  Loaded swept = load(text, {"rotation=swept"});
+  EXPECT_FALSE(is_legal(*swept.state, "d4/0"));
+  EXPECT_FALSE(is_legal(*swept.state, "d4/0-" + away));  // a slide after the blocked turn goes too
+  EXPECT_TRUE(is_legal(*swept.state, "d4/2"));
+  EXPECT_TRUE(is_legal(*swept.state, "d4-d2/0"));  // turned away from the blocking bar
+  EXPECT_NE(swept.state->explain_text("d4/0").find("sweep through the bar on " + toward), std::string::npos);
+}
+
+TEST(HexabraeRulings, EnclosureSizeAreaNeedsTheAreaOfThreeFields) {  // H-13
+  // Three bars around a vertex touch 3 fields but enclose three apex triangles: half a field.
+  EXPECT_EQ(result_after(kMixedTriangleBeforeClosing, {"e1-e3"}), "White wins");
+  EXPECT_EQ(result_after(kMixedTriangleBeforeClosing, {"e1-e3"}, {"enclosure-size=area"}), "ongoing");
+  const Enclosure only = only_enclosure_after(kMixedTriangleBeforeClosing, {"e1-e3"});
+  EXPECT_EQ(only.area, 3);
+  // The twelve-bar ring encloses more than three fields' area: valid under both readings.
+  Loaded ring = load(kTwelveBarRingTied, {"enclosure-size=area"});
+  const HexabraeState& s = hexabrae_state(*ring.state);
+  EnclosureList ring_list;
+  find_enclosures(s.board(), s.position().cells, s.rules().enclosure_rules(), ring_list);
+  ASSERT_GE(ring_list.size, 1);
+  EXPECT_GE(ring_list.items[0].area, 3 * kFieldArea);
+  EXPECT_TRUE(ring_list.items[0].valid());
+}
+
+// Issue 13 item 9: `moves --why` lists the refused candidates with parse_move's reason.
+TEST(HexabraeExplain, CandidateMovesHoldEveryLegalMoveAndTheRefusedOnes) {
+  Loaded l = load(kPartiallyImmobilized);  // White d4 '|' under Black d3 '|'
+  const std::vector<std::string> candidates = l.state->candidate_moves();
+  std::vector<Move> legal;
+  l.state->legal_moves(legal);
+  for (Move m : legal) {
+    EXPECT_NE(std::find(candidates.begin(), candidates.end(), l.state->move_text(m)), candidates.end()) << l.state->move_text(m);
+  }
+  EXPECT_GT(candidates.size(), legal.size());
+  ASSERT_NE(std::find(candidates.begin(), candidates.end(), "d4/0"), candidates.end());
+  try {
+    l.state->parse_move("d4/0");
+    ADD_FAILURE() << "d4/0 is legal";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("partially immobilized"), std::string::npos) << error.what();
+  }
 }
 
 }  // namespace

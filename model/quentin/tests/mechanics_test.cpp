@@ -6,6 +6,7 @@
 
 #include "model/quentin/tests/fixtures.hpp"
 #include "tests/game_param.hpp"
+#include "tests/random_games.hpp"
 
 namespace arbiter::quentin {
 namespace {
@@ -26,18 +27,11 @@ int stones_in(const State& state) {
 void check_random_games(int size, const std::vector<std::string>& rulings, int games, std::array<std::uint64_t, 4>& totals) {
   const auto game = make_game(quentin_game(), size, rulings);
   ASSERT_EQ(game->mechanics().size(), kMechanicNames.size());
-  Rng rng(11);
-  std::vector<Move> moves;
-  for (int played = 0; played < games; ++played) {
-    auto state = game->initial_state("fast");
-    while (!state->is_terminal()) {
-      state->legal_moves(moves);
-      const Move move = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
-      const std::string text = state->move_text(move);
-      const int before = stones_in(*state);
-      std::array<std::uint64_t, 4> counts{};
-      state->apply_counting(move, counts);
-      const int added = stones_in(*state) - before;
+  testing::play_random_games(games, 11, [&] { return game->initial_state("fast"); }, [&](State& state, Move move) {
+      const std::string text = state.move_text(move);
+      const int before = stones_in(state);
+      const auto counts = testing::apply_counted(state, move, totals);
+      const int added = stones_in(state) - before;
       if (text == "pass" || text == "swap") {
         EXPECT_EQ(added, 0);
         EXPECT_EQ(counts[text == "pass" ? kForcedPasses : kSwaps], 1u);
@@ -47,9 +41,7 @@ void check_random_games(int size, const std::vector<std::string>& rulings, int g
         EXPECT_EQ(counts[kFillingTurns], added > 1 ? 1u : 0u) << text;
         EXPECT_EQ(counts[kForcedPasses] + counts[kSwaps], 0u);
       }
-      for (std::size_t i = 0; i < totals.size(); ++i) totals[i] += counts[i];
-    }
-  }
+  });
 }
 
 TEST(QuentinMechanics, CountsMatchTheStonesOnTheBoard) {

@@ -12,6 +12,7 @@
 #include "model/core/property_suite.hpp"
 #include "properties/property_runner.hpp"
 #include "tests/game_param.hpp"
+#include "tests/suite_checks.hpp"
 
 namespace arbiter::quentin {
 namespace {
@@ -84,14 +85,10 @@ class Forged final : public State {
 class SuiteUnderRuling : public ::testing::TestWithParam<std::vector<std::string>> {};
 
 TEST_P(SuiteUnderRuling, EveryArbiterPropertyHoldsOnRandomPlay) {
+  // The claims of the text are measured and reported separately (ForcedPasses below).
   for (int size : {3, 4, 5}) {
-    const auto game = make_game(quentin_game(), size, GetParam());
-    for (const Property& p : verification_suite()) {
-      if (p.rule_text_claim) continue;  // measured and reported separately (ForcedPasses below)
-      const PropertyResult r = run_property(*game, p, kCases, 7);
-      EXPECT_TRUE(r.holds) << p.name << " size " << size << ": " << r.why << "\n" << r.counterexample;
-      EXPECT_GT(r.checks, 0) << p.name;
-    }
+    testing::expect_suite_holds(*make_game(quentin_game(), size, GetParam()), verification_suite(), kCases,
+                                "size " + std::to_string(size));
   }
 }
 
@@ -116,20 +113,20 @@ TEST(QuentinProperties, AStrayStoneIsNotAPlacementOrAFill) {
 
 TEST(QuentinProperties, AnUnfilledTerritoryAndAnUnsupportedDiagonalAreReported) {
   const Property p = named("end-of-turn-invariant");
+  const auto expect_reported = [&p](const std::vector<std::string>& rows, const std::string& complaint) {
+    const auto broken = raw(drawn(rows, 2));
+    const PropertyVerdict v = p.position(*broken.game, *broken.state);
+    EXPECT_FALSE(v.holds);
+    EXPECT_NE(v.why.find(complaint), std::string::npos) << v.why;
+  };
   // a1 touches two Black stones: a territory that was not filled.
-  const auto territory = raw(drawn({".B.",
-                                    "B..",
-                                    "..."}, 2));
-  const PropertyVerdict t = p.position(*territory.game, *territory.state);
-  EXPECT_FALSE(t.holds);
-  EXPECT_NE(t.why.find("territory"), std::string::npos) << t.why;
+  expect_reported({".B.",
+                   "B..",
+                   "..."}, "territory");
   // a1 and b2 are a diagonal pair whose common neighbours b1 and a2 are empty.
-  const auto diagonal = raw(drawn({"B..",
-                                   ".B.",
-                                   "..."}, 2));
-  const PropertyVerdict d = p.position(*diagonal.game, *diagonal.state);
-  EXPECT_FALSE(d.holds);
-  EXPECT_NE(d.why.find("diagonal"), std::string::npos) << d.why;
+  expect_reported({"B..",
+                   ".B.",
+                   "..."}, "diagonal");
 }
 
 TEST(QuentinProperties, APositionTheOtherFillRulingDoesNotReachIsReported) {

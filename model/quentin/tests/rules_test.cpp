@@ -35,16 +35,21 @@ TEST(QuentinSeed, ThreeRegionsNoneATerritory) {
   }
 }
 
-TEST(QuentinSeed, BlackOneMakesATerritoryWithSixBlackAndFiveWhiteStonesFilledBlack) {
+// In every implementation, `move` in the seed example's position is explained with each of the
+// phrases and leads to the example's position after it.
+void expect_seed_move(const std::string& example, const std::string& move, const std::vector<std::string>& phrases) {
   for (const std::string& impl : implementations()) {
-    auto s = setup(kRegionsBefore, {}, impl);
-    const std::string why = s.state->explain(s.state->parse_move("a2"));
-    EXPECT_TRUE(contains(why, "region a3 b3 c3 d3 d4 d5 (6 points): a territory")) << why;
-    EXPECT_TRUE(contains(why, "6 black (a2 b2 d2 b4 e4 e5), 5 white (c2 e3 a4 c4 c5)")) << why;
-    EXPECT_TRUE(contains(why, "filled black")) << why;
-    EXPECT_TRUE(contains(why, "region b1 c1 d1 (3 points): not a territory, c1 is adjacent to only 1 stone")) << why;
-    EXPECT_EQ(play(*s.state, {"a2"}), diagram_of(seed("regions-and-territories").after));
+    auto s = setup(seed(example).before, {}, impl);
+    const std::string why = s.state->explain(s.state->parse_move(move));
+    for (const std::string& phrase : phrases) EXPECT_TRUE(contains(why, phrase)) << impl << ": " << why;
+    EXPECT_EQ(play(*s.state, {move}), diagram_of(seed(example).after)) << impl;
   }
+}
+
+TEST(QuentinSeed, BlackOneMakesATerritoryWithSixBlackAndFiveWhiteStonesFilledBlack) {
+  expect_seed_move("regions-and-territories", "a2",
+                   {"region a3 b3 c3 d3 d4 d5 (6 points): a territory", "6 black (a2 b2 d2 b4 e4 e5), 5 white (c2 e3 a4 c4 c5)",
+                    "filled black", "region b1 c1 d1 (3 points): not a territory, c1 is adjacent to only 1 stone"});
 }
 
 // ---------------------------------------------------------------- seed 002, "Tied territories"
@@ -52,13 +57,9 @@ TEST(QuentinSeed, BlackOneMakesATerritoryWithSixBlackAndFiveWhiteStonesFilledBla
 const std::string kTieBefore = seed("tied-territory").before;
 
 TEST(QuentinSeed, TiedTerritoryIsFilledWithTheMoversEnemyColour) {
-  for (const std::string& impl : implementations()) {
-    auto s = setup(kTieBefore, {}, impl);
-    const std::string why = s.state->explain(s.state->parse_move("a3"));
-    EXPECT_TRUE(contains(why, "5 black (a2 d2 b4 c4 e4), 5 white (b1 c2 a3 e3 d5)")) << why;
-    EXPECT_TRUE(contains(why, "tie 5-5: filled with the colour opposite to the mover (White), black")) << why;
-    EXPECT_EQ(play(*s.state, {"a3"}), diagram_of(seed("tied-territory").after));
-  }
+  expect_seed_move("tied-territory", "a3",
+                   {"5 black (a2 d2 b4 c4 e4), 5 white (b1 c2 a3 e3 d5)",
+                    "tie 5-5: filled with the colour opposite to the mover (White), black"});
 }
 
 // ---------------------------------------------------------------- seed 002, "Illegal moves"

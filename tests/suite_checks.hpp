@@ -1,0 +1,36 @@
+#pragma once
+// The check every game's property tests make under each ruling mix: its suite holds on random play.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "model/core/game.hpp"
+#include "model/core/property.hpp"
+#include "properties/property_runner.hpp"
+
+namespace arbiter::testing {
+
+// Runs each property of `suite` on `cases` random games of `game` (seed 7), except the claims of the
+// rule text, which `arbiter check` measures and reports; each must be checked at least once and hold.
+inline void expect_suite_holds(const Game& game, const std::vector<Property>& suite, int cases, const std::string& where) {
+  for (const Property& p : suite) {
+    if (p.rule_text_claim) continue;
+    const PropertyResult r = run_property(game, p, cases, 7);
+    EXPECT_GT(r.checks, 0) << p.name << " " << where;
+    EXPECT_TRUE(r.holds) << p.name << " " << where << ": " << r.why << "\n" << r.counterexample;
+  }
+}
+
+// The default rulings, then each alternative of each ruling alone ("name=value"), in the game's order.
+inline std::vector<std::vector<std::string>> each_alternative_alone(const GameDescriptor& game) {
+  std::vector<std::vector<std::string>> mixes = {{}};
+  for (const Ruling& ruling : game.rulings) {
+    for (const RulingOption& option : ruling.options) {
+      if (option.value != ruling.default_value) mixes.push_back({ruling.name + "=" + option.value});
+    }
+  }
+  return mixes;
+}
+
+}  // namespace arbiter::testing
