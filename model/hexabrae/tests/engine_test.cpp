@@ -10,6 +10,7 @@
 #include "model/core/errors.hpp"
 #include "model/hexabrae/engine.hpp"
 #include "tests/game_param.hpp"
+#include "tests/random_games.hpp"
 
 namespace arbiter::hexabrae {
 namespace {
@@ -97,33 +98,25 @@ TEST(HexabraeEngine, RandomGamesKeepNotationLegalityAndLengthConsistent) {
 // when it seals none (still_unsealed); the same move from the same position read back from its
 // line (where nothing is known, so the full search runs) must give the same result.
 TEST(HexabraeEngine, SkippingTheEnclosureSearchForUnsealedMovesChangesNoResult) {
-  Rng rng(17);
   int skipped = 0, plies = 0;
   for (const Setting& setting : settings()) {
     auto game = make_game(hexabrae_game(), setting.radius, setting.rulings);
-    for (int n = 0; n < (kScale + 1) / 2; ++n) {
-      auto state = game->initial_state();
-      std::vector<Move> moves;
-      while (!state->is_terminal()) {
-        moves.clear();
-        state->legal_moves(moves);
-        const Move m = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
-        auto fresh = game->parse_position(state->line());
-        ASSERT_FALSE(hx(*fresh).position().unsealed);
-        skipped += hx(*state).position().unsealed;
-        state->apply(m);
-        fresh->apply(m);
-        ++plies;
-        ASSERT_EQ(state->outcome(), fresh->outcome()) << state->diagram();
-        ASSERT_EQ(state->line(), fresh->line());
-        if (hx(*state).position().unsealed) {
-          EnclosureList list;
-          bool sealed = true;
-          find_enclosures(hx(*state).board(), hx(*state).position().cells, hx(*state).rules().enclosure_rules(), list, &sealed);
-          ASSERT_FALSE(sealed) << state->diagram();
-        }
+    arbiter::testing::play_random_games((kScale + 1) / 2, 17, [&] { return game->initial_state(); }, [&](State& state, Move m) {
+      auto fresh = game->parse_position(state.line());
+      EXPECT_FALSE(hx(*fresh).position().unsealed);
+      skipped += hx(state).position().unsealed;
+      state.apply(m);
+      fresh->apply(m);
+      ++plies;
+      ASSERT_EQ(state.outcome(), fresh->outcome()) << state.diagram();
+      ASSERT_EQ(state.line(), fresh->line());
+      if (hx(state).position().unsealed) {
+        EnclosureList list;
+        bool sealed = true;
+        find_enclosures(hx(state).board(), hx(state).position().cells, hx(state).rules().enclosure_rules(), list, &sealed);
+        ASSERT_FALSE(sealed) << state.diagram();
       }
-    }
+    });
   }
   std::printf("[ engine ] %d plies, %d from positions known to be unsealed\n", plies, skipped);
   EXPECT_GT(skipped, plies / 4);  // the shortcut is in use, so the comparison tests something
@@ -149,22 +142,17 @@ TEST(HexabraeEngine, FastPlayoutPlaysTheSameGamesAsTheGenericLoop) {
 TEST(HexabraeEngine, CountingAllEnclosuresEqualsCountingTheMadeOnesUnderDefaults) {
   auto made = make_game(hexabrae_game(), 3);
   auto all = make_game(hexabrae_game(), 3, {"enclosures-counted=all"});
-  Rng rng(5);
+  std::unique_ptr<State> other;
   int decided = 0;
-  for (int n = 0; n < 30 * kScale; ++n) {
-    auto a = made->initial_state();
-    auto b = all->initial_state();
-    std::vector<Move> moves;
-    while (!a->is_terminal()) {
-      moves.clear();
-      a->legal_moves(moves);
-      const Move m = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
-      a->apply(m);
-      b->apply(m);
-      ASSERT_EQ(a->outcome(), b->outcome()) << a->diagram();
-    }
-    decided += a->outcome().kind == Outcome::Kind::Win;
-  }
+  arbiter::testing::play_random_games(30 * kScale, 5, [&] {
+    other = all->initial_state();
+    return made->initial_state();
+  }, [&](State& state, Move m) {
+    state.apply(m);
+    other->apply(m);
+    ASSERT_EQ(state.outcome(), other->outcome()) << state.diagram();
+    decided += state.outcome().kind == Outcome::Kind::Win;
+  });
   EXPECT_GT(decided, 0);
 }
 
