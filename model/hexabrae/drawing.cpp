@@ -111,19 +111,19 @@ Drawing HexabraeState::drawing() const {
     text(cx, y, name, kNameSize, "#4a4030", "coordinate", false);
   }
   if (enclosures.size > 0) {
-    // The legend, two entries a row, under the board.
+    // The legend, two entries a row, under the board; the longest entry last, alone in its row.
     const std::array<std::pair<const char*, const char*>, 5> entries{{
         {kWhiteMajorityFill, "enclosure, White majority"},
         {kBlackMajorityFill, "enclosure, Black majority"},
-        {kTieFill, "enclosure, tied"},
-        {kInvalidFill, "invalid (under 3 fields or one colour)"},
         {"none", "field the enclosure covers"},
+        {kTieFill, "enclosure, tied"},
+        {kInvalidFill, rules_.size_by_area ? "invalid (area under 3 fields, or one colour)" : "invalid (under 3 fields, or one colour)"},
     }};
     const double row_height = 0.55, swatch = 0.36, column_width = d.width / 2;
     for (std::size_t i = 0; i < entries.size(); ++i) {
       const double x = frame.margin + column_width * static_cast<double>(i % 2);
       const double y = board_height + row_height * static_cast<double>(i / 2);
-      const bool outline = i + 1 == entries.size();
+      const bool outline = std::string(entries[i].first) == "none";
       polygon({{x, y}, {x + swatch, y}, {x + swatch, y + swatch}, {x, y + swatch}}, entries[i].first,
               outline ? kCoveredStroke : "#555555", outline ? 0.06 : 0.02, "legend");
       text(x + swatch + 0.15, y + swatch / 2, entries[i].second, 0.3, "#000000", "legend", true);
