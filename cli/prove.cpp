@@ -10,6 +10,7 @@
 
 #include "cli/command.hpp"
 #include "cli/json_output.hpp"
+#include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
 #include "solver/encoding_differential.hpp"
@@ -157,6 +158,9 @@ int prove_command(const std::vector<std::string>& args) {
   if (!proceed) return 0;
   const GameDescriptor& game = find_game(game_name);
   const std::vector<Claim> claims = game.claims ? game.claims() : std::vector<Claim>{};
+  // Under mpirun only the proofs are shared out; listing and the differential run on rank 0.
+  const bool coordinator = distributed::world().coordinator();
+  if (!coordinator && (list || differential)) return 0;
   if (list && json) {
     nlohmann::json out = json_document("prove");
     out["game"] = game.name;
@@ -206,6 +210,11 @@ int prove_command(const std::vector<std::string>& args) {
   size_range(game, sizes, request.min_size, request.max_size);
   install_stop_handlers();
   add_stop_hook([] { smt::shared_context().interrupt(); });
+  if (!coordinator) {
+    std::ostringstream unseen;  // rank 0 alone shows progress and rows
+    run_proofs(request, nullptr, unseen, false);
+    return 0;
+  }
   bool all_proved = true, header_printed = false, stored_used = false;
   nlohmann::json verdicts = nlohmann::json::array();
   run_proofs(request, [&](const ProveRow& row) {
@@ -255,6 +264,7 @@ const CommandRegistration registration({
     "prove GAME --differential [--sizes A-B] [--pairs N] [--seed S]",
     "Z3 proofs of the rule texts' claims, size by size (exit 1 if any is refuted or unknown)",
     prove_command,
+    true,
 });
 
 }  // namespace

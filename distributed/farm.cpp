@@ -191,10 +191,14 @@ std::optional<Received> poll(int from) {
 void pause_briefly() { std::this_thread::sleep_for(std::chrono::microseconds(500)); }
 
 // Rank 0's messaging loop: every message from a worker's slot (ready, or a result) asks for
-// its next unit; the loop ends when every slot of every other rank has been told there is none.
+// its next unit and is answered with one unit or with "none". Each slot keeps kUnitsAsked
+// requests open (FarmJob::units_in_hand); a "none" ends one of them, so the loop ends when every request of every slot
+// of every other rank has been answered "none", which is after the last result came back.
 void coordinate_remote(Coordinator& c, const World& w) {
-  std::size_t open_slots = static_cast<std::size_t>(w.size - 1) * static_cast<std::size_t>(std::max(1, c.job.threads));
-  while (open_slots > 0) {
+  std::size_t open_requests = static_cast<std::size_t>(w.size - 1) *
+                              static_cast<std::size_t>(std::max(1, c.job.threads)) *
+                              static_cast<std::size_t>(std::max(1, c.job.units_in_hand));
+  while (open_requests > 0) {
     auto r = poll(MPI_ANY_SOURCE);
     if (!r) {
       pause_briefly();
@@ -221,7 +225,7 @@ void coordinate_remote(Coordinator& c, const World& w) {
       send(r->from, kUnit, message(r->slot, *id));
     } else {
       send(r->from, kNone, message(r->slot, 0));
-      --open_slots;
+      --open_requests;
     }
   }
 }
@@ -230,9 +234,11 @@ void coordinate_remote(Coordinator& c, const World& w) {
 // messages.
 void serve(const FarmJob& job) {
   const int threads = std::max(1, job.threads);
+  const int asked = std::max(1, job.units_in_hand);
   struct Slot {
-    std::optional<UnitId> unit;
-    bool closed = false;
+    std::deque<UnitId> units;  // received, not yet started
+    int nones = 0;             // requests answered "none": at `asked` the slot is closed
+    bool abandoned = false;
   };
   struct Done {
     std::uint32_t slot;
@@ -249,10 +255,10 @@ void serve(const FarmJob& job) {
       UnitId id = 0;
       {
         std::unique_lock<std::mutex> guard(lock);
-        changed.wait(guard, [&] { return slots[s].unit.has_value() || slots[s].closed; });
-        if (slots[s].closed) return;
-        id = *slots[s].unit;
-        slots[s].unit.reset();
+        changed.wait(guard, [&] { return !slots[s].units.empty() || slots[s].abandoned || slots[s].nones >= asked; });
+        if (slots[s].abandoned || slots[s].units.empty()) return;
+        id = slots[s].units.front();
+        slots[s].units.pop_front();
       }
       std::string bytes;
       try {
@@ -268,7 +274,9 @@ void serve(const FarmJob& job) {
   };
   std::vector<std::thread> pool;
   for (int s = 0; s < threads; ++s) pool.emplace_back(compute, static_cast<std::uint32_t>(s));
-  for (int s = 0; s < threads; ++s) send(0, kReady, message(static_cast<std::uint32_t>(s), 0));
+  for (int ask = 0; ask < asked; ++ask) {
+    for (int s = 0; s < threads; ++s) send(0, kReady, message(static_cast<std::uint32_t>(s), 0));
+  }
   bool abandoned = false;
   for (;;) {
     std::deque<Done> sending;
@@ -277,7 +285,7 @@ void serve(const FarmJob& job) {
       changed.wait_for(guard, std::chrono::microseconds(200), [&] { return !outbox.empty(); });
       sending.swap(outbox);
       bool all_closed = true;
-      for (const Slot& slot : slots) all_closed = all_closed && slot.closed;
+      for (const Slot& slot : slots) all_closed = all_closed && (slot.abandoned || slot.nones >= asked);
       if (all_closed && sending.empty()) break;
     }
     if (failure.failed()) {
@@ -293,10 +301,10 @@ void serve(const FarmJob& job) {
       std::lock_guard<std::mutex> guard(lock);
       if (r->tag == kAbandon) {
         abandoned = true;
-        for (Slot& slot : slots) slot.closed = true;
+        for (Slot& slot : slots) slot.abandoned = true;
       } else if (r->slot < slots.size()) {
-        if (r->tag == kUnit) slots[r->slot].unit = r->id;
-        if (r->tag == kNone) slots[r->slot].closed = true;
+        if (r->tag == kUnit) slots[r->slot].units.push_back(r->id);
+        if (r->tag == kNone) ++slots[r->slot].nones;
       }
       changed.notify_all();
     }

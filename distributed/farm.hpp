@@ -1,7 +1,7 @@
 #pragma once
 // Work farms: a long command cut into units of work (an opening move, a block of puzzle
 // candidates) that run on threads of this process and, under `mpirun -n R arbiter ...`, on R
-// processes. Rank 0 is the coordinator: it hands out units one at a time to whichever thread asks
+// processes. Rank 0 is the coordinator: it hands out units to whichever thread asks
 // (its own threads included, so that on a 2-core machine 2 ranks keep both cores busy), receives
 // every result as bytes and alone writes the command's output. Other ranks only compute.
 //
@@ -59,6 +59,11 @@ struct FarmJob {
   // Rank 0: one result, in arrival order, one call at a time (under the farm's lock).
   std::function<void(UnitId, const std::string&)> on_result;
   int threads = 1;  // compute threads per rank
+  // Units a compute thread of a rank other than 0 holds at once (the one it works on and those
+  // asked for ahead). 2 hides a request's round trip (about a millisecond here) behind units of a
+  // few milliseconds; keep 1 for long units, so that none waits behind another while a thread
+  // elsewhere runs dry. Rank 0's own threads take units directly and need none ahead.
+  int units_in_hand = 1;
 };
 
 struct FarmReport {

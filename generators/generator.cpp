@@ -417,6 +417,7 @@ Puzzle puzzle_from_bytes(const std::string& bytes) {
 distributed::FarmJob candidate_farm(const Game& game, const GeneratorOptions& options) {
   distributed::FarmJob job;
   job.threads = std::max(1, options.threads);
+  job.units_in_hand = 2;  // a candidate takes milliseconds: ask for the next one ahead
   job.work = [&game, &options](distributed::UnitId index) {
     const auto position = candidate_position(game, options, index);
     bool interrupted = false;

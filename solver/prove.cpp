@@ -5,9 +5,14 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
+#include <set>
 #include <ostream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
+#include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/progress.hpp"
@@ -131,6 +136,89 @@ void append_result(const std::string& file, const std::string& line) {
   out << line << '\n';
 }
 
+// A claim decided by Z3 (not derived) at one size, in the order run_proofs first needs it.
+struct Leaf {
+  const Claim* claim = nullptr;
+  int size = 0;
+  std::pair<std::string, int> memo_key;
+};
+
+std::pair<std::string, int> memo_key_of(const Claim& claim, int size) {
+  return {claim.name, claim.size_independent ? 0 : size};
+}
+
+const Claim& claim_named(const std::vector<Claim>& every_claim, const Claim& of, const std::string& name) {
+  const auto found = std::find_if(every_claim.begin(), every_claim.end(), [&](const Claim& c) { return c.name == name; });
+  if (found == every_claim.end()) throw std::logic_error("claim " + of.name + " names no claim " + name);
+  return *found;
+}
+
+// The leaves of the request's claims, walked as run_proofs walks them, each once: the units of
+// work of a distributed run. Every rank computes the same list from the request alone.
+std::vector<Leaf> leaves_of(const std::vector<Claim>& claims, const std::vector<Claim>& every_claim, int min_size,
+                            int max_size) {
+  std::vector<Leaf> leaves;
+  std::set<std::pair<std::string, int>> seen;
+  std::function<void(const Claim&, int)> visit = [&](const Claim& claim, int size) {
+    const auto key = memo_key_of(claim, size);
+    if (!seen.insert(key).second) return;
+    if (claim.premises.empty()) {
+      leaves.push_back(Leaf{&claim, size, key});
+      return;
+    }
+    for (const std::string& name : claim.premises) {
+      const Claim& premise = claim_named(every_claim, claim, name);
+      if (claim.size_independent && !premise.size_independent) continue;
+      visit(premise, size);
+    }
+  };
+  for (const Claim& claim : claims) {
+    const int last = claim.size_independent ? min_size : max_size;
+    for (int size = min_size; size <= last; ++size) visit(claim, size);
+  }
+  return leaves;
+}
+
+// A verdict as the bytes a rank sends rank 0; "I" when the check was cut short by a stop.
+std::string verdict_bytes(const Verdict& v) {
+  const nlohmann::json j = {verdict_name(v.kind), v.reason, v.counterexample, v.moves, v.reached_by, v.note,
+                            v.seconds, v.variables, v.assertions, v.scope};
+  return "V" + j.dump();
+}
+
+Verdict verdict_from_bytes(const std::string& bytes) {
+  const nlohmann::json j = nlohmann::json::parse(bytes.substr(1));
+  Verdict v;
+  const std::string kind = j.at(0).get<std::string>();
+  v.kind = kind == "proved" ? Verdict::Kind::Proved : kind == "refuted" ? Verdict::Kind::Refuted : Verdict::Kind::Unknown;
+  v.reason = j.at(1).get<std::string>();
+  v.counterexample = j.at(2).get<std::string>();
+  v.moves = j.at(3).get<std::vector<std::string>>();
+  v.reached_by = j.at(4).get<std::vector<std::string>>();
+  v.note = j.at(5).get<std::string>();
+  v.seconds = j.at(6).get<double>();
+  v.variables = j.at(7).get<unsigned>();
+  v.assertions = j.at(8).get<unsigned>();
+  v.scope = j.at(9).get<std::string>();
+  return v;
+}
+
+// Decides one claim at one size; a stop request that cuts the check short gives nullopt.
+std::optional<Verdict> decide_leaf(const GameDescriptor& game, const Claim& claim, int size,
+                                   const ProveRequest& request) {
+  const auto configured = make_game(game, size, request.rulings);
+  Verdict verdict;
+  try {
+    verdict = claim.decide(*configured, request.timeout_seconds);
+  } catch (const std::exception&) {
+    // Z3 may throw "canceled" from outside a check once interrupted; that is the stop.
+    if (!stop_requested()) throw;
+  }
+  if (stop_requested()) return std::nullopt;
+  verdict.scope = claim.size_independent ? "all sizes (lemma)" : "size " + std::to_string(size);
+  return verdict;
+}
+
 }  // namespace
 
 std::string default_state_directory() {
@@ -197,6 +285,52 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
   std::map<std::string, Stored> stored;
   if (!request.results_file.empty() && !request.fresh) stored = load_results(request.results_file);
 
+  const auto stored_key = [&](const Claim& claim, int size) {
+    const std::string rulings = join(non_default_rulings(game, make_config(game, size, request.rulings)), " ");
+    return record_key(game.name, claim, claim.size_independent ? 0 : size, rulings);
+  };
+  // An unknown is final only for budgets no larger than the one it already had.
+  const auto reusable = [&](const Claim& claim, int size) {
+    const auto it = stored.find(stored_key(claim, size));
+    return it != stored.end() &&
+           (it->second.verdict.kind != Verdict::Kind::Unknown || request.timeout_seconds <= it->second.budget);
+  };
+
+  // Under mpirun the claims decided by Z3 are the units of work: the ranks decide them first, and
+  // rank 0 then derives and prints every row exactly as one process would (docs/scale.md).
+  std::map<std::pair<std::string, int>, Verdict> decided;
+  if (distributed::world().size > 1) {
+    const std::vector<Leaf> leaves = leaves_of(claims, every_claim, request.min_size, request.max_size);
+    std::size_t handed = 0;
+    distributed::FarmJob job;
+    job.next_unit = [&]() -> std::optional<distributed::UnitId> {
+      while (handed < leaves.size() && !stop_requested()) {
+        const Leaf& leaf = leaves[handed++];
+        if (!reusable(*leaf.claim, leaf.size)) return handed - 1;
+      }
+      return std::nullopt;
+    };
+    job.work = [&](distributed::UnitId i) -> std::string {
+      const Leaf& leaf = leaves.at(i);
+      const auto verdict = decide_leaf(game, *leaf.claim, leaf.size, request);
+      return verdict ? verdict_bytes(*verdict) : "I";
+    };
+    job.on_result = [&](distributed::UnitId i, const std::string& bytes) {
+      if (bytes == "I") return;  // cut short by a stop: not decided, not kept
+      const Leaf& leaf = leaves.at(i);
+      const Verdict verdict = verdict_from_bytes(bytes);
+      decided[leaf.memo_key] = verdict;
+      if (!request.results_file.empty()) {
+        append_result(request.results_file, record(stored_key(*leaf.claim, leaf.size), verdict, request.timeout_seconds));
+      }
+      progress << "[prove] " << game.name << " " << leaf.claim->name
+               << (leaf.claim->size_independent ? " (lemma)" : " size " + std::to_string(leaf.size)) << ": "
+               << verdict_name(verdict.kind) << " (" << decided.size() << " decided)\n" << std::flush;
+    };
+    distributed::run_farm(job);
+    if (!distributed::world().coordinator()) return {};
+  }
+
   // Every verdict of this run, so that a premise shared by several claims is decided once.
   std::map<std::pair<std::string, int>, ProveRow> known;
   std::function<ProveRow(const Claim&, int)> evaluate = [&](const Claim& claim, int size) -> ProveRow {
@@ -211,9 +345,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       std::vector<ProveRow> premise_rows;
       premise_rows.reserve(claim.premises.size());
       for (const std::string& name : claim.premises) {
-        const auto found = std::find_if(every_claim.begin(), every_claim.end(),
-                                        [&](const Claim& c) { return c.name == name; });
-        if (found == every_claim.end()) throw std::logic_error("claim " + claim.name + " names no claim " + name);
+        const Claim* found = &claim_named(every_claim, claim, name);
         if (claim.size_independent && !found->size_independent) {
           lines.push_back(name + ": decided per board size only, so it cannot carry a claim about every size");
           missing.push_back(name + " (no every-size argument)");
@@ -253,18 +385,16 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       if (!row.interrupted) known[memo_key] = row;
       return row;
     }
-    const auto configured = make_game(game, size, request.rulings);
-    const std::string rulings = join(non_default_rulings(game, configured->config()), " ");
-    const std::string key = record_key(game.name, claim, claim.size_independent ? 0 : size, rulings);
+    const std::string key = stored_key(claim, size);
     const std::string step = game.name + " " + claim.name + (claim.size_independent ? " (lemma)" : " size " + std::to_string(size));
     const auto it = stored.find(key);
-    // An unknown is final only for budgets no larger than the one it already had.
-    const bool reuse = it != stored.end() && (it->second.verdict.kind != Verdict::Kind::Unknown ||
-                                              request.timeout_seconds <= it->second.budget);
-    if (reuse) {
+    const auto done = decided.find(memo_key);
+    if (reusable(claim, size)) {
       row.verdict = it->second.verdict;
       row.from_results_file = true;
       row.stored_budget = it->second.budget;
+    } else if (done != decided.end()) {
+      row.verdict = done->second;  // decided by a rank of this run, and already kept
     } else if (stop_requested()) {
       row.verdict = Verdict::unknown("interrupted by " + stop_signal_name());
       row.verdict.scope = claim.size_independent ? "all sizes (lemma)" : "size " + std::to_string(size);
@@ -272,28 +402,19 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     } else {
       if (progress_is_terminal) progress << "\r\033[K[prove] " << step << " ..." << std::flush;
       else progress << "[prove] " << step << " ...\n" << std::flush;
+      std::optional<Verdict> verdict;
       {
         const Heartbeat heartbeat(progress, progress_is_terminal, "[prove] " + step);
-        try {
-          row.verdict = claim.decide(*configured, request.timeout_seconds);
-        } catch (const std::exception&) {
-          // Z3 may throw "canceled" from outside a check once interrupted; that is the stop.
-          if (!stop_requested()) throw;
-          row.verdict = Verdict::unknown("");
-        }
+        verdict = decide_leaf(game, claim, size, request);
       }
-      row.verdict.scope = claim.size_independent ? "all sizes (lemma)" : "size " + std::to_string(size);
-      if (stop_requested()) {
+      if (!verdict) {
         // Cut short, not decided: shown as such and never stored.
-        row.verdict.kind = Verdict::Kind::Unknown;
-        row.verdict.reason = "interrupted by " + stop_signal_name();
-        row.verdict.counterexample.clear();
-        row.verdict.moves.clear();
-        row.verdict.reached_by.clear();
-        row.verdict.note.clear();
+        row.verdict = Verdict::unknown("interrupted by " + stop_signal_name());
+        row.verdict.scope = claim.size_independent ? "all sizes (lemma)" : "size " + std::to_string(size);
         row.interrupted = true;
-      } else if (!request.results_file.empty()) {
-        append_result(request.results_file, record(key, row.verdict, request.timeout_seconds));
+      } else {
+        row.verdict = *verdict;
+        if (!request.results_file.empty()) append_result(request.results_file, record(key, row.verdict, request.timeout_seconds));
       }
     }
     if (progress_is_terminal) progress << "\r\033[K" << std::flush;

@@ -85,6 +85,17 @@ ranks 2 "${generate[@]}" --count 4 --db "$tmp/two.db" >"$tmp/g2.out" 2>&1 && pas
   && diff <(sed -E 's/ +[0-9.]+$//' "$tmp/c1.out") <(sed -E 's/ +[0-9.]+$//' "$tmp/c2.out") >"$tmp/diff" \
   && pass || fail "check: 1 process vs 2 ranks" "$tmp/c1.out" "$tmp/c2.out"
 
+# prove --sizes: the (claim, size) proofs shared by 2 ranks; rank 0 prints the rows and their
+# derivations as one process does, and the second run reuses what the first one stored.
+prove=(prove brique all --sizes 2-3 --timeout 60)
+untimed_rows() { sed -E -e 's/ [0-9]+\.[0-9]+s / T /' -e 's/^state: .*/state:/' "$1"; }
+"$arbiter" "${prove[@]}" --state "$tmp/p1" >"$tmp/p1.out" 2>"$tmp/p1.err" && ranks 2 "${prove[@]}" --state "$tmp/p2" >"$tmp/p2.out" 2>"$tmp/p2.err" \
+  && [ "$(grep -c ' proved ' "$tmp/p1.out")" -ge 10 ] && grep -q 'decided)' "$tmp/p2.err" \
+  && diff <(untimed_rows "$tmp/p1.out") <(untimed_rows "$tmp/p2.out") >"$tmp/diff" \
+  && pass || fail "prove: 1 process vs 2 ranks" "$tmp/p1.out" "$tmp/p2.out" "$tmp/p2.err" "$tmp/diff"
+ranks 2 "${prove[@]}" --state "$tmp/p2" >"$tmp/p3.out" 2>"$tmp/p3.err" && grep -q '(stored verdicts used' "$tmp/p3.out" \
+  && ! grep -q 'decided)' "$tmp/p3.err" && pass || fail "prove: the second run on 2 ranks reuses the stored verdicts" "$tmp/p3.out" "$tmp/p3.err"
+
 # A store in use by another run is refused at once, on every rank, in one line.
 flock "$tmp/two.db.lock" sleep 10 &
 holder=$!
