@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "cli/options.hpp"
+#include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
 #include "puzzles/chart.hpp"
 #include "puzzles/image.hpp"
@@ -75,6 +76,11 @@ int metrics_command(const std::vector<std::string>& args) {
     std::lock_guard<std::mutex> guard(lock);
     progress.update([&] { return "metrics: " + what + ": " + std::to_string(done) + "/" + std::to_string(of); });
   };
+  request.distribute = true;
+  if (!distributed::world().coordinator()) {
+    metrics::measure(request);  // plays its share of the games; rank 0 reports
+    return 0;
+  }
   const metrics::MetricsReport report = metrics::measure(request);
   progress.clear();
   if (!out_file.empty() && !report.stopped) {
@@ -102,7 +108,7 @@ const CommandRegistration metrics_registration{Command{
     "metrics GAME [--size N] [--rule NAME=VALUE]... [--games G] [--mcts-games M] [--player random|mcts|both] "
     "[--playouts P] [--seed S] [--threads T] [--solve-seconds S] [--compare-ruling NAME] [--json] [--out chart.svg|.png|.pdf]",
     "balance by play: first-mover win rate (random and MCTS, 95% CI), length, mechanics, solved openings",
-    metrics_command}};
+    metrics_command, true}};
 
 }  // namespace
 }  // namespace arbiter::cli

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <mutex>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -23,13 +24,6 @@ std::uint64_t splitmix64(std::uint64_t x) {
 std::uint64_t game_seed(std::uint64_t seed, int index) {
   return splitmix64(seed ^ splitmix64(static_cast<std::uint64_t>(index) + 0x5EED));
 }
-
-struct GameRecord {
-  Outcome outcome;
-  int plies = 0;
-  std::vector<std::uint64_t> mechanic_events;
-  std::uint64_t playouts = 0;
-};
 
 // Plays one game to the end, or returns nothing when asked to stop first.
 std::optional<GameRecord> play_one(const Game& game, const PlayOptions& options, int index,
@@ -102,9 +96,53 @@ PlayMetrics play_games(const Game& game, const PlayOptions& options) {
   for (int t = 1; t < threads; ++t) workers.emplace_back(work);
   work();
   for (auto& worker : workers) worker.join();
+  return summarize(game, records, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+}
 
+std::vector<std::optional<GameRecord>> play_block(const Game& game, const PlayOptions& options, int first, int count) {
+  std::vector<std::optional<GameRecord>> records;
+  std::optional<MctsPlayer> mcts;
+  if (options.player == PlayerKind::Mcts) mcts.emplace(options.playouts);
+  for (int index = first; index < first + count; ++index) {
+    records.push_back(play_one(game, options, index, mcts));
+    if (!records.back()) break;
+  }
+  return records;
+}
+
+std::string block_bytes(const std::vector<std::optional<GameRecord>>& records) {
+  std::ostringstream out;
+  for (const auto& record : records) {
+    if (!record) break;
+    out << static_cast<int>(record->outcome.kind) << ' ' << record->outcome.winner << ' ' << record->plies << ' '
+        << record->playouts << ' ' << record->mechanic_events.size();
+    for (std::uint64_t events : record->mechanic_events) out << ' ' << events;
+    out << '\n';
+  }
+  return out.str();
+}
+
+std::vector<GameRecord> block_from_bytes(const std::string& bytes) {
+  std::vector<GameRecord> records;
+  std::istringstream in(bytes);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream fields(line);
+    GameRecord record;
+    int kind = 0;
+    std::size_t mechanics = 0;
+    fields >> kind >> record.outcome.winner >> record.plies >> record.playouts >> mechanics;
+    record.outcome.kind = static_cast<Outcome::Kind>(kind);
+    record.mechanic_events.resize(mechanics);
+    for (auto& events : record.mechanic_events) fields >> events;
+    if (!fields) throw std::runtime_error("a rank sent an unreadable game record: " + line);
+    records.push_back(std::move(record));
+  }
+  return records;
+}
+
+PlayMetrics summarize(const Game& game, const std::vector<std::optional<GameRecord>>& records, double seconds) {
   PlayMetrics m;
-  m.games_requested = games;
+  m.games_requested = static_cast<int>(records.size());
   m.mechanics = game.mechanics();
   m.mechanic_events.assign(m.mechanics.size(), 0);
   m.mechanic_games.assign(m.mechanics.size(), 0);
@@ -123,7 +161,7 @@ PlayMetrics play_games(const Game& game, const PlayOptions& options) {
     }
     m.playouts += record->playouts;
   }
-  m.stopped = m.games < games;
+  m.stopped = m.games < m.games_requested;
   if (!lengths.empty()) {
     double sum = 0;
     for (int length : lengths) sum += length;
@@ -136,7 +174,7 @@ PlayMetrics play_games(const Game& game, const PlayOptions& options) {
     m.length_max = lengths.back();
     m.length_median = lengths[lengths.size() / 2];
   }
-  m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  m.seconds = seconds;
   return m;
 }
 

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,23 @@ struct PlayMetrics {
 // Plays options.games games from the initial position of game's fast implementation
 // (implementations().front()), both sides with the chosen player.
 PlayMetrics play_games(const Game& game, const PlayOptions& options);
+
+// The same games cut into blocks, for a run shared by MPI ranks (`arbiter metrics` under
+// mpirun): a game's record depends on the seed and its index alone.
+struct GameRecord {
+  Outcome outcome;
+  int plies = 0;
+  std::vector<std::uint64_t> mechanic_events;  // per Game::mechanics()
+  std::uint64_t playouts = 0;
+};
+// Games first..first+count-1 (options.games is not read); the list ends early, with an empty
+// record, when options.keep_going stops the run.
+std::vector<std::optional<GameRecord>> play_block(const Game& game, const PlayOptions& options, int first, int count);
+// A block's finished records as bytes, and back.
+std::string block_bytes(const std::vector<std::optional<GameRecord>>& records);
+std::vector<GameRecord> block_from_bytes(const std::string& bytes);
+// The metrics of a run's records in game order (an empty record ends what is counted).
+PlayMetrics summarize(const Game& game, const std::vector<std::optional<GameRecord>>& records, double seconds);
 
 // UCT (UCB1 over a tree grown by one node per playout) with uniformly random playouts from
 // the leaf; rewards 1 for a win, 1/2 for a draw. Picks the most visited move of the root.

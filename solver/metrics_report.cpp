@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <map>
+#include <memory>
 #include <sstream>
 
+#include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/version.hpp"
 #include "model/registry.hpp"
@@ -64,6 +67,103 @@ EmptyBoardValue solve_empty_board(const GameDescriptor& descriptor, const Metric
     value.settled += move.value != solver::Value::Unknown;
   }
   return value;
+}
+
+std::vector<std::string> reading_rulings(const MetricsRequest& request, const std::string& value) {
+  std::vector<std::string> rulings = request.rulings;
+  if (!value.empty()) rulings.push_back(request.compare_ruling + "=" + value);
+  return rulings;
+}
+
+std::string reading_label(const GameDescriptor& descriptor, const MetricsRequest& request, const std::string& value) {
+  return value.empty() ? descriptor.name : request.compare_ruling + "=" + value;
+}
+
+PlayOptions play_options(const MetricsRequest& request, PlayerKind kind) {
+  PlayOptions options;
+  options.player = kind;
+  options.games = kind == PlayerKind::Random ? request.random_games : request.mcts_games;
+  options.playouts = request.playouts;
+  options.seed = request.seed;
+  options.threads = request.threads;
+  options.keep_going = request.keep_going;
+  return options;
+}
+
+using RunKey = std::pair<std::size_t, PlayerKind>;  // (reading, player)
+
+// Under mpirun (`arbiter metrics`), every random and MCTS run of every reading is played first,
+// cut into blocks of games that the ranks share (distributed/farm.hpp). Rank 0 gets each run's
+// metrics exactly as play_games would give them: a game's record depends on the seed and its index
+// alone, and the records are summed in game order. Other ranks get nothing back.
+std::map<RunKey, PlayMetrics> play_shared(const GameDescriptor& descriptor, const MetricsRequest& request,
+                                          const std::vector<std::string>& values) {
+  struct Run {
+    RunKey key;
+    std::unique_ptr<Game> game;
+    PlayOptions options;
+    std::string what;
+    std::vector<std::optional<GameRecord>> records;
+    int finished = 0;
+    std::optional<std::chrono::steady_clock::time_point> started, ended;
+  };
+  struct Block {
+    std::size_t run;
+    int first, count;
+  };
+  std::vector<Run> runs;
+  std::vector<Block> blocks;
+  for (std::size_t r = 0; r < values.size(); ++r) {
+    for (PlayerKind kind : {PlayerKind::Random, PlayerKind::Mcts}) {
+      if (kind == PlayerKind::Random ? !request.random : !request.mcts) continue;
+      Run run;
+      run.key = {r, kind};
+      run.game = make_game(descriptor, request.size, reading_rulings(request, values[r]));
+      run.options = play_options(request, kind);
+      run.what = reading_label(descriptor, request, values[r]) + ", " + player_name(kind);
+      run.records.resize(static_cast<std::size_t>(run.options.games));
+      // Random games take well under a millisecond: blocks of them keep the messages few.
+      const int block = kind == PlayerKind::Random ? std::clamp(run.options.games / 32, 1, 50) : 1;
+      for (int first = 0; first < run.options.games; first += block) {
+        blocks.push_back(Block{runs.size(), first, std::min(block, run.options.games - first)});
+      }
+      runs.push_back(std::move(run));
+    }
+  }
+  const auto keep_going = [&] { return !request.keep_going || request.keep_going(); };
+  std::size_t handed = 0;
+  distributed::FarmJob job;
+  job.threads = request.threads;
+  job.units_in_hand = request.mcts ? 1 : 2;  // an MCTS game is long: none waits behind another
+  job.next_unit = [&]() -> std::optional<distributed::UnitId> {
+    if (handed >= blocks.size() || !keep_going()) return std::nullopt;
+    Run& run = runs[blocks[handed].run];
+    if (!run.started) run.started = std::chrono::steady_clock::now();
+    return handed++;
+  };
+  job.work = [&](distributed::UnitId unit) {
+    const Block& block = blocks.at(unit);
+    const Run& run = runs[block.run];
+    return block_bytes(play_block(*run.game, run.options, block.first, block.count));
+  };
+  job.on_result = [&](distributed::UnitId unit, const std::string& bytes) {
+    const Block& block = blocks.at(unit);
+    Run& run = runs[block.run];
+    std::size_t at = static_cast<std::size_t>(block.first);
+    for (GameRecord& record : block_from_bytes(bytes)) run.records.at(at++) = std::move(record);
+    run.finished += static_cast<int>(at) - block.first;
+    run.ended = std::chrono::steady_clock::now();
+    if (request.on_progress) request.on_progress(run.what, run.finished, run.options.games);
+  };
+  distributed::run_farm(job);
+  std::map<RunKey, PlayMetrics> played;
+  if (!distributed::world().coordinator()) return played;
+  for (const Run& run : runs) {
+    if (!run.started) continue;  // stopped before it began
+    const double seconds = run.ended ? std::chrono::duration<double>(*run.ended - *run.started).count() : 0;
+    played[run.key] = summarize(*run.game, run.records, seconds);
+  }
+  return played;
 }
 
 nlohmann::json proportion_json(const Proportion& p) {
@@ -189,28 +289,35 @@ MetricsReport measure(const MetricsRequest& request) {
     for (const RulingOption& option : find_ruling(descriptor, request.compare_ruling)->options) values.push_back(option.value);
   }
   const auto keep_going = [&] { return !request.keep_going || request.keep_going(); };
-  for (const std::string& value : values) {
-    if (!keep_going()) break;
+  std::optional<std::map<RunKey, PlayMetrics>> shared;
+  if (request.distribute && distributed::world().size > 1) {
+    shared = play_shared(descriptor, request, values);
+    if (!distributed::world().coordinator()) return report;
+  }
+  for (std::size_t r = 0; r < values.size(); ++r) {
+    const std::string& value = values[r];
+    const bool played_shared = shared && (shared->count({r, PlayerKind::Random}) + shared->count({r, PlayerKind::Mcts})) > 0;
+    if (!keep_going() && !played_shared) break;
     ReadingMetrics reading;
     reading.value = value;
-    reading.rulings = request.rulings;
-    if (!value.empty()) reading.rulings.push_back(request.compare_ruling + "=" + value);
+    reading.rulings = reading_rulings(request, value);
     const auto game = make_game(descriptor, request.size, reading.rulings);
     reading.position_line = game->initial_state()->line();
-    const std::string label = value.empty() ? descriptor.name : request.compare_ruling + "=" + value;
+    const std::string label = reading_label(descriptor, request, value);
     for (PlayerKind kind : {PlayerKind::Random, PlayerKind::Mcts}) {
       if (kind == PlayerKind::Random ? !request.random : !request.mcts) continue;
-      if (!keep_going()) break;
-      PlayOptions options;
-      options.player = kind;
-      options.games = kind == PlayerKind::Random ? request.random_games : request.mcts_games;
-      options.playouts = request.playouts;
-      options.seed = request.seed;
-      options.threads = request.threads;
-      options.keep_going = request.keep_going;
-      const std::string what = label + ", " + player_name(kind);
-      if (request.on_progress) options.on_game = [&](int done) { request.on_progress(what, done, options.games); };
-      PlayMetrics played = play_games(*game, options);
+      PlayMetrics played;
+      if (shared) {
+        const auto it = shared->find({r, kind});
+        if (it == shared->end()) break;
+        played = it->second;
+      } else {
+        if (!keep_going()) break;
+        PlayOptions options = play_options(request, kind);
+        const std::string what = label + ", " + player_name(kind);
+        if (request.on_progress) options.on_game = [&](int done) { request.on_progress(what, done, options.games); };
+        played = play_games(*game, options);
+      }
       report.stopped = report.stopped || played.stopped;
       (kind == PlayerKind::Random ? reading.random : reading.mcts) = std::move(played);
     }

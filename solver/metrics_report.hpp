@@ -27,6 +27,9 @@ struct MetricsRequest {
   std::uint64_t seed = 1;
   int threads = 1;
   double solve_seconds = 2;            // per solve of the empty board; 0 skips the solver
+  // Share the games among the ranks of an mpirun (`arbiter metrics`, which runs on every rank);
+  // false where only rank 0 runs (the audit).
+  bool distribute = false;
   std::function<bool()> keep_going;
   // Progress: what is being measured and how far it got.
   std::function<void(const std::string& what, int done, int of)> on_progress;

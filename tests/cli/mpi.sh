@@ -96,6 +96,13 @@ untimed_rows() { sed -E -e 's/ [0-9]+\.[0-9]+s / T /' -e 's/^state: .*/state:/' 
 ranks 2 "${prove[@]}" --state "$tmp/p2" >"$tmp/p3.out" 2>"$tmp/p3.err" && grep -q '(stored verdicts used' "$tmp/p3.out" \
   && ! grep -q 'decided)' "$tmp/p3.err" && pass || fail "prove: the second run on 2 ranks reuses the stored verdicts" "$tmp/p3.out" "$tmp/p3.err"
 
+# metrics: the random and MCTS games shared by 2 ranks in blocks; the same report but for timings.
+metrics=(metrics quentin --size 5 --games 200 --mcts-games 4 --playouts 30 --solve-seconds 0 --compare-ruling pie --json)
+"$arbiter" "${metrics[@]}" >"$tmp/m1.json" 2>"$tmp/m1.err" && ranks 2 "${metrics[@]}" >"$tmp/m2.json" 2>"$tmp/m2.err" \
+  && [ "$(grep -c '"games": 200' "$tmp/m1.json")" -eq 2 ] \
+  && diff <(grep -Ev 'seconds|per_second' "$tmp/m1.json") <(grep -Ev 'seconds|per_second' "$tmp/m2.json") >"$tmp/diff" \
+  && pass || fail "metrics: 1 process vs 2 ranks" "$tmp/m1.err" "$tmp/m2.err" "$tmp/diff"
+
 # A store in use by another run is refused at once, on every rank, in one line.
 flock "$tmp/two.db.lock" sleep 10 &
 holder=$!
