@@ -189,6 +189,8 @@ std::vector<Move> play_threat_aware_game(const Game& game, Rng& rng) {
   return played;
 }
 
+bool ran_to_cap(const Game& game, const std::vector<Move>& moves) { return static_cast<int>(moves.size()) >= game.max_plies(); }
+
 std::unique_ptr<State> replay(const Game& game, const std::vector<Move>& moves, std::size_t count) {
   auto state = game.initial_state();
   for (std::size_t i = 0; i < count && i < moves.size(); ++i) state->apply(moves[i]);
@@ -274,7 +276,7 @@ std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptio
     const std::vector<Move> moves = play_threat_aware_game(game, rng);
     const auto plies = static_cast<std::size_t>(2 * depth - 1);
     auto end = replay(game, moves, moves.size());
-    if (end->outcome().kind != Outcome::Kind::Win || moves.size() <= plies) return nullptr;
+    if (end->outcome().kind != Outcome::Kind::Win || moves.size() <= plies || ran_to_cap(game, moves)) return nullptr;
     return replay(game, moves, moves.size() - plies);
   }
   // Short wins sit before a won ending; a game that ran into a draw (a ply cap, a full board)
@@ -284,7 +286,10 @@ std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptio
     moves = play_game(game, rng, source == Source::PlayoutGuided);
     if (replay(game, moves, moves.size())->outcome().kind == Outcome::Kind::Win) break;
   }
-  if (moves.size() < 2) return nullptr;
+  // A game that ran to the ply cap was ended by the cap, not by play: the short wins of its last
+  // positions are the cap's (Brochs 15x15, where every random game does: the mover wins with any
+  // move, or has nothing), and proving that cost half of that run for no puzzle.
+  if (moves.size() < 2 || ran_to_cap(game, moves)) return nullptr;
   // A random game ends with a win, so its last few positions are the ones with short wins.
   const std::size_t back = 1 + rng.below(static_cast<std::uint32_t>(2 * depth + 2));
   const std::size_t extra = source == Source::SolverLine ? 2 : 0;
