@@ -74,7 +74,7 @@ nlohmann::json puzzle_json(const Puzzle& p) {
 
 std::string summary_line(const Puzzle& p) {
   std::ostringstream out;
-  out << std::setw(5) << p.id << "  " << p.game << " " << p.size << "x" << p.size << "  "
+  out << std::setw(5) << p.id << "  " << p.game << " " << board_size_name(find_game(p.game), p.size) << "  "
       << puzzles::kind_name(p.kind, p.within) << "  difficulty " << p.difficulty << "  key " << p.key_move;
   if (!p.theme.empty()) out << "  theme " << p.theme;
   return out.str();
@@ -87,7 +87,7 @@ void show_text(const Puzzle& p) {
   const std::string mover = descriptor.side_names.at(static_cast<std::size_t>(position->side_to_move()));
   std::cout << "puzzle " << p.id << ": " << mover << " to play and win"
             << (p.kind == PuzzleKind::Wins ? "" : " within " + std::to_string(p.within) + (p.within == 1 ? " move" : " moves")) << " (" << p.game << " "
-            << p.size << "x" << p.size << ", difficulty " << p.difficulty << ")\n\n"
+            << board_size_name(descriptor, p.size) << ", difficulty " << p.difficulty << ")\n\n"
             << position->diagram() << "\nposition: " << p.position << "\nsolution: ";
   for (std::size_t i = 0; i < p.main_line.size(); ++i) std::cout << (i ? " " : "") << p.main_line[i];
   std::cout << "\n";
@@ -160,10 +160,16 @@ int generate(const std::vector<std::string>& args) {
   const double seconds = elapsed();
   const std::int64_t added = report.stored_after - report.stored_before;
   std::cout << added << " puzzle" << (added == 1 ? "" : "s") << " added (" << report.stored_after << "/" << count << " "
-            << g.game << " " << g.size << "x" << g.size << " " << kind_text << (theme.empty() ? "" : " theme " + theme)
+            << g.game << " " << board_size_name(descriptor, g.size) << " " << kind_text << (theme.empty() ? "" : " theme " + theme)
             << " in " << db << "), " << progress.candidates.load() << " positions examined (candidates "
             << report.first_candidate << ".." << report.next_candidate << " of seed " << seed << "), "
             << report.duplicates << " duplicates skipped, " << std::fixed << std::setprecision(1) << seconds << " s\n";
+  std::string rejected;
+  for (int why = 1; why < generators::kRejections; ++why) {
+    const std::uint64_t n = progress.rejected[static_cast<std::size_t>(why)].load();
+    if (n > 0) rejected += (rejected.empty() ? "" : ", ") + std::to_string(n) + " " + generators::rejection_name(static_cast<generators::Rejection>(why));
+  }
+  if (!rejected.empty()) std::cout << "not puzzles: " << rejected << "\n";
   if (stop_requested()) {
     std::cout << "stopped by " << stop_signal_name() << "; every puzzle found so far is stored. Run the same command to continue.\n";
     return interrupted_exit_status();

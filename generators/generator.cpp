@@ -3,6 +3,7 @@
 #include <openssl/evp.h>
 
 #include <algorithm>
+#include <limits>
 #include <cstdio>
 #include <map>
 #include <mutex>
@@ -63,6 +64,7 @@ class BudgetScope {
     budget_.abort = false;
   }
   void abort() { budget_.abort = true; }
+  std::uint64_t nodes() const { return budget_.nodes.load(std::memory_order_relaxed); }
   solver::SearchControl control;
 
  private:
@@ -114,6 +116,81 @@ std::vector<Move> play_game(const Game& game, Rng& rng, bool guided) {
   return played;
 }
 
+bool won_by(const State& state, int side) {
+  return state.outcome().kind == Outcome::Kind::Win && state.outcome().winner == side;
+}
+
+// A move of `state` that wins for its mover at once, if it has one (`scratch`: any state of the game).
+std::optional<Move> win_in_one(const State& state, std::vector<Move>& moves, State& scratch) {
+  const int mover = state.side_to_move();
+  state.legal_moves(moves);
+  for (Move m : moves) {
+    scratch.copy_from(state);
+    scratch.apply(m);
+    if (won_by(scratch, mover)) return m;
+  }
+  return std::nullopt;
+}
+
+// A game in which each side takes a win in one when it has one and otherwise plays a move after
+// which the opponent has no win in one (up to kThreatTries tried, else a random move): half the
+// time the one that gains most by the game's own distance_to_win estimate (ties drawn at random),
+// otherwise random ones. Such a game is not decided by a single threat left open by chance but
+// where a side found no defence, so the position 2k-1 plies before a win is where the winner's
+// forcing sequence began: a within-k candidate the other sources rarely offer on large boards,
+// where a long random game ends in a threat left open, a draw or a ply cap. The estimate makes
+// the sides go for their goals (Brochs: captures, keeps) instead of playing out the ply cap.
+std::vector<Move> play_threat_aware_game(const Game& game, Rng& rng) {
+  constexpr int kThreatTries = 12;
+  auto state = game.initial_state();
+  auto child = state->clone(), scratch = state->clone();
+  std::vector<Move> played, legal, replies;
+  auto safe = [&](Move m, int mover) {
+    child->copy_from(*state);
+    child->apply(m);
+    if (child->is_terminal()) return false;  // a draw or a loss at once; a win was taken before
+    return child->side_to_move() == mover || !win_in_one(*child, replies, *scratch);
+  };
+  while (!state->is_terminal() && static_cast<int>(played.size()) < game.max_plies()) {
+    const int mover = state->side_to_move();
+    state->legal_moves(legal);
+    std::optional<Move> chosen;
+    const bool greedy = rng.below(2) == 0;
+    Move best = legal.front();
+    int best_gain = std::numeric_limits<int>::min(), ties = 0;
+    for (Move m : legal) {
+      child->copy_from(*state);
+      child->apply(m);
+      if (won_by(*child, mover)) {
+        chosen = m;
+        break;
+      }
+      if (!greedy || child->is_terminal()) continue;
+      const int gain = child->distance_to_win(1 - mover) - child->distance_to_win(mover);
+      if (gain > best_gain) {
+        best_gain = gain;
+        best = m;
+        ties = 1;
+      } else if (gain == best_gain && rng.below(static_cast<std::uint32_t>(++ties)) == 0) {
+        best = m;
+      }
+    }
+    if (!chosen && greedy && safe(best, mover)) chosen = best;
+    // Distinct moves in random order (a partial Fisher-Yates shuffle of the list).
+    for (std::size_t tried = 0; !chosen && tried < legal.size() && tried < static_cast<std::size_t>(kThreatTries); ++tried) {
+      const std::size_t pick = tried + rng.below(static_cast<std::uint32_t>(legal.size() - tried));
+      std::swap(legal[tried], legal[pick]);
+      if (safe(legal[tried], mover)) chosen = legal[tried];
+    }
+    if (!chosen) chosen = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    state->apply(*chosen);
+    played.push_back(*chosen);
+  }
+  return played;
+}
+
+bool ran_to_cap(const Game& game, const std::vector<Move>& moves) { return static_cast<int>(moves.size()) >= game.max_plies(); }
+
 std::unique_ptr<State> replay(const Game& game, const std::vector<Move>& moves, std::size_t count) {
   auto state = game.initial_state();
   for (std::size_t i = 0; i < count && i < moves.size(); ++i) state->apply(moves[i]);
@@ -146,6 +223,20 @@ std::string source_name(Source source) {
     case Source::TruncatedRandom: return "truncated random game";
     case Source::PlayoutGuided: return "playout-guided game";
     case Source::SolverLine: return "solver line";
+    case Source::ThreatAware: return "threat-aware game";
+  }
+  return "?";
+}
+
+std::string rejection_name(Rejection why) {
+  switch (why) {
+    case Rejection::None: return "none";
+    case Rejection::NoPosition: return "no position";
+    case Rejection::NoWin: return "no win";
+    case Rejection::FasterWin: return "faster win";
+    case Rejection::OverBudget: return "over budget";
+    case Rejection::SeveralWins: return "several winning moves";
+    case Rejection::WrongTheme: return "other theme";
   }
   return "?";
 }
@@ -178,6 +269,16 @@ int difficulty_level(const puzzles::DifficultyMeasures& m, PuzzleKind kind, int 
 std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptions& options, std::uint64_t index) {
   Rng rng(candidate_seed(options.seed, index));
   const auto source = static_cast<Source>(index % kSources);
+  const int depth = depth_of(options);
+  if (source == Source::ThreatAware) {
+    // The winner's forcing sequence starts 2·depth-1 plies before the end (Brochs, Hexabrae: one
+    // ply per turn); a game that nobody won offers nothing.
+    const std::vector<Move> moves = play_threat_aware_game(game, rng);
+    const auto plies = static_cast<std::size_t>(2 * depth - 1);
+    auto end = replay(game, moves, moves.size());
+    if (end->outcome().kind != Outcome::Kind::Win || moves.size() <= plies || ran_to_cap(game, moves)) return nullptr;
+    return replay(game, moves, moves.size() - plies);
+  }
   // Short wins sit before a won ending; a game that ran into a draw (a ply cap, a full board)
   // offers few, so a few more games are tried for one that someone wins.
   std::vector<Move> moves;
@@ -185,9 +286,11 @@ std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptio
     moves = play_game(game, rng, source == Source::PlayoutGuided);
     if (replay(game, moves, moves.size())->outcome().kind == Outcome::Kind::Win) break;
   }
-  if (moves.size() < 2) return nullptr;
+  // A game that ran to the ply cap was ended by the cap, not by play: the short wins of its last
+  // positions are the cap's (Brochs 15x15, where every random game does: the mover wins with any
+  // move, or has nothing), and proving that cost half of that run for no puzzle.
+  if (moves.size() < 2 || ran_to_cap(game, moves)) return nullptr;
   // A random game ends with a win, so its last few positions are the ones with short wins.
-  const int depth = depth_of(options);
   const std::size_t back = 1 + rng.below(static_cast<std::uint32_t>(2 * depth + 2));
   const std::size_t extra = source == Source::SolverLine ? 2 : 0;
   const std::size_t cut = moves.size() > back + extra ? moves.size() - back - extra : 0;
@@ -197,7 +300,9 @@ std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptio
   // and a defence after which no faster win remains; what is left is a win within depth found by
   // the solver itself. (Asking the searches move by move reuses their table; writing the whole
   // proof as a certificate to read its line cost Hexabrae nine tenths of its generation time.)
-  BudgetScope budget(options.node_budget);
+  // A source only proposes, so its search gets a tenth of the budget: on Hexabrae's 61 fields the
+  // whole budget made this source three quarters of the run for a tenth of its puzzles.
+  BudgetScope budget(options.node_budget / 10 + 1);
   try {
     solver::BoundedSearch search(4, budget.control);
     const int mover = state->side_to_move();
@@ -225,12 +330,17 @@ std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptio
 }
 
 std::optional<Puzzle> examine(const Game& game, const State& position, const GeneratorOptions& options,
-                              bool& interrupted) {
+                              bool& interrupted, Rejection* why) {
   interrupted = false;
-  if (position.is_terminal()) return std::nullopt;
+  auto reject = [why](Rejection reason) -> std::optional<Puzzle> {
+    if (why != nullptr) *why = reason;
+    return std::nullopt;
+  };
+  if (why != nullptr) *why = Rejection::None;
+  if (position.is_terminal()) return reject(Rejection::NoPosition);
   std::vector<Move> legal;
   position.legal_moves(legal);
-  if (legal.size() < 2) return std::nullopt;
+  if (legal.size() < 2) return reject(Rejection::NoPosition);
   const int mover = position.side_to_move();
   const bool wins_kind = options.kind == PuzzleKind::Wins;
   const int k = options.within;
@@ -239,14 +349,14 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
     solver::BoundedSearch quick(1, budget.control);
     // Cheap whole-position tests first: most candidates fail one of them.
     if (wins_kind) {
-      if (quick.attacker_wins(position, mover, 1)) return std::nullopt;
+      if (quick.attacker_wins(position, mover, 1)) return reject(Rejection::NoWin);
     } else {
-      if (!quick.attacker_wins(position, mover, k)) return std::nullopt;
-      if (k > 1 && quick.attacker_wins(position, mover, k - 1)) return std::nullopt;
+      if (!quick.attacker_wins(position, mover, k)) return reject(Rejection::NoWin);
+      if (k > 1 && quick.attacker_wins(position, mover, k - 1)) return reject(Rejection::FasterWin);
     }
   } catch (const solver::SearchInterrupted&) {
     interrupted = stop_requested();
-    return std::nullopt;
+    return reject(interrupted ? Rejection::None : Rejection::OverBudget);
   }
 
   budget.restart(options.node_budget);
@@ -263,23 +373,23 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
   });
   if (stop_requested()) {
     interrupted = true;
-    return std::nullopt;
+    return reject(Rejection::None);
   }
   std::size_t key = legal.size();
   for (std::size_t i = 0; i < result.moves.size(); ++i) {
     const Value v = result.moves[i].value;
-    if (v == Value::Unknown) return std::nullopt;  // over budget, or cut off after a second winner
+    if (v == Value::Unknown) return reject(winners > 1 ? Rejection::SeveralWins : Rejection::OverBudget);
     if (v == Value::Win || v == Value::WinWithin) {
-      if (key != legal.size()) return std::nullopt;
+      if (key != legal.size()) return reject(Rejection::SeveralWins);
       key = i;
     }
   }
-  if (key == legal.size()) return std::nullopt;
+  if (key == legal.size()) return reject(Rejection::NoWin);
   const solver::MoveResult& key_result = result.moves[key];
 
   Puzzle p;
   p.theme = position.move_theme(key_result.move);
-  if (!options.theme.empty() && p.theme != options.theme) return std::nullopt;
+  if (!options.theme.empty() && p.theme != options.theme) return reject(Rejection::WrongTheme);
   p.game = game.descriptor().name;
   p.size = game.config().size;
   for (const auto& [name, value] : game.config().rulings) p.rulings.push_back(name + "=" + value);
@@ -291,7 +401,12 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
   p.main_line.insert(p.main_line.end(), key_result.line.begin(), key_result.line.end());
 
   // Tempting wrong moves: those that win one move later than asked (within kind) and those a
-  // one-ply look at the game's own distance estimate prefers to the key move.
+  // one-ply look at the game's own distance estimate prefers to the key move. The slower-win
+  // searches are the costliest part of a puzzle with many moves (on Hexabrae's 61 fields, 200
+  // searches of k+1 moves took 25 s for one puzzle), so they stop where the level stops counting
+  // (kSlowerWinsCounted found), each gets a fortieth of the node budget and all of them together
+  // the budget once; the moves are tried in the order the one-ply look prefers them.
+  constexpr int kSlowerWinsCounted = 4;
   const int key_score = shallow_score(position, key_result.move, mover);
   struct Wrong {
     std::size_t index;
@@ -299,26 +414,33 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
     int score;
   };
   std::vector<Wrong> wrong;
-  try {
-    solver::BoundedSearch deeper(1, budget.control);
-    for (std::size_t i = 0; i < result.moves.size(); ++i) {
-      if (i == key) continue;
-      bool slower = false;
-      if (!wins_kind) {
-        auto child = position.clone();
-        child->apply(result.moves[i].move);
-        budget.restart(options.node_budget / 10 + 1);
+  for (std::size_t i = 0; i < result.moves.size(); ++i) {
+    if (i != key) wrong.push_back({i, false, shallow_score(position, result.moves[i].move, mover)});
+  }
+  std::stable_sort(wrong.begin(), wrong.end(), [](const Wrong& a, const Wrong& b) { return a.score > b.score; });
+  if (!wins_kind) {
+    try {
+      solver::BoundedSearch deeper(1, budget.control);
+      std::uint64_t spent = 0;
+      int slower_wins = 0;
+      auto child = position.clone();
+      for (Wrong& w : wrong) {
+        if (slower_wins >= kSlowerWinsCounted || spent >= options.node_budget) break;
+        child->copy_from(position);
+        child->apply(result.moves[w.index].move);
+        budget.restart(options.node_budget / 40 + 1);
         try {
-          slower = deeper.defender_loses(*child, mover, k);
+          w.slower_win = deeper.defender_loses(*child, mover, k);
         } catch (const solver::SearchInterrupted&) {
           if (stop_requested()) throw;
         }
+        spent += budget.nodes();
+        slower_wins += w.slower_win ? 1 : 0;
       }
-      wrong.push_back({i, slower, shallow_score(position, result.moves[i].move, mover)});
+    } catch (const solver::SearchInterrupted&) {
+      interrupted = true;
+      return std::nullopt;
     }
-  } catch (const solver::SearchInterrupted&) {
-    interrupted = true;
-    return std::nullopt;
   }
   std::stable_sort(wrong.begin(), wrong.end(), [](const Wrong& a, const Wrong& b) {
     if (a.slower_win != b.slower_win) return a.slower_win;
@@ -371,11 +493,12 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
 
 namespace {
 
-// A candidate's outcome as bytes, what the ranks of a distributed run send rank 0: "" examined
-// and not a puzzle, "I" interrupted (not examined), "P" and the puzzle in JSON.
-std::string outcome_bytes(const std::optional<Puzzle>& puzzle, bool interrupted) {
+// A candidate's outcome as bytes, what the ranks of a distributed run send rank 0: "R" and the
+// Rejection's number for one examined and not a puzzle, "I" interrupted (not examined), "P" and
+// the puzzle in JSON.
+std::string outcome_bytes(const std::optional<Puzzle>& puzzle, bool interrupted, Rejection why) {
   if (interrupted) return "I";
-  if (!puzzle) return "";
+  if (!puzzle) return "R" + std::to_string(static_cast<int>(why));
   const Puzzle& p = *puzzle;
   nlohmann::json refutations = nlohmann::json::array();
   for (const auto& r : p.refutations) refutations.push_back({r.move, r.defence, r.why});
@@ -386,6 +509,8 @@ std::string outcome_bytes(const std::optional<Puzzle>& puzzle, bool interrupted)
                             p.certificate, p.certificate_sha256, p.seed, p.version};
   return "P" + j.dump();
 }
+
+bool is_puzzle(const std::string& bytes) { return !bytes.empty() && bytes.front() == 'P'; }
 
 Puzzle puzzle_from_bytes(const std::string& bytes) {
   const nlohmann::json j = nlohmann::json::parse(bytes.substr(1));
@@ -421,9 +546,10 @@ distributed::FarmJob candidate_farm(const Game& game, const GeneratorOptions& op
   job.work = [&game, &options](distributed::UnitId index) {
     const auto position = candidate_position(game, options, index);
     bool interrupted = false;
+    Rejection why = Rejection::NoPosition;
     std::optional<Puzzle> puzzle;
-    if (position) puzzle = examine(game, *position, options, interrupted);
-    return outcome_bytes(puzzle, interrupted || stop_requested());
+    if (position) puzzle = examine(game, *position, options, interrupted, &why);
+    return outcome_bytes(puzzle, interrupted || stop_requested(), why);
   };
   return job;
 }
@@ -467,7 +593,12 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   job.on_result = [&](distributed::UnitId index, const std::string& bytes) {
     if (bytes == "I" || index < run.next || stored >= count) return;  // not examined, or past what is kept
     progress.candidates.fetch_add(1);
-    if (!bytes.empty()) progress.found.fetch_add(1);
+    if (is_puzzle(bytes)) {
+      progress.found.fetch_add(1);
+    } else if (bytes.size() > 1 && bytes.front() == 'R') {
+      const int why = std::stoi(bytes.substr(1));
+      if (why >= 0 && why < kRejections) progress.rejected[static_cast<std::size_t>(why)].fetch_add(1);
+    }
     arrived.emplace(index, bytes);
     for (;;) {
       std::vector<Puzzle> keep;
@@ -475,7 +606,7 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
       std::int64_t would_store = stored;
       for (auto it = arrived.find(run.next + consumed); it != arrived.end() && would_store < count;
            it = arrived.find(run.next + consumed)) {
-        if (!it->second.empty()) {
+        if (is_puzzle(it->second)) {
           keep.push_back(puzzle_from_bytes(it->second));
           ++would_store;
         }

@@ -7,6 +7,7 @@
 // searches of its own, and results are stored in candidate order, so the same seed gives the same
 // puzzles whatever the number of threads or of MPI ranks (generate() hands candidates out through
 // distributed/farm.hpp).
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <optional>
@@ -36,24 +37,39 @@ struct GeneratorOptions {
 };
 
 // Which source built a candidate (candidate i uses source i mod kSources).
-enum class Source : int { TruncatedRandom = 0, PlayoutGuided = 1, SolverLine = 2 };
-inline constexpr int kSources = 3;
+enum class Source : int { TruncatedRandom = 0, PlayoutGuided = 1, SolverLine = 2, ThreatAware = 3 };
+inline constexpr int kSources = 4;
 std::string source_name(Source source);
 
 // Candidate position number `index` of a run (nullptr when the source found nothing to offer).
 std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptions& options, std::uint64_t index);
 
+// Why a candidate did not become a puzzle, for the generator's account of where its time goes.
+enum class Rejection : int {
+  None = 0,       // it became a puzzle (or the run was interrupted)
+  NoPosition,     // the source offered nothing, or a finished game, or a single legal move
+  NoWin,          // the side to move does not win within k (kind wins: it wins at once)
+  FasterWin,      // it already wins within k-1: trivial
+  OverBudget,     // a search needed more nodes than the budget
+  SeveralWins,    // a second winning first move
+  WrongTheme,     // the key move has another theme than the one asked for
+};
+inline constexpr int kRejections = 7;
+std::string rejection_name(Rejection why);
+
 // Everything the solver settles about one position as a puzzle of the options' kind; nullopt when
-// it is not one (no win, several winning moves, trivial, over the node budget, wrong theme). A
-// stop request (solver/interrupt.hpp) makes it return nullopt with `interrupted` set.
+// it is not one (no win, several winning moves, trivial, over the node budget, wrong theme), and
+// then `why` (when given) says which. A stop request (solver/interrupt.hpp) makes it return
+// nullopt with `interrupted` set.
 std::optional<puzzles::Puzzle> examine(const Game& game, const State& position, const GeneratorOptions& options,
-                                       bool& interrupted);
+                                       bool& interrupted, Rejection* why = nullptr);
 
 // Counts shown by the progress line (read from another thread).
 struct GeneratorProgress {
   std::atomic<std::uint64_t> candidates{0};  // examined in this run
   std::atomic<std::uint64_t> found{0};       // one-solution puzzles found (stored or duplicate)
   std::atomic<std::int64_t> stored{0};       // puzzles of this run's kind now in the store
+  std::array<std::atomic<std::uint64_t>, kRejections> rejected{};  // by Rejection
 };
 
 struct GenerationReport {

@@ -449,7 +449,7 @@ Drawing chart(const MetricsReport& report) {
     panels.push_back(wins);
     panels.push_back(lengths);
   }
-  std::string title = report.game + " " + std::to_string(report.size) + "x" + std::to_string(report.size);
+  std::string title = report.game + " " + board_size_name(find_game(report.game), report.size);
   if (!report.compare_ruling.empty()) title += ": readings of " + report.compare_ruling;
   std::string caption = "seed " + std::to_string(report.request.seed) + "; ";
   if (report.request.random) caption += std::to_string(report.request.random_games) + " random games, ";

@@ -286,10 +286,55 @@ void BrochsState::legal_moves(std::vector<Move>& out) const {
   generate([&out](Move m) { out.push_back(m); });
 }
 
+// Decided from the board alone, rule by rule as generate() lists the moves (the engine tests
+// compare the two on random games): searches ask this for every killer move they try, and
+// listing a 15x15 position's few hundred moves for it was half of Brochs' puzzle generation.
 bool BrochsState::is_legal(Move m) const {
+  if (outcome_.over()) return false;
+  const Tables& t = *tables_;
+  const int cells = t.n * t.n;
+  const int from = move_from(m), to = move_to(m);
+  if (m != make_move(move_kind(m), from, to)) return false;  // stray bits: not a code generate() makes
+  switch (move_kind(m)) {
+    case MoveKind::Pass: return m == kPass && pass_allowed();
+    case MoveKind::Curse: {
+      if (side_ != kBlackSide || cursed_ || from != 0 || to >= cells || at(to) != White) return false;
+      const int q = t.region[static_cast<std::size_t>(to)];
+      return q != kCrossRegion && curse_eligible(q);
+    }
+    case MoveKind::Set:
+    case MoveKind::SetMain: {
+      if (side_ != kBlackSide || from != 0 || to >= cells || at(to) != Empty) return false;
+      if (!(move_kind(m) == MoveKind::Set ? reserve_ > 0 : main_in_reserve_)) return false;
+      return t.settable[static_cast<std::size_t>(rules_.set_squares)][static_cast<std::size_t>(to)] && keep_setting_allows(to);
+    }
+    case MoveKind::Step: {
+      if (from >= cells || to >= cells || from == to || !pieces_may_move()) return false;
+      const std::uint8_t piece = at(from);
+      if (piece == Empty || side_of(piece) != side_) return false;
+      const bool keeps_block = rules_.empty_keeps == EmptyKeeps::Blocked;
+      for (int d = 0; d < 4; ++d) {
+        for (int c = t.neighbour(from, d); c != kNoCell && at(c) == Empty; c = t.neighbour(c, d)) {
+          if (c == to) return true;
+          if (keeps_block && t.is_keep(c)) break;
+        }
+      }
+      return false;
+    }
+  }
+  return false;
+}
+
+bool BrochsState::is_listed(Move m) const {
   bool found = false;
   generate([&](Move candidate) { found = found || candidate == m; });
   return found;
+}
+
+bool BrochsState::apply_if_legal(Move m) {
+  if (!is_legal(m)) return false;
+  apply(m);
+  return true;
 }
 
 // ---- Captures ---------------------------------------------------------------------------------
@@ -682,6 +727,16 @@ Outcome BrochsState::compute_outcome() const {
   const bool stalled = passes_ >= 2 || repeated_ || ply_ >= rules_.ply_cap;
   if (stalled) return rules_.end == EndRule::KeepsDraw ? Outcome::draw() : Outcome::win(kWhiteSide);
   return Outcome::ongoing();
+}
+
+int BrochsState::distance_to_win(int side) const {
+  if (side == kWhiteSide) return std::max(1, black_count_ + reserve_ + (main_in_reserve_ ? 1 : 0) - (kKeeps - 1));
+  int to_take = 0;
+  for (int q = 0; q < kKeeps; ++q) {
+    const std::uint8_t holder = at(tables_->keep_cell[static_cast<std::size_t>(q)]);
+    to_take += holder == Black || holder == Main ? 0 : (holder == White ? 2 : 1);
+  }
+  return std::max(1, to_take);
 }
 
 CaptureList BrochsState::captures_of(Move m) const {

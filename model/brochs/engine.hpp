@@ -191,6 +191,10 @@ class BrochsState final : public State {
   Move random_move(Rng& rng) const;
   // "curse", "double-capture" (one move takes two or more pieces), "capture", or "".
   std::string move_theme(Move m) const override;
+  // Black: the keeps still to take (a White-held keep counts twice: its holder must be captured
+  // first); White: the Black pieces still to capture before Black has fewer than four. Only an
+  // ordering hint (and the puzzle sources' guide), never a verdict.
+  int distance_to_win(int side) const override;
 
   // Read access for tests, notation and explain.
   const Rules& rules() const { return rules_; }
@@ -205,6 +209,9 @@ class BrochsState final : public State {
   std::uint64_t hash() const { return hash_; }
   int black_in_quadrant(int q) const { return black_in_quadrant_[static_cast<std::size_t>(q)]; }
   bool is_legal(Move m) const;
+  // Whether generate() lists m: the slow definition is_legal must agree with (for the tests).
+  bool is_listed(Move m) const;
+  bool apply_if_legal(Move m) override;
   // may Black set a piece on `cell` (empty, settable under R-4) now?
   bool keep_setting_allows(int cell) const;
   // is a piece arriving on `cell` inside an enemy configuration captured?

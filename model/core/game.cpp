@@ -81,6 +81,11 @@ std::unique_ptr<Game> make_game(const GameDescriptor& game, int size, const std:
   return game.make(game, make_config(game, size, assignments));
 }
 
+std::string board_size_name(const GameDescriptor& game, int size) {
+  if (game.size_name) return game.size_name(size);
+  return std::to_string(size) + "x" + std::to_string(size);
+}
+
 std::string outcome_text(const GameDescriptor& game, const Outcome& outcome) {
   switch (outcome.kind) {
     case Outcome::Kind::Ongoing: return "ongoing";

@@ -226,6 +226,8 @@ struct GameDescriptor {
   std::function<bool(int)> size_ok;
   // The size a diagram implies (rows counted, for example); throws InputError if it implies none.
   std::function<int(std::string_view diagram)> diagram_size;
+  // A board size as people name it ("7x7", "radius 4"); empty: the default, "NxN" (board_size_name).
+  std::function<std::string(int size)> size_name;
   std::vector<Ruling> rulings;
   std::function<std::unique_ptr<Game>(const GameDescriptor&, const Config&)> make;
   std::function<std::vector<SeedExample>()> seed_examples;
@@ -242,6 +244,9 @@ struct GameDescriptor {
 Config make_config(const GameDescriptor& game, int size, const std::vector<std::string>& assignments);
 std::unique_ptr<Game> make_game(const GameDescriptor& game, int size,
                                 const std::vector<std::string>& assignments = {});
+
+// The board size as the game names it for people: its size_name, or "NxN" for a square board.
+std::string board_size_name(const GameDescriptor& game, int size);
 
 // "Black wins", "draw", "ongoing", with the game's side names.
 std::string outcome_text(const GameDescriptor& game, const Outcome& outcome);

@@ -197,6 +197,7 @@ const GameDescriptor& hexabrae_game() {
     d.size_help = "board radius 2 to 6 (4 = the 61-field board of the rules)";
     d.size_ok = [](int n) { return n >= hexabrae::kMinRadius && n <= hexabrae::kMaxRadius; };
     d.diagram_size = [](std::string_view text) { return hexabrae::diagram_radius(text); };
+    d.size_name = [](int radius) { return "radius " + std::to_string(radius); };
     d.rulings = hexabrae::hexabrae_rulings();
     d.make = [](const GameDescriptor& g, const Config& c) -> std::unique_ptr<Game> {
       return std::make_unique<hexabrae::HexabraeGame>(g, c);

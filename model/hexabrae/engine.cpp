@@ -210,6 +210,18 @@ void HexabraeState::legal_moves(std::vector<Move>& out) const {
   });
 }
 
+// Searches try the move that settled a sibling before listing moves; the default would list them
+// into a vector for every such try.
+bool HexabraeState::apply_if_legal(Move m) {
+  bool found = false;
+  for_each_legal_move([&](Move legal) {
+    found = legal == m;
+    return !found;
+  });
+  if (found) apply(m);
+  return found;
+}
+
 Cells HexabraeState::cells_after(const MoveParts& p) const {
   Cells cells = position_.cells;
   // The colour of the piece placed or handled (under pieces=any, possibly the opponent's).
@@ -308,8 +320,15 @@ void HexabraeState::play(Move m, std::span<std::uint64_t> counts) {
     }
     pos.passes = 0;
     const Cells after = cells_after(p);
-    if (!rules_.rim_is_wall && pos.unsealed && still_unsealed(*board_, after, {p.from, p.to})) {
-      pos.outcome = Outcome::ongoing();  // no region apart from the rim: no enclosure at all
+    // A region the move did not touch (through none of its fields or their neighbours) is the
+    // same before and after, so an enclosure made by the move must be one of those that
+    // still_unsealed walks; when all of them reach the rim, the move made none. Under
+    // enclosures-counted=all the old ones count too, so the shortcut needs a position known to
+    // have none.
+    const bool may_skip = !rules_.rim_is_wall && !rules_.always_search_enclosures &&
+                          (pos.unsealed || !rules_.count_all_enclosures);
+    if (may_skip && still_unsealed(*board_, after, {p.from, p.to})) {
+      pos.outcome = Outcome::ongoing();  // and pos.unsealed stays what it was
     } else {
       const EnclosureJudgement verdict = judge(pos.cells, after, pos.side, false);
       if (!counts.empty()) {

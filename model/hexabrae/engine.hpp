@@ -40,6 +40,9 @@ struct Rules {
   bool any_pieces = false;             // H-11 pieces=any
   bool rotation_swept = false;         // H-12 rotation=swept
   bool size_by_area = false;           // H-13 enclosure-size=area
+  // Not a ruling: run the whole enclosure search on every move, never the still_unsealed shortcut
+  // (the tests' yardstick for the shortcut).
+  bool always_search_enclosures = false;
   EnclosureRules enclosure_rules() const { return {rim_is_wall, islands_included, spurs_excluded, size_by_area}; }
 };
 Rules decode_rules(const Config& config);
@@ -63,9 +66,10 @@ struct Position {
   Outcome outcome;
   std::array<std::int8_t, 2> placed{};  // pieces on the board per side (the rest are in reserve)
   std::uint64_t hash = 0;               // pieces and side to move
-  // Known: with the rim not a wall, no region of the free space is cut off from the rim, so the
-  // next move needs a full enclosure search only if it seals one (still_unsealed). False when
-  // not known (a position read from text, until its first move).
+  // Known: with the rim not a wall, no region of the free space is cut off from the rim. False
+  // when not known (a position read from text, until its first move). Only needed under
+  // enclosures-counted=all: otherwise a move needs the full enclosure search only if it seals a
+  // region through the fields it changed (still_unsealed), whatever regions are sealed elsewhere.
   bool unsealed = false;
   // HexabraeState::copy_from copies these fields one by one (the histories only as far as used):
   // a new field must be added there.
@@ -117,6 +121,7 @@ class HexabraeState final : public State {
   int ply() const override { return position_.ply; }
   void legal_moves(std::vector<Move>& out) const override;
   void apply(Move m) override;
+  bool apply_if_legal(Move m) override;
   void apply_counting(Move m, std::span<std::uint64_t> counts) override;
   std::string move_text(Move m) const override;
   Move parse_move(std::string_view text) const override;

@@ -31,6 +31,13 @@ db="$tmp/p.db"
 "$arbiter" puzzles generate brique --size 5 --kind within-2 --count 4 --db "$db" --seed 5 >"$tmp/out" 2>"$tmp/err" \
   && grep -q "^0 puzzles added (4/4" "$tmp/out" && pass || fail "a satisfied count adds nothing" "$tmp/out"
 
+# A board size is printed as the game names it: a hex board's size is its radius.
+hexdb="$tmp/hex.db"
+"$arbiter" puzzles generate hexabrae --size 2 --kind within-1 --count 1 --db "$hexdb" >"$tmp/out" 2>"$tmp/err" \
+  && grep -q "^1 puzzle added (1/1 hexabrae radius 2 within-1" "$tmp/out" && grep -q "^not puzzles: " "$tmp/out" \
+  && "$arbiter" puzzles list --db "$hexdb" | grep -q "^ *1  hexabrae radius 2  within-1" \
+  && "$arbiter" puzzles show 1 --db "$hexdb" | grep -q "(hexabrae radius 2, difficulty" \
+  && pass || fail "hexabrae sizes named as radii" "$tmp/out"
 "$arbiter" puzzles list --db "$db" >"$tmp/list" && grep -q "^7 puzzles$" "$tmp/list" && pass || fail "list" "$tmp/list"
 "$arbiter" puzzles list --db "$db" --game quentin >"$tmp/list" && grep -q "^3 puzzles$" "$tmp/list" && pass || fail "list --game" "$tmp/list"
 id=$(awk 'NR == 1 {print $1}' "$tmp/list")

@@ -23,6 +23,37 @@ TEST(Playout, RandomMoveIsAlwaysLegal) {
   }
 }
 
+// is_legal decides from the board what generate() lists: asked about this position's moves, the
+// previous position's (the killer moves a search tries) and random setting, curse and step codes.
+TEST(Playout, IsLegalAgreesWithTheMoveList) {
+  Rng rng(11);
+  std::vector<Move> here, before;
+  for (const auto& r : std::vector<std::vector<std::string>>{{}, {"set-squares=anywhere", "black-turn=set-first"},
+                                                            {"empty-keeps=blocked", "white-pass=only-when-stuck"},
+                                                            {"keep-setting=after-capture", "curse-holder=ordinary"}}) {
+    for (int game = 0; game < 3; ++game) {
+      const int size = 7 + 4 * game;
+      auto s = start(size, r);
+      before.clear();
+      while (!s->is_terminal()) {
+        s->legal_moves(here);
+        std::vector<Move> asked = here;
+        asked.insert(asked.end(), before.begin(), before.end());
+        for (int i = 0; i < 16; ++i) {
+          const auto cell = [&] { return static_cast<int>(rng.below(static_cast<std::uint32_t>(size * size))); };
+          for (const MoveKind kind : {MoveKind::Set, MoveKind::SetMain, MoveKind::Curse}) asked.push_back(make_move(kind, 0, cell()));
+          asked.push_back(make_move(MoveKind::Step, cell(), cell()));
+        }
+        asked.push_back(kPass);
+        asked.push_back(kPass | 1u << 24);  // not a code generate() makes
+        for (const Move m : asked) ASSERT_EQ(s->is_legal(m), s->is_listed(m)) << s->move_text(m) << "\n" << s->diagram();
+        before = here;
+        s->apply(here[rng.below(static_cast<std::uint32_t>(here.size()))]);
+      }
+    }
+  }
+}
+
 // Frequencies of the sampler's choices match the uniform distribution over legal_moves.
 TEST(Playout, RandomMoveIsUniform) {
   const std::vector<std::string> positions = {
