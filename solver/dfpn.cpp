@@ -41,6 +41,12 @@ State& Dfpn::at_depth(std::size_t depth) {
   return *stack_[depth];
 }
 
+State& Dfpn::spare_at_depth(std::size_t depth) {
+  at_depth(depth);
+  while (spare_.size() <= depth) spare_.push_back(stack_.front()->clone());
+  return *spare_[depth];
+}
+
 ProofNumbers Dfpn::terminal_numbers(const State& state) const {
   const Outcome outcome = state.outcome();
   const bool reached = outcome.kind == Outcome::Kind::Win ? outcome.winner == goal_.attacker
@@ -53,6 +59,7 @@ Verdict Dfpn::solve(const State& root, const Goal& goal) {
   salt_ = goal_salt(goal);
   stopped_ = false;
   stack_.clear();
+  spare_.clear();
   moves_.clear();
   children_.clear();
   killers_.clear();
@@ -89,14 +96,30 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
   ProofNumbers numbers;
   bool decided = false;
   const ProofNumbers node_won = or_node ? ProofNumbers{0, kInf} : ProofNumbers{kInf, 0};
-  // Keys first, with their table buckets prefetched; then one pass that reads them. A move that
-  // ends the game in the mover's favour settles the node at once: no other child is needed.
-  for (Move m : moves) {
-    scratch.copy_from(state);
-    scratch.apply(m);
-    Child child{m, scratch.canonical_key() ^ salt_, {}, scratch.is_terminal()};
+  // Each child is made, its key computed and its table bucket prefetched; the child made before it
+  // is then looked up (its bucket has had the time of one move to arrive) and, when the table does
+  // not know it, evaluated in the state it was made in. Made states alternate between two per
+  // depth. A move that ends the game in the mover's favour, or a child found won for the mover,
+  // settles the node at once: no other child is needed.
+  std::array<State*, 2> made{&scratch, &spare_at_depth(depth + 1)};
+  const auto settle = [&](Child& child, const State& made_state) {
+    if (child.terminal) return;
+    ++stats_.tt_lookups;
+    if (table_.lookup(child.key, child.numbers)) {
+      ++stats_.tt_hits;
+      return;
+    }
+    child.numbers = evaluate_new(made_state, depth + 1);
+    if (child.numbers.solved()) table_.store(child.key, child.numbers, 1);
+  };
+  for (std::size_t i = 0; i < moves.size() && !decided; ++i) {
+    const Move m = moves[i];
+    State& child_state = *made[i & 1];
+    child_state.copy_from(state);
+    child_state.apply(m);
+    Child child{m, child_state.canonical_key() ^ salt_, {}, child_state.is_terminal()};
     if (child.terminal) {
-      child.numbers = terminal_numbers(scratch);
+      child.numbers = terminal_numbers(child_state);
       if (child.numbers == node_won) {
         remember_winning_move(depth, m);
         numbers = node_won;
@@ -106,31 +129,23 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
     } else {
       table_.prefetch(child.key);
     }
-    children.push_back(child);
-  }
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < children.size() && !decided; ++i) {
-    Child child = children[i];
-    if (!child.terminal) {
-      ++stats_.tt_lookups;
-      if (table_.lookup(child.key, child.numbers)) {
-        ++stats_.tt_hits;
-      } else {
-        scratch.copy_from(state);
-        scratch.apply(child.move);
-        child.numbers = evaluate_new(scratch, depth + 1);
-        if (child.numbers.solved()) table_.store(child.key, child.numbers, 1);
+    if (i > 0) {
+      settle(children.back(), *made[(i - 1) & 1]);
+      if (children.back().numbers == node_won) {
+        numbers = node_won;
+        decided = true;
+        break;
       }
     }
-    // One child settles an OR node's proof or an AND node's disproof.
-    if (child.numbers == node_won) {
+    children.push_back(child);
+  }
+  if (!decided && !children.empty()) {
+    settle(children.back(), *made[(moves.size() - 1) & 1]);
+    if (children.back().numbers == node_won) {
       numbers = node_won;
       decided = true;
-      break;
     }
-    children[kept++] = child;
   }
-  children.resize(kept);
   for (int step = 0; !decided; ++step) {
     const bool refresh = step > 0 && step % kRefreshEvery == 0;
     std::uint64_t sum = 0;

@@ -46,6 +46,9 @@ class Dfpn {
   ProofNumbers terminal_numbers(const State& state) const;
   ProofNumbers initial_numbers(const State& state) const;
   State& at_depth(std::size_t depth);
+  // A second state per depth: a node makes its children alternately in at_depth(depth + 1) and
+  // here, so that the previous child survives while the next one is made (see mid).
+  State& spare_at_depth(std::size_t depth);
   static constexpr std::size_t kKillers = 2;
   static constexpr Move kNoMove = ~Move{0};
   static constexpr std::array<Move, kKillers> kNoKillers{kNoMove, kNoMove};
@@ -70,6 +73,7 @@ class Dfpn {
   // Per depth, reused across nodes so that the search allocates only while it first goes deeper.
   // Deques: growing them keeps references held by shallower frames valid.
   std::deque<std::unique_ptr<State>> stack_;
+  std::deque<std::unique_ptr<State>> spare_;
   std::deque<std::vector<Move>> moves_;
   std::deque<std::vector<Child>> children_;
   // Per depth: the last moves that won at once there (killers), newest first.
