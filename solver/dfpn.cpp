@@ -162,7 +162,7 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
       }
       const std::uint32_t selecting = or_node ? child.numbers.pn : child.numbers.dn;
       sum += or_node ? child.numbers.dn : child.numbers.pn;
-      if (selecting < best_value) {
+      if (selecting < best_value || (later_ties_ && selecting == best_value)) {
         second_value = best_value;
         best_value = selecting;
         best = i;
@@ -306,16 +306,31 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
     auto child = state.clone();
     const bool chooser = state.side_to_move() == claim_side;
     if (chooser) {
-      // The first move the table shows to work; if the table lost them all, prove this node again.
+      // The smallest certificate the table allows without searching: a move that ends the game as
+      // claimed, else one whose subtree is already written, else the first the table shows to
+      // work. If the table lost them all, prove this node again.
+      const auto preference = [&](const State& after) {
+        if (after.is_terminal()) return 0;
+        return memo_.count(MemoKey{after.key(), after.ply(), proof}) != 0 ? 1 : 2;
+      };
       for (int attempt = 0; attempt < 2 && node.children.empty(); ++attempt) {
+        Move chosen = 0;
+        int chosen_preference = 3;
         for (Move m : moves) {
           child->copy_from(state);
           child->apply(m);
-          if (!child_shows(*child, proof)) continue;
+          const int p = preference(*child);
+          if (p >= chosen_preference || !child_shows(*child, proof)) continue;
+          chosen = m;
+          chosen_preference = p;
+          if (p == 0) break;
+        }
+        if (chosen_preference < 3) {
+          child->copy_from(state);
+          child->apply(chosen);
           const Extracted below = extract_node(*child, proof, out);
-          node.children.emplace_back(state.move_text(m), below.id);
+          node.children.emplace_back(state.move_text(chosen), below.id);
           result.strict = below.strict;
-          break;
         }
         if (node.children.empty() && attempt == 0) {
           const Goal goal = goal_;

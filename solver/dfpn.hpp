@@ -21,8 +21,10 @@ struct Goal {
 
 class Dfpn {
  public:
-  Dfpn(TranspositionTable& table, const SearchControl& control, SearchStats& stats)
-      : table_(table), control_(control), stats_(stats) {}
+  // Ties between children of equal numbers go to the first child, or with `later_ties` to the
+  // last: a second thread searching the same position takes other paths through the shared table.
+  Dfpn(TranspositionTable& table, const SearchControl& control, SearchStats& stats, bool later_ties = false)
+      : table_(table), control_(control), stats_(stats), later_ties_(later_ties) {}
 
   // Proven: the attacker reaches the goal against every defence; Disproven: the defender prevents
   // it; Unknown: stopped (time limit or stop request) first.
@@ -70,6 +72,7 @@ class Dfpn {
   Goal goal_;
   std::uint64_t salt_ = 0;
   bool stopped_ = false;
+  bool later_ties_ = false;
   // Per depth, reused across nodes so that the search allocates only while it first goes deeper.
   // Deques: growing them keeps references held by shallower frames valid.
   std::deque<std::unique_ptr<State>> stack_;

@@ -6,6 +6,7 @@
 // not joined" is still exact, and only a claimed win needs a rebuild to be confirmed or refuted.
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <map>
 #include <mutex>
 
@@ -128,9 +129,9 @@ class FastState final : public BriqueState {
     // Boards of up to 64 squares (the ones a solver searches) copy a fixed length, which the
     // compiler turns into a few vector moves instead of calls sized at run time.
     if (o.tables_->cells <= 64) {
-      copy_squares(o, 64);
+      copy_squares<64>(o, 64);
     } else {
-      copy_squares(o, static_cast<std::size_t>(o.tables_->cells));
+      copy_squares<0>(o, static_cast<std::size_t>(o.tables_->cells));
     }
     tables_ = o.tables_;
     rules_ = o.rules_;
@@ -147,13 +148,16 @@ class FastState final : public BriqueState {
     board_key_ = o.board_key_;
     stone_bits_ = o.stone_bits_;
   }
-  [[gnu::always_inline]] inline void copy_squares(const FastState& o, std::size_t cells) {
-    std::copy_n(o.board_.begin(), cells, board_.begin());
-    std::copy_n(o.empties_.begin(), cells, empties_.begin());
-    std::copy_n(o.empty_slot_.begin(), cells, empty_slot_.begin());
+  // Fixed > 0: copies exactly that many squares (memcpy of a constant size, inlined).
+  template <std::size_t Fixed>
+  void copy_squares(const FastState& o, std::size_t cells) {
+    const std::size_t n = Fixed > 0 ? Fixed : cells;
+    std::memcpy(board_.data(), o.board_.data(), n * sizeof board_[0]);
+    std::memcpy(empties_.data(), o.empties_.data(), n * sizeof empties_[0]);
+    std::memcpy(empty_slot_.data(), o.empty_slot_.data(), n * sizeof empty_slot_[0]);
     for (std::size_t side = 0; side < 2; ++side) {
-      std::copy_n(o.parent_[side].begin(), cells, parent_[side].begin());
-      std::copy_n(o.group_edges_[side].begin(), cells, group_edges_[side].begin());
+      std::memcpy(parent_[side].data(), o.parent_[side].data(), n * sizeof parent_[side][0]);
+      std::memcpy(group_edges_[side].data(), o.group_edges_[side].data(), n * sizeof group_edges_[side][0]);
     }
   }
   // Not the ply: no rule reads it but the swap's availability, which is keyed itself. So the
