@@ -288,10 +288,12 @@ int Dfpn::extract(const State& root, const Goal& goal, Verdict verdict, Certific
   goal_ = goal;
   salt_ = goal_salt(goal);
   memo_.clear();
-  return extract_node(root, verdict == Verdict::Proven, out).id;
+  extract_children_.clear();
+  extract_moves_.clear();
+  return extract_node(root, verdict == Verdict::Proven, out, 0).id;
 }
 
-Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& out) {
+Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& out, std::size_t depth) {
   const MemoKey memo_key{state.key(), state.ply(), proof};
   if (auto it = memo_.find(memo_key); it != memo_.end()) return it->second;
   const int claim_side = proof ? goal_.attacker : 1 - goal_.attacker;
@@ -301,9 +303,13 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
     const Outcome outcome = state.outcome();
     result.strict = outcome.kind == Outcome::Kind::Win && outcome.winner == claim_side;
   } else {
-    std::vector<Move> moves;
+    while (extract_children_.size() <= depth) {
+      extract_children_.push_back(state.clone());
+      extract_moves_.emplace_back();
+    }
+    std::vector<Move>& moves = extract_moves_[depth];
     state.legal_moves(moves);
-    auto child = state.clone();
+    State* child = extract_children_[depth].get();
     const bool chooser = state.side_to_move() == claim_side;
     if (chooser) {
       // The smallest certificate the table allows without searching: a move that ends the game as
@@ -328,7 +334,7 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
         if (chosen_preference < 3) {
           child->copy_from(state);
           child->apply(chosen);
-          const Extracted below = extract_node(*child, proof, out);
+          const Extracted below = extract_node(*child, proof, out, depth + 1);
           node.children.emplace_back(state.move_text(chosen), below.id);
           result.strict = below.strict;
         }
@@ -354,7 +360,7 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
           child->copy_from(state);
           child->apply(m);
         }
-        const Extracted below = extract_node(*child, proof, out);
+        const Extracted below = extract_node(*child, proof, out, depth + 1);
         node.children.emplace_back(state.move_text(m), below.id);
         result.strict = result.strict && below.strict;
       }

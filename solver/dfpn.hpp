@@ -62,7 +62,11 @@ class Dfpn {
     int id = 0;
     bool strict = true;  // no leaf below is a draw
   };
-  Extracted extract_node(const State& state, bool proof, Certificate& out);
+  Extracted extract_node(const State& state, bool proof, Certificate& out, std::size_t depth);
+  // Per depth of the extraction: a state for the children and the moves, reused (a certificate
+  // has millions of nodes; a copy of a state per node would dominate its writing).
+  std::deque<std::unique_ptr<State>> extract_children_;
+  std::deque<std::vector<Move>> extract_moves_;
   bool child_shows(const State& child, bool proof);
 
   TranspositionTable& table_;
