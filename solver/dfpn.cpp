@@ -41,6 +41,12 @@ State& Dfpn::at_depth(std::size_t depth) {
   return *stack_[depth];
 }
 
+State& Dfpn::spare_at_depth(std::size_t depth) {
+  at_depth(depth);
+  while (spare_.size() <= depth) spare_.push_back(stack_.front()->clone());
+  return *spare_[depth];
+}
+
 ProofNumbers Dfpn::terminal_numbers(const State& state) const {
   const Outcome outcome = state.outcome();
   const bool reached = outcome.kind == Outcome::Kind::Win ? outcome.winner == goal_.attacker
@@ -53,6 +59,7 @@ Verdict Dfpn::solve(const State& root, const Goal& goal) {
   salt_ = goal_salt(goal);
   stopped_ = false;
   stack_.clear();
+  spare_.clear();
   moves_.clear();
   children_.clear();
   killers_.clear();
@@ -89,14 +96,30 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
   ProofNumbers numbers;
   bool decided = false;
   const ProofNumbers node_won = or_node ? ProofNumbers{0, kInf} : ProofNumbers{kInf, 0};
-  // Keys first, with their table buckets prefetched; then one pass that reads them. A move that
-  // ends the game in the mover's favour settles the node at once: no other child is needed.
-  for (Move m : moves) {
-    scratch.copy_from(state);
-    scratch.apply(m);
-    Child child{m, scratch.canonical_key() ^ salt_, {}, scratch.is_terminal()};
+  // Each child is made, its key computed and its table bucket prefetched; the child made before it
+  // is then looked up (its bucket has had the time of one move to arrive) and, when the table does
+  // not know it, evaluated in the state it was made in. Made states alternate between two per
+  // depth. A move that ends the game in the mover's favour, or a child found won for the mover,
+  // settles the node at once: no other child is needed.
+  std::array<State*, 2> made{&scratch, &spare_at_depth(depth + 1)};
+  const auto settle = [&](Child& child, const State& made_state) {
+    if (child.terminal) return;
+    ++stats_.tt_lookups;
+    if (table_.lookup(child.key, child.numbers)) {
+      ++stats_.tt_hits;
+      return;
+    }
+    child.numbers = evaluate_new(made_state, depth + 1);
+    if (child.numbers.solved()) table_.store(child.key, child.numbers, 1);
+  };
+  for (std::size_t i = 0; i < moves.size() && !decided; ++i) {
+    const Move m = moves[i];
+    State& child_state = *made[i & 1];
+    child_state.copy_from(state);
+    child_state.apply(m);
+    Child child{m, child_state.canonical_key() ^ salt_, {}, child_state.is_terminal()};
     if (child.terminal) {
-      child.numbers = terminal_numbers(scratch);
+      child.numbers = terminal_numbers(child_state);
       if (child.numbers == node_won) {
         remember_winning_move(depth, m);
         numbers = node_won;
@@ -106,31 +129,23 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
     } else {
       table_.prefetch(child.key);
     }
-    children.push_back(child);
-  }
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < children.size() && !decided; ++i) {
-    Child child = children[i];
-    if (!child.terminal) {
-      ++stats_.tt_lookups;
-      if (table_.lookup(child.key, child.numbers)) {
-        ++stats_.tt_hits;
-      } else {
-        scratch.copy_from(state);
-        scratch.apply(child.move);
-        child.numbers = evaluate_new(scratch, depth + 1);
-        if (child.numbers.solved()) table_.store(child.key, child.numbers, 1);
+    if (i > 0) {
+      settle(children.back(), *made[(i - 1) & 1]);
+      if (children.back().numbers == node_won) {
+        numbers = node_won;
+        decided = true;
+        break;
       }
     }
-    // One child settles an OR node's proof or an AND node's disproof.
-    if (child.numbers == node_won) {
+    children.push_back(child);
+  }
+  if (!decided && !children.empty()) {
+    settle(children.back(), *made[(moves.size() - 1) & 1]);
+    if (children.back().numbers == node_won) {
       numbers = node_won;
       decided = true;
-      break;
     }
-    children[kept++] = child;
   }
-  children.resize(kept);
   for (int step = 0; !decided; ++step) {
     const bool refresh = step > 0 && step % kRefreshEvery == 0;
     std::uint64_t sum = 0;
@@ -147,7 +162,7 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
       }
       const std::uint32_t selecting = or_node ? child.numbers.pn : child.numbers.dn;
       sum += or_node ? child.numbers.dn : child.numbers.pn;
-      if (selecting < best_value) {
+      if (selecting < best_value || (later_ties_ && selecting == best_value)) {
         second_value = best_value;
         best_value = selecting;
         best = i;
@@ -273,10 +288,12 @@ int Dfpn::extract(const State& root, const Goal& goal, Verdict verdict, Certific
   goal_ = goal;
   salt_ = goal_salt(goal);
   memo_.clear();
-  return extract_node(root, verdict == Verdict::Proven, out).id;
+  extract_children_.clear();
+  extract_moves_.clear();
+  return extract_node(root, verdict == Verdict::Proven, out, 0).id;
 }
 
-Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& out) {
+Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& out, std::size_t depth) {
   const MemoKey memo_key{state.key(), state.ply(), proof};
   if (auto it = memo_.find(memo_key); it != memo_.end()) return it->second;
   const int claim_side = proof ? goal_.attacker : 1 - goal_.attacker;
@@ -286,21 +303,40 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
     const Outcome outcome = state.outcome();
     result.strict = outcome.kind == Outcome::Kind::Win && outcome.winner == claim_side;
   } else {
-    std::vector<Move> moves;
+    while (extract_children_.size() <= depth) {
+      extract_children_.push_back(state.clone());
+      extract_moves_.emplace_back();
+    }
+    std::vector<Move>& moves = extract_moves_[depth];
     state.legal_moves(moves);
-    auto child = state.clone();
+    State* child = extract_children_[depth].get();
     const bool chooser = state.side_to_move() == claim_side;
     if (chooser) {
-      // The first move the table shows to work; if the table lost them all, prove this node again.
+      // The smallest certificate the table allows without searching: a move that ends the game as
+      // claimed, else one whose subtree is already written, else the first the table shows to
+      // work. If the table lost them all, prove this node again.
+      const auto preference = [&](const State& after) {
+        if (after.is_terminal()) return 0;
+        return memo_.count(MemoKey{after.key(), after.ply(), proof}) != 0 ? 1 : 2;
+      };
       for (int attempt = 0; attempt < 2 && node.children.empty(); ++attempt) {
+        Move chosen = 0;
+        int chosen_preference = 3;
         for (Move m : moves) {
           child->copy_from(state);
           child->apply(m);
-          if (!child_shows(*child, proof)) continue;
-          const Extracted below = extract_node(*child, proof, out);
-          node.children.emplace_back(state.move_text(m), below.id);
+          const int p = preference(*child);
+          if (p >= chosen_preference || !child_shows(*child, proof)) continue;
+          chosen = m;
+          chosen_preference = p;
+          if (p == 0) break;
+        }
+        if (chosen_preference < 3) {
+          child->copy_from(state);
+          child->apply(chosen);
+          const Extracted below = extract_node(*child, proof, out, depth + 1);
+          node.children.emplace_back(state.move_text(chosen), below.id);
           result.strict = below.strict;
-          break;
         }
         if (node.children.empty() && attempt == 0) {
           const Goal goal = goal_;
@@ -324,7 +360,7 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
           child->copy_from(state);
           child->apply(m);
         }
-        const Extracted below = extract_node(*child, proof, out);
+        const Extracted below = extract_node(*child, proof, out, depth + 1);
         node.children.emplace_back(state.move_text(m), below.id);
         result.strict = result.strict && below.strict;
       }

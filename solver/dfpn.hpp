@@ -21,8 +21,10 @@ struct Goal {
 
 class Dfpn {
  public:
-  Dfpn(TranspositionTable& table, const SearchControl& control, SearchStats& stats)
-      : table_(table), control_(control), stats_(stats) {}
+  // Ties between children of equal numbers go to the first child, or with `later_ties` to the
+  // last: a second thread searching the same position takes other paths through the shared table.
+  Dfpn(TranspositionTable& table, const SearchControl& control, SearchStats& stats, bool later_ties = false)
+      : table_(table), control_(control), stats_(stats), later_ties_(later_ties) {}
 
   // Proven: the attacker reaches the goal against every defence; Disproven: the defender prevents
   // it; Unknown: stopped (time limit or stop request) first.
@@ -46,6 +48,9 @@ class Dfpn {
   ProofNumbers terminal_numbers(const State& state) const;
   ProofNumbers initial_numbers(const State& state) const;
   State& at_depth(std::size_t depth);
+  // A second state per depth: a node makes its children alternately in at_depth(depth + 1) and
+  // here, so that the previous child survives while the next one is made (see mid).
+  State& spare_at_depth(std::size_t depth);
   static constexpr std::size_t kKillers = 2;
   static constexpr Move kNoMove = ~Move{0};
   static constexpr std::array<Move, kKillers> kNoKillers{kNoMove, kNoMove};
@@ -57,7 +62,11 @@ class Dfpn {
     int id = 0;
     bool strict = true;  // no leaf below is a draw
   };
-  Extracted extract_node(const State& state, bool proof, Certificate& out);
+  Extracted extract_node(const State& state, bool proof, Certificate& out, std::size_t depth);
+  // Per depth of the extraction: a state for the children and the moves, reused (a certificate
+  // has millions of nodes; a copy of a state per node would dominate its writing).
+  std::deque<std::unique_ptr<State>> extract_children_;
+  std::deque<std::vector<Move>> extract_moves_;
   bool child_shows(const State& child, bool proof);
 
   TranspositionTable& table_;
@@ -67,9 +76,11 @@ class Dfpn {
   Goal goal_;
   std::uint64_t salt_ = 0;
   bool stopped_ = false;
+  bool later_ties_ = false;
   // Per depth, reused across nodes so that the search allocates only while it first goes deeper.
   // Deques: growing them keeps references held by shallower frames valid.
   std::deque<std::unique_ptr<State>> stack_;
+  std::deque<std::unique_ptr<State>> spare_;
   std::deque<std::vector<Move>> moves_;
   std::deque<std::vector<Child>> children_;
   // Per depth: the last moves that won at once there (killers), newest first.

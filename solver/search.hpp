@@ -36,6 +36,9 @@ struct SearchControl {
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   // Shared count of expanded nodes, for progress reports (added to every 1024 nodes).
   std::atomic<std::uint64_t>* nodes = nullptr;
+  // Set once another thread has settled what this search is for (two threads on the last unit of
+  // a solve): the search stops like at a deadline, and its result is dropped.
+  const std::atomic<bool>* abandon = nullptr;
 
   // Called every 1024 nodes by a search.
   bool checkpoint() const {
@@ -44,7 +47,8 @@ struct SearchControl {
   }
 
   bool should_stop() const {
-    return (stop != nullptr && stop()) || std::chrono::steady_clock::now() >= deadline;
+    return (stop != nullptr && stop()) || (abandon != nullptr && abandon->load(std::memory_order_relaxed)) ||
+           std::chrono::steady_clock::now() >= deadline;
   }
 };
 

@@ -20,9 +20,10 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-// One move of the root, settled by an independent search with a table of its own.
+// One move of the root, settled by a search over `table`. A helper (a second thread on a unit
+// already under way) breaks ties the other way, to search elsewhere.
 MoveResult solve_unit(const State& root, Move move, const SolveOptions& options, TranspositionTable& table,
-                      std::unique_ptr<BoundedSearch>& bounded) {
+                      std::unique_ptr<BoundedSearch>& bounded, bool helper = false) {
   MoveResult r;
   r.move = move;
   r.text = root.move_text(move);
@@ -32,7 +33,7 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
   const int mover = root.side_to_move();
   try {
     if (options.within == 0) {
-      Dfpn dfpn(table, options.control, r.stats);
+      Dfpn dfpn(table, options.control, r.stats, helper);
       const Goal win{mover, false};
       const Verdict first = dfpn.solve(*child, win);
       if (first == Verdict::Proven) {
@@ -118,22 +119,59 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   }
   std::atomic<std::size_t> next{0};
   std::mutex lock;
+  // Per unit: settled (its result recorded; a search still on it stops) and how many threads
+  // search it. A thread that finds no unit left to start joins the unsettled unit with the fewest
+  // threads on it, through the shared table: otherwise the last, often hardest, unit would run on
+  // one thread while the others idle. Whichever search settles the unit first is recorded; values
+  // do not depend on which (each is exact), certificates and node counts may.
+  struct UnitState {
+    std::atomic<bool> settled{false};
+    std::atomic<int> searchers{0};
+  };
+  std::vector<UnitState> units(moves.size());
+  for (std::size_t i = 0; i < moves.size(); ++i) units[i].settled = done[i];
+  auto search = [&](std::size_t i, std::unique_ptr<BoundedSearch>& bounded, bool helper) {
+    SolveOptions unit_options = options;
+    unit_options.control.abandon = &units[i].settled;
+    MoveResult r = solve_unit(root, moves[i], unit_options, table, bounded, helper);
+    --units[i].searchers;
+    std::lock_guard<std::mutex> guard(lock);
+    if (units[i].settled.exchange(true)) {
+      result.moves[i].stats.add(r.stats);  // the work of the search that came second still counts
+      return;
+    }
+    const SearchStats earlier = result.moves[i].stats;  // a helper's or first searcher's, if it stopped first
+    result.moves[i] = std::move(r);
+    result.moves[i].stats.add(earlier);
+    if (on_done) on_done(i, result.moves[i]);
+  };
   auto worker = [&] {
     std::unique_ptr<BoundedSearch> bounded;
     for (;;) {
       const std::size_t i = next.fetch_add(1);
-      if (i >= moves.size()) return;
-      if (done[i]) continue;
-      if (options.control.should_stop()) {
-        std::lock_guard<std::mutex> guard(lock);
-        result.moves[i].move = moves[i];
-        result.moves[i].text = root.move_text(moves[i]);
+      if (i < moves.size()) {
+        if (done[i]) continue;
+        if (options.control.should_stop()) {
+          std::lock_guard<std::mutex> guard(lock);
+          result.moves[i].move = moves[i];
+          result.moves[i].text = root.move_text(moves[i]);
+          units[i].settled = true;
+          continue;
+        }
+        ++units[i].searchers;
+        search(i, bounded, false);
         continue;
       }
-      MoveResult r = solve_unit(root, moves[i], options, table, bounded);
-      std::lock_guard<std::mutex> guard(lock);
-      result.moves[i] = std::move(r);
-      if (on_done) on_done(i, result.moves[i]);
+      // Bounded searches keep a table per thread, so a helper would share nothing with them.
+      if (options.within != 0 || options.control.should_stop()) return;
+      std::size_t join = moves.size();
+      for (std::size_t j = 0; j < moves.size(); ++j) {
+        if (units[j].settled || units[j].searchers == 0) continue;
+        if (join == moves.size() || units[j].searchers < units[join].searchers) join = j;
+      }
+      if (join == moves.size()) return;
+      ++units[join].searchers;
+      search(join, bounded, true);
     }
   };
   const int threads = std::max(1, std::min<int>(options.threads, static_cast<int>(moves.size())));

@@ -1,48 +1,69 @@
 #include "solver/transposition_table.hpp"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <bit>
-#include <cstdlib>
-#include <new>
 #include <istream>
-#include <mutex>
+#include <new>
 #include <ostream>
+
+#include "model/core/zobrist.hpp"
 
 namespace arbiter::solver {
 namespace {
 
-std::uint64_t slot_key(std::uint64_t key) { return key == 0 ? 1 : key; }
+constexpr std::uint64_t kLowByte = 0xFF;
+
+std::uint64_t pack(ProofNumbers n) { return std::uint64_t{n.pn} | std::uint64_t{n.dn} << 32; }
+ProofNumbers unpack(std::uint64_t data) {
+  return {static_cast<std::uint32_t>(data), static_cast<std::uint32_t>(data >> 32)};
+}
+
+// A bijection on 64 bits that spreads every bit of the numbers over the key's bits and keeps 0 at
+// 0, so that an untouched (zero) entry reads as empty.
+std::uint64_t spread(std::uint64_t data) { return mix64(data) ^ mix64(0); }
 
 // Solved entries are worth more than any open one: losing them repeats whole proofs.
-std::uint32_t priority(std::uint32_t pn, std::uint32_t dn, std::uint32_t work) {
-  return (pn == 0 || dn == 0 ? 64u : 0u) + work;
-}
+std::uint32_t priority(ProofNumbers numbers, std::uint32_t work) { return (numbers.solved() ? 128u : 0u) + work; }
 
 }  // namespace
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) {
+  // At least 256 buckets: a key's low byte is then its bucket's, and entries need not store it.
   const std::size_t wanted = std::max<std::size_t>(1, megabytes) * 1024 * 1024 / sizeof(Entry) / kBucket;
-  allocate(std::bit_floor(std::max<std::size_t>(wanted, 1)) * kBucket);
+  const std::size_t buckets = std::bit_floor(std::max<std::size_t>(wanted, 256));
+  const std::size_t bytes = buckets * kBucket * sizeof(Entry);
+  // Anonymous pages read as zero until written (an empty table costs nothing until a search
+  // fills it), come page-aligned (a bucket is one cache line), and may be huge pages: the table is
+  // read at random, and with small pages most look-ups would miss the address cache as well.
+  void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (memory == MAP_FAILED) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+  madvise(memory, bytes, MADV_HUGEPAGE);
+#endif
+  static_assert(sizeof(Entry) * kBucket == kAlignment, "a bucket fills one cache line");
+  entries_ = static_cast<Entry*>(memory);
+  bytes_ = bytes;
+  capacity_ = buckets * kBucket;
+  mask_ = buckets - 1;
 }
 
-void TranspositionTable::Free::operator()(Entry* p) const { std::free(p); }
+TranspositionTable::~TranspositionTable() { munmap(entries_, bytes_); }
 
-void TranspositionTable::allocate(std::size_t capacity) {
-  entries_.reset(static_cast<Entry*>(std::calloc(capacity, sizeof(Entry))));
-  if (!entries_) throw std::bad_alloc();
-  capacity_ = capacity;
-  mask_ = capacity / kBucket - 1;
-  used_count_ = 0;
+TranspositionTable::Slot TranspositionTable::read(std::size_t index) const {
+  const Entry& e = entries_[index];
+  const std::uint64_t check = e.check.load(std::memory_order_relaxed);
+  const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+  return Slot{check ^ spread(data), unpack(data)};
 }
 
 bool TranspositionTable::lookup(std::uint64_t key, ProofNumbers& out) const {
-  key = slot_key(key);
-  const std::size_t index = key & mask_;
-  const Entry* bucket = &entries_[index * kBucket];
-  std::lock_guard<SpinLock> guard(locks_[index % kLocks]);
-  for (std::size_t i = 0; i < kBucket; ++i) {
-    if (bucket[i].key == key) {
-      out = {bucket[i].pn, bucket[i].dn};
+  const std::size_t first = bucket_of(key) * kBucket;
+  for (std::size_t i = first; i < first + kBucket; ++i) {
+      const Slot slot = read(i);
+    if (slot.occupied() && ((slot.tag ^ key) & ~kLowByte) == 0) {
+      out = slot.numbers;
       return true;
     }
   }
@@ -50,38 +71,39 @@ bool TranspositionTable::lookup(std::uint64_t key, ProofNumbers& out) const {
 }
 
 void TranspositionTable::store(std::uint64_t key, ProofNumbers numbers, std::uint64_t work) {
-  key = slot_key(key);
   const auto log_work = static_cast<std::uint32_t>(std::bit_width(work));
-  const std::size_t index = key & mask_;
-  Entry* bucket = &entries_[index * kBucket];
-  std::lock_guard<SpinLock> guard(locks_[index % kLocks]);
-  Entry* victim = nullptr;
-  for (std::size_t i = 0; i < kBucket; ++i) {
-    if (bucket[i].key == key) {
-      victim = &bucket[i];
+  const std::size_t first = bucket_of(key) * kBucket;
+  std::size_t victim = first + kBucket;
+  Slot victim_slot;
+  // The key's own entry if it has one, else an empty one, else the one of least priority.
+  for (std::size_t i = first; i < first + kBucket; ++i) {
+    const Slot slot = read(i);
+    if (slot.occupied() && ((slot.tag ^ key) & ~kLowByte) == 0) {
+      if (slot.numbers.solved() && !numbers.solved()) return;
+      victim = i;
+      victim_slot = slot;
       break;
     }
-  }
-  if (victim == nullptr) {
-    for (std::size_t i = 0; i < kBucket; ++i) {
-      if (bucket[i].key == 0) {
-        victim = &bucket[i];
-        used_count_.fetch_add(1, std::memory_order_relaxed);
-        break;
+    if (!slot.occupied()) {
+      if (victim == first + kBucket || victim_slot.occupied()) {
+        victim = i;
+        victim_slot = slot;
       }
+    } else if (victim == first + kBucket ||
+               (victim_slot.occupied() && priority(slot.numbers, slot.work()) < priority(victim_slot.numbers, victim_slot.work()))) {
+      victim = i;
+      victim_slot = slot;
     }
   }
-  if (victim == nullptr) {
-    victim = &bucket[0];
-    for (std::size_t i = 1; i < kBucket; ++i) {
-      if (priority(bucket[i].pn, bucket[i].dn, bucket[i].work) < priority(victim->pn, victim->dn, victim->work)) {
-        victim = &bucket[i];
-      }
-    }
-    // A solved entry is never pushed out by an open one.
-    if ((victim->pn == 0 || victim->dn == 0) && !numbers.solved()) return;
-  }
-  *victim = Entry{key, numbers.pn, numbers.dn, std::max(log_work, victim->key == key ? victim->work : 0u), 0};
+  const bool same_key = victim_slot.occupied() && ((victim_slot.tag ^ key) & ~kLowByte) == 0;
+  if (!same_key && victim_slot.occupied() && victim_slot.numbers.solved() && !numbers.solved()) return;
+  if (!victim_slot.occupied()) used_count_.fetch_add(1, std::memory_order_relaxed);
+  const std::uint32_t kept_work = std::max(1 + log_work, same_key ? victim_slot.work() : 0u);
+  const std::uint64_t tag = (key & ~kLowByte) | kept_work;
+  const std::uint64_t data = pack(numbers);
+  Entry& e = entries_[victim];
+  e.check.store(tag ^ spread(data), std::memory_order_relaxed);
+  e.data.store(data, std::memory_order_relaxed);
 }
 
 void TranspositionTable::save_solved(std::ostream& out) const {

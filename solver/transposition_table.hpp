@@ -24,18 +24,25 @@ struct ProofNumbers {
 
 class TranspositionTable {
  public:
-  // Safe to share between threads (each bucket is guarded by one of a set of spin locks). The
-  // memory comes zeroed from the system page by page as the search first touches it.
+  // Safe to share between threads without locks: each entry is two 64-bit words written and read
+  // atomically one by one, the first holding the key XOR the second, so that a read that sees
+  // halves of two different writes fails its key check and counts as a miss (a miss only costs
+  // search time; wrong numbers would cost correctness). The memory comes zeroed from the system,
+  // in huge pages where it allows them, as the search first touches it.
   explicit TranspositionTable(std::size_t megabytes);
+  ~TranspositionTable();
+  TranspositionTable(const TranspositionTable&) = delete;
+  TranspositionTable& operator=(const TranspositionTable&) = delete;
 
   // False when the key is not stored (then `out` is left unchanged).
   bool lookup(std::uint64_t key, ProofNumbers& out) const;
+  // Stores the numbers of `key`; `work` (nodes spent on them) decides which entry of a full bucket
+  // gives way. A solved entry never gives way to open numbers, its own key's included: a proof
+  // stays a proof while another thread finishes an older search of the same position.
   void store(std::uint64_t key, ProofNumbers numbers, std::uint64_t work);
   // Asks the processor to start loading the key's bucket, so that a lookup soon after does not
   // stall on memory (a search prefetches all children of a node, then reads them).
-  void prefetch(std::uint64_t key) const {
-    __builtin_prefetch(&entries_[((key == 0 ? 1 : key) & mask_) * kBucket]);
-  }
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&entries_[bucket_of(key) * kBucket]); }
 
   std::size_t capacity() const { return capacity_; }
   std::size_t used() const { return used_count_.load(std::memory_order_relaxed); }
@@ -49,41 +56,34 @@ class TranspositionTable {
   template <class Sink>
   void for_each_solved(Sink&& sink) const {
     for (std::size_t i = 0; i < capacity_; ++i) {
-      const Entry& e = entries_[i];
-      if (e.key != 0 && (e.pn == 0 || e.dn == 0)) sink(e.key, ProofNumbers{e.pn, e.dn});
+      const Slot slot = read(i);
+      if (slot.occupied() && slot.numbers.solved()) sink(slot.key(i / kBucket), slot.numbers);
     }
   }
 
  private:
+  // One entry: `check` is (the key's bits above the low byte | 1 + log2 of the work) XOR a
+  // bijective mix of `data` (pn in the low half, dn in the high half): mixed, so that halves of
+  // two writes whose numbers differ in a few low bits still fail the check on the key's bits. The key's low byte is not needed: it is the low
+  // byte of the bucket's index. 16 bytes, so that a bucket of four fills one cache line.
   struct Entry {
-    std::uint64_t key = 0;  // 0 marks an empty slot (a real key of 0 is stored as 1: see slot_key)
-    std::uint32_t pn = 0;
-    std::uint32_t dn = 0;
-    std::uint32_t work = 0;  // log-scaled subtree size, the replacement priority
-    std::uint32_t unused = 0;
+    std::atomic<std::uint64_t> check{0};
+    std::atomic<std::uint64_t> data{0};
+  };
+  struct Slot {  // an entry as read, already checked against tearing by the caller
+    std::uint64_t tag = 0;  // the key's high bits | 1 + log2 work; 0 for an empty entry
+    ProofNumbers numbers;
+    bool occupied() const { return tag != 0; }
+    std::uint32_t work() const { return static_cast<std::uint32_t>(tag & 0xFF); }
+    std::uint64_t key(std::size_t bucket) const { return (tag & ~std::uint64_t{0xFF}) | (bucket & 0xFF); }
   };
   static constexpr std::size_t kBucket = 4;
-  // calloc'd: the system hands out zeroed pages only when they are first touched, so a large table
-  // costs nothing until a search fills it (each unit of a solve starts a fresh one).
-  struct Free {
-    void operator()(Entry* p) const;
-  };
-  std::unique_ptr<Entry[], Free> entries_;
+  static constexpr std::size_t kAlignment = 64;
+  std::size_t bucket_of(std::uint64_t key) const { return static_cast<std::size_t>(key) & mask_; }
+  Slot read(std::size_t index) const;
+  Entry* entries_ = nullptr;  // mapped memory, `bytes_` long
+  std::size_t bytes_ = 0;
   std::size_t capacity_ = 0;
-  void allocate(std::size_t capacity);
-  static constexpr std::size_t kLocks = 4096;
-  class SpinLock {
-   public:
-    void lock() {
-      while (flag_.test_and_set(std::memory_order_acquire)) {
-      }
-    }
-    void unlock() { flag_.clear(std::memory_order_release); }
-
-   private:
-    std::atomic_flag flag_ = ATOMIC_FLAG_INIT;
-  };
-  mutable std::array<SpinLock, kLocks> locks_;
   std::atomic<std::size_t> used_count_{0};
   std::size_t mask_ = 0;  // bucket index mask
 };

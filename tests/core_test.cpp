@@ -55,9 +55,10 @@ TEST(Rng, SameSeedSameSequenceAndBoundsRespected) {
 
 // The bit-set distance must equal the queue's on every board it serves (it orders the solver, so a
 // difference would only cost time, but it would go unnoticed).
+// Both adjacencies: the square grid's four neighbours, and with the NE-SW diagonal (six).
 TEST(ConnectionDistance, BitSetGridEqualsTheQueue) {
   Rng rng(9);
-  int unjoinable = 0, joined_at_once = 0;
+  int unjoinable = 0, joined_at_once = 0, shortened_by_diagonals = 0;
   for (int n = 1; n <= GridDistance::kMaxSize; ++n) {
     for (int trial = 0; trial < 300; ++trial) {
       std::vector<int> cell(static_cast<std::size_t>(n * n));  // 0 empty, 1 side 0's stone, 2 side 1's
@@ -69,26 +70,36 @@ TEST(ConnectionDistance, BitSetGridEqualsTheQueue) {
           own |= std::uint64_t{cell[static_cast<std::size_t>(c)] == 1 + side} << c;
           empty |= std::uint64_t{cell[static_cast<std::size_t>(c)] == 0} << c;
         }
-        const int queued = connection_distance<64>(
-            n * n,
-            [&](int c) { return cell[static_cast<std::size_t>(c)] == 0 ? 1 : cell[static_cast<std::size_t>(c)] == 1 + side ? 0 : -1; },
-            [&](int c, auto&& visit) {
-              const int r = c / n, col = c % n;
-              if (r > 0) visit(c - n);
-              if (r + 1 < n) visit(c + n);
-              if (col > 0) visit(c - 1);
-              if (col + 1 < n) visit(c + 1);
-            },
-            [&](int c) { return side == 0 ? c / n == 0 : c % n == 0; },
-            [&](int c) { return side == 0 ? c / n == n - 1 : c % n == n - 1; });
-        ASSERT_EQ(GridDistance::of(n).distance(side, own, empty), queued) << "n " << n << " trial " << trial << " side " << side;
-        unjoinable += queued == n * n + 1;
-        joined_at_once += queued == 0;
+        int orthogonal_distance = 0;
+        for (const bool diagonal : {false, true}) {
+          const int queued = connection_distance<64>(
+              n * n,
+              [&](int c) { return cell[static_cast<std::size_t>(c)] == 0 ? 1 : cell[static_cast<std::size_t>(c)] == 1 + side ? 0 : -1; },
+              [&](int c, auto&& visit) {
+                const int r = c / n, col = c % n;
+                if (r > 0) visit(c - n);
+                if (r + 1 < n) visit(c + n);
+                if (col > 0) visit(c - 1);
+                if (col + 1 < n) visit(c + 1);
+                if (diagonal && r > 0 && col + 1 < n) visit(c - n + 1);
+                if (diagonal && r + 1 < n && col > 0) visit(c + n - 1);
+              },
+              [&](int c) { return side == 0 ? c / n == 0 : c % n == 0; },
+              [&](int c) { return side == 0 ? c / n == n - 1 : c % n == n - 1; });
+          const auto adjacency = diagonal ? GridDistance::Adjacency::WithAntiDiagonal : GridDistance::Adjacency::Orthogonal;
+          ASSERT_EQ(GridDistance::of(n, adjacency).distance(side, own, empty), queued)
+              << "n " << n << " trial " << trial << " side " << side << " diagonal " << diagonal;
+          unjoinable += queued == n * n + 1;
+          joined_at_once += queued == 0;
+          if (!diagonal) orthogonal_distance = queued;
+          shortened_by_diagonals += diagonal && queued < orthogonal_distance;
+        }
       }
     }
   }
   EXPECT_GT(unjoinable, 0);  // the boards drawn include blocked and finished ones
   EXPECT_GT(joined_at_once, 0);
+  EXPECT_GT(shortened_by_diagonals, 0);  // the diagonal steps were taken
 }
 
 TEST(Errors, QuoteInputClipsAndEscapes) {

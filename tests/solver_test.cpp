@@ -14,6 +14,7 @@
 #include "solver/bounded_search.hpp"
 #include "solver/certificate.hpp"
 #include "solver/solve.hpp"
+#include "solver/transposition_table.hpp"
 #include "tests/game_param.hpp"
 
 namespace arbiter {
@@ -331,6 +332,39 @@ TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {
   EXPECT_THROW(Certificate::read(foreign, "t"), InputError);
   std::stringstream complete(text);
   EXPECT_NO_THROW(Certificate::read(complete, "t"));
+}
+
+
+// Keys that share a bucket (equal low bits) but differ above: the table must tell them apart,
+// keep solved entries against open ones, and save and load every solved entry with its full key.
+TEST(TranspositionTable, KeepsSolvedEntriesAndTellsKeysOfOneBucketApart) {
+  using solver::ProofNumbers;
+  solver::TranspositionTable table(1);
+  const std::uint64_t base = 0x1234;
+  auto key = [&](std::uint64_t i) { return base | (i << 40); };
+  table.store(key(1), ProofNumbers{0, solver::kInfiniteNumber}, 1000);  // proved, much work
+  table.store(key(2), ProofNumbers{5, 7}, 10);
+  ProofNumbers n;
+  ASSERT_TRUE(table.lookup(key(1), n));
+  EXPECT_TRUE(n.proven());
+  ASSERT_TRUE(table.lookup(key(2), n));
+  EXPECT_EQ(n, (ProofNumbers{5, 7}));
+  EXPECT_FALSE(table.lookup(key(3), n));
+  // A proof is not undone by open numbers for the same position (an older search finishing).
+  table.store(key(1), ProofNumbers{3, 3}, 5);
+  ASSERT_TRUE(table.lookup(key(1), n));
+  EXPECT_TRUE(n.proven());
+  // Fill the bucket past its four entries with open ones: the solved entry stays.
+  for (std::uint64_t i = 3; i < 12; ++i) table.store(key(i), ProofNumbers{2, 2}, 1);
+  ASSERT_TRUE(table.lookup(key(1), n));
+  EXPECT_TRUE(n.proven());
+  std::stringstream saved;
+  table.save_solved(saved);
+  solver::TranspositionTable reloaded(1);
+  EXPECT_EQ(reloaded.load_solved(saved), 1u);
+  ASSERT_TRUE(reloaded.lookup(key(1), n));
+  EXPECT_TRUE(n.proven());
+  EXPECT_FALSE(reloaded.lookup(key(2), n));
 }
 
 }  // namespace

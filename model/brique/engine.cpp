@@ -6,6 +6,7 @@
 // not joined" is still exact, and only a claimed win needs a rebuild to be confirmed or refuted.
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <map>
 #include <mutex>
 
@@ -125,18 +126,17 @@ class FastState final : public BriqueState {
   // a search copies a state for every child it looks at.
   void copy_from(const State& other) override {
     const auto& o = static_cast<const FastState&>(other);
-    const auto cells = static_cast<std::size_t>(o.tables_->cells);
+    // Boards of up to 64 squares (the ones a solver searches) copy a fixed length, which the
+    // compiler turns into a few vector moves instead of calls sized at run time.
+    if (o.tables_->cells <= 64) {
+      copy_squares<64>(o, 64);
+    } else {
+      copy_squares<0>(o, static_cast<std::size_t>(o.tables_->cells));
+    }
     tables_ = o.tables_;
     rules_ = o.rules_;
-    std::copy_n(o.board_.begin(), cells, board_.begin());
     board_[kBorder] = o.board_[kBorder];
-    std::copy_n(o.empties_.begin(), static_cast<std::size_t>(o.empty_count_), empties_.begin());
-    std::copy_n(o.empty_slot_.begin(), cells, empty_slot_.begin());
     empty_count_ = o.empty_count_;
-    for (std::size_t side = 0; side < 2; ++side) {
-      std::copy_n(o.parent_[side].begin(), cells, parent_[side].begin());
-      std::copy_n(o.group_edges_[side].begin(), cells, group_edges_[side].begin());
-    }
     stale_ = o.stale_;
     watched_ = o.watched_;
     watched_count_ = o.watched_count_;
@@ -146,6 +146,19 @@ class FastState final : public BriqueState {
     passes_ = o.passes_;
     outcome_ = o.outcome_;
     board_key_ = o.board_key_;
+    stone_bits_ = o.stone_bits_;
+  }
+  // Fixed > 0: copies exactly that many squares (memcpy of a constant size, inlined).
+  template <std::size_t Fixed>
+  void copy_squares(const FastState& o, std::size_t cells) {
+    const std::size_t n = Fixed > 0 ? Fixed : cells;
+    std::memcpy(board_.data(), o.board_.data(), n * sizeof board_[0]);
+    std::memcpy(empties_.data(), o.empties_.data(), n * sizeof empties_[0]);
+    std::memcpy(empty_slot_.data(), o.empty_slot_.data(), n * sizeof empty_slot_[0]);
+    for (std::size_t side = 0; side < 2; ++side) {
+      std::memcpy(parent_[side].data(), o.parent_[side].data(), n * sizeof parent_[side][0]);
+      std::memcpy(group_edges_[side].data(), o.group_edges_[side].data(), n * sizeof group_edges_[side][0]);
+    }
   }
   // Not the ply: no rule reads it but the swap's availability, which is keyed itself. So the
   // position after a swap (the same stones, White to move again) shares its entries with the
@@ -155,18 +168,17 @@ class FastState final : public BriqueState {
            zobrist_scalar(2, swap_available() ? 1 : 0) ^ zobrist_scalar(3, static_cast<std::uint64_t>(passes_)) ^
            zobrist_outcome(static_cast<int>(outcome_.kind), outcome_.winner);
   }
-  // Fills are ignored: the estimate only orders the solver's search. Boards the solver can reach
-  // (up to 8x8) use the bit-set form, the rest the queue.
+  // The fill rule joins every NE-SW diagonal pair of friendly stones (each such pair escorts a
+  // square on the board, which the fill makes friendly whatever stood there), so chains run on six
+  // neighbours, as on a hex board; removals of the side's own stones are ignored. The estimate only
+  // orders the solver's search. Boards the solver can reach (up to 8x8) use the bit-set form, the
+  // rest the queue.
   int distance_to_win(int side) const override {
-    const std::uint8_t own = stone_of(side);
     if (tables_->n <= GridDistance::kMaxSize) {
-      std::uint64_t own_bits = 0, empty_bits = 0;
-      for (int c = 0; c < tables_->cells; ++c) {
-        const std::uint8_t here = board_[static_cast<std::size_t>(c)];
-        own_bits |= std::uint64_t{here == own} << c;
-        empty_bits |= std::uint64_t{here == kEmpty} << c;
-      }
-      return GridDistance::of(tables_->n).distance(side, own_bits, empty_bits);
+      const std::uint64_t board = tables_->cells == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << tables_->cells) - 1;
+      const std::uint64_t empty_bits = board & ~(stone_bits_[0] | stone_bits_[1]);
+      return GridDistance::of(tables_->n, GridDistance::Adjacency::WithAntiDiagonal)
+          .distance(side, stone_bits_[static_cast<std::size_t>(side)], empty_bits);
     }
     return queue_distance(side);
   }
@@ -183,6 +195,9 @@ class FastState final : public BriqueState {
           for (std::int16_t n : tables_->neighbours[static_cast<std::size_t>(c)]) {
             if (n != kBorder) visit(n);
           }
+          const int n = tables_->n, row = c / n, column = c % n;
+          if (row > 0 && column + 1 < n) visit(c - n + 1);
+          if (row + 1 < n && column > 0) visit(c + n - 1);
         },
         [&](int c) { return (edges[static_cast<std::size_t>(c)] & kFirstEdge) != 0; },
         [&](int c) { return (edges[static_cast<std::size_t>(c)] & kSecondEdge) != 0; });
@@ -305,6 +320,11 @@ class FastState final : public BriqueState {
   bool take_square(int cell, int side) {
     std::uint8_t& here = board_[static_cast<std::size_t>(cell)];
     board_key_ ^= zobrist(static_cast<std::uint32_t>(cell), here) ^ zobrist(static_cast<std::uint32_t>(cell), stone_of(side));
+    if (cell < 64) {
+      const std::uint64_t bit = std::uint64_t{1} << cell;
+      stone_bits_[static_cast<std::size_t>(side)] |= bit;
+      stone_bits_[static_cast<std::size_t>(1 - side)] &= ~bit;
+    }
     if (here == kEmpty) {
       remove_empty(cell);
     } else {
@@ -427,8 +447,11 @@ class FastState final : public BriqueState {
 
   void rekey() {
     board_key_ = 0;
+    stone_bits_ = {};
     for (int cell = 0; cell < tables_->cells; ++cell) {
-      board_key_ ^= zobrist(static_cast<std::uint32_t>(cell), board_[static_cast<std::size_t>(cell)]);
+      const std::uint8_t here = board_[static_cast<std::size_t>(cell)];
+      board_key_ ^= zobrist(static_cast<std::uint32_t>(cell), here);
+      if (cell < 64 && here != kEmpty) stone_bits_[here == kBlackStone ? 0 : 1] |= std::uint64_t{1} << cell;
     }
   }
 
@@ -488,6 +511,9 @@ class FastState final : public BriqueState {
   int passes_ = 0;
   Outcome outcome_;
   std::uint64_t board_key_ = 0;  // Zobrist over the squares, kept by take_square
+  // Per side, bit c set when square c (< 64) holds its stone: the distance estimate's input on the
+  // boards it serves from bit sets, kept by take_square.
+  std::array<std::uint64_t, 2> stone_bits_{};
   std::uint32_t removals_ = 0;   // enemy stones taken so far, for apply_counting only (not copied)
 };
 

@@ -61,17 +61,25 @@ int connection_distance(int cells, Cost&& cost, Neighbours&& for_each_neighbour,
 // edge, grown from level d - 1 by its empty neighbours and then along own stones; a few word
 // operations per level instead of a queue per cell. Returns n * n + 1 when the edges cannot be
 // joined, like connection_distance.
+//
+// With Adjacency::WithAntiDiagonal a cell also neighbours its NE and SW diagonal cells (r-1,c+1)
+// and (r+1,c-1): the six neighbours of a hex board drawn as a rhombus. Brique's escort fill joins
+// every such diagonal pair of friendly stones, so that is the geometry its chains really have.
 class GridDistance {
  public:
   static constexpr int kMaxSize = 8;
+  enum class Adjacency : std::uint8_t { Orthogonal, WithAntiDiagonal };
 
-  static const GridDistance& of(int n) {
+  static const GridDistance& of(int n, Adjacency adjacency = Adjacency::Orthogonal) {
     static const auto grids = [] {
-      std::array<GridDistance, kMaxSize + 1> all{};
-      for (int size = 1; size <= kMaxSize; ++size) all[static_cast<std::size_t>(size)] = GridDistance(size);
+      std::array<std::array<GridDistance, kMaxSize + 1>, 2> all{};
+      for (int size = 1; size <= kMaxSize; ++size) {
+        all[0][static_cast<std::size_t>(size)] = GridDistance(size, false);
+        all[1][static_cast<std::size_t>(size)] = GridDistance(size, true);
+      }
       return all;
     }();
-    return grids[static_cast<std::size_t>(n)];
+    return grids[adjacency == Adjacency::WithAntiDiagonal ? 1 : 0][static_cast<std::size_t>(n)];
   }
 
   int distance(int side, std::uint64_t own, std::uint64_t empty) const {
@@ -88,7 +96,7 @@ class GridDistance {
 
  private:
   GridDistance() = default;
-  explicit GridDistance(int n) : n_(n) {
+  GridDistance(int n, bool anti_diagonal) : n_(n), anti_diagonal_(anti_diagonal) {
     board_ = n * n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (n * n)) - 1;
     first_row_ = (std::uint64_t{1} << n) - 1;
     last_row_ = first_row_ << (n * (n - 1));
@@ -96,7 +104,12 @@ class GridDistance {
     last_column_ = first_column_ << (n - 1);
   }
   std::uint64_t spread(std::uint64_t s) const {
-    return ((s << 1) & ~first_column_ & board_) | ((s >> 1) & ~last_column_) | ((s << n_) & board_) | (s >> n_);
+    const std::uint64_t orthogonal =
+        ((s << 1) & ~first_column_ & board_) | ((s >> 1) & ~last_column_) | ((s << n_) & board_) | (s >> n_);
+    if (!anti_diagonal_) return orthogonal;
+    // (r-1, c+1) is bit - (n-1), (r+1, c-1) is bit + (n-1); a wrap across a row lands in the
+    // first or last column, which such a step never reaches.
+    return orthogonal | ((s >> (n_ - 1)) & ~first_column_) | ((s << (n_ - 1)) & ~last_column_ & board_);
   }
   std::uint64_t along(std::uint64_t s, std::uint64_t own) const {
     for (;;) {
@@ -107,6 +120,7 @@ class GridDistance {
   }
 
   int n_ = 0;
+  bool anti_diagonal_ = false;
   std::uint64_t board_ = 0, first_row_ = 0, last_row_ = 0, first_column_ = 0, last_column_ = 0;
 };
 

@@ -30,6 +30,16 @@ if grep -q '^state: ' "$tmp/err"; then pass; else fail "solve names its state di
 "$arbiter" verify-proof "$tmp/b3.cert" >"$tmp/out" 2>&1
 if [ $? -eq 0 ] && grep -q '^Verified: every legal move is settled' "$tmp/out" && grep -q 'reference implementation' "$tmp/out"; then pass; else fail "verify-proof b3"; cat "$tmp/out"; fi
 
+# Threads do not change values: 4x4 openings on 1 and on 3 threads (more threads than units left at
+# the end, so idle threads join the last units), and the 3-thread certificate verifies.
+"$arbiter" solve brique --size 4 --openings --threads 1 --tt-mb 16 >"$tmp/t1.out" 2>/dev/null
+"$arbiter" solve brique --size 4 --openings --threads 3 --tt-mb 16 --proof "$tmp/t3.cert" >"$tmp/t3.out" 2>/dev/null
+values() { sed -n '/^Value:/p; /^Winning moves/p; /^Every move/,/to move, ply/p' "$1"; }
+if [ -n "$(values "$tmp/t1.out")" ] && diff <(values "$tmp/t1.out") <(values "$tmp/t3.out") >"$tmp/diff"; then pass; else
+  fail "brique 4x4 openings differ between 1 and 3 threads"; cat "$tmp/diff"; fi
+"$arbiter" verify-proof "$tmp/t3.cert" >"$tmp/out" 2>&1
+if [ $? -eq 0 ] && grep -q '^Verified: every legal move is settled' "$tmp/out"; then pass; else fail "verify-proof of the 3-thread 4x4 table"; cat "$tmp/out"; fi
+
 # A tampered certificate: the first defence of some node dropped.
 awk 'BEGIN{done=0} /^n /{n=$0; moves=0} /^m /{moves++; if (!done && moves==2 && prev ~ /^m /) {done=1; next}} {print; prev=$0}' "$tmp/b3.cert" >"$tmp/cut.cert"
 sed -i "s/^end .*/end $(grep -c '^[na] ' "$tmp/cut.cert")/" "$tmp/cut.cert"
