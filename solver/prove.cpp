@@ -289,11 +289,13 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     const std::string rulings = join(non_default_rulings(game, make_config(game, size, request.rulings)), " ");
     return record_key(game.name, claim, claim.size_independent ? 0 : size, rulings);
   };
-  // An unknown is final only for budgets no larger than the one it already had.
-  const auto reusable = [&](const Claim& claim, int size) {
-    const auto it = stored.find(stored_key(claim, size));
-    return it != stored.end() &&
-           (it->second.verdict.kind != Verdict::Kind::Unknown || request.timeout_seconds <= it->second.budget);
+  // The stored verdict under `key` if it may be reused: an unknown is final only for budgets no
+  // larger than the one it already had.
+  const auto reusable = [&](const std::string& key) -> const Stored* {
+    const auto it = stored.find(key);
+    if (it == stored.end()) return nullptr;
+    const bool settled = it->second.verdict.kind != Verdict::Kind::Unknown || request.timeout_seconds <= it->second.budget;
+    return settled ? &it->second : nullptr;
   };
 
   // Under mpirun the claims decided by Z3 are the units of work: the ranks decide them first, and
@@ -306,7 +308,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     job.next_unit = [&]() -> std::optional<distributed::UnitId> {
       while (handed < leaves.size() && !stop_requested()) {
         const Leaf& leaf = leaves[handed++];
-        if (!reusable(*leaf.claim, leaf.size)) return handed - 1;
+        if (reusable(stored_key(*leaf.claim, leaf.size)) == nullptr) return handed - 1;
       }
       return std::nullopt;
     };
@@ -387,12 +389,11 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     }
     const std::string key = stored_key(claim, size);
     const std::string step = game.name + " " + claim.name + (claim.size_independent ? " (lemma)" : " size " + std::to_string(size));
-    const auto it = stored.find(key);
     const auto done = decided.find(memo_key);
-    if (reusable(claim, size)) {
-      row.verdict = it->second.verdict;
+    if (const Stored* kept = reusable(key)) {
+      row.verdict = kept->verdict;
       row.from_results_file = true;
-      row.stored_budget = it->second.budget;
+      row.stored_budget = kept->budget;
     } else if (done != decided.end()) {
       row.verdict = done->second;  // decided by a rank of this run, and already kept
     } else if (stop_requested()) {
