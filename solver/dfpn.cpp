@@ -342,7 +342,9 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
           const Goal goal = goal_;
           const Verdict again = solve(state, goal);
           goal_ = goal;
-          if (again == Verdict::Unknown) throw SearchInterrupted();
+          // A stop (Ctrl-C, the time limit) during the re-search returns the node's stored value
+          // without its children: that is an interruption, not a proof to extract.
+          if (again == Verdict::Unknown || stopped_) throw SearchInterrupted();
           if ((again == Verdict::Proven) != proof) throw std::logic_error("df-pn: a re-search contradicted the table");
         }
       }
@@ -355,7 +357,7 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
           const Goal goal = goal_;
           const Verdict again = solve(*child, goal);
           goal_ = goal;
-          if (again == Verdict::Unknown) throw SearchInterrupted();
+          if (again == Verdict::Unknown || stopped_) throw SearchInterrupted();
           if ((again == Verdict::Proven) != proof) throw std::logic_error("df-pn: a defence the table missed refutes the proof");
           child->copy_from(state);
           child->apply(m);

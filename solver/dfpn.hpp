@@ -37,6 +37,9 @@ class Dfpn {
   // Throws SearchInterrupted if stopped meanwhile.
   int extract(const State& root, const Goal& goal, Verdict verdict, Certificate& out);
 
+  // What a position's key is XORed with in the table for this goal (one table serves several).
+  static std::uint64_t goal_salt(const Goal& goal);
+
  private:
   struct Child {
     Move move = 0;
@@ -72,7 +75,6 @@ class Dfpn {
   TranspositionTable& table_;
   const SearchControl& control_;
   SearchStats& stats_;
-  static std::uint64_t goal_salt(const Goal& goal);
   Goal goal_;
   std::uint64_t salt_ = 0;
   bool stopped_ = false;

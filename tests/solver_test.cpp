@@ -13,6 +13,7 @@
 #include "properties/conformance.hpp"
 #include "solver/bounded_search.hpp"
 #include "solver/certificate.hpp"
+#include "solver/dfpn.hpp"
 #include "solver/solve.hpp"
 #include "solver/transposition_table.hpp"
 #include "tests/game_param.hpp"
@@ -365,6 +366,27 @@ TEST(TranspositionTable, KeepsSolvedEntriesAndTellsKeysOfOneBucketApart) {
   ASSERT_TRUE(reloaded.lookup(key(1), n));
   EXPECT_TRUE(n.proven());
   EXPECT_FALSE(reloaded.lookup(key(2), n));
+}
+
+// A stop that arrives while the extraction searches again (the table lost a node's children but
+// kept the node) ends the search with the node's stored value and without its children: that
+// must be an interruption, not "no move shows the proved result" (seen on a 2-rank solve that
+// reached its time limit during extraction).
+bool always_stop() { return true; }
+
+TEST(DfpnExtraction, AStopDuringAReSearchIsAnInterruption) {
+  const auto game = make_game(find_game("brique"), 3, {});
+  const auto root = game->initial_state(game->implementations().front());
+  const solver::Goal goal{root->side_to_move(), false};
+  solver::SearchStats stats;
+  solver::TranspositionTable table(1);
+  // The root proved, nothing else known: extraction must search the root's children again.
+  table.store(root->canonical_key() ^ solver::Dfpn::goal_salt(goal), solver::ProofNumbers{0, solver::kInfiniteNumber}, 1);
+  solver::SearchControl stopping;
+  stopping.stop = &always_stop;
+  solver::Dfpn dfpn(table, stopping, stats);
+  Certificate certificate;
+  EXPECT_THROW(dfpn.extract(*root, goal, solver::Verdict::Proven, certificate), solver::SearchInterrupted);
 }
 
 }  // namespace
