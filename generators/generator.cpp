@@ -16,6 +16,7 @@
 #include "model/core/errors.hpp"
 #include "model/core/version.hpp"
 #include "model/registry.hpp"
+#include "puzzles/puzzle_json.hpp"
 #include "solver/bounded_search.hpp"
 #include "solver/certificate.hpp"
 #include "solver/dfpn.hpp"
@@ -495,47 +496,16 @@ namespace {
 
 // A candidate's outcome as bytes, what the ranks of a distributed run send rank 0: "R" and the
 // Rejection's number for one examined and not a puzzle, "I" interrupted (not examined), "P" and
-// the puzzle in JSON.
+// the puzzle in the JSON of `puzzles show --json` (puzzles/puzzle_json.hpp).
 std::string outcome_bytes(const std::optional<Puzzle>& puzzle, bool interrupted, Rejection why) {
   if (interrupted) return "I";
   if (!puzzle) return "R" + std::to_string(static_cast<int>(why));
-  const Puzzle& p = *puzzle;
-  nlohmann::json refutations = nlohmann::json::array();
-  for (const auto& r : p.refutations) refutations.push_back({r.move, r.defence, r.why});
-  const nlohmann::json j = {p.game, p.size, p.rulings, p.position, static_cast<int>(p.kind), p.within, p.theme,
-                            p.key_move, p.main_line, refutations, p.difficulty,
-                            nlohmann::json{p.measures.solver_nodes, p.measures.solution_plies,
-                                           p.measures.tempting_moves, p.measures.defences},
-                            p.certificate, p.certificate_sha256, p.seed, p.version};
-  return "P" + j.dump();
+  return "P" + puzzles::puzzle_to_json(*puzzle).dump();
 }
 
 bool is_puzzle(const std::string& bytes) { return !bytes.empty() && bytes.front() == 'P'; }
 
-Puzzle puzzle_from_bytes(const std::string& bytes) {
-  const nlohmann::json j = nlohmann::json::parse(bytes.substr(1));
-  Puzzle p;
-  p.game = j.at(0).get<std::string>();
-  p.size = j.at(1).get<int>();
-  p.rulings = j.at(2).get<std::vector<std::string>>();
-  p.position = j.at(3).get<std::string>();
-  p.kind = static_cast<PuzzleKind>(j.at(4).get<int>());
-  p.within = j.at(5).get<int>();
-  p.theme = j.at(6).get<std::string>();
-  p.key_move = j.at(7).get<std::string>();
-  p.main_line = j.at(8).get<std::vector<std::string>>();
-  for (const auto& r : j.at(9)) {
-    p.refutations.push_back({r.at(0).get<std::string>(), r.at(1).get<std::vector<std::string>>(), r.at(2).get<std::string>()});
-  }
-  p.difficulty = j.at(10).get<int>();
-  const auto& m = j.at(11);
-  p.measures = {m.at(0).get<std::uint64_t>(), m.at(1).get<int>(), m.at(2).get<int>(), m.at(3).get<int>()};
-  p.certificate = j.at(12).get<std::string>();
-  p.certificate_sha256 = j.at(13).get<std::string>();
-  p.seed = j.at(14).get<std::uint64_t>();
-  p.version = j.at(15).get<std::string>();
-  return p;
-}
+Puzzle puzzle_from_bytes(const std::string& bytes) { return puzzles::puzzle_from_json(nlohmann::json::parse(bytes.substr(1))); }
 
 // Candidate numbers as the units of a farm (distributed/farm.hpp): a candidate's outcome depends
 // on (seed, number) alone, whichever rank or thread examines it.
