@@ -211,6 +211,42 @@ int shallow_score(const State& position, Move m, int mover) {
   return child->distance_to_win(1 - mover) - child->distance_to_win(mover);
 }
 
+// Whether two of the moves each win within depth_of(options) moves (bounded searches, so each
+// really wins): then the position has several winning moves and is no puzzle of the `wins` kind.
+// The df-pn solve of every move finds that out only after disproving each losing move that comes
+// before the second winner in the move list, and on the threat-aware source's positions (early
+// in a game, often with several winning moves) it often ran out of node budget first: that
+// source took nine tenths of a Brique 7x7 `wins` run (docs/puzzles.md). It rejects only what the
+// solve rejects too, so a seed's puzzles do not change. Moves are probed in the order the one-ply
+// look prefers them, each with a fortieth of the node budget and all together with a quarter.
+bool fast_wins_of_two_moves(const State& position, const std::vector<Move>& legal, const GeneratorOptions& options,
+                            BudgetScope& budget) {
+  const int mover = position.side_to_move();
+  std::vector<std::pair<int, Move>> order;
+  for (const Move m : legal) order.emplace_back(shallow_score(position, m, mover), m);
+  std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  solver::BoundedSearch probe(1, budget.control);
+  auto child = position.clone();
+  std::uint64_t spent = 0;
+  int winners = 0;
+  for (const auto& [score, m] : order) {
+    if (spent >= options.node_budget / 4) break;
+    child->copy_from(position);
+    child->apply(m);
+    if (child->is_terminal()) continue;  // a loss or a draw; a win at once was ruled out before
+    budget.restart(options.node_budget / 40 + 1);
+    bool wins = false;
+    try {
+      wins = probe.defender_loses(*child, mover, depth_of(options) - 1);
+    } catch (const solver::SearchInterrupted&) {
+      if (stop_requested()) throw;
+    }
+    spent += budget.nodes();
+    if (wins && ++winners == 2) return true;
+  }
+  return false;
+}
+
 std::string join_moves(const std::vector<std::string>& moves) {
   std::string out;
   for (const auto& m : moves) out += (out.empty() ? "" : " ") + m;
@@ -351,6 +387,7 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
     // Cheap whole-position tests first: most candidates fail one of them.
     if (wins_kind) {
       if (quick.attacker_wins(position, mover, 1)) return reject(Rejection::NoWin);
+      if (fast_wins_of_two_moves(position, legal, options, budget)) return reject(Rejection::SeveralWins);
     } else {
       if (!quick.attacker_wins(position, mover, k)) return reject(Rejection::NoWin);
       if (k > 1 && quick.attacker_wins(position, mover, k - 1)) return reject(Rejection::FasterWin);
