@@ -229,7 +229,8 @@ bool fast_wins_of_two_moves(const State& position, const std::vector<Move>& lega
   auto child = position.clone();
   std::uint64_t spent = 0;
   int winners = 0;
-  for (const auto& [score, m] : order) {
+  for (const auto& scored : order) {
+    const Move m = scored.second;
     if (spent >= options.node_budget / 4) break;
     child->copy_from(position);
     child->apply(m);
