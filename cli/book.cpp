@@ -1,4 +1,4 @@
-// arbiter book: puzzles from the store typeset as book.html and book.pdf (puzzles/book.hpp).
+// arbiter book: puzzles from the store typeset as book.html, book.pdf and book.tex (puzzles/book.hpp).
 #include <cctype>
 #include <chrono>
 #include <iomanip>
@@ -27,7 +27,7 @@ int book(const std::vector<std::string>& args) {
       ("difficulty", po::value<std::string>(&difficulty), "difficulty range A-B or one level A (default 1-5)")
       ("count", po::value<int>(&count), "at most this many puzzles (default: all that match)")
       ("title", po::value<std::string>(&title), "the book's title (default: '<Game> puzzles')")
-      ("out,o", po::value<std::string>(&out)->required(), "folder to write book.html, book.pdf and diagrams/ into");
+      ("out,o", po::value<std::string>(&out)->required(), "folder to write book.html, book.pdf, book.tex and diagrams/ into");
   bool proceed = false;
   const auto given = parse_arguments("book", args, options, {}, proceed);
   if (!proceed) return 0;
@@ -72,14 +72,14 @@ int book(const std::vector<std::string>& args) {
   progress.clear();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::cout << "wrote " << files.html << " (" << files.diagrams << " puzzles), " << files.pdf << " (" << files.pdf_pages
-            << " pages) and " << files.images.size() << " diagram PNGs in " << out << "/diagrams in " << std::fixed
+            << " pages), " << files.tex << " and " << files.images.size() << " diagram PNGs in " << out << "/diagrams in " << std::fixed
             << std::setprecision(1) << seconds << " s\n";
   return 0;
 }
 
 const CommandRegistration registration{Command{
     "book", "book --db FILE [--game G] [--difficulty A-B] [--count N] [--title T] --out DIR",
-    "typeset stored puzzles as a book: book.html (print CSS), book.pdf and a PNG per diagram", book}};
+    "typeset stored puzzles as a book: book.html (print CSS), book.pdf, book.tex (TikZ) and a PNG per diagram", book}};
 
 }  // namespace
 }  // namespace arbiter::cli

@@ -1,5 +1,6 @@
 // arbiter puzzles: generate verified one-solution puzzles into a SQLite store (generators/,
 // puzzles/store.hpp), list, show and export them, and re-prove every stored one.
+#include <algorithm>
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -15,6 +16,7 @@
 #include "generators/generator.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
+#include "puzzles/puzzle_json.hpp"
 #include "puzzles/store.hpp"
 #include "solver/dfpn.hpp"
 #include "solver/interrupt.hpp"
@@ -44,32 +46,6 @@ void parse_kind(const std::string& text, PuzzleKind& kind, int& within) {
     return;
   }
   throw InputError("unknown puzzle kind " + quote_input(text) + " (known: within-1 .. within-4, wins)");
-}
-
-nlohmann::json puzzle_json(const Puzzle& p) {
-  nlohmann::json refutations = nlohmann::json::array();
-  for (const auto& r : p.refutations) refutations.push_back({{"move", r.move}, {"defence", r.defence}, {"why", r.why}});
-  return {{"id", p.id},
-          {"game", p.game},
-          {"size", p.size},
-          {"rulings", p.rulings},
-          {"position", p.position},
-          {"kind", puzzles::kind_name(p.kind, p.within)},
-          {"within", p.within},
-          {"theme", p.theme},
-          {"key_move", p.key_move},
-          {"main_line", p.main_line},
-          {"refutations", refutations},
-          {"difficulty", p.difficulty},
-          {"measures",
-           {{"solver_nodes", p.measures.solver_nodes},
-            {"solution_plies", p.measures.solution_plies},
-            {"tempting_moves", p.measures.tempting_moves},
-            {"defences", p.measures.defences}}},
-          {"certificate_sha256", p.certificate_sha256},
-          {"certificate", p.certificate},
-          {"seed", p.seed},
-          {"version", p.version}};
 }
 
 std::string summary_line(const Puzzle& p) {
@@ -131,7 +107,18 @@ int generate(const std::vector<std::string>& args) {
   g.game = descriptor.name;
   g.size = game_options.size == 0 ? descriptor.default_size : game_options.size;
   g.rulings = game_options.rulings;
-  make_game(descriptor, g.size, g.rulings);  // validates size and rulings before the store is touched
+  // Validates size and rulings before the store is touched.
+  const auto configured = make_game(descriptor, g.size, g.rulings);
+  if (!theme.empty()) {
+    // A theme the game never names would keep the run searching forever for its first puzzle.
+    const std::vector<std::string> known = configured->themes();
+    if (std::find(known.begin(), known.end(), theme) == known.end()) {
+      std::string list;
+      for (const std::string& name : known) list += (list.empty() ? "" : ", ") + name;
+      throw InputError("unknown theme " + quote_input(theme) + " for " + descriptor.name +
+                       (list.empty() ? " (it names no themes)" : " (known: " + list + ")"));
+    }
+  }
   g.theme = theme;
   g.seed = seed;
   g.threads = threads;
@@ -215,7 +202,7 @@ int list_or_export(const std::vector<std::string>& args, bool full) {
   if (r.json || full) {
     nlohmann::json out = nlohmann::json::array();
     for (const Puzzle& p : found) {
-      nlohmann::json j = puzzle_json(p);
+      nlohmann::json j = puzzles::puzzle_to_json(p);
       if (!full) j.erase("certificate");
       out.push_back(std::move(j));
     }
@@ -235,7 +222,7 @@ int show(const std::vector<std::string>& args) {
   const auto p = store.find(r.id);
   if (!p) throw InputError("no puzzle " + std::to_string(r.id) + " in " + quote_input(r.db));
   if (r.json) {
-    std::cout << puzzle_json(*p).dump(2) << "\n";
+    std::cout << puzzles::puzzle_to_json(*p).dump(2) << "\n";
   } else {
     show_text(*p);
   }

@@ -16,6 +16,7 @@
 #include "model/core/errors.hpp"
 #include "model/core/version.hpp"
 #include "model/registry.hpp"
+#include "puzzles/puzzle_json.hpp"
 #include "solver/bounded_search.hpp"
 #include "solver/certificate.hpp"
 #include "solver/dfpn.hpp"
@@ -210,6 +211,43 @@ int shallow_score(const State& position, Move m, int mover) {
   return child->distance_to_win(1 - mover) - child->distance_to_win(mover);
 }
 
+// Whether two of the moves each win within depth_of(options) moves (bounded searches, so each
+// really wins): then the position has several winning moves and is no puzzle of the `wins` kind.
+// The df-pn solve of every move finds that out only after disproving each losing move that comes
+// before the second winner in the move list, and on the threat-aware source's positions (early
+// in a game, often with several winning moves) it often ran out of node budget first: that
+// source took nine tenths of a Brique 7x7 `wins` run (docs/puzzles.md). It rejects only what the
+// solve rejects too, so a seed's puzzles do not change. Moves are probed in the order the one-ply
+// look prefers them, each with a fortieth of the node budget and all together with a quarter.
+bool fast_wins_of_two_moves(const State& position, const std::vector<Move>& legal, const GeneratorOptions& options,
+                            BudgetScope& budget) {
+  const int mover = position.side_to_move();
+  std::vector<std::pair<int, Move>> order;
+  for (const Move m : legal) order.emplace_back(shallow_score(position, m, mover), m);
+  std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  solver::BoundedSearch probe(1, budget.control);
+  auto child = position.clone();
+  std::uint64_t spent = 0;
+  int winners = 0;
+  for (const auto& scored : order) {
+    const Move m = scored.second;
+    if (spent >= options.node_budget / 4) break;
+    child->copy_from(position);
+    child->apply(m);
+    if (child->is_terminal()) continue;  // a loss or a draw; a win at once was ruled out before
+    budget.restart(options.node_budget / 40 + 1);
+    bool wins = false;
+    try {
+      wins = probe.defender_loses(*child, mover, depth_of(options) - 1);
+    } catch (const solver::SearchInterrupted&) {
+      if (stop_requested()) throw;
+    }
+    spent += budget.nodes();
+    if (wins && ++winners == 2) return true;
+  }
+  return false;
+}
+
 std::string join_moves(const std::vector<std::string>& moves) {
   std::string out;
   for (const auto& m : moves) out += (out.empty() ? "" : " ") + m;
@@ -350,6 +388,7 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
     // Cheap whole-position tests first: most candidates fail one of them.
     if (wins_kind) {
       if (quick.attacker_wins(position, mover, 1)) return reject(Rejection::NoWin);
+      if (fast_wins_of_two_moves(position, legal, options, budget)) return reject(Rejection::SeveralWins);
     } else {
       if (!quick.attacker_wins(position, mover, k)) return reject(Rejection::NoWin);
       if (k > 1 && quick.attacker_wins(position, mover, k - 1)) return reject(Rejection::FasterWin);
@@ -495,47 +534,16 @@ namespace {
 
 // A candidate's outcome as bytes, what the ranks of a distributed run send rank 0: "R" and the
 // Rejection's number for one examined and not a puzzle, "I" interrupted (not examined), "P" and
-// the puzzle in JSON.
+// the puzzle in the JSON of `puzzles show --json` (puzzles/puzzle_json.hpp).
 std::string outcome_bytes(const std::optional<Puzzle>& puzzle, bool interrupted, Rejection why) {
   if (interrupted) return "I";
   if (!puzzle) return "R" + std::to_string(static_cast<int>(why));
-  const Puzzle& p = *puzzle;
-  nlohmann::json refutations = nlohmann::json::array();
-  for (const auto& r : p.refutations) refutations.push_back({r.move, r.defence, r.why});
-  const nlohmann::json j = {p.game, p.size, p.rulings, p.position, static_cast<int>(p.kind), p.within, p.theme,
-                            p.key_move, p.main_line, refutations, p.difficulty,
-                            nlohmann::json{p.measures.solver_nodes, p.measures.solution_plies,
-                                           p.measures.tempting_moves, p.measures.defences},
-                            p.certificate, p.certificate_sha256, p.seed, p.version};
-  return "P" + j.dump();
+  return "P" + puzzles::puzzle_to_json(*puzzle).dump();
 }
 
 bool is_puzzle(const std::string& bytes) { return !bytes.empty() && bytes.front() == 'P'; }
 
-Puzzle puzzle_from_bytes(const std::string& bytes) {
-  const nlohmann::json j = nlohmann::json::parse(bytes.substr(1));
-  Puzzle p;
-  p.game = j.at(0).get<std::string>();
-  p.size = j.at(1).get<int>();
-  p.rulings = j.at(2).get<std::vector<std::string>>();
-  p.position = j.at(3).get<std::string>();
-  p.kind = static_cast<PuzzleKind>(j.at(4).get<int>());
-  p.within = j.at(5).get<int>();
-  p.theme = j.at(6).get<std::string>();
-  p.key_move = j.at(7).get<std::string>();
-  p.main_line = j.at(8).get<std::vector<std::string>>();
-  for (const auto& r : j.at(9)) {
-    p.refutations.push_back({r.at(0).get<std::string>(), r.at(1).get<std::vector<std::string>>(), r.at(2).get<std::string>()});
-  }
-  p.difficulty = j.at(10).get<int>();
-  const auto& m = j.at(11);
-  p.measures = {m.at(0).get<std::uint64_t>(), m.at(1).get<int>(), m.at(2).get<int>(), m.at(3).get<int>()};
-  p.certificate = j.at(12).get<std::string>();
-  p.certificate_sha256 = j.at(13).get<std::string>();
-  p.seed = j.at(14).get<std::uint64_t>();
-  p.version = j.at(15).get<std::string>();
-  return p;
-}
+Puzzle puzzle_from_bytes(const std::string& bytes) { return puzzles::puzzle_from_json(nlohmann::json::parse(bytes.substr(1))); }
 
 // Candidate numbers as the units of a farm (distributed/farm.hpp): a candidate's outcome depends
 // on (seed, number) alone, whichever rank or thread examines it.

@@ -17,6 +17,7 @@
 #include "puzzles/diagram.hpp"
 #include "puzzles/image.hpp"
 #include "puzzles/svg.hpp"
+#include "puzzles/tikz.hpp"
 
 namespace arbiter::puzzles {
 namespace {
@@ -167,6 +168,63 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
   }
   html << "</body>\n</html>\n";
   return html.str();
+}
+
+// ---- LaTeX ----------------------------------------------------------------------------------
+
+// book.tex: the same pages for authors who typeset their own books. Plain LaTeX with tikz (and
+// fix-cm, for labels at any size), A4 with 15 mm margins like book.pdf, six puzzles a page in a
+// 2x3 grid of fixed-height boxes, four solutions a page, each diagram a tikzpicture drawn from
+// the very Drawing the HTML and PDF show.
+std::string tex_book(const std::vector<Entry>& entries, const BookOptions& options, const std::vector<std::string>& notes) {
+  std::ostringstream tex;
+  // The compile command names another output: `pdflatex book.tex` would replace the book.pdf
+  // that Cairo wrote beside it.
+  tex << "% " << tex_escape(options.title) << ": written by arbiter book (packages: fix-cm, geometry, tikz).\n"
+         "% Compile with: pdflatex -jobname=book-latex book.tex (plain `pdflatex book.tex` replaces book.pdf)\n"
+         "\\documentclass[a4paper,10pt]{article}\n"
+         "\\usepackage{fix-cm}\n"
+         "\\usepackage[margin=15mm,includefoot]{geometry}\n"
+         "\\usepackage{tikz}\n"
+         "\\setlength{\\parindent}{0pt}\n"
+         "\\begin{document}\n"
+         "\\begin{titlepage}\n\\centering\n\\vspace*{0.28\\textheight}\n{\\fontsize{30}{36}\\selectfont\\bfseries "
+      << tex_escape(options.title) << "\\par}\n";
+  if (!options.subtitle.empty()) tex << "\\vspace{6mm}\n{\\Large " << tex_escape(options.subtitle) << "\\par}\n";
+  tex << "\\vspace{20mm}\n\\begin{minipage}{0.8\\textwidth}\n\\small\n";
+  for (const std::string& note : notes) tex << tex_escape(note) << "\\par\\medskip\n";
+  tex << "\\end{minipage}\n\\end{titlepage}\n\\setcounter{page}{2}\n";
+
+  // Diagrams as in book.html: 80 mm wide, at most 68 mm high, two columns.
+  for (std::size_t first = 0; first < entries.size(); first += kPuzzlesPerPage) {
+    tex << "% puzzles " << first + 1 << " to "
+        << std::min(entries.size(), first + kPuzzlesPerPage) << "\n";
+    for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
+      const Entry& e = entries[i];
+      tex << "\\begin{minipage}[t][84mm][t]{0.485\\textwidth}\n\\textbf{" << e.number << ". " << tex_escape(e.task)
+          << "}\\par\\smallskip\n\\centering\n" << render_tikz(e.problem, 80, 68) << "\\par\\smallskip\n"
+          << "\\raggedright{\\footnotesize\\sffamily " << tex_escape(e.details) << "}\n\\end{minipage}"
+          << ((i - first) % 2 == 0 ? "\\hfill\n" : "\\par\n");
+    }
+    tex << "\\clearpage\n";
+  }
+  for (std::size_t first = 0; first < entries.size(); first += kSolutionsPerPage) {
+    if (first == 0) tex << "\\section*{Solutions}\n";
+    for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
+      const Entry& e = entries[i];
+      tex << "\\begin{minipage}[t]{62mm}\n\\vspace{0pt}\n" << render_tikz(e.solution, 60, 55)
+          << "\n\\end{minipage}\\hfill\n\\begin{minipage}[t]{\\dimexpr\\textwidth-66mm\\relax}\n\\vspace{0pt}\n"
+          << "\\textbf{" << e.number << ". " << tex_escape(e.task) << "}\\par\\smallskip\n{\\ttfamily "
+          << tex_escape(e.main_line) << "}\\par\\smallskip\n";
+      for (const auto& [move, why] : e.wrong_moves) {
+        tex << "{\\small\\textbf{" << tex_escape(move) << "} " << tex_escape(why) << "}\\par\n";
+      }
+      tex << "\\smallskip{\\footnotesize\\sffamily " << tex_escape(e.details) << "}\n\\end{minipage}\\par\\vspace{5mm}\n";
+    }
+    tex << "\\clearpage\n";
+  }
+  tex << "\\end{document}\n";
+  return tex.str();
 }
 
 // ---- PDF ----------------------------------------------------------------------------------
@@ -341,11 +399,14 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
   BookFiles files;
   files.html = (fs::path(folder) / "book.html").string();
   files.pdf = (fs::path(folder) / "book.pdf").string();
-  {
-    std::ofstream html(files.html, std::ios::binary);
-    html << html_book(entries, options, html_notes);
-    if (!html.flush()) throw InputError("cannot write " + quote_input(files.html));
-  }
+  const auto write_text = [](const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    if (!out.flush()) throw InputError("cannot write " + quote_input(path));
+  };
+  write_text(files.html, html_book(entries, options, html_notes));
+  files.tex = (fs::path(folder) / "book.tex").string();
+  write_text(files.tex, tex_book(entries, options, notes));
   files.pdf_pages = pdf_book(entries, options, notes, files.pdf, report);
   PrintSize size;
   size.width_mm = 80;

@@ -1,7 +1,8 @@
 #pragma once
-// Puzzle books: a set of verified puzzles typeset as book.html (print CSS, inline SVG, no network)
-// and book.pdf (Cairo), both from the same diagrams, plus a PNG of every diagram. Generic: each
-// puzzle names its game, and the game draws its board (State::drawing, State::move_anchor).
+// Puzzle books: a set of verified puzzles typeset as book.html (print CSS, inline SVG, no network),
+// book.pdf (Cairo) and book.tex (LaTeX, TikZ diagrams), all from the same diagrams, plus a PNG of
+// every diagram. Generic: each puzzle names its game, and the game draws its board
+// (State::drawing, State::move_anchor).
 #include <functional>
 #include <string>
 #include <vector>
@@ -21,6 +22,7 @@ struct BookOptions {
 struct BookFiles {
   std::string html;
   std::string pdf;
+  std::string tex;                  // book.tex: the same book as LaTeX with TikZ diagrams
   std::vector<std::string> images;  // one PNG per diagram: puzzles first, then solutions
   int pdf_pages = 0;
   int diagrams = 0;                 // problem diagrams (one per puzzle)

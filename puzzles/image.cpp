@@ -14,16 +14,7 @@
 #include "puzzles/svg.hpp"
 
 namespace arbiter {
-namespace {
 
-constexpr double kPointsPerMm = 72.0 / 25.4;
-
-struct Colour {
-  double r = 0, g = 0, b = 0, a = 1;
-  bool none = false;
-};
-
-// The colour forms Drawing documents (drawing.hpp); anything else is a bug in a game's drawing.
 Colour parse_colour(const std::string& text) {
   if (text == "none" || text.empty()) return {0, 0, 0, 0, true};
   if (text == "black") return {0, 0, 0, 1};
@@ -40,6 +31,10 @@ Colour parse_colour(const std::string& text) {
   if (hex_digits && text.size() == 9) return {hex(1, 2), hex(3, 2), hex(5, 2), hex(7, 2)};
   throw std::logic_error("drawing colour not understood: " + text);
 }
+
+namespace {
+
+constexpr double kPointsPerMm = 72.0 / 25.4;
 
 bool set_colour(cairo_t* cairo, const std::string& text) {
   const Colour c = parse_colour(text);

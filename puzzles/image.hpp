@@ -11,6 +11,15 @@ namespace arbiter {
 
 enum class ImageFormat { Svg, Png, Pdf };
 
+// A Drawing's colour (drawing.hpp: "none", "black", "white", "red", #rgb, #rrggbb, #rrggbbaa) as
+// components in 0..1, for the back ends that need numbers (Cairo, TikZ). Any other text is a bug
+// in a game's drawing (std::logic_error).
+struct Colour {
+  double r = 0, g = 0, b = 0, a = 1;
+  bool none = false;
+};
+Colour parse_colour(const std::string& text);
+
 // The format a file name asks for by its extension (.svg, .png, .pdf, any letter case); throws
 // InputError naming the file otherwise.
 ImageFormat image_format_of(const std::string& path);

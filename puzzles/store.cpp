@@ -10,6 +10,7 @@
 
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
+#include "puzzles/puzzle_json.hpp"
 
 namespace arbiter::puzzles {
 namespace {
@@ -105,7 +106,20 @@ std::vector<std::string> strings_from_json(const std::string& text) {
   return json::parse(text).get<std::vector<std::string>>();
 }
 
+Puzzle read_fields(const Statement& row, const std::string& path);
+
+// A row whose JSON fields were damaged (by hand, or by other software) is bad input like a
+// damaged file: one line naming the file and the puzzle, not an internal error.
 Puzzle read_row(const Statement& row, const std::string& path) {
+  try {
+    return read_fields(row, path);
+  } catch (const json::exception& e) {
+    throw InputError("puzzle database " + quote_input(path) + ": puzzle " + std::to_string(row.integer(0)) +
+                     " has a damaged field (" + e.what() + ")");
+  }
+}
+
+Puzzle read_fields(const Statement& row, const std::string& path) {
   Puzzle p;
   int c = 0;
   p.id = row.integer(c++);
@@ -119,11 +133,7 @@ Puzzle read_row(const Statement& row, const std::string& path) {
   p.theme = row.text(c++);
   p.key_move = row.text(c++);
   p.main_line = strings_from_json(row.text(c++));
-  for (const json& r : json::parse(row.text(c++))) {
-    p.refutations.push_back(Refutation{r.at("move").get<std::string>(),
-                                       r.at("defence").get<std::vector<std::string>>(),
-                                       r.at("why").get<std::string>()});
-  }
+  p.refutations = refutations_from_json(json::parse(row.text(c++)));
   p.difficulty = static_cast<int>(row.integer(c++));
   p.measures.solver_nodes = static_cast<std::uint64_t>(row.integer(c++));
   p.measures.solution_plies = static_cast<int>(row.integer(c++));
@@ -134,12 +144,6 @@ Puzzle read_row(const Statement& row, const std::string& path) {
   p.seed = static_cast<std::uint64_t>(row.integer(c++));
   p.version = row.text(c++);
   return p;
-}
-
-std::string refutations_json(const std::vector<Refutation>& refutations) {
-  json list = json::array();
-  for (const Refutation& r : refutations) list.push_back({{"move", r.move}, {"defence", r.defence}, {"why", r.why}});
-  return list.dump();
 }
 
 }  // namespace
@@ -209,6 +213,11 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing) {
     tables.step();
     objects = tables.integer(0);
   }
+  if (found == 0 && objects == 0 && !create_if_missing) {
+    // An empty file (`touch x.db`) holds no puzzles; a reading command must not write a schema
+    // into a file it was only asked to read.
+    store.fail("empty: no puzzles were ever generated into it (arbiter puzzles generate ... --db FILE)");
+  }
   if (found == 0 && objects == 0) {
     store.execute("BEGIN IMMEDIATE");
     store.execute(kSchema);
@@ -247,7 +256,7 @@ PuzzleStore::Added PuzzleStore::insert_one(const Puzzle& p) {
   Statement insert(db_, std::string("INSERT INTO puzzles (") + kColumns +
                             ") VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20)", path_);
   insert.bind_all(p.game, p.size, rulings, p.position, canonical, kind, p.within, p.theme, p.key_move,
-                  join_json(p.main_line), refutations_json(p.refutations), p.difficulty,
+                  join_json(p.main_line), refutations_to_json(p.refutations).dump(), p.difficulty,
                   static_cast<std::int64_t>(p.measures.solver_nodes), p.measures.solution_plies,
                   p.measures.tempting_moves, p.measures.defences, p.certificate, p.certificate_sha256,
                   static_cast<std::int64_t>(p.seed), p.version);

@@ -44,7 +44,8 @@ class PuzzleStore {
   static constexpr int kSchemaVersion = 1;
 
   // Opens (or, when allowed, creates) the store at `path`. Throws InputError, one line naming the
-  // file, for a missing file, an unreadable or corrupt one, or one of another schema version.
+  // file, for a missing file, an unreadable or corrupt one, or one of another schema version;
+  // when not creating, also for an empty file (nothing is written into a file only read).
   static PuzzleStore open(const std::string& path, bool create_if_missing);
 
   PuzzleStore(PuzzleStore&&) noexcept;

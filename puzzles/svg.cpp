@@ -4,9 +4,8 @@
 #include <sstream>
 
 namespace arbiter {
-namespace {
 
-std::string number(double value) {
+std::string short_number(double value) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.2f", value);
   std::string text = buffer;
@@ -14,6 +13,10 @@ std::string number(double value) {
   if (text.back() == '.') text.pop_back();
   return text == "-0" ? "0" : text;
 }
+
+namespace {
+
+std::string number(double value) { return short_number(value); }
 
 std::string paint(const Shape& shape) {
   // Text with no fill would be invisible; black is the only sensible default for it.

@@ -16,7 +16,8 @@ std::string render_svg(const Drawing& drawing, double width_mm);
 // The same picture as an <svg> element to inline in HTML; the page's CSS gives its size.
 std::string render_svg_element(const Drawing& drawing, const std::string& css_class);
 
-// Text made safe inside XML or HTML (text and attribute values): & < > " escaped.
-std::string xml_escape(const std::string& text);
+// A coordinate as every text back end writes it: two decimals at most, no trailing zeros, so the
+// same drawing always gives the same bytes.
+std::string short_number(double value);
 
 }  // namespace arbiter

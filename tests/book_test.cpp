@@ -18,6 +18,7 @@
 #include "puzzles/diagram.hpp"
 #include "puzzles/image.hpp"
 #include "puzzles/svg.hpp"
+#include "puzzles/tikz.hpp"
 #include "solver/solve.hpp"
 #include "tests/game_param.hpp"
 
@@ -61,13 +62,18 @@ TEST(MoveAnchor, EveryLegalMoveLandsInsideTheDrawing) {
   }
 }
 
+// The game's first legal move played from its start (the game must outlive the line's states).
+PlayedLine first_move_line(const Game& configured) {
+  const auto start = configured.initial_state();
+  std::vector<Move> moves;
+  start->legal_moves(moves);
+  return play_line(*start, {start->move_text(moves.front())});
+}
+
 TEST(Diagram, StatusCaptionLastMoveAndCoordinates) {
   for (const GameDescriptor* game : registered_games()) {
     const auto configured = make_game(*game, smallest_size(*game));
-    const auto start = configured->initial_state();
-    std::vector<Move> moves;
-    start->legal_moves(moves);
-    const PlayedLine line = play_line(*start, {start->move_text(moves.front())});
+    const PlayedLine line = first_move_line(*configured);
     Decorations decorations;
     decorations.coordinates = false;
     decorations.status = side_status(*game, *line.end);
@@ -106,6 +112,69 @@ TEST(Image, FormatsByExtensionAndPrintedSize) {
   const std::string pdf = image_bytes(drawing, ImageFormat::Pdf);
   EXPECT_EQ(pdf.substr(0, 5), "%PDF-");
   EXPECT_NE(pdf.find("/MediaBox [ 0 0 255.118"), std::string::npos);  // 90 mm in points
+}
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t count = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+  return count;
+}
+
+// Braces balance in a LaTeX text once the escaped ones (\{ \}) are left out: what a reader's
+// pdflatex run needs first, checked without TeX.
+bool tex_braces_balance(const std::string& tex) {
+  int depth = 0;
+  for (std::size_t i = 0; i < tex.size(); ++i) {
+    if (tex[i] == '\\') {
+      ++i;  // an escaped character, or the first letter of a command name
+      continue;
+    }
+    depth += tex[i] == '{' ? 1 : tex[i] == '}' ? -1 : 0;
+    if (depth < 0) return false;
+  }
+  return depth == 0;
+}
+
+TEST(Tikz, EveryShapeAtTheCoordinatesTheOtherBackEndsUse) {
+  for (const GameDescriptor* game : registered_games()) {
+    const auto configured = make_game(*game, smallest_size(*game));
+    const PlayedLine line = first_move_line(*configured);
+    Decorations decorations;
+    decorations.status = side_status(*game, *line.end);
+    decorations.numbers = line.numbers;
+    const Drawing drawing = decorate(line.end->drawing(), decorations);
+    const double width_mm = 80;
+    const std::string tex = render_tikz(drawing, width_mm);
+    const double scale = width_mm / drawing.width;
+    EXPECT_EQ(tex.rfind("\\begin{tikzpicture}", 0), 0u) << game->name;
+    EXPECT_EQ(occurrences(tex, "\\end{tikzpicture}"), 1u) << game->name;
+    EXPECT_TRUE(tex_braces_balance(tex)) << game->name;
+    // The picture is as wide as asked: its white background spans it.
+    EXPECT_NE(tex.find("rectangle (" + short_number(width_mm) + "," + short_number(-drawing.height * scale) + ")"),
+              std::string::npos) << game->name;
+    // Every label (coordinates, status, move numbers) where the drawing puts it, y turned upwards.
+    int labels = 0;
+    for (const Shape& shape : drawing.shapes) {
+      if (shape.kind != Shape::Kind::Text || shape.text.empty() || shape.points.empty()) continue;
+      ++labels;
+      const std::string node = "at (" + short_number(shape.points[0].first * scale) + "," +
+                               short_number(-shape.points[0].second * scale) + ") {" + tex_escape(shape.text) + "};";
+      EXPECT_NE(tex.find(node), std::string::npos) << game->name << ": no " << node;
+    }
+    EXPECT_EQ(occurrences(tex, "\\node["), static_cast<std::size_t>(labels)) << game->name;
+    EXPECT_GT(occurrences(tex, "\\path["), 0u) << game->name;
+    // With a height limit, the picture shrinks to it.
+    const std::string low = render_tikz(drawing, width_mm, 10);
+    EXPECT_NE(low.find("rectangle (" + short_number(drawing.width * 10 / drawing.height) + ",-10)"), std::string::npos)
+        << game->name;
+  }
+}
+
+TEST(Tikz, TextIsEscaped) {
+  EXPECT_EQ(tex_escape("a_b & 50% #1 {x} $y ~z ^w \\"),
+            "a\\_b \\& 50\\% \\#1 \\{x\\} \\$y \\textasciitilde{}z \\textasciicircum{}w \\textbackslash{}");
+  EXPECT_EQ(tex_escape("Difficulty 2/5 \u00B7 Brique 7x7 \u2014 \u00D7 \u00E9"),
+            "Difficulty 2/5 $\\cdot$ Brique 7x7 --- $\\times$ ?");
 }
 
 // A puzzle proved by the solver: seeded random play until the side to move has exactly one move
@@ -159,12 +228,6 @@ std::string command_output(const std::string& command) {
   std::array<char, 4096> buffer;
   while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe.get())) out.append(buffer.data(), n);
   return out;
-}
-
-std::size_t occurrences(const std::string& text, const std::string& what) {
-  std::size_t count = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
-  return count;
 }
 
 TEST(Book, NumberedSolutionsHtmlAndPdfAsAReaderSeesThem) {
@@ -227,6 +290,26 @@ TEST(Book, NumberedSolutionsHtmlAndPdfAsAReaderSeesThem) {
   EXPECT_GE(occurrences(html.str(), "class=\"move-number\""), 2u);
   EXPECT_NE(html.str().find("to play and win in 2"), std::string::npos);
   EXPECT_NE(html.str().find("@page"), std::string::npos);
+
+  // book.tex: the same puzzles as TikZ pictures, puzzles then solutions, numbered moves on the
+  // boards; its structure is checked here without TeX (CI has none; docs/puzzles.md says how it
+  // was compiled by hand).
+  std::ifstream tex_file(files.tex);
+  std::stringstream tex;
+  tex << tex_file.rdbuf();
+  EXPECT_EQ(occurrences(tex.str(), "\\begin{tikzpicture}"), static_cast<std::size_t>(2 * count));
+  EXPECT_EQ(occurrences(tex.str(), "\\end{tikzpicture}"), static_cast<std::size_t>(2 * count));
+  EXPECT_EQ(tex.str().rfind("% Test book", 0), 0u);
+  EXPECT_EQ(occurrences(tex.str(), "\\begin{document}"), 1u);
+  EXPECT_EQ(occurrences(tex.str(), "\\end{document}"), 1u);
+  const auto solutions_at = tex.str().find("\\section*{Solutions}");
+  ASSERT_NE(solutions_at, std::string::npos);
+  EXPECT_EQ(occurrences(tex.str().substr(0, solutions_at), "\\begin{tikzpicture}"), static_cast<std::size_t>(count));
+  EXPECT_NE(tex.str().find("to play and win in 2}"), std::string::npos);
+  // The solutions' boards carry the puzzles' labels and the numbered moves besides.
+  EXPECT_GE(occurrences(tex.str().substr(solutions_at), "\\node["),
+            occurrences(tex.str().substr(0, solutions_at), "\\node[") + static_cast<std::size_t>(count));
+  EXPECT_TRUE(tex_braces_balance(tex.str()));
 
   // Chromium renders the HTML; a page that is not blank has many colours in its screenshot.
   const fs::path shot = folder / "screenshot.png";

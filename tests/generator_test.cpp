@@ -5,12 +5,14 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "generators/generator.hpp"
 #include "model/registry.hpp"
 #include "solver/certificate.hpp"
 #include "tests/game_param.hpp"
+#include "tests/random_games.hpp"
 
 namespace arbiter::generators {
 namespace {
@@ -178,6 +180,36 @@ TEST(Generator, SameSeedSamePuzzlesWhateverTheThreads) {
   EXPECT_EQ(runs[0], runs[1]);
   std::filesystem::remove_all(dir);
 }
+
+// `puzzles generate --theme` refuses a theme the game does not declare, so every theme a move
+// is given must be declared: checked on every move of random games at each tested size.
+class ThemesOfEveryGame : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ThemesOfEveryGame, EveryThemeAMoveGetsIsDeclared) {
+  const GameDescriptor& descriptor = find_game(GetParam());
+  std::set<std::string> seen_anywhere;
+  for (const int size : testing::interesting_sizes(descriptor)) {
+    const auto game = make_game(descriptor, size);
+    const std::vector<std::string> declared = game->themes();
+    ASSERT_FALSE(declared.empty()) << "every game has a signature mechanic to name";
+    std::set<std::string> seen;
+    testing::play_random_games(testing::scaled(20), 20261125, [&] { return game->initial_state(); },
+                               [&](State& state, Move m) {
+                                 const std::string theme = state.move_theme(m);
+                                 if (!theme.empty()) seen.insert(theme);
+                                 state.apply(m);
+                               });
+    for (const std::string& theme : seen) {
+      EXPECT_NE(std::find(declared.begin(), declared.end(), theme), declared.end())
+          << GetParam() << " size " << size << " names an undeclared theme " << theme;
+    }
+    seen_anywhere.insert(seen.begin(), seen.end());
+  }
+  // Random games use the signature mechanics, so the check above is not vacuous.
+  EXPECT_FALSE(seen_anywhere.empty()) << GetParam() << ": no move of the random games has a theme";
+}
+
+INSTANTIATE_TEST_SUITE_P(Registered, ThemesOfEveryGame, ::testing::ValuesIn(testing::registered_game_names()));
 
 TEST(Generator, Sha256KnownAnswers) {
   EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");

@@ -61,6 +61,7 @@ class BriqueGame final : public Game {
 
   int max_plies() const override { return rules_.max_plies(); }
   std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
+  std::vector<std::string> themes() const override { return {"fill-win", "fill-capture", "fill"}; }
 
  private:
   static void check_implementation(std::string_view implementation) {

@@ -108,6 +108,7 @@ class BrochsGame final : public Game {
   }
   int max_plies() const override { return rules_.ply_cap; }
   std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
+  std::vector<std::string> themes() const override { return {"curse", "double-capture", "capture"}; }
 
  private:
   static std::unique_ptr<State> in_implementation(std::unique_ptr<BrochsState> fast, std::string_view implementation) {

@@ -196,6 +196,9 @@ class Game {
   // name each, in the order State::apply_counting counts them; `arbiter metrics` reports how often
   // they occur. A game with nothing to count returns none.
   virtual std::vector<std::string> mechanics() const { return {}; }
+  // Every theme State::move_theme can name under this configuration, so that a puzzle run asked
+  // for a theme the game never produces is refused instead of searching forever. None by default.
+  virtual std::vector<std::string> themes() const { return {}; }
 
  private:
   const GameDescriptor* descriptor_;

@@ -114,6 +114,7 @@ class HexabraeGame final : public Game {
   // Every game ends by the ply cap at the latest (H-5b).
   int max_plies() const override { return rules_.ply_cap; }
   std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
+  std::vector<std::string> themes() const override { return {"rotation-enclosure", "enclosure"}; }
 
  private:
   static void check_implementation(std::string_view implementation) {

@@ -3,15 +3,8 @@
 # against docs/schemas/audit.schema.json), audit.md and audit.html; headless Chromium renders the
 # HTML with every diagram the report announces, no images to break, and a screenshot that is not
 # blank. Bad input (an unwritable folder) leaves no report behind. Usage: audit_report.sh ARBITER
-set -u
-arbiter="$1"
+source "$(dirname "$0")/harness.bash" "$@"
 here="$(cd "$(dirname "$0")/../.." && pwd)"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-passes=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-pass() { passes=$((passes + 1)); }
 
 "$arbiter" audit quentin --quick --proof-timeout 5 --report "$tmp/report" >"$tmp/out" 2>"$tmp/err"
 status=$?
@@ -75,5 +68,4 @@ if [ "$status" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q '^arbiter:
 "$arbiter" audit quentin --games 0 >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] && pass || fail "--games 0 accepted"
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

@@ -2,15 +2,9 @@
 # A puzzle book as a reader meets it: a few puzzles generated into a fresh database, `arbiter book`,
 # then book.html opened in headless Chromium (a screenshot that is not blank, one diagram per
 # puzzle) and book.pdf read by poppler (the page count the layout implies, pages that are not
-# blank). Bad input: one-line errors, exit 2. Usage: book.sh ARBITER
-set -u
-arbiter="$1"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-passes=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-pass() { passes=$((passes + 1)); }
+# blank), and book.tex has a TikZ picture per diagram. Bad input: one-line errors, exit 2.
+# Usage: book.sh ARBITER
+source "$(dirname "$0")/harness.bash" "$@"
 
 chromium_bin=$(command -v chromium || command -v chromium-browser)
 [ -n "$chromium_bin" ] || { echo "FAIL: chromium is missing (scripts/quickstart.sh installs it)"; exit 1; }
@@ -60,27 +54,22 @@ for page in $(seq 1 "$expected"); do
   share=$(dark_share "$tmp/page.pgm")
   [ "$share" -ge 3 ] && pass || fail "book.pdf page $page is blank ($share per mille dark)"
 done
+tex="$tmp/book/book.tex"
+[ "$(grep -c '^\\begin{tikzpicture}' "$tex")" -eq $((2 * count)) ] && grep -q '^\\section\*{Solutions}' "$tex" \
+  && [ "$(grep -c '^\\end{document}' "$tex")" -eq 1 ] && pass || fail "book.tex lacks a picture per diagram or its sections" "$tex"
 pngs=$(ls "$tmp/book/diagrams"/*.png 2>/dev/null | wc -l)
 [ "$pngs" -eq $((2 * count)) ] && file -b "$tmp/book/diagrams/puzzle-001.png" | grep -q '^PNG image data' && pass ||
   fail "expected $((2 * count)) diagram PNGs, found $pngs"
 
-expect_error() {
-  local what="$1"; shift
-  "$arbiter" "$@" >"$tmp/out" 2>"$tmp/err"
-  local status=$?
-  if [ "$status" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q '^arbiter: error: ' "$tmp/err"; then
-    fail "$what: arbiter $* -> exit $status, stderr: $(cat "$tmp/err")"
-  else
-    pass
-  fi
-}
 expect_error "book into an unwritable folder" book --db "$db" --out /proc/arbiter-book
 expect_error "book with a difficulty range without puzzles" book --db "$db" --game quentin --out "$tmp/none"
+# Within-1 puzzles score at most level 3 (docs/puzzles.md), so level 5 has none.
+expect_error "book of a difficulty with no puzzles" book --db "$db" --difficulty 5 --out "$tmp/none"
+expect_error "book into a file" book --db "$db" --out "$db"
 expect_error "book of an unknown game" book --db "$db" --game nosuchgame --out "$tmp/none"
 expect_error "book with a bad range" book --db "$db" --difficulty 4-2 --out "$tmp/none"
 expect_error "book with a bad range" book --db "$db" --difficulty two --out "$tmp/none"
 expect_error "book --count 0" book --db "$db" --count 0 --out "$tmp/none"
 expect_error "book from a missing database" book --db "$tmp/missing.db" --out "$tmp/none"
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

@@ -1,27 +1,7 @@
 #!/usr/bin/env bash
 # The command line as a user meets it: bad input gives exactly one line on stderr and exit 2,
 # and the everyday commands work for every registered game. Usage: cli_errors.sh ARBITER
-set -u
-arbiter="$1"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-passes=0
-
-# expect_error DESCRIPTION ARGS... : exit status 2 and exactly one stderr line starting "arbiter: error:"
-expect_error() {
-  local what="$1"; shift
-  "$arbiter" "$@" >"$tmp/out" 2>"$tmp/err"
-  local status=$?
-  local lines
-  lines=$(wc -l <"$tmp/err")
-  if [ "$status" -ne 2 ] || [ "$lines" -ne 1 ] || ! grep -q '^arbiter: error: ' "$tmp/err"; then
-    echo "FAIL ($what): arbiter $* -> exit $status, stderr:"; cat "$tmp/err"
-    failures=$((failures + 1))
-  else
-    passes=$((passes + 1))
-  fi
-}
+source "$(dirname "$0")/harness.bash" "$@"
 
 # expect_ok DESCRIPTION PATTERN ARGS... : exit 0 and stdout matching PATTERN
 expect_ok() {
@@ -122,5 +102,4 @@ for game in $games; do
   fi
 done
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

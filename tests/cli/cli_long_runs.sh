@@ -3,14 +3,8 @@
 # prove, check, perft and rulings diff within seconds with exit 130 or 143 and keep what finished;
 # progress reaches a non-terminal stderr; prove keeps unknowns with their timeout in a state
 # directory that it names. Usage: cli_long_runs.sh ARBITER
-set -u
-arbiter="$1"
+source "$(dirname "$0")/harness.bash" "$@"
 export ARBITER_PROGRESS_SECONDS=0.5  # progress lines off a terminal every half second, not every 5
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-passes=0
-fail() { echo "FAIL ($1)"; shift; [ $# -gt 0 ] && cat "$@"; failures=$((failures + 1)); }
 
 # stop_after SECONDS SIGNAL EXPECTED_STATUS DESCRIPTION ARGS...: run, signal, and check that the
 # process ends within 5 s with the expected status. A run that finishes before the signal is
@@ -89,5 +83,4 @@ for game in $games; do
   passes=$((passes + 1))
 done
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

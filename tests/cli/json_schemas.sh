@@ -2,13 +2,8 @@
 # Every command's --json output conforms to its documented schema (docs/schemas/, described in
 # docs/json.md), checked with python3-jsonschema on small runs of each command and game.
 # Usage: json_schemas.sh ARBITER
-set -u
-arbiter="$1"
+source "$(dirname "$0")/harness.bash" "$@"
 here="$(cd "$(dirname "$0")/../.." && pwd)"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-passes=0
 runs=0
 
 # conforms SCHEMA EXPECTED_STATUS ARGS... : runs arbiter ARGS (which include --json) and expects the
@@ -63,5 +58,4 @@ else
   passes=$((passes + 1))
 fi
 
-echo "$passes passed, $failures failed ($runs commands run)"
-[ "$failures" -eq 0 ]
+finish "$runs commands run"

@@ -2,15 +2,8 @@
 # arbiter metrics as a designer runs it: numbers that add up, the same numbers whatever the thread
 # count, a chart per ruling comparison, JSON that conforms to docs/schemas/metrics.schema.json, and
 # bad input refused in one line. Usage: metrics.sh ARBITER
-set -u
-arbiter="$1"
+source "$(dirname "$0")/harness.bash" "$@"
 here="$(cd "$(dirname "$0")/../.." && pwd)"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-passes=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-pass() { passes=$((passes + 1)); }
 documents=()
 field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
 
@@ -57,16 +50,6 @@ else
   fail "compare exited non-zero: $(cat "$tmp/err")"
 fi
 
-expect_error() { # expect_error WHAT ARGS...
-  local what="$1"; shift
-  "$arbiter" "$@" >"$tmp/out" 2>"$tmp/err"
-  local status=$?
-  if [ "$status" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q '^arbiter: error: ' "$tmp/err"; then
-    fail "$what: exit $status, stderr: $(cat "$tmp/err")"
-  else
-    pass
-  fi
-}
 expect_error "no games" metrics brique --size 5 --games 0
 expect_error "no MCTS games" metrics brique --size 5 --mcts-games 0
 expect_error "no playouts" metrics brique --size 5 --playouts 0
@@ -78,5 +61,4 @@ expect_error "chart not svg" metrics brique --size 3 --games 10 --player random 
 expect_error "unknown game" metrics nosuchgame
 [ ! -e /nonexistent/dir/chart.svg.partial ] && pass || fail "a partial chart was left"
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

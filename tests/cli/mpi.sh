@@ -3,25 +3,7 @@
 # same output, timings aside; a run stopped after some units and resumed (on another rank count,
 # one above the units left) ends with the output of an uninterrupted run; a locked output and a
 # foreign MPI launcher give one-line errors. Usage: mpi.sh ARBITER
-set -u
-arbiter="$1"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-passes=0
-pass() { passes=$((passes + 1)); }
-fail() { echo "FAIL: $1"; shift; for f in "$@"; do echo "--- $f"; head -40 "$f"; done; failures=$((failures + 1)); }
-
-expect_error() {  # DESCRIPTION ARGS... (environment from the caller)
-  local what="$1"; shift
-  "$arbiter" "$@" >"$tmp/out" 2>"$tmp/err"
-  local status=$?
-  if [ "$status" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q '^arbiter: error: ' "$tmp/err"; then
-    pass
-  else
-    fail "$what: exit $status" "$tmp/err"
-  fi
-}
+source "$(dirname "$0")/harness.bash" "$@"
 
 expect_error "max-units 0" solve brique --size 3 --max-units 0 --state "$tmp/s0"
 
@@ -113,5 +95,4 @@ kill "$holder" 2>/dev/null
 if [ "$status" -eq 2 ] && [ "$(grep -c 'arbiter: error: .* is in use by another run' "$tmp/err")" -eq 1 ]; then pass; else fail "locked store: exit $status" "$tmp/err"; fi
 "$arbiter" puzzles export --db "$tmp/two.db" | cmp -s - "$tmp/one.json" && pass || fail "locked store left unchanged"
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

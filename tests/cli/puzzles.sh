@@ -2,25 +2,7 @@
 # arbiter puzzles as a user runs it: generate into a store, list/show/export, verify, stop with
 # SIGTERM and resume (nothing lost, nothing duplicated, same puzzles as an unbroken run), and bad
 # input as one error line with exit 2. Usage: puzzles.sh ARBITER
-set -u
-arbiter="$1"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-passes=0
-fail() { echo "FAIL ($1)"; [ $# -gt 1 ] && head -20 "$2"; failures=$((failures + 1)); }
-pass() { passes=$((passes + 1)); }
-
-expect_error() {
-  local what="$1"; shift
-  "$arbiter" "$@" >"$tmp/out" 2>"$tmp/err"
-  local status=$?
-  if [ "$status" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q '^arbiter: error: ' "$tmp/err"; then
-    echo "FAIL ($what): arbiter $* -> exit $status, stderr:"; cat "$tmp/err"; failures=$((failures + 1))
-  else
-    pass
-  fi
-}
+source "$(dirname "$0")/harness.bash" "$@"
 
 db="$tmp/p.db"
 # Generate, and the count is what the store holds afterwards.
@@ -63,29 +45,46 @@ PY
 "$arbiter" puzzles verify --db "$tmp/bad.db" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "no longer holds: the certificate does not match its SHA-256" "$tmp/out" && pass || fail "verify reports a changed puzzle" "$tmp/out"
 
-# Stop with SIGTERM, resume, and compare with an unbroken run of the same seed.
-run=(puzzles generate quentin --size 6 --kind within-2 --count 40 --seed 9)
-ARBITER_PROGRESS_SECONDS=0.2 "$arbiter" "${run[@]}" --db "$tmp/cut.db" --threads 2 >"$tmp/cut.out" 2>"$tmp/cut.err" &
-pid=$!
-sleep 1
-kill -TERM "$pid"
-wait "$pid"
-status=$?
-if [ "$status" -eq 0 ]; then
-  echo "note: the run finished before SIGTERM; resume not exercised this time"
-else
-  [ "$status" -eq 143 ] && grep -q "stopped by SIGTERM" "$tmp/cut.out" && pass || fail "SIGTERM exit 143" "$tmp/cut.out"
-  grep -q "stored, .* positions examined" "$tmp/cut.err" && pass || fail "progress lines on stderr" "$tmp/cut.err"
-fi
-kept=$("$arbiter" puzzles list --db "$tmp/cut.db" | tail -1 | cut -d' ' -f1)
+# A run stopped in the middle keeps what it stored, and the same command then reaches the count
+# with exactly the puzzles of an unbroken run: first a SIGKILL (no chance to clean up), then a
+# SIGTERM, each sent only once the progress lines show more puzzles stored than before it, then
+# a run to the end. Ids are compared too: puzzles are stored in candidate order.
+total=40
+run=(puzzles generate quentin --size 6 --kind within-2 --count $total --seed 9 --threads 2)
+stored_in() { "$arbiter" puzzles list --db "$1" | tail -1 | cut -d' ' -f1; }
+# start_until_stored N SIGNAL: starts the run, sends SIGNAL once its progress shows N stored, and
+# leaves the exit status in $status (0 if the run ended before it got that far).
+start_until_stored() {
+  local want="$1" signal="$2" seen=0 pid
+  ARBITER_PROGRESS_SECONDS=0.05 "$arbiter" "${run[@]}" --db "$tmp/cut.db" >"$tmp/cut.out" 2>"$tmp/cut.err" &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    seen=$(sed -n "s|.*: \([0-9]*\)/$total stored.*|\1|p" "$tmp/cut.err" | tail -1)
+    if [ "${seen:-0}" -ge "$want" ]; then kill "-$signal" "$pid"; break; fi
+    sleep 0.02
+  done
+  wait "$pid" 2>/dev/null  # no "Killed" notice from the shell: the kill is the test's own
+  status=$?
+}
+start_until_stored 3 KILL
+kept=$(stored_in "$tmp/cut.db")
+[ "$status" -eq 137 ] && [ "$kept" -ge 3 ] && [ "$kept" -lt $total ] && pass \
+  || fail "SIGKILL after 3 stored: exit $status, $kept kept" "$tmp/cut.err"
+start_until_stored $((kept + 3)) TERM
+[ "$status" -eq 143 ] && grep -q "stopped by SIGTERM" "$tmp/cut.out" && pass || fail "SIGTERM: exit $status" "$tmp/cut.out"
+grep -q "(candidates [1-9][0-9]*\.\." "$tmp/cut.out" && pass || fail "the second run resumed where the first stopped" "$tmp/cut.out"
+kept2=$(stored_in "$tmp/cut.db")
+echo "note: the run was stopped with $kept and then $kept2 of $total puzzles stored"
+[ "$kept2" -ge $((kept + 3)) ] && [ "$kept2" -lt $total ] && pass || fail "SIGTERM after $((kept + 3)) stored: $kept2 kept" "$tmp/cut.out"
 "$arbiter" "${run[@]}" --db "$tmp/cut.db" >"$tmp/resume.out" 2>/dev/null
-grep -q "^$((40 - kept)) puzzles\? added (40/40" "$tmp/resume.out" && pass || fail "resume adds exactly the rest" "$tmp/resume.out"
+grep -q "^$(($total - kept2)) puzzles\? added ($total/$total" "$tmp/resume.out" && pass || fail "resume adds exactly the rest" "$tmp/resume.out"
 "$arbiter" "${run[@]}" --db "$tmp/whole.db" >/dev/null 2>&1
-positions() { "$arbiter" puzzles export --db "$1" | python3 -c "import json,sys; [print(p['position']) for p in json.load(sys.stdin)]" | sort; }
-positions "$tmp/cut.db" >"$tmp/cut.positions"
-positions "$tmp/whole.db" >"$tmp/whole.positions"
-[ "$(wc -l <"$tmp/cut.positions")" -eq 40 ] && [ "$(sort -u "$tmp/cut.positions" | wc -l)" -eq 40 ] && pass || fail "40 distinct after resume"
-cmp -s "$tmp/cut.positions" "$tmp/whole.positions" && pass || fail "stopped and resumed = unbroken run" "$tmp/cut.positions"
+stored_puzzles() { "$arbiter" puzzles export --db "$1" | python3 -c "import json,sys; [print(p['id'], p['position'], p['key_move']) for p in json.load(sys.stdin)]" | sort -n; }
+stored_puzzles "$tmp/cut.db" >"$tmp/cut.puzzles"
+stored_puzzles "$tmp/whole.db" >"$tmp/whole.puzzles"
+[ "$(wc -l <"$tmp/cut.puzzles")" -eq $total ] && [ "$(cut -d' ' -f2- "$tmp/cut.puzzles" | sort -u | wc -l)" -eq $total ] && pass \
+  || fail "$total distinct puzzles after two stops" "$tmp/cut.puzzles"
+cmp -s "$tmp/cut.puzzles" "$tmp/whole.puzzles" && pass || fail "stopped twice and resumed = unbroken run" "$tmp/cut.puzzles" "$tmp/whole.puzzles"
 
 # Bad input.
 expect_error "unknown game" puzzles generate nosuchgame --kind within-2 --count 1 --db "$tmp/x.db"
@@ -100,6 +99,22 @@ expect_error "unknown action" puzzles frobnicate --db "$db"
 expect_error "no action" puzzles
 expect_error "unknown puzzle id" puzzles show 999 --db "$db"
 expect_error "bad difficulty range" puzzles list --db "$db" --difficulty 4-2
+expect_error "unknown theme" puzzles generate brique --kind within-1 --count 1 --theme fil-win --db "$tmp/x.db"
+grep -q "known: fill-win" "$tmp/err" && pass || fail "the known themes are named" "$tmp/err"
+expect_error "theme of another game" puzzles generate quentin --kind within-1 --count 1 --theme curse --db "$tmp/x.db"
+# A puzzle row damaged by other software: one line naming the puzzle, for every reader.
+cp "$db" "$tmp/damaged.db"
+python3 - "$tmp/damaged.db" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("UPDATE puzzles SET main_line = '[\"c3\", ' WHERE id = (SELECT min(id) FROM puzzles)")
+c.commit()
+PY
+for action in list export verify; do expect_error "damaged row ($action)" puzzles "$action" --db "$tmp/damaged.db"; done
+grep -q "puzzle 1 has a damaged field" "$tmp/err" && pass || fail "the damaged puzzle is named" "$tmp/err"
+: >"$tmp/empty.db"
+expect_error "empty file" puzzles list --db "$tmp/empty.db"
+[ ! -s "$tmp/empty.db" ] && pass || fail "reading an empty file wrote a schema into it"
 printf 'not a database at all, just text\n%.0s' {1..100} >"$tmp/junk.db"
 expect_error "corrupt file" puzzles list --db "$tmp/junk.db"
 expect_error "corrupt file (generate)" puzzles generate brique --kind within-1 --count 1 --db "$tmp/junk.db"
@@ -115,5 +130,4 @@ for action in generate list show export verify; do
     || fail "puzzles $action --help" "$tmp/err"
 done
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

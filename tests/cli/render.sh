@@ -2,13 +2,7 @@
 # Pictures as a reader gets them: every game rendered to SVG, PNG and PDF at a printed width of
 # 8-12 cm, checked with file(1) and pdfinfo; rulings diff drawing both readings side by side; bad
 # render options as one-line errors. Usage: render.sh ARBITER
-set -u
-arbiter="$1"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-passes=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+source "$(dirname "$0")/harness.bash" "$@"
 
 for tool in file pdfinfo; do
   command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (scripts/quickstart.sh installs it)"; exit 1; }
@@ -65,17 +59,6 @@ else
   fail "rulings diff found no difference to draw: $(cat "$tmp/out")"
 fi
 
-# expect_error DESCRIPTION ARGS... : exit 2 and one stderr line "arbiter: error: ..."
-expect_error() {
-  local what="$1"; shift
-  "$arbiter" "$@" >"$tmp/out" 2>"$tmp/err"
-  local status=$?
-  if [ "$status" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q '^arbiter: error: ' "$tmp/err"; then
-    fail "$what: arbiter $* -> exit $status, stderr: $(cat "$tmp/err")"
-  else
-    passes=$((passes + 1))
-  fi
-}
 expect_error "render to an unknown format" render brique --out "$tmp/board.jpg"
 expect_error "render without an extension" render brique --out "$tmp/board"
 expect_error "render to an unwritable file" render brique --out /proc/arbiter/board.png
@@ -83,5 +66,4 @@ expect_error "render --coordinates maybe" render brique --coordinates maybe --ou
 expect_error "render --last-move without moves" render brique --last-move --out "$tmp/board.svg"
 expect_error "rulings diff --out to an unknown format" rulings diff brique light-squares even odd --out "$tmp/diff.gif"
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

@@ -2,26 +2,8 @@
 # arbiter solve and verify-proof as a user runs them: values, certificates that verify, tampered
 # or foreign certificates rejected, bad input refused with one line, Ctrl-C and --resume.
 # Usage: solver.sh ARBITER
-set -u
-arbiter="$1"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/harness.bash" "$@"
 export XDG_CACHE_HOME="$tmp/cache"
-failures=0
-passes=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-pass() { passes=$((passes + 1)); }
-
-expect_error() {  # DESCRIPTION ARGS...: exit 2, one stderr line "arbiter: error: ..."
-  local what="$1"; shift
-  "$arbiter" "$@" >"$tmp/out" 2>"$tmp/err"
-  local status=$?
-  if [ "$status" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q '^arbiter: error: ' "$tmp/err"; then
-    fail "$what: arbiter $* -> exit $status"; cat "$tmp/err"
-  else
-    pass
-  fi
-}
 
 # Values and certificates.
 "$arbiter" solve brique --size 3 --proof "$tmp/b3.cert" >"$tmp/out" 2>"$tmp/err"
@@ -82,5 +64,4 @@ if [ $status -eq 130 ] && [ $stopped -le 5 ] && grep -q -- '--resume' "$tmp/err"
 "$arbiter" solve brique --size 4 --resume >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && grep -q 'resuming' "$tmp/err" && grep -q '^Value: Black (to move) wins' "$tmp/out"; then pass; else fail "resume"; cat "$tmp/err" "$tmp/out"; fi
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish
