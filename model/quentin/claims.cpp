@@ -1,11 +1,14 @@
 #include "model/quentin/claims.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
+#include <iomanip>
 #include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <utility>
 
 #include "model/core/rng.hpp"
@@ -629,68 +632,114 @@ class LazyStallSearch {
 
   // Only the lexicographically smallest image of a position under the board symmetries the rules
   // are invariant under (both mirrors and the half turn keep each colour's edges): every stall has
-  // such an image, which is a stall too.
-  void require_smallest_image() {
+  // such an image, which is a stall too. With with_colour_swap (sound only when both sides are
+  // stuck) also the four symmetries that exchange rows and columns together with the colours: they
+  // map Black's edges onto White's, the invariant, "no winner" and the tie rule (to the mover's
+  // opponent) onto themselves, and a stall of both sides onto a stall of both sides.
+  void require_smallest_image(bool with_colour_swap) {
     z3::context& ctx = encoding_.ctx();
     const int n = position_.n, cells = n * n;
-    const auto value = [&](int i) {
-      return z3::ite(position_.black[at(i)], ctx.bv_val(1, 2), z3::ite(position_.white[at(i)], ctx.bv_val(2, 2), ctx.bv_val(0, 2)));
+    const auto value = [&](int i, bool swapped) {
+      const z3::expr black = ctx.bv_val(swapped ? 2 : 1, 2), white = ctx.bv_val(swapped ? 1 : 2, 2);
+      return z3::ite(position_.black[at(i)], black, z3::ite(position_.white[at(i)], white, ctx.bv_val(0, 2)));
     };
-    for (int symmetry = 0; symmetry < 3; ++symmetry) {
+    // Each symmetry as the point whose content the image shows at (r, c); the set is closed under
+    // inverses (the quarter turns are each other's), so it is the same as mapping forwards.
+    std::vector<std::pair<std::function<int(int, int)>, bool>> symmetries{
+        {[n](int r, int c) { return r * n + (n - 1 - c); }, false},
+        {[n](int r, int c) { return (n - 1 - r) * n + c; }, false},
+        {[n](int r, int c) { return (n - 1 - r) * n + (n - 1 - c); }, false}};
+    if (with_colour_swap) {
+      symmetries.push_back({[n](int r, int c) { return c * n + r; }, true});
+      symmetries.push_back({[n](int r, int c) { return (n - 1 - c) * n + (n - 1 - r); }, true});
+      symmetries.push_back({[n](int r, int c) { return c * n + (n - 1 - r); }, true});
+      symmetries.push_back({[n](int r, int c) { return (n - 1 - c) * n + r; }, true});
+    }
+    for (const auto& [source, swapped] : symmetries) {
       z3::expr equal_so_far = ctx.bool_val(true);
       for (int i = 0; i < cells; ++i) {
-        const int r = i / n, c = i % n;
-        const int image = symmetry == 0 ? r * n + (n - 1 - c) : symmetry == 1 ? (n - 1 - r) * n + c : cells - 1 - i;
-        if (image == i) continue;
-        encoding_.require(z3::implies(equal_so_far, z3::ule(value(i), value(image))));
-        equal_so_far = define_bool(encoding_, "lex_equal", equal_so_far && value(i) == value(image));
+        const int image = source(i / n, i % n);
+        if (image == i && !swapped) continue;
+        encoding_.require(z3::implies(equal_so_far, z3::ule(value(i, false), value(image, swapped))));
+        equal_so_far = define_bool(encoding_, "lex_equal", equal_so_far && value(i, false) == value(image, swapped));
       }
     }
   }
 
-  // Requires that `mover_black`'s placement on `point` is illegal: the point holds a stone, or the
-  // diagonal rule fails after the fill. On a position with the invariant only the regions of the
-  // point's empty neighbours can become territories (docs/proofs.md), so only they are encoded.
-  // The same illegality is also required in a weaker, local form the solver uses far sooner
-  // (measured at size 4: 13-17 s instead of 30 s).
-  void require_illegal(int point, bool mover_black) {
+  // `mover_black`'s placement on `point` is illegal: the point holds a stone, or after the fill some
+  // diagonal pair of like-coloured stones has no like-coloured common neighbour. On a position with
+  // the end-of-turn invariant that happens exactly when a diagonal neighbour d of the point holds a
+  // mover's stone and neither point next to both holds one of the mover's stones or is filled with
+  // the mover's colour (the witness lemma, docs/proofs.md: whenever some pair is broken after the
+  // fill, such a pair through the placed stone is too; a fill can only mend it). Those two points
+  // are neighbours of the placed point, so only the regions of its empty neighbours are encoded,
+  // with their majority for the mover. The same under both diagonal-rule readings.
+  z3::expr illegal(int point, bool mover_black) {
+    z3::context& ctx = encoding_.ctx();
     const Neighbourhood& near = neighbourhood(point);
     SymbolicBoard placed = position_;
-    placed.black[at(point)] = encoding_.ctx().bool_val(mover_black);
-    placed.white[at(point)] = encoding_.ctx().bool_val(!mover_black);
-    SymbolicBoard after = placed;
-    for (std::size_t k = 0; k < near.regions.size(); ++k) {
+    placed.black[at(point)] = ctx.bool_val(mover_black);
+    placed.white[at(point)] = ctx.bool_val(!mover_black);
+    const auto& adjacent = grid_.adjacent[at(point)];
+    // Whether a neighbour of the point holds a mover's stone after the placement and the fill.
+    const auto mended_by = [&](int a) {
+      const std::size_t k = static_cast<std::size_t>(std::find(adjacent.begin(), adjacent.end(), a) - adjacent.begin());
       const z3::expr black = fills_black(encoding_, rules_, placed, near.regions[k], !mover_black);
-      for (std::size_t i = 0; i < after.black.size(); ++i) {
-        const z3::expr filled = near.regions[k][i] && near.territory[k];
-        after.black[i] = after.black[i] || (filled && black);
-        after.white[i] = after.white[i] || (filled && !black);
+      return position_.stone(a, mover_black) || (near.territory[k] && (mover_black ? black : !black));
+    };
+    std::map<int, z3::expr> mended;
+    std::vector<z3::expr> witnesses;
+    for (const DiagonalPair& pair : diagonal_pairs(point)) {
+      for (int a : pair.across) {
+        if (!mended.count(a)) mended.emplace(a, define_bool(encoding_, "mended", mended_by(a)));
       }
+      witnesses.push_back(position_.stone(pair.diagonal, mover_black) && !mended.at(pair.across[0]) &&
+                          !mended.at(pair.across[1]));
     }
-    const bool check_black = !rules_.mover_only_diagonal || mover_black;
-    const bool check_white = !rules_.mover_only_diagonal || !mover_black;
-    encoding_.require(!position_.empty(point) || !diagonal_rule_holds(encoding_.ctx(), after, check_black, check_white));
-    encoding_.require(!position_.empty(point) || local_break(point, mover_black) || near.may_fill);
+    return !position_.empty(point) || smt::any_of(ctx, witnesses);
   }
 
-  // Implied by the illegality above (so only a help for the solver): before the placement the
-  // diagonal rule held for every stone, so without a fill only a pair of the mover's stones
-  // through the placed point can break it.
+  // Requires the illegality above, with the weaker, local form of it that needs no region.
+  void require_illegal(int point, bool mover_black) {
+    encoding_.require(illegal(point, mover_black));
+    require_locally_stuck(point, mover_black);
+  }
+
+  // Implied by every stall, for every point and stuck side at once (cheap: a 3x3 window): an empty
+  // point's placement is illegal only through a broken pair of the mover's stones through it.
+  void require_locally_stuck(int point, bool mover_black) {
+    encoding_.require(!position_.empty(point) || local_break(point, mover_black));
+  }
+
+  // A pair of the mover's stones through the placed point that is broken before any fill: implied
+  // by the illegality above (its witness, without the fill that could mend it).
   z3::expr local_break(int point, bool mover_black) const {
-    const int n = position_.n, r = point / n, c = point % n;
     std::vector<z3::expr> breaks;
-    for (int dr : {-1, 1}) {
-      for (int dc : {-1, 1}) {
-        if (r + dr < 0 || r + dr >= n || c + dc < 0 || c + dc >= n) continue;
-        const int diagonal = (r + dr) * n + c + dc, across_row = r * n + c + dc, across_column = (r + dr) * n + c;
-        breaks.push_back(position_.stone(diagonal, mover_black) && !position_.stone(across_row, mover_black) &&
-                         !position_.stone(across_column, mover_black));
-      }
+    for (const DiagonalPair& pair : diagonal_pairs(point)) {
+      breaks.push_back(position_.stone(pair.diagonal, mover_black) && !position_.stone(pair.across[0], mover_black) &&
+                       !position_.stone(pair.across[1], mover_black));
     }
     return smt::any_of(encoding_.ctx(), breaks);
   }
 
  private:
+  // A diagonal neighbour of a point and the two points next to both.
+  struct DiagonalPair {
+    int diagonal;
+    std::array<int, 2> across;
+  };
+  std::vector<DiagonalPair> diagonal_pairs(int point) const {
+    const int n = position_.n, r = point / n, c = point % n;
+    std::vector<DiagonalPair> pairs;
+    for (int dr : {-1, 1}) {
+      for (int dc : {-1, 1}) {
+        if (r + dr < 0 || r + dr >= n || c + dc < 0 || c + dc >= n) continue;
+        pairs.push_back({(r + dr) * n + c + dc, {r * n + c + dc, (r + dr) * n + c}});
+      }
+    }
+    return pairs;
+  }
+
   // The regions of a placement's empty neighbours, and whether each is a territory: the same for
   // both colours of the placed stone.
   struct Neighbourhood {
@@ -740,7 +789,25 @@ bool encoded_placement_illegal(const Rules& rules, const std::vector<char>& cell
   return encoding.check(60) == Encoding::Answer::Counterexample;
 }
 
+smt::Encoding::Answer lazy_illegality_differs_from_turn(const Rules& rules, int point, bool mover_black, double timeout) {
+  Encoding encoding(Encoding::Engine::FiniteDomain);
+  const SymbolicBoard position = SymbolicBoard::fresh(encoding, rules.n, "pos");
+  LazyStallSearch search(encoding, rules, position);
+  search.require_invariant();
+  const z3::expr illegal = search.illegal(point, mover_black);
+  std::vector<z3::expr> move;
+  for (int i = 0; i < rules.n * rules.n; ++i) move.push_back(encoding.ctx().bool_val(i == point));
+  encoding.require(illegal == turn(encoding, rules, position, mover_black, move).legal);
+  return encoding.check(timeout);
+}
+
 namespace {
+
+std::string seconds_text(double seconds) {
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(2) << seconds;
+  return text.str();
+}
 
 // The lazy search for a stall of `stuck_sides` (true = Black). Refuted: the model confirms a
 // candidate, which is described with its reachability. Proved: Z3 finds no candidate although every
@@ -756,24 +823,29 @@ Verdict search_stall_lazily(const Game& game, const Rules& rules, const std::vec
   std::vector<z3::expr> empties;
   for (int i = 0; i < cells; ++i) empties.push_back(position.empty(i));
   encoding.require(smt::any_of(encoding.ctx(), empties));
-  search.require_smallest_image();
+  search.require_smallest_image(stuck_sides.size() == 2);
+  for (bool mover_black : stuck_sides) {
+    for (int p = 0; p < cells; ++p) search.require_locally_stuck(p, mover_black);
+  }
 
   std::set<std::pair<bool, int>> encoded;
   int candidates = 0;
   double seconds = 0;
+  std::string query_seconds;  // where the time goes: the first query is the local relaxation alone
   const auto finish = [&](Verdict v) {
     v.seconds = seconds;
     v.variables = encoding.variables();
     v.assertions = encoding.assertions();
     const std::string tally = std::to_string(candidates) + " candidate positions checked against the model, " +
                               std::to_string(encoded.size()) + " of " + std::to_string(cells * static_cast<int>(stuck_sides.size())) +
-                              " placements encoded";
+                              " placements encoded; Z3 seconds per query: " + query_seconds;
     v.note = v.note.empty() ? tally : tally + "; " + v.note;
     return v;
   };
   for (;;) {
     const auto answer = encoding.check(std::max(0.001, timeout - seconds));
     seconds += encoding.seconds();
+    query_seconds += (query_seconds.empty() ? "" : " ") + seconds_text(encoding.seconds());
     if (answer == Encoding::Answer::NoCounterexample) return finish(Verdict::proved());
     if (answer == Encoding::Answer::Unknown) return finish(Verdict::unknown(encoding.unknown_reason()));
     ++candidates;
@@ -814,6 +886,16 @@ Verdict search_stall_lazily(const Game& game, const Rules& rules, const std::vec
     }
   }
 }
+
+}  // namespace
+
+Verdict search_stall(const Game& game, const std::vector<bool>& stuck_sides, double timeout) {
+  const Rules rules = Rules::from(game.config(), Rules::Reads::Legality);
+  if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
+  return search_stall_lazily(game, rules, stuck_sides, timeout);
+}
+
+namespace {
 
 // A position with the end-of-turn invariant, no winner and an empty point where the side to move
 // (neither: both sides) has no legal placement. First the model is played to find one, which is
@@ -1007,14 +1089,14 @@ std::vector<Claim> quentin_claims() {
       {"invariant-inductive", {2, 3, 4}},
       {"one-fill-round", {2, 3, 4, 5}},
       {"full-board-winner", {2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
-      {"no-draw", {2, 3, 4}},
+      {"no-draw", {2, 3, 4, 5}},
       {"one-winner", {2, 3, 4, 5, 6}},
       {"no-two-winners", {2, 3, 4, 5, 6}},
       {"only-mover-completes", {2, 3}},
-      // Proved up to 4 (4: about 25 s, the lazy search); 5 is the smallest size where the model's
-      // play finds a forced pass.
+      // 5 is the smallest size where the model's play finds a forced pass.
       {"mover-can-move", {2, 3, 4, 5}},
-      {"someone-can-move", {2, 3, 4}},
+      // Proved up to 7 by the lazy search; 6 takes about 5 s, 7 minutes.
+      {"someone-can-move", {2, 3, 4, 5}},
   };
   return with_encoding_version(with_audit_sizes(std::move(claims), audit_sizes), ARBITER_ENCODING_SOURCE_HASH);
 }

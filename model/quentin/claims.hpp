@@ -84,5 +84,15 @@ Turn turn(smt::Encoding& encoding, const Rules& rules, const smt::SymbolicBoard&
 // the end-of-turn invariant (the encoding is exact only there). For the test against the model.
 bool encoded_placement_illegal(const Rules& rules, const std::vector<char>& cells, int point, bool mover_black);
 
+// Whether some position of size rules.n with the end-of-turn invariant has a placement of
+// `mover_black` on `point` that the lazy search's illegality (the witness lemma: a broken pair
+// through the placed stone that no fill mends) and the full turn encoding (turn()) judge
+// differently. NoCounterexample proves the two equal on every such position of that size.
+smt::Encoding::Answer lazy_illegality_differs_from_turn(const Rules& rules, int point, bool mover_black, double timeout);
+
+// The lazy Z3 search alone, without playing the model first: Refuted with a stall where every side
+// in `stuck_sides` (true = Black) has no legal placement, Proved if there is none, else Unknown.
+Verdict search_stall(const Game& game, const std::vector<bool>& stuck_sides, double timeout);
+
 }  // namespace quentin_smt
 }  // namespace arbiter

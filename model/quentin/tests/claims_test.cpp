@@ -321,5 +321,45 @@ TEST(QuentinClaims, TheLazySearchsIllegalityAgreesWithTheModel) {
   EXPECT_GT(compared - illegal, 0);
 }
 
+// The witness lemma (docs/proofs.md): on a position with the invariant a placement is illegal exactly
+// when a diagonal neighbour holds a mover's stone and neither point next to both holds or is filled
+// with one. Z3 checks it against the full turn encoding on EVERY 3x3 position with the invariant,
+// for every point and both movers, under the default rulings and under every other value the
+// lemma's encoding reads at once (kept together so that the test stays short).
+TEST(QuentinClaims, TheWitnessLemmaAgreesWithTheFullTurnOnEveryPosition) {
+  for (const std::vector<std::string>& rulings : std::vector<std::vector<std::string>>{
+           {}, {"edges-count=yes", "majority=adjacencies", "diagonal-rule=mover-only"}}) {
+    const int n = kTurnLargest;
+    const auto rules = quentin_smt::Rules::from(make_game(quentin_game(), n, rulings)->config(),
+                                                quentin_smt::Rules::Reads::Legality);
+    ASSERT_EQ(rules.unsupported, "");
+    for (int point = 0; point < n * n; ++point) {
+      for (bool black : {true, false}) {
+        EXPECT_EQ(quentin_smt::lazy_illegality_differs_from_turn(rules, point, black, 60), smt::Encoding::Answer::NoCounterexample)
+            << "point " << point << " black " << black << (rulings.empty() ? "" : " " + rulings.front());
+      }
+    }
+  }
+}
+
+// Asked for one side, the lazy search alone (no play of the model first) must find a 5x5 position
+// where that side cannot place, as play does; the reference model confirms it independently.
+TEST(QuentinClaims, TheLazySearchAloneFindsAForcedPassOn5x5) {
+  auto game = make_game(quentin_game(), 5);
+  const Verdict v = quentin_smt::search_stall(*game, {false}, 120);
+  ASSERT_EQ(v.kind, Verdict::Kind::Refuted) << v.reason << v.note;
+  const std::vector<char> cells = smt::cells_from_text(v.counterexample);
+  ASSERT_EQ(cells.size(), 25u) << v.counterexample;
+  quentin::Position position = quentin::Position::empty(5);
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    position.cells[i] = cells[i] == 'B' ? quentin::kBlackStone : cells[i] == 'W' ? quentin::kWhiteStone : quentin::kEmpty;
+  }
+  const quentin::Rules model_rules = quentin::Rules::from(game->config());
+  EXPECT_NE(std::count(cells.begin(), cells.end(), '.'), 0);
+  EXPECT_TRUE(quentin::reference::winning_chain(5, position.cells, quentin::kBlackSide).empty());
+  EXPECT_TRUE(quentin::reference::winning_chain(5, position.cells, quentin::kWhiteSide).empty());
+  EXPECT_FALSE(quentin::reference::has_legal_placement(model_rules, position, quentin::kWhiteSide)) << v.counterexample;
+}
+
 }  // namespace
 }  // namespace arbiter
