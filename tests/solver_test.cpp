@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -206,6 +207,57 @@ TEST_P(SolverOnEveryGame, ExactValuesEqualPlainMinimaxAndCertificatesVerify) {
   }
   EXPECT_GT(compared, 0);
   EXPECT_LE(skipped, compared) << "most positions were not settled within the time given";
+}
+
+// Without certificates (a solve without --proof) every value is the same: the search's own
+// numbers tell a loss from a refutation that needs a draw, and a second search settles the latter.
+// Such units say they hold no certificate, read back from the journal's format as such, and their
+// lines (read off the table) are legal play.
+TEST_P(SolverOnEveryGame, ValuesWithoutCertificatesEqualValuesWithThem) {
+  const auto& positions = shared_small_positions(game());
+  int compared = 0, draws = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (const auto& [configured, line] : positions) {
+    if (compared > 0 && std::chrono::steady_clock::now() - start > kTimeBox) break;
+    auto root = configured->parse_position(line, configured->implementations().front());
+    if (root->is_terminal()) continue;
+    solver::SolveOptions with;
+    with.table_megabytes = 8;
+    with.control.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+    solver::SolveOptions without = with;
+    without.certificates = false;
+    const solver::SolveResult certified = solver::solve_moves(*root, with);
+    const solver::SolveResult plain = solver::solve_moves(*root, without);
+    ASSERT_EQ(certified.moves.size(), plain.moves.size());
+    for (std::size_t i = 0; i < plain.moves.size(); ++i) {
+      const solver::MoveResult& a = certified.moves[i];
+      const solver::MoveResult& b = plain.moves[i];
+      if (a.value == Value::Unknown || b.value == Value::Unknown) continue;
+      EXPECT_EQ(a.value, b.value) << line << " move " << b.text;
+      EXPECT_TRUE(a.certified);
+      EXPECT_FALSE(b.certified);
+      EXPECT_TRUE(b.claims.empty());
+      draws += b.value == Value::Draw;
+      auto replay = root->clone();
+      replay->apply(b.move);
+      for (const std::string& move : b.line) {
+        ASSERT_FALSE(replay->is_terminal()) << line << " move " << b.text << ": the line goes on after the end";
+        replay->apply(replay->parse_move(move));
+      }
+      for (const solver::MoveResult* unit : {&a, &b}) {
+        std::stringstream text;
+        solver::write_move_result(text, *unit);
+        const auto back = solver::read_move_result(text, "test");
+        ASSERT_TRUE(back.has_value()) << text.str();
+        EXPECT_EQ(back->value, unit->value);
+        EXPECT_EQ(back->certified, unit->certified);
+        EXPECT_EQ(back->line, unit->line);
+      }
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 0);
+  std::printf("%d moves compared, %d of them draws\n", compared, draws);
 }
 
 TEST_P(SolverOnEveryGame, BoundedSearchEqualsPlainSearchAndCertificatesVerify) {
