@@ -233,6 +233,9 @@ int solve_command(const std::vector<std::string>& args) {
   solve_options.within = within;
   solve_options.threads = threads;
   solve_options.table_megabytes = table_megabytes;
+  // Certificates are extracted only when one is to be written: the walk over every proof tree
+  // can cost as much as the search.
+  solve_options.certificates = !proof_file.empty();
   std::atomic<std::uint64_t> nodes{0};
   solve_options.control.nodes = &nodes;
   install_stop_handlers();
@@ -263,6 +266,8 @@ int solve_command(const std::vector<std::string>& args) {
     finished = journal.load(moves.size());
     for (std::size_t i = 0; i < finished.size(); ++i) {
       if (finished[i]) finished[i]->move = moves[i];  // the journal names moves by their text
+      // A move settled by a run without --proof has no certificate to write: search it again.
+      if (finished[i] && !proof_file.empty() && !finished[i]->certified) finished[i].reset();
     }
   } else {
     journal.clear();

@@ -51,7 +51,21 @@ ProofNumbers Dfpn::terminal_numbers(const State& state) const {
   const Outcome outcome = state.outcome();
   const bool reached = outcome.kind == Outcome::Kind::Win ? outcome.winner == goal_.attacker
                                                           : outcome.kind == Outcome::Kind::Draw && goal_.draw_enough;
-  return reached ? ProofNumbers{0, kInf} : ProofNumbers{kInf, 0};
+  if (reached) return ProofNumbers{0, kInf};
+  return ProofNumbers{outcome.kind == Outcome::Kind::Draw ? kDrawnDisproof : kInf, 0};
+}
+
+// The proof number that says whether a node's disproof rests on a draw: at the attacker's node
+// every child is disproved, and it is clean only if all of them are; at the defender's node one
+// disproved child is enough, and it is clean if a clean one is among them.
+std::uint32_t Dfpn::disproof_pn(const std::vector<Child>& children, bool or_node) {
+  bool clean = or_node;
+  for (const Child& child : children) {
+    if (!child.numbers.disproven()) continue;
+    const bool child_clean = child.numbers.pn == kInf;
+    clean = or_node ? clean && child_clean : clean || child_clean;
+  }
+  return clean ? kInf : kDrawnDisproof;
 }
 
 Verdict Dfpn::solve(const State& root, const Goal& goal) {
@@ -72,6 +86,7 @@ Verdict Dfpn::solve(const State& root, const Goal& goal) {
   } else {
     while (!result.solved() && !stopped_) result = mid(0, kInf, kInf);
   }
+  last_ = result;
   if (result.proven()) return Verdict::Proven;
   if (result.disproven()) return Verdict::Disproven;
   return Verdict::Unknown;
@@ -196,6 +211,7 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
     // The child's numbers may have been pushed out of the table already; keep them here.
     children[best].numbers = result;
   }
+  if (numbers.disproven() && !decided) numbers.pn = disproof_pn(children, or_node);
   if (!stopped_ || numbers.solved()) {
     table_.store(key, numbers, stats_.nodes - nodes_before);
     ++stats_.tt_stores;
@@ -281,6 +297,45 @@ bool Dfpn::child_shows(const State& child, bool proof) {
   ProofNumbers n;
   if (!table_.lookup(child.canonical_key() ^ salt_, n)) return false;
   return proof ? n.proven() : n.disproven();
+}
+
+std::vector<std::string> Dfpn::table_line(const State& root, const Goal& goal, bool proved) {
+  goal_ = goal;
+  salt_ = goal_salt(goal);
+  const int chooser_side = proved ? goal.attacker : 1 - goal.attacker;
+  std::vector<std::string> line;
+  auto here = root.clone(), child = root.clone(), best = root.clone();
+  std::vector<Move> moves;
+  // Every move adds a ply, and no game outlasts its ply cap, so the walk ends.
+  while (!here->is_terminal()) {
+    here->legal_moves(moves);
+    const bool chooser = here->side_to_move() == chooser_side;
+    bool found = false;
+    int best_rank = 0;
+    Move chosen = 0;
+    for (Move m : moves) {
+      child->copy_from(*here);
+      child->apply(m);
+      int rank = 0;
+      if (chooser) {
+        if (!child_shows(*child, proved)) continue;
+        rank = child->is_terminal() ? 1 : 0;
+      } else {
+        rank = child->is_terminal() ? -1 : child->distance_to_win(chooser_side);
+      }
+      if (!found || rank > best_rank) {
+        found = true;
+        best_rank = rank;
+        chosen = m;
+        best->copy_from(*child);
+      }
+      if (chooser && rank == 1) break;
+    }
+    if (!found) break;
+    line.push_back(here->move_text(chosen));
+    std::swap(here, best);
+  }
+  return line;
 }
 
 int Dfpn::extract(const State& root, const Goal& goal, Verdict verdict, Certificate& out) {

@@ -4,6 +4,7 @@
 #include <array>
 #include <deque>
 #include <memory>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -29,6 +30,10 @@ class Dfpn {
   // Proven: the attacker reaches the goal against every defence; Disproven: the defender prevents
   // it; Unknown: stopped (time limit or stop request) first.
   Verdict solve(const State& root, const Goal& goal);
+  // After a Disproven solve: whether the disproof is the defender's win, shown without leaning on
+  // any drawn game (false: a draw may be needed, or the search could not tell; ask again with
+  // draw_enough to decide between a draw and a loss).
+  bool disproof_is_win() const { return last_.disproven() && last_.pn == kInfiniteNumber; }
 
   // The proof (Proven) or disproof (Disproven) of the last solve's goal from `root` as certificate
   // nodes; returns the id of the node for `root`. Searches again where the table lost what it
@@ -40,6 +45,13 @@ class Dfpn {
   // What a position's key is XORed with in the table for this goal (one table serves several).
   static std::uint64_t goal_salt(const Goal& goal);
 
+  // A principal line of the last solve's result for `goal` from `root` (proved: the attacker's
+  // win; otherwise the defender's refutation), read off the table without a certificate: the side
+  // the result favours plays a move the table shows to keep it (one that ends the game first),
+  // the other side the reply that leaves the former farthest from its goal by the game's
+  // estimate. It stops where the table lost what it needs. Move texts, as principal_line gives.
+  std::vector<std::string> table_line(const State& root, const Goal& goal, bool proved);
+
  private:
   struct Child {
     Move move = 0;
@@ -48,6 +60,7 @@ class Dfpn {
     bool terminal = false;
   };
   ProofNumbers mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn);
+  static std::uint32_t disproof_pn(const std::vector<Child>& children, bool or_node);
   ProofNumbers terminal_numbers(const State& state) const;
   ProofNumbers initial_numbers(const State& state) const;
   State& at_depth(std::size_t depth);
@@ -76,6 +89,7 @@ class Dfpn {
   const SearchControl& control_;
   SearchStats& stats_;
   Goal goal_;
+  ProofNumbers last_;  // the root's numbers after the last solve
   std::uint64_t salt_ = 0;
   bool stopped_ = false;
   bool later_ties_ = false;

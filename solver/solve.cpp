@@ -16,6 +16,9 @@
 namespace arbiter::solver {
 namespace {
 
+// What a unit file holds instead of a certificate when the solve made none.
+constexpr const char* kNoCertificate = "certificate none";
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -34,28 +37,42 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
   try {
     if (options.within == 0) {
       Dfpn dfpn(table, options.control, r.stats, helper);
+      const bool certify = options.certificates;
       const Goal win{mover, false};
       const Verdict first = dfpn.solve(*child, win);
+      Goal shown = win;  // the goal whose search the value rests on, for the line
       if (first == Verdict::Proven) {
         r.value = Value::Win;
-        r.claims.push_back(dfpn.extract(*child, win, first, r.certificate));
+        if (certify) r.claims.push_back(dfpn.extract(*child, win, first, r.certificate));
       } else if (first == Verdict::Disproven) {
-        const int refutation = dfpn.extract(*child, win, first, r.certificate);
-        if (r.certificate.node(refutation).claim.kind == Claim::Kind::Win) {
+        // A refutation that needs no draw is the opponent's win: the certificate's claim says so
+        // when one is extracted, the search's numbers otherwise.
+        int refutation = -1;
+        bool lost = dfpn.disproof_is_win();
+        if (certify) {
+          refutation = dfpn.extract(*child, win, first, r.certificate);
+          lost = r.certificate.node(refutation).claim.kind == Claim::Kind::Win;
+        }
+        if (lost) {
           r.value = Value::Loss;
-          r.claims.push_back(refutation);
+          if (certify) r.claims.push_back(refutation);
         } else {
-          // The refutation needs a draw somewhere: does the mover at least draw?
+          // The refutation may need a draw somewhere: does the mover at least draw?
           const Goal hold{mover, true};
           const Verdict second = dfpn.solve(*child, hold);
+          shown = hold;
           if (second == Verdict::Proven) {
             r.value = Value::Draw;
-            r.claims = {refutation, dfpn.extract(*child, hold, second, r.certificate)};
+            if (certify) r.claims = {refutation, dfpn.extract(*child, hold, second, r.certificate)};
           } else if (second == Verdict::Disproven) {
             r.value = Value::Loss;
-            r.claims = {dfpn.extract(*child, hold, second, r.certificate)};
+            if (certify) r.claims = {dfpn.extract(*child, hold, second, r.certificate)};
           }
         }
+      }
+      if (r.value != Value::Unknown && !certify) {
+        const bool proved = r.value == Value::Win || (r.value == Value::Draw && shown.draw_enough);
+        r.line = dfpn.table_line(*child, shown, proved);
       }
     } else {
       // One bounded search per thread, kept across its units: its table holds only facts (bounds
@@ -70,7 +87,8 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
   } catch (const SearchInterrupted&) {
     r.value = Value::Unknown;
   }
-  if (r.value == Value::Unknown) {
+  r.certified = r.value != Value::Unknown && !r.claims.empty();
+  if (!r.certified) {
     r.certificate = Certificate();
     r.claims.clear();
   } else {
@@ -303,12 +321,14 @@ void write_move_result(std::ostream& out, const MoveResult& r) {
   out << "line";
   for (const auto& m : r.line) out << "\t" << m;
   out << "\n";
-  if (r.value != Value::Unknown) {
+  if (r.certified) {
     // A unit's certificate has no root of its own (its claims are the roots): the first claim
     // stands in, since a certificate only reads back with an existing root.
     Certificate rooted = r.certificate;
     rooted.root = r.claims.front();
     rooted.write(out);
+  } else if (r.value != Value::Unknown) {
+    out << kNoCertificate << "\n";  // solved without --proof: a run that asks for one redoes it
   }
 }
 
@@ -338,8 +358,13 @@ std::optional<MoveResult> read_move_result(std::istream& in, const std::string& 
     for (std::string m; std::getline(moves_line, m, '\t');) r.line.push_back(m);
     if (!in) return std::nullopt;
     if (r.value != Value::Unknown) {
+      const auto start = in.tellg();
+      if (std::getline(in, line) && line == kNoCertificate) return r;
+      in.clear();
+      in.seekg(start);
       r.certificate = Certificate::read(in, name);
       if (r.claims.empty()) return std::nullopt;
+      r.certified = true;
     }
     return r;
   } catch (const InputError&) {

@@ -34,6 +34,11 @@ struct SolveOptions {
   // Where a stopped solve leaves its table's solved entries and a resumed one picks them up
   // ("" for neither): <directory>/table.
   std::string table_directory;
+  // Whether exact solves extract each unit's certificate (needed for --proof, and for the
+  // principal line the certificate allows). Without, a unit's value comes from the search alone
+  // and its line is read off the table (Dfpn::table_line); extraction walks the whole proof tree,
+  // which can cost as much as the search.
+  bool certificates = true;
 };
 
 struct MoveResult {
@@ -45,6 +50,7 @@ struct MoveResult {
   // The unit's certificate nodes; `claims` are the ids of the child position's claims in it.
   Certificate certificate;
   std::vector<int> claims;
+  bool certified = false;  // certificate and claims hold the proof of the value
   std::vector<std::string> line;  // principal line after this move (moves that follow it)
 };
 

@@ -12,6 +12,10 @@
 namespace arbiter::solver {
 
 inline constexpr std::uint32_t kInfiniteNumber = 1u << 30;
+// The proof number of a disproof that rests on a draw somewhere (a goal of winning, not drawing,
+// refuted by a line that ends drawn). A plain disproof (pn = kInfiniteNumber) means the defender
+// wins, so a solve needs no second search, and no certificate, to call the position lost.
+inline constexpr std::uint32_t kDrawnDisproof = kInfiniteNumber + 1;
 
 struct ProofNumbers {
   std::uint32_t pn = 1;

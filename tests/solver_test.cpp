@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <map>
 #include <optional>
 #include <sstream>
 
 #include "model/core/errors.hpp"
+#include "model/core/zobrist.hpp"
 #include "properties/conformance.hpp"
 #include "solver/bounded_search.hpp"
 #include "solver/certificate.hpp"
@@ -209,6 +211,57 @@ TEST_P(SolverOnEveryGame, ExactValuesEqualPlainMinimaxAndCertificatesVerify) {
   EXPECT_LE(skipped, compared) << "most positions were not settled within the time given";
 }
 
+// Without certificates (a solve without --proof) every value is the same: the search's own
+// numbers tell a loss from a refutation that needs a draw, and a second search settles the latter.
+// Such units say they hold no certificate, read back from the journal's format as such, and their
+// lines (read off the table) are legal play.
+TEST_P(SolverOnEveryGame, ValuesWithoutCertificatesEqualValuesWithThem) {
+  const auto& positions = shared_small_positions(game());
+  int compared = 0, draws = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (const auto& [configured, line] : positions) {
+    if (compared > 0 && std::chrono::steady_clock::now() - start > kTimeBox) break;
+    auto root = configured->parse_position(line, configured->implementations().front());
+    if (root->is_terminal()) continue;
+    solver::SolveOptions with;
+    with.table_megabytes = 8;
+    with.control.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+    solver::SolveOptions without = with;
+    without.certificates = false;
+    const solver::SolveResult certified = solver::solve_moves(*root, with);
+    const solver::SolveResult plain = solver::solve_moves(*root, without);
+    ASSERT_EQ(certified.moves.size(), plain.moves.size());
+    for (std::size_t i = 0; i < plain.moves.size(); ++i) {
+      const solver::MoveResult& a = certified.moves[i];
+      const solver::MoveResult& b = plain.moves[i];
+      if (a.value == Value::Unknown || b.value == Value::Unknown) continue;
+      EXPECT_EQ(a.value, b.value) << line << " move " << b.text;
+      EXPECT_TRUE(a.certified);
+      EXPECT_FALSE(b.certified);
+      EXPECT_TRUE(b.claims.empty());
+      draws += b.value == Value::Draw;
+      auto replay = root->clone();
+      replay->apply(b.move);
+      for (const std::string& move : b.line) {
+        ASSERT_FALSE(replay->is_terminal()) << line << " move " << b.text << ": the line goes on after the end";
+        replay->apply(replay->parse_move(move));
+      }
+      for (const solver::MoveResult* unit : {&a, &b}) {
+        std::stringstream text;
+        solver::write_move_result(text, *unit);
+        const auto back = solver::read_move_result(text, "test");
+        ASSERT_TRUE(back.has_value()) << text.str();
+        EXPECT_EQ(back->value, unit->value);
+        EXPECT_EQ(back->certified, unit->certified);
+        EXPECT_EQ(back->line, unit->line);
+      }
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 0);
+  std::printf("%d moves compared, %d of them draws\n", compared, draws);
+}
+
 TEST_P(SolverOnEveryGame, BoundedSearchEqualsPlainSearchAndCertificatesVerify) {
   const auto& positions = shared_small_positions(game());
   int compared = 0;
@@ -338,6 +391,82 @@ TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {
 
 // Keys that share a bucket (equal low bits) but differ above: the table must tell them apart,
 // keep solved entries against open ones, and save and load every solved entry with its full key.
+// A game given as an explicit tree, for the search's handling of draws (no registered game's
+// small positions include a draw): node 0 is the root, side 0 moves at even depths, a node without
+// children is finished with its outcome.
+class TreeState final : public State {
+ public:
+  struct Node {
+    std::vector<int> children;
+    Outcome outcome;
+  };
+  TreeState(const std::vector<Node>* tree, int node = 0, int depth = 0) : tree_(tree), node_(node), depth_(depth) {}
+  std::unique_ptr<State> clone() const override { return std::make_unique<TreeState>(*this); }
+  int side_to_move() const override { return depth_ % 2; }
+  Outcome outcome() const override { return here().outcome; }
+  int ply() const override { return depth_; }
+  void legal_moves(std::vector<Move>& out) const override {
+    out.clear();
+    for (std::size_t i = 0; i < here().children.size(); ++i) out.push_back(static_cast<Move>(i));
+  }
+  void apply(Move m) override {
+    node_ = here().children.at(m);
+    ++depth_;
+  }
+  std::string move_text(Move m) const override { return "m" + std::to_string(m); }
+  Move parse_move(std::string_view text) const override { return static_cast<Move>(std::stoi(std::string(text.substr(1)))); }
+  std::string diagram() const override { return line() + "\n"; }
+  std::string line() const override { return "tree " + std::to_string(node_) + " " + std::to_string(depth_); }
+  Drawing drawing() const override { return {}; }
+  std::string explain(Move m) const override { return move_text(m); }
+  std::uint64_t key() const override { return mix64(static_cast<std::uint64_t>(node_) * 64 + static_cast<std::uint64_t>(depth_)); }
+  void copy_from(const State& other) override { *this = static_cast<const TreeState&>(other); }
+
+ private:
+  const Node& here() const { return (*tree_)[static_cast<std::size_t>(node_)]; }
+  const std::vector<TreeState::Node>* tree_;
+  int node_;
+  int depth_;
+};
+
+// Side 0 to move at the root. Move m0 leads to a node where side 1 can only draw or (listed
+// second) win; move m1 to one where side 1 can only draw. So m0 loses, m1 draws: the refutation
+// of "side 0 wins" after m1 rests on a draw, after m0 it does not.
+TEST(DrawnRefutations, AreToldFromLossesWithAndWithoutCertificates) {
+  const std::vector<TreeState::Node> tree = {
+      {{1, 2}, Outcome::ongoing()},  // 0: root, side 0 to move
+      {{3, 4}, Outcome::ongoing()},  // 1: side 1 to move: draw or win
+      {{3}, Outcome::ongoing()},     // 2: side 1 to move: draw only
+      {{}, Outcome::draw()},         // 3
+      {{}, Outcome::win(1)},         // 4
+  };
+  const TreeState root(&tree);
+  for (const bool certificates : {true, false}) {
+    solver::SolveOptions options;
+    options.table_megabytes = 1;
+    options.certificates = certificates;
+    const solver::SolveResult result = solver::solve_moves(root, options);
+    ASSERT_EQ(result.moves.size(), 2u);
+    EXPECT_EQ(result.moves[0].value, Value::Loss) << "certificates " << certificates;
+    EXPECT_EQ(result.moves[1].value, Value::Draw) << "certificates " << certificates;
+    EXPECT_EQ(result.value, Value::Draw);
+    EXPECT_EQ(result.moves[0].certified, certificates);
+  }
+  // The search's own numbers: a disproof that needs the draw is not the defender's win.
+  solver::TranspositionTable table(1);
+  solver::SearchControl control;
+  solver::SearchStats stats;
+  solver::Dfpn dfpn(table, control, stats);
+  const solver::Goal side0_wins{0, false};
+  TreeState after_m0(&tree, 1, 1), after_m1(&tree, 2, 1);
+  ASSERT_EQ(dfpn.solve(after_m0, side0_wins), solver::Verdict::Disproven);
+  EXPECT_TRUE(dfpn.disproof_is_win());
+  ASSERT_EQ(dfpn.solve(after_m1, side0_wins), solver::Verdict::Disproven);
+  EXPECT_FALSE(dfpn.disproof_is_win());
+  ASSERT_EQ(dfpn.solve(root, side0_wins), solver::Verdict::Disproven);
+  EXPECT_FALSE(dfpn.disproof_is_win());
+}
+
 TEST(TranspositionTable, KeepsSolvedEntriesAndTellsKeysOfOneBucketApart) {
   using solver::ProofNumbers;
   solver::TranspositionTable table(1);

@@ -9,6 +9,7 @@
 #include "model/core/connection_distance.hpp"
 #include "model/core/zobrist.hpp"
 #include "model/core/square_grid.hpp"
+#include "model/quentin/engine_base.hpp"
 #include "model/quentin/notation.hpp"
 
 namespace arbiter::quentin::engine {
@@ -97,10 +98,10 @@ struct Scratch {
   }
 };
 
-class FastState final : public State {
+class FastState final : public EngineBase<FastState> {
  public:
   FastState(const Game& game, const Rules& rules, const Position& position)
-      : game_(&game), tables_(&Tables::of(position.size)), rules_(rules), ply_(position.ply), swapped_(position.swapped) {
+      : EngineBase(game, rules, position), tables_(&Tables::of(position.size)) {
     cells_.fill(kEmpty);
     support_.fill(0);
     for (int p = 0; p < tables_->points; ++p) {
@@ -119,9 +120,7 @@ class FastState final : public State {
       put_stone(p, stone);
       all.points[static_cast<std::size_t>(all.count++)] = static_cast<std::int16_t>(p);
     }
-    const int completed = commit(all);
-    outcome_ = completed < 0 ? Outcome::ongoing() : chain_winner(completed, 1 - side_to_move());
-    if (!outcome_.over()) settle_if_stuck();
+    settle_read_position(commit(all));
   }
 
   std::unique_ptr<State> clone() const override { return std::make_unique<FastState>(*this); }
@@ -151,16 +150,6 @@ class FastState final : public State {
     for (std::size_t s = 1; s < board_keys_.size(); ++s) smallest = std::min(smallest, board_keys_[s]);
     return smallest ^ scalar_key();
   }
-  std::unique_ptr<State> symmetric_image(int symmetry) const override {
-    const auto& image = tables_->image.at(static_cast<std::size_t>(symmetry));
-    Position p = position();
-    for (int q = 0; q < tables_->points; ++q) p.cells[static_cast<std::size_t>(image[idx(q)])] = cells_[idx(q)];
-    return std::make_unique<FastState>(*game_, rules_, p);
-  }
-  Move symmetric_move(int symmetry, Move m) const override {
-    if (m >= kSwap) return m;
-    return static_cast<Move>(tables_->image.at(static_cast<std::size_t>(symmetry))[m]);
-  }
   // Territory fills and the diagonal rule are ignored: the estimate only orders the search.
   int distance_to_win(int side) const override {
     const std::int8_t own = stone_of(side);
@@ -189,10 +178,6 @@ class FastState final : public State {
         [&](int p) { return (tables_->edge_bits[idx(p)] & first) != 0; },
         [&](int p) { return (tables_->edge_bits[idx(p)] & second) != 0; });
   }
-  int side_to_move() const override { return (ply_ + (swapped_ ? 1 : 0)) % 2; }
-  Outcome outcome() const override { return outcome_; }
-  int ply() const override { return ply_; }
-
   void legal_moves(std::vector<Move>& out) const override {
     out.clear();
     if (outcome_.over()) return;
@@ -215,126 +200,27 @@ class FastState final : public State {
     if (out.empty()) out.push_back(kPass);
   }
 
-  void apply(Move move) override {
-    if (move < kSwap) {
-      if (!place_if_legal(static_cast<int>(move))) throw std::logic_error("quentin: apply() was given an illegal move");
-      return;
-    }
-    if (move == kSwap) swapped_ = true;
-    ++ply_;
-    if (!outcome_.over()) settle_if_stuck();
-  }
-
-  bool apply_if_legal(Move move) override {
-    if (outcome_.over()) return false;
-    if (move < kSwap) {
-      return move < static_cast<Move>(tables_->points) && cells_[move] == kEmpty && place_if_legal(static_cast<int>(move));
-    }
-    // A pass is legal only when nothing else is.
-    const bool legal = move == kSwap   ? swap_available()
-                       : move == kPass ? !swap_available() && !has_legal_placement(side_to_move(), Scratch::get())
-                                       : false;
-    if (legal) apply(move);
-    return legal;
-  }
-
-  void apply_counting(Move move, std::span<std::uint64_t> counts) override {
-    const int empties_before = empty_count_;
-    apply(move);
-    if (move == kPass) {
-      ++counts[kForcedPasses];  // a pass is legal only when no placement is
-    } else if (move == kSwap) {
-      ++counts[kSwaps];
-    } else if (const int filled = empties_before - empty_count_ - 1; filled > 0) {
-      ++counts[kFillingTurns];
-      counts[kFilledPoints] += static_cast<std::uint64_t>(filled);
-    }
-  }
-
-  // Uniform over the legal moves: empty points (and the swap) are drawn without replacement
-  // until one is legal, so each legal move is equally likely to come first.
+  // Uniform over the legal moves (EngineBase::play_randomly), drawn from the list of empty points
+  // the state keeps anyway.
   Outcome random_playout(Rng& rng) override {
     Scratch& scratch = Scratch::get();
-    while (!outcome_.over()) {
-      const int mover = side_to_move();
-      int untried = empty_count_;
-      bool swap_untried = swap_available();
-      bool moved = false;
-      while (untried > 0 || swap_untried) {
-        const int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(untried + (swap_untried ? 1 : 0))));
-        if (pick == untried) {
-          swapped_ = true;
-          ++ply_;
-          moved = true;
-          break;
-        }
-        const int point = empties_[static_cast<std::size_t>(pick)];
-        if (try_placement(point, mover, scratch)) {
-          place_committed(scratch, mover);
-          moved = true;
-          break;
-        }
-        undo(scratch.change);
-        swap_empty_slots(pick, --untried);
-      }
-      if (moved) continue;
-      if (has_legal_placement(1 - mover, scratch)) {
-        ++ply_;  // forced pass
-      } else {
-        outcome_ = no_moves_outcome();
-      }
-    }
-    return outcome_;
-  }
-
-  std::string move_text(Move move) const override { return move_name(tables_->size, move); }
-  Move parse_move(std::string_view text) const override { return read_move(rules_, position(), outcome_, text); }
-  std::string diagram() const override { return diagram_text(position(), outcome_); }
-  std::string line() const override { return line_text(*game_, position()); }
-  Drawing drawing() const override { return draw_position(position(), outcome_); }
-  std::optional<MoveAnchor> move_anchor(Move m) const override { return draw_anchor(tables_->size, m); }
-  std::string explain(Move move) const override { return explain_move(rules_, position(), outcome_, move); }
-  std::vector<std::string> candidate_moves() const override {
-    return SquareGrid::of(position().size).names_and({"swap", "pass"});
-  }
-  std::string explain_text(std::string_view text) const override {
-    return explain(read_move_words(position(), text));
+    return play_randomly(
+        rng, [&] { return empty_count_; }, [&](int i) { return static_cast<int>(empties_[static_cast<std::size_t>(i)]); },
+        [&](int point, int mover) {
+          if (try_placement(point, mover, scratch)) {
+            place_committed(scratch, mover);
+            return true;
+          }
+          undo(scratch.change);
+          return false;
+        },
+        [&](int i, int last) { swap_empty_slots(i, last); });
   }
 
  private:
   static std::size_t idx(int p) { return static_cast<std::size_t>(p); }
 
-  // "territory-win" (a territory fill completes the winning chain), "forced-pass" (the opponent
-  // is left with nothing but a pass), "territory-fill", or "".
-  std::string move_theme(Move m) const override {
-    if (m >= kSwap) return {};
-    const Position before = position();
-    FastState after(*this);
-    after.apply(m);
-    const Position filled = after.position();
-    const std::int8_t own = stone_of(side_to_move());
-    int fills = 0;
-    for (std::size_t i = 0; i < before.cells.size(); ++i) {
-      fills += (i != m && before.cells[i] == kEmpty && filled.cells[i] != kEmpty) ? 1 : 0;
-    }
-    const Outcome o = after.outcome();
-    if (o.kind == Outcome::Kind::Win && o.winner == side_to_move()) {
-      if (fills == 0) return {};
-      // The fill decides when the placed stone alone would not have connected.
-      Position placed_only = before;
-      placed_only.cells[m] = own;
-      placed_only.ply = before.ply + 1;
-      const FastState without_fills(*game_, rules_, placed_only);
-      return without_fills.outcome() == o ? "" : "territory-win";
-    }
-    if (!o.over()) {
-      std::vector<Move> replies;
-      after.legal_moves(replies);
-      if (replies.size() == 1 && replies.front() == kPass) return "forced-pass";
-    }
-    return fills > 0 ? "territory-fill" : "";
-  }
-
+ public:
   Position position() const {
     Position out = Position::empty(tables_->size);
     for (int p = 0; p < tables_->points; ++p) out.cells[idx(p)] = cells_[idx(p)];
@@ -343,7 +229,16 @@ class FastState final : public State {
     return out;
   }
 
-  bool swap_available() const { return rules_.pie && ply_ == 1 && !swapped_; }
+ private:
+  friend class EngineBase<FastState>;
+
+  bool point_empty(int p) const { return cells_[idx(p)] == kEmpty; }
+  int point_count() const { return tables_->points; }
+  int empty_count() const { return empty_count_; }
+  int stone_count(int side) const {
+    return static_cast<int>(std::count(cells_.begin(), cells_.begin() + tables_->points, stone_of(side)));
+  }
+  bool has_legal_placement(int mover) { return has_legal_placement(mover, Scratch::get()); }
 
   // Not the ply: no rule reads it but the swap's availability, which is keyed itself, so the
   // position after a swap shares its entries with the unswapped game's a ply earlier.
@@ -579,11 +474,6 @@ class FastState final : public State {
     return -1;
   }
 
-  Outcome chain_winner(int owner, int mover) const {
-    const bool mover_takes_it = rules_.opponent_chain == Rules::OpponentChain::MoverWins && ply_ > 0;
-    return Outcome::win(mover_takes_it ? mover : owner);
-  }
-
   void place_committed(Scratch& scratch, int mover) {
     const int completed = commit(scratch.change);
     ++ply_;
@@ -592,7 +482,7 @@ class FastState final : public State {
 
   // The placement on the empty point, with its fills, if the diagonal (and opponent-chain) rules
   // allow it; otherwise the board is left as it was.
-  bool place_if_legal(int point) {
+  bool place(int point) {
     const int mover = side_to_move();
     Scratch& scratch = Scratch::get();
     if (!try_placement(point, mover, scratch)) {
@@ -600,7 +490,6 @@ class FastState final : public State {
       return false;
     }
     place_committed(scratch, mover);
-    if (!outcome_.over()) settle_if_stuck();
     return true;
   }
 
@@ -613,36 +502,7 @@ class FastState final : public State {
     return false;
   }
 
-  // A side without a legal move passes; if its opponent could not move either, the no-moves
-  // ruling ends the game.
-  void settle_if_stuck() {
-    Scratch& scratch = Scratch::get();
-    const int mover = side_to_move();
-    if (swap_available() || has_legal_placement(mover, scratch)) return;
-    if (has_legal_placement(1 - mover, scratch)) return;
-    outcome_ = no_moves_outcome();
-  }
-
-  Outcome no_moves_outcome() const {
-    switch (rules_.no_moves) {
-      case Rules::NoMoves::Draw: return Outcome::draw();
-      case Rules::NoMoves::SideToMoveLoses: return Outcome::win(1 - side_to_move());
-      case Rules::NoMoves::MoreStones: {
-        int count[3] = {0, 0, 0};
-        for (int p = 0; p < tables_->points; ++p) ++count[cells_[idx(p)]];
-        if (count[kBlackStone] == count[kWhiteStone]) return Outcome::draw();
-        return Outcome::win(count[kBlackStone] > count[kWhiteStone] ? kBlackSide : kWhiteSide);
-      }
-    }
-    return Outcome::draw();
-  }
-
-  const Game* game_;
   const Tables* tables_;
-  Rules rules_;
-  int ply_ = 0;
-  bool swapped_ = false;
-  Outcome outcome_;
   int empty_count_ = 0;
   std::array<std::int8_t, kMaxCells> cells_;
   std::array<std::uint8_t, kMaxCells> support_;  // adjacent stones (plus edges under edges-count=yes)
@@ -660,8 +520,13 @@ const std::vector<std::string>& symmetries() {
   return names;
 }
 
-std::unique_ptr<State> make_state(const Game& game, const Rules& rules, const Position& position) {
+std::unique_ptr<State> make_flat_state(const Game& game, const Rules& rules, const Position& position) {
   return std::make_unique<FastState>(game, rules, position);
+}
+
+std::unique_ptr<State> make_state(const Game& game, const Rules& rules, const Position& position) {
+  if (position.size <= kMaxBitSize) return make_bit_state(game, rules, position);
+  return make_flat_state(game, rules, position);
 }
 
 }  // namespace arbiter::quentin::engine

@@ -43,8 +43,9 @@ ranks 2 "${solve[@]}" --state "$tmp/two" --proof "$tmp/two.cert" >"$tmp/two.out"
 diff <(untimed "$tmp/one.out") <(untimed "$tmp/two.out") >"$tmp/diff" && pass || fail "solve: 1 process vs 2 ranks" "$tmp/diff"
 [ -s "$tmp/one.cert" ] && cmp -s "$tmp/one.cert" "$tmp/two.cert" && pass || fail "solve: certificates of 1 process and 2 ranks differ"
 
-# Stopped after 15 of the 16 moves on 2 ranks, resumed on 3 ranks for the one move left.
-ranks 2 "${solve[@]}" --max-units 15 --state "$tmp/cut" >"$tmp/cut.out" 2>"$tmp/cut.err"
+# Stopped after 15 of the 16 moves on 2 ranks, resumed on 3 ranks for the one move left. Both runs
+# ask for a certificate: units settled without one would be searched again.
+ranks 2 "${solve[@]}" --max-units 15 --state "$tmp/cut" --proof "$tmp/cut.cert" >"$tmp/cut.out" 2>"$tmp/cut.err"
 [ "$(ls "$tmp/cut/solve"/*/*.unit | wc -l)" -eq 15 ] && grep -q 'stopped after --max-units 15 with 1 moves left' "$tmp/cut.err" \
   && pass || fail "solve stopped after 15 units" "$tmp/cut.out" "$tmp/cut.err"
 ranks 3 "${solve[@]}" --resume --state "$tmp/cut" --proof "$tmp/resumed.cert" >"$tmp/resumed.out" 2>"$tmp/resumed.err" \
