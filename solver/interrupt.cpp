@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <mutex>
@@ -12,6 +13,7 @@ namespace arbiter {
 namespace {
 
 volatile std::sig_atomic_t g_signal = 0;
+std::atomic<int> g_saving{0};
 
 extern "C" void on_stop_signal(int signal) {
   if (g_signal != 0) _exit(128 + g_signal);
@@ -39,6 +41,16 @@ void watch() {
   // Some work does not notice the request soon (a Z3 check deep in preprocessing); after a grace
   // period the process ends anyway. Finished results are already written and flushed by then.
   std::this_thread::sleep_for(std::chrono::seconds(3));
+  if (g_saving.load() > 0) {
+    const std::string note = "arbiter: saving what the search proved, for --resume (a second signal abandons it)\n";
+    if (write(STDERR_FILENO, note.data(), note.size()) < 0) {
+      // The note is a courtesy; the save goes on either way.
+    }
+    while (g_saving.load() > 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    // The saver's own thread finishes the command and exits with the interrupted status; this
+    // thread gives it the time to do so.
+    std::this_thread::sleep_for(std::chrono::seconds(3));
+  }
   const std::string message = "arbiter: interrupted by " + stop_signal_name() +
                               "; the step under way did not stop within 3 s and was abandoned (finished results are kept)\n";
   if (write(STDERR_FILENO, message.data(), message.size()) < 0) {
@@ -67,6 +79,9 @@ void add_stop_hook(std::function<void()> hook) {
 }
 
 bool stop_requested() { return g_signal != 0; }
+
+SavingForResume::SavingForResume() { g_saving.fetch_add(1); }
+SavingForResume::~SavingForResume() { g_saving.fetch_sub(1); }
 
 std::string stop_signal_name() {
   return g_signal == SIGINT ? "SIGINT" : g_signal == SIGTERM ? "SIGTERM" : g_signal != 0 ? "a signal" : "";

@@ -16,4 +16,15 @@ bool stop_requested();
 std::string stop_signal_name();  // "SIGINT", "SIGTERM", or "" when none arrived
 int interrupted_exit_status();   // 128 + the signal: 130 for SIGINT, 143 for SIGTERM; 0 when none
 
+// While one is alive, a stop request does not end the process after its grace period: what is
+// being written is what --resume needs (a solve's table can take seconds to save). A second
+// signal still ends the process at once.
+class SavingForResume {
+ public:
+  SavingForResume();
+  ~SavingForResume();
+  SavingForResume(const SavingForResume&) = delete;
+  SavingForResume& operator=(const SavingForResume&) = delete;
+};
+
 }  // namespace arbiter

@@ -11,6 +11,7 @@
 #include "model/core/errors.hpp"
 #include "solver/bounded_search.hpp"
 #include "solver/dfpn.hpp"
+#include "solver/interrupt.hpp"
 #include "solver/transposition_table.hpp"
 
 namespace arbiter::solver {
@@ -205,6 +206,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   if (!table_path.empty()) {
     // A stopped run keeps what its table proved, for --resume; a finished one needs none of it.
     if (!all_settled && options.within == 0) {
+      const SavingForResume saving;
       std::ofstream out(table_path + ".tmp", std::ios::binary);
       table.save_solved(out);
       out.close();

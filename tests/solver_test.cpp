@@ -5,10 +5,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <map>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include "model/core/errors.hpp"
 #include "model/core/zobrist.hpp"
@@ -16,6 +18,7 @@
 #include "solver/bounded_search.hpp"
 #include "solver/certificate.hpp"
 #include "solver/dfpn.hpp"
+#include "solver/interrupt.hpp"
 #include "solver/solve.hpp"
 #include "solver/transposition_table.hpp"
 #include "tests/game_param.hpp"
@@ -516,6 +519,26 @@ TEST(DfpnExtraction, AStopDuringAReSearchIsAnInterruption) {
   solver::Dfpn dfpn(table, stopping, stats);
   Certificate certificate;
   EXPECT_THROW(dfpn.extract(*root, goal, solver::Verdict::Proven, certificate), solver::SearchInterrupted);
+}
+
+// A stop request ends the process after a grace period of 3 s, unless the command is saving what
+// --resume needs (a large solve's table took longer than that and was abandoned half-written).
+void stop_while_saving_then_finish() {
+  install_stop_handlers();
+  {
+    const SavingForResume saving;
+    std::raise(SIGTERM);
+    std::this_thread::sleep_for(std::chrono::seconds(5));  // longer than the grace period
+    std::fprintf(stderr, "saved\n");
+  }
+  std::this_thread::sleep_for(std::chrono::seconds(20));  // the watcher ends the process first
+  std::fprintf(stderr, "not stopped\n");
+  std::_Exit(0);
+}
+
+TEST(StopRequestDeathTest, WaitsForASaveForResumeThenEndsTheProcess) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(stop_while_saving_then_finish(), ::testing::ExitedWithCode(128 + SIGTERM), "saved");
 }
 
 }  // namespace
