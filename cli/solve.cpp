@@ -183,7 +183,7 @@ int solve_command(const std::vector<std::string>& args) {
   int within = 0, threads = 1;
   double time_limit = 0;
   std::size_t table_megabytes = 256;
-  bool openings = false, json = false, resume = false, independent = false;
+  bool openings = false, json = false, resume = false, independent = false, value_only = false;
   std::size_t max_units = 0;
   po::options_description options;
   options.add_options()
@@ -195,6 +195,8 @@ int solve_command(const std::vector<std::string>& args) {
       ("tt-mb", po::value<std::size_t>(&table_megabytes), "transposition table shared by the threads, in MiB (default 256)")
       ("proof", po::value<std::string>(&proof_file), "write the certificate to FILE (check it with arbiter verify-proof)")
       ("openings", po::bool_switch(&openings), "solve the initial position and print every first move's value as a board map")
+      ("value-only", po::bool_switch(&value_only),
+       "stop once the value is proved: moves are tried most promising first and the first winning one ends the search (the moves after it are not searched)")
       ("resume", po::bool_switch(&resume), "continue a stopped run: keep its finished moves and saved tables")
       ("independent-moves", po::bool_switch(&independent),
        "solve each move with a table of its own (what runs under mpirun do): the output then does not depend on --threads or ranks")
@@ -218,6 +220,7 @@ int solve_command(const std::vector<std::string>& args) {
   if (given.count("time-limit") && !(time_limit > 0)) throw InputError("--time-limit must be a positive number of seconds");
   if (given.count("max-units") && max_units < 1) throw InputError("--max-units must be at least 1");
   if (openings && !position.empty()) throw InputError("--openings solves the initial position; give --size, not --position");
+  if (value_only && openings) throw InputError("--value-only and --openings ask opposite things: one winning move, or the value of every move");
   auto loaded = load_game_position(game_name, game_options, position);
   const Game& game = *loaded.game;
   const GameDescriptor& descriptor = game.descriptor();
@@ -227,6 +230,9 @@ int solve_command(const std::vector<std::string>& args) {
   }
   const distributed::World& world = distributed::world();
   independent = independent || max_units > 0 || world.size > 1;
+  if (value_only && independent) {
+    throw InputError("--value-only needs the shared-table solve: not with --independent-moves, --max-units or mpirun");
+  }
   std::vector<Move> moves;
   root.legal_moves(moves);
   solver::SolveOptions solve_options;
@@ -236,6 +242,7 @@ int solve_command(const std::vector<std::string>& args) {
   // Certificates are extracted only when one is to be written: the walk over every proof tree
   // can cost as much as the search.
   solve_options.certificates = !proof_file.empty();
+  solve_options.value_only = value_only;
   std::atomic<std::uint64_t> nodes{0};
   solve_options.control.nodes = &nodes;
   install_stop_handlers();
@@ -369,6 +376,8 @@ int solve_command(const std::vector<std::string>& args) {
     out["value"] = value_word(result.value);
     out["statement"] = value_sentence(descriptor, root, result.value, within);
     out["winning_moves"] = winning;
+    out["value_only"] = value_only;
+    out["moves_not_searched"] = result.not_searched;
     out["winning_moves_complete"] = std::none_of(result.moves.begin(), result.moves.end(),
                                                  [](const MoveResult& m) { return m.value == Value::Unknown; });
     out["principal_line"] = line;
@@ -395,7 +404,9 @@ int solve_command(const std::vector<std::string>& args) {
                                          [](const MoveResult& m) { return m.value == Value::Unknown; });
     if (result.value != Value::Unknown || !winning.empty()) {
       // With moves left unsettled the list is what was found, not every winning move.
-      if (unsettled > 0) {
+      if (result.not_searched > 0 && static_cast<std::size_t>(unsettled) == result.not_searched) {
+        std::cout << "Winning move (--value-only: " << result.not_searched << " other moves not searched):";
+      } else if (unsettled > 0) {
         std::cout << "Winning moves found (" << winning.size() << "; " << unsettled << " moves not settled within the limits):";
       } else {
         std::cout << "Winning moves (" << winning.size() << "):";

@@ -9,7 +9,7 @@
 
 namespace arbiter::solver {
 
-BoundedSearch::BoundedSearch(std::size_t table_megabytes, const SearchControl& control) : control_(control) {
+BoundedSearch::BoundedSearch(std::size_t table_megabytes, const SearchControl& control) : control_(&control) {
   const std::size_t megabytes = std::clamp<std::size_t>(table_megabytes, 1, 64);
   size_ = std::bit_floor(megabytes * 1024 * 1024 / sizeof(Entry));
   table_.reset(static_cast<Entry*>(std::calloc(size_, sizeof(Entry))));
@@ -17,7 +17,7 @@ BoundedSearch::BoundedSearch(std::size_t table_megabytes, const SearchControl& c
 }
 
 void BoundedSearch::tick() {
-  if ((stats_->nodes++ & 1023) == 0 && control_.checkpoint()) throw SearchInterrupted();
+  if ((stats_->nodes++ & 1023) == 0 && control_->checkpoint()) throw SearchInterrupted();
 }
 
 BoundedSearch::Entry& BoundedSearch::slot(std::uint64_t key) {

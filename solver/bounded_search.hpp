@@ -19,8 +19,10 @@ class BoundedSearch {
   // The table is at most `table_megabytes` (and 64 MiB: its entries are small and a large zeroed
   // block costs more to touch than it saves), taken from the system as it is first used.
   BoundedSearch(std::size_t table_megabytes, const SearchControl& control);
-  // Where the following searches count their nodes and table use.
+  // Where the following searches count their nodes and table use, and what stops them: a search
+  // kept across a solve's units is given each unit's own (which must outlive the unit's searches).
   void count_into(SearchStats& stats) { stats_ = &stats; }
+  void controlled_by(const SearchControl& control) { control_ = &control; }
 
   // Whether the attacker wins from `state` within k of its own moves, whoever is to move (a
   // finished game: whether the attacker has won). Throws SearchInterrupted when stopped.
@@ -55,7 +57,7 @@ class BoundedSearch {
   };
   std::unique_ptr<Entry[], Free> table_;
   std::size_t size_ = 0;
-  const SearchControl& control_;
+  const SearchControl* control_;
   SearchStats own_stats_;
   SearchStats* stats_ = &own_stats_;
   // Per depth; deques, so that growing them keeps the references shallower frames hold valid.

@@ -81,6 +81,7 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
       // does not depend on what the table happens to hold.
       if (!bounded) bounded = std::make_unique<BoundedSearch>(options.table_megabytes, options.control);
       bounded->count_into(r.stats);
+      bounded->controlled_by(options.control);
       const bool wins = bounded->defender_loses(*child, mover, options.within - 1);
       r.value = wins ? Value::WinWithin : Value::NoWinWithin;
       r.claims.push_back(bounded->certify(*child, mover, options.within - 1, wins, r.certificate));
@@ -99,6 +100,44 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
   return r;
 }
 
+// value_only's exact search of the root (see SolveOptions::value_only). True when it proved a
+// win: `result` then holds the named winning move, solved, and every other move unknown.
+bool search_root_for_a_win(const State& root, const std::vector<Move>& moves, const SolveOptions& options,
+                           TranspositionTable& table, SolveResult& result, const UnitDone& on_done) {
+  const int mover = root.side_to_move();
+  const Goal win{mover, false};
+  Verdict verdict = Verdict::Unknown;
+  try {
+    verdict = Dfpn(table, options.control, result.root_search).solve(root, win);
+  } catch (const SearchInterrupted&) {
+  }
+  if (verdict != Verdict::Proven) return false;
+  auto child = root.clone();
+  std::size_t named = moves.size();
+  for (std::size_t i = 0; i < moves.size() && named == moves.size(); ++i) {
+    child->copy_from(root);
+    child->apply(moves[i]);
+    ProofNumbers n;
+    const bool won = child->is_terminal() ? child->outcome().winner == mover
+                                          : table.lookup(child->canonical_key() ^ Dfpn::goal_salt(win), n) && n.proven();
+    if (won) named = i;
+  }
+  if (named == moves.size()) return false;  // the table lost the proof: the units find it again
+  std::unique_ptr<BoundedSearch> unused;
+  MoveResult unit = solve_unit(root, moves[named], options, table, unused);
+  if (unit.value != Value::Win) return false;  // stopped during the unit's own search
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (i == named) continue;
+    result.moves[i] = MoveResult();
+    result.moves[i].move = moves[i];
+    result.moves[i].text = root.move_text(moves[i]);
+    ++result.not_searched;
+  }
+  result.moves[named] = std::move(unit);
+  if (on_done) on_done(named, result.moves[named]);
+  return true;
+}
+
 }  // namespace
 
 std::string value_word(Value v) {
@@ -111,6 +150,26 @@ std::string value_word(Value v) {
     case Value::Unknown: return "unknown";
   }
   return "?";
+}
+
+std::vector<std::size_t> search_order(const State& root, const std::vector<Move>& moves) {
+  const int mover = root.side_to_move();
+  std::vector<int> promise(moves.size());
+  auto child = root.clone();
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    child->copy_from(root);
+    child->apply(moves[i]);
+    // A move that ends the game needs no estimate: a win first, a loss last.
+    if (child->is_terminal()) {
+      promise[i] = child->outcome().winner == mover ? -1'000'000 : 1'000'000;
+    } else {
+      promise[i] = child->distance_to_win(mover) - child->distance_to_win(1 - mover);
+    }
+  }
+  std::vector<std::size_t> order(moves.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return promise[a] < promise[b]; });
+  return order;
 }
 
 SolveResult solve_moves(const State& root, const SolveOptions& options,
@@ -136,6 +195,9 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
     std::ifstream in(table_path, std::ios::binary);
     if (in) table.load_solved(in);
   }
+  if (options.value_only && options.within == 0 && search_root_for_a_win(root, moves, options, table, result, on_done)) {
+    std::fill(done.begin(), done.end(), true);
+  }
   std::atomic<std::size_t> next{0};
   std::mutex lock;
   // Per unit: settled (its result recorded; a search still on it stops) and how many threads
@@ -149,6 +211,24 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   };
   std::vector<UnitState> units(moves.size());
   for (std::size_t i = 0; i < moves.size(); ++i) units[i].settled = done[i];
+  // Units are started in `order`. Under value_only for a bounded search, `first_win` is the place
+  // in it of the first winning move known so far: units after it are not started, and those under
+  // way are abandoned. (An exact value_only solve has settled its root above, or searches whole.)
+  const bool stop_at_first_win = options.value_only && options.within > 0;
+  std::vector<std::size_t> order(moves.size()), place(moves.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  if (stop_at_first_win) order = search_order(root, moves);
+  for (std::size_t k = 0; k < order.size(); ++k) place[order[k]] = k;
+  const auto wins = [](Value v) { return v == Value::Win || v == Value::WinWithin; };
+  std::atomic<std::size_t> first_win{moves.size()};
+  const auto note_win = [&](std::size_t i) {  // under `lock`
+    if (!stop_at_first_win || place[i] >= first_win) return;
+    first_win = place[i];
+    for (std::size_t k = place[i] + 1; k < order.size(); ++k) units[order[k]].settled = true;
+  };
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (done[i] && wins(result.moves[i].value)) note_win(i);
+  }
   auto search = [&](std::size_t i, std::unique_ptr<BoundedSearch>& bounded, bool helper) {
     SolveOptions unit_options = options;
     unit_options.control.abandon = &units[i].settled;
@@ -162,14 +242,16 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
     const SearchStats earlier = result.moves[i].stats;  // a helper's or first searcher's, if it stopped first
     result.moves[i] = std::move(r);
     result.moves[i].stats.add(earlier);
+    if (wins(result.moves[i].value)) note_win(i);
     if (on_done) on_done(i, result.moves[i]);
   };
   auto worker = [&] {
     std::unique_ptr<BoundedSearch> bounded;
     for (;;) {
-      const std::size_t i = next.fetch_add(1);
-      if (i < moves.size()) {
-        if (done[i]) continue;
+      const std::size_t k = next.fetch_add(1);
+      if (k < moves.size()) {
+        const std::size_t i = order[k];
+        if (done[i] || k > first_win) continue;
         if (options.control.should_stop()) {
           std::lock_guard<std::mutex> guard(lock);
           result.moves[i].move = moves[i];
@@ -198,6 +280,17 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (auto& thread : pool) thread.join();
+  // What value_only did not search, and what it settled after the first winning move in its order
+  // (which depends on the threads' timing), is reported alike: not searched.
+  for (std::size_t k = first_win + 1; k < order.size(); ++k) {
+    MoveResult& m = result.moves[order[k]];
+    const SearchStats spent = m.stats;
+    m = MoveResult();
+    m.move = moves[order[k]];
+    m.text = root.move_text(m.move);
+    m.stats = spent;
+    ++result.not_searched;
+  }
   result.table_used = table.used();
   result.table_capacity = table.capacity();
 
@@ -223,7 +316,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
 }
 
 void summarise_moves(SolveResult& result, const SolveOptions& options) {
-  result.stats = SearchStats();
+  result.stats = result.root_search;
   result.value = Value::Unknown;
   bool any_win = false, any_unknown = false, all_lose = true, any_draw = false;
   for (const MoveResult& m : result.moves) {

@@ -39,6 +39,15 @@ struct SolveOptions {
   // and its line is read off the table (Dfpn::table_line); extraction walks the whole proof tree,
   // which can cost as much as the search.
   bool certificates = true;
+  // Stop once the root's value is proved. Exact: one df-pn search of the root itself (on one
+  // thread, so that the move it names does not depend on timing) goes to the most promising moves
+  // first and switches between them by their numbers; proved, the first move in legal order that
+  // the table shows winning is solved as a unit and named, the others are reported unknown (not
+  // searched). Bounded (within): the moves are searched in search_order() and the first winning
+  // one ends the search, so every move before it in that order is settled and every move after it
+  // is reported unknown, whatever the threads did. A root without a winning move is searched
+  // whole, as usual (over the table the root search filled).
+  bool value_only = false;
 };
 
 struct MoveResult {
@@ -62,7 +71,14 @@ struct SolveResult {
   std::size_t table_used = 0;  // entries in use at the end
   std::size_t table_capacity = 0;
   bool interrupted = false;      // a stop request or the deadline cut some unit short
+  std::size_t not_searched = 0;  // value_only: moves after the first winning one, left unknown
+  SearchStats root_search;       // value_only: the exact search of the root itself
 };
+
+// The order value_only searches the moves in (indices into the legal moves): most promising
+// first by the game's estimate after the move (the mover's distance to its win less the
+// opponent's), ties in legal-move order. Only which winning move is found depends on it.
+std::vector<std::size_t> search_order(const State& root, const std::vector<Move>& moves);
 
 // Called from worker threads (serialised by the caller's lock) when a unit finishes.
 using UnitDone = std::function<void(std::size_t index, const MoveResult&)>;

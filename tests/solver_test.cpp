@@ -162,6 +162,35 @@ const SmallPositions& shared_small_positions(const GameDescriptor& descriptor) {
   return it->second;
 }
 
+// What the comparisons over the shared small positions have in common: positions are taken one
+// at a time while the time box lasts, and at least one comparison is always made.
+struct TimeBox {
+  const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  int compared = 0;
+  std::chrono::steady_clock::time_point end() const { return start + kTimeBox; }
+  bool over() const { return compared > 0 && std::chrono::steady_clock::now() > end(); }
+};
+
+// Each shared small position of the game that is not over, as (configured game, line, root in the
+// fast implementation), until the box's time is over.
+template <typename Visit>
+void for_each_small_root(const GameDescriptor& descriptor, const TimeBox& box, Visit visit) {
+  for (const auto& [configured, line] : shared_small_positions(descriptor)) {
+    if (box.over()) break;
+    auto root = configured->parse_position(line, configured->implementations().front());
+    if (!root->is_terminal()) visit(*configured, line, *root);
+  }
+}
+
+// A small table and a few seconds per position: where the solver needs longer (wide positions of
+// the piece games), the position is not compared rather than the suite made slow.
+solver::SolveOptions exact_options() {
+  solver::SolveOptions options;
+  options.table_megabytes = 8;
+  options.control.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  return options;
+}
+
 Certificate round_trip(const Certificate& c) {
   std::stringstream text;
   c.write(text);
@@ -169,49 +198,40 @@ Certificate round_trip(const Certificate& c) {
 }
 
 TEST_P(SolverOnEveryGame, ExactValuesEqualPlainMinimaxAndCertificatesVerify) {
-  const auto& positions = shared_small_positions(game());
-  ASSERT_FALSE(positions.empty());
-  int compared = 0, skipped = 0;
-  const auto start = std::chrono::steady_clock::now();
-  for (const auto& [configured, line] : positions) {
-    if (compared > 0 && std::chrono::steady_clock::now() - start > kTimeBox) break;
-    auto root = configured->parse_position(line, configured->implementations().front());
-    if (root->is_terminal()) continue;
-    solver::SolveOptions options;
-    options.table_megabytes = 8;
-    // A few seconds per position: where the solver needs longer (wide positions of the piece
-    // games), the position is not compared rather than the suite made slow.
-    options.control.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
-    const solver::SolveResult result = solver::solve_moves(*root, options);
+  ASSERT_FALSE(shared_small_positions(game()).empty());
+  TimeBox box;
+  int skipped = 0;
+  for_each_small_root(game(), box, [&](const Game& configured, const std::string& line, const State& root) {
+    const solver::SolveResult result = solver::solve_moves(root, exact_options());
     if (result.value == Value::Unknown) {
       ++skipped;
-      continue;
+      return;
     }
-    auto reference = configured->parse_position(line, reference_of(*configured));
+    auto reference = configured.parse_position(line, reference_of(configured));
     // The root's value takes at most the selection probe's budget. Each move's value gets a budget
     // of its own: a losing move means a full tree (Hexabrae's repetition history keeps the memo
     // from merging paths), and a move past its budget or the time box is not compared.
     Minimax minimax(kInitialProbeBudget);
     const auto root_value = minimax.value(*reference);
     ASSERT_TRUE(root_value.has_value()) << line;
-    EXPECT_EQ(result.value, expected_value(*root_value, root->side_to_move())) << line;
+    EXPECT_EQ(result.value, expected_value(*root_value, root.side_to_move())) << line;
     for (const solver::MoveResult& m : result.moves) {
-      if (compared > 0 && std::chrono::steady_clock::now() > start + kTimeBox) break;
+      if (box.over()) break;
       auto child = reference->clone();
       child->apply(m.move);
-      minimax.renew_budget(20'000, start + kTimeBox);
+      minimax.renew_budget(20'000, box.end());
       const auto v = minimax.value(*child);
       if (!v || m.value == Value::Unknown) continue;  // minimax's budget or the solver's time ran out
-      EXPECT_EQ(m.value, expected_value(*v, root->side_to_move())) << line << " move " << m.text;
-      ++compared;
+      EXPECT_EQ(m.value, expected_value(*v, root.side_to_move())) << line << " move " << m.text;
+      ++box.compared;
     }
-    const Certificate c = round_trip(solver::analysis_certificate(*configured, *root, result, "test"));
-    const auto report = solver::verify_certificate(c, reference_of(*configured));
+    const Certificate c = round_trip(solver::analysis_certificate(configured, root, result, "test"));
+    const auto report = solver::verify_certificate(c, reference_of(configured));
     EXPECT_TRUE(report.accepted) << line << ": " << report.reason << "\n" << report.bad_position;
     EXPECT_GT(report.nodes_checked, 0u);
-  }
-  EXPECT_GT(compared, 0);
-  EXPECT_LE(skipped, compared) << "most positions were not settled within the time given";
+  });
+  EXPECT_GT(box.compared, 0);
+  EXPECT_LE(skipped, box.compared) << "most positions were not settled within the time given";
 }
 
 // Without certificates (a solve without --proof) every value is the same: the search's own
@@ -219,20 +239,14 @@ TEST_P(SolverOnEveryGame, ExactValuesEqualPlainMinimaxAndCertificatesVerify) {
 // Such units say they hold no certificate, read back from the journal's format as such, and their
 // lines (read off the table) are legal play.
 TEST_P(SolverOnEveryGame, ValuesWithoutCertificatesEqualValuesWithThem) {
-  const auto& positions = shared_small_positions(game());
-  int compared = 0, draws = 0;
-  const auto start = std::chrono::steady_clock::now();
-  for (const auto& [configured, line] : positions) {
-    if (compared > 0 && std::chrono::steady_clock::now() - start > kTimeBox) break;
-    auto root = configured->parse_position(line, configured->implementations().front());
-    if (root->is_terminal()) continue;
-    solver::SolveOptions with;
-    with.table_megabytes = 8;
-    with.control.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  TimeBox box;
+  int draws = 0;
+  for_each_small_root(game(), box, [&](const Game&, const std::string& line, const State& root) {
+    const solver::SolveOptions with = exact_options();
     solver::SolveOptions without = with;
     without.certificates = false;
-    const solver::SolveResult certified = solver::solve_moves(*root, with);
-    const solver::SolveResult plain = solver::solve_moves(*root, without);
+    const solver::SolveResult certified = solver::solve_moves(root, with);
+    const solver::SolveResult plain = solver::solve_moves(root, without);
     ASSERT_EQ(certified.moves.size(), plain.moves.size());
     for (std::size_t i = 0; i < plain.moves.size(); ++i) {
       const solver::MoveResult& a = certified.moves[i];
@@ -243,7 +257,7 @@ TEST_P(SolverOnEveryGame, ValuesWithoutCertificatesEqualValuesWithThem) {
       EXPECT_FALSE(b.certified);
       EXPECT_TRUE(b.claims.empty());
       draws += b.value == Value::Draw;
-      auto replay = root->clone();
+      auto replay = root.clone();
       replay->apply(b.move);
       for (const std::string& move : b.line) {
         ASSERT_FALSE(replay->is_terminal()) << line << " move " << b.text << ": the line goes on after the end";
@@ -258,44 +272,113 @@ TEST_P(SolverOnEveryGame, ValuesWithoutCertificatesEqualValuesWithThem) {
         EXPECT_EQ(back->certified, unit->certified);
         EXPECT_EQ(back->line, unit->line);
       }
-      ++compared;
+      ++box.compared;
     }
-  }
-  EXPECT_GT(compared, 0);
-  std::printf("%d moves compared, %d of them draws\n", compared, draws);
+  });
+  EXPECT_GT(box.compared, 0);
+  std::printf("%d moves compared, %d of them draws\n", box.compared, draws);
 }
 
 TEST_P(SolverOnEveryGame, BoundedSearchEqualsPlainSearchAndCertificatesVerify) {
-  const auto& positions = shared_small_positions(game());
-  int compared = 0;
-  const auto start = std::chrono::steady_clock::now();
-  for (const auto& [configured, line] : positions) {
-    if (compared > 0 && std::chrono::steady_clock::now() - start > kTimeBox) break;
-    auto root = configured->parse_position(line, configured->implementations().front());
-    if (root->is_terminal()) continue;
+  TimeBox box;
+  for_each_small_root(game(), box, [&](const Game& configured, const std::string& line, const State& root) {
     for (int k = 1; k <= 2; ++k) {
       solver::SolveOptions options;
       options.within = k;
       options.table_megabytes = 4;
-      const solver::SolveResult result = solver::solve_moves(*root, options);
-      auto reference = configured->parse_position(line, reference_of(*configured));
-      const int mover = root->side_to_move();
+      const solver::SolveResult result = solver::solve_moves(root, options);
+      auto reference = configured.parse_position(line, reference_of(configured));
+      const int mover = root.side_to_move();
       for (const solver::MoveResult& m : result.moves) {
-        if (compared > 0 && std::chrono::steady_clock::now() > start + kTimeBox) break;
+        if (box.over()) break;
         auto child = reference->clone();
         child->apply(m.move);
-        Minimax plain(2'000'000, compared > 0 ? start + kTimeBox : std::chrono::steady_clock::time_point::max());
+        Minimax plain(2'000'000, box.compared > 0 ? box.end() : std::chrono::steady_clock::time_point::max());
         const auto w = plain.wins_within(*child, mover, k - 1);
         if (!w) continue;
         EXPECT_EQ(m.value, *w ? Value::WinWithin : Value::NoWinWithin) << line << " within " << k << " move " << m.text;
-        ++compared;
+        ++box.compared;
       }
-      const Certificate c = round_trip(solver::analysis_certificate(*configured, *root, result, "test"));
-      const auto report = solver::verify_certificate(c, reference_of(*configured));
+      const Certificate c = round_trip(solver::analysis_certificate(configured, root, result, "test"));
+      const auto report = solver::verify_certificate(c, reference_of(configured));
       EXPECT_TRUE(report.accepted) << line << " within " << k << ": " << report.reason << "\n" << report.bad_position;
     }
-  }
-  EXPECT_GT(compared, 0);
+  });
+  EXPECT_GT(box.compared, 0);
+}
+
+// --value-only: the same value as a full solve; a win names one move that the full solve finds
+// winning (exact: the root's own search; bounded: the first winning move in search order, every
+// move before it settled as the full solve settles it), the same move on 1 and 2 threads, every
+// other move unknown, and a certificate of the claim that the reference implementation accepts.
+TEST_P(SolverOnEveryGame, ValueOnlyNamesOneWinningMoveThatAFullSolveConfirms) {
+  TimeBox box;
+  int wins = 0;
+  for_each_small_root(game(), box, [&](const Game& configured, const std::string& line, const State& root) {
+    for (int within : {0, 2}) {
+      solver::SolveOptions full = exact_options();
+      full.within = within;
+      const solver::SolveResult all = solver::solve_moves(root, full);
+      if (all.value == Value::Unknown) return;
+      std::vector<std::string> named;
+      for (int threads : {1, 2}) {
+        solver::SolveOptions fast = exact_options();
+        fast.within = within;
+        fast.value_only = true;
+        fast.threads = threads;
+        const solver::SolveResult some = solver::solve_moves(root, fast);
+        if (some.value == Value::Unknown) return;
+        ASSERT_EQ(some.value, all.value) << line << " within " << within;
+        const bool won = some.value == Value::Win || some.value == Value::WinWithin;
+        if (!won) {
+          EXPECT_EQ(some.not_searched, 0u) << line;
+          continue;
+        }
+        std::size_t winner = all.moves.size(), unknown = 0;
+        for (std::size_t i = 0; i < some.moves.size(); ++i) {
+          if (some.moves[i].value == Value::Unknown) {
+            ++unknown;
+          } else if (some.moves[i].value == some.value) {
+            EXPECT_EQ(winner, all.moves.size()) << line << ": two winning moves named";
+            winner = i;
+          } else {
+            EXPECT_EQ(some.moves[i].value, all.moves[i].value) << line << " move " << some.moves[i].text;
+          }
+        }
+        ASSERT_LT(winner, all.moves.size()) << line;
+        EXPECT_EQ(all.moves[winner].value, some.value) << line << " move " << some.moves[winner].text;
+        EXPECT_EQ(unknown, some.not_searched) << line;
+        if (within == 0) {
+          EXPECT_EQ(some.not_searched, some.moves.size() - 1) << line;
+        }
+        if (within > 0) {
+          // Every move before the winner in search order is settled, none after it.
+          std::vector<Move> moves;
+          root.legal_moves(moves);
+          const auto order = solver::search_order(root, moves);
+          bool after = false;
+          for (std::size_t i : order) {
+            if (i == winner) {
+              after = true;
+            } else {
+              EXPECT_EQ(some.moves[i].value == Value::Unknown, after) << line << " move " << some.moves[i].text;
+            }
+          }
+        }
+        named.push_back(some.moves[winner].text);
+        const Certificate c = round_trip(solver::analysis_certificate(configured, root, some, "test"));
+        const auto report = solver::verify_certificate(c, reference_of(configured));
+        EXPECT_TRUE(report.accepted) << line << ": " << report.reason << "\n" << report.bad_position;
+        ++wins;
+        ++box.compared;
+      }
+      if (named.size() == 2) {
+        EXPECT_EQ(named[0], named[1]) << line << " within " << within;
+      }
+    }
+  });
+  EXPECT_GT(wins, 0) << "no position with a win was compared";
+  std::printf("%d value-only wins checked\n", wins);
 }
 
 INSTANTIATE_TEST_SUITE_P(Registered, SolverOnEveryGame, ::testing::ValuesIn(testing::registered_game_names()),

@@ -42,6 +42,16 @@ expect_error "missing certificate" verify-proof "$tmp/none.cert"
 "$arbiter" solve quentin --size 3 --within 2 --json >"$tmp/out" 2>/dev/null
 if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["search"]=="within" and d["within"]==2 and len(d["moves"])>0' "$tmp/out"; then pass; else fail "solve --within --json"; cat "$tmp/out"; fi
 
+# --value-only: the value and one winning move that the full solve lists, a certificate that verifies.
+"$arbiter" solve brique --size 4 --value-only --proof "$tmp/v4.cert" >"$tmp/out" 2>/dev/null
+named=$(sed -n 's/^Winning move (--value-only: 15 other moves not searched): //p' "$tmp/out")
+if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" && [ -n "$named" ] &&
+  grep '^Winning moves' "$tmp/t1.out" | tr ' ' '\n' | grep -qx "$named"; then pass; else fail "solve --value-only"; cat "$tmp/out"; fi
+"$arbiter" verify-proof "$tmp/v4.cert" >"$tmp/out" 2>&1
+if [ $? -eq 0 ] && grep -q '^Verified' "$tmp/out"; then pass; else fail "verify-proof of a --value-only certificate"; cat "$tmp/out"; fi
+expect_error "value-only with openings" solve brique --size 3 --value-only --openings
+expect_error "value-only with independent moves" solve brique --size 3 --value-only --independent-moves
+
 # Bad input.
 expect_error "within 0" solve brique --size 3 --within 0
 expect_error "threads 0" solve brique --size 3 --threads 0
