@@ -1,6 +1,7 @@
-// Brique's fast engine: flat fixed-size state, tables precomputed per (size, shading, escort
-// directions), the fill rule checked only at the (at most two) squares the placed stone escorts,
-// and one union-find per colour for the win.
+// Brique's flat engine, for every size (the fast engine beyond 8x8; bit_engine.cpp plays the
+// smaller boards and is tested against this one): flat fixed-size state, tables precomputed per
+// (size, shading, escort directions), the fill rule checked only at the (at most two) squares the
+// placed stone escorts, and one union-find per colour for the win.
 // A union-find cannot forget a stone. When the fill rule removes one, that colour's forest is only
 // marked stale and kept growing: it then describes a supergraph of the true stone graph, so "edges
 // not joined" is still exact, and only a claimed win needs a rebuild to be confirmed or refuted.
@@ -519,6 +520,6 @@ class FastState final : public BriqueState {
 
 }  // namespace
 
-std::unique_ptr<State> make_fast_state(const Position& position) { return std::make_unique<FastState>(position); }
+std::unique_ptr<State> make_flat_state(const Position& position) { return std::make_unique<FastState>(position); }
 
 }  // namespace arbiter::brique
