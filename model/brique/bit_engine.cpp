@@ -11,6 +11,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "model/brique/engine_base.hpp"
 #include "model/brique/states.hpp"
 #include "model/core/connection_distance.hpp"
 #include "model/core/zobrist.hpp"
@@ -126,18 +127,14 @@ std::uint64_t scalar_key_of(int side, bool swap, int passes, const Outcome& outc
   return table[static_cast<std::size_t>(((side * 2 + (swap ? 1 : 0)) * 3 + passes) * 4 + o)];
 }
 
-class BitState final : public BriqueState {
+class BitState final : public EngineBase<BitState> {
  public:
-  explicit BitState(const Position& position) : t_(&BitTables::of(position.rules)), rules_(position.rules) {
+  explicit BitState(const Position& position) : EngineBase(position), t_(&BitTables::of(position.rules)) {
     for (int p = 0; p < t_->cells; ++p) {
       const std::uint8_t here = position.cells[static_cast<std::size_t>(p)];
       if (here != kEmpty) stones_[here == kBlackStone ? 0 : 1] |= bit(p);
     }
     rekey();
-    side_ = position.side;
-    ply_ = position.ply;
-    swapped_ = position.swapped;
-    passes_ = position.passes;
     // As evaluate_outcome reads a position: the side that just moved is asked first.
     const int last_mover = 1 - side_;
     if (connects(last_mover)) {
@@ -158,41 +155,11 @@ class BitState final : public BriqueState {
   int distance_to_win(int side) const override {
     return t_->distance->distance(side, stones_[static_cast<std::size_t>(side)], empty());
   }
-  int side_to_move() const override { return side_; }
-  Outcome outcome() const override { return outcome_; }
-  int ply() const override { return ply_; }
-
   void legal_moves(std::vector<Move>& out) const override {
     out.clear();
     if (outcome_.over()) return;
     for (Bits open = empty(); open != 0; open &= open - 1) out.push_back(static_cast<Move>(lowest(open)));
-    if (swap_available()) out.push_back(kSwapMove);
-    if (rules_.pass_allowed) out.push_back(kPassMove);
-  }
-
-  void apply(Move m) override {
-    if (m < kSwapMove) {
-      apply_placement(static_cast<int>(m));
-    } else if (m == kSwapMove) {
-      ++ply_;
-      swapped_ = true;
-      passes_ = 0;
-      if (rules_.pie == PieMode::Mirror) mirror_board();
-      side_ = rules_.side_to_move(ply_, swapped_);
-    } else {
-      ++ply_;
-      side_ = 1 - side_;
-      if (++passes_ >= 2) outcome_ = Outcome::draw();
-    }
-  }
-
-  bool apply_if_legal(Move m) override {
-    if (outcome_.over()) return false;
-    const bool legal = m < kSwapMove   ? m < static_cast<Move>(t_->cells) && (empty() & bit(static_cast<int>(m))) != 0
-                       : m == kSwapMove ? swap_available()
-                                        : m == kPassMove && rules_.pass_allowed;
-    if (legal) apply(m);
-    return legal;
+    add_swap_and_pass(out);
   }
 
   void apply_counting(Move m, std::span<std::uint64_t> counts) override {
@@ -208,22 +175,6 @@ class BitState final : public BriqueState {
     counts[kRemovals] += static_cast<std::uint64_t>(std::popcount(taken & enemy_before));
   }
 
-  // The flat engine's playout, draw for draw: the same list of empty squares in the same order
-  // (kept by remove_empty as the flat engine keeps it), so one seed plays one game in both.
-  Outcome random_playout(Rng& rng) override {
-    while (!outcome_.over()) {
-      const auto empties = static_cast<std::uint32_t>(empty_count_);
-      if (!rules_.pass_allowed && !swap_available()) {
-        apply_placement(empties_[rng.below(empties)]);
-        continue;
-      }
-      const std::uint32_t swap = swap_available() ? 1 : 0;
-      const std::uint32_t choice = rng.below(empties + swap + (rules_.pass_allowed ? 1 : 0));
-      apply(choice < empties ? static_cast<Move>(empties_[choice]) : choice == empties && swap ? kSwapMove : kPassMove);
-    }
-    return outcome_;
-  }
-
   Position snapshot() const override {
     Position p = Position::initial(rules_);
     for (int cell = 0; cell < t_->cells; ++cell) {
@@ -231,16 +182,20 @@ class BitState final : public BriqueState {
                                                 : (stones_[1] & bit(cell)) != 0 ? kWhiteStone
                                                                                 : kEmpty;
     }
-    p.side = side_;
-    p.ply = ply_;
-    p.swapped = swapped_;
-    p.passes = passes_;
+    describe_turn(p);
     return p;
   }
 
  private:
+  friend class EngineBase<BitState>;
+
   Bits empty() const { return t_->board & ~(stones_[0] | stones_[1]); }
-  bool swap_available() const { return rules_.pie != PieMode::Off && ply_ == 1 && !swapped_ && side_ == kWhite; }
+  int square_count() const { return t_->cells; }
+  bool square_empty(int cell) const { return (empty() & bit(cell)) != 0; }
+  // The flat engine's list of empty squares in its order (remove_empty keeps it as the flat engine
+  // does), so that random_playout draws the same games from one seed in both.
+  int empty_count() const { return empty_count_; }
+  int empty_at(int i) const { return empties_[static_cast<std::size_t>(i)]; }
 
   bool connects(int side) const {
     const Bits own = stones_[static_cast<std::size_t>(side)];
@@ -249,10 +204,7 @@ class BitState final : public BriqueState {
 
   // The placement and its fills; returns the squares the mover took (the placed one included).
   Bits apply_placement(int cell) {
-    const int mover = side_;
-    ++ply_;
-    passes_ = 0;
-    side_ = 1 - mover;
+    const int mover = start_placement();
     const Bits taken = place(cell, mover);
     // Only the mover can have completed a chain (this turn removed none of its stones and gave
     // the opponent none), and only through a square it took this turn.
@@ -348,15 +300,9 @@ class BitState final : public BriqueState {
   }
 
   const BitTables* t_;
-  Rules rules_;
   std::array<Bits, 2> stones_{};
   std::uint64_t board_key_ = 0;  // Zobrist of the stones, kept by place
-  int side_ = kBlack;
-  int ply_ = 0;
-  int passes_ = 0;
-  bool swapped_ = false;
   std::int8_t empty_count_ = 0;
-  Outcome outcome_;
   std::array<std::int8_t, 64> empties_{};     // the empty squares, in the flat engine's order
   std::array<std::int8_t, 64> empty_slot_{};  // where each empty square stands in empties_
 };
