@@ -1,6 +1,7 @@
-// Brique's fast engine: flat fixed-size state, tables precomputed per (size, shading, escort
-// directions), the fill rule checked only at the (at most two) squares the placed stone escorts,
-// and one union-find per colour for the win.
+// Brique's flat engine, for every size (the fast engine beyond 8x8; bit_engine.cpp plays the
+// smaller boards and is tested against this one): flat fixed-size state, tables precomputed per
+// (size, shading, escort directions), the fill rule checked only at the (at most two) squares the
+// placed stone escorts, and one union-find per colour for the win.
 // A union-find cannot forget a stone. When the fill rule removes one, that colour's forest is only
 // marked stale and kept growing: it then describes a supergraph of the true stone graph, so "edges
 // not joined" is still exact, and only a claimed win needs a rebuild to be confirmed or refuted.
@@ -10,6 +11,7 @@
 #include <map>
 #include <mutex>
 
+#include "model/brique/engine_base.hpp"
 #include "model/brique/states.hpp"
 #include "model/core/connection_distance.hpp"
 #include "model/core/zobrist.hpp"
@@ -99,9 +101,9 @@ const Tables& tables_for(const Rules& rules) {
   return *slot;
 }
 
-class FastState final : public BriqueState {
+class FastState final : public EngineBase<FastState> {
  public:
-  explicit FastState(const Position& position) : tables_(&tables_for(position.rules)), rules_(position.rules) {
+  explicit FastState(const Position& position) : EngineBase(position), tables_(&tables_for(position.rules)) {
     for (int cell = 0; cell < tables_->cells; ++cell) {
       board_[static_cast<std::size_t>(cell)] = position.cells[static_cast<std::size_t>(cell)];
     }
@@ -112,10 +114,6 @@ class FastState final : public BriqueState {
     for (int side : {kBlack, kWhite}) {
       if (!fillable_squares(position, side).empty()) watched_count_[static_cast<std::size_t>(side)] = kWatchOverflow;
     }
-    side_ = position.side;
-    ply_ = position.ply;
-    swapped_ = position.swapped;
-    passes_ = position.passes;
     rebuild(kBlack);
     rebuild(kWhite);
     outcome_ = evaluate_outcome(position);
@@ -202,43 +200,13 @@ class FastState final : public BriqueState {
         [&](int c) { return (edges[static_cast<std::size_t>(c)] & kFirstEdge) != 0; },
         [&](int c) { return (edges[static_cast<std::size_t>(c)] & kSecondEdge) != 0; });
   }
-  int side_to_move() const override { return side_; }
-  Outcome outcome() const override { return outcome_; }
-  int ply() const override { return ply_; }
-
   void legal_moves(std::vector<Move>& out) const override {
     out.clear();
     if (outcome_.over()) return;
     for (int cell = 0; cell < tables_->cells; ++cell) {
       if (board_[static_cast<std::size_t>(cell)] == kEmpty) out.push_back(static_cast<Move>(cell));
     }
-    if (swap_available()) out.push_back(kSwapMove);
-    if (rules_.pass_allowed) out.push_back(kPassMove);
-  }
-
-  void apply(Move m) override {
-    if (m < kSwapMove) {
-      apply_placement(static_cast<int>(m));
-    } else if (m == kSwapMove) {
-      ++ply_;
-      swapped_ = true;
-      passes_ = 0;
-      if (rules_.pie == PieMode::Mirror) mirror_board();
-      side_ = rules_.side_to_move(ply_, swapped_);
-    } else {
-      ++ply_;
-      side_ = 1 - side_;
-      if (++passes_ >= 2) outcome_ = Outcome::draw();
-    }
-  }
-
-  bool apply_if_legal(Move m) override {
-    if (outcome_.over()) return false;
-    const bool legal = m < kSwapMove   ? m < static_cast<Move>(tables_->cells) && board_[m] == kEmpty
-                       : m == kSwapMove ? swap_available()
-                                        : m == kPassMove && rules_.pass_allowed;
-    if (legal) apply(m);
-    return legal;
+    add_swap_and_pass(out);
   }
 
   void apply_counting(Move m, std::span<std::uint64_t> counts) override {
@@ -256,37 +224,23 @@ class FastState final : public BriqueState {
     counts[kRemovals] += removed;
   }
 
-  Outcome random_playout(Rng& rng) override {
-    while (!outcome_.over()) {
-      const std::uint32_t empties = static_cast<std::uint32_t>(empty_count_);
-      if (!rules_.pass_allowed && !swap_available()) {
-        apply_placement(empties_[rng.below(empties)]);
-        continue;
-      }
-      const std::uint32_t swap = swap_available() ? 1 : 0;
-      const std::uint32_t choice = rng.below(empties + swap + (rules_.pass_allowed ? 1 : 0));
-      apply(choice < empties ? static_cast<Move>(empties_[choice]) : choice == empties && swap ? kSwapMove : kPassMove);
-    }
-    return outcome_;
-  }
-
-
   Position snapshot() const override {
     Position p = Position::initial(rules_);
     for (int cell = 0; cell < tables_->cells; ++cell) p.cells[static_cast<std::size_t>(cell)] = board_[static_cast<std::size_t>(cell)];
-    p.side = side_;
-    p.ply = ply_;
-    p.swapped = swapped_;
-    p.passes = passes_;
+    describe_turn(p);
     return p;
   }
 
  private:
+  friend class EngineBase<FastState>;
+
+  int square_count() const { return tables_->cells; }
+  bool square_empty(int cell) const { return board_[static_cast<std::size_t>(cell)] == kEmpty; }
+  int empty_count() const { return empty_count_; }
+  int empty_at(int i) const { return empties_[static_cast<std::size_t>(i)]; }
+
   void apply_placement(int cell) {
-    const int mover = side_;
-    ++ply_;
-    passes_ = 0;
-    side_ = 1 - mover;
+    const int mover = start_placement();
     // Only the mover can have completed a chain: this turn removed none of its stones and
     // gave the opponent none (a derived fact the tests check against the reference).
     if (place(cell, mover) && edges_joined(mover, cell)) {
@@ -295,8 +249,6 @@ class FastState final : public BriqueState {
       outcome_ = Outcome::draw();
     }
   }
-
-  bool swap_available() const { return rules_.pie != PieMode::Off && ply_ == 1 && !swapped_ && side_ == kWhite; }
 
   void collect_empties() {
     empty_count_ = 0;
@@ -495,7 +447,6 @@ class FastState final : public BriqueState {
   }
 
   const Tables* tables_;
-  Rules rules_;
   std::array<std::uint8_t, kMaxCells + 1> board_{};  // + the border square
   std::array<std::int16_t, kMaxCells> empties_{};
   std::array<std::int16_t, kMaxCells> empty_slot_{};
@@ -505,11 +456,6 @@ class FastState final : public BriqueState {
   std::array<bool, 2> stale_{};
   std::array<std::array<std::int16_t, kWatchCapacity>, 2> watched_{};
   std::array<std::uint8_t, 2> watched_count_{};
-  int side_ = kBlack;
-  int ply_ = 0;
-  bool swapped_ = false;
-  int passes_ = 0;
-  Outcome outcome_;
   std::uint64_t board_key_ = 0;  // Zobrist over the squares, kept by take_square
   // Per side, bit c set when square c (< 64) holds its stone: the distance estimate's input on the
   // boards it serves from bit sets, kept by take_square.
@@ -519,6 +465,6 @@ class FastState final : public BriqueState {
 
 }  // namespace
 
-std::unique_ptr<State> make_fast_state(const Position& position) { return std::make_unique<FastState>(position); }
+std::unique_ptr<State> make_flat_state(const Position& position) { return std::make_unique<FastState>(position); }
 
 }  // namespace arbiter::brique

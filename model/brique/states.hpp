@@ -30,7 +30,13 @@ class BriqueState : public State {
 
 // The rule text transcribed: whole-board scans after every placement (reference.cpp).
 std::unique_ptr<State> make_reference_state(const Position& position);
-// Bitboard-free but table-driven and incremental: see engine.cpp.
+// Any size, table-driven and incremental on flat arrays: see engine.cpp.
+std::unique_ptr<State> make_flat_state(const Position& position);
+// Boards up to kMaxBitBoard: the stones as two 64-bit sets, fills and the win by whole-word
+// operations (bit_engine.cpp). Plays, keys and estimates exactly as the flat engine.
+inline constexpr int kMaxBitBoard = 8;
+std::unique_ptr<State> make_bit_state(const Position& position);  // n <= kMaxBitBoard
+// The fast engine for the position's size: bit sets up to 8x8, the flat engine beyond.
 std::unique_ptr<State> make_fast_state(const Position& position);
 
 }  // namespace arbiter::brique
