@@ -209,7 +209,7 @@ int prove_command(const std::vector<std::string>& args) {
                             : results_file_in(state_directory.empty() ? default_state_directory() : state_directory, game);
   size_range(game, sizes, request.min_size, request.max_size);
   install_stop_handlers();
-  add_stop_hook([] { smt::shared_context().interrupt(); });
+  add_stop_hook([] { smt::interrupt_shared_context(); });
   if (!coordinator) {
     std::ostringstream unseen;  // rank 0 alone shows progress and rows
     run_proofs(request, nullptr, unseen, false);

@@ -1,5 +1,7 @@
 #include "solver/prove.hpp"
 
+#include "solver/z3_encoding.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -209,6 +211,7 @@ std::optional<Verdict> decide_leaf(const GameDescriptor& game, const Claim& clai
   const auto configured = make_game(game, size, request.rulings);
   Verdict verdict;
   try {
+    const smt::FreshContext fresh;  // the claims decided before do not slow this one down
     verdict = claim.decide(*configured, request.timeout_seconds);
   } catch (const std::exception&) {
     // Z3 may throw "canceled" from outside a check once interrupted; that is the stop.

@@ -2,6 +2,8 @@
 // Generic help for Z3 encodings of game claims: a solver wrapper that counts what it is given and
 // turns a check into a Verdict, and connectivity encodings on graphs (no game names here).
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +21,26 @@ namespace arbiter::smt {
 // One Z3 context for the whole process: creating contexts is expensive (very much so under ASan),
 // and expressions of different contexts cannot be mixed. Not thread-safe, like Z3 itself.
 z3::context& shared_context();
+
+// While one is alive, shared_context() is a context of its own, dropped at the end: every claim
+// of a `prove` run is decided in a fresh context, because Z3 slows down as a context fills (after
+// the 14x14 and 15x15 turn encodings, with 230,000-310,000 variables, a 2x2 window lemma that takes
+// 0.15 s alone did not finish in 10 s in the same process). No expression made inside may outlive
+// it. Not nested across threads; interrupt_shared_context() may be called from any thread.
+class FreshContext {
+ public:
+  FreshContext();
+  ~FreshContext();
+  FreshContext(const FreshContext&) = delete;
+  FreshContext& operator=(const FreshContext&) = delete;
+
+ private:
+  std::unique_ptr<z3::context> context_;
+  z3::context* outer_ = nullptr;
+};
+
+// Interrupts whatever check runs in the current shared context (the stop handlers' hook).
+void interrupt_shared_context();
 
 // The question put to the solver is always "is there a counterexample?": unsat proves the claim.
 class Encoding {
@@ -143,9 +165,37 @@ std::string cell_name(int n, int cell);
 
 namespace arbiter::smt {
 
+namespace detail {
+inline std::mutex& context_lock() {
+  static std::mutex lock;
+  return lock;
+}
+inline z3::context*& current_context() {
+  static z3::context process_context;
+  static z3::context* current = &process_context;
+  return current;
+}
+}  // namespace detail
+
 inline z3::context& shared_context() {
-  static z3::context context;
-  return context;
+  std::lock_guard<std::mutex> guard(detail::context_lock());
+  return *detail::current_context();
+}
+
+inline FreshContext::FreshContext() : context_(std::make_unique<z3::context>()) {
+  std::lock_guard<std::mutex> guard(detail::context_lock());
+  outer_ = detail::current_context();
+  detail::current_context() = context_.get();
+}
+
+inline FreshContext::~FreshContext() {
+  std::lock_guard<std::mutex> guard(detail::context_lock());
+  detail::current_context() = outer_;
+}
+
+inline void interrupt_shared_context() {
+  std::lock_guard<std::mutex> guard(detail::context_lock());
+  detail::current_context()->interrupt();
 }
 
 namespace {

@@ -11,6 +11,7 @@
 
 #include "solver/connection_claims.hpp"
 #include "solver/prove.hpp"
+#include "solver/z3_encoding.hpp"
 #include "solver/testing/claim_test_support.hpp"
 
 namespace arbiter {
@@ -139,6 +140,37 @@ TEST(ProveDriver, DerivedVerdictsAreNotStoredButTheirPremisesAre) {
   EXPECT_EQ(text.find("both-hold"), std::string::npos);
   EXPECT_NE(text.find("\tholds\t"), std::string::npos);
   std::filesystem::remove(file);
+}
+
+// Each claim is decided in a Z3 context of its own (a context filled by large encodings slowed a
+// later 2x2 lemma from 0.15 s to a timeout), and the process's context is back afterwards.
+std::vector<const z3::context*> contexts_seen;
+std::vector<Claim> context_claims() {
+  const auto note_context = [](const Game&, double) {
+    contexts_seen.push_back(&smt::shared_context());
+    smt::Encoding e(smt::Encoding::Engine::Sat);
+    e.require(e.fresh_bool("x") && !e.fresh_bool("x"));  // distinct names: x#1 and x#2
+    return e.verdict(e.check(5), {});
+  };
+  return with_encoding_version({{"first", "planted", "test", false, note_context},
+                                {"second", "planted", "test", false, note_context}},
+                               "v1");
+}
+
+TEST(ProveDriver, EachClaimIsDecidedInAFreshZ3Context) {
+  const z3::context* process = &smt::shared_context();
+  contexts_seen.clear();
+  const GameDescriptor game = planted_game(context_claims);
+  ProveRequest request;
+  request.game = &game;
+  request.claims = {"first", "second"};
+  request.min_size = request.max_size = 4;
+  std::ostringstream progress;
+  const auto rows = run_proofs(request, {}, progress, false);
+  ASSERT_EQ(contexts_seen.size(), 2u);
+  for (const z3::context* seen : contexts_seen) EXPECT_NE(seen, process);
+  EXPECT_EQ(&smt::shared_context(), process);
+  for (const auto& row : rows) EXPECT_EQ(row.verdict.kind, Verdict::Kind::Refuted) << row.claim;
 }
 
 TEST(WindowKinds, TheRepresentativeSizesCoverEveryCellOfEveryBoard) {
