@@ -298,7 +298,8 @@ int solve_command(const std::vector<std::string>& args) {
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::lock_guard<std::mutex> guard(lock);
       std::ostringstream line;
-      line << "solve: " << units_done << "/" << moves.size() << " moves settled (" << wins << " win, " << losses
+      line << "solve: " << (value_only && within == 0 ? "the position's own search first (--value-only), " : "")
+           << units_done << "/" << moves.size() << " moves settled (" << wins << " win, " << losses
            << (within > 0 ? " no win" : " loss") << (draws ? ", " + std::to_string(draws) + " draw" : "") << "), "
            << with_commas(nodes.load()) << " nodes, " << with_commas(static_cast<std::uint64_t>(nodes.load() / std::max(seconds, 1e-3)))
            << " nodes/s" << (first_win.empty() ? "" : ", winning move " + first_win) << ", " << std::fixed
