@@ -91,6 +91,35 @@ z3::expr define_bv(Encoding& encoding, const std::string& name, const z3::expr& 
   return fresh;
 }
 
+// Whether each point is empty, if the board says so for every point (a known board: the
+// differential check, the seed's examples), else nothing.
+std::optional<std::vector<bool>> known_empty(const SymbolicBoard& board) {
+  std::vector<bool> empty;
+  for (int i = 0; i < board.n * board.n; ++i) {
+    const z3::expr e = board.empty(i).simplify();
+    if (!e.is_true() && !e.is_false()) return std::nullopt;
+    empty.push_back(e.is_true());
+  }
+  return empty;
+}
+
+// Breadth-first search through empty points from `sources` on a known board: each reached
+// point's distance, and for a reached non-source its neighbour one step nearer (-1: none).
+void spread_from(const smt::Graph& grid, const std::vector<bool>& empty, const std::vector<int>& sources,
+                 std::vector<int>& distance, std::vector<int>& nearer) {
+  std::vector<int> queue = sources;
+  for (int s : sources) distance[at(s)] = 0;
+  for (std::size_t next = 0; next < queue.size(); ++next) {
+    const int p = queue[next];
+    for (int q : grid.adjacent[at(p)]) {
+      if (!empty[at(q)] || distance[at(q)] >= 0) continue;
+      distance[at(q)] = distance[at(p)] + 1;
+      nearer[at(q)] = p;
+      queue.push_back(q);
+    }
+  }
+}
+
 }  // namespace
 
 // A point spoils its region as a territory if fewer than two stones (and, under edges-count=yes,
@@ -142,6 +171,18 @@ std::vector<z3::expr> relational_territory(Encoding& encoding, const Rules& rule
   for (int i = 0; i < cells; ++i) {
     filled.push_back(encoding.fresh_bool("filled"));
     rank.push_back(encoding.fresh_bv("fill_rank", rank_bits));
+  }
+  // On a known board the ranks are pinned to the ones of the existence argument (distance to a
+  // spoiling point of the region; 0 in a territory), so Z3 propagates instead of searching.
+  if (const auto empty = known_empty(board); empty && !only_near) {
+    std::vector<int> sources, distance(at(cells), -1), nearer(at(cells), -1);
+    for (int i = 0; i < cells; ++i) {
+      if (spoilt[at(i)].simplify().is_true()) sources.push_back(i);
+    }
+    spread_from(grid, *empty, sources, distance, nearer);
+    for (int i = 0; i < cells; ++i) {
+      encoding.require(rank[at(i)] == ctx.bv_val(static_cast<unsigned>(std::max(0, distance[at(i)])), rank_bits));
+    }
   }
   for (int i = 0; i < cells; ++i) {
     if (!kept(i)) continue;
@@ -360,6 +401,29 @@ std::vector<z3::expr> relational_fill_colours(Encoding& encoding, const Rules& r
     }
     encoding.require(z3::implies(empty[at(i)] && !root[at(i)], smt::exactly_one(ctx, parent[at(i)])));
     encoding.require(z3::implies(!empty[at(i)] || root[at(i)], !smt::any_of(ctx, parent[at(i)])));
+  }
+  // On a known board the choices are pinned to the ones of the existence argument (docs/proofs.md:
+  // label = the region's smallest index, parent = a neighbour one step nearer to it, rank = that
+  // distance), which satisfy the relations: Z3 then propagates instead of searching over trees
+  // (unpinned, one turn on a 10x10 board took over a minute). Margins and colours stay relations.
+  if (const auto known = known_empty(board)) {
+    std::vector<int> distance(at(cells), -1), nearer(at(cells), -1), root_of(at(cells), -1);
+    for (int i = 0; i < cells; ++i) {
+      if (!(*known)[at(i)] || distance[at(i)] >= 0) continue;
+      spread_from(grid, *known, {i}, distance, nearer);  // reaches exactly i's region, unvisited so far
+      for (int j = i; j < cells; ++j) {
+        if (distance[at(j)] >= 0 && root_of[at(j)] < 0) root_of[at(j)] = i;
+      }
+    }
+    for (int i = 0; i < cells; ++i) {
+      if (!(*known)[at(i)]) continue;
+      encoding.require(label[at(i)] == ctx.bv_val(static_cast<unsigned>(root_of[at(i)]), index_bits));
+      encoding.require(rank[at(i)] == ctx.bv_val(static_cast<unsigned>(distance[at(i)]), index_bits));
+      const auto& adjacent = grid.adjacent[at(i)];
+      for (std::size_t k = 0; k < adjacent.size(); ++k) {
+        encoding.require(parent[at(i)][k] == ctx.bool_val(adjacent[k] == nearer[at(i)]));
+      }
+    }
   }
   // A stone is counted once per region: at its first neighbour (in the fixed adjacency order) that
   // is empty and carries that region's label; under majority=adjacencies at every empty neighbour.
