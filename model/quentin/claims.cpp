@@ -91,6 +91,35 @@ z3::expr define_bv(Encoding& encoding, const std::string& name, const z3::expr& 
   return fresh;
 }
 
+// Whether each point is empty, if the board says so for every point (a known board: the
+// differential check, the seed's examples), else nothing.
+std::optional<std::vector<bool>> known_empty(const SymbolicBoard& board) {
+  std::vector<bool> empty;
+  for (int i = 0; i < board.n * board.n; ++i) {
+    const z3::expr e = board.empty(i).simplify();
+    if (!e.is_true() && !e.is_false()) return std::nullopt;
+    empty.push_back(e.is_true());
+  }
+  return empty;
+}
+
+// Breadth-first search through empty points from `sources` on a known board: each reached
+// point's distance, and for a reached non-source its neighbour one step nearer (-1: none).
+void spread_from(const smt::Graph& grid, const std::vector<bool>& empty, const std::vector<int>& sources,
+                 std::vector<int>& distance, std::vector<int>& nearer) {
+  std::vector<int> queue = sources;
+  for (int s : sources) distance[at(s)] = 0;
+  for (std::size_t next = 0; next < queue.size(); ++next) {
+    const int p = queue[next];
+    for (int q : grid.adjacent[at(p)]) {
+      if (!empty[at(q)] || distance[at(q)] >= 0) continue;
+      distance[at(q)] = distance[at(p)] + 1;
+      nearer[at(q)] = p;
+      queue.push_back(q);
+    }
+  }
+}
+
 }  // namespace
 
 // A point spoils its region as a territory if fewer than two stones (and, under edges-count=yes,
@@ -142,6 +171,18 @@ std::vector<z3::expr> relational_territory(Encoding& encoding, const Rules& rule
   for (int i = 0; i < cells; ++i) {
     filled.push_back(encoding.fresh_bool("filled"));
     rank.push_back(encoding.fresh_bv("fill_rank", rank_bits));
+  }
+  // On a known board the ranks are pinned to the ones of the existence argument (distance to a
+  // spoiling point of the region; 0 in a territory), so Z3 propagates instead of searching.
+  if (const auto empty = known_empty(board); empty && !only_near) {
+    std::vector<int> sources, distance(at(cells), -1), nearer(at(cells), -1);
+    for (int i = 0; i < cells; ++i) {
+      if (spoilt[at(i)].simplify().is_true()) sources.push_back(i);
+    }
+    spread_from(grid, *empty, sources, distance, nearer);
+    for (int i = 0; i < cells; ++i) {
+      encoding.require(rank[at(i)] == ctx.bv_val(static_cast<unsigned>(std::max(0, distance[at(i)])), rank_bits));
+    }
   }
   for (int i = 0; i < cells; ++i) {
     if (!kept(i)) continue;
@@ -287,25 +328,160 @@ z3::expr diagonal_rule_holds(z3::context& ctx, const SymbolicBoard& board, bool 
   return smt::all_of(ctx, clauses);
 }
 
-Turn turn(Encoding& encoding, const Rules& rules, const SymbolicBoard& before, bool mover_black,
-          const std::vector<z3::expr>& move, bool with_colours) {
-  z3::context& ctx = encoding.ctx();
-  const int cells = before.n * before.n;
+namespace {
+
+// The board after `mover_black`'s placement on the point whose `move` literal is true, and whether
+// that point was empty: the first step of both turn encodings.
+SymbolicBoard place(const SymbolicBoard& before, bool mover_black, const std::vector<z3::expr>& move,
+                    std::vector<z3::expr>& on_empty) {
   SymbolicBoard placed = before;
-  std::vector<z3::expr> on_empty;
-  for (int i = 0; i < cells; ++i) {
+  for (int i = 0; i < before.n * before.n; ++i) {
     (mover_black ? placed.black : placed.white)[at(i)] = before.stone(i, mover_black) || move[at(i)];
     on_empty.push_back(move[at(i)] && before.empty(i));
   }
-  const Regions regions = analyse_regions(encoding, rules, placed, !mover_black, with_colours);
+  return placed;
+}
+
+// The rest of a turn once the fill is known: territory points take their fill colour, and the
+// placement is legal if its point was empty and the diagonal rule holds for the stones it checks.
+Turn fill_and_judge(z3::context& ctx, const Rules& rules, const SymbolicBoard& placed, bool mover_black,
+                    const std::vector<z3::expr>& on_empty, const std::vector<z3::expr>& territory,
+                    const std::vector<z3::expr>& black_fill) {
   SymbolicBoard after = placed;
-  for (int i = 0; i < cells; ++i) {
-    after.black[at(i)] = placed.black[at(i)] || (regions.territory[at(i)] && regions.black_fill[at(i)]);
-    after.white[at(i)] = placed.white[at(i)] || (regions.territory[at(i)] && !regions.black_fill[at(i)]);
+  for (int i = 0; i < placed.n * placed.n; ++i) {
+    after.black[at(i)] = placed.black[at(i)] || (territory[at(i)] && black_fill[at(i)]);
+    after.white[at(i)] = placed.white[at(i)] || (territory[at(i)] && !black_fill[at(i)]);
   }
   const bool check_black = !rules.mover_only_diagonal || mover_black;
   const bool check_white = !rules.mover_only_diagonal || !mover_black;
   return {placed, after, smt::any_of(ctx, on_empty) && diagonal_rule_holds(ctx, after, check_black, check_white)};
+}
+
+}  // namespace
+
+Turn turn(Encoding& encoding, const Rules& rules, const SymbolicBoard& before, bool mover_black,
+          const std::vector<z3::expr>& move, bool with_colours) {
+  std::vector<z3::expr> on_empty;
+  const SymbolicBoard placed = place(before, mover_black, move, on_empty);
+  const Regions regions = analyse_regions(encoding, rules, placed, !mover_black, with_colours);
+  return fill_and_judge(encoding.ctx(), rules, placed, mover_black, on_empty, regions.territory, regions.black_fill);
+}
+
+std::vector<z3::expr> relational_fill_colours(Encoding& encoding, const Rules& rules, const SymbolicBoard& board,
+                                              bool black_on_tie) {
+  z3::context& ctx = encoding.ctx();
+  const int cells = board.n * board.n;
+  const smt::Graph grid = smt::square_grid_graph(board.n);
+  const unsigned index_bits = bits_for(static_cast<unsigned>(cells));
+  // Signed margins: a region touches at most 4 stones per point (adjacencies), so |margin| <= 4 cells.
+  const unsigned margin_bits = bits_for(4u * static_cast<unsigned>(cells) + 1) + 1;
+  const z3::expr zero = ctx.bv_val(0, margin_bits), plus = ctx.bv_val(1, margin_bits),
+                 minus = ctx.bv_val(-1, margin_bits);
+  std::vector<z3::expr> empty, label, rank, root, black;
+  for (int i = 0; i < cells; ++i) {
+    empty.push_back(board.empty(i));
+    label.push_back(encoding.fresh_bv("region_label", index_bits));
+    rank.push_back(encoding.fresh_bv("region_rank", index_bits));
+    black.push_back(encoding.fresh_bool("region_black"));
+    root.push_back(empty.back() && label.back() == ctx.bv_val(static_cast<unsigned>(i), index_bits));
+  }
+  // parent[i][k]: i's parent is its k-th neighbour. A non-root empty point has exactly one, empty,
+  // of lower rank (so following parents ends at the root); roots and stones have none.
+  std::vector<std::vector<z3::expr>> parent(at(cells));
+  for (int i = 0; i < cells; ++i) {
+    for (int j : grid.adjacent[at(i)]) {
+      const z3::expr p = encoding.fresh_bool("region_parent");
+      encoding.require(z3::implies(p, empty[at(j)] && z3::ult(rank[at(j)], rank[at(i)])));
+      parent[at(i)].push_back(p);
+      // One region, one label and one colour.
+      if (j > i) {
+        encoding.require(z3::implies(empty[at(i)] && empty[at(j)],
+                                     label[at(i)] == label[at(j)] && black[at(i)] == black[at(j)]));
+      }
+    }
+    encoding.require(z3::implies(empty[at(i)] && !root[at(i)], smt::exactly_one(ctx, parent[at(i)])));
+    encoding.require(z3::implies(!empty[at(i)] || root[at(i)], !smt::any_of(ctx, parent[at(i)])));
+  }
+  // On a known board the choices are pinned to the ones of the existence argument (docs/proofs.md:
+  // label = the region's smallest index, parent = a neighbour one step nearer to it, rank = that
+  // distance), which satisfy the relations: Z3 then propagates instead of searching over trees
+  // (unpinned, one turn on a 10x10 board took over a minute). Margins and colours stay relations.
+  if (const auto known = known_empty(board)) {
+    std::vector<int> distance(at(cells), -1), nearer(at(cells), -1), root_of(at(cells), -1);
+    for (int i = 0; i < cells; ++i) {
+      if (!(*known)[at(i)] || distance[at(i)] >= 0) continue;
+      spread_from(grid, *known, {i}, distance, nearer);  // reaches exactly i's region, unvisited so far
+      for (int j = i; j < cells; ++j) {
+        if (distance[at(j)] >= 0 && root_of[at(j)] < 0) root_of[at(j)] = i;
+      }
+    }
+    for (int i = 0; i < cells; ++i) {
+      if (!(*known)[at(i)]) continue;
+      encoding.require(label[at(i)] == ctx.bv_val(static_cast<unsigned>(root_of[at(i)]), index_bits));
+      encoding.require(rank[at(i)] == ctx.bv_val(static_cast<unsigned>(distance[at(i)]), index_bits));
+      const auto& adjacent = grid.adjacent[at(i)];
+      for (std::size_t k = 0; k < adjacent.size(); ++k) {
+        encoding.require(parent[at(i)][k] == ctx.bool_val(adjacent[k] == nearer[at(i)]));
+      }
+    }
+  }
+  // A stone is counted once per region: at its first neighbour (in the fixed adjacency order) that
+  // is empty and carries that region's label; under majority=adjacencies at every empty neighbour.
+  const auto counted = [&](int stone, int point) {
+    z3::expr first = empty[at(point)];
+    if (rules.count_adjacencies) return first;
+    for (int earlier : grid.adjacent[at(stone)]) {
+      if (earlier == point) break;
+      first = first && !(empty[at(earlier)] && label[at(earlier)] == label[at(point)]);
+    }
+    return first;
+  };
+  // margin[i]: black minus white stones counted at the points of i's subtree; the root's is its
+  // region's, whichever tree the solver picks.
+  std::vector<z3::expr> margin;
+  for (int i = 0; i < cells; ++i) margin.push_back(encoding.fresh_bv("region_margin", margin_bits));
+  for (int i = 0; i < cells; ++i) {
+    z3::expr sum = zero;
+    for (int s : grid.adjacent[at(i)]) {
+      const z3::expr here = counted(s, i);
+      sum = sum + z3::ite(board.black[at(s)] && here, plus, zero) + z3::ite(board.white[at(s)] && here, minus, zero);
+    }
+    const auto& children = grid.adjacent[at(i)];
+    for (int j : children) {
+      const auto& theirs = grid.adjacent[at(j)];
+      const std::size_t k = static_cast<std::size_t>(std::find(theirs.begin(), theirs.end(), i) - theirs.begin());
+      sum = sum + z3::ite(parent[at(j)][k], margin[at(j)], zero);
+    }
+    encoding.require(margin[at(i)] == sum);
+    encoding.require(z3::implies(root[at(i)], black[at(i)] == (z3::sgt(margin[at(i)], zero) ||
+                                                                 (margin[at(i)] == zero && ctx.bool_val(black_on_tie)))));
+  }
+  return black;
+}
+
+Turn relational_turn(Encoding& encoding, const Rules& rules, const SymbolicBoard& before, bool mover_black,
+                     const std::vector<z3::expr>& move) {
+  std::vector<z3::expr> on_empty;
+  const SymbolicBoard placed = place(before, mover_black, move, on_empty);
+  const std::vector<z3::expr> territory = relational_territory(encoding, rules, placed);
+  const std::vector<z3::expr> black_fill = relational_fill_colours(encoding, rules, placed, !mover_black);
+  return fill_and_judge(encoding.ctx(), rules, placed, mover_black, on_empty, territory, black_fill);
+}
+
+std::vector<z3::expr> require_no_territory(Encoding& encoding, const Rules& rules, const SymbolicBoard& board) {
+  z3::context& ctx = encoding.ctx();
+  const int cells = board.n * board.n;
+  const smt::Graph grid = smt::square_grid_graph(board.n);
+  const std::vector<z3::expr> spoilt = spoiling_points(encoding, rules, board);
+  const unsigned rank_bits = bits_for(static_cast<unsigned>(cells));
+  std::vector<z3::expr> rank;
+  for (int i = 0; i < cells; ++i) rank.push_back(encoding.fresh_bv("spoil_rank", rank_bits));
+  for (int i = 0; i < cells; ++i) {
+    std::vector<z3::expr> towards;
+    for (int j : grid.adjacent[at(i)]) towards.push_back(board.empty(j) && z3::ult(rank[at(j)], rank[at(i)]));
+    encoding.require(z3::implies(board.empty(i) && !spoilt[at(i)], smt::any_of(ctx, towards)));
+  }
+  return spoilt;
 }
 
 namespace {
@@ -322,6 +498,13 @@ z3::expr end_of_turn_invariant(Encoding& encoding, const Rules& rules, const Sym
   return no_territory(encoding, rules, board) && diagonal_rule_holds(encoding.ctx(), board, true, true);
 }
 
+// The same, required in relational form (require_no_territory); returns the spoiling points.
+std::vector<z3::expr> require_end_of_turn_invariant(Encoding& encoding, const Rules& rules, const SymbolicBoard& board) {
+  std::vector<z3::expr> spoilt = require_no_territory(encoding, rules, board);
+  encoding.require(diagonal_rule_holds(encoding.ctx(), board, true, true));
+  return spoilt;
+}
+
 std::vector<z3::expr> fresh_move(Encoding& encoding, int n) {
   std::vector<z3::expr> move;
   for (int i = 0; i < n * n; ++i) move.push_back(encoding.fresh_bool("move"));
@@ -336,8 +519,8 @@ Verdict decide_invariant_inductive(const Game& game, double timeout) {
     Encoding encoding(Encoding::Engine::FiniteDomain);
     const SymbolicBoard before = SymbolicBoard::fresh(encoding, rules.n, "pre");
     const auto move = fresh_move(encoding, rules.n);
-    const Turn t = turn(encoding, rules, before, mover_black, move);
-    encoding.require(end_of_turn_invariant(encoding, rules, before));
+    const Turn t = relational_turn(encoding, rules, before, mover_black, move);
+    require_end_of_turn_invariant(encoding, rules, before);
     encoding.require(t.legal);
     encoding.require(some_territory(encoding, rules, t.after) ||
                      !diagonal_rule_holds(encoding.ctx(), t.after, true, true));
@@ -400,8 +583,8 @@ Verdict decide_only_mover_completes(const Game& game, double timeout) {
     Encoding encoding(Encoding::Engine::FiniteDomain);
     const SymbolicBoard before = SymbolicBoard::fresh(encoding, rules.n, "pre");
     const auto move = fresh_move(encoding, rules.n);
-    const Turn t = turn(encoding, rules, before, mover_black, move);
-    encoding.require(end_of_turn_invariant(encoding, rules, before));
+    const Turn t = relational_turn(encoding, rules, before, mover_black, move);
+    require_end_of_turn_invariant(encoding, rules, before);
     smt::require_no_winner(encoding, before);
     encoding.require(t.legal);
     if (mover_black) smt::require_white_chain(encoding, t.after);
@@ -614,21 +797,7 @@ class LazyStallSearch {
   // The end-of-turn invariant in relational form: every region holds a spoiling point (each empty
   // point that does not spoil has an empty neighbour of lower rank, so falling ranks lead to one
   // in its region), and the diagonal rule holds for every stone.
-  void require_invariant() {
-    z3::context& ctx = encoding_.ctx();
-    const int cells = position_.n * position_.n;
-    const std::vector<z3::expr> spoilt = spoiling_points(encoding_, rules_, position_);
-    position_spoilt_ = spoilt;
-    const unsigned rank_bits = bits_for(static_cast<unsigned>(cells));
-    std::vector<z3::expr> rank;
-    for (int i = 0; i < cells; ++i) rank.push_back(encoding_.fresh_bv("spoil_rank", rank_bits));
-    for (int i = 0; i < cells; ++i) {
-      std::vector<z3::expr> towards;
-      for (int j : grid_.adjacent[at(i)]) towards.push_back(position_.empty(j) && z3::ult(rank[at(j)], rank[at(i)]));
-      encoding_.require(z3::implies(position_.empty(i) && !spoilt[at(i)], smt::any_of(ctx, towards)));
-    }
-    encoding_.require(diagonal_rule_holds(ctx, position_, true, true));
-  }
+  void require_invariant() { position_spoilt_ = require_end_of_turn_invariant(encoding_, rules_, position_); }
 
   // Only the lexicographically smallest image of a position under the board symmetries the rules
   // are invariant under (both mirrors and the half turn keep each colour's edges): every stall has
@@ -1107,7 +1276,8 @@ EncodingComparison compare_quentin_turn_encoding(const Game& game, const State& 
   return smt::compare_square_turn(
       state, rng,
       [&](smt::Encoding& e, const smt::SymbolicBoard& before, bool black, const std::vector<z3::expr>& move) {
-        const quentin_smt::Turn t = quentin_smt::turn(e, rules, before, black, move);
+        // The relational turn is what the turn claims use; the spread turn equals it (tests).
+        const quentin_smt::Turn t = quentin_smt::relational_turn(e, rules, before, black, move);
         return smt::EncodedTurn{t.legal, t.after};
       });
 }

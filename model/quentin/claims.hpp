@@ -79,6 +79,26 @@ struct Turn {
 Turn turn(smt::Encoding& encoding, const Rules& rules, const smt::SymbolicBoard& before, bool mover_black,
           const std::vector<z3::expr>& move, bool with_colours = true);
 
+// The fill colour of every empty point's region, as relations (O(n^2) definitions instead of
+// analyse_regions' O(n^4)): adjacent empty points share a label and a colour; a region's root is
+// the point whose label is its own index, every other empty point has exactly one parent, an empty
+// neighbour of lower rank (so parents lead to the root, and the region has exactly one); a stone
+// counts for a region at its first neighbour carrying the region's label (every neighbour under
+// majority=adjacencies); black-minus-white margins are summed from children to parents, and the
+// root's margin decides (a tie: black_on_tie). Exactly the majority of each region (docs/proofs.md).
+std::vector<z3::expr> relational_fill_colours(smt::Encoding& encoding, const Rules& rules,
+                                              const smt::SymbolicBoard& board, bool black_on_tie);
+
+// turn() with relational_territory and relational_fill_colours instead of the spread rounds: the
+// same `after` and `legal` on every position and move (QuentinTurnEncoding tests), O(n^2).
+Turn relational_turn(smt::Encoding& encoding, const Rules& rules, const smt::SymbolicBoard& before, bool mover_black,
+                     const std::vector<z3::expr>& move);
+
+// Requires that `board` has no territory, as relations: every empty non-spoiling point has an
+// empty neighbour of lower rank (falling ranks reach a spoiling point of its region). Returns the
+// spoiling points.
+std::vector<z3::expr> require_no_territory(smt::Encoding& encoding, const Rules& rules, const smt::SymbolicBoard& board);
+
 // Whether the lazy playability search's encoding of "this placement is illegal" holds for
 // `mover_black`'s placement on `point` of the known board `cells` ('.', 'B', 'W'), which must have
 // the end-of-turn invariant (the encoding is exact only there). For the test against the model.

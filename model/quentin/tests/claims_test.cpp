@@ -167,16 +167,88 @@ TEST(QuentinTurnEncoding, ReproducesTheRuleTextsExamples) {
     const int target = (example.move[1] - '1') * 5 + (example.move[0] - 'a');
     std::vector<z3::expr> move;
     for (int i = 0; i < 25; ++i) move.push_back(encoding.ctx().bool_val(i == target));
-    const auto t = quentin_smt::turn(encoding, rules, smt::constant_board(encoding.ctx(), 5, before),
-                                     example.black_moves, move);
-    ASSERT_EQ(encoding.check(30), smt::Encoding::Answer::Counterexample) << example.name;
-    EXPECT_EQ(encoding.value(t.legal), example.legal) << example.name;
-    if (example.legal) {
-      const auto after = t.after.cells(encoding);
-      const auto expected = smt::cells_from_text(example.after);
-      EXPECT_EQ(std::string(after.begin(), after.end()), std::string(expected.begin(), expected.end())) << example.name;
+    const auto board = smt::constant_board(encoding.ctx(), 5, before);
+    // Both turn encodings: the spread rounds and the relational one the turn claims use.
+    for (const auto& t : {quentin_smt::turn(encoding, rules, board, example.black_moves, move),
+                          quentin_smt::relational_turn(encoding, rules, board, example.black_moves, move)}) {
+      ASSERT_EQ(encoding.check(30), smt::Encoding::Answer::Counterexample) << example.name;
+      EXPECT_EQ(encoding.value(t.legal), example.legal) << example.name;
+      if (example.legal) {
+        const auto after = t.after.cells(encoding);
+        const auto expected = smt::cells_from_text(example.after);
+        EXPECT_EQ(std::string(after.begin(), after.end()), std::string(expected.begin(), expected.end())) << example.name;
+      }
     }
   }
+}
+
+// The relational turn (O(n^2) relations, used by the turn claims) and the spread turn (rounds, a
+// function of the board) must give the same board after the turn for EVERY position and placement
+// on an empty point of these sizes, both movers, under every value of the rulings the fill reads
+// (every combination on 2x2): Z3 finds no assignment satisfying both encodings where the boards differ (the relational
+// side's own choices, labels, trees and ranks, are free: unsat means every choice gives the
+// turn). Legality is then equal too: both compute it by the same code from the board after
+// (diagonal-rule only changes which colours that code checks), and it is compared anyway.
+TEST(QuentinTurnEncoding, TheRelationalTurnEqualsTheSpreadTurnOnEveryPosition) {
+  int compared = 0;
+  for (int n = 2; n <= kTurnLargest; ++n) {
+    for (const char* edges : {"no", "yes"}) {
+      for (const char* majority : {"distinct", "adjacencies"}) {
+        // Above 2x2 (each 3x3 query takes seconds) two combinations still give every value of each.
+        if (n > 2 && (std::string(edges) == "yes") != (std::string(majority) == "adjacencies")) continue;
+        const std::vector<std::string> rulings{std::string("edges-count=") + edges, std::string("majority=") + majority,
+                                               n == 2 ? "diagonal-rule=mover-only" : "diagonal-rule=all-stones"};
+        const auto rules = quentin_smt::Rules::from(make_game(quentin_game(), n, rulings)->config(),
+                                                    quentin_smt::Rules::Reads::Legality);
+        ASSERT_EQ(rules.unsupported, "");
+        for (bool black : {true, false}) {
+          smt::Encoding encoding(smt::Encoding::Engine::FiniteDomain);
+          const auto before = smt::SymbolicBoard::fresh(encoding, n, "before");
+          std::vector<z3::expr> move;
+          for (int i = 0; i < n * n; ++i) {
+            move.push_back(encoding.fresh_bool("move"));
+            encoding.require(z3::implies(move.back(), before.empty(i)));
+          }
+          encoding.require(smt::exactly_one(encoding.ctx(), move));
+          const auto spread = quentin_smt::turn(encoding, rules, before, black, move);
+          const auto relational = quentin_smt::relational_turn(encoding, rules, before, black, move);
+          std::vector<z3::expr> differ{spread.legal != relational.legal};
+          for (int i = 0; i < n * n; ++i) {
+            const std::size_t k = static_cast<std::size_t>(i);
+            differ.push_back(spread.after.black[k] != relational.after.black[k]);
+            differ.push_back(spread.after.white[k] != relational.after.white[k]);
+          }
+          encoding.require(smt::any_of(encoding.ctx(), differ));
+          EXPECT_EQ(encoding.check(60), smt::Encoding::Answer::NoCounterexample)
+              << "size " << n << " " << edges << " " << majority << " black " << black;
+          ++compared;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(compared, 8 + 4 * (kTurnLargest - 2));
+}
+
+// Unsat above could also come from relations no assignment satisfies: on a known board with a
+// territory of each colour the relational turn must have a model, and it must be the fill.
+TEST(QuentinTurnEncoding, TheRelationalTurnHasAModelAndFillsByMajority) {
+  // Black plays the centre: three one-point territories, one by majority black (two black, one
+  // white neighbour), one tied (one each: the mover's opponent, White) and one all white.
+  const auto before = smt::cells_from_text(R"(B . W
+                                               B . W
+                                               . W .)");
+  ASSERT_EQ(before.size(), 9u);
+  Config config;
+  config.size = 3;
+  const auto rules = quentin_smt::Rules::from(config, quentin_smt::Rules::Reads::Legality);
+  smt::Encoding encoding;
+  std::vector<z3::expr> move;
+  for (int i = 0; i < 9; ++i) move.push_back(encoding.ctx().bool_val(i == 4));
+  const auto t = quentin_smt::relational_turn(encoding, rules, smt::constant_board(encoding.ctx(), 3, before), true, move);
+  ASSERT_EQ(encoding.check(30), smt::Encoding::Answer::Counterexample);
+  const auto after = t.after.cells(encoding);
+  EXPECT_TRUE(encoding.value(t.legal));
+  EXPECT_EQ(std::string(after.begin(), after.end()), "BBWBBWWWW");
 }
 
 // rules.md Q1 observes that the side to move always has a placement; on 5x5 the model's own play
