@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "model/registry.hpp"
 
@@ -33,6 +34,33 @@ inline constexpr int when_sanitized(int sanitized, int otherwise) {
   (void)sanitized;
   return otherwise;
 #endif
+}
+
+// Every combination of the game's ruling values, each as NAME=VALUE texts, leaving the rulings
+// named in `skip` at their defaults: for checks that must hold under all of them.
+inline std::vector<std::vector<std::string>> every_ruling_combination(const GameDescriptor& game,
+                                                                      const std::vector<std::string>& skip = {}) {
+  std::vector<std::vector<std::string>> combinations{{}};
+  for (const Ruling& ruling : game.rulings) {
+    if (std::find(skip.begin(), skip.end(), ruling.name) != skip.end()) continue;
+    std::vector<std::vector<std::string>> longer;
+    for (const auto& partial : combinations) {
+      for (const RulingOption& option : ruling.options) {
+        auto next = partial;
+        next.push_back(ruling.name + "=" + option.value);
+        longer.push_back(std::move(next));
+      }
+    }
+    combinations = std::move(longer);
+  }
+  return combinations;
+}
+
+// "size N NAME=VALUE ...": which board and combination a failure is about.
+inline std::string describe_combination(const std::vector<std::string>& rulings, int size) {
+  std::string out = "size " + std::to_string(size);
+  for (const auto& r : rulings) out += " " + r;
+  return out;
 }
 
 // A few sizes worth testing for a game: its smallest, a small odd/even pair, its default.

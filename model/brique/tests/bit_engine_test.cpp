@@ -19,29 +19,6 @@ namespace {
 
 constexpr int kScale = arbiter::testing::when_sanitized(20, 1);
 
-// Every combination of the rulings' values: 2 * 2 * 3 * 3 * 2.
-std::vector<std::vector<std::string>> every_ruling_combination() {
-  std::vector<std::vector<std::string>> combinations{{}};
-  for (const Ruling& ruling : brique_test::brique().rulings) {
-    std::vector<std::vector<std::string>> longer;
-    for (const auto& partial : combinations) {
-      for (const RulingOption& option : ruling.options) {
-        auto next = partial;
-        next.push_back(ruling.name + "=" + option.value);
-        longer.push_back(std::move(next));
-      }
-    }
-    combinations = std::move(longer);
-  }
-  return combinations;
-}
-
-std::string describe(const std::vector<std::string>& rulings, int size) {
-  std::string out = "size " + std::to_string(size);
-  for (const auto& r : rulings) out += " " + r;
-  return out;
-}
-
 // The two engines agree on the position, result, keys, legal moves and estimates.
 ::testing::AssertionResult same_state(const State& bit, const State& flat) {
   if (bit.line() != flat.line()) return ::testing::AssertionFailure() << "positions differ\nbit:  " << bit.line() << "\nflat: " << flat.line();
@@ -104,7 +81,7 @@ long play_lockstep(State& bit, State& flat, int cells, Rng& rng, const std::stri
 }
 
 TEST(BriqueBitEngine, PlaysLikeTheFlatEngineOnSizes2To8UnderEveryRulingCombination) {
-  const auto combinations = every_ruling_combination();
+  const auto combinations = testing::every_ruling_combination(brique_test::brique());
   ASSERT_EQ(combinations.size(), 72u);
   const int games = std::max(1, 20 / kScale);
   long compared = 0;
@@ -117,12 +94,12 @@ TEST(BriqueBitEngine, PlaysLikeTheFlatEngineOnSizes2To8UnderEveryRulingCombinati
       for (int g = 0; g < games; ++g) {
         auto bit = make_bit_state(Position::initial(rules));
         auto flat = make_flat_state(Position::initial(rules));
-        compared += play_lockstep(*bit, *flat, size * size, rng, describe(rulings, size) + ", game " + std::to_string(g), totals);
+        compared += play_lockstep(*bit, *flat, size * size, rng, testing::describe_combination(rulings, size) + ", game " + std::to_string(g), totals);
         ASSERT_FALSE(HasFailure());
         // A state made by copy_from agrees as well.
         auto copy = make_bit_state(Position::initial(rules));
         copy->copy_from(*bit);
-        ASSERT_TRUE(same_state(*copy, *flat)) << describe(rulings, size) << " copy";
+        ASSERT_TRUE(same_state(*copy, *flat)) << testing::describe_combination(rulings, size) << " copy";
       }
     }
   }
@@ -154,7 +131,7 @@ Position random_settled_position(const Rules& rules, Rng& rng) {
 }
 
 TEST(BriqueBitEngine, ReadsArbitraryPositionsLikeTheFlatEngine) {
-  const auto combinations = every_ruling_combination();
+  const auto combinations = testing::every_ruling_combination(brique_test::brique());
   Rng rng(77);
   long compared = 0;
   std::array<std::uint64_t, 4> totals{};
@@ -168,7 +145,7 @@ TEST(BriqueBitEngine, ReadsArbitraryPositionsLikeTheFlatEngine) {
         p.side = p.ply % 2;
         auto bit = make_bit_state(p);
         auto flat = make_flat_state(p);
-        compared += play_lockstep(*bit, *flat, size * size, rng, describe(rulings, size) + " from " + flat->line(), totals);
+        compared += play_lockstep(*bit, *flat, size * size, rng, testing::describe_combination(rulings, size) + " from " + flat->line(), totals);
         ASSERT_FALSE(HasFailure());
       }
       // A game's positions read back through the descriptor (which picks the engine by size).
@@ -176,7 +153,7 @@ TEST(BriqueBitEngine, ReadsArbitraryPositionsLikeTheFlatEngine) {
       std::vector<Move> moves;
       while (!flat->is_terminal()) {
         auto read = game->parse_position(flat->line());
-        ASSERT_TRUE(same_state(*read, *flat)) << describe(rulings, size) << " read back " << flat->line();
+        ASSERT_TRUE(same_state(*read, *flat)) << testing::describe_combination(rulings, size) << " read back " << flat->line();
         flat->legal_moves(moves);
         flat->apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
       }

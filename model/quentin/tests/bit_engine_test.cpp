@@ -17,30 +17,6 @@
 namespace arbiter::quentin {
 namespace {
 
-// Every combination of the rulings' values (rules-version only names a diagonal-rule reading).
-std::vector<std::vector<std::string>> every_ruling_combination() {
-  std::vector<std::vector<std::string>> combinations{{}};
-  for (const Ruling& ruling : quentin_game().rulings) {
-    if (ruling.name == ruling_name::kRulesVersion) continue;
-    std::vector<std::vector<std::string>> longer;
-    for (const auto& partial : combinations) {
-      for (const RulingOption& option : ruling.options) {
-        auto next = partial;
-        next.push_back(ruling.name + "=" + option.value);
-        longer.push_back(std::move(next));
-      }
-    }
-    combinations = std::move(longer);
-  }
-  return combinations;
-}
-
-std::string describe(const std::vector<std::string>& rulings, int size) {
-  std::string out = "size " + std::to_string(size);
-  for (const auto& r : rulings) out += " " + r;
-  return out;
-}
-
 // The two engines agree on the position, result, keys, legal moves, estimates and symmetric
 // images of `bit` and `flat`.
 ::testing::AssertionResult same_state(const State& bit, const State& flat) {
@@ -69,7 +45,8 @@ std::string describe(const std::vector<std::string>& rulings, int size) {
 }
 
 TEST(QuentinBitEngine, PlaysLikeTheFlatEngineOnSizes2To8UnderEveryRulingCombination) {
-  const auto combinations = every_ruling_combination();
+  // rules-version only names a diagonal-rule reading, which the combinations already cover.
+  const auto combinations = testing::every_ruling_combination(quentin_game(), {ruling_name::kRulesVersion});
   ASSERT_EQ(combinations.size(), 288u);  // 2 * 2 * 2 * 2 * 3 * 3 * 2 values
   const int games = static_cast<int>(std::max(1L, 3L / kHeavyDivisor));
   long moves_compared = 0, fills = 0, illegal_tries = 0;
@@ -83,32 +60,32 @@ TEST(QuentinBitEngine, PlaysLikeTheFlatEngineOnSizes2To8UnderEveryRulingCombinat
         auto bit = engine::make_bit_state(*game, rules, Position::empty(size));
         auto flat = engine::make_flat_state(*game, rules, Position::empty(size));
         for (;;) {
-          ASSERT_TRUE(same_state(*bit, *flat)) << describe(rulings, size) << ", game " << g;
+          ASSERT_TRUE(same_state(*bit, *flat)) << testing::describe_combination(rulings, size) << ", game " << g;
           // A random point, legal or not: both accept it, or both refuse it and stay unchanged.
           const Move probe = static_cast<Move>(rng.below(static_cast<std::uint32_t>(size * size)));
           auto bit_probe = bit->clone();
           auto flat_probe = flat->clone();
           const bool bit_took = bit_probe->apply_if_legal(probe);
-          ASSERT_EQ(bit_took, flat_probe->apply_if_legal(probe)) << describe(rulings, size) << " " << bit->move_text(probe) << " at\n" << flat->diagram();
+          ASSERT_EQ(bit_took, flat_probe->apply_if_legal(probe)) << testing::describe_combination(rulings, size) << " " << bit->move_text(probe) << " at\n" << flat->diagram();
           illegal_tries += !bit_took;
-          ASSERT_TRUE(same_state(*bit_probe, *flat_probe)) << describe(rulings, size) << " after trying " << bit->move_text(probe);
+          ASSERT_TRUE(same_state(*bit_probe, *flat_probe)) << testing::describe_combination(rulings, size) << " after trying " << bit->move_text(probe);
           flat->legal_moves(moves);
           if (moves.empty()) break;
           const Move move = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
           std::array<std::uint64_t, 4> bit_counts{}, flat_counts{};
           bit->apply_counting(move, bit_counts);
           flat->apply_counting(move, flat_counts);
-          ASSERT_EQ(bit_counts, flat_counts) << describe(rulings, size) << " mechanics of " << flat->move_text(move);
+          ASSERT_EQ(bit_counts, flat_counts) << testing::describe_combination(rulings, size) << " mechanics of " << flat->move_text(move);
           fills += static_cast<long>(bit_counts[kFillingTurns]);
           ++moves_compared;
         }
         // The images under each symmetry, and a copy made by copy_from, agree as well.
         for (int s = 1; s <= static_cast<int>(engine::symmetries().size()); ++s) {
-          ASSERT_TRUE(same_state(*bit->symmetric_image(s), *flat->symmetric_image(s))) << describe(rulings, size) << " symmetry " << s;
+          ASSERT_TRUE(same_state(*bit->symmetric_image(s), *flat->symmetric_image(s))) << testing::describe_combination(rulings, size) << " symmetry " << s;
         }
         auto copy = engine::make_bit_state(*game, rules, Position::empty(size));
         copy->copy_from(*bit);
-        ASSERT_TRUE(same_state(*copy, *flat)) << describe(rulings, size) << " copy";
+        ASSERT_TRUE(same_state(*copy, *flat)) << testing::describe_combination(rulings, size) << " copy";
       }
     }
   }
