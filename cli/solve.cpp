@@ -312,11 +312,11 @@ int solve_command(const std::vector<std::string>& args) {
         journal.save(index, r);
         ++units_done;
       }
-      if (r.value == Value::Win || r.value == Value::WinWithin) {
+      if (solver::is_win(r.value)) {
         ++wins;
         if (first_win.empty()) first_win = r.text;
       }
-      if (r.value == Value::Loss || r.value == Value::NoWinWithin) ++losses;
+      if (solver::is_loss(r.value)) ++losses;
       if (r.value == Value::Draw) ++draws;
     };
     result = independent ? solve_on_farm(root, moves, solve_options, threads, finished, max_units, record)
@@ -327,7 +327,7 @@ int solve_command(const std::vector<std::string>& args) {
   std::string proof_note;
   if (!proof_file.empty()) {
     if (result.value == Value::Unknown && std::none_of(result.moves.begin(), result.moves.end(), [](const MoveResult& m) {
-          return m.value == Value::Win || m.value == Value::WinWithin;
+          return solver::is_win(m.value);
         })) {
       proof_note = "no certificate written: nothing was proved";
     } else {
@@ -343,7 +343,7 @@ int solve_command(const std::vector<std::string>& args) {
   std::vector<std::string> winning;
   const MoveResult* principal = nullptr;
   for (const MoveResult& m : result.moves) {
-    if (m.value == Value::Win || m.value == Value::WinWithin) {
+    if (solver::is_win(m.value)) {
       winning.push_back(m.text);
       if (principal == nullptr) principal = &m;
     }

@@ -406,7 +406,7 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
   solve_options.control = budget.control;
   int winners = 0;
   const solver::SolveResult result = solver::solve_moves(position, solve_options, {}, [&](std::size_t, const solver::MoveResult& r) {
-    if (r.value == Value::Win || r.value == Value::WinWithin) {
+    if (solver::is_win(r.value)) {
       if (++winners > 1) budget.abort();  // a second winning move: not a one-solution puzzle
     }
   });
@@ -418,7 +418,7 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
   for (std::size_t i = 0; i < result.moves.size(); ++i) {
     const Value v = result.moves[i].value;
     if (v == Value::Unknown) return reject(winners > 1 ? Rejection::SeveralWins : Rejection::OverBudget);
-    if (v == Value::Win || v == Value::WinWithin) {
+    if (solver::is_win(v)) {
       if (key != legal.size()) return reject(Rejection::SeveralWins);
       key = i;
     }

@@ -219,7 +219,6 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
   if (stop_at_first_win) order = search_order(root, moves);
   for (std::size_t k = 0; k < order.size(); ++k) place[order[k]] = k;
-  const auto wins = [](Value v) { return v == Value::Win || v == Value::WinWithin; };
   std::atomic<std::size_t> first_win{moves.size()};
   const auto note_win = [&](std::size_t i) {  // under `lock`
     if (!stop_at_first_win || place[i] >= first_win) return;
@@ -227,7 +226,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
     for (std::size_t k = place[i] + 1; k < order.size(); ++k) units[order[k]].settled = true;
   };
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    if (done[i] && wins(result.moves[i].value)) note_win(i);
+    if (done[i] && is_win(result.moves[i].value)) note_win(i);
   }
   auto search = [&](std::size_t i, std::unique_ptr<BoundedSearch>& bounded, bool helper) {
     SolveOptions unit_options = options;
@@ -242,7 +241,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
     const SearchStats earlier = result.moves[i].stats;  // a helper's or first searcher's, if it stopped first
     result.moves[i] = std::move(r);
     result.moves[i].stats.add(earlier);
-    if (wins(result.moves[i].value)) note_win(i);
+    if (is_win(result.moves[i].value)) note_win(i);
     if (on_done) on_done(i, result.moves[i]);
   };
   auto worker = [&] {
@@ -321,10 +320,10 @@ void summarise_moves(SolveResult& result, const SolveOptions& options) {
   bool any_win = false, any_unknown = false, all_lose = true, any_draw = false;
   for (const MoveResult& m : result.moves) {
     result.stats.add(m.stats);
-    any_win = any_win || m.value == Value::Win || m.value == Value::WinWithin;
+    any_win = any_win || is_win(m.value);
     any_unknown = any_unknown || m.value == Value::Unknown;
     any_draw = any_draw || m.value == Value::Draw;
-    all_lose = all_lose && (m.value == Value::Loss || m.value == Value::NoWinWithin);
+    all_lose = all_lose && is_loss(m.value);
   }
   result.interrupted = any_unknown && options.control.should_stop();
   if (any_win) {
@@ -353,7 +352,7 @@ Certificate analysis_certificate(const Game& game, const State& root, const Solv
   CertificateNode top;
   top.analysis = complete;
   for (const MoveResult& m : result.moves) {
-    const bool wins = m.value == Value::Win || m.value == Value::WinWithin;
+    const bool wins = is_win(m.value);
     if (m.value == Value::Unknown || (!complete && !wins)) continue;
     const int shift = c.append(m.certificate);
     for (int id : m.claims) top.children.emplace_back(m.text, id + shift);

@@ -25,6 +25,9 @@ enum class Value : std::uint8_t {
   Unknown,     // not settled within the limits
 };
 std::string value_word(Value v);  // "win", "loss", "draw", "win", "no win", "unknown"
+// Whether the mover wins (or, in a bounded search, wins within the bound) / does not.
+inline bool is_win(Value v) { return v == Value::Win || v == Value::WinWithin; }
+inline bool is_loss(Value v) { return v == Value::Loss || v == Value::NoWinWithin; }
 
 struct SolveOptions {
   int within = 0;  // 0: exact game-theoretic value; k >= 1: "wins within k of its own moves"
