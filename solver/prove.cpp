@@ -164,6 +164,7 @@ std::vector<Leaf> leaves_of(const std::vector<Claim>& claims, const std::vector<
   std::function<void(const Claim&, int)> visit = [&](const Claim& claim, int size) {
     const auto key = memo_key_of(claim, size);
     if (!seen.insert(key).second) return;
+    if (!claim.implied_by.empty()) visit(claim_named(every_claim, claim, claim.implied_by), size);
     if (claim.premises.empty()) {
       leaves.push_back(Leaf{&claim, size, key});
       return;
@@ -389,6 +390,29 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       v.scope = claim.size_independent ? "every size (derived)" : "size " + std::to_string(size) + " (derived)";
       if (!row.interrupted) known[memo_key] = row;
       return row;
+    }
+    if (!claim.implied_by.empty()) {
+      // The every-size lemma first: where it is proved it carries this size, and no query is needed.
+      const Claim& lemma = claim_named(every_claim, claim, claim.implied_by);
+      const ProveRow lemma_row = evaluate(lemma, size);
+      if (lemma_row.interrupted) {
+        row.verdict = Verdict::unknown("interrupted by " + stop_signal_name());
+        row.verdict.scope = "size " + std::to_string(size);
+        row.interrupted = true;
+        return row;
+      }
+      if (lemma_row.verdict.kind == Verdict::Kind::Proved) {
+        Verdict& v = row.verdict;
+        v.kind = Verdict::Kind::Proved;
+        v.seconds = lemma_row.verdict.seconds;
+        v.variables = lemma_row.verdict.variables;
+        v.assertions = lemma_row.verdict.assertions;
+        v.derivation = premise_line(lemma.name, lemma_row) + "\n";
+        v.note = "implied by " + lemma.name + ", which is proved for every size; no query at this size";
+        v.scope = "size " + std::to_string(size) + " (derived)";
+        known[memo_key] = row;
+        return row;
+      }
     }
     const std::string key = stored_key(claim, size);
     const std::string step = game.name + " " + claim.name + (claim.size_independent ? " (lemma)" : " size " + std::to_string(size));

@@ -43,6 +43,13 @@ std::vector<Claim> planted_claims(const std::string& version) {
       {"one-fails", "derived", "test", false, nullptr, {}, {}, {"holds", "fails", "open"}},
       {"one-open", "derived", "test", false, nullptr, {}, {}, {"holds", "open"}},
       {"every-size", "derived", "test", true, nullptr, {}, {}, {"holds-everywhere", "holds"}},
+      {"open-everywhere", "planted: unknown for every size", "test", true, counted(Verdict::unknown("timeout"))},
+      {"open-here-lemma-holds", "planted: unknown at the size, implied by a proved lemma", "test", false,
+       counted(Verdict::unknown("timeout")), {}, {}, {}, "z3", "holds-everywhere"},
+      {"holds-here-lemma-open", "planted: proved at the size, implied by an open lemma", "test", false,
+       counted(Verdict::proved()), {}, {}, {}, "z3", "open-everywhere"},
+      {"fails-here-lemma-open", "planted: refuted at the size, implied by an open lemma", "test", false,
+       counted(refuted_with("BOARD\n", "reachable: planted")), {}, {}, {}, "z3", "open-everywhere"},
   };
   return with_encoding_version(std::move(claims), version);
 }
@@ -129,6 +136,28 @@ TEST(ProveDriver, ADerivedClaimIsProvedOnlyWhereEveryPremiseIs) {
   const ProveRow every = prove_one(game, "every-size");
   ASSERT_EQ(every.verdict.kind, Verdict::Kind::Unknown);
   EXPECT_NE(every.verdict.reason.find("holds (no every-size argument)"), std::string::npos) << every.verdict.reason;
+}
+
+// A per-size claim implied by an every-size lemma: proved from the lemma without a query where the
+// lemma is proved; decided at the size, whatever it finds, where the lemma is not.
+TEST(ProveDriver, APerSizeClaimIsDerivedFromItsEverySizeLemmaOnlyWhereTheLemmaIsProved) {
+  const GameDescriptor game = planted_game([] { return planted_claims(""); });
+  decisions = 0;
+  const ProveRow implied = prove_one(game, "open-here-lemma-holds");
+  EXPECT_EQ(implied.verdict.kind, Verdict::Kind::Proved);
+  EXPECT_EQ(decisions, 1) << "only the lemma is decided";
+  EXPECT_NE(implied.verdict.derivation.find("holds-everywhere (all sizes (lemma)): proved"), std::string::npos)
+      << implied.verdict.derivation;
+  EXPECT_NE(implied.verdict.scope.find("derived"), std::string::npos);
+
+  decisions = 0;
+  const ProveRow direct = prove_one(game, "holds-here-lemma-open");
+  EXPECT_EQ(direct.verdict.kind, Verdict::Kind::Proved);
+  EXPECT_EQ(decisions, 2) << "the lemma, then the size";
+  EXPECT_TRUE(direct.verdict.derivation.empty());
+
+  const ProveRow refuted = prove_one(game, "fails-here-lemma-open");
+  EXPECT_EQ(refuted.verdict.kind, Verdict::Kind::Refuted);
 }
 
 TEST(ProveDriver, DerivedVerdictsAreNotStoredButTheirPremisesAre) {

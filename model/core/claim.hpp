@@ -79,6 +79,10 @@ struct Claim {
   // What decides it, as the audit's subject column says: "z3", or e.g. "rulings" for a premise
   // read from the rulings; a derived claim shows "derived".
   std::string decided_by = "z3";
+  // Non-empty: a claim about every size (size_independent) that implies this per-size claim at each
+  // size. Where it is proved the per-size verdict is derived from it, with no query of its own;
+  // elsewhere (not proved, or not encoded under the rulings) the claim is decided at the size.
+  std::string implied_by = {};
 };
 
 // Sets the encoding version of every claim (a game passes its generated source hash).

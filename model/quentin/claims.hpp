@@ -110,6 +110,16 @@ bool encoded_placement_illegal(const Rules& rules, const std::vector<char>& cell
 // differently. NoCounterexample proves the two equal on every such position of that size.
 smt::Encoding::Answer lazy_illegality_differs_from_turn(const Rules& rules, int point, bool mover_black, double timeout);
 
+// The local relaxation every stall search requires of every empty point at once: a broken pair of
+// the mover's stones through it that no fill of a one- or two-point region next to it mends.
+// locally_stuck: whether it holds for `point` of the known board `cells` (for the test against the
+// model: it must hold wherever the model finds the placement illegal).
+// local_relaxation_misses_illegal_placement: whether some position of size rules.n with the
+// invariant has an illegal placement (by the full turn encoding, turn()) of `mover_black` on the
+// empty `point` where it does not hold; NoCounterexample proves it implied on every such position.
+bool locally_stuck(const Rules& rules, const std::vector<char>& cells, int point, bool mover_black);
+smt::Encoding::Answer local_relaxation_misses_illegal_placement(const Rules& rules, int point, bool mover_black, double timeout);
+
 // The lazy Z3 search alone, without playing the model first: Refuted with a stall where every side
 // in `stuck_sides` (true = Black) has no legal placement, Proved if there is none, else Unknown.
 Verdict search_stall(const Game& game, const std::vector<bool>& stuck_sides, double timeout);

@@ -363,6 +363,22 @@ TEST(QuentinClaims, EveryRulingValueAClaimDoesNotModelIsNotEncoded) {
 // The lazy playability search proves by encoding "this placement is illegal" through the regions of
 // the placed point's neighbours only (docs/proofs.md): on positions reached in play (which have the
 // invariant) it must agree with the reference model on every placement of both sides.
+// A diagonal neighbour of `point` holds a stone of the side, and neither point next to both does.
+bool broken_pair_through(int n, const std::vector<char>& cells, int point, bool black) {
+  const char mine = black ? 'B' : 'W';
+  const int r = point / n, c = point % n;
+  for (int dr : {-1, 1}) {
+    for (int dc : {-1, 1}) {
+      if (r + dr < 0 || r + dr >= n || c + dc < 0 || c + dc >= n) continue;
+      if (cells[static_cast<std::size_t>((r + dr) * n + c + dc)] == mine && cells[static_cast<std::size_t>(r * n + c + dc)] != mine &&
+          cells[static_cast<std::size_t>((r + dr) * n + c)] != mine) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 TEST(QuentinClaims, TheLazySearchsIllegalityAgreesWithTheModel) {
   Rng rng(20261123);
   int compared = 0, illegal = 0;
@@ -408,6 +424,70 @@ TEST(QuentinClaims, TheWitnessLemmaAgreesWithTheFullTurnOnEveryPosition) {
     for (int point = 0; point < n * n; ++point) {
       for (bool black : {true, false}) {
         EXPECT_EQ(quentin_smt::lazy_illegality_differs_from_turn(rules, point, black, 60), smt::Encoding::Answer::NoCounterexample)
+            << "point " << point << " black " << black << (rulings.empty() ? "" : " " + rulings.front());
+      }
+    }
+  }
+}
+
+// The local relaxation (a broken pair through the point that no one- or two-point fill mends) must
+// hold wherever the reference model finds a placement illegal; and where the model finds it legal
+// although a pair through it is broken before the fill, the relaxation must often see the small
+// fill that mends it (else its strengthening would be idle and this test could not tell).
+TEST(QuentinClaims, TheLocalRelaxationHoldsForEveryPlacementTheModelForbids) {
+  Rng rng(20261125);
+  int illegal = 0, mended_small = 0;
+  for (const std::vector<std::string>& rulings : std::vector<std::vector<std::string>>{{}, {"edges-count=yes", "majority=adjacencies"}}) {
+    for (int n : {4, 5, 6, 7}) {
+      if (n > kBoardLargest + 1) continue;
+      auto game = make_game(quentin_game(), n, rulings);
+      const quentin::Rules model_rules = quentin::Rules::from(game->config());
+      const auto rules = quentin_smt::Rules::from(game->config(), quentin_smt::Rules::Reads::Legality);
+      ASSERT_EQ(rules.unsupported, "");
+      for (int g = 0; g < 3; ++g) {
+        auto state = game->initial_state();
+        std::vector<Move> moves;
+        while (!state->is_terminal()) {
+          const quentin::Position position = quentin::position_of(*state);
+          std::vector<char> cells;
+          for (std::int8_t c : position.cells) cells.push_back(c == quentin::kBlackStone ? 'B' : c == quentin::kWhiteStone ? 'W' : '.');
+          for (int point = 0; point < n * n; ++point) {
+            if (position.cells[static_cast<std::size_t>(point)] != quentin::kEmpty) continue;
+            for (int side : {quentin::kBlackSide, quentin::kWhiteSide}) {
+              const bool black = side == quentin::kBlackSide;
+              const bool legal = quentin::reference::play_placement(model_rules, position, point, side).legal;
+              const bool relaxed = quentin_smt::locally_stuck(rules, cells, point, black);
+              if (!legal) {
+                ++illegal;
+                EXPECT_TRUE(relaxed) << state->diagram() << "placement of side " << side << " on " << point;
+              } else if (!relaxed && broken_pair_through(n, cells, point, black)) {
+                ++mended_small;
+              }
+            }
+          }
+          state->legal_moves(moves);
+          state->apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+        }
+      }
+    }
+  }
+  EXPECT_GT(illegal, 100);
+  EXPECT_GT(mended_small, 10);
+}
+
+// Z3 checks the same implication against the full turn encoding on every position with the
+// invariant of the largest turn size, for every point and both movers.
+TEST(QuentinClaims, TheLocalRelaxationIsImpliedByTheFullTurnOnEveryPosition) {
+  for (const std::vector<std::string>& rulings : std::vector<std::vector<std::string>>{
+           {}, {"edges-count=yes", "majority=adjacencies", "diagonal-rule=mover-only"}}) {
+    const int n = kTurnLargest;
+    const auto rules = quentin_smt::Rules::from(make_game(quentin_game(), n, rulings)->config(),
+                                                quentin_smt::Rules::Reads::Legality);
+    ASSERT_EQ(rules.unsupported, "");
+    for (int point = 0; point < n * n; ++point) {
+      for (bool black : {true, false}) {
+        EXPECT_EQ(quentin_smt::local_relaxation_misses_illegal_placement(rules, point, black, 60),
+                  smt::Encoding::Answer::NoCounterexample)
             << "point " << point << " black " << black << (rulings.empty() ? "" : " " + rulings.front());
       }
     }
