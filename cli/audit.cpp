@@ -234,7 +234,8 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
       std::ostringstream quiet;
       run_proofs(request, [&](const ProveRow& r) {
         AuditRow row = row_about(game, "proof", r.claim, claim.statement, claim.source, claim.size_independent ? 0 : r.size);
-        row.implementation = claim.premises.empty() ? claim.decided_by : "derived";
+        // A per-size claim carried by its every-size lemma is derived too (the verdict shows it).
+        row.implementation = claim.premises.empty() && r.verdict.derivation.empty() ? claim.decided_by : "derived";
         row.cases = 1;
         row.seconds = r.verdict.seconds;
         row.verdict = r.verdict.kind == Verdict::Kind::Proved    ? AuditVerdict::Pass

@@ -586,7 +586,8 @@ struct OpponentCompletion {
   std::vector<std::string> moves;  // from the empty board, the completing move last
   long game = 0;
 };
-std::optional<OpponentCompletion> search_opponent_completion_by_play(const Game& game, long games, std::uint64_t seed);
+std::optional<OpponentCompletion> search_opponent_completion_by_play(const Game& game, long games, std::uint64_t seed,
+                                                                     double budget_seconds);
 constexpr long kCompletionSearchGames = 2'000;
 
 Verdict decide_only_mover_completes(const Game& game, double timeout) {
@@ -596,7 +597,7 @@ Verdict decide_only_mover_completes(const Game& game, double timeout) {
   // decided at any size; Z3's own search for one stops being quick from about 9x9 on.
   const auto started = std::chrono::steady_clock::now();
   const std::uint64_t seed = 20261125 + static_cast<std::uint64_t>(rules.n);
-  const auto played = search_opponent_completion_by_play(game, kCompletionSearchGames, seed);
+  const auto played = search_opponent_completion_by_play(game, kCompletionSearchGames, seed, timeout / 2);
   const double play_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (played) {
     Encoding encoding(Encoding::Engine::FiniteDomain);
@@ -651,12 +652,15 @@ Verdict decide_only_mover_completes(const Game& game, double timeout) {
 
 // Uniform random play of the model until a turn leaves the opponent of the mover with a chain
 // joining its edges that it did not have before (whoever the opponent-chain ruling then declares
-// the winner). Deterministic for a given seed.
-std::optional<OpponentCompletion> search_opponent_completion_by_play(const Game& game, long games, std::uint64_t seed) {
+// the winner). Deterministic for a given seed while the time budget does not cut it short.
+std::optional<OpponentCompletion> search_opponent_completion_by_play(const Game& game, long games, std::uint64_t seed,
+                                                                     double budget_seconds) {
   using namespace arbiter::quentin;
   Rng rng(seed);
   std::vector<Move> moves;
+  const auto started = std::chrono::steady_clock::now();
   for (long g = 1; g <= games; ++g) {
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > budget_seconds) break;
     auto state = game.initial_state();
     std::vector<std::string> record;
     while (!state->is_terminal()) {
@@ -749,13 +753,19 @@ constexpr long kStuckSearchGames = 20'000;
 // to move (neither: both sides) has no legal placement while points are empty and nobody has won.
 // Play is chain-averse (a random move that does not end the game, when there is one), which makes
 // long, crowded games and so forced passes far more likely than uniform play. The reference
-// model re-checks every candidate. Deterministic for a given seed.
-std::optional<StuckPosition> search_stuck_by_play(const Game& game, bool neither, long games, std::uint64_t seed) {
+// model re-checks every candidate. Deterministic for a given seed as long as the time budget does
+// not cut the games short; `played` counts the games played.
+std::optional<StuckPosition> search_stuck_by_play(const Game& game, bool neither, long games, std::uint64_t seed,
+                                                  double budget_seconds, long& played) {
   using namespace arbiter::quentin;
   const quentin::Rules model_rules = quentin::Rules::from(game.config());
   Rng rng(seed);
   std::vector<Move> moves;
+  const auto started = std::chrono::steady_clock::now();
+  played = 0;
   for (long g = 1; g <= games; ++g) {
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > budget_seconds) break;
+    played = g;
     auto state = game.initial_state();
     std::vector<std::string> record;
     while (!state->is_terminal() || neither) {
@@ -1248,7 +1258,9 @@ Verdict decide_playable(const Game& game, double timeout, bool neither) {
   const int n = rules.n, cells = n * n;
   const auto started = std::chrono::steady_clock::now();
   const std::uint64_t seed = 20261122 + static_cast<std::uint64_t>(n);
-  const auto played = search_stuck_by_play(game, neither, kStuckSearchGames, seed);
+  // The play gets at most half the limit, so that a small --timeout is kept on large boards too.
+  long games_played = 0;
+  const auto played = search_stuck_by_play(game, neither, kStuckSearchGames, seed, timeout / 2, games_played);
   const double search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   const std::string stuck_text =
       neither ? "(neither side has a legal placement)\n" : "(the side to move has no legal placement)\n";
@@ -1284,7 +1296,8 @@ Verdict decide_playable(const Game& game, double timeout, bool neither) {
     v.seconds = search_seconds + encoding.seconds();
     return v;
   }
-  const std::string searched = "no such position in " + std::to_string(kStuckSearchGames) +
+  const std::string searched = "no such position in " + std::to_string(games_played) +
+                               (games_played < kStuckSearchGames ? " (of " + std::to_string(kStuckSearchGames) + ", cut by the time limit)" : "") +
                                " chain-averse random games of the model (seed " + std::to_string(seed) + ")";
   const auto check = [&](bool black_to_move, double left) {
     return search_stall_lazily(game, rules, neither ? std::vector<bool>{true, false} : std::vector<bool>{black_to_move}, left);
