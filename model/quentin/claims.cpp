@@ -1166,6 +1166,12 @@ std::string seconds_text(double seconds) {
 Verdict search_stall_lazily(const Game& game, const Rules& rules, const std::vector<bool>& stuck_sides, double timeout) {
   const int n = rules.n, cells = n * n;
   const quentin::Rules model_rules = quentin::Rules::from(game.config());
+  // The limit holds for the whole search, the building of the encodings between the queries
+  // included (on large boards that takes longer than the queries themselves).
+  const auto started = std::chrono::steady_clock::now();
+  const auto time_left = [&] {
+    return timeout - std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  };
   Encoding encoding(Encoding::Engine::FiniteDomain);
   const SymbolicBoard position = SymbolicBoard::fresh(encoding, n, "pos");
   LazyStallSearch search(encoding, rules, position);
@@ -1194,7 +1200,8 @@ Verdict search_stall_lazily(const Game& game, const Rules& rules, const std::vec
     return v;
   };
   for (;;) {
-    const auto answer = encoding.check(std::max(0.001, timeout - seconds));
+    if (time_left() <= 0) return finish(Verdict::unknown("timeout"));
+    const auto answer = encoding.check(std::max(0.001, time_left()));
     seconds += encoding.seconds();
     query_seconds += (query_seconds.empty() ? "" : " ") + seconds_text(encoding.seconds());
     if (answer == Encoding::Answer::NoCounterexample) return finish(Verdict::proved());
@@ -1234,6 +1241,7 @@ Verdict search_stall_lazily(const Game& game, const Rules& rules, const std::vec
                                        " legal where the encoding requires it illegal (a bug in one of them)"));
       }
       search.require_illegal(placement.second, placement.first);
+      if (time_left() <= 0) return finish(Verdict::unknown("timeout"));
     }
   }
 }
