@@ -633,7 +633,14 @@ Verdict decide_only_mover_completes(const Game& game, double timeout) {
     v.seconds = play_seconds + encoding.seconds();
     return v;
   }
-  const double left = std::max(0.001, timeout - play_seconds);
+  return search_opponent_completion(game, std::max(0.001, timeout - play_seconds));
+}
+
+}  // namespace
+
+Verdict search_opponent_completion(const Game& game, double timeout) {
+  const Rules rules = Rules::from(game.config(), Rules::Reads::Legality);
+  if (!rules.unsupported.empty()) return Verdict::not_encoded("ruling " + rules.unsupported);
   return for_both_movers([&](bool mover_black, double left) {
     Encoding encoding(Encoding::Engine::FiniteDomain);
     const SymbolicBoard before = SymbolicBoard::fresh(encoding, rules.n, "pre");
@@ -647,8 +654,10 @@ Verdict decide_only_mover_completes(const Game& game, double timeout) {
     return encoding.verdict(encoding.check(left), [&](Verdict& v) {
       smt::describe_square_turn(game, encoding, before, t.after, move, mover_black, "the move completes the opponent's chain", v);
     });
-  }, left);
+  }, timeout);
 }
+
+namespace {
 
 // Uniform random play of the model until a turn leaves the opponent of the mover with a chain
 // joining its edges that it did not have before (whoever the opponent-chain ruling then declares

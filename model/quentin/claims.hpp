@@ -120,6 +120,10 @@ smt::Encoding::Answer lazy_illegality_differs_from_turn(const Rules& rules, int 
 bool locally_stuck(const Rules& rules, const std::vector<char>& cells, int point, bool mover_black);
 smt::Encoding::Answer local_relaxation_misses_illegal_placement(const Rules& rules, int point, bool mover_black, double timeout);
 
+// only-mover-completes by Z3 alone, without playing the model first: Refuted with a turn that
+// completes the opponent's chain, Proved if there is none, else Unknown.
+Verdict search_opponent_completion(const Game& game, double timeout);
+
 // The lazy Z3 search alone, without playing the model first: Refuted with a stall where every side
 // in `stuck_sides` (true = Black) has no legal placement, Proved if there is none, else Unknown.
 Verdict search_stall(const Game& game, const std::vector<bool>& stuck_sides, double timeout);

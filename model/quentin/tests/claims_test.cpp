@@ -62,47 +62,61 @@ TEST(QuentinClaims, TrueClaimsAreProvedOnSmallBoards) {
   EXPECT_EQ(decide_claim(quentin_claims(), "full-board-winner-every-size", 5).kind, Verdict::Kind::Proved);
 }
 
+// The claim plays the model first; Z3 alone must find such a turn too (its fallback where play
+// finds none). Both counterexamples must replay.
 TEST(QuentinClaims, AMoveCompletingTheOpponentsChainIsFoundAndReplays) {
-  const Verdict v = decide_on_game("only-mover-completes", 3);
-  ASSERT_EQ(v.kind, Verdict::Kind::Refuted);
-  ASSERT_EQ(v.moves.size(), 1u);
-  const auto split = v.counterexample.find("after ");
-  // Both printed positions read back (issue 13 item 8: the one after the move said "White to
-  // move, ply 7" from ply 4), and the one after is the model's own: the true result and ply.
-  auto game = make_game(quentin_game(), 3, {});
-  auto played = game->parse_position(v.counterexample.substr(0, split));
-  played->apply(played->parse_move(v.moves[0]));
-  const std::string after_text = v.counterexample.substr(v.counterexample.find('\n', split) + 1);
-  EXPECT_EQ(after_text.substr(0, played->diagram().size()), played->diagram()) << v.counterexample;
-  EXPECT_EQ(game->parse_position(played->diagram())->diagram(), played->diagram());
-  EXPECT_NE(played->diagram().find(" wins, ply "), std::string::npos) << played->diagram();
-  const auto before = smt::cells_from_text(v.counterexample.substr(0, split));
-  const auto after = smt::cells_from_text(v.counterexample.substr(split));
-  ASSERT_EQ(before.size(), 9u);
-  const char mover = v.counterexample.substr(0, split).find("Black to move") != std::string::npos ? 'B' : 'W';
-  const char opponent = mover == 'B' ? 'W' : 'B';
-  EXPECT_FALSE(testing::has_chain(3, before, 'B'));
-  EXPECT_FALSE(testing::has_chain(3, before, 'W'));
-  EXPECT_TRUE(testing::has_chain(3, after, opponent));
-  // The reported result is the only one the turn encoding allows for that position and move.
-  Config config;
-  config.size = 3;
-  const auto rules = quentin_smt::Rules::from(config, quentin_smt::Rules::Reads::Legality);
-  smt::Encoding encoding;
-  const int target = (v.moves[0][1] - '1') * 3 + (v.moves[0][0] - 'a');
-  std::vector<z3::expr> move;
-  for (int i = 0; i < 9; ++i) move.push_back(encoding.ctx().bool_val(i == target));
-  const auto t = quentin_smt::turn(encoding, rules, smt::constant_board(encoding.ctx(), 3, before), mover == 'B', move);
-  encoding.require(t.legal);
-  std::vector<z3::expr> differs;
-  for (int i = 0; i < 9; ++i) {
-    const char c = after[static_cast<std::size_t>(i)];
-    differs.push_back(c == 'B' ? !t.after.black[static_cast<std::size_t>(i)]
-                      : c == 'W' ? !t.after.white[static_cast<std::size_t>(i)]
-                                 : !t.after.empty(i));
+  const Verdict by_play = decide_on_game("only-mover-completes", 3);
+  EXPECT_FALSE(by_play.reached_by.empty()) << "found by play, with the moves that reach it";
+  EXPECT_NE(by_play.note.find("reachable from the empty board by the model"), std::string::npos) << by_play.note;
+  const Verdict by_z3 = quentin_smt::search_opponent_completion(*make_game(quentin_game(), 3, {}), 60);
+  EXPECT_TRUE(by_z3.reached_by.empty());
+  for (const Verdict& v : {by_play, by_z3}) {
+    ASSERT_EQ(v.kind, Verdict::Kind::Refuted);
+    ASSERT_EQ(v.moves.size(), 1u);
+    const auto split = v.counterexample.find("after ");
+    // Both printed positions read back (issue 13 item 8: the one after the move said "White to
+    // move, ply 7" from ply 4), and the one after is the model's own: the true result and ply.
+    auto game = make_game(quentin_game(), 3, {});
+    auto played = game->parse_position(v.counterexample.substr(0, split));
+    played->apply(played->parse_move(v.moves[0]));
+    const std::string after_text = v.counterexample.substr(v.counterexample.find('\n', split) + 1);
+    EXPECT_EQ(after_text.substr(0, played->diagram().size()), played->diagram()) << v.counterexample;
+    EXPECT_EQ(game->parse_position(played->diagram())->diagram(), played->diagram());
+    EXPECT_NE(played->diagram().find(" wins, ply "), std::string::npos) << played->diagram();
+    const auto before = smt::cells_from_text(v.counterexample.substr(0, split));
+    const auto after = smt::cells_from_text(v.counterexample.substr(split));
+    ASSERT_EQ(before.size(), 9u);
+    const char mover = v.counterexample.substr(0, split).find("Black to move") != std::string::npos ? 'B' : 'W';
+    const char opponent = mover == 'B' ? 'W' : 'B';
+    EXPECT_FALSE(testing::has_chain(3, before, 'B'));
+    EXPECT_FALSE(testing::has_chain(3, before, 'W'));
+    EXPECT_TRUE(testing::has_chain(3, after, opponent));
+    // The reported result is the only one the turn encoding allows for that position and move.
+    Config config;
+    config.size = 3;
+    const auto rules = quentin_smt::Rules::from(config, quentin_smt::Rules::Reads::Legality);
+    smt::Encoding encoding;
+    const int target = (v.moves[0][1] - '1') * 3 + (v.moves[0][0] - 'a');
+    std::vector<z3::expr> move;
+    for (int i = 0; i < 9; ++i) move.push_back(encoding.ctx().bool_val(i == target));
+    const auto t = quentin_smt::turn(encoding, rules, smt::constant_board(encoding.ctx(), 3, before), mover == 'B', move);
+    encoding.require(t.legal);
+    std::vector<z3::expr> differs;
+    for (int i = 0; i < 9; ++i) {
+      const char c = after[static_cast<std::size_t>(i)];
+      differs.push_back(c == 'B' ? !t.after.black[static_cast<std::size_t>(i)]
+                        : c == 'W' ? !t.after.white[static_cast<std::size_t>(i)]
+                                   : !t.after.empty(i));
+    }
+    encoding.require(smt::any_of(encoding.ctx(), differs));
+    EXPECT_EQ(encoding.check(30), smt::Encoding::Answer::NoCounterexample);
+    if (!v.reached_by.empty()) {
+      // The moves of the play reach the position before the turn.
+      auto replayed = game->initial_state();
+      for (const std::string& m : v.reached_by) replayed->apply(replayed->parse_move(m));
+      EXPECT_EQ(smt::cells_from_text(replayed->diagram()), before) << replayed->diagram();
+    }
   }
-  encoding.require(smt::any_of(encoding.ctx(), differs));
-  EXPECT_EQ(encoding.check(30), smt::Encoding::Answer::NoCounterexample);
 }
 
 struct TurnExample {
