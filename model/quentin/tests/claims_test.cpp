@@ -423,12 +423,11 @@ TEST(QuentinClaims, TheLazySearchsIllegalityAgreesWithTheModel) {
   EXPECT_GT(compared - illegal, 0);
 }
 
-// The witness lemma (docs/proofs.md): on a position with the invariant a placement is illegal exactly
-// when a diagonal neighbour holds a mover's stone and neither point next to both holds or is filled
-// with one. Z3 checks it against the full turn encoding on EVERY 3x3 position with the invariant,
-// for every point and both movers, under the default rulings and under every other value the
-// lemma's encoding reads at once (kept together so that the test stays short).
-TEST(QuentinClaims, TheWitnessLemmaAgreesWithTheFullTurnOnEveryPosition) {
+// Puts `query` (a Z3 search over every position with the invariant of the largest turn size) for
+// every point and both movers, under the default rulings and under every other value the lazy
+// search's encoding reads at once; each must find no counterexample.
+void expect_no_counterexample_at_every_point(
+    smt::Encoding::Answer (*query)(const quentin_smt::Rules&, int point, bool mover_black, double timeout)) {
   for (const std::vector<std::string>& rulings : std::vector<std::vector<std::string>>{
            {}, {"edges-count=yes", "majority=adjacencies", "diagonal-rule=mover-only"}}) {
     const int n = kTurnLargest;
@@ -437,11 +436,20 @@ TEST(QuentinClaims, TheWitnessLemmaAgreesWithTheFullTurnOnEveryPosition) {
     ASSERT_EQ(rules.unsupported, "");
     for (int point = 0; point < n * n; ++point) {
       for (bool black : {true, false}) {
-        EXPECT_EQ(quentin_smt::lazy_illegality_differs_from_turn(rules, point, black, 60), smt::Encoding::Answer::NoCounterexample)
+        EXPECT_EQ(query(rules, point, black, 60), smt::Encoding::Answer::NoCounterexample)
             << "point " << point << " black " << black << (rulings.empty() ? "" : " " + rulings.front());
       }
     }
   }
+}
+
+// The witness lemma (docs/proofs.md): on a position with the invariant a placement is illegal exactly
+// when a diagonal neighbour holds a mover's stone and neither point next to both holds or is filled
+// with one. Z3 checks it against the full turn encoding on EVERY 3x3 position with the invariant,
+// for every point and both movers, under the default rulings and under every other value the
+// lemma's encoding reads at once (kept together so that the test stays short).
+TEST(QuentinClaims, TheWitnessLemmaAgreesWithTheFullTurnOnEveryPosition) {
+  expect_no_counterexample_at_every_point(quentin_smt::lazy_illegality_differs_from_turn);
 }
 
 // The local relaxation (a broken pair through the point that no one- or two-point fill mends) must
@@ -492,20 +500,7 @@ TEST(QuentinClaims, TheLocalRelaxationHoldsForEveryPlacementTheModelForbids) {
 // Z3 checks the same implication against the full turn encoding on every position with the
 // invariant of the largest turn size, for every point and both movers.
 TEST(QuentinClaims, TheLocalRelaxationIsImpliedByTheFullTurnOnEveryPosition) {
-  for (const std::vector<std::string>& rulings : std::vector<std::vector<std::string>>{
-           {}, {"edges-count=yes", "majority=adjacencies", "diagonal-rule=mover-only"}}) {
-    const int n = kTurnLargest;
-    const auto rules = quentin_smt::Rules::from(make_game(quentin_game(), n, rulings)->config(),
-                                                quentin_smt::Rules::Reads::Legality);
-    ASSERT_EQ(rules.unsupported, "");
-    for (int point = 0; point < n * n; ++point) {
-      for (bool black : {true, false}) {
-        EXPECT_EQ(quentin_smt::local_relaxation_misses_illegal_placement(rules, point, black, 60),
-                  smt::Encoding::Answer::NoCounterexample)
-            << "point " << point << " black " << black << (rulings.empty() ? "" : " " + rulings.front());
-      }
-    }
-  }
+  expect_no_counterexample_at_every_point(quentin_smt::local_relaxation_misses_illegal_placement);
 }
 
 // Asked for one side, the lazy search alone (no play of the model first) must find a 5x5 position
