@@ -326,8 +326,8 @@ int solve_command(const std::vector<std::string>& args) {
   std::size_t certificate_nodes = 0;
   std::string proof_note;
   if (!proof_file.empty()) {
-    if (result.value == Value::Unknown && std::none_of(result.moves.begin(), result.moves.end(), [](const MoveResult& m) {
-          return solver::is_win(m.value);
+    if (std::none_of(result.moves.begin(), result.moves.end(), [&](const MoveResult& m) {
+          return m.value != Value::Unknown && !m.claims.empty() && (result.not_searched == 0 || solver::is_win(m.value));
         })) {
       proof_note = "no certificate written: nothing was proved";
     } else {
@@ -336,7 +336,9 @@ int solve_command(const std::vector<std::string>& args) {
       certificate.write(out);
       if (!out) throw InputError("cannot write the proof file " + quote_input(proof_file));
       certificate_nodes = static_cast<std::size_t>(certificate.size());
-      proof_note = "certificate: " + proof_file + " (" + with_commas(certificate_nodes) + " nodes); check it with: arbiter verify-proof " + proof_file;
+      const auto& top = certificate.node(certificate.root);
+      const std::string kind = !top.analysis ? "" : top.partial ? ", a partial analysis: the settled moves only" : "";
+      proof_note = "certificate: " + proof_file + " (" + with_commas(certificate_nodes) + " nodes" + kind + "); check it with: arbiter verify-proof " + proof_file;
     }
   }
 

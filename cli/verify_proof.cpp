@@ -50,7 +50,13 @@ int verify_proof_command(const std::vector<std::string>& args) {
     return 1;
   }
   if (certificate.node(certificate.root).analysis) {
-    std::cout << "Verified: every legal move is settled:\n";
+    if (report.partial) {
+      std::cout << "Verified: " << report.moves.size() << " of the " << report.legal_moves
+                << " legal moves are settled (a partial analysis: the others are not covered):\n";
+    } else {
+      std::cout << "Verified: every legal move is settled:\n";
+    }
+    bool mover_wins = false;
     for (const auto& move : report.moves) {
       std::cout << "  " << move.move << ":";
       for (std::size_t i = 0; i < move.claims.size(); ++i) {
@@ -58,8 +64,12 @@ int verify_proof_command(const std::vector<std::string>& args) {
         solver::Claim seen = c;  // as seen before the move: the mover's own bound counts the move
         if (c.bound != solver::kUnbounded) seen.bound = c.bound + 1;
         std::cout << (i ? ";" : "") << " " << solver::claim_text(game, seen);
+        mover_wins = mover_wins || (c.kind == solver::Claim::Kind::Win && c.side == report.mover);
       }
       std::cout << "\n";
+    }
+    if (report.partial && mover_wins) {
+      std::cout << "So the position is won: " << solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, report.mover, solver::kUnbounded}) << "\n";
     }
   } else {
     std::cout << "Verified: " << solver::claim_text(game, report.root_claim) << "\n";

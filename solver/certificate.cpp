@@ -74,7 +74,7 @@ void Certificate::write(std::ostream& out) const {
   for (int id = 1; id <= size(); ++id) {
     const CertificateNode& n = node(id);
     if (n.analysis) {
-      out << "a " << id << "\n";
+      out << (n.partial ? "p " : "a ") << id << "\n";
     } else {
       out << "n " << id << " " << kind_word(n.claim.kind) << " " << n.claim.side;
       if (n.claim.kind != Claim::Kind::Hold) out << " " << bound_word(n.claim.bound);
@@ -127,14 +127,15 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name) 
     std::istringstream words(line);
     std::string tag;
     words >> tag;
-    if (tag == "n" || tag == "a") {
+    if (tag == "n" || tag == "a" || tag == "p") {
       std::string id_text;
       words >> id_text;
       const int id = read_int(id_text, "node id");
       if (id != c.size() + 1) throw fail("node " + id_text + " is out of order (expected " + std::to_string(c.size() + 1) + ")");
       CertificateNode node;
-      if (tag == "a") {
+      if (tag == "a" || tag == "p") {
         node.analysis = true;
+        node.partial = tag == "p";
       } else {
         std::string kind, side, bound;
         words >> kind >> side;
@@ -343,8 +344,12 @@ VerificationReport verify_certificate(const Certificate& certificate, const std:
         verifier.check(child, *child_state);
         report.moves[it->second].claims.push_back(certificate.node(child).claim);
       }
+      report.partial = root.partial;
+      report.mover = state.side_to_move();
+      report.legal_moves = legal.size();
+      if (root.partial && root.children.empty()) verifier.reject(certificate.root, state, "a partial analysis of no move");
       for (Move m : legal) {
-        if (!index.count(m)) verifier.reject(certificate.root, state, "the analysis leaves out the move " + state.move_text(m));
+        if (!root.partial && !index.count(m)) verifier.reject(certificate.root, state, "the analysis leaves out the move " + state.move_text(m));
       }
       ++report.nodes_checked;
     } else {

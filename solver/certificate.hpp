@@ -14,7 +14,10 @@
 namespace arbiter::solver {
 
 struct CertificateNode {
-  bool analysis = false;  // the root of a full analysis: every legal move, each with its own proof
+  bool analysis = false;  // the root of an analysis: legal moves, each with its own proof
+  // An analysis of some legal moves only (a solve stopped by its limits): each listed move is
+  // proved, nothing is said of the others.
+  bool partial = false;
   Claim claim;
   std::vector<std::pair<std::string, int>> children;  // move text (in the parent's position), child id
 };
@@ -56,6 +59,9 @@ struct VerificationReport {
   std::uint64_t edges_checked = 0;
   Claim root_claim;              // for a single-claim root
   std::vector<MoveVerdict> moves;  // for an analysis root, in the certificate's order
+  bool partial = false;            // the analysis covers only some legal moves
+  std::size_t legal_moves = 0;     // for an analysis root: how many the position has
+  int mover = 0;                   // the side to move at the root
 };
 
 // Re-checks the certificate with the named implementation of its game (the caller passes the

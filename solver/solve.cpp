@@ -349,17 +349,20 @@ Certificate analysis_certificate(const Game& game, const State& root, const Solv
   c.made_by = made_by;
   bool complete = true;
   for (const MoveResult& m : result.moves) complete = complete && m.value != Value::Unknown;
+  // --value-only left moves unsearched on purpose: its claim is the root's value, by one move.
+  const bool one_claim = !complete && result.not_searched > 0;
   CertificateNode top;
-  top.analysis = complete;
+  top.analysis = !one_claim;
+  top.partial = !complete && !one_claim;
   for (const MoveResult& m : result.moves) {
     const bool wins = is_win(m.value);
-    if (m.value == Value::Unknown || (!complete && !wins)) continue;
+    if (m.value == Value::Unknown || (one_claim && !wins)) continue;
     const int shift = c.append(m.certificate);
     for (int id : m.claims) top.children.emplace_back(m.text, id + shift);
-    if (!complete) break;  // one winning move proves the position won
+    if (one_claim) break;  // one winning move proves the position won
   }
   if (top.children.empty()) throw std::logic_error("analysis_certificate: nothing was proved");
-  if (!complete) {
+  if (one_claim) {
     // A single claim at the root: the mover wins by the move named.
     const Claim below = c.node(top.children.front().second).claim;
     top.claim = Claim{Claim::Kind::Win, below.side, below.bound == kUnbounded ? kUnbounded : below.bound + 1};

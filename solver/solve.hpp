@@ -119,8 +119,9 @@ class SolveJournal {
   std::string directory_;
 };
 
-// The certificate of a result: an analysis of every move when all are settled, otherwise (some
-// unit unknown) the claim that the mover wins by the first winning move found. Throws
+// The certificate of a result: an analysis of every move when all are settled; under value_only
+// (moves left unsearched) the claim that the mover wins by the first winning move found;
+// otherwise (a solve stopped by its limits) a partial analysis of every settled move. Throws
 // std::logic_error when nothing was proved.
 Certificate analysis_certificate(const Game& game, const State& root, const SolveResult& result,
                                  const std::string& made_by);

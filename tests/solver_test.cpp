@@ -406,6 +406,17 @@ class TamperedCertificates : public ::testing::Test {
           const auto& node = c.node(id);
           if (!node.analysis && node.children.size() >= 2) {
             certificate_ = c;
+            // A solve stopped with only these two moves settled (a time limit, --max-units).
+            solver::SolveResult cut = result;
+            for (auto& m : cut.moves) {
+              if (m.text == win->text || m.text == loss->text) continue;
+              solver::MoveResult unsettled;
+              unsettled.move = m.move;
+              unsettled.text = m.text;
+              m = unsettled;
+            }
+            partial_ = solver::analysis_certificate(*configured, *root, cut, "test");
+            legal_moves_ = result.moves.size();
             defended_ = id;
             winning_ = win->text;
             losing_ = loss->text;
@@ -417,8 +428,16 @@ class TamperedCertificates : public ::testing::Test {
     }
   }
   bool accepted(const Certificate& c) { return solver::verify_certificate(round_trip(c), reference_).accepted; }
+  // The winning move's proof relabelled as the losing move's, and the other way round.
+  void swap_root_moves(Certificate& c) const {
+    for (auto& [move, child] : c.node(c.root).children) {
+      if (move == winning_) move = losing_;
+      else if (move == losing_) move = winning_;
+    }
+  }
 
-  Certificate certificate_;
+  Certificate certificate_, partial_;
+  std::size_t legal_moves_ = 0;
   int defended_ = 0;
   std::string winning_, losing_;
   std::string reference_;
@@ -438,10 +457,7 @@ TEST_F(TamperedCertificates, AreRejected) {
   // The winning move's proof relabelled as the losing move's, and the other way round: a proof
   // that the mover wins cannot check out after a move that loses.
   Certificate swapped_moves = certificate_;
-  for (auto& [move, child] : swapped_moves.node(swapped_moves.root).children) {
-    if (move == winning_) move = losing_;
-    else if (move == losing_) move = winning_;
-  }
+  swap_root_moves(swapped_moves);
   EXPECT_FALSE(accepted(swapped_moves));
 
   Certificate other_side = certificate_;
@@ -454,6 +470,41 @@ TEST_F(TamperedCertificates, AreRejected) {
     }
   }
   EXPECT_FALSE(accepted(other_side));
+}
+
+// A solve stopped by its limits certifies what it settled: a partial analysis that lists the
+// settled moves, each with its proof, and says nothing of the others. Marked as a full analysis it
+// is rejected, and a move's proof still has to fit its move.
+TEST_F(TamperedCertificates, APartialAnalysisCoversTheSettledMovesOnly) {
+  ASSERT_GT(defended_, 0) << "no certificate with a defended node among the small positions";
+  ASSERT_GT(legal_moves_, 2u);
+  const auto& top = partial_.node(partial_.root);
+  EXPECT_TRUE(top.analysis);
+  EXPECT_TRUE(top.partial);
+  const auto report = solver::verify_certificate(round_trip(partial_), reference_);
+  ASSERT_TRUE(report.accepted) << report.reason << "\n" << report.bad_position;
+  EXPECT_TRUE(report.partial);
+  EXPECT_EQ(report.legal_moves, legal_moves_);
+  std::vector<std::string> listed;
+  for (const auto& verdict : report.moves) listed.push_back(verdict.move);
+  std::sort(listed.begin(), listed.end());
+  std::vector<std::string> expected{winning_, losing_};
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(listed, expected);
+
+  Certificate claimed_whole = partial_;
+  claimed_whole.node(claimed_whole.root).partial = false;
+  const auto whole = solver::verify_certificate(round_trip(claimed_whole), reference_);
+  EXPECT_FALSE(whole.accepted);
+  EXPECT_NE(whole.reason.find("leaves out"), std::string::npos) << whole.reason;
+
+  Certificate swapped_moves = partial_;
+  swap_root_moves(swapped_moves);
+  EXPECT_FALSE(accepted(swapped_moves));
+
+  Certificate empty = partial_;
+  empty.node(empty.root).children.clear();
+  EXPECT_FALSE(accepted(empty));
 }
 
 TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {

@@ -29,6 +29,19 @@ sed -i "s/^end .*/end $(grep -c '^[na] ' "$tmp/cut.cert")/" "$tmp/cut.cert"
 status=$?
 if [ $status -eq 1 ] && grep -q '^REJECTED: ' "$tmp/out"; then pass; else fail "tampered certificate -> exit $status"; cat "$tmp/out"; fi
 
+# A solve stopped by its limits certifies what it settled: 3 of the 16 first moves of 4x4, a partial
+# analysis that verify-proof accepts as such; relabelled a full analysis, it is rejected.
+"$arbiter" solve brique --size 4 --max-units 3 --tt-mb 16 --state "$tmp/partial" --proof "$tmp/part.cert" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 1 ] && grep -q 'a partial analysis: the settled moves only' "$tmp/out"; then pass; else fail "solve --max-units 3 --proof -> exit $status"; cat "$tmp/out" "$tmp/err"; fi
+"$arbiter" verify-proof "$tmp/part.cert" >"$tmp/out" 2>&1
+if [ $? -eq 0 ] && grep -q '^Verified: 3 of the 16 legal moves are settled' "$tmp/out" && [ "$(grep -c '^  [a-d][1-4]: ' "$tmp/out")" -eq 3 ]; then pass; else
+  fail "verify-proof of a partial analysis"; cat "$tmp/out"; fi
+sed 's/^p /a /' "$tmp/part.cert" >"$tmp/whole.cert"
+"$arbiter" verify-proof "$tmp/whole.cert" >"$tmp/out" 2>&1
+status=$?
+if [ $status -eq 1 ] && grep -q '^REJECTED: .*the analysis leaves out the move' "$tmp/out"; then pass; else fail "a partial analysis relabelled whole -> exit $status"; cat "$tmp/out"; fi
+
 # A certificate cut short, one of another game, one under other rulings, a file that is none.
 head -n 20 "$tmp/b3.cert" >"$tmp/short.cert"
 expect_error "truncated certificate" verify-proof "$tmp/short.cert"
