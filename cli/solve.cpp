@@ -145,8 +145,7 @@ SolveResult solve_on_farm(const State& root, const std::vector<Move>& moves, con
     if (i < finished.size() && finished[i]) {
       result.moves[i] = *finished[i];
     } else {
-      result.moves[i].move = moves[i];
-      result.moves[i].text = root.move_text(moves[i]);
+      result.moves[i] = solver::unsettled_move(root, moves[i]);
       pending.push_back(i);
     }
   }

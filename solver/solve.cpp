@@ -28,9 +28,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // already under way) breaks ties the other way, to search elsewhere.
 MoveResult solve_unit(const State& root, Move move, const SolveOptions& options, TranspositionTable& table,
                       std::unique_ptr<BoundedSearch>& bounded, bool helper = false) {
-  MoveResult r;
-  r.move = move;
-  r.text = root.move_text(move);
+  MoveResult r = unsettled_move(root, move);
   const auto start = std::chrono::steady_clock::now();
   auto child = root.clone();
   child->apply(move);
@@ -128,9 +126,7 @@ bool search_root_for_a_win(const State& root, const std::vector<Move>& moves, co
   if (unit.value != Value::Win) return false;  // stopped during the unit's own search
   for (std::size_t i = 0; i < moves.size(); ++i) {
     if (i == named) continue;
-    result.moves[i] = MoveResult();
-    result.moves[i].move = moves[i];
-    result.moves[i].text = root.move_text(moves[i]);
+    result.moves[i] = unsettled_move(root, moves[i]);
     ++result.not_searched;
   }
   result.moves[named] = std::move(unit);
@@ -253,8 +249,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
         if (done[i] || k > first_win) continue;
         if (options.control.should_stop()) {
           std::lock_guard<std::mutex> guard(lock);
-          result.moves[i].move = moves[i];
-          result.moves[i].text = root.move_text(moves[i]);
+          result.moves[i] = unsettled_move(root, moves[i]);
           units[i].settled = true;
           continue;
         }
@@ -284,9 +279,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   for (std::size_t k = first_win + 1; k < order.size(); ++k) {
     MoveResult& m = result.moves[order[k]];
     const SearchStats spent = m.stats;
-    m = MoveResult();
-    m.move = moves[order[k]];
-    m.text = root.move_text(m.move);
+    m = unsettled_move(root, moves[order[k]]);
     m.stats = spent;
     ++result.not_searched;
   }
@@ -333,6 +326,13 @@ void summarise_moves(SolveResult& result, const SolveOptions& options) {
   } else if (!any_unknown && any_draw) {
     result.value = Value::Draw;
   }
+}
+
+MoveResult unsettled_move(const State& root, Move move) {
+  MoveResult m;
+  m.move = move;
+  m.text = root.move_text(move);
+  return m;
 }
 
 MoveResult solve_move_alone(const State& root, Move move, const SolveOptions& options) {

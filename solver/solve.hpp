@@ -78,6 +78,9 @@ struct SolveResult {
   SearchStats root_search;       // value_only: the exact search of the root itself
 };
 
+// A move of `root` reported as not settled: its move and text, nothing searched or proved.
+MoveResult unsettled_move(const State& root, Move move);
+
 // The order value_only searches the moves in (indices into the legal moves): most promising
 // first by the game's estimate after the move (the mover's distance to its win less the
 // opponent's), ties in legal-move order. Only which winning move is found depends on it.

@@ -410,10 +410,7 @@ class TamperedCertificates : public ::testing::Test {
             solver::SolveResult cut = result;
             for (auto& m : cut.moves) {
               if (m.text == win->text || m.text == loss->text) continue;
-              solver::MoveResult unsettled;
-              unsettled.move = m.move;
-              unsettled.text = m.text;
-              m = unsettled;
+              m = solver::unsettled_move(*root, m.move);
             }
             partial_ = solver::analysis_certificate(*configured, *root, cut, "test");
             legal_moves_ = result.moves.size();
