@@ -191,8 +191,20 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
     std::ifstream in(table_path, std::ios::binary);
     if (in) table.load_solved(in);
   }
-  if (options.value_only && options.within == 0 && search_root_for_a_win(root, moves, options, table, result, on_done)) {
-    std::fill(done.begin(), done.end(), true);
+  if (options.value_only && options.within == 0) {
+    // A resumed run whose journal already holds a winning move names it (the first in legal
+    // order) without searching the root again.
+    const auto known = std::find_if(result.moves.begin(), result.moves.end(), [](const MoveResult& m) { return is_win(m.value); });
+    if (known != result.moves.end()) {
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        if (&result.moves[i] == &*known) continue;
+        result.moves[i] = unsettled_move(root, moves[i]);
+        ++result.not_searched;
+      }
+      std::fill(done.begin(), done.end(), true);
+    } else if (search_root_for_a_win(root, moves, options, table, result, on_done)) {
+      std::fill(done.begin(), done.end(), true);
+    }
   }
   std::atomic<std::size_t> next{0};
   std::mutex lock;

@@ -62,6 +62,10 @@ if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" && [ -n "$n
   grep '^Winning moves' "$tmp/t1.out" | tr ' ' '\n' | grep -qx "$named"; then pass; else fail "solve --value-only"; cat "$tmp/out"; fi
 "$arbiter" verify-proof "$tmp/v4.cert" >"$tmp/out" 2>&1
 if [ $? -eq 0 ] && grep -q '^Verified' "$tmp/out"; then pass; else fail "verify-proof of a --value-only certificate"; cat "$tmp/out"; fi
+# Resumed, it names the journalled move again, and writes its certificate from the journal.
+"$arbiter" solve brique --size 4 --value-only --resume --proof "$tmp/v4r.cert" >"$tmp/out" 2>"$tmp/err"
+if grep -q 'resuming: 1 of 16 moves already settled' "$tmp/err" && grep -qx "Winning move (--value-only: 15 other moves not searched): $named" "$tmp/out" &&
+  "$arbiter" verify-proof "$tmp/v4r.cert" | grep -q '^Verified'; then pass; else fail "solve --value-only --resume"; cat "$tmp/out" "$tmp/err"; fi
 expect_error "value-only with openings" solve brique --size 3 --value-only --openings
 expect_error "value-only with independent moves" solve brique --size 3 --value-only --independent-moves
 
