@@ -162,14 +162,9 @@ class BitState final : public EngineBase<BitState> {
     add_swap_and_pass(out);
   }
 
-  void apply_counting(Move m, std::span<std::uint64_t> counts) override {
-    if (m >= kSwapMove) {
-      ++counts[m == kSwapMove ? kSwaps : kPasses];
-      apply(m);
-      return;
-    }
+  void apply_placement_counting(int cell, std::span<std::uint64_t> counts) {
     const Bits enemy_before = stones_[static_cast<std::size_t>(1 - side_)];
-    const Bits taken = apply_placement(static_cast<int>(m));
+    const Bits taken = apply_placement(cell);
     // Squares taken this turn besides the placed one, empty or enemy; the enemy ones are removals.
     counts[kFills] += static_cast<std::uint64_t>(std::popcount(taken) - 1);
     counts[kRemovals] += static_cast<std::uint64_t>(std::popcount(taken & enemy_before));

@@ -209,15 +209,10 @@ class FastState final : public EngineBase<FastState> {
     add_swap_and_pass(out);
   }
 
-  void apply_counting(Move m, std::span<std::uint64_t> counts) override {
-    if (m >= kSwapMove) {
-      ++counts[m == kSwapMove ? kSwaps : kPasses];
-      apply(m);
-      return;
-    }
+  void apply_placement_counting(int cell, std::span<std::uint64_t> counts) {
     const int empties_before = empty_count_;
     const std::uint32_t removals_before = removals_;
-    apply_placement(static_cast<int>(m));
+    apply_placement(cell);
     const std::uint32_t removed = removals_ - removals_before;
     // Squares taken this turn: the empty ones the stone and the fills took, plus the removals.
     counts[kFills] += static_cast<std::uint64_t>(empties_before - empty_count_ - 1) + removed;

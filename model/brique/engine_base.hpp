@@ -7,6 +7,10 @@
 //   int square_count() const; bool square_empty(int cell) const;
 //   int empty_count() const; int empty_at(int i) const;  // the empty squares, in the list order
 //                                                        // both engines keep alike
+//   void apply_placement_counting(int cell, std::span<std::uint64_t> counts);  // with its fills
+//                                                        // and removals counted
+#include <cstdint>
+#include <span>
 #include <vector>
 
 #include "model/brique/states.hpp"
@@ -34,6 +38,15 @@ class EngineBase : public BriqueState {
       side_ = 1 - side_;
       if (++passes_ >= 2) outcome_ = Outcome::draw();
     }
+  }
+
+  void apply_counting(Move m, std::span<std::uint64_t> counts) override {
+    if (m < kSwapMove) {
+      self().apply_placement_counting(static_cast<int>(m), counts);
+      return;
+    }
+    ++counts[m == kSwapMove ? kSwaps : kPasses];
+    apply(m);
   }
 
   bool apply_if_legal(Move m) override {
