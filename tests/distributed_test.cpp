@@ -2,8 +2,10 @@
 // (distributed/farm.hpp, distributed/output_lock.hpp); runs across ranks are tests/cli/mpi.sh.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <map>
+#include <thread>
 #include <unistd.h>
 
 #include "distributed/farm.hpp"
@@ -39,8 +41,13 @@ TEST(Farm, AFailingUnitStopsTheHandingOutAndIsRethrown) {
   FarmJob job;
   job.threads = 3;
   job.next_unit = [&]() -> std::optional<UnitId> { return handed < 1000 ? std::optional<UnitId>(handed++) : std::nullopt; };
+  // The other units take a millisecond each, so that handing out all 1000 would take the other
+  // two threads half a second: a failure the farm ignored is seen even on a loaded machine (with
+  // units of no duration, a failing thread descheduled for a moment let the others hand out all
+  // of them, and the test failed under load without any fault of the farm).
   job.work = [](UnitId id) -> std::string {
     if (id == 5) throw std::runtime_error("unit 5 failed");
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
     return "";
   };
   job.on_result = [](UnitId, const std::string&) {};
