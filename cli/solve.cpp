@@ -179,7 +179,7 @@ SolveResult solve_on_farm(const State& root, const std::vector<Move>& moves, con
 int solve_command(const std::vector<std::string>& args) {
   GameOptions game_options;
   std::string game_name, position, proof_file, state_directory;
-  int within = 0, threads = 1;
+  int within = 0, threads = 1, threat_depth = 2;
   double time_limit = 0;
   std::size_t table_megabytes = 256;
   bool openings = false, json = false, resume = false, independent = false, value_only = false;
@@ -196,6 +196,8 @@ int solve_command(const std::vector<std::string>& args) {
       ("openings", po::bool_switch(&openings), "solve the initial position and print every first move's value as a board map")
       ("value-only", po::bool_switch(&value_only),
        "stop once the value is proved: moves are tried most promising first and the first winning one ends the search (the moves after it are not searched)")
+      ("threat-depth", po::value<int>(&threat_depth),
+       "leave out the moves a threat of the opponent's within K of its moves refutes (0-3, default 2; 0: no pruning; games with local moves only)")
       ("resume", po::bool_switch(&resume), "continue a stopped run: keep its finished moves and saved tables")
       ("independent-moves", po::bool_switch(&independent),
        "solve each move with a table of its own (what runs under mpirun do): the output then does not depend on --threads or ranks")
@@ -211,6 +213,9 @@ int solve_command(const std::vector<std::string>& args) {
   if (!proceed) return 0;
   if (given.count("within") && (within < 1 || within > 20)) {
     throw InputError("--within must be between 1 and 20, got " + std::to_string(within));
+  }
+  if (threat_depth < 0 || threat_depth > 3) {
+    throw InputError("--threat-depth must be between 0 and 3, got " + std::to_string(threat_depth));
   }
   if (threads < 1 || threads > 256) throw InputError("--threads must be between 1 and 256, got " + std::to_string(threads));
   if (table_megabytes < 1 || table_megabytes > 65536) {
@@ -237,6 +242,7 @@ int solve_command(const std::vector<std::string>& args) {
   solver::SolveOptions solve_options;
   solve_options.within = within;
   solve_options.threads = threads;
+  solve_options.threat_depth = threat_depth;
   solve_options.table_megabytes = table_megabytes;
   // Certificates are extracted only when one is to be written: the walk over every proof tree
   // can cost as much as the search.
@@ -392,6 +398,10 @@ int solve_command(const std::vector<std::string>& args) {
     out["seconds"] = seconds;
     out["table"] = {{"lookups", result.stats.tt_lookups}, {"hits", result.stats.tt_hits}, {"stores", result.stats.tt_stores},
                     {"entries_used", table_used}, {"entries", table_capacity}, {"megabytes", table_megabytes}};
+    out["pruning"] = {{"threat_depth", within == 0 ? threat_depth : 0},
+                      {"positions_searched_for_threats", result.stats.threat_searches},
+                      {"moves_refuted_by_threats", result.stats.moves_pruned},
+                      {"moves_refuted_by_siblings", result.stats.siblings_refuted}};
     out["threads"] = threads;
     out["ranks"] = world.size;
     out["independent_moves"] = independent;
@@ -445,6 +455,12 @@ int solve_command(const std::vector<std::string>& args) {
     } else {
       std::cout << with_commas(table_used) << " of " << with_commas(table_capacity) << " entries in use (" << table_megabytes
                 << " MiB, shared by the threads)\n";
+    }
+    if (result.stats.threat_searches > 0) {
+      std::cout << "Threats: " << with_commas(result.stats.threat_searches) << " positions looked at, "
+                << with_commas(result.stats.moves_pruned) << " moves refuted by a threat and "
+                << with_commas(result.stats.siblings_refuted) << " by a sibling's proof, without a search (--threat-depth "
+                << threat_depth << ")\n";
     }
     if (!proof_note.empty()) std::cout << proof_note << "\n";
   }

@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "model/core/errors.hpp"
+#include "solver/bounded_search.hpp"
+#include "solver/threat_zones.hpp"
 
 namespace arbiter {
 namespace {
@@ -413,6 +415,64 @@ CheckOutcome check_implementations_agree(const Game& game, std::string_view fast
   return out;
 }
 
+// A game may list its winning moves from the board; they must be exactly the moves that, played,
+// win for the side to move.
+CheckOutcome check_winning_moves(const Game& game, std::string_view impl, const ConformanceSettings& s) {
+  CheckOutcome out = named("winning moves are the moves that win at once", std::string(impl));
+  std::vector<Move> fast, played;
+  const long n = for_each_position(game, impl, s.games, s.seed + 5, [&](const State& state, const auto& moves, std::size_t i) {
+    state.winning_moves(fast);
+    state.State::winning_moves(played);
+    if (fast == played) return true;
+    std::string listed, found;
+    for (Move m : fast) listed += " " + state.move_text(m);
+    for (Move m : played) found += " " + state.move_text(m);
+    out.detail = replay_hint(game, impl, moves, i, state,
+                             "winning_moves lists" + (listed.empty() ? std::string(" none") : listed) +
+                                 "; playing every move finds" + (found.empty() ? std::string(" none") : found));
+    return false;
+  });
+  out.passed = n > 0;
+  out.cases = n > 0 ? n : -n;
+  return out;
+}
+
+// Where a game declares its moves local (State::zones_apply), the solver leaves out the moves a
+// threat of the opponent's refutes (solver/threat_zones.hpp). Every move it leaves out must lose:
+// the opponent wins within the threat's depth against every defence, which the bounded search,
+// pruning nothing, confirms. Cases: positions looked at.
+CheckOutcome check_threat_pruning(const Game& game, std::string_view impl, const ConformanceSettings& s) {
+  CheckOutcome out = named("moves pruned by a threat lose", std::string(impl));
+  constexpr int kDepth = 2;
+  solver::ThreatZones threats(kDepth);
+  const solver::SearchControl control;
+  solver::BoundedSearch bounded(16, control);
+  std::vector<Move> legal, kept;
+  const long n = for_each_position(game, impl, s.games, s.seed + 6, [&](const State& state, const auto& moves, std::size_t i) {
+    if (state.is_terminal()) return true;
+    state.legal_moves(legal);
+    kept = legal;
+    if (threats.prune(state, kept) == 0) return true;
+    auto child = state.clone();
+    const int opponent = 1 - state.side_to_move();
+    for (Move m : legal) {
+      if (std::find(kept.begin(), kept.end(), m) != kept.end()) continue;
+      child->copy_from(state);
+      child->apply(m);
+      if (!bounded.attacker_wins(*child, opponent, kDepth)) {
+        out.detail = replay_hint(game, impl, moves, i, state,
+                                 "the threat search left out " + state.move_text(m) + ", after which the opponent does not win within " +
+                                     std::to_string(kDepth) + " moves");
+        return false;
+      }
+    }
+    return true;
+  });
+  out.passed = n > 0;
+  out.cases = n > 0 ? n : -n;
+  return out;
+}
+
 }  // namespace
 
 std::vector<Move> random_game(const Game& game, std::string_view implementation, Rng& rng) {
@@ -435,6 +495,7 @@ std::vector<CheckOutcome> run_conformance(const Game& game, const ConformanceSet
       check_random_games_end,   check_playout_matches_bound, check_moves_accepted,
       check_notation_round_trip, check_copies_independent,   check_same_seed_same_game,
       check_copy_from,           check_apply_if_legal,        check_keys,
+      check_winning_moves,
   };
   std::vector<CheckOutcome> results;
   auto record = [&](auto&& run) {
@@ -464,6 +525,7 @@ std::vector<CheckOutcome> run_conformance(const Game& game, const ConformanceSet
   if (!game.symmetries().empty()) {
     record([&] { return check_symmetries(game, implementations[0], settings); });
   }
+  record([&] { return check_threat_pruning(game, implementations[0], settings); });
   for (std::size_t i = 1; i < implementations.size(); ++i) {
     record([&] { return check_implementations_agree(game, implementations[0], implementations[i], settings); });
   }

@@ -1,6 +1,7 @@
 #include "solver/dfpn.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 #include "model/core/zobrist.hpp"
@@ -107,6 +108,9 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
   std::vector<Move>& moves = moves_[depth];
   std::vector<Child>& children = children_[depth];
   state.legal_moves(moves);
+  const bool local = zones_ != nullptr && state.zones_apply();
+  // A copy: the searches below reuse the slots of the table it comes from.
+  const Threats threats = local ? prune_moves(state, moves) : Threats{};
   children.clear();
   ProofNumbers numbers;
   bool decided = false;
@@ -132,13 +136,15 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
     State& child_state = *made[i & 1];
     child_state.copy_from(state);
     child_state.apply(m);
-    Child child{m, child_state.canonical_key() ^ salt_, {}, child_state.is_terminal()};
+    Child child{m, child_state.canonical_key() ^ salt_, local ? child_state.key() : 0, {}, child_state.is_terminal()};
     if (child.terminal) {
       child.numbers = terminal_numbers(child_state);
       if (child.numbers == node_won) {
         remember_winning_move(depth, m);
         numbers = node_won;
         decided = true;
+        if (i > 0) settle(children.back(), *made[(i - 1) & 1]);
+        children.push_back(child);
         break;
       }
     } else {
@@ -159,6 +165,12 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
     if (children.back().numbers == node_won) {
       numbers = node_won;
       decided = true;
+    }
+  }
+  // Children the table already knows to be lost for the mover may refute their siblings.
+  if (local && !decided) {
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      if (lost_for_mover(children[i].numbers, or_node)) refute_siblings(state, children, i, or_node);
     }
   }
   for (int step = 0; !decided; ++step) {
@@ -210,8 +222,10 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
     const ProofNumbers result = mid(depth + 1, child_thpn, child_thdn);
     // The child's numbers may have been pushed out of the table already; keep them here.
     children[best].numbers = result;
+    if (local && lost_for_mover(result, or_node)) refute_siblings(state, children, best, or_node);
   }
   if (numbers.disproven() && !decided) numbers.pn = disproof_pn(children, or_node);
+  if (local && numbers.solved() && !stopped_) record_zone(state, children, threats, or_node, numbers);
   if (!stopped_ || numbers.solved()) {
     table_.store(key, numbers, stats_.nodes - nodes_before);
     ++stats_.tt_stores;
@@ -219,6 +233,149 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
     if (numbers.disproven()) ++stats_.disproven;
   }
   return numbers;
+}
+
+void Dfpn::prune_by_threats(int depth, ZoneTable* zones) {
+  zones_ = depth > 0 ? zones : nullptr;
+  if (zones_ == nullptr) {
+    threats_.reset();
+    threats_found_.clear();
+    return;
+  }
+  threats_ = std::make_unique<ThreatZones>(depth);
+  threats_found_.assign(std::size_t{1} << 18, Threats{});
+}
+
+// The threat search is costlier than an expansion and df-pn enters a position many times, so
+// what it found is remembered per position (exactly: a slot holds one key).
+const Dfpn::Threats& Dfpn::prune_moves(const State& state, std::vector<Move>& moves) {
+  static const Threats kNone;
+  if (moves.size() > 64) return kNone;
+  const std::uint64_t key = state.key();
+  Threats& slot = threats_found_[key & (threats_found_.size() - 1)];
+  if (!slot.used || slot.key != key) {
+    slot = Threats{key, ~std::uint64_t{0}, {}, 0, true};
+    ++stats_.threat_searches;
+    unpruned_ = moves;
+    if (threats_->prune(state, unpruned_, &threat_zones_) == 0 && threat_zones_.empty()) return slot;
+    // The moves kept are those that meet every zone kept (the threats beyond kThreatsKept are
+    // dropped: fewer moves pruned, but every pruned one has its zone at hand).
+    slot.count = static_cast<std::uint8_t>(std::min(threat_zones_.size(), kThreatsKept));
+    std::copy_n(threat_zones_.begin(), slot.count, slot.zones.begin());
+    std::uint64_t kept = 0;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const CellSet writes = state.move_changes(moves[i]);
+      bool meets_all = true;
+      for (std::size_t t = 0; t < slot.count && meets_all; ++t) meets_all = (writes & slot.zones[t]) != 0;
+      if (meets_all) kept |= std::uint64_t{1} << i;
+    }
+    slot.kept = kept;
+  }
+  if (slot.kept == ~std::uint64_t{0}) return slot;
+  std::size_t out = 0;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if ((slot.kept >> i) & 1) moves[out++] = moves[i];
+  }
+  stats_.moves_pruned += moves.size() - out;
+  moves.resize(out);
+  return slot;
+}
+
+bool Dfpn::zone_of_child(const State& state, const Child& child, CellSet& zone) {
+  if (!child.terminal && zones_->lookup(child.position_key, zone)) return true;
+  if (!zone_child_) {
+    zone_child_ = state.clone();
+    zone_scratch_ = state.clone();
+  }
+  zone_child_->copy_from(state);
+  zone_child_->apply(child.move);
+  if (zone_child_->is_terminal()) {
+    if (zone_child_->outcome().kind != Outcome::Kind::Win) return false;
+    zone = zone_child_->win_witness();
+    return true;
+  }
+  if (!zone_of_win_at_once(*zone_child_, *zone_scratch_, zone_moves_, zone) || zone == ~CellSet{0}) return false;
+  zones_->store(child.position_key, zone);
+  return true;
+}
+
+void Dfpn::refute_siblings(const State& state, std::vector<Child>& children, std::size_t refuted, bool or_node) {
+  CellSet zone = 0;
+  if (!zone_of_child(state, children[refuted], zone)) return;
+  // A proof that reads a cell the move changed may rest on the move: then it refutes only it.
+  if ((state.move_changes(children[refuted].move) & zone) != 0) return;
+  const ProofNumbers lost = or_node ? ProofNumbers{kInf, 0} : ProofNumbers{0, kInf};
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    Child& sibling = children[i];
+    if (sibling.numbers.solved() || (state.move_changes(sibling.move) & zone) != 0) continue;
+    sibling.numbers = lost;
+    table_.store(sibling.key, lost, 1);
+    zones_->store(sibling.position_key, zone);
+    ++stats_.siblings_refuted;
+  }
+}
+
+// Won for its mover by a child: that child's zone, what the move reads, and cells showing the
+// opponent has not won. Lost: every move of the mover loses. One zone Zn that refutes a pass (a
+// threat's, or a refuted child's that its move does not touch) refutes every move that leaves it
+// alone; the moves that write into it must each be refuted with a zone of their own. Then
+// positions that agree on Zn, on the cells that decide which moves write into it, and on those
+// moves' cells and zones are lost the same way (docs/solver.md, "Threat zones").
+void Dfpn::record_zone(const State& state, const std::vector<Child>& children, const Threats& threats, bool or_node,
+                       const ProofNumbers& numbers) {
+  const std::uint64_t key = state.key();
+  if (won_for_mover(numbers, or_node)) {
+    for (const Child& child : children) {
+      CellSet zone = 0;
+      if (!won_for_mover(child.numbers, or_node) || !zone_of_child(state, child, zone)) continue;
+      zone |= state.move_reads(child.move, zone);
+      zone |= state.no_win_witness(1 - state.side_to_move(), zone);
+      if (zone != ~CellSet{0}) zones_->store(key, zone);
+      return;
+    }
+    return;
+  }
+  // Candidates for Zn: the threats, then the children refuted by proofs their moves do not touch.
+  std::array<CellSet, kThreatsKept + 4> passes{};
+  std::size_t count = 0;
+  for (std::size_t t = 0; t < threats.count; ++t) passes[count++] = threats.zones[t];
+  for (const Child& child : children) {
+    if (count == passes.size()) break;
+    CellSet zone = 0;
+    if (lost_for_mover(child.numbers, or_node) && zone_of_child(state, child, zone) &&
+        (state.move_changes(child.move) & zone) == 0) {
+      passes[count++] = zone;
+    }
+  }
+  if (count == 0) return;
+  CellSet best = ~CellSet{0};
+  for (std::size_t p = 0; p < count; ++p) {
+    const CellSet pass = passes[p];
+    // (A vector of its own: zone_of_child below uses zone_moves_.)
+    CellSet zone = pass | state.writers_into(pass, writer_moves_);
+    bool known = true;
+    for (Move m : writer_moves_) {
+      CellSet refutation = 0;
+      const auto child = std::find_if(children.begin(), children.end(), [m](const Child& c) { return c.move == m; });
+      if (child != children.end()) {
+        known = lost_for_mover(child->numbers, or_node) && zone_of_child(state, *child, refutation);
+      } else {
+        // Left out by a threat: one whose zone it does not touch refutes it.
+        known = false;
+        const CellSet changes = state.move_changes(m);
+        for (std::size_t t = 0; t < threats.count && !known; ++t) {
+          if ((changes & threats.zones[t]) == 0) {
+            refutation = threats.zones[t];
+            known = true;
+          }
+        }
+      }
+      if (!known) break;
+      zone |= refutation | state.move_reads(m, refutation);
+    }
+    if (known && std::popcount(zone) < std::popcount(best)) best = zone;
+  }
+  if (best != ~CellSet{0}) zones_->store(key, best);
 }
 
 // Killer moves: a move that just won at once somewhere at this depth is likely to win at once in
@@ -258,18 +415,11 @@ ProofNumbers Dfpn::evaluate_new(const State& state, std::size_t depth) {
   const ProofNumbers estimate = initial_numbers(state);
   const bool attacker_moves = state.side_to_move() == goal_.attacker;
   if ((attacker_moves ? estimate.pn : estimate.dn) > 1) return estimate;
-  const int mover = state.side_to_move();
-  State& trial = at_depth(depth + 1);
-  std::vector<Move>& moves = moves_[depth];
-  state.legal_moves(moves);
-  for (Move m : moves) {
-    trial.copy_from(state);
-    trial.apply(m);
-    const Outcome outcome = trial.outcome();
-    if (outcome.kind == Outcome::Kind::Win && outcome.winner == mover) {
-      remember_winning_move(depth, m);
-      return won_by_mover(state);
-    }
+  std::vector<Move>& wins = moves_[depth];
+  state.winning_moves(wins);
+  if (!wins.empty()) {
+    remember_winning_move(depth, wins.front());
+    return won_by_mover(state);
   }
   return estimate;
 }

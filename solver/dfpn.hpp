@@ -10,7 +10,9 @@
 
 #include "solver/certificate.hpp"
 #include "solver/search.hpp"
+#include "solver/threat_zones.hpp"
 #include "solver/transposition_table.hpp"
+#include "solver/zone_table.hpp"
 
 namespace arbiter::solver {
 
@@ -26,6 +28,13 @@ class Dfpn {
   // last: a second thread searching the same position takes other paths through the shared table.
   Dfpn(TranspositionTable& table, const SearchControl& control, SearchStats& stats, bool later_ties = false)
       : table_(table), control_(control), stats_(stats), later_ties_(later_ties) {}
+
+  // Where the game's moves are local (State::zones_apply; solver/threat_zones.hpp): before each
+  // position is expanded, its moves that a threat of the opponent's (within `depth` of the
+  // opponent's moves) refutes are left out; every solved position's zone is kept in `zones`; and
+  // once a move is refuted by a proof that does not depend on it, every other move that leaves
+  // the proof's zone alone is refuted with it. depth 0 (or no zones): none of this.
+  void prune_by_threats(int depth, ZoneTable* zones);
 
   // Proven: the attacker reaches the goal against every defence; Disproven: the defender prevents
   // it; Unknown: stopped (time limit or stop request) first.
@@ -55,7 +64,8 @@ class Dfpn {
  private:
   struct Child {
     Move move = 0;
-    std::uint64_t key = 0;
+    std::uint64_t key = 0;           // in the table: canonical key ^ goal salt
+    std::uint64_t position_key = 0;  // in the zone table: the position's own key
     ProofNumbers numbers;
     bool terminal = false;
   };
@@ -84,6 +94,39 @@ class Dfpn {
   std::deque<std::unique_ptr<State>> extract_children_;
   std::deque<std::vector<Move>> extract_moves_;
   bool child_shows(const State& child, bool proof);
+
+  // The threat pruning and, per position, what it found: the zones of the threats (kept at most
+  // kThreatsKept) and which legal moves survive them all (bit i: the i-th legal move).
+  using CellSet = State::CellSet;
+  static constexpr std::size_t kThreatsKept = 6;
+  struct Threats {
+    std::uint64_t key = 0;
+    std::uint64_t kept = ~std::uint64_t{0};
+    std::array<CellSet, kThreatsKept> zones{};
+    std::uint8_t count = 0;
+    bool used = false;
+  };
+  const Threats& prune_moves(const State& state, std::vector<Move>& moves);
+  std::unique_ptr<ThreatZones> threats_;
+  std::vector<Threats> threats_found_;
+  std::vector<Move> unpruned_;
+  std::vector<CellSet> threat_zones_;
+  // Zones of solved positions (see prune_by_threats).
+  ZoneTable* zones_ = nullptr;
+  static bool lost_for_mover(const ProofNumbers& n, bool or_node) { return or_node ? n.disproven() : n.proven(); }
+  static bool won_for_mover(const ProofNumbers& n, bool or_node) { return or_node ? n.proven() : n.disproven(); }
+  // The zone of the position after `child`'s move from `state`: from the zone table, else, for a
+  // finished game or a win at once, worked out here. False when it is not known.
+  bool zone_of_child(const State& state, const Child& child, CellSet& zone);
+  // Child `refuted` is lost for the mover by a proof whose zone its move does not touch: every
+  // sibling that leaves the zone alone is lost the same way, without a search.
+  void refute_siblings(const State& state, std::vector<Child>& children, std::size_t refuted, bool or_node);
+  // The zone of `state`, solved (won or lost for its mover, as `numbers` say), from its children's
+  // and its threats' zones; stored in the zone table when one is found.
+  void record_zone(const State& state, const std::vector<Child>& children, const Threats& threats, bool or_node,
+                   const ProofNumbers& numbers);
+  std::unique_ptr<State> zone_scratch_, zone_child_;
+  std::vector<Move> zone_moves_, writer_moves_;
 
   TranspositionTable& table_;
   const SearchControl& control_;

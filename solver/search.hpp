@@ -59,7 +59,13 @@ struct SearchStats {
   std::uint64_t tt_stores = 0;
   std::uint64_t proven = 0;       // nodes stored as proven / disproven
   std::uint64_t disproven = 0;
+  std::uint64_t threat_searches = 0;  // positions looked at for the opponent's threats
+  std::uint64_t moves_pruned = 0;     // moves those threats refuted without a search
+  std::uint64_t siblings_refuted = 0; // moves refuted with a sibling by a proof that holds for both
   void add(const SearchStats& other) {
+    siblings_refuted += other.siblings_refuted;
+    threat_searches += other.threat_searches;
+    moves_pruned += other.moves_pruned;
     nodes += other.nodes;
     tt_lookups += other.tt_lookups;
     tt_hits += other.tt_hits;

@@ -13,12 +13,19 @@
 #include "solver/dfpn.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/transposition_table.hpp"
+#include "solver/zone_table.hpp"
 
 namespace arbiter::solver {
 namespace {
 
 // What a unit file holds instead of a certificate when the solve made none.
 constexpr const char* kNoCertificate = "certificate none";
+
+// The zones of solved positions sit beside the table, at a quarter of its size (one per solved
+// entry would need half: most entries are open or have no zone).
+std::size_t zone_table_megabytes(const SolveOptions& options) {
+  return options.within == 0 && options.threat_depth > 0 ? std::max<std::size_t>(options.table_megabytes / 4, 1) : 1;
+}
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -27,7 +34,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // One move of the root, settled by a search over `table`. A helper (a second thread on a unit
 // already under way) breaks ties the other way, to search elsewhere.
 MoveResult solve_unit(const State& root, Move move, const SolveOptions& options, TranspositionTable& table,
-                      std::unique_ptr<BoundedSearch>& bounded, bool helper = false) {
+                      ZoneTable& zones, std::unique_ptr<BoundedSearch>& bounded, bool helper = false) {
   MoveResult r = unsettled_move(root, move);
   const auto start = std::chrono::steady_clock::now();
   auto child = root.clone();
@@ -36,6 +43,7 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
   try {
     if (options.within == 0) {
       Dfpn dfpn(table, options.control, r.stats, helper);
+      dfpn.prune_by_threats(options.threat_depth, &zones);
       const bool certify = options.certificates;
       const Goal win{mover, false};
       const Verdict first = dfpn.solve(*child, win);
@@ -101,12 +109,14 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
 // value_only's exact search of the root (see SolveOptions::value_only). True when it proved a
 // win: `result` then holds the named winning move, solved, and every other move unknown.
 bool search_root_for_a_win(const State& root, const std::vector<Move>& moves, const SolveOptions& options,
-                           TranspositionTable& table, SolveResult& result, const UnitDone& on_done) {
+                           TranspositionTable& table, ZoneTable& zones, SolveResult& result, const UnitDone& on_done) {
   const int mover = root.side_to_move();
   const Goal win{mover, false};
   Verdict verdict = Verdict::Unknown;
   try {
-    verdict = Dfpn(table, options.control, result.root_search).solve(root, win);
+    Dfpn search(table, options.control, result.root_search);
+    search.prune_by_threats(options.threat_depth, &zones);
+    verdict = search.solve(root, win);
   } catch (const SearchInterrupted&) {
   }
   if (verdict != Verdict::Proven) return false;
@@ -122,7 +132,7 @@ bool search_root_for_a_win(const State& root, const std::vector<Move>& moves, co
   }
   if (named == moves.size()) return false;  // the table lost the proof: the units find it again
   std::unique_ptr<BoundedSearch> unused;
-  MoveResult unit = solve_unit(root, moves[named], options, table, unused);
+  MoveResult unit = solve_unit(root, moves[named], options, table, zones, unused);
   if (unit.value != Value::Win) return false;  // stopped during the unit's own search
   for (std::size_t i = 0; i < moves.size(); ++i) {
     if (i == named) continue;
@@ -186,6 +196,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   // One table for all moves and threads: the moves' searches meet the same positions in other
   // orders, and every solved entry is a fact whichever search stored it.
   TranspositionTable table(options.within == 0 ? options.table_megabytes : 1);
+  ZoneTable zones(zone_table_megabytes(options));
   const std::string table_path = options.table_directory.empty() ? "" : options.table_directory + "/table";
   if (!table_path.empty()) {
     std::ifstream in(table_path, std::ios::binary);
@@ -202,7 +213,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
         ++result.not_searched;
       }
       std::fill(done.begin(), done.end(), true);
-    } else if (search_root_for_a_win(root, moves, options, table, result, on_done)) {
+    } else if (search_root_for_a_win(root, moves, options, table, zones, result, on_done)) {
       std::fill(done.begin(), done.end(), true);
     }
   }
@@ -239,7 +250,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   auto search = [&](std::size_t i, std::unique_ptr<BoundedSearch>& bounded, bool helper) {
     SolveOptions unit_options = options;
     unit_options.control.abandon = &units[i].settled;
-    MoveResult r = solve_unit(root, moves[i], unit_options, table, bounded, helper);
+    MoveResult r = solve_unit(root, moves[i], unit_options, table, zones, bounded, helper);
     --units[i].searchers;
     std::lock_guard<std::mutex> guard(lock);
     if (units[i].settled.exchange(true)) {
@@ -349,8 +360,9 @@ MoveResult unsettled_move(const State& root, Move move) {
 
 MoveResult solve_move_alone(const State& root, Move move, const SolveOptions& options) {
   TranspositionTable table(options.within == 0 ? options.table_megabytes : 1);
+  ZoneTable zones(zone_table_megabytes(options));
   std::unique_ptr<BoundedSearch> bounded;
-  return solve_unit(root, move, options, table, bounded);
+  return solve_unit(root, move, options, table, zones, bounded);
 }
 
 Certificate analysis_certificate(const Game& game, const State& root, const SolveResult& result,

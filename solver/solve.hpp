@@ -51,6 +51,9 @@ struct SolveOptions {
   // is reported unknown, whatever the threads did. A root without a winning move is searched
   // whole, as usual (over the table the root search filled).
   bool value_only = false;
+  // Exact searches leave out the moves that a threat of the opponent's within this many of its
+  // moves refutes, in games whose moves are local (solver/threat_zones.hpp); 0: none.
+  int threat_depth = 2;
 };
 
 struct MoveResult {

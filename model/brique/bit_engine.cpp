@@ -13,6 +13,7 @@
 
 #include "model/brique/engine_base.hpp"
 #include "model/brique/states.hpp"
+#include "model/core/bit_grid.hpp"
 #include "model/core/connection_distance.hpp"
 #include "model/core/zobrist.hpp"
 
@@ -39,6 +40,8 @@ struct BitTables {
   // which random_playout draws from.
   std::array<std::array<std::array<std::int8_t, 2>, 64>, 2> escorted_order{};
   std::array<std::array<std::uint64_t, 64>, 2> zobrist_of{};  // a stone of side s on square p
+  // Per side and square: the square's escorts.
+  std::array<std::array<Bits, 64>, 2> escorts_of{};
   const GridDistance* distance = nullptr;
 
   static const BitTables& of(const Rules& rules) {
@@ -88,8 +91,11 @@ struct BitTables {
           const bool corner = (!is_light(rules, i, j)) != flip;
           if (corner) escorts_corner[s] |= bit(i * n + j);
           const int square = corner ? i * n + j : (i + 1) * n + j + 1;
-          for (int escort : {i * n + j + 1, (i + 1) * n + j}) {
-            auto& order = escorted_order[s][static_cast<std::size_t>(escort)];
+          const int pair[2] = {i * n + j + 1, (i + 1) * n + j};
+          escorts_of[s][static_cast<std::size_t>(square)] = bit(pair[0]) | bit(pair[1]);
+          for (int e = 0; e < 2; ++e) {
+            const auto escort = static_cast<std::size_t>(pair[e]);
+            auto& order = escorted_order[s][escort];
             order[order[0] < 0 ? 0 : 1] = static_cast<std::int8_t>(square);
           }
         }
@@ -160,6 +166,96 @@ class BitState final : public EngineBase<BitState> {
     if (outcome_.over()) return;
     for (Bits open = empty(); open != 0; open &= open - 1) out.push_back(static_cast<Move>(lowest(open)));
     add_swap_and_pass(out);
+  }
+
+  // Locality (docs/solver.md, "Threat zones"). A placement changes its square and the squares it
+  // escorts, and only those, as long as every square whose two escorts hold one colour holds
+  // that colour: then the only squares the fill can take are those the new stone completes a
+  // pair for. Z3 proves that invariant inductive (`arbiter prove brique invariant-inductive`)
+  // under both shadings with the other rulings at their defaults, and that such games end only in
+  // a win (no-draw-every-size); under the other escort directions, the other fills, passes or a
+  // swap still to come, zones are not used.
+  bool zones_apply() const override {
+    const bool swap_to_come = rules_.pie != PieMode::Off && !swapped_ && ply_ <= 1;
+    if (outcome_.over() || rules_.white_faces_black || rules_.fill != FillMode::Once || rules_.pass_allowed ||
+        swap_to_come) {
+      return false;
+    }
+    for (int side : {kBlack, kWhite}) {
+      const Bits own = stones_[static_cast<std::size_t>(side)];
+      if ((t_->escorted(side, own) & ~own) != 0) return false;
+    }
+    return true;
+  }
+  // The placed square, and for each square it escorts that matters, that square and its other
+  // escort (which decide the fill).
+  CellSet move_reads(Move m, CellSet affected) const override {
+    if (m >= kSwapMove) return ~CellSet{0};
+    CellSet reads = bit(static_cast<int>(m));
+    const auto side = static_cast<std::size_t>(side_);
+    for (const std::int8_t square : t_->escorted_order[side][m]) {
+      if (square >= 0 && (affected & bit(square)) != 0) reads |= bit(square) | t_->escorts_of[side][static_cast<std::size_t>(square)];
+    }
+    return reads;
+  }
+  CellSet move_changes(Move m) const override {
+    if (m >= kSwapMove) return ~CellSet{0};
+    const Bits own = stones_[static_cast<std::size_t>(side_)] | bit(static_cast<int>(m));
+    Bits fills = t_->escorted(side_, own) & ~own;
+    if (rules_.fill == FillMode::KeepEnemy) fills &= ~stones_[static_cast<std::size_t>(1 - side_)];
+    return bit(static_cast<int>(m)) | fills;
+  }
+  // A placement may change its square and the squares it escorts: the writers into a zone are
+  // the empty squares of the zone and the empty escorts of its squares, and which of those are
+  // empty is all that decides it.
+  CellSet writers_into(CellSet zone, std::vector<Move>& writers) const override {
+    const auto side = static_cast<std::size_t>(side_);
+    CellSet deciding = zone;
+    for (Bits z = zone; z != 0; z &= z - 1) deciding |= t_->escorts_of[side][static_cast<std::size_t>(lowest(z))];
+    writers.clear();
+    for (Bits open = deciding & empty(); open != 0; open &= open - 1) writers.push_back(static_cast<Move>(lowest(open)));
+    return deciding;
+  }
+  CellSet win_witness() const override {
+    if (outcome_.kind != Outcome::Kind::Win) return ~CellSet{0};
+    return BitGrid::of(t_->n).chain(outcome_.winner, stones_[static_cast<std::size_t>(outcome_.winner)]);
+  }
+  CellSet no_win_witness(int side, CellSet prefer) const override {
+    return BitGrid::of(t_->n).blocking_line(side, stones_[static_cast<std::size_t>(side)], prefer);
+  }
+  void apply_null() override {
+    ++ply_;
+    side_ = 1 - side_;
+  }
+
+  // A placement wins when the squares it takes (the stone and its fills) join stones that reach
+  // both of the mover's edges, or lie on them: the chain through them is those squares and the
+  // groups of the mover's stones next to them. Where the fills are not all next to the stone
+  // (a position read in with squares the rule should already have filled), the chain is flooded.
+  void winning_moves(std::vector<Move>& out) const override {
+    out.clear();
+    if (outcome_.over()) return;
+    const int mover = side_;
+    const Bits own = stones_[static_cast<std::size_t>(mover)];
+    const Bits enemy = stones_[static_cast<std::size_t>(1 - mover)];
+    const Bits first = t_->first_edge(mover), second = t_->second_edge(mover);
+    const Bits from_first = t_->flood(own & first, own);
+    const Bits from_second = t_->flood(own & second, own);
+    for (Bits open = empty(); open != 0; open &= open - 1) {
+      const Bits placed = open & (~open + 1);
+      Bits fills = t_->escorted(mover, own | placed) & ~(own | placed);
+      if (rules_.fill == FillMode::KeepEnemy) fills &= ~enemy;
+      const Bits taken = placed | fills;
+      const Bits next_to = t_->neighbours(taken);
+      if ((taken & first) == 0 && (next_to & from_first) == 0) continue;
+      if ((taken & second) == 0 && (next_to & from_second) == 0) continue;
+      bool wins = true;
+      if ((taken & ~(placed | t_->neighbours(placed))) != 0) {
+        const Bits chain = t_->flood(taken, own | taken);
+        wins = (chain & first) != 0 && (chain & second) != 0;
+      }
+      if (wins) out.push_back(static_cast<Move>(lowest(placed)));
+    }
   }
 
   void apply_placement_counting(int cell, std::span<std::uint64_t> counts) {

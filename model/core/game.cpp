@@ -120,6 +120,20 @@ bool State::apply_if_legal(Move m) {
   return true;
 }
 
+void State::winning_moves(std::vector<Move>& out) const {
+  std::vector<Move> moves;
+  legal_moves(moves);
+  out.clear();
+  const int mover = side_to_move();
+  auto trial = clone();
+  for (Move m : moves) {
+    trial->copy_from(*this);
+    trial->apply(m);
+    const Outcome result = trial->outcome();
+    if (result.kind == Outcome::Kind::Win && result.winner == mover) out.push_back(m);
+  }
+}
+
 Outcome State::random_playout(Rng& rng) {
   std::vector<Move> moves;
   for (;;) {

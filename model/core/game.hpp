@@ -160,10 +160,63 @@ class State {
     (void)side;
     return 1;
   }
+  // The legal moves that win the game at once for the side to move, in legal-move order,
+  // replacing what `out` held. The default plays every legal move on a copy; a fast
+  // implementation may answer from the board (the conformance battery compares the two).
+  virtual void winning_moves(std::vector<Move>& out) const;
   // Symmetry number s (1..Game::symmetries().size()) applied to this position and to a move of
   // it. Only called for declared symmetries; a game declaring none never sees these.
   virtual std::unique_ptr<State> symmetric_image(int symmetry) const;
   virtual Move symmetric_move(int symmetry, Move m) const;
+
+  // --- Locality: what lets the solver prune by threats (solver/threat_zones.hpp) ---
+  // A game whose moves act on a few cells can say which, so that a threat of the opponent's,
+  // found once with the set of cells its win depends on (its zone), refutes at once every move
+  // of the side to move that leaves the zone alone. The argument is in docs/solver.md ("Threat
+  // zones"); a game that answers false to zones_apply() is never asked the rest.
+  // Cells are numbered below 64 (bit i of a CellSet is cell i).
+  using CellSet = std::uint64_t;
+  // True only if, in this position and in every position play reaches from it:
+  //  - a game ends only when one side has won (no draws, no ply cap), and a side has won exactly
+  //    when the cells of a win_witness() of it hold what they hold here;
+  //  - nothing but the cells and the side to move decides the rest of the game (no swap to come,
+  //    no history, no counters), every legal move is a placement or a pass that changes no cell,
+  //    and what a move does is decided by the cells of move_reads() and writers_into().
+  virtual bool zones_apply() const { return false; }
+  // The cells whose contents decide whether m (a move of the side to move, legal here) is legal
+  // and what it does to the cells of `affected` (all of them by default): in a position that
+  // agrees with this one on them, m is legal and leaves the cells of `affected` as it does here.
+  virtual CellSet move_reads(Move m, CellSet affected = ~CellSet{0}) const {
+    (void)m;
+    (void)affected;
+    return ~CellSet{0};
+  }
+  // The cells m (legal here) changes in this very position.
+  virtual CellSet move_changes(Move m) const {
+    (void)m;
+    return ~CellSet{0};
+  }
+  // The moves that may change a cell of `zone`, and the cells that decide which they are: in
+  // every position that agrees with this one on the cells returned (`zone` among them), a legal
+  // move of the side to move that changes a cell of `zone` is one of `writers`, which are legal
+  // here. The default: every legal move, deciding on the whole board.
+  virtual CellSet writers_into(CellSet zone, std::vector<Move>& writers) const {
+    (void)zone;
+    legal_moves(writers);
+    return ~CellSet{0};
+  }
+  // A finished game won by a side: cells whose contents alone make it that side's win (its chain).
+  virtual CellSet win_witness() const { return ~CellSet{0}; }
+  // An unfinished game: cells whose contents alone show that `side` has not won (a line of cells
+  // without its stones across its way), taken from `prefer` where the game can.
+  virtual CellSet no_win_witness(int side, CellSet prefer) const {
+    (void)side;
+    (void)prefer;
+    return ~CellSet{0};
+  }
+  // Hands the turn to the other side without a move: not a move of the game, the hypothesis "if
+  // the side to move passed" that a threat is found under. Only called where zones_apply().
+  virtual void apply_null() {}
 };
 
 struct GameDescriptor;

@@ -171,6 +171,27 @@ class BitState final : public EngineBase<BitState> {
         swap_slots);
   }
 
+  // The placements that win at once, from trials (no list of moves, no settling).
+  void winning_moves(std::vector<Move>& out) const override {
+    out.clear();
+    if (outcome_.over()) return;
+    const int mover = side_to_move();
+    const auto own = static_cast<std::size_t>(mover);
+    // As commit() decides: the mover's new chain first, else one a fill gave the opponent, which
+    // the mover wins only under opponent-chain=mover-wins.
+    const bool mover_takes_opponents_chain = rules_.opponent_chain == Rules::OpponentChain::MoverWins;
+    Trial trial;
+    for (Bits open = empty(); open != 0; open &= open - 1) {
+      const int p = lowest(open);
+      if (!try_placement(p, mover, trial)) continue;
+      const Bits own_new = trial.stones[own] & ~stones_[own];
+      const bool wins = completes_chain(trial.stones[own], own_new, mover) ||
+                        (mover_takes_opponents_chain && trial.opponent_fill != 0 &&
+                         completes_chain(trial.stones[1 - own], trial.opponent_fill, 1 - mover));
+      if (wins) out.push_back(static_cast<Move>(p));
+    }
+  }
+
   Position position() const {
     Position out = Position::empty(t_->size);
     for (int p = 0; p < t_->points; ++p) {
