@@ -336,13 +336,11 @@ int solve_command(const std::vector<std::string>& args) {
         })) {
       proof_note = "no certificate written: nothing was proved";
     } else {
-      const solver::Certificate certificate = solver::analysis_certificate(game, root, result, version_string());
       std::ofstream out(proof_file);
-      certificate.write(out);
+      const solver::CertificateSummary written = solver::write_analysis_certificate(out, game, root, result, version_string());
       if (!out) throw InputError("cannot write the proof file " + quote_input(proof_file));
-      certificate_nodes = static_cast<std::size_t>(certificate.size());
-      const auto& top = certificate.node(certificate.root);
-      const std::string kind = !top.analysis ? "" : top.partial ? ", a partial analysis: the settled moves only" : "";
+      certificate_nodes = static_cast<std::size_t>(written.nodes);
+      const std::string kind = !written.analysis ? "" : written.partial ? ", a partial analysis: the settled moves only" : "";
       proof_note = "certificate: " + proof_file + " (" + with_commas(certificate_nodes) + " nodes" + kind + "); check it with: arbiter verify-proof " + proof_file;
     }
   }

@@ -66,24 +66,36 @@ int Certificate::append(const Certificate& other) {
 }
 
 void Certificate::write(std::ostream& out) const {
+  write_header(out, made_by, game, position, root);
+  write_nodes(out, 0);
+  write_end(out, size());
+}
+
+void Certificate::write_header(std::ostream& out, const std::string& made_by, const std::string& game,
+                               const std::string& position, int root) {
   out << kMagic << "\n";
   out << "made-by " << made_by << "\n";
   out << "game " << game << "\n";
   out << "position " << position << "\n";
   out << "root " << root << "\n";
-  for (int id = 1; id <= size(); ++id) {
-    const CertificateNode& n = node(id);
-    if (n.analysis) {
-      out << (n.partial ? "p " : "a ") << id << "\n";
-    } else {
-      out << "n " << id << " " << kind_word(n.claim.kind) << " " << n.claim.side;
-      if (n.claim.kind != Claim::Kind::Hold) out << " " << bound_word(n.claim.bound);
-      out << "\n";
-    }
-    for (const auto& [move, child] : n.children) out << "m " << child << " " << move << "\n";
-  }
-  out << "end " << size() << "\n";
 }
+
+void Certificate::write_nodes(std::ostream& out, int shift) const {
+  for (int id = 1; id <= size(); ++id) write_node(out, id + shift, node(id), shift);
+}
+
+void Certificate::write_node(std::ostream& out, int id, const CertificateNode& n, int child_shift) {
+  if (n.analysis) {
+    out << (n.partial ? "p " : "a ") << id << "\n";
+  } else {
+    out << "n " << id << " " << kind_word(n.claim.kind) << " " << n.claim.side;
+    if (n.claim.kind != Claim::Kind::Hold) out << " " << bound_word(n.claim.bound);
+    out << "\n";
+  }
+  for (const auto& [move, child] : n.children) out << "m " << child + child_shift << " " << move << "\n";
+}
+
+void Certificate::write_end(std::ostream& out, int nodes) { out << "end " << nodes << "\n"; }
 
 Certificate Certificate::read(std::istream& in, const std::string& source_name) {
   Certificate c;

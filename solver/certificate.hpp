@@ -38,6 +38,14 @@ class Certificate {
   std::string made_by;    // program version that wrote it
 
   void write(std::ostream& out) const;
+  // The parts of write(), for writing a certificate assembled from others without copying them:
+  // the header lines up to `root`, the node lines with every id raised by `shift`, and the end.
+  static void write_header(std::ostream& out, const std::string& made_by, const std::string& game,
+                           const std::string& position, int root);
+  void write_nodes(std::ostream& out, int shift) const;
+  // One node's lines: its id as given, its children's ids raised by `child_shift`.
+  static void write_node(std::ostream& out, int id, const CertificateNode& node, int child_shift);
+  static void write_end(std::ostream& out, int nodes);
   // Throws InputError naming the line when the text is not a complete certificate.
   static Certificate read(std::istream& in, const std::string& source_name);
 

@@ -365,34 +365,65 @@ MoveResult solve_move_alone(const State& root, Move move, const SolveOptions& op
   return solve_unit(root, move, options, table, zones, bounded);
 }
 
-Certificate analysis_certificate(const Game& game, const State& root, const SolveResult& result,
-                                 const std::string& made_by) {
-  Certificate c;
-  c.game = game.descriptor().name;
-  c.position = root.line();
-  c.made_by = made_by;
+namespace {
+
+// The root of a result's certificate and where each unit's nodes go: the units' certificates are
+// laid end to end in legal-move order (the i-th listed unit's ids shifted by shifts[i]), and the
+// root comes last.
+struct AnalysisPlan {
+  CertificateNode top;
+  std::vector<std::pair<const MoveResult*, int>> units;  // unit, shift of its ids
+  int nodes = 0;                                          // units' nodes, the root not counted
+};
+
+AnalysisPlan plan_analysis(const SolveResult& result) {
+  AnalysisPlan plan;
   bool complete = true;
   for (const MoveResult& m : result.moves) complete = complete && m.value != Value::Unknown;
   // --value-only left moves unsearched on purpose: its claim is the root's value, by one move.
   const bool one_claim = !complete && result.not_searched > 0;
-  CertificateNode top;
-  top.analysis = !one_claim;
-  top.partial = !complete && !one_claim;
+  plan.top.analysis = !one_claim;
+  plan.top.partial = !complete && !one_claim;
   for (const MoveResult& m : result.moves) {
     const bool wins = is_win(m.value);
     if (m.value == Value::Unknown || (one_claim && !wins)) continue;
-    const int shift = c.append(m.certificate);
-    for (int id : m.claims) top.children.emplace_back(m.text, id + shift);
-    if (one_claim) break;  // one winning move proves the position won
+    plan.units.emplace_back(&m, plan.nodes);
+    for (int id : m.claims) plan.top.children.emplace_back(m.text, id + plan.nodes);
+    plan.nodes += m.certificate.size();
+    if (one_claim) {
+      // A single claim at the root: the mover wins by the move named.
+      const Claim below = m.certificate.node(m.claims.front()).claim;
+      plan.top.claim = Claim{Claim::Kind::Win, below.side, below.bound == kUnbounded ? kUnbounded : below.bound + 1};
+      break;  // one winning move proves the position won
+    }
   }
-  if (top.children.empty()) throw std::logic_error("analysis_certificate: nothing was proved");
-  if (one_claim) {
-    // A single claim at the root: the mover wins by the move named.
-    const Claim below = c.node(top.children.front().second).claim;
-    top.claim = Claim{Claim::Kind::Win, below.side, below.bound == kUnbounded ? kUnbounded : below.bound + 1};
-  }
-  c.root = c.add(std::move(top));
+  if (plan.top.children.empty()) throw std::logic_error("analysis_certificate: nothing was proved");
+  return plan;
+}
+
+}  // namespace
+
+Certificate analysis_certificate(const Game& game, const State& root, const SolveResult& result,
+                                 const std::string& made_by) {
+  AnalysisPlan plan = plan_analysis(result);
+  Certificate c;
+  c.game = game.descriptor().name;
+  c.position = root.line();
+  c.made_by = made_by;
+  for (const auto& [unit, shift] : plan.units) c.append(unit->certificate);
+  c.root = c.add(std::move(plan.top));
   return c;
+}
+
+CertificateSummary write_analysis_certificate(std::ostream& out, const Game& game, const State& root,
+                                              const SolveResult& result, const std::string& made_by) {
+  AnalysisPlan plan = plan_analysis(result);
+  CertificateSummary summary{plan.nodes + 1, plan.top.analysis, plan.top.partial};
+  Certificate::write_header(out, made_by, game.descriptor().name, root.line(), summary.nodes);
+  for (const auto& [unit, shift] : plan.units) unit->certificate.write_nodes(out, shift);
+  Certificate::write_node(out, summary.nodes, plan.top, 0);
+  Certificate::write_end(out, summary.nodes);
+  return summary;
 }
 
 SolveJournal::SolveJournal(std::string directory) : directory_(std::move(directory)) {

@@ -131,6 +131,15 @@ class SolveJournal {
 // std::logic_error when nothing was proved.
 Certificate analysis_certificate(const Game& game, const State& root, const SolveResult& result,
                                  const std::string& made_by);
+// The same certificate written straight to `out` from the units' certificates, without a copy of
+// them (a large solve's certificate takes gigabytes): its size and what kind of root it has.
+struct CertificateSummary {
+  int nodes = 0;
+  bool analysis = false;
+  bool partial = false;
+};
+CertificateSummary write_analysis_certificate(std::ostream& out, const Game& game, const State& root,
+                                              const SolveResult& result, const std::string& made_by);
 
 // The longest line the certificate allows from node `id` (the chooser's named move, the
 // defence that lasts longest), as move texts.

@@ -229,6 +229,12 @@ TEST_P(SolverOnEveryGame, ExactValuesEqualPlainMinimaxAndCertificatesVerify) {
     const auto report = solver::verify_certificate(c, reference_of(configured));
     EXPECT_TRUE(report.accepted) << line << ": " << report.reason << "\n" << report.bad_position;
     EXPECT_GT(report.nodes_checked, 0u);
+    // What --proof writes, streamed from the units, is the same text.
+    std::ostringstream assembled, streamed;
+    c.write(assembled);
+    const solver::CertificateSummary summary = solver::write_analysis_certificate(streamed, configured, root, result, "test");
+    EXPECT_EQ(streamed.str(), assembled.str()) << line;
+    EXPECT_EQ(summary.nodes, c.size());
   });
   EXPECT_GT(box.compared, 0);
   EXPECT_LE(skipped, box.compared) << "most positions were not settled within the time given";
