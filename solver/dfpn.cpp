@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <stdexcept>
 
 #include "model/core/zobrist.hpp"
@@ -520,13 +521,17 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
       // The smallest certificate the table allows without searching: a move that ends the game as
       // claimed, else one whose subtree is already written, else the first the table shows to
       // work. If the table lost them all, prove this node again.
+      // Else, of those the table shows, the one that leaves the chooser nearest its win by the
+      // game's estimate: a shorter win, a smaller tree below.
       const auto preference = [&](const State& after) {
         if (after.is_terminal()) return 0;
-        return memo_.count(MemoKey{after.key(), after.ply(), proof}) != 0 ? 1 : 2;
+        if (memo_.count(MemoKey{after.key(), after.ply(), proof}) != 0) return 1;
+        return 2 + std::min(after.distance_to_win(claim_side), 1 << 20);
       };
+      constexpr int kNone = std::numeric_limits<int>::max();
       for (int attempt = 0; attempt < 2 && node.children.empty(); ++attempt) {
         Move chosen = 0;
-        int chosen_preference = 3;
+        int chosen_preference = kNone;
         for (Move m : moves) {
           child->copy_from(state);
           child->apply(m);
@@ -536,7 +541,7 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
           chosen_preference = p;
           if (p == 0) break;
         }
-        if (chosen_preference < 3) {
+        if (chosen_preference < kNone) {
           child->copy_from(state);
           child->apply(chosen);
           const Extracted below = extract_node(*child, proof, out, depth + 1);
