@@ -182,7 +182,7 @@ int solve_command(const std::vector<std::string>& args) {
   int within = 0, threads = 1, threat_depth = 2;
   double time_limit = 0;
   std::size_t table_megabytes = 256;
-  bool openings = false, json = false, resume = false, independent = false, value_only = false;
+  bool openings = false, json = false, resume = false, independent = false, value_only = false, proof_parts = false;
   std::size_t max_units = 0;
   po::options_description options;
   options.add_options()
@@ -193,6 +193,8 @@ int solve_command(const std::vector<std::string>& args) {
       ("threads", po::value<int>(&threads), "worker threads (default 1)")
       ("tt-mb", po::value<std::size_t>(&table_megabytes), "transposition table shared by the threads, in MiB (default 256)")
       ("proof", po::value<std::string>(&proof_file), "write the certificate to FILE (check it with arbiter verify-proof)")
+      ("proof-parts", po::bool_switch(&proof_parts),
+       "with --proof FILE: write each move's proof to a file of its own in FILE.parts/ as soon as the move is settled, and FILE as an analysis that refers to them (a large solve's certificate does not fit in memory)")
       ("openings", po::bool_switch(&openings), "solve the initial position and print every first move's value as a board map")
       ("value-only", po::bool_switch(&value_only),
        "stop once the value is proved: moves are tried most promising first and the first winning one ends the search (the moves after it are not searched)")
@@ -214,6 +216,7 @@ int solve_command(const std::vector<std::string>& args) {
   if (given.count("within") && (within < 1 || within > 20)) {
     throw InputError("--within must be between 1 and 20, got " + std::to_string(within));
   }
+  if (proof_parts && !given.count("proof")) throw InputError("--proof-parts needs --proof FILE (the analysis that refers to the parts)");
   if (threat_depth < 0 || threat_depth > 3) {
     throw InputError("--threat-depth must be between 0 and 3, got " + std::to_string(threat_depth));
   }
@@ -247,6 +250,9 @@ int solve_command(const std::vector<std::string>& args) {
   // Certificates are extracted only when one is to be written: the walk over every proof tree
   // can cost as much as the search.
   solve_options.certificates = !proof_file.empty();
+  // With --proof-parts each settled move's certificate is written out as parts (below) and then
+  // dropped from memory.
+  solve_options.release_certificates = proof_parts;
   solve_options.value_only = value_only;
   std::atomic<std::uint64_t> nodes{0};
   solve_options.control.nodes = &nodes;
@@ -293,6 +299,8 @@ int solve_command(const std::vector<std::string>& args) {
 
   solve_options.table_directory = journal.directory();
 
+  const std::string parts_directory = proof_file + ".parts";
+  std::vector<std::vector<MoveResult::Part>> parts_of(moves.size());
   std::mutex lock;
   std::size_t units_done = already, wins = 0, losses = 0, draws = 0;
   std::string first_win;
@@ -313,7 +321,12 @@ int solve_command(const std::vector<std::string>& args) {
     });
     const solver::UnitDone record = [&](std::size_t index, const MoveResult& r) {
       std::lock_guard<std::mutex> guard(lock);  // the progress thread reads these counters
-      if (r.value != Value::Unknown) {
+      if (r.value != Value::Unknown && proof_parts && r.certified && r.parts.empty()) {
+        // The journal then names the part files instead of holding the certificate a second time.
+        parts_of[index] = solver::write_certificate_parts(game, root, index, r, parts_directory, version_string());
+        journal.save(index, solver::with_parts(r, parts_of[index]));
+        ++units_done;
+      } else if (r.value != Value::Unknown) {
         journal.save(index, r);
         ++units_done;
       }
@@ -328,11 +341,15 @@ int solve_command(const std::vector<std::string>& args) {
                          : solver::solve_moves(root, solve_options, finished, record);
   }
 
+  for (std::size_t i = 0; i < parts_of.size(); ++i) {
+    if (!parts_of[i].empty()) result.moves[i].parts = parts_of[i];
+  }
   std::size_t certificate_nodes = 0;
   std::string proof_note;
   if (!proof_file.empty()) {
     if (std::none_of(result.moves.begin(), result.moves.end(), [&](const MoveResult& m) {
-          return m.value != Value::Unknown && !m.claims.empty() && (result.not_searched == 0 || solver::is_win(m.value));
+          return m.value != Value::Unknown && (!m.claims.empty() || !m.parts.empty()) &&
+                 (result.not_searched == 0 || solver::is_win(m.value));
         })) {
       proof_note = "no certificate written: nothing was proved";
     } else {
@@ -341,7 +358,11 @@ int solve_command(const std::vector<std::string>& args) {
       if (!out) throw InputError("cannot write the proof file " + quote_input(proof_file));
       certificate_nodes = static_cast<std::size_t>(written.nodes);
       const std::string kind = !written.analysis ? "" : written.partial ? ", a partial analysis: the settled moves only" : "";
-      proof_note = "certificate: " + proof_file + " (" + with_commas(certificate_nodes) + " nodes" + kind + "); check it with: arbiter verify-proof " + proof_file;
+      std::size_t parts = 0;
+      for (const MoveResult& m : result.moves) parts += m.parts.size();
+      const std::string where = parts == 0 ? "" : ", and " + with_commas(parts) + " part files in " + parts_directory + "/";
+      proof_note = "certificate: " + proof_file + " (" + with_commas(certificate_nodes) + " nodes" + kind + where +
+                   "); check it with: arbiter verify-proof " + proof_file;
     }
   }
 

@@ -44,7 +44,8 @@ int verify_proof_command(const std::vector<std::string>& args) {
   std::cout << "Certificate: " << file << " (" << certificate.size() << " nodes, written by " << certificate.made_by << ")\n";
   std::cout << "Position: " << certificate.position << "\n";
   std::cout << "Checked with the " << implementation << " implementation: " << report.nodes_checked << " positions, "
-            << report.edges_checked << " moves\n";
+            << report.edges_checked << " moves"
+            << (report.parts_checked > 0 ? " (in this file and " + std::to_string(report.parts_checked) + " part files)" : "") << "\n";
   if (!report.accepted) {
     std::cout << "REJECTED: " << report.reason << "\n" << report.bad_position;
     return 1;

@@ -1,6 +1,8 @@
 #include "solver/certificate.hpp"
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <istream>
 #include <map>
 #include <ostream>
@@ -88,8 +90,9 @@ void Certificate::write_node(std::ostream& out, int id, const CertificateNode& n
   if (n.analysis) {
     out << (n.partial ? "p " : "a ") << id << "\n";
   } else {
-    out << "n " << id << " " << kind_word(n.claim.kind) << " " << n.claim.side;
+    out << (n.part.empty() ? "n " : "e ") << id << " " << kind_word(n.claim.kind) << " " << n.claim.side;
     if (n.claim.kind != Claim::Kind::Hold) out << " " << bound_word(n.claim.bound);
+    if (!n.part.empty()) out << " " << n.part;
     out << "\n";
   }
   for (const auto& [move, child] : n.children) out << "m " << child + child_shift << " " << move << "\n";
@@ -139,7 +142,7 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name) 
     std::istringstream words(line);
     std::string tag;
     words >> tag;
-    if (tag == "n" || tag == "a" || tag == "p") {
+    if (tag == "n" || tag == "e" || tag == "a" || tag == "p") {
       std::string id_text;
       words >> id_text;
       const int id = read_int(id_text, "node id");
@@ -165,6 +168,10 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name) 
           }
         }
       }
+      if (tag == "e") {
+        std::getline(words >> std::ws, node.part);
+        if (node.part.empty()) throw fail("a part node without the name of its file");
+      }
       std::string rest;
       if (words >> rest) throw fail("unexpected " + quote_input(rest));
       c.add(std::move(node));
@@ -176,6 +183,7 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name) 
       std::string move;
       std::getline(words >> std::ws, move);
       if (move.empty()) throw fail("a move line without a move");
+      if (!c.node(c.size()).part.empty()) throw fail("a move line under a part node (its moves are in its file)");
       c.node(c.size()).children.emplace_back(move, child);
     } else if (tag == "end") {
       std::string count;
@@ -187,6 +195,7 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name) 
     }
   }
   if (!ended) throw fail("the certificate has no 'end' line (truncated?)");
+  c.directory = std::filesystem::path(source_name).parent_path().string();
   if (c.root < 1 || c.root > c.size()) throw fail("root node " + std::to_string(c.root) + " does not exist");
   for (int id = 1; id <= c.size(); ++id) {
     for (const auto& [move, child] : c.node(id).children) {
@@ -221,10 +230,15 @@ bool serves(const Claim& have, const Claim& need) {
   return false;
 }
 
+VerificationReport verify_at_depth(const Certificate& certificate, const std::string& implementation,
+                                   const std::vector<std::string>& expected_rulings, int depth);
+
 class Verifier {
  public:
-  Verifier(const Certificate& c, const GameDescriptor& game, VerificationReport& report)
-      : c_(c), game_(game), report_(report), seen_(static_cast<std::size_t>(c.size()) + 1) {}
+  Verifier(const Certificate& c, const GameDescriptor& game, VerificationReport& report, const std::string& implementation,
+           int depth)
+      : c_(c), game_(game), report_(report), implementation_(implementation), depth_(depth),
+        seen_(static_cast<std::size_t>(c.size()) + 1) {}
 
   // Verifies node `id` at `state`; throws Rejection.
   void check(int id, const State& state) {
@@ -241,7 +255,9 @@ class Verifier {
     const CertificateNode& node = c_.node(id);
     const Claim& claim = node.claim;
     const std::string claimed = "claims '" + claim_text(game_, claim) + "'";
-    if (state.is_terminal()) {
+    if (!node.part.empty()) {
+      check_part(id, state, node);
+    } else if (state.is_terminal()) {
       if (!node.children.empty()) reject(id, state, "the game is over here, but the node lists moves");
       if (!outcome_satisfies(claim, state.outcome())) {
         reject(id, state, "the node " + claimed + " but the game ended: " + outcome_text(game_, state.outcome()));
@@ -296,6 +312,42 @@ class Verifier {
     seen.state = Seen::Done;
   }
 
+  // A part node: its file must be a certificate of this game, rooted at this very position (its
+  // printed form), whose root claim serves this node's, and it must verify on its own.
+  void check_part(int id, const State& state, const CertificateNode& node) {
+    const std::filesystem::path name(node.part);
+    // Parts lie below the certificate that names them: a name that climbs out, or a device or
+    // pipe (which could be read forever), is not a part.
+    const bool below = name.is_relative() && std::none_of(name.begin(), name.end(), [](const auto& step) { return step == ".."; });
+    const std::string path = (std::filesystem::path(c_.directory) / name).string();
+    if (!below) reject(id, state, "part " + quote_input(node.part) + " is not a file below the certificate's directory");
+    if (depth_ >= kMaxPartDepth) reject(id, state, "part " + quote_input(node.part) + " is nested too deep (a cycle of parts?)");
+    std::error_code error;
+    std::ifstream in(path);
+    if (!std::filesystem::is_regular_file(path, error) || !in) {
+      reject(id, state, "its proof, the part file " + quote_input(path) + ", cannot be read");
+    }
+    Certificate part;
+    try {
+      part = Certificate::read(in, path);
+    } catch (const InputError& error) {
+      reject(id, state, std::string("its part file is not a whole certificate: ") + error.what());
+    }
+    if (part.game != c_.game) reject(id, state, "its part file " + quote_input(path) + " is about " + part.game);
+    if (part.position != state.line()) {
+      reject(id, state, "its part file " + quote_input(path) + " proves another position: " + part.position);
+    }
+    const CertificateNode& top = part.node(part.root);
+    if (top.analysis || !serves(top.claim, node.claim)) {
+      reject(id, state, "its part file " + quote_input(path) + " does not claim '" + claim_text(game_, node.claim) + "'");
+    }
+    const VerificationReport inner = verify_at_depth(part, implementation_, {}, depth_ + 1);
+    report_.nodes_checked += inner.nodes_checked - 1;  // this node was counted already
+    report_.edges_checked += inner.edges_checked;
+    report_.parts_checked += inner.parts_checked + 1;
+    if (!inner.accepted) throw Rejection{"part file " + quote_input(path) + ": " + inner.reason, inner.bad_position};
+  }
+
   Move parse(int id, const State& state, const std::string& text) {
     try {
       return state.parse_move(text);
@@ -320,9 +372,12 @@ class Verifier {
     enum { New, Active, Done } state = New;
     std::string position;
   };
+  static constexpr int kMaxPartDepth = 8;
   const Certificate& c_;
   const GameDescriptor& game_;
   VerificationReport& report_;
+  const std::string& implementation_;
+  int depth_;
   std::vector<Seen> seen_;
 };
 
@@ -330,10 +385,17 @@ class Verifier {
 
 VerificationReport verify_certificate(const Certificate& certificate, const std::string& implementation,
                                       const std::vector<std::string>& expected_rulings) {
+  return verify_at_depth(certificate, implementation, expected_rulings, 0);
+}
+
+namespace {
+
+VerificationReport verify_at_depth(const Certificate& certificate, const std::string& implementation,
+                                   const std::vector<std::string>& expected_rulings, int depth) {
   const GameDescriptor& game = find_game(certificate.game);
   LoadedPosition loaded = load_position(game, 0, expected_rulings, certificate.position, implementation);
   VerificationReport report;
-  Verifier verifier(certificate, game, report);
+  Verifier verifier(certificate, game, report, implementation, depth);
   const CertificateNode& root = certificate.node(certificate.root);
   try {
     if (root.analysis) {
@@ -376,5 +438,7 @@ VerificationReport verify_certificate(const Certificate& certificate, const std:
   }
   return report;
 }
+
+}  // namespace
 
 }  // namespace arbiter::solver

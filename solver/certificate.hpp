@@ -20,6 +20,10 @@ struct CertificateNode {
   bool partial = false;
   Claim claim;
   std::vector<std::pair<std::string, int>> children;  // move text (in the parent's position), child id
+  // A node whose claim is proved by another certificate: this file, named relative to the
+  // directory of the certificate that holds the node, whose root is this node's position and
+  // claim. Such a node lists no moves. (A large solve writes each move's proof as a part.)
+  std::string part;
 };
 
 class Certificate {
@@ -36,6 +40,7 @@ class Certificate {
   std::string game;       // descriptor name
   std::string position;   // the root position's one-line form (size and rulings included)
   std::string made_by;    // program version that wrote it
+  std::string directory;  // where the files of its part nodes are (read() sets it from the file name)
 
   void write(std::ostream& out) const;
   // The parts of write(), for writing a certificate assembled from others without copying them:
@@ -70,6 +75,7 @@ struct VerificationReport {
   bool partial = false;            // the analysis covers only some legal moves
   std::size_t legal_moves = 0;     // for an analysis root: how many the position has
   int mover = 0;                   // the side to move at the root
+  std::size_t parts_checked = 0;   // part files verified on the way (their nodes are counted above)
 };
 
 // Re-checks the certificate with the named implementation of its game (the caller passes the

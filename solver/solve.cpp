@@ -1,5 +1,6 @@
 #include "solver/solve.hpp"
 
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -20,6 +21,8 @@ namespace {
 
 // What a unit file holds instead of a certificate when the solve made none.
 constexpr const char* kNoCertificate = "certificate none";
+// What ends a unit file's list of the parts its certificate was written to.
+constexpr const char* kPartsEnd = "parts end";
 
 // The zones of solved positions sit beside the table, at a quarter of its size (one per solved
 // entry would need half: most entries are open or have no zone).
@@ -262,6 +265,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
     result.moves[i].stats.add(earlier);
     if (is_win(result.moves[i].value)) note_win(i);
     if (on_done) on_done(i, result.moves[i]);
+    if (options.release_certificates) result.moves[i].certificate = Certificate{};
   };
   auto worker = [&] {
     std::unique_ptr<BoundedSearch> bounded;
@@ -373,7 +377,8 @@ namespace {
 struct AnalysisPlan {
   CertificateNode top;
   std::vector<std::pair<const MoveResult*, int>> units;  // unit, shift of its ids
-  int nodes = 0;                                          // units' nodes, the root not counted
+  std::vector<CertificateNode> parts;                     // part nodes, after the units' nodes
+  int nodes = 0;                                          // units' and part nodes, the root not counted
 };
 
 AnalysisPlan plan_analysis(const SolveResult& result) {
@@ -387,16 +392,34 @@ AnalysisPlan plan_analysis(const SolveResult& result) {
   for (const MoveResult& m : result.moves) {
     const bool wins = is_win(m.value);
     if (m.value == Value::Unknown || (one_claim && !wins)) continue;
-    plan.units.emplace_back(&m, plan.nodes);
-    for (int id : m.claims) plan.top.children.emplace_back(m.text, id + plan.nodes);
-    plan.nodes += m.certificate.size();
+    Claim below;
+    if (!m.parts.empty()) {
+      // Written out as parts: a part node per claim, which the units' nodes are laid after.
+      for (const MoveResult::Part& part : m.parts) {
+        CertificateNode node;
+        node.claim = part.claim;
+        node.part = part.file;
+        plan.parts.push_back(std::move(node));
+        plan.top.children.emplace_back(m.text, -static_cast<int>(plan.parts.size()));
+      }
+      below = m.parts.front().claim;
+    } else {
+      plan.units.emplace_back(&m, plan.nodes);
+      for (int id : m.claims) plan.top.children.emplace_back(m.text, id + plan.nodes);
+      plan.nodes += m.certificate.size();
+      below = m.certificate.node(m.claims.front()).claim;
+    }
     if (one_claim) {
       // A single claim at the root: the mover wins by the move named.
-      const Claim below = m.certificate.node(m.claims.front()).claim;
       plan.top.claim = Claim{Claim::Kind::Win, below.side, below.bound == kUnbounded ? kUnbounded : below.bound + 1};
       break;  // one winning move proves the position won
     }
   }
+  // Part nodes come after the units' nodes: the k-th (named -k above) gets id nodes + k.
+  for (auto& child : plan.top.children) {
+    if (child.second < 0) child.second = plan.nodes - child.second;
+  }
+  plan.nodes += static_cast<int>(plan.parts.size());
   if (plan.top.children.empty()) throw std::logic_error("analysis_certificate: nothing was proved");
   return plan;
 }
@@ -411,6 +434,7 @@ Certificate analysis_certificate(const Game& game, const State& root, const Solv
   c.position = root.line();
   c.made_by = made_by;
   for (const auto& [unit, shift] : plan.units) c.append(unit->certificate);
+  for (CertificateNode& part : plan.parts) c.add(std::move(part));
   c.root = c.add(std::move(plan.top));
   return c;
 }
@@ -421,9 +445,52 @@ CertificateSummary write_analysis_certificate(std::ostream& out, const Game& gam
   CertificateSummary summary{plan.nodes + 1, plan.top.analysis, plan.top.partial};
   Certificate::write_header(out, made_by, game.descriptor().name, root.line(), summary.nodes);
   for (const auto& [unit, shift] : plan.units) unit->certificate.write_nodes(out, shift);
+  int id = plan.nodes - static_cast<int>(plan.parts.size());
+  for (const CertificateNode& part : plan.parts) Certificate::write_node(out, ++id, part, 0);
   Certificate::write_node(out, summary.nodes, plan.top, 0);
   Certificate::write_end(out, summary.nodes);
   return summary;
+}
+
+MoveResult with_parts(const MoveResult& unit, std::vector<MoveResult::Part> parts) {
+  MoveResult out;
+  out.move = unit.move;
+  out.text = unit.text;
+  out.value = unit.value;
+  out.stats = unit.stats;
+  out.seconds = unit.seconds;
+  out.line = unit.line;
+  out.certified = true;
+  out.parts = std::move(parts);
+  return out;
+}
+
+std::vector<MoveResult::Part> write_certificate_parts(const Game& game, const State& root, std::size_t index,
+                                                      const MoveResult& unit, const std::string& directory,
+                                                      const std::string& made_by) {
+  std::error_code error;
+  std::filesystem::create_directories(directory, error);
+  if (error) throw InputError("cannot create the directory " + quote_input(directory) + ": " + error.message());
+  auto after = root.clone();
+  after->apply(unit.move);
+  std::string name = std::to_string(index) + "-";
+  for (char ch : unit.text) name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+  std::vector<MoveResult::Part> parts;
+  for (std::size_t k = 0; k < unit.claims.size(); ++k) {
+    const std::string file = name + (unit.claims.size() > 1 ? "-" + std::to_string(k + 1) : "") + ".cert";
+    const std::string path = directory + "/" + file;
+    {
+      std::ofstream out(path + ".tmp");
+      Certificate::write_header(out, made_by, game.descriptor().name, after->line(), unit.claims[k]);
+      unit.certificate.write_nodes(out, 0);
+      Certificate::write_end(out, unit.certificate.size());
+      if (!out) throw InputError("cannot write the certificate part " + quote_input(path));
+    }
+    std::filesystem::rename(path + ".tmp", path);
+    parts.push_back({unit.certificate.node(unit.claims[k]).claim,
+                     (std::filesystem::path(directory).filename() / file).string()});
+  }
+  return parts;
 }
 
 SolveJournal::SolveJournal(std::string directory) : directory_(std::move(directory)) {
@@ -473,7 +540,14 @@ void write_move_result(std::ostream& out, const MoveResult& r) {
   out << "line";
   for (const auto& m : r.line) out << "\t" << m;
   out << "\n";
-  if (r.certified) {
+  if (r.certified && !r.parts.empty()) {
+    // Written out as parts already: the journal names them.
+    for (const MoveResult::Part& part : r.parts) {
+      out << "part " << static_cast<int>(part.claim.kind) << " " << part.claim.side << " " << part.claim.bound << " "
+          << part.file << "\n";
+    }
+    out << kPartsEnd << "\n";
+  } else if (r.certified) {
     // A unit's certificate has no root of its own (its claims are the roots): the first claim
     // stands in, since a certificate only reads back with an existing root.
     Certificate rooted = r.certificate;
@@ -512,6 +586,21 @@ std::optional<MoveResult> read_move_result(std::istream& in, const std::string& 
     if (r.value != Value::Unknown) {
       const auto start = in.tellg();
       if (std::getline(in, line) && line == kNoCertificate) return r;
+      if (line.rfind("part ", 0) == 0) {
+        for (; line != kPartsEnd; std::getline(in, line)) {
+          if (!in) return std::nullopt;
+          std::istringstream words(line);
+          int kind = 0;
+          MoveResult::Part part;
+          words >> word >> kind >> part.claim.side >> part.claim.bound >> std::ws;
+          std::getline(words, part.file);
+          if (word != "part" || kind < 0 || kind > 2 || part.file.empty()) return std::nullopt;
+          part.claim.kind = static_cast<Claim::Kind>(kind);
+          r.parts.push_back(part);
+        }
+        r.certified = true;
+        return r;
+      }
       in.clear();
       in.seekg(start);
       r.certificate = Certificate::read(in, name);

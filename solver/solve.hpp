@@ -51,6 +51,10 @@ struct SolveOptions {
   // is reported unknown, whatever the threads did. A root without a winning move is searched
   // whole, as usual (over the table the root search filled).
   bool value_only = false;
+  // Once a unit's result has been handed to UnitDone, drop its certificate from memory (the
+  // callback has written it out, as parts): a large solve's certificates take more memory than the
+  // machine has.
+  bool release_certificates = false;
   // Exact searches leave out the moves that a threat of the opponent's within this many of its
   // moves refutes, in games whose moves are local (solver/threat_zones.hpp); 0: none.
   int threat_depth = 2;
@@ -65,7 +69,13 @@ struct MoveResult {
   // The unit's certificate nodes; `claims` are the ids of the child position's claims in it.
   Certificate certificate;
   std::vector<int> claims;
-  bool certified = false;  // certificate and claims hold the proof of the value
+  bool certified = false;  // certificate and claims (or parts) hold the proof of the value
+  // Where the proof went to files of its own instead (write_certificate_parts): one per claim.
+  struct Part {
+    Claim claim;
+    std::string file;  // relative to the directory of the certificate that refers to it
+  };
+  std::vector<Part> parts;
   std::vector<std::string> line;  // principal line after this move (moves that follow it)
 };
 
@@ -140,6 +150,16 @@ struct CertificateSummary {
 };
 CertificateSummary write_analysis_certificate(std::ostream& out, const Game& game, const State& root,
                                               const SolveResult& result, const std::string& made_by);
+
+// Writes a unit's proof as certificates of their own, one per claim, rooted at the position after
+// its move, in `directory` (created if need be), named after the move's index and text; returns
+// the parts, with their file names relative to `directory`'s parent (where the certificate that
+// refers to them is written). An analysis certificate lists such a unit's claims as part nodes.
+// A unit's result whose proof is in `parts`: everything but its certificate, which is not copied.
+MoveResult with_parts(const MoveResult& unit, std::vector<MoveResult::Part> parts);
+std::vector<MoveResult::Part> write_certificate_parts(const Game& game, const State& root, std::size_t index,
+                                                      const MoveResult& unit, const std::string& directory,
+                                                      const std::string& made_by);
 
 // The longest line the certificate allows from node `id` (the chooser's named move, the
 // defence that lasts longest), as move texts.

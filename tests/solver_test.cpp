@@ -7,10 +7,14 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <optional>
 #include <sstream>
 #include <thread>
+
+#include <unistd.h>
 
 #include "model/core/errors.hpp"
 #include "model/core/zobrist.hpp"
@@ -508,6 +512,61 @@ TEST_F(TamperedCertificates, APartialAnalysisCoversTheSettledMovesOnly) {
   Certificate empty = partial_;
   empty.node(empty.root).children.clear();
   EXPECT_FALSE(accepted(empty));
+}
+
+// A solve's certificate in parts (what solve --proof-parts writes): every part verifies through
+// the analysis that refers to it, the journal reads the parts back, and a part that is missing,
+// belongs to another move or has lost a defence is a rejection of the whole.
+TEST(CertificateParts, VerifyThroughTheirAnalysisAndAreCheckedAsCarefully) {
+  namespace fs = std::filesystem;
+  auto game = make_game(find_game("brique"), 3, {});
+  auto root = game->initial_state();
+  solver::SolveOptions options;
+  options.table_megabytes = 8;
+  solver::SolveResult result = solver::solve_moves(*root, options);
+  ASSERT_NE(result.value, Value::Unknown);
+  const fs::path dir = fs::temp_directory_path() / ("arbiter-parts-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  for (std::size_t i = 0; i < result.moves.size(); ++i) {
+    solver::MoveResult& unit = result.moves[i];
+    unit.parts = solver::write_certificate_parts(*game, *root, i, unit, (dir / "x.cert.parts").string(), "test");
+    ASSERT_EQ(unit.parts.size(), unit.claims.size());
+    unit.certificate = Certificate{};  // what --proof-parts drops from memory
+    std::stringstream journal;
+    solver::write_move_result(journal, unit);
+    const auto back = solver::read_move_result(journal, "test");
+    ASSERT_TRUE(back.has_value());
+    EXPECT_TRUE(back->certified);
+    ASSERT_EQ(back->parts.size(), unit.parts.size());
+    EXPECT_EQ(back->parts.front().file, unit.parts.front().file);
+    EXPECT_EQ(back->parts.front().claim, unit.parts.front().claim);
+  }
+  const fs::path file = dir / "x.cert";
+  {
+    std::ofstream out(file);
+    solver::write_analysis_certificate(out, *game, *root, result, "test");
+  }
+  const auto verify = [&] {
+    std::ifstream in(file);
+    return solver::verify_certificate(Certificate::read(in, file.string()), "reference");
+  };
+  const auto whole = verify();
+  EXPECT_TRUE(whole.accepted) << whole.reason;
+  EXPECT_EQ(whole.parts_checked, result.moves.size());
+  EXPECT_EQ(whole.moves.size(), result.moves.size());
+  const fs::path first = dir / result.moves[0].parts.front().file, second = dir / result.moves[1].parts.front().file;
+  const fs::path kept = dir / "kept.cert";
+  fs::rename(first, kept);
+  EXPECT_FALSE(verify().accepted) << "a missing part";
+  fs::copy_file(second, first);
+  const auto misplaced = verify();
+  EXPECT_FALSE(misplaced.accepted);
+  EXPECT_NE(misplaced.reason.find("another position"), std::string::npos) << misplaced.reason;
+  fs::remove(first);
+  fs::rename(kept, first);
+  EXPECT_TRUE(verify().accepted);
+  fs::remove_all(dir);
 }
 
 TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {

@@ -106,4 +106,27 @@ if [ $? -eq 0 ] && grep -q '^Verified: every legal move is settled' "$tmp/out"; 
 if grep -q '(resuming: 16 of 16 moves already settled)' "$tmp/q4b.err" && cmp -s "$tmp/q4.cert" "$tmp/q4b.cert"; then pass; else
   fail "moves settled with a certificate are reused by --proof"; cat "$tmp/q4b.err"; fi
 
+# --proof-parts: each move's proof in a file of its own, the analysis referring to them; a stopped
+# run resumes with the parts it wrote; a missing, misplaced or cut part is a rejection.
+"$arbiter" solve brique --size 4 --openings --tt-mb 16 --state "$tmp/parts" --time-limit 0.05 --proof "$tmp/p4.cert" --proof-parts >/dev/null 2>&1
+"$arbiter" solve brique --size 4 --openings --tt-mb 16 --state "$tmp/parts" --resume --proof "$tmp/p4.cert" --proof-parts >"$tmp/p4.out" 2>"$tmp/p4.err"
+if [ $? -eq 0 ] && grep -q 'and 16 part files in' "$tmp/p4.out" && [ "$(ls "$tmp/p4.cert.parts" | wc -l)" -eq 16 ] &&
+   diff <(values "$tmp/t1.out") <(values "$tmp/p4.out") >"$tmp/diff"; then pass; else
+  fail "solve --proof-parts, stopped and resumed"; cat "$tmp/p4.err" "$tmp/p4.out" "$tmp/diff"; fi
+"$arbiter" verify-proof "$tmp/p4.cert" >"$tmp/out" 2>&1
+if [ $? -eq 0 ] && grep -q '^Verified: every legal move is settled' "$tmp/out" && grep -q 'and 16 part files' "$tmp/out"; then pass; else
+  fail "verify-proof of a certificate in parts"; cat "$tmp/out"; fi
+first=$(ls "$tmp/p4.cert.parts" | sort -n | head -1); second=$(ls "$tmp/p4.cert.parts" | sort -n | sed -n 2p)
+mv "$tmp/p4.cert.parts/$first" "$tmp/first.cert"
+"$arbiter" verify-proof "$tmp/p4.cert" >"$tmp/out" 2>&1
+if [ $? -eq 1 ] && grep -q '^REJECTED: .*cannot be read' "$tmp/out"; then pass; else fail "a missing part"; cat "$tmp/out"; fi
+cp "$tmp/p4.cert.parts/$second" "$tmp/p4.cert.parts/$first"
+"$arbiter" verify-proof "$tmp/p4.cert" >"$tmp/out" 2>&1
+if [ $? -eq 1 ] && grep -q '^REJECTED: .*proves another position' "$tmp/out"; then pass; else fail "a part of another move"; cat "$tmp/out"; fi
+awk 'BEGIN{done=0} /^n /{moves=0} /^m /{moves++; if (!done && moves==2 && prev ~ /^m /) {done=1; next}} {print; prev=$0}' "$tmp/first.cert" >"$tmp/p4.cert.parts/$first"
+sed -i "s/^end .*/end $(grep -c '^[na] ' "$tmp/p4.cert.parts/$first")/" "$tmp/p4.cert.parts/$first"
+"$arbiter" verify-proof "$tmp/p4.cert" >"$tmp/out" 2>&1
+if [ $? -eq 1 ] && grep -q "^REJECTED: part file .*$first" "$tmp/out"; then pass; else fail "a part with a defence cut"; cat "$tmp/out"; fi
+expect_error "proof-parts without proof" solve brique --size 3 --proof-parts
+
 finish
