@@ -250,9 +250,11 @@ int solve_command(const std::vector<std::string>& args) {
   // Certificates are extracted only when one is to be written: the walk over every proof tree
   // can cost as much as the search.
   solve_options.certificates = !proof_file.empty();
-  // With --proof-parts each settled move's certificate is written out as parts (below) and then
-  // dropped from memory.
-  solve_options.release_certificates = proof_parts;
+  // With --proof-parts each move's certificate goes to its part files as it is extracted.
+  if (proof_parts) {
+    solve_options.parts_directory = proof_file + ".parts";
+    solve_options.made_by = version_string();
+  }
   solve_options.value_only = value_only;
   std::atomic<std::uint64_t> nodes{0};
   solve_options.control.nodes = &nodes;
@@ -322,8 +324,9 @@ int solve_command(const std::vector<std::string>& args) {
     const solver::UnitDone record = [&](std::size_t index, const MoveResult& r) {
       std::lock_guard<std::mutex> guard(lock);  // the progress thread reads these counters
       if (r.value != Value::Unknown && proof_parts && r.certified && r.parts.empty()) {
-        // The journal then names the part files instead of holding the certificate a second time.
-        parts_of[index] = solver::write_certificate_parts(game, root, index, r, parts_directory, version_string());
+        // A unit solved elsewhere (a rank, a table of its own) comes with its certificate: written
+        // out here, and the journal names the part files instead of holding it a second time.
+        parts_of[index] = solver::write_certificate_parts(game, root, r, parts_directory, version_string());
         journal.save(index, solver::with_parts(r, parts_of[index]));
         ++units_done;
       } else if (r.value != Value::Unknown) {

@@ -7,6 +7,7 @@
 #include <map>
 #include <ostream>
 #include <sstream>
+#include <stdexcept>
 
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
@@ -54,8 +55,20 @@ std::string claim_text(const GameDescriptor& game, const Claim& claim) {
 }
 
 int Certificate::add(CertificateNode node) {
+  if (sink_ != nullptr) {
+    const int id = size() + 1;
+    write_node(*sink_, id, node, 0);
+    streamed_.push_back(node.claim);
+    return id;
+  }
+  if (!streamed_.empty()) throw std::logic_error("Certificate: a node kept after nodes were streamed");
   nodes_.push_back(std::move(node));
   return static_cast<int>(nodes_.size());
+}
+
+const Claim& Certificate::claim(int id) const {
+  if (id > static_cast<int>(nodes_.size())) return streamed_.at(static_cast<std::size_t>(id) - nodes_.size() - 1);
+  return node(id).claim;
 }
 
 int Certificate::append(const Certificate& other) {

@@ -30,11 +30,16 @@ class Certificate {
  public:
   // Adds a node and returns its id (ids start at 1).
   int add(CertificateNode node);
+  // From now on, nodes added are written to `sink` as node lines (write_nodes' form) and only
+  // their claims are kept: a certificate too large for memory is written as it is made. node()
+  // is then not available; claim() is.
+  void stream_to(std::ostream* sink) { sink_ = sink; }
+  const Claim& claim(int id) const;
   // Appends another certificate's nodes (ids shifted) and returns the shift.
   int append(const Certificate& other);
   const CertificateNode& node(int id) const { return nodes_.at(static_cast<std::size_t>(id - 1)); }
   CertificateNode& node(int id) { return nodes_.at(static_cast<std::size_t>(id - 1)); }
-  int size() const { return static_cast<int>(nodes_.size()); }
+  int size() const { return static_cast<int>(nodes_.size() + streamed_.size()); }
 
   int root = 0;
   std::string game;       // descriptor name
@@ -56,6 +61,8 @@ class Certificate {
 
  private:
   std::vector<CertificateNode> nodes_;
+  std::ostream* sink_ = nullptr;
+  std::vector<Claim> streamed_;  // the claims of the nodes written to the sink, after nodes_
 };
 
 // What verification found for one move of an analysis root.

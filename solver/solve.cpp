@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <chrono>
+#include <optional>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -34,6 +35,60 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// A move's file name in a parts directory: its text, with anything but letters and digits
+// replaced; one file per claim, numbered when there are several.
+std::string part_name(const std::string& move_text, std::size_t claim, std::size_t claims) {
+  std::string name;
+  for (char ch : move_text) name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+  return name + (claims > 1 ? "-" + std::to_string(claim + 1) : "") + ".cert";
+}
+
+// Writes a unit's certificate as parts while it is extracted: the nodes go to a scratch file as
+// they are made (nodes()); finish() puts a header (its root: each claim) and an end around them,
+// one part file per claim, and removes the scratch file.
+class PartWriter {
+ public:
+  PartWriter(std::string directory, const std::string& move_text, const State& after)
+      : directory_(std::move(directory)), move_text_(move_text), position_(after.line()), game_(game_word(position_)) {
+    std::error_code error;
+    std::filesystem::create_directories(directory_, error);
+    if (error) throw InputError("cannot create the directory " + quote_input(directory_) + ": " + error.message());
+    scratch_ = directory_ + "/" + part_name(move_text_, 0, 1) + ".nodes";
+    nodes_.open(scratch_, std::ios::binary | std::ios::trunc);
+    if (!nodes_) throw InputError("cannot write " + quote_input(scratch_));
+  }
+  ~PartWriter() {
+    std::error_code ignored;
+    std::filesystem::remove(scratch_, ignored);
+  }
+  std::ostream& nodes() { return nodes_; }
+
+  std::vector<MoveResult::Part> finish(const Certificate& streamed, const std::vector<int>& claims, const std::string& made_by) {
+    nodes_.close();
+    std::vector<MoveResult::Part> parts;
+    for (std::size_t k = 0; k < claims.size(); ++k) {
+      const std::string file = part_name(move_text_, k, claims.size());
+      const std::string path = directory_ + "/" + file;
+      {
+        std::ofstream out(path + ".tmp", std::ios::binary);
+        Certificate::write_header(out, made_by, game_, position_, claims[k]);
+        std::ifstream in(scratch_, std::ios::binary);
+        out << in.rdbuf();
+        Certificate::write_end(out, streamed.size());
+        if (!out) throw InputError("cannot write the certificate part " + quote_input(path));
+      }
+      std::filesystem::rename(path + ".tmp", path);
+      parts.push_back({streamed.claim(claims[k]), (std::filesystem::path(directory_).filename() / file).string()});
+    }
+    return parts;
+  }
+
+ private:
+  static std::string game_word(const std::string& line) { return line.substr(0, line.find(' ')); }
+  std::string directory_, move_text_, position_, game_, scratch_;
+  std::ofstream nodes_;
+};
+
 // One move of the root, settled by a search over `table`. A helper (a second thread on a unit
 // already under way) breaks ties the other way, to search elsewhere.
 MoveResult solve_unit(const State& root, Move move, const SolveOptions& options, TranspositionTable& table,
@@ -48,6 +103,11 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
       Dfpn dfpn(table, options.control, r.stats, helper);
       dfpn.prune_by_threats(options.threat_depth, &zones);
       const bool certify = options.certificates;
+      std::optional<PartWriter> parts;
+      if (certify && !options.parts_directory.empty()) {
+        parts.emplace(options.parts_directory, r.text, *child);
+        r.certificate.stream_to(&parts->nodes());
+      }
       const Goal win{mover, false};
       const Verdict first = dfpn.solve(*child, win);
       Goal shown = win;  // the goal whose search the value rests on, for the line
@@ -61,7 +121,7 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
         bool lost = dfpn.disproof_is_win();
         if (certify) {
           refutation = dfpn.extract(*child, win, first, r.certificate);
-          lost = r.certificate.node(refutation).claim.kind == Claim::Kind::Win;
+          lost = r.certificate.claim(refutation).kind == Claim::Kind::Win;
         }
         if (lost) {
           r.value = Value::Loss;
@@ -80,9 +140,13 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
           }
         }
       }
-      if (r.value != Value::Unknown && !certify) {
+      if (r.value != Value::Unknown && (!certify || parts)) {
         const bool proved = r.value == Value::Win || (r.value == Value::Draw && shown.draw_enough);
         r.line = dfpn.table_line(*child, shown, proved);
+      }
+      if (parts && r.value != Value::Unknown && !r.claims.empty()) {
+        r.parts = parts->finish(r.certificate, r.claims, options.made_by);
+        r.certificate = Certificate{};
       }
     } else {
       // One bounded search per thread, kept across its units: its table holds only facts (bounds
@@ -98,11 +162,11 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
   } catch (const SearchInterrupted&) {
     r.value = Value::Unknown;
   }
-  r.certified = r.value != Value::Unknown && !r.claims.empty();
+  r.certified = r.value != Value::Unknown && (!r.claims.empty() || !r.parts.empty());
   if (!r.certified) {
     r.certificate = Certificate();
     r.claims.clear();
-  } else {
+  } else if (r.parts.empty()) {
     r.line = principal_line(r.certificate, r.claims.front());
   }
   r.seconds = seconds_since(start);
@@ -265,7 +329,6 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
     result.moves[i].stats.add(earlier);
     if (is_win(result.moves[i].value)) note_win(i);
     if (on_done) on_done(i, result.moves[i]);
-    if (options.release_certificates) result.moves[i].certificate = Certificate{};
   };
   auto worker = [&] {
     std::unique_ptr<BoundedSearch> bounded;
@@ -465,19 +528,17 @@ MoveResult with_parts(const MoveResult& unit, std::vector<MoveResult::Part> part
   return out;
 }
 
-std::vector<MoveResult::Part> write_certificate_parts(const Game& game, const State& root, std::size_t index,
-                                                      const MoveResult& unit, const std::string& directory,
+std::vector<MoveResult::Part> write_certificate_parts(const Game& game, const State& root, const MoveResult& unit,
+                                                      const std::string& directory,
                                                       const std::string& made_by) {
   std::error_code error;
   std::filesystem::create_directories(directory, error);
   if (error) throw InputError("cannot create the directory " + quote_input(directory) + ": " + error.message());
   auto after = root.clone();
   after->apply(unit.move);
-  std::string name = std::to_string(index) + "-";
-  for (char ch : unit.text) name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
   std::vector<MoveResult::Part> parts;
   for (std::size_t k = 0; k < unit.claims.size(); ++k) {
-    const std::string file = name + (unit.claims.size() > 1 ? "-" + std::to_string(k + 1) : "") + ".cert";
+    const std::string file = part_name(unit.text, k, unit.claims.size());
     const std::string path = directory + "/" + file;
     {
       std::ofstream out(path + ".tmp");

@@ -51,10 +51,11 @@ struct SolveOptions {
   // is reported unknown, whatever the threads did. A root without a winning move is searched
   // whole, as usual (over the table the root search filled).
   bool value_only = false;
-  // Once a unit's result has been handed to UnitDone, drop its certificate from memory (the
-  // callback has written it out, as parts): a large solve's certificates take more memory than the
-  // machine has.
-  bool release_certificates = false;
+  // Where exact units write their certificates as they extract them, as parts (see
+  // write_certificate_parts), instead of keeping them in memory: "" for in memory. A large
+  // solve's certificates take more memory than the machine has.
+  std::string parts_directory;
+  std::string made_by;  // what part files say wrote them
   // Exact searches leave out the moves that a threat of the opponent's within this many of its
   // moves refutes, in games whose moves are local (solver/threat_zones.hpp); 0: none.
   int threat_depth = 2;
@@ -152,13 +153,13 @@ CertificateSummary write_analysis_certificate(std::ostream& out, const Game& gam
                                               const SolveResult& result, const std::string& made_by);
 
 // Writes a unit's proof as certificates of their own, one per claim, rooted at the position after
-// its move, in `directory` (created if need be), named after the move's index and text; returns
+// its move, in `directory` (created if need be), named after the move's text; returns
 // the parts, with their file names relative to `directory`'s parent (where the certificate that
 // refers to them is written). An analysis certificate lists such a unit's claims as part nodes.
 // A unit's result whose proof is in `parts`: everything but its certificate, which is not copied.
 MoveResult with_parts(const MoveResult& unit, std::vector<MoveResult::Part> parts);
-std::vector<MoveResult::Part> write_certificate_parts(const Game& game, const State& root, std::size_t index,
-                                                      const MoveResult& unit, const std::string& directory,
+std::vector<MoveResult::Part> write_certificate_parts(const Game& game, const State& root, const MoveResult& unit,
+                                                      const std::string& directory,
                                                       const std::string& made_by);
 
 // The longest line the certificate allows from node `id` (the chooser's named move, the

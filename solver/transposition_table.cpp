@@ -1,11 +1,8 @@
 #include "solver/transposition_table.hpp"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <bit>
 #include <istream>
-#include <new>
 #include <ostream>
 
 #include "model/core/zobrist.hpp"
@@ -34,22 +31,15 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
   const std::size_t wanted = std::max<std::size_t>(1, megabytes) * 1024 * 1024 / sizeof(Entry) / kBucket;
   const std::size_t buckets = std::bit_floor(std::max<std::size_t>(wanted, 256));
   const std::size_t bytes = buckets * kBucket * sizeof(Entry);
-  // Anonymous pages read as zero until written (an empty table costs nothing until a search
-  // fills it), come page-aligned (a bucket is one cache line), and may be huge pages: the table is
-  // read at random, and with small pages most look-ups would miss the address cache as well.
-  void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (memory == MAP_FAILED) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-  madvise(memory, bytes, MADV_HUGEPAGE);
-#endif
+  // Page-aligned zeroed memory: a bucket is one cache line, and an empty entry reads as zeros.
+  memory_ = std::make_unique<ZeroedMemory>(bytes);
   static_assert(sizeof(Entry) * kBucket == kAlignment, "a bucket fills one cache line");
-  entries_ = static_cast<Entry*>(memory);
-  bytes_ = bytes;
+  entries_ = static_cast<Entry*>(memory_->data());
   capacity_ = buckets * kBucket;
   mask_ = buckets - 1;
 }
 
-TranspositionTable::~TranspositionTable() { munmap(entries_, bytes_); }
+TranspositionTable::~TranspositionTable() = default;
 
 TranspositionTable::Slot TranspositionTable::read(std::size_t index) const {
   const Entry& e = entries_[index];

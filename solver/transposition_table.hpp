@@ -9,6 +9,8 @@
 #include <memory>
 #include <vector>
 
+#include "solver/zeroed_memory.hpp"
+
 namespace arbiter::solver {
 
 inline constexpr std::uint32_t kInfiniteNumber = 1u << 30;
@@ -85,8 +87,8 @@ class TranspositionTable {
   static constexpr std::size_t kAlignment = 64;
   std::size_t bucket_of(std::uint64_t key) const { return static_cast<std::size_t>(key) & mask_; }
   Slot read(std::size_t index) const;
-  Entry* entries_ = nullptr;  // mapped memory, `bytes_` long
-  std::size_t bytes_ = 0;
+  std::unique_ptr<ZeroedMemory> memory_;
+  Entry* entries_ = nullptr;  // in memory_
   std::size_t capacity_ = 0;
   std::atomic<std::size_t> used_count_{0};
   std::size_t mask_ = 0;  // bucket index mask

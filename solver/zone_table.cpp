@@ -10,11 +10,16 @@ namespace arbiter::solver {
 // The check of key k and zone z is k ^ mix64(z) ^ 1. An empty slot (zeros) would check as the
 // key 1 with the zone 0 (mix64(0) = 0), so that key is neither stored nor found: a position whose
 // key is 1 only goes without a zone.
-ZoneTable::ZoneTable(std::size_t megabytes) {
-  const std::size_t bytes = std::max<std::size_t>(megabytes, 1) * 1024 * 1024;
-  size_ = std::bit_floor(bytes / sizeof(Slot));
-  slots_ = std::make_unique<Slot[]>(size_);
+namespace {
+
+std::size_t slots_for(std::size_t megabytes, std::size_t slot_bytes) {
+  return std::bit_floor(std::max<std::size_t>(megabytes, 1) * 1024 * 1024 / slot_bytes);
 }
+
+}  // namespace
+
+ZoneTable::ZoneTable(std::size_t megabytes)
+    : size_(slots_for(megabytes, sizeof(Slot))), memory_(size_ * sizeof(Slot)), slots_(static_cast<Slot*>(memory_.data())) {}
 
 bool ZoneTable::lookup(std::uint64_t key, State::CellSet& zone) const {
   if (key == 1) return false;

@@ -13,6 +13,7 @@
 #include <memory>
 
 #include "model/core/game.hpp"
+#include "solver/zeroed_memory.hpp"
 
 namespace arbiter::solver {
 
@@ -30,7 +31,8 @@ class ZoneTable {
   };
   Slot& slot(std::uint64_t key) const { return slots_[(key ^ (key >> 32)) & (size_ - 1)]; }
   std::size_t size_ = 0;
-  std::unique_ptr<Slot[]> slots_;
+  ZeroedMemory memory_;  // an empty slot reads as zeros, and the table costs nothing until used
+  Slot* slots_ = nullptr;
 };
 
 }  // namespace arbiter::solver

@@ -530,7 +530,7 @@ TEST(CertificateParts, VerifyThroughTheirAnalysisAndAreCheckedAsCarefully) {
   fs::create_directories(dir);
   for (std::size_t i = 0; i < result.moves.size(); ++i) {
     solver::MoveResult& unit = result.moves[i];
-    unit.parts = solver::write_certificate_parts(*game, *root, i, unit, (dir / "x.cert.parts").string(), "test");
+    unit.parts = solver::write_certificate_parts(*game, *root, unit, (dir / "x.cert.parts").string(), "test");
     ASSERT_EQ(unit.parts.size(), unit.claims.size());
     unit.certificate = Certificate{};  // what --proof-parts drops from memory
     std::stringstream journal;
@@ -566,6 +566,28 @@ TEST(CertificateParts, VerifyThroughTheirAnalysisAndAreCheckedAsCarefully) {
   fs::remove(first);
   fs::rename(kept, first);
   EXPECT_TRUE(verify().accepted);
+
+  // The same written while the units are extracted (SolveOptions::parts_directory): no
+  // certificate is kept in memory, and the analysis of the parts verifies with the same values.
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  options.parts_directory = (dir / "x.cert.parts").string();
+  options.made_by = "test";
+  const solver::SolveResult streamed = solver::solve_moves(*root, options);
+  ASSERT_EQ(streamed.moves.size(), result.moves.size());
+  for (std::size_t i = 0; i < streamed.moves.size(); ++i) {
+    EXPECT_EQ(streamed.moves[i].value, result.moves[i].value);
+    EXPECT_TRUE(streamed.moves[i].certified);
+    EXPECT_EQ(streamed.moves[i].certificate.size(), 0);
+    EXPECT_EQ(streamed.moves[i].parts.size(), 1u);
+  }
+  {
+    std::ofstream out(file);
+    solver::write_analysis_certificate(out, *game, *root, streamed, "test");
+  }
+  const auto from_stream = verify();
+  EXPECT_TRUE(from_stream.accepted) << from_stream.reason;
+  EXPECT_EQ(from_stream.parts_checked, streamed.moves.size());
   fs::remove_all(dir);
 }
 
