@@ -25,6 +25,12 @@ for game in brique quentin; do
     "$A" solve "$game" --size 5 --openings --time-limit 60 --threads "$threads" --state "$state/s"
   grep -A6 '^Every move' "$state/out"
 done
+# Threat zones (docs/solver.md): the same table at every threat depth, one thread.
+for depth in 0 1 2 3; do
+  run "brique 5x5 --openings --threat-depth $depth (T=1)" \
+    "$A" solve brique --size 5 --openings --threads 1 --tt-mb 1024 --threat-depth "$depth" --state "$state/s"
+  grep -E '^Threats' "$state/out"
+done
 # Middle-game positions reached by legal play (the Brique one: d4 c3 e3 d2 c5 e5 b4 f4).
 run "brique 7x7 --within 3 after d4 c3 e3 d2 c5 e5 b4 f4" "$A" solve brique --size 7 --within 3 --state "$state/s" \
   --position "$("$A" replay brique --size 7 d4 c3 e3 d2 c5 e5 b4 f4 | sed -n 's/^Position: //p')"
