@@ -251,8 +251,9 @@ int solve_command(const std::vector<std::string>& args) {
   // can cost as much as the search.
   solve_options.certificates = !proof_file.empty();
   // With --proof-parts each move's certificate goes to its part files as it is extracted.
+  const std::string parts_directory = proof_file + ".parts";
   if (proof_parts) {
-    solve_options.parts_directory = proof_file + ".parts";
+    solve_options.parts_directory = parts_directory;
     solve_options.made_by = version_string();
   }
   solve_options.value_only = value_only;
@@ -301,7 +302,6 @@ int solve_command(const std::vector<std::string>& args) {
 
   solve_options.table_directory = journal.directory();
 
-  const std::string parts_directory = proof_file + ".parts";
   std::vector<std::vector<MoveResult::Part>> parts_of(moves.size());
   std::mutex lock;
   std::size_t units_done = already, wins = 0, losses = 0, draws = 0;
