@@ -244,7 +244,7 @@ void Dfpn::prune_by_threats(int depth, ZoneTable* zones) {
     return;
   }
   threats_ = std::make_unique<ThreatZones>(depth);
-  threats_found_.assign(std::size_t{1} << 18, Threats{});
+  threats_found_.clear();
 }
 
 // The threat search is costlier than an expansion and df-pn enters a position many times, so
@@ -252,6 +252,14 @@ void Dfpn::prune_by_threats(int depth, ZoneTable* zones) {
 const Dfpn::Threats& Dfpn::prune_moves(const State& state, std::vector<Move>& moves) {
   static const Threats kNone;
   if (moves.size() > 64) return kNone;
+  // A slot per 32 table entries, at most 2^18 (18 MB), taken at the first threat search: each unit
+  // of a solve has a Dfpn of its own, and the many small solves of puzzle generation (or a game
+  // without local moves) would otherwise spend their time clearing it. A slot missed only costs a
+  // threat search again: the moves it keeps are the same.
+  if (threats_found_.empty()) {
+    threats_found_.assign(std::bit_floor(std::clamp<std::size_t>(table_.capacity() / 32, std::size_t{1} << 10, std::size_t{1} << 18)),
+                          Threats{});
+  }
   const std::uint64_t key = state.key();
   Threats& slot = threats_found_[key & (threats_found_.size() - 1)];
   if (!slot.used || slot.key != key) {
