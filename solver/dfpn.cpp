@@ -508,8 +508,11 @@ int Dfpn::extract(const State& root, const Goal& goal, Verdict verdict, Certific
 }
 
 Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& out, std::size_t depth) {
-  const MemoKey memo_key{state.key(), state.ply(), proof};
-  if (auto it = memo_.find(memo_key); it != memo_.end()) return it->second;
+  const std::uint64_t memo_key = state.key();
+  const int memo_ply = state.ply();
+  if (ExtractionMemo::Written written; memo_.find(memo_key, memo_ply, proof ? 1 : 0, written)) {
+    return Extracted{written.id, written.strict};
+  }
   const int claim_side = proof ? goal_.attacker : 1 - goal_.attacker;
   CertificateNode node;
   Extracted result;
@@ -533,7 +536,7 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
       // game's estimate: a shorter win, a smaller tree below.
       const auto preference = [&](const State& after) {
         if (after.is_terminal()) return 0;
-        if (memo_.count(MemoKey{after.key(), after.ply(), proof}) != 0) return 1;
+        if (ExtractionMemo::Written written; memo_.find(after.key(), after.ply(), proof ? 1 : 0, written)) return 1;
         return 2 + std::min(after.distance_to_win(claim_side), 1 << 20);
       };
       constexpr int kNone = std::numeric_limits<int>::max();
@@ -543,8 +546,10 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
         for (Move m : moves) {
           child->copy_from(state);
           child->apply(m);
+          // The table first: few moves show the claim, and the memo is the larger, slower look-up.
+          if (!child_shows(*child, proof)) continue;
           const int p = preference(*child);
-          if (p >= chosen_preference || !child_shows(*child, proof)) continue;
+          if (p >= chosen_preference) continue;
           chosen = m;
           chosen_preference = p;
           if (p == 0) break;
@@ -588,7 +593,7 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
   }
   node.claim = Claim{result.strict ? Claim::Kind::Win : Claim::Kind::Hold, claim_side, kUnbounded};
   result.id = out.add(std::move(node));
-  memo_.emplace(memo_key, result);
+  memo_.insert(memo_key, memo_ply, proof ? 1 : 0, ExtractionMemo::Written{result.id, result.strict});
   return result;
 }
 

@@ -5,10 +5,10 @@
 #include <deque>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "solver/certificate.hpp"
+#include "solver/extraction_memo.hpp"
 #include "solver/search.hpp"
 #include "solver/threat_zones.hpp"
 #include "solver/transposition_table.hpp"
@@ -146,16 +146,7 @@ class Dfpn {
   std::deque<std::array<Move, kKillers>> killers_;
   // The ply is part of it: a certificate shares a node only between identical positions (the
   // verifier compares their printed forms), while keys may merge positions at different plies.
-  struct MemoKey {
-    std::uint64_t key;
-    int ply;
-    bool proof;
-    friend bool operator==(const MemoKey&, const MemoKey&) = default;
-  };
-  struct MemoHash {
-    std::size_t operator()(const MemoKey& k) const { return static_cast<std::size_t>(k.key ^ static_cast<std::uint64_t>(k.ply) << 1 ^ (k.proof ? 1 : 0)); }
-  };
-  std::unordered_map<MemoKey, Extracted, MemoHash> memo_;
+  ExtractionMemo memo_;
 };
 
 struct SearchInterrupted : std::exception {

@@ -22,6 +22,7 @@
 #include "solver/bounded_search.hpp"
 #include "solver/certificate.hpp"
 #include "solver/dfpn.hpp"
+#include "solver/extraction_memo.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/solve.hpp"
 #include "solver/transposition_table.hpp"
@@ -686,6 +687,42 @@ TEST(DrawnRefutations, AreToldFromLossesWithAndWithoutCertificates) {
   EXPECT_FALSE(dfpn.disproof_is_win());
   ASSERT_EQ(dfpn.solve(root, side0_wins), solver::Verdict::Disproven);
   EXPECT_FALSE(dfpn.disproof_is_win());
+}
+
+// The memo answers exactly for (key, ply, tag): one key at two plies or under two tags is two
+// entries, and every entry stays findable as the table grows past its first size.
+TEST(ExtractionMemo, KeepsEveryEntryApartByKeyPlyAndTagAcrossGrowth) {
+  solver::ExtractionMemo memo;
+  solver::ExtractionMemo::Written out;
+  EXPECT_FALSE(memo.find(7, 0, 0, out));
+  memo.insert(7, 3, 0, {10, true});
+  memo.insert(7, 4, 0, {11, false});
+  memo.insert(7, 3, 1, {12, false});
+  ASSERT_TRUE(memo.find(7, 3, 0, out));
+  EXPECT_EQ(out.id, 10);
+  EXPECT_TRUE(out.strict);
+  ASSERT_TRUE(memo.find(7, 4, 0, out));
+  EXPECT_EQ(out.id, 11);
+  ASSERT_TRUE(memo.find(7, 3, 1, out));
+  EXPECT_EQ(out.id, 12);
+  EXPECT_FALSE(memo.find(7, 5, 0, out));
+  // Keys that share their low bits land in one neighbourhood and must probe past each other.
+  constexpr int kMany = 5000;
+  for (int i = 0; i < kMany; ++i) memo.insert(static_cast<std::uint64_t>(i) << 40, i % 7, i % 2, {100 + i, i % 3 == 0});
+  EXPECT_EQ(memo.size(), std::size_t{kMany} + 3);
+  for (int i = 0; i < kMany; ++i) {
+    ASSERT_TRUE(memo.find(static_cast<std::uint64_t>(i) << 40, i % 7, i % 2, out)) << i;
+    EXPECT_EQ(out.id, 100 + i);
+    EXPECT_EQ(out.strict, i % 3 == 0);
+    EXPECT_FALSE(memo.find(static_cast<std::uint64_t>(i) << 40, i % 7 + 7, i % 2, out));
+  }
+  memo.insert(7, 3, 0, {99, false});  // written again: replaced, not added
+  EXPECT_EQ(memo.size(), std::size_t{kMany} + 3);
+  ASSERT_TRUE(memo.find(7, 3, 0, out));
+  EXPECT_EQ(out.id, 99);
+  memo.clear();
+  EXPECT_EQ(memo.size(), 0u);
+  EXPECT_FALSE(memo.find(7, 3, 0, out));
 }
 
 TEST(TranspositionTable, KeepsSolvedEntriesAndTellsKeysOfOneBucketApart) {
