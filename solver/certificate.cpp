@@ -16,7 +16,9 @@
 namespace arbiter::solver {
 namespace {
 
-constexpr const char* kMagic = "arbiter-certificate 1";
+// Version 2 added the default answer ('r' lines); version 1 files, which have none, are read as well.
+constexpr const char* kMagic = "arbiter-certificate 2";
+constexpr const char* kMagicVersion1 = "arbiter-certificate 1";
 
 std::string kind_word(Claim::Kind kind) {
   switch (kind) {
@@ -109,6 +111,7 @@ void Certificate::write_node(std::ostream& out, int id, const CertificateNode& n
     out << "\n";
   }
   for (const auto& [move, child] : n.children) out << "m " << child + child_shift << " " << move << "\n";
+  if (!n.answer.empty()) out << "r " << n.answer << "\n";
 }
 
 void Certificate::write_end(std::ostream& out, int nodes) { out << "end " << nodes << "\n"; }
@@ -127,9 +130,10 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name) 
     return line.substr(word.size() + 1);
   };
   ++number;
-  if (!std::getline(in, line) || line != kMagic) {
+  if (!std::getline(in, line) || (line != kMagic && line != kMagicVersion1)) {
     throw fail("not an Arbiter certificate (the first line must be '" + std::string(kMagic) + "')");
   }
+  const bool version1 = line == kMagicVersion1;
   c.made_by = header("made-by");
   c.game = header("game");
   c.position = header("position");
@@ -197,7 +201,15 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name) 
       std::getline(words >> std::ws, move);
       if (move.empty()) throw fail("a move line without a move");
       if (!c.node(c.size()).part.empty()) throw fail("a move line under a part node (its moves are in its file)");
+      if (!c.node(c.size()).answer.empty()) throw fail("a move line after the node's default answer");
       c.node(c.size()).children.emplace_back(move, child);
+    } else if (tag == "r" && !version1) {
+      if (c.size() == 0) throw fail("a default answer before any node");
+      CertificateNode& node = c.node(c.size());
+      if (node.analysis || !node.part.empty()) throw fail("a default answer under an analysis or part node");
+      if (!node.answer.empty()) throw fail("a second default answer for one node");
+      std::getline(words >> std::ws, node.answer);
+      if (node.answer.empty()) throw fail("a default answer line without a move");
     } else if (tag == "end") {
       std::string count;
       words >> count;
@@ -272,7 +284,7 @@ class Verifier {
     if (!node.part.empty()) {
       check_part(id, state, node);
     } else if (state.is_terminal()) {
-      if (!node.children.empty()) reject(id, state, "the game is over here, but the node lists moves");
+      if (!node.children.empty() || !node.answer.empty()) reject(id, state, "the game is over here, but the node lists moves");
       if (!outcome_satisfies(claim, state.outcome())) {
         reject(id, state, "the node " + claimed() + " but the game ended: " + outcome_text(game_, state.outcome()));
       }
@@ -281,6 +293,13 @@ class Verifier {
       state.legal_moves(legal);
       const bool chooser = state.side_to_move() == claim.side;
       const bool one_move = claim.kind == Claim::Kind::NoWin ? !chooser : chooser;
+      const bool every_reply = !one_move && !(claim.kind == Claim::Kind::NoWin && claim.bound == 0);
+      if (!node.answer.empty() && !every_reply) {
+        reject(id, state, "the node " + claimed() + " and names a default answer, which only a node answering every reply may");
+      }
+      if (!node.answer.empty() && claim.bound != kUnbounded) {
+        reject(id, state, "the node " + claimed() + " and names a default answer, which only an unbounded claim may");
+      }
       if (one_move) {
         if (claim.kind == Claim::Kind::Win && claim.bound == 0) {
           reject(id, state, "the node " + claimed() + " but the game is not over and it is that side's move");
@@ -297,7 +316,12 @@ class Verifier {
         std::sort(a.begin(), a.end());
         std::sort(b.begin(), b.end());
         if (std::adjacent_find(b.begin(), b.end()) != b.end()) reject(id, state, "a reply is listed twice");
-        if (a != b) {
+        if (!node.answer.empty()) {
+          // The listed replies are checked below (each must be legal); the others get the answer.
+          for (Move m : a) {
+            if (!std::binary_search(b.begin(), b.end(), m)) check_answer(id, state, m, node.answer, claim);
+          }
+        } else if (a != b) {
           std::string missing;
           for (Move m : a) {
             if (!std::binary_search(b.begin(), b.end(), m)) missing += (missing.empty() ? "" : ", ") + state.move_text(m);
@@ -361,6 +385,41 @@ class Verifier {
     report_.parts_checked += inner.parts_checked + 1;
     if (!inner.accepted) throw Rejection{"part file " + quote_input(path) + ": " + inner.reason, inner.bad_position};
   }
+
+  // A reply the node leaves to its default answer: played, then answered, and the game must be over
+  // as claimed (or be so already after the reply). Positions and moves count as checked.
+  void check_answer(int id, const State& state, Move reply, const std::string& answer, const Claim& claim) {
+    const std::string reply_text = state.move_text(reply);
+    auto after = state.clone();
+    after->apply(reply);
+    ++report_.edges_checked;
+    ++report_.nodes_checked;
+    const std::string given = "reply " + reply_text + " is left to the default answer " + quote_input(answer);
+    if (after->is_terminal()) {
+      if (!outcome_satisfies(claim, after->outcome())) {
+        reject(id, *after, given + ", but it ends the game: " + outcome_text(game_, after->outcome()));
+      }
+      return;
+    }
+    if (after->side_to_move() != claim.side) reject(id, *after, given + ", but after it " + side_name(*after) + " is to move");
+    Move m = 0;
+    try {
+      m = after->parse_move(answer);
+    } catch (const InputError& error) {
+      reject(id, *after, given + ", which is not a move here: " + error.what());
+    }
+    std::vector<Move> legal;
+    after->legal_moves(legal);
+    if (std::find(legal.begin(), legal.end(), m) == legal.end()) reject(id, *after, given + ", which is not legal here");
+    after->apply(m);
+    ++report_.edges_checked;
+    ++report_.nodes_checked;
+    if (!after->is_terminal() || !outcome_satisfies(claim, after->outcome())) {
+      reject(id, *after, given + ", which does not end the game as the node " + claimed_text(claim));
+    }
+  }
+
+  std::string claimed_text(const Claim& claim) const { return "claims ('" + claim_text(game_, claim) + "')"; }
 
   Move parse(int id, const State& state, const std::string& text) {
     try {

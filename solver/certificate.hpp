@@ -20,6 +20,12 @@ struct CertificateNode {
   bool partial = false;
   Claim claim;
   std::vector<std::pair<std::string, int>> children;  // move text (in the parent's position), child id
+  // At a node that answers every reply of the other side, with an unbounded claim: the replies not
+  // listed in `children` are each answered by this move (its text, read in the position after the
+  // reply), which must end the game as claimed; a reply that ends the game so itself needs no
+  // answer. Empty: every reply is listed. (Most defences of a large proof lose to a move that wins
+  // at once; written out, they are most of its nodes.)
+  std::string answer;
   // A node whose claim is proved by another certificate: this file, named relative to the
   // directory of the certificate that holds the node, whose root is this node's position and
   // claim. Such a node lists no moves. (A large solve writes each move's proof as a part.)

@@ -507,6 +507,49 @@ int Dfpn::extract(const State& root, const Goal& goal, Verdict verdict, Certific
   return extract_node(root, verdict == Verdict::Proven, out, 0).id;
 }
 
+// The move (as text) that wins at once after the most replies of `state`, or "" if none does.
+std::string Dfpn::default_answer(const State& state, const std::vector<Move>& replies, int claim_side, std::size_t depth) {
+  State& after = at_depth(depth + 1);
+  std::vector<Move> wins;
+  std::vector<std::pair<std::string, int>> votes;  // in the order first met: ties go to the first
+  for (Move reply : replies) {
+    after.copy_from(state);
+    after.apply(reply);
+    if (after.is_terminal() || after.side_to_move() != claim_side) continue;
+    after.winning_moves(wins);
+    for (Move w : wins) {
+      const std::string text = after.move_text(w);
+      auto it = std::find_if(votes.begin(), votes.end(), [&](const auto& v) { return v.first == text; });
+      if (it == votes.end()) votes.emplace_back(text, 1);
+      else ++it->second;
+    }
+  }
+  const auto best = std::max_element(votes.begin(), votes.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  return best == votes.end() ? std::string() : best->first;
+}
+
+// Whether the position after a reply is left to the default answer: over already with the
+// claimer's win, or the claimer to move and the answer, played, wins at once. Played out here as
+// the verifier will, so nothing rests on the game's own list of winning moves.
+bool Dfpn::answered_at_once(const State& after_reply, const std::string& answer, int claim_side, std::size_t depth) {
+  const auto claimer_won = [&](const State& s) {
+    const Outcome outcome = s.outcome();
+    return outcome.kind == Outcome::Kind::Win && outcome.winner == claim_side;
+  };
+  if (after_reply.is_terminal()) return claimer_won(after_reply);
+  if (after_reply.side_to_move() != claim_side) return false;
+  Move m = 0;
+  try {
+    m = after_reply.parse_move(answer);
+  } catch (const std::exception&) {
+    return false;
+  }
+  State& played = at_depth(depth + 2);
+  played.copy_from(after_reply);
+  if (!played.apply_if_legal(m)) return false;
+  return played.is_terminal() && claimer_won(played);
+}
+
 Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& out, std::size_t depth) {
   const std::uint64_t memo_key = state.key();
   const int memo_ply = state.ply();
@@ -573,9 +616,15 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
       }
       if (node.children.empty()) throw std::logic_error("df-pn: no move shows the proved result");
     } else {
+      // Replies the claimer answers by winning at once are left to one default answer (the move
+      // that does so after the most of them) instead of being written out: the verifier plays
+      // each such reply and the answer. A reply that ends the game with the claimer's win needs
+      // no answer, but only a node that names one may leave it out.
+      node.answer = default_answer(state, moves, claim_side, depth);
       for (Move m : moves) {
         child->copy_from(state);
         child->apply(m);
+        if (!node.answer.empty() && answered_at_once(*child, node.answer, claim_side, depth)) continue;
         if (!child_shows(*child, proof)) {
           const Goal goal = goal_;
           const Verdict again = solve(*child, goal);

@@ -429,6 +429,8 @@ class TamperedCertificates : public ::testing::Test {
             winning_ = win->text;
             losing_ = loss->text;
             reference_ = reference_of(*configured);
+            game_ = std::move(configured);
+            root_line_ = line;
             return;
           }
         }
@@ -444,7 +446,61 @@ class TamperedCertificates : public ::testing::Test {
     }
   }
 
+  // The first node, walking the certificate from its root, that leaves a reply to its default
+  // answer after which the game is not over and some legal move does not win at once: its id and
+  // that move (a wrong answer there).
+  struct Answered {
+    int id = 0;
+    std::string wrong_answer;
+  };
+  static std::string non_winning_move(const State& after) {
+    std::vector<Move> legal;
+    after.legal_moves(legal);
+    for (Move m : legal) {
+      auto s = after.clone();
+      s->apply(m);
+      const Outcome o = s->outcome();
+      if (!(o.kind == Outcome::Kind::Win && o.winner == after.side_to_move())) return after.move_text(m);
+    }
+    return "";
+  }
+  Answered first_answered_reply(const Certificate& c) const {
+    auto root = game_->parse_position(root_line_, reference_);
+    std::vector<std::pair<int, std::unique_ptr<State>>> todo;
+    for (const auto& [move, child] : c.node(c.root).children) {
+      auto s = root->clone();
+      s->apply(s->parse_move(move));
+      todo.emplace_back(child, std::move(s));
+    }
+    while (!todo.empty()) {
+      auto [id, state] = std::move(todo.back());
+      todo.pop_back();
+      const auto& node = c.node(id);
+      std::vector<Move> legal;
+      state->legal_moves(legal);
+      if (!node.answer.empty()) {
+        for (Move reply : legal) {
+          const std::string text = state->move_text(reply);
+          const bool listed = std::any_of(node.children.begin(), node.children.end(), [&](const auto& ch) { return ch.first == text; });
+          if (listed) continue;
+          auto after = state->clone();
+          after->apply(reply);
+          if (after->is_terminal()) continue;
+          if (std::string wrong = non_winning_move(*after); !wrong.empty()) return {id, wrong};
+        }
+      }
+      for (const auto& [move, child] : node.children) {
+        auto s = state->clone();
+        s->apply(s->parse_move(move));
+        todo.emplace_back(child, std::move(s));
+      }
+    }
+    return {};
+  }
+
   Certificate certificate_, partial_;
+  std::unique_ptr<Game> game_;
+  std::string root_line_;
   std::size_t legal_moves_ = 0;
   int defended_ = 0;
   std::string winning_, losing_;
@@ -455,8 +511,10 @@ TEST_F(TamperedCertificates, AreRejected) {
   ASSERT_GT(defended_, 0) << "no certificate with a defended node among the small positions";
   EXPECT_TRUE(accepted(certificate_));
 
+  // A defence removed (and no default answer left to cover it).
   Certificate missing_defence = certificate_;
   missing_defence.node(defended_).children.pop_back();
+  missing_defence.node(defended_).answer.clear();
   const auto report = solver::verify_certificate(round_trip(missing_defence), reference_);
   EXPECT_FALSE(report.accepted);
   EXPECT_NE(report.reason.find("every reply"), std::string::npos) << report.reason;
@@ -478,6 +536,43 @@ TEST_F(TamperedCertificates, AreRejected) {
     }
   }
   EXPECT_FALSE(accepted(other_side));
+}
+
+// Defences that lose to a move winning at once are left to the node's default answer; the
+// verifier plays each of them with the answer. An answer that does not win after one of them, that
+// is not a move, that is dropped, or that stands at a node naming one move, is rejected.
+TEST_F(TamperedCertificates, DefaultAnswersAreCheckedReplyByReply) {
+  ASSERT_GT(defended_, 0) << "no certificate with a defended node among the small positions";
+  const Answered answered = first_answered_reply(certificate_);
+  ASSERT_GT(answered.id, 0) << "the certificate leaves no reply to a default answer";
+  // A legal move there that does not win at once, as the answer.
+  Certificate wrong_answer = certificate_;
+  wrong_answer.node(answered.id).answer = answered.wrong_answer;
+  const auto report = solver::verify_certificate(round_trip(wrong_answer), reference_);
+  EXPECT_FALSE(report.accepted);
+  EXPECT_NE(report.reason.find("default answer"), std::string::npos) << report.reason;
+  EXPECT_FALSE(report.bad_position.empty());
+
+  Certificate not_a_move = certificate_;
+  not_a_move.node(answered.id).answer = "no-such-move";
+  EXPECT_FALSE(accepted(not_a_move));
+
+  Certificate dropped = certificate_;
+  dropped.node(answered.id).answer.clear();
+  const auto dropped_report = solver::verify_certificate(round_trip(dropped), reference_);
+  EXPECT_FALSE(dropped_report.accepted);
+  EXPECT_NE(dropped_report.reason.find("every reply"), std::string::npos) << dropped_report.reason;
+
+  // At a node that names one move, an answer has no place.
+  Certificate misplaced = certificate_;
+  for (int id = 1; id <= misplaced.size(); ++id) {
+    auto& node = misplaced.node(id);
+    if (!node.analysis && node.children.size() == 1 && node.answer.empty()) {
+      node.answer = node.children.front().first;
+      break;
+    }
+  }
+  EXPECT_FALSE(accepted(misplaced));
 }
 
 // A solve stopped by its limits certifies what it settled: a partial analysis that lists the
