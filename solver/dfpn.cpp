@@ -556,6 +556,12 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
   if (ExtractionMemo::Written written; memo_.find(memo_key, memo_ply, proof ? 1 : 0, written)) {
     return Extracted{written.id, written.strict};
   }
+  // A large proof takes minutes to write out: a stop (Ctrl-C, the time limit) must be noticed here
+  // too, or the command waits for the whole certificate. The move is then not settled.
+  if ((++extracted_nodes_ & 1023) == 0 && control_.should_stop()) {
+    stopped_ = true;
+    throw SearchInterrupted();
+  }
   const int claim_side = proof ? goal_.attacker : 1 - goal_.attacker;
   CertificateNode node;
   Extracted result;

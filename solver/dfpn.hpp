@@ -149,6 +149,7 @@ class Dfpn {
   // The ply is part of it: a certificate shares a node only between identical positions (the
   // verifier compares their printed forms), while keys may merge positions at different plies.
   ExtractionMemo memo_;
+  std::uint64_t extracted_nodes_ = 0;
 };
 
 struct SearchInterrupted : std::exception {
