@@ -5,6 +5,7 @@
 #include <fstream>
 #include <istream>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -279,8 +280,7 @@ class Verifier {
     ++report_.nodes_checked;
     const CertificateNode& node = c_.node(id);
     const Claim& claim = node.claim;
-    // Written out only for a rejection: most nodes are accepted, and millions are checked.
-    const auto claimed = [&] { return "claims '" + claim_text(game_, claim) + "'"; };
+    const auto claimed = [&] { return claims(claim); };
     if (!node.part.empty()) {
       check_part(id, state, node);
     } else if (state.is_terminal()) {
@@ -390,7 +390,10 @@ class Verifier {
   // as claimed (or be so already after the reply). Positions and moves count as checked.
   void check_answer(int id, const State& state, Move reply, const std::string& answer, const Claim& claim) {
     const std::string reply_text = state.move_text(reply);
-    auto after = state.clone();
+    // One scratch state serves every answered reply: this runs for most positions of a large proof.
+    if (!answer_scratch_) answer_scratch_ = state.clone();
+    State* after = answer_scratch_.get();
+    after->copy_from(state);
     after->apply(reply);
     ++report_.edges_checked;
     ++report_.nodes_checked;
@@ -415,11 +418,12 @@ class Verifier {
     ++report_.edges_checked;
     ++report_.nodes_checked;
     if (!after->is_terminal() || !outcome_satisfies(claim, after->outcome())) {
-      reject(id, *after, given + ", which does not end the game as the node " + claimed_text(claim));
+      reject(id, *after, given + ", which does not end the game as the node " + claims(claim));
     }
   }
 
-  std::string claimed_text(const Claim& claim) const { return "claims ('" + claim_text(game_, claim) + "')"; }
+  // Written out only for a rejection: most nodes are accepted, and millions are checked.
+  std::string claims(const Claim& claim) const { return "claims '" + claim_text(game_, claim) + "'"; }
 
   Move parse(int id, const State& state, const std::string& text) {
     try {
@@ -452,6 +456,7 @@ class Verifier {
   const std::string& implementation_;
   int depth_;
   std::vector<Seen> seen_;
+  std::unique_ptr<State> answer_scratch_;
 };
 
 }  // namespace
