@@ -106,6 +106,15 @@ void parse_difficulty(const std::string& text, int& low, int& high) {
     throw InputError("bad difficulty range " + quote_input(text) + " (expected A-B with 1 <= A <= B <= 5)");
 }
 
+std::string with_commas(std::uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 void write_whole_file(const std::string& path, const std::string& text) {
   const std::string temporary = path + ".partial";
   {

@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <string>
 
 #include "cli/command.hpp"
@@ -26,6 +27,9 @@ void play_moves(State& state, const std::vector<std::string>& moves, std::size_t
 
 // A difficulty range "A-B" or a single level "A" (1 <= A <= B <= 5); throws InputError otherwise.
 void parse_difficulty(const std::string& text, int& low, int& high);
+
+// 1234567 as "1,234,567": counts of millions of nodes are read by people.
+std::string with_commas(std::uint64_t n);
 
 // Writes the whole file under a temporary name ("<path>.partial") and renames it, so that an
 // interrupted or failed write never leaves a partial file under the name asked for. Throws

@@ -95,15 +95,6 @@ std::string board_map(const State& root, const std::vector<MoveResult>& moves, s
   return map;
 }
 
-std::string with_commas(std::uint64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 std::string value_sentence(const GameDescriptor& game, const State& root, Value v, int within) {
   const std::string mover = game.side_names.at(static_cast<std::size_t>(root.side_to_move()));
   const std::string k = std::to_string(within) + (within == 1 ? " move" : " moves");

@@ -2,11 +2,13 @@
 // generator) with the game's reference implementation only: no search, no table, no pruning.
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
 #include "solver/certificate.hpp"
+#include "solver/progress.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -16,17 +18,20 @@ namespace po = boost::program_options;
 int verify_proof_command(const std::vector<std::string>& args) {
   std::string file, game_name, implementation;
   std::vector<std::string> rulings;
+  int threads = 1;
   po::options_description options;
   options.add_options()
       ("file", po::value<std::string>(&file)->required(), "certificate file")
       ("game", po::value<std::string>(&game_name), "fail unless the certificate is about this game")
       ("rule", po::value<std::vector<std::string>>(&rulings)->composing(), "fail unless the certificate's rulings include NAME=VALUE")
-      ("impl", po::value<std::string>(&implementation), "implementation to check with (default: reference, or the only one)");
+      ("impl", po::value<std::string>(&implementation), "implementation to check with (default: reference, or the only one)")
+      ("threads", po::value<int>(&threads), "part files checked at once (default 1; each holds its part in memory while it is checked)");
   po::positional_options_description positional;
   positional.add("file", 1);
   bool proceed = false;
   parse_arguments("verify-proof", args, options, positional, proceed);
   if (!proceed) return 0;
+  if (threads < 1) throw InputError("--threads must be at least 1, not " + std::to_string(threads));
   std::ifstream in(file);
   if (!in) throw InputError("cannot read the certificate " + quote_input(file));
   const solver::Certificate certificate = solver::Certificate::read(in, file);
@@ -40,7 +45,23 @@ int verify_proof_command(const std::vector<std::string>& args) {
     implementation = std::find(names.begin(), names.end(), "reference") != names.end() ? "reference" : names.front();
   }
   check_implementation(*probe, implementation);
-  const solver::VerificationReport report = solver::verify_certificate(certificate, implementation, rulings);
+  // A certificate in parts reports each part as it is checked; a single file, how long it has taken.
+  bool in_parts = false;
+  for (int id = 1; id <= certificate.size() && !in_parts; ++id) in_parts = !certificate.node(id).part.empty();
+  Progress progress(std::cerr);
+  solver::VerifyOptions checking;
+  checking.threads = threads;
+  checking.on_part = [&](std::size_t done, std::size_t total, const std::string& part, const solver::VerificationReport& counts) {
+    progress.show("verify-proof: " + std::to_string(done) + " of " + std::to_string(total) + " parts checked (" + part +
+                  ": " + with_commas(counts.nodes_checked + 1) + " positions)");
+  };
+  solver::VerificationReport report;
+  {
+    std::optional<Heartbeat> heartbeat;
+    if (!in_parts) heartbeat.emplace(std::cerr, progress.terminal(), "verify-proof: checking " + file);
+    report = solver::verify_certificate(certificate, implementation, rulings, checking);
+  }
+  progress.clear();
   std::cout << "Certificate: " << file << " (" << certificate.size() << " nodes, written by " << certificate.made_by << ")\n";
   std::cout << "Position: " << certificate.position << "\n";
   std::cout << "Checked with the " << implementation << " implementation: " << report.nodes_checked << " positions, "

@@ -1,14 +1,19 @@
 #include "solver/certificate.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <istream>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
@@ -257,17 +262,28 @@ bool serves(const Claim& have, const Claim& need) {
 }
 
 VerificationReport verify_at_depth(const Certificate& certificate, const std::string& implementation,
-                                   const std::vector<std::string>& expected_rulings, int depth);
+                                   const std::vector<std::string>& expected_rulings, int depth,
+                                   const VerifyOptions& options = {});
+
+// A part node met by the top-level certificate, checked after the walk (see check_parts).
+struct PendingPart {
+  int id;
+  std::unique_ptr<State> state;
+  const CertificateNode* node;
+};
 
 class Verifier {
  public:
   Verifier(const Certificate& c, const GameDescriptor& game, VerificationReport& report, const std::string& implementation,
            int depth)
-      : c_(c), game_(game), report_(report), implementation_(implementation), depth_(depth),
-        seen_(static_cast<std::size_t>(c.size()) + 1) {}
+      : c_(c), game_(game), report_(report), implementation_(implementation), depth_(depth) {}
+
+  // Part nodes are then only noted in `pending`, to be checked side by side once the walk is over.
+  void defer_parts(std::vector<PendingPart>* pending) { pending_ = pending; }
 
   // Verifies node `id` at `state`; throws Rejection.
   void check(int id, const State& state) {
+    if (seen_.empty()) seen_.resize(static_cast<std::size_t>(c_.size()) + 1);
     Seen& seen = seen_[static_cast<std::size_t>(id)];
     const std::string text = state.line();
     if (seen.state == Seen::Done || seen.state == Seen::Active) {
@@ -282,7 +298,11 @@ class Verifier {
     const Claim& claim = node.claim;
     const auto claimed = [&] { return claims(claim); };
     if (!node.part.empty()) {
-      check_part(id, state, node);
+      if (pending_ != nullptr) {
+        pending_->push_back({id, state.clone(), &node});
+      } else {
+        check_part(id, state, node);
+      }
     } else if (state.is_terminal()) {
       if (!node.children.empty() || !node.answer.empty()) reject(id, state, "the game is over here, but the node lists moves");
       if (!outcome_satisfies(claim, state.outcome())) {
@@ -455,25 +475,71 @@ class Verifier {
   VerificationReport& report_;
   const std::string& implementation_;
   int depth_;
-  std::vector<Seen> seen_;
+  std::vector<Seen> seen_;  // sized at the first check: a verifier that only checks a part needs none
   std::unique_ptr<State> answer_scratch_;
+  std::vector<PendingPart>* pending_ = nullptr;
 };
+
+// What checking one part added to the report, and how it ended.
+struct PartOutcome {
+  VerificationReport counts;
+  std::optional<Rejection> rejection;
+  std::exception_ptr error;  // an error that is not a rejection (out of memory, say), raised again in order
+};
+
+// The parts are independent certificates: `threads` workers take them in turn. Each outcome is
+// kept in its slot, so that the caller reads them in the certificate's order whatever finished first.
+std::vector<PartOutcome> check_parts(const Certificate& c, const GameDescriptor& game, const std::string& implementation,
+                                     const std::vector<PendingPart>& pending, const VerifyOptions& options) {
+  std::vector<PartOutcome> outcomes(pending.size());
+  if (pending.empty()) return outcomes;
+  std::atomic<std::size_t> next{0};
+  std::mutex telling;
+  std::size_t done = 0;
+  const auto work = [&] {
+    for (std::size_t i = next++; i < pending.size(); i = next++) {
+      PartOutcome& outcome = outcomes[i];
+      try {
+        Verifier verifier(c, game, outcome.counts, implementation, 0);
+        verifier.check_part(pending[i].id, *pending[i].state, *pending[i].node);
+      } catch (const Rejection& rejection) {
+        outcome.rejection = rejection;
+      } catch (...) {
+        outcome.error = std::current_exception();
+      }
+      if (options.on_part) {
+        const std::lock_guard<std::mutex> lock(telling);
+        options.on_part(++done, pending.size(), pending[i].node->part, outcome.counts);
+      }
+    }
+  };
+  const std::size_t threads = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(options.threads, 1)), 1, pending.size());
+  std::vector<std::thread> workers;
+  for (std::size_t t = 1; t < threads; ++t) workers.emplace_back(work);
+  work();
+  for (std::thread& worker : workers) worker.join();
+  return outcomes;
+}
 
 }  // namespace
 
 VerificationReport verify_certificate(const Certificate& certificate, const std::string& implementation,
-                                      const std::vector<std::string>& expected_rulings) {
-  return verify_at_depth(certificate, implementation, expected_rulings, 0);
+                                      const std::vector<std::string>& expected_rulings, const VerifyOptions& options) {
+  return verify_at_depth(certificate, implementation, expected_rulings, 0, options);
 }
 
 namespace {
 
 VerificationReport verify_at_depth(const Certificate& certificate, const std::string& implementation,
-                                   const std::vector<std::string>& expected_rulings, int depth) {
+                                   const std::vector<std::string>& expected_rulings, int depth,
+                                   const VerifyOptions& options) {
   const GameDescriptor& game = find_game(certificate.game);
   LoadedPosition loaded = load_position(game, 0, expected_rulings, certificate.position, implementation);
   VerificationReport report;
   Verifier verifier(certificate, game, report, implementation, depth);
+  std::vector<PendingPart> pending;
+  if (depth == 0) verifier.defer_parts(&pending);
+  std::optional<Rejection> rejected;
   const CertificateNode& root = certificate.node(certificate.root);
   try {
     if (root.analysis) {
@@ -508,11 +574,25 @@ VerificationReport verify_at_depth(const Certificate& certificate, const std::st
       verifier.check(certificate.root, *loaded.state);
       report.root_claim = root.claim;
     }
-    report.accepted = true;
   } catch (const Rejection& rejection) {
-    report.accepted = false;
-    report.reason = rejection.reason;
-    report.bad_position = rejection.diagram;
+    rejected = rejection;
+  }
+  // The parts met before the walk stopped come before its rejection in the certificate's order:
+  // the first bad node is theirs if one of them has it, as when each part is checked where it is met.
+  std::optional<Rejection> rejected_part;
+  for (const PartOutcome& outcome : check_parts(certificate, game, implementation, pending, options)) {
+    report.nodes_checked += outcome.counts.nodes_checked;
+    report.edges_checked += outcome.counts.edges_checked;
+    report.parts_checked += outcome.counts.parts_checked;
+    if (rejected_part) continue;
+    if (outcome.error) std::rethrow_exception(outcome.error);
+    rejected_part = outcome.rejection;
+  }
+  if (rejected_part) rejected = rejected_part;
+  report.accepted = !rejected;
+  if (rejected) {
+    report.reason = rejected->reason;
+    report.bad_position = rejected->diagram;
   }
   return report;
 }

@@ -4,6 +4,7 @@
 // position reached; the side that must act for the claim names one move, the other side has
 // every legal reply listed. Shared subtrees are written once. Format: docs/solver.md.
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <unordered_map>
@@ -91,10 +92,20 @@ struct VerificationReport {
   std::size_t parts_checked = 0;   // part files verified on the way (their nodes are counted above)
 };
 
+// How the part files a certificate names are checked: they are independent of each other, so
+// `threads` of them are checked at once (each holds its part in memory while it is checked).
+// `on_part` is told of each part as it is done (from the thread that checked it, one call at a time).
+struct VerifyOptions {
+  int threads = 1;
+  std::function<void(std::size_t done, std::size_t total, const std::string& file, const VerificationReport& part)> on_part;
+};
+
 // Re-checks the certificate with the named implementation of its game (the caller passes the
 // reference one): replays every listed move, checks every defence is listed, every leaf's outcome.
-// Throws InputError when the header cannot be loaded (unknown game, bad position).
+// The report (its counts, and the first bad node in the certificate's order) is the same whatever
+// the number of threads. Throws InputError when the header cannot be loaded (unknown game, bad position).
 VerificationReport verify_certificate(const Certificate& certificate, const std::string& implementation,
-                                      const std::vector<std::string>& expected_rulings = {});
+                                      const std::vector<std::string>& expected_rulings = {},
+                                      const VerifyOptions& options = {});
 
 }  // namespace arbiter::solver

@@ -647,18 +647,53 @@ TEST(CertificateParts, VerifyThroughTheirAnalysisAndAreCheckedAsCarefully) {
     std::ifstream in(file);
     return solver::verify_certificate(Certificate::read(in, file.string()), "reference");
   };
+  // Parts checked three at a time give the report one at a time gives, and each part is told once.
+  const auto verify_in_threads = [&](int threads, std::size_t* told = nullptr) {
+    std::ifstream in(file);
+    solver::VerifyOptions parallel;
+    parallel.threads = threads;
+    if (told != nullptr) {
+      parallel.on_part = [told](std::size_t done, std::size_t total, const std::string&, const solver::VerificationReport&) {
+        EXPECT_EQ(done, ++*told);
+        EXPECT_LE(done, total);
+      };
+    }
+    return solver::verify_certificate(Certificate::read(in, file.string()), "reference", {}, parallel);
+  };
+  const auto same_report = [](const solver::VerificationReport& a, const solver::VerificationReport& b) {
+    EXPECT_EQ(a.accepted, b.accepted);
+    EXPECT_EQ(a.reason, b.reason);
+    EXPECT_EQ(a.bad_position, b.bad_position);
+    EXPECT_EQ(a.nodes_checked, b.nodes_checked);
+    EXPECT_EQ(a.edges_checked, b.edges_checked);
+    EXPECT_EQ(a.parts_checked, b.parts_checked);
+    EXPECT_EQ(a.moves.size(), b.moves.size());
+  };
   const auto whole = verify();
   EXPECT_TRUE(whole.accepted) << whole.reason;
   EXPECT_EQ(whole.parts_checked, result.moves.size());
   EXPECT_EQ(whole.moves.size(), result.moves.size());
+  std::size_t told = 0;
+  same_report(verify_in_threads(3, &told), whole);
+  EXPECT_EQ(told, result.moves.size());
   const fs::path first = dir / result.moves[0].parts.front().file, second = dir / result.moves[1].parts.front().file;
+  const fs::path last = dir / result.moves.back().parts.front().file;
   const fs::path kept = dir / "kept.cert";
   fs::rename(first, kept);
   EXPECT_FALSE(verify().accepted) << "a missing part";
+  same_report(verify_in_threads(3), verify());
   fs::copy_file(second, first);
   const auto misplaced = verify();
   EXPECT_FALSE(misplaced.accepted);
   EXPECT_NE(misplaced.reason.find("another position"), std::string::npos) << misplaced.reason;
+  // Two bad parts, the first and the last: the first in the certificate's order is the one named,
+  // however the threads happen to finish.
+  const fs::path last_kept = dir / "last-kept.cert";
+  fs::rename(last, last_kept);
+  const auto two_bad = verify_in_threads(1);
+  EXPECT_EQ(two_bad.reason, misplaced.reason);
+  for (int threads : {2, 3}) same_report(verify_in_threads(threads), two_bad);
+  fs::rename(last_kept, last);
   fs::remove(first);
   fs::rename(kept, first);
   EXPECT_TRUE(verify().accepted);

@@ -116,6 +116,13 @@ if [ $? -eq 0 ] && grep -q 'and 16 part files in' "$tmp/p4.out" && [ "$(ls "$tmp
 "$arbiter" verify-proof "$tmp/p4.cert" >"$tmp/out" 2>&1
 if [ $? -eq 0 ] && grep -q '^Verified: every legal move is settled' "$tmp/out" && grep -q 'and 16 part files' "$tmp/out"; then pass; else
   fail "verify-proof of a certificate in parts"; cat "$tmp/out"; fi
+# Parts checked on two threads: the same report, and a line on stderr as each part is done.
+"$arbiter" verify-proof "$tmp/p4.cert" >"$tmp/one.out" 2>/dev/null
+"$arbiter" verify-proof "$tmp/p4.cert" --threads 2 >"$tmp/two.out" 2>"$tmp/two.err"
+if [ $? -eq 0 ] && diff "$tmp/one.out" "$tmp/two.out" >"$tmp/diff" && grep -q '^verify-proof: 16 of 16 parts checked' "$tmp/two.err" &&
+   [ "$(grep -c 'parts checked' "$tmp/two.err")" -eq 16 ]; then pass; else
+  fail "verify-proof --threads 2 of a certificate in parts"; cat "$tmp/diff" "$tmp/two.err"; fi
+expect_error "verify-proof on no threads" verify-proof "$tmp/p4.cert" --threads 0
 first=$(ls "$tmp/p4.cert.parts" | sort -n | head -1); second=$(ls "$tmp/p4.cert.parts" | sort -n | sed -n 2p)
 mv "$tmp/p4.cert.parts/$first" "$tmp/first.cert"
 "$arbiter" verify-proof "$tmp/p4.cert" >"$tmp/out" 2>&1
@@ -127,6 +134,9 @@ awk 'BEGIN{done=0} /^n /{moves=0} /^m /{moves++; if (!done && moves==2 && prev ~
 sed -i "s/^end .*/end $(grep -c '^[na] ' "$tmp/p4.cert.parts/$first")/" "$tmp/p4.cert.parts/$first"
 "$arbiter" verify-proof "$tmp/p4.cert" >"$tmp/out" 2>&1
 if [ $? -eq 1 ] && grep -q "^REJECTED: part file .*$first" "$tmp/out"; then pass; else fail "a part with a defence cut"; cat "$tmp/out"; fi
+"$arbiter" verify-proof "$tmp/p4.cert" --threads 3 >"$tmp/three.out" 2>/dev/null
+if [ $? -eq 1 ] && diff <(grep -v '^verify-proof' "$tmp/out") "$tmp/three.out" >"$tmp/diff"; then pass; else
+  fail "the same rejection from verify-proof --threads 3"; cat "$tmp/diff"; fi
 expect_error "proof-parts without proof" solve brique --size 3 --proof-parts
 
 finish
