@@ -415,14 +415,29 @@ CheckOutcome check_implementations_agree(const Game& game, std::string_view fast
   return out;
 }
 
-// A game may list its winning moves from the board; they must be exactly the moves that, played,
-// win for the side to move.
+// A game may list its winning moves from the board, and say from the board whether one move wins;
+// they must be exactly the moves that, played, win for the side to move. The single-move question
+// is also put for codes that are not legal here (the moves played around this position).
 CheckOutcome check_winning_moves(const Game& game, std::string_view impl, const ConformanceSettings& s) {
   CheckOutcome out = named("winning moves are the moves that win at once", std::string(impl));
-  std::vector<Move> fast, played;
+  std::vector<Move> fast, played, legal;
+  auto scratch = game.initial_state(impl), other_scratch = game.initial_state(impl);
   const long n = for_each_position(game, impl, s.games, s.seed + 5, [&](const State& state, const auto& moves, std::size_t i) {
     state.winning_moves(fast);
     state.State::winning_moves(played);
+    legal.clear();
+    if (!state.is_terminal()) state.legal_moves(legal);
+    constexpr std::size_t kAround = 3;
+    for (std::size_t k = i - std::min(i, kAround); k < std::min(moves.size(), i + kAround); ++k) legal.push_back(moves[k]);
+    for (Move m : legal) {
+      const bool wins = std::find(played.begin(), played.end(), m) != played.end();
+      if (state.wins_at_once_with(m, *scratch) != wins || state.State::wins_at_once_with(m, *other_scratch) != wins) {
+        out.detail = replay_hint(game, impl, moves, i, state,
+                                 "wins_at_once_with(" + std::to_string(m) + ") says " + (wins ? "no" : "yes") +
+                                     "; playing every move finds " + (wins ? "that it wins" : "that it does not"));
+        return false;
+      }
+    }
     if (fast == played) return true;
     std::string listed, found;
     for (Move m : fast) listed += " " + state.move_text(m);

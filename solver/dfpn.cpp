@@ -398,19 +398,14 @@ void Dfpn::remember_winning_move(std::size_t depth, Move m) {
 }
 
 // Whether the side to move in `state` (at `depth`) wins with one of the depth's killer moves: the
-// definition of the position's value, played out, so it is exact and nothing is pruned by guess.
+// definition of the position's value, played out (or decided by the game exactly as playing it
+// would), so nothing is pruned by guess.
 bool Dfpn::wins_at_once(const State& state, std::size_t depth) {
-  const int mover = state.side_to_move();
   State& trial = at_depth(depth + 1);
   for (std::size_t i = 0; i < kKillers; ++i) {
     const Move m = killers_[depth][i];
     if (m == kNoMove) break;
-    trial.copy_from(state);
-    if (!trial.apply_if_legal(m)) continue;
-    const Outcome outcome = trial.outcome();
-    if (outcome.kind == Outcome::Kind::Win && outcome.winner == mover) {
-      return true;
-    }
+    if (state.wins_at_once_with(m, trial)) return true;
   }
   return false;
 }

@@ -134,6 +134,13 @@ void State::winning_moves(std::vector<Move>& out) const {
   }
 }
 
+bool State::wins_at_once_with(Move m, State& scratch) const {
+  scratch.copy_from(*this);
+  if (!scratch.apply_if_legal(m)) return false;
+  const Outcome result = scratch.outcome();
+  return result.kind == Outcome::Kind::Win && result.winner == side_to_move();
+}
+
 Outcome State::random_playout(Rng& rng) {
   std::vector<Move> moves;
   for (;;) {

@@ -164,6 +164,11 @@ class State {
   // replacing what `out` held. The default plays every legal move on a copy; a fast
   // implementation may answer from the board (the conformance battery compares the two).
   virtual void winning_moves(std::vector<Move>& out) const;
+  // Whether m (any code, as for apply_if_legal) is legal here and wins the game at once for the
+  // side to move: the solver asks it of moves that won elsewhere, at every position it meets. The
+  // default plays m on `scratch`, a state of the same implementation; a fast implementation may
+  // answer from the board (the conformance battery compares the two).
+  virtual bool wins_at_once_with(Move m, State& scratch) const;
   // Symmetry number s (1..Game::symmetries().size()) applied to this position and to a move of
   // it. Only called for declared symmetries; a game declaring none never sees these.
   virtual std::unique_ptr<State> symmetric_image(int symmetry) const;

@@ -176,20 +176,23 @@ class BitState final : public EngineBase<BitState> {
     out.clear();
     if (outcome_.over()) return;
     const int mover = side_to_move();
-    const auto own = static_cast<std::size_t>(mover);
-    // As commit() decides: the mover's new chain first, else one a fill gave the opponent, which
-    // the mover wins only under opponent-chain=mover-wins.
-    const bool mover_takes_opponents_chain = rules_.opponent_chain == Rules::OpponentChain::MoverWins;
     Trial trial;
     for (Bits open = empty(); open != 0; open &= open - 1) {
       const int p = lowest(open);
-      if (!try_placement(p, mover, trial)) continue;
-      const Bits own_new = trial.stones[own] & ~stones_[own];
-      const bool wins = completes_chain(trial.stones[own], own_new, mover) ||
-                        (mover_takes_opponents_chain && trial.opponent_fill != 0 &&
-                         completes_chain(trial.stones[1 - own], trial.opponent_fill, 1 - mover));
-      if (wins) out.push_back(static_cast<Move>(p));
+      if (try_placement(p, mover, trial) && trial_wins(trial, mover)) out.push_back(static_cast<Move>(p));
     }
+  }
+
+  // From a trial, without playing: the solver asks this of remembered moves at every new position.
+  // A swap or a pass wins nothing by itself, but a move after which nobody can move ends the game
+  // by the no-moves ruling, which may give it to the mover: those cases are played out.
+  bool wins_at_once_with(Move m, State& scratch) const override {
+    if (m >= kSwap || rules_.no_moves != Rules::NoMoves::Draw) return State::wins_at_once_with(m, scratch);
+    if (outcome_.over()) return false;
+    const int p = static_cast<int>(m);
+    const int mover = side_to_move();
+    Trial trial;
+    return p < t_->points && point_empty(p) && try_placement(p, mover, trial) && trial_wins(trial, mover);
   }
 
   Position position() const {
@@ -281,6 +284,16 @@ class BitState final : public EngineBase<BitState> {
       filled = true;
     }
     return filled;
+  }
+
+  // Whether a legal trial wins for the mover, as commit() decides: the mover's new chain first,
+  // else one a fill gave the opponent, which the mover wins only under opponent-chain=mover-wins.
+  bool trial_wins(const Trial& trial, int mover) const {
+    const auto own = static_cast<std::size_t>(mover);
+    const Bits own_new = trial.stones[own] & ~stones_[own];
+    return completes_chain(trial.stones[own], own_new, mover) ||
+           (rules_.opponent_chain == Rules::OpponentChain::MoverWins && trial.opponent_fill != 0 &&
+            completes_chain(trial.stones[1 - own], trial.opponent_fill, 1 - mover));
   }
 
   // An unsupported diagonal pair of `stones` in a 2x2 block whose top-left corner is in `corners`.
