@@ -502,46 +502,57 @@ int Dfpn::extract(const State& root, const Goal& goal, Verdict verdict, Certific
   return extract_node(root, verdict == Verdict::Proven, out, 0).id;
 }
 
-// The move (as text) that wins at once after the most replies of `state`, or "" if none does.
-std::string Dfpn::default_answer(const State& state, const std::vector<Move>& replies, int claim_side, std::size_t depth) {
+// The move that wins at once after the most replies of `state` (its text empty if none does).
+Dfpn::Answer Dfpn::default_answer(const State& state, const std::vector<Move>& replies, int claim_side, std::size_t depth) {
   State& after = at_depth(depth + 1);
   std::vector<Move> wins;
-  std::vector<std::pair<std::string, int>> votes;  // in the order first met: ties go to the first
+  struct Votes {
+    Answer answer;
+    int count = 0;
+  };
+  std::vector<Votes> votes;  // in the order first met: ties go to the first
   for (Move reply : replies) {
     after.copy_from(state);
     after.apply(reply);
     if (after.is_terminal() || after.side_to_move() != claim_side) continue;
     after.winning_moves(wins);
     for (Move w : wins) {
-      const std::string text = after.move_text(w);
-      auto it = std::find_if(votes.begin(), votes.end(), [&](const auto& v) { return v.first == text; });
-      if (it == votes.end()) votes.emplace_back(text, 1);
-      else ++it->second;
+      std::string text = after.move_text(w);
+      auto it = std::find_if(votes.begin(), votes.end(), [&](const Votes& v) { return v.answer.text == text; });
+      if (it == votes.end()) votes.push_back({{std::move(text), w}, 1});
+      else ++it->count;
     }
   }
-  const auto best = std::max_element(votes.begin(), votes.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
-  return best == votes.end() ? std::string() : best->first;
+  const auto best = std::max_element(votes.begin(), votes.end(), [](const Votes& a, const Votes& b) { return a.count < b.count; });
+  return best == votes.end() ? Answer{} : best->answer;
 }
 
 // Whether the position after a reply is left to the default answer: over already with the
 // claimer's win, or the claimer to move and the answer, played, wins at once. Played out here as
-// the verifier will, so nothing rests on the game's own list of winning moves.
-bool Dfpn::answered_at_once(const State& after_reply, const std::string& answer, int claim_side, std::size_t depth) {
+// the verifier will, so nothing rests on the game's own list of winning moves. The verifier reads
+// the answer's text in each position; the move it was where it won is tried first: if that move is
+// legal here and is written the same, it is what the text reads as (a legal move's text reads
+// back as that move, which the conformance battery checks), and reading the text, which explains
+// an illegal move with an exception, is left for the few positions where it is not.
+bool Dfpn::answered_at_once(const State& after_reply, const Answer& answer, int claim_side, std::size_t depth) {
   const auto claimer_won = [&](const State& s) {
     const Outcome outcome = s.outcome();
     return outcome.kind == Outcome::Kind::Win && outcome.winner == claim_side;
   };
   if (after_reply.is_terminal()) return claimer_won(after_reply);
   if (after_reply.side_to_move() != claim_side) return false;
-  Move m = 0;
-  try {
-    m = after_reply.parse_move(answer);
-  } catch (const std::exception&) {
-    return false;
-  }
   State& played = at_depth(depth + 2);
   played.copy_from(after_reply);
-  if (!played.apply_if_legal(m)) return false;
+  if (!played.apply_if_legal(answer.move) || after_reply.move_text(answer.move) != answer.text) {
+    Move m = 0;
+    try {
+      m = after_reply.parse_move(answer.text);
+    } catch (const std::exception&) {
+      return false;
+    }
+    played.copy_from(after_reply);
+    if (!played.apply_if_legal(m)) return false;
+  }
   return played.is_terminal() && claimer_won(played);
 }
 
@@ -621,11 +632,12 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
       // that does so after the most of them) instead of being written out: the verifier plays
       // each such reply and the answer. A reply that ends the game with the claimer's win needs
       // no answer, but only a node that names one may leave it out.
-      node.answer = default_answer(state, moves, claim_side, depth);
+      const Answer answer = default_answer(state, moves, claim_side, depth);
+      node.answer = answer.text;
       for (Move m : moves) {
         child->copy_from(state);
         child->apply(m);
-        if (!node.answer.empty() && answered_at_once(*child, node.answer, claim_side, depth)) continue;
+        if (!answer.text.empty() && answered_at_once(*child, answer, claim_side, depth)) continue;
         if (!child_shows(*child, proof)) {
           const Goal goal = goal_;
           const Verdict again = solve(*child, goal);

@@ -89,8 +89,13 @@ class Dfpn {
     bool strict = true;  // no leaf below is a draw
   };
   Extracted extract_node(const State& state, bool proof, Certificate& out, std::size_t depth);
-  std::string default_answer(const State& state, const std::vector<Move>& replies, int claim_side, std::size_t depth);
-  bool answered_at_once(const State& after_reply, const std::string& answer, int claim_side, std::size_t depth);
+  // A default answer as written (its text) and as the move it was in a position where it won.
+  struct Answer {
+    std::string text;
+    Move move = 0;
+  };
+  Answer default_answer(const State& state, const std::vector<Move>& replies, int claim_side, std::size_t depth);
+  bool answered_at_once(const State& after_reply, const Answer& answer, int claim_side, std::size_t depth);
   // Per depth of the extraction: a state for the children and the moves, reused (a certificate
   // has millions of nodes; a copy of a state per node would dominate its writing).
   std::deque<std::unique_ptr<State>> extract_children_;
