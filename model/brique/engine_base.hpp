@@ -23,6 +23,7 @@ class EngineBase : public BriqueState {
   int side_to_move() const override { return side_; }
   Outcome outcome() const override { return outcome_; }
   int ply() const override { return ply_; }
+  int board_side() const override { return rules_.n; }
 
   void apply(Move m) override {
     if (m < kSwapMove) {

@@ -368,10 +368,12 @@ Position parse_position(const Rules& rules, std::string_view text) {
   return build_position(rules, parse_rows(parts.rows), claim);
 }
 
-std::string move_text(const Position& p, Move m) {
+std::string move_text(const Position& p, Move m) { return move_text(p.n(), m); }
+
+std::string move_text(int side_length, Move m) {
   if (m == kSwapMove) return "swap";
   if (m == kPassMove) return "pass";
-  if (m < p.cells.size()) return square_name(p, static_cast<int>(m));
+  if (m < static_cast<Move>(side_length * side_length)) return SquareGrid::of(side_length).name(static_cast<int>(m));
   return "#" + std::to_string(m);
 }
 

@@ -24,6 +24,7 @@ int diagram_size(std::string_view text);
 
 std::string square_name(const Position& position, int cell);
 std::string move_text(const Position& position, Move m);
+std::string move_text(int side_length, Move m);  // the same: a move's text depends on the board's size only
 // Malformed text, off-board squares and illegal moves are InputErrors that say why.
 Move parse_move(const Position& position, std::string_view text);
 // The same without the legality check: only malformed text and off-board squares are errors.

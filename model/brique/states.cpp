@@ -7,7 +7,7 @@
 
 namespace arbiter::brique {
 
-std::string BriqueState::move_text(Move m) const { return brique::move_text(snapshot(), m); }
+std::string BriqueState::move_text(Move m) const { return brique::move_text(board_side(), m); }
 Move BriqueState::parse_move(std::string_view text) const { return brique::parse_move(snapshot(), text); }
 std::string BriqueState::diagram() const { return brique::diagram(snapshot()); }
 std::string BriqueState::line() const { return brique::line(snapshot()); }

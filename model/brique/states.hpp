@@ -26,6 +26,11 @@ class BriqueState : public State {
   // "fill-win" (a fill completes the winning chain), "fill-capture" (a fill removes an enemy
   // stone), "fill" (the move fills a square), or "".
   std::string move_theme(Move m) const override;
+
+ protected:
+  // The board's side: a move's text needs nothing else, and a certificate asks for the text of
+  // every move it writes. The default reads it off a snapshot; the fast engines know it.
+  virtual int board_side() const { return snapshot().n(); }
 };
 
 // The rule text transcribed: whole-board scans after every placement (reference.cpp).
