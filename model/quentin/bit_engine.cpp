@@ -213,6 +213,7 @@ class BitState final : public EngineBase<BitState> {
   Bits empty() const { return t_->board & ~(stones_[0] | stones_[1]); }
   bool point_empty(int p) const { return (empty() & bit(p)) != 0; }
   int point_count() const { return t_->points; }
+  int board_size() const { return t_->size; }
   int empty_count() const { return std::popcount(empty()); }
   int stone_count(int side) const { return std::popcount(stones_[static_cast<std::size_t>(side)]); }
   std::uint64_t scalar_key() const { return scalar_key_of(side_to_move(), swap_available(), outcome_); }

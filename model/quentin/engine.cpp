@@ -234,6 +234,7 @@ class FastState final : public EngineBase<FastState> {
 
   bool point_empty(int p) const { return cells_[idx(p)] == kEmpty; }
   int point_count() const { return tables_->points; }
+  int board_size() const { return tables_->size; }
   int empty_count() const { return empty_count_; }
   int stone_count(int side) const {
     return static_cast<int>(std::count(cells_.begin(), cells_.begin() + tables_->points, stone_of(side)));

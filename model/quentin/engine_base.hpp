@@ -79,7 +79,8 @@ class EngineBase : public State {
     }
   }
 
-  std::string move_text(Move move) const override { return move_name(self().position().size, move); }
+  // From the size alone, not a copy of the position: certificates name every move they write.
+  std::string move_text(Move move) const override { return move_name(self().board_size(), move); }
   Move parse_move(std::string_view text) const override {
     return read_move(rules_, self().position(), self().outcome(), text);
   }
