@@ -14,6 +14,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+#include <unordered_map>
 
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
@@ -283,16 +284,23 @@ class Verifier {
 
   // Verifies node `id` at `state`; throws Rejection.
   void check(int id, const State& state) {
-    if (seen_.empty()) seen_.resize(static_cast<std::size_t>(c_.size()) + 1);
-    Seen& seen = seen_[static_cast<std::size_t>(id)];
-    const std::string text = state.line();
-    if (seen.state == Seen::Done || seen.state == Seen::Active) {
-      if (seen.position != text) reject(id, state, "the node is reached at two different positions (first: " + seen.position + ")");
-      if (seen.state == Seen::Active) reject(id, state, "the node leads back to itself (a cycle proves nothing)");
+    if (seen_.empty()) count_parents();
+    const auto at = static_cast<std::size_t>(id);
+    std::uint8_t& seen = seen_[at];
+    const bool shared = parents_[at] > 1;
+    if (seen != kNew) {
+      // Only a node with two parents (or two edges from one) can be reached again: every node is
+      // walked once, so a node with one edge in is reached once (reaching it twice means a bug here).
+      if (!shared) reject(id, state, "the node is reached a second time along its only edge");
+      const std::string& first = shared_positions_.at(id);
+      if (first != state.line()) reject(id, state, "the node is reached at two different positions (first: " + first + ")");
+      if (seen == kActive) reject(id, state, "the node leads back to itself (a cycle proves nothing)");
       return;
     }
-    seen.state = Seen::Active;
-    seen.position = text;
+    seen = kActive;
+    // Where it was reached first is kept for the nodes that can be reached again only: a large
+    // proof has tens of millions of nodes, most of them with one parent.
+    if (shared) shared_positions_.emplace(id, state.line());
     ++report_.nodes_checked;
     const CertificateNode& node = c_.node(id);
     const Claim& claim = node.claim;
@@ -367,7 +375,23 @@ class Verifier {
         check(child, *child_state);
       }
     }
-    seen.state = Seen::Done;
+    seen = kDone;
+  }
+
+  // How many edges lead to each node (2 standing for two or more), the root counting one from
+  // outside: a node's position is kept only when it can be reached again.
+  void count_parents() {
+    const auto nodes = static_cast<std::size_t>(c_.size()) + 1;
+    seen_.assign(nodes, kNew);
+    parents_.assign(nodes, 0);
+    const auto add = [&](int id) {
+      std::uint8_t& count = parents_.at(static_cast<std::size_t>(id));
+      count = static_cast<std::uint8_t>(std::min(count + 1, 2));
+    };
+    if (c_.root >= 1) add(c_.root);
+    for (int id = 1; id <= c_.size(); ++id) {
+      for (const auto& edge : c_.node(id).children) add(edge.second);
+    }
   }
 
   // A part node: its file must be a certificate of this game, rooted at this very position (its
@@ -465,17 +489,17 @@ class Verifier {
   }
 
  private:
-  struct Seen {
-    enum { New, Active, Done } state = New;
-    std::string position;
-  };
+  static constexpr std::uint8_t kNew = 0, kActive = 1, kDone = 2;
   static constexpr int kMaxPartDepth = 8;
   const Certificate& c_;
   const GameDescriptor& game_;
   VerificationReport& report_;
   const std::string& implementation_;
   int depth_;
-  std::vector<Seen> seen_;  // sized at the first check: a verifier that only checks a part needs none
+  // Sized at the first check: a verifier that only checks a part needs none.
+  std::vector<std::uint8_t> seen_;     // kNew, kActive (being checked: below it on the walk), kDone
+  std::vector<std::uint8_t> parents_;  // edges in, 2 for two or more
+  std::unordered_map<int, std::string> shared_positions_;  // where each node with two parents was first reached
   std::unique_ptr<State> answer_scratch_;
   std::vector<PendingPart>* pending_ = nullptr;
 };

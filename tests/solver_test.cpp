@@ -722,6 +722,36 @@ TEST(CertificateParts, VerifyThroughTheirAnalysisAndAreCheckedAsCarefully) {
   fs::remove_all(dir);
 }
 
+// A node may be reached along several edges (the extraction writes a subtree met twice once), but
+// only ever at one position; the verifier keeps where it was first reached for such nodes only.
+TEST(CertificateSharing, ANodeReachedTwiceMustBeReachedAtOnePosition) {
+  auto game = make_game(find_game("brique"), 3, {});
+  auto root = game->initial_state();
+  solver::SolveOptions options;
+  options.table_megabytes = 8;
+  const solver::SolveResult result = solver::solve_moves(*root, options);
+  std::stringstream text;
+  solver::write_analysis_certificate(text, *game, *root, result, "test");
+  const Certificate certificate = Certificate::read(text, "b3.cert");
+  std::vector<int> parents(static_cast<std::size_t>(certificate.size()) + 1, 0);
+  int parent = 0;
+  for (int id = 1; id <= certificate.size(); ++id) {
+    const auto& children = certificate.node(id).children;
+    for (const auto& edge : children) ++parents[static_cast<std::size_t>(edge.second)];
+    if (parent == 0 && !certificate.node(id).analysis && children.size() >= 2 && children[0].second != children[1].second) parent = id;
+  }
+  EXPECT_GT(std::count_if(parents.begin(), parents.end(), [](int n) { return n > 1; }), 0)
+      << "the certificate shares no subtree, so its acceptance does not exercise sharing";
+  const auto whole = solver::verify_certificate(certificate, "reference");
+  EXPECT_TRUE(whole.accepted) << whole.reason;
+  ASSERT_GT(parent, 0);
+  Certificate rewired = certificate;
+  rewired.node(parent).children[1].second = rewired.node(parent).children[0].second;
+  const auto report = solver::verify_certificate(rewired, "reference");
+  EXPECT_FALSE(report.accepted);
+  EXPECT_NE(report.reason.find("two different positions"), std::string::npos) << report.reason;
+}
+
 TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {
   Certificate c;
   c.game = "x";
