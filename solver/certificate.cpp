@@ -156,6 +156,17 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name) 
     }
   };
   c.root = read_int(root, "root id");
+  // The root is written last, so its id is about the number of nodes: room for them at once, not
+  // by doubling (the last doubling of a 78-million-node proof held 15 GB of old and new nodes at
+  // once). Only as much as the rest of the file could hold (a node line takes 8 bytes at least),
+  // so that a wrong root id cannot ask for more memory than the file justifies.
+  if (const std::streampos here = in.tellg(); here != std::streampos(-1)) {
+    in.seekg(0, std::ios::end);
+    const std::streamoff rest = in.tellg() - here;
+    in.seekg(here);
+    if (in && rest > 0) c.reserve(std::min<std::size_t>(static_cast<std::size_t>(c.root), static_cast<std::size_t>(rest / 8)));
+    in.clear();
+  }
   bool ended = false;
   while (std::getline(in, line)) {
     ++number;

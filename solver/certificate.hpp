@@ -37,6 +37,7 @@ class Certificate {
  public:
   // Adds a node and returns its id (ids start at 1).
   int add(CertificateNode node);
+  void reserve(std::size_t nodes) { nodes_.reserve(nodes); }
   // From now on, nodes added are written to `sink` as node lines (write_nodes' form) and only
   // their claims are kept: a certificate too large for memory is written as it is made. node()
   // is then not available; claim() is.
