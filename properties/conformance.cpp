@@ -421,7 +421,7 @@ CheckOutcome check_implementations_agree(const Game& game, std::string_view fast
 CheckOutcome check_winning_moves(const Game& game, std::string_view impl, const ConformanceSettings& s) {
   CheckOutcome out = named("winning moves are the moves that win at once", std::string(impl));
   std::vector<Move> fast, played, legal;
-  auto scratch = game.initial_state(impl), other_scratch = game.initial_state(impl);
+  auto scratch = game.initial_state(impl);  // each answer copies the position into it first
   const long n = for_each_position(game, impl, s.games, s.seed + 5, [&](const State& state, const auto& moves, std::size_t i) {
     state.winning_moves(fast);
     state.State::winning_moves(played);
@@ -431,7 +431,7 @@ CheckOutcome check_winning_moves(const Game& game, std::string_view impl, const 
     for (std::size_t k = i - std::min(i, kAround); k < std::min(moves.size(), i + kAround); ++k) legal.push_back(moves[k]);
     for (Move m : legal) {
       const bool wins = std::find(played.begin(), played.end(), m) != played.end();
-      if (state.wins_at_once_with(m, *scratch) != wins || state.State::wins_at_once_with(m, *other_scratch) != wins) {
+      if (state.wins_at_once_with(m, *scratch) != wins || state.State::wins_at_once_with(m, *scratch) != wins) {
         out.detail = replay_hint(game, impl, moves, i, state,
                                  "wins_at_once_with(" + std::to_string(m) + ") says " + (wins ? "no" : "yes") +
                                      "; playing every move finds " + (wins ? "that it wins" : "that it does not"));

@@ -444,7 +444,6 @@ class Verifier {
   // A reply the node leaves to its default answer: played, then answered, and the game must be over
   // as claimed (or be so already after the reply). Positions and moves count as checked.
   void check_answer(int id, const State& state, Move reply, const std::string& answer, const Claim& claim) {
-    const std::string reply_text = state.move_text(reply);
     // One scratch state serves every answered reply: this runs for most positions of a large proof.
     if (!answer_scratch_) answer_scratch_ = state.clone();
     State* after = answer_scratch_.get();
@@ -452,28 +451,30 @@ class Verifier {
     after->apply(reply);
     ++report_.edges_checked;
     ++report_.nodes_checked;
-    const std::string given = "reply " + reply_text + " is left to the default answer " + quote_input(answer);
+    // Written out only for a rejection, like claims().
+    const auto given = [&] { return "reply " + state.move_text(reply) + " is left to the default answer " + quote_input(answer); };
     if (after->is_terminal()) {
       if (!outcome_satisfies(claim, after->outcome())) {
-        reject(id, *after, given + ", but it ends the game: " + outcome_text(game_, after->outcome()));
+        reject(id, *after, given() + ", but it ends the game: " + outcome_text(game_, after->outcome()));
       }
       return;
     }
-    if (after->side_to_move() != claim.side) reject(id, *after, given + ", but after it " + side_name(*after) + " is to move");
+    if (after->side_to_move() != claim.side) reject(id, *after, given() + ", but after it " + side_name(*after) + " is to move");
     Move m = 0;
     try {
       m = after->parse_move(answer);
     } catch (const InputError& error) {
-      reject(id, *after, given + ", which is not a move here: " + error.what());
+      reject(id, *after, given() + ", which is not a move here: " + error.what());
     }
-    std::vector<Move> legal;
-    after->legal_moves(legal);
-    if (std::find(legal.begin(), legal.end(), m) == legal.end()) reject(id, *after, given + ", which is not legal here");
+    after->legal_moves(answer_legal_);
+    if (std::find(answer_legal_.begin(), answer_legal_.end(), m) == answer_legal_.end()) {
+      reject(id, *after, given() + ", which is not legal here");
+    }
     after->apply(m);
     ++report_.edges_checked;
     ++report_.nodes_checked;
     if (!after->is_terminal() || !outcome_satisfies(claim, after->outcome())) {
-      reject(id, *after, given + ", which does not end the game as the node " + claims(claim));
+      reject(id, *after, given() + ", which does not end the game as the node " + claims(claim));
     }
   }
 
@@ -512,6 +513,7 @@ class Verifier {
   std::vector<std::uint8_t> parents_;  // edges in, 2 for two or more
   std::unordered_map<int, std::string> shared_positions_;  // where each node with two parents was first reached
   std::unique_ptr<State> answer_scratch_;
+  std::vector<Move> answer_legal_;
   std::vector<PendingPart>* pending_ = nullptr;
 };
 
