@@ -47,7 +47,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
   check_implementation(*probe, implementation);
   // A certificate in parts reports each part as it is checked; a single file, how long it has taken.
   bool in_parts = false;
-  for (int id = 1; id <= certificate.size() && !in_parts; ++id) in_parts = !certificate.node(id).part.empty();
+  for (int id = 1; id <= certificate.size() && !in_parts; ++id) in_parts = !certificate.part(id).empty();
   Progress progress(std::cerr);
   solver::VerifyOptions checking;
   checking.threads = threads;
@@ -71,7 +71,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
     std::cout << "REJECTED: " << report.reason << "\n" << report.bad_position;
     return 1;
   }
-  if (certificate.node(certificate.root).analysis) {
+  if (certificate.analysis(certificate.root)) {
     if (report.partial) {
       std::cout << "Verified: " << report.moves.size() << " of the " << report.legal_moves
                 << " legal moves are settled (a partial analysis: the others are not covered):\n";

@@ -1,11 +1,13 @@
 #include "solver/certificate.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <atomic>
 #include <exception>
 #include <filesystem>
 #include <fstream>
 #include <istream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -63,7 +65,23 @@ std::string claim_text(const GameDescriptor& game, const Claim& claim) {
   return "?";
 }
 
-int Certificate::add(CertificateNode node) {
+std::uint32_t Certificate::text_id(std::string_view text) {
+  if (text.empty()) return 0;
+  const auto [it, fresh] = text_ids_.try_emplace(std::string(text), static_cast<std::uint32_t>(texts_.size()));
+  if (fresh) texts_.emplace_back(text);
+  return it->second;
+}
+
+void Certificate::add_edge(std::string_view move, int child) {
+  Stored& last = nodes_.back();
+  if (last.edge_count == std::numeric_limits<std::uint16_t>::max()) throw InputError("a certificate node lists more than 65,535 moves");
+  if (edges_.size() >= std::numeric_limits<std::uint32_t>::max()) throw InputError("a certificate of more than 4,294,967,295 moves");
+  // Edges are appended to the last node, whose moves are the last ones: they stay one range.
+  edges_.push_back({text_id(move), child});
+  ++last.edge_count;
+}
+
+int Certificate::add(const CertificateNode& node) {
   if (sink_ != nullptr) {
     const int id = size() + 1;
     write_node(*sink_, id, node, 0);
@@ -71,21 +89,57 @@ int Certificate::add(CertificateNode node) {
     return id;
   }
   if (!streamed_.empty()) throw std::logic_error("Certificate: a node kept after nodes were streamed");
-  nodes_.push_back(std::move(node));
+  Stored stored;
+  stored.claim = node.claim;
+  stored.first_edge = static_cast<std::uint32_t>(edges_.size());
+  stored.flags = static_cast<std::uint8_t>((node.analysis ? kAnalysis : 0) | (node.partial ? kPartial : 0) |
+                                           (node.part.empty() ? 0 : kPart));
+  stored.text = text_id(node.part.empty() ? node.answer : node.part);
+  nodes_.push_back(stored);
+  for (const auto& [move, child] : node.children) add_edge(move, child);
   return static_cast<int>(nodes_.size());
 }
 
 const Claim& Certificate::claim(int id) const {
   if (id > static_cast<int>(nodes_.size())) return streamed_.at(static_cast<std::size_t>(id) - nodes_.size() - 1);
-  return node(id).claim;
+  return at(id).claim;
+}
+
+CertificateNode Certificate::node(int id) const {
+  CertificateNode node;
+  node.analysis = analysis(id);
+  node.partial = partial(id);
+  node.claim = at(id).claim;
+  for (const Edge& edge : edges(id)) node.children.emplace_back(move(edge), edge.child);
+  node.answer = answer(id);
+  node.part = part(id);
+  return node;
+}
+
+void Certificate::replace(int id, const CertificateNode& node) {
+  Stored& stored = nodes_.at(static_cast<std::size_t>(id - 1));
+  stored.claim = node.claim;
+  stored.flags = static_cast<std::uint8_t>((node.analysis ? kAnalysis : 0) | (node.partial ? kPartial : 0) |
+                                           (node.part.empty() ? 0 : kPart));
+  stored.text = text_id(node.part.empty() ? node.answer : node.part);
+  // The new moves go to the end of the array (the old range is left unused).
+  if (node.children.size() > std::numeric_limits<std::uint16_t>::max()) throw InputError("a certificate node lists more than 65,535 moves");
+  stored.first_edge = static_cast<std::uint32_t>(edges_.size());
+  stored.edge_count = static_cast<std::uint16_t>(node.children.size());
+  for (const auto& [move, child] : node.children) edges_.push_back({text_id(move), child});
 }
 
 int Certificate::append(const Certificate& other) {
   const int shift = size();
-  for (CertificateNode node : other.nodes_) {
-    for (auto& child : node.children) child.second += shift;
-    nodes_.push_back(std::move(node));
+  std::vector<std::uint32_t> texts(other.texts_.size());
+  for (std::size_t t = 0; t < texts.size(); ++t) texts[t] = text_id(other.texts_[t]);
+  const auto first = static_cast<std::uint32_t>(edges_.size());
+  for (Stored node : other.nodes_) {
+    node.first_edge += first;
+    node.text = texts[node.text];
+    nodes_.push_back(node);
   }
+  for (const Edge& edge : other.edges_) edges_.push_back({texts[edge.text], edge.child + shift});
   return shift;
 }
 
@@ -104,24 +158,55 @@ void Certificate::write_header(std::ostream& out, const std::string& made_by, co
   out << "root " << root << "\n";
 }
 
+void Certificate::write_head(std::ostream& out, int id, bool analysis, bool partial, const Claim& claim, std::string_view part) {
+  if (analysis) {
+    out << (partial ? "p " : "a ") << id << "\n";
+    return;
+  }
+  out << (part.empty() ? "n " : "e ") << id << " " << kind_word(claim.kind) << " " << claim.side;
+  if (claim.kind != Claim::Kind::Hold) out << " " << bound_word(claim.bound);
+  if (!part.empty()) out << " " << part;
+  out << "\n";
+}
+
 void Certificate::write_nodes(std::ostream& out, int shift) const {
-  for (int id = 1; id <= size(); ++id) write_node(out, id + shift, node(id), shift);
+  for (int id = 1; id <= size(); ++id) {
+    write_head(out, id + shift, analysis(id), partial(id), claim(id), part(id));
+    for (const Edge& edge : edges(id)) out << "m " << edge.child + shift << " " << move(edge) << "\n";
+    if (const std::string_view a = answer(id); !a.empty()) out << "r " << a << "\n";
+  }
 }
 
 void Certificate::write_node(std::ostream& out, int id, const CertificateNode& n, int child_shift) {
-  if (n.analysis) {
-    out << (n.partial ? "p " : "a ") << id << "\n";
-  } else {
-    out << (n.part.empty() ? "n " : "e ") << id << " " << kind_word(n.claim.kind) << " " << n.claim.side;
-    if (n.claim.kind != Claim::Kind::Hold) out << " " << bound_word(n.claim.bound);
-    if (!n.part.empty()) out << " " << n.part;
-    out << "\n";
-  }
+  write_head(out, id, n.analysis, n.partial, n.claim, n.part);
   for (const auto& [move, child] : n.children) out << "m " << child + child_shift << " " << move << "\n";
   if (!n.answer.empty()) out << "r " << n.answer << "\n";
 }
 
 void Certificate::write_end(std::ostream& out, int nodes) { out << "end " << nodes << "\n"; }
+
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+
+// The next whitespace-delimited word of `rest`, taken off it (empty at the end).
+std::string_view next_word(std::string_view& rest) {
+  std::size_t begin = 0;
+  while (begin < rest.size() && is_space(rest[begin])) ++begin;
+  std::size_t end = begin;
+  while (end < rest.size() && !is_space(rest[end])) ++end;
+  const std::string_view word = rest.substr(begin, end - begin);
+  rest.remove_prefix(end);
+  return word;
+}
+
+// What is left of the line after leading whitespace (a move's text, a file name).
+std::string_view rest_of_line(std::string_view rest) {
+  while (!rest.empty() && is_space(rest.front())) rest.remove_prefix(1);
+  return rest;
+}
+
+}  // namespace
 
 Certificate Certificate::read(std::istream& in, const std::string& source_name) {
   Certificate c;
@@ -145,26 +230,29 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name) 
   c.game = header("game");
   c.position = header("position");
   const std::string root = header("root");
-  auto read_int = [&](const std::string& text, const char* what) {
-    try {
-      std::size_t used = 0;
-      const int value = std::stoi(text, &used);
-      if (used != text.size() || value < 0) throw std::invalid_argument(what);
-      return value;
-    } catch (const std::exception&) {
-      throw fail(std::string("bad ") + what + " " + quote_input(text));
+  auto read_int = [&](std::string_view text, const char* what) {
+    int value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < 0) {
+      throw fail(std::string("bad ") + what + " " + quote_input(std::string(text)));
     }
+    return value;
   };
   c.root = read_int(root, "root id");
   // The root is written last, so its id is about the number of nodes: room for them at once, not
   // by doubling (the last doubling of a 78-million-node proof held 15 GB of old and new nodes at
   // once). Only as much as the rest of the file could hold (a node line takes 8 bytes at least),
-  // so that a wrong root id cannot ask for more memory than the file justifies.
+  // so that a wrong root id cannot ask for more memory than the file justifies. A large proof has
+  // about one move a node.
   if (const std::streampos here = in.tellg(); here != std::streampos(-1)) {
     in.seekg(0, std::ios::end);
     const std::streamoff rest = in.tellg() - here;
     in.seekg(here);
-    if (in && rest > 0) c.reserve(std::min<std::size_t>(static_cast<std::size_t>(c.root), static_cast<std::size_t>(rest / 8)));
+    if (in && rest > 0) {
+      const auto room = std::min<std::size_t>(static_cast<std::size_t>(c.root), static_cast<std::size_t>(rest / 8));
+      c.nodes_.reserve(room);
+      c.edges_.reserve(room);
+    }
     in.clear();
   }
   bool ended = false;
@@ -174,29 +262,29 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name) 
       if (!line.empty()) throw fail("text after the 'end' line");
       continue;
     }
-    std::istringstream words(line);
-    std::string tag;
-    words >> tag;
+    std::string_view words(line);
+    const std::string_view tag = next_word(words);
     if (tag == "n" || tag == "e" || tag == "a" || tag == "p") {
-      std::string id_text;
-      words >> id_text;
+      const std::string_view id_text = next_word(words);
       const int id = read_int(id_text, "node id");
-      if (id != c.size() + 1) throw fail("node " + id_text + " is out of order (expected " + std::to_string(c.size() + 1) + ")");
+      if (id != c.size() + 1) {
+        throw fail("node " + std::string(id_text) + " is out of order (expected " + std::to_string(c.size() + 1) + ")");
+      }
       CertificateNode node;
       if (tag == "a" || tag == "p") {
         node.analysis = true;
         node.partial = tag == "p";
       } else {
-        std::string kind, side, bound;
-        words >> kind >> side;
+        const std::string_view kind = next_word(words);
+        const std::string_view side = next_word(words);
         if (kind == "win") node.claim.kind = Claim::Kind::Win;
         else if (kind == "hold") node.claim.kind = Claim::Kind::Hold;
         else if (kind == "nowin") node.claim.kind = Claim::Kind::NoWin;
-        else throw fail("unknown claim " + quote_input(kind));
-        if (side != "0" && side != "1") throw fail("side must be 0 or 1, got " + quote_input(side));
+        else throw fail("unknown claim " + quote_input(std::string(kind)));
+        if (side != "0" && side != "1") throw fail("side must be 0 or 1, got " + quote_input(std::string(side)));
         node.claim.side = side[0] - '0';
         if (node.claim.kind != Claim::Kind::Hold) {
-          words >> bound;
+          const std::string_view bound = next_word(words);
           node.claim.bound = bound == "*" ? kUnbounded : read_int(bound, "bound");
           if (node.claim.kind == Claim::Kind::NoWin && node.claim.bound == kUnbounded) {
             throw fail("a nowin claim needs a number of moves");
@@ -204,34 +292,38 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name) 
         }
       }
       if (tag == "e") {
-        std::getline(words >> std::ws, node.part);
+        node.part = rest_of_line(words);
         if (node.part.empty()) throw fail("a part node without the name of its file");
+        words = {};
       }
-      std::string rest;
-      if (words >> rest) throw fail("unexpected " + quote_input(rest));
-      c.add(std::move(node));
+      if (const std::string_view rest = next_word(words); !rest.empty()) throw fail("unexpected " + quote_input(std::string(rest)));
+      c.add(node);
     } else if (tag == "m") {
       if (c.size() == 0) throw fail("a move line before any node");
-      std::string child_text;
-      words >> child_text;
-      const int child = read_int(child_text, "child id");
-      std::string move;
-      std::getline(words >> std::ws, move);
+      const int child = read_int(next_word(words), "child id");
+      const std::string_view move = rest_of_line(words);
       if (move.empty()) throw fail("a move line without a move");
-      if (!c.node(c.size()).part.empty()) throw fail("a move line under a part node (its moves are in its file)");
-      if (!c.node(c.size()).answer.empty()) throw fail("a move line after the node's default answer");
-      c.node(c.size()).children.emplace_back(move, child);
+      const Stored& last = c.nodes_.back();
+      if (last.flags & kPart) throw fail("a move line under a part node (its moves are in its file)");
+      if (last.text != 0) throw fail("a move line after the node's default answer");
+      try {
+        c.add_edge(move, child);
+      } catch (const InputError& error) {
+        throw fail(error.what());
+      }
     } else if (tag == "r" && !version1) {
       if (c.size() == 0) throw fail("a default answer before any node");
-      CertificateNode& node = c.node(c.size());
-      if (node.analysis || !node.part.empty()) throw fail("a default answer under an analysis or part node");
-      if (!node.answer.empty()) throw fail("a second default answer for one node");
-      std::getline(words >> std::ws, node.answer);
-      if (node.answer.empty()) throw fail("a default answer line without a move");
+      Stored& last = c.nodes_.back();
+      if ((last.flags & (kAnalysis | kPart)) != 0) throw fail("a default answer under an analysis or part node");
+      if (last.text != 0) throw fail("a second default answer for one node");
+      const std::string_view answer = rest_of_line(words);
+      if (answer.empty()) throw fail("a default answer line without a move");
+      last.text = c.text_id(answer);
     } else if (tag == "end") {
-      std::string count;
-      words >> count;
-      if (read_int(count, "node count") != c.size()) throw fail("'end' counts " + count + " nodes but " + std::to_string(c.size()) + " were read");
+      const std::string_view count = next_word(words);
+      if (read_int(count, "node count") != c.size()) {
+        throw fail("'end' counts " + std::string(count) + " nodes but " + std::to_string(c.size()) + " were read");
+      }
       ended = true;
     } else {
       throw fail("unknown line " + quote_input(line));
@@ -241,9 +333,11 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name) 
   c.directory = std::filesystem::path(source_name).parent_path().string();
   if (c.root < 1 || c.root > c.size()) throw fail("root node " + std::to_string(c.root) + " does not exist");
   for (int id = 1; id <= c.size(); ++id) {
-    for (const auto& [move, child] : c.node(id).children) {
-      if (child < 1 || child > c.size()) throw InputError(source_name + ": node " + std::to_string(id) + " names a missing node " + std::to_string(child));
-      if (c.node(child).analysis) throw InputError(source_name + ": node " + std::to_string(id) + " leads to an analysis node");
+    for (const Edge& edge : c.edges(id)) {
+      if (edge.child < 1 || edge.child > c.size()) {
+        throw InputError(source_name + ": node " + std::to_string(id) + " names a missing node " + std::to_string(edge.child));
+      }
+      if (c.analysis(edge.child)) throw InputError(source_name + ": node " + std::to_string(id) + " leads to an analysis node");
     }
   }
   return c;
@@ -281,7 +375,6 @@ VerificationReport verify_at_depth(const Certificate& certificate, const std::st
 struct PendingPart {
   int id;
   std::unique_ptr<State> state;
-  const CertificateNode* node;
 };
 
 class Verifier {
@@ -313,17 +406,18 @@ class Verifier {
     // proof has tens of millions of nodes, most of them with one parent.
     if (shared) shared_positions_.emplace(id, state.line());
     ++report_.nodes_checked;
-    const CertificateNode& node = c_.node(id);
-    const Claim& claim = node.claim;
+    const Claim& claim = c_.claim(id);
+    const std::span<const Certificate::Edge> children = c_.edges(id);
+    const std::string_view answer = c_.answer(id);
     const auto claimed = [&] { return claims(claim); };
-    if (!node.part.empty()) {
+    if (!c_.part(id).empty()) {
       if (pending_ != nullptr) {
-        pending_->push_back({id, state.clone(), &node});
+        pending_->push_back({id, state.clone()});
       } else {
-        check_part(id, state, node);
+        check_part(id, state);
       }
     } else if (state.is_terminal()) {
-      if (!node.children.empty() || !node.answer.empty()) reject(id, state, "the game is over here, but the node lists moves");
+      if (!children.empty() || !answer.empty()) reject(id, state, "the game is over here, but the node lists moves");
       if (!outcome_satisfies(claim, state.outcome())) {
         reject(id, state, "the node " + claimed() + " but the game ended: " + outcome_text(game_, state.outcome()));
       }
@@ -333,32 +427,32 @@ class Verifier {
       const bool chooser = state.side_to_move() == claim.side;
       const bool one_move = claim.kind == Claim::Kind::NoWin ? !chooser : chooser;
       const bool every_reply = !one_move && !(claim.kind == Claim::Kind::NoWin && claim.bound == 0);
-      if (!node.answer.empty() && !every_reply) {
+      if (!answer.empty() && !every_reply) {
         reject(id, state, "the node " + claimed() + " and names a default answer, which only a node answering every reply may");
       }
-      if (!node.answer.empty() && claim.bound != kUnbounded) {
+      if (!answer.empty() && claim.bound != kUnbounded) {
         reject(id, state, "the node " + claimed() + " and names a default answer, which only an unbounded claim may");
       }
       if (one_move) {
         if (claim.kind == Claim::Kind::Win && claim.bound == 0) {
           reject(id, state, "the node " + claimed() + " but the game is not over and it is that side's move");
         }
-        if (node.children.size() != 1) {
+        if (children.size() != 1) {
           reject(id, state, "the node " + claimed() + " and must name exactly one move of " + side_name(state) +
-                                ", it names " + std::to_string(node.children.size()));
+                                ", it names " + std::to_string(children.size()));
         }
       } else if (claim.kind == Claim::Kind::NoWin && claim.bound == 0) {
-        if (!node.children.empty()) reject(id, state, "the node " + claimed() + " and needs no moves, but lists some");
+        if (!children.empty()) reject(id, state, "the node " + claimed() + " and needs no moves, but lists some");
       } else {
-        for (const auto& [text_move, child] : node.children) listed.push_back(parse(id, state, text_move));
+        for (const Certificate::Edge& edge : children) listed.push_back(parse(id, state, c_.move(edge)));
         std::vector<Move> a = legal, b = listed;
         std::sort(a.begin(), a.end());
         std::sort(b.begin(), b.end());
         if (std::adjacent_find(b.begin(), b.end()) != b.end()) reject(id, state, "a reply is listed twice");
-        if (!node.answer.empty()) {
+        if (!answer.empty()) {
           // The listed replies are checked below (each must be legal); the others get the answer.
           for (Move m : a) {
-            if (!std::binary_search(b.begin(), b.end(), m)) check_answer(id, state, m, node.answer, claim);
+            if (!std::binary_search(b.begin(), b.end(), m)) check_answer(id, state, m, answer, claim);
           }
         } else if (a != b) {
           std::string missing;
@@ -370,14 +464,17 @@ class Verifier {
         }
       }
       auto child_state = state.clone();
-      for (std::size_t i = 0; i < node.children.size(); ++i) {
-        const auto& [move_text, child] = node.children[i];
+      for (std::size_t i = 0; i < children.size(); ++i) {
+        const std::string_view move_text = c_.move(children[i]);
+        const int child = children[i].child;
         const Move m = listed.empty() ? parse(id, state, move_text) : listed[i];
-        if (std::find(legal.begin(), legal.end(), m) == legal.end()) reject(id, state, "move " + quote_input(move_text) + " is not legal here");
+        if (std::find(legal.begin(), legal.end(), m) == legal.end()) {
+          reject(id, state, "move " + quote_input(std::string(move_text)) + " is not legal here");
+        }
         Claim need = claim;
         if (chooser && claim.bound != kUnbounded) need.bound = claim.bound - 1;
-        if (!serves(c_.node(child).claim, need)) {
-          reject(id, state, "after " + move_text + " the certificate goes on with '" + claim_text(game_, c_.node(child).claim) +
+        if (!serves(c_.claim(child), need)) {
+          reject(id, state, "after " + std::string(move_text) + " the certificate goes on with '" + claim_text(game_, c_.claim(child)) +
                                 "', which does not give '" + claim_text(game_, need) + "'");
         }
         child_state->copy_from(state);
@@ -401,20 +498,22 @@ class Verifier {
     };
     if (c_.root >= 1) add(c_.root);
     for (int id = 1; id <= c_.size(); ++id) {
-      for (const auto& edge : c_.node(id).children) add(edge.second);
+      for (const Certificate::Edge& edge : c_.edges(id)) add(edge.child);
     }
   }
 
   // A part node: its file must be a certificate of this game, rooted at this very position (its
   // printed form), whose root claim serves this node's, and it must verify on its own.
-  void check_part(int id, const State& state, const CertificateNode& node) {
-    const std::filesystem::path name(node.part);
+  void check_part(int id, const State& state) {
+    const std::string part_name(c_.part(id));
+    const Claim& claim = c_.claim(id);
+    const std::filesystem::path name(part_name);
     // Parts lie below the certificate that names them: a name that climbs out, or a device or
     // pipe (which could be read forever), is not a part.
     const bool below = name.is_relative() && std::none_of(name.begin(), name.end(), [](const auto& step) { return step == ".."; });
     const std::string path = (std::filesystem::path(c_.directory) / name).string();
-    if (!below) reject(id, state, "part " + quote_input(node.part) + " is not a file below the certificate's directory");
-    if (depth_ >= kMaxPartDepth) reject(id, state, "part " + quote_input(node.part) + " is nested too deep (a cycle of parts?)");
+    if (!below) reject(id, state, "part " + quote_input(part_name) + " is not a file below the certificate's directory");
+    if (depth_ >= kMaxPartDepth) reject(id, state, "part " + quote_input(part_name) + " is nested too deep (a cycle of parts?)");
     std::error_code error;
     std::ifstream in(path);
     if (!std::filesystem::is_regular_file(path, error) || !in) {
@@ -430,9 +529,8 @@ class Verifier {
     if (part.position != state.line()) {
       reject(id, state, "its part file " + quote_input(path) + " proves another position: " + part.position);
     }
-    const CertificateNode& top = part.node(part.root);
-    if (top.analysis || !serves(top.claim, node.claim)) {
-      reject(id, state, "its part file " + quote_input(path) + " does not claim '" + claim_text(game_, node.claim) + "'");
+    if (part.analysis(part.root) || !serves(part.claim(part.root), claim)) {
+      reject(id, state, "its part file " + quote_input(path) + " does not claim '" + claim_text(game_, claim) + "'");
     }
     const VerificationReport inner = verify_at_depth(part, implementation_, {}, depth_ + 1);
     report_.nodes_checked += inner.nodes_checked - 1;  // this node was counted already
@@ -443,7 +541,7 @@ class Verifier {
 
   // A reply the node leaves to its default answer: played, then answered, and the game must be over
   // as claimed (or be so already after the reply). Positions and moves count as checked.
-  void check_answer(int id, const State& state, Move reply, const std::string& answer, const Claim& claim) {
+  void check_answer(int id, const State& state, Move reply, std::string_view answer, const Claim& claim) {
     // One scratch state serves every answered reply: this runs for most positions of a large proof.
     if (!answer_scratch_) answer_scratch_ = state.clone();
     State* after = answer_scratch_.get();
@@ -452,7 +550,9 @@ class Verifier {
     ++report_.edges_checked;
     ++report_.nodes_checked;
     // Written out only for a rejection, like claims().
-    const auto given = [&] { return "reply " + state.move_text(reply) + " is left to the default answer " + quote_input(answer); };
+    const auto given = [&] {
+      return "reply " + state.move_text(reply) + " is left to the default answer " + quote_input(std::string(answer));
+    };
     if (after->is_terminal()) {
       if (!outcome_satisfies(claim, after->outcome())) {
         reject(id, *after, given() + ", but it ends the game: " + outcome_text(game_, after->outcome()));
@@ -481,11 +581,11 @@ class Verifier {
   // Written out only for a rejection: most nodes are accepted, and millions are checked.
   std::string claims(const Claim& claim) const { return "claims '" + claim_text(game_, claim) + "'"; }
 
-  Move parse(int id, const State& state, const std::string& text) {
+  Move parse(int id, const State& state, std::string_view text) {
     try {
       return state.parse_move(text);
     } catch (const InputError& error) {
-      reject(id, state, "move " + quote_input(text) + " is not a legal move here: " + error.what());
+      reject(id, state, "move " + quote_input(std::string(text)) + " is not a legal move here: " + error.what());
     }
     return 0;
   }
@@ -538,7 +638,7 @@ std::vector<PartOutcome> check_parts(const Certificate& c, const GameDescriptor&
       PartOutcome& outcome = outcomes[i];
       try {
         Verifier verifier(c, game, outcome.counts, implementation, 0);
-        verifier.check_part(pending[i].id, *pending[i].state, *pending[i].node);
+        verifier.check_part(pending[i].id, *pending[i].state);
       } catch (const Rejection& rejection) {
         outcome.rejection = rejection;
       } catch (...) {
@@ -546,7 +646,7 @@ std::vector<PartOutcome> check_parts(const Certificate& c, const GameDescriptor&
       }
       if (options.on_part) {
         const std::lock_guard<std::mutex> lock(telling);
-        options.on_part(++done, pending.size(), pending[i].node->part, outcome.counts);
+        options.on_part(++done, pending.size(), std::string(c.part(pending[i].id)), outcome.counts);
       }
     }
   };
@@ -577,19 +677,21 @@ VerificationReport verify_at_depth(const Certificate& certificate, const std::st
   std::vector<PendingPart> pending;
   if (depth == 0) verifier.defer_parts(&pending);
   std::optional<Rejection> rejected;
-  const CertificateNode& root = certificate.node(certificate.root);
+  const int root = certificate.root;
   try {
-    if (root.analysis) {
+    if (certificate.analysis(root)) {
       const State& state = *loaded.state;
       if (state.is_terminal()) verifier.reject(certificate.root, state, "an analysis of a finished game");
       std::vector<Move> legal, listed;
       state.legal_moves(legal);
       std::map<Move, std::size_t> index;
       auto child_state = state.clone();
-      for (const auto& [move_text, child] : root.children) {
-        const Move m = verifier.parse(certificate.root, state, move_text);
+      for (const Certificate::Edge& edge : certificate.edges(root)) {
+        const std::string_view move_text = certificate.move(edge);
+        const int child = edge.child;
+        const Move m = verifier.parse(root, state, move_text);
         if (std::find(legal.begin(), legal.end(), m) == legal.end()) {
-          verifier.reject(certificate.root, state, "move " + quote_input(move_text) + " is not legal here");
+          verifier.reject(root, state, "move " + quote_input(std::string(move_text)) + " is not legal here");
         }
         auto [it, fresh] = index.emplace(m, report.moves.size());
         if (fresh) report.moves.push_back({state.move_text(m), {}});
@@ -597,19 +699,20 @@ VerificationReport verify_at_depth(const Certificate& certificate, const std::st
         child_state->apply(m);
         ++report.edges_checked;
         verifier.check(child, *child_state);
-        report.moves[it->second].claims.push_back(certificate.node(child).claim);
+        report.moves[it->second].claims.push_back(certificate.claim(child));
       }
-      report.partial = root.partial;
+      const bool partial = certificate.partial(root);
+      report.partial = partial;
       report.mover = state.side_to_move();
       report.legal_moves = legal.size();
-      if (root.partial && root.children.empty()) verifier.reject(certificate.root, state, "a partial analysis of no move");
+      if (partial && certificate.edges(root).empty()) verifier.reject(root, state, "a partial analysis of no move");
       for (Move m : legal) {
-        if (!root.partial && !index.count(m)) verifier.reject(certificate.root, state, "the analysis leaves out the move " + state.move_text(m));
+        if (!partial && !index.count(m)) verifier.reject(root, state, "the analysis leaves out the move " + state.move_text(m));
       }
       ++report.nodes_checked;
     } else {
-      verifier.check(certificate.root, *loaded.state);
-      report.root_claim = root.claim;
+      verifier.check(root, *loaded.state);
+      report.root_claim = certificate.claim(root);
     }
   } catch (const Rejection& rejection) {
     rejected = rejection;

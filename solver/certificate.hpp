@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <span>
+#include <string_view>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -33,21 +35,44 @@ struct CertificateNode {
   std::string part;
 };
 
+// A certificate's nodes are held compactly (a large proof has tens of millions of them, and the
+// verifier holds a whole file): a node is a claim, its range in one array of moves, and the id of
+// its default answer's text or its part file's name; a move is the id of its text and the node
+// it leads to. Texts are held once each. A CertificateNode is the form nodes are made and
+// changed in, one at a time.
 class Certificate {
  public:
+  struct Edge {
+    std::uint32_t text;  // text(text) is the move's text
+    int child;
+  };
+
   // Adds a node and returns its id (ids start at 1).
-  int add(CertificateNode node);
+  int add(const CertificateNode& node);
   void reserve(std::size_t nodes) { nodes_.reserve(nodes); }
   // From now on, nodes added are written to `sink` as node lines (write_nodes' form) and only
-  // their claims are kept: a certificate too large for memory is written as it is made. node()
-  // is then not available; claim() is.
+  // their claims are kept: a certificate too large for memory is written as it is made. The
+  // accessors below but claim() are then not available.
   void stream_to(std::ostream* sink) { sink_ = sink; }
   const Claim& claim(int id) const;
   // Appends another certificate's nodes (ids shifted) and returns the shift.
   int append(const Certificate& other);
-  const CertificateNode& node(int id) const { return nodes_.at(static_cast<std::size_t>(id - 1)); }
-  CertificateNode& node(int id) { return nodes_.at(static_cast<std::size_t>(id - 1)); }
   int size() const { return static_cast<int>(nodes_.size() + streamed_.size()); }
+
+  // Node `id` without copying it (the verifier's walk).
+  bool analysis(int id) const { return at(id).flags & kAnalysis; }
+  bool partial(int id) const { return at(id).flags & kPartial; }
+  std::span<const Edge> edges(int id) const {
+    const Stored& n = at(id);
+    return {edges_.data() + n.first_edge, n.edge_count};
+  }
+  std::string_view text(std::uint32_t id) const { return texts_.at(id); }
+  std::string_view move(const Edge& edge) const { return text(edge.text); }
+  std::string_view answer(int id) const { return at(id).flags & kPart ? std::string_view() : text(at(id).text); }
+  std::string_view part(int id) const { return at(id).flags & kPart ? text(at(id).text) : std::string_view(); }
+  // Node `id` as a whole (a copy), and a node changed in place of it (tests alter certificates so).
+  CertificateNode node(int id) const;
+  void replace(int id, const CertificateNode& node);
 
   int root = 0;
   std::string game;       // descriptor name
@@ -68,7 +93,24 @@ class Certificate {
   static Certificate read(std::istream& in, const std::string& source_name);
 
  private:
-  std::vector<CertificateNode> nodes_;
+  static constexpr std::uint8_t kAnalysis = 1, kPartial = 2, kPart = 4;  // kPart: `text` names the part's file
+  struct Stored {
+    Claim claim;
+    std::uint32_t first_edge = 0;
+    std::uint32_t text = 0;  // the default answer's text (0: none), or the part's file name
+    std::uint16_t edge_count = 0;
+    std::uint8_t flags = 0;
+  };
+  const Stored& at(int id) const { return nodes_.at(static_cast<std::size_t>(id - 1)); }
+  std::uint32_t text_id(std::string_view text);
+  void add_edge(std::string_view move, int child);  // to the last node
+  // A node's first line; its move lines and its default answer's follow it.
+  static void write_head(std::ostream& out, int id, bool analysis, bool partial, const Claim& claim, std::string_view part);
+
+  std::vector<Stored> nodes_;
+  std::vector<Edge> edges_;
+  std::vector<std::string> texts_{std::string()};  // text 0 is the empty text
+  std::unordered_map<std::string, std::uint32_t> text_ids_;
   std::ostream* sink_ = nullptr;
   std::vector<Claim> streamed_;  // the claims of the nodes written to the sink, after nodes_
 };

@@ -470,7 +470,7 @@ AnalysisPlan plan_analysis(const SolveResult& result) {
       plan.units.emplace_back(&m, plan.nodes);
       for (int id : m.claims) plan.top.children.emplace_back(m.text, id + plan.nodes);
       plan.nodes += m.certificate.size();
-      below = m.certificate.node(m.claims.front()).claim;
+      below = m.certificate.claim(m.claims.front());
     }
     if (one_claim) {
       // A single claim at the root: the mover wins by the move named.
@@ -548,7 +548,7 @@ std::vector<MoveResult::Part> write_certificate_parts(const Game& game, const St
       if (!out) throw InputError("cannot write the certificate part " + quote_input(path));
     }
     std::filesystem::rename(path + ".tmp", path);
-    parts.push_back({unit.certificate.node(unit.claims[k]).claim,
+    parts.push_back({unit.certificate.claim(unit.claims[k]),
                      (std::filesystem::path(directory).filename() / file).string()});
   }
   return parts;
@@ -679,9 +679,8 @@ namespace {
 int height(const Certificate& c, int id, std::vector<int>& memo) {
   int& h = memo[static_cast<std::size_t>(id)];
   if (h >= 0) return h;
-  const CertificateNode& node = c.node(id);
   int best = 0;
-  for (const auto& child : node.children) best = std::max(best, height(c, child.second, memo) + 1);
+  for (const Certificate::Edge& edge : c.edges(id)) best = std::max(best, height(c, edge.child, memo) + 1);
   h = best;
   return h;
 }
@@ -691,14 +690,14 @@ int height(const Certificate& c, int id, std::vector<int>& memo) {
 std::vector<std::string> principal_line(const Certificate& certificate, int id) {
   std::vector<int> memo(static_cast<std::size_t>(certificate.size()) + 1, -1);
   std::vector<std::string> line;
-  while (!certificate.node(id).children.empty()) {
-    const auto& children = certificate.node(id).children;
-    const auto* longest = &children.front();
-    for (const auto& child : children) {
-      if (height(certificate, child.second, memo) > height(certificate, longest->second, memo)) longest = &child;
+  while (!certificate.edges(id).empty()) {
+    const auto children = certificate.edges(id);
+    const Certificate::Edge* longest = &children.front();
+    for (const Certificate::Edge& edge : children) {
+      if (height(certificate, edge.child, memo) > height(certificate, longest->child, memo)) longest = &edge;
     }
-    line.push_back(longest->first);
-    id = longest->second;
+    line.emplace_back(certificate.move(*longest));
+    id = longest->child;
   }
   return line;
 }

@@ -202,6 +202,14 @@ Certificate round_trip(const Certificate& c) {
   return Certificate::read(text, "test");
 }
 
+// Alters node `id` of a certificate (its nodes are stored compactly, so a node is changed whole).
+template <class Change>
+void edit(Certificate& c, int id, Change change) {
+  solver::CertificateNode node = c.node(id);
+  change(node);
+  c.replace(id, node);
+}
+
 TEST_P(SolverOnEveryGame, ExactValuesEqualPlainMinimaxAndCertificatesVerify) {
   ASSERT_FALSE(shared_small_positions(game()).empty());
   TimeBox box;
@@ -414,8 +422,7 @@ class TamperedCertificates : public ::testing::Test {
         const auto loss = std::find_if(result.moves.begin(), result.moves.end(), [](const auto& m) { return m.value == Value::Loss; });
         if (win == result.moves.end() || loss == result.moves.end()) continue;
         for (int id = 1; id <= c.size(); ++id) {
-          const auto& node = c.node(id);
-          if (!node.analysis && node.children.size() >= 2) {
+          if (!c.analysis(id) && c.edges(id).size() >= 2) {
             certificate_ = c;
             // A solve stopped with only these two moves settled (a time limit, --max-units).
             solver::SolveResult cut = result;
@@ -440,10 +447,12 @@ class TamperedCertificates : public ::testing::Test {
   bool accepted(const Certificate& c) { return solver::verify_certificate(round_trip(c), reference_).accepted; }
   // The winning move's proof relabelled as the losing move's, and the other way round.
   void swap_root_moves(Certificate& c) const {
-    for (auto& [move, child] : c.node(c.root).children) {
-      if (move == winning_) move = losing_;
-      else if (move == losing_) move = winning_;
-    }
+    edit(c, c.root, [&](solver::CertificateNode& node) {
+      for (auto& [move, child] : node.children) {
+        if (move == winning_) move = losing_;
+        else if (move == losing_) move = winning_;
+      }
+    });
   }
 
   // The first node, walking the certificate from its root, that leaves a reply to its default
@@ -475,7 +484,7 @@ class TamperedCertificates : public ::testing::Test {
     while (!todo.empty()) {
       auto [id, state] = std::move(todo.back());
       todo.pop_back();
-      const auto& node = c.node(id);
+      const solver::CertificateNode node = c.node(id);
       std::vector<Move> legal;
       state->legal_moves(legal);
       if (!node.answer.empty()) {
@@ -513,8 +522,10 @@ TEST_F(TamperedCertificates, AreRejected) {
 
   // A defence removed (and no default answer left to cover it).
   Certificate missing_defence = certificate_;
-  missing_defence.node(defended_).children.pop_back();
-  missing_defence.node(defended_).answer.clear();
+  edit(missing_defence, defended_, [](solver::CertificateNode& node) {
+    node.children.pop_back();
+    node.answer.clear();
+  });
   const auto report = solver::verify_certificate(round_trip(missing_defence), reference_);
   EXPECT_FALSE(report.accepted);
   EXPECT_NE(report.reason.find("every reply"), std::string::npos) << report.reason;
@@ -528,10 +539,12 @@ TEST_F(TamperedCertificates, AreRejected) {
 
   Certificate other_side = certificate_;
   for (int id = 1; id <= other_side.size(); ++id) {
-    if (!other_side.node(id).analysis && other_side.node(id).children.empty()) {
-      other_side.node(id).claim.side = 1 - other_side.node(id).claim.side;
-      other_side.node(id).claim.kind = solver::Claim::Kind::Win;
-      other_side.node(id).claim.bound = solver::kUnbounded;
+    if (!other_side.analysis(id) && other_side.edges(id).empty()) {
+      edit(other_side, id, [](solver::CertificateNode& node) {
+        node.claim.side = 1 - node.claim.side;
+        node.claim.kind = solver::Claim::Kind::Win;
+        node.claim.bound = solver::kUnbounded;
+      });
       break;
     }
   }
@@ -547,18 +560,18 @@ TEST_F(TamperedCertificates, DefaultAnswersAreCheckedReplyByReply) {
   ASSERT_GT(answered.id, 0) << "the certificate leaves no reply to a default answer";
   // A legal move there that does not win at once, as the answer.
   Certificate wrong_answer = certificate_;
-  wrong_answer.node(answered.id).answer = answered.wrong_answer;
+  edit(wrong_answer, answered.id, [&](solver::CertificateNode& node) { node.answer = answered.wrong_answer; });
   const auto report = solver::verify_certificate(round_trip(wrong_answer), reference_);
   EXPECT_FALSE(report.accepted);
   EXPECT_NE(report.reason.find("default answer"), std::string::npos) << report.reason;
   EXPECT_FALSE(report.bad_position.empty());
 
   Certificate not_a_move = certificate_;
-  not_a_move.node(answered.id).answer = "no-such-move";
+  edit(not_a_move, answered.id, [](solver::CertificateNode& node) { node.answer = "no-such-move"; });
   EXPECT_FALSE(accepted(not_a_move));
 
   Certificate dropped = certificate_;
-  dropped.node(answered.id).answer.clear();
+  edit(dropped, answered.id, [](solver::CertificateNode& node) { node.answer.clear(); });
   const auto dropped_report = solver::verify_certificate(round_trip(dropped), reference_);
   EXPECT_FALSE(dropped_report.accepted);
   EXPECT_NE(dropped_report.reason.find("every reply"), std::string::npos) << dropped_report.reason;
@@ -566,9 +579,10 @@ TEST_F(TamperedCertificates, DefaultAnswersAreCheckedReplyByReply) {
   // At a node that names one move, an answer has no place.
   Certificate misplaced = certificate_;
   for (int id = 1; id <= misplaced.size(); ++id) {
-    auto& node = misplaced.node(id);
+    solver::CertificateNode node = misplaced.node(id);
     if (!node.analysis && node.children.size() == 1 && node.answer.empty()) {
       node.answer = node.children.front().first;
+      misplaced.replace(id, node);
       break;
     }
   }
@@ -581,9 +595,8 @@ TEST_F(TamperedCertificates, DefaultAnswersAreCheckedReplyByReply) {
 TEST_F(TamperedCertificates, APartialAnalysisCoversTheSettledMovesOnly) {
   ASSERT_GT(defended_, 0) << "no certificate with a defended node among the small positions";
   ASSERT_GT(legal_moves_, 2u);
-  const auto& top = partial_.node(partial_.root);
-  EXPECT_TRUE(top.analysis);
-  EXPECT_TRUE(top.partial);
+  EXPECT_TRUE(partial_.analysis(partial_.root));
+  EXPECT_TRUE(partial_.partial(partial_.root));
   const auto report = solver::verify_certificate(round_trip(partial_), reference_);
   ASSERT_TRUE(report.accepted) << report.reason << "\n" << report.bad_position;
   EXPECT_TRUE(report.partial);
@@ -596,7 +609,7 @@ TEST_F(TamperedCertificates, APartialAnalysisCoversTheSettledMovesOnly) {
   EXPECT_EQ(listed, expected);
 
   Certificate claimed_whole = partial_;
-  claimed_whole.node(claimed_whole.root).partial = false;
+  edit(claimed_whole, claimed_whole.root, [](solver::CertificateNode& node) { node.partial = false; });
   const auto whole = solver::verify_certificate(round_trip(claimed_whole), reference_);
   EXPECT_FALSE(whole.accepted);
   EXPECT_NE(whole.reason.find("leaves out"), std::string::npos) << whole.reason;
@@ -606,7 +619,7 @@ TEST_F(TamperedCertificates, APartialAnalysisCoversTheSettledMovesOnly) {
   EXPECT_FALSE(accepted(swapped_moves));
 
   Certificate empty = partial_;
-  empty.node(empty.root).children.clear();
+  edit(empty, empty.root, [](solver::CertificateNode& node) { node.children.clear(); });
   EXPECT_FALSE(accepted(empty));
 }
 
@@ -736,9 +749,9 @@ TEST(CertificateSharing, ANodeReachedTwiceMustBeReachedAtOnePosition) {
   std::vector<int> parents(static_cast<std::size_t>(certificate.size()) + 1, 0);
   int parent = 0;
   for (int id = 1; id <= certificate.size(); ++id) {
-    const auto& children = certificate.node(id).children;
-    for (const auto& edge : children) ++parents[static_cast<std::size_t>(edge.second)];
-    if (parent == 0 && !certificate.node(id).analysis && children.size() >= 2 && children[0].second != children[1].second) parent = id;
+    const auto children = certificate.edges(id);
+    for (const auto& edge : children) ++parents[static_cast<std::size_t>(edge.child)];
+    if (parent == 0 && !certificate.analysis(id) && children.size() >= 2 && children[0].child != children[1].child) parent = id;
   }
   EXPECT_GT(std::count_if(parents.begin(), parents.end(), [](int n) { return n > 1; }), 0)
       << "the certificate shares no subtree, so its acceptance does not exercise sharing";
@@ -746,7 +759,7 @@ TEST(CertificateSharing, ANodeReachedTwiceMustBeReachedAtOnePosition) {
   EXPECT_TRUE(whole.accepted) << whole.reason;
   ASSERT_GT(parent, 0);
   Certificate rewired = certificate;
-  rewired.node(parent).children[1].second = rewired.node(parent).children[0].second;
+  edit(rewired, parent, [](solver::CertificateNode& node) { node.children[1].second = node.children[0].second; });
   const auto report = solver::verify_certificate(rewired, "reference");
   EXPECT_FALSE(report.accepted);
   EXPECT_NE(report.reason.find("two different positions"), std::string::npos) << report.reason;
