@@ -571,6 +571,7 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
     while (extract_children_.size() <= depth) {
       extract_children_.push_back(state.clone());
       extract_moves_.emplace_back();
+      extract_probes_.emplace_back();
     }
     std::vector<Move>& moves = extract_moves_[depth];
     state.legal_moves(moves);
@@ -588,14 +589,36 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
         return 2 + std::min(after.distance_to_win(claim_side), 1 << 20);
       };
       constexpr int kNone = std::numeric_limits<int>::max();
+      std::vector<ChildProbe>& probes = extract_probes_[depth];
       for (int attempt = 0; attempt < 2 && node.children.empty(); ++attempt) {
         Move chosen = 0;
         int chosen_preference = kNone;
+        probes.clear();
         for (Move m : moves) {
           child->copy_from(state);
           child->apply(m);
+          if (child->is_terminal()) {
+            const bool shows = child_shows(*child, proof);
+            // The first move that ends the game as claimed is the one chosen below: no need to look further.
+            probes.push_back({m, 0, true, shows});
+            if (shows) break;
+          } else {
+            const std::uint64_t key = child->canonical_key() ^ salt_;
+            table_.prefetch(key);
+            probes.push_back({m, key, false, false});
+          }
+        }
+        for (const ChildProbe& probe : probes) {
           // The table first: few moves show the claim, and the memo is the larger, slower look-up.
-          if (!child_shows(*child, proof)) continue;
+          if (probe.finished) {
+            if (!probe.shows) continue;
+          } else {
+            ProofNumbers n;
+            if (!table_.lookup(probe.key, n) || !(proof ? n.proven() : n.disproven())) continue;
+          }
+          const Move m = probe.move;
+          child->copy_from(state);
+          child->apply(m);
           const int p = preference(*child);
           if (p >= chosen_preference) continue;
           chosen = m;

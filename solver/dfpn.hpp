@@ -101,6 +101,15 @@ class Dfpn {
   std::deque<std::unique_ptr<State>> extract_children_;
   std::deque<std::vector<Move>> extract_moves_;
   bool child_shows(const State& child, bool proof);
+  // What the table says of each move of a chooser's node: its children's keys are all computed and
+  // prefetched before any is looked up (one look-up per move, each a cache miss otherwise).
+  struct ChildProbe {
+    Move move;
+    std::uint64_t key;  // the child's table key; unused for a finished game
+    bool finished;      // the game is over after the move
+    bool shows;         // for a finished game: whether its outcome shows the claim
+  };
+  std::deque<std::vector<ChildProbe>> extract_probes_;
 
   // The threat pruning and, per position, what it found: the zones of the threats (kept at most
   // kThreatsKept) and which legal moves survive them all (bit i: the i-th legal move).
