@@ -49,7 +49,6 @@ class Certificate {
 
   // Adds a node and returns its id (ids start at 1).
   int add(const CertificateNode& node);
-  void reserve(std::size_t nodes) { nodes_.reserve(nodes); }
   // From now on, nodes added are written to `sink` as node lines (write_nodes' form) and only
   // their claims are kept: a certificate too large for memory is written as it is made. The
   // accessors below but claim() are then not available.
