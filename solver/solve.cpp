@@ -1,9 +1,11 @@
 #include "solver/solve.hpp"
 
+#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <optional>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 #include <mutex>
@@ -45,7 +47,10 @@ std::string part_name(const std::string& move_text, std::size_t claim, std::size
 
 // Writes a unit's certificate as parts while it is extracted: the nodes go to a scratch file as
 // they are made (nodes()); finish() puts a header (its root: each claim) and an end around them,
-// one part file per claim, and removes the scratch file.
+// one part file per claim, and removes the scratch file. Each writer has a scratch file of its
+// own: two threads on one unit extract side by side (the second finds the first's proof in the
+// shared table), and one file for both interleaved their nodes into a certificate that does not
+// read (a 6x6 opening's part was so refused by verify-proof).
 class PartWriter {
  public:
   PartWriter(std::string directory, const std::string& move_text, const State& after)
@@ -53,7 +58,8 @@ class PartWriter {
     std::error_code error;
     std::filesystem::create_directories(directory_, error);
     if (error) throw InputError("cannot create the directory " + quote_input(directory_) + ": " + error.message());
-    scratch_ = directory_ + "/" + part_name(move_text_, 0, 1) + ".nodes";
+    static std::atomic<std::uint64_t> writers{0};
+    scratch_ = directory_ + "/" + part_name(move_text_, 0, 1) + ".nodes." + std::to_string(writers++);
     nodes_.open(scratch_, std::ios::binary | std::ios::trunc);
     if (!nodes_) throw InputError("cannot write " + quote_input(scratch_));
   }
@@ -90,9 +96,13 @@ class PartWriter {
 };
 
 // One move of the root, settled by a search over `table`. A helper (a second thread on a unit
-// already under way) breaks ties the other way, to search elsewhere.
+// already under way) breaks ties the other way, to search elsewhere. `settle`, when given, is asked
+// before the unit's certificate parts are written, and says whether this search is the first to
+// settle the unit: the part files are named after the move, so only that search writes them (the
+// others stop, as when the unit is settled under them).
 MoveResult solve_unit(const State& root, Move move, const SolveOptions& options, TranspositionTable& table,
-                      ZoneTable& zones, std::unique_ptr<BoundedSearch>& bounded, bool helper = false) {
+                      ZoneTable& zones, std::unique_ptr<BoundedSearch>& bounded, bool helper = false,
+                      const std::function<bool()>& settle = {}) {
   MoveResult r = unsettled_move(root, move);
   const auto start = std::chrono::steady_clock::now();
   auto child = root.clone();
@@ -145,6 +155,7 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
         r.line = dfpn.table_line(*child, shown, proved);
       }
       if (parts && r.value != Value::Unknown && !r.claims.empty()) {
+        if (settle && !settle()) throw SearchInterrupted();
         r.parts = parts->finish(r.certificate, r.claims, options.made_by);
         r.certificate = Certificate{};
       }
@@ -317,10 +328,12 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   auto search = [&](std::size_t i, std::unique_ptr<BoundedSearch>& bounded, bool helper) {
     SolveOptions unit_options = options;
     unit_options.control.abandon = &units[i].settled;
-    MoveResult r = solve_unit(root, moves[i], unit_options, table, zones, bounded, helper);
+    bool settled_here = false;  // before writing its parts: the others on the unit then stop
+    const auto settle = [&] { return settled_here = !units[i].settled.exchange(true); };
+    MoveResult r = solve_unit(root, moves[i], unit_options, table, zones, bounded, helper, settle);
     --units[i].searchers;
     std::lock_guard<std::mutex> guard(lock);
-    if (units[i].settled.exchange(true)) {
+    if (!settled_here && units[i].settled.exchange(true)) {
       result.moves[i].stats.add(r.stats);  // the work of the search that came second still counts
       return;
     }

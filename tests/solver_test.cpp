@@ -735,6 +735,48 @@ TEST(CertificateParts, VerifyThroughTheirAnalysisAndAreCheckedAsCarefully) {
   fs::remove_all(dir);
 }
 
+// A unit left alone with two threads is searched by both (the second joins it at once) and both
+// extract its proof, the second from the first's entries in the shared table: the part written
+// must still be one whole certificate (both once wrote their nodes to one scratch file), and no
+// scratch file is left behind.
+TEST(CertificateParts, TwoThreadsOnOneUnitWriteOneWholePart) {
+  namespace fs = std::filesystem;
+  auto game = make_game(find_game("brique"), 4, {});
+  auto root = game->initial_state();
+  solver::SolveOptions values;
+  values.table_megabytes = 16;
+  values.certificates = false;
+  const solver::SolveResult known = solver::solve_moves(*root, values);
+  // The unit whose search took the most nodes is left to solve: its extraction is the longest.
+  std::size_t left = 0;
+  for (std::size_t i = 0; i < known.moves.size(); ++i) {
+    if (known.moves[i].stats.nodes > known.moves[left].stats.nodes) left = i;
+  }
+  std::vector<std::optional<solver::MoveResult>> finished(known.moves.begin(), known.moves.end());
+  finished[left].reset();
+  const fs::path dir = fs::temp_directory_path() / ("arbiter-two-on-one-" + std::to_string(::getpid()));
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    fs::remove_all(dir);
+    solver::SolveOptions options;
+    options.table_megabytes = 16;
+    options.threads = 2;
+    options.parts_directory = (dir / "x.cert.parts").string();
+    options.made_by = "test";
+    const solver::SolveResult result = solver::solve_moves(*root, options, finished);
+    const solver::MoveResult& unit = result.moves[left];
+    EXPECT_EQ(unit.value, known.moves[left].value);
+    ASSERT_EQ(unit.parts.size(), 1u);
+    std::vector<std::string> files;
+    for (const auto& entry : fs::directory_iterator(dir / "x.cert.parts")) files.push_back(entry.path().filename().string());
+    EXPECT_EQ(files, std::vector<std::string>{fs::path(unit.parts.front().file).filename().string()});
+    std::ifstream in(dir / unit.parts.front().file);
+    const Certificate part = Certificate::read(in, (dir / unit.parts.front().file).string());
+    const auto report = solver::verify_certificate(part, "reference");
+    EXPECT_TRUE(report.accepted) << report.reason;
+  }
+  fs::remove_all(dir);
+}
+
 // A node may be reached along several edges (the extraction writes a subtree met twice once), but
 // only ever at one position; the verifier keeps where it was first reached for such nodes only.
 TEST(CertificateSharing, ANodeReachedTwiceMustBeReachedAtOnePosition) {
