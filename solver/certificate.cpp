@@ -72,13 +72,23 @@ std::uint32_t Certificate::text_id(std::string_view text) {
   return it->second;
 }
 
-void Certificate::add_edge(std::string_view move, int child) {
-  Stored& last = nodes_.back();
-  if (last.edge_count == std::numeric_limits<std::uint16_t>::max()) throw InputError("a certificate node lists more than 65,535 moves");
+void Certificate::add_edge(Stored& node, std::string_view move, int child) {
+  if (node.edge_count == std::numeric_limits<std::uint16_t>::max()) throw InputError("a certificate node lists more than 65,535 moves");
   if (edges_.size() >= std::numeric_limits<std::uint32_t>::max()) throw InputError("a certificate of more than 4,294,967,295 moves");
-  // Edges are appended to the last node, whose moves are the last ones: they stay one range.
+  // A node's moves are appended after every move already held: they stay one range.
   edges_.push_back({text_id(move), child});
-  ++last.edge_count;
+  ++node.edge_count;
+}
+
+// Everything of `node` but its moves, which add_edge appends after it.
+Certificate::Stored Certificate::head_of(const CertificateNode& node) {
+  Stored stored;
+  stored.claim = node.claim;
+  stored.first_edge = static_cast<std::uint32_t>(edges_.size());
+  stored.flags = static_cast<std::uint8_t>((node.analysis ? kAnalysis : 0) | (node.partial ? kPartial : 0) |
+                                           (node.part.empty() ? 0 : kPart));
+  stored.text = text_id(node.part.empty() ? node.answer : node.part);
+  return stored;
 }
 
 int Certificate::add(const CertificateNode& node) {
@@ -89,14 +99,8 @@ int Certificate::add(const CertificateNode& node) {
     return id;
   }
   if (!streamed_.empty()) throw std::logic_error("Certificate: a node kept after nodes were streamed");
-  Stored stored;
-  stored.claim = node.claim;
-  stored.first_edge = static_cast<std::uint32_t>(edges_.size());
-  stored.flags = static_cast<std::uint8_t>((node.analysis ? kAnalysis : 0) | (node.partial ? kPartial : 0) |
-                                           (node.part.empty() ? 0 : kPart));
-  stored.text = text_id(node.part.empty() ? node.answer : node.part);
-  nodes_.push_back(stored);
-  for (const auto& [move, child] : node.children) add_edge(move, child);
+  nodes_.push_back(head_of(node));
+  for (const auto& [move, child] : node.children) add_edge(nodes_.back(), move, child);
   return static_cast<int>(nodes_.size());
 }
 
@@ -118,15 +122,9 @@ CertificateNode Certificate::node(int id) const {
 
 void Certificate::replace(int id, const CertificateNode& node) {
   Stored& stored = nodes_.at(static_cast<std::size_t>(id - 1));
-  stored.claim = node.claim;
-  stored.flags = static_cast<std::uint8_t>((node.analysis ? kAnalysis : 0) | (node.partial ? kPartial : 0) |
-                                           (node.part.empty() ? 0 : kPart));
-  stored.text = text_id(node.part.empty() ? node.answer : node.part);
   // The new moves go to the end of the array (the old range is left unused).
-  if (node.children.size() > std::numeric_limits<std::uint16_t>::max()) throw InputError("a certificate node lists more than 65,535 moves");
-  stored.first_edge = static_cast<std::uint32_t>(edges_.size());
-  stored.edge_count = static_cast<std::uint16_t>(node.children.size());
-  for (const auto& [move, child] : node.children) edges_.push_back({text_id(move), child});
+  stored = head_of(node);
+  for (const auto& [move, child] : node.children) add_edge(stored, move, child);
 }
 
 int Certificate::append(const Certificate& other) {
@@ -307,7 +305,7 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name) 
       if (last.flags & kPart) throw fail("a move line under a part node (its moves are in its file)");
       if (last.text != 0) throw fail("a move line after the node's default answer");
       try {
-        c.add_edge(move, child);
+        c.add_edge(c.nodes_.back(), move, child);
       } catch (const InputError& error) {
         throw fail(error.what());
       }

@@ -102,7 +102,9 @@ class Certificate {
   };
   const Stored& at(int id) const { return nodes_.at(static_cast<std::size_t>(id - 1)); }
   std::uint32_t text_id(std::string_view text);
-  void add_edge(std::string_view move, int child);  // to the last node
+  Stored head_of(const CertificateNode& node);
+  // Appends a move of `node`, whose moves must be the last in the array.
+  void add_edge(Stored& node, std::string_view move, int child);
   // A node's first line; its move lines and its default answer's follow it.
   static void write_head(std::ostream& out, int id, bool analysis, bool partial, const Claim& claim, std::string_view part);
 
