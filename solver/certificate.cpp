@@ -369,6 +369,27 @@ VerificationReport verify_at_depth(const Certificate& certificate, const std::st
                                    const std::vector<std::string>& expected_rulings, int depth,
                                    const VerifyOptions& options = {});
 
+// Whether a verified analysis of a position establishes `need` there, as a node claiming `need`
+// with the analysis's moves would: one listed move's verified claim serves it where the claim's
+// chooser moves, every legal move's where the other side does (a partial analysis cannot show
+// that). So a position solved on its own, move by move, can be a part where a claim is expected.
+bool analysis_establishes(const VerificationReport& analysis, const Claim& need) {
+  const bool claimer_moves = analysis.mover == need.side;
+  const bool one_move = need.kind == Claim::Kind::NoWin ? !claimer_moves : claimer_moves;
+  if (need.kind == Claim::Kind::NoWin && claimer_moves && need.bound == 0) return true;  // no move needed
+  Claim child_need = need;
+  if (claimer_moves && need.bound != kUnbounded) {
+    if (need.bound == 0) return false;  // a win within no moves of one's own, yet the game goes on
+    child_need.bound = need.bound - 1;
+  }
+  const auto served = [&](const MoveVerdict& move) {
+    return std::any_of(move.claims.begin(), move.claims.end(), [&](const Claim& c) { return serves(c, child_need); });
+  };
+  if (one_move) return std::any_of(analysis.moves.begin(), analysis.moves.end(), served);
+  return !analysis.partial && analysis.moves.size() == analysis.legal_moves &&
+         std::all_of(analysis.moves.begin(), analysis.moves.end(), served);
+}
+
 // A part node met by the top-level certificate, checked after the walk (see check_parts).
 struct PendingPart {
   int id;
@@ -527,7 +548,8 @@ class Verifier {
     if (part.position != state.line()) {
       reject(id, state, "its part file " + quote_input(path) + " proves another position: " + part.position);
     }
-    if (part.analysis(part.root) || !serves(part.claim(part.root), claim)) {
+    const bool analysis = part.analysis(part.root);
+    if (!analysis && !serves(part.claim(part.root), claim)) {
       reject(id, state, "its part file " + quote_input(path) + " does not claim '" + claim_text(game_, claim) + "'");
     }
     const VerificationReport inner = verify_at_depth(part, implementation_, {}, depth_ + 1);
@@ -535,6 +557,10 @@ class Verifier {
     report_.edges_checked += inner.edges_checked;
     report_.parts_checked += inner.parts_checked + 1;
     if (!inner.accepted) throw Rejection{"part file " + quote_input(path) + ": " + inner.reason, inner.bad_position};
+    if (analysis && !analysis_establishes(inner, claim)) {
+      reject(id, state, "its part file " + quote_input(path) + " is an analysis whose verified moves do not give '" +
+                            claim_text(game_, claim) + "'" + (inner.partial ? " (a partial analysis)" : ""));
+    }
   }
 
   // A reply the node leaves to its default answer: played, then answered, and the game must be over

@@ -711,6 +711,71 @@ TEST(CertificateParts, VerifyThroughTheirAnalysisAndAreCheckedAsCarefully) {
   fs::rename(kept, first);
   EXPECT_TRUE(verify().accepted);
 
+  // A part may be the position's own solve, move by move (an analysis, as `solve --position`
+  // writes): it stands for the claim when its verified moves give it. A partial one that leaves
+  // out a needed reply, or one put under the opposite claim, is rejected. Tried for a first move
+  // that wins (its part must answer every reply) and for one that loses (one reply is enough).
+  const auto move_part = [&](std::size_t i) { return dir / result.moves[i].parts.front().file; };
+  const auto put_part = [](const fs::path& where, const Certificate& part) {
+    std::ofstream out(where);
+    part.write(out);
+  };
+  for (const Value first_move_value : {Value::Win, Value::Loss}) {
+    SCOPED_TRACE(solver::value_word(first_move_value));
+    const auto it = std::find_if(result.moves.begin(), result.moves.end(),
+                                 [&](const solver::MoveResult& m) { return m.value == first_move_value; });
+    ASSERT_NE(it, result.moves.end());
+    const auto i = static_cast<std::size_t>(it - result.moves.begin());
+    const fs::path where = move_part(i);
+    const fs::path saved = dir / "saved.cert";
+    fs::copy_file(where, saved, fs::copy_options::overwrite_existing);
+    auto after_move = root->clone();
+    after_move->apply(it->move);
+    const solver::SolveResult solved_after = solver::solve_moves(*after_move, options);
+    ASSERT_EQ(solved_after.value, first_move_value == Value::Win ? Value::Loss : Value::Win);
+    std::stringstream text;
+    solver::write_analysis_certificate(text, *game, *after_move, solved_after, "test");
+    const Certificate analysis_part = Certificate::read(text, where.string());
+    put_part(where, analysis_part);
+    const auto through_analysis = verify();
+    EXPECT_TRUE(through_analysis.accepted) << through_analysis.reason;
+    EXPECT_EQ(through_analysis.parts_checked, result.moves.size());
+    same_report(verify_in_threads(2), through_analysis);
+
+    // One move that does not win for the side to move after the first move left out.
+    const auto dropped = std::find_if(solved_after.moves.begin(), solved_after.moves.end(),
+                                      [](const solver::MoveResult& m) { return m.value != Value::Win; });
+    ASSERT_NE(dropped, solved_after.moves.end());
+    Certificate cut = analysis_part;
+    edit(cut, cut.root, [&](solver::CertificateNode& node) {
+      node.partial = true;
+      std::erase_if(node.children, [&](const auto& child) { return child.first == dropped->text; });
+    });
+    put_part(where, cut);
+    const auto from_partial = verify();
+    if (first_move_value == Value::Win) {
+      EXPECT_FALSE(from_partial.accepted);
+      EXPECT_NE(from_partial.reason.find("partial analysis"), std::string::npos) << from_partial.reason;
+    } else {
+      EXPECT_TRUE(from_partial.accepted) << "its winning move is still there: " << from_partial.reason;
+    }
+
+    put_part(where, analysis_part);
+    std::ifstream in(file);
+    Certificate top = Certificate::read(in, file.string());
+    in.close();
+    const Certificate kept_top = top;
+    const int part_node = top.edges(top.root)[i].child;
+    edit(top, part_node, [](solver::CertificateNode& node) { node.claim.side = 1 - node.claim.side; });
+    put_part(file, top);
+    const auto opposite = verify();
+    EXPECT_FALSE(opposite.accepted);
+    EXPECT_NE(opposite.reason.find("do not give"), std::string::npos) << opposite.reason;
+    put_part(file, kept_top);
+    fs::rename(saved, where);
+    EXPECT_TRUE(verify().accepted);
+  }
+
   // The same written while the units are extracted (SolveOptions::parts_directory): no
   // certificate is kept in memory, and the analysis of the parts verifies with the same values.
   fs::remove_all(dir);

@@ -137,6 +137,13 @@ if [ $? -eq 1 ] && grep -q "^REJECTED: part file .*$first" "$tmp/out"; then pass
 "$arbiter" verify-proof "$tmp/p4.cert" --threads 3 >"$tmp/three.out" 2>/dev/null
 if [ $? -eq 1 ] && diff <(grep -v '^verify-proof' "$tmp/out") "$tmp/three.out" >"$tmp/diff"; then pass; else
   fail "the same rejection from verify-proof --threads 3"; cat "$tmp/diff"; fi
+# The cut part replaced by a solve of its position on its own (an analysis of every reply): it
+# stands for the claim the table's node makes.
+position=$(sed -n 's/^position //p' "$tmp/first.cert")
+"$arbiter" solve brique --position "$position" --tt-mb 16 --state "$tmp/alone" --proof "$tmp/p4.cert.parts/$first" >/dev/null 2>&1
+"$arbiter" verify-proof "$tmp/p4.cert" >"$tmp/out" 2>&1
+if [ $? -eq 0 ] && grep -q '^Verified: every legal move is settled' "$tmp/out" && grep -q '^a [0-9]' "$tmp/p4.cert.parts/$first"; then pass; else
+  fail "a part solved on its own, as an analysis"; cat "$tmp/out"; fi
 expect_error "proof-parts without proof" solve brique --size 3 --proof-parts
 
 finish
