@@ -173,7 +173,7 @@ int solve_command(const std::vector<std::string>& args) {
   int within = 0, threads = 1, threat_depth = 2;
   double time_limit = 0;
   std::size_t table_megabytes = 256;
-  bool openings = false, json = false, resume = false, independent = false, value_only = false, proof_parts = false;
+  bool openings = false, json = false, resume = false, independent = false, value_only = false, proof_parts = false, race = false;
   std::size_t max_units = 0;
   po::options_description options;
   options.add_options()
@@ -189,6 +189,8 @@ int solve_command(const std::vector<std::string>& args) {
       ("openings", po::bool_switch(&openings), "solve the initial position and print every first move's value as a board map")
       ("value-only", po::bool_switch(&value_only),
        "stop once the value is proved: moves are tried most promising first and the first winning one ends the search (the moves after it are not searched)")
+      ("race", po::bool_switch(&race),
+       "with --value-only and --threads 2: two searches of the position race through the shared table (about twice as fast on two cores; the value is the same, but which winning move is named may differ between runs)")
       ("threat-depth", po::value<int>(&threat_depth),
        "leave out the moves a threat of the opponent's within K of its moves refutes (0-3, default 2; 0: no pruning; games with local moves only)")
       ("resume", po::bool_switch(&resume), "continue a stopped run: keep its finished moves and saved tables")
@@ -218,6 +220,9 @@ int solve_command(const std::vector<std::string>& args) {
   if (given.count("time-limit") && !(time_limit > 0)) throw InputError("--time-limit must be a positive number of seconds");
   if (given.count("max-units") && max_units < 1) throw InputError("--max-units must be at least 1");
   if (openings && !position.empty()) throw InputError("--openings solves the initial position; give --size, not --position");
+  if (race && !value_only) throw InputError("--race goes with --value-only (it races two searches for one winning move)");
+  if (race && within != 0) throw InputError("--race is for the exact search, not --within (which already splits the moves among the threads)");
+  if (race && threads < 2) throw InputError("--race needs --threads 2 or more (two of them race)");
   if (value_only && openings) throw InputError("--value-only and --openings ask opposite things: one winning move, or the value of every move");
   auto loaded = load_game_position(game_name, game_options, position);
   const Game& game = *loaded.game;
@@ -248,6 +253,7 @@ int solve_command(const std::vector<std::string>& args) {
     solve_options.made_by = version_string();
   }
   solve_options.value_only = value_only;
+  solve_options.race_root = race;
   std::atomic<std::uint64_t> nodes{0};
   solve_options.control.nodes = &nodes;
   install_stop_handlers();
@@ -398,6 +404,7 @@ int solve_command(const std::vector<std::string>& args) {
     out["statement"] = value_sentence(descriptor, root, result.value, within);
     out["winning_moves"] = winning;
     out["value_only"] = value_only;
+    if (race) out["race"] = true;
     out["moves_not_searched"] = result.not_searched;
     out["winning_moves_complete"] = std::none_of(result.moves.begin(), result.moves.end(),
                                                  [](const MoveResult& m) { return m.value == Value::Unknown; });
@@ -460,7 +467,8 @@ int solve_command(const std::vector<std::string>& args) {
     std::cout << "\nSearch: " << with_commas(result.stats.nodes) << " nodes in " << std::fixed << std::setprecision(2)
               << seconds << " s (" << with_commas(static_cast<std::uint64_t>(result.stats.nodes / std::max(seconds, 1e-3)))
               << " nodes/s), " << (world.size > 1 ? std::to_string(world.size) + " ranks x " : "") << threads
-              << (threads == 1 ? " thread" : " threads") << "\n";
+              << (threads == 1 ? " thread" : " threads") << (race ? " (two raced through the root: the move named may differ between runs)" : "")
+              << "\n";
     std::cout << "Table: " << with_commas(result.stats.tt_hits) << " hits in " << with_commas(result.stats.tt_lookups)
               << " lookups, " << with_commas(result.stats.tt_stores) << " stores; ";
     if (independent) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ThreadSanitizer over everything that runs threads: the solver's shared lock-free table and its
-# unit scheduling (threads joining unsettled units), value-only on two threads, the generators'
+# unit scheduling (threads joining unsettled units), value-only on two threads (raced too), the generators'
 # and metrics' thread pools, the MPI farm's in-process ranks, a 3-thread 4x4 opening table
 # through the CLI, and its certificate's parts verified on three threads. Not part of .ci/run (a third build would not fit its time budget); run it after
 # changing anything threaded. Usage: scripts/tsan.sh [BUILD_DIR]   (default build/tsan)
@@ -13,6 +13,7 @@ export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
 "$dir/test_generic" --gtest_filter='*Solver*:*Dfpn*:*Generator*:*Metrics*:*Distributed*:*Farm*:*TranspositionTable*:*Threat*:*Zone*:*CertificateParts*'
 "$dir/arbiter" solve brique --size 4 --openings --threads 3 --tt-mb 16 --state "$(mktemp -d)" >/dev/null
 "$dir/arbiter" solve quentin --size 4 --openings --threads 2 --tt-mb 16 --state "$(mktemp -d)" >/dev/null
+"$dir/arbiter" solve quentin --size 4 --value-only --threads 2 --race --tt-mb 16 --state "$(mktemp -d)" >/dev/null
 parts=$(mktemp -d)
 "$dir/arbiter" solve brique --size 4 --openings --tt-mb 16 --proof "$parts/b4.cert" --proof-parts >/dev/null
 "$dir/arbiter" verify-proof "$parts/b4.cert" --threads 3 >/dev/null 2>&1

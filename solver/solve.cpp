@@ -190,12 +190,31 @@ bool search_root_for_a_win(const State& root, const std::vector<Move>& moves, co
                            TranspositionTable& table, ZoneTable& zones, SolveResult& result, const UnitDone& on_done) {
   const int mover = root.side_to_move();
   const Goal win{mover, false};
+  // Racing: the first search to settle the root abandons the other (SolveOptions::race_root).
+  const int threads = options.race_root ? std::min(2, options.threads) : 1;
+  std::atomic<bool> settled{false};
+  std::vector<SearchStats> stats(static_cast<std::size_t>(threads));
+  std::vector<Verdict> verdicts(static_cast<std::size_t>(threads), Verdict::Unknown);
+  const auto search_root = [&](int t) {
+    SearchControl control = options.control;
+    if (threads > 1) control.abandon = &settled;
+    const auto at = static_cast<std::size_t>(t);
+    try {
+      Dfpn search(table, control, stats[at], t == 1);
+      search.prune_by_threats(options.threat_depth, &zones);
+      verdicts[at] = search.solve(root, win);
+    } catch (const SearchInterrupted&) {
+    }
+    if (verdicts[at] != Verdict::Unknown) settled = true;
+  };
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < threads; ++t) helpers.emplace_back(search_root, t);
+  search_root(0);
+  for (auto& helper : helpers) helper.join();
   Verdict verdict = Verdict::Unknown;
-  try {
-    Dfpn search(table, options.control, result.root_search);
-    search.prune_by_threats(options.threat_depth, &zones);
-    verdict = search.solve(root, win);
-  } catch (const SearchInterrupted&) {
+  for (std::size_t t = 0; t < stats.size(); ++t) {
+    result.root_search.add(stats[t]);
+    if (verdicts[t] != Verdict::Unknown) verdict = verdicts[t];
   }
   if (verdict != Verdict::Proven) return false;
   auto child = root.clone();

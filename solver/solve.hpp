@@ -43,7 +43,7 @@ struct SolveOptions {
   // which can cost as much as the search.
   bool certificates = true;
   // Stop once the root's value is proved. Exact: one df-pn search of the root itself (on one
-  // thread, so that the move it names does not depend on timing) goes to the most promising moves
+  // thread, so that the move it names does not depend on timing; race_root: two) goes to the most promising moves
   // first and switches between them by their numbers; proved, the first move in legal order that
   // the table shows winning is solved as a unit and named, the others are reported unknown (not
   // searched). Bounded (within): the moves are searched in search_order() and the first winning
@@ -51,6 +51,12 @@ struct SolveOptions {
   // is reported unknown, whatever the threads did. A root without a winning move is searched
   // whole, as usual (over the table the root search filled).
   bool value_only = false;
+  // value_only, exact, threads >= 2: the root is searched by two threads at once through the
+  // shared table, ties between equal children broken opposite ways, and the first to settle it
+  // ends both. About twice as fast on two cores; the value is the same, but which winning move is
+  // named (the first in legal order the table then shows winning), its line and the node counts
+  // depend on timing, so the output may differ between runs. Off: one thread, reproducible.
+  bool race_root = false;
   // Where exact units write their certificates as they extract them, as parts (see
   // write_certificate_parts), instead of keeping them in memory: "" for in memory. A large
   // solve's certificates take more memory than the machine has.

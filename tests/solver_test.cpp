@@ -330,6 +330,7 @@ TEST_P(SolverOnEveryGame, BoundedSearchEqualsPlainSearchAndCertificatesVerify) {
 // winning (exact: the root's own search; bounded: the first winning move in search order, every
 // move before it settled as the full solve settles it), the same move on 1 and 2 threads, every
 // other move unknown, and a certificate of the claim that the reference implementation accepts.
+// Raced on two threads (race_root, exact only), all of that but the same move.
 TEST_P(SolverOnEveryGame, ValueOnlyNamesOneWinningMoveThatAFullSolveConfirms) {
   TimeBox box;
   int wins = 0;
@@ -340,11 +341,13 @@ TEST_P(SolverOnEveryGame, ValueOnlyNamesOneWinningMoveThatAFullSolveConfirms) {
       const solver::SolveResult all = solver::solve_moves(root, full);
       if (all.value == Value::Unknown) return;
       std::vector<std::string> named;
-      for (int threads : {1, 2}) {
+      for (const auto& [threads, race] : {std::pair{1, false}, std::pair{2, false}, std::pair{2, true}}) {
+        if (race && within > 0) continue;
         solver::SolveOptions fast = exact_options();
         fast.within = within;
         fast.value_only = true;
         fast.threads = threads;
+        fast.race_root = race;
         const solver::SolveResult some = solver::solve_moves(root, fast);
         if (some.value == Value::Unknown) return;
         ASSERT_EQ(some.value, all.value) << line << " within " << within;
@@ -384,7 +387,7 @@ TEST_P(SolverOnEveryGame, ValueOnlyNamesOneWinningMoveThatAFullSolveConfirms) {
             }
           }
         }
-        named.push_back(some.moves[winner].text);
+        if (!race) named.push_back(some.moves[winner].text);
         const Certificate c = round_trip(solver::analysis_certificate(configured, root, some, "test"));
         const auto report = solver::verify_certificate(c, reference_of(configured));
         EXPECT_TRUE(report.accepted) << line << ": " << report.reason << "\n" << report.bad_position;

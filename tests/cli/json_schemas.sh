@@ -39,6 +39,7 @@ conforms prove 0 prove brique one-fill-round --sizes 3 --timeout 20 --fresh --st
 conforms prove 1 prove quentin only-mover-completes --sizes 2 --timeout 20 --fresh --state "$tmp/state" --json  # refuted: counterexample fields
 conforms rulings-diff 0 rulings diff brique fill once keep-enemy --max-size 3 --seconds 20 --json
 conforms solve 0 solve brique --size 3 --json
+conforms solve 0 solve quentin --size 3 --value-only --threads 2 --race --json
 conforms metrics 0 metrics hexabrae --size 2 --games 20 --mcts-games 1 --playouts 10 --solve-seconds 0 --json
 
 if python3 "$here/scripts/validate-json.py" "${pairs[@]}" >"$tmp/why"; then

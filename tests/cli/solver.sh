@@ -66,6 +66,15 @@ if [ $? -eq 0 ] && grep -q '^Verified' "$tmp/out"; then pass; else fail "verify-
 "$arbiter" solve brique --size 4 --value-only --resume --proof "$tmp/v4r.cert" >"$tmp/out" 2>"$tmp/err"
 if grep -q 'resuming: 1 of 16 moves already settled' "$tmp/err" && grep -qx "Winning move (--value-only: 15 other moves not searched): $named" "$tmp/out" &&
   "$arbiter" verify-proof "$tmp/v4r.cert" | grep -q '^Verified'; then pass; else fail "solve --value-only --resume"; cat "$tmp/out" "$tmp/err"; fi
+# --race: two threads race through the root; the same value, a winning move of the full solve.
+"$arbiter" solve brique --size 4 --value-only --threads 2 --race --state "$tmp/race" --proof "$tmp/race.cert" >"$tmp/out" 2>/dev/null
+raced=$(sed -n 's/^Winning move (--value-only: 15 other moves not searched): //p' "$tmp/out")
+if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" && [ -n "$raced" ] && grep -q '2 threads (two raced' "$tmp/out" &&
+  grep '^Winning moves' "$tmp/t1.out" | tr ' ' '\n' | grep -qx "$raced" && "$arbiter" verify-proof "$tmp/race.cert" | grep -q '^Verified'; then pass; else
+  fail "solve --value-only --race"; cat "$tmp/out"; fi
+expect_error "race without value-only" solve brique --size 3 --threads 2 --race
+expect_error "race on one thread" solve brique --size 3 --value-only --race
+expect_error "race with within" solve brique --size 3 --value-only --within 2 --threads 2 --race
 expect_error "value-only with openings" solve brique --size 3 --value-only --openings
 expect_error "value-only with independent moves" solve brique --size 3 --value-only --independent-moves
 
