@@ -1,6 +1,7 @@
 // arbiter solve: the exact value of a position, every winning move, a principal line and a
 // certificate (solver/). Each legal move is one unit of work; units run on --threads threads,
 // are journalled under the state directory, and --resume picks up where a stopped run ended.
+#include <bit>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -182,7 +183,7 @@ int solve_command(const std::vector<std::string>& args) {
       ("within", po::value<int>(&within), "bounded search: can the side to move win within K of its own moves (1-20)")
       ("time-limit", po::value<double>(&time_limit), "seconds; moves not settled by then are reported unknown")
       ("threads", po::value<int>(&threads), "worker threads (default 1)")
-      ("tt-mb", po::value<std::size_t>(&table_megabytes), "transposition table shared by the threads, in MiB (default 256)")
+      ("tt-mb", po::value<std::size_t>(&table_megabytes), "transposition table shared by the threads, in MiB (default 256; a power of two: another value is rounded down, with a note)")
       ("proof", po::value<std::string>(&proof_file), "write the certificate to FILE (check it with arbiter verify-proof)")
       ("proof-parts", po::bool_switch(&proof_parts),
        "with --proof FILE: write each move's proof to a file of its own in FILE.parts/ as soon as the move is settled, and FILE as an analysis that refers to them (a large solve's certificate does not fit in memory)")
@@ -216,6 +217,13 @@ int solve_command(const std::vector<std::string>& args) {
   if (threads < 1 || threads > 256) throw InputError("--threads must be between 1 and 256, got " + std::to_string(threads));
   if (table_megabytes < 1 || table_megabytes > 65536) {
     throw InputError("--tt-mb must be between 1 and 65536, got " + std::to_string(table_megabytes));
+  }
+  if (std::bit_floor(table_megabytes) != table_megabytes) {
+    // The table's buckets are found by masking the key, so its size is a power of two; say so
+    // rather than print a size the run does not have.
+    std::cerr << "note: the table's size is a power of two: --tt-mb " << table_megabytes << " gives "
+              << std::bit_floor(table_megabytes) << " MiB\n";
+    table_megabytes = std::bit_floor(table_megabytes);
   }
   if (given.count("time-limit") && !(time_limit > 0)) throw InputError("--time-limit must be a positive number of seconds");
   if (given.count("max-units") && max_units < 1) throw InputError("--max-units must be at least 1");

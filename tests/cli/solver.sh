@@ -72,6 +72,10 @@ raced=$(sed -n 's/^Winning move (--value-only: 15 other moves not searched): //p
 if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" && [ -n "$raced" ] && grep -q '2 threads (two raced' "$tmp/out" &&
   grep '^Winning moves' "$tmp/t1.out" | tr ' ' '\n' | grep -qx "$raced" && "$arbiter" verify-proof "$tmp/race.cert" | grep -q '^Verified'; then pass; else
   fail "solve --value-only --race"; cat "$tmp/out"; fi
+# A table size that is not a power of two is rounded down, and the output says the size it has.
+"$arbiter" solve brique --size 3 --tt-mb 3 --state "$tmp/tt3" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && grep -q '^note: the table.s size is a power of two: --tt-mb 3 gives 2 MiB' "$tmp/err" && grep -q '(2 MiB, shared' "$tmp/out"; then pass; else
+  fail "--tt-mb rounded to a power of two"; cat "$tmp/err" "$tmp/out"; fi
 expect_error "race without value-only" solve brique --size 3 --threads 2 --race
 expect_error "race on one thread" solve brique --size 3 --value-only --race
 expect_error "race with within" solve brique --size 3 --value-only --within 2 --threads 2 --race
