@@ -218,12 +218,11 @@ int solve_command(const std::vector<std::string>& args) {
   if (table_megabytes < 1 || table_megabytes > 65536) {
     throw InputError("--tt-mb must be between 1 and 65536, got " + std::to_string(table_megabytes));
   }
-  if (std::bit_floor(table_megabytes) != table_megabytes) {
+  if (const std::size_t table_size = std::bit_floor(table_megabytes); table_size != table_megabytes) {
     // The table's buckets are found by masking the key, so its size is a power of two; say so
     // rather than print a size the run does not have.
-    std::cerr << "note: the table's size is a power of two: --tt-mb " << table_megabytes << " gives "
-              << std::bit_floor(table_megabytes) << " MiB\n";
-    table_megabytes = std::bit_floor(table_megabytes);
+    std::cerr << "note: the table's size is a power of two: --tt-mb " << table_megabytes << " gives " << table_size << " MiB\n";
+    table_megabytes = table_size;
   }
   if (given.count("time-limit") && !(time_limit > 0)) throw InputError("--time-limit must be a positive number of seconds");
   if (given.count("max-units") && max_units < 1) throw InputError("--max-units must be at least 1");

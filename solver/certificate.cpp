@@ -369,25 +369,43 @@ VerificationReport verify_at_depth(const Certificate& certificate, const std::st
                                    const std::vector<std::string>& expected_rulings, int depth,
                                    const VerifyOptions& options = {});
 
-// Whether a verified analysis of a position establishes `need` there, as a node claiming `need`
-// with the analysis's moves would: one listed move's verified claim serves it where the claim's
-// chooser moves, every legal move's where the other side does (a partial analysis cannot show
-// that). So a position solved on its own, move by move, can be a part where a claim is expected.
-bool analysis_establishes(const VerificationReport& analysis, const Claim& need) {
-  const bool claimer_moves = analysis.mover == need.side;
-  const bool one_move = need.kind == Claim::Kind::NoWin ? !claimer_moves : claimer_moves;
-  if (need.kind == Claim::Kind::NoWin && claimer_moves && need.bound == 0) return true;  // no move needed
-  Claim child_need = need;
-  if (claimer_moves && need.bound != kUnbounded) {
-    if (need.bound == 0) return false;  // a win within no moves of one's own, yet the game goes on
-    child_need.bound = need.bound - 1;
+// What a node claiming `claim` owes where `mover` is to move: one move (the claimer's, or under
+// `nowin` the other side's), none (`nowin S 0` where S moves), or every legal move, each move's
+// child serving `child`; or nothing can meet it (`win S 0` where S moves, the game not over).
+struct Obligation {
+  enum class Moves { One, None, Every, Impossible } moves;
+  Claim child;
+};
+
+Obligation obligation_of(const Claim& claim, int mover) {
+  const bool claimer_moves = mover == claim.side;
+  Obligation owed{Obligation::Moves::Every, claim};
+  if (claim.kind == Claim::Kind::NoWin ? !claimer_moves : claimer_moves) {
+    owed.moves = claim.kind == Claim::Kind::Win && claim.bound == 0 ? Obligation::Moves::Impossible : Obligation::Moves::One;
+  } else if (claim.kind == Claim::Kind::NoWin && claim.bound == 0) {
+    owed.moves = Obligation::Moves::None;
   }
+  if (claimer_moves && claim.bound != kUnbounded) owed.child.bound = claim.bound - 1;
+  return owed;
+}
+
+// Whether a verified analysis of a position establishes `need` there, as a node claiming `need`
+// with the analysis's moves would (a partial analysis cannot show that every move serves). So a
+// position solved on its own, move by move, can be a part where a claim is expected.
+bool analysis_establishes(const VerificationReport& analysis, const Claim& need) {
+  const Obligation owed = obligation_of(need, analysis.mover);
   const auto served = [&](const MoveVerdict& move) {
-    return std::any_of(move.claims.begin(), move.claims.end(), [&](const Claim& c) { return serves(c, child_need); });
+    return std::any_of(move.claims.begin(), move.claims.end(), [&](const Claim& c) { return serves(c, owed.child); });
   };
-  if (one_move) return std::any_of(analysis.moves.begin(), analysis.moves.end(), served);
-  return !analysis.partial && analysis.moves.size() == analysis.legal_moves &&
-         std::all_of(analysis.moves.begin(), analysis.moves.end(), served);
+  switch (owed.moves) {
+    case Obligation::Moves::One: return std::any_of(analysis.moves.begin(), analysis.moves.end(), served);
+    case Obligation::Moves::None: return true;
+    case Obligation::Moves::Every:
+      return !analysis.partial && analysis.moves.size() == analysis.legal_moves &&
+             std::all_of(analysis.moves.begin(), analysis.moves.end(), served);
+    case Obligation::Moves::Impossible: return false;
+  }
+  return false;
 }
 
 // A part node met by the top-level certificate, checked after the walk (see check_parts).
@@ -443,24 +461,21 @@ class Verifier {
     } else {
       std::vector<Move> legal, listed;
       state.legal_moves(legal);
-      const bool chooser = state.side_to_move() == claim.side;
-      const bool one_move = claim.kind == Claim::Kind::NoWin ? !chooser : chooser;
-      const bool every_reply = !one_move && !(claim.kind == Claim::Kind::NoWin && claim.bound == 0);
-      if (!answer.empty() && !every_reply) {
+      const Obligation owed = obligation_of(claim, state.side_to_move());
+      if (!answer.empty() && owed.moves != Obligation::Moves::Every) {
         reject(id, state, "the node " + claimed() + " and names a default answer, which only a node answering every reply may");
       }
       if (!answer.empty() && claim.bound != kUnbounded) {
         reject(id, state, "the node " + claimed() + " and names a default answer, which only an unbounded claim may");
       }
-      if (one_move) {
-        if (claim.kind == Claim::Kind::Win && claim.bound == 0) {
-          reject(id, state, "the node " + claimed() + " but the game is not over and it is that side's move");
-        }
+      if (owed.moves == Obligation::Moves::Impossible) {
+        reject(id, state, "the node " + claimed() + " but the game is not over and it is that side's move");
+      } else if (owed.moves == Obligation::Moves::One) {
         if (children.size() != 1) {
           reject(id, state, "the node " + claimed() + " and must name exactly one move of " + side_name(state) +
                                 ", it names " + std::to_string(children.size()));
         }
-      } else if (claim.kind == Claim::Kind::NoWin && claim.bound == 0) {
+      } else if (owed.moves == Obligation::Moves::None) {
         if (!children.empty()) reject(id, state, "the node " + claimed() + " and needs no moves, but lists some");
       } else {
         for (const Certificate::Edge& edge : children) listed.push_back(parse(id, state, c_.move(edge)));
@@ -490,8 +505,7 @@ class Verifier {
         if (std::find(legal.begin(), legal.end(), m) == legal.end()) {
           reject(id, state, "move " + quote_input(std::string(move_text)) + " is not legal here");
         }
-        Claim need = claim;
-        if (chooser && claim.bound != kUnbounded) need.bound = claim.bound - 1;
+        const Claim& need = owed.child;
         if (!serves(c_.claim(child), need)) {
           reject(id, state, "after " + std::string(move_text) + " the certificate goes on with '" + claim_text(game_, c_.claim(child)) +
                                 "', which does not give '" + claim_text(game_, need) + "'");
