@@ -104,6 +104,19 @@ struct Trial {
   Bits opponent_fill = 0;   // the filled points that took the opponent's colour
 };
 
+// The trials of the legal moves last listed on this thread, and the position they were listed in.
+// A search lists a position's moves and then plays each on a copy of the position: the placement's
+// trial (fills and legality) is most of the cost of either, and is then made once.
+struct ListedTrials {
+  const BitTables* tables = nullptr;
+  Rules rules;
+  std::array<Bits, 2> stones{};
+  int mover = -1;
+  Bits legal = 0;
+  std::array<Trial, 64> trials;
+};
+thread_local ListedTrials listed_trials;
+
 class BitState final : public EngineBase<BitState> {
  public:
   BitState(const Game& game, const Rules& rules, const Position& position)
@@ -129,12 +142,20 @@ class BitState final : public EngineBase<BitState> {
   }
   void legal_moves(std::vector<Move>& out) const override {
     out.clear();
+    ListedTrials& listed = listed_trials;
+    listed.legal = 0;
     if (outcome_.over()) return;
     const int mover = side_to_move();
-    Trial trial;
+    listed.tables = t_;
+    listed.rules = rules_;
+    listed.stones = stones_;
+    listed.mover = mover;
     for (Bits open = empty(); open != 0; open &= open - 1) {
       const int p = lowest(open);
-      if (try_placement(p, mover, trial)) out.push_back(static_cast<Move>(p));
+      if (try_placement(p, mover, listed.trials[static_cast<std::size_t>(p)])) {
+        out.push_back(static_cast<Move>(p));
+        listed.legal |= bit(p);
+      }
     }
     if (swap_available()) out.push_back(kSwap);
     if (out.empty()) out.push_back(kPass);
@@ -171,14 +192,19 @@ class BitState final : public EngineBase<BitState> {
         swap_slots);
   }
 
-  // The placements that win at once, from trials (no list of moves, no settling).
+  // The placements that win at once, from trials (no list of moves, no settling). A move after
+  // which nobody can move ends the game by the no-moves ruling, which may give it to the mover:
+  // under such a ruling every move is played out, as wins_at_once_with does.
   void winning_moves(std::vector<Move>& out) const override {
+    if (rules_.no_moves != Rules::NoMoves::Draw) return State::winning_moves(out);
     out.clear();
     if (outcome_.over()) return;
     const int mover = side_to_move();
     Trial trial;
-    for (Bits open = empty(); open != 0; open &= open - 1) {
+    const bool screened = wins_screened();
+    for (Bits open = screened ? could_win_at_once(mover) : empty(); open != 0; open &= open - 1) {
       const int p = lowest(open);
+      if (screened && !could_win_at(p, mover)) continue;
       if (try_placement(p, mover, trial) && trial_wins(trial, mover)) out.push_back(static_cast<Move>(p));
     }
   }
@@ -192,7 +218,8 @@ class BitState final : public EngineBase<BitState> {
     const int p = static_cast<int>(m);
     const int mover = side_to_move();
     Trial trial;
-    return p < t_->points && point_empty(p) && try_placement(p, mover, trial) && trial_wins(trial, mover);
+    return p < t_->points && point_empty(p) && (!wins_screened() || could_win_at(p, mover)) &&
+           try_placement(p, mover, trial) && trial_wins(trial, mover);
   }
 
   Position position() const {
@@ -235,6 +262,23 @@ class BitState final : public EngineBase<BitState> {
     const Bits w = t_->right_of(all) | (edges ? t_->first_column : 0);
     const Bits e = t_->left_of(all) | (edges ? t_->last_column : 0);
     return (n & s) | (w & e) | ((n | s) & (w | e));
+  }
+
+  // Empty points where a stone of `mover` is legal without a trial. Every region next to the new
+  // stone holds an empty neighbour of it; if none of those has a stone beside it (or an edge that
+  // counts), each keeps a point with only the new stone beside it, and nothing is filled. Then the
+  // only new diagonal pairs are the new stone's, and each must share an own orthogonal neighbour.
+  Bits open_points(int mover) const {
+    const Bits all = stones_[0] | stones_[1];
+    const Bits open = t_->board & ~all;
+    const bool edges = rules_.edges == Rules::Edges::Count;
+    const Bits touched = t_->neighbours(all) | (edges ? t_->first_row | t_->last_row | t_->first_column | t_->last_column : 0);
+    const Bits would_be_supported = open & touched;
+    const Bits own = stones_[static_cast<std::size_t>(mover)];
+    const Bits north = t_->below(own), south = t_->above(own), west = t_->right_of(own), east = t_->left_of(own);
+    const Bits unjoined = (t_->right_of(north) & ~north & ~west) | (t_->left_of(north) & ~north & ~east) |
+                          (t_->right_of(south) & ~south & ~west) | (t_->left_of(south) & ~south & ~east);
+    return open & ~t_->neighbours(would_be_supported) & ~unjoined;
   }
 
   // The territory holding the empty point `start` (all of its region), or 0 as soon as the region
@@ -334,11 +378,39 @@ class BitState final : public EngineBase<BitState> {
     return true;
   }
 
+  // A placement's win can be ruled out cheaply. Under single-pass fill and an owner-wins opponent
+  // chain, a win is a chain of the mover's through the new stone p, over its own stones and points
+  // p's turn fills with its colour; a filled point is empty now and has two adjacent stones once p
+  // stands. (Other rulings: every placement is tried.)
+  bool wins_screened() const {
+    return rules_.fill == Rules::Fill::SinglePass && rules_.opponent_chain != Rules::OpponentChain::MoverWins;
+  }
+  // So the chain lies within the mover's stones, p and the empty points supported once p stands.
+  bool could_win_at(int p, int mover) const {
+    const Bits way = stones_[static_cast<std::size_t>(mover)] | bit(p) | (empty() & supported(stones_[0] | stones_[1] | bit(p)));
+    const Bits chain = t_->flood(bit(p), way);
+    return (chain & first_edge(mover)) != 0 && (chain & second_edge(mover)) != 0;
+  }
+  // And, for all p at once: a point supported once p stands is supported now or next to p, so,
+  // walking the chain from the first edge, the first point that is p or next to p lies on that
+  // edge or next to a point joined to it over own stones and points supported now; likewise from
+  // the second edge. p is that point or next to it, on both sides.
+  Bits could_win_at_once(int mover) const {
+    const Bits open = empty();
+    const Bits way = stones_[static_cast<std::size_t>(mover)] | (open & supported(stones_[0] | stones_[1]));
+    const auto near_edge = [&](Bits edge) {
+      const Bits touching = edge | t_->neighbours(t_->flood(edge & way, way));
+      return touching | t_->neighbours(touching);
+    };
+    return open & near_edge(first_edge(mover)) & near_edge(second_edge(mover));
+  }
+
   Bits first_edge(int side) const { return side == kBlackSide ? t_->first_row : t_->first_column; }
   Bits second_edge(int side) const { return side == kBlackSide ? t_->last_row : t_->last_column; }
 
   // Whether a chain of `stones` holding a point of `seeds` joins the side's edges.
   bool completes_chain(Bits stones, Bits seeds, int side) const {
+    if ((stones & first_edge(side)) == 0 || (stones & second_edge(side)) == 0) return false;
     while (seeds != 0) {
       const Bits chain = t_->flood(seeds & (~seeds + 1), stones);
       if ((chain & first_edge(side)) != 0 && (chain & second_edge(side)) != 0) return true;
@@ -377,6 +449,12 @@ class BitState final : public EngineBase<BitState> {
 
   bool place(int point) {
     const int mover = side_to_move();
+    const ListedTrials& listed = listed_trials;
+    if ((listed.legal & bit(point)) != 0 && listed.stones == stones_ && listed.mover == mover && listed.tables == t_ &&
+        listed.rules == rules_) {
+      commit(listed.trials[static_cast<std::size_t>(point)], mover);
+      return true;
+    }
     Trial trial;
     if (!try_placement(point, mover, trial)) return false;
     commit(trial, mover);
@@ -384,6 +462,7 @@ class BitState final : public EngineBase<BitState> {
   }
 
   bool has_legal_placement(int mover) const {
+    if (open_points(mover) != 0) return true;
     Trial trial;
     for (Bits open = empty(); open != 0; open &= open - 1) {
       if (try_placement(lowest(open), mover, trial)) return true;

@@ -54,6 +54,7 @@ struct Rules {
   bool pie = true;
 
   static Rules from(const Config& config);
+  bool operator==(const Rules&) const = default;
 };
 
 // The names the rulings have on the command line (also the keys of Config::rulings).

@@ -13,6 +13,7 @@
 #include "model/quentin/engine.hpp"
 #include "model/quentin/notation.hpp"
 #include "model/quentin/tests/fixtures.hpp"
+#include "model/quentin/verification.hpp"
 
 namespace arbiter::quentin {
 namespace {
@@ -39,6 +40,22 @@ namespace {
   for (int side : {kBlackSide, kWhiteSide}) {
     if (bit.distance_to_win(side) != flat.distance_to_win(side)) {
       return ::testing::AssertionFailure() << "distances of side " << side << " differ at\n" << flat.diagram();
+    }
+  }
+  // A pass is legal exactly when no placement is.
+  if (bit.clone()->apply_if_legal(kPass) != flat.clone()->apply_if_legal(kPass)) {
+    return ::testing::AssertionFailure() << "a pass is legal in one engine only at\n" << flat.diagram();
+  }
+  // The wins at once, which the bit engine screens before trying (and the solver asks of every
+  // remembered move, legal or not).
+  std::vector<Move> bit_wins, flat_wins;
+  bit.winning_moves(bit_wins);
+  flat.winning_moves(flat_wins);
+  if (bit_wins != flat_wins) return ::testing::AssertionFailure() << "winning moves differ at\n" << flat.diagram();
+  auto bit_scratch = bit.clone(), flat_scratch = flat.clone();
+  for (Move m = 0; m < 66; ++m) {  // every point of the largest bit board, and two codes beyond
+    if (bit.wins_at_once_with(m, *bit_scratch) != flat.wins_at_once_with(m, *flat_scratch)) {
+      return ::testing::AssertionFailure() << "wins_at_once_with(" << flat.move_text(m) << ") differs at\n" << flat.diagram();
     }
   }
   return ::testing::AssertionSuccess();
@@ -93,6 +110,92 @@ TEST(QuentinBitEngine, PlaysLikeTheFlatEngineOnSizes2To8UnderEveryRulingCombinat
   EXPECT_GT(moves_compared, 10000);
   EXPECT_GT(fills, 100);
   EXPECT_GT(illegal_tries, 100);
+}
+
+// The bit engine keeps the trials of the moves it last listed on a thread, to play them without
+// trying them again. A state under other rulings, or with other stones, must not take them: the
+// moves of a position are listed under one combination of rulings and then played in the same
+// position under another, against the flat engine (which keeps nothing).
+TEST(QuentinBitEngine, PlaysAMoveListedUnderOtherRulingsAsItsOwnRulingsSay) {
+  const auto combinations = testing::every_ruling_combination(quentin_game(), {ruling_name::kRulesVersion});
+  Rng rng(20261126);
+  std::vector<Move> listed, moves;
+  long played_differently = 0;
+  for (std::size_t c = 0; c < combinations.size(); ++c) {
+    const int size = 4 + static_cast<int>(c % 3);
+    auto game = make_game(quentin_game(), size, combinations[c]);
+    auto other_game = make_game(quentin_game(), size, combinations[(c * 7 + 1) % combinations.size()]);
+    const Rules rules = Rules::from(game->config()), other_rules = Rules::from(other_game->config());
+    auto bit = engine::make_bit_state(*game, rules, Position::empty(size));
+    auto flat = engine::make_flat_state(*game, rules, Position::empty(size));
+    for (;;) {
+      flat->legal_moves(moves);
+      if (moves.empty()) break;
+      const Move move = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+      const Position here = position_of(*flat);
+      auto other_bit = engine::make_bit_state(*other_game, other_rules, here);
+      if (!other_bit->is_terminal()) other_bit->legal_moves(listed);
+      // How the same move plays under the other rulings (flat engine), to see that the case arises.
+      auto other_flat = engine::make_flat_state(*other_game, other_rules, here);
+      auto mine = flat->clone();
+      mine->apply(move);
+      if (!other_flat->apply_if_legal(move) || position_of(*other_flat).cells != position_of(*mine).cells) ++played_differently;
+      bit->apply(move);
+      flat->apply(move);
+      ASSERT_TRUE(same_state(*bit, *flat)) << testing::describe_combination(combinations[c], size) << " after " << flat->move_text(move);
+    }
+  }
+  EXPECT_GT(played_differently, 10);
+}
+
+// Arrangements of stones on 3x3 (all of them), 4x4 and 5x5 boards (random ones) that can stand at the
+// end of a turn (not only those play reaches), with either side to move, under every ruling combination: the same status (a side that
+// cannot place passes, and the game ends when neither can) and the same moves. The bit engine
+// decides some of that without trying placements.
+TEST(QuentinBitEngine, JudgesEveryArrangementLikeTheFlatEngine) {
+  const auto combinations = testing::every_ruling_combination(quentin_game(), {ruling_name::kRulesVersion});
+  Rng rng(3);
+  long stuck = 0, judged = 0;
+  for (std::size_t c = 0; c < combinations.size(); ++c) {
+    const auto& rulings = combinations[c];
+    for (int size = 3; size <= 5; ++size) {
+      auto game = make_game(quentin_game(), size, rulings);
+      const Rules rules = Rules::from(game->config());
+      const int points = size * size;
+      // All 3^9 boards under one combination in 18 (in 144 when sanitized).
+      const bool every_board = size == 3 && c % (kHeavyDivisor > 1 ? 144 : 18) == 0;
+      const long arrangements = every_board ? 19683 : 60 / kHeavyDivisor + 10;
+      for (long a = 0; a < arrangements; ++a) {
+        Position position = Position::empty(size);
+        long code = a;
+        for (int p = 0; p < points; ++p) {
+          const long cell = every_board ? code % 3 : static_cast<long>(rng.below(3));
+          code /= 3;
+          position.cells[static_cast<std::size_t>(p)] = cell == 0 ? kEmpty : cell == 1 ? kBlackStone : kWhiteStone;
+        }
+        for (int ply : {2, 3}) {
+          position.ply = ply;
+          // Only positions that can stand at the end of a turn (no territory left unfilled, no
+          // unsupported diagonal pair), as a position is read.
+          Position valid;
+          try {
+            valid = read_position(*game, rules, engine::make_flat_state(*game, rules, position)->line());
+          } catch (const InputError&) {
+            continue;
+          }
+          ++judged;
+          auto bit = engine::make_bit_state(*game, rules, valid);
+          auto flat = engine::make_flat_state(*game, rules, valid);
+          ASSERT_TRUE(same_state(*bit, *flat)) << testing::describe_combination(rulings, size);
+          std::vector<Move> moves;
+          flat->legal_moves(moves);
+          stuck += flat->is_terminal() || (moves.size() == 1 && moves[0] == kPass);
+        }
+      }
+    }
+  }
+  EXPECT_GT(judged, 10000);
+  EXPECT_GT(stuck, 1000);  // positions where a side cannot place were among them
 }
 
 // Positions read from their printed form (not reached by play) start the same in both engines,
