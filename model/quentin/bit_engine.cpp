@@ -265,20 +265,29 @@ class BitState final : public EngineBase<BitState> {
   }
 
   // Empty points where a stone of `mover` is legal without a trial. Every region next to the new
-  // stone holds an empty neighbour of it; if none of those has a stone beside it (or an edge that
-  // counts), each keeps a point with only the new stone beside it, and nothing is filled. Then the
-  // only new diagonal pairs are the new stone's, and each must share an own orthogonal neighbour.
+  // stone p holds an empty neighbour q of it, and is no territory if it keeps a point with fewer
+  // than two stones beside it once p stands: q itself if nothing is beside q now (no stone, no edge
+  // that counts: "lonely"), or a neighbour r of q other than p that is weak now (fewer than two
+  // beside it): r is not next to p (a square grid has no triangles), so it stays weak. If p is weak
+  // itself, q needs two weak neighbours to be sure one is not p. Then nothing is filled, and the
+  // only new diagonal pairs are p's, each of which must share an own orthogonal neighbour with p.
   Bits open_points(int mover) const {
     const Bits all = stones_[0] | stones_[1];
     const Bits open = t_->board & ~all;
     const bool edges = rules_.edges == Rules::Edges::Count;
     const Bits touched = t_->neighbours(all) | (edges ? t_->first_row | t_->last_row | t_->first_column | t_->last_column : 0);
-    const Bits would_be_supported = open & touched;
+    const Bits lonely = open & ~touched;
+    const Bits weak = open & ~supported(all);
+    const Bits n = t_->below(weak), s = t_->above(weak), w = t_->right_of(weak), e = t_->left_of(weak);
+    const Bits next_to_weak = n | s | w | e;
+    const Bits next_to_two_weak = (n & s) | (w & e) | ((n | s) & (w | e));
+    const Bits sure_for_strong_p = open & ~weak & ~t_->neighbours(open & ~lonely & ~next_to_weak);
+    const Bits sure_for_weak_p = weak & ~t_->neighbours(open & ~lonely & ~next_to_two_weak);
     const Bits own = stones_[static_cast<std::size_t>(mover)];
     const Bits north = t_->below(own), south = t_->above(own), west = t_->right_of(own), east = t_->left_of(own);
     const Bits unjoined = (t_->right_of(north) & ~north & ~west) | (t_->left_of(north) & ~north & ~east) |
                           (t_->right_of(south) & ~south & ~west) | (t_->left_of(south) & ~south & ~east);
-    return open & ~t_->neighbours(would_be_supported) & ~unjoined;
+    return (sure_for_strong_p | sure_for_weak_p) & ~unjoined;
   }
 
   // The territory holding the empty point `start` (all of its region), or 0 as soon as the region
