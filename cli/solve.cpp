@@ -220,8 +220,10 @@ int solve_command(const std::vector<std::string>& args) {
   }
   if (const std::size_t table_size = std::bit_floor(table_megabytes); table_size != table_megabytes) {
     // The table's buckets are found by masking the key, so its size is a power of two; say so
-    // rather than print a size the run does not have.
-    std::cerr << "note: the table's size is a power of two: --tt-mb " << table_megabytes << " gives " << table_size << " MiB\n";
+    // rather than print a size the run does not have (once: under mpirun every rank reads this).
+    if (distributed::world().coordinator()) {
+      std::cerr << "note: the table's size is a power of two: --tt-mb " << table_megabytes << " gives " << table_size << " MiB\n";
+    }
     table_megabytes = table_size;
   }
   if (given.count("time-limit") && !(time_limit > 0)) throw InputError("--time-limit must be a positive number of seconds");

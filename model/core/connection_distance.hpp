@@ -85,12 +85,23 @@ class GridDistance {
   int distance(int side, std::uint64_t own, std::uint64_t empty) const {
     const std::uint64_t start = side == 0 ? first_row_ : first_column_;
     const std::uint64_t goal = side == 0 ? last_row_ : last_column_;
-    std::uint64_t reached = along(start & own, own);
-    for (int level = 0;; ++level) {
+    // `next_to` is the spread of `reached`, grown with it (a spread of a union is the union of the
+    // spreads): one spread per step instead of one of the whole set and another to see it closed.
+    std::uint64_t reached = start & own;
+    std::uint64_t next_to = spread(reached);
+    for (int level = 0;;) {
+      const std::uint64_t joined = next_to & own & ~reached;
+      if (joined != 0) {
+        reached |= joined;
+        next_to |= spread(joined);
+        continue;
+      }
       if (reached & goal) return level;
-      const std::uint64_t grown = along(reached | ((spread(reached) | start) & empty), own);
-      if (grown == reached) return n_ * n_ + 1;
-      reached = grown;
+      const std::uint64_t grown = (next_to | start) & empty & ~reached;
+      if (grown == 0) return n_ * n_ + 1;
+      reached |= grown;
+      next_to |= spread(grown);
+      ++level;
     }
   }
 
@@ -110,13 +121,6 @@ class GridDistance {
     // (r-1, c+1) is bit - (n-1), (r+1, c-1) is bit + (n-1); a wrap across a row lands in the
     // first or last column, which such a step never reaches.
     return orthogonal | ((s >> (n_ - 1)) & ~first_column_) | ((s << (n_ - 1)) & ~last_column_ & board_);
-  }
-  std::uint64_t along(std::uint64_t s, std::uint64_t own) const {
-    for (;;) {
-      const std::uint64_t next = s | (spread(s) & own);
-      if (next == s) return s;
-      s = next;
-    }
   }
 
   int n_ = 0;

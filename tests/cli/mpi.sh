@@ -34,6 +34,10 @@ ranks() {
 # The certificate line names each run's own file; the files themselves are compared.
 untimed() { sed -E -e 's/ nodes in [0-9.]+ s \([0-9,]+ nodes\/s\), .*$/ nodes/' -e 's/^certificate: .*/certificate:/' "$1"; }
 
+# A --tt-mb that is not a power of two is noted once, by the coordinator, not by every rank.
+ranks 2 solve brique --size 3 --openings --tt-mb 3 --state "$tmp/ttmb" >"$tmp/ttmb.out" 2>"$tmp/ttmb.err" \
+  && [ "$(grep -c '^note: the table' "$tmp/ttmb.err")" = 1 ] && pass || fail "one --tt-mb note under 2 ranks" "$tmp/ttmb.out" "$tmp/ttmb.err"
+
 # solve --openings: every first move of Brique 4x4, alone in one process and shared by 2 ranks.
 solve=(solve brique --size 4 --openings --tt-mb 16)
 "$arbiter" "${solve[@]}" --independent-moves --state "$tmp/one" --proof "$tmp/one.cert" >"$tmp/one.out" 2>"$tmp/one.err" \
