@@ -22,11 +22,15 @@ ProofNumbers unpack(std::uint64_t data) {
 std::uint64_t spread(std::uint64_t data) { return mix64(data) ^ mix64(0); }
 
 // Solved entries are worth more than any open one: losing them repeats whole proofs.
-std::uint32_t priority(ProofNumbers numbers, std::uint32_t work) { return (numbers.solved() ? 128u : 0u) + work; }
 
 }  // namespace
 
-TranspositionTable::TranspositionTable(std::size_t megabytes) {
+std::uint32_t TranspositionTable::priority(ProofNumbers numbers, std::uint32_t work) const {
+  if (keep_ == Keep::Solved) return (numbers.solved() ? 128u : 0u) + work;
+  return 2 * work + (numbers.solved() ? 1u : 0u);
+}
+
+TranspositionTable::TranspositionTable(std::size_t megabytes, Keep keep) : keep_(keep) {
   // At least 256 buckets: a key's low byte is then its bucket's, and entries need not store it.
   const std::size_t wanted = std::max<std::size_t>(1, megabytes) * 1024 * 1024 / sizeof(Entry) / kBucket;
   const std::size_t buckets = std::bit_floor(std::max<std::size_t>(wanted, 256));
@@ -86,7 +90,12 @@ void TranspositionTable::store(std::uint64_t key, ProofNumbers numbers, std::uin
     }
   }
   const bool same_key = victim_slot.occupied() && ((victim_slot.tag ^ key) & ~kLowByte) == 0;
-  if (!same_key && victim_slot.occupied() && victim_slot.numbers.solved() && !numbers.solved()) return;
+  if (!same_key && victim_slot.occupied()) {
+    if (keep_ == Keep::Solved ? victim_slot.numbers.solved() && !numbers.solved()
+                              : priority(numbers, 1 + log_work) < priority(victim_slot.numbers, victim_slot.work())) {
+      return;
+    }
+  }
   if (!victim_slot.occupied()) used_count_.fetch_add(1, std::memory_order_relaxed);
   const std::uint32_t kept_work = std::max(1 + log_work, same_key ? victim_slot.work() : 0u);
   const std::uint64_t tag = (key & ~kLowByte) | kept_work;

@@ -1038,6 +1038,42 @@ TEST(TranspositionTable, KeepsSolvedEntriesAndTellsKeysOfOneBucketApart) {
   EXPECT_FALSE(reloaded.lookup(key(2), n));
 }
 
+// The two ways a full bucket gives way (TranspositionTable::Keep): for certificates a solved entry
+// stays whatever comes; for a search alone the costliest entries stay, solved or not.
+TEST(TranspositionTable, KeepsSolvedEntriesForCertificatesAndCostlyOnesForASearchAlone) {
+  using solver::ProofNumbers;
+  using Keep = solver::TranspositionTable::Keep;
+  const auto key = [](std::uint64_t i) { return std::uint64_t{0x77} | (i << 40); };  // one bucket
+  const ProofNumbers proved{0, solver::kInfiniteNumber}, open{4, 4};
+  for (Keep keep : {Keep::Solved, Keep::Work}) {
+    solver::TranspositionTable table(1, keep);
+    for (std::uint64_t i = 1; i <= 4; ++i) table.store(key(i), proved, 1);  // cheap proofs fill it
+    table.store(key(5), open, 1 << 20);                                      // a costly open one
+    ProofNumbers n;
+    int proofs_left = 0;
+    for (std::uint64_t i = 1; i <= 4; ++i) proofs_left += table.lookup(key(i), n) && n.proven();
+    if (keep == Keep::Solved) {
+      EXPECT_FALSE(table.lookup(key(5), n));
+      EXPECT_EQ(proofs_left, 4);
+    } else {
+      ASSERT_TRUE(table.lookup(key(5), n));
+      EXPECT_EQ(n, open);
+      EXPECT_EQ(proofs_left, 3);
+      // Cheaper than everything in the bucket: not stored.
+      for (std::uint64_t i = 6; i <= 8; ++i) table.store(key(i), open, 1 << 10);
+      table.store(key(9), proved, 2);
+      EXPECT_FALSE(table.lookup(key(9), n));
+      ASSERT_TRUE(table.lookup(key(5), n));
+      EXPECT_EQ(n, open);
+    }
+    // Either way a proof is not undone by its own key's open numbers.
+    table.store(key(10), proved, 1 << 30);
+    table.store(key(10), open, 1 << 30);
+    ASSERT_TRUE(table.lookup(key(10), n));
+    EXPECT_TRUE(n.proven());
+  }
+}
+
 // A stop that arrives while the extraction searches again (the table lost a node's children but
 // kept the node) ends the search with the node's stored value and without its children: that
 // must be an interruption, not "no move shows the proved result" (seen on a 2-rank solve that
