@@ -21,11 +21,11 @@ ProofNumbers unpack(std::uint64_t data) {
 // 0, so that an untouched (zero) entry reads as empty.
 std::uint64_t spread(std::uint64_t data) { return mix64(data) ^ mix64(0); }
 
-// Solved entries are worth more than any open one: losing them repeats whole proofs.
-
 }  // namespace
 
 std::uint32_t TranspositionTable::priority(ProofNumbers numbers, std::uint32_t work) const {
+  // For certificates, a solved entry is worth more than any open one: losing one repeats a proof
+  // that an extraction needs.
   if (keep_ == Keep::Solved) return (numbers.solved() ? 128u : 0u) + work;
   return 2 * work + (numbers.solved() ? 1u : 0u);
 }

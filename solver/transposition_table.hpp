@@ -30,20 +30,19 @@ struct ProofNumbers {
 
 class TranspositionTable {
  public:
+  // Which entry of a full bucket gives way to a new one. Keep::Solved: the one of least work, but
+  // a solved entry never to open numbers, so that the proofs certificates are extracted from stay.
+  // Keep::Work: the one of least work, solved or not (solved breaking ties), and a new entry of
+  // less work than all four is not stored; a search that fills its table then keeps the costly
+  // open positions it will enter again instead of the many cheap solved ones around them
+  // (docs/solver.md: up to 18 times fewer nodes for the same value when the table is far too
+  // small). A search without certificates uses it; proofs it loses are found again where needed.
+  enum class Keep : std::uint8_t { Solved, Work };
   // Safe to share between threads without locks: each entry is two 64-bit words written and read
   // atomically one by one, the first holding the key XOR the second, so that a read that sees
   // halves of two different writes fails its key check and counts as a miss (a miss only costs
   // search time; wrong numbers would cost correctness). The memory comes zeroed from the system,
   // in huge pages where it allows them, as the search first touches it.
-  // Which entry of a full bucket gives way to a new one. Keep::Solved: the one of least work, but
-  // a solved entry never to open numbers, so that the proofs a certificate is extracted from stay
-  // (and none is lost to the search that follows). Keep::Work: the one of least work, solved or
-  // not (solved breaking ties), and a new entry of less work than all four is not stored; a
-  // search that fills its table then keeps the costly open positions it will enter again instead
-  // of the many cheap solved ones around them (measured in docs/solver.md: up to 7 times fewer
-  // nodes for the same value when the table is too small). A search without certificates uses
-  // it; proofs it loses are found again where they are needed.
-  enum class Keep : std::uint8_t { Solved, Work };
   explicit TranspositionTable(std::size_t megabytes, Keep keep = Keep::Solved);
   ~TranspositionTable();
   TranspositionTable(const TranspositionTable&) = delete;
