@@ -33,6 +33,13 @@ std::size_t zone_table_megabytes(const SolveOptions& options) {
   return options.within == 0 && options.threat_depth > 0 ? std::max<std::size_t>(options.table_megabytes / 4, 1) : 1;
 }
 
+// A bounded search (--within) has a table of its own, so the df-pn table is then the smallest. A
+// search that extracts no certificate keeps its table's costliest entries, solved or not.
+TranspositionTable make_table(const SolveOptions& options) {
+  return TranspositionTable(options.within == 0 ? options.table_megabytes : 1,
+                            options.certificates ? TranspositionTable::Keep::Solved : TranspositionTable::Keep::Work);
+}
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -275,11 +282,6 @@ std::vector<std::size_t> search_order(const State& root, const std::vector<Move>
   return order;
 }
 
-// A search that extracts no certificate keeps its table's costliest entries, solved or not.
-static TranspositionTable::Keep table_keeps(const SolveOptions& options) {
-  return options.certificates ? TranspositionTable::Keep::Solved : TranspositionTable::Keep::Work;
-}
-
 SolveResult solve_moves(const State& root, const SolveOptions& options,
                         const std::vector<std::optional<MoveResult>>& finished, const UnitDone& on_done) {
   if (root.is_terminal()) throw std::logic_error("solve_moves: the game is over");
@@ -297,7 +299,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   }
   // One table for all moves and threads: the moves' searches meet the same positions in other
   // orders, and every solved entry is a fact whichever search stored it.
-  TranspositionTable table(options.within == 0 ? options.table_megabytes : 1, table_keeps(options));
+  TranspositionTable table = make_table(options);
   ZoneTable zones(zone_table_megabytes(options));
   const std::string table_path = options.table_directory.empty() ? "" : options.table_directory + "/table";
   if (!table_path.empty()) {
@@ -463,7 +465,7 @@ MoveResult unsettled_move(const State& root, Move move) {
 }
 
 MoveResult solve_move_alone(const State& root, Move move, const SolveOptions& options) {
-  TranspositionTable table(options.within == 0 ? options.table_megabytes : 1, table_keeps(options));
+  TranspositionTable table = make_table(options);
   ZoneTable zones(zone_table_megabytes(options));
   std::unique_ptr<BoundedSearch> bounded;
   return solve_unit(root, move, options, table, zones, bounded);

@@ -253,16 +253,20 @@ class BitState final : public EngineBase<BitState> {
     }
   }
 
-  // The empty points with at least two adjacent stones (each board edge counting as one under
-  // edges-count=yes): at least two of the four directions hold a stone (or the edge).
-  Bits supported(Bits all) const {
+  // The points with a stone of `all` beside them, by the side it is on (each board edge counting as
+  // a stone under edges-count=yes).
+  struct Beside {
+    Bits north, south, west, east;
+    Bits any() const { return north | south | west | east; }
+    Bits two() const { return (north & south) | (west & east) | ((north | south) & (west | east)); }
+  };
+  Beside beside(Bits all) const {
     const bool edges = rules_.edges == Rules::Edges::Count;
-    const Bits n = t_->below(all) | (edges ? t_->first_row : 0);
-    const Bits s = t_->above(all) | (edges ? t_->last_row : 0);
-    const Bits w = t_->right_of(all) | (edges ? t_->first_column : 0);
-    const Bits e = t_->left_of(all) | (edges ? t_->last_column : 0);
-    return (n & s) | (w & e) | ((n | s) & (w | e));
+    return {t_->below(all) | (edges ? t_->first_row : 0), t_->above(all) | (edges ? t_->last_row : 0),
+            t_->right_of(all) | (edges ? t_->first_column : 0), t_->left_of(all) | (edges ? t_->last_column : 0)};
   }
+  // The points with at least two adjacent stones: the empty ones among them can be territory.
+  Bits supported(Bits all) const { return beside(all).two(); }
 
   // Empty points where a stone of `mover` is legal without a trial. Every region next to the new
   // stone p holds an empty neighbour q of it, and is no territory if it keeps a point with fewer
@@ -274,13 +278,12 @@ class BitState final : public EngineBase<BitState> {
   Bits open_points(int mover) const {
     const Bits all = stones_[0] | stones_[1];
     const Bits open = t_->board & ~all;
-    const bool edges = rules_.edges == Rules::Edges::Count;
-    const Bits touched = t_->neighbours(all) | (edges ? t_->first_row | t_->last_row | t_->first_column | t_->last_column : 0);
-    const Bits lonely = open & ~touched;
-    const Bits weak = open & ~supported(all);
-    const Bits n = t_->below(weak), s = t_->above(weak), w = t_->right_of(weak), e = t_->left_of(weak);
-    const Bits next_to_weak = n | s | w | e;
-    const Bits next_to_two_weak = (n & s) | (w & e) | ((n | s) & (w | e));
+    const Beside stones = beside(all);
+    const Bits lonely = open & ~stones.any();
+    const Bits weak = open & ~stones.two();
+    const Beside weak_beside{t_->below(weak), t_->above(weak), t_->right_of(weak), t_->left_of(weak)};
+    const Bits next_to_weak = weak_beside.any();
+    const Bits next_to_two_weak = weak_beside.two();
     const Bits sure_for_strong_p = open & ~weak & ~t_->neighbours(open & ~lonely & ~next_to_weak);
     const Bits sure_for_weak_p = weak & ~t_->neighbours(open & ~lonely & ~next_to_two_weak);
     const Bits own = stones_[static_cast<std::size_t>(mover)];
