@@ -263,6 +263,8 @@ int solve_command(const std::vector<std::string>& args) {
   }
   solve_options.value_only = value_only;
   solve_options.race_root = race;
+  solver::RootFocus focus;
+  solve_options.root_focus = &focus;
   std::atomic<std::uint64_t> nodes{0};
   solve_options.control.nodes = &nodes;
   install_stop_handlers();
@@ -323,8 +325,14 @@ int solve_command(const std::vector<std::string>& args) {
            << units_done << "/" << moves.size() << " moves settled (" << wins << " win, " << losses
            << (within > 0 ? " no win" : " loss") << (draws ? ", " + std::to_string(draws) + " draw" : "") << "), "
            << with_commas(nodes.load()) << " nodes, " << with_commas(static_cast<std::uint64_t>(nodes.load() / std::max(seconds, 1e-3)))
-           << " nodes/s" << (first_win.empty() ? "" : ", winning move " + first_win) << ", " << std::fixed
-           << std::setprecision(0) << seconds << " s";
+           << " nodes/s" << (first_win.empty() ? "" : ", winning move " + first_win);
+      const std::uint64_t searching = focus.move.load(std::memory_order_relaxed);
+      if (value_only && within == 0 && first_win.empty() && searching != solver::RootFocus::kNone) {
+        line << ", searching " << root.move_text(static_cast<Move>(searching)) << " (root proof/disproof numbers "
+             << with_commas(focus.pn.load(std::memory_order_relaxed)) << "/" << with_commas(focus.dn.load(std::memory_order_relaxed))
+             << ")";
+      }
+      line << ", " << std::fixed << std::setprecision(0) << seconds << " s";
       return line.str();
     });
     const solver::UnitDone record = [&](std::size_t index, const MoveResult& r) {

@@ -209,6 +209,11 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
     }
     if (numbers.solved() || numbers.pn >= thpn || numbers.dn >= thdn || stopped_) break;
     Child& chosen = children[best];
+    if (depth == 0 && control_.focus != nullptr) {
+      control_.focus->move.store(chosen.move, std::memory_order_relaxed);
+      control_.focus->pn.store(numbers.pn, std::memory_order_relaxed);
+      control_.focus->dn.store(numbers.dn, std::memory_order_relaxed);
+    }
     const std::uint32_t second = std::min(second_value, kInf);
     std::uint32_t child_thpn, child_thdn;
     if (or_node) {

@@ -29,6 +29,15 @@ bool outcome_satisfies(const Claim& claim, const Outcome& outcome);
 // "Black wins", "Black wins within 2 of its moves", "White does not lose", ...
 std::string claim_text(const GameDescriptor& game, const Claim& claim);
 
+// Where a search of a whole position stands, for progress reports: the move its root is searching
+// below now (the most promising, by proof numbers) and the root's current proof and disproof
+// numbers. Written by the search at its root only; read by another thread at any time.
+struct RootFocus {
+  static constexpr std::uint64_t kNone = ~std::uint64_t{0};
+  std::atomic<std::uint64_t> move{kNone};
+  std::atomic<std::uint32_t> pn{0}, dn{0};
+};
+
 // Limits and stop requests for a search. The stop flag is set from a signal handler or another
 // thread; a search that sees it returns "unknown" promptly and keeps what it proved.
 struct SearchControl {
@@ -39,6 +48,9 @@ struct SearchControl {
   // Set once another thread has settled what this search is for (two threads on the last unit of
   // a solve): the search stops like at a deadline, and its result is dropped.
   const std::atomic<bool>* abandon = nullptr;
+  // Where the root's search stands, when someone reports it (a search of a unit's position leaves
+  // it unset: its root is not the position the report is about).
+  RootFocus* focus = nullptr;
 
   // Called every 1024 nodes by a search.
   bool checkpoint() const {

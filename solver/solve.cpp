@@ -205,6 +205,7 @@ bool search_root_for_a_win(const State& root, const std::vector<Move>& moves, co
   const auto search_root = [&](int t) {
     SearchControl control = options.control;
     if (threads > 1) control.abandon = &settled;
+    control.focus = options.root_focus;
     const auto at = static_cast<std::size_t>(t);
     try {
       Dfpn search(table, control, stats[at], t == 1);
@@ -218,6 +219,7 @@ bool search_root_for_a_win(const State& root, const std::vector<Move>& moves, co
   for (int t = 1; t < threads; ++t) helpers.emplace_back(search_root, t);
   search_root(0);
   for (auto& helper : helpers) helper.join();
+  if (options.root_focus != nullptr) options.root_focus->move = RootFocus::kNone;  // the root's search is over
   Verdict verdict = Verdict::Unknown;
   for (std::size_t t = 0; t < stats.size(); ++t) {
     result.root_search.add(stats[t]);

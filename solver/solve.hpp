@@ -58,6 +58,9 @@ struct SolveOptions {
   // the node counts depend on timing, so the output may differ between runs. Off: one thread,
   // reproducible.
   bool race_root = false;
+  // value_only, exact: where the root's own search stands, for a progress report (nullptr: not
+  // reported). The moves' own searches never write it.
+  RootFocus* root_focus = nullptr;
   // Where exact units write their certificates as they extract them, as parts (see
   // write_certificate_parts), instead of keeping them in memory: "" for in memory. A large
   // solve's certificates take more memory than the machine has.

@@ -72,6 +72,13 @@ raced=$(sed -n 's/^Winning move (--value-only: 15 other moves not searched): //p
 if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" && [ -n "$raced" ] && grep -q '2 threads (two raced' "$tmp/out" &&
   grep '^Winning moves' "$tmp/t1.out" | tr ' ' '\n' | grep -qx "$raced" && "$arbiter" verify-proof "$tmp/race.cert" | grep -q '^Verified'; then pass; else
   fail "solve --value-only --race"; cat "$tmp/out"; fi
+# A long --value-only search says in its progress lines which first move its root is searching,
+# and with what numbers; stopped at its limit, the value is unknown (exit 1), never a guess.
+ARBITER_PROGRESS_SECONDS=0.2 "$arbiter" solve quentin --size 5 --value-only --time-limit 2 --state "$tmp/focus" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 1 ] && grep -q '^Value: unknown within the limits' "$tmp/out" &&
+  grep -Eq '^solve: .*, searching [a-e][1-5] \(root proof/disproof numbers [0-9,]+/[0-9,]+\), [0-9]+ s$' "$tmp/err"; then pass; else
+  fail "value-only progress names the move searched -> exit $status"; cat "$tmp/err" "$tmp/out"; fi
 # A table size that is not a power of two is rounded down, and the output says the size it has.
 "$arbiter" solve brique --size 3 --tt-mb 3 --state "$tmp/tt3" >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && grep -q '^note: the table.s size is a power of two: --tt-mb 3 gives 2 MiB' "$tmp/err" && grep -q '(2 MiB, shared' "$tmp/out"; then pass; else
