@@ -22,7 +22,7 @@ LiveProgress::~LiveProgress() {
   }
   wake_.notify_all();
   thread_.join();
-  if (terminal_) std::cerr << "\r\033[K" << std::flush;
+  line_.clear();
 }
 
 void LiveProgress::run() {
@@ -30,7 +30,7 @@ void LiveProgress::run() {
   while (!wake_.wait_for(lock, period_, [this] { return done_; })) {
     const std::string line = describe_();
     if (terminal_) {
-      std::cerr << "\r\033[K" << line.substr(0, 150) << std::flush;
+      line_.show(line);
     } else {
       std::cerr << line << "\n" << std::flush;
     }

@@ -6,9 +6,12 @@
 #include <chrono>
 #include <condition_variable>
 #include <functional>
+#include <iostream>
 #include <mutex>
 #include <string>
 #include <thread>
+
+#include "solver/progress.hpp"
 
 namespace arbiter::cli {
 
@@ -29,6 +32,7 @@ class LiveProgress {
   std::mutex mutex_;
   std::condition_variable wake_;
   bool done_ = false;
+  TerminalLine line_{std::cerr};  // before thread_, which uses it
   std::thread thread_;
 };
 

@@ -1,7 +1,9 @@
 #include "solver/progress.hpp"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <condition_variable>
@@ -19,12 +21,37 @@ double progress_line_interval() {
   return 5.0;
 }
 
+int terminal_columns() {
+  winsize size{};
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return 80;
+}
+
+void TerminalLine::clear() {
+  if (!shown_) return;
+  const std::size_t columns = static_cast<std::size_t>(std::max(columns_(), 1));
+  const std::size_t rows = std::max<std::size_t>((shown_width_ + columns - 1) / columns, 1);
+  out_ << "\r\033[K";
+  for (std::size_t row = 1; row < rows; ++row) out_ << "\033[A\033[K";  // up a row, and clear it
+  out_ << std::flush;
+  shown_ = false;
+}
+
+void TerminalLine::show(const std::string& line) {
+  clear();
+  out_ << line << std::flush;
+  shown_width_ = 0;
+  for (const char ch : line) shown_width_ += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;  // not a continuation byte
+  shown_ = true;
+}
+
 Progress::Progress(std::ostream& out, double seconds_between_lines)
     : out_(out),
       terminal_(&out == &std::cerr && isatty(STDERR_FILENO) != 0),
       every_(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
           std::chrono::duration<double>(terminal_ ? 0.2 : seconds_between_lines))),
-      last_(std::chrono::steady_clock::now()) {}
+      last_(std::chrono::steady_clock::now()),
+      line_(out) {}
 
 Progress::~Progress() { clear(); }
 
@@ -37,17 +64,13 @@ bool Progress::due() {
 
 void Progress::show(const std::string& line) {
   if (terminal_) {
-    out_ << "\r\033[K" << line << std::flush;
-    shown_ = true;
+    line_.show(line);
   } else {
     out_ << line << "\n" << std::flush;
   }
 }
 
-void Progress::clear() {
-  if (terminal_ && shown_) out_ << "\r\033[K" << std::flush;
-  shown_ = false;
-}
+void Progress::clear() { line_.clear(); }
 
 struct Heartbeat::Shared {
   std::mutex mutex;
@@ -60,10 +83,16 @@ Heartbeat::Heartbeat(std::ostream& out, bool terminal, std::string what, double 
   const auto every = std::chrono::duration<double>(seconds_between_lines);
   thread_ = std::thread([&out, terminal, what = std::move(what), every, shared = shared_.get()] {
     const auto start = std::chrono::steady_clock::now();
+    TerminalLine line(out);
     std::unique_lock<std::mutex> lock(shared->mutex);
     while (!shared->wake.wait_for(lock, every, [shared] { return shared->done; })) {
       const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-      out << (terminal ? "\r\033[K" : "") << what << ": " << seconds << " s" << (terminal ? "" : "\n") << std::flush;
+      const std::string text = what + ": " + std::to_string(seconds) + " s";
+      if (terminal) {
+        line.show(text);
+      } else {
+        out << text << "\n" << std::flush;
+      }
     }
   });
 }

@@ -14,6 +14,25 @@ namespace arbiter {
 // use a short one).
 double progress_line_interval();
 
+// The columns of the terminal on stderr (80 when it does not say).
+int terminal_columns();
+
+// A status line rewritten in place on a terminal. A line wider than the terminal wraps onto several
+// rows, and "\r\033[K" clears only the last of them: the rows above would pile up, one copy per
+// update. So the rows the shown line takes (at the terminal's width now) are all cleared.
+class TerminalLine {
+ public:
+  explicit TerminalLine(std::ostream& out, int (*columns)() = terminal_columns) : out_(out), columns_(columns) {}
+  void show(const std::string& line);  // clears the shown line, then prints this one (no newline)
+  void clear();
+
+ private:
+  std::ostream& out_;
+  int (*columns_)();
+  std::size_t shown_width_ = 0;  // characters of the line shown (UTF-8 code points)
+  bool shown_ = false;
+};
+
 class Progress {
  public:
   explicit Progress(std::ostream& out, double seconds_between_lines = progress_line_interval());
@@ -33,7 +52,7 @@ class Progress {
   bool terminal_;
   std::chrono::steady_clock::duration every_;
   std::chrono::steady_clock::time_point last_;
-  bool shown_ = false;
+  TerminalLine line_;
 };
 
 // For one long step that cannot report by itself (a Z3 check): while it lives, a line
