@@ -191,7 +191,7 @@ int solve_command(const std::vector<std::string>& args) {
       ("value-only", po::bool_switch(&value_only),
        "stop once the value is proved: moves are tried most promising first and the first winning one ends the search (the moves after it are not searched)")
       ("race", po::bool_switch(&race),
-       "with --value-only and --threads 2: two searches of the position race through the shared table (faster on two cores: 1.3-1.9x measured on 5x5 boards; the value is the same, but which winning move is named may differ between runs)")
+       "with --value-only and --threads 2: two searches race through the shared table, df-pn of the position and its moves in turn, middle first (Quentin 5x5: 1.2-1.7 s instead of 12-14 s; the value is the same, but which winning move is named may differ between runs)")
       ("threat-depth", po::value<int>(&threat_depth),
        "leave out the moves a threat of the opponent's within K of its moves refutes (0-3, default 2; 0: no pruning; games with local moves only)")
       ("resume", po::bool_switch(&resume), "continue a stopped run: keep its finished moves and saved tables")
@@ -331,6 +331,10 @@ int solve_command(const std::vector<std::string>& args) {
         line << ", searching " << root.move_text(static_cast<Move>(searching)) << " (root proof/disproof numbers "
              << with_commas(focus.pn.load(std::memory_order_relaxed)) << "/" << with_commas(focus.dn.load(std::memory_order_relaxed))
              << ")";
+      }
+      const std::uint64_t in_turn = focus.in_turn.load(std::memory_order_relaxed);
+      if (first_win.empty() && in_turn != solver::RootFocus::kNone) {
+        line << ", the race's other search on " << root.move_text(static_cast<Move>(in_turn));
       }
       line << ", " << std::fixed << std::setprecision(0) << seconds << " s";
       return line.str();

@@ -105,10 +105,15 @@ struct SolveResult {
 // A move of `root` reported as not settled: its move and text, nothing searched or proved.
 MoveResult unsettled_move(const State& root, Move move);
 
+// How search_order breaks ties of the estimate: in legal-move order, or nearest the middle of the
+// moves' places on the board first (State::move_anchor), then in legal-move order.
+enum class MoveTies { LegalOrder, MiddleFirst };
+
 // The order value_only searches the moves in (indices into the legal moves): most promising
 // first by the game's estimate after the move (the mover's distance to its win less the
-// opponent's), ties in legal-move order. Only which winning move is found depends on it.
-std::vector<std::size_t> search_order(const State& root, const std::vector<Move>& moves);
+// opponent's), ties as `ties` says. Only which winning move is found depends on it.
+std::vector<std::size_t> search_order(const State& root, const std::vector<Move>& moves,
+                                      MoveTies ties = MoveTies::LegalOrder);
 
 // Called from worker threads (serialised by the caller's lock) when a unit finishes.
 using UnitDone = std::function<void(std::size_t index, const MoveResult&)>;

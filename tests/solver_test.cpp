@@ -893,6 +893,23 @@ TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {
   EXPECT_NO_THROW(Certificate::read(complete, "t"));
 }
 
+// The race's second search takes the root's moves in turn, ties of the estimate nearest the middle
+// first: on an empty odd board that is the centre. The legal order is kept for --within.
+TEST(SearchOrder, BreaksTiesNearestTheMiddleWhenAsked) {
+  for (const char* name : {"brique", "quentin"}) {
+    auto game = make_game(find_game(name), 5, {});
+    const auto root = game->initial_state();
+    std::vector<Move> moves;
+    root->legal_moves(moves);
+    const auto legal = solver::search_order(*root, moves);
+    const auto middle = solver::search_order(*root, moves, solver::MoveTies::MiddleFirst);
+    ASSERT_EQ(middle.size(), moves.size()) << name;
+    EXPECT_TRUE(std::is_permutation(middle.begin(), middle.end(), legal.begin())) << name;
+    EXPECT_EQ(root->move_text(moves[middle.front()]), "c3") << name;
+    EXPECT_NE(root->move_text(moves[legal.front()]), "c3") << name;
+  }
+}
+
 
 // Keys that share a bucket (equal low bits) but differ above: the table must tell them apart,
 // keep solved entries against open ones, and save and load every solved entry with its full key.
