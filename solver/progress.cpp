@@ -94,6 +94,7 @@ Heartbeat::Heartbeat(std::ostream& out, bool terminal, std::string what, double 
         out << text << "\n" << std::flush;
       }
     }
+    line.clear();  // what follows the step starts on a clean row
   });
 }
 

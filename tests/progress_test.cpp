@@ -1,5 +1,7 @@
 // The status line rewritten in place on a terminal: every row a wrapped line took is cleared.
+#include <chrono>
 #include <sstream>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -24,6 +26,28 @@ TEST(TerminalLine, ClearsEveryRowAWrappedLineTook) {
   out.str("");
   line.clear();  // nothing shown: nothing to clear
   EXPECT_EQ(out.str(), "");
+}
+
+// A heartbeat's last line on a terminal is cleared when the step ends; off a terminal its lines
+// are plain and end with a newline.
+TEST(Heartbeat, ClearsItsLastLineOnATerminalAndWritesPlainLinesElsewhere) {
+  for (const bool terminal : {true, false}) {
+    std::ostringstream out;
+    {
+      Heartbeat beat(out, terminal, "proving", 0.02);
+      std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    }
+    const std::string text = out.str();
+    EXPECT_NE(text.find("proving: 0 s"), std::string::npos) << text;
+    if (terminal) {
+      ASSERT_GE(text.size(), 4u);
+      EXPECT_EQ(text.substr(text.size() - 4), "\r\033[K") << text;
+      EXPECT_EQ(text.find('\n'), std::string::npos) << text;
+    } else {
+      EXPECT_EQ(text.back(), '\n') << text;
+      EXPECT_EQ(text.find('\033'), std::string::npos) << text;
+    }
+  }
 }
 
 TEST(TerminalLine, CountsCharactersNotBytesAndAFullRowAsOne) {
