@@ -334,7 +334,7 @@ int solve_command(const std::vector<std::string>& args) {
       }
       const std::uint64_t in_turn = focus.in_turn.load(std::memory_order_relaxed);
       if (first_win.empty() && in_turn != solver::RootFocus::kNone) {
-        line << ", the race's other search on " << root.move_text(static_cast<Move>(in_turn));
+        line << ", the moves in turn at " << root.move_text(static_cast<Move>(in_turn));
       }
       line << ", " << std::fixed << std::setprecision(0) << seconds << " s";
       return line.str();

@@ -70,7 +70,8 @@ std::uint32_t Dfpn::disproof_pn(const std::vector<Child>& children, bool or_node
   return clean ? kInf : kDrawnDisproof;
 }
 
-Verdict Dfpn::solve(const State& root, const Goal& goal) {
+Verdict Dfpn::solve(const State& root, const Goal& goal, std::uint64_t node_budget) {
+  budget_end_ = node_budget >= kNoBudget - stats_.nodes ? kNoBudget : stats_.nodes + node_budget;
   goal_ = goal;
   salt_ = goal_salt(goal);
   stopped_ = false;
@@ -96,7 +97,7 @@ Verdict Dfpn::solve(const State& root, const Goal& goal) {
 
 ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn) {
   const std::uint64_t nodes_before = stats_.nodes++;
-  if ((nodes_before & 1023) == 0 && control_.checkpoint()) stopped_ = true;
+  if ((nodes_before & 1023) == 0 && (control_.checkpoint() || nodes_before >= budget_end_)) stopped_ = true;
   State& state = *stack_[depth];
   const std::uint64_t key = state.canonical_key() ^ salt_;
   if (stopped_) {

@@ -37,8 +37,11 @@ class Dfpn {
   void prune_by_threats(int depth, ZoneTable* zones);
 
   // Proven: the attacker reaches the goal against every defence; Disproven: the defender prevents
-  // it; Unknown: stopped (time limit or stop request) first.
-  Verdict solve(const State& root, const Goal& goal);
+  // it; Unknown: stopped (time limit or stop request) first, or `node_budget` more nodes expanded
+  // (budget_spent() then says so; solving again continues from what the table kept).
+  static constexpr std::uint64_t kNoBudget = ~std::uint64_t{0};
+  Verdict solve(const State& root, const Goal& goal, std::uint64_t node_budget = kNoBudget);
+  bool budget_spent() const { return stopped_ && stats_.nodes >= budget_end_ && !control_.should_stop(); }
   // After a Disproven solve: whether the disproof is the defender's win, shown without leaning on
   // any drawn game (false: a draw may be needed, or the search could not tell; ask again with
   // draw_enough to decide between a draw and a loss).
@@ -151,6 +154,7 @@ class Dfpn {
   ProofNumbers last_;  // the root's numbers after the last solve
   std::uint64_t salt_ = 0;
   bool stopped_ = false;
+  std::uint64_t budget_end_ = kNoBudget;  // stats_.nodes at which the solve under way stops
   bool later_ties_ = false;
   // Per depth, reused across nodes so that the search allocates only while it first goes deeper.
   // Deques: growing them keeps references held by shallower frames valid.

@@ -36,7 +36,7 @@ struct RootFocus {
   static constexpr std::uint64_t kNone = ~std::uint64_t{0};
   std::atomic<std::uint64_t> move{kNone};
   std::atomic<std::uint32_t> pn{0}, dn{0};
-  // A race's other search (solve's --race): the root's move it is searching to the end now.
+  // The search beside the root's that takes the root's moves in turn: the move it is at now.
   std::atomic<std::uint64_t> in_turn{kNone};
 };
 

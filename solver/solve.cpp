@@ -194,65 +194,113 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
   return r;
 }
 
+// The root's moves for a search that takes them in turn, each to its end: in search_order with
+// the estimate's ties nearest the middle first, a symmetric image of a move already taken skipped.
+// df-pn at the root goes where the proof numbers are smallest, and in a connection game's opening
+// they are a poor guide: Quentin 5x5's root search proves b1 in 3.4-4.1 M nodes while the
+// centre's proof takes 0.4 M. Where the centre loses, the root's df-pn is still beside it.
+class MovesInTurn {
+ public:
+  MovesInTurn(const State& root, const std::vector<Move>& moves, RootFocus* focus)
+      : root_(root), moves_(moves), order_(search_order(root, moves, MoveTies::MiddleFirst)), child_(root.clone()), focus_(focus) {}
+
+  // Goes on from where the last call stopped, for about `budget` nodes of `search` (whose stats are
+  // `stats`): Proven once a move wins, Disproven once every move was refuted, Unknown when the
+  // budget is spent or the search was stopped.
+  Verdict search(Dfpn& search, const Goal& win, std::uint64_t budget, const SearchStats& stats) {
+    const std::uint64_t end = budget >= Dfpn::kNoBudget - stats.nodes ? Dfpn::kNoBudget : stats.nodes + budget;
+    while (next_ < order_.size()) {
+      if (!taken_) {
+        child_->copy_from(root_);
+        child_->apply(moves_[order_[next_]]);
+        const std::uint64_t key = child_->canonical_key();
+        if (std::find(tried_.begin(), tried_.end(), key) != tried_.end()) {
+          ++next_;
+          continue;
+        }
+        tried_.push_back(key);
+        taken_ = true;
+        if (focus_ != nullptr) focus_->in_turn = moves_[order_[next_]];
+      }
+      Verdict verdict;
+      if (child_->is_terminal()) {
+        verdict = child_->outcome().winner == win.attacker ? Verdict::Proven : Verdict::Disproven;
+      } else {
+        if (stats.nodes >= end) return Verdict::Unknown;
+        verdict = search.solve(*child_, win, end == Dfpn::kNoBudget ? Dfpn::kNoBudget : end - stats.nodes);
+      }
+      if (verdict != Verdict::Disproven) return verdict;
+      ++next_;
+      taken_ = false;
+    }
+    return Verdict::Disproven;
+  }
+
+ private:
+  const State& root_;
+  const std::vector<Move>& moves_;
+  std::vector<std::size_t> order_;
+  std::unique_ptr<State> child_;
+  RootFocus* focus_;
+  std::vector<std::uint64_t> tried_;  // canonical keys of the positions after the moves taken
+  std::size_t next_ = 0;              // in order_
+  bool taken_ = false;                // child_ holds the position after order_[next_], under search
+};
+
+// The first slice of nodes each search of an alternation gets; slices double every round.
+constexpr std::uint64_t kFirstSlice = 1 << 16;
+
 // value_only's exact search of the root (see SolveOptions::value_only). True when it proved a
-// win: `result` then holds the named winning move, solved, and every other move unknown.
+// win: `result` then holds the named winning move, solved, and every other move unknown. Two
+// searches share the table: df-pn of the root, and the root's moves in turn (MovesInTurn). On
+// one thread they alternate in slices of nodes that double every round, so that neither spends
+// more than about twice what the other has, and the run is the same every time; raced, each has
+// a thread and the first to settle the root stops the other.
 bool search_root_for_a_win(const State& root, const std::vector<Move>& moves, const SolveOptions& options,
                            TranspositionTable& table, ZoneTable& zones, SolveResult& result, const UnitDone& on_done) {
   const int mover = root.side_to_move();
   const Goal win{mover, false};
-  // Racing: the first search to settle the root abandons the other (SolveOptions::race_root).
-  const int threads = options.race_root ? std::min(2, options.threads) : 1;
+  const bool race = options.race_root && options.threads >= 2;
   std::atomic<bool> settled{false};
-  std::vector<SearchStats> stats(static_cast<std::size_t>(threads));
-  std::vector<Verdict> verdicts(static_cast<std::size_t>(threads), Verdict::Unknown);
-  const auto search_root = [&](int t) {
-    SearchControl control = options.control;
-    if (threads > 1) control.abandon = &settled;
-    control.focus = options.root_focus;
-    const auto at = static_cast<std::size_t>(t);
-    try {
-      Dfpn search(table, control, stats[at]);
-      search.prune_by_threats(options.threat_depth, &zones);
-      verdicts[at] = search.solve(root, win);
-    } catch (const SearchInterrupted&) {
-    }
-    if (verdicts[at] != Verdict::Unknown) settled = true;
-  };
-  // The other side of a race: the root's moves one at a time, in search_order with ties nearest
-  // the middle first, each searched to its end. df-pn at the root goes where the proof numbers
-  // are smallest, and in a connection game's opening they are no guide: Quentin 5x5's root
-  // search proves b1 in 3.4 M nodes while the centre's proof takes 0.4 M.
-  const auto search_moves_in_turn = [&](int t) {
-    SearchControl control = options.control;
-    control.abandon = &settled;
-    control.focus = nullptr;  // its df-pn's root is a move's position, not the root
-    const auto at = static_cast<std::size_t>(t);
-    try {
-      Dfpn search(table, control, stats[at], true);
-      search.prune_by_threats(options.threat_depth, &zones);
-      auto child = root.clone();
-      std::vector<std::uint64_t> tried;  // canonical keys: a symmetric image of a move tried is no news
-      for (const std::size_t i : search_order(root, moves, MoveTies::MiddleFirst)) {
-        child->copy_from(root);
-        child->apply(moves[i]);
-        const std::uint64_t key = child->canonical_key();
-        if (std::find(tried.begin(), tried.end(), key) != tried.end()) continue;
-        tried.push_back(key);
-        if (options.root_focus != nullptr) options.root_focus->in_turn = moves[i];
-        const bool won = child->is_terminal() ? child->outcome().winner == mover : search.solve(*child, win) == Verdict::Proven;
-        if (won) {
-          verdicts[at] = Verdict::Proven;
-          settled = true;
-          return;
+  std::vector<SearchStats> stats(2);
+  std::vector<Verdict> verdicts(2, Verdict::Unknown);
+  SearchControl root_control = options.control;
+  root_control.focus = options.root_focus;
+  SearchControl turn_control = options.control;
+  turn_control.focus = nullptr;  // its df-pn's root is a move's position, not the root
+  if (race) root_control.abandon = turn_control.abandon = &settled;
+  MovesInTurn in_turn(root, moves, options.root_focus);
+  try {
+    Dfpn root_search(table, root_control, stats[0]);
+    root_search.prune_by_threats(options.threat_depth, &zones);
+    if (race) {
+      std::thread other([&] {
+        try {
+          Dfpn turn_search(table, turn_control, stats[1], true);
+          turn_search.prune_by_threats(options.threat_depth, &zones);
+          verdicts[1] = in_turn.search(turn_search, win, Dfpn::kNoBudget, stats[1]);
+        } catch (const SearchInterrupted&) {
         }
+        if (verdicts[1] != Verdict::Unknown) settled = true;
+      });
+      try {
+        verdicts[0] = root_search.solve(root, win);
+      } catch (const SearchInterrupted&) {
       }
-    } catch (const SearchInterrupted&) {
+      if (verdicts[0] != Verdict::Unknown) settled = true;
+      other.join();
+    } else {
+      Dfpn turn_search(table, turn_control, stats[1]);
+      turn_search.prune_by_threats(options.threat_depth, &zones);
+      for (std::uint64_t slice = kFirstSlice;; slice = std::min(slice * 2, Dfpn::kNoBudget / 4)) {
+        verdicts[1] = in_turn.search(turn_search, win, slice, stats[1]);
+        if (verdicts[1] != Verdict::Unknown || options.control.should_stop()) break;
+        verdicts[0] = root_search.solve(root, win, slice);
+        if (verdicts[0] != Verdict::Unknown || !root_search.budget_spent()) break;
+      }
     }
-  };
-  std::vector<std::thread> helpers;
-  for (int t = 1; t < threads; ++t) helpers.emplace_back(search_moves_in_turn, t);
-  search_root(0);
-  for (auto& helper : helpers) helper.join();
+  } catch (const SearchInterrupted&) {
+  }
   if (options.root_focus != nullptr) {  // the root's search is over
     options.root_focus->move = RootFocus::kNone;
     options.root_focus->in_turn = RootFocus::kNone;

@@ -1112,6 +1112,40 @@ TEST(DfpnExtraction, AStopDuringAReSearchIsAnInterruption) {
   EXPECT_THROW(dfpn.extract(*root, goal, solver::Verdict::Proven, certificate), solver::SearchInterrupted);
 }
 
+// A node budget stops a solve as a deadline would, and solving again goes on from what the table
+// kept to the value an unbudgeted solve finds; a budget is not a stop request.
+TEST(DfpnBudget, StopsASolveThatSolvingAgainFinishes) {
+  for (const char* name : {"brique", "quentin"}) {
+    const auto game = make_game(find_game(name), 4, {});
+    const auto root = game->initial_state(game->implementations().front());
+    const solver::Goal goal{root->side_to_move(), false};
+    solver::SearchStats whole_stats;
+    solver::TranspositionTable whole_table(4);
+    const solver::SearchControl control;  // the search keeps a reference to it
+    solver::Dfpn whole(whole_table, control, whole_stats);
+    const auto expected = whole.solve(*root, goal);
+    ASSERT_NE(expected, solver::Verdict::Unknown) << name;
+    ASSERT_GT(whole_stats.nodes, 4096u) << name << ": too small a search to cut into slices";
+    solver::SearchStats stats;
+    solver::TranspositionTable table(4);
+    solver::Dfpn sliced(table, control, stats);
+    auto verdict = solver::Verdict::Unknown;
+    int slices = 0;
+    while (verdict == solver::Verdict::Unknown && slices < 10000) {
+      const std::uint64_t before = stats.nodes;
+      verdict = sliced.solve(*root, goal, 1024);
+      ++slices;
+      if (verdict == solver::Verdict::Unknown) {
+        EXPECT_TRUE(sliced.budget_spent()) << name;
+        EXPECT_LE(stats.nodes - before, 2048u + 1) << name << ": the budget was overrun";
+      }
+    }
+    EXPECT_EQ(verdict, expected) << name;
+    EXPECT_GT(slices, 2) << name;
+    EXPECT_FALSE(sliced.budget_spent()) << name;
+  }
+}
+
 // A stop request ends the process after a grace period of 3 s, unless the command is saving what
 // --resume needs (a large solve's table took longer than that and was abandoned half-written).
 void stop_while_saving_then_finish() {
