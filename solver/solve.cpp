@@ -1,11 +1,11 @@
 #include "solver/solve.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <chrono>
 #include <cmath>
 #include <limits>
-#include <algorithm>
 #include <optional>
 #include <filesystem>
 #include <functional>
