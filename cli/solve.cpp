@@ -189,7 +189,7 @@ int solve_command(const std::vector<std::string>& args) {
        "with --proof FILE: write each move's proof to a file of its own in FILE.parts/ as soon as the move is settled, and FILE as an analysis that refers to them (a large solve's certificate does not fit in memory)")
       ("openings", po::bool_switch(&openings), "solve the initial position and print every first move's value as a board map")
       ("value-only", po::bool_switch(&value_only),
-       "stop once the value is proved: moves are tried most promising first and the first winning one ends the search (the moves after it are not searched)")
+       "stop once the value is proved and name one winning move (exact: df-pn of the position alternates with its moves searched in turn, centre first; --within: the moves are tried most promising first and the first winning one ends the search; the moves after it are not searched)")
       ("race", po::bool_switch(&race),
        "with --value-only and --threads 2: two searches race through the shared table, df-pn of the position and its moves in turn, middle first (Quentin 5x5: 1.1-1.6 s against 2.7-4.0 s on one thread; the value is the same, but which winning move is named may differ between runs)")
       ("threat-depth", po::value<int>(&threat_depth),
