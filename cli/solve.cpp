@@ -191,7 +191,7 @@ int solve_command(const std::vector<std::string>& args) {
       ("value-only", po::bool_switch(&value_only),
        "stop once the value is proved and name one winning move (exact: df-pn of the position alternates with its moves searched in turn, centre first; --within: the moves are tried most promising first and the first winning one ends the search; the moves after it are not searched)")
       ("race", po::bool_switch(&race),
-       "with --value-only and --threads 2: two searches race through the shared table, df-pn of the position and its moves in turn, middle first (Quentin 5x5: 1.1-1.6 s against 2.7-4.0 s on one thread; the value is the same, but which winning move is named may differ between runs)")
+       "with --value-only and --threads 2: two searches race through the shared table, df-pn of the position and its moves in turn, middle first (Quentin 5x5: 1.1-1.6 s against 2.1-2.8 s on one thread; the value is the same, but which winning move is named may differ between runs)")
       ("threat-depth", po::value<int>(&threat_depth),
        "leave out the moves a threat of the opponent's within K of its moves refutes (0-3, default 2; 0: no pruning; games with local moves only)")
       ("resume", po::bool_switch(&resume), "continue a stopped run: keep its finished moves and saved tables")

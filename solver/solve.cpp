@@ -248,7 +248,7 @@ class MovesInTurn {
 };
 
 // The first slice of nodes each search of an alternation gets; slices double every round.
-constexpr std::uint64_t kFirstSlice = 1 << 16;
+constexpr std::uint64_t kFirstSlice = 1 << 12;
 
 // value_only's exact search of the root (see SolveOptions::value_only). True when it proved a
 // win: `result` then holds the named winning move, solved, and every other move unknown. Two

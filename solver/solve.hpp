@@ -54,7 +54,7 @@ struct SolveOptions {
   // winning move is searched whole, as usual (over the table the root search filled).
   bool value_only = false;
   // value_only, exact, threads >= 2: the two searches run at once, a thread each, and the first
-  // to settle the root ends both (Quentin 5x5: 1.1-1.6 s against 2.7-4.0 s alternated on one thread).
+  // to settle the root ends both (Quentin 5x5: 1.1-1.6 s against 2.1-2.8 s alternated on one thread).
   // The value is the same, but which winning move is named (the first in legal order the table
   // then shows winning), its line and the node counts depend on timing, so the output may differ
   // between runs. Off: one thread, reproducible.

@@ -74,7 +74,7 @@ if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" && [ -n "$r
   fail "solve --value-only --race"; cat "$tmp/out"; fi
 # A long --value-only search says in its progress lines which first move its root is searching,
 # and with what numbers; stopped at its limit, the value is unknown (exit 1), never a guess.
-ARBITER_PROGRESS_SECONDS=0.2 "$arbiter" solve quentin --size 6 --value-only --time-limit 2 --state "$tmp/focus" >"$tmp/out" 2>"$tmp/err"
+ARBITER_PROGRESS_SECONDS=0.2 "$arbiter" solve quentin --size 6 --value-only --time-limit 3 --state "$tmp/focus" >"$tmp/out" 2>"$tmp/err"
 status=$?
 if [ $status -eq 1 ] && grep -q '^Value: unknown within the limits' "$tmp/out" &&
   grep -Eq '^solve: .*, searching [a-f][1-6] \(root proof/disproof numbers [0-9,]+/[0-9,]+\), the moves in turn at [a-f][1-6], [0-9]+ s$' "$tmp/err"; then pass; else
