@@ -14,6 +14,11 @@ export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
 "$dir/arbiter" solve brique --size 4 --openings --threads 3 --tt-mb 16 --state "$(mktemp -d)" >/dev/null
 "$dir/arbiter" solve quentin --size 4 --openings --threads 2 --tt-mb 16 --state "$(mktemp -d)" >/dev/null
 "$dir/arbiter" solve quentin --size 4 --value-only --threads 2 --race --tt-mb 16 --state "$(mktemp -d)" >/dev/null
+# Long enough for the race's two searches (the root's df-pn, its moves in turn) to overlap, with
+# progress lines reading what both write.
+log=$(mktemp)
+ARBITER_PROGRESS_SECONDS=0.2 "$dir/arbiter" solve quentin --size 5 --value-only --threads 2 --race --tt-mb 64 --state "$(mktemp -d)" >/dev/null 2>"$log" ||
+  { cat "$log"; exit 1; }
 parts=$(mktemp -d)
 "$dir/arbiter" solve brique --size 4 --openings --tt-mb 16 --proof "$parts/b4.cert" --proof-parts >/dev/null
 "$dir/arbiter" verify-proof "$parts/b4.cert" --threads 3 >/dev/null 2>&1
