@@ -28,12 +28,7 @@ LiveProgress::~LiveProgress() {
 void LiveProgress::run() {
   std::unique_lock<std::mutex> lock(mutex_);
   while (!wake_.wait_for(lock, period_, [this] { return done_; })) {
-    const std::string line = describe_();
-    if (terminal_) {
-      line_.show(line);
-    } else {
-      std::cerr << line << "\n" << std::flush;
-    }
+    line_.show(describe_());
   }
 }
 

@@ -32,7 +32,7 @@ class LiveProgress {
   std::mutex mutex_;
   std::condition_variable wake_;
   bool done_ = false;
-  TerminalLine line_{std::cerr};  // before thread_, which uses it
+  StatusLine line_{std::cerr, terminal_};  // after terminal_, before thread_, which uses it
   std::thread thread_;
 };
 

@@ -27,7 +27,7 @@ int terminal_columns() {
   return 80;
 }
 
-void TerminalLine::clear() {
+void StatusLine::clear() {
   if (!shown_) return;
   const std::size_t columns = static_cast<std::size_t>(std::max(columns_(), 1));
   const std::size_t rows = std::max<std::size_t>((shown_width_ + columns - 1) / columns, 1);
@@ -37,7 +37,11 @@ void TerminalLine::clear() {
   shown_ = false;
 }
 
-void TerminalLine::show(const std::string& line) {
+void StatusLine::show(const std::string& line) {
+  if (!in_place_) {
+    out_ << line << "\n" << std::flush;
+    return;
+  }
   clear();
   out_ << line << std::flush;
   shown_width_ = 0;
@@ -51,7 +55,7 @@ Progress::Progress(std::ostream& out, double seconds_between_lines)
       every_(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
           std::chrono::duration<double>(terminal_ ? 0.2 : seconds_between_lines))),
       last_(std::chrono::steady_clock::now()),
-      line_(out) {}
+      line_(out, terminal_) {}
 
 Progress::~Progress() { clear(); }
 
@@ -62,13 +66,7 @@ bool Progress::due() {
   return true;
 }
 
-void Progress::show(const std::string& line) {
-  if (terminal_) {
-    line_.show(line);
-  } else {
-    out_ << line << "\n" << std::flush;
-  }
-}
+void Progress::show(const std::string& line) { line_.show(line); }
 
 void Progress::clear() { line_.clear(); }
 
@@ -83,16 +81,11 @@ Heartbeat::Heartbeat(std::ostream& out, bool terminal, std::string what, double 
   const auto every = std::chrono::duration<double>(seconds_between_lines);
   thread_ = std::thread([&out, terminal, what = std::move(what), every, shared = shared_.get()] {
     const auto start = std::chrono::steady_clock::now();
-    TerminalLine line(out);
+    StatusLine line(out, terminal);
     std::unique_lock<std::mutex> lock(shared->mutex);
     while (!shared->wake.wait_for(lock, every, [shared] { return shared->done; })) {
       const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-      const std::string text = what + ": " + std::to_string(seconds) + " s";
-      if (terminal) {
-        line.show(text);
-      } else {
-        out << text << "\n" << std::flush;
-      }
+      line.show(what + ": " + std::to_string(seconds) + " s");
     }
     line.clear();  // what follows the step starts on a clean row
   });

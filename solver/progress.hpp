@@ -17,17 +17,21 @@ double progress_line_interval();
 // The columns of the terminal on stderr (80 when it does not say).
 int terminal_columns();
 
-// A status line rewritten in place on a terminal. A line wider than the terminal wraps onto several
-// rows, and "\r\033[K" clears only the last of them: the rows above would pile up, one copy per
-// update. So the rows the shown line takes (at the terminal's width now) are all cleared.
-class TerminalLine {
+// A status line: rewritten in place on a terminal (`in_place`), otherwise printed as a plain line
+// each time. A line wider than the terminal wraps onto several rows, and "\r\033[K" clears only the
+// last of them: the rows above would pile up, one copy per update. So the rows the shown line
+// takes (at the terminal's width now) are all cleared.
+class StatusLine {
  public:
-  explicit TerminalLine(std::ostream& out, int (*columns)() = terminal_columns) : out_(out), columns_(columns) {}
-  void show(const std::string& line);  // clears the shown line, then prints this one (no newline)
-  void clear();
+  StatusLine(std::ostream& out, bool in_place, int (*columns)() = terminal_columns)
+      : out_(out), in_place_(in_place), columns_(columns) {}
+  // In place: clears the shown line, then prints this one (no newline). Otherwise: the line and a newline.
+  void show(const std::string& line);
+  void clear();  // in place: removes the shown line; otherwise nothing to do
 
  private:
   std::ostream& out_;
+  bool in_place_;
   int (*columns_)();
   std::size_t shown_width_ = 0;  // characters of the line shown (UTF-8 code points)
   bool shown_ = false;
@@ -52,7 +56,7 @@ class Progress {
   bool terminal_;
   std::chrono::steady_clock::duration every_;
   std::chrono::steady_clock::time_point last_;
-  TerminalLine line_;
+  StatusLine line_;
 };
 
 // For one long step that cannot report by itself (a Z3 check): while it lives, a line

@@ -273,11 +273,11 @@ bool search_root_for_a_win(const State& root, const std::vector<Move>& moves, co
   try {
     Dfpn root_search(table, root_control, stats[0]);
     root_search.prune_by_threats(options.threat_depth, &zones);
+    Dfpn turn_search(table, turn_control, stats[1], race);  // raced: ties the other way, to go elsewhere
+    turn_search.prune_by_threats(options.threat_depth, &zones);
     if (race) {
       std::thread other([&] {
         try {
-          Dfpn turn_search(table, turn_control, stats[1], true);
-          turn_search.prune_by_threats(options.threat_depth, &zones);
           verdicts[1] = in_turn.search(turn_search, win, Dfpn::kNoBudget, stats[1]);
         } catch (const SearchInterrupted&) {
         }
@@ -290,8 +290,6 @@ bool search_root_for_a_win(const State& root, const std::vector<Move>& moves, co
       if (verdicts[0] != Verdict::Unknown) settled = true;
       other.join();
     } else {
-      Dfpn turn_search(table, turn_control, stats[1]);
-      turn_search.prune_by_threats(options.threat_depth, &zones);
       for (std::uint64_t slice = kFirstSlice;; slice = std::min(slice * 2, Dfpn::kNoBudget / 4)) {
         verdicts[1] = in_turn.search(turn_search, win, slice, stats[1]);
         if (verdicts[1] != Verdict::Unknown || options.control.should_stop()) break;
@@ -355,19 +353,20 @@ std::vector<std::size_t> search_order(const State& root, const std::vector<Move>
   std::vector<double> off_middle(moves.size(), 0);
   if (ties == MoveTies::MiddleFirst) {
     // The middle is the mean of the moves' places on the board; a move without one comes last.
+    std::vector<std::optional<MoveAnchor>> anchors(moves.size());
     double x = 0, y = 0;
     int placed = 0;
-    for (const Move m : moves) {
-      if (const auto anchor = root.move_anchor(m)) {
-        x += anchor->x;
-        y += anchor->y;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      anchors[i] = root.move_anchor(moves[i]);
+      if (anchors[i]) {
+        x += anchors[i]->x;
+        y += anchors[i]->y;
         ++placed;
       }
     }
     if (placed > 0) x /= placed, y /= placed;
     for (std::size_t i = 0; i < moves.size(); ++i) {
-      const auto anchor = root.move_anchor(moves[i]);
-      off_middle[i] = anchor ? std::hypot(anchor->x - x, anchor->y - y) : std::numeric_limits<double>::infinity();
+      off_middle[i] = anchors[i] ? std::hypot(anchors[i]->x - x, anchors[i]->y - y) : std::numeric_limits<double>::infinity();
     }
   }
   auto child = root.clone();

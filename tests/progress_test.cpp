@@ -12,9 +12,9 @@ namespace {
 
 int ten_columns() { return 10; }
 
-TEST(TerminalLine, ClearsEveryRowAWrappedLineTook) {
+TEST(StatusLine, ClearsEveryRowAWrappedLineTook) {
   std::ostringstream out;
-  TerminalLine line(out, ten_columns);
+  StatusLine line(out, true, ten_columns);
   line.show("0123456789abcdefghijk");  // 21 characters: three rows of ten
   EXPECT_EQ(out.str(), "0123456789abcdefghijk");
   out.str("");
@@ -50,9 +50,9 @@ TEST(Heartbeat, ClearsItsLastLineOnATerminalAndWritesPlainLinesElsewhere) {
   }
 }
 
-TEST(TerminalLine, CountsCharactersNotBytesAndAFullRowAsOne) {
+TEST(StatusLine, CountsCharactersNotBytesAndAFullRowAsOne) {
   std::ostringstream out;
-  TerminalLine line(out, ten_columns);
+  StatusLine line(out, true, ten_columns);
   line.show("\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9");  // ten characters, twenty bytes: one row
   out.str("");
   line.show("0123456789");  // exactly one row
