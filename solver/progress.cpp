@@ -50,8 +50,7 @@ void StatusLine::show(const std::string& line) {
 }
 
 Progress::Progress(std::ostream& out, double seconds_between_lines)
-    : out_(out),
-      terminal_(&out == &std::cerr && isatty(STDERR_FILENO) != 0),
+    : terminal_(&out == &std::cerr && isatty(STDERR_FILENO) != 0),
       every_(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
           std::chrono::duration<double>(terminal_ ? 0.2 : seconds_between_lines))),
       last_(std::chrono::steady_clock::now()),

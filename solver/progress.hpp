@@ -52,7 +52,6 @@ class Progress {
 
  private:
   bool due();
-  std::ostream& out_;
   bool terminal_;
   std::chrono::steady_clock::duration every_;
   std::chrono::steady_clock::time_point last_;
