@@ -314,6 +314,14 @@ int solve_command(const std::vector<std::string>& args) {
   std::mutex lock;
   std::size_t units_done = already, wins = 0, losses = 0, draws = 0;
   std::string first_win;
+  // The moves a resumed run already holds count in its progress lines as they did before the stop.
+  for (const auto& f : finished) {
+    if (!f) continue;
+    wins += solver::is_win(f->value);
+    losses += solver::is_loss(f->value);
+    draws += f->value == Value::Draw;
+    if (first_win.empty() && solver::is_win(f->value)) first_win = f->text;
+  }
   const auto start = std::chrono::steady_clock::now();
   SolveResult result;
   {

@@ -123,6 +123,15 @@ if [ $status -eq 130 ] && [ $stopped -le 5 ] && grep -q -- '--resume' "$tmp/err"
 "$arbiter" solve brique --size 4 --resume >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && grep -q 'resuming' "$tmp/err" && grep -q '^Value: Black (to move) wins' "$tmp/out"; then pass; else fail "resume"; cat "$tmp/err" "$tmp/out"; fi
 
+# A resumed run's progress counts the wins and losses it already holds: its settled moves are all
+# either (it said "3/16 moves settled (0 win, 0 loss)" before). --max-units solves moves apart, so
+# the resumed run does too (--independent-moves).
+"$arbiter" solve brique --size 4 --openings --max-units 3 --state "$tmp/cut4" >/dev/null 2>&1
+ARBITER_PROGRESS_SECONDS=0.01 "$arbiter" solve brique --size 4 --openings --resume --independent-moves --state "$tmp/cut4" >/dev/null 2>"$tmp/err"
+line=$(grep -m1 -o 'solve: [0-9]*/16 moves settled ([0-9]* win, [0-9]* loss' "$tmp/err")
+if [ -n "$line" ] && [ "$(echo "$line" | awk -F'[ /(,]+' '{print $2}')" -eq "$(echo "$line" | awk -F'[ /(,]+' '{print $6 + $8}')" ]; then pass; else
+  fail "resumed progress counts the settled moves' values: ${line:-no progress line}"; cat "$tmp/err"; fi
+
 # Without --proof no certificate is made, and the journal says so: a resumed run that asks for one
 # searches those moves again (and its certificate verifies); one that does not reuses them.
 "$arbiter" solve quentin --size 4 --openings --tt-mb 16 --state "$tmp/q4" >"$tmp/q4.out" 2>/dev/null
