@@ -314,13 +314,17 @@ int solve_command(const std::vector<std::string>& args) {
   std::mutex lock;
   std::size_t units_done = already, wins = 0, losses = 0, draws = 0;
   std::string first_win;
+  const auto tally = [&](const MoveResult& r) {
+    if (solver::is_win(r.value)) {
+      ++wins;
+      if (first_win.empty()) first_win = r.text;
+    }
+    if (solver::is_loss(r.value)) ++losses;
+    if (r.value == Value::Draw) ++draws;
+  };
   // The moves a resumed run already holds count in its progress lines as they did before the stop.
   for (const auto& f : finished) {
-    if (!f) continue;
-    wins += solver::is_win(f->value);
-    losses += solver::is_loss(f->value);
-    draws += f->value == Value::Draw;
-    if (first_win.empty() && solver::is_win(f->value)) first_win = f->text;
+    if (f) tally(*f);
   }
   const auto start = std::chrono::steady_clock::now();
   SolveResult result;
@@ -359,12 +363,7 @@ int solve_command(const std::vector<std::string>& args) {
         journal.save(index, r);
         ++units_done;
       }
-      if (solver::is_win(r.value)) {
-        ++wins;
-        if (first_win.empty()) first_win = r.text;
-      }
-      if (solver::is_loss(r.value)) ++losses;
-      if (r.value == Value::Draw) ++draws;
+      tally(r);
     };
     result = independent ? solve_on_farm(root, moves, solve_options, threads, finished, max_units, record)
                          : solver::solve_moves(root, solve_options, finished, record);
