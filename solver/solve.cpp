@@ -120,6 +120,9 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
   const int mover = root.side_to_move();
   try {
     if (options.within == 0) {
+      // The unit's solved entries stay until its certificate is written (and the table's older
+      // ones, which the unit finds, with them); then they may give way.
+      const TranspositionTable::Pin pin(table);
       Dfpn dfpn(table, options.control, r.stats, helper);
       dfpn.prune_by_threats(options.threat_depth, &zones);
       const bool certify = options.certificates;

@@ -10,8 +10,6 @@
 namespace arbiter::solver {
 namespace {
 
-constexpr std::uint64_t kLowByte = 0xFF;
-
 std::uint64_t pack(ProofNumbers n) { return std::uint64_t{n.pn} | std::uint64_t{n.dn} << 32; }
 ProofNumbers unpack(std::uint64_t data) {
   return {static_cast<std::uint32_t>(data), static_cast<std::uint32_t>(data >> 32)};
@@ -23,17 +21,25 @@ std::uint64_t spread(std::uint64_t data) { return mix64(data) ^ mix64(0); }
 
 }  // namespace
 
-std::uint32_t TranspositionTable::priority(ProofNumbers numbers, std::uint32_t work) const {
-  // For certificates, a solved entry is worth more than any open one: losing one repeats a proof
+// Pinned: solved, under Keep::Solved, in an epoch not older than the oldest unit under way.
+bool TranspositionTable::pinned(const Slot& slot) const {
+  if (keep_ != Keep::Solved || !slot.numbers.solved()) return false;
+  const std::uint32_t now = epoch_.load(std::memory_order_relaxed);
+  const std::uint32_t kept = now - oldest_kept_.load(std::memory_order_relaxed);
+  return ((now - slot.epoch()) & (kEpochs - 1)) <= kept;
+}
+
+std::uint32_t TranspositionTable::priority(const Slot& slot) const {
+  // For certificates, a pinned entry is worth more than any other: losing one repeats a proof
   // that an extraction needs.
-  if (keep_ == Keep::Solved) return (numbers.solved() ? 128u : 0u) + work;
-  return 2 * work + (numbers.solved() ? 1u : 0u);
+  if (pinned(slot)) return 256u + slot.work();
+  return 2 * slot.work() + (slot.numbers.solved() ? 1u : 0u);
 }
 
 TranspositionTable::TranspositionTable(std::size_t megabytes, Keep keep) : keep_(keep) {
-  // At least 256 buckets: a key's low byte is then its bucket's, and entries need not store it.
+  // At least 2^14 buckets: a key's low 14 bits are then its bucket's, and entries need not store them.
   const std::size_t wanted = std::max<std::size_t>(1, megabytes) * 1024 * 1024 / sizeof(Entry) / kBucket;
-  const std::size_t buckets = std::bit_floor(std::max<std::size_t>(wanted, 256));
+  const std::size_t buckets = std::bit_floor(std::max<std::size_t>(wanted, kIndexBits + 1));
   const std::size_t bytes = buckets * kBucket * sizeof(Entry);
   // Page-aligned zeroed memory: a bucket is one cache line, and an empty entry reads as zeros.
   memory_ = std::make_unique<ZeroedMemory>(bytes);
@@ -45,6 +51,23 @@ TranspositionTable::TranspositionTable(std::size_t megabytes, Keep keep) : keep_
 
 TranspositionTable::~TranspositionTable() = default;
 
+TranspositionTable::Pin::Pin(TranspositionTable& table) : table_(table) {
+  std::lock_guard<std::mutex> guard(table_.pins_lock_);
+  start_ = table_.epoch_.load(std::memory_order_relaxed);
+  table_.pin_starts_.insert(start_);
+}
+
+// A unit's end starts a new epoch, unless that would wrap around onto a unit still under way.
+TranspositionTable::Pin::~Pin() {
+  std::lock_guard<std::mutex> guard(table_.pins_lock_);
+  table_.pin_starts_.erase(table_.pin_starts_.find(start_));
+  const std::uint32_t now = table_.epoch_.load(std::memory_order_relaxed);
+  const std::uint32_t oldest = table_.pin_starts_.empty() ? now + 1 : *table_.pin_starts_.begin();
+  if (now + 1 - oldest < kEpochs) table_.epoch_.store(now + 1, std::memory_order_relaxed);
+  table_.oldest_kept_.store(table_.pin_starts_.empty() ? table_.epoch_.load(std::memory_order_relaxed) : oldest,
+                            std::memory_order_relaxed);
+}
+
 TranspositionTable::Slot TranspositionTable::read(std::size_t index) const {
   const Entry& e = entries_[index];
   const std::uint64_t check = e.check.load(std::memory_order_relaxed);
@@ -52,12 +75,25 @@ TranspositionTable::Slot TranspositionTable::read(std::size_t index) const {
   return Slot{check ^ spread(data), unpack(data)};
 }
 
+void TranspositionTable::write(std::size_t index, std::uint64_t tag, ProofNumbers numbers) const {
+  const std::uint64_t data = pack(numbers);
+  Entry& e = entries_[index];
+  e.check.store(tag ^ spread(data), std::memory_order_relaxed);
+  e.data.store(data, std::memory_order_relaxed);
+}
+
 bool TranspositionTable::lookup(std::uint64_t key, ProofNumbers& out) const {
   const std::size_t first = bucket_of(key) * kBucket;
   for (std::size_t i = first; i < first + kBucket; ++i) {
-      const Slot slot = read(i);
-    if (slot.occupied() && ((slot.tag ^ key) & ~kLowByte) == 0) {
+    const Slot slot = read(i);
+    if (slot.is(key)) {
       out = slot.numbers;
+      // A solved entry of an epoch no longer kept, found by a search under way: that search's
+      // certificate may need it, so it is kept again.
+      if (keep_ == Keep::Solved && slot.numbers.solved() && !pinned(slot)) {
+        const std::uint64_t epoch = epoch_.load(std::memory_order_relaxed) & (kEpochs - 1);
+        write(i, (slot.tag & ~(std::uint64_t{kEpochs - 1} << 8)) | epoch << 8, slot.numbers);
+      }
       return true;
     }
   }
@@ -72,7 +108,7 @@ void TranspositionTable::store(std::uint64_t key, ProofNumbers numbers, std::uin
   // The key's own entry if it has one, else an empty one, else the one of least priority.
   for (std::size_t i = first; i < first + kBucket; ++i) {
     const Slot slot = read(i);
-    if (slot.occupied() && ((slot.tag ^ key) & ~kLowByte) == 0) {
+    if (slot.is(key)) {
       if (slot.numbers.solved() && !numbers.solved()) return;
       victim = i;
       victim_slot = slot;
@@ -83,26 +119,22 @@ void TranspositionTable::store(std::uint64_t key, ProofNumbers numbers, std::uin
         victim = i;
         victim_slot = slot;
       }
-    } else if (victim == first + kBucket ||
-               (victim_slot.occupied() && priority(slot.numbers, slot.work()) < priority(victim_slot.numbers, victim_slot.work()))) {
+    } else if (victim == first + kBucket || (victim_slot.occupied() && priority(slot) < priority(victim_slot))) {
       victim = i;
       victim_slot = slot;
     }
   }
-  const bool same_key = victim_slot.occupied() && ((victim_slot.tag ^ key) & ~kLowByte) == 0;
+  const bool same_key = victim_slot.is(key);
   if (!same_key && victim_slot.occupied()) {
-    if (keep_ == Keep::Solved ? victim_slot.numbers.solved() && !numbers.solved()
-                              : priority(numbers, 1 + log_work) < priority(victim_slot.numbers, victim_slot.work())) {
+    if (keep_ == Keep::Solved ? pinned(victim_slot) && !numbers.solved()
+                              : 2 * (1 + log_work) + (numbers.solved() ? 1u : 0u) < priority(victim_slot)) {
       return;
     }
   }
   if (!victim_slot.occupied()) used_count_.fetch_add(1, std::memory_order_relaxed);
   const std::uint32_t kept_work = std::max(1 + log_work, same_key ? victim_slot.work() : 0u);
-  const std::uint64_t tag = (key & ~kLowByte) | kept_work;
-  const std::uint64_t data = pack(numbers);
-  Entry& e = entries_[victim];
-  e.check.store(tag ^ spread(data), std::memory_order_relaxed);
-  e.data.store(data, std::memory_order_relaxed);
+  const std::uint64_t epoch = epoch_.load(std::memory_order_relaxed) & (kEpochs - 1);
+  write(victim, (key & ~kIndexBits) | epoch << 8 | kept_work, numbers);
 }
 
 void TranspositionTable::save_solved(std::ostream& out) const {

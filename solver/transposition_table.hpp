@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <vector>
 
 #include "solver/zeroed_memory.hpp"
@@ -38,6 +40,24 @@ class TranspositionTable {
   // (docs/solver.md: up to 18 times fewer nodes for the same value when the table is far too
   // small). A search without certificates uses it; proofs it loses are found again where needed.
   enum class Keep : std::uint8_t { Solved, Work };
+  // Under Keep::Solved, a solved entry is kept only while a certificate may still be extracted
+  // from it: while the searches that may use it (units, each in a Pin while it searches and writes
+  // its certificate) are under way. Entries carry the epoch they were stored or last found in; a
+  // unit's end starts a new epoch, and solved entries older than every unit still under way give
+  // way as open ones do (by work), so that a long table run's finished proofs, already written,
+  // stop crowding out the open positions of the searches still going. Without pins every entry
+  // stays pinned, as before.
+  class Pin {
+   public:
+    explicit Pin(TranspositionTable& table);
+    ~Pin();
+    Pin(const Pin&) = delete;
+    Pin& operator=(const Pin&) = delete;
+
+   private:
+    TranspositionTable& table_;
+    std::uint32_t start_;
+  };
   // Safe to share between threads without locks: each entry is two 64-bit words written and read
   // atomically one by one, the first holding the key XOR the second, so that a read that sees
   // halves of two different writes fails its key check and counts as a miss (a miss only costs
@@ -66,6 +86,10 @@ class TranspositionTable {
   void save_solved(std::ostream& out) const;
   std::size_t load_solved(std::istream& in);
 
+  // The epoch new entries get, and the oldest epoch whose solved entries are still kept (tests).
+  std::uint32_t epoch() const { return epoch_.load(std::memory_order_relaxed); }
+  std::uint32_t oldest_kept_epoch() const { return oldest_kept_.load(std::memory_order_relaxed); }
+
   // Solved entries only, for saving a search to resume it later (not while others write).
   template <class Sink>
   void for_each_solved(Sink&& sink) const {
@@ -76,20 +100,25 @@ class TranspositionTable {
   }
 
  private:
-  // One entry: `check` is (the key's bits above the low byte | 1 + log2 of the work) XOR a
-  // bijective mix of `data` (pn in the low half, dn in the high half): mixed, so that halves of
-  // two writes whose numbers differ in a few low bits still fail the check on the key's bits. The key's low byte is not needed: it is the low
-  // byte of the bucket's index. 16 bytes, so that a bucket of four fills one cache line.
+  // One entry: `check` is (the key's bits above its low 14 | the epoch in bits 8-13 | 1 + log2 of
+  // the work in the low byte) XOR a bijective mix of `data` (pn in the low half, dn in the high
+  // half): mixed, so that halves of two writes whose numbers differ in a few low bits still fail
+  // the check on the key's bits. The key's low 14 bits are not needed: a table has at least 2^14
+  // buckets, so they are the bucket index's. 16 bytes, so that a bucket of four fills one cache line.
   struct Entry {
     std::atomic<std::uint64_t> check{0};
     std::atomic<std::uint64_t> data{0};
   };
+  static constexpr std::uint64_t kIndexBits = 0x3FFF;  // the key's bits the bucket index holds
+  static constexpr std::uint32_t kEpochs = 64;          // epochs wrap around in bits 8-13
   struct Slot {  // an entry as read, already checked against tearing by the caller
-    std::uint64_t tag = 0;  // the key's high bits | 1 + log2 work; 0 for an empty entry
+    std::uint64_t tag = 0;  // the key's high bits | epoch << 8 | 1 + log2 work; 0 for an empty entry
     ProofNumbers numbers;
     bool occupied() const { return tag != 0; }
     std::uint32_t work() const { return static_cast<std::uint32_t>(tag & 0xFF); }
-    std::uint64_t key(std::size_t bucket) const { return (tag & ~std::uint64_t{0xFF}) | (bucket & 0xFF); }
+    std::uint32_t epoch() const { return static_cast<std::uint32_t>(tag >> 8) & (kEpochs - 1); }
+    std::uint64_t key(std::size_t bucket) const { return (tag & ~kIndexBits) | (bucket & kIndexBits); }
+    bool is(std::uint64_t key) const { return occupied() && ((tag ^ key) & ~kIndexBits) == 0; }
   };
   static constexpr std::size_t kBucket = 4;
   static constexpr std::size_t kAlignment = 64;
@@ -101,7 +130,14 @@ class TranspositionTable {
   std::atomic<std::size_t> used_count_{0};
   std::size_t mask_ = 0;  // bucket index mask
   Keep keep_ = Keep::Solved;
-  std::uint32_t priority(ProofNumbers numbers, std::uint32_t work) const;
+  std::uint32_t priority(const Slot& slot) const;
+  bool pinned(const Slot& slot) const;
+  void write(std::size_t index, std::uint64_t tag, ProofNumbers numbers) const;
+  // Epochs (see Pin): the current one, the oldest still kept, and the start epochs of the pins held.
+  std::atomic<std::uint32_t> epoch_{0};
+  std::atomic<std::uint32_t> oldest_kept_{0};
+  std::mutex pins_lock_;
+  std::multiset<std::uint32_t> pin_starts_;
 };
 
 }  // namespace arbiter::solver

@@ -1091,6 +1091,72 @@ TEST(TranspositionTable, KeepsSolvedEntriesForCertificatesAndCostlyOnesForASearc
   }
 }
 
+// Keep::Solved keeps solved entries only while a unit that may extract a certificate from them
+// is under way (TranspositionTable::Pin): once every unit of their epoch has ended they give way
+// to open ones by work; one that a later unit finds is kept again; a unit still under way keeps
+// its own, however many others end meanwhile.
+TEST(TranspositionTable, KeepsSolvedEntriesWhileTheirUnitsAreUnderWay) {
+  using solver::ProofNumbers;
+  using Table = solver::TranspositionTable;
+  const auto key = [](std::uint64_t i) { return std::uint64_t{0x4321} | (i << 40); };  // one bucket
+  const ProofNumbers proved{0, solver::kInfiniteNumber}, open{4, 4};
+  const auto proofs_left = [&](Table& table, std::uint64_t from, std::uint64_t to) {
+    int left = 0;
+    ProofNumbers n;
+    for (std::uint64_t i = from; i <= to; ++i) left += table.lookup(key(i), n) && n.proven();
+    return left;
+  };
+  {
+    Table table(1, Table::Keep::Solved);
+    { const Table::Pin unit(table);
+      for (std::uint64_t i = 1; i <= 4; ++i) table.store(key(i), proved, 1);
+      table.store(key(5), open, 1 << 20);  // the unit's own proofs stay
+      ProofNumbers n;
+      EXPECT_FALSE(table.lookup(key(5), n));
+    }
+    EXPECT_EQ(table.epoch(), 1u);
+    const Table::Pin next(table);
+    ProofNumbers n;
+    ASSERT_TRUE(table.lookup(key(1), n));  // found again: kept again
+    table.store(key(5), open, 1 << 20);
+    ASSERT_TRUE(table.lookup(key(5), n));
+    EXPECT_EQ(n, open);
+    EXPECT_EQ(proofs_left(table, 1, 1), 1);
+    EXPECT_EQ(proofs_left(table, 2, 4), 2);  // one of the old, cheap proofs gave way
+  }
+  {
+    Table table(1, Table::Keep::Solved);
+    auto first = std::make_unique<Table::Pin>(table);
+    for (std::uint64_t i = 1; i <= 4; ++i) table.store(key(i), proved, 1);
+    for (int other = 0; other < 100; ++other) Table::Pin{table};
+    EXPECT_EQ(table.epoch(), 63u);  // the epoch stops before it wraps around onto the first unit's
+    table.store(key(5), open, 1 << 20);
+    EXPECT_EQ(proofs_left(table, 1, 4), 4);  // the first unit is still under way
+  }
+  {
+    Table table(1, Table::Keep::Solved);
+    auto first = std::make_unique<Table::Pin>(table);
+    for (std::uint64_t i = 1; i <= 4; ++i) table.store(key(i), proved, 1);
+    for (int other = 0; other < 10; ++other) Table::Pin{table};
+    table.store(key(5), open, 1 << 20);
+    EXPECT_EQ(proofs_left(table, 1, 4), 4);
+    first.reset();
+    EXPECT_EQ(table.epoch(), 11u);
+    EXPECT_EQ(table.oldest_kept_epoch(), 11u);
+    table.store(key(5), open, 1 << 20);
+    ProofNumbers n;
+    EXPECT_TRUE(table.lookup(key(5), n));
+    EXPECT_EQ(proofs_left(table, 1, 4), 3);
+  }
+  {
+    // Without pins (a single search, puzzle generation) every solved entry stays, as before.
+    Table table(1, Table::Keep::Solved);
+    for (std::uint64_t i = 1; i <= 4; ++i) table.store(key(i), proved, 1);
+    table.store(key(5), open, 1 << 20);
+    EXPECT_EQ(proofs_left(table, 1, 4), 4);
+  }
+}
+
 // A stop that arrives while the extraction searches again (the table lost a node's children but
 // kept the node) ends the search with the node's stored value and without its children: that
 // must be an interruption, not "no move shows the proved result" (seen on a 2-rank solve that
