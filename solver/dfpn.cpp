@@ -509,25 +509,35 @@ int Dfpn::extract(const State& root, const Goal& goal, Verdict verdict, Certific
 }
 
 // The move that wins at once after the most replies of `state` (its text empty if none does).
+// Votes are counted by move code (its text kept from where it was first met: codes that read alike
+// everywhere, as in Brique and Quentin, give the same answer as counting texts; elsewhere the
+// replies it does not answer are written out, see answered_at_once), and the count stops once no
+// other move can reach the leader's votes with the replies left: the answer is the same.
 Dfpn::Answer Dfpn::default_answer(const State& state, const std::vector<Move>& replies, int claim_side, std::size_t depth) {
   State& after = at_depth(depth + 1);
-  std::vector<Move> wins;
-  struct Votes {
-    Answer answer;
-    int count = 0;
-  };
-  std::vector<Votes> votes;  // in the order first met: ties go to the first
-  for (Move reply : replies) {
+  std::vector<Move>& wins = answer_wins_;
+  std::vector<Votes>& votes = answer_votes_;  // in the order first met: ties go to the first
+  votes.clear();
+  for (std::size_t r = 0; r < replies.size(); ++r) {
     after.copy_from(state);
-    after.apply(reply);
+    after.apply(replies[r]);
     if (after.is_terminal() || after.side_to_move() != claim_side) continue;
     after.winning_moves(wins);
     for (Move w : wins) {
-      std::string text = after.move_text(w);
-      auto it = std::find_if(votes.begin(), votes.end(), [&](const Votes& v) { return v.answer.text == text; });
-      if (it == votes.end()) votes.push_back({{std::move(text), w}, 1});
+      auto it = std::find_if(votes.begin(), votes.end(), [&](const Votes& v) { return v.answer.move == w; });
+      if (it == votes.end()) votes.push_back({{after.move_text(w), w}, 1});
       else ++it->count;
     }
+    int leader = 0, second = 0;
+    for (const Votes& v : votes) {
+      if (v.count > leader) {
+        second = leader;
+        leader = v.count;
+      } else if (v.count > second) {
+        second = v.count;
+      }
+    }
+    if (leader - second > static_cast<int>(replies.size() - r - 1)) break;
   }
   const auto best = std::max_element(votes.begin(), votes.end(), [](const Votes& a, const Votes& b) { return a.count < b.count; });
   return best == votes.end() ? Answer{} : best->answer;

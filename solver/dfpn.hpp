@@ -98,6 +98,12 @@ class Dfpn {
     Move move = 0;
   };
   Answer default_answer(const State& state, const std::vector<Move>& replies, int claim_side, std::size_t depth);
+  struct Votes {
+    Answer answer;
+    int count = 0;
+  };
+  std::vector<Move> answer_wins_;
+  std::vector<Votes> answer_votes_;
   bool answered_at_once(const State& after_reply, const Answer& answer, int claim_side, std::size_t depth);
   // Per depth of the extraction: a state for the children and the moves, reused (a certificate
   // has millions of nodes; a copy of a state per node would dominate its writing).
