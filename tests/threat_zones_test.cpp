@@ -116,6 +116,9 @@ TEST_P(ThreatPruning, ChangesNoValueAndItsCertificatesVerify) {
       if (plain.value == solver::Value::Unknown || pruning.value == solver::Value::Unknown) continue;
       ASSERT_EQ(plain.moves.size(), pruning.moves.size());
       for (std::size_t i = 0; i < plain.moves.size(); ++i) {
+        // A move left unsettled by the deadline (a starved machine: seen under ThreadSanitizer
+        // beside a CI run) says nothing about the pruning.
+        if (plain.moves[i].value == solver::Value::Unknown || pruning.moves[i].value == solver::Value::Unknown) continue;
         EXPECT_EQ(plain.moves[i].value, pruning.moves[i].value) << root->line() << " move " << plain.moves[i].text;
       }
       const solver::Certificate c = solver::analysis_certificate(*configured, *root, pruning, "test");
