@@ -64,8 +64,7 @@ TranspositionTable::Pin::~Pin() {
   const std::uint32_t now = table_.epoch_.load(std::memory_order_relaxed);
   const std::uint32_t oldest = table_.pin_starts_.empty() ? now + 1 : *table_.pin_starts_.begin();
   if (now + 1 - oldest < kEpochs) table_.epoch_.store(now + 1, std::memory_order_relaxed);
-  table_.oldest_kept_.store(table_.pin_starts_.empty() ? table_.epoch_.load(std::memory_order_relaxed) : oldest,
-                            std::memory_order_relaxed);
+  table_.oldest_kept_.store(oldest, std::memory_order_relaxed);  // with no pin left: the new epoch
 }
 
 TranspositionTable::Slot TranspositionTable::read(std::size_t index) const {
@@ -91,8 +90,7 @@ bool TranspositionTable::lookup(std::uint64_t key, ProofNumbers& out) const {
       // A solved entry of an epoch no longer kept, found by a search under way: that search's
       // certificate may need it, so it is kept again.
       if (keep_ == Keep::Solved && slot.numbers.solved() && !pinned(slot)) {
-        const std::uint64_t epoch = epoch_.load(std::memory_order_relaxed) & (kEpochs - 1);
-        write(i, (slot.tag & ~(std::uint64_t{kEpochs - 1} << 8)) | epoch << 8, slot.numbers);
+        write(i, (slot.tag & ~(std::uint64_t{kEpochs - 1} << 8)) | epoch_bits(), slot.numbers);
       }
       return true;
     }
@@ -133,8 +131,7 @@ void TranspositionTable::store(std::uint64_t key, ProofNumbers numbers, std::uin
   }
   if (!victim_slot.occupied()) used_count_.fetch_add(1, std::memory_order_relaxed);
   const std::uint32_t kept_work = std::max(1 + log_work, same_key ? victim_slot.work() : 0u);
-  const std::uint64_t epoch = epoch_.load(std::memory_order_relaxed) & (kEpochs - 1);
-  write(victim, (key & ~kIndexBits) | epoch << 8 | kept_work, numbers);
+  write(victim, (key & ~kIndexBits) | epoch_bits() | kept_work, numbers);
 }
 
 void TranspositionTable::save_solved(std::ostream& out) const {

@@ -132,6 +132,8 @@ class TranspositionTable {
   Keep keep_ = Keep::Solved;
   std::uint32_t priority(const Slot& slot) const;
   bool pinned(const Slot& slot) const;
+  // The current epoch where a tag holds it.
+  std::uint64_t epoch_bits() const { return std::uint64_t{epoch_.load(std::memory_order_relaxed) & (kEpochs - 1)} << 8; }
   void write(std::size_t index, std::uint64_t tag, ProofNumbers numbers) const;
   // Epochs (see Pin): the current one, the oldest still kept, and the start epochs of the pins held.
   std::atomic<std::uint32_t> epoch_{0};
