@@ -111,6 +111,7 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
   std::vector<Child>& children = children_[depth];
   state.legal_moves(moves);
   const bool local = zones_ != nullptr && state.zones_apply();
+  const bool refute = local && !searching_again_;
   // A copy: the searches below reuse the slots of the table it comes from.
   const Threats threats = local ? prune_moves(state, moves) : Threats{};
   children.clear();
@@ -170,7 +171,7 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
     }
   }
   // Children the table already knows to be lost for the mover may refute their siblings.
-  if (local && !decided) {
+  if (refute && !decided) {
     for (std::size_t i = 0; i < children.size(); ++i) {
       if (lost_for_mover(children[i].numbers, or_node)) refute_siblings(state, children, i, or_node);
     }
@@ -229,7 +230,7 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
     const ProofNumbers result = mid(depth + 1, child_thpn, child_thdn);
     // The child's numbers may have been pushed out of the table already; keep them here.
     children[best].numbers = result;
-    if (local && lost_for_mover(result, or_node)) refute_siblings(state, children, best, or_node);
+    if (refute && lost_for_mover(result, or_node)) refute_siblings(state, children, best, or_node);
   }
   if (numbers.disproven() && !decided) numbers.pn = disproof_pn(children, or_node);
   if (local && numbers.solved() && !stopped_) record_zone(state, children, threats, or_node, numbers);
@@ -565,6 +566,23 @@ bool Dfpn::answered_at_once(const State& after_reply, const Answer& answer, int 
   return played.is_terminal() && claimer_won(played);
 }
 
+// A position the extraction needs but the table lost (or never held: a sibling refuted with
+// another's proof, a defence a threat left out), solved again for the extraction's goal; true if
+// proved. Such a search refutes no siblings: each it refuted would be one more position held
+// without its children, to be searched again in turn when the extraction reaches it. On d4
+// (docs/solver.md) that cascade made a certificate 39% larger for no fewer nodes.
+bool Dfpn::search_again(const State& state) {
+  const Goal goal = goal_;
+  searching_again_ = true;
+  const Verdict again = solve(state, goal);
+  searching_again_ = false;
+  goal_ = goal;
+  // A stop (Ctrl-C, the time limit) during the search returns the node's stored value without its
+  // children: that is an interruption, not a proof to extract.
+  if (again == Verdict::Unknown || stopped_) throw SearchInterrupted();
+  return again == Verdict::Proven;
+}
+
 Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& out, std::size_t depth) {
   const std::uint64_t memo_key = state.key();
   const int memo_ply = state.ply();
@@ -648,14 +666,8 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
           node.children.emplace_back(state.move_text(chosen), below.id);
           result.strict = below.strict;
         }
-        if (node.children.empty() && attempt == 0) {
-          const Goal goal = goal_;
-          const Verdict again = solve(state, goal);
-          goal_ = goal;
-          // A stop (Ctrl-C, the time limit) during the re-search returns the node's stored value
-          // without its children: that is an interruption, not a proof to extract.
-          if (again == Verdict::Unknown || stopped_) throw SearchInterrupted();
-          if ((again == Verdict::Proven) != proof) throw std::logic_error("df-pn: a re-search contradicted the table");
+        if (node.children.empty() && attempt == 0 && search_again(state) != proof) {
+          throw std::logic_error("df-pn: a re-search contradicted the table");
         }
       }
       if (node.children.empty()) throw std::logic_error("df-pn: no move shows the proved result");
@@ -671,11 +683,7 @@ Dfpn::Extracted Dfpn::extract_node(const State& state, bool proof, Certificate& 
         child->apply(m);
         if (!answer.text.empty() && answered_at_once(*child, answer, claim_side, depth)) continue;
         if (!child_shows(*child, proof)) {
-          const Goal goal = goal_;
-          const Verdict again = solve(*child, goal);
-          goal_ = goal;
-          if (again == Verdict::Unknown || stopped_) throw SearchInterrupted();
-          if ((again == Verdict::Proven) != proof) throw std::logic_error("df-pn: a defence the table missed refutes the proof");
+          if (search_again(*child) != proof) throw std::logic_error("df-pn: a defence the table missed refutes the proof");
           child->copy_from(state);
           child->apply(m);
         }

@@ -92,6 +92,7 @@ class Dfpn {
     bool strict = true;  // no leaf below is a draw
   };
   Extracted extract_node(const State& state, bool proof, Certificate& out, std::size_t depth);
+  bool search_again(const State& state);
   // A default answer as written (its text) and as the move it was in a position where it won.
   struct Answer {
     std::string text;
@@ -160,6 +161,7 @@ class Dfpn {
   ProofNumbers last_;  // the root's numbers after the last solve
   std::uint64_t salt_ = 0;
   bool stopped_ = false;
+  bool searching_again_ = false;  // within search_again: siblings are not refuted
   std::uint64_t budget_end_ = kNoBudget;  // stats_.nodes at which the solve under way stops
   bool later_ties_ = false;
   // Per depth, reused across nodes so that the search allocates only while it first goes deeper.
