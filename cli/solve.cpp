@@ -189,7 +189,7 @@ int solve_command(const std::vector<std::string>& args) {
        "with --proof FILE: write each move's proof to a file of its own in FILE.parts/ as soon as the move is settled, and FILE as an analysis that refers to them (a large solve's certificate does not fit in memory)")
       ("openings", po::bool_switch(&openings), "solve the initial position and print every first move's value as a board map")
       ("value-only", po::bool_switch(&value_only),
-       "stop once the value is proved and name one winning move (exact: df-pn of the position alternates with its moves searched in turn, centre first; --within: the moves are tried most promising first and the first winning one ends the search; the moves after it are not searched)")
+       "stop once the value is proved and name one winning move (exact: df-pn of the position alternates with its moves searched in turn, centre first, and without --proof the moves refuted in turn are reported as losses; --within: the moves are tried most promising first and the first winning one ends the search; the moves after it are not searched)")
       ("race", po::bool_switch(&race),
        "with --value-only and --threads 2: two searches race through the shared table, df-pn of the position and its moves in turn, middle first (Quentin 5x5: 1.1-1.6 s against 2.1-2.8 s on one thread; the value is the same, but which winning move is named may differ between runs)")
       ("threat-depth", po::value<int>(&threat_depth),
@@ -465,7 +465,12 @@ int solve_command(const std::vector<std::string>& args) {
     if (result.value != Value::Unknown || !winning.empty()) {
       // With moves left unsettled the list is what was found, not every winning move.
       if (result.not_searched > 0 && static_cast<std::size_t>(unsettled) == result.not_searched) {
-        std::cout << "Winning move (--value-only: " << result.not_searched << " other moves not searched):";
+        // Besides the move named, --value-only may have settled moves its search took in turn.
+        const auto refuted = std::count_if(result.moves.begin(), result.moves.end(),
+                                           [](const MoveResult& m) { return m.value == Value::Loss; });
+        std::cout << "Winning move (--value-only: "
+                  << (refuted == 0 ? "" : std::to_string(refuted) + (refuted == 1 ? " move" : " moves") + " refuted, ")
+                  << result.not_searched << " other moves not searched):";
       } else if (unsettled > 0) {
         std::cout << "Winning moves found (" << winning.size() << "; " << unsettled << " moves not settled within the limits):";
       } else {

@@ -204,8 +204,13 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
 // centre's proof takes 0.4 M. Where the centre loses, the root's df-pn is still beside it.
 class MovesInTurn {
  public:
-  MovesInTurn(const State& root, const std::vector<Move>& moves, RootFocus* focus)
-      : root_(root), moves_(moves), order_(search_order(root, moves, MoveTies::MiddleFirst)), child_(root.clone()), focus_(focus) {}
+  // Called with a move's index when the search refutes it by the opponent's win (not a draw),
+  // with the search that did (its table line shows how).
+  using Refuted = std::function<void(std::size_t index, Dfpn& search)>;
+
+  MovesInTurn(const State& root, const std::vector<Move>& moves, RootFocus* focus, Refuted on_refuted = {})
+      : root_(root), moves_(moves), order_(search_order(root, moves, MoveTies::MiddleFirst)), child_(root.clone()),
+        focus_(focus), on_refuted_(std::move(on_refuted)) {}
 
   // Goes on from where the last call stopped, for about `budget` nodes of `search` (whose stats are
   // `stats`): Proven once a move wins, Disproven once every move was refuted, Unknown when the
@@ -226,13 +231,18 @@ class MovesInTurn {
         if (focus_ != nullptr) focus_->in_turn = moves_[order_[next_]];
       }
       Verdict verdict;
+      bool lost = false;  // refuted by the opponent's win, not by a draw
       if (child_->is_terminal()) {
-        verdict = child_->outcome().winner == win.attacker ? Verdict::Proven : Verdict::Disproven;
+        const Outcome outcome = child_->outcome();
+        verdict = outcome.kind == Outcome::Kind::Win && outcome.winner == win.attacker ? Verdict::Proven : Verdict::Disproven;
+        lost = outcome.kind == Outcome::Kind::Win && outcome.winner != win.attacker;
       } else {
         if (stats.nodes >= end) return Verdict::Unknown;
         verdict = search.solve(*child_, win, end == Dfpn::kNoBudget ? Dfpn::kNoBudget : end - stats.nodes);
+        lost = verdict == Verdict::Disproven && search.disproof_is_win();
       }
       if (verdict != Verdict::Disproven) return verdict;
+      if (lost && on_refuted_) on_refuted_(order_[next_], search);
       ++next_;
       taken_ = false;
     }
@@ -245,6 +255,7 @@ class MovesInTurn {
   std::vector<std::size_t> order_;
   std::unique_ptr<State> child_;
   RootFocus* focus_;
+  Refuted on_refuted_;
   std::vector<std::uint64_t> tried_;  // canonical keys of the positions after the moves taken
   std::size_t next_ = 0;              // in order_
   bool taken_ = false;                // child_ holds the position after order_[next_], under search
@@ -272,7 +283,28 @@ bool search_root_for_a_win(const State& root, const std::vector<Move>& moves, co
   SearchControl turn_control = options.control;
   turn_control.focus = nullptr;  // its df-pn's root is a move's position, not the root
   if (race) root_control.abandon = turn_control.abandon = &settled;
-  MovesInTurn in_turn(root, moves, options.root_focus);
+  // A move the moves in turn refute is a loss, exact but without a certificate: reported (with its
+  // symmetric images, which the moves in turn skip) only when no certificate was asked for, so
+  // that with --proof every value shown is one the certificate holds. Only the search of the moves
+  // in turn writes result.moves until both searches are over. (Its nodes are the root search's.)
+  const auto on_refuted = [&](std::size_t index, Dfpn& search) {
+    if (options.certificates) return;
+    auto child = root.clone();
+    child->apply(moves[index]);
+    const std::uint64_t image_key = child->canonical_key();
+    for (std::size_t j = 0; j < moves.size(); ++j) {
+      if (result.moves[j].value != Value::Unknown) continue;  // known already (a resumed run's journal)
+      child->copy_from(root);
+      child->apply(moves[j]);
+      if (child->canonical_key() != image_key) continue;
+      MoveResult& loss = result.moves[j];
+      loss = unsettled_move(root, moves[j]);
+      loss.value = Value::Loss;
+      if (!child->is_terminal()) loss.line = search.table_line(*child, win, false);
+      if (on_done) on_done(j, loss);
+    }
+  };
+  MovesInTurn in_turn(root, moves, options.root_focus, on_refuted);
   try {
     Dfpn root_search(table, root_control, stats[0]);
     root_search.prune_by_threats(options.threat_depth, &zones);
@@ -327,7 +359,7 @@ bool search_root_for_a_win(const State& root, const std::vector<Move>& moves, co
   MoveResult unit = solve_unit(root, moves[named], options, table, zones, unused);
   if (unit.value != Value::Win) return false;  // stopped during the unit's own search
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    if (i == named) continue;
+    if (i == named || result.moves[i].value != Value::Unknown) continue;
     result.moves[i] = unsettled_move(root, moves[i]);
     ++result.not_searched;
   }
@@ -417,17 +449,20 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   }
   if (options.value_only && options.within == 0) {
     // A resumed run whose journal already holds a winning move names it (the first in legal
-    // order) without searching the root again.
+    // order) without searching the root again; the losses the journal holds stay.
     const auto known = std::find_if(result.moves.begin(), result.moves.end(), [](const MoveResult& m) { return is_win(m.value); });
     if (known != result.moves.end()) {
       for (std::size_t i = 0; i < moves.size(); ++i) {
-        if (&result.moves[i] == &*known) continue;
+        const Value v = result.moves[i].value;
+        if (&result.moves[i] == &*known || (v != Value::Unknown && !is_win(v))) continue;
         result.moves[i] = unsettled_move(root, moves[i]);
         ++result.not_searched;
       }
       std::fill(done.begin(), done.end(), true);
     } else if (search_root_for_a_win(root, moves, options, table, zones, result, on_done)) {
       std::fill(done.begin(), done.end(), true);
+    } else {
+      for (std::size_t i = 0; i < moves.size(); ++i) done[i] = done[i] || result.moves[i].value != Value::Unknown;
     }
   }
   std::atomic<std::size_t> next{0};

@@ -48,7 +48,9 @@ struct SolveOptions {
   // MoveTies::MiddleFirst); on one thread they alternate in slices of nodes that double, so that
   // the move named does not depend on timing (race_root: a thread each). Proved, the first move
   // in legal order that the table shows winning is solved as a unit and named, the others are
-  // reported unknown (not searched). Bounded (within): the moves are searched in search_order()
+  // reported unknown (not searched), except, without certificates, the moves the search in turn
+  // refuted by the opponent's win (and their symmetric images): losses, reported (on_done) as
+  // they are found, whether or not the root is then proved. Bounded (within): the moves are searched in search_order()
   // and the first winning one ends the search, so every move before it in that order is settled
   // and every move after it is reported unknown, whatever the threads did. A root without a
   // winning move is searched whole, as usual (over the table the root search filled).

@@ -989,6 +989,75 @@ TEST(DrawnRefutations, AreToldFromLossesWithAndWithoutCertificates) {
   EXPECT_FALSE(dfpn.disproof_is_win());
 }
 
+// --value-only's search of the moves in turn settles every move it takes before the winning one.
+// A move it refutes by the opponent's win is reported as a loss when no certificate was asked for
+// (with one, every value shown is one the certificate holds); a move refuted by a draw is neither
+// a loss nor settled. Side 0 to move: m0 lets side 1 draw, m1 lets it win, and after m2 side 1's
+// only move gives side 0 the game; the moves are taken in legal order (no anchors, equal
+// estimates, no game over at once).
+TEST(ValueOnly, ReportsTheLossesItsMovesInTurnFoundWhenNoCertificateIsAsked) {
+  const std::vector<TreeState::Node> tree = {
+      {{1, 2, 3}, Outcome::ongoing()},  // 0: root, side 0 to move
+      {{4}, Outcome::ongoing()},        // 1: side 1 to move: draw only
+      {{5}, Outcome::ongoing()},        // 2: side 1 to move: a win
+      {{6}, Outcome::ongoing()},        // 3: side 1 to move: a loss
+      {{}, Outcome::draw()},            // 4
+      {{}, Outcome::win(1)},            // 5
+      {{}, Outcome::win(0)},            // 6
+  };
+  const TreeState root(&tree);
+  for (const bool certificates : {false, true}) {
+    solver::SolveOptions options;
+    options.table_megabytes = 1;
+    options.value_only = true;
+    options.certificates = certificates;
+    std::vector<std::size_t> done;
+    const solver::SolveResult result =
+        solver::solve_moves(root, options, {}, [&](std::size_t i, const solver::MoveResult&) { done.push_back(i); });
+    ASSERT_EQ(result.moves.size(), 3u);
+    EXPECT_EQ(result.value, Value::Win);
+    EXPECT_EQ(result.moves[0].value, Value::Unknown) << "a drawn refutation is no loss";
+    EXPECT_EQ(result.moves[1].value, certificates ? Value::Unknown : Value::Loss) << "certificates " << certificates;
+    EXPECT_EQ(result.moves[2].value, Value::Win);
+    EXPECT_EQ(result.not_searched, certificates ? 2u : 1u);
+    const std::vector<std::size_t> journal = certificates ? std::vector<std::size_t>{2} : std::vector<std::size_t>{1, 2};
+    EXPECT_EQ(done, journal) << "what the journal is told, in order";
+  }
+}
+
+// On real boards: every move --value-only settles without a certificate has the value a full
+// solve gives it, and the centre losses of Quentin 4x4 (the first moves taken in turn, with their
+// symmetric images) are among them.
+TEST(ValueOnly, LossesFoundInTurnAgreeWithAFullSolve) {
+  for (const char* name : {"quentin", "brique"}) {
+    const auto game = make_game(find_game(name), 4, {});
+    const auto root = game->initial_state();
+    solver::SolveOptions options;
+    options.table_megabytes = 8;
+    options.certificates = false;
+    const solver::SolveResult all = solver::solve_moves(*root, options);
+    options.value_only = true;
+    const solver::SolveResult some = solver::solve_moves(*root, options);
+    ASSERT_EQ(some.value, all.value) << name;
+    std::size_t losses = 0, wins = 0, unknown = 0;
+    for (std::size_t i = 0; i < some.moves.size(); ++i) {
+      const Value v = some.moves[i].value;
+      if (v == Value::Unknown) {
+        ++unknown;
+        continue;
+      }
+      EXPECT_EQ(v, all.moves[i].value) << name << " " << some.moves[i].text;
+      (v == Value::Loss ? losses : wins) += 1;
+    }
+    EXPECT_EQ(wins, 1u) << name;
+    EXPECT_EQ(unknown, some.not_searched) << name;
+    EXPECT_EQ(losses + wins + unknown, some.moves.size()) << name;
+    if (std::string(name) == "quentin") {
+      EXPECT_EQ(losses, 4u) << "b2, c2, b3, c3";
+    }
+  }
+}
+
 // The memo answers exactly for (key, ply, tag): one key at two plies or under two tags is two
 // entries, and every entry stays findable as the table grows past its first size.
 TEST(ExtractionMemo, KeepsEveryEntryApartByKeyPlyAndTagAcrossGrowth) {

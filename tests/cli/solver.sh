@@ -66,6 +66,14 @@ if [ $? -eq 0 ] && grep -q '^Verified' "$tmp/out"; then pass; else fail "verify-
 "$arbiter" solve brique --size 4 --value-only --resume --proof "$tmp/v4r.cert" >"$tmp/out" 2>"$tmp/err"
 if grep -q 'resuming: 1 of 16 moves already settled' "$tmp/err" && grep -qx "Winning move (--value-only: 15 other moves not searched): $named" "$tmp/out" &&
   "$arbiter" verify-proof "$tmp/v4r.cert" | grep -q '^Verified'; then pass; else fail "solve --value-only --resume"; cat "$tmp/out" "$tmp/err"; fi
+# Without --proof, the moves its search in turn refuted are reported too (Quentin 4x4: the centre
+# point it takes first loses, and so do its three images), and a resumed run keeps them.
+"$arbiter" solve quentin --size 4 --value-only --state "$tmp/refuted" >"$tmp/out" 2>/dev/null
+"$arbiter" solve quentin --size 4 --value-only --resume --state "$tmp/refuted" >"$tmp/out2" 2>"$tmp/err"
+if grep -qx 'Winning move (--value-only: 4 moves refuted, 11 other moves not searched): b1' "$tmp/out" &&
+  grep -qx ' 2 ? L L ?' "$tmp/out" && grep -qx ' 3 ? L L ?' "$tmp/out" && grep -q 'resuming: 5 of 16 moves already settled' "$tmp/err" &&
+  diff <(sed -n '/^Value/,/^Black to move/p' "$tmp/out") <(sed -n '/^Value/,/^Black to move/p' "$tmp/out2") >/dev/null; then pass; else
+  fail "solve --value-only reports the losses found in turn"; cat "$tmp/out" "$tmp/out2" "$tmp/err"; fi
 # --race: two threads race through the root; the same value, a winning move of the full solve.
 "$arbiter" solve brique --size 4 --value-only --threads 2 --race --state "$tmp/race" --proof "$tmp/race.cert" >"$tmp/out" 2>/dev/null
 raced=$(sed -n 's/^Winning move (--value-only: 15 other moves not searched): //p' "$tmp/out")
