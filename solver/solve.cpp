@@ -197,6 +197,18 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
   return r;
 }
 
+// value_only names one winning move, `named`: every other move not settled already (a loss the
+// moves in turn refuted, or one a resumed run's journal holds) is reported as not searched. Other
+// winning moves are not searched either: the value rests on the one named.
+void leave_the_rest_unsearched(const State& root, const std::vector<Move>& moves, std::size_t named, SolveResult& result) {
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const Value v = result.moves[i].value;
+    if (i == named || (v != Value::Unknown && !is_win(v))) continue;
+    result.moves[i] = unsettled_move(root, moves[i]);
+    ++result.not_searched;
+  }
+}
+
 // The root's moves for a search that takes them in turn, each to its end: in search_order with
 // the estimate's ties nearest the middle first, a symmetric image of a move already taken skipped.
 // df-pn at the root goes where the proof numbers are smallest, and in a connection game's opening
@@ -358,11 +370,7 @@ bool search_root_for_a_win(const State& root, const std::vector<Move>& moves, co
   std::unique_ptr<BoundedSearch> unused;
   MoveResult unit = solve_unit(root, moves[named], options, table, zones, unused);
   if (unit.value != Value::Win) return false;  // stopped during the unit's own search
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    if (i == named || result.moves[i].value != Value::Unknown) continue;
-    result.moves[i] = unsettled_move(root, moves[i]);
-    ++result.not_searched;
-  }
+  leave_the_rest_unsearched(root, moves, named, result);
   result.moves[named] = std::move(unit);
   if (on_done) on_done(named, result.moves[named]);
   return true;
@@ -452,12 +460,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
     // order) without searching the root again; the losses the journal holds stay.
     const auto known = std::find_if(result.moves.begin(), result.moves.end(), [](const MoveResult& m) { return is_win(m.value); });
     if (known != result.moves.end()) {
-      for (std::size_t i = 0; i < moves.size(); ++i) {
-        const Value v = result.moves[i].value;
-        if (&result.moves[i] == &*known || (v != Value::Unknown && !is_win(v))) continue;
-        result.moves[i] = unsettled_move(root, moves[i]);
-        ++result.not_searched;
-      }
+      leave_the_rest_unsearched(root, moves, static_cast<std::size_t>(known - result.moves.begin()), result);
       std::fill(done.begin(), done.end(), true);
     } else if (search_root_for_a_win(root, moves, options, table, zones, result, on_done)) {
       std::fill(done.begin(), done.end(), true);
