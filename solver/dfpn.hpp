@@ -35,6 +35,9 @@ class Dfpn {
   // once a move is refuted by a proof that does not depend on it, every other move that leaves
   // the proof's zone alone is refuted with it. depth 0 (or no zones): none of this.
   void prune_by_threats(int depth, ZoneTable* zones);
+  // Once a defence is refuted, each unsolved sibling is tried with that proof as a model, walking
+  // at most `steps` positions (Kawano's simulation; see dfpn.cpp); 0: not tried.
+  void simulate_siblings_for(long steps) { simulation_steps_ = steps; }
 
   // Proven: the attacker reaches the goal against every defence; Disproven: the defender prevents
   // it; Unknown: stopped (time limit or stop request) first, or `node_budget` more nodes expanded
@@ -153,6 +156,18 @@ class Dfpn {
                    const ProofNumbers& numbers);
   std::unique_ptr<State> zone_scratch_, zone_child_;
   std::vector<Move> zone_moves_, writer_moves_;
+
+  // Kawano's simulation: a proof of one defence replayed on its siblings (see dfpn.cpp).
+  void simulate_siblings(std::size_t depth, std::size_t proved);
+  bool simulate(const State& q, const State& p, std::size_t level);
+  bool proved_by_simulation(const State& q_child, const State& p_child, std::size_t level);
+  bool shows_proof(const State& state);
+  State& simulation_state(std::size_t level, int which);
+  std::deque<std::unique_ptr<State>> simulation_states_;
+  std::deque<std::vector<Move>> simulation_moves_;
+  std::vector<std::uint64_t> simulation_failed_;
+  long simulation_steps_left_ = 0;
+  long simulation_steps_ = 0;
 
   TranspositionTable& table_;
   const SearchControl& control_;

@@ -76,7 +76,9 @@ struct SearchStats {
   std::uint64_t threat_searches = 0;  // positions looked at for the opponent's threats
   std::uint64_t moves_pruned = 0;     // moves those threats refuted without a search
   std::uint64_t siblings_refuted = 0; // moves refuted with a sibling by a proof that holds for both
+  std::uint64_t simulated = 0;        // defences proved by replaying a refuted sibling's proof
   void add(const SearchStats& other) {
+    simulated += other.simulated;
     siblings_refuted += other.siblings_refuted;
     threat_searches += other.threat_searches;
     moves_pruned += other.moves_pruned;

@@ -125,6 +125,7 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
       const TranspositionTable::Pin pin(table);
       Dfpn dfpn(table, options.control, r.stats, helper);
       dfpn.prune_by_threats(options.threat_depth, &zones);
+      dfpn.simulate_siblings_for(options.simulation_steps);
       const bool certify = options.certificates;
       std::optional<PartWriter> parts;
       if (certify && !options.parts_directory.empty()) {
@@ -320,8 +321,10 @@ bool search_root_for_a_win(const State& root, const std::vector<Move>& moves, co
   try {
     Dfpn root_search(table, root_control, stats[0]);
     root_search.prune_by_threats(options.threat_depth, &zones);
+    root_search.simulate_siblings_for(options.simulation_steps);
     Dfpn turn_search(table, turn_control, stats[1], race);  // raced: ties the other way, to go elsewhere
     turn_search.prune_by_threats(options.threat_depth, &zones);
+    turn_search.simulate_siblings_for(options.simulation_steps);
     if (race) {
       std::thread other([&] {
         try {

@@ -72,6 +72,11 @@ struct SolveOptions {
   // Exact searches leave out the moves that a threat of the opponent's within this many of its
   // moves refutes, in games whose moves are local (solver/threat_zones.hpp); 0: none.
   int threat_depth = 2;
+  // Exact searches try each defence's siblings with its refutation as a model (Kawano's
+  // simulation), walking at most this many positions per sibling; 0: not tried. Only proofs
+  // that the table and play confirm are stored, so values never depend on it.
+  long simulation_steps = kDefaultSimulationSteps;
+  static constexpr long kDefaultSimulationSteps = 1000;
 };
 
 struct MoveResult {

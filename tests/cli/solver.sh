@@ -103,6 +103,14 @@ if [ $status -eq 0 ] && grep -q '^Winning move (--value-only: 24 other moves not
 "$arbiter" solve brique --size 3 --tt-mb 3 --state "$tmp/tt3" >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && grep -q '^note: the table.s size is a power of two: --tt-mb 3 gives 2 MiB' "$tmp/err" && grep -q '(2 MiB, shared' "$tmp/out"; then pass; else
   fail "--tt-mb rounded to a power of two"; cat "$tmp/err" "$tmp/out"; fi
+# Simulation proves some of Quentin 4x4's defences, and says how many; off, it proves none.
+"$arbiter" solve quentin --size 4 --state "$tmp/sim" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && grep -Eq '^Simulation: [1-9][0-9,]* defences proved by replaying a sibling.s proof, without a search \(--simulation-steps 1000\)$' "$tmp/out" &&
+  "$arbiter" solve quentin --size 4 --simulation-steps 0 --state "$tmp/nosim" --json >"$tmp/json" 2>"$tmp/err" &&
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['simulation']=={'steps':0,'defences_proved':0} and d['value']=='win', d['simulation']" "$tmp/json"; then pass; else
+  fail "simulation reported, and off with 0"; cat "$tmp/out" "$tmp/err"; fi
+expect_error "negative simulation steps" solve quentin --size 4 --simulation-steps -1
+expect_error "simulation steps not a number" solve quentin --size 4 --simulation-steps many
 expect_error "race without value-only" solve brique --size 3 --threads 2 --race
 expect_error "race on one thread" solve brique --size 3 --value-only --race
 expect_error "race with within" solve brique --size 3 --value-only --within 2 --threads 2 --race
