@@ -252,8 +252,6 @@ State& Dfpn::simulation_state(std::size_t level, int which) {
   return *simulation_states_[slot];
 }
 
-bool Dfpn::shows_proof(const State& state) { return child_shows(state, true); }
-
 // Kawano's simulation (1996): a defence the search has just refuted is often refuted the same way
 // as its siblings, above all a defence far from the fight. Each unsolved sibling q is tried with
 // the proved one's proof p as a model: at the attacker's nodes the move the table shows winning in
@@ -310,9 +308,9 @@ bool Dfpn::simulate(const State& q, const State& p, std::size_t level) {
     for (Move m : moves) {
       p_child.copy_from(p);
       p_child.apply(m);
-      if (!shows_proof(p_child)) continue;
+      if (!child_shows(p_child, true)) continue;
       q_child.copy_from(q);
-      return q_child.apply_if_legal(m) && proved_by_simulation(q_child, p_child, level);
+      return q_child.apply_if_legal(m) && (child_shows(q_child, true) || proved_by_simulation(q_child, p_child, level));
     }
     return false;
   }
@@ -320,20 +318,17 @@ bool Dfpn::simulate(const State& q, const State& p, std::size_t level) {
   for (std::size_t i = 0; i < moves.size(); ++i) {
     q_child.copy_from(q);
     q_child.apply(moves[i]);
+    if (child_shows(q_child, true)) continue;
     p_child.copy_from(p);
-    if (!shows_proof(q_child) &&
-        !(p_child.apply_if_legal(moves[i]) && proved_by_simulation(q_child, p_child, level))) {
-      return false;
-    }
+    if (!p_child.apply_if_legal(moves[i]) || !proved_by_simulation(q_child, p_child, level)) return false;
   }
   return true;
 }
 
-// q_child (reached in the simulation at `level`) is proved: shown so already, or followed through
-// p_child (which must be proved and not over) and then stored as proved.
+// q_child (reached in the simulation at `level`, not shown proved yet) is proved by following
+// p_child (which must be proved and not over), and is then stored as proved.
 bool Dfpn::proved_by_simulation(const State& q_child, const State& p_child, std::size_t level) {
-  if (shows_proof(q_child)) return true;
-  if (q_child.is_terminal() || p_child.is_terminal() || !shows_proof(p_child)) return false;
+  if (q_child.is_terminal() || p_child.is_terminal() || !child_shows(p_child, true)) return false;
   if (!simulate(q_child, p_child, level + 1)) return false;
   table_.store(q_child.canonical_key() ^ salt_, ProofNumbers{0, kInf}, 1);
   ++stats_.proven;

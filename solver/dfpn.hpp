@@ -161,7 +161,6 @@ class Dfpn {
   void simulate_siblings(std::size_t depth, std::size_t proved);
   bool simulate(const State& q, const State& p, std::size_t level);
   bool proved_by_simulation(const State& q_child, const State& p_child, std::size_t level);
-  bool shows_proof(const State& state);
   State& simulation_state(std::size_t level, int which);
   std::deque<std::unique_ptr<State>> simulation_states_;
   std::deque<std::vector<Move>> simulation_moves_;

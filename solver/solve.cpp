@@ -105,6 +105,12 @@ class PartWriter {
   std::ofstream nodes_;
 };
 
+// What the options ask of every exact search, set in one place for each search made.
+void configure(Dfpn& search, const SolveOptions& options, ZoneTable& zones) {
+  search.prune_by_threats(options.threat_depth, &zones);
+  search.simulate_siblings_for(options.simulation_steps);
+}
+
 // One move of the root, settled by a search over `table`. A helper (a second thread on a unit
 // already under way) breaks ties the other way, to search elsewhere. `settle`, when given, is asked
 // before the unit's certificate parts are written, and says whether this search is the first to
@@ -124,8 +130,7 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
       // ones, which the unit finds, with them); then they may give way.
       const TranspositionTable::Pin pin(table);
       Dfpn dfpn(table, options.control, r.stats, helper);
-      dfpn.prune_by_threats(options.threat_depth, &zones);
-      dfpn.simulate_siblings_for(options.simulation_steps);
+      configure(dfpn, options, zones);
       const bool certify = options.certificates;
       std::optional<PartWriter> parts;
       if (certify && !options.parts_directory.empty()) {
@@ -320,11 +325,9 @@ bool search_root_for_a_win(const State& root, const std::vector<Move>& moves, co
   MovesInTurn in_turn(root, moves, options.root_focus, on_refuted);
   try {
     Dfpn root_search(table, root_control, stats[0]);
-    root_search.prune_by_threats(options.threat_depth, &zones);
-    root_search.simulate_siblings_for(options.simulation_steps);
+    configure(root_search, options, zones);
     Dfpn turn_search(table, turn_control, stats[1], race);  // raced: ties the other way, to go elsewhere
-    turn_search.prune_by_threats(options.threat_depth, &zones);
-    turn_search.simulate_siblings_for(options.simulation_steps);
+    configure(turn_search, options, zones);
     if (race) {
       std::thread other([&] {
         try {
