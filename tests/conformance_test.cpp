@@ -1,6 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <sstream>
+
 #include "model/core/errors.hpp"
+#include "model/core/zobrist.hpp"
 #include "properties/conformance.hpp"
 #include "properties/seed_examples.hpp"
 #include "tests/game_param.hpp"
@@ -76,6 +80,88 @@ TEST_P(EveryGame, RejectsImpossibleSizesAndUnknownRulings) {
   EXPECT_THROW(make_game(game(), 0, {"missing-equals"}), InputError);
   if (!game().rulings.empty()) {
     EXPECT_THROW(make_game(game(), 0, {game().rulings.front().name + "=not-a-value"}), InputError);
+  }
+}
+
+// A race to 7: each turn adds 1 or 2 to a shared count, and whoever reaches 7 wins. Its
+// `winning_moves` can be planted wrong: it then lists no move, as a board-level list that missed a
+// threat would. The battery must catch it, since the solver trusts that list (wins at once).
+class RaceState final : public State {
+ public:
+  static constexpr int kGoal = 7;
+  explicit RaceState(bool planted, int count = 0, int ply = 0) : planted_(planted), count_(count), ply_(ply) {}
+  std::unique_ptr<State> clone() const override { return std::make_unique<RaceState>(*this); }
+  void copy_from(const State& other) override { *this = static_cast<const RaceState&>(other); }
+  int side_to_move() const override { return ply_ % 2; }
+  Outcome outcome() const override { return count_ == kGoal ? Outcome::win((ply_ + 1) % 2) : Outcome::ongoing(); }
+  int ply() const override { return ply_; }
+  void legal_moves(std::vector<Move>& out) const override {
+    out.clear();
+    for (Move m = 1; m <= 2 && count_ < kGoal; ++m) {
+      if (count_ + m <= kGoal) out.push_back(m);
+    }
+  }
+  void winning_moves(std::vector<Move>& out) const override {
+    if (planted_) return out.clear();
+    State::winning_moves(out);
+  }
+  void apply(Move m) override {
+    count_ += static_cast<int>(m);
+    ++ply_;
+  }
+  std::string move_text(Move m) const override { return "+" + std::to_string(m); }
+  Move parse_move(std::string_view text) const override {
+    if (text == "+1") return 1;
+    if (text == "+2") return 2;
+    throw InputError("not a race move: " + std::string(text));
+  }
+  std::string diagram() const override { return line() + "\n"; }
+  std::string line() const override { return "race " + std::to_string(count_) + " " + std::to_string(ply_); }
+  Drawing drawing() const override { return {}; }
+  std::string explain(Move m) const override { return move_text(m); }
+  std::uint64_t key() const override { return mix64(static_cast<std::uint64_t>(count_ * 64 + ply_)); }
+
+ private:
+  bool planted_;
+  int count_;
+  int ply_;
+};
+
+class RaceGame final : public Game {
+ public:
+  RaceGame(const GameDescriptor& descriptor, bool planted) : Game(descriptor, Config{}), planted_(planted) {}
+  std::vector<std::string> implementations() const override { return {"fast"}; }
+  std::unique_ptr<State> initial_state(std::string_view) const override { return std::make_unique<RaceState>(planted_); }
+  std::unique_ptr<State> parse_position(std::string_view text, std::string_view) const override {
+    std::istringstream in{std::string(text)};
+    std::string name;
+    int count = -1, ply = -1;
+    if (!(in >> name >> count >> ply) || name != "race" || count < 0 || count > RaceState::kGoal || ply < 0) {
+      throw InputError("not a race position: " + std::string(text));
+    }
+    return std::make_unique<RaceState>(planted_, count, ply);
+  }
+  int max_plies() const override { return RaceState::kGoal; }
+
+ private:
+  bool planted_;
+};
+
+TEST(ConformanceBattery, CatchesAWinningMovesListThatMissesAWin) {
+  GameDescriptor descriptor;
+  descriptor.name = "race";
+  for (const bool planted : {false, true}) {
+    const RaceGame game(descriptor, planted);
+    bool checked = false;
+    for (const CheckOutcome& outcome : run_conformance(game, {20, 3})) {
+      if (outcome.name != "winning moves are the moves that win at once") continue;
+      checked = true;
+      EXPECT_EQ(outcome.passed, !planted) << outcome.detail;
+      if (planted) {
+        EXPECT_NE(outcome.detail.find("winning_moves lists none"), std::string::npos) << outcome.detail;
+      }
+    }
+    EXPECT_TRUE(checked) << "the battery has no winning-moves check";
   }
 }
 
