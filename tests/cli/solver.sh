@@ -87,18 +87,6 @@ status=$?
 if [ $status -eq 1 ] && grep -q '^Value: unknown within the limits' "$tmp/out" &&
   grep -Eq '^solve: .*, searching [a-f][1-6] \(root proof/disproof numbers [0-9,]+/[0-9,]+\), the moves in turn at [a-f][1-6], [0-9]+ s$' "$tmp/err"; then pass; else
   fail "value-only progress names the move searched -> exit $status"; cat "$tmp/err" "$tmp/out"; fi
-# Beside the root's df-pn, a search takes the root's moves in turn, the centre first, and progress
-# names the move it is at: raced on its own thread, and on one thread in alternation.
-ARBITER_PROGRESS_SECONDS=0.2 "$arbiter" solve quentin --size 5 --value-only --threads 2 --race --tt-mb 64 --time-limit 120 --state "$tmp/turn" >"$tmp/out" 2>"$tmp/err"
-status=$?
-if [ $status -eq 0 ] && grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" &&
-  grep -Eq "^solve: .*, the moves in turn at c3, [0-9]+ s$" "$tmp/err"; then pass; else
-  fail "race: the other search on the centre -> exit $status"; cat "$tmp/err" "$tmp/out"; fi
-ARBITER_PROGRESS_SECONDS=0.1 "$arbiter" solve quentin --size 5 --value-only --tt-mb 64 --time-limit 120 --state "$tmp/alternate" >"$tmp/out" 2>"$tmp/err"
-status=$?
-if [ $status -eq 0 ] && grep -q '^Winning move (--value-only: 24 other moves not searched): c3$' "$tmp/out" &&
-  grep -Eq "^solve: .*, the moves in turn at c3, [0-9]+ s$" "$tmp/err"; then pass; else
-  fail "one thread: the moves in turn alternate with the root's search -> exit $status"; cat "$tmp/err" "$tmp/out"; fi
 # A table size that is not a power of two is rounded down, and the output says the size it has.
 "$arbiter" solve brique --size 3 --tt-mb 3 --state "$tmp/tt3" >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && grep -q '^note: the table.s size is a power of two: --tt-mb 3 gives 2 MiB' "$tmp/err" && grep -q '(2 MiB, shared' "$tmp/out"; then pass; else
