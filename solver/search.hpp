@@ -78,16 +78,16 @@ struct SearchStats {
   std::uint64_t siblings_refuted = 0; // moves refuted with a sibling by a proof that holds for both
   std::uint64_t simulated = 0;        // defences proved by replaying a refuted sibling's proof
   void add(const SearchStats& other) {
-    simulated += other.simulated;
-    siblings_refuted += other.siblings_refuted;
-    threat_searches += other.threat_searches;
-    moves_pruned += other.moves_pruned;
     nodes += other.nodes;
     tt_lookups += other.tt_lookups;
     tt_hits += other.tt_hits;
     tt_stores += other.tt_stores;
     proven += other.proven;
     disproven += other.disproven;
+    threat_searches += other.threat_searches;
+    moves_pruned += other.moves_pruned;
+    siblings_refuted += other.siblings_refuted;
+    simulated += other.simulated;
   }
 };
 
