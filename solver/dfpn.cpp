@@ -320,15 +320,18 @@ bool Dfpn::simulate(const State& q, const State& p, std::size_t level) {
     q_child.apply(moves[i]);
     if (child_shows(q_child, true)) continue;
     p_child.copy_from(p);
-    if (!p_child.apply_if_legal(moves[i]) || !proved_by_simulation(q_child, p_child, level)) return false;
+    if (!p_child.apply_if_legal(moves[i]) || !child_shows(p_child, true) ||
+        !proved_by_simulation(q_child, p_child, level)) {
+      return false;
+    }
   }
   return true;
 }
 
 // q_child (reached in the simulation at `level`, not shown proved yet) is proved by following
-// p_child (which must be proved and not over), and is then stored as proved.
+// p_child (which the caller has seen proved; it must not be over), and is then stored as proved.
 bool Dfpn::proved_by_simulation(const State& q_child, const State& p_child, std::size_t level) {
-  if (q_child.is_terminal() || p_child.is_terminal() || !child_shows(p_child, true)) return false;
+  if (q_child.is_terminal() || p_child.is_terminal()) return false;
   if (!simulate(q_child, p_child, level + 1)) return false;
   table_.store(q_child.canonical_key() ^ salt_, ProofNumbers{0, kInf}, 1);
   ++stats_.proven;

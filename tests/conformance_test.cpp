@@ -97,8 +97,8 @@ class RaceState final : public State {
   int ply() const override { return ply_; }
   void legal_moves(std::vector<Move>& out) const override {
     out.clear();
-    for (Move m = 1; m <= 2 && count_ < kGoal; ++m) {
-      if (count_ + m <= kGoal) out.push_back(m);
+    for (Move m = 1; m <= 2; ++m) {
+      if (count_ + static_cast<int>(m) <= kGoal) out.push_back(m);
     }
   }
   void winning_moves(std::vector<Move>& out) const override {
