@@ -433,7 +433,7 @@ int audit(const std::vector<std::string>& args) {
   return failed == 0 ? 0 : 1;
 }
 
-const CommandRegistration registration{Command{
+const CommandRegistration audit_registration{Command{
     "audit", "audit [GAME...] [--games N] [--seed N] [--quick] [--no-proofs] [--report DIR]",
     "every game's conformance checks, seed examples, properties, small proofs, ruling differences and balance; reports",
     audit}};

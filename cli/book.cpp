@@ -77,7 +77,7 @@ int book(const std::vector<std::string>& args) {
   return 0;
 }
 
-const CommandRegistration registration{Command{
+const CommandRegistration book_registration{Command{
     "book", "book --db FILE [--game G] [--difficulty A-B] [--count N] [--title T] --out DIR",
     "typeset stored puzzles as a book: book.html (print CSS), book.pdf, book.tex (TikZ) and a PNG per diagram", book}};
 

@@ -184,7 +184,7 @@ int check(const std::vector<std::string>& args) {
   return failed.empty() ? 0 : 1;
 }
 
-const CommandRegistration registration{Command{
+const CommandRegistration check_registration{Command{
     "check", "check GAME [--size N] [--rule NAME=VALUE]... [--cases N] [--seed N] [--property NAME]... [--json]",
     "run the game's property suite on random reachable play; shrunk counterexamples as diagrams", check, true}};
 

@@ -258,7 +258,7 @@ int prove_command(const std::vector<std::string>& args) {
   return all_proved ? 0 : 1;
 }
 
-const CommandRegistration registration({
+const CommandRegistration prove_registration({
     "prove",
     "prove GAME CLAIM|all [--sizes A-B] [--timeout S] [--rule NAME=VALUE] [--fresh] [--state DIR] [--json] | prove GAME --list [--json] | "
     "prove GAME --differential [--sizes A-B] [--pairs N] [--seed S]",

@@ -285,7 +285,7 @@ int puzzles_command(const std::vector<std::string>& args) {
   throw InputError("unknown puzzles action " + quote_input(action) + " (known: generate, list, show, export, verify)");
 }
 
-const CommandRegistration registration{Command{
+const CommandRegistration puzzles_registration{Command{
     "puzzles", kUsage, "generate verified one-solution puzzles into a database; list, show, export, verify them",
     puzzles_command, true}};
 

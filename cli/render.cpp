@@ -69,7 +69,7 @@ int render(const std::vector<std::string>& args) {
   return 0;
 }
 
-const CommandRegistration registration{Command{
+const CommandRegistration render_registration{Command{
     "render",
     "render GAME [--position P] [MOVE...] --out FILE.svg|.png|.pdf [--last-move] [--coordinates on|off] [--caption TEXT]",
     "draw a position as SVG, PNG or PDF (about 9 cm wide): board, pieces, coordinates, side to move or result",

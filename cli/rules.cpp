@@ -99,7 +99,7 @@ int run(const std::vector<std::string>& args) {
   return 0;
 }
 
-const CommandRegistration registration{Command{
+const CommandRegistration rules_registration{Command{
     "rules", "rules [GAME] [--json]", "list the games, or one game's rulings with defaults, alternatives and reasons",
     run}};
 

@@ -225,7 +225,7 @@ int rulings(const std::vector<std::string>& args) {
   return all_decided ? 0 : 1;
 }
 
-const CommandRegistration registration{Command{
+const CommandRegistration rulings_registration{Command{
     "rulings", "rulings diff GAME RULING [VALUE_A VALUE_B] [--rule NAME=VALUE]... [--max-size N] [--seconds S] [--json] [--out FILE]",
     "find the smallest positions where two readings of a ruling differ (exit 1 if a search stopped early)", rulings}};
 

@@ -544,7 +544,7 @@ int solve_command(const std::vector<std::string>& args) {
   return result.value == Value::Unknown ? 1 : 0;
 }
 
-const CommandRegistration registration{{
+const CommandRegistration solve_registration{{
     "solve", "solve GAME [--position P | --size N] [--rule NAME=VALUE] [--within K] [--proof FILE] [--openings]",
     "exact value, every winning move, principal line and certificate of a position", solve_command, true}};
 

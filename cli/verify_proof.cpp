@@ -99,7 +99,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
   return 0;
 }
 
-const CommandRegistration registration{{"verify-proof", "verify-proof FILE [--game G] [--rule NAME=VALUE]",
+const CommandRegistration verify_proof_registration{{"verify-proof", "verify-proof FILE [--game G] [--rule NAME=VALUE]",
                                         "re-check a solver certificate with the reference implementation", verify_proof_command}};
 
 }  // namespace

@@ -7,7 +7,6 @@
 namespace arbiter::brique {
 namespace {
 
-const char* side_name(int side) { return side == kBlack ? "Black" : "White"; }
 std::string colour_word(int side) { return side == kBlack ? "black" : "white"; }
 
 std::string contents(std::uint8_t stone) {

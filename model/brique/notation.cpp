@@ -10,8 +10,6 @@
 namespace arbiter::brique {
 namespace {
 
-const char* side_name(int side) { return side == kBlack ? "Black" : "White"; }
-
 char stone_char(std::uint8_t stone) { return stone == kBlackStone ? 'B' : stone == kWhiteStone ? 'W' : '.'; }
 
 std::string_view trim(std::string_view text) {

@@ -12,6 +12,8 @@ const GameDescriptor& brique_game();
 
 namespace arbiter::brique {
 
+inline const char* side_name(int side) { return side == kBlack ? "Black" : "White"; }
+
 Config to_config(const Rules& rules);
 
 std::string status_text(const Position& position);

@@ -174,6 +174,9 @@ class HexabraeState final : public State {
   Position position_;
 };
 
+// The Hexabrae state behind a State the caller knows came from this game.
+inline const HexabraeState& hexabrae_state(const State& s) { return dynamic_cast<const HexabraeState&>(s); }
+
 std::uint64_t position_hash(const Cells& cells, int fields, int side);
 
 }  // namespace arbiter::hexabrae

@@ -7,8 +7,6 @@
 namespace arbiter::hexabrae {
 namespace {
 
-constexpr std::array<const char*, 2> kSideName = {"White", "Black"};
-
 std::string piece_text(const HexBoard& board, const Cells& cells, int f, bool clock) {
   const std::int8_t cell = cells[static_cast<std::size_t>(f)];
   return std::string(kSideName[static_cast<std::size_t>(colour_of(cell))]) + " " + board.name(f) + "/" +

@@ -14,7 +14,6 @@ namespace {
 
 constexpr std::array<char, 3> kGlyph = {'/', '|', '\\'};  // the long axis as drawn (D0 up-right, D1 up)
 constexpr std::array<const char*, 2> kSideWord = {"white", "black"};
-constexpr std::array<const char*, 2> kSideName = {"White", "Black"};
 constexpr std::array<char, 2> kColourLetter = {'W', 'B'};
 
 // The text row of a field: the top row (largest 2r+q) is 0.

@@ -1,5 +1,6 @@
 #pragma once
 // Hexabrae notation; the formats are documented in docs/notation/hexabrae.md.
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -7,6 +8,8 @@
 #include "model/hexabrae/engine.hpp"
 
 namespace arbiter::hexabrae {
+
+inline constexpr std::array<const char*, 2> kSideName = {"White", "Black"};
 
 // Orientation labels: axial "0" "1" "2" (o itself), or clock "2" "1" "3" (H-10 orientation-numbers).
 std::string orientation_label(int o, bool clock);

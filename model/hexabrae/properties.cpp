@@ -11,11 +11,10 @@
 namespace arbiter::hexabrae {
 namespace {
 
-const HexabraeState& hx(const State& s) { return dynamic_cast<const HexabraeState&>(s); }
 
 EnclosureList enclosures_of(const State& s) {
   EnclosureList list;
-  find_enclosures(hx(s).board(), hx(s).position().cells, hx(s).rules().enclosure_rules(), list);
+  find_enclosures(hexabrae_state(s).board(), hexabrae_state(s).position().cells, hexabrae_state(s).rules().enclosure_rules(), list);
   return list;
 }
 
@@ -27,7 +26,7 @@ std::vector<Property> properties() {
                "a placed piece touches nothing, so it never creates or changes an enclosure (rim=open, islands=excluded)",
                "rules.md 4.4 (derived)")
       .transition = [](const Game&, const State& before, Move move, const State& after) {
-    const Rules& rules = hx(before).rules();
+    const Rules& rules = hexabrae_state(before).rules();
     if (decode_move(move).kind != MoveKind::Place || rules.rim_is_wall || rules.islands_included) return PropertyVerdict::ok();
     const EnclosureList a = enclosures_of(before), b = enclosures_of(after);
     const bool same = a.size == b.size && std::all_of(a.begin(), a.end(), [&](const Enclosure& e) {
@@ -39,7 +38,7 @@ std::vector<Property> properties() {
                "every region sealed by pieces alone is bounded by at least 3 pieces (rim=open)",
                "rules.md 4.5 (derived: the smallest enclosure is 3 bars around a vertex)")
       .position = [](const Game&, const State& state) {
-    if (hx(state).rules().rim_is_wall) return PropertyVerdict::ok();
+    if (hexabrae_state(state).rules().rim_is_wall) return PropertyVerdict::ok();
     for (const Enclosure& e : enclosures_of(state)) {
       if (e.pieces.count() < 3) return PropertyVerdict::violated("an enclosure made of fewer than 3 pieces");
     }
@@ -50,7 +49,7 @@ std::vector<Property> properties() {
                "seed 004, end of the game", true)
       .transition = [](const Game&, const State& before, Move, const State& after) {
     const Outcome result = after.outcome();
-    if (before.is_terminal() || result.kind != Outcome::Kind::Win || hx(before).rules().no_action_loses) {
+    if (before.is_terminal() || result.kind != Outcome::Kind::Win || hexabrae_state(before).rules().no_action_loses) {
       return PropertyVerdict::ok();
     }
     for (const Enclosure& e : enclosures_of(after)) {
@@ -64,7 +63,7 @@ std::vector<Property> properties() {
       .transition = [](const Game&, const State& before, Move move, const State&) {
     const MoveParts parts = decode_move(move);
     if (parts.kind == MoveKind::Pass || parts.kind == MoveKind::Place) return PropertyVerdict::ok();
-    const HexabraeState& s = hx(before);
+    const HexabraeState& s = hexabrae_state(before);
     const int o = orientation_of(s.position().cells[static_cast<std::size_t>(parts.from)]);
     const bool ahead = s.short_contact(parts.from, o, o), behind = s.short_contact(parts.from, o, o + 3);
     if (ahead && behind) return PropertyVerdict::violated("a totally immobilized piece moved");

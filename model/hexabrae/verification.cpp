@@ -13,13 +13,12 @@
 namespace arbiter::hexabrae {
 namespace {
 
-const HexabraeState& hx(const State& s) { return dynamic_cast<const HexabraeState&>(s); }
 
 std::int8_t piece(int colour, int orientation) { return static_cast<std::int8_t>(colour * 3 + orientation); }
 
 PropertyVerdict touches_only_the_moved_piece(const Game&, const State& before_state, Move m, const State& after_state) {
-  const HexabraeState& before = hx(before_state);
-  const HexabraeState& after = hx(after_state);
+  const HexabraeState& before = hexabrae_state(before_state);
+  const HexabraeState& after = hexabrae_state(after_state);
   const Position& b = before.position();
   const MoveParts parts = decode_move(m);
   const int mover = b.side;
@@ -63,8 +62,8 @@ bool default_counting(const Rules& r) {
 }
 
 PropertyVerdict never_two_winners(const Game&, const State& before_state, Move, const State& after_state) {
-  const HexabraeState& before = hx(before_state);
-  const HexabraeState& after = hx(after_state);
+  const HexabraeState& before = hexabrae_state(before_state);
+  const HexabraeState& after = hexabrae_state(after_state);
   if (before.is_terminal() || !default_counting(before.rules())) return PropertyVerdict::ok();
   EnclosureList old_list, new_list;
   find_enclosures(before.board(), before.position().cells, before.rules().enclosure_rules(), old_list);
@@ -121,8 +120,8 @@ PropertyVerdict symmetry_maps_games_to_games(const Game& game, const Game& image
   const HexBoard& board = HexBoard::of(game.config().size);
   // A field matches its image when both are empty, or hold the same colour in the mapped orientation.
   const auto difference = [&board, symmetry](const State& state, const State& image) -> std::string {
-    const Cells& s = hx(state).position().cells;
-    const Cells& t = hx(image).position().cells;
+    const Cells& s = hexabrae_state(state).position().cells;
+    const Cells& t = hexabrae_state(image).position().cells;
     for (int f = 0; f < board.fields(); ++f) {
       const std::int8_t here = s[static_cast<std::size_t>(f)], there = t[static_cast<std::size_t>(mapped_field(board, symmetry, f))];
       const bool same = here == kEmpty ? there == kEmpty

@@ -17,7 +17,7 @@
 namespace arbiter::brique {
 namespace {
 
-constexpr int kScale = arbiter::testing::when_sanitized(20, 1);
+constexpr int kBitEngineScale = arbiter::testing::when_sanitized(20, 1);
 
 // The two engines agree on the position, result, keys, legal moves and estimates.
 ::testing::AssertionResult same_state(const State& bit, const State& flat) {
@@ -83,7 +83,7 @@ long play_lockstep(State& bit, State& flat, int cells, Rng& rng, const std::stri
 TEST(BriqueBitEngine, PlaysLikeTheFlatEngineOnSizes2To8UnderEveryRulingCombination) {
   const auto combinations = testing::every_ruling_combination(brique_test::brique());
   ASSERT_EQ(combinations.size(), 72u);
-  const int games = std::max(1, 20 / kScale);
+  const int games = std::max(1, 20 / kBitEngineScale);
   long compared = 0;
   std::array<std::uint64_t, 4> totals{};
   Rng rng(20261125);
@@ -139,7 +139,7 @@ TEST(BriqueBitEngine, ReadsArbitraryPositionsLikeTheFlatEngine) {
     for (int size = 2; size <= kMaxBitBoard; ++size) {
       const auto game = brique_test::game(size, rulings);
       const Rules rules = Rules::from(game->config());
-      for (int g = 0; g < std::max(1, 3 / kScale); ++g) {
+      for (int g = 0; g < std::max(1, 3 / kBitEngineScale); ++g) {
         Position p = random_settled_position(rules, rng);
         p.ply = 2 + static_cast<int>(rng.below(5));
         p.side = p.ply % 2;

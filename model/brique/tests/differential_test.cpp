@@ -18,7 +18,7 @@ namespace arbiter {
 namespace {
 
 // The sanitizer build is ~20-50x slower; every check still runs.
-constexpr int kScale = arbiter::testing::when_sanitized(20, 1);
+constexpr int kDifferentialScale = arbiter::testing::when_sanitized(20, 1);
 
 std::vector<Move> sorted_moves(const State& state) {
   std::vector<Move> moves;
@@ -49,7 +49,7 @@ int play_lock_step(const Game& g, Rng& rng) {
 
 TEST(BriqueDifferential, TenThousandGamesPerSizeTwoToFifteen) {
   const auto start = std::chrono::steady_clock::now();
-  const int games = 10000 / kScale;
+  const int games = 10000 / kDifferentialScale;
   for (int size = 2; size <= 15; ++size) {
     const auto g = brique_test::game(size);
     Rng rng(static_cast<std::uint64_t>(size) * 7919);
@@ -74,7 +74,7 @@ TEST(BriqueDifferential, EveryNonDefaultRulingAndSomeCombinations) {
       {"light-squares=odd", "escort-directions=facing", "fill=keep-enemy", "pie=mirror", "pass=allowed"},
       {"escort-directions=facing", "fill=repeat", "pie=off"},
   };
-  const int games = 400 / kScale;
+  const int games = 400 / kDifferentialScale;
   for (const auto& rulings : configurations) {
     for (int size = 2; size <= 9; ++size) {
       const auto g = brique_test::game(size, rulings);
@@ -90,7 +90,7 @@ TEST(BriqueDifferential, EveryNonDefaultRulingAndSomeCombinations) {
 // the other colour when both read the escorts alike -- and, unless a ruling allows draws, nobody
 // is ever left with a full board and no winner.
 void check_derived_facts(const std::vector<std::string>& rulings, bool draws_possible) {
-  const int games = 1000 / kScale;
+  const int games = 1000 / kDifferentialScale;
   for (int size = 2; size <= 11; ++size) {
     const auto g = brique_test::game(size, rulings);
     const brique::Rules rules = brique::Rules::from(g->config());
@@ -166,7 +166,7 @@ TEST(BriqueDifferential, FastRandomPlayoutIsUniformOverLegalMoves) {
     const double exact = black_win_probability(brique::Position::initial(brique::Rules::from(g->config())), known);
     const auto root = g->initial_state("fast");
     Rng rng(99);
-    const int playouts = 40000 / kScale;
+    const int playouts = 40000 / kDifferentialScale;
     int black = 0;
     for (int i = 0; i < playouts; ++i) {
       auto state = root->clone();
@@ -185,7 +185,7 @@ TEST(BriqueDifferential, FastRandomPlayoutsEndWithinTheBoundOnEverySize) {
   for (int size = 2; size <= 26; ++size) {
     const auto g = brique_test::game(size);
     Rng rng(static_cast<std::uint64_t>(size));
-    for (int i = 0; i < 200 / kScale; ++i) {
+    for (int i = 0; i < 200 / kDifferentialScale; ++i) {
       auto state = g->initial_state("fast");
       const Outcome outcome = state->random_playout(rng);
       ASSERT_TRUE(outcome.over());

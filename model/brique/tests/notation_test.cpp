@@ -12,7 +12,7 @@ namespace {
 using brique_test::game;
 using brique_test::implementations;
 
-constexpr int kScale = arbiter::testing::when_sanitized(16, 1);
+constexpr int kNotationScale = arbiter::testing::when_sanitized(16, 1);
 
 TEST(BriqueNotation, DiagramAndLineFormats) {
   const auto g = game(5);
@@ -114,7 +114,7 @@ TEST(BriqueNotation, EverythingPrintedReadsBack) {
     for (int size : {2, 3, 4, 7, 10, 26}) {
       const auto g = game(size, rulings);
       Rng rng(static_cast<std::uint64_t>(size) * 3 + rulings.size());
-      const int games = size > 10 ? 1 : (kScale == 1 ? 10 : 3);
+      const int games = size > 10 ? 1 : (kNotationScale == 1 ? 10 : 3);
       for (int i = 0; i < games; ++i) {
         auto state = g->initial_state("fast");
         std::vector<Move> moves;
@@ -165,7 +165,7 @@ TEST(BriqueNotation, FuzzedInputGivesInputErrorsOnly) {
     } catch (const InputError&) {
     }
   };
-  for (int i = 0; i < 20000 / kScale; ++i) {
+  for (int i = 0; i < 20000 / kNotationScale; ++i) {
     const std::string& seed = seeds[rng.below(static_cast<std::uint32_t>(seeds.size()))];
     std::string text;
     switch (rng.below(3)) {

@@ -14,7 +14,7 @@
 namespace arbiter::hexabrae {
 namespace {
 
-const int kGames = arbiter::testing::scaled(40);
+const int kDifferentialGames = arbiter::testing::scaled(40);
 
 struct Reference {
   const HexBoard& board;
@@ -121,7 +121,7 @@ TEST(HexabraeMoveReference, LegalMovesEqualATranscriptionOfTheText) {
   long positions = 0;
   for (const auto& [radius, rulings] : settings) {
     auto game = make_game(hexabrae_game(), radius, rulings);
-    for (int n = 0; n < kGames; ++n) {
+    for (int n = 0; n < kDifferentialGames; ++n) {
       auto state = game->initial_state();
       std::vector<Move> moves;
       while (!state->is_terminal()) {

@@ -17,11 +17,10 @@ namespace {
 
 const int kScale = arbiter::testing::scaled(10);
 
-const HexabraeState& hx(const State& s) { return dynamic_cast<const HexabraeState&>(s); }
 
 EnclosureList enclosures_of(const State& s) {
   EnclosureList list;
-  find_enclosures(hx(s).board(), hx(s).position().cells, hx(s).rules().enclosure_rules(), list);
+  find_enclosures(hexabrae_state(s).board(), hexabrae_state(s).position().cells, hexabrae_state(s).rules().enclosure_rules(), list);
   return list;
 }
 
@@ -83,7 +82,7 @@ TEST(HexabraeEngine, RandomGamesKeepNotationLegalityAndLengthConsistent) {
         const EnclosureList before = enclosures_of(*state);
         state->apply(m);
         ++plies;
-        if (placement && !hx(*state).rules().rim_is_wall && !hx(*state).rules().islands_included) {
+        if (placement && !hexabrae_state(*state).rules().rim_is_wall && !hexabrae_state(*state).rules().islands_included) {
           // rules.md H1: a piece touching nothing cannot make an enclosure.
           ASSERT_TRUE(same_regions(before, enclosures_of(*state))) << state->diagram();
         }
@@ -104,15 +103,15 @@ TEST(HexabraeEngine, SkippingTheEnclosureSearchForUnsealedMovesChangesNoResult) 
     auto game = make_game(hexabrae_game(), setting.radius, setting.rulings);
     arbiter::testing::play_random_games((kScale + 1) / 2, 17, [&] { return game->initial_state(); }, [&](State& state, Move m) {
       auto fresh = game->parse_position(state.line());
-      EXPECT_FALSE(hx(*fresh).position().unsealed);
-      Rules searching = hx(state).rules();
+      EXPECT_FALSE(hexabrae_state(*fresh).position().unsealed);
+      Rules searching = hexabrae_state(state).rules();
       searching.always_search_enclosures = true;
-      HexabraeState reference(searching, hx(state).position());
-      known_unsealed += hx(state).position().unsealed;
-      const Rules& rules = hx(state).rules();
+      HexabraeState reference(searching, hexabrae_state(state).position());
+      known_unsealed += hexabrae_state(state).position().unsealed;
+      const Rules& rules = hexabrae_state(state).rules();
       const MoveParts parts = decode_move(m);
-      if (!hx(state).position().unsealed && !rules.rim_is_wall && !rules.count_all_enclosures && parts.kind != MoveKind::Pass) {
-        skipped_while_sealed += still_unsealed(hx(state).board(), hx(state).cells_after(parts), {parts.from, parts.to});
+      if (!hexabrae_state(state).position().unsealed && !rules.rim_is_wall && !rules.count_all_enclosures && parts.kind != MoveKind::Pass) {
+        skipped_while_sealed += still_unsealed(hexabrae_state(state).board(), hexabrae_state(state).cells_after(parts), {parts.from, parts.to});
       }
       state.apply(m);
       fresh->apply(m);
@@ -121,10 +120,10 @@ TEST(HexabraeEngine, SkippingTheEnclosureSearchForUnsealedMovesChangesNoResult) 
       ASSERT_EQ(state.outcome(), reference.outcome()) << state.diagram();
       ASSERT_EQ(fresh->outcome(), reference.outcome()) << state.diagram();
       ASSERT_EQ(state.line(), reference.line());
-      if (hx(state).position().unsealed) {
+      if (hexabrae_state(state).position().unsealed) {
         EnclosureList list;
         bool sealed = true;
-        find_enclosures(hx(state).board(), hx(state).position().cells, hx(state).rules().enclosure_rules(), list, &sealed);
+        find_enclosures(hexabrae_state(state).board(), hexabrae_state(state).position().cells, hexabrae_state(state).rules().enclosure_rules(), list, &sealed);
         ASSERT_FALSE(sealed) << state.diagram();
       }
     });

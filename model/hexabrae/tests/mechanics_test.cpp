@@ -10,15 +10,15 @@ namespace arbiter::hexabrae {
 namespace {
 
 #ifdef ARBITER_SANITIZED
-constexpr int kGames = 20;
+constexpr int kMechanicsGames = 20;
 #else
-constexpr int kGames = 200;
+constexpr int kMechanicsGames = 200;
 #endif
 
 void check_random_games(const std::vector<std::string>& rulings, std::array<std::uint64_t, 3>& totals) {
   const auto game = make_game(find_game("hexabrae"), 3, rulings);
   ASSERT_EQ(game->mechanics().size(), kMechanicNames.size());
-  testing::play_random_games(kGames, 3, [&] { return game->initial_state("fast"); }, [&](State& state, Move move) {
+  testing::play_random_games(kMechanicsGames, 3, [&] { return game->initial_state("fast"); }, [&](State& state, Move move) {
       const auto& before = dynamic_cast<const HexabraeState&>(state);
       const MoveParts parts = decode_move(move);
       int made = 0, tied = 0;

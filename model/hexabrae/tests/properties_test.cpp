@@ -21,7 +21,6 @@ std::unique_ptr<Game> game(int radius, const std::vector<std::string>& rulings =
   return make_game(find_game("hexabrae"), radius, rulings);
 }
 
-const HexabraeState& hx(const State& s) { return dynamic_cast<const HexabraeState&>(s); }
 
 // A turn of random play that wins the game: before, move, after.
 struct Turn {
@@ -66,15 +65,15 @@ TEST(HexabraeProperties, AStrayPieceIsNotTheMove) {
   after->apply(m);
   const Property touches = named("touches-only-the-moved-piece");
   EXPECT_TRUE(touches.transition(*g, *before, m, *after).holds);
-  Position forged = hx(*after).position();
+  Position forged = hexabrae_state(*after).position();
   const int to = decode_move(m).to;
   const int other = to == 0 ? 1 : 0;
   forged.cells[static_cast<std::size_t>(other)] = 3;  // a Black piece from nowhere
-  const HexabraeState stray(hx(*after).rules(), forged);
+  const HexabraeState stray(hexabrae_state(*after).rules(), forged);
   EXPECT_FALSE(touches.transition(*g, *before, m, stray).holds);
-  Position turned = hx(*after).position();
+  Position turned = hexabrae_state(*after).position();
   turned.cells[static_cast<std::size_t>(to)] = static_cast<std::int8_t>((turned.cells[static_cast<std::size_t>(to)] + 1) % 3);
-  EXPECT_FALSE(touches.transition(*g, *before, m, HexabraeState(hx(*after).rules(), turned)).holds);
+  EXPECT_FALSE(touches.transition(*g, *before, m, HexabraeState(hexabrae_state(*after).rules(), turned)).holds);
 }
 
 TEST(HexabraeProperties, AResultAgainstTheEnclosuresIsReported) {
@@ -83,16 +82,16 @@ TEST(HexabraeProperties, AResultAgainstTheEnclosuresIsReported) {
   ASSERT_TRUE(turn.after);
   const Property p = named("never-two-winners");
   EXPECT_TRUE(p.transition(*g, *turn.before, turn.move, *turn.after).holds);
-  Position forged = hx(*turn.after).position();
+  Position forged = hexabrae_state(*turn.after).position();
   forged.outcome = Outcome::win(1 - turn.after->outcome().winner);
-  EXPECT_FALSE(p.transition(*g, *turn.before, turn.move, HexabraeState(hx(*turn.after).rules(), forged)).holds);
+  EXPECT_FALSE(p.transition(*g, *turn.before, turn.move, HexabraeState(hexabrae_state(*turn.after).rules(), forged)).holds);
   // The game's own claim: a win shows a valid enclosure of the winner's majority.
   EXPECT_FALSE(named("wins-come-from-enclosures").transition(*g, *turn.before, turn.move,
-                                                             HexabraeState(hx(*turn.after).rules(), forged)).holds);
+                                                             HexabraeState(hexabrae_state(*turn.after).rules(), forged)).holds);
   // A win declared although the move made no enclosure.
-  Position no_enclosure = hx(*turn.before).position();
+  Position no_enclosure = hexabrae_state(*turn.before).position();
   no_enclosure.outcome = Outcome::win(0);
-  EXPECT_FALSE(p.transition(*g, *turn.before, turn.move, HexabraeState(hx(*turn.before).rules(), no_enclosure)).holds);
+  EXPECT_FALSE(p.transition(*g, *turn.before, turn.move, HexabraeState(hexabrae_state(*turn.before).rules(), no_enclosure)).holds);
 }
 
 TEST(HexabraeProperties, AnImmobilizedPieceThatMovesAndAnEnclosingPlacementAreReported) {
@@ -119,7 +118,7 @@ TEST(HexabraeProperties, AnImmobilizedPieceThatMovesAndAnEnclosingPlacementAreRe
   for (int attempt = 0; attempt < 500 && !found; ++attempt) {
     auto state = g->initial_state();
     while (!state->is_terminal() && !found) {
-      const HexabraeState& s = hx(*state);
+      const HexabraeState& s = hexabrae_state(*state);
       for (int f = 0; f < s.board().fields() && !found; ++f) {
         const std::int8_t cell = s.position().cells[static_cast<std::size_t>(f)];
         if (cell == kEmpty || colour_of(cell) != s.side_to_move()) continue;

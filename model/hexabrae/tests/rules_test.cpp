@@ -358,7 +358,6 @@ std::string result_after(const std::string& diagram, const std::vector<std::stri
   return outcome_text(hexabrae_game(), l.state->outcome());
 }
 
-const HexabraeState& hexabrae_state(const State& s) { return dynamic_cast<const HexabraeState&>(s); }
 
 EnclosureList enclosures_after(const std::string& diagram, const std::vector<std::string>& moves) {
   Loaded l = load(diagram);

@@ -5,12 +5,11 @@
 #include <functional>
 
 #include "model/core/position_io.hpp"
+#include "model/core/text.hpp"
 #include "model/quentin/tests/fixtures.hpp"
 
 namespace arbiter::quentin {
 namespace {
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // The same diagram as the user may type it: no header, no row numbers, no spaces.
 std::string compact(const std::string& diagram) {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "model/core/examples.hpp"
+#include "model/core/text.hpp"
 #include "model/quentin/notation.hpp"
 #include "model/quentin/reference.hpp"
 #include "model/quentin/tests/fixtures.hpp"
@@ -16,8 +17,6 @@ namespace {
 // The rule text's example `name` (examples.cpp draws it once) and a position as the game prints it.
 SeedExample seed(const std::string& name) { return find_seed_example(quentin_game(), name); }
 std::string diagram_of(const std::string& position) { return setup(position).state->diagram(); }
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // ---------------------------------------------------------------- seed 002, "Regions and territories"
 
