@@ -109,6 +109,8 @@ class BrochsGame final : public Game {
   int max_plies() const override { return rules_.ply_cap; }
   std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
   std::vector<std::string> themes() const override { return {"curse", "double-capture", "capture"}; }
+  // Under every ruling (the property suite's mirror-symmetry checks it by play).
+  std::vector<std::string> symmetries() const override { return {"mirror-west-east"}; }
 
  private:
   static std::unique_ptr<State> in_implementation(std::unique_ptr<BrochsState> fast, std::string_view implementation) {

@@ -127,14 +127,67 @@ std::unique_ptr<State> BrochsState::clone() const { return std::make_unique<Broc
 // The ply is keyed because of the ply cap; the history digest because of the repetition rule
 // (and only under it: without it the history is not even printed, so it cannot matter).
 std::uint64_t BrochsState::key() const {
-  const std::uint64_t counters = static_cast<std::uint64_t>(reserve_) | std::uint64_t{main_in_reserve_} << 8 |
-                                 std::uint64_t{passes_} << 9 | std::uint64_t{repeated_} << 12;
   // A position just after a curse carries the curse mark in its hash and can never recur, and a
   // position read back cannot know it was one: leave it out.
   const std::uint64_t from_curse = history_from_curse_ && history_.length > 0 ? mix64(history_.hashes[0]) : 0;
-  const std::uint64_t history = rules_.repetition == Repetition::Third ? history_digest_ - from_curse : 0;
-  return hash_ ^ zobrist_scalar(1, static_cast<std::uint64_t>(ply_)) ^ zobrist_scalar(4, counters) ^
-         zobrist_scalar(5, history) ^ zobrist_scalar(6, keeps_taken_);
+  return key_with(hash_, history_digest_ - from_curse, keeps_taken_);
+}
+
+std::uint64_t BrochsState::key_with(std::uint64_t hash, std::uint64_t history_digest, unsigned keeps_taken) const {
+  const std::uint64_t counters = static_cast<std::uint64_t>(reserve_) | std::uint64_t{main_in_reserve_} << 8 |
+                                 std::uint64_t{passes_} << 9 | std::uint64_t{repeated_} << 12;
+  const std::uint64_t history = rules_.repetition == Repetition::Third ? history_digest : 0;
+  return hash ^ zobrist_scalar(1, static_cast<std::uint64_t>(ply_)) ^ zobrist_scalar(4, counters) ^
+         zobrist_scalar(5, history) ^ zobrist_scalar(6, keeps_taken);
+}
+
+// The smaller of the keys of the position and of its mirror image, the image's repetition history
+// found by undoing the recorded moves (as restore_history does), so that no image is built.
+std::uint64_t BrochsState::canonical_key() const {
+  const Tables& t = *tables_;
+  const int n = t.n;
+  std::uint64_t hash = (side_ == kWhiteSide ? t.zobrist_white_to_move : 0) ^ (cursed_ ? t.zobrist_cursed : 0);
+  for (int cell = 0; cell < n * n; ++cell) {
+    const std::uint8_t piece = board_[static_cast<std::size_t>(cell)];
+    if (piece != Empty) hash ^= t.zobrist[static_cast<std::size_t>(mirrored_cell(n, cell))][piece];
+  }
+  std::uint64_t digest = 0;
+  if (rules_.repetition == Repetition::Third) {
+    auto board = board_;
+    std::uint64_t walked = hash;
+    // The position right after a curse is left out of the key (see key()).
+    const int oldest = history_from_curse_ ? 1 : 0;
+    for (int i = history_.length - 1; i >= oldest; --i) {
+      digest += mix64(walked);
+      if (i == 0) break;
+      const Move m = history_.moves[static_cast<std::size_t>(i)];
+      walked ^= t.zobrist_white_to_move;
+      if (move_kind(m) != MoveKind::Step) continue;
+      const int from = move_from(m), to = move_to(m);
+      const std::uint8_t piece = board[static_cast<std::size_t>(to)];
+      board[static_cast<std::size_t>(from)] = piece;
+      board[static_cast<std::size_t>(to)] = Empty;
+      walked ^= t.zobrist[static_cast<std::size_t>(mirrored_cell(n, to))][piece] ^
+                t.zobrist[static_cast<std::size_t>(mirrored_cell(n, from))][piece];
+    }
+  }
+  return std::min(key(), key_with(hash, digest, mirrored_quadrants(keeps_taken_)));
+}
+
+std::unique_ptr<State> BrochsState::symmetric_image(int) const {
+  const int n = tables_->n;
+  auto image = std::make_unique<BrochsState>(rules_);
+  for (int cell = 0; cell < n * n; ++cell) {
+    if (board_[static_cast<std::size_t>(cell)] != Empty) image->put(mirrored_cell(n, cell), board_[static_cast<std::size_t>(cell)]);
+  }
+  image->set_reserve(reserve_, main_in_reserve_);
+  image->set_turn(side_, ply_, passes_, cursed_, repeated_);
+  image->finish_setup();
+  image->set_keeps_taken(mirrored_quadrants(keeps_taken_));
+  std::vector<Move> since = moves_since_irreversible();
+  for (Move& m : since) m = mirrored_move(n, m);
+  image->restore_history(since, history_from_curse_);
+  return image;
 }
 
 // ---- Setup -------------------------------------------------------------------------------------

@@ -116,6 +116,18 @@ inline int move_from(Move m) { return static_cast<int>((m >> 8) & 0xff); }
 inline int move_to(Move m) { return static_cast<int>(m & 0xff); }
 inline const Move kPass = make_move(MoveKind::Pass, 0, 0);
 
+// The West-East mirror, the one board symmetry every ruling keeps (keeps, setting squares,
+// quadrants and the starting position are symmetric under it): a cell, a move (only a step's
+// `from` is a cell), and a set of quadrants (bit q; NW <-> NE, SW <-> SE).
+inline int mirrored_cell(int n, int cell) { return (cell / n) * n + (n - 1 - cell % n); }
+inline Move mirrored_move(int n, Move m) {
+  const MoveKind kind = move_kind(m);
+  if (kind == MoveKind::Pass) return m;
+  const int from = kind == MoveKind::Step ? mirrored_cell(n, move_from(m)) : move_from(m);
+  return make_move(kind, from, mirrored_cell(n, move_to(m)));
+}
+inline unsigned mirrored_quadrants(unsigned quadrants) { return (quadrants & 0b0101U) << 1 | (quadrants & 0b1010U) >> 1; }
+
 // The capture rules of seed 003 section D.
 enum class CaptureRule : std::uint8_t { C1 = 1, C2 = 2, C3 = 3, C4 = 4 };
 
@@ -170,6 +182,10 @@ class BrochsState final : public State {
   std::unique_ptr<State> clone() const override;
   void copy_from(const State& other) override { *this = static_cast<const BrochsState&>(other); }
   std::uint64_t key() const override;
+  // Symmetry 1 (the only one declared) is the West-East mirror.
+  std::uint64_t canonical_key() const override;
+  std::unique_ptr<State> symmetric_image(int symmetry) const override;
+  Move symmetric_move(int, Move m) const override { return mirrored_move(tables_->n, m); }
   int side_to_move() const override { return side_; }
   Outcome outcome() const override { return outcome_; }
   int ply() const override { return ply_; }
@@ -257,6 +273,7 @@ class BrochsState final : public State {
   unsigned keeps_freed_by(const CaptureList& captures) const;
   void record_position(bool irreversible, Move m);
   Outcome compute_outcome() const;
+  std::uint64_t key_with(std::uint64_t hash, std::uint64_t history_digest, unsigned keeps_taken) const;
 
   Rules rules_;
   const Tables* tables_;

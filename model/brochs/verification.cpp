@@ -119,14 +119,6 @@ PropertyVerdict never_two_winners(const Game&, const State& state) { return judg
 
 }  // namespace
 
-int mirrored_cell(int n, int cell) { return (cell / n) * n + (n - 1 - cell % n); }
-
-Move mirrored_move(int n, Move m) {
-  const MoveKind kind = move_kind(m);
-  if (kind == MoveKind::Pass) return m;
-  const int from = kind == MoveKind::Step ? mirrored_cell(n, move_from(m)) : move_from(m);
-  return make_move(kind, from, mirrored_cell(n, move_to(m)));
-}
 
 PropertyVerdict mirror_maps_games_to_games(const Game& game, const Game& image_game, Rng& rng) {
   const int n = game.config().size;

@@ -15,9 +15,6 @@ class BrochsState;
 // in the tests).
 PropertyVerdict judge_goals(const BrochsState& state, Outcome result);
 
-// The West-East mirror of a cell of an n x n board, and of a move.
-int mirrored_cell(int n, int cell);
-Move mirrored_move(int n, Move m);
 // Plays a random game of `game` and its mirror image in `image_game`, move by move.
 PropertyVerdict mirror_maps_games_to_games(const Game& game, const Game& image_game, Rng& rng);
 

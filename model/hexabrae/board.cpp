@@ -92,6 +92,25 @@ HexBoard::HexBoard(int radius) : radius_(radius) {
           field_at(q(f) + kDirections[static_cast<std::size_t>(k)][0], r(f) + kDirections[static_cast<std::size_t>(k)][1]));
     }
   }
+  for (int s = 0; s < kSymmetries; ++s) {
+    for (int f = 0; f < fields_; ++f) {
+      int fq = q(f), fr = r(f);
+      if (s >= 6) std::swap(fq, fr);  // D0 <-> D1
+      for (int turn = 0; turn < s % 6; ++turn) {
+        const int turned_q = -fr, turned_r = fq + fr;  // D_k -> D_{k+1}
+        fq = turned_q;
+        fr = turned_r;
+      }
+      image_[static_cast<std::size_t>(s)][static_cast<std::size_t>(f)] = static_cast<std::int8_t>(field_at(fq, fr));
+    }
+  }
+}
+
+std::string_view symmetry_name(int symmetry) {
+  static constexpr std::array<std::string_view, kSymmetries> kNames = {
+      "identity",  "turn-60",   "turn-120",  "turn-180",  "turn-240", "turn-300",
+      "mirror-60", "mirror-90", "mirror-120", "mirror-150", "mirror-0", "mirror-30"};
+  return kNames[static_cast<std::size_t>(symmetry)];
 }
 
 const HexBoard& HexBoard::of(int radius) {

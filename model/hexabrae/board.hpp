@@ -36,6 +36,20 @@ inline constexpr std::array<LatticePoint, 6> kVertexOffsets = {{{2, 0}, {1, 1}, 
 // V_o, V_{o+1}, V_{o+3}, V_{o+4} (listed counter-clockwise), vertices V_{o+2} and V_{o+5} left open.
 inline constexpr std::array<int, 4> bar_corner_vertices(int o) { return {o, o + 1, o + 3, (o + 4) % 6}; }
 
+// The 12 symmetries of the hex-hex board, identity included: symmetry s < 6 turns the board s times
+// by 60 degrees counter-clockwise (direction D_k to D_{k+1}); s >= 6 first reflects it in the line
+// through the centre and the direction D0 + D1 (exchanging D0 and D1), then turns it s - 6 times,
+// which is the reflection in the line at 60 + 30 (s - 6) degrees from the horizontal.
+inline constexpr int kSymmetries = 12;
+// A bar of orientation o has its short sides on edges o and o + 3: the reflection sends edge k to
+// edge 1 - k, each turn sends edge k to k + 1.
+inline constexpr int symmetric_orientation(int symmetry, int orientation) {
+  const int reflected = symmetry >= 6 ? (4 - orientation) % 3 : orientation;
+  return (reflected + symmetry % 6) % 3;
+}
+// The name of symmetry s (1..11) as the solver and the conformance battery show it.
+std::string_view symmetry_name(int symmetry);
+
 enum class Contact : std::uint8_t {
   None,        // the closed rectangles are disjoint
   Corner,      // they share exactly one point, a corner of each
@@ -60,6 +74,10 @@ class HexBoard {
   int q(int f) const { return q_[static_cast<std::size_t>(f)]; }
   int r(int f) const { return r_[static_cast<std::size_t>(f)]; }
   int field_at(int q, int r) const;  // kNoField off the board
+  // Where symmetry s (0..kSymmetries-1, see above) takes field f.
+  int image(int symmetry, int f) const {
+    return image_[static_cast<std::size_t>(symmetry)][static_cast<std::size_t>(f)];
+  }
   int neighbour(int f, int k) const { return neighbour_[static_cast<std::size_t>(f)][static_cast<std::size_t>(k)]; }
   bool on_rim(int f, int k) const { return neighbour(f, k) == kNoField; }
 
@@ -92,6 +110,7 @@ class HexBoard {
   int fields_ = 0;
   std::array<std::int8_t, kMaxFields> q_{}, r_{};
   std::array<std::array<std::int16_t, 6>, kMaxFields> neighbour_{};
+  std::array<std::array<std::int8_t, kMaxFields>, kSymmetries> image_{};
   std::array<std::array<std::int16_t, 2 * kMaxRadius + 1>, 2 * kMaxRadius + 1> index_{};
   std::array<std::string, kMaxFields> names_{};
 };

@@ -115,6 +115,13 @@ class HexabraeGame final : public Game {
   int max_plies() const override { return rules_.ply_cap; }
   std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
   std::vector<std::string> themes() const override { return {"rotation-enclosure", "enclosure"}; }
+  // Every ruling speaks only of fields, sides, corners and enclosed areas, which the board's 12
+  // symmetries keep (the property suite's board-symmetry checks it under every ruling).
+  std::vector<std::string> symmetries() const override {
+    std::vector<std::string> names;
+    for (int s = 1; s < kSymmetries; ++s) names.emplace_back(symmetry_name(s));
+    return names;
+  }
 
  private:
   static void check_implementation(std::string_view implementation) {

@@ -37,10 +37,95 @@ std::uint64_t HexabraeState::key() const {
   if (rules_.repetition_draws) {
     for (int i = 0; i < p.history_size; ++i) history += mix64(p.history[static_cast<std::size_t>(i)]);
   }
+  return key_with(p.hash, history);
+}
+
+std::uint64_t HexabraeState::key_with(std::uint64_t hash, std::uint64_t history_digest) const {
+  const Position& p = position_;
   const std::uint64_t counters = static_cast<std::uint64_t>(p.passes) | static_cast<std::uint64_t>(p.outcome.kind) << 8 |
                                  static_cast<std::uint64_t>(p.outcome.winner + 1) << 12;
-  return p.hash ^ zobrist_scalar(1, static_cast<std::uint64_t>(p.ply)) ^ zobrist_scalar(4, counters) ^
-         zobrist_scalar(5, history);
+  return hash ^ zobrist_scalar(1, static_cast<std::uint64_t>(p.ply)) ^ zobrist_scalar(4, counters) ^
+         zobrist_scalar(5, history_digest);
+}
+
+// Calls visit(i, hashes) for each position i since the last placement, the current one first and
+// then back to the oldest, where hashes[s] is the position_hash of its image under symmetry s. The
+// earlier positions are found by undoing the recorded changes, so no image is built.
+template <class Visit>
+void HexabraeState::for_each_image_since_placement(Visit&& visit) const {
+  const Position& p = position_;
+  std::array<std::uint64_t, kSymmetries> hashes{};
+  const std::uint64_t side_key = p.side == 1 ? kBlackToMoveKey : 0;
+  hashes.fill(side_key);
+  for (int f = 0; f < board_->fields(); ++f) {
+    const std::int8_t cell = p.cells[static_cast<std::size_t>(f)];
+    if (cell == kEmpty) continue;
+    for (int s = 0; s < kSymmetries; ++s) {
+      const auto image = static_cast<std::int8_t>(colour_of(cell) * 3 + symmetric_orientation(s, orientation_of(cell)));
+      hashes[static_cast<std::size_t>(s)] ^= cell_key(board_->image(s, f), image);
+    }
+  }
+  Cells cells = p.cells;
+  visit(p.history_size - 1, hashes);
+  for (int i = p.history_size - 2; i >= 0; --i) {
+    const std::uint32_t code = p.changes[static_cast<std::size_t>(i)];
+    if (code != kPassChange) {
+      const Change c = decode_change(code);
+      // The piece keeps its colour (under pieces=any it may be the opponent's).
+      const int colour = colour_of(cells[static_cast<std::size_t>(c.to)]);
+      cells[static_cast<std::size_t>(c.to)] = kEmpty;
+      cells[static_cast<std::size_t>(c.from)] = static_cast<std::int8_t>(colour * 3 + c.from_orientation);
+      for (int s = 0; s < kSymmetries; ++s) {
+        hashes[static_cast<std::size_t>(s)] ^=
+            cell_key(board_->image(s, c.to), static_cast<std::int8_t>(colour * 3 + symmetric_orientation(s, c.to_orientation))) ^
+            cell_key(board_->image(s, c.from), static_cast<std::int8_t>(colour * 3 + symmetric_orientation(s, c.from_orientation)));
+      }
+    }
+    for (std::uint64_t& h : hashes) h ^= kBlackToMoveKey;
+    visit(i, hashes);
+  }
+}
+
+// The smallest key among the 12 images (identity included), with the repetition history's images
+// when the repetition rule is on.
+std::uint64_t HexabraeState::canonical_key() const {
+  std::array<std::uint64_t, kSymmetries> current{}, history{};
+  const bool keyed_history = rules_.repetition_draws;
+  for_each_image_since_placement([&](int i, const std::array<std::uint64_t, kSymmetries>& hashes) {
+    if (i == position_.history_size - 1) current = hashes;
+    if (!keyed_history) return;
+    for (std::size_t s = 0; s < hashes.size(); ++s) history[s] += mix64(hashes[s]);
+  });
+  std::uint64_t smallest = key_with(current[0], history[0]);
+  for (std::size_t s = 1; s < current.size(); ++s) smallest = std::min(smallest, key_with(current[s], history[s]));
+  return smallest;
+}
+
+std::unique_ptr<State> HexabraeState::symmetric_image(int symmetry) const {
+  const Position& p = position_;
+  Position image = p;  // side, counters and result as they are; the board and its history mapped
+  image.cells.fill(kEmpty);
+  for (int f = 0; f < board_->fields(); ++f) {
+    const std::int8_t cell = p.cells[static_cast<std::size_t>(f)];
+    if (cell == kEmpty) continue;
+    image.cells[static_cast<std::size_t>(board_->image(symmetry, f))] =
+        static_cast<std::int8_t>(colour_of(cell) * 3 + symmetric_orientation(symmetry, orientation_of(cell)));
+  }
+  for (int i = 0; i + 1 < p.history_size; ++i) {
+    const std::uint32_t code = p.changes[static_cast<std::size_t>(i)];
+    if (code == kPassChange) {
+      image.changes[static_cast<std::size_t>(i)] = kPassChange;
+      continue;
+    }
+    const Change c = decode_change(code);
+    image.changes[static_cast<std::size_t>(i)] =
+        encode_change(board_->image(symmetry, c.from), symmetric_orientation(symmetry, c.from_orientation),
+                      board_->image(symmetry, c.to), symmetric_orientation(symmetry, c.to_orientation));
+  }
+  for_each_image_since_placement([&](int i, const std::array<std::uint64_t, kSymmetries>& hashes) {
+    image.history[static_cast<std::size_t>(i)] = hashes[static_cast<std::size_t>(symmetry)];
+  });
+  return std::make_unique<HexabraeState>(rules_, image);
 }
 
 std::uint64_t position_hash(const Cells& cells, int fields, int side) {
@@ -63,6 +148,15 @@ MoveParts decode_move(Move m) {
   p.to = field_of((m >> 10) & 127);
   p.orientation = static_cast<int>((m >> 17) & 3);
   return p;
+}
+
+Move symmetric_move_code(const HexBoard& board, int symmetry, Move m) {
+  MoveParts parts = decode_move(m);
+  if (parts.kind == MoveKind::Pass) return m;
+  if (parts.from != kNoField) parts.from = board.image(symmetry, parts.from);
+  if (parts.to != kNoField) parts.to = board.image(symmetry, parts.to);
+  if (parts.kind != MoveKind::Slide) parts.orientation = symmetric_orientation(symmetry, parts.orientation);
+  return encode_move(parts);
 }
 
 HexabraeState::HexabraeState(const Rules& rules, const Position& position)

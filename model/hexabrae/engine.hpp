@@ -57,6 +57,8 @@ struct MoveParts {
 };
 Move encode_move(const MoveParts& parts);
 MoveParts decode_move(Move m);
+// The move m under board symmetry s (board.hpp): fields and new orientation mapped.
+Move symmetric_move_code(const HexBoard& board, int symmetry, Move m);
 
 struct Position {
   Cells cells{};
@@ -116,6 +118,9 @@ class HexabraeState final : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<HexabraeState>(*this); }
   void copy_from(const State& other) override;
   std::uint64_t key() const override;
+  std::uint64_t canonical_key() const override;
+  std::unique_ptr<State> symmetric_image(int symmetry) const override;
+  Move symmetric_move(int symmetry, Move m) const override { return symmetric_move_code(*board_, symmetry, m); }
   int side_to_move() const override { return position_.side; }
   Outcome outcome() const override { return position_.outcome; }
   int ply() const override { return position_.ply; }
@@ -163,6 +168,9 @@ class HexabraeState final : public State {
   void for_each_legal_move(Sink&& sink) const;
 
  private:
+  template <class Visit>
+  void for_each_image_since_placement(Visit&& visit) const;
+  std::uint64_t key_with(std::uint64_t hash, std::uint64_t history_digest) const;
   template <class Sink>
   bool for_each_action(Sink&& sink) const;  // placements and piece moves; true if any
   bool has_any_action() const;

@@ -87,34 +87,8 @@ PropertyVerdict never_two_winners(const Game&, const State& before_state, Move, 
   return PropertyVerdict::ok();
 }
 
-Move mapped_move(const HexBoard& board, int symmetry, Move m) {
-  MoveParts parts = decode_move(m);
-  if (parts.kind == MoveKind::Pass) return m;
-  if (parts.from != kNoField) parts.from = mapped_field(board, symmetry, parts.from);
-  if (parts.to != kNoField) parts.to = mapped_field(board, symmetry, parts.to);
-  if (parts.kind != MoveKind::Slide) parts.orientation = mapped_orientation(symmetry, parts.orientation);
-  return encode_move(parts);
-}
 
 }  // namespace
-
-int mapped_field(const HexBoard& board, int symmetry, int field) {
-  int q = board.q(field), r = board.r(field);
-  if (symmetry >= 6) std::swap(q, r);  // D0 <-> D1
-  for (int turn = 0; turn < symmetry % 6; ++turn) {
-    const int turned_q = -r, turned_r = q + r;  // D_k -> D_{k+1}
-    q = turned_q;
-    r = turned_r;
-  }
-  return board.field_at(q, r);
-}
-
-int mapped_orientation(int symmetry, int orientation) {
-  // A bar of orientation o has its short sides on edges o and o+3: the reflection sends edge k to
-  // edge 1-k, each turn sends edge k to k+1.
-  const int reflected = symmetry >= 6 ? (4 - orientation) % 3 : orientation;
-  return (reflected + symmetry % 6) % 3;
-}
 
 PropertyVerdict symmetry_maps_games_to_games(const Game& game, const Game& image_game, int symmetry, Rng& rng) {
   const HexBoard& board = HexBoard::of(game.config().size);
@@ -123,15 +97,15 @@ PropertyVerdict symmetry_maps_games_to_games(const Game& game, const Game& image
     const Cells& s = hexabrae_state(state).position().cells;
     const Cells& t = hexabrae_state(image).position().cells;
     for (int f = 0; f < board.fields(); ++f) {
-      const std::int8_t here = s[static_cast<std::size_t>(f)], there = t[static_cast<std::size_t>(mapped_field(board, symmetry, f))];
+      const std::int8_t here = s[static_cast<std::size_t>(f)], there = t[static_cast<std::size_t>(board.image(symmetry, f))];
       const bool same = here == kEmpty ? there == kEmpty
                                        : there != kEmpty && colour_of(there) == colour_of(here) &&
-                                             orientation_of(there) == mapped_orientation(symmetry, orientation_of(here));
-      if (!same) return "at " + board.name(mapped_field(board, symmetry, f));
+                                             orientation_of(there) == symmetric_orientation(symmetry, orientation_of(here));
+      if (!same) return "at " + board.name(board.image(symmetry, f));
     }
     return "";
   };
-  return image_game_agrees(game, image_game, {"image", [&board, symmetry](Move m) { return mapped_move(board, symmetry, m); }, difference},
+  return image_game_agrees(game, image_game, {"image", [&board, symmetry](Move m) { return symmetric_move_code(board, symmetry, m); }, difference},
                            rng);
 }
 

@@ -10,10 +10,6 @@ namespace arbiter::hexabrae {
 
 std::vector<Property> verification_suite();
 
-// The 12 symmetries of the hex-hex board: 0..5 turn by 60 degrees that many times, 6..11 do the
-// same after the reflection that exchanges directions D0 and D1.
-int mapped_field(const HexBoard& board, int symmetry, int field);
-int mapped_orientation(int symmetry, int orientation);
 // Plays a random game of `game` and its image under `symmetry` in `image_game`, move by move.
 PropertyVerdict symmetry_maps_games_to_games(const Game& game, const Game& image_game, int symmetry, Rng& rng);
 

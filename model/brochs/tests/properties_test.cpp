@@ -146,5 +146,33 @@ TEST(BrochsProperties, TheMirrorCheckNoticesAnImageUnderOtherKeeps) {
   EXPECT_EQ(mirrored_cell(9, 0), 8);
 }
 
+// The solver's canonical key computes the mirror's key without building the image (its repetition
+// history by undoing the recorded moves); here the image is built, printed and read back, which
+// rebuilds its history from the printed moves (notation.cpp), and the smaller key must be it.
+TEST(BrochsProperties, CanonicalKeyIsTheSmallerKeyOfThePositionAndItsMirrorReadBack) {
+  const std::vector<std::vector<std::string>> rulings = {
+      {}, {"keeps=outer", "set-squares=anywhere"}, {"start=north-row", "curse-cost=free"}, {"keep-setting=after-capture"}};
+  int checked = 0, with_history = 0;
+  std::string failure;  // the first position that fails, so that one bug gives one report
+  for (const auto& r : rulings) {
+    const auto game = make_game(descriptor(), 7, r);
+    arbiter::testing::play_random_games(20 / kScale + 1, 31, [&] { return game->initial_state(); }, [&](State& state, Move m) {
+      if (failure.empty()) {
+        const auto image = state.symmetric_image(1);
+        const auto read = game->parse_position(image->line());
+        if (read->line() != image->line()) failure = "the image reads back as another position: " + image->line();
+        else if (read->key() != image->key()) failure = "the image read back has another key: " + image->line();
+        else if (state.canonical_key() != std::min(state.key(), read->key())) failure = "wrong canonical key: " + state.line();
+        ++checked;
+        with_history += !static_cast<const BrochsState&>(state).moves_since_irreversible().empty();
+      }
+      state.apply(m);
+    });
+  }
+  ASSERT_EQ(failure, "");
+  EXPECT_GT(with_history, checked / 10) << "too few positions with a repetition history to check";
+  std::cout << "[ brochs ] canonical keys of " << checked << " positions checked, " << with_history << " with a history\n";
+}
+
 }  // namespace
 }  // namespace arbiter::brochs

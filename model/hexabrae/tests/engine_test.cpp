@@ -93,6 +93,38 @@ TEST(HexabraeEngine, RandomGamesKeepNotationLegalityAndLengthConsistent) {
   std::printf("[ engine ] %d random games, %d plies checked\n", games, plies);
 }
 
+// The solver's canonical key is computed without building the images (their repetition histories
+// by undoing the recorded changes); here each image is built, printed and read back, which rebuilds
+// its history from the printed changes (notation.cpp), and the smallest of their keys must be it.
+TEST(HexabraeEngine, CanonicalKeyIsTheSmallestKeyOfTheImagesReadBack) {
+  int checked = 0, with_history = 0;
+  std::string failure;  // the first position that fails, so that one bug gives one report
+  for (const Setting& setting : settings()) {
+    auto game = make_game(hexabrae_game(), setting.radius, setting.rulings);
+    int ply = 0;
+    arbiter::testing::play_random_games(kScale, 23, [&] { return game->initial_state(); }, [&](State& state, Move m) {
+      if (failure.empty() && ply++ % 7 == 0) {
+        std::uint64_t smallest = state.key();
+        for (int s = 1; s < kSymmetries && failure.empty(); ++s) {
+          const auto image = state.symmetric_image(s);
+          const auto read = game->parse_position(image->line());
+          const std::string under = std::string(symmetry_name(s)) + ": ";
+          if (read->line() != image->line()) failure = under + "the image reads back as another position: " + image->line();
+          else if (read->key() != image->key()) failure = under + "the image read back has another key: " + image->line();
+          smallest = std::min(smallest, read->key());
+        }
+        if (failure.empty() && state.canonical_key() != smallest) failure = "wrong canonical key: " + state.line();
+        ++checked;
+        with_history += hexabrae_state(state).position().history_size > 1;
+      }
+      state.apply(m);
+    });
+  }
+  ASSERT_EQ(failure, "");
+  EXPECT_GT(with_history, checked / 10) << "too few positions with a repetition history to check";
+  std::printf("[ engine ] canonical keys of %d positions checked, %d with a history\n", checked, with_history);
+}
+
 // A move skips the enclosure search when every region through the fields it changed reaches the
 // rim (still_unsealed); the same move from the same position with the full search on every move
 // must give the same result. The shortcut is also tracked for positions known to have no sealed

@@ -141,7 +141,7 @@ TEST(HexabraeProperties, TheSymmetriesFormTheGroupOfTheBoard) {
   for (int s = 0; s < 12; ++s) {
     std::vector<bool> hit(static_cast<std::size_t>(board.fields()), false);
     for (int f = 0; f < board.fields(); ++f) {
-      const int image = mapped_field(board, s, f);
+      const int image = board.image(s, f);
       ASSERT_NE(image, kNoField);
       hit[static_cast<std::size_t>(image)] = true;
     }
@@ -150,11 +150,11 @@ TEST(HexabraeProperties, TheSymmetriesFormTheGroupOfTheBoard) {
   // Six turns are the identity; a reflection twice is the identity.
   for (int f = 0; f < board.fields(); ++f) {
     int g = f;
-    for (int i = 0; i < 6; ++i) g = mapped_field(board, 1, g);
+    for (int i = 0; i < 6; ++i) g = board.image(1, g);
     EXPECT_EQ(g, f);
-    EXPECT_EQ(mapped_field(board, 6, mapped_field(board, 6, f)), f);
+    EXPECT_EQ(board.image(6, board.image(6, f)), f);
   }
-  for (int o = 0; o < 3; ++o) EXPECT_EQ(mapped_orientation(6, mapped_orientation(6, o)), o);
+  for (int o = 0; o < 3; ++o) EXPECT_EQ(symmetric_orientation(6, symmetric_orientation(6, o)), o);
 }
 
 TEST(HexabraeProperties, TheSymmetryCheckNoticesAWrongImage) {
