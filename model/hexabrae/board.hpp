@@ -47,7 +47,7 @@ inline constexpr int symmetric_orientation(int symmetry, int orientation) {
   const int reflected = symmetry >= 6 ? (4 - orientation) % 3 : orientation;
   return (reflected + symmetry % 6) % 3;
 }
-// The name of symmetry s (1..11) as the solver and the conformance battery show it.
+// The name of symmetry s (1..11), as Game::symmetries() lists it and the conformance battery reports it.
 std::string_view symmetry_name(int symmetry);
 
 enum class Contact : std::uint8_t {
