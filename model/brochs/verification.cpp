@@ -119,7 +119,6 @@ PropertyVerdict never_two_winners(const Game&, const State& state) { return judg
 
 }  // namespace
 
-
 PropertyVerdict mirror_maps_games_to_games(const Game& game, const Game& image_game, Rng& rng) {
   const int n = game.config().size;
   const auto difference = [n](const State& state, const State& image) -> std::string {

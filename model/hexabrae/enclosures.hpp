@@ -24,6 +24,7 @@ inline constexpr int kFieldArea = 6;
 using Cells = std::array<std::int8_t, kMaxFields>;
 inline int colour_of(std::int8_t cell) { return cell / 3; }
 inline int orientation_of(std::int8_t cell) { return cell % 3; }
+inline std::int8_t piece(int colour, int orientation) { return static_cast<std::int8_t>(colour * 3 + orientation); }
 
 // FieldSet and Enclosure have no member initialisers: every move builds an EnclosureList of 64
 // of them (10 KB) and zeroing it cost more than the search it serves. Create them with `{}`.

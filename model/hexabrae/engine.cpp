@@ -49,8 +49,9 @@ std::uint64_t HexabraeState::key_with(std::uint64_t hash, std::uint64_t history_
 }
 
 // Calls visit(i, hashes) for each position i since the last placement, the current one first and
-// then back to the oldest, where hashes[s] is the position_hash of its image under symmetry s. The
-// earlier positions are found by undoing the recorded changes, so no image is built.
+// then back to the oldest while visit returns true, where hashes[s] is the position_hash of its
+// image under symmetry s. The earlier positions are found by undoing the recorded changes, so no
+// image is built.
 template <class Visit>
 void HexabraeState::for_each_image_since_placement(Visit&& visit) const {
   const Position& p = position_;
@@ -61,12 +62,12 @@ void HexabraeState::for_each_image_since_placement(Visit&& visit) const {
     const std::int8_t cell = p.cells[static_cast<std::size_t>(f)];
     if (cell == kEmpty) continue;
     for (int s = 0; s < kSymmetries; ++s) {
-      const auto image = static_cast<std::int8_t>(colour_of(cell) * 3 + symmetric_orientation(s, orientation_of(cell)));
-      hashes[static_cast<std::size_t>(s)] ^= cell_key(board_->image(s, f), image);
+      hashes[static_cast<std::size_t>(s)] ^=
+          cell_key(board_->image(s, f), piece(colour_of(cell), symmetric_orientation(s, orientation_of(cell))));
     }
   }
+  if (!visit(p.history_size - 1, hashes)) return;
   Cells cells = p.cells;
-  visit(p.history_size - 1, hashes);
   for (int i = p.history_size - 2; i >= 0; --i) {
     const std::uint32_t code = p.changes[static_cast<std::size_t>(i)];
     if (code != kPassChange) {
@@ -74,15 +75,14 @@ void HexabraeState::for_each_image_since_placement(Visit&& visit) const {
       // The piece keeps its colour (under pieces=any it may be the opponent's).
       const int colour = colour_of(cells[static_cast<std::size_t>(c.to)]);
       cells[static_cast<std::size_t>(c.to)] = kEmpty;
-      cells[static_cast<std::size_t>(c.from)] = static_cast<std::int8_t>(colour * 3 + c.from_orientation);
+      cells[static_cast<std::size_t>(c.from)] = piece(colour, c.from_orientation);
       for (int s = 0; s < kSymmetries; ++s) {
-        hashes[static_cast<std::size_t>(s)] ^=
-            cell_key(board_->image(s, c.to), static_cast<std::int8_t>(colour * 3 + symmetric_orientation(s, c.to_orientation))) ^
-            cell_key(board_->image(s, c.from), static_cast<std::int8_t>(colour * 3 + symmetric_orientation(s, c.from_orientation)));
+        hashes[static_cast<std::size_t>(s)] ^= cell_key(board_->image(s, c.to), piece(colour, symmetric_orientation(s, c.to_orientation))) ^
+                                               cell_key(board_->image(s, c.from), piece(colour, symmetric_orientation(s, c.from_orientation)));
       }
     }
     for (std::uint64_t& h : hashes) h ^= kBlackToMoveKey;
-    visit(i, hashes);
+    if (!visit(i, hashes)) return;
   }
 }
 
@@ -93,8 +93,9 @@ std::uint64_t HexabraeState::canonical_key() const {
   const bool keyed_history = rules_.repetition_draws;
   for_each_image_since_placement([&](int i, const std::array<std::uint64_t, kSymmetries>& hashes) {
     if (i == position_.history_size - 1) current = hashes;
-    if (!keyed_history) return;
+    if (!keyed_history) return false;  // only the current position is keyed
     for (std::size_t s = 0; s < hashes.size(); ++s) history[s] += mix64(hashes[s]);
+    return true;
   });
   std::uint64_t smallest = key_with(current[0], history[0]);
   for (std::size_t s = 1; s < current.size(); ++s) smallest = std::min(smallest, key_with(current[s], history[s]));
@@ -109,7 +110,7 @@ std::unique_ptr<State> HexabraeState::symmetric_image(int symmetry) const {
     const std::int8_t cell = p.cells[static_cast<std::size_t>(f)];
     if (cell == kEmpty) continue;
     image.cells[static_cast<std::size_t>(board_->image(symmetry, f))] =
-        static_cast<std::int8_t>(colour_of(cell) * 3 + symmetric_orientation(symmetry, orientation_of(cell)));
+        piece(colour_of(cell), symmetric_orientation(symmetry, orientation_of(cell)));
   }
   for (int i = 0; i + 1 < p.history_size; ++i) {
     const std::uint32_t code = p.changes[static_cast<std::size_t>(i)];
@@ -124,6 +125,7 @@ std::unique_ptr<State> HexabraeState::symmetric_image(int symmetry) const {
   }
   for_each_image_since_placement([&](int i, const std::array<std::uint64_t, kSymmetries>& hashes) {
     image.history[static_cast<std::size_t>(i)] = hashes[static_cast<std::size_t>(symmetry)];
+    return true;
   });
   return std::make_unique<HexabraeState>(rules_, image);
 }

@@ -11,7 +11,6 @@
 namespace arbiter::hexabrae {
 namespace {
 
-
 EnclosureList enclosures_of(const State& s) {
   EnclosureList list;
   find_enclosures(hexabrae_state(s).board(), hexabrae_state(s).position().cells, hexabrae_state(s).rules().enclosure_rules(), list);

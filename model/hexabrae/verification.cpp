@@ -13,9 +13,6 @@
 namespace arbiter::hexabrae {
 namespace {
 
-
-std::int8_t piece(int colour, int orientation) { return static_cast<std::int8_t>(colour * 3 + orientation); }
-
 PropertyVerdict touches_only_the_moved_piece(const Game&, const State& before_state, Move m, const State& after_state) {
   const HexabraeState& before = hexabrae_state(before_state);
   const HexabraeState& after = hexabrae_state(after_state);
@@ -86,7 +83,6 @@ PropertyVerdict never_two_winners(const Game&, const State& before_state, Move, 
   }
   return PropertyVerdict::ok();
 }
-
 
 }  // namespace
 

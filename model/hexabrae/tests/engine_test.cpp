@@ -17,7 +17,6 @@ namespace {
 
 const int kScale = arbiter::testing::scaled(10);
 
-
 EnclosureList enclosures_of(const State& s) {
   EnclosureList list;
   find_enclosures(hexabrae_state(s).board(), hexabrae_state(s).position().cells, hexabrae_state(s).rules().enclosure_rules(), list);

@@ -21,7 +21,6 @@ std::unique_ptr<Game> game(int radius, const std::vector<std::string>& rulings =
   return make_game(find_game("hexabrae"), radius, rulings);
 }
 
-
 // A turn of random play that wins the game: before, move, after.
 struct Turn {
   std::unique_ptr<State> before, after;
