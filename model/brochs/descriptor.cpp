@@ -109,8 +109,11 @@ class BrochsGame final : public Game {
   int max_plies() const override { return rules_.ply_cap; }
   std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
   std::vector<std::string> themes() const override { return {"curse", "double-capture", "capture"}; }
-  // Under every ruling (the property suite's mirror-symmetry checks it by play).
-  std::vector<std::string> symmetries() const override { return {"mirror-west-east"}; }
+  // The West-East mirror under every ruling, all eight of the square's symmetries unless Black sets
+  // pieces on the North edge (engine.hpp; the conformance battery checks each by play).
+  std::vector<std::string> symmetries() const override {
+    return {kSymmetryNames.begin(), kSymmetryNames.begin() + symmetry_count(rules_)};
+  }
 
  private:
   static std::unique_ptr<State> in_implementation(std::unique_ptr<BrochsState> fast, std::string_view implementation) {

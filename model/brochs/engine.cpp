@@ -62,6 +62,11 @@ Tables build_tables(int n, KeepPlace keeps) {
       if (t.settable[rule][i]) t.settable_cells[rule][static_cast<std::size_t>(t.settable_count[rule]++)] = static_cast<std::int16_t>(cell);
     }
   }
+  for (int sym = 0; sym < 8; ++sym) {
+    for (int cell = 0; cell < n * n; ++cell) {
+      t.image[static_cast<std::size_t>(sym)][static_cast<std::size_t>(cell)] = static_cast<std::int16_t>(symmetric_cell(n, sym, cell));
+    }
+  }
   std::uint64_t seed = 0xB20C45ULL + static_cast<std::uint64_t>(n);
   for (auto& keys : t.zobrist) {
     for (auto& key : keys) key = splitmix_next(seed);
@@ -141,51 +146,59 @@ std::uint64_t BrochsState::key_with(std::uint64_t hash, std::uint64_t history_di
          zobrist_scalar(5, history) ^ zobrist_scalar(6, keeps_taken);
 }
 
-// The smaller of the keys of the position and of its mirror image, the image's repetition history
-// found by undoing the recorded moves (as restore_history does), so that no image is built.
+// The smallest of the keys of the position's images, each image's repetition history found by
+// undoing the recorded moves (as restore_history does), so that no image is built.
 std::uint64_t BrochsState::canonical_key() const {
   const Tables& t = *tables_;
   const int n = t.n;
-  std::uint64_t hash = (side_ == kWhiteSide ? t.zobrist_white_to_move : 0) ^ (cursed_ ? t.zobrist_cursed : 0);
+  const auto images = static_cast<std::size_t>(symmetry_count(rules_));
+  std::array<std::uint64_t, 8> hash{};
+  hash.fill((side_ == kWhiteSide ? t.zobrist_white_to_move : 0) ^ (cursed_ ? t.zobrist_cursed : 0));
   for (int cell = 0; cell < n * n; ++cell) {
     const std::uint8_t piece = board_[static_cast<std::size_t>(cell)];
-    if (piece != Empty) hash ^= t.zobrist[static_cast<std::size_t>(mirrored_cell(n, cell))][piece];
+    if (piece == Empty) continue;
+    for (std::size_t s = 1; s <= images; ++s) hash[s] ^= t.zobrist[static_cast<std::size_t>(t.image[s][static_cast<std::size_t>(cell)])][piece];
   }
-  std::uint64_t digest = 0;
+  std::array<std::uint64_t, 8> digest{};
   if (rules_.repetition == Repetition::Third) {
     auto board = board_;
-    std::uint64_t walked = hash;
+    std::array<std::uint64_t, 8> walked = hash;
     // The position right after a curse is left out of the key (see key()).
     const int oldest = history_from_curse_ ? 1 : 0;
     for (int i = history_.length - 1; i >= oldest; --i) {
-      digest += mix64(walked);
+      for (std::size_t s = 1; s <= images; ++s) digest[s] += mix64(walked[s]);
       if (i == 0) break;
       const Move m = history_.moves[static_cast<std::size_t>(i)];
-      walked ^= t.zobrist_white_to_move;
+      for (std::size_t s = 1; s <= images; ++s) walked[s] ^= t.zobrist_white_to_move;
       if (move_kind(m) != MoveKind::Step) continue;
-      const int from = move_from(m), to = move_to(m);
-      const std::uint8_t piece = board[static_cast<std::size_t>(to)];
-      board[static_cast<std::size_t>(from)] = piece;
-      board[static_cast<std::size_t>(to)] = Empty;
-      walked ^= t.zobrist[static_cast<std::size_t>(mirrored_cell(n, to))][piece] ^
-                t.zobrist[static_cast<std::size_t>(mirrored_cell(n, from))][piece];
+      const auto from = static_cast<std::size_t>(move_from(m)), to = static_cast<std::size_t>(move_to(m));
+      const std::uint8_t piece = board[to];
+      board[from] = piece;
+      board[to] = Empty;
+      for (std::size_t s = 1; s <= images; ++s) {
+        walked[s] ^= t.zobrist[static_cast<std::size_t>(t.image[s][to])][piece] ^ t.zobrist[static_cast<std::size_t>(t.image[s][from])][piece];
+      }
     }
   }
-  return std::min(key(), key_with(hash, digest, mirrored_quadrants(keeps_taken_)));
+  std::uint64_t smallest = key();
+  for (std::size_t s = 1; s <= images; ++s) {
+    smallest = std::min(smallest, key_with(hash[s], digest[s], symmetric_quadrants(static_cast<int>(s), keeps_taken_)));
+  }
+  return smallest;
 }
 
-std::unique_ptr<State> BrochsState::symmetric_image(int) const {
+std::unique_ptr<State> BrochsState::symmetric_image(int symmetry) const {
   const int n = tables_->n;
   auto image = std::make_unique<BrochsState>(rules_);
   for (int cell = 0; cell < n * n; ++cell) {
-    if (board_[static_cast<std::size_t>(cell)] != Empty) image->put(mirrored_cell(n, cell), board_[static_cast<std::size_t>(cell)]);
+    if (board_[static_cast<std::size_t>(cell)] != Empty) image->put(symmetric_cell(n, symmetry, cell), board_[static_cast<std::size_t>(cell)]);
   }
   image->set_reserve(reserve_, main_in_reserve_);
   image->set_turn(side_, ply_, passes_, cursed_, repeated_);
   image->finish_setup();
-  image->set_keeps_taken(mirrored_quadrants(keeps_taken_));
+  image->set_keeps_taken(symmetric_quadrants(symmetry, keeps_taken_));
   std::vector<Move> since = moves_since_irreversible();
-  for (Move& m : since) m = mirrored_move(n, m);
+  for (Move& m : since) m = symmetric_move_of(n, symmetry, m);
   image->restore_history(since, history_from_curse_);
   return image;
 }

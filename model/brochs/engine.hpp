@@ -94,6 +94,7 @@ struct Tables {
   std::array<std::array<std::int16_t, kMaxCells>, 3> settable_cells{};  // the same as lists
   std::array<int, 3> settable_count{};
   std::array<std::array<std::uint64_t, 4>, kMaxCells> zobrist{};   // per cell and piece code
+  std::array<std::array<std::int16_t, kMaxCells>, 8> image{};     // symmetric_cell per symmetry
   std::uint64_t zobrist_white_to_move = 0;
   std::uint64_t zobrist_cursed = 0;
 
@@ -116,17 +117,44 @@ inline int move_from(Move m) { return static_cast<int>((m >> 8) & 0xff); }
 inline int move_to(Move m) { return static_cast<int>(m & 0xff); }
 inline const Move kPass = make_move(MoveKind::Pass, 0, 0);
 
-// The West-East mirror, the one board symmetry every ruling keeps (keeps, setting squares,
-// quadrants and the starting position are symmetric under it): a cell, a move (only a step's
-// `from` is a cell), and a set of quadrants (bit q; NW <-> NE, SW <-> SE).
-inline int mirrored_cell(int n, int cell) { return (cell / n) * n + (n - 1 - cell % n); }
-inline Move mirrored_move(int n, Move m) {
+// The board's symmetries (the square's rotations and reflections), numbered as BrochsGame::symmetries()
+// lists them. Symmetry 1, the West-East mirror, is kept by every ruling: keeps, setting squares,
+// quadrants and the starting position are symmetric under it. Symmetries 2-7 move the North edge,
+// where set-squares=north-or-keep lets Black set pieces, so they are kept only under the other two
+// setting rulings (keeps, curses and captures are symmetric under all eight; the starting position
+// under start=north-row is not, but a symmetry concerns the rules of play, not where a game starts).
+inline constexpr std::array<const char*, 7> kSymmetryNames = {"mirror-west-east", "mirror-north-south", "turn-180", "turn-90",
+                                                              "turn-270",         "mirror-nw-se",       "mirror-ne-sw"};
+inline int symmetry_count(const Rules& rules) { return rules.set_squares == SetSquares::NorthOrKeep ? 1 : 7; }
+// Cell `cell` of an n x n board under symmetry s (0: the identity); turn-90 is clockwise.
+inline int symmetric_cell(int n, int s, int cell) {
+  const int r = cell / n, c = cell % n, m = n - 1;
+  switch (s) {
+    case 1: return r * n + (m - c);
+    case 2: return (m - r) * n + c;
+    case 3: return (m - r) * n + (m - c);
+    case 4: return c * n + (m - r);
+    case 5: return (m - c) * n + r;
+    case 6: return c * n + r;
+    case 7: return (m - c) * n + (m - r);
+    default: return cell;
+  }
+}
+// A move (only a step's `from` is a cell) and a set of quadrants (bit q; a quadrant is a cell of
+// the 2 x 2 board of quadrants) under symmetry s.
+inline Move symmetric_move_of(int n, int s, Move m) {
   const MoveKind kind = move_kind(m);
   if (kind == MoveKind::Pass) return m;
-  const int from = kind == MoveKind::Step ? mirrored_cell(n, move_from(m)) : move_from(m);
-  return make_move(kind, from, mirrored_cell(n, move_to(m)));
+  const int from = kind == MoveKind::Step ? symmetric_cell(n, s, move_from(m)) : move_from(m);
+  return make_move(kind, from, symmetric_cell(n, s, move_to(m)));
 }
-inline unsigned mirrored_quadrants(unsigned quadrants) { return (quadrants & 0b0101U) << 1 | (quadrants & 0b1010U) >> 1; }
+inline unsigned symmetric_quadrants(int s, unsigned quadrants) {
+  unsigned image = 0;
+  for (int q = 0; q < 4; ++q) {
+    if (quadrants >> q & 1U) image |= 1U << symmetric_cell(2, s, q);
+  }
+  return image;
+}
 
 // The capture rules of seed 003 section D.
 enum class CaptureRule : std::uint8_t { C1 = 1, C2 = 2, C3 = 3, C4 = 4 };
@@ -182,10 +210,10 @@ class BrochsState final : public State {
   std::unique_ptr<State> clone() const override;
   void copy_from(const State& other) override { *this = static_cast<const BrochsState&>(other); }
   std::uint64_t key() const override;
-  // Symmetry 1 (the only one declared) is the West-East mirror.
+  // The smallest key of the images under the symmetries the rules keep (symmetry_count).
   std::uint64_t canonical_key() const override;
   std::unique_ptr<State> symmetric_image(int symmetry) const override;
-  Move symmetric_move(int, Move m) const override { return mirrored_move(tables_->n, m); }
+  Move symmetric_move(int symmetry, Move m) const override { return symmetric_move_of(tables_->n, symmetry, m); }
   int side_to_move() const override { return side_; }
   Outcome outcome() const override { return outcome_; }
   int ply() const override { return ply_; }

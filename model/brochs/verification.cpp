@@ -119,20 +119,37 @@ PropertyVerdict never_two_winners(const Game&, const State& state) { return judg
 
 }  // namespace
 
-PropertyVerdict mirror_maps_games_to_games(const Game& game, const Game& image_game, Rng& rng) {
+PropertyVerdict symmetry_maps_games_to_games(const Game& game, const Game& image_game, int symmetry, Rng& rng) {
   const int n = game.config().size;
-  const auto difference = [n](const State& state, const State& image) -> std::string {
+  const auto difference = [n, symmetry](const State& state, const State& image) -> std::string {
     const BrochsState& s = as_brochs(state);
     const BrochsState& t = as_brochs(image);
     if (s.reserve() != t.reserve() || s.main_in_reserve() != t.main_in_reserve() || s.side_to_move() != t.side_to_move()) {
       return "in reserve or turn";
     }
     for (int cell = 0; cell < n * n; ++cell) {
-      if (s.at(cell) != t.at(mirrored_cell(n, cell))) return "on " + t.cell_name(mirrored_cell(n, cell));
+      const int image_cell = symmetric_cell(n, symmetry, cell);
+      if (s.at(cell) != t.at(image_cell)) return "on " + t.cell_name(image_cell);
     }
     return "";
   };
-  return image_game_agrees(game, image_game, {"mirrored", [n](Move m) { return mirrored_move(n, m); }, difference}, rng);
+  const std::string name = kSymmetryNames[static_cast<std::size_t>(symmetry - 1)];
+  return image_game_agrees(game, image_game, {name, [n, symmetry](Move m) { return symmetric_move_of(n, symmetry, m); }, difference}, rng);
+}
+
+// A random one of the declared symmetries that map the starting position onto itself (under
+// start=north-row only the West-East mirror does; the conformance battery checks the others there
+// from positions of play).
+PropertyVerdict board_symmetry(const Game& game, Rng& rng) {
+  const auto start = game.initial_state();
+  std::vector<int> keeping_the_start;
+  for (int s = 1; s <= static_cast<int>(game.symmetries().size()); ++s) {
+    if (start->symmetric_image(s)->line() == start->line()) keeping_the_start.push_back(s);
+  }
+  if (keeping_the_start.empty()) return PropertyVerdict::violated("no declared symmetry maps the starting position onto itself");
+  const int symmetry = keeping_the_start[rng.below(static_cast<std::uint32_t>(keeping_the_start.size()))];
+  const PropertyVerdict v = symmetry_maps_games_to_games(game, *reconfigured(game), symmetry, rng);
+  return v.holds ? v : PropertyVerdict::violated(std::string(kSymmetryNames[static_cast<std::size_t>(symmetry - 1)]) + ": " + v.why);
 }
 
 std::vector<Property> verification_suite() {
@@ -148,9 +165,10 @@ std::vector<Property> verification_suite() {
       "Black's goal (every keep Black) and White's (fewer Black pieces than keeps) are never met together, and the result names the side whose goal is met",
       "seed 003 A (goals), each checked directly on the board")
       .position = never_two_winners;
-  add_property(out, "mirror-symmetry", "the West-East mirror maps every game to a game with the same legal moves, pieces and outcome",
-      "derived: keeps, setting squares, quadrants and the starting position are symmetric under the mirror")
-      .arbitrary = [](const Game& game, Rng& rng) { return mirror_maps_games_to_games(game, *reconfigured(game), rng); };
+  add_property(out, "board-symmetry",
+      "each declared board symmetry (the West-East mirror; all eight of the square's under set-squares=keeps or anywhere) that keeps the start maps every game to a game with the same legal moves, pieces and outcome",
+      "derived: keeps, quadrants, curses, captures and the reserve start are symmetric under all eight; only set-squares=north-or-keep singles out an edge")
+      .arbitrary = board_symmetry;
   return out;
 }
 

@@ -15,7 +15,8 @@ class BrochsState;
 // in the tests).
 PropertyVerdict judge_goals(const BrochsState& state, Outcome result);
 
-// Plays a random game of `game` and its mirror image in `image_game`, move by move.
-PropertyVerdict mirror_maps_games_to_games(const Game& game, const Game& image_game, Rng& rng);
+// Plays a random game of `game` and its image under board symmetry `symmetry` (engine.hpp's
+// numbering) in `image_game`, move by move.
+PropertyVerdict symmetry_maps_games_to_games(const Game& game, const Game& image_game, int symmetry, Rng& rng);
 
 }  // namespace arbiter::brochs

@@ -167,11 +167,11 @@ void restore_history(const HexBoard& board, Position& pos, const std::vector<std
       // The piece handled is the mover's, or under pieces=any (H-11) either side's (it keeps its colour).
       const std::int8_t there = cells[static_cast<std::size_t>(field[1])];
       const int colour = any_pieces && there != kEmpty ? colour_of(there) : side;
-      const std::int8_t moved = static_cast<std::int8_t>(colour * 3 + orientation[1]);
+      const std::int8_t moved = piece(colour, orientation[1]);
       if (there != moved) throw bad("does not match the piece on " + board.name(field[1]));
       cells[static_cast<std::size_t>(field[1])] = kEmpty;
       if (cells[static_cast<std::size_t>(field[0])] != kEmpty) throw bad("starts on an occupied field");
-      cells[static_cast<std::size_t>(field[0])] = static_cast<std::int8_t>(colour * 3 + orientation[0]);
+      cells[static_cast<std::size_t>(field[0])] = piece(colour, orientation[0]);
       if (field[0] == field[1] && orientation[0] == orientation[1]) throw bad("changes nothing");
       pos.changes[static_cast<std::size_t>(i)] = encode_change(field[0], orientation[0], field[1], orientation[1]);
     }
@@ -242,7 +242,7 @@ namespace {
 void put_piece(const HexBoard& board, Position& pos, int f, int colour, int o, std::string_view whole) {
   auto& cell = pos.cells[static_cast<std::size_t>(f)];
   if (cell != kEmpty) throw InputError("two pieces on field " + board.name(f) + " (pieces may not overlap) in " + quote_input(whole));
-  cell = static_cast<std::int8_t>(colour * 3 + o);
+  cell = piece(colour, o);
   if (++pos.placed[static_cast<std::size_t>(colour)] > kPiecesPerSide) {
     throw InputError(std::string("more than 10 ") + kSideName[static_cast<std::size_t>(colour)] + " pieces in " + quote_input(whole));
   }

@@ -2,7 +2,10 @@
 // deliberately broken transition or position.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <iostream>
+#include <set>
+#include <vector>
 
 #include "model/brochs/verification.hpp"
 #include "model/brochs/tests/fixtures.hpp"
@@ -50,6 +53,19 @@ TEST_P(SuiteUnderRuling, EveryArbiterPropertyHoldsOnRandomPlay) {
 
 INSTANTIATE_TEST_SUITE_P(Rulings, SuiteUnderRuling,
                          ::testing::ValuesIn(arbiter::testing::each_alternative_alone(descriptor())));
+
+// Under set-squares=anywhere the rules keep all eight of the square's symmetries, and board-symmetry
+// checks them: again with each other ruling's alternatives, which must not break them.
+std::vector<std::vector<std::string>> each_alternative_with_setting_anywhere() {
+  std::vector<std::vector<std::string>> out;
+  for (auto rulings : arbiter::testing::each_alternative_alone(descriptor())) {
+    if (!rulings.empty() && rulings.front().starts_with("set-squares=")) continue;
+    rulings.push_back("set-squares=anywhere");
+    out.push_back(rulings);
+  }
+  return out;
+}
+INSTANTIATE_TEST_SUITE_P(RulingsWithEverySymmetry, SuiteUnderRuling, ::testing::ValuesIn(each_alternative_with_setting_anywhere()));
 
 TEST(BrochsProperties, RandomPlayCapturesSoTheCaptureCheckIsExercised) {
   // touches-only-named-captures only means something if random play captures: count it.
@@ -140,30 +156,82 @@ TEST(BrochsProperties, TheMirrorCheckNoticesAnImageUnderOtherKeeps) {
   const auto game = make_game(descriptor(), 9, {});
   const auto other = make_game(descriptor(), 9, {"keeps=outer"});
   Rng rng(3), again(3);
-  EXPECT_FALSE(mirror_maps_games_to_games(*game, *other, rng).holds);
-  EXPECT_TRUE(mirror_maps_games_to_games(*game, *game, again).holds);
-  for (int cell = 0; cell < 81; ++cell) EXPECT_EQ(mirrored_cell(9, mirrored_cell(9, cell)), cell);
-  EXPECT_EQ(mirrored_cell(9, 0), 8);
+  EXPECT_FALSE(symmetry_maps_games_to_games(*game, *other, 1, rng).holds);
+  EXPECT_TRUE(symmetry_maps_games_to_games(*game, *game, 1, again).holds);
+  // Under set-squares=north-or-keep, turning the board moves Black's setting row: the turned game
+  // has other legal moves.
+  Rng turned(5);
+  EXPECT_FALSE(symmetry_maps_games_to_games(*game, *game, 4, turned).holds);
+  const auto anywhere = make_game(descriptor(), 9, {"set-squares=anywhere"});
+  for (int s = 1; s <= 7; ++s) {
+    Rng each(static_cast<std::uint64_t>(s));
+    EXPECT_TRUE(symmetry_maps_games_to_games(*anywhere, *anywhere, s, each).holds) << kSymmetryNames[static_cast<std::size_t>(s - 1)];
+  }
 }
 
-// The solver's canonical key computes the mirror's key without building the image (its repetition
-// history by undoing the recorded moves); here the image is built, printed and read back, which
-// rebuilds its history from the printed moves (notation.cpp), and the smaller key must be it.
-TEST(BrochsProperties, CanonicalKeyIsTheSmallerKeyOfThePositionAndItsMirrorReadBack) {
-  const std::vector<std::vector<std::string>> rulings = {
-      {}, {"keeps=outer", "set-squares=anywhere"}, {"start=north-row", "curse-cost=free"}, {"keep-setting=after-capture"}};
-  int checked = 0, with_history = 0;
+// The seven maps are the square's symmetries other than the identity, each named for what it does
+// with the corners: a1 is the NW corner (cell 0), the board's rows run from North to South.
+TEST(BrochsProperties, SymmetriesAreTheSquaresSevenOtherMaps) {
+  const int n = 9, nw = 0, ne = 8, sw = 72, se = 80;
+  const std::array<std::array<int, 4>, 8> corners = {{{nw, ne, sw, se},    // identity
+                                                      {ne, nw, se, sw},    // mirror-west-east
+                                                      {sw, se, nw, ne},    // mirror-north-south
+                                                      {se, sw, ne, nw},    // turn-180
+                                                      {ne, se, nw, sw},    // turn-90 (clockwise)
+                                                      {sw, nw, se, ne},    // turn-270
+                                                      {nw, sw, ne, se},    // mirror-nw-se
+                                                      {se, ne, sw, nw}}};  // mirror-ne-sw
+  std::set<std::vector<int>> distinct;
+  for (int s = 0; s < 8; ++s) {
+    EXPECT_EQ((std::array<int, 4>{symmetric_cell(n, s, nw), symmetric_cell(n, s, ne), symmetric_cell(n, s, sw), symmetric_cell(n, s, se)}),
+              corners[static_cast<std::size_t>(s)])
+        << "symmetry " << s;
+    std::vector<int> images;
+    for (int cell = 0; cell < n * n; ++cell) images.push_back(symmetric_cell(n, s, cell));
+    EXPECT_EQ(std::set<int>(images.begin(), images.end()).size(), static_cast<std::size_t>(n * n)) << "symmetry " << s << " is not one-to-one";
+    distinct.insert(images);
+    // The 2 x 2 board of quadrants turns as the board does: NW, NE, SW, SE are bits 0-3.
+    for (int q = 0; q < 4; ++q) {
+      const int corner = corners[0][static_cast<std::size_t>(q)];
+      const int image_corner = symmetric_cell(n, s, corner);
+      const int image_quadrant = (image_corner / n > n / 2 ? 2 : 0) + (image_corner % n > n / 2 ? 1 : 0);
+      EXPECT_EQ(symmetric_quadrants(s, 1U << q), 1U << image_quadrant) << "symmetry " << s << ", quadrant " << q;
+    }
+  }
+  EXPECT_EQ(distinct.size(), 8U);
+  for (int cell = 0; cell < n * n; ++cell) EXPECT_EQ(symmetric_cell(n, 4, symmetric_cell(n, 5, cell)), cell);  // turns undo each other
+  EXPECT_EQ(make_game(descriptor(), 9, {})->symmetries(), std::vector<std::string>{"mirror-west-east"});
+  EXPECT_EQ(make_game(descriptor(), 9, {"set-squares=keeps"})->symmetries().size(), 7U);
+  EXPECT_EQ(make_game(descriptor(), 9, {"set-squares=anywhere"})->symmetries().size(), 7U);
+}
+
+// The solver's canonical key computes the images' keys without building the images (their
+// repetition histories by undoing the recorded moves); here each image is built, printed and read
+// back, which rebuilds its history from the printed moves (notation.cpp), and the smallest key must be it.
+TEST(BrochsProperties, CanonicalKeyIsTheSmallestKeyOfTheImagesReadBack) {
+  const std::vector<std::vector<std::string>> rulings = {{},
+                                                         {"keeps=outer", "set-squares=anywhere"},
+                                                         {"start=north-row", "curse-cost=free"},
+                                                         {"keep-setting=after-capture", "set-squares=keeps"},
+                                                         {"set-squares=anywhere", "repetition=none"}};
+  int checked = 0, with_history = 0, with_seven = 0;
   std::string failure;  // the first position that fails, so that one bug gives one report
   for (const auto& r : rulings) {
     const auto game = make_game(descriptor(), 7, r);
+    const int symmetries = static_cast<int>(game->symmetries().size());
     arbiter::testing::play_random_games(20 / kScale + 1, 31, [&] { return game->initial_state(); }, [&](State& state, Move m) {
       if (failure.empty()) {
-        const auto image = state.symmetric_image(1);
-        const auto read = game->parse_position(image->line());
-        if (read->line() != image->line()) failure = "the image reads back as another position: " + image->line();
-        else if (read->key() != image->key()) failure = "the image read back has another key: " + image->line();
-        else if (state.canonical_key() != std::min(state.key(), read->key())) failure = "wrong canonical key: " + state.line();
+        std::uint64_t smallest = state.key();
+        for (int s = 1; s <= symmetries && failure.empty(); ++s) {
+          const auto image = state.symmetric_image(s);
+          const auto read = game->parse_position(image->line());
+          if (read->line() != image->line()) failure = "the image reads back as another position: " + image->line();
+          else if (read->key() != image->key()) failure = "the image read back has another key: " + image->line();
+          smallest = std::min(smallest, read->key());
+        }
+        if (failure.empty() && state.canonical_key() != smallest) failure = "wrong canonical key: " + state.line();
         ++checked;
+        with_seven += symmetries == 7;
         with_history += !static_cast<const BrochsState&>(state).moves_since_irreversible().empty();
       }
       state.apply(m);
@@ -171,7 +239,9 @@ TEST(BrochsProperties, CanonicalKeyIsTheSmallerKeyOfThePositionAndItsMirrorReadB
   }
   ASSERT_EQ(failure, "");
   EXPECT_GT(with_history, checked / 10) << "too few positions with a repetition history to check";
-  std::cout << "[ brochs ] canonical keys of " << checked << " positions checked, " << with_history << " with a history\n";
+  EXPECT_GT(with_seven, checked / 4) << "too few positions under rulings with all eight symmetries";
+  std::cout << "[ brochs ] canonical keys of " << checked << " positions checked, " << with_history << " with a history, "
+            << with_seven << " under all eight symmetries\n";
 }
 
 }  // namespace
