@@ -42,7 +42,8 @@ TranspositionTable::TranspositionTable(std::size_t megabytes, Keep keep) : keep_
   const std::size_t buckets = std::bit_floor(std::max<std::size_t>(wanted, kIndexBits + 1));
   const std::size_t bytes = buckets * kBucket * sizeof(Entry);
   // Page-aligned zeroed memory: a bucket is one cache line, and an empty entry reads as zeros.
-  memory_ = std::make_unique<ZeroedMemory>(bytes);
+  memory_ = std::make_unique<ZeroedMemory>(bytes, ZeroedMemory::Pages::SmallUntilAsked);
+  huge_pages_from_ = std::max<std::size_t>(1, bytes / 4096 / 4);
   static_assert(sizeof(Entry) * kBucket == kAlignment, "a bucket fills one cache line");
   entries_ = static_cast<Entry*>(memory_->data());
   capacity_ = buckets * kBucket;
@@ -129,7 +130,9 @@ void TranspositionTable::store(std::uint64_t key, ProofNumbers numbers, std::uin
       return;
     }
   }
-  if (!victim_slot.occupied()) used_count_.fetch_add(1, std::memory_order_relaxed);
+  if (!victim_slot.occupied() && used_count_.fetch_add(1, std::memory_order_relaxed) + 1 == huge_pages_from_) {
+    memory_->use_huge_pages();
+  }
   const std::uint32_t kept_work = std::max(1 + log_work, same_key ? victim_slot.work() : 0u);
   write(victim, (key & ~kIndexBits) | epoch_bits() | kept_work, numbers);
 }

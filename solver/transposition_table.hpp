@@ -61,8 +61,9 @@ class TranspositionTable {
   // Safe to share between threads without locks: each entry is two 64-bit words written and read
   // atomically one by one, the first holding the key XOR the second, so that a read that sees
   // halves of two different writes fails its key check and counts as a miss (a miss only costs
-  // search time; wrong numbers would cost correctness). The memory comes zeroed from the system,
-  // in huge pages where it allows them, as the search first touches it.
+  // search time; wrong numbers would cost correctness). The memory comes zeroed from the system
+  // as the search first touches it, in huge pages where it allows them once the search is not a
+  // short one.
   explicit TranspositionTable(std::size_t megabytes, Keep keep = Keep::Solved);
   ~TranspositionTable();
   TranspositionTable(const TranspositionTable&) = delete;
@@ -128,6 +129,9 @@ class TranspositionTable {
   Entry* entries_ = nullptr;  // in memory_
   std::size_t capacity_ = 0;
   std::atomic<std::size_t> used_count_{0};
+  // The table starts on small pages and takes huge ones when this many entries are in use (a
+  // quarter of its small pages: a short search touches no more than that; see zeroed_memory.hpp).
+  std::size_t huge_pages_from_ = 0;
   std::size_t mask_ = 0;  // bucket index mask
   Keep keep_ = Keep::Solved;
   std::uint32_t priority(const Slot& slot) const;

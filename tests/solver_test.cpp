@@ -13,6 +13,7 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include <unistd.h>
 
@@ -26,6 +27,7 @@
 #include "solver/interrupt.hpp"
 #include "solver/solve.hpp"
 #include "solver/transposition_table.hpp"
+#include "solver/zeroed_memory.hpp"
 #include "tests/game_param.hpp"
 
 namespace arbiter {
@@ -1195,6 +1197,43 @@ TEST(TranspositionTable, KeepsSolvedEntriesAndTellsKeysOfOneBucketApart) {
   ASSERT_TRUE(reloaded.lookup(key(1), n));
   EXPECT_TRUE(n.proven());
   EXPECT_FALSE(reloaded.lookup(key(2), n));
+}
+
+// A table starts on small pages and, once a quarter of its small pages' worth of entries is in use,
+// gathers its memory into huge pages (zeroed_memory.hpp) while its threads go on writing: nothing
+// written before, during or after that may be lost, and untouched memory still reads as zeros.
+TEST(TranspositionTable, KeepsItsEntriesWhenItTakesHugePages) {
+  using solver::ProofNumbers;
+  solver::TranspositionTable table(4);  // 262,144 entries; huge pages from the 256th
+  constexpr std::uint64_t kKeys = 3000;  // few enough that no bucket of four overflows
+  const auto key = [](std::uint64_t i) { return mix64(i + 1); };
+  const auto numbers = [](std::uint64_t i) { return ProofNumbers{static_cast<std::uint32_t>(i + 1), static_cast<std::uint32_t>(i + 2)}; };
+  std::vector<std::thread> writers;
+  for (std::uint64_t t = 0; t < 2; ++t) {
+    writers.emplace_back([&, t] {
+      for (std::uint64_t i = t; i < kKeys; i += 2) table.store(key(i), numbers(i), 1);
+    });
+  }
+  for (auto& w : writers) w.join();
+  EXPECT_EQ(table.used(), kKeys);
+  std::uint64_t found = 0;
+  for (std::uint64_t i = 0; i < kKeys; ++i) {
+    ProofNumbers n;
+    found += table.lookup(key(i), n) && n == numbers(i);
+  }
+  EXPECT_EQ(found, kKeys);
+
+  solver::ZeroedMemory memory(8 << 20, solver::ZeroedMemory::Pages::SmallUntilAsked);
+  auto* bytes = static_cast<unsigned char*>(memory.data());
+  for (std::size_t i = 0; i < memory.size(); i += 4096 * 3) bytes[i] = static_cast<unsigned char>(i / 4096 % 255 + 1);
+  memory.use_huge_pages();
+  memory.use_huge_pages();  // acts once
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < memory.size(); i += 512) {
+    const unsigned char expected = i % (4096 * 3) == 0 ? static_cast<unsigned char>(i / 4096 % 255 + 1) : 0;
+    wrong += bytes[i] != expected;
+  }
+  EXPECT_EQ(wrong, 0U);
 }
 
 // The two ways a full bucket gives way (TranspositionTable::Keep): for certificates a solved entry
