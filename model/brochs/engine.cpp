@@ -62,7 +62,7 @@ Tables build_tables(int n, KeepPlace keeps) {
       if (t.settable[rule][i]) t.settable_cells[rule][static_cast<std::size_t>(t.settable_count[rule]++)] = static_cast<std::int16_t>(cell);
     }
   }
-  for (int sym = 0; sym < 8; ++sym) {
+  for (int sym = 0; sym < kSquareMaps; ++sym) {
     for (int cell = 0; cell < n * n; ++cell) {
       t.image[static_cast<std::size_t>(sym)][static_cast<std::size_t>(cell)] = static_cast<std::int16_t>(symmetric_cell(n, sym, cell));
     }
@@ -152,17 +152,17 @@ std::uint64_t BrochsState::canonical_key() const {
   const Tables& t = *tables_;
   const int n = t.n;
   const auto images = static_cast<std::size_t>(symmetry_count(rules_));
-  std::array<std::uint64_t, 8> hash{};
+  std::array<std::uint64_t, kSquareMaps> hash{};
   hash.fill((side_ == kWhiteSide ? t.zobrist_white_to_move : 0) ^ (cursed_ ? t.zobrist_cursed : 0));
   for (int cell = 0; cell < n * n; ++cell) {
     const std::uint8_t piece = board_[static_cast<std::size_t>(cell)];
     if (piece == Empty) continue;
     for (std::size_t s = 1; s <= images; ++s) hash[s] ^= t.zobrist[static_cast<std::size_t>(t.image[s][static_cast<std::size_t>(cell)])][piece];
   }
-  std::array<std::uint64_t, 8> digest{};
+  std::array<std::uint64_t, kSquareMaps> digest{};
   if (rules_.repetition == Repetition::Third) {
     auto board = board_;
-    std::array<std::uint64_t, 8> walked = hash;
+    std::array<std::uint64_t, kSquareMaps> walked = hash;
     // The position right after a curse is left out of the key (see key()).
     const int oldest = history_from_curse_ ? 1 : 0;
     for (int i = history_.length - 1; i >= oldest; --i) {

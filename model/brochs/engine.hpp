@@ -82,6 +82,8 @@ const GameDescriptor& descriptor();
 inline constexpr int kMaxPlyCap = 1000;
 
 // ---- Geometry of one size and keep placement ---------------------------------------------------
+// The square's symmetries, the identity included (map 0; the others are listed below).
+inline constexpr int kSquareMaps = 8;
 struct Tables {
   int n = 0;
   int mid = 0;  // index of the central row and column
@@ -94,7 +96,7 @@ struct Tables {
   std::array<std::array<std::int16_t, kMaxCells>, 3> settable_cells{};  // the same as lists
   std::array<int, 3> settable_count{};
   std::array<std::array<std::uint64_t, 4>, kMaxCells> zobrist{};   // per cell and piece code
-  std::array<std::array<std::int16_t, kMaxCells>, 8> image{};     // symmetric_cell per symmetry
+  std::array<std::array<std::int16_t, kMaxCells>, kSquareMaps> image{};  // symmetric_cell per map
   std::uint64_t zobrist_white_to_move = 0;
   std::uint64_t zobrist_cursed = 0;
 
@@ -125,6 +127,7 @@ inline const Move kPass = make_move(MoveKind::Pass, 0, 0);
 // under start=north-row is not, but a symmetry concerns the rules of play, not where a game starts).
 inline constexpr std::array<const char*, 7> kSymmetryNames = {"mirror-west-east", "mirror-north-south", "turn-180", "turn-90",
                                                               "turn-270",         "mirror-nw-se",       "mirror-ne-sw"};
+static_assert(static_cast<int>(kSymmetryNames.size()) + 1 == kSquareMaps);
 inline int symmetry_count(const Rules& rules) { return rules.set_squares == SetSquares::NorthOrKeep ? 1 : 7; }
 // Cell `cell` of an n x n board under symmetry s (0: the identity); turn-90 is clockwise.
 inline int symmetric_cell(int n, int s, int cell) {
