@@ -13,7 +13,7 @@ long pairs_for(int size) {
 #ifdef ARBITER_SANITIZED
   return size <= 6 ? 10 : 0;
 #else
-  return size <= 8 ? 100 : 20;
+  return size <= 8 ? 50 : 10;
 #endif
 }
 

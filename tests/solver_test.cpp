@@ -110,7 +110,7 @@ class Minimax {
 
 // Wide games (hundreds of moves a position) make plain minimax slow, above all under the
 // sanitizers: each test compares moves until this much time has gone, and always at least one.
-constexpr auto kTimeBox = std::chrono::seconds(10);
+constexpr auto kTimeBox = std::chrono::seconds(6);
 // Positions are taken where plain minimax settles them within this many nodes (more for the
 // initial position, which is taken whenever it is small enough).
 constexpr long kMinimaxProbeBudget = 2000;

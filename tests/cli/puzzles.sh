@@ -49,7 +49,7 @@ PY
 # with exactly the puzzles of an unbroken run: first a SIGKILL (no chance to clean up), then a
 # SIGTERM, each sent only once the progress lines show more puzzles stored than before it, then
 # a run to the end. Ids are compared too: puzzles are stored in candidate order.
-total=40
+total=24
 run=(puzzles generate quentin --size 6 --kind within-3 --count $total --seed 9 --threads 2)
 stored_in() { "$arbiter" puzzles list --db "$1" | tail -1 | cut -d' ' -f1; }
 # start_until_stored N SIGNAL: starts the run, sends SIGNAL once its progress shows N stored, and

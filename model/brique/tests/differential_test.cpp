@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <map>
 
@@ -47,19 +49,29 @@ int play_lock_step(const Game& g, Rng& rng) {
   }
 }
 
-TEST(BriqueDifferential, TenThousandGamesPerSizeTwoToFifteen) {
-  const auto start = std::chrono::steady_clock::now();
-  const int games = 10000 / kDifferentialScale;
+// Games per size in a test run. The full cross-check of issue #2, 10,000 games for every size
+// 2-15, is a sweep, run with BRIQUE_DIFFERENTIAL_GAMES=10000 and recorded in docs/cross-checks.md;
+// a test run plays a prefix of those games (same seeds).
+int games_for(int size) {
+  if (const char* forced = std::getenv("BRIQUE_DIFFERENTIAL_GAMES")) return std::atoi(forced);
+  const int games = size <= 9 ? 10000 : 2000;
+  return std::max(1, games / kDifferentialScale);
+}
+
+TEST(BriqueDifferential, FastEngineMatchesReferenceOnSizes2To15) {
   for (int size = 2; size <= 15; ++size) {
+    const auto start = std::chrono::steady_clock::now();
     const auto g = brique_test::game(size);
     Rng rng(static_cast<std::uint64_t>(size) * 7919);
+    const int games = games_for(size);
     int longest = 0;
     for (int i = 0; i < games && !HasFailure(); ++i) longest = std::max(longest, play_lock_step(*g, rng));
     EXPECT_LE(longest, g->max_plies()) << "size " << size;
     if (HasFailure()) FAIL() << "size " << size;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("size %2d: %6d games, longest %d plies, %.1f s\n", size, games, longest, seconds);
+    std::fflush(stdout);
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cout << "[ differential ] " << games << " games per size, sizes 2-15: " << seconds << " s\n";
 }
 
 TEST(BriqueDifferential, EveryNonDefaultRulingAndSomeCombinations) {
