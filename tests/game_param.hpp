@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,21 @@ inline std::vector<std::string> registered_game_names() {
   std::vector<std::string> names;
   for (const GameDescriptor* game : registered_games()) names.push_back(game->name);
   return names;
+}
+
+// The number of games a sweep run by hand asks for in the environment variable `variable`
+// (docs/cross-checks.md), else the test run's own count. A value that is not a positive whole
+// number fails the test instead of quietly playing no game.
+inline long count_from_environment(const char* variable, long test_run_count) {
+  const char* text = std::getenv(variable);
+  if (text == nullptr) return test_run_count;
+  char* end = nullptr;
+  const long value = std::strtol(text, &end, 10);
+  if (end == text || *end != '\0' || value <= 0) {
+    ADD_FAILURE() << variable << "=" << text << " is not a positive number of games";
+    return 0;
+  }
+  return value;
 }
 
 // Sanitizer builds run the same checks on fewer random cases.

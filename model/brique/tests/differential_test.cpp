@@ -7,7 +7,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <functional>
 #include <map>
 
@@ -53,9 +52,8 @@ int play_lock_step(const Game& g, Rng& rng) {
 // 2-15, is a sweep, run with BRIQUE_DIFFERENTIAL_GAMES=10000 and recorded in docs/cross-checks.md;
 // a test run plays a prefix of those games (same seeds).
 int games_for(int size) {
-  if (const char* forced = std::getenv("BRIQUE_DIFFERENTIAL_GAMES")) return std::atoi(forced);
-  const int games = size <= 9 ? 10000 : 2000;
-  return std::max(1, games / kDifferentialScale);
+  const int games = std::max(1, (size <= 9 ? 10000 : 2000) / kDifferentialScale);
+  return static_cast<int>(arbiter::testing::count_from_environment("BRIQUE_DIFFERENTIAL_GAMES", games));
 }
 
 TEST(BriqueDifferential, FastEngineMatchesReferenceOnSizes2To15) {
