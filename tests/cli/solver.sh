@@ -138,18 +138,18 @@ if [ -n "$line" ] && [ "$(echo "$line" | awk -F'[ /(,]+' '{print $2}')" -eq "$(e
 
 # Without --proof no certificate is made, and the journal says so: a resumed run that asks for one
 # searches those moves again (and its certificate verifies); one that does not reuses them.
-"$arbiter" solve quentin --size 4 --openings --tt-mb 16 --state "$tmp/q4" >"$tmp/q4.out" 2>/dev/null
-"$arbiter" solve quentin --size 4 --openings --tt-mb 16 --state "$tmp/q4" --resume >"$tmp/q4r.out" 2>"$tmp/q4r.err"
-if grep -q '16 of 16 moves already settled' "$tmp/q4r.err" && diff <(values "$tmp/q4.out") <(values "$tmp/q4r.out") >"$tmp/diff"; then pass; else
-  fail "resume without --proof reuses the settled moves"; cat "$tmp/q4r.err" "$tmp/diff"; fi
-"$arbiter" solve quentin --size 4 --openings --tt-mb 16 --state "$tmp/q4" --resume --proof "$tmp/q4.cert" >"$tmp/q4p.out" 2>"$tmp/q4p.err"
-if grep -q '(resuming: 0 of 16 moves already settled)' "$tmp/q4p.err" && diff <(values "$tmp/q4.out") <(values "$tmp/q4p.out") >"$tmp/diff"; then pass; else
-  fail "resume with --proof searches moves settled without a certificate again"; cat "$tmp/q4p.err" "$tmp/diff"; fi
-"$arbiter" verify-proof "$tmp/q4.cert" >"$tmp/out" 2>&1
-if [ $? -eq 0 ] && grep -q '^Verified: every legal move is settled' "$tmp/out"; then pass; else fail "verify-proof of the resumed quentin 4x4 table"; cat "$tmp/out"; fi
-"$arbiter" solve quentin --size 4 --openings --tt-mb 16 --state "$tmp/q4" --resume --proof "$tmp/q4b.cert" >/dev/null 2>"$tmp/q4b.err"
-if grep -q '(resuming: 16 of 16 moves already settled)' "$tmp/q4b.err" && cmp -s "$tmp/q4.cert" "$tmp/q4b.cert"; then pass; else
-  fail "moves settled with a certificate are reused by --proof"; cat "$tmp/q4b.err"; fi
+"$arbiter" solve quentin --size 3 --openings --tt-mb 16 --state "$tmp/q3" >"$tmp/q3.out" 2>/dev/null
+"$arbiter" solve quentin --size 3 --openings --tt-mb 16 --state "$tmp/q3" --resume >"$tmp/q3r.out" 2>"$tmp/q3r.err"
+if grep -q '9 of 9 moves already settled' "$tmp/q3r.err" && diff <(values "$tmp/q3.out") <(values "$tmp/q3r.out") >"$tmp/diff"; then pass; else
+  fail "resume without --proof reuses the settled moves"; cat "$tmp/q3r.err" "$tmp/diff"; fi
+"$arbiter" solve quentin --size 3 --openings --tt-mb 16 --state "$tmp/q3" --resume --proof "$tmp/q3.cert" >"$tmp/q3p.out" 2>"$tmp/q3p.err"
+if grep -q '(resuming: 0 of 9 moves already settled)' "$tmp/q3p.err" && diff <(values "$tmp/q3.out") <(values "$tmp/q3p.out") >"$tmp/diff"; then pass; else
+  fail "resume with --proof searches moves settled without a certificate again"; cat "$tmp/q3p.err" "$tmp/diff"; fi
+"$arbiter" verify-proof "$tmp/q3.cert" >"$tmp/out" 2>&1
+if [ $? -eq 0 ] && grep -q '^Verified: every legal move is settled' "$tmp/out"; then pass; else fail "verify-proof of the resumed quentin 3x3 table"; cat "$tmp/out"; fi
+"$arbiter" solve quentin --size 3 --openings --tt-mb 16 --state "$tmp/q3" --resume --proof "$tmp/q3b.cert" >/dev/null 2>"$tmp/q3b.err"
+if grep -q '(resuming: 9 of 9 moves already settled)' "$tmp/q3b.err" && cmp -s "$tmp/q3.cert" "$tmp/q3b.cert"; then pass; else
+  fail "moves settled with a certificate are reused by --proof"; cat "$tmp/q3b.err"; fi
 
 # --proof-parts: each move's proof in a file of its own, the analysis referring to them; a stopped
 # run resumes with the parts it wrote; a missing, misplaced or cut part is a rejection.
