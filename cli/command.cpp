@@ -2,6 +2,8 @@
 
 #include <iostream>
 
+#include "model/core/errors.hpp"
+
 namespace arbiter::cli {
 
 namespace po = boost::program_options;
@@ -11,9 +13,17 @@ std::vector<Command>& commands() {
   return all;
 }
 
+// Inside, 0 stands for "not given"; given by the user it is a size like any other wrong one.
+static void reject_size_zero(const int& given) {
+  if (given == 0) {
+    throw InputError("board size 0 is not allowed (leave --size out for the game's own size; see `arbiter rules GAME`)");
+  }
+}
+
 void GameOptions::add_to(po::options_description& options) {
   options.add_options()
-      ("size", po::value<int>(&size), "board size (default: the game's own; see `arbiter rules GAME`)")
+      ("size", po::value<int>(&size)->notifier(&reject_size_zero),
+       "board size (default: the game's own; see `arbiter rules GAME`)")
       ("rule", po::value<std::vector<std::string>>(&rulings)->composing(),
        "ruling as NAME=VALUE; repeatable (see `arbiter rules GAME`)");
 }

@@ -26,7 +26,7 @@ po::variables_map parse_position_command(const std::string& name, const std::vec
   options.add_options()
       ("game", po::value<std::string>(&parsed.game_name)->required(), "game name")
       ("moves", po::value<std::vector<std::string>>(&parsed.moves), "moves, in order")
-      ("position,p", po::value<std::string>(&parsed.position),
+      ("position,p", position_value(&parsed.position),
        "start position: a diagram or one-line form, as text, @FILE or a file path (default: the empty board)")
       ("impl", po::value<std::string>(&parsed.implementation), "implementation (default: the fast engine)")
       ("json", po::bool_switch(&parsed.json), ("print the result as JSON (docs/schemas/" + name + ".schema.json)").c_str());
@@ -73,8 +73,10 @@ int explain(const std::vector<std::string>& args) {
     print_json(out);
     return out["legal"].get<bool>() ? 0 : 1;
   }
+  // The trace first: a move that is not a move of the game at all is an error before any output.
+  const std::string trace = state.explain_text(last);
   std::cout << "Position before move " << a.moves.size() << " (" << state.line() << "):\n" << state.diagram() << "\n";
-  std::cout << "Move " << a.moves.size() << ": " << last << "\n" << state.explain_text(last);
+  std::cout << "Move " << a.moves.size() << ": " << last << "\n" << trace;
   Move move = 0;
   try {
     move = state.parse_move(last);

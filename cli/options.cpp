@@ -25,9 +25,23 @@ LoadedPosition load_game_position(const std::string& game_name, const GameOption
                                   const std::string& position_argument, const std::string& implementation) {
   const GameDescriptor& game = find_game(game_name);
   const std::string text = position_argument.empty() ? std::string() : read_text_argument(position_argument);
+  if (!position_argument.empty() && text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    throw InputError("the position " + (position_argument == "-" ? std::string("on standard input") : quote_input(position_argument)) +
+                     " is empty (leave --position out for the initial position)");
+  }
   // Validate the implementation name before building states with it.
   check_implementation(*make_game(game, 0, {}), implementation);
   return load_position(game, options.size, options.rulings, text, implementation);
+}
+
+static void reject_blank_position(const std::string& given) {
+  if (given.find_first_not_of(" \t\r\n") == std::string::npos) {
+    throw InputError("--position is empty (leave it out for the initial position)");
+  }
+}
+
+boost::program_options::typed_value<std::string>* position_value(std::string* target) {
+  return boost::program_options::value<std::string>(target)->notifier(&reject_blank_position);
 }
 
 std::vector<std::string> group_move_words(const State& start, const std::vector<std::string>& words) {
@@ -54,16 +68,20 @@ std::vector<std::string> group_move_words(const State& start, const std::vector<
       }
     }
     if (taken == 0) {
-      // Nothing from here is a legal move. The words up to the next quoted one stay one group (the
-      // move explain is asked about, or the one play_moves reports by its number).
-      std::size_t run = 1;
-      while (!quoted(i) && i + run < words.size() && !quoted(i + run)) ++run;
-      if (run > kLongestMove) {
-        // Let the one-word parse report what is wrong with it.
+      // Nothing from here is a legal move. The move the user meant is the longest group of words
+      // that is a move of this game at all (explain_text reads an illegal move, not a malformed
+      // one), else the next word alone: reported by its own number with its own reason (an occupied
+      // point, an off-board one) rather than glued to the words after it. The rest stays one group
+      // for play_moves to reject.
+      std::size_t meant = 1;
+      for (std::size_t n = longest; n > 1 && !state->is_terminal(); --n) {
+        std::string text = words[i];
+        for (std::size_t k = 1; k < n; ++k) text += " " + words[i + k];
         try {
-          state->parse_move(words[i]);
-        } catch (const InputError& error) {
-          throw InputError("move " + std::to_string(groups.size() + 1) + ": " + error.what());
+          state->explain_text(text);
+          meant = n;
+          break;
+        } catch (const InputError&) {
         }
       }
       const auto joined = [&](std::size_t from, std::size_t to) {
@@ -71,8 +89,8 @@ std::vector<std::string> group_move_words(const State& start, const std::vector<
         for (std::size_t k = from + 1; k < to; ++k) text += " " + words[k];
         return text;
       };
-      groups.push_back(joined(i, i + run));
-      if (i + run < words.size()) groups.push_back(joined(i + run, words.size()));
+      groups.push_back(joined(i, i + meant));
+      if (i + meant < words.size()) groups.push_back(joined(i + meant, words.size()));
       break;
     }
     i += taken;

@@ -12,14 +12,19 @@ namespace arbiter::cli {
 LoadedPosition load_game_position(const std::string& game_name, const GameOptions& options,
                                   const std::string& position_argument, const std::string& implementation = {});
 
+// The --position option's value: a given position that is blank (an empty string, an empty file or
+// standard input) is an InputError, never the initial position that leaving the option out means.
+boost::program_options::typed_value<std::string>* position_value(std::string* target);
+
 // Throws InputError unless `implementation` is one of the game's (empty means the first).
 void check_implementation(const Game& game, const std::string& implementation);
 
 // Moves arrive as command-line words, but some notations have spaces ("set e1", "h1-h5 x h6").
 // Groups the words into move texts: at each step the longest run of up to four words that is a
-// legal move here (playing them out on a copy); a word that has a space in it is a move of its own. Words left over that form no legal move become
-// one final group, so that `explain` can say why that move is illegal; an unparsable word before
-// the end is an InputError naming it.
+// legal move here (playing them out on a copy); a word that has a space in it is a move of its own.
+// Where no legal move starts, the group is the longest run that is a move of the game at all (an
+// illegal one, which `explain` can explain), else the next word alone, and the words after it are
+// one final group: play_moves then reports the failing move by its number with its own reason.
 std::vector<std::string> group_move_words(const State& start, const std::vector<std::string>& words);
 
 // Plays the moves in order on state, with errors naming the move's index and text.

@@ -28,7 +28,7 @@ int perft_command(const std::vector<std::string>& args) {
   options.add_options()
       ("game", po::value<std::string>(&game)->required(), "game name")
       ("depth,d", po::value<int>(&depth)->required(), "deepest ply to count (0-12)")
-      ("position,p", po::value<std::string>(&position), "start position (default: the empty board)")
+      ("position,p", position_value(&position), "start position (default: the empty board)")
       ("impl", po::value<std::string>(&implementation), "implementation, or 'all' (default: all, compared)")
       ("markdown", po::bool_switch(&markdown), "print a Markdown table")
       ("json", po::bool_switch(&json), "print the table as JSON (docs/schemas/perft.schema.json)");
@@ -147,7 +147,7 @@ int bench_command(const std::vector<std::string>& args) {
       ("game", po::value<std::string>(&game)->required(), "game name")
       ("seconds", po::value<double>(&seconds), "wall time per implementation (default 2)")
       ("seed", po::value<unsigned long long>(&seed), "random seed (default 1)")
-      ("position,p", po::value<std::string>(&position), "start position (default: the empty board)")
+      ("position,p", position_value(&position), "start position (default: the empty board)")
       ("impl", po::value<std::string>(&implementation), "implementation, or 'all' (default: all)")
       ("json", po::bool_switch(&json), "print the measurements as JSON (docs/schemas/bench.schema.json)");
   game_options.add_to(options);

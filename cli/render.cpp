@@ -26,7 +26,7 @@ int render(const std::vector<std::string>& args) {
   options.add_options()
       ("game", po::value<std::string>(&game)->required(), "game name")
       ("moves", po::value<std::vector<std::string>>(&moves), "moves to play first")
-      ("position,p", po::value<std::string>(&position), "position (text, @FILE or path; default: empty board)")
+      ("position,p", position_value(&position), "position (text, @FILE or path; default: empty board)")
       ("out,o", po::value<std::string>(&out)->required(), "file to write: .svg, .png or .pdf ('-': SVG on standard output)")
       ("last-move", po::bool_switch(&last_move), "mark the last of the moves played")
       ("coordinates", po::value<std::string>(&coordinates), "on (default) or off: the coordinates on the board's edges")

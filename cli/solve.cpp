@@ -180,7 +180,7 @@ int solve_command(const std::vector<std::string>& args) {
   po::options_description options;
   options.add_options()
       ("game", po::value<std::string>(&game_name)->required(), "game name")
-      ("position,p", po::value<std::string>(&position), "position to solve (one-line form, diagram, @file or path; default: the initial position)")
+      ("position,p", position_value(&position), "position to solve (one-line form, diagram, @file or path; default: the initial position)")
       ("within", po::value<int>(&within), "bounded search: can the side to move win within K of its own moves (1-20)")
       ("time-limit", po::value<double>(&time_limit), "seconds; moves not settled by then are reported unknown")
       ("threads", po::value<int>(&threads), "worker threads (default 1)")

@@ -44,6 +44,18 @@ for game in $games; do
   expect_error "$game malformed position" explain "$game" --position "$(printf 'this is\nnot a\nboard')" pass
   expect_error "$game malformed one-line position" explain "$game" --position "$game 5 ???" pass
   expect_error "$game malformed move" explain "$game" "@@@"
+  # 0 is a size like any other wrong one, and a given position that is blank is no position: neither
+  # may fall back on the default size or the initial position.
+  expect_error_saying "$game size 0" "board size 0 is not allowed" moves "$game" --size 0
+  : >"$tmp/empty.txt"
+  expect_error_saying "$game empty position file" "is empty" moves "$game" --position "$tmp/empty.txt"
+  expect_error_saying "$game blank position" "is empty" moves "$game" --position " "
+  expect_error_saying "$game empty standard input" "on standard input is empty" moves "$game" --position - </dev/null
+  # An illegal move inside a record is reported by its own number and reason, not glued to the
+  # words after it: the first legal move played twice, then a word that is no move.
+  first=$("$arbiter" moves "$game" | sed -n 's/^Legal moves ([0-9]*): //p' | sed 's/, /\n/g' | head -1)
+  # shellcheck disable=SC2086 # the move's words are meant to be split, as a user types them
+  expect_error_saying "$game illegal move inside a record" "^arbiter: error: move 2: [^z]*$" replay "$game" $first $first zz99
   expect_error "$game depth out of range" perft "$game" --depth 99
   expect_error "$game unknown implementation" perft "$game" --depth 1 --impl nosuch
   expect_error "$game differential with no pairs" prove "$game" --differential --pairs 0
