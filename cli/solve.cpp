@@ -277,8 +277,12 @@ int solve_command(const std::vector<std::string>& args) {
   install_stop_handlers();
   solve_options.control.stop = &stop_requested;
   if (time_limit > 0) {
-    solve_options.control.deadline =
-        std::chrono::steady_clock::now() + std::chrono::microseconds(static_cast<long long>(time_limit * 1e6));
+    // A limit beyond what the clock can count (1e10 s overflowed into a deadline already past) is no limit.
+    const auto now = std::chrono::steady_clock::now();
+    const std::chrono::duration<double> limit(time_limit);
+    if (limit < (std::chrono::steady_clock::time_point::max() - now) / 2) {
+      solve_options.control.deadline = now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(limit);
+    }
   }
   if (!world.coordinator()) {
     distributed::run_farm(move_farm(root, moves, solve_options, threads));

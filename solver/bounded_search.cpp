@@ -17,7 +17,8 @@ BoundedSearch::BoundedSearch(std::size_t table_megabytes, const SearchControl& c
 }
 
 void BoundedSearch::tick() {
-  if ((stats_->nodes++ & 1023) == 0 && control_->checkpoint()) throw SearchInterrupted();
+  const std::uint64_t node = stats_->nodes++;
+  if (node % SearchControl::kCheckInterval == 0 && control_->checkpoint(node)) throw SearchInterrupted();
 }
 
 BoundedSearch::Entry& BoundedSearch::slot(std::uint64_t key) {

@@ -97,7 +97,10 @@ Verdict Dfpn::solve(const State& root, const Goal& goal, std::uint64_t node_budg
 
 ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn) {
   const std::uint64_t nodes_before = stats_.nodes++;
-  if ((nodes_before & 1023) == 0 && (control_.checkpoint() || nodes_before >= budget_end_)) stopped_ = true;
+  if (nodes_before % SearchControl::kCheckInterval == 0 &&
+      (control_.checkpoint(nodes_before) || ((nodes_before & 1023) == 0 && nodes_before >= budget_end_))) {
+    stopped_ = true;
+  }
   State& state = *stack_[depth];
   const std::uint64_t key = state.canonical_key() ^ salt_;
   if (stopped_) {

@@ -123,6 +123,17 @@ wait $pid
 status=$?
 stopped=$(( $(date +%s) - start ))
 if [ $status -eq 130 ] && [ $stopped -le 5 ] && grep -q -- '--resume' "$tmp/err"; then pass; else fail "SIGINT -> exit $status after ${stopped}s"; cat "$tmp/err"; fi
+# A limit the clock cannot count is no limit (1e10 s once overflowed into an instant "unknown"),
+# and a limit holds where nodes are slow: Hexabrae's opening takes about 12 ms a node in Release,
+# and a clock read every 1024 nodes let a 1 s limit run for 12 s (about ten times that here under
+# the sanitizers); the bound below leaves room for a slow machine.
+"$arbiter" solve brique --size 3 --time-limit 1e10 --tt-mb 16 --state "$tmp/huge" >"$tmp/out" 2>/dev/null
+if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out"; then pass; else fail "a huge --time-limit" "$tmp/out"; fi
+started=$(date +%s)
+"$arbiter" solve hexabrae --time-limit 1 --threads 1 --tt-mb 16 --state "$tmp/slow" >"$tmp/out" 2>/dev/null
+took=$(($(date +%s) - started))
+if grep -q '^Value: unknown within the limits' "$tmp/out" && [ "$took" -le 8 ]; then pass; else
+  fail "--time-limit 1 on Hexabrae's opening took $took s" "$tmp/out"; fi
 "$arbiter" solve brique --size 4 --time-limit 0.2 >/dev/null 2>&1
 "$arbiter" solve brique --size 4 --resume >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && grep -q 'resuming' "$tmp/err" && grep -q '^Value: Black (to move) wins' "$tmp/out"; then pass; else fail "resume"; cat "$tmp/err" "$tmp/out"; fi
