@@ -33,6 +33,7 @@ int book(const std::vector<std::string>& args) {
   if (!proceed) return 0;
   puzzles::PuzzleQuery query;
   parse_difficulty(difficulty, query.min_difficulty, query.max_difficulty);
+  check_one_line_text("--title", title);
   if (!game.empty()) query.game = find_game(game).name;
   if (given.count("count") && count < 1) {
     throw InputError("--count must be at least 1 (got " + std::to_string(count) + ")");

@@ -1,5 +1,7 @@
 // arbiter: executable rules for Brique, Quentin, Brochs and Hexabrae, and the checks built on them.
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -79,5 +81,15 @@ int main(int argc, char** argv) {
   }
   const int status = run(words);
   arbiter::distributed::finish();
+  // A full disk or a closed file under standard output must not pass for a run that printed its
+  // result: the stream only records the failure, so look once everything is written.
+  errno = 0;
+  std::cout.flush();
+  if (!std::cout) {
+    const int cause = errno;
+    std::cerr << "arbiter: error: cannot write to standard output" << (cause != 0 ? std::string(": ") + std::strerror(cause) : "")
+              << "\n";
+    return 2;
+  }
   return status;
 }

@@ -44,6 +44,31 @@ boost::program_options::typed_value<std::string>* position_value(std::string* ta
   return boost::program_options::value<std::string>(target)->notifier(&reject_blank_position);
 }
 
+void check_one_line_text(const std::string& option, const std::string& text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte < 0x20 || byte == 0x7f) {
+      throw InputError(option + " must be one line of printable text; it has the control character " +
+                       (byte == '\n' ? std::string("newline") : "0x" + std::string(1, "0123456789abcdef"[byte >> 4]) +
+                                                                  std::string(1, "0123456789abcdef"[byte & 15])) +
+                       " at byte " + std::to_string(i + 1));
+    }
+    // The length of a UTF-8 sequence from its first byte, and its continuation bytes 10xxxxxx.
+    const std::size_t length = byte < 0x80 ? 1 : (byte >> 5) == 0x6 ? 2 : (byte >> 4) == 0xe ? 3 : (byte >> 3) == 0x1e ? 4 : 0;
+    bool valid = length != 0 && i + length <= text.size();
+    for (std::size_t k = 1; valid && k < length; ++k) valid = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
+    if (valid && length > 1) {
+      // No overlong forms, no UTF-16 surrogates, nothing past U+10FFFF (XML parsers refuse them).
+      const auto second = static_cast<unsigned char>(text[i + 1]);
+      valid = !(byte < 0xc2 || (byte == 0xe0 && second < 0xa0) || (byte == 0xed && second >= 0xa0) ||
+                (byte == 0xf0 && second < 0x90) || (byte == 0xf4 && second >= 0x90) || byte > 0xf4);
+    }
+    if (!valid) throw InputError(option + " is not valid UTF-8 (at byte " + std::to_string(i + 1) + ")");
+    i += length;
+  }
+}
+
 std::vector<std::string> group_move_words(const State& start, const std::vector<std::string>& words) {
   constexpr std::size_t kLongestMove = 4;
   std::vector<std::string> groups;

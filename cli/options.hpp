@@ -16,6 +16,11 @@ LoadedPosition load_game_position(const std::string& game_name, const GameOption
 // standard input) is an InputError, never the initial position that leaving the option out means.
 boost::program_options::typed_value<std::string>* position_value(std::string* target);
 
+// Text a user gives for a picture or a page (a caption, a title) goes into SVG, HTML, TeX and
+// Cairo's text layout: throws InputError naming the option unless it is one line of valid UTF-8
+// without control characters (which XML cannot carry at all).
+void check_one_line_text(const std::string& option, const std::string& text);
+
 // Throws InputError unless `implementation` is one of the game's (empty means the first).
 void check_implementation(const Game& game, const std::string& implementation);
 

@@ -39,6 +39,7 @@ int render(const std::vector<std::string>& args) {
   if (!proceed) return 0;
   const bool show_coordinates = on_or_off("coordinates", coordinates);
   if (out != "-") image_format_of(out);  // an unknown extension fails before any work
+  check_one_line_text("--caption", caption);
   auto loaded = load_game_position(game, game_options, position);
   moves = group_move_words(*loaded.state, moves);
   if (last_move && moves.empty()) throw InputError("--last-move needs at least one move to mark");

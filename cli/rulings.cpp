@@ -98,7 +98,7 @@ int rulings(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("action", 1).add("game", 1).add("ruling", 1).add("values", 2);
   bool proceed = false;
-  parse_arguments("rulings", args, options, positional, proceed);
+  const po::variables_map given = parse_arguments("rulings", args, options, positional, proceed);
   if (!proceed) return 0;
   if (json && !out.empty()) throw InputError("--json and --out cannot be combined: --json prints only JSON; draw the diagrams in a separate run");
   if (action != "diff") throw InputError("unknown rulings action " + quote_input(action) + " (known: diff)");
@@ -110,6 +110,15 @@ int rulings(const std::vector<std::string>& args) {
   if (values.size() == 2 && values[0] == values[1]) {
     throw InputError("comparing " + ruling + "=" + values[0] + " with itself finds nothing; give two different values");
   }
+  if (given.count("max-positions") && max_positions < 1) throw InputError("--max-positions must be at least 1");
+  if (given.count("seconds") && !(seconds > 0)) throw InputError("--seconds must be a positive number of seconds");
+  for (const std::string& assignment : other) {
+    if (assignment.substr(0, assignment.find('=')) == ruling) {
+      throw InputError("--rule " + assignment + " fixes the ruling under comparison; " + ruling +
+                       "'s readings are given as the values to compare (rulings diff GAME " + ruling + " VALUE_A VALUE_B)");
+    }
+  }
+  make_config(game, 0, other);  // validates the rulings held fixed before anything is printed
   std::vector<std::pair<std::string, std::string>> pairs;
   if (values.size() == 2) {
     pairs.push_back({values[0], values[1]});

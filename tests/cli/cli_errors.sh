@@ -33,6 +33,14 @@ expect_error_saying() {
   fi
 }
 
+# Output that cannot be written (a full disk) is an error, not a run that passes for printed.
+if [ -w /dev/full ]; then
+  "$arbiter" rules >/dev/full 2>"$tmp/err"
+  status=$?
+  if [ "$status" -eq 2 ] && grep -q '^arbiter: error: cannot write to standard output' "$tmp/err"; then pass; else
+    fail "a full standard output: exit $status" "$tmp/err"; fi
+fi
+
 games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)
 [ -n "$games" ] || { echo "FAIL: no games listed"; failures=$((failures + 1)); }
 for game in $games; do
@@ -95,6 +103,11 @@ for game in $games; do
   ruling=$("$arbiter" rules "$game" | sed -n 's/^[A-Z]-[0-9]*  *\([a-z-]*\)  *--.*/\1/p' | head -1)
   default=$("$arbiter" rules "$game" | sed -n 's/^ *\* \([^ ]*\) (default.*/\1/p' | head -1)
   expect_error "$game rulings diff of a reading with itself" rulings diff "$game" "$ruling" "$default" "$default"
+  expect_error "$game rulings diff with no time" rulings diff "$game" "$ruling" --seconds 0
+  expect_error "$game rulings diff with no positions" rulings diff "$game" "$ruling" --max-positions 0
+  expect_error_saying "$game rulings diff with the compared ruling fixed" "fixes the ruling under comparison" \
+    rulings diff "$game" "$ruling" --rule "$ruling=$default"
+  [ -s "$tmp/out" ] && fail "$game rulings diff printed before its error" "$tmp/out"
   "$arbiter" rulings diff "$game" "$ruling" --seconds 0.000001 >"$tmp/out" 2>"$tmp/err"
   status=$?
   if ! grep -q "readings differ" "$tmp/out" &&

@@ -66,4 +66,17 @@ expect_error "render --coordinates maybe" render brique --coordinates maybe --ou
 expect_error "render --last-move without moves" render brique --last-move --out "$tmp/board.svg"
 expect_error "rulings diff --out to an unknown format" rulings diff brique light-squares even odd --out "$tmp/diff.gif"
 
+# A caption goes into XML, HTML and Cairo: one line of valid UTF-8, or a one-line error naming it
+# (a control character once wrote an SVG no XML reader opens).
+expect_error "caption with a control character" render brique --size 3 --caption "$(printf 'bad\001ctl')" --out "$tmp/c.svg"
+expect_error "caption of two lines" render brique --size 3 --caption "$(printf 'line 1\nline 2')" --out "$tmp/c.svg"
+expect_error "caption not UTF-8" render brique --size 3 --caption "$(printf 'bad\377\376')" --out "$tmp/c.svg"
+expect_error "caption with an overlong UTF-8 form" render brique --size 3 --caption "$(printf 'x\300\200')" --out "$tmp/c.svg"
+if "$arbiter" render brique --size 3 --caption "Ünïcödé — ✓ 𝄞 <&>" --out "$tmp/u.svg" >/dev/null 2>"$tmp/err" &&
+   python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$tmp/u.svg" && grep -q 'Ünïcödé — ✓ 𝄞 &lt;&amp;&gt;' "$tmp/u.svg"; then
+  pass
+else
+  fail "a Unicode caption with XML's special characters" "$tmp/err"
+fi
+
 finish
