@@ -365,7 +365,7 @@ int audit(const std::vector<std::string>& args) {
   options.add_options()
       ("game", po::value<std::vector<std::string>>(&only), "audit only these games (repeatable)")
       ("games", po::value<int>(&s.games), "random games per conformance check (default 20)")
-      ("seed", po::value<unsigned long long>(&seed), "random seed (default 1)")
+      ("seed", whole_number_value(&seed), "random seed (default 1)")
       ("property-cases", po::value<int>(&s.property_cases), "random games per property (default 50)")
       ("no-proofs", "skip the Z3 proofs")
       ("proof-timeout", po::value<double>(&s.proof_timeout), "seconds per proof attempt (default 20)")

@@ -60,7 +60,7 @@ int check(const std::vector<std::string>& args) {
   options.add_options()
       ("game", po::value<std::string>(&game)->required(), "game name")
       ("cases", po::value<int>(&cases), "random games per property (default 100)")
-      ("seed", po::value<unsigned long long>(&seed), "random seed (default 1); same seed, same output")
+      ("seed", whole_number_value(&seed), "random seed (default 1); same seed, same output")
       ("property", po::value<std::vector<std::string>>(&only), "run only this property (repeatable)")
       ("json", po::bool_switch(&json), "print the results as JSON (docs/schemas/check.schema.json)");
   game_options.add_to(options);

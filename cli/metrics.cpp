@@ -35,7 +35,7 @@ int metrics_command(const std::vector<std::string>& args) {
       ("mcts-games", po::value<int>(&request.mcts_games), "MCTS games per reading (default 20)")
       ("player", po::value<std::string>(&player), "random, mcts or both (default both)")
       ("playouts", po::value<int>(&request.playouts), "MCTS playouts per move (default 300)")
-      ("seed", po::value<unsigned long long>(&seed), "random seed (default 1)")
+      ("seed", whole_number_value(&seed), "random seed (default 1)")
       ("threads", po::value<int>(&request.threads), "worker threads; results do not depend on it (default 1)")
       ("solve-seconds", po::value<double>(&request.solve_seconds),
        "time limit for solving the empty board, per pie reading; 0 skips the solver (default 2)")

@@ -21,6 +21,28 @@ boost::program_options::typed_value<std::string>* position_value(std::string* ta
 // without control characters (which XML cannot carry at all).
 void check_one_line_text(const std::string& option, const std::string& text);
 
+// An option holding an unsigned number: Boost reads "-1" into one as 2^64-1, so a negative value
+// is refused here, naming the option, before it can wrap into a huge seed, limit or budget.
+template <class Unsigned>
+class WholeNumberValue : public boost::program_options::typed_value<Unsigned> {
+ public:
+  explicit WholeNumberValue(Unsigned* target) : boost::program_options::typed_value<Unsigned>(target) {}
+  void xparse(boost::any& value, const std::vector<std::string>& tokens) const override {
+    for (const std::string& token : tokens) {
+      if (token.find('-') != std::string::npos) {
+        // Boost fills in the option's name.
+        throw boost::program_options::error_with_option_name(
+            "%canonical_option% must be a whole number of 0 or more, got '" + token + "'");
+      }
+    }
+    boost::program_options::typed_value<Unsigned>::xparse(value, tokens);
+  }
+};
+template <class Unsigned>
+boost::program_options::typed_value<Unsigned>* whole_number_value(Unsigned* target) {
+  return new WholeNumberValue<Unsigned>(target);
+}
+
 // Throws InputError unless `implementation` is one of the game's (empty means the first).
 void check_implementation(const Game& game, const std::string& implementation);
 

@@ -146,7 +146,7 @@ int bench_command(const std::vector<std::string>& args) {
   options.add_options()
       ("game", po::value<std::string>(&game)->required(), "game name")
       ("seconds", po::value<double>(&seconds), "wall time per implementation (default 2)")
-      ("seed", po::value<unsigned long long>(&seed), "random seed (default 1)")
+      ("seed", whole_number_value(&seed), "random seed (default 1)")
       ("position,p", position_value(&position), "start position (default: the empty board)")
       ("impl", po::value<std::string>(&implementation), "implementation, or 'all' (default: all)")
       ("json", po::bool_switch(&json), "print the measurements as JSON (docs/schemas/bench.schema.json)");

@@ -149,7 +149,7 @@ int prove_command(const std::vector<std::string>& args) {
       ("differential", po::bool_switch(&differential),
        "instead of proving: compare the claims' Z3 turn encoding with the model on random (position, move) pairs")
       ("pairs", po::value<long>(&pairs), "--differential: pairs per size (default 1000)")
-      ("seed", po::value<std::uint64_t>(&seed), "--differential: random seed (default 20261122)")
+      ("seed", whole_number_value(&seed), "--differential: random seed (default 20261122)")
       ("json", po::bool_switch(&json), "print the claims (--list) or the verdicts as JSON (docs/schemas/prove.schema.json)");
   po::positional_options_description positional;
   positional.add("game", 1).add("claim", 1);

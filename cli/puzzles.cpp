@@ -88,10 +88,10 @@ int generate(const std::vector<std::string>& args) {
       ("kind", po::value<std::string>(&kind_text)->required(), "within-1 .. within-4, or wins")
       ("count", po::value<std::int64_t>(&count)->required(), "puzzles of this kind the store should hold")
       ("db", po::value<std::string>(&db)->required(), "puzzle database (created if missing)")
-      ("seed", po::value<std::uint64_t>(&seed), "generator seed (default 1)")
+      ("seed", whole_number_value(&seed), "generator seed (default 1)")
       ("threads", po::value<int>(&threads), "worker threads (default 1; the puzzles do not depend on it)")
       ("theme", po::value<std::string>(&theme), "keep only puzzles whose key move has this theme")
-      ("node-budget", po::value<std::uint64_t>(&budget), "give up a position one of whose searches needs more nodes (default 400000)");
+      ("node-budget", whole_number_value(&budget), "give up a position one of whose searches needs more nodes (default 400000)");
   game_options.add_to(options);
   po::positional_options_description positional;
   positional.add("game", 1);

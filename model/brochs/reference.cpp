@@ -309,6 +309,7 @@ class ReferenceState final : public State {
   std::optional<MoveAnchor> move_anchor(Move m) const override { return as_fast()->move_anchor(m); }
   std::string explain(Move m) const override { return as_fast()->explain(m); }
   std::string explain_text(std::string_view text) const override { return as_fast()->explain_text(text); }
+  std::vector<std::string> candidate_moves() const override { return as_fast()->candidate_moves(); }
 
  private:
   Rules rules_;

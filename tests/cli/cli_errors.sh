@@ -41,6 +41,10 @@ if [ -w /dev/full ]; then
     fail "a full standard output: exit $status" "$tmp/err"; fi
 fi
 
+# A negative number for an unsigned option (a seed, a limit) is refused, not wrapped to 2^64-1.
+expect_error_saying "negative seed" "^arbiter: error: --seed must be a whole number" metrics brique --size 3 --games 1 --seed -1
+expect_error_saying "negative unit limit" "^arbiter: error: --max-units must be a whole number" solve brique --size 3 --max-units=-2
+
 games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)
 [ -n "$games" ] || { echo "FAIL: no games listed"; failures=$((failures + 1)); }
 for game in $games; do
@@ -90,6 +94,13 @@ for game in $games; do
   # Every game has refused candidates at its start (a pass or swap out of turn at least).
   expect_ok "$game moves --why" "^Illegal moves \([1-9][0-9]*\):" moves "$game" --why
   expect_error "$game moves after a malformed move" moves "$game" "@@@"
+  # Every implementation lists the same refused candidates (Brochs' reference listed none).
+  "$arbiter" moves "$game" --why >"$tmp/why.default" 2>&1
+  for implementation in $("$arbiter" perft "$game" --depth 1 --json | python3 -c 'import json, sys; print(" ".join(json.load(sys.stdin)["implementations"]))'); do
+    "$arbiter" moves "$game" --why --impl "$implementation" >"$tmp/why.$implementation" 2>&1
+    if diff -q "$tmp/why.default" "$tmp/why.$implementation" >/dev/null; then pass; else
+      fail "$game moves --why --impl $implementation differs from the default" "$tmp/why.$implementation"; fi
+  done
   # A quoted move with a space in it is one move, never joined with the words after it.
   spaced=$("$arbiter" moves "$game" | sed -n 's/^Legal moves ([0-9]*): //p' | sed 's/, /\n/g' | grep ' ' | head -1)
   if [ -n "$spaced" ]; then
