@@ -38,6 +38,7 @@ int perft_command(const std::vector<std::string>& args) {
   bool proceed = false;
   parse_arguments("perft", args, options, positional, proceed);
   if (!proceed) return 0;
+  if (json && markdown) throw InputError("--json and --markdown cannot be combined: choose one format");
   if (depth < 0 || depth > 12) throw InputError("--depth must be between 0 and 12, got " + std::to_string(depth));
   auto loaded = load_game_position(game, game_options, position);
   auto names = chosen_implementations(*loaded.game, implementation);
@@ -159,6 +160,10 @@ int bench_command(const std::vector<std::string>& args) {
   if (!(seconds > 0 && seconds <= 3600)) throw InputError("--seconds must be in (0, 3600]");
   auto loaded = load_game_position(game, game_options, position);
   const GameDescriptor& d = loaded.game->descriptor();
+  if (loaded.state->is_terminal()) {
+    throw InputError("the game is over in this position (" + outcome_text(d, loaded.state->outcome()) +
+                     "): there is nothing to play out");
+  }
   std::vector<std::pair<std::string, BenchResult>> results;
   for (const std::string& name : chosen_implementations(*loaded.game, implementation)) {
     auto root = position.empty() ? loaded.game->initial_state(name)

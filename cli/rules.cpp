@@ -45,6 +45,8 @@ int run(const std::vector<std::string>& args) {
   bool proceed = false;
   const auto vm = parse_arguments("rules", args, options, positional, proceed);
   if (!proceed) return 0;
+  if (json && markdown) throw InputError("--json and --markdown cannot be combined: choose one format");
+  if (markdown && !vm.count("game")) throw InputError("--markdown prints one game's rulings: name the game (arbiter rules GAME --markdown)");
   if (json) {
     nlohmann::json out = json_document("rules");
     if (!vm.count("game")) {

@@ -45,6 +45,11 @@ fi
 expect_error_saying "negative seed" "^arbiter: error: --seed must be a whole number" metrics brique --size 3 --games 1 --seed -1
 expect_error_saying "negative unit limit" "^arbiter: error: --max-units must be a whole number" solve brique --size 3 --max-units=-2
 
+expect_error "two output formats" rules brique --json --markdown
+expect_error "two output formats" perft brique --size 3 --depth 1 --json --markdown
+expect_error "markdown without a game" rules --markdown
+expect_error_saying "bench of a finished game" "nothing to play out" bench brique --position "brique 2 BW/B. white 3"
+
 games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)
 [ -n "$games" ] || { echo "FAIL: no games listed"; failures=$((failures + 1)); }
 for game in $games; do
