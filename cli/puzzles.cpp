@@ -16,6 +16,7 @@
 #include "generators/generator.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
+#include "puzzles/diagram.hpp"
 #include "puzzles/puzzle_json.hpp"
 #include "puzzles/store.hpp"
 #include "solver/dfpn.hpp"
@@ -67,6 +68,12 @@ void show_text(const Puzzle& p) {
             << position->diagram() << "\nposition: " << p.position << "\nsolution: ";
   for (std::size_t i = 0; i < p.main_line.size(); ++i) std::cout << (i ? " " : "") << p.main_line[i];
   std::cout << "\n";
+  // A line damaged in the store is shown as stored, but not as if it were a solution.
+  try {
+    puzzles::play_main_line(p, *position);
+  } catch (const InputError& e) {
+    std::cout << "broken: " << e.what() << " (arbiter puzzles verify reports it)\n";
+  }
   if (!p.theme.empty()) std::cout << "theme: " << p.theme << "\n";
   for (const auto& r : p.refutations) std::cout << "wrong: " << r.move << " — " << r.why << "\n";
   std::cout << "measures: " << p.measures.solver_nodes << " solver nodes, " << p.measures.solution_plies

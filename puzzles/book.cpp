@@ -75,9 +75,9 @@ Entry prepare(const Puzzle& puzzle, int number) {
 
   PlayedLine line;
   try {
-    line = play_line(*start, puzzle.main_line);
+    line = play_main_line(puzzle, *start);
   } catch (const InputError& error) {
-    throw InputError("puzzle " + std::to_string(puzzle.id) + ": its main line does not play: " + error.what());
+    throw InputError("puzzle " + std::to_string(puzzle.id) + ": " + error.what());
   }
   Decorations solution;
   solution.status = side_status(game, *line.end);

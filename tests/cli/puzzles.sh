@@ -44,6 +44,23 @@ c.commit()
 PY
 "$arbiter" puzzles verify --db "$tmp/bad.db" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "no longer holds: the certificate does not match its SHA-256" "$tmp/out" && pass || fail "verify reports a changed puzzle" "$tmp/out"
+# A main line changed in the store to one that does not play (its second move onto the key
+# move's own cell): verify replays the line as the book does, and show does not present it as a
+# solution. Puzzle 1's key move is a Brique stone, so the cell is taken.
+cp "$db" "$tmp/line.db"
+python3 - "$tmp/line.db" <<'PY'
+import json, sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+key, line = c.execute("SELECT key_move, main_line FROM puzzles WHERE id = 1").fetchone()
+c.execute("UPDATE puzzles SET main_line = ? WHERE id = 1", (json.dumps([key, key] + json.loads(line)[2:]),))
+c.commit()
+PY
+"$arbiter" puzzles verify --db "$tmp/line.db" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^puzzle 1 (brique within-2) no longer holds: its main line does not play: illegal move" "$tmp/out" \
+  && grep -q "^7 of 7 puzzles re-proved, 1 no longer hold" "$tmp/out" && pass || fail "verify reports a main line that does not play" "$tmp/out"
+"$arbiter" puzzles show 1 --db "$tmp/line.db" >"$tmp/out" 2>"$tmp/err" && grep -q "^broken: its main line does not play: illegal move" "$tmp/out" \
+  && pass || fail "show marks a main line that does not play" "$tmp/out" "$tmp/err"
+"$arbiter" puzzles show 2 --db "$tmp/line.db" >"$tmp/out" && ! grep -q "^broken" "$tmp/out" && pass || fail "show marks a sound line broken" "$tmp/out"
 
 # A run stopped in the middle keeps what it stored, and the same command then reaches the count
 # with exactly the puzzles of an unbroken run: first a SIGKILL (no chance to clean up), then a
