@@ -49,6 +49,29 @@ void parse_kind(const std::string& text, PuzzleKind& kind, int& within) {
   throw InputError("unknown puzzle kind " + quote_input(text) + " (known: within-1 .. within-4, wins)");
 }
 
+// Throws InputError for a theme that is not among `known`, listing them; `whose` (" for brique",
+// or "") says whose themes they are.
+void require_known_theme(const std::string& theme, const std::vector<std::string>& known, const std::string& whose) {
+  if (std::find(known.begin(), known.end(), theme) != known.end()) return;
+  std::string list;
+  for (const std::string& name : known) list += (list.empty() ? "" : ", ") + name;
+  throw InputError("unknown theme " + quote_input(theme) + whose +
+                   (list.empty() ? " (it names no themes)" : " (known: " + list + ")"));
+}
+
+// The themes a game names at its default size and rulings, or every game's (each once, in
+// registration order) when `game` is empty.
+std::vector<std::string> themes_of(const std::string& game) {
+  std::vector<std::string> themes;
+  for (const GameDescriptor* descriptor : registered_games()) {
+    if (!game.empty() && descriptor->name != game) continue;
+    for (const std::string& theme : make_game(*descriptor, descriptor->default_size)->themes()) {
+      if (std::find(themes.begin(), themes.end(), theme) == themes.end()) themes.push_back(theme);
+    }
+  }
+  return themes;
+}
+
 std::string summary_line(const Puzzle& p) {
   std::ostringstream out;
   out << std::setw(5) << p.id << "  " << p.game << " " << board_size_name(find_game(p.game), p.size) << "  "
@@ -116,16 +139,8 @@ int generate(const std::vector<std::string>& args) {
   g.rulings = game_options.rulings;
   // Validates size and rulings before the store is touched.
   const auto configured = make_game(descriptor, g.size, g.rulings);
-  if (!theme.empty()) {
-    // A theme the game never names would keep the run searching forever for its first puzzle.
-    const std::vector<std::string> known = configured->themes();
-    if (std::find(known.begin(), known.end(), theme) == known.end()) {
-      std::string list;
-      for (const std::string& name : known) list += (list.empty() ? "" : ", ") + name;
-      throw InputError("unknown theme " + quote_input(theme) + " for " + descriptor.name +
-                       (list.empty() ? " (it names no themes)" : " (known: " + list + ")"));
-    }
-  }
+  // A theme the game never names would keep the run searching forever for its first puzzle.
+  if (!theme.empty()) require_known_theme(theme, configured->themes(), " for " + descriptor.name);
   g.theme = theme;
   g.seed = seed;
   g.threads = threads;
@@ -203,6 +218,8 @@ int list_or_export(const std::vector<std::string>& args, bool full) {
   puzzles::PuzzleQuery query;
   if (!r.game.empty()) query.game = find_game(r.game).name;
   parse_difficulty(r.difficulty, query.min_difficulty, query.max_difficulty);
+  // A misspelt theme would match nothing and read as an empty store.
+  if (!r.theme.empty()) require_known_theme(r.theme, themes_of(query.game), query.game.empty() ? "" : " for " + query.game);
   query.theme = r.theme;
   const auto store = puzzles::PuzzleStore::open(r.db, false);
   const auto found = store.select(query);

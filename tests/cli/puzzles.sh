@@ -119,6 +119,14 @@ expect_error "bad difficulty range" puzzles list --db "$db" --difficulty 4-2
 expect_error "unknown theme" puzzles generate brique --kind within-1 --count 1 --theme fil-win --db "$tmp/x.db"
 grep -q "known: fill-win" "$tmp/err" && pass || fail "the known themes are named" "$tmp/err"
 expect_error "theme of another game" puzzles generate quentin --kind within-1 --count 1 --theme curse --db "$tmp/x.db"
+# A theme no game names is an error for the readers too, not an empty answer; a known theme that
+# no stored puzzle has is an empty answer.
+expect_error "unknown theme (list)" puzzles list --db "$db" --theme nosuch
+grep -q "known: fill-win, .*territory-fill, .*curse" "$tmp/err" && pass || fail "list names every game's themes" "$tmp/err"
+expect_error "theme of another game (list)" puzzles list --db "$db" --game quentin --theme fill-win
+grep -q "for quentin (known: territory-win, forced-pass, territory-fill)" "$tmp/err" && pass || fail "list names the game's themes" "$tmp/err"
+expect_error "unknown theme (export)" puzzles export --db "$db" --theme nosuch
+"$arbiter" puzzles list --db "$db" --theme curse >"$tmp/out" && grep -q "^0 puzzles$" "$tmp/out" && pass || fail "a known theme without puzzles" "$tmp/out"
 # A puzzle row damaged by other software: one line naming the puzzle, for every reader.
 cp "$db" "$tmp/damaged.db"
 python3 - "$tmp/damaged.db" <<'PY'
