@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/json_output.hpp"
 #include "cli/live_progress.hpp"
 #include "cli/options.hpp"
 #include "distributed/farm.hpp"
@@ -223,14 +224,22 @@ int list_or_export(const std::vector<std::string>& args, bool full) {
   query.theme = r.theme;
   const auto store = puzzles::PuzzleStore::open(r.db, false);
   const auto found = store.select(query);
-  if (r.json || full) {
+  if (full) {
+    // The store's dump, every field of every puzzle, not a command's report: a bare array.
     nlohmann::json out = nlohmann::json::array();
+    for (const Puzzle& p : found) out.push_back(puzzles::puzzle_to_json(p));
+    std::cout << out.dump(r.json ? 2 : -1) << "\n";
+    return 0;
+  }
+  if (r.json) {
+    nlohmann::json out = json_document("puzzles");
+    out["puzzles"] = nlohmann::json::array();
     for (const Puzzle& p : found) {
       nlohmann::json j = puzzles::puzzle_to_json(p);
-      if (!full) j.erase("certificate");
-      out.push_back(std::move(j));
+      j.erase("certificate");
+      out["puzzles"].push_back(std::move(j));
     }
-    std::cout << out.dump(r.json ? 2 : -1) << "\n";
+    print_json(out);
     return 0;
   }
   for (const Puzzle& p : found) std::cout << summary_line(p) << "\n";
@@ -246,7 +255,9 @@ int show(const std::vector<std::string>& args) {
   const auto p = store.find(r.id);
   if (!p) throw InputError("no puzzle " + std::to_string(r.id) + " in " + quote_input(r.db));
   if (r.json) {
-    std::cout << puzzles::puzzle_to_json(*p).dump(2) << "\n";
+    nlohmann::json out = json_document("puzzles");
+    out["puzzle"] = puzzles::puzzle_to_json(*p);
+    print_json(out);
   } else {
     show_text(*p);
   }

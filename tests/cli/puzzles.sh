@@ -26,8 +26,11 @@ id=$(awk 'NR == 1 {print $1}' "$tmp/list")
 "$arbiter" puzzles show "$id" --db "$db" >"$tmp/show" && grep -q "to play and win within 1 move " "$tmp/show" \
   && grep -q "^solution: " "$tmp/show" && pass || fail "show" "$tmp/show"
 "$arbiter" puzzles show "$id" --db "$db" --json >"$tmp/show.json" \
-  && python3 -c "import json,sys; p=json.load(open(sys.argv[1])); assert p['id']==$id and p['main_line'][0]==p['key_move'] and len(p['certificate_sha256'])==64" "$tmp/show.json" \
+  && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); p=d['puzzle']; assert d['schema']=='arbiter-puzzles/1' and p['id']==$id and p['main_line'][0]==p['key_move'] and len(p['certificate_sha256'])==64" "$tmp/show.json" \
   && pass || fail "show --json" "$tmp/show.json"
+"$arbiter" puzzles list --db "$db" --game quentin --json >"$tmp/list.json" \
+  && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['schema']=='arbiter-puzzles/1' and d['arbiter'].startswith('arbiter ') and len(d['puzzles'])==3 and not any('certificate' in p for p in d['puzzles'])" "$tmp/list.json" \
+  && pass || fail "list --json" "$tmp/list.json"
 "$arbiter" puzzles export --db "$db" --json >"$tmp/all.json" \
   && python3 -c "import json,sys; a=json.load(open(sys.argv[1])); assert len(a)==7 and all(p['certificate'] for p in a)" "$tmp/all.json" \
   && pass || fail "export --json" "$tmp/all.json"
