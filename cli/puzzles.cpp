@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/json_output.hpp"
 #include "cli/live_progress.hpp"
 #include "cli/options.hpp"
 #include "distributed/farm.hpp"
@@ -16,6 +17,7 @@
 #include "generators/generator.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
+#include "puzzles/diagram.hpp"
 #include "puzzles/puzzle_json.hpp"
 #include "puzzles/store.hpp"
 #include "solver/dfpn.hpp"
@@ -48,6 +50,29 @@ void parse_kind(const std::string& text, PuzzleKind& kind, int& within) {
   throw InputError("unknown puzzle kind " + quote_input(text) + " (known: within-1 .. within-4, wins)");
 }
 
+// Throws InputError for a theme that is not among `known`, listing them; `whose` (" for brique",
+// or "") says whose themes they are.
+void require_known_theme(const std::string& theme, const std::vector<std::string>& known, const std::string& whose) {
+  if (std::find(known.begin(), known.end(), theme) != known.end()) return;
+  std::string list;
+  for (const std::string& name : known) list += (list.empty() ? "" : ", ") + name;
+  throw InputError("unknown theme " + quote_input(theme) + whose +
+                   (list.empty() ? " (it names no themes)" : " (known: " + list + ")"));
+}
+
+// The themes a game names at its default size and rulings, or every game's (each once, in
+// registration order) when `game` is empty.
+std::vector<std::string> themes_of(const std::string& game) {
+  std::vector<std::string> themes;
+  for (const GameDescriptor* descriptor : registered_games()) {
+    if (!game.empty() && descriptor->name != game) continue;
+    for (const std::string& theme : make_game(*descriptor, descriptor->default_size)->themes()) {
+      if (std::find(themes.begin(), themes.end(), theme) == themes.end()) themes.push_back(theme);
+    }
+  }
+  return themes;
+}
+
 std::string summary_line(const Puzzle& p) {
   std::ostringstream out;
   out << std::setw(5) << p.id << "  " << p.game << " " << board_size_name(find_game(p.game), p.size) << "  "
@@ -67,6 +92,12 @@ void show_text(const Puzzle& p) {
             << position->diagram() << "\nposition: " << p.position << "\nsolution: ";
   for (std::size_t i = 0; i < p.main_line.size(); ++i) std::cout << (i ? " " : "") << p.main_line[i];
   std::cout << "\n";
+  // A line damaged in the store is shown as stored, but not as if it were a solution.
+  try {
+    puzzles::play_main_line(p, *position);
+  } catch (const InputError& e) {
+    std::cout << "broken: " << e.what() << " (arbiter puzzles verify reports it)\n";
+  }
   if (!p.theme.empty()) std::cout << "theme: " << p.theme << "\n";
   for (const auto& r : p.refutations) std::cout << "wrong: " << r.move << " — " << r.why << "\n";
   std::cout << "measures: " << p.measures.solver_nodes << " solver nodes, " << p.measures.solution_plies
@@ -109,16 +140,8 @@ int generate(const std::vector<std::string>& args) {
   g.rulings = game_options.rulings;
   // Validates size and rulings before the store is touched.
   const auto configured = make_game(descriptor, g.size, g.rulings);
-  if (!theme.empty()) {
-    // A theme the game never names would keep the run searching forever for its first puzzle.
-    const std::vector<std::string> known = configured->themes();
-    if (std::find(known.begin(), known.end(), theme) == known.end()) {
-      std::string list;
-      for (const std::string& name : known) list += (list.empty() ? "" : ", ") + name;
-      throw InputError("unknown theme " + quote_input(theme) + " for " + descriptor.name +
-                       (list.empty() ? " (it names no themes)" : " (known: " + list + ")"));
-    }
-  }
+  // A theme the game never names would keep the run searching forever for its first puzzle.
+  if (!theme.empty()) require_known_theme(theme, configured->themes(), " for " + descriptor.name);
   g.theme = theme;
   g.seed = seed;
   g.threads = threads;
@@ -196,17 +219,27 @@ int list_or_export(const std::vector<std::string>& args, bool full) {
   puzzles::PuzzleQuery query;
   if (!r.game.empty()) query.game = find_game(r.game).name;
   parse_difficulty(r.difficulty, query.min_difficulty, query.max_difficulty);
+  // A misspelt theme would match nothing and read as an empty store.
+  if (!r.theme.empty()) require_known_theme(r.theme, themes_of(query.game), query.game.empty() ? "" : " for " + query.game);
   query.theme = r.theme;
   const auto store = puzzles::PuzzleStore::open(r.db, false);
   const auto found = store.select(query);
-  if (r.json || full) {
+  if (full) {
+    // The store's dump, every field of every puzzle, not a command's report: a bare array.
     nlohmann::json out = nlohmann::json::array();
+    for (const Puzzle& p : found) out.push_back(puzzles::puzzle_to_json(p));
+    std::cout << out.dump(r.json ? 2 : -1) << "\n";
+    return 0;
+  }
+  if (r.json) {
+    nlohmann::json out = json_document("puzzles");
+    out["puzzles"] = nlohmann::json::array();
     for (const Puzzle& p : found) {
       nlohmann::json j = puzzles::puzzle_to_json(p);
-      if (!full) j.erase("certificate");
-      out.push_back(std::move(j));
+      j.erase("certificate");
+      out["puzzles"].push_back(std::move(j));
     }
-    std::cout << out.dump(r.json ? 2 : -1) << "\n";
+    print_json(out);
     return 0;
   }
   for (const Puzzle& p : found) std::cout << summary_line(p) << "\n";
@@ -222,7 +255,9 @@ int show(const std::vector<std::string>& args) {
   const auto p = store.find(r.id);
   if (!p) throw InputError("no puzzle " + std::to_string(r.id) + " in " + quote_input(r.db));
   if (r.json) {
-    std::cout << puzzles::puzzle_to_json(*p).dump(2) << "\n";
+    nlohmann::json out = json_document("puzzles");
+    out["puzzle"] = puzzles::puzzle_to_json(*p);
+    print_json(out);
   } else {
     show_text(*p);
   }

@@ -16,6 +16,7 @@
 #include "model/core/errors.hpp"
 #include "model/core/version.hpp"
 #include "model/registry.hpp"
+#include "puzzles/diagram.hpp"
 #include "puzzles/puzzle_json.hpp"
 #include "solver/bounded_search.hpp"
 #include "solver/certificate.hpp"
@@ -659,6 +660,11 @@ std::vector<std::string> recheck(const Puzzle& p) {
     problems.push_back("the solver no longer finds exactly one winning move (or the puzzle became trivial)");
   } else if (again->key_move != p.key_move) {
     problems.push_back("the winning move is now " + again->key_move + ", not " + p.key_move);
+  }
+  try {
+    puzzles::play_main_line(p, *position);
+  } catch (const InputError& e) {
+    problems.push_back(e.what());
   }
   if (sha256_hex(p.certificate) != p.certificate_sha256) problems.push_back("the certificate does not match its SHA-256");
   try {

@@ -92,8 +92,10 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
 void serve_generation(const GeneratorOptions& options);
 
 // Re-proves a stored puzzle from scratch: the solver's per-move values (fast implementation)
-// give exactly the key move and the puzzle is not trivial; the stored certificate has the stored
-// hash and verifies on the reference implementation. Returns what no longer holds (empty: sound).
+// give exactly the key move and the puzzle is not trivial; the stored main line plays from the
+// position, key move first (the check the book makes before drawing it); the stored certificate
+// has the stored hash and verifies on the reference implementation. Returns what no longer holds
+// (empty: sound).
 std::vector<std::string> recheck(const puzzles::Puzzle& puzzle);
 
 // Lower-case hex SHA-256 of the text.

@@ -75,9 +75,9 @@ Entry prepare(const Puzzle& puzzle, int number) {
 
   PlayedLine line;
   try {
-    line = play_line(*start, puzzle.main_line);
+    line = play_main_line(puzzle, *start);
   } catch (const InputError& error) {
-    throw InputError("puzzle " + std::to_string(puzzle.id) + ": its main line does not play: " + error.what());
+    throw InputError("puzzle " + std::to_string(puzzle.id) + ": " + error.what());
   }
   Decorations solution;
   solution.status = side_status(game, *line.end);
@@ -361,6 +361,42 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
   return pages;
 }
 
+// The title page's claim, exactly what the solver proved for the kinds of puzzles in the book:
+// a win-in-K puzzle's other moves were proved not to win within K moves, which leaves them free
+// to win later, while a plain win puzzle's were proved not to win at all.
+std::string what_was_proved(const std::vector<Puzzle>& puzzles) {
+  std::set<int> move_counts;  // K of the win-in-K puzzles
+  bool any_plain_win = false;
+  for (const Puzzle& puzzle : puzzles) {
+    if (puzzle.kind == PuzzleKind::WinsWithin) {
+      move_counts.insert(puzzle.within);
+    } else {
+      any_plain_win = true;
+    }
+  }
+  const auto within = [](int k) { return "within " + std::to_string(k) + (k == 1 ? " move" : " moves"); };
+  std::string text = "Every puzzle has exactly one winning first move, proved by Arbiter's exact solver";
+  if (move_counts.empty()) return text + "; every other move was proved not to win.";
+  const int most = *move_counts.rbegin();
+  const std::string counting = " \"Win in " + std::to_string(most) + "\" counts the winner's own moves.";
+  if (move_counts.size() == 1 && !any_plain_win) {
+    return text + ": it wins " + within(most) + " against every defence, and every other move was proved not to win " +
+           within(most) + " (it may still win later)." + counting;
+  }
+  std::vector<std::string> claims;
+  for (const int k : move_counts) {
+    claims.push_back("not to win " + within(k) + " in the \"win in " + std::to_string(k) + "\" puzzles");
+  }
+  if (any_plain_win) {
+    return text + ". Every other move was proved " + join(claims, ", ") +
+           ", and not to win at all in the \"win\" puzzles; in the others such a move may still win later." + counting;
+  }
+  const std::string last = claims.back();
+  claims.pop_back();
+  return text + ". Every other move was proved " + join(claims, ", ") + " and " + last +
+         " (such a move may still win later)." + counting;
+}
+
 }  // namespace
 
 std::string task_text(const Puzzle& puzzle, const std::string& side_name) {
@@ -388,8 +424,7 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
   }
   const std::vector<std::string> notes = {
       std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ".",
-      "Every puzzle has exactly one winning first move, proved by Arbiter's exact solver; every other move was "
-      "proved not to win. \"Win in 2\" counts the winner's own moves.",
+      what_was_proved(puzzles),
       "The solutions number the moves of the main line on the board where they were played; moves without a place "
       "(a pass) are listed under the diagram. Tempting wrong moves are marked '?'.",
       "Made with " + std::string(version_string()) + "."};

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <map>
 
+#include "model/core/errors.hpp"
+
 namespace arbiter::puzzles {
 namespace {
 
@@ -149,6 +151,18 @@ PlayedLine play_line(const State& start, const std::vector<std::string>& moves) 
     line.end->apply(move);
   }
   return line;
+}
+
+PlayedLine play_main_line(const Puzzle& puzzle, const State& start) {
+  if (puzzle.main_line.empty()) throw InputError("its main line is empty");
+  if (puzzle.main_line.front() != puzzle.key_move) {
+    throw InputError("its main line begins with " + puzzle.main_line.front() + ", not with the key move " + puzzle.key_move);
+  }
+  try {
+    return play_line(start, puzzle.main_line);
+  } catch (const InputError& error) {
+    throw InputError(std::string("its main line does not play: ") + error.what());
+  }
 }
 
 }  // namespace arbiter::puzzles

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/core/game.hpp"
+#include "puzzles/puzzle.hpp"
 
 namespace arbiter::puzzles {
 
@@ -50,5 +51,11 @@ struct PlayedLine {
   std::string last_text;                  // the last move as written, "" for an empty line
 };
 PlayedLine play_line(const State& start, const std::vector<std::string>& moves);
+
+// A stored puzzle's main line played from its position (`start`). The store holds whatever was
+// written into it, so the book that draws the line and `puzzles verify` and `show` that vouch for
+// it all check it here: throws InputError saying what is wrong ("its main line does not play:
+// illegal move ...", or that it does not begin with the key move).
+PlayedLine play_main_line(const Puzzle& puzzle, const State& start);
 
 }  // namespace arbiter::puzzles

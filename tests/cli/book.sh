@@ -8,7 +8,7 @@ source "$(dirname "$0")/harness.bash" "$@"
 
 chromium_bin=$(command -v chromium || command -v chromium-browser)
 [ -n "$chromium_bin" ] || { echo "FAIL: chromium is missing (scripts/quickstart.sh installs it)"; exit 1; }
-for tool in pdfinfo pdftoppm file; do
+for tool in pdfinfo pdftoppm pdftotext file; do
   command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (scripts/quickstart.sh installs it)"; exit 1; }
 done
 
@@ -60,6 +60,19 @@ tex="$tmp/book/book.tex"
 pngs=$(ls "$tmp/book/diagrams"/*.png 2>/dev/null | wc -l)
 [ "$pngs" -eq $((2 * count)) ] && file -b "$tmp/book/diagrams/puzzle-001.png" | grep -q '^PNG image data' && pass ||
   fail "expected $((2 * count)) diagram PNGs, found $pngs"
+
+# The title page claims what was proved and no more: a win-in-1 puzzle's other moves do not win
+# within 1 move (they may win later). The same words in all three books; PDF lines are joined.
+title_page() { pdftotext -f 1 -l 1 "$1/book.pdf" - | tr '\n' ' '; }
+claim="every other move was proved not to win within 1 move (it may still win later)"
+title_page "$tmp/book" | grep -qF "$claim" && grep -qF "$claim" "$html" "$tex" \
+  && ! grep -q "proved not to win\. " "$html" && pass || fail "the title page overstates what was proved" "$html"
+# A book of several kinds says it per kind.
+cp "$db" "$tmp/mixed.db"
+"$arbiter" puzzles generate brique --size 5 --kind wins --count 2 --db "$tmp/mixed.db" >/dev/null 2>&1 \
+  && "$arbiter" book --db "$tmp/mixed.db" --out "$tmp/mixed" >/dev/null 2>&1 \
+  && title_page "$tmp/mixed" | grep -qF "Every other move was proved not to win within 1 move in the \"win in 1\" puzzles, and not to win at all in the \"win\" puzzles; in the others such a move may still win later." \
+  && pass || fail "a book of two kinds states each kind's claim" "$tmp/mixed/book.tex"
 
 expect_error "book into an unwritable folder" book --db "$db" --out /proc/arbiter-book
 expect_error "book with a difficulty range without puzzles" book --db "$db" --game quentin --out "$tmp/none"

@@ -40,6 +40,11 @@ conforms prove 1 prove quentin only-mover-completes --sizes 2 --timeout 20 --fre
 conforms rulings-diff 0 rulings diff brique fill once keep-enemy --max-size 3 --seconds 20 --json
 conforms solve 0 solve brique --size 3 --json
 conforms solve 0 solve quentin --size 3 --value-only --threads 2 --race --json
+"$arbiter" puzzles generate brique --size 4 --kind within-2 --count 2 --db "$tmp/puzzles.db" >/dev/null 2>&1 \
+  || { echo "FAIL: puzzles generate (for the puzzles documents)"; failures=$((failures + 1)); }
+conforms puzzles 0 puzzles list --db "$tmp/puzzles.db" --json
+conforms puzzles 0 puzzles list --db "$tmp/puzzles.db" --game quentin --json  # an empty answer
+conforms puzzles 0 puzzles show 1 --db "$tmp/puzzles.db" --json
 conforms metrics 0 metrics hexabrae --size 2 --games 20 --mcts-games 1 --playouts 10 --solve-seconds 0 --json
 
 if python3 "$here/scripts/validate-json.py" "${pairs[@]}" >"$tmp/why"; then

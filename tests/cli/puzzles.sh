@@ -26,8 +26,11 @@ id=$(awk 'NR == 1 {print $1}' "$tmp/list")
 "$arbiter" puzzles show "$id" --db "$db" >"$tmp/show" && grep -q "to play and win within 1 move " "$tmp/show" \
   && grep -q "^solution: " "$tmp/show" && pass || fail "show" "$tmp/show"
 "$arbiter" puzzles show "$id" --db "$db" --json >"$tmp/show.json" \
-  && python3 -c "import json,sys; p=json.load(open(sys.argv[1])); assert p['id']==$id and p['main_line'][0]==p['key_move'] and len(p['certificate_sha256'])==64" "$tmp/show.json" \
+  && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); p=d['puzzle']; assert d['schema']=='arbiter-puzzles/1' and p['id']==$id and p['main_line'][0]==p['key_move'] and len(p['certificate_sha256'])==64" "$tmp/show.json" \
   && pass || fail "show --json" "$tmp/show.json"
+"$arbiter" puzzles list --db "$db" --game quentin --json >"$tmp/list.json" \
+  && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['schema']=='arbiter-puzzles/1' and d['arbiter'].startswith('arbiter ') and len(d['puzzles'])==3 and not any('certificate' in p for p in d['puzzles'])" "$tmp/list.json" \
+  && pass || fail "list --json" "$tmp/list.json"
 "$arbiter" puzzles export --db "$db" --json >"$tmp/all.json" \
   && python3 -c "import json,sys; a=json.load(open(sys.argv[1])); assert len(a)==7 and all(p['certificate'] for p in a)" "$tmp/all.json" \
   && pass || fail "export --json" "$tmp/all.json"
@@ -44,6 +47,23 @@ c.commit()
 PY
 "$arbiter" puzzles verify --db "$tmp/bad.db" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "no longer holds: the certificate does not match its SHA-256" "$tmp/out" && pass || fail "verify reports a changed puzzle" "$tmp/out"
+# A main line changed in the store to one that does not play (its second move onto the key
+# move's own cell): verify replays the line as the book does, and show does not present it as a
+# solution. Puzzle 1's key move is a Brique stone, so the cell is taken.
+cp "$db" "$tmp/line.db"
+python3 - "$tmp/line.db" <<'PY'
+import json, sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+key, line = c.execute("SELECT key_move, main_line FROM puzzles WHERE id = 1").fetchone()
+c.execute("UPDATE puzzles SET main_line = ? WHERE id = 1", (json.dumps([key, key] + json.loads(line)[2:]),))
+c.commit()
+PY
+"$arbiter" puzzles verify --db "$tmp/line.db" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^puzzle 1 (brique within-2) no longer holds: its main line does not play: illegal move" "$tmp/out" \
+  && grep -q "^7 of 7 puzzles re-proved, 1 no longer hold" "$tmp/out" && pass || fail "verify reports a main line that does not play" "$tmp/out"
+"$arbiter" puzzles show 1 --db "$tmp/line.db" >"$tmp/out" 2>"$tmp/err" && grep -q "^broken: its main line does not play: illegal move" "$tmp/out" \
+  && pass || fail "show marks a main line that does not play" "$tmp/out" "$tmp/err"
+"$arbiter" puzzles show 2 --db "$tmp/line.db" >"$tmp/out" && ! grep -q "^broken" "$tmp/out" && pass || fail "show marks a sound line broken" "$tmp/out"
 
 # A run stopped in the middle keeps what it stored, and the same command then reaches the count
 # with exactly the puzzles of an unbroken run: first a SIGKILL (no chance to clean up), then a
@@ -102,6 +122,14 @@ expect_error "bad difficulty range" puzzles list --db "$db" --difficulty 4-2
 expect_error "unknown theme" puzzles generate brique --kind within-1 --count 1 --theme fil-win --db "$tmp/x.db"
 grep -q "known: fill-win" "$tmp/err" && pass || fail "the known themes are named" "$tmp/err"
 expect_error "theme of another game" puzzles generate quentin --kind within-1 --count 1 --theme curse --db "$tmp/x.db"
+# A theme no game names is an error for the readers too, not an empty answer; a known theme that
+# no stored puzzle has is an empty answer.
+expect_error "unknown theme (list)" puzzles list --db "$db" --theme nosuch
+grep -q "known: fill-win, .*territory-fill, .*curse" "$tmp/err" && pass || fail "list names every game's themes" "$tmp/err"
+expect_error "theme of another game (list)" puzzles list --db "$db" --game quentin --theme fill-win
+grep -q "for quentin (known: territory-win, forced-pass, territory-fill)" "$tmp/err" && pass || fail "list names the game's themes" "$tmp/err"
+expect_error "unknown theme (export)" puzzles export --db "$db" --theme nosuch
+"$arbiter" puzzles list --db "$db" --theme curse >"$tmp/out" && grep -q "^0 puzzles$" "$tmp/out" && pass || fail "a known theme without puzzles" "$tmp/out"
 # A puzzle row damaged by other software: one line naming the puzzle, for every reader.
 cp "$db" "$tmp/damaged.db"
 python3 - "$tmp/damaged.db" <<'PY'
