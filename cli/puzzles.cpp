@@ -171,12 +171,12 @@ int generate(const std::vector<std::string>& args) {
   const std::int64_t added = report.stored_after - report.stored_before;
   std::cout << added << " puzzle" << (added == 1 ? "" : "s") << " added (" << report.stored_after << "/" << count << " "
             << g.game << " " << board_size_name(descriptor, g.size) << " " << kind_text << (theme.empty() ? "" : " theme " + theme)
-            << " in " << db << "), " << progress.candidates.load() << " positions examined (candidates "
+            << " in " << db << "), " << report.next_candidate - report.first_candidate << " positions examined (candidates "
             << report.first_candidate << ".." << report.next_candidate << " of seed " << seed << "), "
             << report.duplicates << " duplicates skipped, " << std::fixed << std::setprecision(1) << seconds << " s\n";
   std::string rejected;
   for (int why = 1; why < generators::kRejections; ++why) {
-    const std::uint64_t n = progress.rejected[static_cast<std::size_t>(why)].load();
+    const std::uint64_t n = report.rejected[static_cast<std::size_t>(why)];
     if (n > 0) rejected += (rejected.empty() ? "" : ", ") + std::to_string(n) + " " + generators::rejection_name(static_cast<generators::Rejection>(why));
   }
   if (!rejected.empty()) std::cout << "not puzzles: " << rejected << "\n";

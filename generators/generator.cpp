@@ -602,12 +602,6 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   job.on_result = [&](distributed::UnitId index, const std::string& bytes) {
     if (bytes == "I" || index < run.next || stored >= count) return;  // not examined, or past what is kept
     progress.candidates.fetch_add(1);
-    if (is_puzzle(bytes)) {
-      progress.found.fetch_add(1);
-    } else if (bytes.size() > 1 && bytes.front() == 'R') {
-      const int why = std::stoi(bytes.substr(1));
-      if (why >= 0 && why < kRejections) progress.rejected[static_cast<std::size_t>(why)].fetch_add(1);
-    }
     arrived.emplace(index, bytes);
     for (;;) {
       std::vector<Puzzle> keep;
@@ -618,6 +612,9 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
         if (is_puzzle(it->second)) {
           keep.push_back(puzzle_from_bytes(it->second));
           ++would_store;
+        } else if (it->second.size() > 1 && it->second.front() == 'R') {
+          const int why = std::stoi(it->second.substr(1));
+          if (why >= 0 && why < kRejections) ++report.rejected[static_cast<std::size_t>(why)];
         }
         arrived.erase(it);
         ++consumed;

@@ -66,10 +66,8 @@ std::optional<puzzles::Puzzle> examine(const Game& game, const State& position, 
 
 // Counts shown by the progress line (read from another thread).
 struct GeneratorProgress {
-  std::atomic<std::uint64_t> candidates{0};  // examined in this run
-  std::atomic<std::uint64_t> found{0};       // one-solution puzzles found (stored or duplicate)
+  std::atomic<std::uint64_t> candidates{0};  // examined in this run (a live count: see GenerationReport)
   std::atomic<std::int64_t> stored{0};       // puzzles of this run's kind now in the store
-  std::array<std::atomic<std::uint64_t>, kRejections> rejected{};  // by Rejection
 };
 
 struct GenerationReport {
@@ -78,6 +76,10 @@ struct GenerationReport {
   std::uint64_t first_candidate = 0;  // where this run resumed
   std::uint64_t next_candidate = 0;   // where the next run will resume
   std::int64_t duplicates = 0;        // found again, already stored (under a symmetry or not)
+  // The candidates first_candidate..next_candidate-1 that were not puzzles, by Rejection. Counted
+  // as the candidates are taken in order, never as they arrive, so that the numbers do not
+  // depend on how many threads or ranks examined candidates past the last one kept.
+  std::array<std::uint64_t, kRejections> rejected{};
   bool interrupted = false;
 };
 

@@ -13,6 +13,15 @@ db="$tmp/p.db"
 "$arbiter" puzzles generate brique --size 5 --kind within-2 --count 4 --db "$db" --seed 5 >"$tmp/out" 2>"$tmp/err" \
   && grep -q "^0 puzzles added (4/4" "$tmp/out" && pass || fail "a satisfied count adds nothing" "$tmp/out"
 
+# The summary does not depend on the thread count: the candidates examined and the reasons they
+# were not puzzles are counted up to the last one kept, not as far as the threads ran past it.
+for threads in 1 2; do
+  "$arbiter" puzzles generate brique --size 4 --kind within-2 --count 12 --db "$tmp/t$threads.db" --threads "$threads" \
+    2>/dev/null | sed "s|$tmp/t$threads.db||; s/, [0-9.]* s\$//" >"$tmp/summary$threads"
+done
+if grep -q "positions examined" "$tmp/summary1" && diff "$tmp/summary1" "$tmp/summary2" >"$tmp/diff"; then pass; else
+  fail "generate's summary differs between 1 and 2 threads" "$tmp/diff"; fi
+
 # A board size is printed as the game names it: a hex board's size is its radius.
 hexdb="$tmp/hex.db"
 "$arbiter" puzzles generate hexabrae --size 2 --kind within-1 --count 1 --db "$hexdb" >"$tmp/out" 2>"$tmp/err" \
