@@ -80,6 +80,8 @@ expect_error "book with a difficulty range without puzzles" book --db "$db" --ga
 expect_error "book of a difficulty with no puzzles" book --db "$db" --difficulty 5 --out "$tmp/none"
 expect_error "book into a file" book --db "$db" --out "$db"
 expect_error "book of an unknown game" book --db "$db" --game nosuchgame --out "$tmp/none"
+expect_error "book title with a control character" book --db "$db" --title "$(printf 'Puzzles\033[1m')" --out "$tmp/none"
+[ -e "$tmp/none" ] && fail "a refused title left a folder behind"
 expect_error "book with a bad range" book --db "$db" --difficulty 4-2 --out "$tmp/none"
 expect_error "book with a bad range" book --db "$db" --difficulty two --out "$tmp/none"
 expect_error "book --count 0" book --db "$db" --count 0 --out "$tmp/none"
