@@ -323,8 +323,17 @@ int solve_command(const std::vector<std::string>& args) {
     return 0;
   }
   if (!proof_file.empty()) {
-    std::ofstream probe(proof_file, std::ios::app);
-    if (!probe) throw InputError("cannot write the proof file " + quote_input(proof_file));
+    // Found unwritable now, not after the search; but a file made only to find that out is
+    // removed again, so that a solve that proves nothing leaves nothing behind.
+    std::error_code ignored;
+    const bool existed = std::filesystem::exists(std::filesystem::symlink_status(proof_file, ignored));
+    bool writable = false;
+    {
+      std::ofstream probe(proof_file, std::ios::app);
+      writable = static_cast<bool>(probe);
+    }
+    if (!existed) std::filesystem::remove(proof_file, ignored);
+    if (!writable) throw InputError("cannot write the proof file " + quote_input(proof_file));
   }
 
   // The journal is keyed by what decides the results: position, kind of search, code version.

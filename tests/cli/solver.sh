@@ -82,8 +82,12 @@ if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" && [ -n "$r
   fail "solve --value-only --race"; cat "$tmp/out"; fi
 # A long --value-only search says in its progress lines which first move its root is searching,
 # and with what numbers; stopped at its limit, the value is unknown (exit 1), never a guess.
-ARBITER_PROGRESS_SECONDS=0.2 "$arbiter" solve quentin --size 6 --value-only --time-limit 3 --state "$tmp/focus" >"$tmp/out" 2>"$tmp/err"
+# Nothing proved, --proof writes nothing: a file that was there stays as it was.
+echo "not a certificate, kept" >"$tmp/kept.cert"
+ARBITER_PROGRESS_SECONDS=0.2 "$arbiter" solve quentin --size 6 --value-only --time-limit 3 --state "$tmp/focus" --proof "$tmp/kept.cert" >"$tmp/out" 2>"$tmp/err"
 status=$?
+if grep -q '^no certificate written: nothing was proved' "$tmp/out" && [ "$(cat "$tmp/kept.cert")" = "not a certificate, kept" ]; then pass; else
+  fail "nothing proved leaves an existing --proof file as it was" "$tmp/out"; fi
 if [ $status -eq 1 ] && grep -q '^Value: unknown within the limits' "$tmp/out" &&
   grep -Eq '^solve: .*, searching [a-f][1-6] \(root proof/disproof numbers [0-9,]+/[0-9,]+\), the moves in turn at [a-f][1-6], [0-9]+ s$' "$tmp/err"; then pass; else
   fail "value-only progress names the move searched -> exit $status"; cat "$tmp/err" "$tmp/out"; fi
@@ -145,10 +149,13 @@ if [ $status -eq 130 ] && [ $stopped -le 5 ] && grep -q -- '--resume' "$tmp/err"
 "$arbiter" solve brique --size 3 --time-limit 1e10 --tt-mb 16 --state "$tmp/huge" >"$tmp/out" 2>/dev/null
 if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out"; then pass; else fail "a huge --time-limit" "$tmp/out"; fi
 started=$(date +%s)
-"$arbiter" solve hexabrae --time-limit 1 --threads 1 --tt-mb 16 --state "$tmp/slow" >"$tmp/out" 2>/dev/null
+"$arbiter" solve hexabrae --time-limit 1 --threads 1 --tt-mb 16 --state "$tmp/slow" --proof "$tmp/nothing.cert" >"$tmp/out" 2>/dev/null
 took=$(($(date +%s) - started))
 if grep -q '^Value: unknown within the limits' "$tmp/out" && [ "$took" -le 8 ]; then pass; else
   fail "--time-limit 1 on Hexabrae's opening took $took s" "$tmp/out"; fi
+# Nothing proved: no certificate, and no file (an empty one was left behind).
+if grep -q '^no certificate written: nothing was proved' "$tmp/out" && [ ! -e "$tmp/nothing.cert" ]; then pass; else
+  fail "nothing proved leaves no --proof file" "$tmp/out"; ls -l "$tmp/nothing.cert"; fi
 "$arbiter" solve brique --size 4 --time-limit 0.2 >/dev/null 2>&1
 "$arbiter" solve brique --size 4 --resume >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && grep -q 'resuming' "$tmp/err" && grep -q '^Value: Black (to move) wins' "$tmp/out"; then pass; else fail "resume"; cat "$tmp/err" "$tmp/out"; fi
