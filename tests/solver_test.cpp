@@ -928,6 +928,31 @@ TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {
   EXPECT_NO_THROW(Certificate::read(complete, "t"));
 }
 
+// A ruling asked for that the certificate was not made under is named with both values (it was
+// "ruling pie is given twice, as swap-sides and off" for a certificate made under a ruling that is
+// not the default, and "position's rulings differ from the game's configuration" for one that is).
+TEST(CertificateRulings, ARulingAskedForIsNamedWithBothValues) {
+  const auto message = [](const std::string& position, const std::string& asked) {
+    Certificate c;
+    c.game = "brique";
+    c.position = position;
+    c.made_by = "test";
+    solver::CertificateNode leaf;
+    c.root = c.add(leaf);
+    try {
+      solver::verify_certificate(c, "reference", {asked});
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("brique 2 ../.. black 0 pie=off", "pie=swap-sides"),
+            "the certificate was made under pie=off, and the command asks for pie=swap-sides");
+  EXPECT_EQ(message("brique 2 ../.. black 0", "pie=off"),
+            "the certificate was made under pie=swap-sides, and the command asks for pie=off");
+  EXPECT_EQ(message("brique 2 ../.. black 0 pie=off", "pie=off"), "no error");
+}
+
 // The race's second search takes the root's moves in turn, ties of the estimate nearest the middle
 // first: on an empty odd board that is the centre. The legal order is kept for --within.
 TEST(SearchOrder, BreaksTiesNearestTheMiddleWhenAsked) {

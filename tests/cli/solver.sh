@@ -47,6 +47,16 @@ head -n 20 "$tmp/b3.cert" >"$tmp/short.cert"
 expect_error "truncated certificate" verify-proof "$tmp/short.cert"
 expect_error "certificate of another game" verify-proof "$tmp/b3.cert" --game quentin
 expect_error "certificate under other rulings" verify-proof "$tmp/b3.cert" --rule pie=off
+# The ruling that differs is named, with the value the certificate was made under and the one asked
+# for (it said "position's rulings differ from the game's configuration", or, for a certificate
+# made under a ruling that is not the default, "ruling pie is given twice").
+if grep -q "the certificate was made under pie=swap-sides, and the command asks for pie=off" "$tmp/err"; then pass; else
+  fail "a default certificate checked under pie=off names the ruling" "$tmp/err"; fi
+"$arbiter" solve brique --size 3 --rule pie=off --tt-mb 16 --state "$tmp/pieoff" --proof "$tmp/off.cert" >/dev/null 2>&1
+expect_error "certificate under pie=off checked under pie=swap-sides" verify-proof "$tmp/off.cert" --rule pie=swap-sides
+if grep -q "the certificate was made under pie=off, and the command asks for pie=swap-sides" "$tmp/err"; then pass; else
+  fail "a pie=off certificate checked under pie=swap-sides names the ruling" "$tmp/err"; fi
+if "$arbiter" verify-proof "$tmp/off.cert" --rule pie=off | grep -q '^Verified'; then pass; else fail "a pie=off certificate checked under pie=off"; fi
 echo "hello" >"$tmp/junk.cert"
 expect_error "not a certificate" verify-proof "$tmp/junk.cert"
 expect_error "missing certificate" verify-proof "$tmp/none.cert"
