@@ -130,7 +130,50 @@ std::string board_map(const State& root, const std::vector<MoveResult>& moves, s
   return text;
 }
 
-std::string value_sentence(const GameDescriptor& game, const State& root, Value v, int within) {
+// Plays the line from root and, where it stops at a position in which every reply loses at once
+// (a certificate answers such replies with one move instead of listing them), adds a reply and the
+// move that wins after it (or a reply alone, when each one ends the game lost). Says whether the
+// line then ends the game.
+bool finish_line(const State& root, std::vector<std::string>& line) {
+  auto state = root.clone();
+  for (const std::string& text : line) {
+    if (state->is_terminal()) return false;
+    state->apply(state->parse_move(text));
+  }
+  if (state->is_terminal()) return true;
+  const int winner = 1 - state->side_to_move();
+  std::vector<Move> replies, wins;
+  state->legal_moves(replies);
+  auto after = state->clone();
+  std::optional<Move> reply_shown, answer_shown;
+  for (Move reply : replies) {
+    after->copy_from(*state);
+    after->apply(reply);
+    if (after->is_terminal()) {
+      if (after->outcome().kind != Outcome::Kind::Win || after->outcome().winner != winner) return false;
+      if (!reply_shown) reply_shown = reply;
+      continue;
+    }
+    if (after->side_to_move() != winner) return false;
+    after->winning_moves(wins);
+    if (wins.empty()) return false;
+    if (!answer_shown) {
+      reply_shown = reply;
+      answer_shown = wins.front();
+    }
+  }
+  if (!reply_shown) return false;
+  after->copy_from(*state);
+  line.push_back(after->move_text(*reply_shown));
+  after->apply(*reply_shown);
+  if (answer_shown) line.push_back(after->move_text(*answer_shown));
+  return true;
+}
+
+// `stop_signal` names the signal that stopped the search ("" when none did): an unknown value is
+// then what the interrupt left, not what the limits allowed.
+std::string value_sentence(const GameDescriptor& game, const State& root, Value v, int within,
+                           const std::string& stop_signal) {
   const std::string mover = game.side_names.at(static_cast<std::size_t>(root.side_to_move()));
   const std::string k = std::to_string(within) + (within == 1 ? " move" : " moves");
   switch (v) {
@@ -139,7 +182,8 @@ std::string value_sentence(const GameDescriptor& game, const State& root, Value 
     case Value::Draw: return "draw with best play";
     case Value::WinWithin: return mover + " (to move) wins within " + k + " of its own";
     case Value::NoWinWithin: return mover + " (to move) cannot force a win within " + k + " of its own";
-    case Value::Unknown: return "unknown within the limits";
+    case Value::Unknown:
+      return stop_signal.empty() ? "unknown within the limits" : "unknown: interrupted by " + stop_signal;
   }
   return "?";
 }
@@ -472,8 +516,27 @@ int solve_command(const std::vector<std::string>& args) {
     line.push_back(principal->text);
     line.insert(line.end(), principal->line.begin(), principal->line.end());
   }
+  // A line that stops before the game ends says why: a bounded search's refutation ends at its
+  // bound, and a line read off the table (no certificate made) where the table kept no proved move.
+  const bool line_cut = !line.empty() && !finish_line(root, line);
+  const std::string cut_reason = within > 0
+                                     ? "line cut at the bound of " + std::to_string(within) + (within == 1 ? " move" : " moves")
+                                     : "line cut: the search kept no further proved move";
   const std::size_t table_used = result.table_used, table_capacity = result.table_capacity;
+  const std::size_t each_table_megabytes = solver::table_megabytes_of(solve_options);
   const double seconds = result.seconds;
+  const std::string stop_signal = stop_requested() ? stop_signal_name() : "";
+  const auto unsettled = std::count_if(result.moves.begin(), result.moves.end(),
+                                       [](const MoveResult& m) { return m.value == Value::Unknown; });
+  // What ended the search before every move it meant to settle was settled, if anything did.
+  std::string stopped_by;
+  if (!stop_signal.empty()) {
+    stopped_by = stop_signal;
+  } else if (result.interrupted) {
+    stopped_by = "time limit";
+  } else if (max_units > 0 && static_cast<std::size_t>(unsettled) > result.not_searched) {
+    stopped_by = "max units";
+  }
 
   if (json) {
     nlohmann::json out = json_document("solve");
@@ -483,7 +546,7 @@ int solve_command(const std::vector<std::string>& args) {
     out["search"] = within > 0 ? "within" : "exact";
     if (within > 0) out["within"] = within;
     out["value"] = value_word(result.value);
-    out["statement"] = value_sentence(descriptor, root, result.value, within);
+    out["statement"] = value_sentence(descriptor, root, result.value, within, stop_signal);
     out["winning_moves"] = winning;
     out["value_only"] = value_only;
     if (race) out["race"] = true;
@@ -491,6 +554,7 @@ int solve_command(const std::vector<std::string>& args) {
     out["winning_moves_complete"] = std::none_of(result.moves.begin(), result.moves.end(),
                                                  [](const MoveResult& m) { return m.value == Value::Unknown; });
     out["principal_line"] = line;
+    out["principal_line_cut"] = line_cut;
     nlohmann::json per_move = nlohmann::json::array();
     for (const MoveResult& m : result.moves) {
       per_move.push_back({{"move", m.text}, {"value", value_word(m.value)}, {"nodes", m.stats.nodes}, {"seconds", m.seconds}});
@@ -499,7 +563,8 @@ int solve_command(const std::vector<std::string>& args) {
     out["nodes"] = result.stats.nodes;
     out["seconds"] = seconds;
     out["table"] = {{"lookups", result.stats.tt_lookups}, {"hits", result.stats.tt_hits}, {"stores", result.stats.tt_stores},
-                    {"entries_used", table_used}, {"entries", table_capacity}, {"megabytes", table_megabytes}};
+                    {"entries_used", table_used}, {"entries", table_capacity}, {"megabytes", each_table_megabytes},
+                    {"tables", result.tables}};
     out["pruning"] = {{"threat_depth", within == 0 ? threat_depth : 0},
                       {"positions_searched_for_threats", result.stats.threat_searches},
                       {"moves_refuted_by_threats", result.stats.moves_pruned},
@@ -509,14 +574,13 @@ int solve_command(const std::vector<std::string>& args) {
     out["ranks"] = world.size;
     out["independent_moves"] = independent;
     out["interrupted"] = result.interrupted;
+    if (!stopped_by.empty()) out["stopped_by"] = stopped_by;
     if (!proof_file.empty()) out["certificate"] = {{"file", proof_file}, {"nodes", certificate_nodes}, {"note", proof_note}};
     std::cout << out.dump(2) << "\n";
   } else {
     std::cout << "Position: " << root.line() << "\n" << root.diagram();
-    std::cout << "Value: " << value_sentence(descriptor, root, result.value, within)
+    std::cout << "Value: " << value_sentence(descriptor, root, result.value, within, stop_signal)
               << (result.value == Value::Unknown ? "" : within > 0 ? " (bounded search, proved)" : " (exact, proved)") << "\n";
-    const auto unsettled = std::count_if(result.moves.begin(), result.moves.end(),
-                                         [](const MoveResult& m) { return m.value == Value::Unknown; });
     if (result.value != Value::Unknown || !winning.empty()) {
       // With moves left unsettled the list is what was found, not every winning move.
       if (result.not_searched > 0 && static_cast<std::size_t>(unsettled) == result.not_searched) {
@@ -527,7 +591,8 @@ int solve_command(const std::vector<std::string>& args) {
                   << (refuted == 0 ? "" : std::to_string(refuted) + (refuted == 1 ? " move" : " moves") + " refuted, ")
                   << result.not_searched << " other moves not searched):";
       } else if (unsettled > 0) {
-        std::cout << "Winning moves found (" << winning.size() << "; " << unsettled << " moves not settled within the limits):";
+        std::cout << "Winning moves found (" << winning.size() << "; " << unsettled << " moves not settled "
+                  << (stop_signal.empty() ? "within the limits" : "before the " + stop_signal) << "):";
       } else {
         std::cout << "Winning moves (" << winning.size() << "):";
       }
@@ -537,7 +602,7 @@ int solve_command(const std::vector<std::string>& args) {
     if (!line.empty()) {
       std::cout << "Principal line:";
       for (const auto& m : line) std::cout << " " << m;
-      std::cout << "\n";
+      std::cout << (line_cut ? " ... (" + cut_reason + ")" : "") << "\n";
     }
     std::vector<bool> mapped;
     const std::string map = board_map(root, result.moves, mapped);
@@ -560,8 +625,17 @@ int solve_command(const std::vector<std::string>& args) {
               << "\n";
     std::cout << "Table: " << with_commas(result.stats.tt_hits) << " hits in " << with_commas(result.stats.tt_lookups)
               << " lookups, " << with_commas(result.stats.tt_stores) << " stores; ";
+    // A bounded search (--within) keeps a table of its own on each thread, of at most 64 MiB.
+    const std::string whose = within > 0 ? "the bounded search's own" : "";
     if (independent) {
-      std::cout << "a table of its own for each move (" << table_megabytes << " MiB)\n";
+      std::cout << "a table of its own for each move (" << each_table_megabytes << " MiB"
+                << (whose.empty() ? "" : ", " + whose) << ")\n";
+    } else if (within > 0 && result.tables == 0) {
+      std::cout << "no table made (no move searched)\n";
+    } else if (within > 0) {
+      std::cout << with_commas(table_used) << " of " << with_commas(table_capacity) << " entries in use ("
+                << (result.tables == 1 ? "" : std::to_string(result.tables) + " tables of ") << each_table_megabytes
+                << " MiB, " << whose << (result.tables == 1 ? "" : ", one on each thread") << ")\n";
     } else {
       std::cout << with_commas(table_used) << " of " << with_commas(table_capacity) << " entries in use (" << table_megabytes
                 << " MiB, shared by the threads)\n";
@@ -583,8 +657,6 @@ int solve_command(const std::vector<std::string>& args) {
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; finished moves are kept: run again with --resume to continue\n";
     return interrupted_exit_status();
   }
-  const auto unsettled = std::count_if(result.moves.begin(), result.moves.end(),
-                                       [](const MoveResult& m) { return m.value == Value::Unknown; });
   if (max_units > 0 && unsettled > 0 && time_limit == 0) {
     std::cerr << "arbiter: stopped after --max-units " << max_units << " with " << unsettled
               << " moves left; finished moves are kept: run again with --resume to continue\n";

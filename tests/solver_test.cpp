@@ -953,6 +953,27 @@ TEST(CertificateRulings, ARulingAskedForIsNamedWithBothValues) {
   EXPECT_EQ(message("brique 2 ../.. black 0 pie=off", "pie=off"), "no error");
 }
 
+// A bounded search reports its own tables, one on each thread that searched, not the df-pn table
+// it leaves unused (whose 65,536 entries were printed beside the --tt-mb asked).
+TEST(BoundedSearchTables, AreTheOnesReported) {
+  auto game = make_game(find_game("quentin"), 3, {});
+  auto root = game->initial_state();
+  solver::SolveOptions options;
+  options.within = 2;
+  options.threads = 2;
+  options.table_megabytes = 256;
+  const solver::SolveResult result = solver::solve_moves(*root, options);
+  EXPECT_EQ(solver::table_megabytes_of(options), 64u) << "a bounded search's table is at most 64 MiB";
+  const solver::SearchControl control;
+  const solver::BoundedSearch one(options.table_megabytes, control);
+  // A thread that found every unit taken before it began made no table.
+  EXPECT_GE(result.tables, 1);
+  EXPECT_LE(result.tables, 2);
+  EXPECT_EQ(result.table_capacity, static_cast<std::size_t>(result.tables) * one.capacity());
+  EXPECT_GT(result.table_used, 0u);
+  EXPECT_LE(result.table_used, result.table_capacity);
+}
+
 // The race's second search takes the root's moves in turn, ties of the estimate nearest the middle
 // first: on an empty odd board that is the centre. The legal order is kept for --within.
 TEST(SearchOrder, BreaksTiesNearestTheMiddleWhenAsked) {

@@ -64,10 +64,37 @@ expect_error "missing certificate" verify-proof "$tmp/none.cert"
 # Bounded search and JSON.
 "$arbiter" solve quentin --size 3 --within 2 --json >"$tmp/out" 2>/dev/null
 if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["search"]=="within" and d["within"]==2 and len(d["moves"])>0' "$tmp/out"; then pass; else fail "solve --within --json"; cat "$tmp/out"; fi
+# The table a bounded search reports is its own (one on each thread that found a move to search,
+# at most 64 MiB): it said "0 of 65,536 entries in use (256 MiB ...)", the unused df-pn table's
+# count beside --tt-mb.
+"$arbiter" solve quentin --size 3 --within 2 --state "$tmp/within" >"$tmp/out" 2>/dev/null
+"$arbiter" solve quentin --size 3 --within 2 --state "$tmp/within" --threads 2 --tt-mb 16 >"$tmp/out2" 2>/dev/null
+if grep -Eq '^Table: .*; [1-9][0-9,]* of 4,194,304 entries in use \(64 MiB, the bounded search.s own\)$' "$tmp/out" &&
+   grep -Eq '^Table: .*; [1-9][0-9,]* of (1,048,576|2,097,152) entries in use \((2 tables of )?16 MiB, the bounded search.s own(, one on each thread)?\)$' "$tmp/out2"; then pass; else
+  fail "solve --within reports its own tables" "$tmp/out" "$tmp/out2"; fi
+# A principal line that stops before the game ends says so: the bounded search's at its bound,
+# one read off the table (--value-only without --proof) where the table kept no proved move.
+if grep -Eq '^Principal line: .* \.\.\. \(line cut at the bound of 2 moves\)$' "$tmp/out"; then pass; else fail "a bounded line cut at its bound" "$tmp/out"; fi
 
 # --value-only: the value and one winning move that the full solve lists, a certificate that verifies.
 "$arbiter" solve brique --size 4 --value-only --proof "$tmp/v4.cert" >"$tmp/out" 2>/dev/null
 named=$(sed -n 's/^Winning move (--value-only: 15 other moves not searched): //p' "$tmp/out")
+# Its certificate's line goes to the end of the game; the same search without a certificate reads
+# its line off the table, which stops after a few moves (printed like a whole line before).
+ends_game() {  # GAME SIZE OUTPUT: the output's principal line, replayed, ends the game
+  local moves
+  moves=$(sed -n 's/^Principal line: //p' "$3")
+  [ -n "$moves" ] && "$arbiter" replay "$1" --size "$2" $moves 2>/dev/null | grep -q '^Result: .* wins'
+}
+"$arbiter" solve brique --size 4 --value-only --tt-mb 16 --state "$tmp/v4line" >"$tmp/noproof.out" 2>/dev/null
+if ends_game brique 4 "$tmp/out" &&
+   grep -Eq '^Principal line: [a-d][1-4]( [a-z0-9]+)* \.\.\. \(line cut: the search kept no further proved move\)$' "$tmp/noproof.out"; then pass; else
+  fail "a principal line cut short says so" "$tmp/out" "$tmp/noproof.out"; fi
+# Where a certificate answers every reply with one move instead of listing them (Quentin 3x3, after
+# a1 swap c1 c3 b1 c2), the line shows a reply and that answer, to the end of the game (it stopped
+# before them).
+"$arbiter" solve quentin --size 3 --tt-mb 16 --state "$tmp/q3line" --proof "$tmp/q3line.cert" >"$tmp/q3line.out" 2>/dev/null
+if ends_game quentin 3 "$tmp/q3line.out"; then pass; else fail "a line through a default answer" "$tmp/q3line.out"; fi
 if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" && [ -n "$named" ] &&
   grep '^Winning moves' "$tmp/t1.out" | tr ' ' '\n' | grep -qx "$named"; then pass; else fail "solve --value-only"; cat "$tmp/out"; fi
 "$arbiter" verify-proof "$tmp/v4.cert" >"$tmp/out" 2>&1
@@ -166,6 +193,27 @@ if grep -q '^Value: unknown within the limits' "$tmp/out" && [ "$took" -le 8 ]; 
 # Nothing proved: no certificate, and no file (an empty one was left behind).
 if grep -q '^no certificate written: nothing was proved' "$tmp/out" && [ ! -e "$tmp/nothing.cert" ]; then pass; else
   fail "nothing proved leaves no --proof file" "$tmp/out"; ls -l "$tmp/nothing.cert"; fi
+# Stopped by a signal, the value is unknown because of it, not "within the limits"; in JSON the
+# statement says the same, and stopped_by names the signal.
+"$arbiter" solve hexabrae --threads 1 --tt-mb 16 --state "$tmp/signal" >"$tmp/out" 2>/dev/null &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+status=$?
+if [ $status -eq 130 ] && grep -q '^Value: unknown: interrupted by SIGINT$' "$tmp/out"; then pass; else fail "the value after SIGINT -> exit $status" "$tmp/out"; fi
+"$arbiter" solve hexabrae --threads 1 --tt-mb 16 --state "$tmp/signal" --json >"$tmp/out" 2>/dev/null &
+pid=$!
+sleep 1
+kill -TERM $pid
+wait $pid
+status=$?
+if [ $status -eq 143 ] && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["statement"] == "unknown: interrupted by SIGTERM" and d["interrupted"] and d["stopped_by"] == "SIGTERM", d' "$tmp/out" &&
+   python3 "$(dirname "$0")/../../scripts/validate-json.py" "$(dirname "$0")/../../docs/schemas/solve.schema.json" "$tmp/out" >/dev/null; then pass; else
+  fail "the JSON after SIGTERM -> exit $status" "$tmp/out"; fi
 "$arbiter" solve brique --size 4 --time-limit 0.2 >/dev/null 2>&1
 "$arbiter" solve brique --size 4 --resume >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && grep -q 'resuming' "$tmp/err" && grep -q '^Value: Black (to move) wins' "$tmp/out"; then pass; else fail "resume"; cat "$tmp/err" "$tmp/out"; fi
