@@ -8,7 +8,9 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <mutex>
+#include <optional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -33,70 +35,145 @@ using solver::MoveResult;
 using solver::SolveResult;
 using solver::Value;
 
+// The marks of the board map. The games draw their pieces as letters, their empty cells as '.',
+// '+' or '#' and their bars with slashes and '|', so a mark never reads as a piece (as 'W' for a
+// win did beside White's stones, drawn 'W'); board_map draws no map where a diagram has one.
 char value_mark(Value v) {
   switch (v) {
-    case Value::Win: case Value::WinWithin: return 'W';
-    case Value::Loss: case Value::NoWinWithin: return 'L';
-    case Value::Draw: return 'D';
+    case Value::Win: case Value::WinWithin: return '*';
+    case Value::Loss: case Value::NoWinWithin: return '-';
+    case Value::Draw: return '=';
     case Value::Unknown: return '?';
   }
   return '?';
 }
 
-// The position's diagram with each move's value written on the one character its move changes
-// on the board (a placement on an empty square); moves that change none or several characters
-// (a swap, a pass, a piece move) are left to the table.
-std::string board_map(const State& root, const std::vector<MoveResult>& moves, std::vector<bool>& mapped) {
-  const std::string before = root.diagram();
-  std::string map = before;
-  mapped.assign(moves.size(), false);
-  auto lines_of = [](const std::string& text) {
-    std::vector<std::pair<std::size_t, std::string>> out;
-    std::size_t start = 0;
-    while (start < text.size()) {
-      const std::size_t end = text.find('\n', start);
-      out.emplace_back(start, text.substr(start, end - start));
-      if (end == std::string::npos) break;
-      start = end + 1;
+bool is_value_mark(char ch) {
+  for (Value v : {Value::Win, Value::Loss, Value::Draw, Value::Unknown}) {
+    if (ch == value_mark(v)) return true;
+  }
+  return false;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// Whether column c of a diagram line is a character on its own, between spaces or the line's ends:
+// a cell of a square board, not one character of a piece drawn with two or of a word of the status
+// line.
+bool stands_alone(const std::string& line, std::size_t c) {
+  return line[c] != ' ' && (c == 0 || line[c - 1] == ' ') && (c + 1 == line.size() || line[c + 1] == ' ');
+}
+
+// Where a move lands on the diagram, as (line, column): the one character it changes among the
+// characters that stand alone, before and after it. A line with another change (the status line's
+// words, a bar's glyph) is not a board row the move writes a cell of, and is left out. Nothing
+// for a move that changes no such character or several (a swap, a pass, a piece moved, a
+// placement that fills other cells too).
+std::optional<std::pair<std::size_t, std::size_t>> move_cell(const std::vector<std::string>& before,
+                                                             const std::vector<std::string>& after) {
+  if (before.size() != after.size()) return std::nullopt;
+  std::optional<std::pair<std::size_t, std::size_t>> cell;
+  int cells_changed = 0;
+  for (std::size_t l = 0; l < before.size(); ++l) {
+    const std::string& a = before[l];
+    const std::string& b = after[l];
+    if (a == b || a.size() != b.size()) continue;
+    std::vector<std::size_t> changed;
+    bool all_cells = true;
+    for (std::size_t c = 0; c < a.size() && all_cells; ++c) {
+      if (a[c] == b[c]) continue;
+      all_cells = stands_alone(a, c) && stands_alone(b, c);
+      changed.push_back(c);
     }
-    return out;
-  };
-  const auto old_lines = lines_of(before);
+    if (!all_cells) continue;
+    cells_changed += static_cast<int>(changed.size());
+    cell = std::make_pair(l, changed.front());
+  }
+  if (cells_changed != 1) return std::nullopt;
+  return cell;
+}
+
+// The position's diagram with each move's value written on the cell its move fills. A move with
+// no cell of its own (see move_cell), or one that shares its cell with another move (two kinds of
+// piece placed on one square), is not written: one mark would stand for several values. Those
+// moves are left unmapped, for the list below the map; so are all of them where the diagram
+// already shows a mark's character on a cell, which would read as a value.
+std::string board_map(const State& root, const std::vector<MoveResult>& moves, std::vector<bool>& mapped) {
+  std::vector<std::string> map = lines_of(root.diagram());
+  mapped.assign(moves.size(), false);
+  for (const std::string& line : map) {
+    for (std::size_t c = 0; c < line.size(); ++c) {
+      if (stands_alone(line, c) && is_value_mark(line[c])) return root.diagram();
+    }
+  }
+  std::vector<std::optional<std::pair<std::size_t, std::size_t>>> cells(moves.size());
+  std::map<std::pair<std::size_t, std::size_t>, int> moves_on;
   auto child = root.clone();
   for (std::size_t i = 0; i < moves.size(); ++i) {
     child->copy_from(root);
     child->apply(moves[i].move);
-    const auto new_lines = lines_of(child->diagram());
-    if (new_lines.size() != old_lines.size()) continue;
-    std::size_t where = std::string::npos;
-    int single_lines = 0;
-    for (std::size_t l = 0; l < old_lines.size(); ++l) {
-      const std::string& a = old_lines[l].second;
-      const std::string& b = new_lines[l].second;
-      if (a == b) continue;
-      if (a.size() != b.size()) continue;
-      int differences = 0;
-      std::size_t column = 0;
-      for (std::size_t c = 0; c < a.size(); ++c) {
-        if (a[c] != b[c]) {
-          ++differences;
-          column = c;
-        }
-      }
-      if (differences == 1) {
-        ++single_lines;
-        where = old_lines[l].first + column;
-      }
-    }
-    if (single_lines == 1) {
-      map[where] = value_mark(moves[i].value);
-      mapped[i] = true;
-    }
+    cells[i] = move_cell(map, lines_of(child->diagram()));
+    if (cells[i]) ++moves_on[*cells[i]];
   }
-  return map;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (!cells[i] || moves_on[*cells[i]] != 1) continue;
+    map[cells[i]->first][cells[i]->second] = value_mark(moves[i].value);
+    mapped[i] = true;
+  }
+  std::string text;
+  for (const std::string& line : map) text += line + "\n";
+  return text;
 }
 
-std::string value_sentence(const GameDescriptor& game, const State& root, Value v, int within) {
+// Plays the line from root and, where it stops at a position in which every reply loses at once
+// (a certificate answers such replies with one move instead of listing them), adds a reply and the
+// move that wins after it (or a reply alone, when each one ends the game lost). Says whether the
+// line then ends the game.
+bool finish_line(const State& root, std::vector<std::string>& line) {
+  auto state = root.clone();
+  for (const std::string& text : line) {
+    if (state->is_terminal()) return false;
+    state->apply(state->parse_move(text));
+  }
+  if (state->is_terminal()) return true;
+  const int winner = 1 - state->side_to_move();
+  std::vector<Move> replies, wins;
+  state->legal_moves(replies);
+  auto after = state->clone();
+  std::optional<Move> reply_shown, answer_shown;
+  for (Move reply : replies) {
+    after->copy_from(*state);
+    after->apply(reply);
+    if (after->is_terminal()) {
+      if (after->outcome().kind != Outcome::Kind::Win || after->outcome().winner != winner) return false;
+      if (!reply_shown) reply_shown = reply;
+      continue;
+    }
+    if (after->side_to_move() != winner) return false;
+    after->winning_moves(wins);
+    if (wins.empty()) return false;
+    if (!answer_shown) {
+      reply_shown = reply;
+      answer_shown = wins.front();
+    }
+  }
+  if (!reply_shown) return false;
+  after->copy_from(*state);
+  line.push_back(after->move_text(*reply_shown));
+  after->apply(*reply_shown);
+  if (answer_shown) line.push_back(after->move_text(*answer_shown));
+  return true;
+}
+
+// `stop_signal` names the signal that stopped the search ("" when none did): an unknown value is
+// then what the interrupt left, not what the limits allowed.
+std::string value_sentence(const GameDescriptor& game, const State& root, Value v, int within,
+                           const std::string& stop_signal) {
   const std::string mover = game.side_names.at(static_cast<std::size_t>(root.side_to_move()));
   const std::string k = std::to_string(within) + (within == 1 ? " move" : " moves");
   switch (v) {
@@ -105,7 +182,8 @@ std::string value_sentence(const GameDescriptor& game, const State& root, Value 
     case Value::Draw: return "draw with best play";
     case Value::WinWithin: return mover + " (to move) wins within " + k + " of its own";
     case Value::NoWinWithin: return mover + " (to move) cannot force a win within " + k + " of its own";
-    case Value::Unknown: return "unknown within the limits";
+    case Value::Unknown:
+      return stop_signal.empty() ? "unknown within the limits" : "unknown: interrupted by " + stop_signal;
   }
   return "?";
 }
@@ -289,8 +367,17 @@ int solve_command(const std::vector<std::string>& args) {
     return 0;
   }
   if (!proof_file.empty()) {
-    std::ofstream probe(proof_file, std::ios::app);
-    if (!probe) throw InputError("cannot write the proof file " + quote_input(proof_file));
+    // Found unwritable now, not after the search; but a file made only to find that out is
+    // removed again, so that a solve that proves nothing leaves nothing behind.
+    std::error_code ignored;
+    const bool existed = std::filesystem::exists(std::filesystem::symlink_status(proof_file, ignored));
+    bool writable = false;
+    {
+      std::ofstream probe(proof_file, std::ios::app);
+      writable = static_cast<bool>(probe);
+    }
+    if (!existed) std::filesystem::remove(proof_file, ignored);
+    if (!writable) throw InputError("cannot write the proof file " + quote_input(proof_file));
   }
 
   // The journal is keyed by what decides the results: position, kind of search, code version.
@@ -429,8 +516,27 @@ int solve_command(const std::vector<std::string>& args) {
     line.push_back(principal->text);
     line.insert(line.end(), principal->line.begin(), principal->line.end());
   }
+  // A line that stops before the game ends says why: a bounded search's refutation ends at its
+  // bound, and a line read off the table (no certificate made) where the table kept no proved move.
+  const bool line_cut = !line.empty() && !finish_line(root, line);
+  const std::string cut_reason = within > 0
+                                     ? "line cut at the bound of " + std::to_string(within) + (within == 1 ? " move" : " moves")
+                                     : "line cut: the search kept no further proved move";
   const std::size_t table_used = result.table_used, table_capacity = result.table_capacity;
+  const std::size_t each_table_megabytes = solver::table_megabytes_of(solve_options);
   const double seconds = result.seconds;
+  const std::string stop_signal = stop_requested() ? stop_signal_name() : "";
+  const auto unsettled = std::count_if(result.moves.begin(), result.moves.end(),
+                                       [](const MoveResult& m) { return m.value == Value::Unknown; });
+  // What ended the search before every move it meant to settle was settled, if anything did.
+  std::string stopped_by;
+  if (!stop_signal.empty()) {
+    stopped_by = stop_signal;
+  } else if (result.interrupted) {
+    stopped_by = "time limit";
+  } else if (max_units > 0 && static_cast<std::size_t>(unsettled) > result.not_searched) {
+    stopped_by = "max units";
+  }
 
   if (json) {
     nlohmann::json out = json_document("solve");
@@ -440,7 +546,7 @@ int solve_command(const std::vector<std::string>& args) {
     out["search"] = within > 0 ? "within" : "exact";
     if (within > 0) out["within"] = within;
     out["value"] = value_word(result.value);
-    out["statement"] = value_sentence(descriptor, root, result.value, within);
+    out["statement"] = value_sentence(descriptor, root, result.value, within, stop_signal);
     out["winning_moves"] = winning;
     out["value_only"] = value_only;
     if (race) out["race"] = true;
@@ -448,6 +554,7 @@ int solve_command(const std::vector<std::string>& args) {
     out["winning_moves_complete"] = std::none_of(result.moves.begin(), result.moves.end(),
                                                  [](const MoveResult& m) { return m.value == Value::Unknown; });
     out["principal_line"] = line;
+    out["principal_line_cut"] = line_cut;
     nlohmann::json per_move = nlohmann::json::array();
     for (const MoveResult& m : result.moves) {
       per_move.push_back({{"move", m.text}, {"value", value_word(m.value)}, {"nodes", m.stats.nodes}, {"seconds", m.seconds}});
@@ -456,7 +563,8 @@ int solve_command(const std::vector<std::string>& args) {
     out["nodes"] = result.stats.nodes;
     out["seconds"] = seconds;
     out["table"] = {{"lookups", result.stats.tt_lookups}, {"hits", result.stats.tt_hits}, {"stores", result.stats.tt_stores},
-                    {"entries_used", table_used}, {"entries", table_capacity}, {"megabytes", table_megabytes}};
+                    {"entries_used", table_used}, {"entries", table_capacity}, {"megabytes", each_table_megabytes},
+                    {"tables", result.tables}};
     out["pruning"] = {{"threat_depth", within == 0 ? threat_depth : 0},
                       {"positions_searched_for_threats", result.stats.threat_searches},
                       {"moves_refuted_by_threats", result.stats.moves_pruned},
@@ -466,14 +574,13 @@ int solve_command(const std::vector<std::string>& args) {
     out["ranks"] = world.size;
     out["independent_moves"] = independent;
     out["interrupted"] = result.interrupted;
+    if (!stopped_by.empty()) out["stopped_by"] = stopped_by;
     if (!proof_file.empty()) out["certificate"] = {{"file", proof_file}, {"nodes", certificate_nodes}, {"note", proof_note}};
     std::cout << out.dump(2) << "\n";
   } else {
     std::cout << "Position: " << root.line() << "\n" << root.diagram();
-    std::cout << "Value: " << value_sentence(descriptor, root, result.value, within)
+    std::cout << "Value: " << value_sentence(descriptor, root, result.value, within, stop_signal)
               << (result.value == Value::Unknown ? "" : within > 0 ? " (bounded search, proved)" : " (exact, proved)") << "\n";
-    const auto unsettled = std::count_if(result.moves.begin(), result.moves.end(),
-                                         [](const MoveResult& m) { return m.value == Value::Unknown; });
     if (result.value != Value::Unknown || !winning.empty()) {
       // With moves left unsettled the list is what was found, not every winning move.
       if (result.not_searched > 0 && static_cast<std::size_t>(unsettled) == result.not_searched) {
@@ -484,7 +591,8 @@ int solve_command(const std::vector<std::string>& args) {
                   << (refuted == 0 ? "" : std::to_string(refuted) + (refuted == 1 ? " move" : " moves") + " refuted, ")
                   << result.not_searched << " other moves not searched):";
       } else if (unsettled > 0) {
-        std::cout << "Winning moves found (" << winning.size() << "; " << unsettled << " moves not settled within the limits):";
+        std::cout << "Winning moves found (" << winning.size() << "; " << unsettled << " moves not settled "
+                  << (stop_signal.empty() ? "within the limits" : "before the " + stop_signal) << "):";
       } else {
         std::cout << "Winning moves (" << winning.size() << "):";
       }
@@ -494,14 +602,15 @@ int solve_command(const std::vector<std::string>& args) {
     if (!line.empty()) {
       std::cout << "Principal line:";
       for (const auto& m : line) std::cout << " " << m;
-      std::cout << "\n";
+      std::cout << (line_cut ? " ... (" + cut_reason + ")" : "") << "\n";
     }
     std::vector<bool> mapped;
     const std::string map = board_map(root, result.moves, mapped);
     if (openings || std::count(mapped.begin(), mapped.end(), true) > 0) {
-      std::cout << "\nEvery move (W win, L " << (within > 0 ? "no win within " + std::to_string(within) : "loss")
-                << ", D draw, ? unknown) for " << descriptor.side_names.at(static_cast<std::size_t>(root.side_to_move()))
-                << ":\n" << map;
+      std::cout << "\nEvery move (" << value_mark(Value::Win) << " win, " << value_mark(Value::Loss) << " "
+                << (within > 0 ? "no win within " + std::to_string(within) : "loss") << ", " << value_mark(Value::Draw)
+                << " draw, " << value_mark(Value::Unknown) << " unknown) for "
+                << descriptor.side_names.at(static_cast<std::size_t>(root.side_to_move())) << ":\n" << map;
       for (std::size_t i = 0; i < result.moves.size(); ++i) {
         if (!mapped[i]) std::cout << "  " << result.moves[i].text << ": " << value_word(result.moves[i].value) << "\n";
       }
@@ -516,8 +625,17 @@ int solve_command(const std::vector<std::string>& args) {
               << "\n";
     std::cout << "Table: " << with_commas(result.stats.tt_hits) << " hits in " << with_commas(result.stats.tt_lookups)
               << " lookups, " << with_commas(result.stats.tt_stores) << " stores; ";
+    // A bounded search (--within) keeps a table of its own on each thread, of at most 64 MiB.
+    const std::string whose = within > 0 ? "the bounded search's own" : "";
     if (independent) {
-      std::cout << "a table of its own for each move (" << table_megabytes << " MiB)\n";
+      std::cout << "a table of its own for each move (" << each_table_megabytes << " MiB"
+                << (whose.empty() ? "" : ", " + whose) << ")\n";
+    } else if (within > 0 && result.tables == 0) {
+      std::cout << "no table made (no move searched)\n";
+    } else if (within > 0) {
+      std::cout << with_commas(table_used) << " of " << with_commas(table_capacity) << " entries in use ("
+                << (result.tables == 1 ? "" : std::to_string(result.tables) + " tables of ") << each_table_megabytes
+                << " MiB, " << whose << (result.tables == 1 ? "" : ", one on each thread") << ")\n";
     } else {
       std::cout << with_commas(table_used) << " of " << with_commas(table_capacity) << " entries in use (" << table_megabytes
                 << " MiB, shared by the threads)\n";
@@ -539,8 +657,6 @@ int solve_command(const std::vector<std::string>& args) {
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; finished moves are kept: run again with --resume to continue\n";
     return interrupted_exit_status();
   }
-  const auto unsettled = std::count_if(result.moves.begin(), result.moves.end(),
-                                       [](const MoveResult& m) { return m.value == Value::Unknown; });
   if (max_units > 0 && unsettled > 0 && time_limit == 0) {
     std::cerr << "arbiter: stopped after --max-units " << max_units << " with " << unsettled
               << " moves left; finished moves are kept: run again with --resume to continue\n";

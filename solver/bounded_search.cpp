@@ -9,11 +9,23 @@
 
 namespace arbiter::solver {
 
-BoundedSearch::BoundedSearch(std::size_t table_megabytes, const SearchControl& control) : control_(&control) {
-  const std::size_t megabytes = std::clamp<std::size_t>(table_megabytes, 1, 64);
-  size_ = std::bit_floor(megabytes * 1024 * 1024 / sizeof(Entry));
+BoundedSearch::BoundedSearch(std::size_t table_megabytes, const SearchControl& control)
+    : size_(entries_for(table_megabytes)), control_(&control) {
   table_.reset(static_cast<Entry*>(std::calloc(size_, sizeof(Entry))));
   if (!table_) throw std::bad_alloc();
+}
+
+std::size_t BoundedSearch::entries_for(std::size_t table_megabytes) {
+  return std::bit_floor(std::clamp<std::size_t>(table_megabytes, 1, 64) * 1024 * 1024 / sizeof(Entry));
+}
+
+std::size_t BoundedSearch::table_megabytes_for(std::size_t table_megabytes) {
+  return entries_for(table_megabytes) * sizeof(Entry) / (1024 * 1024);
+}
+
+std::size_t BoundedSearch::used() const {
+  const auto holds_a_position = [](const Entry& e) { return e.key != 0; };
+  return static_cast<std::size_t>(std::count_if(table_.get(), table_.get() + size_, holds_a_position));
 }
 
 void BoundedSearch::tick() {

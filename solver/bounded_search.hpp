@@ -19,6 +19,11 @@ class BoundedSearch {
   // The table is at most `table_megabytes` (and 64 MiB: its entries are small and a large zeroed
   // block costs more to touch than it saves), taken from the system as it is first used.
   BoundedSearch(std::size_t table_megabytes, const SearchControl& control);
+  // The size of the table made for `table_megabytes`, in MiB.
+  static std::size_t table_megabytes_for(std::size_t table_megabytes);
+  // The table's entries, and how many of them hold a position.
+  std::size_t capacity() const { return size_; }
+  std::size_t used() const;
   // Where the following searches count their nodes and table use, and what stops them: a search
   // kept across a solve's units is given each unit's own (which must outlive the unit's searches).
   void count_into(SearchStats& stats) { stats_ = &stats; }
@@ -39,6 +44,7 @@ class BoundedSearch {
     std::int8_t win_within = -1;   // smallest k known to win, -1 none
     std::int8_t no_win_up_to = -1; // largest k known not to win, -1 none
   };
+  static std::size_t entries_for(std::size_t table_megabytes);
   bool attacker_node(const State& state, int attacker, int k, std::size_t depth);
   bool defender_node(const State& state, int attacker, int k, std::size_t depth);
   bool next_node(const State& state, int attacker, int k, std::size_t depth);

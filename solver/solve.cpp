@@ -522,8 +522,9 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
     if (is_win(result.moves[i].value)) note_win(i);
     if (on_done) on_done(i, result.moves[i]);
   };
-  auto worker = [&] {
-    std::unique_ptr<BoundedSearch> bounded;
+  std::size_t bounded_used = 0, bounded_capacity = 0;
+  int bounded_tables = 0;
+  auto work = [&](std::unique_ptr<BoundedSearch>& bounded) {
     for (;;) {
       const std::size_t k = next.fetch_add(1);
       if (k < moves.size()) {
@@ -551,6 +552,16 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
       search(join, bounded, true);
     }
   };
+  auto worker = [&] {
+    std::unique_ptr<BoundedSearch> bounded;
+    work(bounded);
+    if (!bounded) return;
+    const std::size_t used = bounded->used();
+    std::lock_guard<std::mutex> guard(lock);
+    bounded_used += used;
+    bounded_capacity += bounded->capacity();
+    ++bounded_tables;
+  };
   const int threads = std::max(1, std::min<int>(options.threads, static_cast<int>(moves.size())));
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
@@ -565,8 +576,10 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
     m.stats = spent;
     ++result.not_searched;
   }
-  result.table_used = table.used();
-  result.table_capacity = table.capacity();
+  // A bounded search's df-pn table is left unused: its own tables are the ones to report.
+  result.table_used = options.within == 0 ? table.used() : bounded_used;
+  result.table_capacity = options.within == 0 ? table.capacity() : bounded_capacity;
+  result.tables = options.within == 0 ? 1 : bounded_tables;
 
   bool all_settled = true;
   for (const MoveResult& m : result.moves) all_settled = all_settled && m.value != Value::Unknown;
@@ -608,6 +621,10 @@ void summarise_moves(SolveResult& result, const SolveOptions& options) {
   } else if (!any_unknown && any_draw) {
     result.value = Value::Draw;
   }
+}
+
+std::size_t table_megabytes_of(const SolveOptions& options) {
+  return options.within == 0 ? options.table_megabytes : BoundedSearch::table_megabytes_for(options.table_megabytes);
 }
 
 MoveResult unsettled_move(const State& root, Move move) {

@@ -103,12 +103,19 @@ struct SolveResult {
   std::vector<MoveResult> moves; // in legal-move order
   SearchStats stats;
   double seconds = 0;
-  std::size_t table_used = 0;  // entries in use at the end
+  // Entries in use at the end and entries, summed over the tables: the one df-pn table, or a
+  // bounded search's (within > 0), one on each thread that searched.
+  std::size_t table_used = 0;
   std::size_t table_capacity = 0;
+  int tables = 0;
   bool interrupted = false;      // a stop request or the deadline cut some unit short
   std::size_t not_searched = 0;  // value_only: moves after the first winning one, left unknown
   SearchStats root_search;       // value_only: the exact search of the root itself
 };
+
+// The size in MiB of each table a search with `options` keeps (options.table_megabytes for df-pn;
+// a bounded search takes at most 64, see BoundedSearch).
+std::size_t table_megabytes_of(const SolveOptions& options);
 
 // A move of `root` reported as not settled: its move and text, nothing searched or proved.
 MoveResult unsettled_move(const State& root, Move move);

@@ -928,6 +928,52 @@ TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {
   EXPECT_NO_THROW(Certificate::read(complete, "t"));
 }
 
+// A ruling asked for that the certificate was not made under is named with both values (it was
+// "ruling pie is given twice, as swap-sides and off" for a certificate made under a ruling that is
+// not the default, and "position's rulings differ from the game's configuration" for one that is).
+TEST(CertificateRulings, ARulingAskedForIsNamedWithBothValues) {
+  const auto message = [](const std::string& position, const std::string& asked) {
+    Certificate c;
+    c.game = "brique";
+    c.position = position;
+    c.made_by = "test";
+    solver::CertificateNode leaf;
+    c.root = c.add(leaf);
+    try {
+      solver::verify_certificate(c, "reference", {asked});
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("brique 2 ../.. black 0 pie=off", "pie=swap-sides"),
+            "the certificate was made under pie=off, and the command asks for pie=swap-sides");
+  EXPECT_EQ(message("brique 2 ../.. black 0", "pie=off"),
+            "the certificate was made under pie=swap-sides, and the command asks for pie=off");
+  EXPECT_EQ(message("brique 2 ../.. black 0 pie=off", "pie=off"), "no error");
+}
+
+// A bounded search reports its own tables, one on each thread that searched, not the df-pn table
+// it leaves unused (whose 65,536 entries were printed beside the --tt-mb asked).
+TEST(BoundedSearchTables, AreTheOnesReported) {
+  auto game = make_game(find_game("quentin"), 3, {});
+  auto root = game->initial_state();
+  solver::SolveOptions options;
+  options.within = 2;
+  options.threads = 2;
+  options.table_megabytes = 256;
+  const solver::SolveResult result = solver::solve_moves(*root, options);
+  EXPECT_EQ(solver::table_megabytes_of(options), 64u) << "a bounded search's table is at most 64 MiB";
+  const solver::SearchControl control;
+  const solver::BoundedSearch one(options.table_megabytes, control);
+  // A thread that found every unit taken before it began made no table.
+  EXPECT_GE(result.tables, 1);
+  EXPECT_LE(result.tables, 2);
+  EXPECT_EQ(result.table_capacity, static_cast<std::size_t>(result.tables) * one.capacity());
+  EXPECT_GT(result.table_used, 0u);
+  EXPECT_LE(result.table_used, result.table_capacity);
+}
+
 // The race's second search takes the root's moves in turn, ties of the estimate nearest the middle
 // first: on an empty odd board that is the centre. The legal order is kept for --within.
 TEST(SearchOrder, BreaksTiesNearestTheMiddleWhenAsked) {

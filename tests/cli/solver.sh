@@ -47,6 +47,16 @@ head -n 20 "$tmp/b3.cert" >"$tmp/short.cert"
 expect_error "truncated certificate" verify-proof "$tmp/short.cert"
 expect_error "certificate of another game" verify-proof "$tmp/b3.cert" --game quentin
 expect_error "certificate under other rulings" verify-proof "$tmp/b3.cert" --rule pie=off
+# The ruling that differs is named, with the value the certificate was made under and the one asked
+# for (it said "position's rulings differ from the game's configuration", or, for a certificate
+# made under a ruling that is not the default, "ruling pie is given twice").
+if grep -q "the certificate was made under pie=swap-sides, and the command asks for pie=off" "$tmp/err"; then pass; else
+  fail "a default certificate checked under pie=off names the ruling" "$tmp/err"; fi
+"$arbiter" solve brique --size 3 --rule pie=off --tt-mb 16 --state "$tmp/pieoff" --proof "$tmp/off.cert" >/dev/null 2>&1
+expect_error "certificate under pie=off checked under pie=swap-sides" verify-proof "$tmp/off.cert" --rule pie=swap-sides
+if grep -q "the certificate was made under pie=off, and the command asks for pie=swap-sides" "$tmp/err"; then pass; else
+  fail "a pie=off certificate checked under pie=swap-sides names the ruling" "$tmp/err"; fi
+if "$arbiter" verify-proof "$tmp/off.cert" --rule pie=off | grep -q '^Verified'; then pass; else fail "a pie=off certificate checked under pie=off"; fi
 echo "hello" >"$tmp/junk.cert"
 expect_error "not a certificate" verify-proof "$tmp/junk.cert"
 expect_error "missing certificate" verify-proof "$tmp/none.cert"
@@ -54,10 +64,37 @@ expect_error "missing certificate" verify-proof "$tmp/none.cert"
 # Bounded search and JSON.
 "$arbiter" solve quentin --size 3 --within 2 --json >"$tmp/out" 2>/dev/null
 if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["search"]=="within" and d["within"]==2 and len(d["moves"])>0' "$tmp/out"; then pass; else fail "solve --within --json"; cat "$tmp/out"; fi
+# The table a bounded search reports is its own (one on each thread that found a move to search,
+# at most 64 MiB): it said "0 of 65,536 entries in use (256 MiB ...)", the unused df-pn table's
+# count beside --tt-mb.
+"$arbiter" solve quentin --size 3 --within 2 --state "$tmp/within" >"$tmp/out" 2>/dev/null
+"$arbiter" solve quentin --size 3 --within 2 --state "$tmp/within" --threads 2 --tt-mb 16 >"$tmp/out2" 2>/dev/null
+if grep -Eq '^Table: .*; [1-9][0-9,]* of 4,194,304 entries in use \(64 MiB, the bounded search.s own\)$' "$tmp/out" &&
+   grep -Eq '^Table: .*; [1-9][0-9,]* of (1,048,576|2,097,152) entries in use \((2 tables of )?16 MiB, the bounded search.s own(, one on each thread)?\)$' "$tmp/out2"; then pass; else
+  fail "solve --within reports its own tables" "$tmp/out" "$tmp/out2"; fi
+# A principal line that stops before the game ends says so: the bounded search's at its bound,
+# one read off the table (--value-only without --proof) where the table kept no proved move.
+if grep -Eq '^Principal line: .* \.\.\. \(line cut at the bound of 2 moves\)$' "$tmp/out"; then pass; else fail "a bounded line cut at its bound" "$tmp/out"; fi
 
 # --value-only: the value and one winning move that the full solve lists, a certificate that verifies.
 "$arbiter" solve brique --size 4 --value-only --proof "$tmp/v4.cert" >"$tmp/out" 2>/dev/null
 named=$(sed -n 's/^Winning move (--value-only: 15 other moves not searched): //p' "$tmp/out")
+# Its certificate's line goes to the end of the game; the same search without a certificate reads
+# its line off the table, which stops after a few moves (printed like a whole line before).
+ends_game() {  # GAME SIZE OUTPUT: the output's principal line, replayed, ends the game
+  local moves
+  moves=$(sed -n 's/^Principal line: //p' "$3")
+  [ -n "$moves" ] && "$arbiter" replay "$1" --size "$2" $moves 2>/dev/null | grep -q '^Result: .* wins'
+}
+"$arbiter" solve brique --size 4 --value-only --tt-mb 16 --state "$tmp/v4line" >"$tmp/noproof.out" 2>/dev/null
+if ends_game brique 4 "$tmp/out" &&
+   grep -Eq '^Principal line: [a-d][1-4]( [a-z0-9]+)* \.\.\. \(line cut: the search kept no further proved move\)$' "$tmp/noproof.out"; then pass; else
+  fail "a principal line cut short says so" "$tmp/out" "$tmp/noproof.out"; fi
+# Where a certificate answers every reply with one move instead of listing them (Quentin 3x3, after
+# a1 swap c1 c3 b1 c2), the line shows a reply and that answer, to the end of the game (it stopped
+# before them).
+"$arbiter" solve quentin --size 3 --tt-mb 16 --state "$tmp/q3line" --proof "$tmp/q3line.cert" >"$tmp/q3line.out" 2>/dev/null
+if ends_game quentin 3 "$tmp/q3line.out"; then pass; else fail "a line through a default answer" "$tmp/q3line.out"; fi
 if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" && [ -n "$named" ] &&
   grep '^Winning moves' "$tmp/t1.out" | tr ' ' '\n' | grep -qx "$named"; then pass; else fail "solve --value-only"; cat "$tmp/out"; fi
 "$arbiter" verify-proof "$tmp/v4.cert" >"$tmp/out" 2>&1
@@ -71,7 +108,7 @@ if grep -q 'resuming: 1 of 16 moves already settled' "$tmp/err" && grep -qx "Win
 "$arbiter" solve quentin --size 4 --value-only --state "$tmp/refuted" >"$tmp/out" 2>/dev/null
 "$arbiter" solve quentin --size 4 --value-only --resume --state "$tmp/refuted" >"$tmp/out2" 2>"$tmp/err"
 if grep -qx 'Winning move (--value-only: 4 moves refuted, 11 other moves not searched): b1' "$tmp/out" &&
-  grep -qx ' 2 ? L L ?' "$tmp/out" && grep -qx ' 3 ? L L ?' "$tmp/out" && grep -q 'resuming: 5 of 16 moves already settled' "$tmp/err" &&
+  grep -qx ' 2 ? - - ?' "$tmp/out" && grep -qx ' 3 ? - - ?' "$tmp/out" && grep -q 'resuming: 5 of 16 moves already settled' "$tmp/err" &&
   diff <(sed -n '/^Value/,/^Black to move/p' "$tmp/out") <(sed -n '/^Value/,/^Black to move/p' "$tmp/out2") >/dev/null; then pass; else
   fail "solve --value-only reports the losses found in turn"; cat "$tmp/out" "$tmp/out2" "$tmp/err"; fi
 # --race: two threads race through the root; the same value, a winning move of the full solve.
@@ -82,8 +119,12 @@ if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" && [ -n "$r
   fail "solve --value-only --race"; cat "$tmp/out"; fi
 # A long --value-only search says in its progress lines which first move its root is searching,
 # and with what numbers; stopped at its limit, the value is unknown (exit 1), never a guess.
-ARBITER_PROGRESS_SECONDS=0.2 "$arbiter" solve quentin --size 6 --value-only --time-limit 3 --state "$tmp/focus" >"$tmp/out" 2>"$tmp/err"
+# Nothing proved, --proof writes nothing: a file that was there stays as it was.
+echo "not a certificate, kept" >"$tmp/kept.cert"
+ARBITER_PROGRESS_SECONDS=0.2 "$arbiter" solve quentin --size 6 --value-only --time-limit 3 --state "$tmp/focus" --proof "$tmp/kept.cert" >"$tmp/out" 2>"$tmp/err"
 status=$?
+if grep -q '^no certificate written: nothing was proved' "$tmp/out" && [ "$(cat "$tmp/kept.cert")" = "not a certificate, kept" ]; then pass; else
+  fail "nothing proved leaves an existing --proof file as it was" "$tmp/out"; fi
 if [ $status -eq 1 ] && grep -q '^Value: unknown within the limits' "$tmp/out" &&
   grep -Eq '^solve: .*, searching [a-f][1-6] \(root proof/disproof numbers [0-9,]+/[0-9,]+\), the moves in turn at [a-f][1-6], [0-9]+ s$' "$tmp/err"; then pass; else
   fail "value-only progress names the move searched -> exit $status"; cat "$tmp/err" "$tmp/out"; fi
@@ -104,6 +145,21 @@ expect_error "race on one thread" solve brique --size 3 --value-only --race
 expect_error "race with within" solve brique --size 3 --value-only --within 2 --threads 2 --race
 expect_error "value-only with openings" solve brique --size 3 --value-only --openings
 expect_error "value-only with independent moves" solve brique --size 3 --value-only --independent-moves
+
+# The board map: marks no game draws a cell with (a win was 'W', beside White's stones 'W': here
+# d1 is White's stone and e1 the winning move).
+"$arbiter" solve brique --position 'brique 5 ...W./..WWB/...BB/.BWB./W.W.B white 11' --tt-mb 16 --state "$tmp/map" >"$tmp/out" 2>/dev/null
+if grep -q '^Every move (\* win, - loss, = draw, ? unknown) for White:$' "$tmp/out" && grep -qx ' 1 - - - W \*' "$tmp/out" &&
+   grep -qx '  b3: loss' "$tmp/out"; then pass; else fail "the board map's marks" "$tmp/out"; fi
+# Two moves on one cell (Brochs' "set a1" and "set main a1"): neither is hidden under one mark;
+# both are listed with their values. A Hexabrae bar turned in place changes one character of its
+# two: marked, the bar read "WL"; such moves are listed too.
+"$arbiter" solve brochs --within 1 --tt-mb 16 --state "$tmp/shared" >"$tmp/out" 2>/dev/null
+if grep -qx '  set a1: no win' "$tmp/out" && grep -qx '  set main a1: no win' "$tmp/out" && [ "$(grep -c '^  set ' "$tmp/out")" -eq 30 ]; then pass; else
+  fail "moves sharing a cell are all listed" "$tmp/out"; fi
+"$arbiter" solve hexabrae --position 'hexabrae 2 Wc3/0 Be3/1 white 2' --within 1 --tt-mb 16 --state "$tmp/bars" >"$tmp/out" 2>/dev/null
+if grep -qx '  c3/1: no win' "$tmp/out" && grep -qx '  c3/2: no win' "$tmp/out" && grep -q 'W/' "$tmp/out" && ! grep -Eq 'W[-*=?]' "$tmp/out"; then pass; else
+  fail "Hexabrae bars keep their glyphs" "$tmp/out"; fi
 
 # Bad input.
 expect_error "within 0" solve brique --size 3 --within 0
@@ -130,10 +186,34 @@ if [ $status -eq 130 ] && [ $stopped -le 5 ] && grep -q -- '--resume' "$tmp/err"
 "$arbiter" solve brique --size 3 --time-limit 1e10 --tt-mb 16 --state "$tmp/huge" >"$tmp/out" 2>/dev/null
 if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out"; then pass; else fail "a huge --time-limit" "$tmp/out"; fi
 started=$(date +%s)
-"$arbiter" solve hexabrae --time-limit 1 --threads 1 --tt-mb 16 --state "$tmp/slow" >"$tmp/out" 2>/dev/null
+"$arbiter" solve hexabrae --time-limit 1 --threads 1 --tt-mb 16 --state "$tmp/slow" --proof "$tmp/nothing.cert" >"$tmp/out" 2>/dev/null
 took=$(($(date +%s) - started))
 if grep -q '^Value: unknown within the limits' "$tmp/out" && [ "$took" -le 8 ]; then pass; else
   fail "--time-limit 1 on Hexabrae's opening took $took s" "$tmp/out"; fi
+# Nothing proved: no certificate, and no file (an empty one was left behind).
+if grep -q '^no certificate written: nothing was proved' "$tmp/out" && [ ! -e "$tmp/nothing.cert" ]; then pass; else
+  fail "nothing proved leaves no --proof file" "$tmp/out"; ls -l "$tmp/nothing.cert"; fi
+# Stopped by a signal, the value is unknown because of it, not "within the limits"; in JSON the
+# statement says the same, and stopped_by names the signal.
+"$arbiter" solve hexabrae --threads 1 --tt-mb 16 --state "$tmp/signal" >"$tmp/out" 2>/dev/null &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+status=$?
+if [ $status -eq 130 ] && grep -q '^Value: unknown: interrupted by SIGINT$' "$tmp/out"; then pass; else fail "the value after SIGINT -> exit $status" "$tmp/out"; fi
+"$arbiter" solve hexabrae --threads 1 --tt-mb 16 --state "$tmp/signal" --json >"$tmp/out" 2>/dev/null &
+pid=$!
+sleep 1
+kill -TERM $pid
+wait $pid
+status=$?
+if [ $status -eq 143 ] && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["statement"] == "unknown: interrupted by SIGTERM" and d["interrupted"] and d["stopped_by"] == "SIGTERM", d' "$tmp/out" &&
+   python3 "$(dirname "$0")/../../scripts/validate-json.py" "$(dirname "$0")/../../docs/schemas/solve.schema.json" "$tmp/out" >/dev/null; then pass; else
+  fail "the JSON after SIGTERM -> exit $status" "$tmp/out"; fi
 "$arbiter" solve brique --size 4 --time-limit 0.2 >/dev/null 2>&1
 "$arbiter" solve brique --size 4 --resume >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && grep -q 'resuming' "$tmp/err" && grep -q '^Value: Black (to move) wins' "$tmp/out"; then pass; else fail "resume"; cat "$tmp/err" "$tmp/out"; fi
