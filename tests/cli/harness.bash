@@ -2,11 +2,13 @@
 #   source "$(dirname "$0")/harness.bash" "$@"
 # The name ends in .bash so that CMake's tests/cli/*.sh glob does not register this file as a
 # test of its own. It gives: $arbiter (the binary under test, the script's first argument), $tmp
-# (a fresh folder removed on exit), pass / fail counters, expect_error and finish.
+# (a fresh folder removed on exit, also XDG_CACHE_HOME's), pass / fail counters, expect_error and finish.
 set -u
 arbiter="$1"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
+# Journals and stored verdicts go under $tmp, never into the user's ~/.cache/arbiter.
+export XDG_CACHE_HOME="$tmp/cache"
 failures=0
 passes=0
 
