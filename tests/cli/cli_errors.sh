@@ -48,6 +48,14 @@ expect_error_saying "negative unit limit" "^arbiter: error: --max-units must be 
 expect_error "two output formats" rules brique --json --markdown
 expect_error "two output formats" perft brique --size 3 --depth 1 --json --markdown
 expect_error "markdown without a game" rules --markdown
+# A --rule that contradicts a one-line position is named with both values, whether the line names
+# the ruling or leaves it at its default.
+expect_error_saying "a rule the one-line position leaves at its default" "under pie=on \(it names no pie, so the default\), and --rule asks for pie=off" \
+  moves quentin --position "quentin 3 B../.../... white 1" --rule pie=off
+expect_error_saying "a rule the one-line position names otherwise" "under pie=off, and --rule asks for pie=on: write pie=on in the line in place of pie=off" \
+  moves quentin --position "quentin 3 B../.../... white 1 pie=off" --rule pie=on
+expect_ok "a rule the one-line position names alike" "^Position: quentin 3 B../.../... white 1 pie=off$" \
+  moves quentin --position "quentin 3 B../.../... white 1 pie=off" --rule pie=off
 expect_error_saying "bench of a finished game" "nothing to play out" bench brique --position "brique 2 BW/B. white 3"
 
 games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)
