@@ -10,6 +10,7 @@
 
 #include "cli/command.hpp"
 #include "cli/json_output.hpp"
+#include "cli/options.hpp"
 #include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"

@@ -2,6 +2,7 @@
 
 #include "cli/command.hpp"
 #include "cli/json_output.hpp"
+#include "model/core/errors.hpp"
 #include "model/registry.hpp"
 
 namespace arbiter::cli {
