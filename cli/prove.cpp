@@ -46,6 +46,14 @@ void size_range(const GameDescriptor& game, const std::string& sizes, int& low, 
   } else {
     parse_sizes(sizes, low, high);
   }
+  // Every size of the range is checked here, before anything is proved or stored under it (size 0
+  // once stood for the default size, proved and stored as "size 0").
+  for (int n = low; n <= high; ++n) {
+    if (!game.size_ok(n)) {
+      throw InputError("--sizes " + sizes + ": board size " + std::to_string(n) + " is not allowed for " + game.name +
+                       " (allowed: " + game.size_help + ")");
+    }
+  }
 }
 
 void print_row(const ProveRow& row) {

@@ -82,24 +82,26 @@ std::string record(const std::string& key, const Verdict& v, double budget) {
   std::ostringstream out;
   out << key << '\t' << verdict_name(v.kind) << '\t' << v.seconds << '\t' << v.variables << '\t' << v.assertions
       << '\t' << escape(v.scope) << '\t' << escape(v.reason) << '\t' << escape(v.counterexample) << '\t'
-      << escape(join(v.moves, " ")) << '\t' << escape(v.note) << '\t' << budget;
+      << escape(join(v.moves, " ")) << '\t' << escape(v.note) << '\t' << budget << '\t'
+      << (v.refutes_derived_claims ? "refutes-derived" : "");
   return out.str();
 }
 
-// Records written before budgets were stored have one field less; they hold no unknowns.
+// Records written before budgets were stored have one field less (and hold no unknowns), and those
+// written before refutations said whether they carry over to derived claims two less.
 bool parse_record(const std::string& line, std::string& key, Stored& stored) {
   const auto fields = split(line, '\t');
-  if (fields.size() != kKeyFields + 9 && fields.size() != kKeyFields + 10) return false;
+  if (fields.size() < kKeyFields + 9 || fields.size() > kKeyFields + 11) return false;
   std::vector<std::string> key_fields(fields.begin(), fields.begin() + kKeyFields);
   key = join(key_fields, "\t");
   Verdict& v = stored.verdict;
   const std::string& kind = fields[kKeyFields];
   if (kind == "proved") v.kind = Verdict::Kind::Proved;
   else if (kind == "refuted") v.kind = Verdict::Kind::Refuted;
-  else if (kind == "unknown" && fields.size() == kKeyFields + 10) v.kind = Verdict::Kind::Unknown;
+  else if (kind == "unknown" && fields.size() >= kKeyFields + 10) v.kind = Verdict::Kind::Unknown;
   else return false;
   try {
-    if (fields.size() == kKeyFields + 10) stored.budget = std::stod(fields[kKeyFields + 9]);
+    if (fields.size() >= kKeyFields + 10) stored.budget = std::stod(fields[kKeyFields + 9]);
   } catch (const std::exception&) {
     return false;
   }
@@ -116,6 +118,7 @@ bool parse_record(const std::string& line, std::string& key, Stored& stored) {
   const std::string moves = unescape(fields[kKeyFields + 7]);
   v.moves = moves.empty() ? std::vector<std::string>{} : split(moves, ' ');
   v.note = unescape(fields[kKeyFields + 8]);
+  v.refutes_derived_claims = fields.size() == kKeyFields + 11 && fields[kKeyFields + 10] == "refutes-derived";
   return true;
 }
 
@@ -185,7 +188,7 @@ std::vector<Leaf> leaves_of(const std::vector<Claim>& claims, const std::vector<
 // A verdict as the bytes a rank sends rank 0; "I" when the check was cut short by a stop.
 std::string verdict_bytes(const Verdict& v) {
   const nlohmann::json j = {verdict_name(v.kind), v.reason, v.counterexample, v.moves, v.reached_by, v.note,
-                            v.seconds, v.variables, v.assertions, v.scope};
+                            v.seconds, v.variables, v.assertions, v.scope, v.refutes_derived_claims};
   return "V" + j.dump();
 }
 
@@ -203,6 +206,7 @@ Verdict verdict_from_bytes(const std::string& bytes) {
   v.variables = j.at(7).get<unsigned>();
   v.assertions = j.at(8).get<unsigned>();
   v.scope = j.at(9).get<std::string>();
+  v.refutes_derived_claims = j.at(10).get<bool>();
   return v;
 }
 
@@ -368,7 +372,13 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         row.interrupted = row.interrupted || p.interrupted;
       }
       Verdict& v = row.verdict;
-      if (refuted != nullptr) {
+      if (refuted != nullptr && !refuted->verdict.refutes_derived_claims) {
+        // The premises' conjunction is false, not the claim: the argument fails, nothing more.
+        v.kind = Verdict::Kind::Unknown;
+        v.reason = "the argument fails: premise " + refuted->claim + " is refuted (" + refuted->verdict.scope +
+                   "), and its counterexample does not contradict this claim (arbiter prove " + game.name + " " +
+                   refuted->claim + " shows it)";
+      } else if (refuted != nullptr) {
         v.kind = Verdict::Kind::Refuted;
         v.counterexample = "premise " + refuted->claim + " is refuted (" + refuted->verdict.scope + "):\n" +
                            refuted->verdict.counterexample;

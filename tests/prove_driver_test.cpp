@@ -41,6 +41,13 @@ std::vector<Claim> planted_claims(const std::string& version) {
       {"holds-everywhere", "planted: proved for every size", "test", true, counted(Verdict::proved())},
       {"both-hold", "derived", "test", false, nullptr, {}, {}, {"holds", "holds-everywhere"}},
       {"one-fails", "derived", "test", false, nullptr, {}, {}, {"holds", "fails", "open"}},
+      {"fails-for-all", "planted: refuted by a game that contradicts what is derived from it", "test", false,
+       counted([] {
+         Verdict v = refuted_with("BOARD\n", "reachable: planted, ends drawn");
+         v.refutes_derived_claims = true;
+         return v;
+       }())},
+      {"one-fails-for-all", "derived", "test", false, nullptr, {}, {}, {"holds", "fails-for-all"}},
       {"one-open", "derived", "test", false, nullptr, {}, {}, {"holds", "open"}},
       {"every-size", "derived", "test", true, nullptr, {}, {}, {"holds-everywhere", "holds"}},
       {"open-everywhere", "planted: unknown for every size", "test", true, counted(Verdict::unknown("timeout"))},
@@ -122,11 +129,27 @@ TEST(ProveDriver, ADerivedClaimIsProvedOnlyWhereEveryPremiseIs) {
   EXPECT_NE(both.verdict.derivation.find("holds (size 4): proved"), std::string::npos) << both.verdict.derivation;
   EXPECT_NE(both.verdict.derivation.find("holds-everywhere (all sizes (lemma)): proved"), std::string::npos);
 
+  // A refuted premise shows only that the argument fails: the claim itself is not refuted by it...
   const ProveRow fails = prove_one(game, "one-fails");
-  ASSERT_EQ(fails.verdict.kind, Verdict::Kind::Refuted);
-  EXPECT_NE(fails.verdict.counterexample.find("premise fails is refuted"), std::string::npos);
-  EXPECT_NE(fails.verdict.counterexample.find("BOARD"), std::string::npos);
-  EXPECT_NE(fails.verdict.note.find("reachable: planted"), std::string::npos);
+  ASSERT_EQ(fails.verdict.kind, Verdict::Kind::Unknown);
+  EXPECT_NE(fails.verdict.reason.find("the argument fails: premise fails is refuted"), std::string::npos)
+      << fails.verdict.reason;
+  EXPECT_NE(fails.verdict.derivation.find("fails (size 4): refuted"), std::string::npos) << fails.verdict.derivation;
+
+  // ...unless its counterexample contradicts the claim too (a game reached that ends drawn).
+  const ProveRow contradicted = prove_one(game, "one-fails-for-all");
+  ASSERT_EQ(contradicted.verdict.kind, Verdict::Kind::Refuted);
+  EXPECT_NE(contradicted.verdict.counterexample.find("premise fails-for-all is refuted"), std::string::npos);
+  EXPECT_NE(contradicted.verdict.counterexample.find("BOARD"), std::string::npos);
+  EXPECT_NE(contradicted.verdict.note.find("reachable: planted, ends drawn"), std::string::npos);
+  // The premise's verdict, read back from the results file, still says so.
+  const auto file = (std::filesystem::temp_directory_path() / "arbiter-prove-contradicting-premise.tsv").string();
+  std::filesystem::remove(file);
+  EXPECT_EQ(prove_one(game, "one-fails-for-all", file).verdict.kind, Verdict::Kind::Refuted);
+  const int decided_before = decisions;
+  EXPECT_EQ(prove_one(game, "one-fails-for-all", file).verdict.kind, Verdict::Kind::Refuted);
+  EXPECT_EQ(decisions, decided_before) << "the second run should read its premises from " << file;
+  std::filesystem::remove(file);
 
   const ProveRow open = prove_one(game, "one-open");
   ASSERT_EQ(open.verdict.kind, Verdict::Kind::Unknown);

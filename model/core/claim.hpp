@@ -21,6 +21,10 @@ struct Verdict {
   // board (the audit shows and replays them).
   std::vector<std::string> reached_by;
   std::string note;            // extra findings, e.g. whether the counterexample is reachable
+  // Refuted premise: its counterexample also contradicts the claims derived from it (a reached game
+  // that ends drawn, against "no game ends drawn"). Otherwise a refuted premise only shows that the
+  // derivation does not carry those claims, which stay unknown.
+  bool refutes_derived_claims = false;
   double seconds = 0;
   unsigned variables = 0;      // Boolean/bit-vector constants of the encoding
   unsigned assertions = 0;     // top-level assertions given to the solver

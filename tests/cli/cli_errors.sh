@@ -56,6 +56,10 @@ expect_error_saying "a rule the one-line position names otherwise" "under pie=of
   moves quentin --position "quentin 3 B../.../... white 1 pie=off" --rule pie=on
 expect_ok "a rule the one-line position names alike" "^Position: quentin 3 B../.../... white 1 pie=off$" \
   moves quentin --position "quentin 3 B../.../... white 1 pie=off" --rule pie=off
+# prove checks every size of --sizes before proving or storing anything under it.
+expect_error_saying "prove at size 0" "--sizes 0: board size 0 is not allowed" prove brique invariant-inductive --sizes 0
+expect_error_saying "prove from size 1" "--sizes 1-3: board size 1 is not allowed" prove quentin all --sizes 1-3
+expect_error_saying "prove's differential at size 0" "board size 0 is not allowed" prove brique --differential --sizes 0
 expect_error_saying "bench of a finished game" "nothing to play out" bench brique --position "brique 2 BW/B. white 3"
 
 games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)

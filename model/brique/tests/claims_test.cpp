@@ -275,11 +275,17 @@ TEST(BriqueDerivedClaims, NoDrawOnEveryBoardSizeIsDerivedFromItsPremises) {
 }
 
 TEST(BriqueDerivedClaims, NoDrawIsNotProvedWhereAPremiseFails) {
+  // Under facing the invariant is not inductive (a premise refuted by a reachable position), but
+  // no drawn game is shown: the argument fails and the claim stays unknown, not refuted.
   const ProveRow facing = prove_brique("no-draw-every-size", 5, {"escort-directions=facing"});
-  ASSERT_EQ(facing.verdict.kind, Verdict::Kind::Refuted);
-  EXPECT_NE(facing.verdict.counterexample.find("premise invariant-inductive-every-size is refuted"), std::string::npos);
-  EXPECT_NE(facing.verdict.note.find("reachable from the empty board by the model"), std::string::npos)
-      << facing.verdict.note;
+  ASSERT_EQ(facing.verdict.kind, Verdict::Kind::Unknown);
+  EXPECT_NE(facing.verdict.reason.find("the argument fails: premise invariant-inductive-every-size is refuted"),
+            std::string::npos)
+      << facing.verdict.reason;
+  EXPECT_NE(facing.verdict.derivation.find("invariant-inductive-every-size (all sizes (lemma)): refuted"), std::string::npos)
+      << facing.verdict.derivation;
+
+  // Under pass=allowed two passes end a game drawn: the premise's counterexample refutes the claim.
 
   const ProveRow pass = prove_brique("no-draw", 4, {"pass=allowed"});
   ASSERT_EQ(pass.verdict.kind, Verdict::Kind::Refuted);
