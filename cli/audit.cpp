@@ -126,7 +126,7 @@ void conformance_rows(const GameDescriptor& game, const AuditSettings& s, AuditR
   if (s.quick) sizes = {sizes.front()};  // the default size's reference implementation is the slow part
   for (int size : sizes) {
     auto configured = make_game(game, size, {});
-    run_conformance(*configured, ConformanceSettings{s.quick ? std::min(s.games, 5) : s.games, s.seed},
+    run_conformance(*configured, ConformanceSettings{s.games, s.seed},
                     [&](const CheckOutcome& o) {
                       AuditRow row;
                       row.game = game.name;
@@ -192,7 +192,7 @@ void property_rows(const GameDescriptor& game, const AuditSettings& s, AuditRepo
   const int size = audit_sizes(game).front();
   auto small = make_game(game, size, {});
   for (const Property& property : property_suite(game)) {
-    const PropertyResult r = run_property(*small, property, s.quick ? std::min(s.property_cases, 10) : s.property_cases, s.seed);
+    const PropertyResult r = run_property(*small, property, s.property_cases, s.seed);
     AuditRow row = row_about(game, "property", r.name, r.statement, r.source, size);
     row.implementation = "fast";
     row.cases = r.cases;
@@ -288,7 +288,7 @@ std::pair<std::string, std::string> drawn_under(const GameDescriptor& game, int 
 
 void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditReport& report) {
   ExplorerBounds bounds;
-  bounds.max_seconds = s.quick ? std::min(s.ruling_seconds, 0.3) : s.ruling_seconds;
+  bounds.max_seconds = s.ruling_seconds;
   bounds.max_positions = 20000;
   for (int n = 1; n <= 64 && bounds.sizes.size() < 2; ++n) {
     if (game.size_ok(n)) bounds.sizes.push_back(n);
@@ -343,7 +343,7 @@ void metrics_section(const GameDescriptor& game, const AuditSettings& s, AuditRe
   request.game = game.name;
   request.size = audit_sizes(game).front();
   request.compare_ruling = chosen->ruling;
-  request.random_games = s.quick ? 50 : s.metrics_games;
+  request.random_games = s.metrics_games;
   request.mcts_games = s.quick ? 2 : 6;
   request.playouts = s.quick ? 20 : 60;
   request.seed = s.seed;
@@ -371,7 +371,7 @@ int audit(const std::vector<std::string>& args) {
       ("proof-timeout", po::value<double>(&s.proof_timeout), "seconds per proof attempt (default 20)")
       ("ruling-seconds", po::value<double>(&s.ruling_seconds), "search time per ruling comparison (default 1)")
       ("metrics-games", po::value<int>(&s.metrics_games), "random games per reading in the balance comparison (default 300)")
-      ("quick", po::bool_switch(&s.quick), "a fast smoke run: the small board only, few cases, one proof size, short ruling searches")
+      ("quick", po::bool_switch(&s.quick), "a fast smoke run: the small board only, one proof size, and at most 5 --games, 10 --property-cases, 0.3 --ruling-seconds and 50 --metrics-games (the report records the numbers used)")
       ("report", po::value<std::string>(&report_folder), "also write audit.json, audit.md and audit.html into this directory");
   po::positional_options_description positional;
   positional.add("game", -1);
@@ -385,6 +385,13 @@ int audit(const std::vector<std::string>& args) {
   if (s.metrics_games < 1 || s.metrics_games > 1000000) throw InputError("--metrics-games must be between 1 and 1000000");
   if (!(s.proof_timeout > 0 && s.proof_timeout <= 3600)) throw InputError("--proof-timeout must be in (0, 3600]");
   if (!(s.ruling_seconds > 0 && s.ruling_seconds <= 3600)) throw InputError("--ruling-seconds must be in (0, 3600]");
+  if (s.quick) {
+    // Capped here, once, so that the report records the numbers the run used.
+    s.games = std::min(s.games, 5);
+    s.property_cases = std::min(s.property_cases, 10);
+    s.ruling_seconds = std::min(s.ruling_seconds, 0.3);
+    s.metrics_games = std::min(s.metrics_games, 50);
+  }
   std::vector<const GameDescriptor*> selected;
   for (const std::string& name : only) selected.push_back(&find_game(name));
   if (selected.empty()) selected = registered_games();

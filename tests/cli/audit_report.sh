@@ -9,6 +9,9 @@ here="$(cd "$(dirname "$0")/../.." && pwd)"
 "$arbiter" audit quentin --quick --proof-timeout 5 --report "$tmp/report" >"$tmp/out" 2>"$tmp/err"
 status=$?
 [ "$status" -le 1 ] && pass || fail "audit exited $status: $(tail -3 "$tmp/err")"
+# --quick caps the counts, and the report records the numbers the run used, not the defaults.
+if python3 -c 'import json, sys; o = json.load(open(sys.argv[1]))["options"]; sys.exit(not (o["quick"] and o["games"] == 5 and o["property_cases"] == 10 and o["metrics_games"] == 50 and o["ruling_seconds"] == 0.3))' "$tmp/report/audit.json"; then
+  pass; else fail "audit --quick records the counts it used" "$tmp/report/audit.json"; fi
 for file in audit.json audit.md audit.html; do
   [ -s "$tmp/report/$file" ] && pass || fail "no $file written"
 done
