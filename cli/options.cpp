@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "model/core/errors.hpp"
+#include "model/core/text.hpp"
 #include "model/registry.hpp"
 
 namespace arbiter::cli {
@@ -25,7 +26,7 @@ LoadedPosition load_game_position(const std::string& game_name, const GameOption
                                   const std::string& position_argument, const std::string& implementation) {
   const GameDescriptor& game = find_game(game_name);
   const std::string text = position_argument.empty() ? std::string() : read_text_argument(position_argument);
-  if (!position_argument.empty() && text.find_first_not_of(" \t\r\n") == std::string::npos) {
+  if (!position_argument.empty() && trim(text).empty()) {
     throw InputError("the position " + (position_argument == "-" ? std::string("on standard input") : quote_input(position_argument)) +
                      " is empty (leave --position out for the initial position)");
   }
@@ -35,7 +36,7 @@ LoadedPosition load_game_position(const std::string& game_name, const GameOption
 }
 
 static void reject_blank_position(const std::string& given) {
-  if (given.find_first_not_of(" \t\r\n") == std::string::npos) {
+  if (trim(given).empty()) {
     throw InputError("--position is empty (leave it out for the initial position)");
   }
 }

@@ -696,25 +696,18 @@ std::vector<PartOutcome> check_parts(const Certificate& c, const GameDescriptor&
   return outcomes;
 }
 
-// The rulings asked for against those the certificate was made under (its position carries the
-// ones that differ from the defaults), each named with both values. Loading the position with the
-// rulings asked for would find the same conflict, but word it as a ruling given twice, or as
-// rulings that differ without saying which.
+// The rulings asked for against those the certificate was made under, each named with both
+// values. Loading the position with the rulings asked for finds the same conflict, but words it
+// about a one-line position, not about a certificate.
 void check_rulings_asked(const Certificate& certificate, const std::vector<std::string>& asked) {
   if (asked.empty()) return;
   const GameDescriptor& game = find_game(certificate.game);
   const auto form = split_line_form(certificate.position, game.name);
   if (!form) return;
-  const Config made_under = make_config(game, form->size, form->rulings);
-  const Config asked_for = make_config(game, form->size, asked);
-  for (const std::string& assignment : asked) {
-    const std::string name = assignment.substr(0, assignment.find('='));
-    const std::string& made = made_under.rule(name);
-    const std::string& wanted = asked_for.rule(name);
-    if (made != wanted) {
-      throw InputError("the certificate was made under " + name + "=" + made + ", and the command asks for " + name + "=" +
-                       wanted);
-    }
+  make_config(game, form->size, asked);  // an unknown ruling or value is reported as such
+  if (const auto conflict = ruling_conflict(game, *form, asked)) {
+    throw InputError("the certificate was made under " + conflict->name + "=" + conflict->in_position +
+                     ", and the command asks for " + conflict->name + "=" + conflict->asked);
   }
 }
 

@@ -64,30 +64,21 @@ void check_line_form_matches(const Game& game, const LineForm& form) {
   }
 }
 
-namespace {
-
-// A one-line position names every ruling it is under that is not the default, so a --rule that
-// disagrees with it (a ruling the line names with another value, or one it leaves at its default)
-// contradicts the position: said with both values, and how to write what was meant.
-void check_rulings_asked(const GameDescriptor& game, const LineForm& form, const std::vector<std::string>& asked) {
+std::optional<RulingConflict> ruling_conflict(const GameDescriptor& game, const LineForm& form,
+                                              const std::vector<std::string>& asked) {
   const Config from_line = make_config(game, form.size, form.rulings);
   for (const std::string& assignment : asked) {
     const auto eq = assignment.find('=');
-    if (eq == std::string::npos) continue;  // make_config reports the malformed assignment
+    if (eq == std::string::npos) continue;
     const std::string name = assignment.substr(0, eq), value = assignment.substr(eq + 1);
     const auto known = from_line.rulings.find(name);
     if (known == from_line.rulings.end() || known->second == value) continue;
     const bool named = std::any_of(form.rulings.begin(), form.rulings.end(),
                                    [&](const std::string& r) { return r.substr(0, r.find('=')) == name; });
-    throw InputError("the one-line position is under " + name + "=" + known->second +
-                     (named ? "" : " (it names no " + name + ", so the default)") + ", and --rule asks for " +
-                     assignment + ": write " + assignment +
-                     (named ? " in the line in place of " + name + "=" + known->second : " at the end of the line") +
-                     ", or give the position as a diagram");
+    return RulingConflict{name, known->second, value, named};
   }
+  return std::nullopt;
 }
-
-}  // namespace
 
 LoadedPosition load_position(const GameDescriptor& game, int size, const std::vector<std::string>& assignments,
                              std::string_view text, std::string_view implementation) {
@@ -101,7 +92,15 @@ LoadedPosition load_position(const GameDescriptor& game, int size, const std::ve
   int position_size = 0;
   if (auto form = split_line_form(text, game.name)) {
     position_size = form->size;
-    check_rulings_asked(game, *form, assignments);
+    // A --rule that contradicts the line: said with both values, and how to write what was meant.
+    if (const auto conflict = ruling_conflict(game, *form, assignments)) {
+      const std::string asked = conflict->name + "=" + conflict->asked, had = conflict->name + "=" + conflict->in_position;
+      throw InputError("the one-line position is under " + had +
+                       (conflict->named_in_position ? "" : " (it names no " + conflict->name + ", so the default)") +
+                       ", and --rule asks for " + asked + ": write " + asked +
+                       (conflict->named_in_position ? " in the line in place of " + had : " at the end of the line") +
+                       ", or give the position as a diagram");
+    }
     all_assignments.insert(all_assignments.end(), form->rulings.begin(), form->rulings.end());
   } else {
     position_size = game.diagram_size(text);

@@ -29,6 +29,18 @@ std::string join_line_form(const GameDescriptor& game, const Config& config,
 // Checks that a parsed one-line form belongs to this configured game (game name, size, rulings).
 void check_line_form_matches(const Game& game, const LineForm& form);
 
+// A ruling asked for (a "name=value" of `asked`) that a one-line position is not under: the
+// position names every ruling that is not the default, so one it leaves out is at its default.
+struct RulingConflict {
+  std::string name;
+  std::string in_position;  // the value the position is under
+  std::string asked;        // the value asked for
+  bool named_in_position = false;
+};
+// The first such ruling, if any. Assignments without '=' are skipped (make_config reports them).
+std::optional<RulingConflict> ruling_conflict(const GameDescriptor& game, const LineForm& form,
+                                              const std::vector<std::string>& asked);
+
 struct LoadedPosition {
   std::unique_ptr<Game> game;
   std::unique_ptr<State> state;
