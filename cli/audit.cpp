@@ -197,11 +197,14 @@ void property_rows(const GameDescriptor& game, const AuditSettings& s, AuditRepo
     row.implementation = "fast";
     row.cases = r.cases;
     row.seconds = r.seconds;
-    row.verdict = r.holds ? AuditVerdict::Pass
-                  : r.gave_up ? AuditVerdict::Unknown
-                  : r.rule_text_claim ? AuditVerdict::Finding
-                                      : AuditVerdict::Fail;
-    if (!r.holds) {
+    row.verdict = !r.not_applicable.empty() ? AuditVerdict::NotApplicable
+                  : r.holds             ? AuditVerdict::Pass
+                  : r.gave_up           ? AuditVerdict::Unknown
+                  : r.rule_text_claim   ? AuditVerdict::Finding
+                                        : AuditVerdict::Fail;
+    if (!r.not_applicable.empty()) {
+      row.detail = r.not_applicable;
+    } else if (!r.holds) {
       row.detail = r.why + (r.gave_up ? " (too few cases generated)" : "") + "\n" + r.counterexample;
       if (!r.moves.empty()) row.evidence = evidence_of(*small, "", r.moves);
     }
@@ -421,18 +424,22 @@ int audit(const std::vector<std::string>& args) {
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; no report written (it would be incomplete)\n";
     return interrupted_exit_status();
   }
-  int failed = 0, findings = 0, unknowns = 0;
+  int failed = 0, findings = 0, unknowns = 0, not_applicable = 0;
   for (const auto& r : report.rows) {
     if (r.verdict == AuditVerdict::Pass) continue;
-    (r.verdict == AuditVerdict::Finding ? findings : r.verdict == AuditVerdict::Unknown ? unknowns : failed) += 1;
+    (r.verdict == AuditVerdict::Finding         ? findings
+     : r.verdict == AuditVerdict::Unknown       ? unknowns
+     : r.verdict == AuditVerdict::NotApplicable ? not_applicable
+                                                : failed) += 1;
     std::cout << "\n" << verdict_word(r.verdict) << " " << r.game << ": " << r.check
               << (r.size ? " (size " + std::to_string(r.size) + ")" : "") << " [" << r.implementation << "]\n"
               << r.detail << "\n";
   }
   std::cout << "\n" << findings << " findings about the rule texts and " << unknowns
             << " checks without a verdict (a timeout, a ruling not encoded, or a premise not proved; see above)\n"
-            << report.rows.size() - static_cast<std::size_t>(failed + findings + unknowns) << " passed, " << failed
-            << " failed; " << report.seconds << " s\n";
+            << report.rows.size() - static_cast<std::size_t>(failed + findings + unknowns + not_applicable) << " passed, "
+            << failed << " failed" << (not_applicable ? ", " + std::to_string(not_applicable) + " not applicable (not run)" : "")
+            << "; " << report.seconds << " s\n";
   if (!report_folder.empty()) {
     write_report_files(report_folder, report);
     std::cout << "report written to " << report_folder << "/audit.html, audit.md and audit.json\n";

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
@@ -56,6 +57,11 @@ std::vector<Group> grouped(const AuditReport& report, AuditVerdict verdict) {
   return groups;
 }
 
+// The checks that ended without a verdict, and the properties that claim nothing under the
+// configuration audited: one line each, after the findings; neither counts as passing.
+const std::pair<AuditVerdict, const char*> kUnverifiedSections[] = {
+    {AuditVerdict::Unknown, "Not decided"}, {AuditVerdict::NotApplicable, "Not applicable (not run)"}};
+
 // Per game and claim: the sizes proved, refuted and left unknown.
 struct ClaimSummary {
   std::set<int> proved, refuted, unknown;
@@ -73,7 +79,7 @@ std::map<std::string, std::map<std::string, ClaimSummary>> claim_summaries(const
 }
 
 struct KindCount {
-  int total = 0, passed = 0, findings = 0, unknown = 0, failed = 0;
+  int total = 0, passed = 0, findings = 0, unknown = 0, failed = 0, not_applicable = 0;
 };
 
 std::map<std::string, KindCount> kind_counts(const AuditReport& report, const std::string& game) {
@@ -87,6 +93,7 @@ std::map<std::string, KindCount> kind_counts(const AuditReport& report, const st
       case AuditVerdict::Finding: ++c.findings; break;
       case AuditVerdict::Unknown: ++c.unknown; break;
       case AuditVerdict::Fail: ++c.failed; break;
+      case AuditVerdict::NotApplicable: ++c.not_applicable; break;
     }
   }
   return out;
@@ -97,6 +104,7 @@ std::string count_line(const KindCount& c) {
   if (c.findings) line += ", " + std::to_string(c.findings) + " findings";
   if (c.unknown) line += ", " + std::to_string(c.unknown) + " unknown";
   if (c.failed) line += ", " + std::to_string(c.failed) + " FAILED";
+  if (c.not_applicable) line += ", " + std::to_string(c.not_applicable) + " not applicable (not run)";
   return line;
 }
 
@@ -134,6 +142,7 @@ const char* verdict_word(AuditVerdict verdict) {
     case AuditVerdict::Finding: return "finding";
     case AuditVerdict::Unknown: return "unknown";
     case AuditVerdict::Fail: return "fail";
+    case AuditVerdict::NotApplicable: return "not-applicable";
   }
   return "?";
 }
@@ -151,7 +160,7 @@ int html_diagram_count(const AuditReport& report) {
 
 nlohmann::json audit_json(const AuditReport& report) {
   nlohmann::json out;
-  out["schema"] = "arbiter-audit/1";
+  out["schema"] = "arbiter-audit/2";
   out["arbiter"] = report.arbiter;
   out["options"] = report.options;
   out["games"] = report.games;
@@ -220,10 +229,11 @@ std::string audit_markdown(const AuditReport& report) {
       }
     }
   }
-  const auto unknowns = grouped(report, AuditVerdict::Unknown);
-  if (!unknowns.empty()) {
-    md << "\n## Not decided\n\n| game | check | sizes | why |\n|---|---|---|---|\n";
-    for (const Group& g : unknowns) {
+  for (const auto& [verdict, title] : kUnverifiedSections) {
+    const auto groups = grouped(report, verdict);
+    if (groups.empty()) continue;
+    md << "\n## " << title << "\n\n| game | check | sizes | why |\n|---|---|---|---|\n";
+    for (const Group& g : groups) {
       std::string why = g.first->detail.substr(0, g.first->detail.find('\n'));
       md << "| " << g.first->game << " | " << g.first->check << " | " << sizes_text(g.sizes) << " | " << why << " |\n";
     }
@@ -307,10 +317,12 @@ std::string audit_xml_escape(const AuditReport& report) {
       h << "</section>\n";
     }
   }
-  const auto unknowns = grouped(report, AuditVerdict::Unknown);
-  if (!unknowns.empty()) {
-    h << "<h2 id=\"unknown\">Not decided</h2>\n<table><tr><th>game</th><th>check</th><th>sizes</th><th>why</th></tr>\n";
-    for (const Group& g : unknowns) {
+  for (const auto& [verdict, title] : kUnverifiedSections) {
+    const auto groups = grouped(report, verdict);
+    if (groups.empty()) continue;
+    h << "<h2 id=\"" << (verdict == AuditVerdict::Unknown ? "unknown" : "inapplicable") << "\">" << title
+      << "</h2>\n<table><tr><th>game</th><th>check</th><th>sizes</th><th>why</th></tr>\n";
+    for (const Group& g : groups) {
       h << "<tr><td>" << xml_escape(g.first->game) << "</td><td>" << xml_escape(g.first->check) << "</td><td>" << sizes_text(g.sizes)
         << "</td><td>" << xml_escape(g.first->detail.substr(0, g.first->detail.find('\n'))) << "</td></tr>\n";
     }

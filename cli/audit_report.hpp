@@ -11,8 +11,10 @@
 
 namespace arbiter::cli {
 
-enum class AuditVerdict { Pass, Finding, Unknown, Fail };
-const char* verdict_word(AuditVerdict verdict);  // "pass", "finding", "unknown", "fail"
+// NotApplicable: a property that claims nothing under the configuration audited (its detail says
+// why); it was not run, so it is neither a pass nor a failure.
+enum class AuditVerdict { Pass, Finding, Unknown, Fail, NotApplicable };
+const char* verdict_word(AuditVerdict verdict);  // "pass", "finding", "unknown", "fail", "not-applicable"
 
 // How to see a result for oneself: where it starts, the moves, where they lead, the command that
 // replays them, the explain trace of the last move, and a picture of the position reached.

@@ -18,6 +18,7 @@ namespace {
 namespace po = boost::program_options;
 
 const char* verdict_word(const PropertyResult& r) {
+  if (!r.not_applicable.empty()) return "not applicable";
   if (r.holds) return "holds";
   if (r.interrupted) return "INTERRUPTED";
   if (r.gave_up) return "NO VERDICT";
@@ -27,7 +28,8 @@ const char* verdict_word(const PropertyResult& r) {
 // A property's result as bytes, what the ranks of an MPI run send rank 0 (distributed/farm.hpp).
 std::string result_bytes(const PropertyResult& r) {
   return nlohmann::json{r.name, r.statement, r.source, r.rule_text_claim, r.cases, r.checks, r.holds,
-                        r.gave_up, r.interrupted, r.seconds, r.why, r.counterexample, r.moves}.dump();
+                        r.gave_up, r.interrupted, r.seconds, r.why, r.counterexample, r.moves,
+                        r.not_applicable}.dump();
 }
 
 PropertyResult result_from_bytes(const std::string& bytes) {
@@ -46,7 +48,19 @@ PropertyResult result_from_bytes(const std::string& bytes) {
   r.why = j.at(10).get<std::string>();
   r.counterexample = j.at(11).get<std::string>();
   r.moves = j.at(12).get<std::vector<std::string>>();
+  r.not_applicable = j.at(13).get<std::string>();
   return r;
+}
+
+// "all properties hold" only when every property was checked; otherwise how many were not.
+std::string summary_line(std::size_t reported, std::size_t failed, int not_applicable) {
+  const std::string others = not_applicable == 0 ? "" : "; " + std::to_string(not_applicable) + " not applicable (not checked)";
+  if (failed > 0) return std::to_string(failed) + " did not hold" + others;
+  if (not_applicable == 0) return "all properties hold";
+  const std::size_t checked = reported - static_cast<std::size_t>(not_applicable);
+  if (checked == 0) return "no property checked: " + std::to_string(not_applicable) + " not applicable";
+  if (checked == 1) return "the 1 applicable property holds" + others;
+  return "all " + std::to_string(checked) + " applicable properties hold" + others;
 }
 
 int check(const std::vector<std::string>& args) {
@@ -111,6 +125,7 @@ int check(const std::vector<std::string>& args) {
     std::printf("%-34s %8s %10s  %-10s %8s\n", "property", "cases", "checks", "result", "seconds");
   }
   std::vector<PropertyResult> failed, all;
+  int not_applicable = 0;
   std::map<std::size_t, PropertyResult> arrived;  // by suite index, until the ones before are printed
   std::size_t handed = 0, printed = 0;
   bool ended = false;  // a property was interrupted: nothing after it is printed
@@ -129,17 +144,25 @@ int check(const std::vector<std::string>& args) {
       }
       all.push_back(r);
       if (!json) {
-        std::printf("%-34s %8ld %10ld  %-10s %8.2f\n", r.name.c_str(), r.cases, r.checks, verdict_word(r), r.seconds);
+        if (r.not_applicable.empty()) {
+          std::printf("%-34s %8ld %10ld  %-10s %8.2f\n", r.name.c_str(), r.cases, r.checks, verdict_word(r), r.seconds);
+        } else {
+          std::printf("%-34s %8s %10s  %s (%s)\n", r.name.c_str(), "-", "-", verdict_word(r), r.not_applicable.c_str());
+        }
         std::fflush(stdout);
       }
       if (r.interrupted) ended = true;
-      if (!r.holds && !r.interrupted) failed.push_back(r);
+      if (!r.not_applicable.empty()) {
+        ++not_applicable;
+      } else if (!r.holds && !r.interrupted) {
+        failed.push_back(r);
+      }
     }
   };
   distributed::run_farm(job);
   progress.clear();
   if (json) {
-    nlohmann::json out = json_document("check");
+    nlohmann::json out = json_document("check", 2);
     out["game"] = loaded.game->descriptor().name;
     out["size"] = loaded.game->config().size;
     out["rulings"] = game_options.rulings;
@@ -151,7 +174,9 @@ int check(const std::vector<std::string>& args) {
       nlohmann::json row = {{"name", r.name},       {"statement", r.statement}, {"source", r.source},
                             {"rule_text_claim", r.rule_text_claim}, {"verdict", verdict_word(r)},
                             {"cases", r.cases},     {"checks", r.checks},       {"seconds", r.seconds}};
-      if (!r.holds && !r.gave_up && !r.interrupted) {
+      if (!r.not_applicable.empty()) {
+        row["not_applicable"] = r.not_applicable;
+      } else if (!r.holds && !r.gave_up && !r.interrupted) {
         row["why"] = r.why;
         row["counterexample"] = r.counterexample;
         row["moves"] = r.moves;
@@ -160,6 +185,7 @@ int check(const std::vector<std::string>& args) {
       out["properties"].push_back(row);
     }
     out["interrupted"] = stop_requested();
+    out["not_applicable"] = not_applicable;
     out["all_hold"] = failed.empty() && !stop_requested();
     print_json(out);
     if (stop_requested()) return interrupted_exit_status();
@@ -179,8 +205,7 @@ int check(const std::vector<std::string>& args) {
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; the properties listed before it finished\n";
     return interrupted_exit_status();
   }
-  std::cout << "\n" << (failed.empty() ? "all properties hold" : std::to_string(failed.size()) + " did not hold")
-            << "\n";
+  std::cout << "\n" << summary_line(all.size(), failed.size(), not_applicable) << "\n";
   return failed.empty() ? 0 : 1;
 }
 

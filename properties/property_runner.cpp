@@ -86,13 +86,18 @@ class SilentListener : public rc::detail::TestListener {
 
 PropertyResult run_property(const Game& game, const Property& property, int cases, std::uint64_t seed,
                             const std::function<bool(long cases_run)>& poll) {
-  load_rapidcheck_configuration_quietly();
-  SilentListener listener;
   PropertyResult result;
   result.name = property.name;
   result.statement = property.statement;
   result.source = property.source;
   result.rule_text_claim = property.rule_text_claim;
+  if (property.not_applicable) result.not_applicable = property.not_applicable(game);
+  if (!result.not_applicable.empty()) {
+    result.holds = false;
+    return result;
+  }
+  load_rapidcheck_configuration_quietly();
+  SilentListener listener;
   LastFailure failure;
   long runs = 0, checks = 0;
   const auto start = std::chrono::steady_clock::now();

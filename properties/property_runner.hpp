@@ -15,7 +15,8 @@ struct PropertyResult {
   bool rule_text_claim = false;
   long cases = 0;            // random games (or arbitrary inputs) examined
   long checks = 0;           // positions or transitions checked within them
-  bool holds = true;
+  bool holds = true;         // checked and held: false when not applicable
+  std::string not_applicable;  // why the property claims nothing under this configuration; then no case ran
   bool gave_up = false;      // the driver could not generate enough cases: not a pass
   bool interrupted = false;  // stopped by the caller's poll before the cases ran out: not a pass
   double seconds = 0;
@@ -29,7 +30,8 @@ struct PropertyResult {
 std::vector<Property> property_suite(const GameDescriptor& game);
 
 // Runs one property through rapidcheck: `cases` random games (random length), each a list of
-// move choices that rapidcheck shrinks on failure, so the counterexample is a short game.
+// move choices that rapidcheck shrinks on failure, so the counterexample is a short game. A
+// property that does not apply to the game's configuration (Property::not_applicable) is not run.
 // poll (may be empty) is called before every case with the cases run so far; false stops the run.
 PropertyResult run_property(const Game& game, const Property& property, int cases, std::uint64_t seed,
                             const std::function<bool(long cases_run)>& poll = {});

@@ -62,6 +62,32 @@ TEST_P(EveryGameProperties, APlantedFalsePropertyIsRefutedWithAShrunkReplayableG
   EXPECT_FALSE(replay(*game, shorter)->is_terminal());
 }
 
+TEST_P(EveryGameProperties, APropertyThatDoesNotApplyIsNotRunAndDoesNotHold) {
+  auto game = small_game();
+  long calls = 0;
+  Property planted;
+  planted.name = "planted";
+  planted.statement = "planted: every position is fine";
+  planted.source = "test";
+  planted.position = [&calls](const Game&, const State&) {
+    ++calls;
+    return PropertyVerdict::ok();
+  };
+  planted.not_applicable = [](const Game&) { return std::string("planted: claims nothing here"); };
+  const PropertyResult skipped = run_property(*game, planted, 20, 3);
+  EXPECT_EQ(skipped.not_applicable, "planted: claims nothing here");
+  EXPECT_FALSE(skipped.holds) << "a property not checked is reported as holding";
+  EXPECT_EQ(skipped.cases, 0);
+  EXPECT_EQ(skipped.checks, 0);
+  EXPECT_EQ(calls, 0);
+  planted.not_applicable = [](const Game&) { return std::string(); };
+  const PropertyResult run = run_property(*game, planted, 20, 3);
+  EXPECT_TRUE(run.holds);
+  EXPECT_EQ(run.not_applicable, "");
+  EXPECT_EQ(run.cases, 20);
+  EXPECT_EQ(run.checks, calls);
+}
+
 TEST_P(EveryGameProperties, SameSeedSameVerdict) {
   auto game = small_game();
   const Property first = property_suite(descriptor()).front();

@@ -12,14 +12,29 @@
 namespace arbiter::testing {
 
 // Runs each property of `suite` on `cases` random games of `game` (seed 7), except the claims of the
-// rule text, which `arbiter check` measures and reports; each must be checked at least once and hold.
+// rule text, which `arbiter check` measures and reports; each must be checked at least once and hold,
+// unless it declares that it does not apply to this configuration: then nothing of it may run.
 inline void expect_suite_holds(const Game& game, const std::vector<Property>& suite, int cases, const std::string& where) {
   for (const Property& p : suite) {
     if (p.rule_text_claim) continue;
     const PropertyResult r = run_property(game, p, cases, 7);
+    if (!r.not_applicable.empty()) {
+      EXPECT_FALSE(r.holds) << p.name << " " << where << ": not applicable is not holding";
+      EXPECT_EQ(r.cases + r.checks, 0) << p.name << " " << where << ": not applicable, yet run";
+      continue;
+    }
     EXPECT_GT(r.checks, 0) << p.name << " " << where;
     EXPECT_TRUE(r.holds) << p.name << " " << where << ": " << r.why << "\n" << r.counterexample;
   }
+}
+
+// The names of the properties of `suite` that declare they claim nothing about `game` (its rulings, its size).
+inline std::vector<std::string> not_applicable_names(const Game& game, const std::vector<Property>& suite) {
+  std::vector<std::string> names;
+  for (const Property& p : suite) {
+    if (p.not_applicable && !p.not_applicable(game).empty()) names.push_back(p.name);
+  }
+  return names;
 }
 
 // The default rulings, then each alternative of each ruling alone ("name=value"), in the game's order.

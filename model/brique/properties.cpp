@@ -16,6 +16,12 @@ const char* colour_name(int side) { return side == kBlack ? "Black" : "White"; }
 
 }  // namespace
 
+std::string escorts_read_differently(const Rules& rules) {
+  return rules.white_faces_black
+             ? "under escort-directions=facing the colours read the escorts differently, so a turn can leave or refill squares the other colour's escorts claim"
+             : "";
+}
+
 std::vector<Property> properties() {
   std::vector<Property> out;
   add_property(out, "no-draws",
@@ -49,14 +55,13 @@ std::vector<Property> properties() {
     }
     return PropertyVerdict::ok();
   };
-  add_property(out, "small-turns",
+  Property& small_turns = add_property(out, "small-turns",
                "a placement changes at most two squares besides its own and removes at most one enemy stone "
                   "(when both colours read the escorts alike)",
-               "derived (research/rules.md 1.3, claim B2); escort-directions=facing leaves refills pending")
-      .transition = [](const Game& game, const State& before, Move move, const State& after) {
-    if (move == kSwapMove || move == kPassMove || Rules::from(game.config()).white_faces_black) {
-      return PropertyVerdict::ok();
-    }
+               "derived (research/rules.md 1.3, claim B2); escort-directions=facing leaves refills pending");
+  small_turns.not_applicable = [](const Game& game) { return escorts_read_differently(Rules::from(game.config())); };
+  small_turns.transition = [](const Game&, const State& before, Move move, const State& after) {
+    if (move == kSwapMove || move == kPassMove) return PropertyVerdict::ok();
     const Position a = position_of(before), b = position_of(after);
     int changed = 0, removed = 0;
     for (std::size_t i = 0; i < a.cells.size(); ++i) {

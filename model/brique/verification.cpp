@@ -30,14 +30,22 @@ bool escorts_held(const Position& p, int side, int cell) {
 
 // The end-of-turn invariant is promised for both colours when both read the escorts the same way
 // (escort-directions=board); under facing an enemy stone the mover's fill replaces can leave a
-// square that the other colour's escorts would claim, so only the mover's own fills are settled.
-bool invariant_for_both_sides(const Rules& rules) { return !rules.white_faces_black; }
+// square that the other colour's escorts would claim, so only the mover's own fills are settled
+// (escorts_read_differently says so).
 
-// A full board has exactly one chain only when every like NE-SW diagonal pair is joined, which the
-// fill guarantees when both colours read the escorts alike and enemy stones are replaced (under
-// fill=keep-enemy an enemy stone blocks the join, so full boards without a chain occur).
-bool full_boards_have_one_chain(const Rules& rules) {
-  return invariant_for_both_sides(rules) && rules.fill != FillMode::KeepEnemy;
+// Why a full board need not have exactly one chain under these rules, or "" when it must. It has
+// one only when every like NE-SW diagonal pair is joined, which the fill guarantees when both
+// colours read the escorts alike and enemy stones are replaced.
+std::string full_boards_may_lack_one_chain(const Rules& rules) {
+  if (rules.white_faces_black) return escorts_read_differently(rules);
+  if (rules.fill == FillMode::KeepEnemy) {
+    return "under fill=keep-enemy an enemy stone can block a diagonal join, so full boards without a chain occur";
+  }
+  return "";
+}
+
+std::string full_board_property_not_applicable(const Game& game) {
+  return full_boards_may_lack_one_chain(Rules::from(game.config()));
 }
 
 // The side whose turn produced `after` from `before` (the pie swap keeps the colour to move under
@@ -140,12 +148,12 @@ std::vector<Property> verification_suite() {
       .transition = [](const Game&, const State& before, Move m, const State& after) {
     return touches_only_placed_and_filled(snapshot_of(before), m, snapshot_of(after));
   };
-  add_property(out, "end-of-turn-invariant",
+  Property& invariant = add_property(out, "end-of-turn-invariant",
       "no square qualifies for either colour's fill (escort-directions=board; under facing the mover's own fills are checked by fill-settles)",
-      "seed 000, Strategy: like-coloured NE-SW diagonal neighbours are always connected through a common neighbour")
-      .position = [](const Game&, const State& state) {
+      "seed 000, Strategy: like-coloured NE-SW diagonal neighbours are always connected through a common neighbour");
+  invariant.not_applicable = [](const Game& game) { return escorts_read_differently(Rules::from(game.config())); };
+  invariant.position = [](const Game&, const State& state) {
     const Position p = snapshot_of(state);
-    if (!invariant_for_both_sides(p.rules)) return PropertyVerdict::ok();
     for (int side : {kBlack, kWhite}) {
       const PropertyVerdict v = no_fill_pending(p, side);
       if (!v.holds) return v;
@@ -166,19 +174,21 @@ std::vector<Property> verification_suite() {
     }
     return PropertyVerdict::ok();
   };
-  add_property(out, "full-board-one-winner", "a full board reached in play has exactly one connecting colour (escort-directions=board, fill=once or repeat)",
-      "seed 000, Strategy: the board behaves like a Hex rhombus")
-      .position = [](const Game&, const State& state) {
+  Property& full_board = add_property(out, "full-board-one-winner",
+      "a full board reached in play has exactly one connecting colour (escort-directions=board, fill=once or repeat)",
+      "seed 000, Strategy: the board behaves like a Hex rhombus");
+  full_board.not_applicable = full_board_property_not_applicable;
+  full_board.position = [](const Game&, const State& state) {
     const Position p = snapshot_of(state);
-    if (p.has_empty_square() || !full_boards_have_one_chain(p.rules)) return PropertyVerdict::ok();
+    if (p.has_empty_square()) return PropertyVerdict::ok();
     return exactly_one_connects(p);
   };
-  add_property(out, "settled-full-board-one-winner",
+  Property& settled_full_board = add_property(out, "settled-full-board-one-winner",
       "any full board satisfying the end-of-turn invariant has exactly one connecting colour (escort-directions=board, fill=once or repeat)",
-      "seed 000, Strategy: the board behaves like a Hex rhombus")
-      .arbitrary = [](const Game& game, Rng& rng) {
+      "seed 000, Strategy: the board behaves like a Hex rhombus");
+  settled_full_board.not_applicable = full_board_property_not_applicable;
+  settled_full_board.arbitrary = [](const Game& game, Rng& rng) {
     const Rules rules = Rules::from(game.config());
-    if (!full_boards_have_one_chain(rules)) return PropertyVerdict::ok();
     Position board;
     for (int attempt = 0; attempt < 20; ++attempt) {
       if (random_settled_full_board(rules, rng, board)) return exactly_one_connects(board);

@@ -90,6 +90,15 @@ PropertyVerdict entering_piece_survives(const Game&, const State& before_state, 
                                    " did not survive its own entry (" + before.entry_ruling(move_to(m)) + ")");
 }
 
+// Under entry=captured every entry is captured unless keep-entry=protected spares the keeps.
+std::string every_entry_is_captured(const Game& game) {
+  const Rules rules = rules_from_config(game.config());
+  if (rules.entry != EntryRule::Captured || rules.keep_entry == KeepEntry::Protected) return "";
+  return rules.keep_entry == KeepEntry::Captured
+             ? "under entry=captured and keep-entry=captured a piece entering a sandwich is captured everywhere"
+             : "under entry=captured a piece entering a sandwich is captured, on the keeps too (keep-entry=as-entry)";
+}
+
 bool all_keeps_black(const BrochsState& s) {
   for (int q = 0; q < kKeeps; ++q) {
     const std::uint8_t holder = s.at(s.tables().keep_cell[static_cast<std::size_t>(q)]);
@@ -158,9 +167,11 @@ std::vector<Property> verification_suite() {
       "a move changes only its from and to squares, the squares of the captures its text and its explanation name, and the reserve by the piece it sets",
       "seed 003 B, C, D (moves, settings, captures C1-C4)")
       .transition = touches_only_named_captures;
-  add_property(out, "entering-piece-survives", "a piece that moves or is set into an enemy sandwich is not captured by it (entry=protected)",
-      "seed 003 D.1: 'If a piece voluntarily infiltrates into a gap between two opposite pieces, it is not considered as captured.'")
-      .transition = entering_piece_survives;
+  Property& entering = add_property(out, "entering-piece-survives",
+      "a piece that moves or is set into an enemy sandwich is not captured by it (entry=protected)",
+      "seed 003 D.1: 'If a piece voluntarily infiltrates into a gap between two opposite pieces, it is not considered as captured.'");
+  entering.not_applicable = every_entry_is_captured;
+  entering.transition = entering_piece_survives;
   add_property(out, "never-two-winners",
       "Black's goal (every keep Black) and White's (fewer Black pieces than keeps) are never met together, and the result names the side whose goal is met",
       "seed 003 A (goals), each checked directly on the board")

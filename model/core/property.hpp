@@ -26,6 +26,12 @@ struct Property {
   std::string source;
   bool rule_text_claim = false;
 
+  // Unset, or "" for a configuration, when the property applies to every game. Otherwise the one
+  // line that says why it claims nothing about the games of this configuration (its rulings, its
+  // size), naming the ruling: the driver then runs no case and reports it as not applicable, never
+  // as holding. The checks below may assume the property applies.
+  std::function<std::string(const Game&)> not_applicable;
+
   // Exactly one of these is set.
   // Checked on every transition of random reachable play: the position before, the move, after.
   std::function<PropertyVerdict(const Game&, const State& before, Move, const State& after)> transition;

@@ -17,40 +17,52 @@ EnclosureList enclosures_of(const State& s) {
   return list;
 }
 
+// Under rim=wall the rim seals regions together with pieces, so enclosures need not be made of
+// pieces alone.
+std::string rim_encloses(const Game& game) {
+  return decode_rules(game.config()).rim_is_wall ? "under rim=wall the rim closes enclosures together with pieces" : "";
+}
+
 }  // namespace
 
 std::vector<Property> properties() {
   std::vector<Property> out;
-  add_property(out, "placement-never-encloses",
+  Property& placement = add_property(out, "placement-never-encloses",
                "a placed piece touches nothing, so it never creates or changes an enclosure (rim=open, islands=excluded)",
-               "rules.md 4.4 (derived)")
-      .transition = [](const Game&, const State& before, Move move, const State& after) {
-    const Rules& rules = hexabrae_state(before).rules();
-    if (decode_move(move).kind != MoveKind::Place || rules.rim_is_wall || rules.islands_included) return PropertyVerdict::ok();
+               "rules.md 4.4 (derived)");
+  placement.not_applicable = [](const Game& game) -> std::string {
+    if (const std::string rim = rim_encloses(game); !rim.empty()) return rim;
+    return decode_rules(game.config()).islands_included
+               ? "under islands=included a piece placed inside an enclosure joins it without touching its ring"
+               : "";
+  };
+  placement.transition = [](const Game&, const State& before, Move move, const State& after) {
+    if (decode_move(move).kind != MoveKind::Place) return PropertyVerdict::ok();
     const EnclosureList a = enclosures_of(before), b = enclosures_of(after);
     const bool same = a.size == b.size && std::all_of(a.begin(), a.end(), [&](const Enclosure& e) {
                         return std::any_of(b.begin(), b.end(), [&](const Enclosure& o) { return o.same_region(e); });
                       });
     return same ? PropertyVerdict::ok() : PropertyVerdict::violated("the placement changed the enclosures");
   };
-  add_property(out, "enclosures-have-three-pieces",
+  Property& three_pieces = add_property(out, "enclosures-have-three-pieces",
                "every region sealed by pieces alone is bounded by at least 3 pieces (rim=open)",
-               "rules.md 4.5 (derived: the smallest enclosure is 3 bars around a vertex)")
-      .position = [](const Game&, const State& state) {
-    if (hexabrae_state(state).rules().rim_is_wall) return PropertyVerdict::ok();
+               "rules.md 4.5 (derived: the smallest enclosure is 3 bars around a vertex)");
+  three_pieces.not_applicable = rim_encloses;
+  three_pieces.position = [](const Game&, const State& state) {
     for (const Enclosure& e : enclosures_of(state)) {
       if (e.pieces.count() < 3) return PropertyVerdict::violated("an enclosure made of fewer than 3 pieces");
     }
     return PropertyVerdict::ok();
   };
-  add_property(out, "wins-come-from-enclosures",
+  Property& wins = add_property(out, "wins-come-from-enclosures",
                "a won game shows a valid enclosure whose majority is the winner's",
-               "seed 004, end of the game", true)
-      .transition = [](const Game&, const State& before, Move, const State& after) {
+               "seed 004, end of the game", true);
+  wins.not_applicable = [](const Game& game) -> std::string {
+    return decode_rules(game.config()).no_action_loses ? "under no-action=lose a game is also won when the opponent can do nothing" : "";
+  };
+  wins.transition = [](const Game&, const State& before, Move, const State& after) {
     const Outcome result = after.outcome();
-    if (before.is_terminal() || result.kind != Outcome::Kind::Win || hexabrae_state(before).rules().no_action_loses) {
-      return PropertyVerdict::ok();
-    }
+    if (before.is_terminal() || result.kind != Outcome::Kind::Win) return PropertyVerdict::ok();
     for (const Enclosure& e : enclosures_of(after)) {
       if (e.valid() && e.majority() == result.winner) return PropertyVerdict::ok();
     }

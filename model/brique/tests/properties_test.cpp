@@ -60,6 +60,15 @@ INSTANTIATE_TEST_SUITE_P(Rulings, SuiteUnderRuling,
                                            std::vector<std::string>{"pie=mirror"}, std::vector<std::string>{"pie=off"},
                                            std::vector<std::string>{"pass=allowed"}));
 
+TEST(BriqueProperties, WhatDoesNotApplyUnderWhichRuling) {
+  using Names = std::vector<std::string>;
+  EXPECT_EQ(testing::not_applicable_names(*brique_test::game(5), verification_suite()), Names{});
+  EXPECT_EQ(testing::not_applicable_names(*brique_test::game(5, {"escort-directions=facing"}), verification_suite()),
+            (Names{"small-turns", "end-of-turn-invariant", "full-board-one-winner", "settled-full-board-one-winner"}));
+  EXPECT_EQ(testing::not_applicable_names(*brique_test::game(5, {"fill=keep-enemy"}), verification_suite()),
+            (Names{"full-board-one-winner", "settled-full-board-one-winner"}));
+}
+
 TEST(BriqueProperties, UnderFacingEscortsATurnCanReplaceTwoEnemyStones) {
   // Why small-turns is stated for board directions only (docs/properties.md): White's b2 went on
   // a square Black's escorts b1 and a2 already claim; Black's c3 fills c2 and refills b2.
@@ -72,8 +81,11 @@ TEST(BriqueProperties, UnderFacingEscortsATurnCanReplaceTwoEnemyStones) {
   int replaced = 0;
   for (std::size_t i = 0; i < before.cells.size(); ++i) replaced += before.cells[i] == kWhiteStone && after.cells[i] == kBlackStone;
   EXPECT_EQ(replaced, 2);
-  EXPECT_TRUE(named("small-turns").transition(*game, *make_fast_state(before), 10, *state).holds)
-      << "small-turns is stated for board directions only";
+  // So under facing small-turns is not applicable (never run, never reported as holding); its
+  // check would report this turn.
+  EXPECT_NE(named("small-turns").not_applicable(*game), "");
+  EXPECT_EQ(named("small-turns").not_applicable(*brique_test::game(4)), "");
+  EXPECT_FALSE(named("small-turns").transition(*game, *make_fast_state(before), 10, *state).holds);
 }
 
 TEST(BriqueProperties, AStrayStoneIsNotAPlacementOrAFill) {

@@ -67,6 +67,18 @@ std::vector<std::vector<std::string>> each_alternative_with_setting_anywhere() {
 }
 INSTANTIATE_TEST_SUITE_P(RulingsWithEverySymmetry, SuiteUnderRuling, ::testing::ValuesIn(each_alternative_with_setting_anywhere()));
 
+TEST(BrochsProperties, EnteringPieceSurvivesDoesNotApplyWhereEveryEntryIsCaptured) {
+  using Names = std::vector<std::string>;
+  const auto names = [](const std::vector<std::string>& rulings) {
+    return arbiter::testing::not_applicable_names(*make_game(descriptor(), 7, rulings), verification_suite());
+  };
+  EXPECT_EQ(names({}), Names{});
+  EXPECT_EQ(names({"entry=captured"}), Names{"entering-piece-survives"});
+  EXPECT_EQ(names({"entry=captured", "keep-entry=captured"}), Names{"entering-piece-survives"});
+  EXPECT_EQ(names({"entry=captured", "keep-entry=protected"}), Names{}) << "the keeps still protect an entering piece";
+  EXPECT_EQ(names({"keep-entry=captured"}), Names{}) << "off the keeps an entering piece is protected";
+}
+
 TEST(BrochsProperties, RandomPlayCapturesSoTheCaptureCheckIsExercised) {
   // touches-only-named-captures only means something if random play captures: count it.
   int captures = 0, curses = 0;

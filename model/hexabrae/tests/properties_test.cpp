@@ -54,6 +54,20 @@ TEST_P(SuiteUnderRuling, EveryArbiterPropertyHoldsOnRandomPlay) {
 INSTANTIATE_TEST_SUITE_P(Rulings, SuiteUnderRuling,
                          ::testing::ValuesIn(arbiter::testing::each_alternative_alone(hexabrae_game())));
 
+TEST(HexabraeProperties, WhatDoesNotApplyUnderWhichRuling) {
+  using Names = std::vector<std::string>;
+  const auto names = [](const std::vector<std::string>& rulings) {
+    return arbiter::testing::not_applicable_names(*game(2, rulings), verification_suite());
+  };
+  EXPECT_EQ(names({}), Names{});
+  EXPECT_EQ(names({"rim=wall"}), (Names{"placement-never-encloses", "enclosures-have-three-pieces"}));
+  EXPECT_EQ(names({"islands=included"}), Names{"placement-never-encloses"});
+  EXPECT_EQ(names({"no-action=lose"}), (Names{"wins-come-from-enclosures", "never-two-winners"}));
+  for (const char* counting : {"enclosure-owner=mover-only", "enclosures-counted=all", "enclosure-majority=half"}) {
+    EXPECT_EQ(names({counting}), Names{"never-two-winners"}) << counting;
+  }
+}
+
 TEST(HexabraeProperties, AStrayPieceIsNotTheMove) {
   const auto g = game(3);
   const auto before = g->initial_state();
