@@ -29,7 +29,7 @@ const char* verdict_word(const PropertyResult& r) {
 std::string result_bytes(const PropertyResult& r) {
   return nlohmann::json{r.name, r.statement, r.source, r.rule_text_claim, r.cases, r.checks, r.holds,
                         r.gave_up, r.interrupted, r.seconds, r.why, r.counterexample, r.moves,
-                        r.not_applicable}.dump();
+                        r.not_applicable, r.shrink_attempts}.dump();
 }
 
 PropertyResult result_from_bytes(const std::string& bytes) {
@@ -49,6 +49,7 @@ PropertyResult result_from_bytes(const std::string& bytes) {
   r.counterexample = j.at(11).get<std::string>();
   r.moves = j.at(12).get<std::vector<std::string>>();
   r.not_applicable = j.at(13).get<std::string>();
+  r.shrink_attempts = j.at(14).get<long>();
   return r;
 }
 
@@ -177,6 +178,7 @@ int check(const std::vector<std::string>& args) {
       if (!r.not_applicable.empty()) {
         row["not_applicable"] = r.not_applicable;
       } else if (!r.holds && !r.gave_up && !r.interrupted) {
+        row["shrink_attempts"] = r.shrink_attempts;
         row["why"] = r.why;
         row["counterexample"] = r.counterexample;
         row["moves"] = r.moves;
@@ -196,6 +198,8 @@ int check(const std::vector<std::string>& args) {
               << "\n  " << (r.rule_text_claim ? "the rule text's claim is false here (a finding about the rules)"
                                               : "an Arbiter invariant failed (a defect in Arbiter)")
               << "\n  why: " << r.why << "\n";
+    std::cout << "  found in case " << r.cases << " after " << r.checks << " checks; shrinking then tried "
+              << r.shrink_attempts << " smaller cases\n";
     if (!r.counterexample.empty()) std::cout << "  shrunk counterexample:\n" << r.counterexample;
     if (!r.moves.empty()) {
       std::cout << "  replay: " << replay_command(*loaded.game, r.moves) << "\n";

@@ -75,13 +75,27 @@ void load_rapidcheck_configuration_quietly() {
   (void)loaded;
 }
 
-// The default listener collects "reproduce" strings and prints them at exit; Arbiter reports its
-// own replay commands instead, so a listener that ignores everything is used.
-class SilentListener : public rc::detail::TestListener {
+// rapidcheck calls the property once for each random case it generates and again for each smaller
+// case it tries while shrinking a failure, and tells its listener which call was which: cases and
+// checks are counted here from the call just made, so that a failure's shrinking is not reported
+// as cases. (The default listener would also collect "reproduce" strings and print them at exit;
+// Arbiter reports its own replay commands instead.)
+class CaseCounter : public rc::detail::TestListener {
  public:
-  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
-  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
+  CaseCounter(PropertyResult& result, const long& checks_of_last_call) : result_(result), checks_of_last_call_(checks_of_last_call) {}
+  void onTestCaseFinished(const rc::detail::CaseDescription&) override {
+    if (result_.interrupted) return;  // the call that noticed the stop request ran no game
+    ++result_.cases;
+    result_.checks += checks_of_last_call_;
+  }
+  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {
+    if (!result_.interrupted) ++result_.shrink_attempts;
+  }
   void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
+
+ private:
+  PropertyResult& result_;
+  const long& checks_of_last_call_;
 };
 
 PropertyResult run_property(const Game& game, const Property& property, int cases, std::uint64_t seed,
@@ -97,9 +111,9 @@ PropertyResult run_property(const Game& game, const Property& property, int case
     return result;
   }
   load_rapidcheck_configuration_quietly();
-  SilentListener listener;
+  long checks = 0;  // in the call under way
+  CaseCounter listener(result, checks);
   LastFailure failure;
-  long runs = 0, checks = 0;
   const auto start = std::chrono::steady_clock::now();
 
   auto fail = [&](const std::string& why, const State& state, const std::vector<std::string>& moves) {
@@ -110,9 +124,9 @@ PropertyResult run_property(const Game& game, const Property& property, int case
   // A stop request fails the case under way, which ends rapidcheck's run of cases; the shrink
   // steps that follow pass at once, so it returns promptly. The result is then marked
   // interrupted, never a verdict.
-  auto stopped = [&](long so_far) {
+  auto stopped = [&] {
     if (result.interrupted) return true;
-    if (poll && !poll(so_far)) {
+    if (poll && !poll(result.cases)) {
       result.interrupted = true;
       RC_FAIL("interrupted");
     }
@@ -129,8 +143,8 @@ PropertyResult run_property(const Game& game, const Property& property, int case
 
   const rc::detail::TestResult outcome = property.arbitrary ? rc::detail::checkTestable(
         [&](std::uint64_t input_seed) {
-          if (stopped(runs)) return;
-          ++runs;
+          checks = 0;
+          if (stopped()) return;
           ++checks;
           Rng rng(input_seed);
           const PropertyVerdict verdict = property.arbitrary(game, rng);
@@ -141,8 +155,8 @@ PropertyResult run_property(const Game& game, const Property& property, int case
         },
         metadata, params, listener) : rc::detail::checkTestable(
         [&](const std::vector<std::uint32_t>& choices) {
-          if (stopped(runs)) return;
-          ++runs;
+          checks = 0;
+          if (stopped()) return;
           auto state = game.initial_state();
           std::vector<std::string> moves;
           std::vector<Move> legal;
@@ -171,12 +185,10 @@ PropertyResult run_property(const Game& game, const Property& property, int case
         },
         metadata, params, listener);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  result.cases = runs;
-  result.checks = checks;
   if (result.interrupted) {
     result.holds = false;
     result.gave_up = true;
-    result.why = "interrupted after " + std::to_string(runs) + " of " + std::to_string(cases) + " cases; no verdict";
+    result.why = "interrupted after " + std::to_string(result.cases) + " of " + std::to_string(cases) + " cases; no verdict";
   } else if (outcome.template is<rc::detail::FailureResult>()) {
     result.holds = false;
     result.why = failure.why;

@@ -13,10 +13,13 @@ struct PropertyResult {
   std::string statement;
   std::string source;
   bool rule_text_claim = false;
-  long cases = 0;            // random games (or arbitrary inputs) examined
-  long checks = 0;           // positions or transitions checked within them
+  // Random games (or arbitrary inputs) generated, up to and including the one that failed; the
+  // games replayed while shrinking a failure are not cases (shrink_attempts counts them).
+  long cases = 0;
+  long checks = 0;           // positions or transitions checked within those cases
   bool holds = true;         // checked and held: false when not applicable
   std::string not_applicable;  // why the property claims nothing under this configuration; then no case ran
+  long shrink_attempts = 0;  // smaller games (or inputs) rapidcheck tried while shrinking a failure
   bool gave_up = false;      // the driver could not generate enough cases: not a pass
   bool interrupted = false;  // stopped by the caller's poll before the cases ran out: not a pass
   double seconds = 0;

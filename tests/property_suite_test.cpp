@@ -88,6 +88,44 @@ TEST_P(EveryGameProperties, APropertyThatDoesNotApplyIsNotRunAndDoesNotHold) {
   EXPECT_EQ(run.checks, calls);
 }
 
+TEST_P(EveryGameProperties, CasesAndChecksOfAFailureLeaveOutTheShrinking) {
+  // Planted falsehoods that fail from the fifth random game (the third arbitrary input) on, every
+  // smaller game rapidcheck then tries included: the counts must be those of the cases generated
+  // up to and including the first failing one, the shrinking reported apart.
+  auto game = small_game();
+  long games = 0, checks_in_first_five = 0;
+  Property planted;
+  planted.name = "fifth-game-never-ends";
+  planted.statement = "planted falsehood: from the fifth game on, no game ends";
+  planted.source = "test";
+  planted.position = [&](const Game&, const State& state) {
+    games += state.ply() == 0;
+    checks_in_first_five += games <= 5;
+    return games >= 5 && state.is_terminal() ? PropertyVerdict::violated("the game ended") : PropertyVerdict::ok();
+  };
+  const PropertyResult r = run_property(*game, planted, 50, 3);
+  ASSERT_FALSE(r.holds);
+  EXPECT_EQ(r.cases, 5);
+  EXPECT_EQ(r.checks, checks_in_first_five);
+  EXPECT_GT(r.shrink_attempts, 0);
+  EXPECT_GT(games, 5) << "rapidcheck shrank nothing, so this test shows nothing";
+
+  long inputs = 0;
+  Property arbitrary;
+  arbitrary.name = "third-input-is-fine";
+  arbitrary.statement = "planted falsehood: from the third input on, every input is wrong";
+  arbitrary.source = "test";
+  arbitrary.arbitrary = [&inputs](const Game&, Rng&) {
+    return ++inputs >= 3 ? PropertyVerdict::violated("input " + std::to_string(inputs)) : PropertyVerdict::ok();
+  };
+  const PropertyResult a = run_property(*game, arbitrary, 50, 3);
+  ASSERT_FALSE(a.holds);
+  EXPECT_EQ(a.cases, 3);
+  EXPECT_EQ(a.checks, 3);
+  EXPECT_GT(a.shrink_attempts, 0);
+  EXPECT_LE(3 + a.shrink_attempts, inputs);
+}
+
 TEST_P(EveryGameProperties, SameSeedSameVerdict) {
   auto game = small_game();
   const Property first = property_suite(descriptor()).front();

@@ -164,5 +164,14 @@ if [ "$status" -eq 0 ] && grep -qE '^small-turns +- +- +not applicable \(under e
    && ! grep -qE '^small-turns .*holds' "$tmp/out" && grep -qE '^fill-settles +5 +[0-9]+ +holds' "$tmp/out" \
    && grep -qx 'the 1 applicable property holds; 1 not applicable (not checked)' "$tmp/out"; then pass; else
   fail "check: small-turns under escort-directions=facing is not applicable (exit $status)" "$tmp/out" "$tmp/err"; fi
+# check: a refuted claim's cases are the random games played up to the failing one, at most
+# --cases; rapidcheck's shrinking is reported apart (Brique's no-draws under pass=allowed: two
+# passes draw).
+"$arbiter" check brique --size 4 --rule pass=allowed --cases 5 --property no-draws >"$tmp/out" 2>"$tmp/err"
+status=$?
+row=$(grep -E '^no-draws ' "$tmp/out")
+if [ "$status" -eq 1 ] && [ "$(echo "$row" | awk '{print $4}')" = FINDING ] && [ "$(echo "$row" | awk '{print $2}')" -le 5 ] \
+   && grep -qE "^  found in case $(echo "$row" | awk '{print $2}') after $(echo "$row" | awk '{print $3}') checks; shrinking then tried [1-9][0-9]* smaller cases$" "$tmp/out"; then
+  pass; else fail "check: a finding's cases leave out the shrinking (exit $status)" "$tmp/out" "$tmp/err"; fi
 
 finish

@@ -30,8 +30,9 @@ for game in brique quentin brochs hexabrae; do
   conforms bench 0 bench "$game" --seconds 0.05 --json
   conforms check 0 check "$game" --cases 3 --property ends-within-bound --json
 done
-# A property not applicable under the rulings in force.
+# A property not applicable under the rulings in force, and a refuted claim with its shrinking.
 conforms check 0 check brique --size 4 --rule escort-directions=facing --cases 3 --property small-turns --property fill-settles --json
+conforms check 1 check brique --size 4 --rule pass=allowed --cases 5 --property no-draws --json
 conforms replay 0 replay brique --size 3 b2 a1 --json
 conforms explain 0 explain brique --size 5 c3 b2 --json
 conforms explain 1 explain brique --size 5 c3 c3 --json
