@@ -245,10 +245,13 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
           row.detail = "refuted; counterexample:\n" + r.verdict.counterexample + r.verdict.note;
           try {
             const auto sized = make_game(game, r.size, {});
-            // A counterexample found by play is shown as the game that reaches it from the empty board.
+            // A counterexample found by play is shown as the game that reaches it from the empty
+            // board and then plays the counterexample's own move(s), the ones the claim is about.
+            std::vector<std::string> line = r.verdict.reached_by;
+            line.insert(line.end(), r.verdict.moves.begin(), r.verdict.moves.end());
             row.evidence = r.verdict.reached_by.empty()
                                ? evidence_of(*sized, first_position(*sized, r.verdict.counterexample), r.verdict.moves)
-                               : evidence_of(*sized, "", r.verdict.reached_by);
+                               : evidence_of(*sized, "", line);
           } catch (const InputError&) {
             // Not a position this game reads back (a claim about something else than a turn).
           }

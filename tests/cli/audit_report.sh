@@ -2,7 +2,8 @@
 # The audit report as a designer opens it: a quick audit of one game writes audit.json (valid
 # against docs/schemas/audit.schema.json), audit.md and audit.html; headless Chromium renders the
 # HTML with every diagram the report announces, no images to break, and a screenshot that is not
-# blank. Bad input (an unwritable folder) leaves no report behind. Usage: audit_report.sh ARBITER
+# blank. Each finding's replay command reaches its position. Bad input (an unwritable folder)
+# leaves no report behind. Usage: audit_report.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
 here="$(cd "$(dirname "$0")/../.." && pwd)"
 
@@ -21,6 +22,26 @@ if python3 "$here/scripts/validate-json.py" "$here/docs/schemas/audit.schema.jso
 else
   fail "audit.json: $(cat "$tmp/why")"
 fi
+# Each finding's evidence replays to the position it shows; a counterexample found by play is the
+# whole line from the empty board, down to the move the claim is about (it stopped one move short).
+python3 - "$tmp/report/audit.json" >"$tmp/replays" <<'PY'
+import json, re, sys
+for row in json.load(open(sys.argv[1]))["rows"]:
+    e = row["evidence"]
+    if not e:
+        continue
+    played = re.search(r"reachable from the empty board by the model: ([^(;]*)", row["detail"])
+    if played and e["moves"] != played.group(1).split():
+        print("MISMATCH", row["check"], e["moves"], played.group(1))
+    print(e["replay"].replace("arbiter ", "", 1) + "\t" + e["position"])
+PY
+grep -q MISMATCH "$tmp/replays" && fail "the evidence's moves are not the line the proof found" "$tmp/replays" || pass
+grep -q "only-mover-completes" "$tmp/report/audit.json" && [ "$(grep -vc MISMATCH "$tmp/replays")" -gt 0 ] && pass ||
+  fail "no finding with evidence to replay (quentin's only-mover-completes is one)" "$tmp/replays"
+while IFS=$'\t' read -r replay position; do
+  eval "\"\$arbiter\" $replay" >"$tmp/replayed" 2>&1
+  grep -qxF "Position: $position" "$tmp/replayed" && pass || fail "replay $replay does not reach $position" "$tmp/replayed"
+done < <(grep -v MISMATCH "$tmp/replays")
 # The reading order: summary, findings, rulings, seed examples, passing checks (folded).
 order=$(grep -oE '<h2 id="[a-z]+"' "$tmp/report/audit.html" | cut -d'"' -f2 | tr '\n' ' ')
 case "$order" in
