@@ -176,11 +176,19 @@ nlohmann::json audit_json(const AuditReport& report) {
   }
   out["rulings"] = nlohmann::json::array();
   for (const RulingShown& r : report.rulings) {
+    const auto unless_differs = [&](nlohmann::json value) { return r.differs ? nlohmann::json(nullptr) : value; };
     out["rulings"].push_back({{"game", r.game}, {"id", r.id}, {"ruling", r.ruling}, {"value_a", r.value_a},
                               {"value_b", r.value_b}, {"differs", r.differs},
                               {"size", r.differs ? nlohmann::json(r.size) : nlohmann::json(nullptr)},
                               {"kind", r.differs ? nlohmann::json(r.kind) : nlohmann::json(nullptr)},
-                              {"moves", r.moves}, {"move", r.move}, {"searched", r.searched}});
+                              {"moves", r.moves}, {"move", r.move},
+                              {"bounds", {{"sizes", r.bound_sizes}, {"positions_per_size", r.bound_positions},
+                                          {"seconds", r.bound_seconds}}},
+                              {"positions", r.positions}, {"seconds", r.seconds},
+                              {"sizes_searched", unless_differs(r.sizes_searched)},
+                              {"complete", unless_differs(r.complete)},
+                              {"cut", r.differs || r.complete ? nlohmann::json(nullptr) : nlohmann::json(r.cut)},
+                              {"searched", r.searched}});
   }
   return out;
 }
@@ -232,7 +240,7 @@ std::string audit_markdown(const AuditReport& report) {
   for (const RulingShown& r : report.rulings) {
     md << "\n### " << r.game << " " << r.id << " " << r.ruling << ": " << r.value_a << " vs " << r.value_b << "\n\n";
     if (!r.differs) {
-      md << "No difference found (" << r.searched << ").\n";
+      md << r.searched << "\n";
       continue;
     }
     md << "They differ (" << r.kind << ") on size " << r.size << " after " << (r.moves.empty() ? "no moves" : r.moves)
@@ -332,9 +340,10 @@ std::string audit_xml_escape(const AuditReport& report) {
     if (!r.differs) same.push_back(&r);
   }
   if (!same.empty()) {
-    h << "<details><summary>" << same.size() << " comparisons found no difference</summary><ul>\n";
+    h << "<details><summary>" << same.size() << " comparisons found no difference within their bounds</summary><ul>\n";
     for (const RulingShown* r : same) {
-      h << "<li>" << xml_escape(r->game + " " + r->ruling + ": " + r->value_a + " vs " + r->value_b + " (" + r->searched + ")") << "</li>\n";
+      h << "<li>" << xml_escape(r->game + " " + r->id + " " + r->ruling + ": " + r->value_a + " vs " + r->value_b + ". " + r->searched)
+        << "</li>\n";
     }
     h << "</ul></details>\n";
   }

@@ -50,15 +50,27 @@ struct ExampleShown {
   std::string before_svg, after_svg;
 };
 
-// The smallest position where two readings of a ruling part, drawn under each.
+// The smallest position where two readings of a ruling part, drawn under each; or, when the
+// search found none, how far it looked: a bounded result, never "the readings agree" in general.
 struct RulingShown {
   std::string game, id, ruling, value_a, value_b, kind, move, moves, position;
   int size = 0;
   std::string under_a, under_b;          // explain traces or descriptions
   std::string svg_a, svg_b;              // the position where they part under each reading ("" if none)
   std::string caption_a, caption_b;      // what each picture shows
-  std::string searched;                  // when no difference was found: how far the search went
   bool differs = false;
+  // The search's bounds: the sizes it may try, in order, positions per size, seconds in all.
+  std::vector<int> bound_sizes;
+  long bound_positions = 0;
+  double bound_seconds = 0;
+  long positions = 0;  // examined, over every size
+  double seconds = 0;
+  // When no difference was found: the sizes searched (started), whether every reachable position
+  // of each was examined, else what cut the search ("" when complete), and the same in words.
+  std::vector<int> sizes_searched;
+  bool complete = false;
+  std::string cut;
+  std::string searched;
 };
 
 struct MetricsShown {

@@ -2,7 +2,8 @@
 # The audit report as a designer opens it: a quick audit of one game writes audit.json (valid
 # against docs/schemas/audit.schema.json), audit.md and audit.html; headless Chromium renders the
 # HTML with every diagram the report announces, no images to break, and a screenshot that is not
-# blank. Each finding's replay command reaches its position. Bad input (an unwritable folder)
+# blank. Each finding's replay command reaches its position; a ruling comparison without a
+# difference names the sizes, positions and seconds it searched. Bad input (an unwritable folder)
 # leaves no report behind. Usage: audit_report.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
 here="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -42,6 +43,25 @@ while IFS=$'\t' read -r replay position; do
   eval "\"\$arbiter\" $replay" >"$tmp/replayed" 2>&1
   grep -qxF "Position: $position" "$tmp/replayed" && pass || fail "replay $replay does not reach $position" "$tmp/replayed"
 done < <(grep -v MISMATCH "$tmp/replays")
+# A comparison that found no difference says how far it looked: a bounded result, not a universal one.
+python3 - "$tmp/report/audit.json" >"$tmp/same" <<'PY'
+import json, sys
+for r in json.load(open(sys.argv[1]))["rulings"]:
+    if r["differs"]:
+        continue
+    bounded = r["sizes_searched"] and r["positions"] > 0 and r["bounds"]["sizes"] and r["bounds"]["seconds"] > 0
+    said = ("Same on size" if r["complete"] else "Undecided: ") in r["searched"] and "positions" in r["searched"]
+    print(("" if bounded and said else "UNBOUNDED ") + r["ruling"] + " " + r["value_b"] + ": " + r["searched"])
+PY
+if [ -s "$tmp/same" ] && ! grep -q UNBOUNDED "$tmp/same"; then pass; else fail "a comparison without a difference names no bound" "$tmp/same"; fi
+while read -r line; do
+  grep -qF "${line#*: }" "$tmp/report/audit.md" && grep -qF "${line#*: }" "$tmp/report/audit.html" && pass ||
+    fail "audit.md or audit.html does not say how far: ${line#*: }"
+done <"$tmp/same"
+same_rows=$(grep -E ' (same|unknown) +[0-9.]+$' "$tmp/out" | grep -c ' ruling ')
+[ "$same_rows" -gt 0 ] && [ "$same_rows" = "$(grep -E ' (same|unknown) +[0-9.]+$' "$tmp/out" | grep ' ruling ' | grep -c ' sizes\? [0-9]')" ] &&
+  pass || fail "the table's rows of comparisons without a difference name no sizes" "$tmp/out"
+
 # The reading order: summary, findings, rulings, seed examples, passing checks (folded).
 order=$(grep -oE '<h2 id="[a-z]+"' "$tmp/report/audit.html" | cut -d'"' -f2 | tr '\n' ' ')
 case "$order" in
