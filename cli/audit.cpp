@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <tuple>
 
@@ -430,7 +431,7 @@ int audit(const std::vector<std::string>& args) {
       ("ruling-seconds", po::value<double>(&s.ruling_seconds), "search time per ruling comparison (default 1)")
       ("metrics-games", po::value<int>(&s.metrics_games), "random games per reading in the balance comparison (default 300)")
       ("quick", po::bool_switch(&s.quick), "a fast smoke run: the small board only, one proof size, and at most 5 --games, 10 --property-cases, 0.3 --ruling-seconds and 50 --metrics-games (the report records the numbers used)")
-      ("report", po::value<std::string>(&report_folder), "also write audit.json, audit.md and audit.html into this directory");
+      ("report", po::value<std::string>(&report_folder), "also write audit.json, audit.md and audit.html into this directory (created if need be; an interrupted audit writes none and removes the directory again if it created it)");
   po::positional_options_description positional;
   positional.add("game", -1);
   bool proceed = false;
@@ -453,9 +454,10 @@ int audit(const std::vector<std::string>& args) {
   std::vector<const GameDescriptor*> selected;
   for (const std::string& name : only) selected.push_back(&find_game(name));
   if (selected.empty()) selected = registered_games();
-  if (!report_folder.empty()) check_report_folder(report_folder);  // before the work, not after it
-
+  // Before the folder is made, so that a signal from here on leaves no empty folder behind.
   install_stop_handlers();
+  std::optional<ReportFolder> folder;
+  if (!report_folder.empty()) folder.emplace(report_folder);  // before the work, not after it
   const auto start = std::chrono::steady_clock::now();
   AuditReport report;
   report.arbiter = version_string();
@@ -476,7 +478,9 @@ int audit(const std::vector<std::string>& args) {
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (stop_requested()) {
-    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; no report written (it would be incomplete)\n";
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; no report written (it would be incomplete)"
+              << (folder && folder->created() ? ", and the folder " + quote_input(report_folder) + " it created is removed" : "")
+              << "\n";
     return interrupted_exit_status();
   }
   int failed = 0, findings = 0, unknowns = 0;
@@ -491,8 +495,8 @@ int audit(const std::vector<std::string>& args) {
             << " checks without a verdict (a timeout, a ruling not encoded, or a premise not proved; see above)\n"
             << report.rows.size() - static_cast<std::size_t>(failed + findings + unknowns) << " passed, " << failed
             << " failed; " << report.seconds << " s\n";
-  if (!report_folder.empty()) {
-    write_report_files(report_folder, report);
+  if (folder) {
+    folder->write(report);
     std::cout << "report written to " << report_folder << "/audit.html, audit.md and audit.json\n";
   }
   return failed == 0 ? 0 : 1;

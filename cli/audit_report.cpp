@@ -1,6 +1,7 @@
 #include "cli/audit_report.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "puzzles/svg.hpp"
+#include "solver/interrupt.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -375,19 +377,47 @@ std::string audit_xml_escape(const AuditReport& report) {
   return h.str();
 }
 
-void check_report_folder(const std::string& directory) {
+struct ReportFolder::Created {
+  std::vector<std::string> folders;  // outermost first
+  std::atomic<bool> kept{false};     // the report is being written into them
+
+  void remove_unless_kept() noexcept {
+    if (kept) return;
+    std::error_code error;
+    // Innermost first; remove() leaves a folder that is not empty (something else put there) alone.
+    for (auto it = folders.rbegin(); it != folders.rend(); ++it) std::filesystem::remove(*it, error);
+  }
+};
+
+ReportFolder::ReportFolder(const std::string& directory) : directory_(directory), created_(std::make_shared<Created>()) {
   std::error_code error;
+  // The folders missing now are the ones this audit creates (a path it cannot look at is not one).
+  for (std::filesystem::path p(directory); !p.empty() && p != p.parent_path(); p = p.parent_path()) {
+    const bool there = std::filesystem::exists(p, error);
+    if (there || error) break;
+    created_->folders.insert(created_->folders.begin(), p.string());
+  }
   std::filesystem::create_directories(directory, error);
   const std::filesystem::path probe = std::filesystem::path(directory) / ".arbiter-write-test";
   std::ofstream out(probe);
-  if (error || !out) throw InputError("cannot write the report into " + quote_input(directory));
+  if (error || !out) {
+    created_->remove_unless_kept();
+    throw InputError("cannot write the report into " + quote_input(directory));
+  }
   out.close();
   std::filesystem::remove(probe, error);
+  if (!created_->folders.empty()) add_stop_hook([created = created_] { created->remove_unless_kept(); });
 }
 
-void write_report_files(const std::string& directory, const AuditReport& report) {
-  check_report_folder(directory);
-  const std::filesystem::path folder(directory);
+ReportFolder::~ReportFolder() { created_->remove_unless_kept(); }
+
+bool ReportFolder::created() const { return !created_->folders.empty(); }
+
+void ReportFolder::write(const AuditReport& report) {
+  created_->kept = true;
+  const std::filesystem::path folder(directory_);
+  std::error_code error;
+  std::filesystem::create_directories(folder, error);  // again, in case it was removed meanwhile
   write_whole_file((folder / "audit.json").string(), audit_json(report).dump(2) + "\n");
   write_whole_file((folder / "audit.md").string(), audit_markdown(report));
   write_whole_file((folder / "audit.html").string(), audit_xml_escape(report));

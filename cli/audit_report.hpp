@@ -3,6 +3,7 @@
 // audit.json (versioned, one row per check with its evidence in separate fields), and audit.md and
 // audit.html in the order a designer reads them -- summary per game, findings (one per claim, its
 // sizes listed), rulings whose readings differ, balance per reading, seed examples, passing checks.
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -95,9 +96,27 @@ nlohmann::json audit_json(const AuditReport& report);
 std::string audit_markdown(const AuditReport& report);
 std::string audit_html(const AuditReport& report);
 
-// Fails (InputError) now, before any work, when the folder cannot be created or written.
-void check_report_folder(const std::string& directory);
-// Each file whole under a temporary name, then renamed, so a report is never half written.
-void write_report_files(const std::string& directory, const AuditReport& report);
+// The folder a report goes into, made ready before any work: created if need be and written to
+// once, else InputError then. An audit that ends without its report leaves no empty folder
+// behind: the folders this one created are removed again, each only if still empty, when a stop
+// is requested (SIGINT, SIGTERM: the interrupted audit writes no report, and the process may end
+// before anything is unwound) or when it is destroyed unwritten (an error). A folder that existed
+// before is never removed.
+class ReportFolder {
+ public:
+  explicit ReportFolder(const std::string& directory);  // call install_stop_handlers() first
+  ~ReportFolder();
+  ReportFolder(const ReportFolder&) = delete;
+  ReportFolder& operator=(const ReportFolder&) = delete;
+
+  // Each file whole under a temporary name, then renamed, so a report is never half written.
+  void write(const AuditReport& report);
+  bool created() const;  // the folder did not exist before
+
+ private:
+  struct Created;  // shared with the stop hook, which may run after this is gone
+  std::string directory_;
+  std::shared_ptr<Created> created_;
+};
 
 }  // namespace arbiter::cli

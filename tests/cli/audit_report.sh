@@ -4,7 +4,7 @@
 # HTML with every diagram the report announces, no images to break, and a screenshot that is not
 # blank. Each finding's replay command reaches its position; a ruling comparison without a
 # difference names the sizes, positions and seconds it searched. Bad input (an unwritable folder)
-# leaves no report behind. Usage: audit_report.sh ARBITER
+# and an interruption leave no report and no folder of their own behind. Usage: audit_report.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
 here="$(cd "$(dirname "$0")/../.." && pwd)"
 
@@ -103,6 +103,26 @@ PY
 else
   fail "chromium is not installed"
 fi
+
+# Interrupted (SIGINT once the report folder is made and the audit under way): no report and no
+# empty folder left behind; a folder that was there before is kept with what it held.
+"$arbiter" audit quentin --quick --report "$tmp/fresh/report" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+while kill -0 "$pid" 2>/dev/null && [ ! -d "$tmp/fresh/report" ]; do sleep 0.01; done
+kill -INT "$pid" 2>/dev/null
+wait "$pid"
+status=$?
+if [ "$status" -eq 130 ] && [ ! -e "$tmp/fresh" ] && grep -q "^arbiter: interrupted by SIGINT; no report written" "$tmp/err"; then pass; else
+  fail "interrupted audit: exit $status, $(ls -R "$tmp/fresh" 2>&1 | tr '\n' ' ')" "$tmp/err"; fi
+mkdir -p "$tmp/kept" && echo "mine" >"$tmp/kept/notes.txt"
+"$arbiter" audit quentin --quick --report "$tmp/kept" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+while kill -0 "$pid" 2>/dev/null && ! grep -q '^quentin ' "$tmp/out"; do sleep 0.01; done
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+status=$?
+if [ "$status" -eq 143 ] && [ "$(ls -A "$tmp/kept")" = notes.txt ]; then pass; else
+  fail "interrupted audit into a folder that was there: exit $status, left $(ls -A "$tmp/kept" | tr '\n' ' ')" "$tmp/err"; fi
 
 # An unwritable folder: one line, exit 2, before any work.
 "$arbiter" audit quentin --quick --report /proc/arbiter-report >"$tmp/out" 2>"$tmp/err"
