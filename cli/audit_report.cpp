@@ -271,7 +271,7 @@ std::string audit_markdown(const AuditReport& report) {
   return md.str();
 }
 
-std::string audit_xml_escape(const AuditReport& report) {
+std::string audit_html(const AuditReport& report) {
   std::ostringstream h;
   h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Arbiter audit</title><style>" << kStyle
     << "</style></head><body>\n<h1>Arbiter audit</h1>\n<p>" << xml_escape(report.arbiter) << "; " << seconds_text(report.seconds)
@@ -420,7 +420,7 @@ void ReportFolder::write(const AuditReport& report) {
   std::filesystem::create_directories(folder, error);  // again, in case it was removed meanwhile
   write_whole_file((folder / "audit.json").string(), audit_json(report).dump(2) + "\n");
   write_whole_file((folder / "audit.md").string(), audit_markdown(report));
-  write_whole_file((folder / "audit.html").string(), audit_xml_escape(report));
+  write_whole_file((folder / "audit.html").string(), audit_html(report));
 }
 
 }  // namespace arbiter::cli
