@@ -1,9 +1,11 @@
 // arbiter audit: every game's conformance checks, seed examples, property suite, small proofs, the
 // rulings whose readings differ and their balance in play; a table on the terminal and, with
 // --report DIR, audit.json, audit.md and audit.html (cli/audit_report.hpp, docs/audit-schema.md).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <tuple>
 
@@ -248,10 +250,13 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
           row.detail = "refuted; counterexample:\n" + r.verdict.counterexample + r.verdict.note;
           try {
             const auto sized = make_game(game, r.size, {});
-            // A counterexample found by play is shown as the game that reaches it from the empty board.
+            // A counterexample found by play is shown as the game that reaches it from the empty
+            // board and then plays the counterexample's own move(s), the ones the claim is about.
+            std::vector<std::string> line = r.verdict.reached_by;
+            line.insert(line.end(), r.verdict.moves.begin(), r.verdict.moves.end());
             row.evidence = r.verdict.reached_by.empty()
                                ? evidence_of(*sized, first_position(*sized, r.verdict.counterexample), r.verdict.moves)
-                               : evidence_of(*sized, "", r.verdict.reached_by);
+                               : evidence_of(*sized, "", line);
           } catch (const InputError&) {
             // Not a position this game reads back (a claim about something else than a turn).
           }
@@ -289,6 +294,48 @@ std::pair<std::string, std::string> drawn_under(const GameDescriptor& game, int 
   }
 }
 
+// "size 2", "sizes 2 and 3", "sizes 2, 3 and 4".
+std::string sizes_words(const std::vector<int>& sizes) {
+  std::string words;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    words += (i == 0 ? "" : i + 1 == sizes.size() ? " and " : ", ") + std::to_string(sizes[i]);
+  }
+  return (sizes.size() == 1 ? "size " : "sizes ") + words;
+}
+
+// The audit's own bounds, by the numbers it ran with (the explorer's words name `rulings diff`'s options).
+std::string cut_words(SearchCut cut, const ExplorerBounds& bounds) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%g", bounds.max_seconds);
+  switch (cut) {
+    case SearchCut::None: return "";
+    case SearchCut::Positions: return "the bound of " + std::to_string(bounds.max_positions) + " positions per size";
+    case SearchCut::Depth: return "the depth bound of " + std::to_string(bounds.max_depth) + " moves";
+    case SearchCut::Time: return "the time limit of " + std::string(seconds) + " s (--ruling-seconds)";
+    case SearchCut::Interrupted: return "an interruption";
+  }
+  return "";
+}
+
+// How far a comparison that found no difference looked: the sizes, positions and seconds, and
+// whether that was every reachable position of those sizes. Either way a bounded result.
+std::string search_extent(const RulingShown& shown) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.2f s", shown.seconds);
+  const std::string beyond = shown.sizes_searched.empty() ? "" : "; not searched beyond size " + std::to_string(shown.sizes_searched.back());
+  if (shown.complete) {
+    return "Same on " + sizes_words(shown.sizes_searched) + ": every reachable position examined (" +
+           std::to_string(shown.positions) + " positions, " + seconds + ")" + beyond + ".";
+  }
+  std::vector<int> unreached;
+  for (int n : shown.bound_sizes) {
+    if (std::find(shown.sizes_searched.begin(), shown.sizes_searched.end(), n) == shown.sizes_searched.end()) unreached.push_back(n);
+  }
+  return "Undecided: no difference in the " + std::to_string(shown.positions) + " positions examined on " +
+         sizes_words(shown.sizes_searched) + " in " + seconds + ", but the search was cut by " + shown.cut +
+         (unreached.empty() ? "" : "; " + sizes_words(unreached) + " never reached") + beyond + ".";
+}
+
 void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditReport& report) {
   ExplorerBounds bounds;
   bounds.max_seconds = s.ruling_seconds;
@@ -309,6 +356,11 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
       shown.value_a = ruling.default_value;
       shown.value_b = option.value;
       shown.differs = !explored.differences.empty();
+      shown.bound_sizes = bounds.sizes;
+      shown.bound_positions = bounds.max_positions;
+      shown.bound_seconds = bounds.max_seconds;
+      shown.positions = explored.positions;
+      shown.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (shown.differs) {
         const RulingDifference& d = explored.differences.front();
         shown.size = d.size;
@@ -321,13 +373,20 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
         std::tie(shown.svg_a, shown.caption_a) = drawn_under(game, d.size, ruling.name + "=" + ruling.default_value, d);
         std::tie(shown.svg_b, shown.caption_b) = drawn_under(game, d.size, ruling.name + "=" + option.value, d);
       } else {
-        shown.searched = std::to_string(explored.positions) + " positions, " +
-                         (explored.exhaustive ? "every reachable one" : "cut by " + std::string(search_cut_text(explored.cut)));
+        for (int n : bounds.sizes) {
+          if (std::find(explored.unreached.begin(), explored.unreached.end(), n) == explored.unreached.end()) {
+            shown.sizes_searched.push_back(n);
+          }
+        }
+        shown.complete = explored.exhaustive;
+        shown.cut = cut_words(explored.exhaustive ? SearchCut::None : explored.cut, bounds);
+        shown.searched = search_extent(shown);
       }
-      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      // The sizes in the subject column: where the readings part, or every size searched without a difference.
+      const std::string sizes = shown.differs ? "size " + std::to_string(shown.size) : sizes_words(shown.sizes_searched);
       std::printf("%-9s %-13s %-50s %-20s %8ld  %-7s %8.2f\n", game.name.c_str(), "ruling",
-                  (ruling.name + ": " + ruling.default_value + " vs " + option.value).c_str(), "", explored.positions,
-                  shown.differs ? "differ" : explored.exhaustive ? "same" : "no diff", seconds);
+                  (ruling.name + ": " + ruling.default_value + " vs " + option.value).c_str(), sizes.c_str(),
+                  explored.positions, shown.differs ? "differ" : shown.complete ? "same" : "unknown", shown.seconds);
       std::fflush(stdout);
       report.rulings.push_back(shown);
     }
@@ -375,7 +434,7 @@ int audit(const std::vector<std::string>& args) {
       ("ruling-seconds", po::value<double>(&s.ruling_seconds), "search time per ruling comparison (default 1)")
       ("metrics-games", po::value<int>(&s.metrics_games), "random games per reading in the balance comparison (default 300)")
       ("quick", po::bool_switch(&s.quick), "a fast smoke run: the small board only, one proof size, and at most 5 --games, 10 --property-cases, 0.3 --ruling-seconds and 50 --metrics-games (the report records the numbers used)")
-      ("report", po::value<std::string>(&report_folder), "also write audit.json, audit.md and audit.html into this directory");
+      ("report", po::value<std::string>(&report_folder), "also write audit.json, audit.md and audit.html into this directory (created if need be; an interrupted audit writes none and removes the directory again if it created it)");
   po::positional_options_description positional;
   positional.add("game", -1);
   bool proceed = false;
@@ -398,9 +457,10 @@ int audit(const std::vector<std::string>& args) {
   std::vector<const GameDescriptor*> selected;
   for (const std::string& name : only) selected.push_back(&find_game(name));
   if (selected.empty()) selected = registered_games();
-  if (!report_folder.empty()) check_report_folder(report_folder);  // before the work, not after it
-
+  // Before the folder is made, so that a signal from here on leaves no empty folder behind.
   install_stop_handlers();
+  std::optional<ReportFolder> folder;
+  if (!report_folder.empty()) folder.emplace(report_folder);  // before the work, not after it
   const auto start = std::chrono::steady_clock::now();
   AuditReport report;
   report.arbiter = version_string();
@@ -421,7 +481,9 @@ int audit(const std::vector<std::string>& args) {
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (stop_requested()) {
-    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; no report written (it would be incomplete)\n";
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; no report written (it would be incomplete)"
+              << (folder && folder->created() ? ", and the folder " + quote_input(report_folder) + " it created is removed" : "")
+              << "\n";
     return interrupted_exit_status();
   }
   int failed = 0, findings = 0, unknowns = 0, not_applicable = 0;
@@ -440,8 +502,8 @@ int audit(const std::vector<std::string>& args) {
             << report.rows.size() - static_cast<std::size_t>(failed + findings + unknowns + not_applicable) << " passed, "
             << failed << " failed" << (not_applicable ? ", " + std::to_string(not_applicable) + " not applicable (not run)" : "")
             << "; " << report.seconds << " s\n";
-  if (!report_folder.empty()) {
-    write_report_files(report_folder, report);
+  if (folder) {
+    folder->write(report);
     std::cout << "report written to " << report_folder << "/audit.html, audit.md and audit.json\n";
   }
   return failed == 0 ? 0 : 1;

@@ -1,6 +1,7 @@
 #include "cli/audit_report.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,7 @@
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "puzzles/svg.hpp"
+#include "solver/interrupt.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -185,11 +187,19 @@ nlohmann::json audit_json(const AuditReport& report) {
   }
   out["rulings"] = nlohmann::json::array();
   for (const RulingShown& r : report.rulings) {
+    const auto unless_differs = [&](nlohmann::json value) { return r.differs ? nlohmann::json(nullptr) : value; };
     out["rulings"].push_back({{"game", r.game}, {"id", r.id}, {"ruling", r.ruling}, {"value_a", r.value_a},
                               {"value_b", r.value_b}, {"differs", r.differs},
                               {"size", r.differs ? nlohmann::json(r.size) : nlohmann::json(nullptr)},
                               {"kind", r.differs ? nlohmann::json(r.kind) : nlohmann::json(nullptr)},
-                              {"moves", r.moves}, {"move", r.move}, {"searched", r.searched}});
+                              {"moves", r.moves}, {"move", r.move},
+                              {"bounds", {{"sizes", r.bound_sizes}, {"positions_per_size", r.bound_positions},
+                                          {"seconds", r.bound_seconds}}},
+                              {"positions", r.positions}, {"seconds", r.seconds},
+                              {"sizes_searched", unless_differs(r.sizes_searched)},
+                              {"complete", unless_differs(r.complete)},
+                              {"cut", r.differs || r.complete ? nlohmann::json(nullptr) : nlohmann::json(r.cut)},
+                              {"searched", r.searched}});
   }
   return out;
 }
@@ -242,7 +252,7 @@ std::string audit_markdown(const AuditReport& report) {
   for (const RulingShown& r : report.rulings) {
     md << "\n### " << r.game << " " << r.id << " " << r.ruling << ": " << r.value_a << " vs " << r.value_b << "\n\n";
     if (!r.differs) {
-      md << "No difference found (" << r.searched << ").\n";
+      md << r.searched << "\n";
       continue;
     }
     md << "They differ (" << r.kind << ") on size " << r.size << " after " << (r.moves.empty() ? "no moves" : r.moves)
@@ -271,7 +281,7 @@ std::string audit_markdown(const AuditReport& report) {
   return md.str();
 }
 
-std::string audit_xml_escape(const AuditReport& report) {
+std::string audit_html(const AuditReport& report) {
   std::ostringstream h;
   h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Arbiter audit</title><style>" << kStyle
     << "</style></head><body>\n<h1>Arbiter audit</h1>\n<p>" << xml_escape(report.arbiter) << "; " << seconds_text(report.seconds)
@@ -344,9 +354,10 @@ std::string audit_xml_escape(const AuditReport& report) {
     if (!r.differs) same.push_back(&r);
   }
   if (!same.empty()) {
-    h << "<details><summary>" << same.size() << " comparisons found no difference</summary><ul>\n";
+    h << "<details><summary>" << same.size() << " comparisons found no difference within their bounds</summary><ul>\n";
     for (const RulingShown* r : same) {
-      h << "<li>" << xml_escape(r->game + " " + r->ruling + ": " + r->value_a + " vs " + r->value_b + " (" + r->searched + ")") << "</li>\n";
+      h << "<li>" << xml_escape(r->game + " " + r->id + " " + r->ruling + ": " + r->value_a + " vs " + r->value_b + ". " + r->searched)
+        << "</li>\n";
     }
     h << "</ul></details>\n";
   }
@@ -378,22 +389,50 @@ std::string audit_xml_escape(const AuditReport& report) {
   return h.str();
 }
 
-void check_report_folder(const std::string& directory) {
+struct ReportFolder::Created {
+  std::vector<std::string> folders;  // outermost first
+  std::atomic<bool> kept{false};     // the report is being written into them
+
+  void remove_unless_kept() noexcept {
+    if (kept) return;
+    std::error_code error;
+    // Innermost first; remove() leaves a folder that is not empty (something else put there) alone.
+    for (auto it = folders.rbegin(); it != folders.rend(); ++it) std::filesystem::remove(*it, error);
+  }
+};
+
+ReportFolder::ReportFolder(const std::string& directory) : directory_(directory), created_(std::make_shared<Created>()) {
   std::error_code error;
+  // The folders missing now are the ones this audit creates (a path it cannot look at is not one).
+  for (std::filesystem::path p(directory); !p.empty() && p != p.parent_path(); p = p.parent_path()) {
+    const bool there = std::filesystem::exists(p, error);
+    if (there || error) break;
+    created_->folders.insert(created_->folders.begin(), p.string());
+  }
   std::filesystem::create_directories(directory, error);
   const std::filesystem::path probe = std::filesystem::path(directory) / ".arbiter-write-test";
   std::ofstream out(probe);
-  if (error || !out) throw InputError("cannot write the report into " + quote_input(directory));
+  if (error || !out) {
+    created_->remove_unless_kept();
+    throw InputError("cannot write the report into " + quote_input(directory));
+  }
   out.close();
   std::filesystem::remove(probe, error);
+  if (!created_->folders.empty()) add_stop_hook([created = created_] { created->remove_unless_kept(); });
 }
 
-void write_report_files(const std::string& directory, const AuditReport& report) {
-  check_report_folder(directory);
-  const std::filesystem::path folder(directory);
+ReportFolder::~ReportFolder() { created_->remove_unless_kept(); }
+
+bool ReportFolder::created() const { return !created_->folders.empty(); }
+
+void ReportFolder::write(const AuditReport& report) {
+  created_->kept = true;
+  const std::filesystem::path folder(directory_);
+  std::error_code error;
+  std::filesystem::create_directories(folder, error);  // again, in case it was removed meanwhile
   write_whole_file((folder / "audit.json").string(), audit_json(report).dump(2) + "\n");
   write_whole_file((folder / "audit.md").string(), audit_markdown(report));
-  write_whole_file((folder / "audit.html").string(), audit_xml_escape(report));
+  write_whole_file((folder / "audit.html").string(), audit_html(report));
 }
 
 }  // namespace arbiter::cli

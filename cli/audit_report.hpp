@@ -3,6 +3,7 @@
 // audit.json (versioned, one row per check with its evidence in separate fields), and audit.md and
 // audit.html in the order a designer reads them -- summary per game, findings (one per claim, its
 // sizes listed), rulings whose readings differ, balance per reading, seed examples, passing checks.
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,15 +53,27 @@ struct ExampleShown {
   std::string before_svg, after_svg;
 };
 
-// The smallest position where two readings of a ruling part, drawn under each.
+// The smallest position where two readings of a ruling part, drawn under each; or, when the
+// search found none, how far it looked: a bounded result, never "the readings agree" in general.
 struct RulingShown {
   std::string game, id, ruling, value_a, value_b, kind, move, moves, position;
   int size = 0;
   std::string under_a, under_b;          // explain traces or descriptions
   std::string svg_a, svg_b;              // the position where they part under each reading ("" if none)
   std::string caption_a, caption_b;      // what each picture shows
-  std::string searched;                  // when no difference was found: how far the search went
   bool differs = false;
+  // The search's bounds: the sizes it may try, in order, positions per size, seconds in all.
+  std::vector<int> bound_sizes;
+  long bound_positions = 0;
+  double bound_seconds = 0;
+  long positions = 0;  // examined, over every size
+  double seconds = 0;
+  // When no difference was found: the sizes searched (started), whether every reachable position
+  // of each was examined, else what cut the search ("" when complete), and the same in words.
+  std::vector<int> sizes_searched;
+  bool complete = false;
+  std::string cut;
+  std::string searched;
 };
 
 struct MetricsShown {
@@ -85,9 +98,27 @@ nlohmann::json audit_json(const AuditReport& report);
 std::string audit_markdown(const AuditReport& report);
 std::string audit_html(const AuditReport& report);
 
-// Fails (InputError) now, before any work, when the folder cannot be created or written.
-void check_report_folder(const std::string& directory);
-// Each file whole under a temporary name, then renamed, so a report is never half written.
-void write_report_files(const std::string& directory, const AuditReport& report);
+// The folder a report goes into, made ready before any work: created if need be and written to
+// once, else InputError then. An audit that ends without its report leaves no empty folder
+// behind: the folders this one created are removed again, each only if still empty, when a stop
+// is requested (SIGINT, SIGTERM: the interrupted audit writes no report, and the process may end
+// before anything is unwound) or when it is destroyed unwritten (an error). A folder that existed
+// before is never removed.
+class ReportFolder {
+ public:
+  explicit ReportFolder(const std::string& directory);  // call install_stop_handlers() first
+  ~ReportFolder();
+  ReportFolder(const ReportFolder&) = delete;
+  ReportFolder& operator=(const ReportFolder&) = delete;
+
+  // Each file whole under a temporary name, then renamed, so a report is never half written.
+  void write(const AuditReport& report);
+  bool created() const;  // the folder did not exist before
+
+ private:
+  struct Created;  // shared with the stop hook, which may run after this is gone
+  std::string directory_;
+  std::shared_ptr<Created> created_;
+};
 
 }  // namespace arbiter::cli

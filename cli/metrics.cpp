@@ -39,7 +39,7 @@ int metrics_command(const std::vector<std::string>& args) {
       ("threads", po::value<int>(&request.threads), "worker threads; results do not depend on it (default 1)")
       ("solve-seconds", po::value<double>(&request.solve_seconds),
        "time limit for solving the empty board, per pie reading; 0 skips the solver (default 2)")
-      ("compare-ruling", po::value<std::string>(&request.compare_ruling), "measure every reading of this ruling side by side")
+      ("compare-ruling", po::value<std::string>(&request.compare_ruling), "measure every reading of this ruling (its name or id, as `arbiter rules GAME` prints them) side by side")
       ("json", po::bool_switch(&json), "print the result as JSON (docs/schemas/metrics.schema.json)")
       ("out", po::value<std::string>(&out_file), "also draw win rates and lengths per reading into this .svg, .png or .pdf file");
   game_options.add_to(options);
@@ -106,7 +106,7 @@ int metrics_command(const std::vector<std::string>& args) {
 const CommandRegistration metrics_registration{Command{
     "metrics",
     "metrics GAME [--size N] [--rule NAME=VALUE]... [--games G] [--mcts-games M] [--player random|mcts|both] "
-    "[--playouts P] [--seed S] [--threads T] [--solve-seconds S] [--compare-ruling NAME] [--json] [--out chart.svg|.png|.pdf]",
+    "[--playouts P] [--seed S] [--threads T] [--solve-seconds S] [--compare-ruling NAME|ID] [--json] [--out chart.svg|.png|.pdf]",
     "balance by play: first-mover win rate (random and MCTS, 95% CI), length, mechanics, solved openings",
     metrics_command, true}};
 

@@ -87,7 +87,7 @@ int rulings(const std::vector<std::string>& args) {
   options.add_options()
       ("action", po::value<std::string>(&action)->required(), "diff")
       ("game", po::value<std::string>(&game_name)->required(), "game name")
-      ("ruling", po::value<std::string>(&ruling)->required(), "ruling name")
+      ("ruling", po::value<std::string>(&ruling)->required(), "ruling name or id (as `arbiter rules GAME` prints them)")
       ("values", po::value<std::vector<std::string>>(&values), "two values to compare (default: the default against each alternative)")
       ("rule", po::value<std::vector<std::string>>(&other), "other rulings held fixed, NAME=VALUE")
       ("max-positions", po::value<long>(&max_positions), "positions examined per size (default 200000)")
@@ -104,8 +104,8 @@ int rulings(const std::vector<std::string>& args) {
   if (action != "diff") throw InputError("unknown rulings action " + quote_input(action) + " (known: diff)");
   if (!out.empty()) image_format_of(out);
   const GameDescriptor& game = find_game(game_name);
-  auto found = std::find_if(game.rulings.begin(), game.rulings.end(), [&](const Ruling& r) { return r.name == ruling; });
-  if (found == game.rulings.end()) throw InputError("unknown ruling " + quote_input(ruling) + " for " + game.name);
+  const Ruling* found = &ruling_named(game, ruling, "rulings diff");
+  ruling = found->name;  // it may have been given by its id
   for (const std::string& v : values) make_config(game, 0, {ruling + "=" + v});  // validates each value
   if (values.size() == 2 && values[0] == values[1]) {
     throw InputError("comparing " + ruling + "=" + values[0] + " with itself finds nothing; give two different values");

@@ -9,6 +9,7 @@
 
 #include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/position_io.hpp"
 #include "model/core/version.hpp"
 #include "model/registry.hpp"
 #include "puzzles/chart.hpp"
@@ -259,14 +260,9 @@ void validate(const MetricsRequest& request) {
     throw InputError("--solve-seconds must be between 0 and 3600");
   }
   if (!request.compare_ruling.empty()) {
-    if (find_ruling(descriptor, request.compare_ruling) == nullptr) {
-      std::string known;
-      for (const Ruling& r : descriptor.rulings) known += (known.empty() ? "" : ", ") + r.name;
-      throw InputError("unknown ruling " + quote_input(request.compare_ruling) + " for --compare-ruling of " +
-                       descriptor.name + " (known: " + known + ")");
-    }
+    const Ruling& compared = ruling_named(descriptor, request.compare_ruling, "--compare-ruling");
     for (const std::string& assignment : request.rulings) {
-      if (assignment.substr(0, assignment.find('=')) == request.compare_ruling) {
+      if (assignment.substr(0, assignment.find('=')) == compared.name) {
         throw InputError("--compare-ruling " + request.compare_ruling + " runs every reading; do not also give --rule " +
                          assignment);
       }
@@ -274,9 +270,12 @@ void validate(const MetricsRequest& request) {
   }
 }
 
-MetricsReport measure(const MetricsRequest& request) {
-  validate(request);
-  const GameDescriptor& descriptor = find_game(request.game);
+MetricsReport measure(const MetricsRequest& asked) {
+  validate(asked);
+  const GameDescriptor& descriptor = find_game(asked.game);
+  // The compared ruling by its name from here on (it may have been given by its id).
+  MetricsRequest request = asked;
+  if (!request.compare_ruling.empty()) request.compare_ruling = ruling_named(descriptor, asked.compare_ruling, "--compare-ruling").name;
   MetricsReport report;
   report.game = descriptor.name;
   report.size = make_config(descriptor, request.size, request.rulings).size;

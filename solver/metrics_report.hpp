@@ -18,7 +18,7 @@ struct MetricsRequest {
   std::string game;
   int size = 0;                        // 0: the game's default
   std::vector<std::string> rulings;    // NAME=VALUE, as given
-  std::string compare_ruling;          // "" for one configuration
+  std::string compare_ruling;          // its name or rules.md id; "" for one configuration
   bool random = true;                  // play random games
   bool mcts = true;                    // play MCTS games
   int random_games = 1000;
@@ -58,7 +58,7 @@ struct MetricsReport {
   std::string game;
   int size = 0;
   std::array<std::string, 2> sides;
-  std::string compare_ruling;
+  std::string compare_ruling;  // by its name
   MetricsRequest request;
   std::vector<ReadingMetrics> readings;
   bool stopped = false;

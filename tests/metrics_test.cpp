@@ -1,8 +1,9 @@
 // What `arbiter metrics` relies on, for every registered game: apply_counting plays exactly the
 // move apply plays, under every ruling alternative; metrics are the same whatever the thread
-// count; the Wilson interval brackets the rate.
+// count; the Wilson interval brackets the rate; the chart's text fits in the picture.
 #include <gtest/gtest.h>
 
+#include "puzzles/chart.hpp"
 #include "solver/metrics.hpp"
 #include "tests/game_param.hpp"
 
@@ -96,6 +97,33 @@ TEST(Wilson, BracketsTheRateAndNarrowsWithMoreTrials) {
   // No successes still leaves room above zero.
   EXPECT_NEAR(metrics::wilson(0, 20).low, 0.0, 1e-12);
   EXPECT_GT(metrics::wilson(0, 20).high, 0.1);
+}
+
+// The chart's text stays inside the picture, however narrow the panels and long the caption (a
+// chart of random play alone, two panels, had its footnote run off the right edge): text widths
+// estimated at 0.55 of the font size (0.6 in bold), above what DejaVu Sans measures (0.51, 0.56).
+TEST(Chart, EveryTextFitsInThePicture) {
+  ChartPanel panel;
+  panel.title = "Black (first) win rate";
+  panel.subtitle = "random play";
+  panel.bars = {{"board", 0.47, 0.38, 0.57}, {"facing", 0.57, 0.47, 0.66}};
+  const std::string caption =
+      "seed 1; 100 random games, whiskers: 95% Wilson interval (win rate), one standard deviation (length); "
+      "and a second sentence long enough to need a third line in a chart this narrow";
+  const Drawing chart = chart_drawing("brique 5x5: readings of escort-directions", caption, {panel, panel});
+  std::string caption_shown;
+  for (const Shape& shape : chart.shapes) {
+    if (shape.kind != Shape::Kind::Text) continue;
+    const double width = static_cast<double>(shape.text.size()) * shape.font_size * (shape.bold ? 0.6 : 0.55);
+    const auto [x, y] = shape.points[0];
+    const double left = shape.text_from_left ? x : x - width / 2;
+    EXPECT_GE(left, 0) << shape.text;
+    EXPECT_LE(left + width, chart.width) << shape.text;
+    EXPECT_GE(y - shape.font_size / 2, 0) << shape.text;
+    EXPECT_LE(y + shape.font_size / 2, chart.height) << shape.text;
+    if (shape.fill == "#555555" && shape.text_from_left) caption_shown += (caption_shown.empty() ? "" : " ") + shape.text;
+  }
+  EXPECT_EQ(caption_shown, caption) << "the caption, wrapped, says all of it in order";
 }
 
 }  // namespace

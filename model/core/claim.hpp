@@ -17,8 +17,8 @@ struct Verdict {
   std::string reason;          // Unknown: "timeout", the solver's reason, or what is not encoded
   std::string counterexample;  // Refuted: the position(s) as diagrams (the game's notation)
   std::vector<std::string> moves;  // Refuted, where meaningful: the move(s) of the counterexample
-  // Refuted, when the counterexample was found by play: the moves that reach it from the empty
-  // board (the audit shows and replays them).
+  // Refuted, when the counterexample was found by play: the moves that reach its position from the
+  // empty board, without `moves` (the audit shows and replays both, these first).
   std::vector<std::string> reached_by;
   std::string note;            // extra findings, e.g. whether the counterexample is reachable
   // Refuted premise: its counterexample also contradicts the claims derived from it (a reached game

@@ -80,6 +80,16 @@ std::optional<RulingConflict> ruling_conflict(const GameDescriptor& game, const 
   return std::nullopt;
 }
 
+const Ruling& ruling_named(const GameDescriptor& game, const std::string& name_or_id, const std::string& option) {
+  for (const Ruling& ruling : game.rulings) {
+    if (ruling.name == name_or_id || ruling.id == name_or_id) return ruling;
+  }
+  std::string known;
+  for (const Ruling& r : game.rulings) known += (known.empty() ? "" : ", ") + r.id + " " + r.name;
+  throw InputError("unknown ruling " + quote_input(name_or_id) + " for " + option + " of " + game.name +
+                   (known.empty() ? " (it has no rulings)" : " (known: " + known + ")"));
+}
+
 LoadedPosition load_position(const GameDescriptor& game, int size, const std::vector<std::string>& assignments,
                              std::string_view text, std::string_view implementation) {
   LoadedPosition loaded;

@@ -41,6 +41,11 @@ struct RulingConflict {
 std::optional<RulingConflict> ruling_conflict(const GameDescriptor& game, const LineForm& form,
                                               const std::vector<std::string>& asked);
 
+// The ruling an option names by its command-line name or its rules.md id, as `arbiter rules GAME`
+// prints them ("majority" or "Q-2"); an InputError naming `option` and the known rulings otherwise.
+// (--rule takes the name only: its NAME=VALUE is kept and compared as written.)
+const Ruling& ruling_named(const GameDescriptor& game, const std::string& name_or_id, const std::string& option);
+
 struct LoadedPosition {
   std::unique_ptr<Game> game;
   std::unique_ptr<State> state;

@@ -2,7 +2,9 @@
 # The audit report as a designer opens it: a quick audit of one game writes audit.json (valid
 # against docs/schemas/audit.schema.json), audit.md and audit.html; headless Chromium renders the
 # HTML with every diagram the report announces, no images to break, and a screenshot that is not
-# blank. Bad input (an unwritable folder) leaves no report behind. Usage: audit_report.sh ARBITER
+# blank. Each finding's replay command reaches its position; a ruling comparison without a
+# difference names the sizes, positions and seconds it searched. Bad input (an unwritable folder)
+# and an interruption leave no report and no folder of their own behind. Usage: audit_report.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
 here="$(cd "$(dirname "$0")/../.." && pwd)"
 
@@ -21,6 +23,45 @@ if python3 "$here/scripts/validate-json.py" "$here/docs/schemas/audit.schema.jso
 else
   fail "audit.json: $(cat "$tmp/why")"
 fi
+# Each finding's evidence replays to the position it shows; a counterexample found by play is the
+# whole line from the empty board, down to the move the claim is about (it stopped one move short).
+python3 - "$tmp/report/audit.json" >"$tmp/replays" <<'PY'
+import json, re, sys
+for row in json.load(open(sys.argv[1]))["rows"]:
+    e = row["evidence"]
+    if not e:
+        continue
+    played = re.search(r"reachable from the empty board by the model: ([^(;]*)", row["detail"])
+    if played and e["moves"] != played.group(1).split():
+        print("MISMATCH", row["check"], e["moves"], played.group(1))
+    print(e["replay"].replace("arbiter ", "", 1) + "\t" + e["position"])
+PY
+grep -q MISMATCH "$tmp/replays" && fail "the evidence's moves are not the line the proof found" "$tmp/replays" || pass
+grep -q "only-mover-completes" "$tmp/report/audit.json" && [ "$(grep -vc MISMATCH "$tmp/replays")" -gt 0 ] && pass ||
+  fail "no finding with evidence to replay (quentin's only-mover-completes is one)" "$tmp/replays"
+while IFS=$'\t' read -r replay position; do
+  eval "\"\$arbiter\" $replay" >"$tmp/replayed" 2>&1
+  grep -qxF "Position: $position" "$tmp/replayed" && pass || fail "replay $replay does not reach $position" "$tmp/replayed"
+done < <(grep -v MISMATCH "$tmp/replays")
+# A comparison that found no difference says how far it looked: a bounded result, not a universal one.
+python3 - "$tmp/report/audit.json" >"$tmp/same" <<'PY'
+import json, sys
+for r in json.load(open(sys.argv[1]))["rulings"]:
+    if r["differs"]:
+        continue
+    bounded = r["sizes_searched"] and r["positions"] > 0 and r["bounds"]["sizes"] and r["bounds"]["seconds"] > 0
+    said = ("Same on size" if r["complete"] else "Undecided: ") in r["searched"] and "positions" in r["searched"]
+    print(("" if bounded and said else "UNBOUNDED ") + r["ruling"] + " " + r["value_b"] + ": " + r["searched"])
+PY
+if [ -s "$tmp/same" ] && ! grep -q UNBOUNDED "$tmp/same"; then pass; else fail "a comparison without a difference names no bound" "$tmp/same"; fi
+while read -r line; do
+  grep -qF "${line#*: }" "$tmp/report/audit.md" && grep -qF "${line#*: }" "$tmp/report/audit.html" && pass ||
+    fail "audit.md or audit.html does not say how far: ${line#*: }"
+done <"$tmp/same"
+same_rows=$(grep -E ' (same|unknown) +[0-9.]+$' "$tmp/out" | grep -c ' ruling ')
+[ "$same_rows" -gt 0 ] && [ "$same_rows" = "$(grep -E ' (same|unknown) +[0-9.]+$' "$tmp/out" | grep ' ruling ' | grep -c ' sizes\? [0-9]')" ] &&
+  pass || fail "the table's rows of comparisons without a difference name no sizes" "$tmp/out"
+
 # The reading order: summary, findings, rulings, seed examples, passing checks (folded).
 order=$(grep -oE '<h2 id="[a-z]+"' "$tmp/report/audit.html" | cut -d'"' -f2 | tr '\n' ' ')
 case "$order" in
@@ -62,6 +103,26 @@ PY
 else
   fail "chromium is not installed"
 fi
+
+# Interrupted (SIGINT once the report folder is made and the audit under way): no report and no
+# empty folder left behind; a folder that was there before is kept with what it held.
+"$arbiter" audit quentin --quick --report "$tmp/fresh/report" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+while kill -0 "$pid" 2>/dev/null && [ ! -d "$tmp/fresh/report" ]; do sleep 0.01; done
+kill -INT "$pid" 2>/dev/null
+wait "$pid"
+status=$?
+if [ "$status" -eq 130 ] && [ ! -e "$tmp/fresh" ] && grep -q "^arbiter: interrupted by SIGINT; no report written" "$tmp/err"; then pass; else
+  fail "interrupted audit: exit $status, $(ls -R "$tmp/fresh" 2>&1 | tr '\n' ' ')" "$tmp/err"; fi
+mkdir -p "$tmp/kept" && echo "mine" >"$tmp/kept/notes.txt"
+"$arbiter" audit quentin --quick --report "$tmp/kept" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+while kill -0 "$pid" 2>/dev/null && ! grep -q '^quentin ' "$tmp/out"; do sleep 0.01; done
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+status=$?
+if [ "$status" -eq 143 ] && [ "$(ls -A "$tmp/kept")" = notes.txt ]; then pass; else
+  fail "interrupted audit into a folder that was there: exit $status, left $(ls -A "$tmp/kept" | tr '\n' ' ')" "$tmp/err"; fi
 
 # An unwritable folder: one line, exit 2, before any work.
 "$arbiter" audit quentin --quick --report /proc/arbiter-report >"$tmp/out" 2>"$tmp/err"

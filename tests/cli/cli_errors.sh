@@ -136,6 +136,17 @@ for game in $games; do
   expect_error_saying "$game rulings diff with the compared ruling fixed" "fixes the ruling under comparison" \
     rulings diff "$game" "$ruling" --rule "$ruling=$default"
   [ -s "$tmp/out" ] && fail "$game rulings diff printed before its error" "$tmp/out"
+  # The ruling compared may be named by its id (as `rules` prints it): the same ruling as its name.
+  id=$("$arbiter" rules "$game" | sed -n 's/^\([A-Z]-[0-9]*\)  *[a-z-]*  *--.*/\1/p' | head -1)
+  expect_error_saying "$game rulings diff by id with the compared ruling fixed" "fixes the ruling under comparison" \
+    rulings diff "$game" "$id" --rule "$ruling=$default"
+  expect_error_saying "$game metrics by id with the compared ruling fixed" "runs every reading" \
+    metrics "$game" --compare-ruling "$id" --rule "$ruling=$default"
+  if [ "$game" = quentin ]; then
+    expect_error_saying "$game metrics with an unknown ruling id" "unknown ruling 'Z-99' for --compare-ruling of $game \\(known: $id $ruling, " \
+      metrics "$game" --compare-ruling Z-99
+    expect_error_saying "$game rulings diff with an unknown ruling id" "unknown ruling 'Z-99'" rulings diff "$game" Z-99
+  fi
   "$arbiter" rulings diff "$game" "$ruling" --seconds 0.000001 >"$tmp/out" 2>"$tmp/err"
   status=$?
   if ! grep -q "readings differ" "$tmp/out" &&

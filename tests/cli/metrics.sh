@@ -50,11 +50,21 @@ else
   fail "compare exited non-zero: $(cat "$tmp/err")"
 fi
 
+# A ruling compared by its id (as `arbiter rules` prints it) is the ruling of that name.
+"$arbiter" metrics quentin --size 3 --games 20 --player random --solve-seconds 0 --compare-ruling Q-2 --json >"$tmp/by_id.json" 2>"$tmp/err"
+status=$?
+"$arbiter" metrics quentin --size 3 --games 20 --player random --solve-seconds 0 --compare-ruling majority --json >"$tmp/by_name.json" 2>/dev/null
+if [ "$status" -eq 0 ] && [ "$(field "$tmp/by_id.json" "d['compare_ruling']")" = majority ] &&
+   diff <(strip_times "$tmp/by_id.json") <(strip_times "$tmp/by_name.json") >/dev/null; then pass; else
+  fail "--compare-ruling Q-2: exit $status, not the same as majority" "$tmp/err" "$tmp/by_id.json"; fi
+
 expect_error "no games" metrics brique --size 5 --games 0
 expect_error "no MCTS games" metrics brique --size 5 --mcts-games 0
 expect_error "no playouts" metrics brique --size 5 --playouts 0
 expect_error "unknown player" metrics brique --size 5 --player alphazero
 expect_error "unknown compared ruling" metrics brique --size 5 --compare-ruling nonsense
+expect_error "unknown compared ruling id" metrics brique --size 5 --compare-ruling B-99
+expect_error "compared ruling by id also fixed" metrics brique --size 5 --compare-ruling "$("$arbiter" rules brique | sed -n 's/^\([A-Z]-[0-9]*\)  *pie  *--.*/\1/p')" --rule pie=off
 expect_error "compared ruling also fixed" metrics brique --size 5 --compare-ruling pie --rule pie=off
 expect_error "unwritable chart" metrics brique --size 3 --games 10 --player random --out /nonexistent/dir/chart.svg
 expect_error "chart not svg" metrics brique --size 3 --games 10 --player random --out "$tmp/chart.txt"
