@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <initializer_list>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -56,17 +58,52 @@ void size_range(const GameDescriptor& game, const std::string& sizes, int& low, 
   }
 }
 
+// A number as given, not in the table's fixed two decimals.
+std::string as_given(double number) {
+  std::ostringstream text;
+  text << number;
+  return text.str();
+}
+
+std::string counted(int count, const std::string& thing) {
+  return std::to_string(count) + " " + thing + (count == 1 ? "" : "s");
+}
+
+// What every verdict below holds under, before the first one: the game, the claims, the sizes,
+// the timeout and the value of every ruling (a default too: a verdict is stated as far as it is
+// proved, and a default may change).
+void print_scope(const GameDescriptor& game, const std::string& claim, const ProveRequest& request) {
+  const Config config = make_config(game, request.min_size, request.rulings);
+  const std::vector<std::string> in_force = rulings_in_force(game, config);
+  const std::vector<std::string> changed = non_default_rulings(game, config);
+  std::cout << "Z3 proofs of " << game.name << "'s claims (" << claim << "), "
+            << (request.min_size == request.max_size
+                    ? "size " + std::to_string(request.min_size)
+                    : "sizes " + std::to_string(request.min_size) + "-" + std::to_string(request.max_size))
+            << ", timeout " << as_given(request.timeout_seconds) << " s per claim and size\n";
+  std::cout << "rulings:";
+  for (const std::string& ruling : in_force) std::cout << " " << ruling;
+  if (in_force.empty()) {
+    std::cout << " none (" << game.name << " has no rulings)";
+  } else if (changed.empty()) {
+    std::cout << " (the defaults)";
+  } else {
+    std::cout << " (the defaults but";
+    for (const std::string& ruling : changed) std::cout << " " << ruling;
+    std::cout << ")";
+  }
+  std::cout << "\n";
+}
+
 void print_row(const ProveRow& row) {
   const Verdict& v = row.verdict;
   std::cout << std::left << std::setw(30) << row.claim << " " << std::setw(20) << v.scope << " " << std::setw(8)
             << verdict_name(v.kind) << std::right << std::fixed << std::setprecision(2) << std::setw(9) << v.seconds
             << "s " << std::setw(8) << v.variables << " vars " << std::setw(8) << v.assertions << " assertions"
-            << (row.from_results_file ? "  (stored)" : "");
+            << (row.from_results_file ? "  (" + reuse_mark(row) + ")" : "");
   if (v.kind == Verdict::Kind::Unknown) std::cout << "  reason: " << v.reason;
   if (v.kind == Verdict::Kind::Unknown && row.from_results_file) {
-    std::ostringstream budget;  // as given, not in the table's fixed two decimals
-    budget << row.stored_budget;
-    std::cout << " (at --timeout " << budget.str() << "; a larger --timeout or --fresh tries again)";
+    std::cout << " (at --timeout " << as_given(row.stored_budget) << "; a larger --timeout or --fresh tries again)";
   }
   std::cout << "\n";
   if (!v.derivation.empty()) {
@@ -96,6 +133,7 @@ nlohmann::json verdict_json(const ProveRow& row) {
           {"variables", v.variables},
           {"assertions", v.assertions},
           {"stored", row.from_results_file},
+          {"stored_by", row.stored_by.empty() ? nlohmann::json(nullptr) : nlohmann::json(row.stored_by)},
           {"reason", v.kind == Verdict::Kind::Unknown ? nlohmann::json(v.reason) : nlohmann::json(nullptr)},
           {"derivation", v.derivation.empty() ? nlohmann::json(nullptr) : nlohmann::json(v.derivation)},
           {"counterexample", v.kind == Verdict::Kind::Refuted ? nlohmann::json(v.counterexample) : nlohmann::json(nullptr)},
@@ -135,6 +173,48 @@ int differential_command(const GameDescriptor& game, const std::string& sizes, c
   return all_agree ? 0 : 1;
 }
 
+// Throws InputError for the first option in `names` that was given but does nothing in this mode
+// of the command (`why` says what the mode does instead): an option is never ignored silently.
+void refuse_options(const po::variables_map& given, std::initializer_list<const char*> names, const std::string& why) {
+  for (const char* name : names) {
+    if (given.count(name) == 0 || given[name].defaulted()) continue;
+    throw InputError(std::string("--") + name + " has no effect " + why);
+  }
+}
+
+// Where the verdicts are read and kept, checked before anything is proved (its directory made if
+// missing), so that a place that cannot take them fails at once and not after the work.
+void check_state_place(const std::string& state_option, const std::string& results_option, const ProveRequest& request) {
+  std::string where, problem;
+  if (!results_option.empty()) {
+    where = "--results " + quote_input(results_option);
+    problem = results_file_problem(results_option, request.fresh);
+  } else {
+    const std::string directory = std::filesystem::path(request.results_file).parent_path().string();
+    where = state_option.empty() ? "the state directory " + quote_input(directory) + " (the default; --state DIR names another)"
+                                 : "--state " + quote_input(state_option);
+    problem = directory_problem(directory);
+    if (problem.empty()) {
+      problem = results_file_problem(request.results_file, request.fresh);
+      if (!problem.empty()) problem = "the results file " + quote_input(request.results_file) + ": " + problem;
+    }
+  }
+  if (!problem.empty()) throw InputError(where + ": " + problem);
+}
+
+// The closing line: which file verdicts were read from and kept in, and how many of each, so
+// that stored state never acts unseen and nothing is said to be kept that was not.
+std::string state_line(const ProveRequest& request, const ProveTally& tally) {
+  std::vector<std::string> parts;
+  if (tally.kept > 0) parts.push_back(counted(tally.kept, "new verdict") + " kept");
+  if (tally.reused > 0) parts.push_back(counted(tally.reused, "stored verdict") + " reused");
+  if (request.fresh) parts.push_back("--fresh: stored verdicts ignored");
+  if (tally.kept == 0) parts.push_back(parts.empty() ? "nothing kept or reused" : "nothing new kept");
+  std::string text;
+  for (const std::string& part : parts) text += (text.empty() ? "" : "; ") + part;
+  return "state: " + request.results_file + " (" + text + ")";
+}
+
 int prove_command(const std::vector<std::string>& args) {
   std::string game_name, claim, sizes;
   std::vector<std::string> rulings;
@@ -152,7 +232,7 @@ int prove_command(const std::vector<std::string>& args) {
       ("rule", po::value<std::vector<std::string>>(&rulings)->composing(), "ruling as NAME=VALUE; repeatable")
       ("fresh", po::bool_switch(&fresh), "ignore stored verdicts and decide everything again")
       ("state", po::value<std::string>(&state_directory),
-       "directory of stored verdicts (default $XDG_CACHE_HOME/arbiter, else ~/.cache/arbiter)")
+       "directory of stored verdicts (default $XDG_CACHE_HOME/arbiter, else ~/.cache/arbiter); made if missing")
       ("results", po::value<std::string>(&results_file), "results file (default STATE/prove-GAME.tsv)")
       ("list", po::bool_switch(&list), "list the game's claims")
       ("differential", po::bool_switch(&differential),
@@ -163,10 +243,22 @@ int prove_command(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("game", 1).add("claim", 1);
   bool proceed = false;
-  parse_arguments("prove", args, options, positional, proceed);
+  const po::variables_map given = parse_arguments("prove", args, options, positional, proceed);
   if (!proceed) return 0;
   const GameDescriptor& game = find_game(game_name);
   const std::vector<Claim> claims = game.claims ? game.claims() : std::vector<Claim>{};
+  if (list) {
+    if (!claim.empty()) throw InputError("--list takes no claim name, got " + quote_input(claim));
+    refuse_options(given, {"differential", "sizes", "timeout", "rule", "fresh", "state", "results", "pairs", "seed"},
+                   "with --list (it lists the claims and proves nothing)");
+  } else if (differential) {
+    if (json) throw InputError("--json is not available with --differential");
+    if (!claim.empty()) throw InputError("--differential takes no claim name, got " + quote_input(claim));
+    refuse_options(given, {"timeout", "fresh", "state", "results"},
+                   "with --differential (it plays the encoding against the model; it proves and stores nothing)");
+  } else {
+    refuse_options(given, {"pairs", "seed"}, "without --differential (it sets the differential's random pairs)");
+  }
   // Under mpirun only the proofs are shared out; listing and the differential run on rank 0.
   const bool coordinator = distributed::world().coordinator();
   if (!coordinator && (list || differential)) return 0;
@@ -199,24 +291,29 @@ int prove_command(const std::vector<std::string>& args) {
     return 0;
   }
   if (differential) {
-    if (json) throw InputError("--json is not available with --differential");
-    if (!claim.empty()) throw InputError("--differential takes no claim name, got " + quote_input(claim));
     if (pairs < 1 || pairs > 100'000'000) throw InputError("--pairs must be between 1 and 100000000");
     return differential_command(game, sizes, rulings, pairs, seed);
   }
   if (claim.empty()) throw InputError("name a claim (or 'all'); `arbiter prove " + game.name + " --list` lists them");
   if (!(timeout > 0) || timeout > 1e6) throw InputError("--timeout must be a positive number of seconds");
+  if (given.count("state") && state_directory.empty()) throw InputError("--state needs a directory, got ''");
+  if (given.count("results") && results_file.empty()) throw InputError("--results needs a file name, got ''");
+  if (!results_file.empty() && !state_directory.empty()) throw InputError("give --state or --results, not both");
   ProveRequest request;
   request.game = &game;
   request.claims = {claim};
   request.timeout_seconds = timeout;
   request.rulings = rulings;
   request.fresh = fresh;
-  if (!results_file.empty() && !state_directory.empty()) throw InputError("give --state or --results, not both");
   request.results_file =
       !results_file.empty() ? results_file
                             : results_file_in(state_directory.empty() ? default_state_directory() : state_directory, game);
   size_range(game, sizes, request.min_size, request.max_size);
+  // Bad input fails before the state is touched and anything is proved: the claim, the rulings.
+  selected_claims(request);
+  make_config(game, request.min_size, request.rulings);
+  // Rank 0 alone reads and keeps verdicts.
+  if (coordinator) check_state_place(state_directory, results_file, request);
   install_stop_handlers();
   add_stop_hook([] { smt::interrupt_shared_context(); });
   if (!coordinator) {
@@ -224,44 +321,47 @@ int prove_command(const std::vector<std::string>& args) {
     run_proofs(request, nullptr, unseen, false);
     return 0;
   }
-  bool all_proved = true, header_printed = false, stored_used = false;
+  if (!json) {
+    print_scope(game, claim, request);
+    std::cout << std::left << std::setw(30) << "claim" << " " << std::setw(20) << "scope" << " " << std::setw(8)
+              << "verdict" << std::right << std::setw(10) << "time" << " " << std::setw(8) << "variables"
+              << std::setw(19) << "assertions" << "\n"
+              << std::flush;
+  }
+  bool all_proved = true;
+  ProveTally tally;
   nlohmann::json verdicts = nlohmann::json::array();
   run_proofs(request, [&](const ProveRow& row) {
     all_proved = all_proved && row.verdict.kind == Verdict::Kind::Proved;
-    stored_used = stored_used || row.from_results_file;
     if (json) {
       verdicts.push_back(verdict_json(row));
       return;
     }
-    if (!header_printed) {  // only once there is a row: bad input (no claims, say) is just its error line
-      std::cout << std::left << std::setw(30) << "claim" << " " << std::setw(20) << "scope" << " " << std::setw(8)
-                << "verdict" << std::right << std::setw(10) << "time" << " " << std::setw(8) << "variables"
-                << std::setw(19) << "assertions" << "\n";
-      header_printed = true;
-    }
     print_row(row);
-  }, std::cerr, isatty(fileno(stderr)) != 0);
+  }, std::cerr, isatty(fileno(stderr)) != 0, &tally);
   if (json) {
     nlohmann::json out = json_document("prove");
     out["game"] = game.name;
     out["claim"] = claim;
     out["sizes"] = {request.min_size, request.max_size};
     out["rulings"] = rulings;
+    out["rulings_in_force"] = rulings_in_force(game, make_config(game, request.min_size, request.rulings));
     out["timeout_seconds"] = timeout;
     out["verdicts"] = verdicts;
     out["state"] = request.results_file;
+    out["verdicts_kept"] = tally.kept;
+    out["verdicts_reused"] = tally.reused;
     out["interrupted"] = stop_requested();
     print_json(out);
     if (stop_requested()) return interrupted_exit_status();
     return all_proved ? 0 : 1;
   }
-  // Where verdicts were read from and kept, so that stored state never acts unseen.
-  std::cout << "state: " << request.results_file << (request.fresh ? " (--fresh: stored verdicts ignored" : " (")
-            << (request.fresh ? ", new ones kept)" : stored_used ? "stored verdicts used, new ones kept)" : "new verdicts kept)")
-            << "\n";
+  std::cout << state_line(request, tally) << "\n";
   if (stop_requested()) {
-    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; finished verdicts are kept in "
-              << request.results_file << "\n";
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; "
+              << (tally.kept > 0 ? counted(tally.kept, "verdict") + " finished before it kept in " + request.results_file
+                                 : std::string("no verdict finished before it"))
+              << "\n";
     return interrupted_exit_status();
   }
   return all_proved ? 0 : 1;
@@ -269,8 +369,8 @@ int prove_command(const std::vector<std::string>& args) {
 
 const CommandRegistration prove_registration({
     "prove",
-    "prove GAME CLAIM|all [--sizes A-B] [--timeout S] [--rule NAME=VALUE] [--fresh] [--state DIR] [--json] | prove GAME --list [--json] | "
-    "prove GAME --differential [--sizes A-B] [--pairs N] [--seed S]",
+    "prove GAME CLAIM|all [--sizes A-B] [--timeout S] [--rule NAME=VALUE] [--fresh] [--state DIR | --results FILE] [--json] | "
+    "prove GAME --list [--json] | prove GAME --differential [--sizes A-B] [--rule NAME=VALUE] [--pairs N] [--seed S]",
     "Z3 proofs of the rule texts' claims, size by size (exit 1 if any is refuted or unknown)",
     prove_command,
     true,

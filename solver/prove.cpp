@@ -2,8 +2,13 @@
 
 #include "solver/z3_encoding.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -16,6 +21,7 @@
 
 #include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/version.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/progress.hpp"
 
@@ -63,7 +69,9 @@ std::string join(const std::vector<std::string>& words, const std::string& separ
 }
 
 // A stored verdict is reused only for the same claim text, decided by the same encoding version,
-// under the same rulings and size. A version the file does not record (older files) never matches.
+// under the same size and the same value of every ruling (defaults included, so that a default
+// that changes does not carry a verdict over). A version the file does not record (older files)
+// never matches.
 std::string record_key(const std::string& game, const Claim& claim, int size, const std::string& rulings) {
   return game + '\t' + claim.name + '\t' + std::to_string(std::hash<std::string>{}(claim.statement)) + '\t' +
          "encoding=" + claim.encoding_version + '\t' + std::to_string(size) + '\t' + rulings;
@@ -71,11 +79,12 @@ std::string record_key(const std::string& game, const Claim& claim, int size, co
 
 constexpr int kKeyFields = 6;
 
-// A stored verdict and, for an unknown one, the timeout it was given: only a larger one may change
-// the answer, so the same budget is not spent again.
+// A stored verdict, for an unknown one the timeout it was given (only a larger one may change
+// the answer, so the same budget is not spent again), and the arbiter that decided it.
 struct Stored {
   Verdict verdict;
   double budget = 0;
+  std::string written_by;
 };
 
 std::string record(const std::string& key, const Verdict& v, double budget) {
@@ -83,15 +92,16 @@ std::string record(const std::string& key, const Verdict& v, double budget) {
   out << key << '\t' << verdict_name(v.kind) << '\t' << v.seconds << '\t' << v.variables << '\t' << v.assertions
       << '\t' << escape(v.scope) << '\t' << escape(v.reason) << '\t' << escape(v.counterexample) << '\t'
       << escape(join(v.moves, " ")) << '\t' << escape(v.note) << '\t' << budget << '\t'
-      << (v.refutes_derived_claims ? "refutes-derived" : "");
+      << (v.refutes_derived_claims ? "refutes-derived" : "") << '\t' << escape(version_string());
   return out.str();
 }
 
-// Records written before budgets were stored have one field less (and hold no unknowns), and those
-// written before refutations said whether they carry over to derived claims two less.
+// Records written before budgets were stored have one field less (and hold no unknowns), those
+// written before refutations said whether they carry over to derived claims two less, and those
+// written before records named their arbiter three less.
 bool parse_record(const std::string& line, std::string& key, Stored& stored) {
   const auto fields = split(line, '\t');
-  if (fields.size() < kKeyFields + 9 || fields.size() > kKeyFields + 11) return false;
+  if (fields.size() < kKeyFields + 9 || fields.size() > kKeyFields + 12) return false;
   std::vector<std::string> key_fields(fields.begin(), fields.begin() + kKeyFields);
   key = join(key_fields, "\t");
   Verdict& v = stored.verdict;
@@ -118,7 +128,8 @@ bool parse_record(const std::string& line, std::string& key, Stored& stored) {
   const std::string moves = unescape(fields[kKeyFields + 7]);
   v.moves = moves.empty() ? std::vector<std::string>{} : split(moves, ' ');
   v.note = unescape(fields[kKeyFields + 8]);
-  v.refutes_derived_claims = fields.size() == kKeyFields + 11 && fields[kKeyFields + 10] == "refutes-derived";
+  v.refutes_derived_claims = fields.size() >= kKeyFields + 11 && fields[kKeyFields + 10] == "refutes-derived";
+  if (fields.size() == kKeyFields + 12) stored.written_by = unescape(fields[kKeyFields + 11]);
   return true;
 }
 
@@ -134,11 +145,27 @@ std::map<std::string, Stored> load_results(const std::string& file) {
   return stored;
 }
 
+// A record that cannot be appended (a full disk, a folder removed during the run) ends the run
+// with the reason, instead of a verdict said to be kept that is not. The folder was made before
+// the run (results_file_problem).
 void append_result(const std::string& file, const std::string& line) {
-  const std::filesystem::path path(file);
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-  std::ofstream out(file, std::ios::app);
-  out << line << '\n';
+  const std::string text = line + '\n';
+  const int descriptor = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+  int cause = descriptor < 0 ? errno : 0;
+  for (std::size_t done = 0; cause == 0 && done < text.size();) {
+    const ssize_t count = ::write(descriptor, text.data() + done, text.size() - done);
+    if (count > 0) {
+      done += static_cast<std::size_t>(count);
+    } else if (count < 0 && errno != EINTR) {
+      cause = errno;
+    } else if (count == 0) {
+      cause = EIO;
+    }
+  }
+  if (descriptor >= 0 && ::close(descriptor) != 0 && cause == 0) cause = errno;
+  if (cause != 0) {
+    throw InputError("cannot keep a verdict in the results file " + quote_input(file) + ": " + std::strerror(cause));
+  }
 }
 
 // A claim decided by Z3 (not derived) at one size, in the order run_proofs first needs it.
@@ -241,6 +268,38 @@ std::string results_file_in(const std::string& state_directory, const GameDescri
   return (std::filesystem::path(state_directory) / ("prove-" + game.name + ".tsv")).string();
 }
 
+std::string directory_problem(const std::string& directory) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::file_status status = fs::status(directory, error);
+  if (fs::exists(status)) return fs::is_directory(status) ? "" : "it is not a directory";
+  fs::create_directories(directory, error);
+  if (error) return "cannot create it: " + error.message();
+  return "";
+}
+
+std::string results_file_problem(const std::string& file, bool fresh) {
+  namespace fs = std::filesystem;
+  const fs::path path(file);
+  if (path.has_parent_path()) {
+    const std::string folder_problem = directory_problem(path.parent_path().string());
+    if (!folder_problem.empty()) return "its folder " + quote_input(path.parent_path().string()) + ": " + folder_problem;
+  }
+  std::error_code error;
+  const fs::file_status status = fs::status(path, error);
+  const bool existed = fs::exists(status);
+  // A directory, a device or a pipe would be written to, or read from, as no file of records is.
+  if (existed && !fs::is_regular_file(status)) return "it is not a regular file";
+  const int descriptor = ::open(file.c_str(), (fresh ? O_WRONLY : O_RDWR) | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+  if (descriptor < 0) {
+    return std::string("cannot open it for ") + (fresh ? "appending" : "reading and appending") + ": " +
+           std::strerror(errno);
+  }
+  ::close(descriptor);
+  if (!existed) fs::remove(path, error);
+  return "";
+}
+
 std::vector<Claim> selected_claims(const ProveRequest& request) {
   const GameDescriptor& game = *request.game;
   const std::vector<Claim> all = game.claims ? game.claims() : std::vector<Claim>{};
@@ -264,11 +323,17 @@ std::vector<Claim> selected_claims(const ProveRequest& request) {
   return chosen;
 }
 
+std::string reuse_mark(const ProveRow& row) {
+  if (!row.from_results_file) return "";
+  return "reused; stored by " + (row.stored_by.empty() ? std::string("an arbiter that did not record its version") : row.stored_by);
+}
+
 namespace {
 
 std::string premise_line(const std::string& name, const ProveRow& row) {
   const Verdict& v = row.verdict;
-  std::string line = name + " (" + v.scope + "): " + verdict_name(v.kind) + (row.from_results_file ? " (stored)" : "");
+  std::string line = name + " (" + v.scope + "): " + verdict_name(v.kind) +
+                     (row.from_results_file ? " (" + reuse_mark(row) + ")" : "");
   if (v.kind == Verdict::Kind::Unknown) line += " - " + v.reason;
   if (!v.derivation.empty()) {
     std::istringstream nested(v.derivation);
@@ -280,7 +345,9 @@ std::string premise_line(const std::string& name, const ProveRow& row) {
 }  // namespace
 
 std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::function<void(const ProveRow&)>& on_row,
-                                 std::ostream& progress, bool progress_is_terminal) {
+                                 std::ostream& progress, bool progress_is_terminal, ProveTally* tally) {
+  ProveTally unseen_tally;
+  ProveTally& counts = tally != nullptr ? *tally : unseen_tally;
   const GameDescriptor& game = *request.game;
   const std::vector<Claim> claims = selected_claims(request);
   const std::vector<Claim> every_claim = game.claims();
@@ -294,7 +361,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
   if (!request.results_file.empty() && !request.fresh) stored = load_results(request.results_file);
 
   const auto stored_key = [&](const Claim& claim, int size) {
-    const std::string rulings = join(non_default_rulings(game, make_config(game, size, request.rulings)), " ");
+    const std::string rulings = join(rulings_in_force(game, make_config(game, size, request.rulings)), " ");
     return record_key(game.name, claim, claim.size_independent ? 0 : size, rulings);
   };
   // The stored verdict under `key` if it may be reused: an unknown is final only for budgets no
@@ -332,6 +399,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       decided[leaf.memo_key] = verdict;
       if (!request.results_file.empty()) {
         append_result(request.results_file, record(stored_key(*leaf.claim, leaf.size), verdict, request.timeout_seconds));
+        ++counts.kept;
       }
       progress << "[prove] " << game.name << " " << leaf.claim->name
                << (leaf.claim->size_independent ? " (lemma)" : " size " + std::to_string(leaf.size)) << ": "
@@ -431,6 +499,8 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       row.verdict = kept->verdict;
       row.from_results_file = true;
       row.stored_budget = kept->budget;
+      row.stored_by = kept->written_by;
+      ++counts.reused;
     } else if (done != decided.end()) {
       row.verdict = done->second;  // decided by a rank of this run, and already kept
     } else if (stop_requested()) {
@@ -452,7 +522,10 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         row.interrupted = true;
       } else {
         row.verdict = *verdict;
-        if (!request.results_file.empty()) append_result(request.results_file, record(key, row.verdict, request.timeout_seconds));
+        if (!request.results_file.empty()) {
+          append_result(request.results_file, record(key, row.verdict, request.timeout_seconds));
+          ++counts.kept;
+        }
       }
     }
     if (progress_is_terminal) progress << "\r\033[K" << std::flush;

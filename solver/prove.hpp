@@ -28,16 +28,38 @@ struct ProveRow {
   Verdict verdict;
   bool from_results_file = false;
   double stored_budget = 0;  // from the results file: the timeout an unknown verdict had
+  std::string stored_by = {};  // from the results file: the arbiter that kept it ("" if the record is older)
   bool interrupted = false;  // the check was cut short by a stop request (the run ends here)
 };
+
+// What a run did with its results file: verdicts decided and appended to it, and stored ones
+// reused (each claim and size once, premises included).
+struct ProveTally {
+  int kept = 0;
+  int reused = 0;
+};
+
+// How a verdict read from the results file is marked: "reused; stored by arbiter 0.4.0 (commit
+// abc1234)"; "" for a verdict decided by this run.
+std::string reuse_mark(const ProveRow& row);
 
 // The claims the request names, in the game's order; throws InputError for an unknown name.
 std::vector<Claim> selected_claims(const ProveRequest& request);
 
 // Runs the request; on_row is called as each verdict is known. progress gets a status line per
-// step (rewritten in place with '\r' when it is a terminal).
+// step (rewritten in place with '\r' when it is a terminal). A verdict that cannot be appended to
+// the results file throws InputError naming the file and the reason.
 std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::function<void(const ProveRow&)>& on_row,
-                                 std::ostream& progress, bool progress_is_terminal);
+                                 std::ostream& progress, bool progress_is_terminal, ProveTally* tally = nullptr);
+
+// Why `directory` cannot hold stored verdicts ("it is not a directory", "cannot create it: ..."),
+// or "" when it can; a missing directory is created.
+std::string directory_problem(const std::string& directory);
+// Why verdicts cannot be kept in `file`, or "" when they can: its folder is created if missing,
+// and the file must be a regular file (or not exist yet) that opens for appending, and for reading
+// unless `fresh`. A file made only to find that out is removed again. Meant to be asked before
+// anything is proved, so that a bad place fails at once and not after the work.
+std::string results_file_problem(const std::string& file, bool fresh);
 
 // Where stored verdicts live unless --state says otherwise: $XDG_CACHE_HOME/arbiter, else
 // ~/.cache/arbiter (as other command-line tools keep caches); InputError when neither is set.

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "model/core/errors.hpp"
 #include "solver/connection_claims.hpp"
 #include "solver/prove.hpp"
 #include "solver/z3_encoding.hpp"
@@ -120,6 +121,52 @@ TEST(ProveDriver, ARecordWithoutAVersionIsNeverReused) {
   const GameDescriptor v1 = planted_game([] { return planted_claims("v1"); });
   EXPECT_FALSE(prove_one(v1, "holds", file).from_results_file);
   std::filesystem::remove(file);
+}
+
+// A default that changes is a change of ruling: the verdict kept under the old default is not
+// reused under the new one, though neither run names the ruling.
+TEST(ProveDriver, AStoredVerdictIsReusedOnlyUnderTheSameValueOfEveryRuling) {
+  const auto file = (std::filesystem::temp_directory_path() / "arbiter-prove-ruling-default.tsv").string();
+  std::filesystem::remove(file);
+  const auto with_default = [](const std::string& value) {
+    GameDescriptor game = planted_game([] { return planted_claims("v1"); });
+    game.rulings = {Ruling{"T-1", "reading", "planted", {{"a", "one reading"}, {"b", "another"}}, value, Provenance::Sourced, "planted"}};
+    return game;
+  };
+  const GameDescriptor under_a = with_default("a");
+  const GameDescriptor under_b = with_default("b");
+  EXPECT_FALSE(prove_one(under_a, "holds", file).from_results_file);
+  EXPECT_TRUE(prove_one(under_a, "holds", file).from_results_file);
+  EXPECT_FALSE(prove_one(under_b, "holds", file).from_results_file);
+  EXPECT_NE(read_text(file).find("reading=a"), std::string::npos) << "the record names the ruling's value";
+  std::filesystem::remove(file);
+}
+
+// The results file turned into a directory under the run: the verdict cannot be appended, and
+// the run ends with the file and the reason instead of going on as if it were kept.
+std::string blocked_file;
+std::vector<Claim> blocking_claims() {
+  const auto block = [](const Game&, double) {
+    std::filesystem::remove(blocked_file);
+    std::filesystem::create_directory(blocked_file);
+    return Verdict::proved();
+  };
+  return with_encoding_version({{"blocks", "planted", "test", false, block}}, "v1");
+}
+
+TEST(ProveDriver, AVerdictThatCannotBeKeptEndsTheRunWithTheReason) {
+  blocked_file = (std::filesystem::temp_directory_path() / "arbiter-prove-blocked.tsv").string();
+  std::filesystem::remove_all(blocked_file);
+  const GameDescriptor game = planted_game(blocking_claims);
+  try {
+    prove_one(game, "blocks", blocked_file);
+    ADD_FAILURE() << "a verdict that could not be kept passed unnoticed";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("cannot keep a verdict in the results file '" + blocked_file + "'"),
+              std::string::npos)
+        << error.what();
+  }
+  std::filesystem::remove_all(blocked_file);
 }
 
 TEST(ProveDriver, ADerivedClaimIsProvedOnlyWhereEveryPremiseIs) {

@@ -104,6 +104,12 @@ std::vector<std::string> non_default_rulings(const GameDescriptor& game, const C
   return out;
 }
 
+std::vector<std::string> rulings_in_force(const GameDescriptor& game, const Config& config) {
+  std::vector<std::string> out;
+  for (const Ruling& ruling : game.rulings) out.push_back(ruling.name + "=" + config.rule(ruling.name));
+  return out;
+}
+
 std::vector<std::string> State::candidate_moves() const {
   std::vector<Move> moves;
   legal_moves(moves);

@@ -315,5 +315,8 @@ std::string outcome_text(const GameDescriptor& game, const Outcome& outcome);
 // The rulings whose value differs from the default, as "name=value" tokens in ruling order; the
 // tail every one-line position form carries.
 std::vector<std::string> non_default_rulings(const GameDescriptor& game, const Config& config);
+// Every ruling's value, defaults included, as "name=value" tokens in ruling order: what a verdict
+// holds under, stated in full.
+std::vector<std::string> rulings_in_force(const GameDescriptor& game, const Config& config);
 
 }  // namespace arbiter

@@ -60,6 +60,38 @@ expect_ok "a rule the one-line position names alike" "^Position: quentin 3 B../.
 expect_error_saying "prove at size 0" "--sizes 0: board size 0 is not allowed" prove brique invariant-inductive --sizes 0
 expect_error_saying "prove from size 1" "--sizes 1-3: board size 1 is not allowed" prove quentin all --sizes 1-3
 expect_error_saying "prove's differential at size 0" "board size 0 is not allowed" prove brique --differential --sizes 0
+# prove checks where it keeps its verdicts before it proves anything: one line naming the option,
+# the path and the reason, exit 2 (it failed after the proofs, with an internal error).
+: >"$tmp/a-file"
+expect_error_saying "prove --state on a file" "^arbiter: error: --state '$tmp/a-file': it is not a directory$" \
+  prove quentin all --sizes 2 --state "$tmp/a-file"
+expect_error_saying "prove --state where no directory can be made" \
+  "^arbiter: error: --state '$tmp/a-file/state': cannot create it: Not a directory$" \
+  prove quentin all --sizes 2-3 --timeout 5 --state "$tmp/a-file/state"
+expect_error_saying "prove --results on a directory" "^arbiter: error: --results '$tmp': it is not a regular file$" \
+  prove quentin all --sizes 2 --results "$tmp"
+expect_error_saying "prove --results in a file" "^arbiter: error: --results '$tmp/a-file/r.tsv': its folder '$tmp/a-file': it is not a directory$" \
+  prove quentin all --sizes 2 --results "$tmp/a-file/r.tsv"
+expect_error_saying "prove --state given empty" "^arbiter: error: --state needs a directory" prove quentin all --sizes 2 --state ""
+# An option that does nothing in a mode of prove is refused, not ignored.
+expect_error_saying "prove --list with --sizes" "^arbiter: error: --sizes has no effect with --list" prove quentin --list --sizes 3
+expect_error_saying "prove --list with a claim" "^arbiter: error: --list takes no claim name" prove quentin all --list
+expect_error_saying "prove --differential with --state" "^arbiter: error: --state has no effect with --differential" \
+  prove quentin --differential --sizes 2 --pairs 10 --state "$tmp/prove-state"
+expect_error_saying "prove with --seed" "^arbiter: error: --seed has no effect without --differential" \
+  prove quentin no-two-winners --sizes 2 --seed 3 --state "$tmp/prove-state"
+# A verdict is stated with what it holds under: the output starts with the sizes and every
+# ruling's value. The closing line counts the verdicts kept and reused, and a reused verdict names
+# the arbiter that kept it.
+expect_ok "prove names its scope" "^Z3 proofs of quentin's claims \(no-two-winners\), size 2, timeout 20 s per claim and size$" \
+  prove quentin no-two-winners --sizes 2 --timeout 20 --rule pie=off --state "$tmp/prove-state"
+grep -qE "^rulings: ([a-z-]+=[a-z0-9-]+ )+\(the defaults but pie=off\)$" "$tmp/out" && grep -q " pie=off " "$tmp/out" \
+  && grep -qx "state: $tmp/prove-state/prove-quentin.tsv (1 new verdict kept)" "$tmp/out" \
+  && pass || fail "prove names every ruling in force and counts what it kept" "$tmp/out"
+expect_ok "prove marks a reused verdict" "^no-two-winners .* proved .*\(reused; stored by arbiter [0-9.]+ \(commit [^)]+\)\)$" \
+  prove quentin no-two-winners --sizes 2 --timeout 20 --rule pie=off --state "$tmp/prove-state"
+grep -qx "state: $tmp/prove-state/prove-quentin.tsv (1 stored verdict reused; nothing new kept)" "$tmp/out" \
+  && pass || fail "prove counts what it reused" "$tmp/out"
 expect_error_saying "bench of a finished game" "nothing to play out" bench brique --position "brique 2 BW/B. white 3"
 
 games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)

@@ -64,10 +64,10 @@ for game in $games; do
   "$arbiter" prove "$game" all --sizes 6 --timeout 0.001 --fresh --state "$tmp/state" >"$tmp/first" 2>/dev/null
   if grep -q " unknown " "$tmp/first"; then
     "$arbiter" prove "$game" all --sizes 6 --timeout 0.001 --state "$tmp/state" >"$tmp/again" 2>/dev/null
-    grep -q "(stored)  reason: timeout (at --timeout 0.001; a larger --timeout or --fresh tries again)" "$tmp/again" ||
+    grep -qE "\(reused; stored by arbiter [0-9.]+ \(commit [^)]+\)\)  reason: timeout \(at --timeout 0\.001; a larger --timeout or --fresh tries again\)" "$tmp/again" ||
       fail "$game prove reuses an unknown at the same timeout" "$tmp/again"
     "$arbiter" prove "$game" all --sizes 6 --timeout 0.002 --state "$tmp/state" >"$tmp/larger" 2>/dev/null
-    grep -q "unknown .*(stored)" "$tmp/larger" && fail "$game prove retries unknowns with a larger timeout" "$tmp/larger"
+    grep -q "unknown .*(reused;" "$tmp/larger" && fail "$game prove retries unknowns with a larger timeout" "$tmp/larger"
     passes=$((passes + 1))
   else
     echo "skip ($game prove unknowns): nothing was unknown at 1 ms"

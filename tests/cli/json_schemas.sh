@@ -40,6 +40,19 @@ conforms replay 0 replay quentin --size 4 --json
 conforms prove 0 prove brique --list --json
 conforms prove 0 prove brique one-fill-round --sizes 3 --timeout 20 --fresh --state "$tmp/state" --json
 conforms prove 1 prove quentin only-mover-completes --sizes 2 --timeout 20 --fresh --state "$tmp/state" --json  # refuted: counterexample fields
+# A verdict kept above is reused under a --rule that names the default (the same rulings in force).
+conforms prove 0 prove brique one-fill-round --sizes 3 --timeout 20 --rule fill=once --state "$tmp/state" --json  # reused: stored_by
+# The verdicts carry every ruling's value (defaults included) and who kept a reused one.
+"$arbiter" rules brique --json >"$tmp/rules.json"
+if python3 - "$tmp/rules.json" "$tmp/$runs.json" <<'CHECK'
+import json, sys
+rules, proof = (json.load(open(name)) for name in sys.argv[1:])
+in_force = [r["name"] + "=" + r["default"] for r in rules["game"]["rulings"]]
+assert proof["rulings_in_force"] == in_force, (proof["rulings_in_force"], in_force)
+assert proof["verdicts_reused"] >= 1 and proof["verdicts_kept"] == 0, proof
+assert all(v["stored"] and v["stored_by"].startswith("arbiter ") for v in proof["verdicts"]), proof["verdicts"]
+CHECK
+then pass; else fail "prove --json names the rulings in force and who kept a reused verdict" "$tmp/$runs.json"; fi
 conforms rulings-diff 0 rulings diff brique fill once keep-enemy --max-size 3 --seconds 20 --json
 conforms solve 0 solve brique --size 3 --json
 conforms solve 0 solve quentin --size 3 --value-only --threads 2 --race --json
