@@ -205,7 +205,11 @@ ReadOptions parse_read(const std::string& name, const std::vector<std::string>& 
         ("difficulty", po::value<std::string>(&r.difficulty), "difficulty range A-B (1..5)")
         ("theme", po::value<std::string>(&r.theme), "only this theme");
   }
-  if (name != "puzzles verify") options.add_options()("json", po::bool_switch(&r.json), "JSON output");
+  if (name == "puzzles export") {
+    options.add_options()("json", po::bool_switch(&r.json), "lay the JSON out on several lines (it is JSON either way)");
+  } else if (name != "puzzles verify") {
+    options.add_options()("json", po::bool_switch(&r.json), "JSON output");
+  }
   po::positional_options_description positional;
   if (with_id) positional.add("id", 1);
   parse_arguments("puzzles", args, options, positional, proceed);  // its --help shows the usage of every action
@@ -224,22 +228,18 @@ int list_or_export(const std::vector<std::string>& args, bool full) {
   query.theme = r.theme;
   const auto store = puzzles::PuzzleStore::open(r.db, false);
   const auto found = store.select(query);
-  if (full) {
-    // The store's dump, every field of every puzzle, not a command's report: a bare array.
-    nlohmann::json out = nlohmann::json::array();
-    for (const Puzzle& p : found) out.push_back(puzzles::puzzle_to_json(p));
-    std::cout << out.dump(r.json ? 2 : -1) << "\n";
-    return 0;
-  }
-  if (r.json) {
+  if (full || r.json) {
+    // The export is list's document with every field of every puzzle, certificates included; it is
+    // JSON with or without --json, which only lays it out on several lines.
     nlohmann::json out = json_document("puzzles");
     out["puzzles"] = nlohmann::json::array();
     for (const Puzzle& p : found) {
       nlohmann::json j = puzzles::puzzle_to_json(p);
-      j.erase("certificate");
+      if (!full) j.erase("certificate");
       out["puzzles"].push_back(std::move(j));
     }
-    print_json(out);
+    if (full && !r.json) std::cout << out.dump() << "\n";
+    else print_json(out);
     return 0;
   }
   for (const Puzzle& p : found) std::cout << summary_line(p) << "\n";

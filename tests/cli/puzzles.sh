@@ -40,9 +40,12 @@ id=$(awk 'NR == 1 {print $1}' "$tmp/list")
 "$arbiter" puzzles list --db "$db" --game quentin --json >"$tmp/list.json" \
   && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['schema']=='arbiter-puzzles/1' and d['arbiter'].startswith('arbiter ') and len(d['puzzles'])==3 and not any('certificate' in p for p in d['puzzles'])" "$tmp/list.json" \
   && pass || fail "list --json" "$tmp/list.json"
+# The export is list's document with the certificates; --json only lays it out on several lines.
 "$arbiter" puzzles export --db "$db" --json >"$tmp/all.json" \
-  && python3 -c "import json,sys; a=json.load(open(sys.argv[1])); assert len(a)==7 and all(p['certificate'] for p in a)" "$tmp/all.json" \
-  && pass || fail "export --json" "$tmp/all.json"
+  && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); a=d['puzzles']; assert d['schema']=='arbiter-puzzles/1' and d['arbiter'].startswith('arbiter ') and len(a)==7 and all(p['certificate'] for p in a)" "$tmp/all.json" \
+  && "$arbiter" puzzles export --db "$db" >"$tmp/all.line" && [ "$(wc -l <"$tmp/all.line")" -eq 1 ] \
+  && python3 -c "import json,sys; assert json.load(open(sys.argv[1]))==json.load(open(sys.argv[2]))" "$tmp/all.json" "$tmp/all.line" \
+  && pass || fail "export" "$tmp/all.json" "$tmp/all.line"
 "$arbiter" puzzles verify --db "$db" >"$tmp/out" 2>"$tmp/err" && grep -q "^7 of 7 puzzles re-proved, 0 no longer hold" "$tmp/out" \
   && pass || fail "verify" "$tmp/out"
 
@@ -108,7 +111,7 @@ echo "note: the run was stopped with $kept and then $kept2 of $total puzzles sto
 "$arbiter" "${run[@]}" --db "$tmp/cut.db" >"$tmp/resume.out" 2>/dev/null
 grep -q "^$(($total - kept2)) puzzles\? added ($total/$total" "$tmp/resume.out" && pass || fail "resume adds exactly the rest" "$tmp/resume.out"
 "$arbiter" "${run[@]}" --db "$tmp/whole.db" >/dev/null 2>&1
-stored_puzzles() { "$arbiter" puzzles export --db "$1" | python3 -c "import json,sys; [print(p['id'], p['position'], p['key_move']) for p in json.load(sys.stdin)]" | sort -n; }
+stored_puzzles() { "$arbiter" puzzles export --db "$1" | python3 -c "import json,sys; [print(p['id'], p['position'], p['key_move']) for p in json.load(sys.stdin)['puzzles']]" | sort -n; }
 stored_puzzles "$tmp/cut.db" >"$tmp/cut.puzzles"
 stored_puzzles "$tmp/whole.db" >"$tmp/whole.puzzles"
 [ "$(wc -l <"$tmp/cut.puzzles")" -eq $total ] && [ "$(cut -d' ' -f2- "$tmp/cut.puzzles" | sort -u | wc -l)" -eq $total ] && pass \
