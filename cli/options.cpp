@@ -139,6 +139,10 @@ void play_moves(State& state, const std::vector<std::string>& moves, std::size_t
   }
 }
 
+void require_one_format(bool json, bool markdown) {
+  if (json && markdown) throw InputError("--json and --markdown cannot be combined: choose one format");
+}
+
 void parse_difficulty(const std::string& text, int& low, int& high) {
   char dash = 0;
   std::istringstream in(text);

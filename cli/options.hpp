@@ -57,6 +57,10 @@ std::vector<std::string> group_move_words(const State& start, const std::vector<
 // Plays the moves in order on state, with errors naming the move's index and text.
 void play_moves(State& state, const std::vector<std::string>& moves, std::size_t count);
 
+// A command that can print either JSON or a Markdown table prints one of them: throws InputError
+// when both --json and --markdown are given.
+void require_one_format(bool json, bool markdown);
+
 // A difficulty range "A-B" or a single level "A" (1 <= A <= B <= 5); throws InputError otherwise.
 void parse_difficulty(const std::string& text, int& low, int& high);
 

@@ -38,7 +38,7 @@ int perft_command(const std::vector<std::string>& args) {
   bool proceed = false;
   parse_arguments("perft", args, options, positional, proceed);
   if (!proceed) return 0;
-  if (json && markdown) throw InputError("--json and --markdown cannot be combined: choose one format");
+  require_one_format(json, markdown);
   if (depth < 0 || depth > 12) throw InputError("--depth must be between 0 and 12, got " + std::to_string(depth));
   auto loaded = load_game_position(game, game_options, position);
   auto names = chosen_implementations(*loaded.game, implementation);

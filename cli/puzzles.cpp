@@ -4,6 +4,8 @@
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <memory>
+#include <optional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -81,10 +83,24 @@ std::string summary_line(const Puzzle& p) {
   return out.str();
 }
 
+// Why the stored main line is not shown as a solution, or nothing when it plays from the puzzle's
+// position (a line damaged in the store is shown as stored, but not as if it were a solution).
+std::optional<std::string> broken_main_line(const Puzzle& p, const State& position) {
+  try {
+    puzzles::play_main_line(p, position);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return std::nullopt;
+}
+
+std::unique_ptr<State> puzzle_position(const Puzzle& p) {
+  return make_game(find_game(p.game), p.size, p.rulings)->parse_position(p.position);
+}
+
 void show_text(const Puzzle& p) {
   const GameDescriptor& descriptor = find_game(p.game);
-  const auto game = make_game(descriptor, p.size, p.rulings);
-  const auto position = game->parse_position(p.position);
+  const auto position = puzzle_position(p);
   const std::string mover = descriptor.side_names.at(static_cast<std::size_t>(position->side_to_move()));
   std::cout << "puzzle " << p.id << ": " << mover << " to play and win"
             << (p.kind == PuzzleKind::Wins ? "" : " within " + std::to_string(p.within) + (p.within == 1 ? " move" : " moves")) << " (" << p.game << " "
@@ -92,11 +108,8 @@ void show_text(const Puzzle& p) {
             << position->diagram() << "\nposition: " << p.position << "\nsolution: ";
   for (std::size_t i = 0; i < p.main_line.size(); ++i) std::cout << (i ? " " : "") << p.main_line[i];
   std::cout << "\n";
-  // A line damaged in the store is shown as stored, but not as if it were a solution.
-  try {
-    puzzles::play_main_line(p, *position);
-  } catch (const InputError& e) {
-    std::cout << "broken: " << e.what() << " (arbiter puzzles verify reports it)\n";
+  if (const auto broken = broken_main_line(p, *position)) {
+    std::cout << "broken: " << *broken << " (arbiter puzzles verify reports it)\n";
   }
   if (!p.theme.empty()) std::cout << "theme: " << p.theme << "\n";
   for (const auto& r : p.refutations) std::cout << "wrong: " << r.move << " — " << r.why << "\n";
@@ -205,7 +218,11 @@ ReadOptions parse_read(const std::string& name, const std::vector<std::string>& 
         ("difficulty", po::value<std::string>(&r.difficulty), "difficulty range A-B (1..5)")
         ("theme", po::value<std::string>(&r.theme), "only this theme");
   }
-  if (name != "puzzles verify") options.add_options()("json", po::bool_switch(&r.json), "JSON output");
+  if (name == "puzzles export") {
+    options.add_options()("json", po::bool_switch(&r.json), "lay the JSON out on several lines (it is JSON either way)");
+  } else if (name != "puzzles verify") {
+    options.add_options()("json", po::bool_switch(&r.json), "JSON output");
+  }
   po::positional_options_description positional;
   if (with_id) positional.add("id", 1);
   parse_arguments("puzzles", args, options, positional, proceed);  // its --help shows the usage of every action
@@ -224,22 +241,18 @@ int list_or_export(const std::vector<std::string>& args, bool full) {
   query.theme = r.theme;
   const auto store = puzzles::PuzzleStore::open(r.db, false);
   const auto found = store.select(query);
-  if (full) {
-    // The store's dump, every field of every puzzle, not a command's report: a bare array.
-    nlohmann::json out = nlohmann::json::array();
-    for (const Puzzle& p : found) out.push_back(puzzles::puzzle_to_json(p));
-    std::cout << out.dump(r.json ? 2 : -1) << "\n";
-    return 0;
-  }
-  if (r.json) {
+  if (full || r.json) {
+    // The export is list's document with every field of every puzzle, certificates included; it is
+    // JSON with or without --json, which only lays it out on several lines.
     nlohmann::json out = json_document("puzzles");
     out["puzzles"] = nlohmann::json::array();
     for (const Puzzle& p : found) {
       nlohmann::json j = puzzles::puzzle_to_json(p);
-      j.erase("certificate");
+      if (!full) j.erase("certificate");
       out["puzzles"].push_back(std::move(j));
     }
-    print_json(out);
+    if (full && !r.json) std::cout << out.dump() << "\n";
+    else print_json(out);
     return 0;
   }
   for (const Puzzle& p : found) std::cout << summary_line(p) << "\n";
@@ -257,6 +270,8 @@ int show(const std::vector<std::string>& args) {
   if (r.json) {
     nlohmann::json out = json_document("puzzles");
     out["puzzle"] = puzzles::puzzle_to_json(*p);
+    const auto broken = broken_main_line(*p, *puzzle_position(*p));
+    out["main_line_broken"] = broken ? nlohmann::json(*broken) : nlohmann::json(nullptr);
     print_json(out);
   } else {
     show_text(*p);

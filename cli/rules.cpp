@@ -2,6 +2,7 @@
 
 #include "cli/command.hpp"
 #include "cli/json_output.hpp"
+#include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
 
@@ -46,7 +47,7 @@ int run(const std::vector<std::string>& args) {
   bool proceed = false;
   const auto vm = parse_arguments("rules", args, options, positional, proceed);
   if (!proceed) return 0;
-  if (json && markdown) throw InputError("--json and --markdown cannot be combined: choose one format");
+  require_one_format(json, markdown);
   if (markdown && !vm.count("game")) throw InputError("--markdown prints one game's rulings: name the game (arbiter rules GAME --markdown)");
   if (json) {
     nlohmann::json out = json_document("rules");

@@ -41,12 +41,15 @@ double text_width(const std::string& text, double font_size) { return 0.58 * fon
 
 std::string side_status(const GameDescriptor& game, const State& state) {
   const Outcome outcome = state.outcome();
+  std::string text;
   if (outcome.over()) {
-    std::string text = outcome_text(game, outcome);
+    text = outcome_text(game, outcome);
     if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
-    return text;
+  } else {
+    text = game.side_names.at(static_cast<std::size_t>(state.side_to_move())) + " to move";
   }
-  return game.side_names.at(static_cast<std::size_t>(state.side_to_move())) + " to move";
+  for (const std::string& note : state.status_notes()) text += ", " + note;
+  return text;
 }
 
 std::string side_colour(const GameDescriptor& game, int side) {

@@ -27,7 +27,8 @@ struct Decorations {
   std::vector<NumberedMove> numbers;
 };
 
-// "Black to move" or the result ("White wins", "draw"), with the game's side names.
+// "Black to move" or the result ("White wins", "draw"), with the game's side names, and what else
+// the game's own status line says of the position ("White to move, swapped": State::status_notes).
 std::string side_status(const GameDescriptor& game, const State& state);
 // The colour a side's disc is drawn in: its name when the name is a colour ("Black", "White"),
 // otherwise "".

@@ -314,15 +314,21 @@ Config to_config(const Rules& rules) {
 
 std::string square_name(const Position& position, int cell) { return SquareGrid::of(position.n()).name(cell); }
 
+std::vector<std::string> status_notes(const Position& p) {
+  std::vector<std::string> notes;
+  if (p.swapped) notes.emplace_back("swapped");
+  if (p.passes == 1) notes.emplace_back("passed");
+  if (p.passes >= 2) notes.emplace_back("passed twice");
+  return notes;
+}
+
 std::string status_text(const Position& p) {
   const Outcome outcome = evaluate_outcome(p);
   std::string status = outcome.kind == Outcome::Kind::Win  ? std::string(side_name(outcome.winner)) + " wins"
                        : outcome.kind == Outcome::Kind::Draw ? std::string("Draw")
                                                              : std::string(side_name(p.side)) + " to move";
   status += ", ply " + std::to_string(p.ply);
-  if (p.swapped) status += ", swapped";
-  if (p.passes == 1) status += ", passed";
-  if (p.passes >= 2) status += ", passed twice";
+  for (const std::string& note : status_notes(p)) status += ", " + note;
   return status;
 }
 

@@ -3,6 +3,7 @@
 // form reads back to the identical position; everything a user can mistype is an InputError.
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/brique/reference.hpp"
 
@@ -16,6 +17,9 @@ inline const char* side_name(int side) { return side == kBlack ? "Black" : "Whit
 
 Config to_config(const Rules& rules);
 
+// "swapped" after the pie swap, "passed" or "passed twice" after passes: what the status line
+// says besides the side to move or result and the ply.
+std::vector<std::string> status_notes(const Position& position);
 std::string status_text(const Position& position);
 std::string diagram(const Position& position);
 std::string line(const Position& position);

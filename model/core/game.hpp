@@ -107,6 +107,10 @@ class State {
     (void)m;
     return std::nullopt;
   }
+  // What diagram()'s status line says of the position besides the side to move or the result and
+  // the ply, in its words ("swapped" once the pie swap is taken): facts that a picture of the board
+  // cannot show, so the words under a drawn diagram say them too. The default says nothing.
+  virtual std::vector<std::string> status_notes() const { return {}; }
 
   // A step-by-step account of applying m here, for arbiters. Precondition: m parses here (it may
   // be illegal; the trace then says why).

@@ -304,8 +304,14 @@ std::string status_text(const Position& position, const Outcome& outcome) {
   if (outcome.kind == Outcome::Kind::Win) out += std::string(kSideWords[outcome.winner]) + " wins";
   else if (outcome.kind == Outcome::Kind::Draw) out += "Draw";
   else out += std::string(kSideWords[position.side_to_move()]) + " to move";
-  out += ", ply " + std::to_string(position.ply) + (position.swapped ? ", swapped" : "");
+  out += ", ply " + std::to_string(position.ply);
+  for (const std::string& note : status_notes(position)) out += ", " + note;
   return out;
+}
+
+std::vector<std::string> status_notes(const Position& position) {
+  if (position.swapped) return {"swapped"};
+  return {};
 }
 
 std::string line_text(const Game& game, const Position& position) {

@@ -14,6 +14,8 @@ namespace arbiter::quentin {
 
 // "White to move, ply 1", "Black wins, ply 9, swapped", "Draw, ply 30".
 std::string status_text(const Position& position, const Outcome& outcome);
+// What status_text says besides the side to move or result and the ply: "swapped" after the swap.
+std::vector<std::string> status_notes(const Position& position);
 std::string diagram_text(const Position& position, const Outcome& outcome);
 std::string line_text(const Game& game, const Position& position);
 

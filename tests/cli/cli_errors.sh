@@ -45,8 +45,9 @@ fi
 expect_error_saying "negative seed" "^arbiter: error: --seed must be a whole number" metrics brique --size 3 --games 1 --seed -1
 expect_error_saying "negative unit limit" "^arbiter: error: --max-units must be a whole number" solve brique --size 3 --max-units=-2
 
-expect_error "two output formats" rules brique --json --markdown
-expect_error "two output formats" perft brique --size 3 --depth 1 --json --markdown
+two_formats="^arbiter: error: --json and --markdown cannot be combined: choose one format$"
+expect_error_saying "two output formats" "$two_formats" rules brique --json --markdown
+expect_error_saying "two output formats" "$two_formats" perft brique --size 3 --depth 1 --json --markdown
 expect_error "markdown without a game" rules --markdown
 # A --rule that contradicts a one-line position is named with both values, whether the line names
 # the ruling or leaves it at its default.

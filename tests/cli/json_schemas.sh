@@ -61,6 +61,7 @@ conforms solve 0 solve quentin --size 3 --value-only --threads 2 --race --json
 conforms puzzles 0 puzzles list --db "$tmp/puzzles.db" --json
 conforms puzzles 0 puzzles list --db "$tmp/puzzles.db" --game quentin --json  # an empty answer
 conforms puzzles 0 puzzles show 1 --db "$tmp/puzzles.db" --json
+conforms puzzles 0 puzzles export --db "$tmp/puzzles.db"
 conforms metrics 0 metrics hexabrae --size 2 --games 20 --mcts-games 1 --playouts 10 --solve-seconds 0 --json
 
 if python3 "$here/scripts/validate-json.py" "${pairs[@]}" >"$tmp/why"; then

@@ -35,14 +35,17 @@ id=$(awk 'NR == 1 {print $1}' "$tmp/list")
 "$arbiter" puzzles show "$id" --db "$db" >"$tmp/show" && grep -q "to play and win within 1 move " "$tmp/show" \
   && grep -q "^solution: " "$tmp/show" && pass || fail "show" "$tmp/show"
 "$arbiter" puzzles show "$id" --db "$db" --json >"$tmp/show.json" \
-  && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); p=d['puzzle']; assert d['schema']=='arbiter-puzzles/1' and p['id']==$id and p['main_line'][0]==p['key_move'] and len(p['certificate_sha256'])==64" "$tmp/show.json" \
+  && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); p=d['puzzle']; assert d['schema']=='arbiter-puzzles/1' and p['id']==$id and p['main_line'][0]==p['key_move'] and len(p['certificate_sha256'])==64 and d['main_line_broken'] is None" "$tmp/show.json" \
   && pass || fail "show --json" "$tmp/show.json"
 "$arbiter" puzzles list --db "$db" --game quentin --json >"$tmp/list.json" \
   && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['schema']=='arbiter-puzzles/1' and d['arbiter'].startswith('arbiter ') and len(d['puzzles'])==3 and not any('certificate' in p for p in d['puzzles'])" "$tmp/list.json" \
   && pass || fail "list --json" "$tmp/list.json"
+# The export is list's document with the certificates; --json only lays it out on several lines.
 "$arbiter" puzzles export --db "$db" --json >"$tmp/all.json" \
-  && python3 -c "import json,sys; a=json.load(open(sys.argv[1])); assert len(a)==7 and all(p['certificate'] for p in a)" "$tmp/all.json" \
-  && pass || fail "export --json" "$tmp/all.json"
+  && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); a=d['puzzles']; assert d['schema']=='arbiter-puzzles/1' and d['arbiter'].startswith('arbiter ') and len(a)==7 and all(p['certificate'] for p in a)" "$tmp/all.json" \
+  && "$arbiter" puzzles export --db "$db" >"$tmp/all.line" && [ "$(wc -l <"$tmp/all.line")" -eq 1 ] \
+  && python3 -c "import json,sys; assert json.load(open(sys.argv[1]))==json.load(open(sys.argv[2]))" "$tmp/all.json" "$tmp/all.line" \
+  && pass || fail "export" "$tmp/all.json" "$tmp/all.line"
 "$arbiter" puzzles verify --db "$db" >"$tmp/out" 2>"$tmp/err" && grep -q "^7 of 7 puzzles re-proved, 0 no longer hold" "$tmp/out" \
   && pass || fail "verify" "$tmp/out"
 
@@ -72,6 +75,9 @@ PY
   && grep -q "^7 of 7 puzzles re-proved, 1 no longer hold" "$tmp/out" && pass || fail "verify reports a main line that does not play" "$tmp/out"
 "$arbiter" puzzles show 1 --db "$tmp/line.db" >"$tmp/out" 2>"$tmp/err" && grep -q "^broken: its main line does not play: illegal move" "$tmp/out" \
   && pass || fail "show marks a main line that does not play" "$tmp/out" "$tmp/err"
+"$arbiter" puzzles show 1 --db "$tmp/line.db" --json >"$tmp/out" 2>"$tmp/err" \
+  && python3 -c "import json,sys; assert json.load(open(sys.argv[1]))['main_line_broken'].startswith('its main line does not play: illegal move')" "$tmp/out" \
+  && pass || fail "show --json marks a main line that does not play" "$tmp/out" "$tmp/err"
 "$arbiter" puzzles show 2 --db "$tmp/line.db" >"$tmp/out" && ! grep -q "^broken" "$tmp/out" && pass || fail "show marks a sound line broken" "$tmp/out"
 
 # A run stopped in the middle keeps what it stored, and the same command then reaches the count
@@ -108,7 +114,7 @@ echo "note: the run was stopped with $kept and then $kept2 of $total puzzles sto
 "$arbiter" "${run[@]}" --db "$tmp/cut.db" >"$tmp/resume.out" 2>/dev/null
 grep -q "^$(($total - kept2)) puzzles\? added ($total/$total" "$tmp/resume.out" && pass || fail "resume adds exactly the rest" "$tmp/resume.out"
 "$arbiter" "${run[@]}" --db "$tmp/whole.db" >/dev/null 2>&1
-stored_puzzles() { "$arbiter" puzzles export --db "$1" | python3 -c "import json,sys; [print(p['id'], p['position'], p['key_move']) for p in json.load(sys.stdin)]" | sort -n; }
+stored_puzzles() { "$arbiter" puzzles export --db "$1" | python3 -c "import json,sys; [print(p['id'], p['position'], p['key_move']) for p in json.load(sys.stdin)['puzzles']]" | sort -n; }
 stored_puzzles "$tmp/cut.db" >"$tmp/cut.puzzles"
 stored_puzzles "$tmp/whole.db" >"$tmp/whole.puzzles"
 [ "$(wc -l <"$tmp/cut.puzzles")" -eq $total ] && [ "$(cut -d' ' -f2- "$tmp/cut.puzzles" | sort -u | wc -l)" -eq $total ] && pass \

@@ -59,6 +59,13 @@ else
   fail "rulings diff found no difference to draw: $(cat "$tmp/out")"
 fi
 
+# A picture of a position after the pie swap says so under the board, as the text diagram's
+# status line does: the board alone cannot show that the players changed colours.
+for game in brique quentin; do
+  "$arbiter" render "$game" --size 4 b2 swap --out - >"$tmp/swap.svg" 2>"$tmp/err" \
+    && grep -q '>White to move, swapped</text>' "$tmp/swap.svg" && pass || fail "$game rendered after the swap" "$tmp/swap.svg" "$tmp/err"
+done
+
 expect_error "render to an unknown format" render brique --out "$tmp/board.jpg"
 expect_error "render without an extension" render brique --out "$tmp/board"
 expect_error "render to an unwritable file" render brique --out /proc/arbiter/board.png
