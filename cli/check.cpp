@@ -123,6 +123,7 @@ int check(const std::vector<std::string>& args) {
   }
   if (!json) {
     std::cout << "property suite of " << game << ", size " << loaded.game->config().size << ", seed " << seed << "\n";
+    std::cout << "rulings: " << rulings_in_force_line(loaded.game->descriptor(), loaded.game->config()) << "\n";
     std::printf("%-34s %8s %10s  %-10s %8s\n", "property", "cases", "checks", "result", "seconds");
   }
   std::vector<PropertyResult> failed, all;
@@ -167,6 +168,7 @@ int check(const std::vector<std::string>& args) {
     out["game"] = loaded.game->descriptor().name;
     out["size"] = loaded.game->config().size;
     out["rulings"] = game_options.rulings;
+    out["rulings_in_force"] = rulings_in_force(loaded.game->descriptor(), loaded.game->config());
     out["position"] = loaded.state->line();
     out["cases"] = cases;
     out["seed"] = seed;

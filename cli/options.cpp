@@ -154,6 +154,18 @@ void parse_difficulty(const std::string& text, int& low, int& high) {
     throw InputError("bad difficulty range " + quote_input(text) + " (expected A-B with 1 <= A <= B <= 5)");
 }
 
+std::string rulings_in_force_line(const GameDescriptor& game, const Config& config) {
+  const std::vector<std::string> in_force = rulings_in_force(game, config);
+  if (in_force.empty()) return "none (" + game.name + " has no rulings)";
+  std::string line;
+  for (const std::string& ruling : in_force) line += (line.empty() ? "" : " ") + ruling;
+  const std::vector<std::string> changed = non_default_rulings(game, config);
+  if (changed.empty()) return line + " (the defaults)";
+  line += " (the defaults but";
+  for (const std::string& ruling : changed) line += " " + ruling;
+  return line + ")";
+}
+
 std::string with_commas(std::uint64_t n) {
   std::string digits = std::to_string(n), out;
   for (std::size_t i = 0; i < digits.size(); ++i) {

@@ -64,6 +64,11 @@ void require_one_format(bool json, bool markdown);
 // A difficulty range "A-B" or a single level "A" (1 <= A <= B <= 5); throws InputError otherwise.
 void parse_difficulty(const std::string& text, int& low, int& high);
 
+// Every ruling's value under config, defaults too, and which differ from the defaults:
+// "majority=distinct pie=off ... (the defaults but pie=off)". A verdict is stated under the rulings
+// it was reached under, and a default may change between versions.
+std::string rulings_in_force_line(const GameDescriptor& game, const Config& config);
+
 // 1234567 as "1,234,567": counts of millions of nodes are read by people.
 std::string with_commas(std::uint64_t n);
 

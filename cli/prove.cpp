@@ -74,25 +74,12 @@ std::string counted(int count, const std::string& thing) {
 // proved, and a default may change).
 void print_scope(const GameDescriptor& game, const std::string& claim, const ProveRequest& request) {
   const Config config = make_config(game, request.min_size, request.rulings);
-  const std::vector<std::string> in_force = rulings_in_force(game, config);
-  const std::vector<std::string> changed = non_default_rulings(game, config);
   std::cout << "Z3 proofs of " << game.name << "'s claims (" << claim << "), "
             << (request.min_size == request.max_size
                     ? "size " + std::to_string(request.min_size)
                     : "sizes " + std::to_string(request.min_size) + "-" + std::to_string(request.max_size))
             << ", timeout " << as_given(request.timeout_seconds) << " s per claim and size\n";
-  std::cout << "rulings:";
-  for (const std::string& ruling : in_force) std::cout << " " << ruling;
-  if (in_force.empty()) {
-    std::cout << " none (" << game.name << " has no rulings)";
-  } else if (changed.empty()) {
-    std::cout << " (the defaults)";
-  } else {
-    std::cout << " (the defaults but";
-    for (const std::string& ruling : changed) std::cout << " " << ruling;
-    std::cout << ")";
-  }
-  std::cout << "\n";
+  std::cout << "rulings: " << rulings_in_force_line(game, config) << "\n";
 }
 
 void print_row(const ProveRow& row) {

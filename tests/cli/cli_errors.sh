@@ -200,13 +200,15 @@ for game in $games; do
 done
 
 # check: a property that claims nothing under the rulings in force is not run and never reported
-# as holding, and the closing line says how many were not checked (exit 0: not a failure).
+# as holding, and the closing line says how many were not checked (exit 0: not a failure); the
+# header names every ruling in force.
 "$arbiter" check brique --size 4 --rule escort-directions=facing --cases 5 --property small-turns --property fill-settles \
   >"$tmp/out" 2>"$tmp/err"
 status=$?
 if [ "$status" -eq 0 ] && grep -qE '^small-turns +- +- +not applicable \(under escort-directions=facing .+\)$' "$tmp/out" \
    && ! grep -qE '^small-turns .*holds' "$tmp/out" && grep -qE '^fill-settles +5 +[0-9]+ +holds' "$tmp/out" \
-   && grep -qx 'the 1 applicable property holds; 1 not applicable (not checked)' "$tmp/out"; then pass; else
+   && grep -qx 'the 1 applicable property holds; 1 not applicable (not checked)' "$tmp/out" \
+   && grep -qE '^rulings: .*escort-directions=facing.* \(the defaults but escort-directions=facing\)$' "$tmp/out"; then pass; else
   fail "check: small-turns under escort-directions=facing is not applicable (exit $status)" "$tmp/out" "$tmp/err"; fi
 # check: a refuted claim's cases are the random games played up to the failing one, at most
 # --cases; rapidcheck's shrinking is reported apart (Brique's no-draws under pass=allowed: two
