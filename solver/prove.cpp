@@ -22,6 +22,7 @@
 #include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/version.hpp"
+#include "model/core/zobrist.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/progress.hpp"
 
@@ -71,9 +72,10 @@ std::string join(const std::vector<std::string>& words, const std::string& separ
 // A stored verdict is reused only for the same claim text, decided by the same encoding version,
 // under the same size and the same value of every ruling (defaults included, so that a default
 // that changes does not carry a verdict over). A version the file does not record (older files)
-// never matches.
+// never matches. The claim text is keyed by a hash fixed here (std::hash may differ between
+// builds, which would only cost reuse, but quietly).
 std::string record_key(const std::string& game, const Claim& claim, int size, const std::string& rulings) {
-  return game + '\t' + claim.name + '\t' + std::to_string(std::hash<std::string>{}(claim.statement)) + '\t' +
+  return game + '\t' + claim.name + '\t' + std::to_string(text_key(claim.statement)) + '\t' +
          "encoding=" + claim.encoding_version + '\t' + std::to_string(size) + '\t' + rulings;
 }
 
