@@ -3,6 +3,8 @@
 #include <iostream>
 
 #include "model/core/errors.hpp"
+#include "model/core/position_io.hpp"
+#include "model/registry.hpp"
 
 namespace arbiter::cli {
 
@@ -25,7 +27,20 @@ void GameOptions::add_to(po::options_description& options) {
       ("size", po::value<int>(&size)->notifier(&reject_size_zero),
        "board size (default: the game's own; see `arbiter rules GAME`)")
       ("rule", po::value<std::vector<std::string>>(&rulings)->composing(),
-       "ruling as NAME=VALUE; repeatable (see `arbiter rules GAME`)");
+       "ruling as NAME=VALUE or ID=VALUE; repeatable (see `arbiter rules GAME`)");
+}
+
+// --rule NAME=VALUE names a ruling of the game in the "game" option by its name or its id. The id
+// becomes the name here, before the options reach their variables, so that no command stores,
+// keys, prints or compares an id. (A command that learns its game later, from a file, renames its
+// --rule values itself with assignments_by_name.)
+static void rename_ruling_ids(po::variables_map& vm) {
+  const auto rule = vm.find("rule"), game = vm.find("game");
+  if (rule == vm.end() || game == vm.end()) return;
+  const auto* game_name = boost::any_cast<std::string>(&game->second.value());
+  auto* assignments = boost::any_cast<std::vector<std::string>>(&rule->second.value());
+  if (game_name == nullptr || assignments == nullptr) return;
+  *assignments = assignments_by_name(find_game(*game_name), *assignments);
 }
 
 po::variables_map parse_arguments(const std::string& command_name, const std::vector<std::string>& args,
@@ -46,6 +61,7 @@ po::variables_map parse_arguments(const std::string& command_name, const std::ve
     proceed = false;
     return vm;
   }
+  rename_ruling_ids(vm);
   po::notify(vm);
   proceed = true;
   return vm;

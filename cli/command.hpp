@@ -29,7 +29,8 @@ struct CommandRegistration {
   explicit CommandRegistration(Command command) { commands().push_back(std::move(command)); }
 };
 
-// Options every game-facing command shares: --size N, --rule NAME=VALUE (repeatable).
+// Options every game-facing command shares: --size N, --rule NAME=VALUE (repeatable; NAME may be
+// the ruling's id, which parse_arguments turns into its name).
 struct GameOptions {
   int size = 0;
   std::vector<std::string> rulings;
@@ -38,6 +39,8 @@ struct GameOptions {
 
 // Parses args against options (positional names in order, the last may repeat with -1) and
 // returns the variables map. --help prints usage and the options and returns false in `proceed`.
+// A "rule" option's NAME=VALUE values, where a "game" option names the game, reach their variable
+// with every ruling id replaced by the ruling's name (assignments_by_name), unknown names refused.
 boost::program_options::variables_map parse_arguments(
     const std::string& command_name, const std::vector<std::string>& args,
     const boost::program_options::options_description& options,

@@ -216,7 +216,7 @@ int prove_command(const std::vector<std::string>& args) {
       ("claim", po::value<std::string>(&claim), "claim name, or 'all'")
       ("sizes", po::value<std::string>(&sizes), "board sizes: N or A-B (default: the game's default size)")
       ("timeout", po::value<double>(&timeout), "seconds per claim and size (default 60); unknown on expiry")
-      ("rule", po::value<std::vector<std::string>>(&rulings)->composing(), "ruling as NAME=VALUE; repeatable")
+      ("rule", po::value<std::vector<std::string>>(&rulings)->composing(), "ruling as NAME=VALUE or ID=VALUE; repeatable")
       ("fresh", po::bool_switch(&fresh), "ignore stored verdicts and decide everything again")
       ("state", po::value<std::string>(&state_directory),
        "directory of stored verdicts (default $XDG_CACHE_HOME/arbiter, else ~/.cache/arbiter); made if missing")

@@ -88,8 +88,9 @@ int run(const std::vector<std::string>& args) {
     return 0;
   }
   std::cout << game.title << "\n" << game.summary << "\n" << size_line(game) << "\n"
-            << "Select a reading with --rule NAME=VALUE. Provenance of a default: sourced (a rule text or its\n"
-            << "diagrams settle it), derived (follows from the texts by argument), invented (the text is silent).\n";
+            << "Select a reading with --rule NAME=VALUE or ID=VALUE (a ruling's name or id as listed below).\n"
+            << "Provenance of a default: sourced (a rule text or its diagrams settle it), derived (follows from\n"
+            << "the texts by argument), invented (the text is silent).\n";
   for (const Ruling& ruling : game.rulings) {
     std::cout << "\n" << ruling.id << "  " << ruling.name << "  -- " << ruling.question << "\n";
     for (const RulingOption& option : ruling.options) {

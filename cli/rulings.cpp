@@ -89,7 +89,7 @@ int rulings(const std::vector<std::string>& args) {
       ("game", po::value<std::string>(&game_name)->required(), "game name")
       ("ruling", po::value<std::string>(&ruling)->required(), "ruling name or id (as `arbiter rules GAME` prints them)")
       ("values", po::value<std::vector<std::string>>(&values), "two values to compare (default: the default against each alternative)")
-      ("rule", po::value<std::vector<std::string>>(&other), "other rulings held fixed, NAME=VALUE")
+      ("rule", po::value<std::vector<std::string>>(&other), "other rulings held fixed, NAME=VALUE or ID=VALUE")
       ("max-positions", po::value<long>(&max_positions), "positions examined per size (default 200000)")
       ("max-size", po::value<int>(&max_size), "largest board size to try (default: smallest three sizes)")
       ("seconds", po::value<double>(&seconds), "time limit per comparison (default 60)")

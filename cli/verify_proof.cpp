@@ -23,7 +23,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
   options.add_options()
       ("file", po::value<std::string>(&file)->required(), "certificate file")
       ("game", po::value<std::string>(&game_name), "fail unless the certificate is about this game")
-      ("rule", po::value<std::vector<std::string>>(&rulings)->composing(), "fail unless the certificate's rulings include NAME=VALUE")
+      ("rule", po::value<std::vector<std::string>>(&rulings)->composing(), "fail unless the certificate's rulings include NAME=VALUE (or ID=VALUE)")
       ("impl", po::value<std::string>(&implementation), "implementation to check with (default: reference, or the only one)")
       ("threads", po::value<int>(&threads), "part files checked at once (default 1; each holds its part in memory while it is checked)");
   po::positional_options_description positional;
@@ -39,6 +39,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
   if (!game_name.empty() && game_name != game.name) {
     throw InputError("the certificate is about " + game.name + ", not " + game_name);
   }
+  rulings = assignments_by_name(game, rulings);  // parse_arguments could not: --game may be left out
   auto probe = make_game(game, 0, {});
   const auto names = probe->implementations();
   if (implementation.empty()) {

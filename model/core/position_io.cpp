@@ -90,6 +90,20 @@ const Ruling& ruling_named(const GameDescriptor& game, const std::string& name_o
                    (known.empty() ? " (it has no rulings)" : " (known: " + known + ")"));
 }
 
+std::vector<std::string> assignments_by_name(const GameDescriptor& game, const std::vector<std::string>& assignments) {
+  std::vector<std::string> named;
+  named.reserve(assignments.size());
+  for (const std::string& assignment : assignments) {
+    const auto eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      named.push_back(assignment);
+      continue;
+    }
+    named.push_back(ruling_named(game, assignment.substr(0, eq), "--rule").name + assignment.substr(eq));
+  }
+  return named;
+}
+
 LoadedPosition load_position(const GameDescriptor& game, int size, const std::vector<std::string>& assignments,
                              std::string_view text, std::string_view implementation) {
   LoadedPosition loaded;

@@ -43,8 +43,14 @@ std::optional<RulingConflict> ruling_conflict(const GameDescriptor& game, const 
 
 // The ruling an option names by its command-line name or its rules.md id, as `arbiter rules GAME`
 // prints them ("majority" or "Q-2"); an InputError naming `option` and the known rulings otherwise.
-// (--rule takes the name only: its NAME=VALUE is kept and compared as written.)
 const Ruling& ruling_named(const GameDescriptor& game, const std::string& name_or_id, const std::string& option);
+
+// --rule's NAME=VALUE assignments, whose NAME may be a ruling's name or its id (as ruling_named
+// reads them), each rewritten with the ruling's name: what is stored, keyed, printed and compared
+// for a ruling is its name only, so "Q-2=..." and "majority=..." are one ruling given twice. An
+// unknown NAME is an InputError listing the known rulings; an assignment without a NAME= is kept
+// as given, for make_config to report.
+std::vector<std::string> assignments_by_name(const GameDescriptor& game, const std::vector<std::string>& assignments);
 
 struct LoadedPosition {
   std::unique_ptr<Game> game;

@@ -93,6 +93,30 @@ expect_ok "prove marks a reused verdict" "^no-two-winners .* proved .*\(reused; 
   prove quentin no-two-winners --sizes 2 --timeout 20 --rule pie=off --state "$tmp/prove-state"
 grep -qx "state: $tmp/prove-state/prove-quentin.tsv (1 stored verdict reused; nothing new kept)" "$tmp/out" \
   && pass || fail "prove counts what it reused" "$tmp/out"
+# --rule takes a ruling's id as well as its name (`rules` lists both), and all that follows sees the
+# name only: prove's verdict key and solve's state, JSON, one-line positions, a conflict with a
+# line, a ruling given twice. The id is matched exactly, as --compare-ruling's is.
+expect_ok "prove under a ruling given by its id reuses the verdict kept under its name" "\(reused; stored by " \
+  prove quentin no-two-winners --sizes 2 --timeout 20 --rule Q-9=off --state "$tmp/prove-state"
+grep -q " (the defaults but pie=off)$" "$tmp/out" && pass || fail "prove names a ruling given by its id by its name" "$tmp/out"
+for given in majority Q-2; do
+  "$arbiter" solve quentin --size 3 --rule "$given=adjacencies" --tt-mb 1 >"$tmp/out" 2>"$tmp/err"
+  grep -E '^(Position|Value|Winning moves|Principal line):' "$tmp/out" >"$tmp/solve-$given"
+  grep '^state: ' "$tmp/err" >>"$tmp/solve-$given"
+done
+grep -qx "Position: quentin 3 .../.../... black 0 majority=adjacencies" "$tmp/solve-Q-2" && diff "$tmp/solve-majority" "$tmp/solve-Q-2" >"$tmp/diff" \
+  && pass || fail "solve with --rule Q-2=adjacencies differs from --rule majority=adjacencies" "$tmp/solve-Q-2" "$tmp/diff"
+"$arbiter" check quentin --size 3 --rule Q-9=off --cases 1 --property never-two-winners --json >"$tmp/out" 2>"$tmp/err"
+python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["rulings"] == ["pie=off"]' "$tmp/out" 2>/dev/null \
+  && pass || fail "check --json names a ruling given by its id by its name" "$tmp/out" "$tmp/err"
+expect_error_saying "a rule given by its id that the one-line position names otherwise" \
+  "under pie=off, and --rule asks for pie=on: write pie=on in the line" \
+  moves quentin --position "quentin 3 B../.../... white 1 pie=off" --rule Q-9=on
+expect_error_saying "a ruling given by its id and by its name" "^arbiter: error: ruling pie is given twice, as off and on$" \
+  moves quentin --rule Q-9=off --rule pie=on
+expect_error_saying "a ruling id in the wrong case" \
+  "^arbiter: error: unknown ruling 'q-9' for --rule of quentin \(known: Q-1 edges-count, .*, Q-9 pie\)$" moves quentin --rule q-9=off
+expect_ok "--rule's help names the id" "NAME=VALUE or ID=VALUE" moves --help
 expect_error_saying "bench of a finished game" "nothing to play out" bench brique --position "brique 2 BW/B. white 3"
 
 games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)
@@ -175,6 +199,10 @@ for game in $games; do
     rulings diff "$game" "$id" --rule "$ruling=$default"
   expect_error_saying "$game metrics by id with the compared ruling fixed" "runs every reading" \
     metrics "$game" --compare-ruling "$id" --rule "$ruling=$default"
+  expect_error_saying "$game rulings diff with the compared ruling fixed by its id" "fixes the ruling under comparison" \
+    rulings diff "$game" "$ruling" --rule "$id=$default"
+  expect_error_saying "$game metrics with the compared ruling fixed by its id" "runs every reading" \
+    metrics "$game" --compare-ruling "$ruling" --rule "$id=$default"
   if [ "$game" = quentin ]; then
     expect_error_saying "$game metrics with an unknown ruling id" "unknown ruling 'Z-99' for --compare-ruling of $game \\(known: $id $ruling, " \
       metrics "$game" --compare-ruling Z-99

@@ -57,6 +57,13 @@ expect_error "certificate under pie=off checked under pie=swap-sides" verify-pro
 if grep -q "the certificate was made under pie=off, and the command asks for pie=swap-sides" "$tmp/err"; then pass; else
   fail "a pie=off certificate checked under pie=swap-sides names the ruling" "$tmp/err"; fi
 if "$arbiter" verify-proof "$tmp/off.cert" --rule pie=off | grep -q '^Verified'; then pass; else fail "a pie=off certificate checked under pie=off"; fi
+# The ruling may be given by its id, with --game or without (then the certificate names the game).
+pie_id=$("$arbiter" rules brique | sed -n 's/^\([A-Z]-[0-9]*\)  *pie  .*/\1/p')
+expect_error "certificate under other rulings, the ruling by its id" verify-proof "$tmp/b3.cert" --rule "$pie_id=off"
+if grep -q "the certificate was made under pie=swap-sides, and the command asks for pie=off" "$tmp/err"; then pass; else
+  fail "a default certificate checked under $pie_id=off names the ruling by its name" "$tmp/err"; fi
+if "$arbiter" verify-proof "$tmp/off.cert" --game brique --rule "$pie_id=off" | grep -q '^Verified'; then pass; else
+  fail "a pie=off certificate checked under $pie_id=off"; fi
 echo "hello" >"$tmp/junk.cert"
 expect_error "not a certificate" verify-proof "$tmp/junk.cert"
 expect_error "missing certificate" verify-proof "$tmp/none.cert"
