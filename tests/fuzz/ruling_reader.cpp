@@ -1,9 +1,11 @@
-// `--size N --rule NAME=VALUE ...` as the command line passes them to a game: an accepted
-// configuration prints its non-default rulings, and those rebuild the same configuration.
+// `--size N --rule NAME=VALUE ...` as the command line passes them to a game, NAME a ruling's name
+// or id: an accepted configuration prints its non-default rulings, and those rebuild the same
+// configuration.
 #include <sstream>
 #include <vector>
 
 #include "model/core/errors.hpp"
+#include "model/core/position_io.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -17,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::string word; words >> word;) assignments.push_back(word);
   Config config;
   try {
-    config = make_config(game, board_size, assignments);
+    config = make_config(game, board_size, assignments_by_name(game, assignments));
   } catch (const InputError&) {
     return 0;
   }
