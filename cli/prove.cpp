@@ -340,10 +340,10 @@ int prove_command(const std::vector<std::string>& args) {
     out["verdicts_reused"] = tally.reused;
     out["interrupted"] = stop_requested();
     print_json(out);
-    if (stop_requested()) return interrupted_exit_status();
-    return all_proved ? 0 : 1;
+  } else {
+    std::cout << state_line(request, tally) << "\n";
   }
-  std::cout << state_line(request, tally) << "\n";
+  // Said on standard error in either output format, as every long command says it.
   if (stop_requested()) {
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; "
               << (tally.kept > 0 ? counted(tally.kept, "verdict") + " finished before it kept in " + request.results_file
