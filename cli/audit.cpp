@@ -443,6 +443,7 @@ int audit(const std::vector<std::string>& args) {
   bool proceed = false;
   const auto vm = parse_arguments("audit", args, options, positional, proceed);
   if (!proceed) return 0;
+  require_path(vm, "report", report_folder, "a directory");
   s.proofs = vm.count("no-proofs") == 0;
   s.seed = seed;
   if (s.games < 1 || s.games > 100000) throw InputError("--games must be between 1 and 100000, got " + std::to_string(s.games));

@@ -178,8 +178,7 @@ void check_state_place(const std::string& state_option, const std::string& resul
     problem = results_file_problem(results_option, request.fresh);
   } else {
     const std::string directory = std::filesystem::path(request.results_file).parent_path().string();
-    where = state_option.empty() ? "the state directory " + quote_input(directory) + " (the default; --state DIR names another)"
-                                 : "--state " + quote_input(state_option);
+    where = state_directory_words(state_option, directory);
     problem = directory_problem(directory);
     if (problem.empty()) {
       problem = results_file_problem(request.results_file, request.fresh);
