@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -128,7 +129,8 @@ void conformance_rows(const GameDescriptor& game, const AuditSettings& s, AuditR
   if (s.quick) sizes = {sizes.front()};  // the default size's reference implementation is the slow part
   for (int size : sizes) {
     auto configured = make_game(game, size, {});
-    run_conformance(*configured, ConformanceSettings{s.games, s.seed},
+    if (stop_requested()) return;
+    run_conformance(*configured, ConformanceSettings{s.games, s.seed, stop_requested},
                     [&](const CheckOutcome& o) {
                       AuditRow row;
                       row.game = game.name;
@@ -194,7 +196,8 @@ void property_rows(const GameDescriptor& game, const AuditSettings& s, AuditRepo
   const int size = audit_sizes(game).front();
   auto small = make_game(game, size, {});
   for (const Property& property : property_suite(game)) {
-    const PropertyResult r = run_property(*small, property, s.property_cases, s.seed);
+    const PropertyResult r = run_property(*small, property, s.property_cases, s.seed, [](long) { return !stop_requested(); });
+    if (r.interrupted) return;  // no verdict: the audit stops and writes no report
     AuditRow row = row_about(game, "property", r.name, r.statement, r.source, size);
     row.implementation = "fast";
     row.cases = r.cases;
@@ -440,6 +443,7 @@ int audit(const std::vector<std::string>& args) {
   bool proceed = false;
   const auto vm = parse_arguments("audit", args, options, positional, proceed);
   if (!proceed) return 0;
+  require_path(vm, "report", report_folder, "a directory");
   s.proofs = vm.count("no-proofs") == 0;
   s.seed = seed;
   if (s.games < 1 || s.games > 100000) throw InputError("--games must be between 1 and 100000, got " + std::to_string(s.games));
@@ -471,13 +475,14 @@ int audit(const std::vector<std::string>& args) {
   report.options["selected_games"] = report.games;
   std::printf("%-9s %-13s %-50s %-20s %8s  %-7s %8s\n", "game", "kind", "check", "subject", "cases", "result", "seconds");
   for (const GameDescriptor* game : selected) {
-    if (stop_requested()) break;
-    conformance_rows(*game, s, report);
-    seed_example_rows(*game, report);
-    property_rows(*game, s, report);
-    proof_rows(*game, s, report);
-    ruling_sections(*game, s, report);
-    metrics_section(*game, s, report);
+    const std::function<void()> steps[] = {
+        [&] { conformance_rows(*game, s, report); }, [&] { seed_example_rows(*game, report); },
+        [&] { property_rows(*game, s, report); },    [&] { proof_rows(*game, s, report); },
+        [&] { ruling_sections(*game, s, report); },  [&] { metrics_section(*game, s, report); }};
+    for (const auto& step : steps) {
+      if (stop_requested()) break;  // each step polls the request within too
+      step();
+    }
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (stop_requested()) {

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -14,6 +16,7 @@
 #include "model/core/errors.hpp"
 #include "puzzles/svg.hpp"
 #include "solver/interrupt.hpp"
+#include "solver/prove.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -409,12 +412,16 @@ ReportFolder::ReportFolder(const std::string& directory) : directory_(directory)
     if (there || error) break;
     created_->folders.insert(created_->folders.begin(), p.string());
   }
-  std::filesystem::create_directories(directory, error);
+  std::string problem = directory_problem(directory);  // makes the missing folders
   const std::filesystem::path probe = std::filesystem::path(directory) / ".arbiter-write-test";
-  std::ofstream out(probe);
-  if (error || !out) {
+  std::ofstream out;
+  if (problem.empty()) {
+    out.open(probe);
+    if (!out) problem = std::string("cannot write into it: ") + std::strerror(errno);
+  }
+  if (!problem.empty()) {
     created_->remove_unless_kept();
-    throw InputError("cannot write the report into " + quote_input(directory));
+    throw InputError("--report " + quote_input(directory) + ": " + problem);
   }
   out.close();
   std::filesystem::remove(probe, error);

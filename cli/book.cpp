@@ -31,6 +31,9 @@ int book(const std::vector<std::string>& args) {
   bool proceed = false;
   const auto given = parse_arguments("book", args, options, {}, proceed);
   if (!proceed) return 0;
+  require_path(given, "db", db, "a file name");
+  require_path(given, "out", out, "a directory");
+  check_input_file("--db", db);
   puzzles::PuzzleQuery query;
   parse_difficulty(difficulty, query.min_difficulty, query.max_difficulty);
   check_one_line_text("--title", title);
@@ -49,6 +52,7 @@ int book(const std::vector<std::string>& args) {
     throw InputError(quote_input(db) + " has no puzzles" + (game.empty() ? "" : " of " + query.game) +
                      " with difficulty " + range);
   }
+  check_output_directory("--out", out);  // made now, before the diagrams are drawn
   puzzles::BookOptions book_options;
   std::string name = query.game.empty() ? "Arbiter" : query.game;
   name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));

@@ -163,6 +163,11 @@ int check(const std::vector<std::string>& args) {
   };
   distributed::run_farm(job);
   progress.clear();
+  // Said on standard error in either output format, as every long command says it.
+  auto report_interruption = [] {
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; the properties listed before it finished\n";
+    return interrupted_exit_status();
+  };
   if (json) {
     nlohmann::json out = json_document("check", 2);
     out["game"] = loaded.game->descriptor().name;
@@ -192,7 +197,7 @@ int check(const std::vector<std::string>& args) {
     out["not_applicable"] = not_applicable;
     out["all_hold"] = failed.empty() && !stop_requested();
     print_json(out);
-    if (stop_requested()) return interrupted_exit_status();
+    if (stop_requested()) return report_interruption();
     return failed.empty() ? 0 : 1;
   }
   for (const PropertyResult& r : failed) {
@@ -207,10 +212,7 @@ int check(const std::vector<std::string>& args) {
       std::cout << "  replay: " << replay_command(*loaded.game, r.moves) << "\n";
     }
   }
-  if (stop_requested()) {
-    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; the properties listed before it finished\n";
-    return interrupted_exit_status();
-  }
+  if (stop_requested()) return report_interruption();
   std::cout << "\n" << summary_line(all.size(), failed.size(), not_applicable) << "\n";
   return failed.empty() ? 0 : 1;
 }

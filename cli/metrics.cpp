@@ -3,7 +3,6 @@
 // the game's signature mechanics, and the solver's value of the empty board where it reaches --
 // for one configuration or every reading of one ruling side by side, with an SVG chart.
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <mutex>
@@ -46,8 +45,9 @@ int metrics_command(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("game", 1);
   bool proceed = false;
-  parse_arguments("metrics", args, options, positional, proceed);
+  const auto given = parse_arguments("metrics", args, options, positional, proceed);
   if (!proceed) return 0;
+  require_path(given, "out", out_file, "a file name");
   if (player != "random" && player != "mcts" && player != "both") {
     throw InputError("--player must be random, mcts or both, got " + quote_input(player));
   }
@@ -57,16 +57,12 @@ int metrics_command(const std::vector<std::string>& args) {
   request.size = game_options.size;
   request.rulings = game_options.rulings;
   if (!out_file.empty()) {
-    image_format_of(out_file);  // an unknown extension is refused before the measurement
+    // An unknown extension or a place that cannot be written is refused before the measurement.
+    image_format_of(out_file);
+    // By the coordinator alone, which writes it: another rank's probe file could be removed under it.
+    if (distributed::world().coordinator()) check_output_file("--out", out_file);
   }
   metrics::validate(request);
-  if (!out_file.empty()) {
-    // Fail before the measurement, not after it.
-    const auto folder = std::filesystem::path(out_file).parent_path();
-    if (!folder.empty() && !std::filesystem::is_directory(folder)) {
-      throw InputError("cannot write " + quote_input(out_file) + ": no folder " + quote_input(folder.string()));
-    }
-  }
 
   install_stop_handlers();
   request.keep_going = [] { return !stop_requested(); };

@@ -1,13 +1,19 @@
 #include "cli/options.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "model/core/errors.hpp"
 #include "model/core/text.hpp"
 #include "model/registry.hpp"
+#include "solver/prove.hpp"
 
 namespace arbiter::cli {
 
@@ -25,7 +31,12 @@ void check_implementation(const Game& game, const std::string& implementation) {
 LoadedPosition load_game_position(const std::string& game_name, const GameOptions& options,
                                   const std::string& position_argument, const std::string& implementation) {
   const GameDescriptor& game = find_game(game_name);
-  const std::string text = position_argument.empty() ? std::string() : read_text_argument(position_argument);
+  std::string text;
+  try {
+    text = position_argument.empty() ? std::string() : read_text_argument(position_argument);
+  } catch (const InputError& e) {
+    throw InputError(std::string("--position: ") + e.what());  // a file that cannot be read, named with the option
+  }
   if (!position_argument.empty() && trim(text).empty()) {
     throw InputError("the position " + (position_argument == "-" ? std::string("on standard input") : quote_input(position_argument)) +
                      " is empty (leave --position out for the initial position)");
@@ -173,6 +184,65 @@ std::string with_commas(std::uint64_t n) {
     out += digits[i];
   }
   return out;
+}
+
+void require_path(const boost::program_options::variables_map& given, const std::string& name, const std::string& value,
+                  const std::string& kind) {
+  if (given.count(name) != 0 && value.empty()) throw InputError("--" + name + " needs " + kind + ", got ''");
+}
+
+std::string output_file_problem(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::path file(path);
+  if (file.has_parent_path()) {
+    const fs::path folder = file.parent_path();
+    const fs::file_status status = fs::status(folder, error);
+    if (!fs::exists(status)) return "its folder " + quote_input(folder.string()) + " does not exist";
+    if (!fs::is_directory(status)) return "its folder " + quote_input(folder.string()) + " is not a directory";
+  }
+  const fs::file_status status = fs::status(file, error);
+  if (fs::is_directory(status)) return "it is a directory";
+  const bool existed = fs::exists(status);
+  // Not truncated: a file that is there stays as it was until the work is done. Non-blocking: a
+  // pipe with no reader is refused, not waited on.
+  const int descriptor = ::open(path.c_str(), O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0666);
+  if (descriptor < 0) return std::string("cannot write it: ") + std::strerror(errno);
+  ::close(descriptor);
+  if (!existed) fs::remove(file, error);
+  return "";
+}
+
+void check_output_file(const std::string& option, const std::string& value, const std::string& path) {
+  const std::string written = path.empty() ? value : path;
+  const std::string problem = output_file_problem(written);
+  if (problem.empty()) return;
+  throw InputError(option + " " + quote_input(value) + (written == value ? "" : " (" + quote_input(written) + ")") + ": " +
+                   problem);
+}
+
+void check_output_directory(const std::string& option, const std::string& directory) {
+  const std::string problem = directory_problem(directory);
+  if (!problem.empty()) throw InputError(option + " " + quote_input(directory) + ": " + problem);
+}
+
+std::string input_file_problem(const std::string& path) {
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(path, error);
+  if (!std::filesystem::exists(status)) return "no such file";
+  if (std::filesystem::is_directory(status)) return "it is a directory";
+  if (std::ifstream(path)) return "";
+  return std::string("cannot read it: ") + std::strerror(errno);
+}
+
+void check_input_file(const std::string& option, const std::string& path) {
+  const std::string problem = input_file_problem(path);
+  if (!problem.empty()) throw InputError(option + " " + quote_input(path) + ": " + problem);
+}
+
+std::string state_directory_words(const std::string& option_value, const std::string& directory) {
+  return option_value.empty() ? "the state directory " + quote_input(directory) + " (the default; --state DIR names another)"
+                              : "--state " + quote_input(option_value);
 }
 
 void write_whole_file(const std::string& path, const std::string& text) {

@@ -72,6 +72,31 @@ std::string rulings_in_force_line(const GameDescriptor& game, const Config& conf
 // 1234567 as "1,234,567": counts of millions of nodes are read by people.
 std::string with_commas(std::uint64_t n);
 
+// Bad paths fail before the work, in one line naming the option and the path as the user gave
+// them ("--out '/proc/x/a.png': its folder '/proc/x' does not exist").
+//
+// An option given an empty path names nothing: throws InputError ("--out needs a file name, got
+// ''") rather than acting as if it were left out. `kind`: "a file name", "a directory".
+void require_path(const boost::program_options::variables_map& given, const std::string& name, const std::string& value,
+                  const std::string& kind);
+// Why a file cannot be written at `path`, or "" when it can: its folder must exist, and `path` must
+// not be a directory and must open for writing (a file made only to find that out is removed
+// again; an existing one is left as it was).
+std::string output_file_problem(const std::string& path);
+// Throws InputError "OPTION 'VALUE': PROBLEM" unless a file can be written at `path` (by default the
+// option's value; a command that derives the names it writes from the value passes each one, which
+// the message names too).
+void check_output_file(const std::string& option, const std::string& value, const std::string& path = "");
+// Throws InputError "OPTION 'DIR': PROBLEM" unless `directory` is one or can be made; it is made.
+void check_output_directory(const std::string& option, const std::string& directory);
+// Why a file cannot be read at `path` ("no such file", "it is a directory", ...), or "".
+std::string input_file_problem(const std::string& path);
+// Throws InputError "OPTION 'PATH': PROBLEM" unless a file can be read at `path`.
+void check_input_file(const std::string& option, const std::string& path);
+// The state directory as the user named it, for messages: "--state 'DIR'", or "the state directory
+// 'DIR' (the default; --state DIR names another)" when --state was left out (`option_value` "").
+std::string state_directory_words(const std::string& option_value, const std::string& directory);
+
 // Writes the whole file under a temporary name ("<path>.partial") and renames it, so that an
 // interrupted or failed write never leaves a partial file under the name asked for. Throws
 // InputError naming the path when it cannot be written.

@@ -178,8 +178,7 @@ void check_state_place(const std::string& state_option, const std::string& resul
     problem = results_file_problem(results_option, request.fresh);
   } else {
     const std::string directory = std::filesystem::path(request.results_file).parent_path().string();
-    where = state_option.empty() ? "the state directory " + quote_input(directory) + " (the default; --state DIR names another)"
-                                 : "--state " + quote_input(state_option);
+    where = state_directory_words(state_option, directory);
     problem = directory_problem(directory);
     if (problem.empty()) {
       problem = results_file_problem(request.results_file, request.fresh);
@@ -340,10 +339,10 @@ int prove_command(const std::vector<std::string>& args) {
     out["verdicts_reused"] = tally.reused;
     out["interrupted"] = stop_requested();
     print_json(out);
-    if (stop_requested()) return interrupted_exit_status();
-    return all_proved ? 0 : 1;
+  } else {
+    std::cout << state_line(request, tally) << "\n";
   }
-  std::cout << state_line(request, tally) << "\n";
+  // Said on standard error in either output format, as every long command says it.
   if (stop_requested()) {
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; "
               << (tally.kept > 0 ? counted(tally.kept, "verdict") + " finished before it kept in " + request.results_file

@@ -140,8 +140,9 @@ int generate(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("game", 1);
   bool proceed = false;
-  parse_arguments("puzzles", args, options, positional, proceed);
+  const auto given = parse_arguments("puzzles", args, options, positional, proceed);
   if (!proceed) return 0;
+  require_path(given, "db", db, "a file name");
   generators::GeneratorOptions g;
   parse_kind(kind_text, g.kind, g.within);
   if (count < 1) throw InputError("--count must be at least 1 (got " + std::to_string(count) + ")");
@@ -164,6 +165,7 @@ int generate(const std::vector<std::string>& args) {
     generators::serve_generation(g);
     return 0;
   }
+  check_output_file("--db", db);  // by the coordinator alone: a probe file another rank removed could be the store
   const distributed::OutputLock store_lock(db);
   auto store = puzzles::PuzzleStore::open(db, true);
   generators::GeneratorProgress progress;
@@ -225,7 +227,11 @@ ReadOptions parse_read(const std::string& name, const std::vector<std::string>& 
   }
   po::positional_options_description positional;
   if (with_id) positional.add("id", 1);
-  parse_arguments("puzzles", args, options, positional, proceed);  // its --help shows the usage of every action
+  const auto given = parse_arguments("puzzles", args, options, positional, proceed);  // its --help shows the usage of every action
+  if (proceed) {
+    require_path(given, "db", r.db, "a file name");
+    check_input_file("--db", r.db);
+  }
   return r;
 }
 

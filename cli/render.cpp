@@ -38,7 +38,10 @@ int render(const std::vector<std::string>& args) {
   parse_arguments("render", args, options, positional, proceed);
   if (!proceed) return 0;
   const bool show_coordinates = on_or_off("coordinates", coordinates);
-  if (out != "-") image_format_of(out);  // an unknown extension fails before any work
+  if (out != "-") {
+    image_format_of(out);  // an unknown extension or a place that cannot be written fails before any work
+    check_output_file("--out", out);
+  }
   check_one_line_text("--caption", caption);
   auto loaded = load_game_position(game, game_options, position);
   moves = group_move_words(*loaded.state, moves);

@@ -102,6 +102,7 @@ int rulings(const std::vector<std::string>& args) {
   if (!proceed) return 0;
   if (json && !out.empty()) throw InputError("--json and --out cannot be combined: --json prints only JSON; draw the diagrams in a separate run");
   if (action != "diff") throw InputError("unknown rulings action " + quote_input(action) + " (known: diff)");
+  require_path(given, "out", out, "a file name");
   if (!out.empty()) image_format_of(out);
   const GameDescriptor& game = find_game(game_name);
   const Ruling* found = &ruling_named(game, ruling, "rulings diff");
@@ -128,6 +129,10 @@ int rulings(const std::vector<std::string>& args) {
     }
   } else {
     throw InputError("give two values to compare, or none to compare the default with each alternative");
+  }
+  // Every file a difference would be drawn into, checked before the search, not after it.
+  for (const auto& [a, b] : pairs) {
+    if (!out.empty()) check_output_file("--out", out, diagram_path(out, b, pairs.size() > 1));
   }
   ExplorerBounds bounds;
   bounds.max_positions = max_positions;

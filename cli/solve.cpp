@@ -291,6 +291,8 @@ int solve_command(const std::vector<std::string>& args) {
   if (given.count("within") && (within < 1 || within > 20)) {
     throw InputError("--within must be between 1 and 20, got " + std::to_string(within));
   }
+  require_path(given, "proof", proof_file, "a file name");
+  require_path(given, "state", state_directory, "a directory");
   if (proof_parts && !given.count("proof")) throw InputError("--proof-parts needs --proof FILE (the analysis that refers to the parts)");
   if (threat_depth < 0 || threat_depth > 3) {
     throw InputError("--threat-depth must be between 0 and 3, got " + std::to_string(threat_depth));
@@ -366,22 +368,24 @@ int solve_command(const std::vector<std::string>& args) {
     distributed::run_farm(move_farm(root, moves, solve_options, threads));
     return 0;
   }
-  if (!proof_file.empty()) {
-    // Found unwritable now, not after the search; but a file made only to find that out is
-    // removed again, so that a solve that proves nothing leaves nothing behind.
+  // Where the results go is checked now, not after the search. A proof file made only to find
+  // that out is removed again, so that a solve that proves nothing leaves nothing behind.
+  const std::string state_option = state_directory;
+  if (state_directory.empty()) state_directory = default_state_directory();
+  if (const std::string problem = directory_problem(state_directory); !problem.empty()) {
+    throw InputError(state_directory_words(state_option, state_directory) + ": " + problem);
+  }
+  if (!proof_file.empty()) check_output_file("--proof", proof_file);
+  if (proof_parts) {
     std::error_code ignored;
-    const bool existed = std::filesystem::exists(std::filesystem::symlink_status(proof_file, ignored));
-    bool writable = false;
-    {
-      std::ofstream probe(proof_file, std::ios::app);
-      writable = static_cast<bool>(probe);
+    const auto status = std::filesystem::status(parts_directory, ignored);
+    if (std::filesystem::exists(status) && !std::filesystem::is_directory(status)) {
+      throw InputError("--proof " + quote_input(proof_file) + ": its parts folder " + quote_input(parts_directory) +
+                       " (--proof-parts) is not a directory");
     }
-    if (!existed) std::filesystem::remove(proof_file, ignored);
-    if (!writable) throw InputError("cannot write the proof file " + quote_input(proof_file));
   }
 
   // The journal is keyed by what decides the results: position, kind of search, code version.
-  if (state_directory.empty()) state_directory = default_state_directory();
   std::ostringstream job;
   // Moves solved alone have their own certificates and node counts: they are kept apart.
   job << std::hex << text_key(root.line() + "|within=" + std::to_string(within) + "|" + version_commit() +

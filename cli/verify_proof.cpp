@@ -32,6 +32,9 @@ int verify_proof_command(const std::vector<std::string>& args) {
   parse_arguments("verify-proof", args, options, positional, proceed);
   if (!proceed) return 0;
   if (threads < 1) throw InputError("--threads must be at least 1, not " + std::to_string(threads));
+  if (const std::string problem = input_file_problem(file); !problem.empty()) {
+    throw InputError("cannot read the certificate " + quote_input(file) + ": " + problem);
+  }
   std::ifstream in(file);
   if (!in) throw InputError("cannot read the certificate " + quote_input(file));
   const solver::Certificate certificate = solver::Certificate::read(in, file);

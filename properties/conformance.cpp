@@ -8,6 +8,7 @@
 
 #include "model/core/errors.hpp"
 #include "solver/bounded_search.hpp"
+#include "solver/dfpn.hpp"
 #include "solver/threat_zones.hpp"
 
 namespace arbiter {
@@ -49,16 +50,28 @@ std::vector<Move> sorted_legal(const State& state) {
   return moves;
 }
 
-// Calls visit(state, moves_so_far) on every position of `games` random games.
+// Thrown by poll() once the settings' stop says so; run_conformance catches it and returns the
+// checks finished before it, without the one it cut short.
+struct StopRequested {};
+
+// Called between units of work (a position, a game): one position of a reference implementation on
+// a large board takes milliseconds, a check of twenty games minutes.
+void poll(const ConformanceSettings& s) {
+  if (s.stop != nullptr && s.stop()) throw StopRequested{};
+}
+
+// Calls visit(state, moves_so_far) on every position of `s.games` random games.
 template <typename Visit>
-long for_each_position(const Game& game, std::string_view implementation, int games, std::uint64_t seed,
+long for_each_position(const Game& game, std::string_view implementation, const ConformanceSettings& s, std::uint64_t seed,
                        Visit&& visit) {
   long positions = 0;
   Rng rng(seed);
-  for (int g = 0; g < games; ++g) {
+  for (int g = 0; g < s.games; ++g) {
+    poll(s);
     const std::vector<Move> moves = random_game(game, implementation, rng);
     auto state = game.initial_state(implementation);
     for (std::size_t i = 0;; ++i) {
+      poll(s);
       ++positions;
       if (!visit(*state, moves, i)) return -positions;
       if (i == moves.size()) break;
@@ -76,6 +89,7 @@ CheckOutcome check_random_games_end(const Game& game, std::string_view impl, con
     auto state = game.initial_state(impl);
     std::vector<Move> played;
     while (!state->is_terminal()) {
+      poll(s);
       // `legal` still holds the previous position's moves: legal_moves must replace them.
       state->legal_moves(legal);
       std::vector<Move> fresh;
@@ -116,6 +130,7 @@ CheckOutcome check_random_games_end(const Game& game, std::string_view impl, con
 CheckOutcome check_playout_matches_bound(const Game& game, std::string_view impl, const ConformanceSettings& s) {
   CheckOutcome out = named("random playouts end and are reproducible", std::string(impl));
   for (int g = 0; g < s.games && out.passed; ++g, ++out.cases) {
+    poll(s);
     Rng first(s.seed + static_cast<std::uint64_t>(g)), second(s.seed + static_cast<std::uint64_t>(g));
     auto a = game.initial_state(impl);
     auto b = game.initial_state(impl);
@@ -141,6 +156,7 @@ CheckOutcome check_moves_accepted(const Game& game, std::string_view impl, const
   {
     Rng rng(s.seed ^ 0x5eed);
     for (int g = 0; g < std::max(1, s.games / 4); ++g) {
+      poll(s);
       const auto moves = random_game(game, impl, rng);
       auto state = game.initial_state(impl);
       std::vector<Move> legal;
@@ -157,7 +173,7 @@ CheckOutcome check_moves_accepted(const Game& game, std::string_view impl, const
   // Each legal move's text is written once a position: a reference implementation may write each
   // through a copy of its whole position (Brochs: 16 s of 18 on 15x15 when written per use).
   std::vector<std::string> legal_texts;
-  const long n = for_each_position(game, impl, s.games, s.seed, [&](const State& state, const auto& moves, std::size_t i) {
+  const long n = for_each_position(game, impl, s, s.seed, [&](const State& state, const auto& moves, std::size_t i) {
     const std::vector<Move> legal = sorted_legal(state);
     legal_texts.clear();  // kept for the rejected texts below
     for (Move m : legal) {
@@ -199,7 +215,7 @@ CheckOutcome check_moves_accepted(const Game& game, std::string_view impl, const
 
 CheckOutcome check_notation_round_trip(const Game& game, std::string_view impl, const ConformanceSettings& s) {
   CheckOutcome out = named("notation round-trips", std::string(impl));
-  const long n = for_each_position(game, impl, s.games, s.seed + 1, [&](const State& state, const auto& moves, std::size_t i) {
+  const long n = for_each_position(game, impl, s, s.seed + 1, [&](const State& state, const auto& moves, std::size_t i) {
     for (const std::string& text : {state.line(), state.diagram()}) {
       std::unique_ptr<State> back;
       try {
@@ -224,7 +240,7 @@ CheckOutcome check_notation_round_trip(const Game& game, std::string_view impl, 
 
 CheckOutcome check_copies_independent(const Game& game, std::string_view impl, const ConformanceSettings& s) {
   CheckOutcome out = named("copies are independent", std::string(impl));
-  const long n = for_each_position(game, impl, s.games, s.seed + 2, [&](const State& state, const auto& moves, std::size_t i) {
+  const long n = for_each_position(game, impl, s, s.seed + 2, [&](const State& state, const auto& moves, std::size_t i) {
     if (i == moves.size()) return true;
     const std::string before = state.line();
     auto copy = state.clone();
@@ -249,7 +265,7 @@ CheckOutcome check_copies_independent(const Game& game, std::string_view impl, c
 CheckOutcome check_copy_from(const Game& game, std::string_view impl, const ConformanceSettings& s) {
   CheckOutcome out = named("copy_from copies the position and its key", std::string(impl));
   auto scratch = game.initial_state(impl);
-  const long n = for_each_position(game, impl, s.games, s.seed + 4, [&](const State& state, const auto& moves, std::size_t i) {
+  const long n = for_each_position(game, impl, s, s.seed + 4, [&](const State& state, const auto& moves, std::size_t i) {
     scratch->copy_from(state);
     if (scratch->line() != state.line() || scratch->key() != state.key() || scratch->outcome() != state.outcome() ||
         sorted_legal(*scratch) != sorted_legal(state)) {
@@ -279,7 +295,7 @@ CheckOutcome check_copy_from(const Game& game, std::string_view impl, const Conf
 CheckOutcome check_apply_if_legal(const Game& game, std::string_view impl, const ConformanceSettings& s) {
   CheckOutcome out = named("apply_if_legal plays exactly the legal moves", std::string(impl));
   auto trial = game.initial_state(impl);
-  const long n = for_each_position(game, impl, s.games, s.seed + 7, [&](const State& state, const auto& moves, std::size_t i) {
+  const long n = for_each_position(game, impl, s, s.seed + 7, [&](const State& state, const auto& moves, std::size_t i) {
     if (i % 4 != 0) return true;
     const std::vector<Move> legal = sorted_legal(state);
     constexpr std::size_t kAround = 4;
@@ -320,7 +336,7 @@ CheckOutcome check_apply_if_legal(const Game& game, std::string_view impl, const
 CheckOutcome check_keys(const Game& game, std::string_view impl, const ConformanceSettings& s) {
   CheckOutcome out = named("keys follow play and never collide", std::string(impl));
   std::map<std::uint64_t, std::string> signatures;
-  const long n = for_each_position(game, impl, s.games, s.seed + 5, [&](const State& state, const auto& moves, std::size_t i) {
+  const long n = for_each_position(game, impl, s, s.seed + 5, [&](const State& state, const auto& moves, std::size_t i) {
     auto fresh = game.parse_position(state.line(), impl);
     if (fresh->key() != state.key()) {
       out.detail = replay_hint(game, impl, moves, i, state, "the key after play differs from the key of the same position read back");
@@ -345,7 +361,7 @@ CheckOutcome check_keys(const Game& game, std::string_view impl, const Conforman
 CheckOutcome check_symmetries(const Game& game, std::string_view impl, const ConformanceSettings& s) {
   CheckOutcome out = named("declared symmetries map play onto play", std::string(impl));
   const auto names = game.symmetries();
-  const long n = for_each_position(game, impl, s.games, s.seed + 6, [&](const State& state, const auto& moves, std::size_t i) {
+  const long n = for_each_position(game, impl, s, s.seed + 6, [&](const State& state, const auto& moves, std::size_t i) {
     for (std::size_t k = 0; k < names.size(); ++k) {
       const int sym = static_cast<int>(k) + 1;
       const auto image = state.symmetric_image(sym);
@@ -379,6 +395,7 @@ CheckOutcome check_symmetries(const Game& game, std::string_view impl, const Con
 CheckOutcome check_same_seed_same_game(const Game& game, std::string_view impl, const ConformanceSettings& s) {
   CheckOutcome out = named("same seed gives the same game", std::string(impl));
   for (int g = 0; g < s.games && out.passed; ++g, ++out.cases) {
+    poll(s);
     Rng a(s.seed * 31 + static_cast<std::uint64_t>(g)), b(s.seed * 31 + static_cast<std::uint64_t>(g));
     const auto first = random_game(game, impl, a);
     const auto second = random_game(game, impl, b);
@@ -402,6 +419,7 @@ CheckOutcome check_implementations_agree(const Game& game, std::string_view fast
     auto a = game.initial_state(fast);
     auto b = game.initial_state(other);
     for (std::size_t i = 0;; ++i) {
+      poll(s);
       ++out.cases;
       if (a->line() != b->line() || a->outcome() != b->outcome() || sorted_legal(*a) != sorted_legal(*b)) {
         out.passed = false;
@@ -424,7 +442,7 @@ CheckOutcome check_winning_moves(const Game& game, std::string_view impl, const 
   CheckOutcome out = named("winning moves are the moves that win at once", std::string(impl));
   std::vector<Move> fast, played, legal;
   auto scratch = game.initial_state(impl);  // each answer copies the position into it first
-  const long n = for_each_position(game, impl, s.games, s.seed + 5, [&](const State& state, const auto& moves, std::size_t i) {
+  const long n = for_each_position(game, impl, s, s.seed + 5, [&](const State& state, const auto& moves, std::size_t i) {
     state.winning_moves(fast);
     state.State::winning_moves(played);
     legal.clear();
@@ -462,10 +480,11 @@ CheckOutcome check_threat_pruning(const Game& game, std::string_view impl, const
   CheckOutcome out = named("moves pruned by a threat lose", std::string(impl));
   constexpr int kDepth = 2;
   solver::ThreatZones threats(kDepth);
-  const solver::SearchControl control;
+  solver::SearchControl control;
+  control.stop = s.stop;
   solver::BoundedSearch bounded(16, control);
   std::vector<Move> legal, kept;
-  const long n = for_each_position(game, impl, s.games, s.seed + 6, [&](const State& state, const auto& moves, std::size_t i) {
+  const long n = for_each_position(game, impl, s, s.seed + 6, [&](const State& state, const auto& moves, std::size_t i) {
     if (state.is_terminal()) return true;
     state.legal_moves(legal);
     kept = legal;
@@ -476,7 +495,13 @@ CheckOutcome check_threat_pruning(const Game& game, std::string_view impl, const
       if (std::find(kept.begin(), kept.end(), m) != kept.end()) continue;
       child->copy_from(state);
       child->apply(m);
-      if (!bounded.attacker_wins(*child, opponent, kDepth)) {
+      bool loses = false;
+      try {
+        loses = bounded.attacker_wins(*child, opponent, kDepth);
+      } catch (const solver::SearchInterrupted&) {
+        throw StopRequested{};  // not a failed check: the search was stopped on request
+      }
+      if (!loses) {
         out.detail = replay_hint(game, impl, moves, i, state,
                                  "the threat search left out " + state.move_text(m) + ", after which the opponent does not win within " +
                                      std::to_string(kDepth) + " moves");
@@ -528,26 +553,30 @@ std::vector<CheckOutcome> run_conformance(const Game& game, const ConformanceSet
     results.push_back(std::move(outcome));
   };
   const std::vector<std::string> implementations = game.implementations();
-  for (const std::string& impl : implementations) {
-    for (CheckFn check : kPerImplementation) {
-      record([&] {
-        CheckOutcome o = check(game, impl, settings);
-        if (o.subject.empty()) o.subject = impl;
-        return o;
-      });
+  try {
+    for (const std::string& impl : implementations) {
+      for (CheckFn check : kPerImplementation) {
+        record([&] {
+          CheckOutcome o = check(game, impl, settings);
+          if (o.subject.empty()) o.subject = impl;
+          return o;
+        });
+      }
     }
-  }
-  // Symmetries, wins read from the board and threat pruning serve the solver, which plays the
-  // first (fast) implementation. A reference implementation is the plain rules and keeps State's
-  // default winning_moves, which playing every move would only compare with itself (on Quentin
-  // 13x13's reference that took 76 of the battery's 88 seconds and could not fail).
-  if (!game.symmetries().empty()) {
-    record([&] { return check_symmetries(game, implementations[0], settings); });
-  }
-  record([&] { return check_winning_moves(game, implementations[0], settings); });
-  record([&] { return check_threat_pruning(game, implementations[0], settings); });
-  for (std::size_t i = 1; i < implementations.size(); ++i) {
-    record([&] { return check_implementations_agree(game, implementations[0], implementations[i], settings); });
+    // Symmetries, wins read from the board and threat pruning serve the solver, which plays the
+    // first (fast) implementation. A reference implementation is the plain rules and keeps State's
+    // default winning_moves, which playing every move would only compare with itself (on Quentin
+    // 13x13's reference that took 76 of the battery's 88 seconds and could not fail).
+    if (!game.symmetries().empty()) {
+      record([&] { return check_symmetries(game, implementations[0], settings); });
+    }
+    record([&] { return check_winning_moves(game, implementations[0], settings); });
+    record([&] { return check_threat_pruning(game, implementations[0], settings); });
+    for (std::size_t i = 1; i < implementations.size(); ++i) {
+      record([&] { return check_implementations_agree(game, implementations[0], implementations[i], settings); });
+    }
+  } catch (const StopRequested&) {
+    // The check under way is left out: its verdict would rest on fewer cases than were asked for.
   }
   return results;
 }

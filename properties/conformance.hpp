@@ -23,10 +23,14 @@ struct CheckOutcome {
 struct ConformanceSettings {
   int games = 20;  // random games per check
   std::uint64_t seed = 1;
+  // Polled between units of work (every position and game, and within a threat search): true
+  // once a stop was requested (solver/interrupt.hpp's stop_requested); null: never stop.
+  bool (*stop)() = nullptr;
 };
 
 // Runs every conformance check on every implementation of `game`; progress (may be null) is
-// called after each check.
+// called after each check. Once settings.stop says so, returns the checks finished before it: the
+// one under way is left out, and progress is not called for it.
 std::vector<CheckOutcome> run_conformance(const Game& game, const ConformanceSettings& settings,
                                           const std::function<void(const CheckOutcome&)>& progress = {});
 

@@ -97,7 +97,10 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
                                   font * 0.08, "status-marker"));
       x += font * 1.3;
     }
-    out.shapes.push_back(text_shape(x, y + line / 2, decorations.status, font, true, "status"));
+    // A long status (a game's notes and the last move) shrinks to fit, as the caption does.
+    const double width = text_width(decorations.status, font), room = out.width - left - x;
+    const double size = width > room ? font * room / width : font;
+    out.shapes.push_back(text_shape(x, y + line / 2, decorations.status, size, true, "status"));
     y += line;
   }
   if (!decorations.caption.empty()) {

@@ -95,6 +95,23 @@ TEST(Diagram, StatusCaptionLastMoveAndCoordinates) {
   }
 }
 
+// A long status line (a game's notes and the last move) shrinks to stay inside the picture, as a
+// long caption does, where it ran past the right edge at its usual size.
+TEST(Diagram, LongStatusShrinksToFit) {
+  Drawing board;
+  board.width = 100;
+  board.height = 100;
+  Decorations decorations;
+  decorations.status = "Black to move, cursed, passed twice, taken c3 g3 c7 g7; last move curse c3";
+  decorations.status_colour = "Black";
+  const Drawing drawn = decorate(board, decorations);
+  const auto status = std::find_if(drawn.shapes.begin(), drawn.shapes.end(), [](const Shape& s) { return s.role == "status"; });
+  ASSERT_NE(status, drawn.shapes.end());
+  // DejaVu Sans averages a little over half an em per character.
+  const double right_end = status->points.at(0).first + 0.58 * status->font_size * static_cast<double>(status->text.size());
+  EXPECT_LE(right_end, drawn.width * 0.951) << "status at font size " << status->font_size;
+}
+
 TEST(Image, FormatsByExtensionAndPrintedSize) {
   EXPECT_EQ(image_format_of("a/b.SVG"), ImageFormat::Svg);
   EXPECT_EQ(image_format_of("x.png"), ImageFormat::Png);

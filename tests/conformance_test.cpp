@@ -171,6 +171,37 @@ TEST(ConformanceBattery, CatchesAWinningMovesListThatMissesAWin) {
   }
 }
 
+// A stop request ends the battery at its next unit of work (a position, a game): the checks
+// finished before it are returned whole, and the one it cut short is left out, its verdict would
+// rest on fewer cases than were asked for.
+TEST(ConformanceBattery, StopsAtTheNextUnitOnceAStopIsRequested) {
+  GameDescriptor descriptor;
+  descriptor.name = "race";
+  const RaceGame game(descriptor, false);
+  static long polls = 0, stop_after = 0;
+  ConformanceSettings settings{20, 3, [] { return ++polls > stop_after; }};
+  stop_after = 1L << 40;
+  const std::vector<CheckOutcome> whole = run_conformance(game, settings);
+  const long every_poll = polls;
+  ASSERT_GT(whole.size(), 2U);
+  for (const long after : {0L, every_poll / 2}) {
+    polls = 0;
+    stop_after = after;
+    int reported = 0;
+    const std::vector<CheckOutcome> cut = run_conformance(game, settings, [&](const CheckOutcome&) { ++reported; });
+    EXPECT_EQ(polls, after + 1) << "polled on after the stop was requested";
+    EXPECT_EQ(reported, static_cast<int>(cut.size()));
+    EXPECT_LT(cut.size(), whole.size());
+    if (after > 0) {
+      EXPECT_GT(cut.size(), 0U);
+    }
+    for (std::size_t i = 0; i < cut.size(); ++i) {
+      EXPECT_EQ(cut[i].name, whole[i].name);
+      EXPECT_EQ(cut[i].cases, whole[i].cases) << cut[i].name;
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Registered, EveryGame, ::testing::ValuesIn(testing::registered_game_names()),
                          [](const auto& info) { return info.param; });
 

@@ -228,6 +228,9 @@ class BrochsState final : public State {
   std::string diagram() const override;
   std::string line() const override;
   Drawing drawing() const override;
+  // "passes 1", "cursed", "repetition", "taken d4": what the diagram's status line says that the
+  // board and its reserve line do not show ("passes 0" is left out).
+  std::vector<std::string> status_notes() const override;
   std::optional<MoveAnchor> move_anchor(Move m) const override;
   std::string explain(Move m) const override;
   std::string explain_text(std::string_view move_text) const override;

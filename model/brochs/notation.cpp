@@ -226,6 +226,17 @@ DiagramLines split_diagram(std::string_view text) {
   return out;
 }
 
+// The status line's items between the reserve and the moves since the last irreversible action:
+// the passes in a row, then what else decides the next move or ended the game and the board does
+// not show.
+std::vector<std::string> turn_items(const BrochsState& s) {
+  std::vector<std::string> items = {"passes " + std::to_string(s.passes())};
+  if (s.cursed()) items.emplace_back("cursed");
+  if (s.repeated()) items.emplace_back("repetition");
+  if (const std::string taken = taken_text(s, " "); !taken.empty()) items.push_back("taken " + taken);
+  return items;
+}
+
 std::string outcome_word(const Outcome& o) {
   if (o.kind == Outcome::Kind::Draw) return "draw";
   return o.winner == kBlackSide ? "Black wins" : "White wins";
@@ -236,6 +247,13 @@ std::string outcome_word(const Outcome& o) {
 std::string BrochsState::cell_name(int cell) const { return SquareGrid::of(tables_->n).name(cell); }
 
 int diagram_size(std::string_view text) { return static_cast<int>(split_diagram(text).board.size()); }
+
+std::vector<std::string> BrochsState::status_notes() const {
+  std::vector<std::string> notes = turn_items(*this);
+  // The text format always states the passes; a picture says so only once someone has passed.
+  if (passes_ == 0) notes.erase(notes.begin());
+  return notes;
+}
 
 std::string BrochsState::diagram() const {
   const int n = tables_->n;
@@ -249,10 +267,8 @@ std::string BrochsState::diagram() const {
     out += "\n";
   }
   out += std::string(side_ == kBlackSide ? "Black" : "White") + " to move, ply " + std::to_string(ply_) +
-         ", reserve " + reserve_text(*this) + ", passes " + std::to_string(passes_);
-  if (cursed_) out += ", cursed";
-  if (repeated_) out += ", repetition";
-  if (const std::string taken = taken_text(*this, " "); !taken.empty()) out += ", taken " + taken;
+         ", reserve " + reserve_text(*this);
+  for (const std::string& item : turn_items(*this)) out += ", " + item;
   if (const std::string since = since_text(*this, " "); !since.empty()) out += ", since " + since;
   if (outcome_.over()) out += ", " + outcome_word(outcome_);
   return out + "\n";

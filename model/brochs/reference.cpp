@@ -306,6 +306,7 @@ class ReferenceState final : public State {
   std::string diagram() const override { return as_fast()->diagram(); }
   std::string line() const override { return as_fast()->line(); }
   Drawing drawing() const override { return as_fast()->drawing(); }
+  std::vector<std::string> status_notes() const override { return as_fast()->status_notes(); }
   std::optional<MoveAnchor> move_anchor(Move m) const override { return as_fast()->move_anchor(m); }
   std::string explain(Move m) const override { return as_fast()->explain(m); }
   std::string explain_text(std::string_view text) const override { return as_fast()->explain_text(text); }

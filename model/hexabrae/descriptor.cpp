@@ -170,6 +170,7 @@ std::string HexabraeState::explain_text(std::string_view text) const {
 }
 
 std::string HexabraeState::diagram() const { return diagram_text(*board_, position_, rules_.clock_labels); }
+std::vector<std::string> HexabraeState::status_notes() const { return hexabrae::status_notes(position_); }
 
 std::string HexabraeState::line() const {
   Config config;

@@ -134,6 +134,7 @@ class HexabraeState final : public State {
   std::string line() const override;
   Drawing drawing() const override;
   std::optional<MoveAnchor> move_anchor(Move m) const override;
+  std::vector<std::string> status_notes() const override;
   std::string explain(Move m) const override;
   // Well-formed but illegal moves are explained too: the trace says which rule forbids them.
   std::string explain_text(std::string_view move_text) const override;

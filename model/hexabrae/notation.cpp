@@ -179,9 +179,14 @@ void restore_history(const HexBoard& board, Position& pos, const std::vector<std
   }
 }
 
+std::vector<std::string> status_notes(const Position& pos) {
+  if (pos.passes > 0) return {"passes " + std::to_string(pos.passes)};
+  return {};
+}
+
 std::string status_text(const Position& pos) {
   std::string s = std::string(kSideName[static_cast<std::size_t>(pos.side)]) + " to move, ply " + std::to_string(pos.ply);
-  if (pos.passes > 0) s += ", passes " + std::to_string(pos.passes);
+  for (const std::string& note : status_notes(pos)) s += ", " + note;
   if (pos.outcome.kind == Outcome::Kind::Win) s += std::string(", ") + kSideName[static_cast<std::size_t>(pos.outcome.winner)] + " wins";
   if (pos.outcome.kind == Outcome::Kind::Draw) s += ", draw";
   return s;

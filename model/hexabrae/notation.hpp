@@ -19,6 +19,9 @@ std::string move_text(const HexBoard& board, const MoveParts& parts, bool clock)
 // Syntax only (fields on the board, orientation labels); throws InputError.
 MoveParts parse_move_syntax(const HexBoard& board, std::string_view text, bool clock);
 
+// What status_text says besides the side to move, the ply and the result: "passes 1" or
+// "passes 2" after passes in a row.
+std::vector<std::string> status_notes(const Position& pos);
 std::string status_text(const Position& pos);
 std::string diagram_text(const HexBoard& board, const Position& pos, bool clock);
 std::vector<std::string> line_body(const HexBoard& board, const Position& pos, bool clock);

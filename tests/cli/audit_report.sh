@@ -124,6 +124,18 @@ status=$?
 if [ "$status" -eq 143 ] && [ "$(ls -A "$tmp/kept")" = notes.txt ]; then pass; else
   fail "interrupted audit into a folder that was there: exit $status, left $(ls -A "$tmp/kept" | tr '\n' ' ')" "$tmp/err"; fi
 
+# Stopped inside a long conformance battery (here its second check, of 100,000 games), the audit
+# ends on its own within the 3 s grace period: the battery polls the request between positions and
+# games (it did not, and the grace period's cut ended the process, "abandoned").
+"$arbiter" audit brique --games 100000 >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+while kill -0 "$pid" 2>/dev/null && ! grep -q '^brique  *conformance' "$tmp/out"; do sleep 0.01; done
+kill -INT "$pid" 2>/dev/null
+wait "$pid"
+status=$?
+if [ "$status" -eq 130 ] && grep -q "^arbiter: interrupted by SIGINT; no report written" "$tmp/err" && ! grep -q "abandoned" "$tmp/err"; then
+  pass; else fail "audit stopped in its conformance battery: exit $status" "$tmp/out" "$tmp/err"; fi
+
 # An unwritable folder: one line, exit 2, before any work.
 "$arbiter" audit quentin --quick --report /proc/arbiter-report >"$tmp/out" 2>"$tmp/err"
 status=$?

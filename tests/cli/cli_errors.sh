@@ -74,6 +74,39 @@ expect_error_saying "prove --results on a directory" "^arbiter: error: --results
 expect_error_saying "prove --results in a file" "^arbiter: error: --results '$tmp/a-file/r.tsv': its folder '$tmp/a-file': it is not a directory$" \
   prove quentin all --sizes 2 --results "$tmp/a-file/r.tsv"
 expect_error_saying "prove --state given empty" "^arbiter: error: --state needs a directory" prove quentin all --sizes 2 --state ""
+# Every other option that names a file or a folder: a bad path is one line naming the option, the
+# path and the reason, exit 2, before any work (solve named only the journal's subfolder, render
+# and puzzles neither the option nor why; an empty --state, --proof, --out or --report acted as if
+# left out).
+expect_error_saying "solve --state on a file" "^arbiter: error: --state '$tmp/a-file': it is not a directory$" \
+  solve quentin --size 3 --state "$tmp/a-file"
+expect_error_saying "solve --resume --state where no directory can be made" \
+  "^arbiter: error: --state '$tmp/a-file/state': cannot create it: Not a directory$" solve quentin --size 3 --resume --state "$tmp/a-file/state"
+expect_error_saying "solve --state given empty" "^arbiter: error: --state needs a directory, got ''$" solve quentin --size 3 --state ""
+expect_error_saying "solve --proof in a missing folder" "^arbiter: error: --proof '$tmp/none/p.cert': its folder '$tmp/none' does not exist$" \
+  solve quentin --size 3 --proof "$tmp/none/p.cert"
+expect_error_saying "solve --proof on a directory" "^arbiter: error: --proof '$tmp': it is a directory$" solve quentin --size 3 --proof "$tmp"
+expect_error_saying "solve --proof given empty" "^arbiter: error: --proof needs a file name, got ''$" solve quentin --size 3 --proof ""
+expect_error_saying "puzzles generate --db in a file" "^arbiter: error: --db '$tmp/a-file/p.db': its folder '$tmp/a-file' is not a directory$" \
+  puzzles generate brique --kind within-1 --count 1 --db "$tmp/a-file/p.db"
+expect_error_saying "puzzles list --db missing" "^arbiter: error: --db '$tmp/absent.db': no such file$" puzzles list --db "$tmp/absent.db"
+expect_error_saying "puzzles show --db on a directory" "^arbiter: error: --db '$tmp': it is a directory$" puzzles show 1 --db "$tmp"
+expect_error_saying "book --db missing" "^arbiter: error: --db '$tmp/absent.db': no such file$" book --db "$tmp/absent.db" --out "$tmp/book"
+expect_error_saying "audit --report on a file" "^arbiter: error: --report '$tmp/a-file': it is not a directory$" \
+  audit quentin --quick --report "$tmp/a-file"
+expect_error_saying "audit --report given empty" "^arbiter: error: --report needs a directory, got ''$" audit quentin --quick --report ""
+expect_error_saying "metrics --out in a missing folder" "^arbiter: error: --out '$tmp/none/chart.svg': its folder '$tmp/none' does not exist$" \
+  metrics brique --size 3 --games 1 --out "$tmp/none/chart.svg"
+expect_error_saying "metrics --out given empty" "^arbiter: error: --out needs a file name, got ''$" metrics brique --size 3 --games 1 --out ""
+mkdir -p "$tmp/folder.svg"
+expect_error_saying "render --out on a directory" "^arbiter: error: --out '$tmp/folder.svg': it is a directory$" render brique --out "$tmp/folder.svg"
+expect_error_saying "rulings diff --out in a missing folder" \
+  "^arbiter: error: --out '$tmp/none/diff.svg' \('$tmp/none/diff-[a-z0-9-]+\.svg'\): its folder '$tmp/none' does not exist$" \
+  rulings diff brique pie --out "$tmp/none/diff.svg"
+expect_error_saying "verify-proof of a directory" "^arbiter: error: cannot read the certificate '$tmp': it is a directory$" verify-proof "$tmp"
+expect_error_saying "--position of a missing file" "^arbiter: error: --position: no such file '$tmp/absent.txt'$" \
+  moves brique --position "$tmp/absent.txt"
+[ -e "$tmp/none" ] && fail "a bad path left a folder behind: $(ls -R "$tmp/none")"
 # An option that does nothing in a mode of prove is refused, not ignored.
 expect_error_saying "prove --list with --sizes" "^arbiter: error: --sizes has no effect with --list" prove quentin --list --sizes 3
 expect_error_saying "prove --list with a claim" "^arbiter: error: --list takes no claim name" prove quentin all --list

@@ -36,13 +36,19 @@ stop_after() {
 }
 
 games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)
+# The first game's check and prove run with --json: stopped, they say so on standard error as in
+# text mode, and in the JSON document.
+json_game=$(echo "$games" | head -1)
 for game in $games; do
+  json=()
+  [ "$game" = "$json_game" ] && json=(--json)
   if stop_after 2 INT 130 "$game perft" perft "$game" --depth 12; then
     grep -q "^ *0 " "$tmp/out" || fail "$game perft keeps the finished depths" "$tmp/out"
     grep -q "positions so far" "$tmp/err" || fail "$game perft progress on a non-terminal stderr" "$tmp/err"
   fi
-  if stop_after 2 TERM 143 "$game check" check "$game" --cases 10000000; then
+  if stop_after 2 TERM 143 "$game check${json[*]:+ ${json[*]}}" check "$game" --cases 10000000 "${json[@]}"; then
     grep -q "INTERRUPTED" "$tmp/out" || fail "$game check marks the property interrupted" "$tmp/out"
+    [ ${#json[@]} -eq 0 ] || grep -q '"interrupted": true' "$tmp/out" || fail "$game check --json says it was interrupted" "$tmp/out"
     grep -q "cases" "$tmp/err" || fail "$game check progress on a non-terminal stderr" "$tmp/err"
   fi
   ruling=$("$arbiter" rules "$game" | sed -n 's/^[A-Z]-[0-9]*  *\([a-z-]*\)  *--.*/\1/p' | head -1)
@@ -52,9 +58,14 @@ for game in $games; do
     grep -q "no difference on" "$tmp/out" && fail "$game rulings diff claims no difference" "$tmp/out"
   fi
   if "$arbiter" prove "$game" --list | grep -q "has no claims"; then continue; fi
-  if stop_after 2 INT 130 "$game prove" prove "$game" all --sizes 2-26 --timeout 600 --fresh --state "$tmp/state"; then
+  if stop_after 2 INT 130 "$game prove${json[*]:+ ${json[*]}}" prove "$game" all --sizes 2-26 --timeout 600 --fresh --state "$tmp/state" "${json[@]}"; then
     # A Z3 check that does not notice the request within 3 s is abandoned: no closing lines then.
-    if ! grep -q "was abandoned" "$tmp/err"; then
+    if grep -q "was abandoned" "$tmp/err"; then
+      :
+    elif [ ${#json[@]} -gt 0 ]; then
+      grep -q '"interrupted": true' "$tmp/out" || fail "$game prove --json says it was interrupted" "$tmp/out"
+      grep -q "\"state\": \"$tmp/state/prove-$game.tsv\"" "$tmp/out" || fail "$game prove --json names its state" "$tmp/out"
+    else
       grep -q "interrupted by SIGINT" "$tmp/out" || fail "$game prove marks the check interrupted" "$tmp/out"
       grep -q "^state: $tmp/state/prove-$game.tsv" "$tmp/out" || fail "$game prove names its state" "$tmp/out"
     fi

@@ -66,6 +66,20 @@ for game in brique quentin; do
     && grep -q '>White to move, swapped</text>' "$tmp/swap.svg" && pass || fail "$game rendered after the swap" "$tmp/swap.svg" "$tmp/err"
 done
 
+# Passes in a row (Hexabrae, Brochs) and, in Brochs, a curse already made this turn and the keeps
+# Black may set on after a capture: the text status line says them and the board cannot show them,
+# so the picture says them too.
+render_status() {  # render_status EXPECTED GAME ARGS...: the line under the picture reads EXPECTED
+  local expected=$1 game=$2
+  shift 2
+  "$arbiter" render "$game" "$@" --out - >"$tmp/status.svg" 2>"$tmp/err" \
+    && grep -q ">$expected</text>" "$tmp/status.svg" && pass || fail "$game rendered with '$expected'" "$tmp/status.svg" "$tmp/err"
+}
+render_status "Black to move, passes 1" hexabrae --position "hexabrae 2 Bb1/0 Wc2/1 Wd3/2 black 3 passes:1"
+render_status "White to move, passes 1" brochs --size 7 pass
+render_status "Black to move, cursed, taken c3" brochs --position \
+  "brochs 9 ....+..../..W.+.W../.W#W+WwW./..WW+WW../+++++++++/..WW+WW../.WwW+WwW./..W.+.W../....+.... black 10 11+S 0 cursed taken:c3 curse-cost=free keep-setting=after-capture"
+
 expect_error "render to an unknown format" render brique --out "$tmp/board.jpg"
 expect_error "render without an extension" render brique --out "$tmp/board"
 expect_error "render to an unwritable file" render brique --out /proc/arbiter/board.png
