@@ -275,15 +275,15 @@ void find_enclosures(const HexBoard& board, const Cells& cells, EnclosureRules r
 // rim or at a node already known to reach it; nodes are numbered 2 * field + part as in
 // label_regions.
 bool still_unsealed(const HexBoard& board, const Cells& after, const std::array<int, 2>& changed) {
-  std::array<bool, 2 * kMaxFields> reaches_rim{};
-  std::array<bool, 2 * kMaxFields> seen{};
+  // Bit sets: clearing two arrays of bools took a fifth of this function's time in a solve.
+  NodeSet reaches_rim{}, seen{};
   std::array<std::int16_t, 2 * kMaxFields> stack;
   std::array<std::int16_t, 2 * kMaxFields> visited;
   auto walk_reaches_rim = [&](int start) {
     int top = 0, count = 0;
     stack[static_cast<std::size_t>(top++)] = static_cast<std::int16_t>(start);
     visited[static_cast<std::size_t>(count++)] = static_cast<std::int16_t>(start);
-    seen[static_cast<std::size_t>(start)] = true;
+    seen.add(start);
     bool reached = false;
     while (top > 0 && !reached) {
       const int node = stack[static_cast<std::size_t>(--top)];
@@ -298,18 +298,20 @@ bool still_unsealed(const HexBoard& board, const Cells& after, const std::array<
         }
         const int other_part = slot_part(after[static_cast<std::size_t>(other)], (k + 3) % 6);
         if (other_part < 0) continue;
-        const auto next = static_cast<std::size_t>(2 * other + other_part);
-        if (reaches_rim[next]) {
+        const int next = 2 * other + other_part;
+        if (reaches_rim.has(next)) {
           reached = true;
-        } else if (!seen[next]) {
-          seen[next] = true;
+        } else if (!seen.has(next)) {
+          seen.add(next);
           visited[static_cast<std::size_t>(count++)] = static_cast<std::int16_t>(next);
           stack[static_cast<std::size_t>(top++)] = static_cast<std::int16_t>(next);
         }
       }
     }
     // Every node seen is linked to the start, so it shares the start's region.
-    for (int i = 0; i < count; ++i) reaches_rim[static_cast<std::size_t>(visited[static_cast<std::size_t>(i)])] = reached;
+    if (reached) {
+      for (int i = 0; i < count; ++i) reaches_rim.add(visited[static_cast<std::size_t>(i)]);
+    }
     return reached;
   };
   for (const int centre : changed) {
@@ -319,8 +321,7 @@ bool still_unsealed(const HexBoard& board, const Cells& after, const std::array<
       if (f == kNoField) continue;
       const int parts = after[static_cast<std::size_t>(f)] == kEmpty ? 1 : 2;
       for (int part = 0; part < parts; ++part) {
-        const auto node = static_cast<std::size_t>(2 * f + part);
-        if (reaches_rim[node]) continue;
+        if (reaches_rim.has(2 * f + part)) continue;
         if (!walk_reaches_rim(2 * f + part)) return false;
       }
     }

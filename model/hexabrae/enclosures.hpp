@@ -36,6 +36,13 @@ struct FieldSet {
   friend bool operator==(const FieldSet&, const FieldSet&) = default;
 };
 
+// A set of free-space nodes, numbered 2 * field + part as in the model above. Create with `{}`.
+struct NodeSet {
+  std::array<std::uint64_t, (2 * kMaxFields + 63) / 64> bits;
+  void add(int node) { bits[static_cast<std::size_t>(node >> 6)] |= std::uint64_t{1} << (node & 63); }
+  bool has(int node) const { return (bits[static_cast<std::size_t>(node >> 6)] >> (node & 63)) & 1; }
+};
+
 struct Enclosure {
   std::array<std::uint8_t, kMaxFields> open_slots;    // per field: the edge slots inside the region
   FieldSet covered;                                   // fields with (part of) the region
