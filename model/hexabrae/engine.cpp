@@ -445,14 +445,7 @@ void HexabraeState::play(Move m, std::span<std::uint64_t> counts) {
     for (const int f : {p.from, p.to == p.from ? kNoField : p.to}) {
       if (f != kNoField) pos.hash ^= cell_key(f, pos.cells[static_cast<std::size_t>(f)]) ^ cell_key(f, after[static_cast<std::size_t>(f)]);
     }
-    // A region the move did not touch (through none of its fields or their neighbours) is the
-    // same before and after, so an enclosure made by the move must be one of those that
-    // still_unsealed walks; when all of them reach the rim, the move made none. Under
-    // enclosures-counted=all the old ones count too, so the shortcut needs a position known to
-    // have none.
-    const bool may_skip = !rules_.rim_is_wall && !rules_.always_search_enclosures &&
-                          (pos.unsealed || !rules_.count_all_enclosures);
-    if (may_skip && still_unsealed(*board_, after, {p.from, p.to})) {
+    if (!may_have_enclosed(p, after, nullptr)) {
       pos.outcome = Outcome::ongoing();  // and pos.unsealed stays what it was
     } else {
       const EnclosureJudgement verdict = judge(pos.cells, after, pos.side, false);
@@ -478,6 +471,51 @@ void HexabraeState::play(Move m, std::span<std::uint64_t> counts) {
   pos.history[static_cast<std::size_t>(pos.history_size++)] = pos.hash;
   if (!pos.outcome.over() && rules_.repetition_draws && seen >= 3) pos.outcome = Outcome::draw();
   settle_after_change();
+}
+
+// A region the move did not touch (through none of its fields or their neighbours) is the same
+// before and after, so an enclosure made by the move must be one of those that still_unsealed
+// walks; when all of them reach the rim, the move made none. Under enclosures-counted=all the old
+// ones count too, so the shortcut needs a position known to have none.
+bool HexabraeState::may_have_enclosed(const MoveParts& p, const Cells& after, const RimCuts* cuts) const {
+  const bool may_skip = !rules_.rim_is_wall && !rules_.always_search_enclosures &&
+                        (position_.unsealed || !rules_.count_all_enclosures);
+  if (!may_skip) return true;
+  // A placement or a slide (turning or not) puts a bar on an empty field; a turn on the spot does not.
+  const bool lands_on_empty = p.kind != MoveKind::Rotate;
+  if (cuts != nullptr && lands_on_empty && cuts->surely_unsealed(after, p.from, p.to)) return false;
+  return !still_unsealed(*board_, after, {p.from, p.to});
+}
+
+// As play decides it: a win by enclosures stands whatever the repetition rule and the ply cap say,
+// and nothing else ends a game in the mover's favour but no-action=lose, which callers leave to
+// the default.
+bool HexabraeState::wins_by_enclosure(const MoveParts& p, const RimCuts* cuts) const {
+  const Cells after = cells_after(p);
+  return may_have_enclosed(p, after, cuts) && judge(position_.cells, after, position_.side, false).outcome == Outcome::win(position_.side);
+}
+
+void HexabraeState::winning_moves(std::vector<Move>& out) const {
+  if (rules_.no_action_loses) return State::winning_moves(out);
+  out.clear();
+  if (position_.outcome.over()) return;
+  const RimCuts cuts(*board_, position_.cells);
+  for_each_legal_move([&](Move m) {
+    const MoveParts p = decode_move(m);
+    if (p.kind != MoveKind::Pass && wins_by_enclosure(p, &cuts)) out.push_back(m);
+    return true;
+  });
+}
+
+bool HexabraeState::wins_at_once_with(Move m, State& scratch) const {
+  if (rules_.no_action_loses) return State::wins_at_once_with(m, scratch);
+  bool legal = false;
+  for_each_legal_move([&](Move listed) {
+    legal = listed == m;
+    return !legal;
+  });
+  const MoveParts p = decode_move(m);
+  return legal && p.kind != MoveKind::Pass && wins_by_enclosure(p, nullptr);
 }
 
 // The endings that do not come from enclosures: two passes in a row (H-6), no action under
