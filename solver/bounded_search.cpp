@@ -93,27 +93,22 @@ bool BoundedSearch::attacker_node(const State& state, int attacker, int k, std::
   State& child = scratch(depth, state);
   scratch(depth + 1, state);
   // The move that last won at once at this depth first: it often wins here too (a threat the
-  // defender's last move left open), and trying it needs no list of moves.
+  // defender's last move left open), and trying it needs no list of moves. The attacker is the
+  // side to move, so the moves that win at once are the game's own winning moves, which a game
+  // may tell from the board without playing each.
   Move& killer = killers_[depth];
-  if (killer != kNoMove) {
-    child.copy_from(state);
-    if (child.apply_if_legal(killer) && attacker_won(child, attacker)) {
-      record(key, k, true);
-      return true;
-    }
+  if (killer != kNoMove && state.wins_at_once_with(killer, child)) {
+    record(key, k, true);
+    return true;
   }
   std::vector<Move>& moves = moves_[depth];
-  state.legal_moves(moves);
   // Immediate wins first: they are cheap and end the search.
-  bool won = false;
-  for (Move m : moves) {
-    child.copy_from(state);
-    child.apply(m);
-    if (child.is_terminal() && attacker_won(child, attacker)) {
-      killer = m;
-      won = true;
-      break;
-    }
+  state.winning_moves(moves);
+  bool won = !moves.empty();
+  if (won) {
+    killer = moves.front();
+  } else {
+    state.legal_moves(moves);
   }
   for (std::size_t i = 0; i < moves.size() && !won; ++i) {
     child.copy_from(state);

@@ -36,6 +36,13 @@ struct FieldSet {
   friend bool operator==(const FieldSet&, const FieldSet&) = default;
 };
 
+// A set of free-space nodes, numbered 2 * field + part as in the model above. Create with `{}`.
+struct NodeSet {
+  std::array<std::uint64_t, (2 * kMaxFields + 63) / 64> bits;
+  void add(int node) { bits[static_cast<std::size_t>(node >> 6)] |= std::uint64_t{1} << (node & 63); }
+  bool has(int node) const { return (bits[static_cast<std::size_t>(node >> 6)] >> (node & 63)) & 1; }
+};
+
 struct Enclosure {
   std::array<std::uint8_t, kMaxFields> open_slots;    // per field: the edge slots inside the region
   FieldSet covered;                                   // fields with (part of) the region
@@ -76,6 +83,32 @@ void find_enclosures(const HexBoard& board, const Cells& cells, EnclosureRules r
 // because only regions through a changed field or a field next to one can be new: a region away
 // from them has the same nodes and links before and after, so it reached the rim before.
 bool still_unsealed(const HexBoard& board, const Cells& after, const std::array<int, 2>& changed);
+
+// The free space of one position as a graph with the outside as one more node, searched depth
+// first from the outside (Tarjan's cut vertices). Most moves put a bar on an empty field and, for
+// a slide, empty another field, which only adds links; removing the empty field's node leaves
+// every node linked to the outside but those in the subtrees it cuts off, and the bar's two parts
+// may link those back. So one search answers still_unsealed's question for most moves of a
+// position.
+class RimCuts {
+ public:
+  RimCuts(const HexBoard& board, const Cells& cells);
+  // For a move that puts a bar on the field `placed`, empty in the constructor's cells, and
+  // empties the field `vacated` (kNoField: none), `after` being the cells after it: true only if
+  // still_unsealed(board, after, {vacated, placed}) is true; false when the search does not tell.
+  bool surely_unsealed(const Cells& after, int vacated, int placed) const;
+
+ private:
+  // For a node of the constructor's cells with `hub` removed: bit 0 if it is linked to the
+  // outside, bit 1 + i if it lies in the subtree of separated[i] (cut off), none if not known.
+  unsigned side_without(int node, int hub, const std::array<int, 6>& separated, int separated_count) const;
+  const HexBoard* board_;
+  const Cells* cells_;
+  NodeSet reached_{};  // linked to the outside; the arrays below are set for these nodes only
+  NodeSet cuts_{};     // removing the node cuts some others off from the outside
+  std::array<std::int16_t, 2 * kMaxFields> found_at_, low_, finished_at_, parent_;
+  std::array<bool, kMaxFields> neighbours_reached_{};  // every node of every neighbour of the field
+};
 
 // Touch-components of the bars: bars touching (corner or short side) belong to one component.
 // component[f] is a small id per occupied field (-1 for empty fields); returns the count.

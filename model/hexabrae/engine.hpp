@@ -140,6 +140,11 @@ class HexabraeState final : public State {
   std::string explain_text(std::string_view move_text) const override;
   std::vector<std::string> candidate_moves() const override;
   Outcome random_playout(Rng& rng) override;
+  // From the board: a move wins at once only by the enclosures it makes (but under
+  // no-action=lose, where these play the moves out as the default does), and a move that leaves
+  // every region through the fields it changes reaching the rim makes none.
+  void winning_moves(std::vector<Move>& out) const override;
+  bool wins_at_once_with(Move m, State& scratch) const override;
   // "rotation-enclosure" (a move that rotates a bar and so closes a winning enclosure),
   // "enclosure" (any other move that closes one), or "".
   std::string move_theme(Move m) const override;
@@ -175,6 +180,13 @@ class HexabraeState final : public State {
   template <class Sink>
   bool for_each_action(Sink&& sink) const;  // placements and piece moves; true if any
   bool has_any_action() const;
+  // Whether the move p from here to `after` may have made an enclosure: false only when it made
+  // none (play skips the enclosure search then). `cuts`, this position's or null, answers most
+  // moves without a walk.
+  bool may_have_enclosed(const MoveParts& p, const Cells& after, const RimCuts* cuts) const;
+  // Whether the legal non-pass move p wins by the enclosures it makes; `cuts`: this position's, or
+  // null.
+  bool wins_by_enclosure(const MoveParts& p, const RimCuts* cuts) const;
   void settle_after_change();
   void play(Move m, std::span<std::uint64_t> counts);  // counts empty: count nothing
 

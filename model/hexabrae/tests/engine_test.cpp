@@ -166,6 +166,39 @@ TEST(HexabraeEngine, SkippingTheEnclosureSearchForUnsealedMovesChangesNoResult) 
   EXPECT_GT(skipped_while_sealed, plies / 4);
 }
 
+// winning_moves answers still_unsealed's question for most moves from one search of the position
+// (RimCuts): where it answers, still_unsealed must agree, and it must answer most of the moves
+// that leave every region reaching the rim (or winning_moves would be exact but slow again).
+TEST(HexabraeEngine, CutVerticesAnswerLikeStillUnsealedForMostMoves) {
+  long answered = 0, unsealed = 0, moves_checked = 0;
+  std::string failure;
+  std::vector<Move> legal;
+  for (const Setting& setting : settings()) {
+    auto game = make_game(hexabrae_game(), setting.radius, setting.rulings);
+    arbiter::testing::play_random_games((kScale + 1) / 2, 29, [&] { return game->initial_state(); }, [&](State& state, Move m) {
+      const HexabraeState& hexabrae = hexabrae_state(state);
+      const RimCuts cuts(hexabrae.board(), hexabrae.position().cells);
+      state.legal_moves(legal);
+      for (Move candidate : legal) {
+        const MoveParts parts = decode_move(candidate);
+        if (parts.kind == MoveKind::Pass || parts.kind == MoveKind::Rotate) continue;  // a bar lands on an empty field
+        const Cells after = hexabrae.cells_after(parts);
+        const bool sure = cuts.surely_unsealed(after, parts.from, parts.to);
+        const bool exact = still_unsealed(hexabrae.board(), after, {parts.from, parts.to});
+        ++moves_checked;
+        unsealed += exact;
+        answered += sure;
+        if (sure && !exact && failure.empty()) failure = state.move_text(candidate) + " seals a region of\n" + state.diagram();
+      }
+      state.apply(m);
+    });
+  }
+  ASSERT_EQ(failure, "");
+  std::printf("[ engine ] %ld moves, %ld leave every region reaching the rim, %ld of them answered by the cut vertices\n",
+              moves_checked, unsealed, answered);
+  EXPECT_GT(answered, unsealed * 9 / 10);
+}
+
 TEST(HexabraeEngine, FastPlayoutPlaysTheSameGamesAsTheGenericLoop) {
   for (const Setting& setting : settings()) {
     auto game = make_game(hexabrae_game(), setting.radius, setting.rulings);
