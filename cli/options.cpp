@@ -13,7 +13,6 @@
 #include "model/core/errors.hpp"
 #include "model/core/text.hpp"
 #include "model/registry.hpp"
-#include "solver/prove.hpp"
 
 namespace arbiter::cli {
 
@@ -191,6 +190,32 @@ void require_path(const boost::program_options::variables_map& given, const std:
   if (given.count(name) != 0 && value.empty()) throw InputError("--" + name + " needs " + kind + ", got ''");
 }
 
+std::string directory_problem(const std::string& directory) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::file_status status = fs::status(directory, error);
+  if (fs::exists(status)) return fs::is_directory(status) ? "" : "it is not a directory";
+  fs::create_directories(directory, error);
+  if (error) return "cannot create it: " + error.message();
+  return "";
+}
+
+namespace {
+
+// Opens `file` with `flags`, creating it if it is not there, to learn whether it opens, and closes
+// it again; a file made only to find that out (`existed` false) is removed. Not truncated: a file
+// that is there stays as it was until the work is done. "" when it opens, else the reason.
+std::string open_problem(const std::filesystem::path& file, bool existed, int flags) {
+  const int descriptor = ::open(file.c_str(), flags | O_CREAT | O_CLOEXEC, 0666);
+  if (descriptor < 0) return std::strerror(errno);
+  ::close(descriptor);
+  std::error_code error;
+  if (!existed) std::filesystem::remove(file, error);
+  return "";
+}
+
+}  // namespace
+
 std::string output_file_problem(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code error;
@@ -203,14 +228,25 @@ std::string output_file_problem(const std::string& path) {
   }
   const fs::file_status status = fs::status(file, error);
   if (fs::is_directory(status)) return "it is a directory";
-  const bool existed = fs::exists(status);
-  // Not truncated: a file that is there stays as it was until the work is done. Non-blocking: a
-  // pipe with no reader is refused, not waited on.
-  const int descriptor = ::open(path.c_str(), O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0666);
-  if (descriptor < 0) return std::string("cannot write it: ") + std::strerror(errno);
-  ::close(descriptor);
-  if (!existed) fs::remove(file, error);
-  return "";
+  // Non-blocking: a pipe with no reader is refused, not waited on.
+  const std::string problem = open_problem(file, fs::exists(status), O_WRONLY | O_NONBLOCK);
+  return problem.empty() ? "" : "cannot write it: " + problem;
+}
+
+std::string results_file_problem(const std::string& file, bool fresh) {
+  namespace fs = std::filesystem;
+  const fs::path path(file);
+  if (path.has_parent_path()) {
+    const std::string folder_problem = directory_problem(path.parent_path().string());
+    if (!folder_problem.empty()) return "its folder " + quote_input(path.parent_path().string()) + ": " + folder_problem;
+  }
+  std::error_code error;
+  const fs::file_status status = fs::status(path, error);
+  // A directory, a device or a pipe would be written to, or read from, as no file of records is.
+  if (fs::exists(status) && !fs::is_regular_file(status)) return "it is not a regular file";
+  const std::string problem = open_problem(path, fs::exists(status), (fresh ? O_WRONLY : O_RDWR) | O_APPEND);
+  if (problem.empty()) return "";
+  return std::string("cannot open it for ") + (fresh ? "appending" : "reading and appending") + ": " + problem;
 }
 
 void check_output_file(const std::string& option, const std::string& value, const std::string& path) {
@@ -243,6 +279,11 @@ void check_input_file(const std::string& option, const std::string& path) {
 std::string state_directory_words(const std::string& option_value, const std::string& directory) {
   return option_value.empty() ? "the state directory " + quote_input(directory) + " (the default; --state DIR names another)"
                               : "--state " + quote_input(option_value);
+}
+
+void check_state_directory(const std::string& option_value, const std::string& directory) {
+  const std::string problem = directory_problem(directory);
+  if (!problem.empty()) throw InputError(state_directory_words(option_value, directory) + ": " + problem);
 }
 
 void write_whole_file(const std::string& path, const std::string& text) {

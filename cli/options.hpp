@@ -79,6 +79,9 @@ std::string with_commas(std::uint64_t n);
 // ''") rather than acting as if it were left out. `kind`: "a file name", "a directory".
 void require_path(const boost::program_options::variables_map& given, const std::string& name, const std::string& value,
                   const std::string& kind);
+// Why `directory` cannot hold files ("it is not a directory", "cannot create it: ..."), or "" when
+// it can; a missing directory is created.
+std::string directory_problem(const std::string& directory);
 // Why a file cannot be written at `path`, or "" when it can: its folder must exist, and `path` must
 // not be a directory and must open for writing (a file made only to find that out is removed
 // again; an existing one is left as it was).
@@ -96,6 +99,14 @@ void check_input_file(const std::string& option, const std::string& path);
 // The state directory as the user named it, for messages: "--state 'DIR'", or "the state directory
 // 'DIR' (the default; --state DIR names another)" when --state was left out (`option_value` "").
 std::string state_directory_words(const std::string& option_value, const std::string& directory);
+// Throws InputError "STATE-DIRECTORY-WORDS: PROBLEM" unless `directory` is one or can be made; it is
+// made.
+void check_state_directory(const std::string& option_value, const std::string& directory);
+// Why verdicts cannot be kept in `file`, or "" when they can: its folder is created if missing,
+// and the file must be a regular file (or not exist yet) that opens for appending, and for reading
+// unless `fresh`. Asked before anything is proved, so that a bad place fails at once and not
+// after the work.
+std::string results_file_problem(const std::string& file, bool fresh);
 
 // Writes the whole file under a temporary name ("<path>.partial") and renames it, so that an
 // interrupted or failed write never leaves a partial file under the name asked for. Throws

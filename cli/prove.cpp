@@ -172,20 +172,18 @@ void refuse_options(const po::variables_map& given, std::initializer_list<const 
 // Where the verdicts are read and kept, checked before anything is proved (its directory made if
 // missing), so that a place that cannot take them fails at once and not after the work.
 void check_state_place(const std::string& state_option, const std::string& results_option, const ProveRequest& request) {
-  std::string where, problem;
   if (!results_option.empty()) {
-    where = "--results " + quote_input(results_option);
-    problem = results_file_problem(results_option, request.fresh);
-  } else {
-    const std::string directory = std::filesystem::path(request.results_file).parent_path().string();
-    where = state_directory_words(state_option, directory);
-    problem = directory_problem(directory);
-    if (problem.empty()) {
-      problem = results_file_problem(request.results_file, request.fresh);
-      if (!problem.empty()) problem = "the results file " + quote_input(request.results_file) + ": " + problem;
-    }
+    const std::string problem = results_file_problem(results_option, request.fresh);
+    if (!problem.empty()) throw InputError("--results " + quote_input(results_option) + ": " + problem);
+    return;
   }
-  if (!problem.empty()) throw InputError(where + ": " + problem);
+  const std::string directory = std::filesystem::path(request.results_file).parent_path().string();
+  check_state_directory(state_option, directory);
+  const std::string problem = results_file_problem(request.results_file, request.fresh);
+  if (!problem.empty()) {
+    throw InputError(state_directory_words(state_option, directory) + ": the results file " +
+                     quote_input(request.results_file) + ": " + problem);
+  }
 }
 
 // The closing line: which file verdicts were read from and kept in, and how many of each, so
@@ -282,8 +280,8 @@ int prove_command(const std::vector<std::string>& args) {
   }
   if (claim.empty()) throw InputError("name a claim (or 'all'); `arbiter prove " + game.name + " --list` lists them");
   if (!(timeout > 0) || timeout > 1e6) throw InputError("--timeout must be a positive number of seconds");
-  if (given.count("state") && state_directory.empty()) throw InputError("--state needs a directory, got ''");
-  if (given.count("results") && results_file.empty()) throw InputError("--results needs a file name, got ''");
+  require_path(given, "state", state_directory, "a directory");
+  require_path(given, "results", results_file, "a file name");
   if (!results_file.empty() && !state_directory.empty()) throw InputError("give --state or --results, not both");
   ProveRequest request;
   request.game = &game;

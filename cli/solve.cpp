@@ -372,9 +372,7 @@ int solve_command(const std::vector<std::string>& args) {
   // that out is removed again, so that a solve that proves nothing leaves nothing behind.
   const std::string state_option = state_directory;
   if (state_directory.empty()) state_directory = default_state_directory();
-  if (const std::string problem = directory_problem(state_directory); !problem.empty()) {
-    throw InputError(state_directory_words(state_option, state_directory) + ": " + problem);
-  }
+  check_state_directory(state_option, state_directory);
   if (!proof_file.empty()) check_output_file("--proof", proof_file);
   if (proof_parts) {
     std::error_code ignored;

@@ -149,7 +149,7 @@ std::map<std::string, Stored> load_results(const std::string& file) {
 
 // A record that cannot be appended (a full disk, a folder removed during the run) ends the run
 // with the reason, instead of a verdict said to be kept that is not. The folder was made before
-// the run (results_file_problem).
+// the run (results_file_problem, cli/options).
 void append_result(const std::string& file, const std::string& line) {
   const std::string text = line + '\n';
   const int descriptor = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
@@ -268,38 +268,6 @@ std::string default_state_directory() {
 
 std::string results_file_in(const std::string& state_directory, const GameDescriptor& game) {
   return (std::filesystem::path(state_directory) / ("prove-" + game.name + ".tsv")).string();
-}
-
-std::string directory_problem(const std::string& directory) {
-  namespace fs = std::filesystem;
-  std::error_code error;
-  const fs::file_status status = fs::status(directory, error);
-  if (fs::exists(status)) return fs::is_directory(status) ? "" : "it is not a directory";
-  fs::create_directories(directory, error);
-  if (error) return "cannot create it: " + error.message();
-  return "";
-}
-
-std::string results_file_problem(const std::string& file, bool fresh) {
-  namespace fs = std::filesystem;
-  const fs::path path(file);
-  if (path.has_parent_path()) {
-    const std::string folder_problem = directory_problem(path.parent_path().string());
-    if (!folder_problem.empty()) return "its folder " + quote_input(path.parent_path().string()) + ": " + folder_problem;
-  }
-  std::error_code error;
-  const fs::file_status status = fs::status(path, error);
-  const bool existed = fs::exists(status);
-  // A directory, a device or a pipe would be written to, or read from, as no file of records is.
-  if (existed && !fs::is_regular_file(status)) return "it is not a regular file";
-  const int descriptor = ::open(file.c_str(), (fresh ? O_WRONLY : O_RDWR) | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
-  if (descriptor < 0) {
-    return std::string("cannot open it for ") + (fresh ? "appending" : "reading and appending") + ": " +
-           std::strerror(errno);
-  }
-  ::close(descriptor);
-  if (!existed) fs::remove(path, error);
-  return "";
 }
 
 std::vector<Claim> selected_claims(const ProveRequest& request) {

@@ -52,15 +52,6 @@ std::vector<Claim> selected_claims(const ProveRequest& request);
 std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::function<void(const ProveRow&)>& on_row,
                                  std::ostream& progress, bool progress_is_terminal, ProveTally* tally = nullptr);
 
-// Why `directory` cannot hold stored verdicts ("it is not a directory", "cannot create it: ..."),
-// or "" when it can; a missing directory is created.
-std::string directory_problem(const std::string& directory);
-// Why verdicts cannot be kept in `file`, or "" when they can: its folder is created if missing,
-// and the file must be a regular file (or not exist yet) that opens for appending, and for reading
-// unless `fresh`. A file made only to find that out is removed again. Meant to be asked before
-// anything is proved, so that a bad place fails at once and not after the work.
-std::string results_file_problem(const std::string& file, bool fresh);
-
 // Where stored verdicts live unless --state says otherwise: $XDG_CACHE_HOME/arbiter, else
 // ~/.cache/arbiter (as other command-line tools keep caches); InputError when neither is set.
 std::string default_state_directory();
