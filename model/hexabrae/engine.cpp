@@ -187,12 +187,19 @@ const std::array<std::array<unsigned, 3>, 6>& touching_orientations() {
   return touching;
 }
 
+// The orientations a bar placed on a field may not take because of the bar `cell` on its
+// neighbour in direction k: the ones that touch it (H-2), or every one under touch=adjacent.
+unsigned orientations_touching(const Rules& rules, int k, std::int8_t cell) {
+  return rules.touch_means_adjacent
+             ? 7u
+             : touching_orientations()[static_cast<std::size_t>(k)][static_cast<std::size_t>(orientation_of(cell))];
+}
+
 }  // namespace
 
 // "A playing piece may only be placed on a free field, not touching any other piece" (H-2): the
 // orientations (bit o) a piece placed on `field` may take.
 unsigned HexabraeState::placeable_orientations(int field) const {
-  const auto& touching = touching_orientations();
   if (position_.cells[static_cast<std::size_t>(field)] != kEmpty) return 0;
   unsigned allowed = 7;
   for (int k = 0; k < 6 && allowed != 0; ++k) {
@@ -200,7 +207,7 @@ unsigned HexabraeState::placeable_orientations(int field) const {
     if (other == kNoField) continue;
     const std::int8_t cell = position_.cells[static_cast<std::size_t>(other)];
     if (cell == kEmpty) continue;
-    allowed &= rules_.touch_means_adjacent ? 0u : ~touching[static_cast<std::size_t>(k)][static_cast<std::size_t>(orientation_of(cell))];
+    allowed &= ~orientations_touching(rules_, k, cell);
   }
   return allowed;
 }
@@ -245,7 +252,6 @@ bool HexabraeState::for_each_action(Sink&& sink) const {
   if (position_.placed[static_cast<std::size_t>(side)] < kPiecesPerSide) {
     // What placeable_orientations says of each field, marked from the bars (at most 20) instead of
     // asked of every field's six neighbours (placeable_orientations took a sixth of a random playout).
-    const auto& touching = touching_orientations();
     std::array<std::uint8_t, kMaxFields> forbidden;
     std::fill_n(forbidden.begin(), board_->fields(), std::uint8_t{0});
     for (int g = 0; g < board_->fields(); ++g) {
@@ -256,8 +262,7 @@ bool HexabraeState::for_each_action(Sink&& sink) const {
         const int f = board_->neighbour(g, k);
         if (f == kNoField) continue;
         // g is f's neighbour in direction k + 3.
-        forbidden[static_cast<std::size_t>(f)] |= static_cast<std::uint8_t>(
-            rules_.touch_means_adjacent ? 7u : touching[static_cast<std::size_t>((k + 3) % 6)][static_cast<std::size_t>(orientation_of(cell))]);
+        forbidden[static_cast<std::size_t>(f)] |= static_cast<std::uint8_t>(orientations_touching(rules_, (k + 3) % 6, cell));
       }
     }
     for (int f = 0; f < board_->fields(); ++f) {
@@ -334,14 +339,19 @@ void HexabraeState::legal_moves(std::vector<Move>& out) const {
 
 // Searches try the move that settled a sibling before listing moves; the default would list them
 // into a vector for every such try.
-bool HexabraeState::apply_if_legal(Move m) {
+bool HexabraeState::is_legal(Move m) const {
   bool found = false;
   for_each_legal_move([&](Move legal) {
     found = legal == m;
     return !found;
   });
-  if (found) apply(m);
   return found;
+}
+
+bool HexabraeState::apply_if_legal(Move m) {
+  if (!is_legal(m)) return false;
+  apply(m);
+  return true;
 }
 
 Cells HexabraeState::cells_after(const MoveParts& p) const {
@@ -509,13 +519,9 @@ void HexabraeState::winning_moves(std::vector<Move>& out) const {
 
 bool HexabraeState::wins_at_once_with(Move m, State& scratch) const {
   if (rules_.no_action_loses) return State::wins_at_once_with(m, scratch);
-  bool legal = false;
-  for_each_legal_move([&](Move listed) {
-    legal = listed == m;
-    return !legal;
-  });
+  if (!is_legal(m)) return false;
   const MoveParts p = decode_move(m);
-  return legal && p.kind != MoveKind::Pass && wins_by_enclosure(p, nullptr);
+  return p.kind != MoveKind::Pass && wins_by_enclosure(p, nullptr);
 }
 
 // The endings that do not come from enclosures: two passes in a row (H-6), no action under
@@ -534,12 +540,7 @@ void HexabraeState::settle_after_change() {
 
 std::string HexabraeState::why_illegal(Move m) const {
   if (position_.outcome.over()) return "the game is over";
-  bool found = false;
-  for_each_legal_move([&](Move legal) {
-    found = legal == m;
-    return !found;
-  });
-  if (found) return "";
+  if (is_legal(m)) return "";
   const MoveParts p = decode_move(m);
   const auto& cells = position_.cells;
   if (p.kind == MoveKind::Pass) return "a pass is allowed only when no other action is possible";

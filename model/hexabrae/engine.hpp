@@ -180,6 +180,7 @@ class HexabraeState final : public State {
   template <class Sink>
   bool for_each_action(Sink&& sink) const;  // placements and piece moves; true if any
   bool has_any_action() const;
+  bool is_legal(Move m) const;  // m is one of the moves for_each_legal_move lists
   // Whether the move p from here to `after` may have made an enclosure: false only when it made
   // none (play skips the enclosure search then). `cuts`, this position's or null, answers most
   // moves without a walk.
