@@ -89,6 +89,11 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
   // The band under the board: its text is sized from the picture's width, so it prints at about
   // 9-10 pt whatever units the game draws in.
   const double font = out.width * 0.036, line = font * 1.6, left = out.width * 0.05;
+  // A line wider than its room is set smaller, so that it ends within the picture.
+  const auto size_to_fit = [font](const std::string& text, double room) {
+    const double width = text_width(text, font);
+    return width > room ? font * room / width : font;
+  };
   double y = out.height + line * 0.2;
   if (!decorations.status.empty()) {
     double x = left;
@@ -98,15 +103,11 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
       x += font * 1.3;
     }
     // A long status (a game's notes and the last move) shrinks to fit, as the caption does.
-    const double width = text_width(decorations.status, font), room = out.width - left - x;
-    const double size = width > room ? font * room / width : font;
-    out.shapes.push_back(text_shape(x, y + line / 2, decorations.status, size, true, "status"));
+    out.shapes.push_back(text_shape(x, y + line / 2, decorations.status, size_to_fit(decorations.status, out.width - left - x), true, "status"));
     y += line;
   }
   if (!decorations.caption.empty()) {
-    const double width = text_width(decorations.caption, font), room = out.width - 2 * left;
-    const double size = width > room ? font * room / width : font;
-    out.shapes.push_back(text_shape(left, y + line / 2, decorations.caption, size, true, "caption"));
+    out.shapes.push_back(text_shape(left, y + line / 2, decorations.caption, size_to_fit(decorations.caption, out.width - 2 * left), true, "caption"));
     y += line;
   }
   out.height = y + line * 0.2;
