@@ -375,22 +375,29 @@ RimCuts::RimCuts(const HexBoard& board, const Cells& cells) : board_(&board), ce
         Frame& frame = stack[static_cast<std::size_t>(top - 1)];
         const int node = frame.node, field = node / 2;
         const auto u = static_cast<std::size_t>(node);
-        if (frame.slots_left != 0) {
-          const int slot = __builtin_ctz(frame.slots_left);
-          frame.slots_left = static_cast<std::uint8_t>(frame.slots_left & (frame.slots_left - 1));
+        // The node's links in turn, up to the first that leads to a node not found yet.
+        unsigned slots = frame.slots_left;
+        int next = -1;
+        while (slots != 0 && next < 0) {
+          const int slot = __builtin_ctz(slots);
+          slots &= slots - 1;
           const int other = board.neighbour(field, slot);
           if (other == kNoField) {
             low_[u] = 0;  // an edge to the outside
             continue;
           }
-          const int other_part = slot_part(cells[static_cast<std::size_t>(other)], (slot + 3) % 6);
+          const int other_part = slot_part(cells[static_cast<std::size_t>(other)], slot < 3 ? slot + 3 : slot - 3);
           if (other_part < 0) continue;
-          const int next = 2 * other + other_part;
-          if (!reached_.has(next)) {
-            discover(next, node);
-          } else if (next != parent_[u]) {
-            low_[u] = std::min(low_[u], found_at_[static_cast<std::size_t>(next)]);
+          const int linked = 2 * other + other_part;
+          if (!reached_.has(linked)) {
+            next = linked;
+          } else if (linked != parent_[u]) {
+            low_[u] = std::min(low_[u], found_at_[static_cast<std::size_t>(linked)]);
           }
+        }
+        frame.slots_left = static_cast<std::uint8_t>(slots);
+        if (next >= 0) {
+          discover(next, node);
           continue;
         }
         --top;
@@ -404,12 +411,20 @@ RimCuts::RimCuts(const HexBoard& board, const Cells& cells) : board_(&board), ce
   }
   for (int f = 0; f < board.fields(); ++f) {
     bool all = true;
-    for (int k = 0; k < 6 && all; ++k) {
+    unsigned links = 0;
+    for (int k = 0; k < 6; ++k) {
       const int other = board.neighbour(f, k);
-      if (other == kNoField) continue;
-      all = reached_.has(2 * other) && (cells[static_cast<std::size_t>(other)] == kEmpty || reached_.has(2 * other + 1));
+      if (other == kNoField) {
+        links |= 1u << k;
+        continue;
+      }
+      const std::int8_t cell = cells[static_cast<std::size_t>(other)];
+      all = all && reached_.has(2 * other) && (cell == kEmpty || reached_.has(2 * other + 1));
+      const int other_part = slot_part(cell, (k + 3) % 6);
+      if (other_part >= 0 && reached_.has(2 * other + other_part)) links |= 1u << k;
     }
     neighbours_reached_[static_cast<std::size_t>(f)] = all;
+    links_out_[static_cast<std::size_t>(f)] = static_cast<std::uint8_t>(links);
   }
 }
 
@@ -445,6 +460,19 @@ bool RimCuts::surely_unsealed(const Cells& after, int vacated, int placed) const
     }
   }
   const int hub = 2 * placed;
+  if (all_found && !cuts_.has(hub)) {
+    // Nothing is cut off: each part needs one slot out, and the vacated field one node found (its
+    // empty field then leads wherever that node did).
+    unsigned links = links_out_[static_cast<std::size_t>(placed)];
+    if (vacated != kNoField) {
+      if (!reached_.has(2 * vacated) && !reached_.has(2 * vacated + 1)) return false;
+      for (int k = 0; k < 6; ++k) {
+        if (board.neighbour(placed, k) == vacated) links |= 1u << k;
+      }
+    }
+    const std::int8_t bar = after[static_cast<std::size_t>(placed)];
+    return (links & owned_slots(bar, 0)) != 0 && (links & owned_slots(bar, 1)) != 0;
+  }
   std::array<int, 6> separated{};
   int separated_count = 0;
   for (int k = 0; k < 6 && cuts_.has(hub); ++k) {

@@ -108,6 +108,8 @@ class RimCuts {
   NodeSet cuts_{};     // removing the node cuts some others off from the outside
   std::array<std::int16_t, 2 * kMaxFields> found_at_, low_, finished_at_, parent_;
   std::array<bool, kMaxFields> neighbours_reached_{};  // every node of every neighbour of the field
+  // Bit k: the field's slot k leads out of the board or into a node (found) of the neighbour D_k.
+  std::array<std::uint8_t, kMaxFields> links_out_{};
 };
 
 // Touch-components of the bars: bars touching (corner or short side) belong to one component.
