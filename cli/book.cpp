@@ -43,7 +43,7 @@ int book(const std::vector<std::string>& args) {
   }
   query.limit = count;
   const auto started = std::chrono::steady_clock::now();
-  const puzzles::PuzzleStore store = puzzles::PuzzleStore::open(db, false);
+  const puzzles::PuzzleStore store = puzzles::PuzzleStore::open(db, false, "--db");
   const std::vector<puzzles::Puzzle> selected = store.select(query);
   const std::string range = query.min_difficulty == query.max_difficulty
                                 ? std::to_string(query.min_difficulty)

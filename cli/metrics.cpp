@@ -58,7 +58,7 @@ int metrics_command(const std::vector<std::string>& args) {
   request.rulings = game_options.rulings;
   if (!out_file.empty()) {
     // An unknown extension or a place that cannot be written is refused before the measurement.
-    image_format_of(out_file);
+    check_image_name("--out", out_file);
     // By the coordinator alone, which writes it: another rank's probe file could be removed under it.
     if (distributed::world().coordinator()) check_output_file("--out", out_file);
   }

@@ -13,6 +13,7 @@
 #include "model/core/errors.hpp"
 #include "model/core/text.hpp"
 #include "model/registry.hpp"
+#include "puzzles/image.hpp"
 
 namespace arbiter::cli {
 
@@ -255,6 +256,14 @@ void check_output_file(const std::string& option, const std::string& value, cons
   if (problem.empty()) return;
   throw InputError(option + " " + quote_input(value) + (written == value ? "" : " (" + quote_input(written) + ")") + ": " +
                    problem);
+}
+
+void check_image_name(const std::string& option, const std::string& path) {
+  try {
+    image_format_of(path);
+  } catch (const InputError&) {
+    throw InputError(option + " " + quote_input(path) + ": cannot tell the image format from the name: end it in .svg, .png or .pdf");
+  }
 }
 
 void check_output_directory(const std::string& option, const std::string& directory) {

@@ -167,7 +167,7 @@ int generate(const std::vector<std::string>& args) {
   }
   check_output_file("--db", db);  // by the coordinator alone: a probe file another rank removed could be the store
   const distributed::OutputLock store_lock(db);
-  auto store = puzzles::PuzzleStore::open(db, true);
+  auto store = puzzles::PuzzleStore::open(db, true, "--db");
   generators::GeneratorProgress progress;
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
@@ -196,7 +196,7 @@ int generate(const std::vector<std::string>& args) {
   }
   if (!rejected.empty()) std::cout << "not puzzles: " << rejected << "\n";
   if (stop_requested()) {
-    std::cout << "stopped by " << stop_signal_name() << "; every puzzle found so far is stored. Run the same command to continue.\n";
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; every puzzle found so far is stored: run the same command to continue\n";
     return interrupted_exit_status();
   }
   return 0;
@@ -245,7 +245,7 @@ int list_or_export(const std::vector<std::string>& args, bool full) {
   // A misspelt theme would match nothing and read as an empty store.
   if (!r.theme.empty()) require_known_theme(r.theme, themes_of(query.game), query.game.empty() ? "" : " for " + query.game);
   query.theme = r.theme;
-  const auto store = puzzles::PuzzleStore::open(r.db, false);
+  const auto store = puzzles::PuzzleStore::open(r.db, false, "--db");
   const auto found = store.select(query);
   if (full || r.json) {
     // The export is list's document with every field of every puzzle, certificates included; it is
@@ -270,7 +270,7 @@ int show(const std::vector<std::string>& args) {
   bool proceed = false;
   const ReadOptions r = parse_read("puzzles show", args, true, false, proceed);
   if (!proceed) return 0;
-  const auto store = puzzles::PuzzleStore::open(r.db, false);
+  const auto store = puzzles::PuzzleStore::open(r.db, false, "--db");
   const auto p = store.find(r.id);
   if (!p) throw InputError("no puzzle " + std::to_string(r.id) + " in " + quote_input(r.db));
   if (r.json) {
@@ -289,7 +289,7 @@ int verify(const std::vector<std::string>& args) {
   bool proceed = false;
   const ReadOptions r = parse_read("puzzles verify", args, false, false, proceed);
   if (!proceed) return 0;
-  const auto store = puzzles::PuzzleStore::open(r.db, false);
+  const auto store = puzzles::PuzzleStore::open(r.db, false, "--db");
   const auto all = store.select(puzzles::PuzzleQuery{});
   install_stop_handlers();
   std::size_t checked = 0, failed = 0;

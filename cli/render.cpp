@@ -39,7 +39,7 @@ int render(const std::vector<std::string>& args) {
   if (!proceed) return 0;
   const bool show_coordinates = on_or_off("coordinates", coordinates);
   if (out != "-") {
-    image_format_of(out);  // an unknown extension or a place that cannot be written fails before any work
+    check_image_name("--out", out);  // an unknown extension or a place that cannot be written fails before any work
     check_output_file("--out", out);
   }
   check_one_line_text("--caption", caption);

@@ -103,7 +103,7 @@ int rulings(const std::vector<std::string>& args) {
   if (json && !out.empty()) throw InputError("--json and --out cannot be combined: --json prints only JSON; draw the diagrams in a separate run");
   if (action != "diff") throw InputError("unknown rulings action " + quote_input(action) + " (known: diff)");
   require_path(given, "out", out, "a file name");
-  if (!out.empty()) image_format_of(out);
+  if (!out.empty()) check_image_name("--out", out);
   const GameDescriptor& game = find_game(game_name);
   const Ruling* found = &ruling_named(game, ruling, "rulings diff");
   ruling = found->name;  // it may have been given by its id

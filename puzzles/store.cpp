@@ -44,10 +44,10 @@ CREATE TABLE runs (
 
 std::string join_json(const std::vector<std::string>& items) { return json(items).dump(); }
 
-// One prepared statement; errors name the store's file.
+// One prepared statement; errors name the store's file (`name`, as the store names it).
 class Statement {
  public:
-  Statement(sqlite3* db, const std::string& sql, const std::string& path) : db_(db), path_(path) {
+  Statement(sqlite3* db, const std::string& sql, const std::string& name) : db_(db), name_(name) {
     if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK) fail();
   }
   ~Statement() { sqlite3_finalize(stmt_); }
@@ -89,37 +89,37 @@ class Statement {
     if (rc != SQLITE_OK) fail();
   }
   [[noreturn]] void fail() const {
-    throw InputError("puzzle database " + quote_input(path_) + ": " + sqlite3_errmsg(db_));
+    throw InputError(name_ + ": " + sqlite3_errmsg(db_));
   }
   sqlite3* db_;
   sqlite3_stmt* stmt_ = nullptr;
-  const std::string& path_;
+  const std::string& name_;
 };
 
-PuzzleKind kind_from_name(const std::string& name, const std::string& path) {
+PuzzleKind kind_from_name(const std::string& name, const std::string& store_name) {
   if (name == "wins") return PuzzleKind::Wins;
   if (name.rfind("within-", 0) == 0) return PuzzleKind::WinsWithin;
-  throw InputError("puzzle database " + quote_input(path) + ": unknown puzzle kind " + quote_input(name));
+  throw InputError(store_name + ": unknown puzzle kind " + quote_input(name));
 }
 
 std::vector<std::string> strings_from_json(const std::string& text) {
   return json::parse(text).get<std::vector<std::string>>();
 }
 
-Puzzle read_fields(const Statement& row, const std::string& path);
+Puzzle read_fields(const Statement& row, const std::string& store_name);
 
 // A row whose JSON fields were damaged (by hand, or by other software) is bad input like a
 // damaged file: one line naming the file and the puzzle, not an internal error.
-Puzzle read_row(const Statement& row, const std::string& path) {
+Puzzle read_row(const Statement& row, const std::string& store_name) {
   try {
-    return read_fields(row, path);
+    return read_fields(row, store_name);
   } catch (const json::exception& e) {
-    throw InputError("puzzle database " + quote_input(path) + ": puzzle " + std::to_string(row.integer(0)) +
+    throw InputError(store_name + ": puzzle " + std::to_string(row.integer(0)) +
                      " has a damaged field (" + e.what() + ")");
   }
 }
 
-Puzzle read_fields(const Statement& row, const std::string& path) {
+Puzzle read_fields(const Statement& row, const std::string& store_name) {
   Puzzle p;
   int c = 0;
   p.id = row.integer(c++);
@@ -128,7 +128,7 @@ Puzzle read_fields(const Statement& row, const std::string& path) {
   p.rulings = strings_from_json(row.text(c++));
   p.position = row.text(c++);
   ++c;  // canonical
-  p.kind = kind_from_name(row.text(c++), path);
+  p.kind = kind_from_name(row.text(c++), store_name);
   p.within = static_cast<int>(row.integer(c++));
   p.theme = row.text(c++);
   p.key_move = row.text(c++);
@@ -160,8 +160,10 @@ std::string PuzzleStore::canonical_form(const Puzzle& puzzle) {
   return hex;
 }
 
-PuzzleStore::PuzzleStore(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
-PuzzleStore::PuzzleStore(PuzzleStore&& other) noexcept : db_(other.db_), path_(std::move(other.path_)) {
+PuzzleStore::PuzzleStore(sqlite3* db, std::string path, std::string name)
+    : db_(db), path_(std::move(path)), name_(std::move(name)) {}
+PuzzleStore::PuzzleStore(PuzzleStore&& other) noexcept
+    : db_(other.db_), path_(std::move(other.path_)), name_(std::move(other.name_)) {
   other.db_ = nullptr;
 }
 PuzzleStore& PuzzleStore::operator=(PuzzleStore&& other) noexcept {
@@ -169,6 +171,7 @@ PuzzleStore& PuzzleStore::operator=(PuzzleStore&& other) noexcept {
     sqlite3_close(db_);
     db_ = other.db_;
     path_ = std::move(other.path_);
+    name_ = std::move(other.name_);
     other.db_ = nullptr;
   }
   return *this;
@@ -176,7 +179,7 @@ PuzzleStore& PuzzleStore::operator=(PuzzleStore&& other) noexcept {
 PuzzleStore::~PuzzleStore() { sqlite3_close(db_); }
 
 void PuzzleStore::fail(const std::string& what) const {
-  throw InputError("puzzle database " + quote_input(path_) + ": " + what);
+  throw InputError(name_ + ": " + what);
 }
 
 void PuzzleStore::execute(const char* sql) const {
@@ -188,28 +191,28 @@ void PuzzleStore::execute(const char* sql) const {
   }
 }
 
-PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing) {
+PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, const std::string& option) {
+  const std::string name = (option.empty() ? "puzzle database" : option) + " " + quote_input(path);
   std::error_code ec;
   const bool exists = std::filesystem::exists(path, ec);
-  if (!exists && !create_if_missing) throw InputError("no puzzle database at " + quote_input(path));
-  if (exists && std::filesystem::is_directory(path, ec))
-    throw InputError("puzzle database " + quote_input(path) + " is a directory");
+  if (!exists && !create_if_missing) throw InputError(name + ": no such file");
+  if (exists && std::filesystem::is_directory(path, ec)) throw InputError(name + ": it is a directory");
   sqlite3* db = nullptr;
   const int flags = SQLITE_OPEN_READWRITE | (create_if_missing ? SQLITE_OPEN_CREATE : 0);
   if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
     const std::string message = db != nullptr ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);
-    throw InputError("cannot open puzzle database " + quote_input(path) + ": " + message);
+    throw InputError(name + ": cannot open it: " + message);
   }
-  PuzzleStore store(db, path);
+  PuzzleStore store(db, path, name);
   sqlite3_busy_timeout(db, 10000);
   // A corrupt or foreign file shows itself at the first read.
   std::int64_t found = 0, objects = 0;
   {
-    Statement version(db, "PRAGMA user_version", store.path_);
+    Statement version(db, "PRAGMA user_version", store.name_);
     version.step();
     found = version.integer(0);
-    Statement tables(db, "SELECT count(*) FROM sqlite_master", store.path_);
+    Statement tables(db, "SELECT count(*) FROM sqlite_master", store.name_);
     tables.step();
     objects = tables.integer(0);
   }
@@ -233,12 +236,12 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing) {
   // "stop at any moment" needs) without an fsync per transaction, which cost ~30 ms each and
   // dominated generation time; only a power loss can take back the last commits.
   {
-    Statement journal(db, "PRAGMA journal_mode = WAL", store.path_);
+    Statement journal(db, "PRAGMA journal_mode = WAL", store.name_);
     journal.step();
   }
   store.execute("PRAGMA synchronous = NORMAL");
   // Whole-file check is too slow for large stores; a quick one catches damaged pages we will read.
-  Statement check(db, "PRAGMA quick_check", store.path_);
+  Statement check(db, "PRAGMA quick_check", store.name_);
   if (check.step() && check.text(0) != "ok") store.fail("damaged: " + check.text(0));
   return store;
 }
@@ -249,12 +252,12 @@ PuzzleStore::Added PuzzleStore::insert_one(const Puzzle& p) {
   const std::string kind = kind_name(p.kind, p.within);
   {
     Statement existing(db_, "SELECT id FROM puzzles WHERE game=?1 AND size=?2 AND rulings=?3 AND canonical=?4 "
-                            "AND kind=?5 AND within=?6", path_);
+                            "AND kind=?5 AND within=?6", name_);
     existing.bind(1, p.game).bind(2, p.size).bind(3, rulings).bind(4, canonical).bind(5, kind).bind(6, p.within);
     if (existing.step()) return {existing.integer(0), false};
   }
   Statement insert(db_, std::string("INSERT INTO puzzles (") + kColumns +
-                            ") VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20)", path_);
+                            ") VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20)", name_);
   insert.bind_all(p.game, p.size, rulings, p.position, canonical, kind, p.within, p.theme, p.key_move,
                   join_json(p.main_line), refutations_to_json(p.refutations).dump(), p.difficulty,
                   static_cast<std::int64_t>(p.measures.solver_nodes), p.measures.solution_plies,
@@ -282,7 +285,7 @@ std::vector<PuzzleStore::Added> PuzzleStore::insert_batch(const std::vector<Puzz
     std::vector<Added> added;
     for (const Puzzle& p : puzzles) added.push_back(insert_one(p));
     Statement cursor(db_, "INSERT OR REPLACE INTO runs (game, size, rulings, kind, within, theme, seed, next) "
-                          "VALUES (?1,?2,?3,?4,?5,?6,?7,?8)", path_);
+                          "VALUES (?1,?2,?3,?4,?5,?6,?7,?8)", name_);
     cursor.bind(1, run.game).bind(2, run.size).bind(3, join_json(run.rulings)).bind(4, kind_name(run.kind, run.within));
     cursor.bind(5, run.within).bind(6, run.theme).bind(7, static_cast<std::int64_t>(run.seed));
     cursor.bind(8, static_cast<std::int64_t>(run.next));
@@ -300,23 +303,23 @@ std::vector<Puzzle> PuzzleStore::select(const PuzzleQuery& query) const {
                     " FROM puzzles WHERE (?1 = '' OR game = ?1) AND difficulty BETWEEN ?2 AND ?3"
                     " AND (?4 = '' OR theme = ?4) ORDER BY game, difficulty, id";
   if (query.limit > 0) sql += " LIMIT " + std::to_string(query.limit);
-  Statement rows(db_, sql, path_);
+  Statement rows(db_, sql, name_);
   rows.bind(1, query.game).bind(2, query.min_difficulty).bind(3, query.max_difficulty).bind(4, query.theme);
   std::vector<Puzzle> out;
-  while (rows.step()) out.push_back(read_row(rows, path_));
+  while (rows.step()) out.push_back(read_row(rows, name_));
   return out;
 }
 
 std::optional<Puzzle> PuzzleStore::find(std::int64_t id) const {
-  Statement row(db_, std::string("SELECT id, ") + kColumns + " FROM puzzles WHERE id = ?1", path_);
+  Statement row(db_, std::string("SELECT id, ") + kColumns + " FROM puzzles WHERE id = ?1", name_);
   row.bind(1, id);
   if (!row.step()) return std::nullopt;
-  return read_row(row, path_);
+  return read_row(row, name_);
 }
 
 std::int64_t PuzzleStore::count(const RunCursor& run) const {
   Statement n(db_, "SELECT count(*) FROM puzzles WHERE game=?1 AND size=?2 AND rulings=?3 AND kind=?4 AND within=?5 "
-                   "AND (?6 = '' OR theme = ?6)", path_);
+                   "AND (?6 = '' OR theme = ?6)", name_);
   n.bind(1, run.game).bind(2, run.size).bind(3, join_json(run.rulings)).bind(4, kind_name(run.kind, run.within));
   n.bind(5, run.within).bind(6, run.theme);
   n.step();
@@ -325,14 +328,14 @@ std::int64_t PuzzleStore::count(const RunCursor& run) const {
 
 std::uint64_t PuzzleStore::run_next(const RunCursor& run) const {
   Statement n(db_, "SELECT next FROM runs WHERE game=?1 AND size=?2 AND rulings=?3 AND kind=?4 AND within=?5 "
-                   "AND theme=?6 AND seed=?7", path_);
+                   "AND theme=?6 AND seed=?7", name_);
   n.bind(1, run.game).bind(2, run.size).bind(3, join_json(run.rulings)).bind(4, kind_name(run.kind, run.within));
   n.bind(5, run.within).bind(6, run.theme).bind(7, static_cast<std::int64_t>(run.seed));
   return n.step() ? static_cast<std::uint64_t>(n.integer(0)) : 0;
 }
 
 std::int64_t PuzzleStore::total() const {
-  Statement n(db_, "SELECT count(*) FROM puzzles", path_);
+  Statement n(db_, "SELECT count(*) FROM puzzles", name_);
   n.step();
   return n.integer(0);
 }

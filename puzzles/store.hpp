@@ -46,7 +46,8 @@ class PuzzleStore {
   // Opens (or, when allowed, creates) the store at `path`. Throws InputError, one line naming the
   // file, for a missing file, an unreadable or corrupt one, or one of another schema version;
   // when not creating, also for an empty file (nothing is written into a file only read).
-  static PuzzleStore open(const std::string& path, bool create_if_missing);
+  // `option`, when given (the CLI's "--db"), names the file in those messages as the user gave it.
+  static PuzzleStore open(const std::string& path, bool create_if_missing, const std::string& option = "");
 
   PuzzleStore(PuzzleStore&&) noexcept;
   PuzzleStore& operator=(PuzzleStore&&) noexcept;
@@ -77,13 +78,14 @@ class PuzzleStore {
   static std::string canonical_form(const Puzzle& puzzle);
 
  private:
-  PuzzleStore(sqlite3* db, std::string path);
+  PuzzleStore(sqlite3* db, std::string path, std::string name);
   void execute(const char* sql) const;
   Added insert_one(const Puzzle& puzzle);
   [[noreturn]] void fail(const std::string& what) const;
 
   sqlite3* db_ = nullptr;
   std::string path_;
+  std::string name_;  // how errors name the file: "puzzle database 'PATH'" or "--db 'PATH'"
 };
 
 }  // namespace arbiter::puzzles

@@ -103,6 +103,12 @@ expect_error_saying "render --out on a directory" "^arbiter: error: --out '$tmp/
 expect_error_saying "rulings diff --out in a missing folder" \
   "^arbiter: error: --out '$tmp/none/diff.svg' \('$tmp/none/diff-[a-z0-9-]+\.svg'\): its folder '$tmp/none' does not exist$" \
   rulings diff brique pie --out "$tmp/none/diff.svg"
+# An image name whose ending names no format: the message names the option, as for every path.
+unknown_format=": cannot tell the image format from the name: end it in .svg, .png or .pdf$"
+expect_error_saying "render --out board.jpg" "^arbiter: error: --out '$tmp/board.jpg'$unknown_format" render brique --out "$tmp/board.jpg"
+expect_error_saying "metrics --out chart.txt" "^arbiter: error: --out '$tmp/chart.txt'$unknown_format" \
+  metrics brique --size 3 --games 1 --out "$tmp/chart.txt"
+expect_error_saying "rulings diff --out diff" "^arbiter: error: --out '$tmp/diff'$unknown_format" rulings diff brique pie --out "$tmp/diff"
 expect_error_saying "verify-proof of a directory" "^arbiter: error: cannot read the certificate '$tmp': it is a directory$" verify-proof "$tmp"
 expect_error_saying "--position of a missing file" "^arbiter: error: --position: no such file '$tmp/absent.txt'$" \
   moves brique --position "$tmp/absent.txt"

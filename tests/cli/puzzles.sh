@@ -106,7 +106,8 @@ kept=$(stored_in "$tmp/cut.db")
 [ "$status" -eq 137 ] && [ "$kept" -ge 3 ] && [ "$kept" -lt $total ] && pass \
   || fail "SIGKILL after 3 stored: exit $status, $kept kept" "$tmp/cut.err"
 start_until_stored $((kept + 3)) TERM
-[ "$status" -eq 143 ] && grep -q "stopped by SIGTERM" "$tmp/cut.out" && pass || fail "SIGTERM: exit $status" "$tmp/cut.out"
+[ "$status" -eq 143 ] && grep -q "^arbiter: interrupted by SIGTERM; every puzzle found so far is stored" "$tmp/cut.err" \
+  && ! grep -q "interrupted" "$tmp/cut.out" && pass || fail "SIGTERM: exit $status" "$tmp/cut.out" "$tmp/cut.err"
 grep -q "(candidates [1-9][0-9]*\.\." "$tmp/cut.out" && pass || fail "the second run resumed where the first stopped" "$tmp/cut.out"
 kept2=$(stored_in "$tmp/cut.db")
 echo "note: the run was stopped with $kept and then $kept2 of $total puzzles stored"
@@ -154,18 +155,21 @@ c.execute("UPDATE puzzles SET main_line = '[\"c3\", ' WHERE id = (SELECT min(id)
 c.commit()
 PY
 for action in list export verify; do expect_error "damaged row ($action)" puzzles "$action" --db "$tmp/damaged.db"; done
-grep -q "puzzle 1 has a damaged field" "$tmp/err" && pass || fail "the damaged puzzle is named" "$tmp/err"
+grep -q "^arbiter: error: --db '$tmp/damaged.db': puzzle 1 has a damaged field" "$tmp/err" && pass || fail "the damaged puzzle is named" "$tmp/err"
 : >"$tmp/empty.db"
 expect_error "empty file" puzzles list --db "$tmp/empty.db"
+grep -q "^arbiter: error: --db '$tmp/empty.db': empty: no puzzles were ever generated into it" "$tmp/err" && pass || fail "an empty file is named by its option" "$tmp/err"
 [ ! -s "$tmp/empty.db" ] && pass || fail "reading an empty file wrote a schema into it"
 printf 'not a database at all, just text\n%.0s' {1..100} >"$tmp/junk.db"
 expect_error "corrupt file" puzzles list --db "$tmp/junk.db"
+grep -q "^arbiter: error: --db '$tmp/junk.db': file is not a database" "$tmp/err" && pass || fail "a corrupt file is named by its option" "$tmp/err"
 expect_error "corrupt file (generate)" puzzles generate brique --kind within-1 --count 1 --db "$tmp/junk.db"
+grep -q "^arbiter: error: --db '$tmp/junk.db': " "$tmp/err" && pass || fail "a corrupt file is named by its option (generate)" "$tmp/err"
 # Another schema version: the header's user_version (bytes 60-63, big-endian) set to 99.
 cp "$db" "$tmp/v99.db"
 printf '\x00\x00\x00\x63' | dd of="$tmp/v99.db" bs=1 seek=60 conv=notrunc status=none
 expect_error "other schema version" puzzles verify --db "$tmp/v99.db"
-grep -q "schema version 99" "$tmp/err" && pass || fail "version named" "$tmp/err"
+grep -q "^arbiter: error: --db '$tmp/v99.db': schema version 99" "$tmp/err" && pass || fail "version named" "$tmp/err"
 
 # Help for every action.
 for action in generate list show export verify; do
