@@ -552,7 +552,8 @@ std::vector<CheckOutcome> run_conformance(const Game& game, const ConformanceSet
     if (progress) progress(outcome);
     results.push_back(std::move(outcome));
   };
-  const std::vector<std::string> implementations = game.implementations();
+  std::vector<std::string> implementations = game.implementations();
+  if (settings.first_implementation_only) implementations.resize(1);
   try {
     for (const std::string& impl : implementations) {
       for (CheckFn check : kPerImplementation) {

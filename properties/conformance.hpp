@@ -26,6 +26,9 @@ struct ConformanceSettings {
   // Polled between units of work (every position and game, and within a threat search): true
   // once a stop was requested (solver/interrupt.hpp's stop_requested); null: never stop.
   bool (*stop)() = nullptr;
+  // Checks only the first (fast) implementation: no reference, no comparison with it. For runs
+  // where the reference is far slower and is checked elsewhere (the sanitized tests' largest size).
+  bool first_implementation_only = false;
 };
 
 // Runs every conformance check on every implementation of `game`; progress (may be null) is

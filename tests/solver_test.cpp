@@ -110,7 +110,8 @@ class Minimax {
 
 // Wide games (hundreds of moves a position) make plain minimax slow, above all under the
 // sanitizers: each test compares moves until this much time has gone, and always at least one.
-constexpr auto kTimeBox = std::chrono::seconds(6);
+// The sanitizers look for memory errors, which the first positions show as well as the last.
+constexpr auto kTimeBox = std::chrono::seconds(testing::when_sanitized(3, 6));
 // Positions are taken where plain minimax settles them within this many nodes (more for the
 // initial position, which is taken whenever it is small enough).
 constexpr long kMinimaxProbeBudget = 2000;

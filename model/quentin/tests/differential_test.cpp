@@ -72,15 +72,16 @@ struct Tally {
 // Games per size in a test run. The reference rescans the whole board for every candidate
 // placement, so its cost grows like n^6. The full cross-check of issue #2, 10,000 games for every
 // size, is a sweep, run with QUENTIN_DIFFERENTIAL_GAMES=10000 and recorded in docs/cross-checks.md;
-// a test run plays a prefix of those games (same seeds), 36 s in Release on the slower machine of
-// 28 November 2026. QUENTIN_DIFFERENTIAL_GAMES overrides every count (the report says what was
-// run with it).
+// a test run plays a prefix of those games (same seeds): 18.5 s in Release on two cores, 28
+// November 2026, after the counts from 4x4 on were halved to keep the test command under 20
+// minutes (it took 39 s). QUENTIN_DIFFERENTIAL_GAMES overrides every count (the report says what
+// was run with it).
 long games_for(int size) {
 #ifdef ARBITER_SANITIZED
   // The unoptimised reference under the sanitizers is ~50x slower from size 6 on: 20x to 200x fewer.
-  constexpr long kGames[16] = {0, 0, 500, 500, 500, 500, 200, 100, 50, 25, 12, 5, 2, 2, 2, 2};
+  constexpr long kGames[16] = {0, 0, 500, 500, 500, 250, 100, 50, 25, 12, 6, 3, 1, 1, 1, 1};
 #else
-  constexpr long kGames[16] = {0, 0, 10000, 10000, 10000, 10000, 4000, 2000, 1000, 300, 150, 60, 30, 20, 15, 12};
+  constexpr long kGames[16] = {0, 0, 10000, 10000, 5000, 5000, 2000, 1000, 500, 150, 75, 30, 15, 10, 8, 6};
 #endif
   return arbiter::testing::count_from_environment("QUENTIN_DIFFERENTIAL_GAMES", kGames[size]);
 }
