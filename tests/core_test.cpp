@@ -1,11 +1,14 @@
 #include <gtest/gtest.h>
 
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "model/core/connection_distance.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/rng.hpp"
 #include "model/core/square_grid.hpp"
+#include "model/core/text.hpp"
 
 namespace arbiter {
 namespace {
@@ -100,6 +103,17 @@ TEST(ConnectionDistance, BitSetGridEqualsTheQueue) {
   EXPECT_GT(unjoinable, 0);  // the boards drawn include blocked and finished ones
   EXPECT_GT(joined_at_once, 0);
   EXPECT_GT(shortened_by_diagonals, 0);  // the diagonal steps were taken
+}
+
+// words_of splits where a stream's >> would: on every kind of white space, runs of it included.
+TEST(Text, WordsOfSplitsLikeAStream) {
+  for (const std::string text : {"", " ", "a", "  a1-b2 \t pass\n", "x\vy\fz\r\nw", "one  two   three", "\xc3\xa9 e"}) {
+    std::vector<std::string> by_stream;
+    std::istringstream in(text);
+    for (std::string word; in >> word;) by_stream.push_back(word);
+    EXPECT_EQ(words_of(text), by_stream) << "'" << text << "'";
+  }
+  EXPECT_EQ(words_of(" a\tb "), (std::vector<std::string>{"a", "b"}));
 }
 
 TEST(Errors, QuoteInputClipsAndEscapes) {

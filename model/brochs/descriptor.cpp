@@ -1,7 +1,9 @@
 // The Brochs descriptor: rulings R-1..R-13 (each gap of the truncated seed 003), the Game under
 // one configuration, and the registry entry.
 #include <algorithm>
+#include <optional>
 #include <type_traits>
+#include <utility>
 
 #include "model/brochs/engine.hpp"
 #include "model/brochs/examples.hpp"
@@ -216,6 +218,12 @@ Config config_from_rules(const Rules& r) {
   });
   c.rulings["ply-cap"] = std::to_string(r.ply_cap);
   return c;
+}
+
+const Config& config_of(const Rules& rules) {
+  thread_local std::optional<std::pair<Rules, Config>> last;
+  if (!last || !(last->first == rules)) last.emplace(rules, config_from_rules(rules));
+  return last->second;
 }
 
 const GameDescriptor& descriptor() {

@@ -73,10 +73,15 @@ struct Rules {
   CurseHolder curse_holder = CurseHolder::Any;
   KeepSetting keep_setting = KeepSetting::AnyTime;
   KeepEntry keep_entry = KeepEntry::AsEntry;
+  friend bool operator==(const Rules&, const Rules&) = default;
 };
 
 Rules rules_from_config(const Config& config);
 Config config_from_rules(const Rules& rules);
+// config_from_rules(rules), kept per thread for the last rules asked: the one-line form of every
+// position needs it (a map of 19 strings), which took 11% of the conformance battery. The
+// reference is good until the thread's next call with other rules.
+const Config& config_of(const Rules& rules);
 const GameDescriptor& descriptor();
 
 inline constexpr int kMaxPlyCap = 1000;

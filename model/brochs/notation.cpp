@@ -287,16 +287,14 @@ std::string BrochsState::line() const {
   if (repeated_) body.emplace_back("repetition");
   if (const std::string taken = taken_text(*this, ","); !taken.empty()) body.push_back("taken:" + taken);
   if (const std::string since = since_text(*this, ","); !since.empty()) body.push_back("since:" + since);
-  return join_line_form(descriptor(), config_from_rules(rules_), body);
+  return join_line_form(descriptor(), config_of(rules_), body);
 }
 
 std::unique_ptr<BrochsState> parse_brochs_position(const Rules& rules, std::string_view text) {
   auto state = std::make_unique<BrochsState>(rules);
   const int n = rules.size;
   if (const auto form = split_line_form(text, descriptor().name)) {
-    const Config config = config_from_rules(rules);
-    const auto game = descriptor().make(descriptor(), config);
-    check_line_form_matches(*game, *form);
+    check_line_form_matches(descriptor(), config_of(rules), *form);
     const auto& body = form->body;
     if (body.size() < 5 || body.size() > 9) {
       throw InputError("a brochs one-line position needs <rows> <black|white> <ply> <reserve> <passes> [cursed] [repetition] [taken:<keeps>] [since:<moves>], got " +

@@ -43,15 +43,18 @@ std::string join_line_form(const GameDescriptor& game, const Config& config, con
 }
 
 void check_line_form_matches(const Game& game, const LineForm& form) {
-  const GameDescriptor& d = game.descriptor();
+  check_line_form_matches(game.descriptor(), game.config(), form);
+}
+
+void check_line_form_matches(const GameDescriptor& d, const Config& config, const LineForm& form) {
   if (form.game != d.name) throw InputError("position is for " + quote_input(form.game) + ", not " + d.name);
-  if (form.size != game.config().size) {
+  if (form.size != config.size) {
     throw InputError("position has size " + std::to_string(form.size) + " but the game is configured with size " +
-                     std::to_string(game.config().size));
+                     std::to_string(config.size));
   }
   std::vector<std::string> carried = form.rulings;
   std::sort(carried.begin(), carried.end());
-  std::vector<std::string> configured = non_default_rulings(d, game.config());
+  std::vector<std::string> configured = non_default_rulings(d, config);
   std::sort(configured.begin(), configured.end());
   if (carried != configured) {
     auto list = [](const std::vector<std::string>& v) {

@@ -28,6 +28,7 @@ std::string join_line_form(const GameDescriptor& game, const Config& config,
 
 // Checks that a parsed one-line form belongs to this configured game (game name, size, rulings).
 void check_line_form_matches(const Game& game, const LineForm& form);
+void check_line_form_matches(const GameDescriptor& game, const Config& config, const LineForm& form);
 
 // A ruling asked for (a "name=value" of `asked`) that a one-line position is not under: the
 // position names every ruling that is not the default, so one it leaves out is at its default.

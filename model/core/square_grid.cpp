@@ -27,10 +27,7 @@ SquareGrid::SquareGrid(int n) : n_(n) {
       }
     }
   }
-}
-
-std::string SquareGrid::name(int cell) const {
-  return std::string(1, static_cast<char>('a' + col(cell))) + std::to_string(row(cell) + 1);
+  for (int c = 0; c < cells(); ++c) names_.push_back(std::string(1, static_cast<char>('a' + col(c))) + std::to_string(row(c) + 1));
 }
 
 std::vector<std::string> SquareGrid::names_and(std::initializer_list<const char*> extra) const {

@@ -32,7 +32,9 @@ class SquareGrid {
     return neighbours_[static_cast<std::size_t>(cell)];
   }
 
-  std::string name(int cell) const;  // "a1"
+  // "a1": made once per cell, since writing positions and moves names cells in the inner loops
+  // of the conformance battery and of the generators.
+  const std::string& name(int cell) const { return names_[static_cast<std::size_t>(cell)]; }
   // Every cell's name, then the given extra words: the candidate moves of a placement game.
   std::vector<std::string> names_and(std::initializer_list<const char*> extra) const;
   // Parses "a1".."z26"; returns kNone when the text is not a cell of this grid.
@@ -42,6 +44,7 @@ class SquareGrid {
   explicit SquareGrid(int n);
   int n_;
   std::array<std::array<std::int16_t, 4>, kMaxSquareGridSize * kMaxSquareGridSize> neighbours_{};
+  std::vector<std::string> names_;
 };
 
 }  // namespace arbiter
