@@ -259,11 +259,9 @@ void check_output_file(const std::string& option, const std::string& value, cons
 }
 
 void check_image_name(const std::string& option, const std::string& path) {
-  try {
-    image_format_of(path);
-  } catch (const InputError&) {
-    throw InputError(option + " " + quote_input(path) + ": cannot tell the image format from the name: end it in .svg, .png or .pdf");
-  }
+  if (image_format_named(path)) return;
+  throw InputError(option + " " + quote_input(path) + ": cannot tell the image format from the name: end it in " +
+                   kImageNameEndings);
 }
 
 void check_output_directory(const std::string& option, const std::string& directory) {

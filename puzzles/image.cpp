@@ -80,14 +80,19 @@ using Context = std::unique_ptr<cairo_t, decltype(&cairo_destroy)>;
 
 }  // namespace
 
-ImageFormat image_format_of(const std::string& path) {
+std::optional<ImageFormat> image_format_named(const std::string& path) {
   const auto dot = path.find_last_of('.');
   std::string extension = dot == std::string::npos ? "" : path.substr(dot + 1);
   for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (extension == "svg") return ImageFormat::Svg;
   if (extension == "png") return ImageFormat::Png;
   if (extension == "pdf") return ImageFormat::Pdf;
-  throw InputError("cannot tell the image format of " + quote_input(path) + ": name it .svg, .png or .pdf");
+  return std::nullopt;
+}
+
+ImageFormat image_format_of(const std::string& path) {
+  if (const auto format = image_format_named(path)) return *format;
+  throw InputError("cannot tell the image format of " + quote_input(path) + ": name it " + kImageNameEndings);
 }
 
 void paint_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, double scale) {

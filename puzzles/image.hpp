@@ -1,6 +1,7 @@
 #pragma once
 // One renderer for every format: a Drawing becomes SVG (puzzles/svg.hpp) or is painted with Cairo
 // to PNG and PDF, from the same geometry, at a printed size chosen here rather than by the game.
+#include <optional>
 #include <string>
 
 #include <cairo.h>
@@ -20,8 +21,12 @@ struct Colour {
 };
 Colour parse_colour(const std::string& text);
 
-// The format a file name asks for by its extension (.svg, .png, .pdf, any letter case); throws
-// InputError naming the file otherwise.
+// The endings an image file name may have, as messages list them.
+inline constexpr const char* kImageNameEndings = ".svg, .png or .pdf";
+// The format a file name asks for by its extension (.svg, .png, .pdf, any letter case), or
+// nullopt when it names none of them.
+std::optional<ImageFormat> image_format_named(const std::string& path);
+// The same, throwing InputError naming the file when the name gives no format.
 ImageFormat image_format_of(const std::string& path);
 
 struct PrintSize {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <vector>
 
 #include "model/core/errors.hpp"
 #include "model/core/zobrist.hpp"
@@ -19,7 +20,8 @@ class EveryGame : public ::testing::TestWithParam<std::string> {
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(EveryGame);
 
 TEST_P(EveryGame, PassesTheConformanceBattery) {
-  for (int size : testing::interesting_sizes(game())) {
+  const std::vector<int> sizes = testing::interesting_sizes(game());
+  for (int size : sizes) {
     auto configured = make_game(game(), size, {});
     // About 4,000 positions per check: long games (Brochs' ply cap) get fewer of them.
     const int by_length = std::clamp(4000 / std::max(1, configured->max_plies()), 3, 40);
@@ -27,7 +29,7 @@ TEST_P(EveryGame, PassesTheConformanceBattery) {
     ConformanceSettings settings{games, 20261122};
     // Under the sanitizers, the reference implementations (plain rules, rescanning the board) run
     // the battery at the small sizes only: at Quentin 13x13 they took 28 of its 31 s there.
-    settings.first_implementation_only = testing::when_sanitized(size == game().default_size && size != testing::interesting_sizes(game()).front(), false);
+    settings.first_implementation_only = testing::when_sanitized(size == game().default_size && size != sizes.front(), false);
     for (const CheckOutcome& outcome : run_conformance(*configured, settings)) {
       EXPECT_TRUE(outcome.passed) << "size " << size << ", " << outcome.name << " [" << outcome.subject << "]\n"
                                   << outcome.detail;

@@ -24,6 +24,10 @@ int slot_part(std::int8_t cell, int k) {
   return kSlotPart[static_cast<std::size_t>(cell + 1)][static_cast<std::size_t>(k)];
 }
 
+// The part of a neighbouring field, whose cell is `neighbour`, that slot k of a field faces (the
+// neighbour's slot opposite k), or -1.
+int part_across(std::int8_t neighbour, int k) { return slot_part(neighbour, k < 3 ? k + 3 : k - 3); }
+
 // The slots a part owns, as a mask (bit k: slot k), for the walks that visit every node's links.
 constexpr std::array<std::array<std::uint8_t, 2>, 7> kOwnedSlots = [] {
   std::array<std::array<std::uint8_t, 2>, 7> table{};
@@ -75,7 +79,7 @@ void label_regions(const HexBoard& board, const Cells& cells, Regions& out) {
             out.touches_rim[static_cast<std::size_t>(region)] = true;
             continue;
           }
-          const int other_part = slot_part(cells[static_cast<std::size_t>(other)], (k + 3) % 6);
+          const int other_part = part_across(cells[static_cast<std::size_t>(other)], k);
           if (other_part < 0) continue;
           const auto next = static_cast<std::size_t>(2 * other + other_part);
           if (out.label[next] >= 0) continue;
@@ -137,7 +141,7 @@ void emit_enclosures(const HexBoard& board, const Cells& view, const Regions& re
         if (slot_part(cell, k) != part) continue;
         e.open_slots[static_cast<std::size_t>(f)] |= static_cast<std::uint8_t>(1u << k);
         const int other = board.neighbour(f, k);
-        if (other != kNoField && slot_part(view[static_cast<std::size_t>(other)], (k + 3) % 6) < 0) {
+        if (other != kNoField && part_across(view[static_cast<std::size_t>(other)], k) < 0) {
           add_piece(other);  // a short side faces this open slot
         }
       }
@@ -155,7 +159,7 @@ bool is_spur(const HexBoard& board, const Cells& view, const Regions& regions, i
   for (const int k : {o, o + 3}) {
     const int other = board.neighbour(f, k);
     if (other == kNoField) return false;  // faces the outside
-    const int part = slot_part(view[static_cast<std::size_t>(other)], (k + 3) % 6);
+    const int part = part_across(view[static_cast<std::size_t>(other)], k);
     if (part >= 0 && regions.label[static_cast<std::size_t>(2 * other + part)] != region) return false;
   }
   return true;
@@ -312,7 +316,7 @@ bool still_unsealed(const HexBoard& board, const Cells& after, const std::array<
           reached = true;
           break;
         }
-        const int other_part = slot_part(after[static_cast<std::size_t>(other)], (k + 3) % 6);
+        const int other_part = part_across(after[static_cast<std::size_t>(other)], k);
         if (other_part < 0) continue;
         const int next = 2 * other + other_part;
         if (reaches_rim.has(next)) {
@@ -386,7 +390,7 @@ RimCuts::RimCuts(const HexBoard& board, const Cells& cells) : board_(&board), ce
             low_[u] = 0;  // an edge to the outside
             continue;
           }
-          const int other_part = slot_part(cells[static_cast<std::size_t>(other)], slot < 3 ? slot + 3 : slot - 3);
+          const int other_part = part_across(cells[static_cast<std::size_t>(other)], slot);
           if (other_part < 0) continue;
           const int linked = 2 * other + other_part;
           if (!reached_.has(linked)) {
@@ -420,7 +424,7 @@ RimCuts::RimCuts(const HexBoard& board, const Cells& cells) : board_(&board), ce
       }
       const std::int8_t cell = cells[static_cast<std::size_t>(other)];
       all = all && reached_.has(2 * other) && (cell == kEmpty || reached_.has(2 * other + 1));
-      const int other_part = slot_part(cell, (k + 3) % 6);
+      const int other_part = part_across(cell, k);
       if (other_part >= 0 && reached_.has(2 * other + other_part)) links |= 1u << k;
     }
     neighbours_reached_[static_cast<std::size_t>(f)] = all;
@@ -478,7 +482,7 @@ bool RimCuts::surely_unsealed(const Cells& after, int vacated, int placed) const
   for (int k = 0; k < 6 && cuts_.has(hub); ++k) {
     const int other = board.neighbour(placed, k);
     if (other == kNoField) continue;
-    const int other_part = slot_part(cells[static_cast<std::size_t>(other)], (k + 3) % 6);
+    const int other_part = part_across(cells[static_cast<std::size_t>(other)], k);
     if (other_part < 0) continue;
     const auto child = static_cast<std::size_t>(2 * other + other_part);
     if (parent_[child] == hub && low_[child] >= found_at_[static_cast<std::size_t>(hub)]) {
@@ -497,7 +501,7 @@ bool RimCuts::surely_unsealed(const Cells& after, int vacated, int placed) const
       part_links[static_cast<std::size_t>(part)] |= 1;
       continue;
     }
-    const int other_part = slot_part(after[static_cast<std::size_t>(other)], (k + 3) % 6);
+    const int other_part = part_across(after[static_cast<std::size_t>(other)], k);
     if (other_part < 0) continue;
     part_links[static_cast<std::size_t>(part)] |= other == vacated ? vacated_links : side(2 * other + other_part);
   }
