@@ -57,6 +57,13 @@ Config make_config(const GameDescriptor& game, int size, const std::vector<std::
     auto ruling = std::find_if(game.rulings.begin(), game.rulings.end(),
                                [&](const Ruling& r) { return r.name == name; });
     if (ruling == game.rulings.end()) {
+      // Only the command line's --rule translates ids; a position's line names its rulings, so an id
+      // that reaches here is told apart from a misspelling and the name to write is given.
+      const auto by_id = std::find_if(game.rulings.begin(), game.rulings.end(), [&](const Ruling& r) { return r.id == name; });
+      if (by_id != game.rulings.end()) {
+        throw InputError("ruling " + quote_input(name) + " is an id: a position names its rulings, so write " +
+                         by_id->name + "=" + value + " (" + game.name + " " + name + ")");
+      }
       std::string known;
       for (const Ruling& r : game.rulings) known += (known.empty() ? "" : ", ") + r.name;
       throw InputError("unknown ruling " + quote_input(name) + " for " + game.name + " (known: " + known + ")");

@@ -156,6 +156,9 @@ expect_error_saying "a ruling given by its id and by its name" "^arbiter: error:
 expect_error_saying "a ruling id in the wrong case" \
   "^arbiter: error: unknown ruling 'q-9' for --rule of quentin \(known: Q-1 edges-count, .*, Q-9 pie\)$" moves quentin --rule q-9=off
 expect_ok "--rule's help names the id" "NAME=VALUE or ID=VALUE" moves --help
+expect_error_saying "a ruling id inside a one-line position" \
+  "^arbiter: error: ruling 'Q-9' is an id: a position names its rulings, so write pie=off \(quentin Q-9\)$" \
+  moves quentin --position "quentin 3 B../.../... white 1 Q-9=off"
 expect_error_saying "bench of a finished game" "nothing to play out" bench brique --position "brique 2 BW/B. white 3"
 
 games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)
