@@ -238,15 +238,7 @@ Position build_position(const Rules& rules, std::vector<std::uint8_t> cells, con
 }
 
 Position parse_line_form(const Rules& rules, const LineForm& form, std::string_view text) {
-  if (form.size != rules.n) {
-    throw InputError("position has size " + std::to_string(form.size) + " but the game is configured with size " +
-                     std::to_string(rules.n));
-  }
-  std::vector<std::string> carried = form.rulings;
-  std::vector<std::string> configured = non_default_rulings(brique_game(), to_config(rules));
-  std::sort(carried.begin(), carried.end());
-  std::sort(configured.begin(), configured.end());
-  if (carried != configured) throw InputError("position's rulings differ from the game's configuration: " + quote_input(text));
+  check_line_form_matches(brique_game(), to_config(rules), form);
   if (form.body.size() < 3 || form.body.size() > 5) {
     throw InputError("a one-line Brique position is 'brique <size> <rows> <black|white> <ply> [swapped] [passed]', got " +
                      quote_input(text));

@@ -52,19 +52,26 @@ void check_line_form_matches(const GameDescriptor& d, const Config& config, cons
     throw InputError("position has size " + std::to_string(form.size) + " but the game is configured with size " +
                      std::to_string(config.size));
   }
-  std::vector<std::string> carried = form.rulings;
-  std::sort(carried.begin(), carried.end());
-  std::vector<std::string> configured = non_default_rulings(d, config);
-  std::sort(configured.begin(), configured.end());
-  if (carried != configured) {
-    auto list = [](const std::vector<std::string>& v) {
-      std::string s;
-      for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
-      return s.empty() ? std::string("all defaults") : s;
+  // The line as written (exactly the non-default rulings) is the common case and needs no Config.
+  std::vector<std::string> written = form.rulings;
+  std::sort(written.begin(), written.end());
+  std::vector<std::string> configured_rulings = non_default_rulings(d, config);
+  std::sort(configured_rulings.begin(), configured_rulings.end());
+  if (written == configured_rulings) return;
+  // Otherwise compared by value: a line may also write a ruling at its default value, or twice,
+  // and still describe the game configured.
+  const Config carried = make_config(d, form.size, form.rulings);
+  std::string differences;
+  for (const Ruling& ruling : d.rulings) {
+    const std::string& in_line = carried.rule(ruling.name);
+    const std::string& configured = config.rule(ruling.name);
+    if (in_line == configured) continue;
+    auto described = [&](const std::string& value) {
+      return ruling.name + "=" + value + (value == ruling.default_value ? " (the default)" : "");
     };
-    throw InputError("position carries rulings (" + list(carried) + ") but the game is configured with (" +
-                     list(configured) + ")");
+    differences += (differences.empty() ? "" : ", ") + described(in_line) + " where the game has " + described(configured);
   }
+  if (!differences.empty()) throw InputError("the position's rulings differ from the game's: " + differences);
 }
 
 std::optional<RulingConflict> ruling_conflict(const GameDescriptor& game, const LineForm& form,
