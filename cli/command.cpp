@@ -1,5 +1,7 @@
 #include "cli/command.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <iostream>
 
 #include "model/core/errors.hpp"
@@ -43,26 +45,79 @@ static void rename_ruling_ids(po::variables_map& vm) {
   *assignments = assignments_by_name(find_game(*game_name), *assignments);
 }
 
+// The positional argument that Boost knows as the option --NAME, as the usage line names it (NAME
+// in capitals), or "" when --NAME is a real option.
+static std::string positional_name(const po::positional_options_description& positional, const std::string& option) {
+  const unsigned named = std::min(positional.max_total_count(), 64u);
+  for (unsigned i = 0; i < named; ++i) {
+    const std::string& name = positional.name_for_position(i);
+    if (option == "--" + name || option == name) {
+      std::string shown = name;
+      for (char& c : shown) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      return shown;
+    }
+  }
+  return "";
+}
+
+// The words after the ones the positional arguments take: found by parsing again with a place for them.
+static std::vector<std::string> surplus_words(const std::vector<std::string>& args, const po::options_description& all,
+                                              const po::positional_options_description& positional) {
+  po::options_description with_surplus;
+  with_surplus.add(all);
+  with_surplus.add_options()("arbiter-surplus-words", po::value<std::vector<std::string>>());
+  po::positional_options_description extended;
+  const unsigned named = positional.max_total_count();
+  for (unsigned i = 0; i < named; ++i) extended.add(positional.name_for_position(i).c_str(), 1);
+  extended.add("arbiter-surplus-words", -1);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(with_surplus).positional(extended).run(), vm);
+  const auto found = vm.find("arbiter-surplus-words");
+  return found == vm.end() ? std::vector<std::string>{} : found->second.as<std::vector<std::string>>();
+}
+
 po::variables_map parse_arguments(const std::string& command_name, const std::vector<std::string>& args,
                                   const po::options_description& options,
                                   const po::positional_options_description& positional, bool& proceed) {
+  const Command* command = nullptr;
+  for (const Command& c : commands()) {
+    if (c.name == command_name) command = &c;
+  }
+  const std::string usage = command != nullptr ? " (usage: arbiter " + command->usage + ")" : "";
   po::options_description all("Options");
   all.add_options()("help,h", "show this help");
   all.add(options);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  if (vm.count("help")) {
-    const Command* found = nullptr;
-    for (const Command& c : commands()) {
-      if (c.name == command_name) found = &c;
+  // Boost reports positional arguments as options (--file, --id): say them as the usage line does.
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    if (vm.count("help")) {
+      std::cout << "usage: arbiter " << command->usage << "\n" << command->summary << "\n\n" << all << "\n";
+      proceed = false;
+      return vm;
     }
-    const Command& command = *found;
-    std::cout << "usage: arbiter " << command.usage << "\n" << command.summary << "\n\n" << all << "\n";
-    proceed = false;
-    return vm;
+    rename_ruling_ids(vm);
+    po::notify(vm);
+  } catch (const po::too_many_positional_options_error&) {
+    const std::vector<std::string> surplus = surplus_words(args, all, positional);
+    if (surplus.empty()) throw;
+    throw InputError("unexpected argument " + quote_input(surplus.front()) + usage);
+  } catch (const po::required_option& error) {
+    const std::string name = positional_name(positional, error.get_option_name());
+    if (name.empty()) throw;
+    throw InputError("missing " + name + usage);
+  } catch (const po::error_with_option_name& error) {
+    const std::string name = positional_name(positional, error.get_option_name());
+    if (name.empty()) throw;
+    std::string message = error.what();
+    for (const std::string& said : {"option '" + error.get_option_name() + "'", "'" + error.get_option_name() + "'"}) {
+      if (const auto at = message.find(said); at != std::string::npos) {
+        message.replace(at, said.size(), name);
+        break;
+      }
+    }
+    throw InputError(message);
   }
-  rename_ruling_ids(vm);
-  po::notify(vm);
   proceed = true;
   return vm;
 }

@@ -41,7 +41,7 @@ int explain(const std::vector<std::string>& args) {
   bool proceed = false;
   parse_position_command("explain", args, a, proceed);
   if (!proceed) return 0;
-  if (a.moves.empty()) throw InputError("explain needs a move to explain (after the game name)");
+  if (a.moves.empty()) throw InputError("explain needs a MOVE: the words after the game name and options are the moves to play, the last one explained");
   auto loaded = load_game_position(a.game_name, a.game, a.position, a.implementation);
   State& state = *loaded.state;
   a.moves = group_move_words(state, a.moves);
@@ -196,7 +196,8 @@ const CommandRegistration moves_registration{Command{
     "list the legal moves of a position (after MOVEs); --why also lists each illegal one and why", moves}};
 const CommandRegistration explain_registration{Command{
     "explain", "explain GAME [--position P] [--size N] [--rule NAME=VALUE]... [--json] MOVE...",
-    "play the moves and explain the last one step by step (fills, captures, legality, result)", explain}};
+    "play the moves and explain the last one step by step (fills, captures, legality, result); "
+    "exit 1 if it is illegal", explain}};
 const CommandRegistration replay_registration{Command{
     "replay", "replay GAME [--position P] [--size N] [--rule NAME=VALUE]... [--json] MOVE...",
     "check a game record move by move and print the record, final position and result", replay}};

@@ -3,6 +3,7 @@
 // (a timeout is never a proof), 2 for bad input.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <initializer_list>
@@ -74,11 +75,16 @@ std::string counted(int count, const std::string& thing) {
 // proved, and a default may change).
 void print_scope(const GameDescriptor& game, const std::string& claim, const ProveRequest& request) {
   const Config config = make_config(game, request.min_size, request.rulings);
+  // A claim about every size is proved once, whatever sizes are asked: naming a size would say it
+  // was checked at that size only.
+  const std::vector<Claim> claims = selected_claims(request);
+  const bool every_size = std::all_of(claims.begin(), claims.end(), [](const Claim& c) { return c.size_independent; });
   std::cout << "Z3 proofs of " << game.name << "'s claims (" << claim << "), "
-            << (request.min_size == request.max_size
+            << (every_size ? std::string("every size")
+                : request.min_size == request.max_size
                     ? "size " + std::to_string(request.min_size)
                     : "sizes " + std::to_string(request.min_size) + "-" + std::to_string(request.max_size))
-            << ", timeout " << as_given(request.timeout_seconds) << " s per claim and size\n";
+            << ", timeout " << as_given(request.timeout_seconds) << (every_size ? " s per claim\n" : " s per claim and size\n");
   std::cout << "rulings: " << rulings_in_force_line(game, config) << "\n";
 }
 

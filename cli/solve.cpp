@@ -391,22 +391,31 @@ int solve_command(const std::vector<std::string>& args) {
   solver::SolveJournal journal(state_directory + "/solve/" + job.str());
   const distributed::OutputLock journal_lock(journal.directory());
   std::vector<std::optional<MoveResult>> finished;
+  std::size_t uncertified = 0;
   if (resume) {
     finished = journal.load(moves.size());
     for (std::size_t i = 0; i < finished.size(); ++i) {
       if (finished[i]) finished[i]->move = moves[i];  // the journal names moves by their text
       // A move settled by a run without --proof has no certificate to write: search it again.
-      if (finished[i] && !proof_file.empty() && !finished[i]->certified) finished[i].reset();
+      if (finished[i] && !proof_file.empty() && !finished[i]->certified) {
+        finished[i].reset();
+        ++uncertified;
+      }
     }
   } else {
     journal.clear();
   }
   std::size_t already = 0;
   for (const auto& f : finished) already += f.has_value();
-  std::cerr << "state: " << journal.directory() << (resume ? " (resuming: " + std::to_string(already) + " of " +
-                                                                   std::to_string(moves.size()) + " moves already settled)"
-                                                             : "")
-            << "\n";
+  std::cerr << "state: " << journal.directory();
+  if (resume) {
+    std::cerr << " (resuming: " << already << " of " << moves.size() << " moves already settled"
+              << (uncertified > 0 ? " with certificates; " + std::to_string(uncertified) +
+                                        " settled by a run without --proof are searched again for theirs"
+                                  : "")
+              << ")";
+  }
+  std::cerr << "\n";
 
   solve_options.table_directory = journal.directory();
 

@@ -20,6 +20,7 @@
 
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
+#include "model/core/text.hpp"
 #include "model/registry.hpp"
 
 namespace arbiter::solver {
@@ -226,7 +227,21 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name) 
   const bool version1 = line == kMagicVersion1;
   c.made_by = header("made-by");
   c.game = header("game");
+  // A solve's journal keeps each unit's nodes as a certificate without game or position.
+  const bool whole = !c.game.empty();
+  if (whole) {
+    try {
+      find_game(c.game);
+    } catch (const InputError& unknown) {
+      throw fail(unknown.what());
+    }
+  }
   c.position = header("position");
+  // The position names its game too; a file whose two lines disagree was altered or mixed up.
+  if (const std::vector<std::string> words = words_of(c.position); whole && (words.empty() || words.front() != c.game)) {
+    throw fail("the position is " + (words.empty() ? std::string("empty") : "for " + quote_input(words.front())) +
+               ", but the 'game' line says " + quote_input(c.game));
+  }
   const std::string root = header("root");
   auto read_int = [&](std::string_view text, const char* what) {
     int value = 0;

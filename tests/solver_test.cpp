@@ -913,8 +913,8 @@ TEST(CertificateSharing, ANodeReachedTwiceMustBeReachedAtOnePosition) {
 
 TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {
   Certificate c;
-  c.game = "x";
-  c.position = "x";
+  c.game = "brique";
+  c.position = "brique 2 ../.. black 0";
   c.made_by = "test";
   solver::CertificateNode leaf;
   c.root = c.add(leaf);
@@ -927,6 +927,22 @@ TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {
   EXPECT_THROW(Certificate::read(foreign, "t"), InputError);
   std::stringstream complete(text);
   EXPECT_NO_THROW(Certificate::read(complete, "t"));
+  // The 'game' line and the position's own game name must agree, and the game must be one Arbiter has.
+  const auto message = [](std::string altered) {
+    std::stringstream in(altered);
+    try {
+      Certificate::read(in, "t");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  std::string other_game = text;
+  other_game.replace(other_game.find("game brique"), 11, "game quentin");
+  EXPECT_EQ(message(other_game), "t line 4: the position is for 'brique', but the 'game' line says 'quentin'");
+  std::string unknown_game = text;
+  unknown_game.replace(unknown_game.find("game brique"), 11, "game chess");
+  EXPECT_EQ(message(unknown_game).rfind("t line 3: unknown game 'chess'", 0), 0u) << message(unknown_game);
 }
 
 // A ruling asked for that the certificate was not made under is named with both values (it was

@@ -99,7 +99,7 @@ std::string explain_move(const Rules& rules, const Position& position, const Out
   if (move == kSwap) {
     out += reference::swap_available(rules, position)
                ? "White takes the pie rule and changes sides: the stones stay, the players exchange colours, and "
-                 "White (now the first player) moves next.\n"
+                 "the player who placed the first black stone now plays White and moves next.\n"
                : "Illegal: the swap is only White's first move (ply 1) with pie=on.\n";
     return out;
   }

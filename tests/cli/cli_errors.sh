@@ -128,6 +128,10 @@ expect_ok "prove names its scope" "^Z3 proofs of quentin's claims \(no-two-winne
 grep -qE "^rulings: ([a-z-]+=[a-z0-9-]+ )+\(the defaults but pie=off\)$" "$tmp/out" && grep -q " pie=off " "$tmp/out" \
   && grep -qx "state: $tmp/prove-state/prove-quentin.tsv (1 new verdict kept)" "$tmp/out" \
   && pass || fail "prove names every ruling in force and counts what it kept" "$tmp/out"
+# A claim about every size names no size: none was asked of it (the header said "size 13").
+"$arbiter" prove quentin no-draw-every-size --timeout 20 --state "$tmp/prove-state" >"$tmp/out" 2>"$tmp/err"
+head -1 "$tmp/out" | grep -qx "Z3 proofs of quentin's claims (no-draw-every-size), every size, timeout 20 s per claim" \
+  && pass || fail "prove names no size for a claim about every size" "$tmp/out" "$tmp/err"
 expect_ok "prove marks a reused verdict" "^no-two-winners .* proved .*\(reused; stored by arbiter [0-9.]+ \(commit [^)]+\)\)$" \
   prove quentin no-two-winners --sizes 2 --timeout 20 --rule pie=off --state "$tmp/prove-state"
 grep -qx "state: $tmp/prove-state/prove-quentin.tsv (1 stored verdict reused; nothing new kept)" "$tmp/out" \
@@ -156,6 +160,22 @@ expect_error_saying "a ruling given by its id and by its name" "^arbiter: error:
 expect_error_saying "a ruling id in the wrong case" \
   "^arbiter: error: unknown ruling 'q-9' for --rule of quentin \(known: Q-1 edges-count, .*, Q-9 pie\)$" moves quentin --rule q-9=off
 expect_ok "--rule's help names the id" "NAME=VALUE or ID=VALUE" moves --help
+# Positional arguments are named as the usage line names them, not as the options Boost makes of them.
+expect_error_saying "a missing positional argument" "^arbiter: error: missing FILE \(usage: arbiter verify-proof FILE " verify-proof
+expect_error_saying "a missing second positional argument" "^arbiter: error: missing RULING \(usage: arbiter rulings diff GAME RULING " \
+  rulings diff quentin
+expect_error_saying "a word too many" "^arbiter: error: unexpected argument 'c3' \(usage: arbiter solve GAME " solve brique --size 4 c3
+expect_error_saying "a positional argument of the wrong type" "^arbiter: error: the argument \('abc'\) for ID is invalid$" \
+  puzzles show abc --db "$tmp/no-such.db"
+# explain is asked about its last move: an illegal one is explained on stdout and exits 1; an
+# earlier illegal move is bad input (exit 2), as --help and the README say.
+"$arbiter" explain brique --size 3 b2 b2 >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ "$status" -eq 1 ] && grep -q "^Verdict: illegal. " "$tmp/out" && [ ! -s "$tmp/err" ] \
+  && pass || fail "explain of an illegal last move exits 1 with the verdict (exit $status)" "$tmp/out" "$tmp/err"
+expect_error_saying "explain after an illegal earlier move" "move 2" explain brique --size 3 b2 b2 c3
+expect_ok "explain's help gives its exit status" "exit 1 if it is illegal" --help
+expect_error_saying "explain without a move" "^arbiter: error: explain needs a MOVE" explain quentin --position "quentin 3 B../.../... white 1"
 expect_error_saying "a ruling id inside a one-line position" \
   "^arbiter: error: ruling 'Q-9' is an id: a position names its rulings, so write pie=off \(quentin Q-9\)$" \
   moves quentin --position "quentin 3 B../.../... white 1 Q-9=off"

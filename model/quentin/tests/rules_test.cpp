@@ -203,6 +203,8 @@ TEST(QuentinEdges, SwapThenPlay) {
     play(*state, {"c3"});
     EXPECT_TRUE(contains(" " + legal_text(*state) + " ", " swap"));
     EXPECT_TRUE(contains(state->explain(kSwap), "changes sides"));
+    // Who moves next is said of the player, not of the colour: "White (now the first player)" read backwards.
+    EXPECT_TRUE(contains(state->explain(kSwap), "the player who placed the first black stone now plays White and moves next"));
     play(*state, {"swap"});
     EXPECT_EQ(state->side_to_move(), kWhiteSide);
     EXPECT_EQ(state->line(), "quentin 5 ...../...../..B../...../..... white 2 swapped");
