@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <utility>
 
 #include "model/core/errors.hpp"
+#include "model/core/text.hpp"
 
 namespace arbiter::puzzles {
 namespace {
@@ -36,6 +38,45 @@ Shape circle(double x, double y, double radius, std::string fill, std::string st
 // A text of about this many characters, in a font of this size, is about this wide (DejaVu Sans
 // averages a little over half an em per character).
 double text_width(const std::string& text, double font_size) { return 0.58 * font_size * static_cast<double>(text.size()); }
+
+// Characters, not bytes: a caption is UTF-8, and a continuation byte (10xxxxxx) starts none.
+std::size_t characters(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+// Where the first `count` characters of `text` end, in bytes.
+std::size_t after_characters(std::string_view text, std::size_t count) {
+  std::size_t at = 0;
+  for (std::size_t seen = 0; at < text.size(); ++at) {
+    if ((text[at] & 0xC0) != 0x80 && seen++ == count) break;
+  }
+  return at;
+}
+
+// The lines `text` takes at `font_size` in `room`: words kept whole where they fit, a word wider
+// than a line cut into pieces that fit (between characters).
+std::vector<std::string> wrapped(const std::string& text, double font_size, double room) {
+  const std::size_t per_line = std::max<std::size_t>(1, static_cast<std::size_t>(room / text_width("x", font_size)));
+  std::vector<std::string> lines;
+  std::string current;
+  for (std::string word : words_of(text)) {
+    while (characters(word) > per_line) {
+      if (!current.empty()) lines.push_back(std::exchange(current, ""));
+      const std::size_t cut = after_characters(word, per_line);
+      lines.push_back(word.substr(0, cut));
+      word.erase(0, cut);
+    }
+    if (current.empty()) {
+      current = word;
+    } else if (characters(current) + 1 + characters(word) <= per_line) {
+      current += " " + word;
+    } else {
+      lines.push_back(std::exchange(current, word));
+    }
+  }
+  if (!current.empty()) lines.push_back(current);
+  return lines;
+}
 
 }  // namespace
 
@@ -106,8 +147,10 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
     out.shapes.push_back(text_shape(x, y + line / 2, decorations.status, size_to_fit(decorations.status, out.width - left - x), true, "status"));
     y += line;
   }
-  if (!decorations.caption.empty()) {
-    out.shapes.push_back(text_shape(left, y + line / 2, decorations.caption, size_to_fit(decorations.caption, out.width - 2 * left), true, "caption"));
+  // A caption is the user's own sentence, of any length: it wraps at spaces, and a word too long
+  // for a line is cut, so that it prints at the band's size instead of shrinking to a hairline.
+  for (const std::string& caption_line : wrapped(decorations.caption, font, out.width - 2 * left)) {
+    out.shapes.push_back(text_shape(left, y + line / 2, caption_line, font, true, "caption"));
     y += line;
   }
   out.height = y + line * 0.2;

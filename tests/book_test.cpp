@@ -112,6 +112,39 @@ TEST(Diagram, LongStatusShrinksToFit) {
   EXPECT_LE(right_end, drawn.width * 0.951) << "status at font size " << status->font_size;
 }
 
+// A long caption wraps at its usual size instead of shrinking (300 characters shrank to a grey
+// hairline); a word longer than a line is cut between characters, never inside one.
+TEST(Diagram, LongCaptionWrapsAtItsSize) {
+  Drawing board;
+  board.width = 100;
+  board.height = 100;
+  std::string sentence;
+  for (int i = 0; i < 40; ++i) sentence += (i == 0 ? "" : " ") + std::string("word") + std::to_string(i);
+  const std::string long_word = std::string(120, 'x') + "\u00e9\u00e9\u00e9" + std::string(60, 'y');
+  for (const std::string& caption : {sentence, long_word}) {
+    Decorations decorations;
+    decorations.caption = caption;
+    const Drawing drawn = decorate(board, decorations);
+    std::vector<const Shape*> lines;
+    for (const Shape& s : drawn.shapes) {
+      if (s.role == "caption") lines.push_back(&s);
+    }
+    ASSERT_GE(lines.size(), 2u) << caption;
+    std::string joined;
+    for (const Shape* line : lines) {
+      EXPECT_DOUBLE_EQ(line->font_size, board.width * 0.036);
+      const auto characters = std::count_if(line->text.begin(), line->text.end(), [](char c) { return (c & 0xC0) != 0x80; });
+      EXPECT_LE(line->points.at(0).first + 0.58 * line->font_size * static_cast<double>(characters), drawn.width * 0.951)
+          << line->text;
+      ASSERT_FALSE(line->text.empty());
+      EXPECT_NE(static_cast<unsigned char>(line->text.front()) & 0xC0u, 0x80u) << "a line starts inside a character";
+      joined += (joined.empty() || caption == long_word ? "" : " ") + line->text;
+    }
+    EXPECT_EQ(joined, caption);
+    EXPECT_GT(drawn.height, board.height + static_cast<double>(lines.size()) * board.width * 0.036);
+  }
+}
+
 TEST(Image, FormatsByExtensionAndPrintedSize) {
   EXPECT_EQ(image_format_of("a/b.SVG"), ImageFormat::Svg);
   EXPECT_EQ(image_format_of("x.png"), ImageFormat::Png);
