@@ -125,12 +125,39 @@ stored_puzzles "$tmp/whole.db" >"$tmp/whole.puzzles"
   || fail "$total distinct puzzles after two stops" "$tmp/cut.puzzles"
 cmp -s "$tmp/cut.puzzles" "$tmp/whole.puzzles" && pass || fail "stopped twice and resumed = unbroken run" "$tmp/cut.puzzles" "$tmp/whole.puzzles"
 
+# A key move with no place on the board is no puzzle: seed 1 of this run once stored "White to play
+# and win within 1 move: pass" (Black had just passed, and a second pass ends the game).
+"$arbiter" puzzles generate brochs --size 7 --kind within-1 --count 2 --seed 1 --db "$tmp/pass.db" >"$tmp/out" 2>"$tmp/err" \
+  && grep -q "^not puzzles: .*1 key move off the board" "$tmp/out" && "$arbiter" puzzles list --db "$tmp/pass.db" >"$tmp/list" \
+  && grep -q "^2 puzzles$" "$tmp/list" && ! grep -q " key pass" "$tmp/list" && pass || fail "a pass as the key move" "$tmp/out" "$tmp/list"
+
+# A request that no position meets (a 2x2 board has no within-4 puzzle) ends at --max-positions
+# or --time-limit with exit 1 and the advice to continue; the cursor keeps what was examined. The
+# progress line says when many positions gave nothing.
+impossible=(puzzles generate brique --size 2 --kind within-4 --count 5 --db "$tmp/none.db")
+ARBITER_PROGRESS_SECONDS=0.01 "$arbiter" "${impossible[@]}" --max-positions 3000 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^0 puzzles added (0/5 .*(candidates 0\.\.3000 of seed 1)" "$tmp/out" \
+  && grep -q "^arbiter: stopped: --max-positions 3000 reached with 0/5 stored, none added by this run; every puzzle found so far is stored: run the same command to continue$" "$tmp/err" \
+  && pass || fail "--max-positions ends a fruitless run" "$tmp/out" "$tmp/err"
+grep -q "none of them was a puzzle: this game, size and kind may have none (--max-positions or --time-limit end a run)" "$tmp/err" && pass || fail "the progress line notes a fruitless run" "$tmp/err"
+"$arbiter" "${impossible[@]}" --max-positions 10 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "(candidates 3000\.\.3010 of seed 1)" "$tmp/out" && pass || fail "the same command continues" "$tmp/out" "$tmp/err"
+timeout 120 "$arbiter" "${impossible[@]}" --time-limit 0.2 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^arbiter: stopped: --time-limit 0.2 s reached with 0/5 stored" "$tmp/err" && pass \
+  || fail "--time-limit ends a fruitless run" "$tmp/out" "$tmp/err"
+# A limit the count is reached within does not count as a stop.
+"$arbiter" puzzles generate brique --size 4 --kind within-1 --count 1 --max-positions 1000 --db "$tmp/one.db" >"$tmp/out" 2>"$tmp/err" \
+  && [ ! -s "$tmp/err" ] && pass || fail "a run that reaches its count within the limit" "$tmp/out" "$tmp/err"
+
 # Bad input.
 expect_error "unknown game" puzzles generate nosuchgame --kind within-2 --count 1 --db "$tmp/x.db"
 expect_error "unknown kind" puzzles generate brique --kind within-9 --count 1 --db "$tmp/x.db"
 expect_error "unknown kind word" puzzles generate brique --kind mate --count 1 --db "$tmp/x.db"
 expect_error "count 0" puzzles generate brique --kind within-1 --count 0 --db "$tmp/x.db"
 expect_error "threads 0" puzzles generate brique --kind within-1 --count 1 --threads 0 --db "$tmp/x.db"
+expect_error "max-positions 0" puzzles generate brique --kind within-1 --count 1 --max-positions 0 --db "$tmp/x.db"
+expect_error "time-limit 0" puzzles generate brique --kind within-1 --count 1 --time-limit 0 --db "$tmp/x.db"
+expect_error "time-limit inf" puzzles generate brique --kind within-1 --count 1 --time-limit inf --db "$tmp/x.db"
 expect_error "bad size" puzzles generate brique --size 1000 --kind within-1 --count 1 --db "$tmp/x.db"
 expect_error "unwritable database" puzzles generate brique --kind within-1 --count 1 --db "$tmp/no/such/dir/x.db"
 expect_error "missing database" puzzles list --db "$tmp/absent.db"
