@@ -331,7 +331,11 @@ int verify(const std::vector<std::string>& args) {
   const ReadOptions r = parse_read("puzzles verify", args, false, false, proceed);
   if (!proceed) return 0;
   const auto store = puzzles::PuzzleStore::open(r.db, false, "--db");
-  const auto all = store.select(puzzles::PuzzleQuery{});
+  // A damaged row is reported and the others are still re-proved: verify is where a user learns
+  // what in a store no longer holds.
+  std::vector<puzzles::DamagedRow> damaged;
+  const auto all = store.select(puzzles::PuzzleQuery{}, damaged);
+  for (const puzzles::DamagedRow& row : damaged) std::cout << row.what << "; it cannot be re-proved\n";
   install_stop_handlers();
   std::size_t checked = 0, failed = 0;
   std::atomic<std::size_t> done{0};
@@ -358,10 +362,16 @@ int verify(const std::vector<std::string>& args) {
     }
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cout << checked << " of " << all.size() << " puzzles re-proved, " << failed << " no longer hold" << std::fixed
-            << std::setprecision(1) << " (" << seconds << " s)\n";
+  // Every stored row is counted once: it holds, no longer holds, or does not read.
+  const std::size_t stored = all.size() + damaged.size();
+  std::cout << (checked < all.size() ? std::to_string(checked + damaged.size()) + " of " : std::string()) << stored
+            << (stored == 1 ? " puzzle" : " puzzles") << " checked" << (checked < all.size() ? " before the stop" : "")
+            << ": " << checked - failed << (checked - failed == 1 ? " holds, " : " hold, ") << failed
+            << (failed == 1 ? " no longer holds" : " no longer hold");
+  if (!damaged.empty()) std::cout << ", " << damaged.size() << " damaged";
+  std::cout << std::fixed << std::setprecision(1) << " (" << seconds << " s)\n";
   if (stop_requested()) return interrupted_exit_status();
-  return failed > 0 ? 1 : 0;
+  return failed + damaged.size() > 0 ? 1 : 0;
 }
 
 int puzzles_command(const std::vector<std::string>& args) {

@@ -46,7 +46,7 @@ id=$(awk 'NR == 1 {print $1}' "$tmp/list")
   && "$arbiter" puzzles export --db "$db" >"$tmp/all.line" && [ "$(wc -l <"$tmp/all.line")" -eq 1 ] \
   && python3 -c "import json,sys; assert json.load(open(sys.argv[1]))==json.load(open(sys.argv[2]))" "$tmp/all.json" "$tmp/all.line" \
   && pass || fail "export" "$tmp/all.json" "$tmp/all.line"
-"$arbiter" puzzles verify --db "$db" >"$tmp/out" 2>"$tmp/err" && grep -q "^7 of 7 puzzles re-proved, 0 no longer hold" "$tmp/out" \
+"$arbiter" puzzles verify --db "$db" >"$tmp/out" 2>"$tmp/err" && grep -q "^7 puzzles checked: 7 hold, 0 no longer hold (" "$tmp/out" \
   && pass || fail "verify" "$tmp/out"
 
 # A puzzle that no longer holds: its certificate changed in the store is reported, exit 1.
@@ -72,7 +72,7 @@ c.commit()
 PY
 "$arbiter" puzzles verify --db "$tmp/line.db" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "^puzzle 1 (brique within-2) no longer holds: its main line does not play: illegal move" "$tmp/out" \
-  && grep -q "^7 of 7 puzzles re-proved, 1 no longer hold" "$tmp/out" && pass || fail "verify reports a main line that does not play" "$tmp/out"
+  && grep -q "^7 puzzles checked: 6 hold, 1 no longer holds (" "$tmp/out" && pass || fail "verify reports a main line that does not play" "$tmp/out"
 "$arbiter" puzzles show 1 --db "$tmp/line.db" >"$tmp/out" 2>"$tmp/err" && grep -q "^broken: its main line does not play: illegal move" "$tmp/out" \
   && pass || fail "show marks a main line that does not play" "$tmp/out" "$tmp/err"
 "$arbiter" puzzles show 1 --db "$tmp/line.db" --json >"$tmp/out" 2>"$tmp/err" \
@@ -176,16 +176,29 @@ expect_error "theme of another game (list)" puzzles list --db "$db" --game quent
 grep -q "for quentin (known: territory-win, forced-pass, territory-fill)" "$tmp/err" && pass || fail "list names the game's themes" "$tmp/err"
 expect_error "unknown theme (export)" puzzles export --db "$db" --theme nosuch
 "$arbiter" puzzles list --db "$db" --theme curse >"$tmp/out" && grep -q "^0 puzzles$" "$tmp/out" && pass || fail "a known theme without puzzles" "$tmp/out"
-# A puzzle row damaged by other software: one line naming the puzzle, for every reader.
+# A puzzle row damaged by other software: list, show and export stop before printing anything,
+# in one line naming the puzzle and the field in the user's words (not the JSON library's);
+# verify reports every damaged row and re-proves the others, exit 1.
 cp "$db" "$tmp/damaged.db"
 python3 - "$tmp/damaged.db" <<'PY'
 import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
-c.execute("UPDATE puzzles SET main_line = '[\"c3\", ' WHERE id = (SELECT min(id) FROM puzzles)")
+c.execute("UPDATE puzzles SET main_line = 'e2 a2' WHERE id = 1")
+c.execute("UPDATE puzzles SET game = 'nosuchgame' WHERE id = 2")
 c.commit()
 PY
-for action in list export verify; do expect_error "damaged row ($action)" puzzles "$action" --db "$tmp/damaged.db"; done
-grep -q "^arbiter: error: --db '$tmp/damaged.db': puzzle 1 has a damaged field" "$tmp/err" && pass || fail "the damaged puzzle is named" "$tmp/err"
+for action in list export "show 1"; do
+  expect_error "damaged row ($action)" puzzles $action --db "$tmp/damaged.db"
+  grep -q "^arbiter: error: --db '$tmp/damaged.db': puzzle [12] has a damaged field \(main_line: 'e2 a2' is not a JSON list of moves\|game: 'nosuchgame' is not a game this arbiter knows\)" "$tmp/err" \
+    && ! grep -q "json\.exception\|parse error" "$tmp/err" && [ ! -s "$tmp/out" ] && pass || fail "the damaged puzzle is named ($action)" "$tmp/err" "$tmp/out"
+done
+expect_error "unknown game in a row (show)" puzzles show 2 --db "$tmp/damaged.db"
+grep -q "puzzle 2 has a damaged field game: 'nosuchgame' is not a game this arbiter knows" "$tmp/err" && pass || fail "the row of an unknown game is named" "$tmp/err"
+"$arbiter" puzzles verify --db "$tmp/damaged.db" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^puzzle 1 has a damaged field main_line: 'e2 a2' is not a JSON list of moves; it cannot be re-proved$" "$tmp/out" \
+  && grep -q "^puzzle 2 has a damaged field game: 'nosuchgame' is not a game this arbiter knows; it cannot be re-proved$" "$tmp/out" \
+  && grep -q "^7 puzzles checked: 5 hold, 0 no longer hold, 2 damaged (" "$tmp/out" && [ ! -s "$tmp/err" ] \
+  && pass || fail "verify reports the damaged rows and re-proves the others" "$tmp/out" "$tmp/err"
 : >"$tmp/empty.db"
 expect_error "empty file" puzzles list --db "$tmp/empty.db"
 grep -q "^arbiter: error: --db '$tmp/empty.db': empty: no puzzles were ever generated into it" "$tmp/err" && pass || fail "an empty file is named by its option" "$tmp/err"
