@@ -2,6 +2,7 @@
 // puzzles/store.hpp), list, show and export them, and re-prove every stored one.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -29,11 +30,23 @@ namespace arbiter::cli {
 namespace {
 
 namespace po = boost::program_options;
+
+// Positions examined without one puzzle after which the progress line warns that the request may
+// have none: the runs measured in docs/puzzles.md needed 6 to 160 positions a puzzle on average
+// (the most, Brochs 15x15 within-2: 1,604 positions for 10 puzzles).
+constexpr std::uint64_t kFruitlessPositions = 1000;
+
+std::string seconds_text(double seconds) {
+  std::ostringstream out;
+  out << seconds << " s";
+  return out.str();
+}
 using puzzles::Puzzle;
 using puzzles::PuzzleKind;
 
 const char* kUsage =
     "puzzles generate GAME --kind within-K|wins --count C --db FILE [--size N] [--rule R=V] [--seed S] [--threads T] [--theme X]\n"
+    "                 [--max-positions N] [--time-limit S]\n"
     "       puzzles list|export --db FILE [--game G] [--difficulty A-B] [--theme X] [--json]\n"
     "       puzzles show ID --db FILE [--json]\n"
     "       puzzles verify --db FILE";
@@ -126,6 +139,8 @@ int generate(const std::vector<std::string>& args) {
   std::uint64_t seed = 1;
   int threads = 1;
   std::uint64_t budget = generators::GeneratorOptions{}.node_budget;
+  std::uint64_t max_positions = 0;
+  double time_limit = 0;
   po::options_description options;
   options.add_options()
       ("game", po::value<std::string>(&game_name)->required(), "game name")
@@ -135,7 +150,11 @@ int generate(const std::vector<std::string>& args) {
       ("seed", whole_number_value(&seed), "generator seed (default 1)")
       ("threads", po::value<int>(&threads), "worker threads (default 1; the puzzles do not depend on it)")
       ("theme", po::value<std::string>(&theme), "keep only puzzles whose key move has this theme")
-      ("node-budget", whole_number_value(&budget), "give up a position one of whose searches needs more nodes (default 400000)");
+      ("node-budget", whole_number_value(&budget), "give up a position one of whose searches needs more nodes (default 400000)")
+      ("max-positions", whole_number_value(&max_positions),
+       "end the run after examining this many positions, even short of the count (exit 1; the same command continues)")
+      ("time-limit", po::value<double>(&time_limit),
+       "seconds: examine no new position after this, even short of the count (exit 1; the same command continues)");
   game_options.add_to(options);
   po::positional_options_description positional;
   positional.add("game", 1);
@@ -148,6 +167,10 @@ int generate(const std::vector<std::string>& args) {
   if (count < 1) throw InputError("--count must be at least 1 (got " + std::to_string(count) + ")");
   if (threads < 1 || threads > 256) throw InputError("--threads must be 1 to 256 (got " + std::to_string(threads) + ")");
   if (budget < 1) throw InputError("--node-budget must be at least 1");
+  if (given.count("max-positions") && max_positions < 1) throw InputError("--max-positions must be at least 1");
+  if (given.count("time-limit") && !(time_limit > 0 && std::isfinite(time_limit))) {
+    throw InputError("--time-limit must be a positive number of seconds");
+  }
   const GameDescriptor& descriptor = find_game(game_name);
   g.game = descriptor.name;
   g.size = game_options.size == 0 ? descriptor.default_size : game_options.size;
@@ -160,6 +183,8 @@ int generate(const std::vector<std::string>& args) {
   g.seed = seed;
   g.threads = threads;
   g.node_budget = budget;
+  g.max_positions = max_positions;
+  g.time_limit_seconds = time_limit;
   install_stop_handlers();
   if (!distributed::world().coordinator()) {
     generators::serve_generation(g);
@@ -175,9 +200,15 @@ int generate(const std::vector<std::string>& args) {
   {
     LiveProgress live([&] {
       std::ostringstream line;
+      const std::uint64_t examined = progress.candidates.load();
       line << "puzzles generate " << g.game << " " << kind_text << ": " << progress.stored.load() << "/" << count
-           << " stored, " << progress.candidates.load() << " positions examined, " << std::fixed << std::setprecision(0)
+           << " stored, " << examined << " positions examined, " << std::fixed << std::setprecision(0)
            << elapsed() << " s";
+      // A request no position can meet (a board too small for the kind) would otherwise run on
+      // in silence: say so, and how to end it.
+      if (examined >= kFruitlessPositions && progress.stored.load() == progress.stored_at_start.load()) {
+        line << "; none of them was a puzzle: this game, size and kind may have none (--max-positions or --time-limit end a run)";
+      }
       return line.str();
     });
     report = generators::generate(store, g, count, progress);
@@ -198,6 +229,16 @@ int generate(const std::vector<std::string>& args) {
   if (stop_requested()) {
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; every puzzle found so far is stored: run the same command to continue\n";
     return interrupted_exit_status();
+  }
+  if (report.position_limit || report.time_limit) {
+    // Short of the count, like a solve that ends unknown within its limits: exit 1.
+    std::cerr << "arbiter: stopped: "
+              << (report.position_limit ? "--max-positions " + std::to_string(max_positions) + " reached"
+                                        : "--time-limit " + seconds_text(time_limit) + " reached")
+              << " with " << report.stored_after << "/" << count << " stored"
+              << (added == 0 ? ", none added by this run" : "")
+              << "; every puzzle found so far is stored: run the same command to continue\n";
+    return 1;
   }
   return 0;
 }
@@ -290,7 +331,11 @@ int verify(const std::vector<std::string>& args) {
   const ReadOptions r = parse_read("puzzles verify", args, false, false, proceed);
   if (!proceed) return 0;
   const auto store = puzzles::PuzzleStore::open(r.db, false, "--db");
-  const auto all = store.select(puzzles::PuzzleQuery{});
+  // A damaged row is reported and the others are still re-proved: verify is where a user learns
+  // what in a store no longer holds.
+  std::vector<puzzles::DamagedRow> damaged;
+  const auto all = store.select(puzzles::PuzzleQuery{}, damaged);
+  for (const puzzles::DamagedRow& row : damaged) std::cout << row.what << "; it cannot be re-proved\n";
   install_stop_handlers();
   std::size_t checked = 0, failed = 0;
   std::atomic<std::size_t> done{0};
@@ -317,10 +362,16 @@ int verify(const std::vector<std::string>& args) {
     }
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cout << checked << " of " << all.size() << " puzzles re-proved, " << failed << " no longer hold" << std::fixed
-            << std::setprecision(1) << " (" << seconds << " s)\n";
+  // Every stored row is counted once: it holds, no longer holds, or does not read.
+  const std::size_t stored = all.size() + damaged.size();
+  std::cout << (checked < all.size() ? std::to_string(checked + damaged.size()) + " of " : std::string()) << stored
+            << (stored == 1 ? " puzzle" : " puzzles") << " checked" << (checked < all.size() ? " before the stop" : "")
+            << ": " << checked - failed << (checked - failed == 1 ? " holds, " : " hold, ") << failed
+            << (failed == 1 ? " no longer holds" : " no longer hold");
+  if (!damaged.empty()) std::cout << ", " << damaged.size() << " damaged";
+  std::cout << std::fixed << std::setprecision(1) << " (" << seconds << " s)\n";
   if (stop_requested()) return interrupted_exit_status();
-  return failed > 0 ? 1 : 0;
+  return failed + damaged.size() > 0 ? 1 : 0;
 }
 
 int puzzles_command(const std::vector<std::string>& args) {

@@ -3,6 +3,7 @@
 #include <openssl/evp.h>
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 #include <cstdio>
 #include <map>
@@ -276,6 +277,7 @@ std::string rejection_name(Rejection why) {
     case Rejection::OverBudget: return "over budget";
     case Rejection::SeveralWins: return "several winning moves";
     case Rejection::WrongTheme: return "other theme";
+    case Rejection::KeyOffBoard: return "key move off the board";
   }
   return "?";
 }
@@ -426,6 +428,10 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
   }
   if (key == legal.size()) return reject(Rejection::NoWin);
   const solver::MoveResult& key_result = result.moves[key];
+  // A key move with no place on the board (a pass, the pie swap) is no move to find: in a game
+  // where the opponent has just passed, a second pass that ends the game is a "win in 1" with
+  // nothing on the board to see.
+  if (!position.move_anchor(key_result.move)) return reject(Rejection::KeyOffBoard);
 
   Puzzle p;
   p.theme = position.move_theme(key_result.move);
@@ -589,14 +595,25 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   report.first_candidate = run.next;
   std::int64_t stored = report.stored_before;
   progress.stored = stored;
+  progress.stored_at_start = stored;
   // Candidates come back in any order; they are stored in candidate order, each finished prefix
   // in one transaction with the cursor, up to the count asked for. A duplicate found at insertion
   // is not counted, and the following candidates are taken instead.
   std::map<std::uint64_t, std::string> arrived;
   std::uint64_t handed = run.next;
+  const auto started = std::chrono::steady_clock::now();
   distributed::FarmJob job = candidate_farm(*game, options);
   job.next_unit = [&]() -> std::optional<distributed::UnitId> {
     if (stored >= count || stop_requested()) return std::nullopt;
+    if (options.max_positions > 0 && handed - report.first_candidate >= options.max_positions) {
+      report.position_limit = true;
+      return std::nullopt;
+    }
+    if (options.time_limit_seconds > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() >= options.time_limit_seconds) {
+      report.time_limit = true;
+      return std::nullopt;
+    }
     return handed++;
   };
   job.on_result = [&](distributed::UnitId index, const std::string& bytes) {
@@ -636,6 +653,8 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   report.stored_after = stored;
   report.next_candidate = run.next;
   report.interrupted = stored < count;
+  // A limit that was met just as the count was reached did not end the run.
+  if (stored >= count) report.position_limit = report.time_limit = false;
   return report;
 }
 
@@ -651,10 +670,14 @@ std::vector<std::string> recheck(const Puzzle& p) {
   options.within = p.within;
   options.node_budget = std::max<std::uint64_t>(4 * p.measures.solver_nodes + 1000000, options.node_budget);
   bool interrupted = false;
-  const auto again = examine(*game, *position, options, interrupted);
+  Rejection why = Rejection::None;
+  const auto again = examine(*game, *position, options, interrupted, &why);
   if (interrupted) throw solver::SearchInterrupted();
   if (!again) {
-    problems.push_back("the solver no longer finds exactly one winning move (or the puzzle became trivial)");
+    // Over budget settles nothing: the puzzle was not re-proved, which is not "no longer a puzzle".
+    problems.push_back(why == Rejection::OverBudget
+                           ? "the solver did not settle it within " + std::to_string(options.node_budget) + " nodes, so it was not re-proved"
+                           : "it is no longer a puzzle: " + rejection_name(why));
   } else if (again->key_move != p.key_move) {
     problems.push_back("the winning move is now " + again->key_move + ", not " + p.key_move);
   }

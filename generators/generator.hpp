@@ -34,6 +34,13 @@ struct GeneratorOptions {
   // bounded one, is in reach from the positions it offers. Node counts do not depend on timing,
   // so neither do the puzzles. The slower-win test of each wrong move gets a tenth of it.
   std::uint64_t node_budget = 400000;
+  // Where a run ends although the store does not yet hold the count asked for, so that a request
+  // no position can meet (a board too small for the kind) does not search for ever: after this
+  // many candidates (0: no limit; deterministic) or once this many seconds have passed (0: no
+  // limit; the candidates already handed out are finished). The cursor keeps what was examined,
+  // so the same command continues.
+  std::uint64_t max_positions = 0;
+  double time_limit_seconds = 0;
 };
 
 // Which source built a candidate (candidate i uses source i mod kSources).
@@ -53,12 +60,14 @@ enum class Rejection : int {
   OverBudget,     // a search needed more nodes than the budget
   SeveralWins,    // a second winning first move
   WrongTheme,     // the key move has another theme than the one asked for
+  KeyOffBoard,    // the one winning move has no place on the board (a pass, the pie swap): trivial
 };
-inline constexpr int kRejections = 7;
+inline constexpr int kRejections = 8;
 std::string rejection_name(Rejection why);
 
 // Everything the solver settles about one position as a puzzle of the options' kind; nullopt when
-// it is not one (no win, several winning moves, trivial, over the node budget, wrong theme), and
+// it is not one (no win, several winning moves, trivial, over the node budget, wrong theme, a key
+// move without a place on the board), and
 // then `why` (when given) says which. A stop request (solver/interrupt.hpp) makes it return
 // nullopt with `interrupted` set.
 std::optional<puzzles::Puzzle> examine(const Game& game, const State& position, const GeneratorOptions& options,
@@ -68,6 +77,7 @@ std::optional<puzzles::Puzzle> examine(const Game& game, const State& position, 
 struct GeneratorProgress {
   std::atomic<std::uint64_t> candidates{0};  // examined in this run (a live count: see GenerationReport)
   std::atomic<std::int64_t> stored{0};       // puzzles of this run's kind now in the store
+  std::atomic<std::int64_t> stored_at_start{0};  // ... when this run began
 };
 
 struct GenerationReport {
@@ -80,7 +90,9 @@ struct GenerationReport {
   // as the candidates are taken in order, never as they arrive, so that the numbers do not
   // depend on how many threads or ranks examined candidates past the last one kept.
   std::array<std::uint64_t, kRejections> rejected{};
-  bool interrupted = false;
+  bool interrupted = false;       // ended before the count was reached (a stop request or a limit)
+  bool position_limit = false;    // ended by max_positions
+  bool time_limit = false;        // ended by time_limit_seconds
 };
 
 // Adds puzzles to the store until it holds `count` of this game, size, rulings, kind and theme,

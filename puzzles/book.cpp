@@ -85,6 +85,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
   if (end.kind == Outcome::Kind::Win) solution.status_colour = side_colour(game, end.winner);
   if (!line.unplaced.empty()) solution.caption = "Off the board: " + join(line.unplaced, ", ");
   solution.numbers = line.numbers;
+  solution.mover_colours = side_colours(game);
   entry.solution = decorate(line.end->drawing(), solution);
 
   std::vector<std::string> numbered;

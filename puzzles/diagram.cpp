@@ -99,6 +99,8 @@ std::string side_colour(const GameDescriptor& game, int side) {
   return name == "black" || name == "white" ? name : "";
 }
 
+std::array<std::string, 2> side_colours(const GameDescriptor& game) { return {side_colour(game, 0), side_colour(game, 1)}; }
+
 Drawing decorate(Drawing board, const Decorations& decorations) {
   Drawing out = std::move(board);
   if (!decorations.coordinates) {
@@ -110,20 +112,35 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
     out.shapes.push_back(circle(at.x, at.y, at.radius * 0.45, "none", "#d62020", at.radius * 0.18, "last-move"));
   }
   // Moves that land on one place share a badge ("1,5"), as a book would note them.
-  std::map<std::pair<double, double>, std::pair<std::string, MoveAnchor>> badges;
+  struct Badge {
+    std::string label;
+    MoveAnchor at;
+    std::string colour;  // "black", "white" or "" (neutral)
+  };
+  const auto colour_of = [&decorations](int mover) {
+    return mover == 0 || mover == 1 ? decorations.mover_colours[static_cast<std::size_t>(mover)] : std::string();
+  };
+  std::map<std::pair<double, double>, Badge> badges;
   std::vector<std::pair<double, double>> order;
   for (const NumberedMove& move : decorations.numbers) {
     const std::pair<double, double> key{move.at.x, move.at.y};
-    auto [it, fresh] = badges.try_emplace(key, move.label, move.at);
-    if (fresh) order.push_back(key);
-    else it->second.first += "," + move.label;
+    auto [it, fresh] = badges.try_emplace(key, Badge{move.label, move.at, colour_of(move.mover)});
+    if (fresh) {
+      order.push_back(key);
+    } else {
+      it->second.label += "," + move.label;
+      if (it->second.colour != colour_of(move.mover)) it->second.colour.clear();  // both sides' moves: neither colour
+    }
   }
   for (const auto& key : order) {
-    const auto& [label, at] = badges.at(key);
-    const double radius = at.radius * 0.85;
-    out.shapes.push_back(circle(at.x, at.y, radius, "#ffffff", "#000000", radius * 0.12, "move-number"));
-    const double size = std::min(radius * 1.15, 1.7 * radius / (0.58 * static_cast<double>(label.size())));
-    Shape number = text_shape(at.x, at.y, label, size, false, "move-number");
+    const Badge& badge = badges.at(key);
+    const double radius = badge.at.radius * 0.85;
+    const bool black = badge.colour == "black";
+    const std::string disc = black ? "#000000" : badge.colour == "white" ? "#ffffff" : "#c8c8c8";
+    out.shapes.push_back(circle(badge.at.x, badge.at.y, radius, disc, "#000000", radius * 0.12, "move-number"));
+    const double size = std::min(radius * 1.15, 1.7 * radius / (0.58 * static_cast<double>(badge.label.size())));
+    Shape number = text_shape(badge.at.x, badge.at.y, badge.label, size, false, "move-number");
+    number.fill = black ? "#ffffff" : "#000000";
     number.bold = true;
     out.shapes.push_back(number);
   }
@@ -191,10 +208,11 @@ PlayedLine play_line(const State& start, const std::vector<std::string>& moves) 
   for (const std::string& text : moves) {
     const Move move = line.end->parse_move(text);
     ++number;
+    const int mover = line.end->side_to_move();
     line.last_anchor = line.end->move_anchor(move);
     line.last_text = text;
     if (line.last_anchor) {
-      line.numbers.push_back({std::to_string(number), *line.last_anchor});
+      line.numbers.push_back({std::to_string(number), *line.last_anchor, mover});
     } else {
       line.unplaced.push_back(std::to_string(number) + " " + text);
     }

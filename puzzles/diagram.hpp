@@ -3,6 +3,7 @@
 // move or the result, a caption, a mark on the last move, numbered moves of a solution line, and
 // coordinates that can be left out. Games supply the board (State::drawing) and where a move lands
 // (State::move_anchor); everything here is generic.
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,6 +17,7 @@ namespace arbiter::puzzles {
 struct NumberedMove {
   std::string label;  // "1", "2", ...
   MoveAnchor at;
+  int mover = -1;     // the side that played it (0 or 1), -1 when not known
 };
 
 struct Decorations {
@@ -25,6 +27,9 @@ struct Decorations {
   std::string caption;        // a second line, "" for none
   std::optional<MoveAnchor> last_move;
   std::vector<NumberedMove> numbers;
+  // The colour of each side's numbered discs, as side_colour gives it ("black", "white", or ""
+  // for a neutral disc): a numbered stone must still show whose it is, as in a go book.
+  std::array<std::string, 2> mover_colours;
 };
 
 // "Black to move" or the result ("White wins", "draw"), with the game's side names, and what else
@@ -33,9 +38,13 @@ std::string side_status(const GameDescriptor& game, const State& state);
 // The colour a side's disc is drawn in: its name when the name is a colour ("Black", "White"),
 // otherwise "".
 std::string side_colour(const GameDescriptor& game, int side);
+// side_colour of both sides, for Decorations::mover_colours.
+std::array<std::string, 2> side_colours(const GameDescriptor& game);
 
 // The board drawing with the decorations added: a band under it for the status and caption,
-// marks and numbers over it.
+// marks and numbers over it. A numbered move's disc has its mover's colour (a black disc with a
+// white number for Black, a white disc with a black number for White); sides whose names are no
+// colours, and a disc shared by moves of both sides ("2,5"), get a neutral grey one.
 Drawing decorate(Drawing board, const Decorations& decorations);
 
 // Two diagrams next to each other, the right one scaled to the left one's width, in one drawing.

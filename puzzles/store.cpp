@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
+#include <variant>
 
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
@@ -96,44 +97,66 @@ class Statement {
   const std::string& name_;
 };
 
-PuzzleKind kind_from_name(const std::string& name, const std::string& store_name) {
+// A field of a row that does not read: `field` is its column, `problem` says what is wrong in the
+// user's words (never the JSON library's).
+struct DamagedField {
+  std::string field, problem;
+};
+
+// The stored text, quoted and cut short: enough to recognise it.
+std::string stored_text(const std::string& text) {
+  return quote_input(text.size() > 40 ? text.substr(0, 37) + "..." : text);
+}
+
+PuzzleKind kind_from_name(const std::string& name) {
   if (name == "wins") return PuzzleKind::Wins;
   if (name.rfind("within-", 0) == 0) return PuzzleKind::WinsWithin;
-  throw InputError(store_name + ": unknown puzzle kind " + quote_input(name));
+  throw DamagedField{"kind", stored_text(name) + " is not a puzzle kind"};
 }
 
-std::vector<std::string> strings_from_json(const std::string& text) {
-  return json::parse(text).get<std::vector<std::string>>();
+// `what` names what the field should hold ("a JSON list of moves").
+json json_field(const std::string& field, const std::string& text, const std::string& what) {
+  json parsed = json::parse(text, nullptr, false);
+  if (parsed.is_discarded()) throw DamagedField{field, stored_text(text) + " is not " + what};
+  return parsed;
 }
 
-Puzzle read_fields(const Statement& row, const std::string& store_name);
-
-// A row whose JSON fields were damaged (by hand, or by other software) is bad input like a
-// damaged file: one line naming the file and the puzzle, not an internal error.
-Puzzle read_row(const Statement& row, const std::string& store_name) {
+std::vector<std::string> strings_field(const std::string& field, const std::string& text, const std::string& what) {
+  const json parsed = json_field(field, text, what);
   try {
-    return read_fields(row, store_name);
-  } catch (const json::exception& e) {
-    throw InputError(store_name + ": puzzle " + std::to_string(row.integer(0)) +
-                     " has a damaged field (" + e.what() + ")");
+    return parsed.get<std::vector<std::string>>();
+  } catch (const json::exception&) {
+    throw DamagedField{field, stored_text(text) + " is not " + what};
   }
 }
 
-Puzzle read_fields(const Statement& row, const std::string& store_name) {
+std::string game_field(const std::string& name) {
+  for (const GameDescriptor* game : registered_games()) {
+    if (game->name == name) return name;
+  }
+  throw DamagedField{"game", stored_text(name) + " is not a game this arbiter knows"};
+}
+
+Puzzle read_fields(const Statement& row) {
   Puzzle p;
   int c = 0;
   p.id = row.integer(c++);
-  p.game = row.text(c++);
+  p.game = game_field(row.text(c++));
   p.size = static_cast<int>(row.integer(c++));
-  p.rulings = strings_from_json(row.text(c++));
+  p.rulings = strings_field("rulings", row.text(c++), "a JSON list of rulings");
   p.position = row.text(c++);
   ++c;  // canonical
-  p.kind = kind_from_name(row.text(c++), store_name);
+  p.kind = kind_from_name(row.text(c++));
   p.within = static_cast<int>(row.integer(c++));
   p.theme = row.text(c++);
   p.key_move = row.text(c++);
-  p.main_line = strings_from_json(row.text(c++));
-  p.refutations = refutations_from_json(json::parse(row.text(c++)));
+  p.main_line = strings_field("main_line", row.text(c++), "a JSON list of moves");
+  const std::string refutations = row.text(c++);
+  try {
+    p.refutations = refutations_from_json(json_field("refutations", refutations, "a JSON list of refutations"));
+  } catch (const json::exception&) {
+    throw DamagedField{"refutations", stored_text(refutations) + " is not a JSON list of refutations"};
+  }
   p.difficulty = static_cast<int>(row.integer(c++));
   p.measures.solver_nodes = static_cast<std::uint64_t>(row.integer(c++));
   p.measures.solution_plies = static_cast<int>(row.integer(c++));
@@ -144,6 +167,27 @@ Puzzle read_fields(const Statement& row, const std::string& store_name) {
   p.seed = static_cast<std::uint64_t>(row.integer(c++));
   p.version = row.text(c++);
   return p;
+}
+
+// A row damaged by other software (by hand, a script) is bad input like a damaged file: it is
+// named with its field, not reported as an internal error. Either the puzzle, or what is wrong.
+std::variant<Puzzle, DamagedRow> read_row(const Statement& row) {
+  try {
+    return read_fields(row);
+  } catch (const DamagedField& damaged) {
+    return DamagedRow{row.integer(0), "puzzle " + std::to_string(row.integer(0)) + " has a damaged field " +
+                                          damaged.field + ": " + damaged.problem};
+  }
+}
+
+// The puzzle of a row, or an InputError naming the store and the damage: for the commands that
+// need every puzzle they read (`puzzles verify` reads past damaged rows and lists them all).
+Puzzle readable_row(const Statement& row, const std::string& store_name) {
+  auto read = read_row(row);
+  if (auto* damaged = std::get_if<DamagedRow>(&read)) {
+    throw InputError(store_name + ": " + damaged->what + " (arbiter puzzles verify lists every damaged puzzle)");
+  }
+  return std::get<Puzzle>(std::move(read));
 }
 
 }  // namespace
@@ -298,15 +342,31 @@ std::vector<PuzzleStore::Added> PuzzleStore::insert_batch(const std::vector<Puzz
   }
 }
 
-std::vector<Puzzle> PuzzleStore::select(const PuzzleQuery& query) const {
+std::string PuzzleStore::select_sql(const PuzzleQuery& query) {
   std::string sql = std::string("SELECT id, ") + kColumns +
                     " FROM puzzles WHERE (?1 = '' OR game = ?1) AND difficulty BETWEEN ?2 AND ?3"
                     " AND (?4 = '' OR theme = ?4) ORDER BY game, difficulty, id";
   if (query.limit > 0) sql += " LIMIT " + std::to_string(query.limit);
-  Statement rows(db_, sql, name_);
+  return sql;
+}
+
+std::vector<Puzzle> PuzzleStore::select(const PuzzleQuery& query) const {
+  Statement rows(db_, select_sql(query), name_);
   rows.bind(1, query.game).bind(2, query.min_difficulty).bind(3, query.max_difficulty).bind(4, query.theme);
   std::vector<Puzzle> out;
-  while (rows.step()) out.push_back(read_row(rows, name_));
+  while (rows.step()) out.push_back(readable_row(rows, name_));
+  return out;
+}
+
+std::vector<Puzzle> PuzzleStore::select(const PuzzleQuery& query, std::vector<DamagedRow>& damaged) const {
+  Statement rows(db_, select_sql(query), name_);
+  rows.bind(1, query.game).bind(2, query.min_difficulty).bind(3, query.max_difficulty).bind(4, query.theme);
+  std::vector<Puzzle> out;
+  while (rows.step()) {
+    auto read = read_row(rows);
+    if (auto* puzzle = std::get_if<Puzzle>(&read)) out.push_back(std::move(*puzzle));
+    else damaged.push_back(std::get<DamagedRow>(std::move(read)));
+  }
   return out;
 }
 
@@ -314,7 +374,7 @@ std::optional<Puzzle> PuzzleStore::find(std::int64_t id) const {
   Statement row(db_, std::string("SELECT id, ") + kColumns + " FROM puzzles WHERE id = ?1", name_);
   row.bind(1, id);
   if (!row.step()) return std::nullopt;
-  return read_row(row, name_);
+  return readable_row(row, name_);
 }
 
 std::int64_t PuzzleStore::count(const RunCursor& run) const {

@@ -38,6 +38,12 @@ struct RunCursor {
 
 std::string kind_name(PuzzleKind kind, int within);  // "within-2", "wins"
 
+// A stored row that does not read as a puzzle (a field changed by other software).
+struct DamagedRow {
+  std::int64_t id = 0;
+  std::string what;  // "puzzle 4 has a damaged field main_line: 'e2 a2' is not a JSON list of moves"
+};
+
 class PuzzleStore {
  public:
   // The schema version this code reads and writes (PRAGMA user_version).
@@ -64,7 +70,11 @@ class PuzzleStore {
   // Stores the puzzles and moves the run's cursor, all in one transaction.
   std::vector<Added> insert_batch(const std::vector<Puzzle>& puzzles, const RunCursor& cursor);
 
+  // The puzzles the query matches. A damaged row ends the read: InputError naming the store, the
+  // puzzle and the field.
   std::vector<Puzzle> select(const PuzzleQuery& query) const;
+  // The same, but a damaged row is added to `damaged` and the read goes on (`puzzles verify`).
+  std::vector<Puzzle> select(const PuzzleQuery& query, std::vector<DamagedRow>& damaged) const;
   std::optional<Puzzle> find(std::int64_t id) const;
   // Puzzles of this game, size, rulings, kind and bound (and theme, unless "").
   std::int64_t count(const RunCursor& run) const;
@@ -81,6 +91,7 @@ class PuzzleStore {
   PuzzleStore(sqlite3* db, std::string path, std::string name);
   void execute(const char* sql) const;
   Added insert_one(const Puzzle& puzzle);
+  static std::string select_sql(const PuzzleQuery& query);
   [[noreturn]] void fail(const std::string& what) const;
 
   sqlite3* db_ = nullptr;

@@ -2,12 +2,14 @@
 // solution lines, and a book as a reader meets it (HTML in headless Chromium, PDF through poppler).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include <unistd.h>
@@ -68,6 +70,79 @@ PlayedLine first_move_line(const Game& configured) {
   std::vector<Move> moves;
   start->legal_moves(moves);
   return play_line(*start, {start->move_text(moves.front())});
+}
+
+// A numbered move's disc shows whose move it was, as in a go book: a solution drawn with white
+// discs only reads as if White had played every move (a Quentin book showed Black's winning
+// chain as White stones). A line of four moves on distinct places from the start of each game,
+// drawn as SVG: each badge has its mover's fill and a number that shows on it.
+TEST(Diagram, NumberedMovesShowTheirMoversColour) {
+  for (const GameDescriptor* game : registered_games()) {
+    const auto configured = make_game(*game, smallest_size(*game));
+    auto walk = configured->initial_state();
+    std::vector<std::string> line;
+    std::vector<int> movers;
+    std::vector<std::pair<double, double>> used;
+    std::vector<Move> moves;
+    while (line.size() < 4 && !walk->is_terminal()) {
+      walk->legal_moves(moves);
+      std::optional<Move> chosen;
+      for (const Move m : moves) {
+        const auto at = walk->move_anchor(m);
+        if (at && std::find(used.begin(), used.end(), std::make_pair(at->x, at->y)) == used.end()) {
+          used.emplace_back(at->x, at->y);
+          chosen = m;
+          break;
+        }
+      }
+      ASSERT_TRUE(chosen) << game->name << ": no move to a fresh place";
+      line.push_back(walk->move_text(*chosen));
+      movers.push_back(walk->side_to_move());
+      walk->apply(*chosen);
+    }
+    ASSERT_EQ(line.size(), 4u) << game->name;
+    const PlayedLine played = play_line(*configured->initial_state(), line);
+    Decorations decorations;
+    decorations.numbers = played.numbers;
+    decorations.mover_colours = side_colours(*game);
+    ASSERT_NE(decorations.mover_colours[0], decorations.mover_colours[1]) << game->name;
+    std::istringstream svg(render_svg(decorate(played.end->drawing(), decorations), 80));
+    std::vector<std::string> disc_fills, number_fills;
+    for (std::string element; std::getline(svg, element);) {
+      if (element.find("class=\"move-number\"") == std::string::npos) continue;
+      const std::size_t fill = element.find(" fill=\"") + 7;
+      const std::string colour = element.substr(fill, element.find('"', fill) - fill);
+      (element.find("<circle") != std::string::npos ? disc_fills : number_fills).push_back(colour);
+    }
+    ASSERT_EQ(disc_fills.size(), 4u) << game->name;
+    ASSERT_EQ(number_fills.size(), 4u) << game->name;
+    for (std::size_t i = 0; i < 4; ++i) {
+      const bool black = decorations.mover_colours[static_cast<std::size_t>(movers[i])] == "black";
+      EXPECT_EQ(disc_fills[i], black ? "#000000" : "#ffffff") << game->name << " move " << i + 1 << " " << line[i];
+      EXPECT_EQ(number_fills[i], black ? "#ffffff" : "#000000") << game->name << " move " << i + 1 << " " << line[i];
+    }
+  }
+}
+
+// Sides whose names are no colours, and one place numbered by both sides' moves, get a neutral
+// disc: neither side's colour would be true of it.
+TEST(Diagram, NeutralDiscWhenNoSideColourApplies) {
+  const MoveAnchor at{50, 50, 10};
+  Drawing board;
+  board.width = board.height = 100;
+  Decorations shared;
+  shared.mover_colours = {"black", "white"};
+  shared.numbers = {{"1", at, 0}, {"4", at, 1}};
+  Decorations uncoloured;
+  uncoloured.numbers = {{"1", at, 0}};
+  for (const Decorations& decorations : {shared, uncoloured}) {
+    const Drawing drawing = decorate(board, decorations);
+    const auto disc = std::find_if(drawing.shapes.begin(), drawing.shapes.end(),
+                                   [](const Shape& s) { return s.role == "move-number" && s.kind == Shape::Kind::Circle; });
+    ASSERT_NE(disc, drawing.shapes.end());
+    EXPECT_NE(disc->fill, "#000000");
+    EXPECT_NE(disc->fill, "#ffffff");
+  }
 }
 
 TEST(Diagram, StatusCaptionLastMoveAndCoordinates) {

@@ -57,6 +57,15 @@ done
 tex="$tmp/book/book.tex"
 [ "$(grep -c '^\\begin{tikzpicture}' "$tex")" -eq $((2 * count)) ] && grep -q '^\\section\*{Solutions}' "$tex" \
   && [ "$(grep -c '^\\end{document}' "$tex")" -eq 1 ] && pass || fail "book.tex lacks a picture per diagram or its sections" "$tex"
+# Each solution numbers its one move (the key move) on a disc of the mover's colour, a black disc
+# with a white number for Black: with white discs only, Black's moves read as White stones.
+badge_fills() { grep -o "<$1[^>]*class=\"move-number\"" "$html" | grep -o ' fill="[^"]*"' | sort | uniq -c | tr -s ' ' | tr '\n' ';'; }
+black_tasks=$(grep -o "Black to play and win in 1" "$html" | wc -l)  # each task is written twice: puzzle and solution
+white_tasks=$(grep -o "White to play and win in 1" "$html" | wc -l)
+[ "$(badge_fills circle)" = " $((black_tasks / 2)) fill=\"#000000\"; $((white_tasks / 2)) fill=\"#ffffff\";" ] \
+  && [ "$(badge_fills text)" = " $((white_tasks / 2)) fill=\"#000000\"; $((black_tasks / 2)) fill=\"#ffffff\";" ] \
+  && [ "$black_tasks" -gt 0 ] && [ "$white_tasks" -gt 0 ] && pass \
+  || fail "numbered discs: $(badge_fills circle) numbers: $(badge_fills text) for $black_tasks/2 Black and $white_tasks/2 White tasks"
 pngs=$(ls "$tmp/book/diagrams"/*.png 2>/dev/null | wc -l)
 [ "$pngs" -eq $((2 * count)) ] && file -b "$tmp/book/diagrams/puzzle-001.png" | grep -q '^PNG image data' && pass ||
   fail "expected $((2 * count)) diagram PNGs, found $pngs"

@@ -46,7 +46,7 @@ id=$(awk 'NR == 1 {print $1}' "$tmp/list")
   && "$arbiter" puzzles export --db "$db" >"$tmp/all.line" && [ "$(wc -l <"$tmp/all.line")" -eq 1 ] \
   && python3 -c "import json,sys; assert json.load(open(sys.argv[1]))==json.load(open(sys.argv[2]))" "$tmp/all.json" "$tmp/all.line" \
   && pass || fail "export" "$tmp/all.json" "$tmp/all.line"
-"$arbiter" puzzles verify --db "$db" >"$tmp/out" 2>"$tmp/err" && grep -q "^7 of 7 puzzles re-proved, 0 no longer hold" "$tmp/out" \
+"$arbiter" puzzles verify --db "$db" >"$tmp/out" 2>"$tmp/err" && grep -q "^7 puzzles checked: 7 hold, 0 no longer hold (" "$tmp/out" \
   && pass || fail "verify" "$tmp/out"
 
 # A puzzle that no longer holds: its certificate changed in the store is reported, exit 1.
@@ -72,7 +72,7 @@ c.commit()
 PY
 "$arbiter" puzzles verify --db "$tmp/line.db" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "^puzzle 1 (brique within-2) no longer holds: its main line does not play: illegal move" "$tmp/out" \
-  && grep -q "^7 of 7 puzzles re-proved, 1 no longer hold" "$tmp/out" && pass || fail "verify reports a main line that does not play" "$tmp/out"
+  && grep -q "^7 puzzles checked: 6 hold, 1 no longer holds (" "$tmp/out" && pass || fail "verify reports a main line that does not play" "$tmp/out"
 "$arbiter" puzzles show 1 --db "$tmp/line.db" >"$tmp/out" 2>"$tmp/err" && grep -q "^broken: its main line does not play: illegal move" "$tmp/out" \
   && pass || fail "show marks a main line that does not play" "$tmp/out" "$tmp/err"
 "$arbiter" puzzles show 1 --db "$tmp/line.db" --json >"$tmp/out" 2>"$tmp/err" \
@@ -125,12 +125,39 @@ stored_puzzles "$tmp/whole.db" >"$tmp/whole.puzzles"
   || fail "$total distinct puzzles after two stops" "$tmp/cut.puzzles"
 cmp -s "$tmp/cut.puzzles" "$tmp/whole.puzzles" && pass || fail "stopped twice and resumed = unbroken run" "$tmp/cut.puzzles" "$tmp/whole.puzzles"
 
+# A key move with no place on the board is no puzzle: seed 1 of this run once stored "White to play
+# and win within 1 move: pass" (Black had just passed, and a second pass ends the game).
+"$arbiter" puzzles generate brochs --size 7 --kind within-1 --count 2 --seed 1 --db "$tmp/pass.db" >"$tmp/out" 2>"$tmp/err" \
+  && grep -q "^not puzzles: .*1 key move off the board" "$tmp/out" && "$arbiter" puzzles list --db "$tmp/pass.db" >"$tmp/list" \
+  && grep -q "^2 puzzles$" "$tmp/list" && ! grep -q " key pass" "$tmp/list" && pass || fail "a pass as the key move" "$tmp/out" "$tmp/list"
+
+# A request that no position meets (a 2x2 board has no within-4 puzzle) ends at --max-positions
+# or --time-limit with exit 1 and the advice to continue; the cursor keeps what was examined. The
+# progress line says when many positions gave nothing.
+impossible=(puzzles generate brique --size 2 --kind within-4 --count 5 --db "$tmp/none.db")
+ARBITER_PROGRESS_SECONDS=0.01 "$arbiter" "${impossible[@]}" --max-positions 3000 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^0 puzzles added (0/5 .*(candidates 0\.\.3000 of seed 1)" "$tmp/out" \
+  && grep -q "^arbiter: stopped: --max-positions 3000 reached with 0/5 stored, none added by this run; every puzzle found so far is stored: run the same command to continue$" "$tmp/err" \
+  && pass || fail "--max-positions ends a fruitless run" "$tmp/out" "$tmp/err"
+grep -q "none of them was a puzzle: this game, size and kind may have none (--max-positions or --time-limit end a run)" "$tmp/err" && pass || fail "the progress line notes a fruitless run" "$tmp/err"
+"$arbiter" "${impossible[@]}" --max-positions 10 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "(candidates 3000\.\.3010 of seed 1)" "$tmp/out" && pass || fail "the same command continues" "$tmp/out" "$tmp/err"
+timeout 120 "$arbiter" "${impossible[@]}" --time-limit 0.2 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^arbiter: stopped: --time-limit 0.2 s reached with 0/5 stored" "$tmp/err" && pass \
+  || fail "--time-limit ends a fruitless run" "$tmp/out" "$tmp/err"
+# A limit the count is reached within does not count as a stop.
+"$arbiter" puzzles generate brique --size 4 --kind within-1 --count 1 --max-positions 1000 --db "$tmp/one.db" >"$tmp/out" 2>"$tmp/err" \
+  && [ ! -s "$tmp/err" ] && pass || fail "a run that reaches its count within the limit" "$tmp/out" "$tmp/err"
+
 # Bad input.
 expect_error "unknown game" puzzles generate nosuchgame --kind within-2 --count 1 --db "$tmp/x.db"
 expect_error "unknown kind" puzzles generate brique --kind within-9 --count 1 --db "$tmp/x.db"
 expect_error "unknown kind word" puzzles generate brique --kind mate --count 1 --db "$tmp/x.db"
 expect_error "count 0" puzzles generate brique --kind within-1 --count 0 --db "$tmp/x.db"
 expect_error "threads 0" puzzles generate brique --kind within-1 --count 1 --threads 0 --db "$tmp/x.db"
+expect_error "max-positions 0" puzzles generate brique --kind within-1 --count 1 --max-positions 0 --db "$tmp/x.db"
+expect_error "time-limit 0" puzzles generate brique --kind within-1 --count 1 --time-limit 0 --db "$tmp/x.db"
+expect_error "time-limit inf" puzzles generate brique --kind within-1 --count 1 --time-limit inf --db "$tmp/x.db"
 expect_error "bad size" puzzles generate brique --size 1000 --kind within-1 --count 1 --db "$tmp/x.db"
 expect_error "unwritable database" puzzles generate brique --kind within-1 --count 1 --db "$tmp/no/such/dir/x.db"
 expect_error "missing database" puzzles list --db "$tmp/absent.db"
@@ -149,16 +176,29 @@ expect_error "theme of another game (list)" puzzles list --db "$db" --game quent
 grep -q "for quentin (known: territory-win, forced-pass, territory-fill)" "$tmp/err" && pass || fail "list names the game's themes" "$tmp/err"
 expect_error "unknown theme (export)" puzzles export --db "$db" --theme nosuch
 "$arbiter" puzzles list --db "$db" --theme curse >"$tmp/out" && grep -q "^0 puzzles$" "$tmp/out" && pass || fail "a known theme without puzzles" "$tmp/out"
-# A puzzle row damaged by other software: one line naming the puzzle, for every reader.
+# A puzzle row damaged by other software: list, show and export stop before printing anything,
+# in one line naming the puzzle and the field in the user's words (not the JSON library's);
+# verify reports every damaged row and re-proves the others, exit 1.
 cp "$db" "$tmp/damaged.db"
 python3 - "$tmp/damaged.db" <<'PY'
 import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
-c.execute("UPDATE puzzles SET main_line = '[\"c3\", ' WHERE id = (SELECT min(id) FROM puzzles)")
+c.execute("UPDATE puzzles SET main_line = 'e2 a2' WHERE id = 1")
+c.execute("UPDATE puzzles SET game = 'nosuchgame' WHERE id = 2")
 c.commit()
 PY
-for action in list export verify; do expect_error "damaged row ($action)" puzzles "$action" --db "$tmp/damaged.db"; done
-grep -q "^arbiter: error: --db '$tmp/damaged.db': puzzle 1 has a damaged field" "$tmp/err" && pass || fail "the damaged puzzle is named" "$tmp/err"
+for action in list export "show 1"; do
+  expect_error "damaged row ($action)" puzzles $action --db "$tmp/damaged.db"
+  grep -q "^arbiter: error: --db '$tmp/damaged.db': puzzle [12] has a damaged field \(main_line: 'e2 a2' is not a JSON list of moves\|game: 'nosuchgame' is not a game this arbiter knows\)" "$tmp/err" \
+    && ! grep -q "json\.exception\|parse error" "$tmp/err" && [ ! -s "$tmp/out" ] && pass || fail "the damaged puzzle is named ($action)" "$tmp/err" "$tmp/out"
+done
+expect_error "unknown game in a row (show)" puzzles show 2 --db "$tmp/damaged.db"
+grep -q "puzzle 2 has a damaged field game: 'nosuchgame' is not a game this arbiter knows" "$tmp/err" && pass || fail "the row of an unknown game is named" "$tmp/err"
+"$arbiter" puzzles verify --db "$tmp/damaged.db" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^puzzle 1 has a damaged field main_line: 'e2 a2' is not a JSON list of moves; it cannot be re-proved$" "$tmp/out" \
+  && grep -q "^puzzle 2 has a damaged field game: 'nosuchgame' is not a game this arbiter knows; it cannot be re-proved$" "$tmp/out" \
+  && grep -q "^7 puzzles checked: 5 hold, 0 no longer hold, 2 damaged (" "$tmp/out" && [ ! -s "$tmp/err" ] \
+  && pass || fail "verify reports the damaged rows and re-proves the others" "$tmp/out" "$tmp/err"
 : >"$tmp/empty.db"
 expect_error "empty file" puzzles list --db "$tmp/empty.db"
 grep -q "^arbiter: error: --db '$tmp/empty.db': empty: no puzzles were ever generated into it" "$tmp/err" && pass || fail "an empty file is named by its option" "$tmp/err"
