@@ -47,9 +47,26 @@ void print_row(const AuditRow& row) {
   std::fflush(stdout);
 }
 
+// The width at which a drawing's smallest label is kSmallestLabelMm high: about 9.5 px on a 96 dpi
+// screen, legible. A game draws its labels at a fixed size per field, so the width follows the
+// board (a 2x2 board 4.5 cm, a 61-field one about 13 cm, around `arbiter render`'s 9 cm for a
+// middling board); kept within what a page shows two of side by side.
+double legible_width_mm(const Drawing& drawing) {
+  constexpr double kSmallestLabelMm = 2.5, kNarrowestMm = 45, kWidestMm = 130;
+  double smallest = 0;
+  for (const Shape& shape : drawing.shapes) {
+    if (shape.kind == Shape::Kind::Text && shape.font_size > 0 && (smallest == 0 || shape.font_size < smallest)) {
+      smallest = shape.font_size;
+    }
+  }
+  if (smallest == 0 || drawing.width <= 0) return 90;  // no labels to read: the size of a book's diagram
+  return std::clamp(drawing.width / smallest * kSmallestLabelMm, kNarrowestMm, kWidestMm);
+}
+
 // An SVG to inline into HTML: the renderer's standalone document without its XML declaration.
 std::string inline_svg(const State& state) {
-  std::string svg = render_svg(state.drawing(), 24.0);
+  const Drawing drawing = state.drawing();
+  std::string svg = render_svg(drawing, legible_width_mm(drawing));
   if (svg.rfind("<?xml", 0) == 0) svg.erase(0, svg.find('\n') + 1);
   return svg;
 }

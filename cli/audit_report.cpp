@@ -196,14 +196,15 @@ h1{border-bottom:2px solid #333}h2{margin-top:2em;border-bottom:1px solid #aaa}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
 .finding{border-left:4px solid #c0392b;padding-left:1em;margin:1.5em 0}.defect{border-left:4px solid #8e44ad;padding-left:1em}
 .pair{display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start}.pair figure{margin:0}.pair pre{flex:1;min-width:0}
-figcaption{font-size:90%;color:#444}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;font-size:85%}code{overflow-wrap:anywhere}
+figure{display:table}figcaption{display:table-caption;caption-side:bottom;font-size:90%;color:#444}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;font-size:85%}code{overflow-wrap:anywhere}
 blockquote{margin:.5em 0;padding:.3em 1em;background:#fdf6e3;border-left:3px solid #b58900}
 .pass{color:#27ae60}.bad{color:#c0392b;font-weight:bold}svg{max-width:100%;height:auto})";
 
-std::string figure(const std::string& svg, const std::string& caption, int width = 260) {
+// The diagram at the size it declares (the audit sizes each board so that its labels are legible),
+// its caption wrapped to the diagram's width.
+std::string figure(const std::string& svg, const std::string& caption) {
   if (svg.empty()) return "";
-  return "<figure style=\"width:" + std::to_string(width) + "px\">" + svg + "<figcaption>" + xml_escape(caption) +
-         "</figcaption></figure>\n";
+  return "<figure>" + svg + "<figcaption>" + xml_escape(caption) + "</figcaption></figure>\n";
 }
 
 }  // namespace
@@ -496,7 +497,7 @@ std::string audit_html(const AuditReport& report) {
       }
       h << "<p>Under " << xml_escape(rulings_words(r.rulings)) << ".</p>\n<pre>" << xml_escape(r.detail) << "</pre>\n";
       if (r.evidence) {
-        h << figure(r.evidence->svg, "the counterexample: " + r.evidence->position, 320);
+        h << figure(r.evidence->svg, "the counterexample: " + r.evidence->position);
         h << "<p>" << xml_escape(moves_sentence(*r.evidence)) << "</p>\n<p>Replay: <code>"
           << xml_escape(r.evidence->replay) << "</code></p>\n";
         if (!r.evidence->trace.empty()) h << "<p>Explain trace of the last move:</p><pre>" << xml_escape(r.evidence->trace) << "</pre>\n";
@@ -534,7 +535,7 @@ std::string audit_html(const AuditReport& report) {
       << xml_escape("They differ (" + r.kind + ") on size " + std::to_string(r.size) + " after " +
               (r.moves.empty() ? std::string("no moves") : r.moves) + (r.move.empty() ? "" : "; the move: " + r.move))
       << "</p>\n<div class=\"pair\">"
-      << figure(r.svg_a, r.caption_a, 330) << figure(r.svg_b, r.caption_b, 330) << "</div>\n"
+      << figure(r.svg_a, r.caption_a) << figure(r.svg_b, r.caption_b) << "</div>\n"
       << "<div class=\"pair\"><pre>" << xml_escape(r.ruling + "=" + r.value_a + "\n" + r.under_a) << "</pre><pre>"
       << xml_escape(r.ruling + "=" + r.value_b + "\n" + r.under_b) << "</pre></div></section>\n";
   }

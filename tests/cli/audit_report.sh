@@ -5,7 +5,7 @@
 # blank. Each finding's replay command reaches its position; a ruling comparison without a
 # difference names the sizes, positions and seconds it searched, and one whose search stopped early
 # is counted as undecided everywhere; every verdict names its rulings; a second report (Brique and
-# Hexabrae, --no-proofs) says which claims were not proved. Bad input
+# Hexabrae, --no-proofs) says which claims were not proved and draws its boards legibly. Bad input
 # (an unwritable folder) and an interruption leave no report and no folder of their own behind.
 # Usage: audit_report.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
@@ -142,7 +142,8 @@ else
   fail "chromium is not installed"
 fi
 
-# A second, cheap report (no proofs, 0.02 s per ruling comparison; about a second).
+# A second, cheap report (no proofs, 0.02 s per ruling comparison; about a second): Hexabrae's
+# 61-field board and Brique's 2x2 one.
 "$arbiter" audit brique hexabrae --quick --no-proofs --ruling-seconds 0.02 --report "$tmp/np" >"$tmp/np.out" 2>"$tmp/err"
 status=$?
 [ "$status" -eq 0 ] && pass || fail "audit --no-proofs exited $status" "$tmp/err"
@@ -217,6 +218,26 @@ print("\n".join(problems))
 sys.exit(1 if problems else 0)
 PY
 then pass; else fail "--no-proofs: the report does not say what was not checked" "$tmp/why"; fi
+# Legible diagrams: each board is drawn wide enough that its smallest label is at least 2.4 mm
+# high (9 px on screen), so a 61-field board is wider than a 2x2 one, and none narrower than 4 cm.
+if python3 - "$tmp/np/audit.html" <<'PY' >"$tmp/why"
+import re, sys
+widths, problems = [], []
+for svg in re.findall(r"<svg [^>]*>.*?</svg>", open(sys.argv[1]).read(), re.S):
+    size = re.match(r'<svg [^>]*width="([0-9.]+)mm"[^>]*viewBox="0 0 ([0-9.]+) [0-9.]+"', svg)
+    if not size:
+        continue  # a chart, sized by the page
+    fonts = [float(f) for f in re.findall(r'font-size="([0-9.]+)"', svg)]
+    label_mm = min(fonts) * float(size.group(1)) / float(size.group(2)) if fonts else 99
+    widths.append(float(size.group(1)))
+    if label_mm < 2.4 or float(size.group(1)) < 40:
+        problems.append("%smm wide, smallest label %.2f mm" % (size.group(1), label_mm))
+if len(widths) < 10 or max(widths) < 2 * min(widths):
+    problems.append("the diagrams do not follow their boards: widths " + str(sorted(set(widths))))
+print("\n".join(sorted(set(problems))))
+sys.exit(1 if problems else 0)
+PY
+then pass; else fail "diagrams too small to read" "$tmp/why"; fi
 
 # Interrupted (SIGINT once the report folder is made and the audit under way): no report and no
 # empty folder left behind; a folder that was there before is kept with what it held.
