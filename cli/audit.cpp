@@ -47,9 +47,26 @@ void print_row(const AuditRow& row) {
   std::fflush(stdout);
 }
 
+// The width at which a drawing's smallest label is kSmallestLabelMm high: about 9.5 px on a 96 dpi
+// screen, legible. A game draws its labels at a fixed size per field, so the width follows the
+// board (a 2x2 board 4.5 cm, a 61-field one about 13 cm, around `arbiter render`'s 9 cm for a
+// middling board); kept within what a page shows two of side by side.
+double legible_width_mm(const Drawing& drawing) {
+  constexpr double kSmallestLabelMm = 2.5, kNarrowestMm = 45, kWidestMm = 130;
+  double smallest = 0;
+  for (const Shape& shape : drawing.shapes) {
+    if (shape.kind == Shape::Kind::Text && shape.font_size > 0 && (smallest == 0 || shape.font_size < smallest)) {
+      smallest = shape.font_size;
+    }
+  }
+  if (smallest == 0 || drawing.width <= 0) return 90;  // no labels to read: the size of a book's diagram
+  return std::clamp(drawing.width / smallest * kSmallestLabelMm, kNarrowestMm, kWidestMm);
+}
+
 // An SVG to inline into HTML: the renderer's standalone document without its XML declaration.
 std::string inline_svg(const State& state) {
-  std::string svg = render_svg(state.drawing(), 24.0);
+  const Drawing drawing = state.drawing();
+  std::string svg = render_svg(drawing, legible_width_mm(drawing));
   if (svg.rfind("<?xml", 0) == 0) svg.erase(0, svg.find('\n') + 1);
   return svg;
 }
@@ -173,7 +190,8 @@ void seed_example_rows(const GameDescriptor& game, AuditReport& report) {
       report.rows.push_back(row);
       print_row(row);
     }
-    ExampleShown shown{game.name, example.name, example.source, example.claim, "", all_passed, "", ""};
+    ExampleShown shown{game.name, example.name, example.source, example.claim, "",
+                       non_default_rulings(game, configured->config()), all_passed, "", ""};
     for (std::size_t i = 0; i < example.moves.size(); ++i) {
       const bool refused = !example.last_move_legal && i + 1 == example.moves.size();
       shown.moves += (shown.moves.empty() ? "" : " ") + (refused ? "(" + example.moves[i] + " is refused)" : example.moves[i]);
@@ -221,7 +239,13 @@ void property_rows(const GameDescriptor& game, const AuditSettings& s, AuditRepo
 // The game's Z3 claims at each claim's audit sizes (the two smallest sizes unless the claim names
 // more), fresh (no stored verdicts); `arbiter prove` goes further and resumes.
 void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport& report) {
-  if (!game.claims || !s.proofs) return;
+  if (!game.claims) return;
+  if (!s.proofs) {
+    NotRun skipped{game.name, "proof", {}, "--no-proofs: the Z3 proofs were skipped"};
+    for (const Claim& claim : game.claims()) skipped.checks.push_back(claim.name);
+    if (!skipped.checks.empty()) report.not_run.push_back(skipped);
+    return;
+  }
   for (const Claim& claim : game.claims()) {
     std::vector<int> claim_sizes = claim.audit_sizes;
     if (claim.size_independent) claim_sizes = {audit_sizes(game).front()};
@@ -389,7 +413,7 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
       const std::string sizes = shown.differs ? "size " + std::to_string(shown.size) : sizes_words(shown.sizes_searched);
       std::printf("%-9s %-13s %-50s %-20s %8ld  %-7s %8.2f\n", game.name.c_str(), "ruling",
                   (ruling.name + ": " + ruling.default_value + " vs " + option.value).c_str(), sizes.c_str(),
-                  explored.positions, shown.differs ? "differ" : shown.complete ? "same" : "unknown", shown.seconds);
+                  explored.positions, ruling_result(shown), shown.seconds);
       std::fflush(stdout);
       report.rulings.push_back(shown);
     }
@@ -432,7 +456,7 @@ int audit(const std::vector<std::string>& args) {
       ("games", po::value<int>(&s.games), "random games per conformance check (default 20)")
       ("seed", whole_number_value(&seed), "random seed (default 1)")
       ("property-cases", po::value<int>(&s.property_cases), "random games per property (default 50)")
-      ("no-proofs", "skip the Z3 proofs")
+      ("no-proofs", "skip the Z3 proofs (the report names the claims left unproved)")
       ("proof-timeout", po::value<double>(&s.proof_timeout), "seconds per proof attempt (default 20)")
       ("ruling-seconds", po::value<double>(&s.ruling_seconds), "search time per ruling comparison (default 1)")
       ("metrics-games", po::value<int>(&s.metrics_games), "random games per reading in the balance comparison (default 300)")
@@ -471,7 +495,10 @@ int audit(const std::vector<std::string>& args) {
   report.options = {{"games", s.games},        {"seed", s.seed},           {"property_cases", s.property_cases},
                     {"proofs", s.proofs},      {"proof_timeout", s.proof_timeout}, {"ruling_seconds", s.ruling_seconds},
                     {"metrics_games", s.metrics_games}, {"quick", s.quick}};
-  for (const GameDescriptor* game : selected) report.games.push_back(game->name);
+  for (const GameDescriptor* game : selected) {
+    report.games.push_back(game->name);
+    report.default_rulings[game->name] = rulings_in_force(*game, make_config(*game, game->default_size, {}));
+  }
   report.options["selected_games"] = report.games;
   std::printf("%-9s %-13s %-50s %-20s %8s  %-7s %8s\n", "game", "kind", "check", "subject", "cases", "result", "seconds");
   for (const GameDescriptor* game : selected) {
@@ -491,27 +518,28 @@ int audit(const std::vector<std::string>& args) {
               << "\n";
     return interrupted_exit_status();
   }
-  int failed = 0, findings = 0, unknowns = 0, not_applicable = 0;
   for (const auto& r : report.rows) {
     if (r.verdict == AuditVerdict::Pass) continue;
-    (r.verdict == AuditVerdict::Finding         ? findings
-     : r.verdict == AuditVerdict::Unknown       ? unknowns
-     : r.verdict == AuditVerdict::NotApplicable ? not_applicable
-                                                : failed) += 1;
     std::cout << "\n" << verdict_word(r.verdict) << " " << r.game << ": " << r.check
               << (r.size ? " (size " + std::to_string(r.size) + ")" : "") << " [" << r.implementation << "]\n"
               << r.detail << "\n";
   }
-  std::cout << "\n" << findings << " findings about the rule texts and " << unknowns
-            << " checks without a verdict (a timeout, a ruling not encoded, or a premise not proved; see above)\n"
-            << report.rows.size() - static_cast<std::size_t>(failed + findings + unknowns + not_applicable) << " passed, "
-            << failed << " failed" << (not_applicable ? ", " + std::to_string(not_applicable) + " not applicable (not run)" : "")
-            << "; " << report.seconds << " s\n";
+  for (const RulingShown& r : report.rulings) {
+    if (std::string(ruling_result(r)) != "undecided") continue;
+    std::cout << "\nundecided " << r.game << ": ruling " << r.id << " " << r.ruling << ": " << r.value_a << " vs " << r.value_b
+              << "\n" << r.searched << "\n";
+  }
+  for (const NotRun& n : report.not_run) {
+    std::cout << "\nnot run " << n.game << ": " << n.checks.size() << (n.checks.size() == 1 ? " claim" : " claims")
+              << " not checked by " << n.kind << " (" << n.why << ")\n";
+  }
+  const AuditTotals totals = audit_totals(report);
+  std::cout << "\n" << totals_line(totals) << "; " << report.seconds << " s\n";
   if (folder) {
     folder->write(report);
     std::cout << "report written to " << report_folder << "/audit.html, audit.md and audit.json\n";
   }
-  return failed == 0 ? 0 : 1;
+  return totals.failed == 0 ? 0 : 1;
 }
 
 const CommandRegistration audit_registration{Command{

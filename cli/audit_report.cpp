@@ -33,10 +33,46 @@ std::string join(const std::vector<std::string>& words, const std::string& separ
   return out;
 }
 
-std::string sizes_text(const std::set<int>& sizes) {
+// Size 0 stands for a claim about every size at once: one proof when it was proved, and a claim
+// only, never a proof, when it was refuted or not decided.
+std::string sizes_text(const std::set<int>& sizes, AuditVerdict verdict) {
+  const char* every_size = verdict == AuditVerdict::Pass      ? "every size (one proof)"
+                           : verdict == AuditVerdict::Finding ? "every size (one claim, refuted)"
+                           : verdict == AuditVerdict::Unknown ? "every size (one claim, not decided)"
+                                                              : "every size (one claim)";
   std::vector<std::string> words;
-  for (int n : sizes) words.push_back(n == 0 ? "every size (one proof)" : std::to_string(n));
+  for (int n : sizes) words.push_back(n == 0 ? every_size : std::to_string(n));
   return words.empty() ? "-" : join(words, ", ");
+}
+
+std::string size_list(const std::vector<int>& sizes) {
+  std::vector<std::string> words;
+  for (int n : sizes) words.push_back(std::to_string(n));
+  return words.empty() ? "-" : join(words, ", ");
+}
+
+// What a check ran under, in a few words: its rulings that differ from the defaults, if any (the
+// summary lists the defaults in full).
+std::string rulings_words(const std::vector<std::string>& non_default) {
+  return non_default.empty() ? "the default rulings" : "the default rulings but " + join(non_default, " ");
+}
+
+std::string default_rulings_line(const AuditReport& report, const std::string& game) {
+  const auto it = report.default_rulings.find(game);
+  if (it == report.default_rulings.end() || it->second.empty()) return "none (no rulings)";
+  return join(it->second, " ");
+}
+
+// One line per check without a verdict, the rows and the undecided ruling comparisons alike.
+struct Undecided {
+  std::string game, check, sizes, rulings, why;
+};
+
+std::vector<Undecided> undecided_lines(const AuditReport& report);
+
+std::string not_run_sentence(const NotRun& n) {
+  return n.game + ": " + std::to_string(n.checks.size()) + (n.checks.size() == 1 ? " claim" : " claims") + " not checked by " +
+         n.kind + " (" + n.why + "): " + join(n.checks, ", ");
 }
 
 // One finding (or defect, or unknown) however many sizes it holds at: the rows that share game,
@@ -62,25 +98,49 @@ std::vector<Group> grouped(const AuditReport& report, AuditVerdict verdict) {
   return groups;
 }
 
-// The checks that ended without a verdict, and the properties that claim nothing under the
-// configuration audited: one line each, after the findings; neither counts as passing.
-const std::pair<AuditVerdict, const char*> kUnverifiedSections[] = {
-    {AuditVerdict::Unknown, "Not decided"}, {AuditVerdict::NotApplicable, "Not applicable (not run)"}};
+std::vector<Undecided> undecided_lines(const AuditReport& report) {
+  std::vector<Undecided> lines;
+  for (const Group& g : grouped(report, AuditVerdict::Unknown)) {
+    lines.push_back({g.first->game, g.first->kind + " " + g.first->check, sizes_text(g.sizes, AuditVerdict::Unknown),
+                     rulings_words(g.first->rulings), g.first->detail.substr(0, g.first->detail.find('\n'))});
+  }
+  for (const RulingShown& r : report.rulings) {
+    if (std::string(ruling_result(r)) != "undecided") continue;
+    lines.push_back({r.game, "ruling " + r.id + " " + r.ruling + ": " + r.value_a + " vs " + r.value_b,
+                     size_list(r.sizes_searched), r.ruling + "=" + r.value_a + " vs " + r.ruling + "=" + r.value_b + ", the other rulings at their defaults",
+                     r.searched});
+  }
+  return lines;
+}
 
-// Per game and claim: the sizes proved, refuted and left unknown.
+// Per game, claim and rulings: the sizes proved, refuted and left unknown.
 struct ClaimSummary {
   std::set<int> proved, refuted, unknown;
 };
 
-std::map<std::string, std::map<std::string, ClaimSummary>> claim_summaries(const AuditReport& report) {
-  std::map<std::string, std::map<std::string, ClaimSummary>> out;
+using ClaimKey = std::pair<std::string, std::string>;  // the claim, the rulings in words
+
+std::map<std::string, std::map<ClaimKey, ClaimSummary>> claim_summaries(const AuditReport& report) {
+  std::map<std::string, std::map<ClaimKey, ClaimSummary>> out;
   for (const AuditRow& row : report.rows) {
     if (row.kind != "proof") continue;
-    ClaimSummary& s = out[row.game][row.claim];
+    ClaimSummary& s = out[row.game][{row.claim, rulings_words(row.rulings)}];
     (row.verdict == AuditVerdict::Pass ? s.proved : row.verdict == AuditVerdict::Finding ? s.refuted : s.unknown)
         .insert(row.size);
   }
   return out;
+}
+
+// Counts one row's verdict into any tally with these fields (a kind's, or the whole audit's).
+template <typename Tally>
+void count_verdict(Tally& tally, AuditVerdict verdict) {
+  switch (verdict) {
+    case AuditVerdict::Pass: ++tally.passed; break;
+    case AuditVerdict::Finding: ++tally.findings; break;
+    case AuditVerdict::Unknown: ++tally.unknown; break;
+    case AuditVerdict::Fail: ++tally.failed; break;
+    case AuditVerdict::NotApplicable: ++tally.not_applicable; break;
+  }
 }
 
 struct KindCount {
@@ -93,15 +153,22 @@ std::map<std::string, KindCount> kind_counts(const AuditReport& report, const st
     if (row.game != game) continue;
     KindCount& c = out[row.kind];
     ++c.total;
-    switch (row.verdict) {
-      case AuditVerdict::Pass: ++c.passed; break;
-      case AuditVerdict::Finding: ++c.findings; break;
-      case AuditVerdict::Unknown: ++c.unknown; break;
-      case AuditVerdict::Fail: ++c.failed; break;
-      case AuditVerdict::NotApplicable: ++c.not_applicable; break;
-    }
+    count_verdict(c, row.verdict);
   }
   return out;
+}
+
+// Per game: the ruling comparisons by result, as the totals count them.
+std::string ruling_count_line(const AuditReport& report, const std::string& game) {
+  int differ = 0, same = 0, undecided = 0;
+  for (const RulingShown& r : report.rulings) {
+    if (r.game != game) continue;
+    const std::string result = ruling_result(r);
+    (result == "differ" ? differ : result == "same" ? same : undecided) += 1;
+  }
+  if (differ + same + undecided == 0) return "";
+  return std::to_string(differ) + " differ, " + std::to_string(same) + " same within their bounds, " +
+         std::to_string(undecided) + " undecided (no verdict)";
 }
 
 std::string count_line(const KindCount& c) {
@@ -129,14 +196,15 @@ h1{border-bottom:2px solid #333}h2{margin-top:2em;border-bottom:1px solid #aaa}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
 .finding{border-left:4px solid #c0392b;padding-left:1em;margin:1.5em 0}.defect{border-left:4px solid #8e44ad;padding-left:1em}
 .pair{display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start}.pair figure{margin:0}.pair pre{flex:1;min-width:0}
-figcaption{font-size:90%;color:#444}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;font-size:85%}code{overflow-wrap:anywhere}
+figure{display:table}figcaption{display:table-caption;caption-side:bottom;font-size:90%;color:#444}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;font-size:85%}code{overflow-wrap:anywhere}
 blockquote{margin:.5em 0;padding:.3em 1em;background:#fdf6e3;border-left:3px solid #b58900}
 .pass{color:#27ae60}.bad{color:#c0392b;font-weight:bold}svg{max-width:100%;height:auto})";
 
-std::string figure(const std::string& svg, const std::string& caption, int width = 260) {
+// The diagram at the size it declares (the audit sizes each board so that its labels are legible),
+// its caption wrapped to the diagram's width.
+std::string figure(const std::string& svg, const std::string& caption) {
   if (svg.empty()) return "";
-  return "<figure style=\"width:" + std::to_string(width) + "px\">" + svg + "<figcaption>" + xml_escape(caption) +
-         "</figcaption></figure>\n";
+  return "<figure>" + svg + "<figcaption>" + xml_escape(caption) + "</figcaption></figure>\n";
 }
 
 }  // namespace
@@ -150,6 +218,38 @@ const char* verdict_word(AuditVerdict verdict) {
     case AuditVerdict::NotApplicable: return "not-applicable";
   }
   return "?";
+}
+
+const char* ruling_result(const RulingShown& ruling) {
+  return ruling.differs ? "differ" : ruling.complete ? "same" : "undecided";
+}
+
+AuditTotals audit_totals(const AuditReport& report) {
+  AuditTotals t;
+  for (const AuditRow& row : report.rows) count_verdict(t, row.verdict);
+  for (const RulingShown& r : report.rulings) {
+    const std::string result = ruling_result(r);
+    (result == "differ" ? t.rulings_differ : result == "same" ? t.rulings_same : t.rulings_undecided) += 1;
+  }
+  for (const NotRun& n : report.not_run) t.not_run += static_cast<int>(n.checks.size());
+  return t;
+}
+
+std::string totals_line(const AuditTotals& t) {
+  const auto counted = [](int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+  std::string line = counted(t.findings, "finding", "findings") + " about the rule texts; " +
+                     counted(t.without_verdict(), "result", "results") + " without a verdict";
+  if (t.without_verdict()) {
+    line += " (" + counted(t.unknown, "check", "checks") +
+            ": a timeout, a ruling not encoded, too few cases or a premise not proved; " +
+            counted(t.rulings_undecided, "ruling comparison", "ruling comparisons") +
+            " undecided: the search stopped before its bounds)";
+  }
+  line += "; " + std::to_string(t.passed) + " passed, " + std::to_string(t.failed) + " failed";
+  if (t.not_applicable) line += ", " + std::to_string(t.not_applicable) + " not applicable (not run)";
+  if (t.not_run) line += ", " + counted(t.not_run, "claim", "claims") + " not checked (skipped on request)";
+  return line + "; ruling comparisons: " + std::to_string(t.rulings_differ) + " differ, " + std::to_string(t.rulings_same) +
+         " same within their bounds, " + std::to_string(t.rulings_undecided) + " undecided";
 }
 
 int html_diagram_count(const AuditReport& report) {
@@ -169,8 +269,25 @@ nlohmann::json audit_json(const AuditReport& report) {
   out["arbiter"] = report.arbiter;
   out["options"] = report.options;
   out["games"] = report.games;
+  out["default_rulings"] = nlohmann::json::object();
+  for (const auto& [game, rulings] : report.default_rulings) out["default_rulings"][game] = rulings;
   out["seconds"] = report.seconds;
   out["html_diagrams"] = html_diagram_count(report);
+  const AuditTotals t = audit_totals(report);
+  out["totals"] = {{"pass", t.passed},
+                   {"finding", t.findings},
+                   {"unknown", t.unknown},
+                   {"fail", t.failed},
+                   {"not_applicable", t.not_applicable},
+                   {"rulings_differ", t.rulings_differ},
+                   {"rulings_same", t.rulings_same},
+                   {"rulings_undecided", t.rulings_undecided},
+                   {"without_verdict", t.without_verdict()},
+                   {"not_run", t.not_run}};
+  out["not_run"] = nlohmann::json::array();
+  for (const NotRun& n : report.not_run) {
+    out["not_run"].push_back({{"game", n.game}, {"kind", n.kind}, {"checks", n.checks}, {"why", n.why}});
+  }
   out["rows"] = nlohmann::json::array();
   for (const AuditRow& r : report.rows) {
     out["rows"].push_back({{"game", r.game},
@@ -192,7 +309,7 @@ nlohmann::json audit_json(const AuditReport& report) {
   for (const RulingShown& r : report.rulings) {
     const auto unless_differs = [&](nlohmann::json value) { return r.differs ? nlohmann::json(nullptr) : value; };
     out["rulings"].push_back({{"game", r.game}, {"id", r.id}, {"ruling", r.ruling}, {"value_a", r.value_a},
-                              {"value_b", r.value_b}, {"differs", r.differs},
+                              {"value_b", r.value_b}, {"differs", r.differs}, {"result", ruling_result(r)},
                               {"size", r.differs ? nlohmann::json(r.size) : nlohmann::json(nullptr)},
                               {"kind", r.differs ? nlohmann::json(r.kind) : nlohmann::json(nullptr)},
                               {"moves", r.moves}, {"move", r.move},
@@ -207,34 +324,67 @@ nlohmann::json audit_json(const AuditReport& report) {
   return out;
 }
 
+namespace {
+
+// What the Findings section says when it has none: no claim found false among the checks run,
+// never that the checks without a verdict hold (the ones not run are named after it, always).
+std::vector<std::string> no_findings_sentences(const AuditReport& report) {
+  std::vector<std::string> sentences{"None: no check that was run found a rule text's claim false or Arbiter at fault."};
+  const AuditTotals totals = audit_totals(report);
+  if (totals.without_verdict()) {
+    sentences.push_back(std::to_string(totals.without_verdict()) +
+                        " results have no verdict (see Not decided): neither found false nor shown to hold.");
+  }
+  return sentences;
+}
+
+const char* kUndecidedIntro =
+    "Checks that ended without a verdict (a timeout, a ruling not encoded, too few cases, a premise not proved) and "
+    "ruling comparisons whose search stopped before its bounds without a difference: none of them counts as passing.";
+const char* kRulingsIntro =
+    "Each comparison changes one ruling from its default, every other ruling at its default (the summary lists them). ";
+
+}  // namespace
+
 std::string audit_markdown(const AuditReport& report) {
   std::ostringstream md;
+  const AuditTotals t = audit_totals(report);
   md << "# Arbiter audit\n\n" << report.arbiter << "; options: `" << report.options.dump() << "`; "
-     << seconds_text(report.seconds) << " s\n\n## Summary\n";
+     << seconds_text(report.seconds) << " s\n\n## Summary\n\n" << totals_line(t) << ".\n";
   const auto claims = claim_summaries(report);
   for (const std::string& game : report.games) {
-    md << "\n### " << game << "\n\n";
+    md << "\n### " << game << "\n\nRulings in force (the defaults): " << default_rulings_line(report, game)
+       << ". Every check below ran under them unless it names others.\n\n";
     for (const auto& [kind, c] : kind_counts(report, game)) md << "- " << kind << ": " << count_line(c) << "\n";
+    const std::string rulings_line = ruling_count_line(report, game);
+    if (!rulings_line.empty()) md << "- ruling comparison: " << rulings_line << "\n";
+    for (const NotRun& n : report.not_run) {
+      if (n.game == game) md << "- " << n.kind << ": not run (" << n.why << "), " << n.checks.size() << " claims not checked\n";
+    }
     const auto it = claims.find(game);
     if (it != claims.end()) {
-      md << "\n| claim | proved at sizes | refuted at sizes | unknown at sizes |\n|---|---|---|---|\n";
-      for (const auto& [claim, s] : it->second) {
-        md << "| " << claim << " | " << sizes_text(s.proved) << " | " << sizes_text(s.refuted) << " | "
-           << sizes_text(s.unknown) << " |\n";
+      md << "\n| claim | under | proved at sizes | refuted at sizes | unknown at sizes |\n|---|---|---|---|---|\n";
+      for (const auto& [key, s] : it->second) {
+        md << "| " << key.first << " | " << key.second << " | " << sizes_text(s.proved, AuditVerdict::Pass) << " | "
+           << sizes_text(s.refuted, AuditVerdict::Finding) << " | " << sizes_text(s.unknown, AuditVerdict::Unknown) << " |\n";
       }
     }
   }
   md << "\n## Findings\n";
   const auto findings = grouped(report, AuditVerdict::Finding);
   const auto defects = grouped(report, AuditVerdict::Fail);
-  if (findings.empty() && defects.empty()) md << "\nNone: every claim checked holds.\n";
+  if (findings.empty() && defects.empty()) {
+    md << "\n" << join(no_findings_sentences(report), "\n\n") << "\n";
+  }
   for (const auto* list : {&findings, &defects}) {
     for (const Group& g : *list) {
       const AuditRow& r = *g.first;
+      const AuditVerdict verdict = list == &defects ? AuditVerdict::Fail : AuditVerdict::Finding;
       md << "\n### " << (list == &defects ? "DEFECT" : "Finding") << ": " << r.game << ", " << r.check << " ("
-         << (g.sizes.size() == 1 ? "size " : "sizes ") << sizes_text(g.sizes) << ")\n\n";
+         << (g.sizes.size() == 1 ? "size " : "sizes ") << sizes_text(g.sizes, verdict) << "; " << rulings_words(r.rulings)
+         << ")\n\n";
       if (!r.statement.empty()) md << "> " << r.statement << "\n>\n> -- " << r.source << "\n\n";
-      md << r.detail << "\n";
+      md << "Under " << rulings_words(r.rulings) << ".\n\n" << r.detail << "\n";
       if (r.evidence) {
         md << "\n" << moves_sentence(*r.evidence) << "\n\n```\n"
            << r.evidence->diagram << "```\n\nReplay: `" << r.evidence->replay << "`\n";
@@ -242,16 +392,25 @@ std::string audit_markdown(const AuditReport& report) {
       }
     }
   }
-  for (const auto& [verdict, title] : kUnverifiedSections) {
-    const auto groups = grouped(report, verdict);
-    if (groups.empty()) continue;
-    md << "\n## " << title << "\n\n| game | check | sizes | why |\n|---|---|---|---|\n";
-    for (const Group& g : groups) {
-      std::string why = g.first->detail.substr(0, g.first->detail.find('\n'));
-      md << "| " << g.first->game << " | " << g.first->check << " | " << sizes_text(g.sizes) << " | " << why << " |\n";
+  for (const NotRun& n : report.not_run) md << "\nNot checked: " << not_run_sentence(n) << ".\n";
+  const auto undecided = undecided_lines(report);
+  if (!undecided.empty()) {
+    md << "\n## Not decided\n\n" << t.without_verdict() << " results without a verdict. " << kUndecidedIntro
+       << "\n\n| game | check | sizes | under | why |\n|---|---|---|---|---|\n";
+    for (const Undecided& u : undecided) {
+      md << "| " << u.game << " | " << u.check << " | " << u.sizes << " | " << u.rulings << " | " << u.why << " |\n";
     }
   }
-  md << "\n## Rulings whose readings differ\n";
+  const auto inapplicable = grouped(report, AuditVerdict::NotApplicable);
+  if (!inapplicable.empty()) {
+    md << "\n## Not applicable (not run)\n\n| game | check | sizes | under | why |\n|---|---|---|---|---|\n";
+    for (const Group& g : inapplicable) {
+      md << "| " << g.first->game << " | " << g.first->check << " | " << sizes_text(g.sizes, AuditVerdict::NotApplicable)
+         << " | " << rulings_words(g.first->rulings) << " | " << g.first->detail.substr(0, g.first->detail.find('\n')) << " |\n";
+    }
+  }
+  md << "\n## Rulings whose readings differ\n\n" << kRulingsIntro << t.rulings_differ << " differ, " << t.rulings_same
+     << " same within their bounds, " << t.rulings_undecided << " undecided.\n";
   for (const RulingShown& r : report.rulings) {
     md << "\n### " << r.game << " " << r.id << " " << r.ruling << ": " << r.value_a << " vs " << r.value_b << "\n\n";
     if (!r.differs) {
@@ -267,18 +426,18 @@ std::string audit_markdown(const AuditReport& report) {
     md << "\n## Balance per reading\n";
     for (const MetricsShown& m : report.metrics) md << "\n### " << m.game << ": " << m.ruling << "\n\n```\n" << m.text << "```\n";
   }
-  md << "\n## Seed examples\n\n| game | example | source | claim | result |\n|---|---|---|---|---|\n";
+  md << "\n## Seed examples\n\n| game | example | source | claim | under | result |\n|---|---|---|---|---|---|\n";
   for (const ExampleShown& e : report.examples) {
-    md << "| " << e.game << " | " << e.name << " | " << e.source << " | " << e.claim << " | "
-       << (e.passed ? "pass" : "**FAIL**") << " |\n";
+    md << "| " << e.game << " | " << e.name << " | " << e.source << " | " << e.claim << " | " << rulings_words(e.rulings)
+       << " | " << (e.passed ? "pass" : "**FAIL**") << " |\n";
   }
-  md << "\n## Passing checks\n\n<details><summary>" << std::count_if(report.rows.begin(), report.rows.end(), [](const AuditRow& r) {
-    return r.verdict == AuditVerdict::Pass;
-  }) << " checks passed</summary>\n\n| game | kind | check | size | implementation | cases | seconds |\n|---|---|---|---:|---|---:|---:|\n";
+  md << "\n## Passing checks\n\n<details><summary>" << t.passed
+     << " checks passed</summary>\n\n| game | kind | check | size | under | implementation | cases | seconds |\n"
+        "|---|---|---|---:|---|---|---:|---:|\n";
   for (const AuditRow& r : report.rows) {
     if (r.verdict != AuditVerdict::Pass) continue;
     md << "| " << r.game << " | " << r.kind << " | " << r.check << " | " << (r.size ? std::to_string(r.size) : "") << " | "
-       << r.implementation << " | " << r.cases << " | " << seconds_text(r.seconds) << " |\n";
+       << rulings_words(r.rulings) << " | " << r.implementation << " | " << r.cases << " | " << seconds_text(r.seconds) << " |\n";
   }
   md << "\n</details>\n";
   return md.str();
@@ -286,23 +445,35 @@ std::string audit_markdown(const AuditReport& report) {
 
 std::string audit_html(const AuditReport& report) {
   std::ostringstream h;
+  const AuditTotals t = audit_totals(report);
   h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Arbiter audit</title><style>" << kStyle
     << "</style></head><body>\n<h1>Arbiter audit</h1>\n<p>" << xml_escape(report.arbiter) << "; " << seconds_text(report.seconds)
-    << " s; options <code>" << xml_escape(report.options.dump()) << "</code></p>\n<h2 id=\"summary\">Summary</h2>\n";
+    << " s; options <code>" << xml_escape(report.options.dump()) << "</code></p>\n<h2 id=\"summary\">Summary</h2>\n<p>"
+    << xml_escape(totals_line(t)) << ".</p>\n";
   const auto claims = claim_summaries(report);
   for (const std::string& game : report.games) {
-    h << "<h3>" << xml_escape(game) << "</h3>\n<ul>\n";
+    h << "<h3>" << xml_escape(game) << "</h3>\n<p>Rulings in force (the defaults): <code>"
+      << xml_escape(default_rulings_line(report, game)) << "</code>. Every check below ran under them unless it names others.</p>\n<ul>\n";
     for (const auto& [kind, c] : kind_counts(report, game)) {
       h << "<li>" << xml_escape(kind) << ": <span class=\"" << (c.failed ? "bad" : "pass") << "\">" << xml_escape(count_line(c))
         << "</span></li>\n";
     }
+    const std::string rulings_line = ruling_count_line(report, game);
+    if (!rulings_line.empty()) h << "<li>ruling comparison: " << xml_escape(rulings_line) << "</li>\n";
+    for (const NotRun& n : report.not_run) {
+      if (n.game == game) {
+        h << "<li>" << xml_escape(n.kind) << ": <span class=\"bad\">not run (" << xml_escape(n.why) << "), " << n.checks.size()
+          << " claims not checked</span></li>\n";
+      }
+    }
     h << "</ul>\n";
     const auto it = claims.find(game);
     if (it != claims.end()) {
-      h << "<table><tr><th>claim</th><th>proved at sizes</th><th>refuted at sizes</th><th>unknown at sizes</th></tr>\n";
-      for (const auto& [claim, s] : it->second) {
-        h << "<tr><td>" << xml_escape(claim) << "</td><td>" << sizes_text(s.proved) << "</td><td>" << sizes_text(s.refuted)
-          << "</td><td>" << sizes_text(s.unknown) << "</td></tr>\n";
+      h << "<table><tr><th>claim</th><th>under</th><th>proved at sizes</th><th>refuted at sizes</th><th>unknown at sizes</th></tr>\n";
+      for (const auto& [key, s] : it->second) {
+        h << "<tr><td>" << xml_escape(key.first) << "</td><td>" << xml_escape(key.second) << "</td><td>"
+          << sizes_text(s.proved, AuditVerdict::Pass) << "</td><td>" << sizes_text(s.refuted, AuditVerdict::Finding) << "</td><td>"
+          << sizes_text(s.unknown, AuditVerdict::Unknown) << "</td></tr>\n";
       }
       h << "</table>\n";
     }
@@ -310,19 +481,23 @@ std::string audit_html(const AuditReport& report) {
   h << "<h2 id=\"findings\">Findings</h2>\n";
   const auto findings = grouped(report, AuditVerdict::Finding);
   const auto defects = grouped(report, AuditVerdict::Fail);
-  if (findings.empty() && defects.empty()) h << "<p>None: every claim checked holds.</p>\n";
+  if (findings.empty() && defects.empty()) {
+    for (const std::string& sentence : no_findings_sentences(report)) h << "<p>" << xml_escape(sentence) << "</p>\n";
+  }
   for (const auto* list : {&findings, &defects}) {
     for (const Group& g : *list) {
       const AuditRow& r = *g.first;
+      const AuditVerdict verdict = list == &defects ? AuditVerdict::Fail : AuditVerdict::Finding;
       h << "<section class=\"" << (list == &defects ? "defect" : "finding") << "\"><h3>"
         << (list == &defects ? "DEFECT" : "Finding") << ": " << xml_escape(r.game) << ", " << xml_escape(r.check) << " ("
-        << (g.sizes.size() == 1 ? "size " : "sizes ") << sizes_text(g.sizes) << ")</h3>\n";
+        << (g.sizes.size() == 1 ? "size " : "sizes ") << sizes_text(g.sizes, verdict) << "; " << xml_escape(rulings_words(r.rulings))
+        << ")</h3>\n";
       if (!r.statement.empty()) {
         h << "<blockquote>" << xml_escape(r.statement) << "<br>&mdash; " << xml_escape(r.source) << "</blockquote>\n";
       }
-      h << "<pre>" << xml_escape(r.detail) << "</pre>\n";
+      h << "<p>Under " << xml_escape(rulings_words(r.rulings)) << ".</p>\n<pre>" << xml_escape(r.detail) << "</pre>\n";
       if (r.evidence) {
-        h << figure(r.evidence->svg, "the counterexample: " + r.evidence->position, 320);
+        h << figure(r.evidence->svg, "the counterexample: " + r.evidence->position);
         h << "<p>" << xml_escape(moves_sentence(*r.evidence)) << "</p>\n<p>Replay: <code>"
           << xml_escape(r.evidence->replay) << "</code></p>\n";
         if (!r.evidence->trace.empty()) h << "<p>Explain trace of the last move:</p><pre>" << xml_escape(r.evidence->trace) << "</pre>\n";
@@ -330,35 +505,51 @@ std::string audit_html(const AuditReport& report) {
       h << "</section>\n";
     }
   }
-  for (const auto& [verdict, title] : kUnverifiedSections) {
-    const auto groups = grouped(report, verdict);
-    if (groups.empty()) continue;
-    h << "<h2 id=\"" << (verdict == AuditVerdict::Unknown ? "unknown" : "inapplicable") << "\">" << title
-      << "</h2>\n<table><tr><th>game</th><th>check</th><th>sizes</th><th>why</th></tr>\n";
-    for (const Group& g : groups) {
-      h << "<tr><td>" << xml_escape(g.first->game) << "</td><td>" << xml_escape(g.first->check) << "</td><td>" << sizes_text(g.sizes)
+  for (const NotRun& n : report.not_run) h << "<p class=\"bad\">Not checked: " << xml_escape(not_run_sentence(n)) << ".</p>\n";
+  const auto undecided = undecided_lines(report);
+  if (!undecided.empty()) {
+    h << "<h2 id=\"unknown\">Not decided</h2>\n<p>" << t.without_verdict() << " results without a verdict. " << kUndecidedIntro
+      << "</p>\n<table><tr><th>game</th><th>check</th><th>sizes</th><th>under</th><th>why</th></tr>\n";
+    for (const Undecided& u : undecided) {
+      h << "<tr><td>" << xml_escape(u.game) << "</td><td>" << xml_escape(u.check) << "</td><td>" << xml_escape(u.sizes)
+        << "</td><td>" << xml_escape(u.rulings) << "</td><td>" << xml_escape(u.why) << "</td></tr>\n";
+    }
+    h << "</table>\n";
+  }
+  const auto inapplicable = grouped(report, AuditVerdict::NotApplicable);
+  if (!inapplicable.empty()) {
+    h << "<h2 id=\"inapplicable\">Not applicable (not run)</h2>\n"
+         "<table><tr><th>game</th><th>check</th><th>sizes</th><th>under</th><th>why</th></tr>\n";
+    for (const Group& g : inapplicable) {
+      h << "<tr><td>" << xml_escape(g.first->game) << "</td><td>" << xml_escape(g.first->check) << "</td><td>"
+        << sizes_text(g.sizes, AuditVerdict::NotApplicable) << "</td><td>" << xml_escape(rulings_words(g.first->rulings))
         << "</td><td>" << xml_escape(g.first->detail.substr(0, g.first->detail.find('\n'))) << "</td></tr>\n";
     }
     h << "</table>\n";
   }
-  h << "<h2 id=\"rulings\">Rulings whose readings differ</h2>\n";
+  h << "<h2 id=\"rulings\">Rulings whose readings differ</h2>\n<p>" << kRulingsIntro << t.rulings_differ << " differ, "
+    << t.rulings_same << " same within their bounds, " << t.rulings_undecided << " undecided.</p>\n";
   for (const RulingShown& r : report.rulings) {
     if (!r.differs) continue;
     h << "<section><h3>" << xml_escape(r.game + " " + r.id + " " + r.ruling + ": " + r.value_a + " vs " + r.value_b) << "</h3>\n<p>"
       << xml_escape("They differ (" + r.kind + ") on size " + std::to_string(r.size) + " after " +
               (r.moves.empty() ? std::string("no moves") : r.moves) + (r.move.empty() ? "" : "; the move: " + r.move))
       << "</p>\n<div class=\"pair\">"
-      << figure(r.svg_a, r.caption_a, 330) << figure(r.svg_b, r.caption_b, 330) << "</div>\n"
+      << figure(r.svg_a, r.caption_a) << figure(r.svg_b, r.caption_b) << "</div>\n"
       << "<div class=\"pair\"><pre>" << xml_escape(r.ruling + "=" + r.value_a + "\n" + r.under_a) << "</pre><pre>"
       << xml_escape(r.ruling + "=" + r.value_b + "\n" + r.under_b) << "</pre></div></section>\n";
   }
-  std::vector<const RulingShown*> same;
-  for (const RulingShown& r : report.rulings) {
-    if (!r.differs) same.push_back(&r);
-  }
-  if (!same.empty()) {
-    h << "<details><summary>" << same.size() << " comparisons found no difference within their bounds</summary><ul>\n";
-    for (const RulingShown* r : same) {
+  const std::pair<const char*, std::string> folded[] = {
+      {"same", " comparisons found no difference in every reachable position of the sizes they searched (same within their bounds)"},
+      {"undecided", " comparisons undecided: the search stopped before its bounds without a difference (no verdict)"}};
+  for (const auto& [result, summary] : folded) {
+    std::vector<const RulingShown*> listed;
+    for (const RulingShown& r : report.rulings) {
+      if (ruling_result(r) == std::string(result)) listed.push_back(&r);
+    }
+    if (listed.empty()) continue;
+    h << "<details><summary>" << listed.size() << xml_escape(summary) << "</summary><ul>\n";
+    for (const RulingShown* r : listed) {
       h << "<li>" << xml_escape(r->game + " " + r->id + " " + r->ruling + ": " + r->value_a + " vs " + r->value_b + ". " + r->searched)
         << "</li>\n";
     }
@@ -374,19 +565,18 @@ std::string audit_html(const AuditReport& report) {
   h << "<h2 id=\"examples\">Seed examples</h2>\n";
   for (const ExampleShown& e : report.examples) {
     h << "<section><h3>" << xml_escape(e.game + ": " + e.name) << " <span class=\"" << (e.passed ? "pass\">pass" : "bad\">FAIL")
-      << "</span></h3>\n<blockquote>" << xml_escape(e.claim) << "<br>&mdash; " << xml_escape(e.source) << "</blockquote>\n<div class=\"pair\">"
+      << "</span></h3>\n<blockquote>" << xml_escape(e.claim) << "<br>&mdash; " << xml_escape(e.source) << "</blockquote>\n<p>Under "
+      << xml_escape(rulings_words(e.rulings)) << ".</p>\n<div class=\"pair\">"
       << figure(e.before_svg, "before") << figure(e.after_svg, "after " + e.moves) << "</div></section>\n";
   }
-  const auto passed = std::count_if(report.rows.begin(), report.rows.end(),
-                                    [](const AuditRow& r) { return r.verdict == AuditVerdict::Pass; });
-  h << "<h2 id=\"passing\">Passing checks</h2>\n<details><summary>" << passed
-    << " checks passed</summary>\n<table><tr><th>game</th><th>kind</th><th>check</th><th>size</th><th>implementation</th>"
-       "<th>cases</th><th>seconds</th></tr>\n";
+  h << "<h2 id=\"passing\">Passing checks</h2>\n<details><summary>" << t.passed
+    << " checks passed</summary>\n<table><tr><th>game</th><th>kind</th><th>check</th><th>size</th><th>under</th>"
+       "<th>implementation</th><th>cases</th><th>seconds</th></tr>\n";
   for (const AuditRow& r : report.rows) {
     if (r.verdict != AuditVerdict::Pass) continue;
     h << "<tr><td>" << xml_escape(r.game) << "</td><td>" << xml_escape(r.kind) << "</td><td>" << xml_escape(r.check) << "</td><td>"
-      << (r.size ? std::to_string(r.size) : "") << "</td><td>" << xml_escape(r.implementation) << "</td><td>" << r.cases
-      << "</td><td>" << seconds_text(r.seconds) << "</td></tr>\n";
+      << (r.size ? std::to_string(r.size) : "") << "</td><td>" << xml_escape(rulings_words(r.rulings)) << "</td><td>"
+      << xml_escape(r.implementation) << "</td><td>" << r.cases << "</td><td>" << seconds_text(r.seconds) << "</td></tr>\n";
   }
   h << "</table></details>\n</body></html>\n";
   return h.str();

@@ -3,6 +3,7 @@
 // audit.json (versioned, one row per check with its evidence in separate fields), and audit.md and
 // audit.html in the order a designer reads them -- summary per game, findings (one per claim, its
 // sizes listed), rulings whose readings differ, balance per reading, seed examples, passing checks.
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -49,6 +50,7 @@ struct AuditRow {
 // A seed example as the report shows it: the text's claim and the position before and after.
 struct ExampleShown {
   std::string game, name, source, claim, moves;
+  std::vector<std::string> rulings;  // NAME=VALUE, non-default only
   bool passed = false;
   std::string before_svg, after_svg;
 };
@@ -76,20 +78,48 @@ struct RulingShown {
   std::string searched;
 };
 
+// "differ"; "same" (every reachable position of the sizes searched was examined, none a
+// difference); "undecided" (the search stopped before its bounds without a difference: no verdict,
+// counted with the checks without one).
+const char* ruling_result(const RulingShown& ruling);
+
 struct MetricsShown {
   std::string game, ruling, text, svg;
+};
+
+// Checks the audit was asked not to run (e.g. --no-proofs), so that no summary reads as if they held.
+struct NotRun {
+  std::string game, kind;            // kind as in AuditRow ("proof")
+  std::vector<std::string> checks;   // the claims not checked
+  std::string why;                   // the option that skipped them, and what it skips
 };
 
 struct AuditReport {
   std::string arbiter;
   nlohmann::json options;
   std::vector<std::string> games;
+  // Per game, every ruling's value the checks ran under unless a row names others (the defaults).
+  std::map<std::string, std::vector<std::string>> default_rulings;
+  std::vector<NotRun> not_run;
   std::vector<AuditRow> rows;
   std::vector<RulingShown> rulings;
   std::vector<ExampleShown> examples;
   std::vector<MetricsShown> metrics;
   double seconds = 0;
 };
+
+// The audit's counts, the same on the terminal, in audit.md, audit.html and audit.json: rows by
+// verdict and ruling comparisons by result. Without a verdict: the unknown rows and the undecided
+// comparisons.
+struct AuditTotals {
+  int passed = 0, findings = 0, unknown = 0, failed = 0, not_applicable = 0;
+  int rulings_differ = 0, rulings_same = 0, rulings_undecided = 0;
+  int not_run = 0;  // checks skipped on request (NotRun)
+  int without_verdict() const { return unknown + rulings_undecided; }
+};
+AuditTotals audit_totals(const AuditReport& report);
+// The totals in words, one line (what the terminal ends with and the reports' summaries open with).
+std::string totals_line(const AuditTotals& totals);
 
 // How many diagrams (inline SVG) audit.html shows: what a browser test expects to find.
 int html_diagram_count(const AuditReport& report);

@@ -3,8 +3,11 @@
 # against docs/schemas/audit.schema.json), audit.md and audit.html; headless Chromium renders the
 # HTML with every diagram the report announces, no images to break, and a screenshot that is not
 # blank. Each finding's replay command reaches its position; a ruling comparison without a
-# difference names the sizes, positions and seconds it searched. Bad input (an unwritable folder)
-# and an interruption leave no report and no folder of their own behind. Usage: audit_report.sh ARBITER
+# difference names the sizes, positions and seconds it searched, and one whose search stopped early
+# is counted as undecided everywhere; every verdict names its rulings; a second report (Brique and
+# Hexabrae, --no-proofs) says which claims were not proved and draws its boards legibly. Bad input
+# (an unwritable folder) and an interruption leave no report and no folder of their own behind.
+# Usage: audit_report.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
 here="$(cd "$(dirname "$0")/../.." && pwd)"
 
@@ -58,9 +61,44 @@ while read -r line; do
   grep -qF "${line#*: }" "$tmp/report/audit.md" && grep -qF "${line#*: }" "$tmp/report/audit.html" && pass ||
     fail "audit.md or audit.html does not say how far: ${line#*: }"
 done <"$tmp/same"
-same_rows=$(grep -E ' (same|unknown) +[0-9.]+$' "$tmp/out" | grep -c ' ruling ')
-[ "$same_rows" -gt 0 ] && [ "$same_rows" = "$(grep -E ' (same|unknown) +[0-9.]+$' "$tmp/out" | grep ' ruling ' | grep -c ' sizes\? [0-9]')" ] &&
+same_rows=$(grep -E ' (same|undecided) +[0-9.]+$' "$tmp/out" | grep -c ' ruling ')
+[ "$same_rows" -gt 0 ] && [ "$same_rows" = "$(grep -E ' (same|undecided) +[0-9.]+$' "$tmp/out" | grep ' ruling ' | grep -c ' sizes\? [0-9]')" ] &&
   pass || fail "the table's rows of comparisons without a difference name no sizes" "$tmp/out"
+
+# Every verdict says the rulings it is under: the summary lists each game's defaults (as `rules
+# --json` gives them), the claims table and each finding name the rulings of their verdicts, and a
+# claim about every size left unknown never reads as a proof.
+"$arbiter" rules quentin --json >"$tmp/rules.json"
+if python3 - "$tmp/rules.json" "$tmp/report" <<'PY' >"$tmp/why"
+import json, re, sys
+rules = json.load(open(sys.argv[1]))["game"]["rulings"]
+in_force = " ".join(r["name"] + "=" + r["default"] for r in rules)
+md = open(sys.argv[2] + "/audit.md").read()
+html = open(sys.argv[2] + "/audit.html").read()
+report = json.load(open(sys.argv[2] + "/audit.json"))
+problems = []
+for name, text in (("audit.md", md), ("audit.html", html)):
+    if "Rulings in force (the defaults): " not in text or in_force not in text:
+        problems.append(name + " does not name the rulings in force: " + in_force)
+proved = {r["claim"] for r in report["rows"] if r["kind"] == "proof"}
+table = [[cell.strip() for cell in line.strip("|").split("|")] for line in md.splitlines() if line.startswith("| ")]
+claims = [cells for cells in table if cells[0] == "claim" or cells[0] in proved]
+if not claims or claims[0][:2] != ["claim", "under"]:
+    problems.append("the claims table has no column for the rulings: " + str(claims[:1]))
+for cells in claims[1:]:
+    if cells[1] != "the default rulings":
+        problems.append("claim " + cells[0] + " under " + cells[1])
+    if "proof" in "".join(cells[3:]):
+        problems.append("a refuted or unknown claim reads as a proof: " + " | ".join(cells))
+if not any("every size (one claim, not decided)" in cells[-1] for cells in claims):
+    problems.append("no every-size claim left unknown (quentin's no-draw-every-size is one)")
+for heading in re.findall(r"^### Finding: .*$", md, re.M):
+    if "the default rulings" not in heading:
+        problems.append("a finding without its rulings: " + heading)
+print("\n".join(problems))
+sys.exit(1 if problems else 0)
+PY
+then pass; else fail "a verdict does not say which rulings it is under" "$tmp/why"; fi
 
 # The reading order: summary, findings, rulings, seed examples, passing checks (folded).
 order=$(grep -oE '<h2 id="[a-z]+"' "$tmp/report/audit.html" | cut -d'"' -f2 | tr '\n' ' ')
@@ -103,6 +141,103 @@ PY
 else
   fail "chromium is not installed"
 fi
+
+# A second, cheap report (no proofs, 0.02 s per ruling comparison; about a second): Hexabrae's
+# 61-field board and Brique's 2x2 one.
+"$arbiter" audit brique hexabrae --quick --no-proofs --ruling-seconds 0.02 --report "$tmp/np" >"$tmp/np.out" 2>"$tmp/err"
+status=$?
+[ "$status" -eq 0 ] && pass || fail "audit --no-proofs exited $status" "$tmp/err"
+"$arbiter" prove brique --list --json >"$tmp/claims.json"
+python3 "$here/scripts/validate-json.py" "$here/docs/schemas/audit.schema.json" "$tmp/np/audit.json" >"$tmp/why" && pass ||
+  fail "audit.json of --no-proofs: $(cat "$tmp/why")"
+# A ruling comparison is differ, same (every reachable position of its sizes) or undecided (its
+# search stopped first: no verdict). The terminal's rows, its totals, the reports' summaries,
+# "Not decided" and audit.json count the undecided ones alike. Hexabrae's ply-cap readings cannot
+# part within the search's depth bound, so some are always undecided.
+for run in report:out np:np.out; do
+  if python3 - "$tmp/${run%%:*}" "$tmp/${run#*:}" <<'PY' >"$tmp/why"
+import html as escape, json, re, sys
+folder, out = sys.argv[1], open(sys.argv[2]).read()
+report = json.load(open(folder + "/audit.json"))
+md, page = open(folder + "/audit.md").read(), open(folder + "/audit.html").read()
+problems = []
+rows = [line for line in out.splitlines() if re.match(r"\S+ +ruling ", line)]
+words = [re.search(r" (\S+) +[0-9.]+$", line).group(1) for line in rows]
+undecided = [r for r in report["rulings"] if not r["differs"] and not r["complete"]]
+unknown = [r for r in report["rows"] if r["verdict"] == "unknown"]
+totals = report.get("totals", {})
+if set(words) - {"differ", "same", "undecided"}:
+    problems.append("a comparison's result is not differ, same or undecided: " + str(set(words)))
+if words != [r.get("result") for r in report["rulings"]] or words.count("undecided") != len(undecided):
+    problems.append("the table's results are not audit.json's")
+if totals.get("rulings_undecided") != len(undecided) or totals.get("without_verdict") != len(unknown) + len(undecided):
+    problems.append("audit.json's totals: " + str(totals))
+if folder.endswith("np") and not undecided:
+    problems.append("no undecided comparison (Hexabrae's ply-cap readings cannot part within the depth bound)")
+line = re.search(r"^\d+ findings? about the rule texts.*(?=; [0-9.]+ s$)", out, re.M)
+if not line or not re.search(r"; %d results? without a verdict[ ;]" % (len(unknown) + len(undecided)), line.group(0)) \
+        or ("%d ruling comparisons undecided" % len(undecided) not in line.group(0) and undecided):
+    problems.append("the totals line does not count them: " + (line.group(0) if line else "none"))
+elif line.group(0) not in md or escape.escape(line.group(0), quote=False) not in page:
+    problems.append("audit.md or audit.html does not open with the terminal's totals: " + line.group(0))
+section = md.split("## Not decided", 1)[1].split("\n## ", 1)[0] if "## Not decided" in md else ""
+html_section = page.split('<h2 id="unknown">', 1)[1].split("<h2", 1)[0] if '<h2 id="unknown">' in page else ""
+if section.count("| ruling ") != len(undecided) or html_section.count("<td>ruling ") != len(undecided):
+    problems.append("Not decided lists %d and %d comparisons, not %d" % (section.count("| ruling "), html_section.count("<td>ruling "), len(undecided)))
+for r in undecided:
+    if r["searched"] not in section or escape.escape(r["searched"], quote=False) not in html_section:
+        problems.append("Not decided does not say how far: " + r["searched"])
+folded = re.search(r"<summary>(\d+) comparisons undecided", page)
+if undecided and (not folded or int(folded.group(1)) != len(undecided)):
+    problems.append("audit.html folds the undecided comparisons as " + (folded.group(0) if folded else "nothing"))
+if re.search(r"<summary>(\d+) comparisons found no difference", page) and \
+        int(re.search(r"<summary>(\d+) comparisons found no difference", page).group(1)) != words.count("same"):
+    problems.append("audit.html counts the comparisons without a difference with the undecided ones")
+print("\n".join(problems))
+sys.exit(1 if problems else 0)
+PY
+  then pass; else fail "undecided ruling comparisons counted differently (${run%%:*})" "$tmp/why"; fi
+done
+# --no-proofs: the findings do not read as if every claim held; the claims not proved are named.
+if python3 - "$tmp/claims.json" "$tmp/np" <<'PY' >"$tmp/why"
+import json, sys
+claims = [c["name"] for c in json.load(open(sys.argv[1]))["claims"]]
+md, page = open(sys.argv[2] + "/audit.md").read(), open(sys.argv[2] + "/audit.html").read()
+report = json.load(open(sys.argv[2] + "/audit.json"))
+problems = []
+sections = (("audit.md", md.split("## Findings", 1)[-1].split("\n## ", 1)[0]),
+            ("audit.html", page.split('<h2 id="findings">', 1)[-1].split("<h2", 1)[0]))
+for name, findings in sections:
+    if "--no-proofs" not in findings or not all(c in findings for c in claims) or "every claim checked holds" in findings:
+        problems.append(name + "'s findings do not say that the proofs of " + " ".join(claims) + " were skipped")
+skipped = report.get("not_run", [])
+if len(skipped) != 1 or skipped[0]["game"] != "brique" or skipped[0]["kind"] != "proof" or "--no-proofs" not in skipped[0]["why"] \
+        or sorted(skipped[0]["checks"]) != sorted(claims) or report["totals"].get("not_run") != len(claims):
+    problems.append("audit.json's not_run: " + json.dumps(skipped))
+print("\n".join(problems))
+sys.exit(1 if problems else 0)
+PY
+then pass; else fail "--no-proofs: the report does not say what was not checked" "$tmp/why"; fi
+# Legible diagrams: each board is drawn wide enough that its smallest label is at least 2.4 mm
+# high (9 px on screen), so a 61-field board is wider than a 2x2 one, and none narrower than 4 cm.
+if python3 - "$tmp/np/audit.html" <<'PY' >"$tmp/why"
+import re, sys
+widths, problems = [], []
+for svg in re.findall(r"<svg [^>]*>.*?</svg>", open(sys.argv[1]).read(), re.S):
+    size = re.match(r'<svg [^>]*width="([0-9.]+)mm"[^>]*viewBox="0 0 ([0-9.]+) [0-9.]+"', svg)
+    if not size:
+        continue  # a chart, sized by the page
+    fonts = [float(f) for f in re.findall(r'font-size="([0-9.]+)"', svg)]
+    label_mm = min(fonts) * float(size.group(1)) / float(size.group(2)) if fonts else 99
+    widths.append(float(size.group(1)))
+    if label_mm < 2.4 or float(size.group(1)) < 40:
+        problems.append("%smm wide, smallest label %.2f mm" % (size.group(1), label_mm))
+if len(widths) < 10 or max(widths) < 2 * min(widths):
+    problems.append("the diagrams do not follow their boards: widths " + str(sorted(set(widths))))
+print("\n".join(sorted(set(problems))))
+sys.exit(1 if problems else 0)
+PY
+then pass; else fail "diagrams too small to read" "$tmp/why"; fi
 
 # Interrupted (SIGINT once the report folder is made and the audit under way): no report and no
 # empty folder left behind; a folder that was there before is kept with what it held.
