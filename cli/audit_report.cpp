@@ -173,7 +173,7 @@ std::string ruling_count_line(const AuditReport& report, const std::string& game
 
 std::string count_line(const KindCount& c) {
   std::string line = std::to_string(c.passed) + " of " + std::to_string(c.total) + " pass";
-  if (c.findings) line += ", " + std::to_string(c.findings) + " findings";
+  if (c.findings) line += ", " + std::to_string(c.findings) + (c.findings == 1 ? " finding" : " findings");
   if (c.unknown) line += ", " + std::to_string(c.unknown) + " unknown";
   if (c.failed) line += ", " + std::to_string(c.failed) + " FAILED";
   if (c.not_applicable) line += ", " + std::to_string(c.not_applicable) + " not applicable (not run)";
