@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "model/core/errors.hpp"
@@ -140,7 +141,7 @@ class RaceGame final : public Game {
   RaceGame(const GameDescriptor& descriptor, bool planted) : Game(descriptor, Config{}), planted_(planted) {}
   std::vector<std::string> implementations() const override { return {"fast"}; }
   std::unique_ptr<State> initial_state(std::string_view) const override { return std::make_unique<RaceState>(planted_); }
-  std::unique_ptr<State> parse_position(std::string_view text, std::string_view) const override {
+  std::unique_ptr<State> read_position(std::string_view text, std::string_view) const override {
     std::istringstream in{std::string(text)};
     std::string name;
     int count = -1, ply = -1;
@@ -174,6 +175,27 @@ TEST(ConformanceBattery, CatchesAWinningMovesListThatMissesAWin) {
       }
     }
     EXPECT_TRUE(checked) << "the battery has no winning-moves check";
+  }
+}
+
+// Every game's reader goes through Game::parse_position, which refuses what the reader alone cannot
+// see: a position at ply 0 other than the initial one, at ply 1 one that no first move gives.
+TEST(ConformanceBattery, TheOpeningPliesOfEveryGameMustBeReachedByPlay) {
+  GameDescriptor descriptor;
+  descriptor.name = "race";
+  const RaceGame game(descriptor, false);
+  for (const auto& [text, problem] : {std::pair{"race 3 0", "at ply 0 a position must be the initial position (race 0 0)"},
+                                      std::pair{"race 3 1", "at ply 1 a position must be one legal move from the initial "
+                                                            "position (race 0 0), and no first move gives this one"}}) {
+    try {
+      game.parse_position(text);
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const InputError& error) {
+      EXPECT_EQ(std::string(error.what()), std::string("no game reaches this position: ") + problem);
+    }
+  }
+  for (const char* reached : {"race 0 0", "race 1 1", "race 2 1", "race 3 2", "race 7 3"}) {
+    EXPECT_EQ(game.parse_position(reached)->line(), reached);
   }
 }
 

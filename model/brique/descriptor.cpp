@@ -54,7 +54,7 @@ class BriqueGame final : public Game {
     return make_state(implementation, Position::initial(rules_));
   }
 
-  std::unique_ptr<State> parse_position(std::string_view text, std::string_view implementation) const override {
+  std::unique_ptr<State> read_position(std::string_view text, std::string_view implementation) const override {
     check_implementation(implementation);
     return make_state(implementation, brique::parse_position(rules_, text));
   }

@@ -105,7 +105,7 @@ class BrochsGame final : public Game {
   std::unique_ptr<State> initial_state(std::string_view implementation) const override {
     return in_implementation(initial_position(rules_), implementation);
   }
-  std::unique_ptr<State> parse_position(std::string_view text, std::string_view implementation) const override {
+  std::unique_ptr<State> read_position(std::string_view text, std::string_view implementation) const override {
     return in_implementation(parse_brochs_position(rules_, text), implementation);
   }
   int max_plies() const override { return rules_.ply_cap; }

@@ -1,6 +1,7 @@
 #include "model/core/game.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 
 #include "model/core/errors.hpp"
@@ -91,6 +92,56 @@ std::unique_ptr<Game> make_game(const GameDescriptor& game, int size, const std:
 std::string board_size_name(const GameDescriptor& game, int size) {
   if (game.size_name) return game.size_name(size);
   return std::to_string(size) + "x" + std::to_string(size);
+}
+
+namespace {
+
+// Whether `plies` legal moves from `from` can give the position whose line is `target`. With
+// `placeless_last`, the last move is one without a place on the board (a swap, a pass): where a
+// position's status notes come from, a few moves to try before all of them.
+bool play_reaches(const State& from, const std::string& target, int plies, bool placeless_last) {
+  std::vector<Move> moves;
+  from.legal_moves(moves);
+  const std::unique_ptr<State> next = from.clone();
+  for (const Move m : moves) {
+    if (plies == 1 && placeless_last && from.move_anchor(m)) continue;
+    next->copy_from(from);
+    next->apply(m);
+    if (plies == 1 ? next->line() == target : play_reaches(*next, target, plies - 1, placeless_last)) return true;
+  }
+  return false;
+}
+
+// A reader checks what a position must satisfy by the game's rules; whether play reaches it at
+// all is known only by playing, which is cheap at the first plies alone (the initial position has
+// few moves). So ply 0 and 1 are checked in full, and ply 2 when a status note (the swap, a pass)
+// says a move without a place was played: what the stones cannot account for.
+void check_opening_reached(const Game& game, const State& state, std::string_view implementation) {
+  const int ply = state.ply();
+  if (ply > 2) return;
+  const std::vector<std::string> notes = ply == 2 ? state.status_notes() : std::vector<std::string>{};
+  if (ply == 2 && notes.empty()) return;
+  const std::unique_ptr<State> initial = game.initial_state(implementation);
+  const std::string target = state.line();
+  const bool reached = ply == 0   ? target == initial->line()
+                       : ply == 1 ? play_reaches(*initial, target, 1, false)
+                                  : play_reaches(*initial, target, 2, true) || play_reaches(*initial, target, 2, false);
+  if (reached) return;
+  std::string at = "ply " + std::to_string(ply);
+  for (std::size_t i = 0; i < notes.size(); ++i) at += (i == 0 ? " (" : ", ") + notes[i] + (i + 1 == notes.size() ? ")" : "");
+  const std::string initial_text = "the initial position (" + initial->line() + ")";
+  throw InputError("no game reaches this position: at " + at + " a position must be " +
+                   (ply == 0   ? initial_text
+                    : ply == 1 ? "one legal move from " + initial_text + ", and no first move gives this one"
+                               : "two legal moves from " + initial_text + ", and no two moves give this one"));
+}
+
+}  // namespace
+
+std::unique_ptr<State> Game::parse_position(std::string_view text, std::string_view implementation) const {
+  std::unique_ptr<State> state = read_position(text, implementation);
+  check_opening_reached(*this, *state, implementation);
+  return state;
 }
 
 std::string outcome_text(const GameDescriptor& game, const Outcome& outcome) {

@@ -246,9 +246,11 @@ class Game {
   virtual std::vector<std::string> implementations() const = 0;
   virtual std::unique_ptr<State> initial_state(std::string_view implementation = {}) const = 0;
   // Reads a diagram or a one-line form; throws InputError. A one-line form whose size or rulings
-  // differ from this game's configuration is an error.
-  virtual std::unique_ptr<State> parse_position(std::string_view text,
-                                                std::string_view implementation = {}) const = 0;
+  // differ from this game's configuration is an error. Besides the game's own checks (read_position)
+  // every game's opening is checked here by play: a position at ply 0 must be initial_state(), one
+  // at ply 1 one legal move from it, and one at ply 2 with a status note (the swap, a pass) two
+  // legal moves from it. Later plies cost nothing more.
+  std::unique_ptr<State> parse_position(std::string_view text, std::string_view implementation = {}) const;
   // No game under this configuration lasts longer than this many plies.
   virtual int max_plies() const = 0;
   // The board symmetries under which this configuration's rules are invariant, by name, identity
@@ -261,6 +263,11 @@ class Game {
   // Every theme State::move_theme can name under this configuration, so that a puzzle run asked
   // for a theme the game never produces is refused instead of searching forever. None by default.
   virtual std::vector<std::string> themes() const { return {}; }
+
+ protected:
+  // The game's reader behind parse_position: the format and every fact of the game's own that a
+  // position must satisfy.
+  virtual std::unique_ptr<State> read_position(std::string_view text, std::string_view implementation) const = 0;
 
  private:
   const GameDescriptor* descriptor_;

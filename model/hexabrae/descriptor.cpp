@@ -101,7 +101,7 @@ class HexabraeGame final : public Game {
     return std::make_unique<HexabraeState>(rules_, pos);
   }
 
-  std::unique_ptr<State> parse_position(std::string_view text, std::string_view implementation) const override {
+  std::unique_ptr<State> read_position(std::string_view text, std::string_view implementation) const override {
     check_implementation(implementation);
     const HexBoard& board = HexBoard::of(rules_.radius);
     if (auto form = split_line_form(text, descriptor().name)) {

@@ -72,8 +72,8 @@ class QuentinGame final : public Game {
     return make(Position::empty(config().size), implementation);
   }
 
-  std::unique_ptr<State> parse_position(std::string_view text, std::string_view implementation) const override {
-    return make(read_position(*this, rules_, text), implementation);
+  std::unique_ptr<State> read_position(std::string_view text, std::string_view implementation) const override {
+    return make(quentin::read_position(*this, rules_, text), implementation);
   }
 
   int max_plies() const override { return max_plies_for(config().size); }

@@ -28,7 +28,7 @@ class ConfigOnlyGame final : public Game {
   }
   // An InputError, like a position the model refuses: counterexample printers then keep the
   // encoding's board and say why.
-  std::unique_ptr<State> parse_position(std::string_view, std::string_view) const override {
+  std::unique_ptr<State> read_position(std::string_view, std::string_view) const override {
     throw InputError("this test game has no implementation");
   }
   int max_plies() const override { return 0; }

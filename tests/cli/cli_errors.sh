@@ -57,6 +57,17 @@ expect_error_saying "a rule the one-line position names otherwise" "under pie=of
   moves quentin --position "quentin 3 B../.../... white 1 pie=off" --rule pie=on
 expect_ok "a rule the one-line position names alike" "^Position: quentin 3 B../.../... white 1 pie=off$" \
   moves quentin --position "quentin 3 B../.../... white 1 pie=off" --rule pie=off
+# A user's test: positions no game reaches at its first plies were read (stones at ply 0, a White
+# stone before White's turn, two stones before the swap, pieces on Hexabrae's empty start).
+expect_error_saying "stones at ply 0" "no game reaches this position: at ply 0 a position must be the initial position \\(quentin 3 [.]{3}/[.]{3}/[.]{3} black 0\\)$" \
+  moves quentin --position "quentin 3 WWW/.../... black 0"
+expect_error_saying "no first move gives it" "at ply 1 a position must be one legal move from the initial position" \
+  moves quentin --position "quentin 3 .W./.../.B. white 1"
+expect_error_saying "two stones before the swap" "at ply 2 \\(swapped\\) a position must be two legal moves" \
+  moves quentin --position "quentin 3 BW./.../... white 2 swapped"
+expect_error_saying "pieces at Hexabrae's ply 0" "at ply 0 a position must be the initial position \\(hexabrae 2 white 0\\)" \
+  moves hexabrae --position "hexabrae 2 Wc3/1 Ba1/0 Be1/0 white 0"
+expect_ok "a position one move from the start" "^Position: quentin 3 .../.B./... white 1$" moves quentin --position "quentin 3 .../.B./... white 1"
 # prove checks every size of --sizes before proving or storing anything under it.
 expect_error_saying "prove at size 0" "--sizes 0: board size 0 is not allowed" prove brique invariant-inductive --sizes 0
 expect_error_saying "prove from size 1" "--sizes 1-3: board size 1 is not allowed" prove quentin all --sizes 1-3

@@ -87,6 +87,34 @@ TEST(BriqueNotation, RejectsMalformedAndUnreachablePositions) {
   expect_rejected(*g, "", "empty position");
 }
 
+// Brique's reader refuses its own unreachable openings with its own words; play decides the rest
+// (Game::parse_position): a lone White stone at ply 2 after a pass, which only Black's pass before
+// White's stone could give, and that stone would have ended the passing.
+TEST(BriqueNotation, TheOpeningPliesMustBeReachedByPlay) {
+  const auto passing = game(5, {"pass=allowed"});
+  for (const std::string& implementation : implementations()) {
+    for (const char* text : {"brique 5 ..W../...../...../...../..... black 2 passed pass=allowed",
+                             "..W..\n.....\n.....\n.....\n.....\nBlack to move, ply 2, passed\n"}) {
+      try {
+        passing->parse_position(text, implementation);
+        ADD_FAILURE() << "accepted: " << text;
+      } catch (const InputError& error) {
+        EXPECT_NE(std::string(error.what()).find("no game reaches this position: at ply 2 (passed) a position must be two legal "
+                                                 "moves from the initial position (brique 5 ...../...../...../...../..... black 0 "
+                                                 "pass=allowed)"),
+                  std::string::npos)
+            << error.what();
+      }
+    }
+    for (const char* text : {"brique 5 ..B../...../...../...../..... black 2 passed pass=allowed",
+                             "brique 5 ...../...../...../...../..... white 1 passed pass=allowed",
+                             "brique 5 ..B../...../...../...../..... white 1 pass=allowed"}) {
+      EXPECT_EQ(passing->parse_position(text, implementation)->line(), text);
+    }
+  }
+  expect_rejected(*game(5), "..B..\n.....\n.....\n.....\n.....\nBlack to move, ply 0", "at ply 0 the board must be empty");
+}
+
 // Issue 13 item 14: `brique 2 .B/.. white 5` was accepted and its successor after a1 refused.
 TEST(BriqueNotation, ThePlyMustFitTheStones) {
   expect_rejected(*game(2), "brique 2 .B/.. white 5", "ply 5 does not fit the board: 1 stone allows at most ply 1");

@@ -120,6 +120,27 @@ TEST(HexabraeNotation, BadPositionsAreOneLineInputErrors) {
   EXPECT_THROW(load_position(hexabrae_game(), 4, {}, kSmallPosition), InputError);  // size disagrees
 }
 
+// A user's test found pieces accepted at ply 0 (`hexabrae 2 Wc3/1 Ba1/0 Be1/0 white 0`). Through
+// Game::parse_position play must reach a position: the empty board at ply 0, one White placement at
+// ply 1, and at ply 2 after a pass two moves from the start.
+TEST(HexabraeNotation, TheOpeningPliesMustBeReachedByPlay) {
+  auto game = make_game(hexabrae_game(), 2);
+  std::string staged = kSmallPosition;
+  const std::string status = "Black to move, ply 3, passes 1";
+  expect_input_error(*game, "hexabrae 2 Wc3/1 Ba1/0 Be1/0 white 0",
+                     "no game reaches this position: at ply 0 a position must be the initial position (hexabrae 2 white 0)");
+  expect_input_error(*game, std::string(staged).replace(staged.find(status), status.size(), "White to move, ply 0"), "at ply 0");
+  expect_input_error(*game, "hexabrae 2 Ba1/0 black 1",
+                     "at ply 1 a position must be one legal move from the initial position (hexabrae 2 white 0), "
+                     "and no first move gives this one");
+  expect_input_error(*game, std::string(staged).replace(staged.find(status), status.size(), "Black to move, ply 1"), "at ply 1");
+  expect_input_error(*game, "hexabrae 2 Wc3/1 Ba1/0 white 2 passes:1",
+                     "at ply 2 (passes 1) a position must be two legal moves from the initial position");
+  for (const char* reached : {"hexabrae 2 white 0", "hexabrae 2 Wc3/1 black 1", "hexabrae 2 Ba1/0 Wc3/1 white 2"}) {
+    EXPECT_EQ(game->parse_position(reached)->line(), reached);
+  }
+}
+
 TEST(HexabraeNotation, BadMovesAreOneLineInputErrors) {
   auto game = make_game(hexabrae_game(), 4);
   auto state = game->parse_position("hexabrae 4 We5/1 Bi5/0 white 2");

@@ -157,6 +157,30 @@ TEST(QuentinNotation, ThePlyMustFitTheStones) {
   EXPECT_EQ(game->parse_position(fits->line())->line(), fits->line());
 }
 
+// A user's test: stones at ply 0, a White stone before White's first turn and two stones before the
+// swap were read, though no game reaches them (Game::parse_position now plays the opening out).
+TEST(QuentinNotation, TheOpeningPliesMustBeReachedByPlay) {
+  auto game = make_game(quentin_game(), 3, {});
+  for (const std::string& impl : implementations()) {
+    expect_input_error([&] { game->parse_position("quentin 3 WWW/.../... black 0", impl); },
+                       "no game reaches this position: at ply 0 a position must be the initial position (quentin 3 .../.../... black 0)");
+    expect_input_error([&] { game->parse_position("quentin 3 .W./.../.B. white 1", impl); },
+                       "at ply 1 a position must be one legal move from the initial position (quentin 3 .../.../... black 0), "
+                       "and no first move gives this one");
+    expect_input_error([&] { game->parse_position("quentin 3 BW./.../... white 2 swapped", impl); },
+                       "at ply 2 (swapped) a position must be two legal moves from the initial position");
+    for (const char* diagram : {"WWW\n...\n...\nWhite wins, ply 0\n", ".B.\n...\n...\nBlack to move, ply 0\n",
+                                ".W.\n...\n.B.\nWhite to move, ply 1\n", "BW.\n...\n...\nWhite to move, ply 2, swapped\n"}) {
+      expect_input_error([&] { game->parse_position(diagram, impl); }, "no game reaches this position");
+    }
+    for (const char* reached : {"quentin 3 .../.../... black 0", "quentin 3 .../.B./... white 1", "quentin 3 .../.B./... white 2 swapped"}) {
+      EXPECT_EQ(game->parse_position(reached, impl)->line(), reached);
+    }
+  }
+  auto larger = make_game(quentin_game(), 4, {});
+  expect_input_error([&] { larger->parse_position("quentin 4 B.../..../..../...W black 0"); }, "at ply 0");
+}
+
 TEST(QuentinNotation, BadMovesGiveOneLineErrors) {
   for (const std::string& impl : implementations()) {
     auto s = setup("B..\n...\n...\nWhite to move, ply 1\n", {}, impl);
