@@ -36,6 +36,38 @@ int smallest_size(const GameDescriptor& game) {
   return game.default_size;
 }
 
+// Every word a game draws (labels, legends, notes) ends inside the picture, on its smallest board,
+// along random games to their end (Hexabrae's legend ran past the right edge on radius 2, its
+// second column cut to "Black major"). Widths are estimated as DejaVu Sans averages them.
+TEST(Drawing, EveryTextEndsInsideThePicture) {
+  const auto characters = [](const std::string& text) {
+    return static_cast<double>(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+  };
+  for (const GameDescriptor* game : registered_games()) {
+    int smallest = 2;
+    while (!game->size_ok(smallest)) ++smallest;
+    const auto configured = make_game(*game, smallest);
+    Rng rng(11);
+    std::vector<Move> moves;
+    for (int played = 0; played < 3; ++played) {
+      auto state = configured->initial_state();
+      for (int ply = 0; ply <= configured->max_plies(); ++ply) {
+        const Drawing drawing = state->drawing();
+        for (const Shape& shape : drawing.shapes) {
+          if (shape.kind != Shape::Kind::Text) continue;
+          const double width = 0.58 * shape.font_size * characters(shape.text), x = shape.points.at(0).first;
+          const double left = shape.text_from_left ? x : x - width / 2;
+          EXPECT_GE(left, -0.01 * drawing.width) << game->name << " '" << shape.text << "' in " << state->line();
+          EXPECT_LE(left + width, drawing.width * 1.01) << game->name << " '" << shape.text << "' in " << state->line();
+        }
+        if (state->is_terminal()) break;
+        state->legal_moves(moves);
+        state->apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+      }
+    }
+  }
+}
+
 // Every legal move of positions along a random game lands inside the picture, and a placement
 // game has places for its moves at all.
 TEST(MoveAnchor, EveryLegalMoveLandsInsideTheDrawing) {

@@ -1,5 +1,6 @@
 // The position as geometry: the hexagonal fields and the bars on them, for the generic renderer.
 #include <cmath>
+#include <string_view>
 #include <utility>
 
 #include "model/hexabrae/engine.hpp"
@@ -119,16 +120,27 @@ Drawing HexabraeState::drawing() const {
         {kTieFill, "enclosure, tied"},
         {kInvalidFill, rules_.size_by_area ? "invalid (area under 3 fields, or one colour)" : "invalid (under 3 fields, or one colour)"},
     }};
-    const double row_height = 0.55, swatch = 0.36, column_width = d.width / 2;
+    const double row_height = 0.55, swatch = 0.36, text_size = 0.3;
+    // Two entries a row where the right-hand ones end inside the picture (DejaVu Sans averages a
+    // little over half an em a character); on a small board, one a row.
+    const auto entry_width = [&](const char* words) {
+      return swatch + 0.15 + 0.58 * text_size * static_cast<double>(std::string_view(words).size());
+    };
+    bool two_columns = true;
+    for (std::size_t i = 1; i < entries.size(); i += 2) {
+      two_columns = two_columns && frame.margin + d.width / 2 + entry_width(entries[i].second) <= d.width;
+    }
+    const std::size_t per_row = two_columns ? 2 : 1;
+    const double column_width = d.width / 2;
     for (std::size_t i = 0; i < entries.size(); ++i) {
-      const double x = frame.margin + column_width * static_cast<double>(i % 2);
-      const double y = board_height + row_height * static_cast<double>(i / 2);
+      const double x = frame.margin + column_width * static_cast<double>(i % per_row);
+      const double y = board_height + row_height * static_cast<double>(i / per_row);
       const bool outline = std::string(entries[i].first) == "none";
       polygon({{x, y}, {x + swatch, y}, {x + swatch, y + swatch}, {x, y + swatch}}, entries[i].first,
               outline ? kCoveredStroke : "#555555", outline ? 0.06 : 0.02, "legend");
-      text(x + swatch + 0.15, y + swatch / 2, entries[i].second, 0.3, "#000000", "legend", true);
+      text(x + swatch + 0.15, y + swatch / 2, entries[i].second, text_size, "#000000", "legend", true);
     }
-    d.height = board_height + row_height * static_cast<double>((entries.size() + 1) / 2) + 0.2;
+    d.height = board_height + row_height * static_cast<double>((entries.size() + per_row - 1) / per_row) + 0.2;
   }
   return d;
 }
