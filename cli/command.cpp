@@ -78,7 +78,8 @@ static std::vector<std::string> surplus_words(const std::vector<std::string>& ar
 
 po::variables_map parse_arguments(const std::string& command_name, const std::vector<std::string>& args,
                                   const po::options_description& options,
-                                  const po::positional_options_description& positional, bool& proceed) {
+                                  const po::positional_options_description& positional, bool& proceed,
+                                  RulingIds ruling_ids) {
   const Command* command = nullptr;
   for (const Command& c : commands()) {
     if (c.name == command_name) command = &c;
@@ -96,7 +97,7 @@ po::variables_map parse_arguments(const std::string& command_name, const std::ve
       proceed = false;
       return vm;
     }
-    rename_ruling_ids(vm);
+    if (ruling_ids == RulingIds::RenamedByGame) rename_ruling_ids(vm);
     po::notify(vm);
   } catch (const po::too_many_positional_options_error&) {
     const std::vector<std::string> surplus = surplus_words(args, all, positional);

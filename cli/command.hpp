@@ -40,10 +40,14 @@ struct GameOptions {
 // Parses args against options (positional names in order, the last may repeat with -1) and
 // returns the variables map. --help prints usage and the options and returns false in `proceed`.
 // A "rule" option's NAME=VALUE values, where a "game" option names the game, reach their variable
-// with every ruling id replaced by the ruling's name (assignments_by_name), unknown names refused.
+// with every ruling id replaced by the ruling's name (assignments_by_name), unknown names refused;
+// a command whose --game only checks a file's game (RulingIds::Kept) renames them itself, after
+// that check, so that a wrong game is named as such rather than as its rulings being unknown.
+enum class RulingIds { RenamedByGame, Kept };
 boost::program_options::variables_map parse_arguments(
     const std::string& command_name, const std::vector<std::string>& args,
     const boost::program_options::options_description& options,
-    const boost::program_options::positional_options_description& positional, bool& proceed);
+    const boost::program_options::positional_options_description& positional, bool& proceed,
+    RulingIds ruling_ids = RulingIds::RenamedByGame);
 
 }  // namespace arbiter::cli

@@ -29,7 +29,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("file", 1);
   bool proceed = false;
-  parse_arguments("verify-proof", args, options, positional, proceed);
+  parse_arguments("verify-proof", args, options, positional, proceed, RulingIds::Kept);
   if (!proceed) return 0;
   if (threads < 1) throw InputError("--threads must be at least 1, not " + std::to_string(threads));
   if (const std::string problem = input_file_problem(file); !problem.empty()) {
@@ -42,7 +42,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
   if (!game_name.empty() && game_name != game.name) {
     throw InputError("the certificate is about " + game.name + ", not " + game_name);
   }
-  rulings = assignments_by_name(game, rulings);  // parse_arguments could not: --game may be left out
+  rulings = assignments_by_name(game, rulings);  // the certificate names the game; --game may be left out
   auto probe = make_game(game, 0, {});
   const auto names = probe->implementations();
   if (implementation.empty()) {

@@ -46,6 +46,11 @@ if [ $status -eq 1 ] && grep -q '^REJECTED: .*the analysis leaves out the move' 
 head -n 20 "$tmp/b3.cert" >"$tmp/short.cert"
 expect_error "truncated certificate" verify-proof "$tmp/short.cert"
 expect_error "certificate of another game" verify-proof "$tmp/b3.cert" --game quentin
+# The wrong game is named as such even when --rule names a ruling of the certificate's game by its
+# id (it said "unknown ruling 'B-4' for --rule of quentin").
+expect_error "certificate of another game, a ruling id asked" verify-proof "$tmp/b3.cert" --game quentin --rule B-4=off
+grep -qx "arbiter: error: the certificate is about brique, not quentin" "$tmp/err" && pass \
+  || fail "verify-proof names the certificate's game before the rulings asked" "$tmp/err"
 expect_error "certificate under other rulings" verify-proof "$tmp/b3.cert" --rule pie=off
 # The ruling that differs is named, with the value the certificate was made under and the one asked
 # for (it said "position's rulings differ from the game's configuration", or, for a certificate
