@@ -158,17 +158,32 @@ std::map<std::string, KindCount> kind_counts(const AuditReport& report, const st
   return out;
 }
 
+// The ruling comparisons of one game ("" for all of them), counted by result.
+struct RulingCounts {
+  int differ = 0, same = 0, undecided = 0;
+};
+
+RulingCounts ruling_counts(const AuditReport& report, const std::string& game) {
+  RulingCounts c;
+  for (const RulingShown& r : report.rulings) {
+    if (!game.empty() && r.game != game) continue;
+    const std::string result = ruling_result(r);
+    (result == "differ" ? c.differ : result == "same" ? c.same : c.undecided) += 1;
+  }
+  return c;
+}
+
+// "2 differ, 6 same within their bounds, 24 undecided": the words every summary counts them in.
+std::string ruling_counts_words(const RulingCounts& c) {
+  return std::to_string(c.differ) + " differ, " + std::to_string(c.same) + " same within their bounds, " +
+         std::to_string(c.undecided) + " undecided";
+}
+
 // Per game: the ruling comparisons by result, as the totals count them.
 std::string ruling_count_line(const AuditReport& report, const std::string& game) {
-  int differ = 0, same = 0, undecided = 0;
-  for (const RulingShown& r : report.rulings) {
-    if (r.game != game) continue;
-    const std::string result = ruling_result(r);
-    (result == "differ" ? differ : result == "same" ? same : undecided) += 1;
-  }
-  if (differ + same + undecided == 0) return "";
-  return std::to_string(differ) + " differ, " + std::to_string(same) + " same within their bounds, " +
-         std::to_string(undecided) + " undecided (no verdict)";
+  const RulingCounts c = ruling_counts(report, game);
+  if (c.differ + c.same + c.undecided == 0) return "";
+  return ruling_counts_words(c) + " (no verdict)";
 }
 
 std::string count_line(const KindCount& c) {
@@ -227,10 +242,10 @@ const char* ruling_result(const RulingShown& ruling) {
 AuditTotals audit_totals(const AuditReport& report) {
   AuditTotals t;
   for (const AuditRow& row : report.rows) count_verdict(t, row.verdict);
-  for (const RulingShown& r : report.rulings) {
-    const std::string result = ruling_result(r);
-    (result == "differ" ? t.rulings_differ : result == "same" ? t.rulings_same : t.rulings_undecided) += 1;
-  }
+  const RulingCounts rulings = ruling_counts(report, "");
+  t.rulings_differ = rulings.differ;
+  t.rulings_same = rulings.same;
+  t.rulings_undecided = rulings.undecided;
   for (const NotRun& n : report.not_run) t.not_run += static_cast<int>(n.checks.size());
   return t;
 }
@@ -248,8 +263,7 @@ std::string totals_line(const AuditTotals& t) {
   line += "; " + std::to_string(t.passed) + " passed, " + std::to_string(t.failed) + " failed";
   if (t.not_applicable) line += ", " + std::to_string(t.not_applicable) + " not applicable (not run)";
   if (t.not_run) line += ", " + counted(t.not_run, "claim", "claims") + " not checked (skipped on request)";
-  return line + "; ruling comparisons: " + std::to_string(t.rulings_differ) + " differ, " + std::to_string(t.rulings_same) +
-         " same within their bounds, " + std::to_string(t.rulings_undecided) + " undecided";
+  return line + "; ruling comparisons: " + ruling_counts_words({t.rulings_differ, t.rulings_same, t.rulings_undecided});
 }
 
 int html_diagram_count(const AuditReport& report) {
@@ -409,8 +423,8 @@ std::string audit_markdown(const AuditReport& report) {
          << " | " << rulings_words(g.first->rulings) << " | " << g.first->detail.substr(0, g.first->detail.find('\n')) << " |\n";
     }
   }
-  md << "\n## Rulings whose readings differ\n\n" << kRulingsIntro << t.rulings_differ << " differ, " << t.rulings_same
-     << " same within their bounds, " << t.rulings_undecided << " undecided.\n";
+  md << "\n## Rulings whose readings differ\n\n" << kRulingsIntro
+     << ruling_counts_words({t.rulings_differ, t.rulings_same, t.rulings_undecided}) << ".\n";
   for (const RulingShown& r : report.rulings) {
     md << "\n### " << r.game << " " << r.id << " " << r.ruling << ": " << r.value_a << " vs " << r.value_b << "\n\n";
     if (!r.differs) {
@@ -527,8 +541,8 @@ std::string audit_html(const AuditReport& report) {
     }
     h << "</table>\n";
   }
-  h << "<h2 id=\"rulings\">Rulings whose readings differ</h2>\n<p>" << kRulingsIntro << t.rulings_differ << " differ, "
-    << t.rulings_same << " same within their bounds, " << t.rulings_undecided << " undecided.</p>\n";
+  h << "<h2 id=\"rulings\">Rulings whose readings differ</h2>\n<p>" << kRulingsIntro
+    << ruling_counts_words({t.rulings_differ, t.rulings_same, t.rulings_undecided}) << ".</p>\n";
   for (const RulingShown& r : report.rulings) {
     if (!r.differs) continue;
     h << "<section><h3>" << xml_escape(r.game + " " + r.id + " " + r.ruling + ": " + r.value_a + " vs " + r.value_b) << "</h3>\n<p>"

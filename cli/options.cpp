@@ -258,6 +258,12 @@ void check_output_file(const std::string& option, const std::string& value, cons
                    problem);
 }
 
+std::string as_given(double number) {
+  std::ostringstream text;
+  text << number;
+  return text.str();
+}
+
 void check_image_name(const std::string& option, const std::string& path) {
   if (image_format_named(path)) return;
   throw InputError(option + " " + quote_input(path) + ": cannot tell the image format from the name: end it in " +

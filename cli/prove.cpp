@@ -59,13 +59,6 @@ void size_range(const GameDescriptor& game, const std::string& sizes, int& low, 
   }
 }
 
-// A number as given, not in the table's fixed two decimals.
-std::string as_given(double number) {
-  std::ostringstream text;
-  text << number;
-  return text.str();
-}
-
 std::string counted(int count, const std::string& thing) {
   return std::to_string(count) + " " + thing + (count == 1 ? "" : "s");
 }

@@ -35,12 +35,6 @@ namespace po = boost::program_options;
 // have none: the runs measured in docs/puzzles.md needed 6 to 160 positions a puzzle on average
 // (the most, Brochs 15x15 within-2: 1,604 positions for 10 puzzles).
 constexpr std::uint64_t kFruitlessPositions = 1000;
-
-std::string seconds_text(double seconds) {
-  std::ostringstream out;
-  out << seconds << " s";
-  return out.str();
-}
 using puzzles::Puzzle;
 using puzzles::PuzzleKind;
 
@@ -234,7 +228,7 @@ int generate(const std::vector<std::string>& args) {
     // Short of the count, like a solve that ends unknown within its limits: exit 1.
     std::cerr << "arbiter: stopped: "
               << (report.position_limit ? "--max-positions " + std::to_string(max_positions) + " reached"
-                                        : "--time-limit " + seconds_text(time_limit) + " reached")
+                                        : "--time-limit " + as_given(time_limit) + " s reached")
               << " with " << report.stored_after << "/" << count << " stored"
               << (added == 0 ? ", none added by this run" : "")
               << "; every puzzle found so far is stored: run the same command to continue\n";

@@ -35,14 +35,14 @@ Shape circle(double x, double y, double radius, std::string fill, std::string st
   return shape;
 }
 
-// A text of about this many characters, in a font of this size, is about this wide (DejaVu Sans
-// averages a little over half an em per character).
-double text_width(const std::string& text, double font_size) { return 0.58 * font_size * static_cast<double>(text.size()); }
-
 // Characters, not bytes: a caption is UTF-8, and a continuation byte (10xxxxxx) starts none.
 std::size_t characters(std::string_view text) {
   return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
+
+// A text of about this many characters, in a font of this size, is about this wide (DejaVu Sans
+// averages a little over half an em per character).
+double text_width(const std::string& text, double font_size) { return 0.58 * font_size * static_cast<double>(characters(text)); }
 
 // Where the first `count` characters of `text` end, in bytes.
 std::size_t after_characters(std::string_view text, std::size_t count) {

@@ -180,14 +180,10 @@ std::variant<Puzzle, DamagedRow> read_row(const Statement& row) {
   }
 }
 
-// The puzzle of a row, or an InputError naming the store and the damage: for the commands that
-// need every puzzle they read (`puzzles verify` reads past damaged rows and lists them all).
-Puzzle readable_row(const Statement& row, const std::string& store_name) {
-  auto read = read_row(row);
-  if (auto* damaged = std::get_if<DamagedRow>(&read)) {
-    throw InputError(store_name + ": " + damaged->what + " (arbiter puzzles verify lists every damaged puzzle)");
-  }
-  return std::get<Puzzle>(std::move(read));
+// The error of a command that needs every puzzle it reads (`puzzles verify` reads past damaged rows
+// and lists them all).
+InputError damaged_store(const std::string& store_name, const DamagedRow& damaged) {
+  return InputError(store_name + ": " + damaged.what + " (arbiter puzzles verify lists every damaged puzzle)");
 }
 
 }  // namespace
@@ -342,24 +338,19 @@ std::vector<PuzzleStore::Added> PuzzleStore::insert_batch(const std::vector<Puzz
   }
 }
 
-std::string PuzzleStore::select_sql(const PuzzleQuery& query) {
-  std::string sql = std::string("SELECT id, ") + kColumns +
-                    " FROM puzzles WHERE (?1 = '' OR game = ?1) AND difficulty BETWEEN ?2 AND ?3"
-                    " AND (?4 = '' OR theme = ?4) ORDER BY game, difficulty, id";
-  if (query.limit > 0) sql += " LIMIT " + std::to_string(query.limit);
-  return sql;
-}
-
 std::vector<Puzzle> PuzzleStore::select(const PuzzleQuery& query) const {
-  Statement rows(db_, select_sql(query), name_);
-  rows.bind(1, query.game).bind(2, query.min_difficulty).bind(3, query.max_difficulty).bind(4, query.theme);
-  std::vector<Puzzle> out;
-  while (rows.step()) out.push_back(readable_row(rows, name_));
+  std::vector<DamagedRow> damaged;
+  std::vector<Puzzle> out = select(query, damaged);
+  if (!damaged.empty()) throw damaged_store(name_, damaged.front());
   return out;
 }
 
 std::vector<Puzzle> PuzzleStore::select(const PuzzleQuery& query, std::vector<DamagedRow>& damaged) const {
-  Statement rows(db_, select_sql(query), name_);
+  std::string sql = std::string("SELECT id, ") + kColumns +
+                    " FROM puzzles WHERE (?1 = '' OR game = ?1) AND difficulty BETWEEN ?2 AND ?3"
+                    " AND (?4 = '' OR theme = ?4) ORDER BY game, difficulty, id";
+  if (query.limit > 0) sql += " LIMIT " + std::to_string(query.limit);
+  Statement rows(db_, sql, name_);
   rows.bind(1, query.game).bind(2, query.min_difficulty).bind(3, query.max_difficulty).bind(4, query.theme);
   std::vector<Puzzle> out;
   while (rows.step()) {
@@ -374,7 +365,9 @@ std::optional<Puzzle> PuzzleStore::find(std::int64_t id) const {
   Statement row(db_, std::string("SELECT id, ") + kColumns + " FROM puzzles WHERE id = ?1", name_);
   row.bind(1, id);
   if (!row.step()) return std::nullopt;
-  return readable_row(row, name_);
+  auto read = read_row(row);
+  if (const auto* damaged = std::get_if<DamagedRow>(&read)) throw damaged_store(name_, *damaged);
+  return std::get<Puzzle>(std::move(read));
 }
 
 std::int64_t PuzzleStore::count(const RunCursor& run) const {

@@ -70,8 +70,8 @@ class PuzzleStore {
   // Stores the puzzles and moves the run's cursor, all in one transaction.
   std::vector<Added> insert_batch(const std::vector<Puzzle>& puzzles, const RunCursor& cursor);
 
-  // The puzzles the query matches. A damaged row ends the read: InputError naming the store, the
-  // puzzle and the field.
+  // The puzzles the query matches. A damaged row is an InputError naming the store, the (first)
+  // damaged puzzle and its field.
   std::vector<Puzzle> select(const PuzzleQuery& query) const;
   // The same, but a damaged row is added to `damaged` and the read goes on (`puzzles verify`).
   std::vector<Puzzle> select(const PuzzleQuery& query, std::vector<DamagedRow>& damaged) const;
@@ -91,7 +91,6 @@ class PuzzleStore {
   PuzzleStore(sqlite3* db, std::string path, std::string name);
   void execute(const char* sql) const;
   Added insert_one(const Puzzle& puzzle);
-  static std::string select_sql(const PuzzleQuery& query);
   [[noreturn]] void fail(const std::string& what) const;
 
   sqlite3* db_ = nullptr;
