@@ -1,6 +1,7 @@
 // arbiter book: puzzles from the store typeset as book.html, book.pdf and book.tex (puzzles/book.hpp).
 #include <cctype>
 #include <chrono>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 
@@ -77,7 +78,7 @@ int book(const std::vector<std::string>& args) {
   progress.clear();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::cout << "wrote " << files.html << " (" << files.diagrams << " puzzles), " << files.pdf << " (" << files.pdf_pages
-            << " pages), " << files.tex << " and " << files.images.size() << " diagram PNGs in " << out << "/diagrams in " << std::fixed
+            << " pages), " << files.tex << " and " << files.images.size() << " diagram PNGs in " << (std::filesystem::path(out) / "diagrams").string() << " in " << std::fixed
             << std::setprecision(1) << seconds << " s\n";
   return 0;
 }

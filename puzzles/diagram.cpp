@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <map>
 #include <utility>
 
@@ -132,12 +134,34 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
       if (it->second.colour != colour_of(move.mover)) it->second.colour.clear();  // both sides' moves: neither colour
     }
   }
+  // A badge on a round piece of its own colour is written on that piece: a disc of its own inside
+  // the piece's outline would read as a second ring.
+  const auto shade = [](const std::string& fill) -> std::string {
+    if (fill == "black") return "black";
+    if (fill == "white") return "white";
+    if (fill.size() != 7 || fill[0] != '#') return "";
+    const long rgb = std::strtol(fill.c_str() + 1, nullptr, 16);
+    const long darkest = std::min({rgb >> 16, (rgb >> 8) & 0xff, rgb & 0xff});
+    const long lightest = std::max({rgb >> 16, (rgb >> 8) & 0xff, rgb & 0xff});
+    if (lightest <= 0x40) return "black";
+    if (darkest >= 0xf0) return "white";
+    return "";
+  };
+  const auto round_piece_under = [&out, &shade](const Badge& badge) {
+    return std::any_of(out.shapes.begin(), out.shapes.end(), [&](const Shape& s) {
+      return s.kind == Shape::Kind::Circle && s.role != "move-number" && !s.points.empty() &&
+             std::abs(s.points[0].first - badge.at.x) < 1e-9 && std::abs(s.points[0].second - badge.at.y) < 1e-9 &&
+             s.radius >= badge.at.radius * 0.85 && !badge.colour.empty() && shade(s.fill) == badge.colour;
+    });
+  };
   for (const auto& key : order) {
     const Badge& badge = badges.at(key);
     const double radius = badge.at.radius * 0.85;
     const bool black = badge.colour == "black";
     const std::string disc = black ? "#000000" : badge.colour == "white" ? "#ffffff" : "#c8c8c8";
-    out.shapes.push_back(circle(badge.at.x, badge.at.y, radius, disc, "#000000", radius * 0.12, "move-number"));
+    if (!round_piece_under(badge)) {
+      out.shapes.push_back(circle(badge.at.x, badge.at.y, radius, disc, "#000000", radius * 0.12, "move-number"));
+    }
     const double size = std::min(radius * 1.15, 1.7 * radius / (0.58 * static_cast<double>(badge.label.size())));
     Shape number = text_shape(badge.at.x, badge.at.y, badge.label, size, false, "move-number");
     number.fill = black ? "#ffffff" : "#000000";

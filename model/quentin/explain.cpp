@@ -123,7 +123,9 @@ std::string explain_move(const Rules& rules, const Position& position, const Out
   }
   const int point = static_cast<int>(move);
   const std::string name = SquareGrid::of(size).name(point);
-  if (position.cells[static_cast<std::size_t>(point)] != kEmpty) return out + "Illegal: " + name + " is occupied.\n";
+  if (const std::int8_t occupant = position.cells[static_cast<std::size_t>(point)]; occupant != kEmpty) {
+    return out + "Illegal: " + name + " is occupied by a " + (occupant == kBlackStone ? "black" : "white") + " stone.\n";
+  }
   const reference::TurnReport turn = reference::play_placement(rules, position, point, mover);
   out += "Placement: a " + std::string(kColour[mover]) + " stone on " + name + ".\n";
   for (std::size_t pass = 0; pass < turn.passes.size(); ++pass) {

@@ -79,7 +79,7 @@ TEST(QuentinSeed, WhiteOneOnlyDiagonallyAdjacentIsIllegal) {
     EXPECT_EQ(why, s.state->explain(static_cast<Move>(2 * 5 + 2)));
     EXPECT_TRUE(contains(why, "ILLEGAL")) << why;
     EXPECT_THROW(s.state->explain_text("c9"), InputError);
-    EXPECT_TRUE(contains(s.state->explain_text("b2"), "Illegal: b2 is occupied"));
+    EXPECT_TRUE(contains(s.state->explain_text("b2"), "Illegal: b2 is occupied by a white stone."));
     EXPECT_TRUE(contains(why, "white stones b2 and c3 are diagonally adjacent and neither c2 nor b3 holds a white stone"))
         << why;
   }
