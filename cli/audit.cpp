@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <iomanip>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -534,7 +535,7 @@ int audit(const std::vector<std::string>& args) {
               << " not checked by " << n.kind << " (" << n.why << ")\n";
   }
   const AuditTotals totals = audit_totals(report);
-  std::cout << "\n" << totals_line(totals) << "; " << report.seconds << " s\n";
+  std::cout << "\n" << totals_line(totals) << "; " << std::fixed << std::setprecision(1) << report.seconds << " s\n";
   if (folder) {
     folder->write(report);
     std::cout << "report written to " << report_folder << "/audit.html, audit.md and audit.json\n";

@@ -186,6 +186,27 @@ std::string ruling_count_line(const AuditReport& report, const std::string& game
   return ruling_counts_words(c) + " (no verdict)";
 }
 
+// The options in words ("games 5, seed 1, quick yes, selected games brique quentin"), not as JSON.
+std::string options_text(const nlohmann::json& options) {
+  std::string text;
+  for (const auto& [name, value] : options.items()) {
+    std::string shown;
+    if (value.is_boolean()) {
+      shown = value.get<bool>() ? "yes" : "no";
+    } else if (value.is_string()) {
+      shown = value.get<std::string>();
+    } else if (value.is_array()) {
+      for (const auto& item : value) shown += (shown.empty() ? "" : " ") + (item.is_string() ? item.get<std::string>() : item.dump());
+    } else {
+      shown = value.dump();
+    }
+    std::string words = name;
+    std::replace(words.begin(), words.end(), '_', ' ');
+    text += (text.empty() ? "" : ", ") + words + " " + shown;
+  }
+  return text;
+}
+
 std::string count_line(const KindCount& c) {
   std::string line = std::to_string(c.passed) + " of " + std::to_string(c.total) + " pass";
   if (c.findings) line += ", " + std::to_string(c.findings) + (c.findings == 1 ? " finding" : " findings");
@@ -213,7 +234,7 @@ table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding
 .pair{display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start}.pair figure{margin:0}.pair pre{flex:1;min-width:0}
 figure{display:table}figcaption{display:table-caption;caption-side:bottom;font-size:90%;color:#444}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;font-size:85%}code{overflow-wrap:anywhere}
 blockquote{margin:.5em 0;padding:.3em 1em;background:#fdf6e3;border-left:3px solid #b58900}
-.pass{color:#27ae60}.bad{color:#c0392b;font-weight:bold}svg{max-width:100%;height:auto})";
+.pass{color:#27ae60}.open{color:#b9770e;font-weight:bold}.bad{color:#c0392b;font-weight:bold}svg{max-width:100%;height:auto})";
 
 // The diagram at the size it declares (the audit sizes each board so that its labels are legible),
 // its caption wrapped to the diagram's width.
@@ -363,7 +384,7 @@ const char* kRulingsIntro =
 std::string audit_markdown(const AuditReport& report) {
   std::ostringstream md;
   const AuditTotals t = audit_totals(report);
-  md << "# Arbiter audit\n\n" << report.arbiter << "; options: `" << report.options.dump() << "`; "
+  md << "# Arbiter audit\n\n" << report.arbiter << "; options: " << options_text(report.options) << "; "
      << seconds_text(report.seconds) << " s\n\n## Summary\n\n" << totals_line(t) << ".\n";
   const auto claims = claim_summaries(report);
   for (const std::string& game : report.games) {
@@ -462,14 +483,16 @@ std::string audit_html(const AuditReport& report) {
   const AuditTotals t = audit_totals(report);
   h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Arbiter audit</title><style>" << kStyle
     << "</style></head><body>\n<h1>Arbiter audit</h1>\n<p>" << xml_escape(report.arbiter) << "; " << seconds_text(report.seconds)
-    << " s; options <code>" << xml_escape(report.options.dump()) << "</code></p>\n<h2 id=\"summary\">Summary</h2>\n<p>"
+    << " s; options: " << xml_escape(options_text(report.options)) << "</p>\n<h2 id=\"summary\">Summary</h2>\n<p>"
     << xml_escape(totals_line(t)) << ".</p>\n";
   const auto claims = claim_summaries(report);
   for (const std::string& game : report.games) {
     h << "<h3>" << xml_escape(game) << "</h3>\n<p>Rulings in force (the defaults): <code>"
       << xml_escape(default_rulings_line(report, game)) << "</code>. Every check below ran under them unless it names others.</p>\n<ul>\n";
     for (const auto& [kind, c] : kind_counts(report, game)) {
-      h << "<li>" << xml_escape(kind) << ": <span class=\"" << (c.failed ? "bad" : "pass") << "\">" << xml_escape(count_line(c))
+      // A finding or an unknown is no pass: amber, so the line does not read as all clear.
+      const char* shade = c.failed ? "bad" : c.findings + c.unknown > 0 ? "open" : "pass";
+      h << "<li>" << xml_escape(kind) << ": <span class=\"" << shade << "\">" << xml_escape(count_line(c))
         << "</span></li>\n";
     }
     const std::string rulings_line = ruling_count_line(report, game);

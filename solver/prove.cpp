@@ -413,9 +413,14 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       if (refuted != nullptr && !refuted->verdict.refutes_derived_claims) {
         // The premises' conjunction is false, not the claim: the argument fails, nothing more.
         v.kind = Verdict::Kind::Unknown;
+        // The command that shows the counterexample, under this run's rulings and at its size.
+        std::string command = "arbiter prove " + game.name + " " + refuted->claim;
+        if (!claim_named(every_claim, claim, refuted->claim).size_independent) {
+          command += " --sizes " + std::to_string(refuted->size);
+        }
+        for (const std::string& ruling : request.rulings) command += " --rule " + ruling;
         v.reason = "the argument fails: premise " + refuted->claim + " is refuted (" + refuted->verdict.scope +
-                   "), and its counterexample does not contradict this claim (arbiter prove " + game.name + " " +
-                   refuted->claim + " shows it)";
+                   "), and its counterexample does not contradict this claim (" + command + " shows it)";
       } else if (refuted != nullptr) {
         v.kind = Verdict::Kind::Refuted;
         v.counterexample = "premise " + refuted->claim + " is refuted (" + refuted->verdict.scope + "):\n" +

@@ -181,6 +181,8 @@ TEST(ProveDriver, ADerivedClaimIsProvedOnlyWhereEveryPremiseIs) {
   ASSERT_EQ(fails.verdict.kind, Verdict::Kind::Unknown);
   EXPECT_NE(fails.verdict.reason.find("the argument fails: premise fails is refuted"), std::string::npos)
       << fails.verdict.reason;
+  EXPECT_NE(fails.verdict.reason.find("(arbiter prove " + game.name + " fails --sizes 4 shows it)"), std::string::npos)
+      << fails.verdict.reason;
   EXPECT_NE(fails.verdict.derivation.find("fails (size 4): refuted"), std::string::npos) << fails.verdict.derivation;
 
   // ...unless its counterexample contradicts the claim too (a game reached that ends drawn).

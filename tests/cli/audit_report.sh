@@ -107,6 +107,13 @@ case "$order" in
   *) fail "sections in the wrong order: $order";;
 esac
 grep -q '<details><summary>[0-9]* checks passed' "$tmp/report/audit.html" && pass || fail "passing checks not folded"
+# A summary line with a finding or an unknown is not coloured as a pass (Quentin's proofs hold a
+# finding), and the options read as words, not as a JSON object.
+grep -qE '<span class="pass">[^<]*(finding|unknown)' "$tmp/report/audit.html" && fail "a finding or an unknown is shown as a pass" || pass
+grep -qE '<span class="open">[^<]*finding' "$tmp/report/audit.html" && pass || fail "no finding is shown apart from the passes"
+grep -q 'options: games 5, metrics games 50, ' "$tmp/report/audit.html" && grep -q 'options: games 5, metrics games 50, ' "$tmp/report/audit.md" &&
+  ! grep -q 'options.*{"' "$tmp/report/audit.html" && pass || fail "the options are not written in words"
+grep -qE '; [0-9]+\.[0-9] s$' "$tmp/out" && pass || fail "the audit's total time: $(tail -1 "$tmp/out")"
 
 if command -v chromium >/dev/null; then
   expected=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['html_diagrams'])" "$tmp/report/audit.json")

@@ -282,6 +282,11 @@ TEST(BriqueDerivedClaims, NoDrawIsNotProvedWhereAPremiseFails) {
   EXPECT_NE(facing.verdict.reason.find("the argument fails: premise invariant-inductive-every-size is refuted"),
             std::string::npos)
       << facing.verdict.reason;
+  // The command it names shows the counterexample only under the same rulings.
+  EXPECT_NE(facing.verdict.reason.find(
+                "(arbiter prove brique invariant-inductive-every-size --rule escort-directions=facing shows it)"),
+            std::string::npos)
+      << facing.verdict.reason;
   EXPECT_NE(facing.verdict.derivation.find("invariant-inductive-every-size (all sizes (lemma)): refuted"), std::string::npos)
       << facing.verdict.derivation;
 
