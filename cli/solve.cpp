@@ -24,6 +24,7 @@
 #include "model/core/version.hpp"
 #include "model/core/zobrist.hpp"
 #include "solver/interrupt.hpp"
+#include "solver/board_map.hpp"
 #include "solver/solve.hpp"
 #include "solver/prove.hpp"
 
@@ -34,101 +35,8 @@ namespace po = boost::program_options;
 using solver::MoveResult;
 using solver::SolveResult;
 using solver::Value;
-
-// The marks of the board map. The games draw their pieces as letters, their empty cells as '.',
-// '+' or '#' and their bars with slashes and '|', so a mark never reads as a piece (as 'W' for a
-// win did beside White's stones, drawn 'W'); board_map draws no map where a diagram has one.
-char value_mark(Value v) {
-  switch (v) {
-    case Value::Win: case Value::WinWithin: return '*';
-    case Value::Loss: case Value::NoWinWithin: return '-';
-    case Value::Draw: return '=';
-    case Value::Unknown: return '?';
-  }
-  return '?';
-}
-
-bool is_value_mark(char ch) {
-  for (Value v : {Value::Win, Value::Loss, Value::Draw, Value::Unknown}) {
-    if (ch == value_mark(v)) return true;
-  }
-  return false;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-// Whether column c of a diagram line is a character on its own, between spaces or the line's ends:
-// a cell of a square board, not one character of a piece drawn with two or of a word of the status
-// line.
-bool stands_alone(const std::string& line, std::size_t c) {
-  return line[c] != ' ' && (c == 0 || line[c - 1] == ' ') && (c + 1 == line.size() || line[c + 1] == ' ');
-}
-
-// Where a move lands on the diagram, as (line, column): the one character it changes among the
-// characters that stand alone, before and after it. A line with another change (the status line's
-// words, a bar's glyph) is not a board row the move writes a cell of, and is left out. Nothing
-// for a move that changes no such character or several (a swap, a pass, a piece moved, a
-// placement that fills other cells too).
-std::optional<std::pair<std::size_t, std::size_t>> move_cell(const std::vector<std::string>& before,
-                                                             const std::vector<std::string>& after) {
-  if (before.size() != after.size()) return std::nullopt;
-  std::optional<std::pair<std::size_t, std::size_t>> cell;
-  int cells_changed = 0;
-  for (std::size_t l = 0; l < before.size(); ++l) {
-    const std::string& a = before[l];
-    const std::string& b = after[l];
-    if (a == b || a.size() != b.size()) continue;
-    std::vector<std::size_t> changed;
-    bool all_cells = true;
-    for (std::size_t c = 0; c < a.size() && all_cells; ++c) {
-      if (a[c] == b[c]) continue;
-      all_cells = stands_alone(a, c) && stands_alone(b, c);
-      changed.push_back(c);
-    }
-    if (!all_cells) continue;
-    cells_changed += static_cast<int>(changed.size());
-    cell = std::make_pair(l, changed.front());
-  }
-  if (cells_changed != 1) return std::nullopt;
-  return cell;
-}
-
-// The position's diagram with each move's value written on the cell its move fills. A move with
-// no cell of its own (see move_cell), or one that shares its cell with another move (two kinds of
-// piece placed on one square), is not written: one mark would stand for several values. Those
-// moves are left unmapped, for the list below the map; so are all of them where the diagram
-// already shows a mark's character on a cell, which would read as a value.
-std::string board_map(const State& root, const std::vector<MoveResult>& moves, std::vector<bool>& mapped) {
-  std::vector<std::string> map = lines_of(root.diagram());
-  mapped.assign(moves.size(), false);
-  for (const std::string& line : map) {
-    for (std::size_t c = 0; c < line.size(); ++c) {
-      if (stands_alone(line, c) && is_value_mark(line[c])) return root.diagram();
-    }
-  }
-  std::vector<std::optional<std::pair<std::size_t, std::size_t>>> cells(moves.size());
-  std::map<std::pair<std::size_t, std::size_t>, int> moves_on;
-  auto child = root.clone();
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    child->copy_from(root);
-    child->apply(moves[i].move);
-    cells[i] = move_cell(map, lines_of(child->diagram()));
-    if (cells[i]) ++moves_on[*cells[i]];
-  }
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    if (!cells[i] || moves_on[*cells[i]] != 1) continue;
-    map[cells[i]->first][cells[i]->second] = value_mark(moves[i].value);
-    mapped[i] = true;
-  }
-  std::string text;
-  for (const std::string& line : map) text += line + "\n";
-  return text;
-}
+using solver::board_map;
+using solver::value_mark;
 
 // Plays the line from root and, where it stops at a position in which every reply loses at once
 // (a certificate answers such replies with one move instead of listing them), adds a reply and the

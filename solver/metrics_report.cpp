@@ -13,6 +13,7 @@
 #include "model/core/version.hpp"
 #include "model/registry.hpp"
 #include "puzzles/chart.hpp"
+#include "solver/board_map.hpp"
 #include "solver/interrupt.hpp"
 
 namespace arbiter::metrics {
@@ -67,6 +68,7 @@ EmptyBoardValue solve_empty_board(const GameDescriptor& descriptor, const Metric
     value.openings.emplace_back(move.text, move.value);
     value.settled += move.value != solver::Value::Unknown;
   }
+  value.board_map = solver::board_map(*root, result.moves, value.mapped);
   return value;
 }
 
@@ -230,15 +232,6 @@ std::string value_for(const MetricsReport& report, solver::Value v) {
   }
 }
 
-char value_mark(solver::Value v) {
-  switch (v) {
-    case solver::Value::Win: return 'W';
-    case solver::Value::Loss: return 'L';
-    case solver::Value::Draw: return 'D';
-    default: return '?';
-  }
-}
-
 }  // namespace
 
 void validate(const MetricsRequest& request) {
@@ -396,9 +389,30 @@ std::string to_text(const MetricsReport& report) {
       out << "  empty board" << (s.pie.empty() ? "" : ", pie=" + s.pie) << ": " << value_for(report, s.value)
           << (s.value == solver::Value::Unknown ? " within the " + fixed(s.limit_seconds, 1) + " s limit" : std::string())
           << " (" << s.settled << " of " << s.openings.size() << " first moves settled, " << fixed(s.seconds, 2)
-          << " s)\n    first moves (W " << report.sides[0] << " wins, L loses, D draw, ? unknown):";
-      for (const auto& [move, value] : s.openings) out << " " << move << ":" << value_mark(value);
-      out << "\n";
+          << " s); every first move (" << solver::value_mark(solver::Value::Win) << " win, "
+          << solver::value_mark(solver::Value::Loss) << " loss, " << solver::value_mark(solver::Value::Draw) << " draw, "
+          << solver::value_mark(solver::Value::Unknown) << " unknown) for " << report.sides[0] << ":\n";
+      if (std::count(s.mapped.begin(), s.mapped.end(), true) > 0) {
+        std::istringstream map(s.board_map);
+        for (std::string line; std::getline(map, line);) out << "    " << line << "\n";
+      }
+      // The moves the map cannot show (a game's pieces placed several ways on one cell), by value.
+      for (const solver::Value v : {solver::Value::Win, solver::Value::Loss, solver::Value::Draw, solver::Value::Unknown}) {
+        std::vector<std::string> moves;
+        for (std::size_t i = 0; i < s.openings.size(); ++i) {
+          if ((i >= s.mapped.size() || !s.mapped[i]) && s.openings[i].second == v) moves.push_back(s.openings[i].first);
+        }
+        if (moves.empty()) continue;
+        std::string line = "    " + solver::value_word(v) + " (" + std::to_string(moves.size()) + "):";
+        for (const std::string& move : moves) {
+          if (line.size() + 1 + move.size() > 100) {
+            out << line << "\n";
+            line = "     ";
+          }
+          line += " " + move;
+        }
+        out << line << "\n";
+      }
     }
   }
   if (report.readings.size() > 1) {

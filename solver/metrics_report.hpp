@@ -41,6 +41,8 @@ struct EmptyBoardValue {
   std::string pie;  // the pie ruling's value, "" when the game has none
   solver::Value value = solver::Value::Unknown;  // for the side to move first
   std::vector<std::pair<std::string, solver::Value>> openings;  // every first move, in legal-move order
+  std::string board_map;     // the empty board with each opening's value on its cell (solver/board_map.hpp)
+  std::vector<bool> mapped;  // per opening: whether the map shows it
   int settled = 0;
   double seconds = 0;
   double limit_seconds = 0;

@@ -25,6 +25,13 @@ if python3 "$here/scripts/validate-json.py" "${documents[@]}" >"$tmp/why"; then 
 value=$(field "$tmp/brique.json" "[s['value'] for s in d['readings'][0]['solved'] if s['pie'] == 'off'][0]")
 [ "$value" = win ] && pass || fail "brique 3x3 pie=off: empty board '$value', expected win"
 
+# The text shows the first moves' values as solve --openings does: a map of the board with one mark
+# per cell, not letters that read as pieces. Brique 3x3 without the pie rule has a winning first move.
+"$arbiter" metrics brique --size 3 --games 20 --mcts-games 2 --playouts 5 --seed 3 --solve-seconds 2 >"$tmp/text" 2>/dev/null
+grep -q "pie=off: Black wins (9 of 9 first moves settled.*every first move (\* win, - loss, = draw, ? unknown) for Black:" "$tmp/text" &&
+  [ "$(grep -cE '^     [123] [-*=?] [-*=?] [-*=?]$' "$tmp/text")" = 6 ] && grep -qE '^     [123] .*\*' "$tmp/text" &&
+  ! grep -qE '[a-c][1-3]:[WLD?]' "$tmp/text" && pass || fail "metrics' first moves are not a board map" "$tmp/text"
+
 # The same numbers whatever the thread count (timings aside).
 strip_times() { grep -vE '"(seconds|playouts_per_second|threads)"' "$1"; }
 "$arbiter" metrics quentin --size 4 --games 300 --mcts-games 3 --playouts 30 --seed 9 --solve-seconds 0 --threads 1 --json >"$tmp/t1.json" 2>/dev/null
