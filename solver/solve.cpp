@@ -491,9 +491,12 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   // in it of the first winning move known so far: units after it are not started, and those under
   // way are abandoned. (An exact value_only solve has settled its root above, or searches whole.)
   const bool stop_at_first_win = options.value_only && options.within > 0;
-  std::vector<std::size_t> order(moves.size()), place(moves.size());
-  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
-  if (stop_at_first_win) order = search_order(root, moves);
+  // Every solve takes its moves most promising first, a move that ends the game before all: in
+  // legal order a time limit could be spent on the first hard move while a win in one went unseen
+  // (a late Hexabrae position: 0 of 219 moves settled in 90 s, the winning move among them). The
+  // values do not depend on the order; the report lists the moves in legal order.
+  const std::vector<std::size_t> order = search_order(root, moves);
+  std::vector<std::size_t> place(moves.size());
   for (std::size_t k = 0; k < order.size(); ++k) place[order[k]] = k;
   std::atomic<std::size_t> first_win{moves.size()};
   const auto note_win = [&](std::size_t i) {  // under `lock`

@@ -1008,6 +1008,24 @@ TEST(SearchOrder, BreaksTiesNearestTheMiddleWhenAsked) {
   }
 }
 
+// A solve under a time limit settles a move that ends the game before it searches the others: in
+// legal order, 90 s went to the first hard move of this position and its win in one (f1-f4) was
+// never reached. Whatever the limit, the win is found, so the test does not depend on the clock.
+TEST(SearchOrder, AWinInOneIsSettledBeforeTheLimitIsSpent) {
+  auto game = make_game(find_game("hexabrae"), 4, {});
+  const auto root = game->parse_position("hexabrae 4 We4/0 Be5/2 Wf1/1 Bg3/2 Wg4/0 white 6");
+  solver::SolveOptions options;
+  options.threads = 1;
+  options.table_megabytes = 16;
+  options.control.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(300);
+  const solver::SolveResult result = solver::solve_moves(*root, options);
+  EXPECT_EQ(result.value, Value::Win);
+  const auto win = std::find_if(result.moves.begin(), result.moves.end(), [](const solver::MoveResult& m) { return m.text == "f1-f4"; });
+  ASSERT_NE(win, result.moves.end());
+  EXPECT_EQ(win->value, Value::Win);
+  EXPECT_LT(std::count_if(result.moves.begin(), result.moves.end(), [](const solver::MoveResult& m) { return m.value != Value::Unknown; }),
+            static_cast<long>(result.moves.size()));  // the limit did cut the solve short
+}
 
 // Keys that share a bucket (equal low bits) but differ above: the table must tell them apart,
 // keep solved entries against open ones, and save and load every solved entry with its full key.
