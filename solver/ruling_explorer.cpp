@@ -95,23 +95,39 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
   ExplorerReport report{ruling, value_a, value_b, {}, 0, {}, true, SearchCut::None, {}};
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  std::vector<std::string> rules_a = other_rulings, rules_b = other_rulings;
+  rules_a.push_back(ruling + "=" + value_a);
+  rules_b.push_back(ruling + "=" + value_b);
+  // The initial positions of every size are compared before any search: where the readings agree
+  // on the smaller boards (Brochs' keeps are the same squares on 7x7 under all three readings), the
+  // search there could spend the whole time limit and never reach the board where they differ.
+  std::optional<RulingDifference> initial_difference;
+  std::size_t initial_index = bounds.sizes.size();
+  for (std::size_t i = 0; i < bounds.sizes.size() && !initial_difference; ++i) {
+    const auto init_a = make_game(descriptor, bounds.sizes[i], rules_a)->initial_state();
+    const auto init_b = make_game(descriptor, bounds.sizes[i], rules_b)->initial_state();
+    if (init_a->diagram() != init_b->diagram()) {
+      initial_difference = RulingDifference{bounds.sizes[i], {}, init_a->diagram(), "", "initial position",
+                                            init_a->diagram(), init_b->diagram()};
+      initial_index = i;
+    }
+  }
+  const auto report_initial_difference = [&](std::size_t searched_up_to) {
+    report.differences.push_back(*initial_difference);
+    report.unreached.assign(bounds.sizes.begin() + static_cast<long>(searched_up_to),
+                            bounds.sizes.begin() + static_cast<long>(initial_index));
+    for (const int size : report.unreached) {
+      report.searched.push_back("size " + std::to_string(size) +
+                                ": initial positions only (they agree; the limit was spent on smaller sizes)");
+    }
+    report.searched.push_back("size " + std::to_string(initial_difference->size) + ": initial positions differ");
+    return report;
+  };
   for (std::size_t size_index = 0; size_index < bounds.sizes.size(); ++size_index) {
     const int size = bounds.sizes[size_index];
-    std::vector<std::string> rules_a = other_rulings, rules_b = other_rulings;
-    rules_a.push_back(ruling + "=" + value_a);
-    rules_b.push_back(ruling + "=" + value_b);
+    if (size_index == initial_index) return report_initial_difference(size_index);
     auto game_a = make_game(descriptor, size, rules_a);
     auto game_b = make_game(descriptor, size, rules_b);
-    {
-      auto init_a = game_a->initial_state();
-      auto init_b = game_b->initial_state();
-      if (init_a->diagram() != init_b->diagram()) {
-        report.differences.push_back({size, {}, init_a->diagram(), "", "initial position", init_a->diagram(),
-                                      init_b->diagram()});
-        report.searched.push_back("size " + std::to_string(size) + ": initial positions differ");
-        return report;
-      }
-    }
     std::deque<Node> frontier;
     std::unordered_set<std::string> seen;
     frontier.push_back({game_a->initial_state(), {}});
@@ -160,6 +176,7 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
     if (progress) progress(report.searched.back(), true);
     if (cut == SearchCut::Time || cut == SearchCut::Interrupted || elapsed() > bounds.max_seconds) {
       if (cut == SearchCut::None) report.cut = SearchCut::Time;
+      if (initial_difference && cut != SearchCut::Interrupted) return report_initial_difference(size_index + 1);
       report.exhaustive = report.exhaustive && size_index + 1 == bounds.sizes.size();
       report.unreached.assign(bounds.sizes.begin() + static_cast<long>(size_index) + 1, bounds.sizes.end());
       break;
