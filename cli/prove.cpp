@@ -84,7 +84,7 @@ void print_scope(const GameDescriptor& game, const std::string& claim, const Pro
 void print_row(const ProveRow& row) {
   const Verdict& v = row.verdict;
   std::cout << std::left << std::setw(30) << row.claim << " " << std::setw(20) << v.scope << " " << std::setw(8)
-            << verdict_name(v.kind) << std::right << std::fixed << std::setprecision(2) << std::setw(9) << v.seconds
+            << (row.interrupted ? "stopped" : verdict_name(v.kind)) << std::right << std::fixed << std::setprecision(2) << std::setw(9) << v.seconds
             << "s " << std::setw(8) << v.variables << " vars " << std::setw(8) << v.assertions << " assertions"
             << (row.from_results_file ? "  (" + reuse_mark(row) + ")" : "");
   if (v.kind == Verdict::Kind::Unknown) std::cout << "  reason: " << v.reason;

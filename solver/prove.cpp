@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -486,13 +487,15 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       if (progress_is_terminal) progress << "\r\033[K[prove] " << step << " ..." << std::flush;
       else progress << "[prove] " << step << " ...\n" << std::flush;
       std::optional<Verdict> verdict;
+      const auto started = std::chrono::steady_clock::now();
       {
         const Heartbeat heartbeat(progress, progress_is_terminal, "[prove] " + step);
         verdict = decide_leaf(game, claim, size, request);
       }
       if (!verdict) {
-        // Cut short, not decided: shown as such and never stored.
+        // Cut short, not decided: shown as such (with the time it ran) and never stored.
         row.verdict = Verdict::unknown("interrupted by " + stop_signal_name());
+        row.verdict.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         row.verdict.scope = claim.size_independent ? "all sizes (lemma)" : "size " + std::to_string(size);
         row.interrupted = true;
       } else {

@@ -67,6 +67,9 @@ for game in $games; do
       grep -q "\"state\": \"$tmp/state/prove-$game.tsv\"" "$tmp/out" || fail "$game prove --json names its state" "$tmp/out"
     else
       grep -q "interrupted by SIGINT" "$tmp/out" || fail "$game prove marks the check interrupted" "$tmp/out"
+      # The row reads as stopped, not as an unknown verdict, and shows how long it ran.
+      grep -qE "stopped +[0-9]+\.[0-9]{2}s .*reason: interrupted by SIGINT" "$tmp/out" && ! grep -qE " unknown .*reason: interrupted" "$tmp/out" ||
+        fail "$game prove's stopped row" "$tmp/out"
       grep -q "^state: $tmp/state/prove-$game.tsv" "$tmp/out" || fail "$game prove names its state" "$tmp/out"
     fi
     grep -q "interrupted" "$tmp/state/prove-$game.tsv" && fail "$game prove stored an interrupted check" "$tmp/state/prove-$game.tsv"
