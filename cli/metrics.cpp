@@ -92,7 +92,7 @@ int metrics_command(const std::vector<std::string>& args) {
     if (!out_file.empty() && !report.stopped) std::cout << "chart written to " << out_file << "\n";
   }
   if (report.stopped) {
-    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; shown: the games finished first"
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; shown: what finished before it"
               << (out_file.empty() ? "" : "; no chart written") << "\n";
     return interrupted_exit_status();
   }

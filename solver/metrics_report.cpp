@@ -325,7 +325,12 @@ MetricsReport measure(const MetricsRequest& asked) {
           rulings.push_back(std::string(kPieRuling) + "=" + pie);
         }
         reading.solved.push_back(solve_empty_board(descriptor, request, rulings, pie));
+        if (!keep_going()) {
+          reading.solved.back().interrupted = reading.solved.back().value == solver::Value::Unknown;
+          report.stopped = true;
+        }
       }
+      report.stopped = report.stopped || reading.solved.size() < pies.size();
     }
     report.readings.push_back(std::move(reading));
   }
@@ -387,7 +392,9 @@ std::string to_text(const MetricsReport& report) {
     if (reading.mcts) play_text(out, *reading.mcts, report, PlayerKind::Mcts);
     for (const EmptyBoardValue& s : reading.solved) {
       out << "  empty board" << (s.pie.empty() ? "" : ", pie=" + s.pie) << ": " << value_for(report, s.value)
-          << (s.value == solver::Value::Unknown ? " within the " + fixed(s.limit_seconds, 1) + " s limit" : std::string())
+          << (s.value != solver::Value::Unknown ? std::string()
+              : s.interrupted                    ? std::string(": interrupted")
+                                                 : " within the " + fixed(s.limit_seconds, 1) + " s limit")
           << " (" << s.settled << " of " << s.openings.size() << " first moves settled, " << fixed(s.seconds, 2)
           << " s); every first move (" << solver::value_mark(solver::Value::Win) << " win, "
           << solver::value_mark(solver::Value::Loss) << " loss, " << solver::value_mark(solver::Value::Draw) << " draw, "
@@ -429,7 +436,7 @@ std::string to_text(const MetricsReport& report) {
       out << "\n";
     }
   }
-  if (report.stopped) out << "\n(stopped early: the counts above are those of the games finished first)\n";
+  if (report.stopped) out << "\n(stopped early: shown is what finished before the stop)\n";
   return out.str();
 }
 

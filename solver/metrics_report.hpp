@@ -46,6 +46,7 @@ struct EmptyBoardValue {
   int settled = 0;
   double seconds = 0;
   double limit_seconds = 0;
+  bool interrupted = false;  // a stop request ended the solve, not its time limit
 };
 
 struct ReadingMetrics {
