@@ -174,6 +174,7 @@ void check_state_place(const std::string& state_option, const std::string& resul
   if (!results_option.empty()) {
     const std::string problem = results_file_problem(results_option, request.fresh);
     if (!problem.empty()) throw InputError("--results " + quote_input(results_option) + ": " + problem);
+    check_results_file(results_option);
     return;
   }
   const std::string directory = std::filesystem::path(request.results_file).parent_path().string();
@@ -183,6 +184,7 @@ void check_state_place(const std::string& state_option, const std::string& resul
     throw InputError(state_directory_words(state_option, directory) + ": the results file " +
                      quote_input(request.results_file) + ": " + problem);
   }
+  check_results_file(request.results_file);
 }
 
 // The closing line: which file verdicts were read from and kept in, and how many of each, so

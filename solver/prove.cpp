@@ -3,6 +3,7 @@
 #include "solver/z3_encoding.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -136,14 +137,22 @@ bool parse_record(const std::string& line, std::string& key, Stored& stored) {
   return true;
 }
 
+// A file none of whose lines is a record is some other file (a puzzle store, a note): appending
+// verdicts to it would damage it, so it is refused. A damaged line among records is skipped.
 std::map<std::string, Stored> load_results(const std::string& file) {
   std::map<std::string, Stored> stored;
-  std::ifstream in(file);
+  std::ifstream in(file, std::ios::binary);
   std::string line;
+  bool any_text = false;
   while (std::getline(in, line)) {
+    any_text = any_text || !line.empty();
     std::string key;
     Stored s;
     if (parse_record(line, key, s)) stored[key] = s;  // later lines supersede earlier ones
+  }
+  if (any_text && stored.empty()) {
+    throw InputError("the results file " + quote_input(file) +
+                     " holds no verdict record: it is not a prove results file (give another file, or none)");
   }
   return stored;
 }
@@ -152,9 +161,16 @@ std::map<std::string, Stored> load_results(const std::string& file) {
 // with the reason, instead of a verdict said to be kept that is not. The folder was made before
 // the run (results_file_problem, cli/options).
 void append_result(const std::string& file, const std::string& line) {
-  const std::string text = line + '\n';
-  const int descriptor = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+  std::string text = line + '\n';
+  const int descriptor = ::open(file.c_str(), O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
   int cause = descriptor < 0 ? errno : 0;
+  // A last line cut short (a run killed mid-write) is ended first: glued to it, the new record
+  // could never be read back.
+  char last = '\n';
+  if (struct stat st{}; cause == 0 && ::fstat(descriptor, &st) == 0 && st.st_size > 0 &&
+                        ::pread(descriptor, &last, 1, st.st_size - 1) == 1 && last != '\n') {
+    text.insert(text.begin(), '\n');
+  }
   for (std::size_t done = 0; cause == 0 && done < text.size();) {
     const ssize_t count = ::write(descriptor, text.data() + done, text.size() - done);
     if (count > 0) {
@@ -315,6 +331,8 @@ std::string premise_line(const std::string& name, const ProveRow& row) {
 
 }  // namespace
 
+void check_results_file(const std::string& file) { load_results(file); }
+
 std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::function<void(const ProveRow&)>& on_row,
                                  std::ostream& progress, bool progress_is_terminal, ProveTally* tally) {
   ProveTally unseen_tally;
@@ -329,7 +347,10 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     make_config(game, size, request.rulings);  // throws InputError for a bad size or ruling
   }
   std::map<std::string, Stored> stored;
-  if (!request.results_file.empty() && !request.fresh) stored = load_results(request.results_file);
+  if (!request.results_file.empty()) {
+    std::map<std::string, Stored> loaded = load_results(request.results_file);  // refuses a file of another kind
+    if (!request.fresh) stored = std::move(loaded);
+  }
 
   const auto stored_key = [&](const Claim& claim, int size) {
     const std::string rulings = join(rulings_in_force(game, make_config(game, size, request.rulings)), " ");

@@ -49,6 +49,10 @@ std::vector<Claim> selected_claims(const ProveRequest& request);
 // Runs the request; on_row is called as each verdict is known. progress gets a status line per
 // step (rewritten in place with '\r' when it is a terminal). A verdict that cannot be appended to
 // the results file throws InputError naming the file and the reason.
+// Throws InputError when `file` exists and holds text but no verdict record: another kind of file,
+// which appending verdicts would damage.
+void check_results_file(const std::string& file);
+
 std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::function<void(const ProveRow&)>& on_row,
                                  std::ostream& progress, bool progress_is_terminal, ProveTally* tally = nullptr);
 

@@ -84,6 +84,23 @@ expect_error_saying "prove --results on a directory" "^arbiter: error: --results
   prove quentin all --sizes 2 --results "$tmp"
 expect_error_saying "prove --results in a file" "^arbiter: error: --results '$tmp/a-file/r.tsv': its folder '$tmp/a-file': it is not a directory$" \
   prove quentin all --sizes 2 --results "$tmp/a-file/r.tsv"
+# A file of another kind (a note, a puzzle store) is not appended to, with --fresh or without.
+printf 'hello\n' >"$tmp/notes.txt"
+expect_error_saying "prove --results on a foreign file" \
+  "^arbiter: error: the results file '$tmp/notes.txt' holds no verdict record: it is not a prove results file" \
+  prove quentin all --sizes 2 --results "$tmp/notes.txt"
+expect_error_saying "prove --results --fresh on a foreign file" "holds no verdict record" \
+  prove quentin all --sizes 2 --fresh --results "$tmp/notes.txt"
+[ "$(cat "$tmp/notes.txt")" = hello ] && pass || fail "prove appended to a foreign results file" "$tmp/notes.txt"
+# A last record cut short (a run killed mid-write) is decided again and kept on a line of its own.
+"$arbiter" prove brique all --sizes 2 --results "$tmp/cut.tsv" >/dev/null 2>&1
+records=$(wc -l <"$tmp/cut.tsv")
+last=$(tail -1 "$tmp/cut.tsv" | wc -c)
+head -c -$((last / 2)) "$tmp/cut.tsv" >"$tmp/cut2.tsv"
+"$arbiter" prove brique all --sizes 2 --results "$tmp/cut2.tsv" >/dev/null 2>&1
+"$arbiter" prove brique all --sizes 2 --results "$tmp/cut2.tsv" >"$tmp/again" 2>/dev/null
+grep -q "^state: $tmp/cut2.tsv ($records stored verdicts reused; nothing new kept)" "$tmp/again" && pass ||
+  fail "a cut last record is not kept again on its own line" "$tmp/again" "$tmp/cut2.tsv"
 expect_error_saying "prove --state given empty" "^arbiter: error: --state needs a directory" prove quentin all --sizes 2 --state ""
 # Every other option that names a file or a folder: a bad path is one line naming the option, the
 # path and the reason, exit 2, before any work (solve named only the journal's subfolder, render
