@@ -53,6 +53,14 @@ int metrics_command(const std::vector<std::string>& args) {
   }
   request.random = player != "mcts";
   request.mcts = player != "random";
+  // An option for the player left out would be ignored: said, not dropped.
+  for (const auto& [option, used] : {std::pair<const char*, bool>{"games", request.random}, {"mcts-games", request.mcts},
+                                     {"playouts", request.mcts}}) {
+    if (given.count(option) && !used) {
+      throw InputError(std::string("--") + option + " has no effect with --player " + player + " (it plays no " +
+                       (request.random ? "MCTS" : "random") + " games)");
+    }
+  }
   request.seed = seed;
   request.size = game_options.size;
   request.rulings = game_options.rulings;

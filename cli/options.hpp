@@ -22,25 +22,31 @@ boost::program_options::typed_value<std::string>* position_value(std::string* ta
 void check_one_line_text(const std::string& option, const std::string& text);
 
 // An option holding an unsigned number: Boost reads "-1" into one as 2^64-1, so a negative value
-// is refused here, naming the option, before it can wrap into a huge seed, limit or budget.
+// is refused here, naming the option, before it can wrap into a huge seed, limit or budget. The
+// message states the option's own range ("of 1 or more", "between 1 and 65536"), so that it does
+// not offer a value the command's own check then refuses.
 template <class Unsigned>
 class WholeNumberValue : public boost::program_options::typed_value<Unsigned> {
  public:
-  explicit WholeNumberValue(Unsigned* target) : boost::program_options::typed_value<Unsigned>(target) {}
+  WholeNumberValue(Unsigned* target, std::string range)
+      : boost::program_options::typed_value<Unsigned>(target), range_(std::move(range)) {}
   void xparse(boost::any& value, const std::vector<std::string>& tokens) const override {
     for (const std::string& token : tokens) {
       if (token.find('-') != std::string::npos) {
         // Boost fills in the option's name.
-        throw boost::program_options::error_with_option_name(
-            "%canonical_option% must be a whole number of 0 or more, got '" + token + "'");
+        throw boost::program_options::error_with_option_name("%canonical_option% must be a whole number " + range_ +
+                                                             ", got '" + token + "'");
       }
     }
     boost::program_options::typed_value<Unsigned>::xparse(value, tokens);
   }
+
+ private:
+  std::string range_;
 };
 template <class Unsigned>
-boost::program_options::typed_value<Unsigned>* whole_number_value(Unsigned* target) {
-  return new WholeNumberValue<Unsigned>(target);
+boost::program_options::typed_value<Unsigned>* whole_number_value(Unsigned* target, std::string range = "of 0 or more") {
+  return new WholeNumberValue<Unsigned>(target, std::move(range));
 }
 
 // Throws InputError unless `implementation` is one of the game's (empty means the first).

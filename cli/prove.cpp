@@ -280,7 +280,7 @@ int prove_command(const std::vector<std::string>& args) {
     return differential_command(game, sizes, rulings, pairs, seed);
   }
   if (claim.empty()) throw InputError("name a claim (or 'all'); `arbiter prove " + game.name + " --list` lists them");
-  if (!(timeout > 0) || timeout > 1e6) throw InputError("--timeout must be a positive number of seconds");
+  if (!(timeout > 0) || timeout > 1e6) throw InputError("--timeout must be a number of seconds above 0 and at most 1000000, got " + as_given(timeout));
   require_path(given, "state", state_directory, "a directory");
   require_path(given, "results", results_file, "a file name");
   if (!results_file.empty() && !state_directory.empty()) throw InputError("give --state or --results, not both");

@@ -144,8 +144,8 @@ int generate(const std::vector<std::string>& args) {
       ("seed", whole_number_value(&seed), "generator seed (default 1)")
       ("threads", po::value<int>(&threads), "worker threads (default 1; the puzzles do not depend on it)")
       ("theme", po::value<std::string>(&theme), "keep only puzzles whose key move has this theme")
-      ("node-budget", whole_number_value(&budget), "give up a position one of whose searches needs more nodes (default 400000)")
-      ("max-positions", whole_number_value(&max_positions),
+      ("node-budget", whole_number_value(&budget, "of 1 or more"), "give up a position one of whose searches needs more nodes (default 400000)")
+      ("max-positions", whole_number_value(&max_positions, "of 1 or more"),
        "end the run after examining this many positions, even short of the count (exit 1; the same command continues)")
       ("time-limit", po::value<double>(&time_limit),
        "seconds: examine no new position after this, even short of the count (exit 1; the same command continues)");
@@ -160,8 +160,8 @@ int generate(const std::vector<std::string>& args) {
   parse_kind(kind_text, g.kind, g.within);
   if (count < 1) throw InputError("--count must be at least 1 (got " + std::to_string(count) + ")");
   if (threads < 1 || threads > 256) throw InputError("--threads must be 1 to 256 (got " + std::to_string(threads) + ")");
-  if (budget < 1) throw InputError("--node-budget must be at least 1");
-  if (given.count("max-positions") && max_positions < 1) throw InputError("--max-positions must be at least 1");
+  if (budget < 1) throw InputError("--node-budget must be a whole number of 1 or more, got 0");
+  if (given.count("max-positions") && max_positions < 1) throw InputError("--max-positions must be a whole number of 1 or more, got 0");
   if (given.count("time-limit") && !(time_limit > 0 && std::isfinite(time_limit))) {
     throw InputError("--time-limit must be a positive number of seconds");
   }

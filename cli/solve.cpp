@@ -170,7 +170,7 @@ int solve_command(const std::vector<std::string>& args) {
       ("within", po::value<int>(&within), "bounded search: can the side to move win within K of its own moves (1-20)")
       ("time-limit", po::value<double>(&time_limit), "seconds; moves not settled by then are reported unknown")
       ("threads", po::value<int>(&threads), "worker threads (default 1)")
-      ("tt-mb", whole_number_value(&table_megabytes), "transposition table shared by the threads, in MiB (default 256; a power of two: another value is rounded down, with a note)")
+      ("tt-mb", whole_number_value(&table_megabytes, "between 1 and 65536"), "transposition table shared by the threads, in MiB (default 256; a power of two: another value is rounded down, with a note)")
       ("proof", po::value<std::string>(&proof_file), "write the certificate to FILE (check it with arbiter verify-proof)")
       ("proof-parts", po::bool_switch(&proof_parts),
        "with --proof FILE: write each move's proof to a file of its own in FILE.parts/ as soon as the move is settled, and FILE as an analysis that refers to them (a large solve's certificate does not fit in memory)")
@@ -186,7 +186,7 @@ int solve_command(const std::vector<std::string>& args) {
       ("resume", po::bool_switch(&resume), "continue a stopped run: keep its finished moves and saved tables")
       ("independent-moves", po::bool_switch(&independent),
        "solve each move with a table of its own (what runs under mpirun do): the output then does not depend on --threads or ranks")
-      ("max-units", whole_number_value(&max_units),
+      ("max-units", whole_number_value(&max_units, "of 1 or more"),
        "solve at most N more moves in this run, then stop like an interrupted run (implies --independent-moves; continue with --resume)")
       ("state", po::value<std::string>(&state_directory), "state directory (default $XDG_CACHE_HOME/arbiter or ~/.cache/arbiter)")
       ("json", po::bool_switch(&json), "print the result as JSON");
@@ -221,7 +221,7 @@ int solve_command(const std::vector<std::string>& args) {
     table_megabytes = table_size;
   }
   if (given.count("time-limit") && !(time_limit > 0)) throw InputError("--time-limit must be a positive number of seconds");
-  if (given.count("max-units") && max_units < 1) throw InputError("--max-units must be at least 1");
+  if (given.count("max-units") && max_units < 1) throw InputError("--max-units must be a whole number of 1 or more, got 0");
   if (openings && !position.empty()) throw InputError("--openings solves the initial position; give --size, not --position");
   if (race && !value_only) throw InputError("--race goes with --value-only (it races two searches for one winning move)");
   if (race && within != 0) throw InputError("--race is for the exact search, not --within (which already splits the moves among the threads)");

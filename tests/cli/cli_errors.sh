@@ -84,6 +84,11 @@ expect_error_saying "prove --results on a directory" "^arbiter: error: --results
   prove quentin all --sizes 2 --results "$tmp"
 expect_error_saying "prove --results in a file" "^arbiter: error: --results '$tmp/a-file/r.tsv': its folder '$tmp/a-file': it is not a directory$" \
   prove quentin all --sizes 2 --results "$tmp/a-file/r.tsv"
+# A negative number is refused with the option's own range, not one the command then refuses too.
+expect_error_saying "solve --tt-mb negative" "^arbiter: error: --tt-mb must be a whole number between 1 and 65536, got '-5'$" \
+  solve brique --size 3 --tt-mb -5
+expect_error_saying "solve --max-units 0" "^arbiter: error: --max-units must be a whole number of 1 or more, got 0$" \
+  solve brique --size 3 --max-units 0
 # A file of another kind (a note, a puzzle store) is not appended to, with --fresh or without.
 printf 'hello\n' >"$tmp/notes.txt"
 expect_error_saying "prove --results on a foreign file" \

@@ -76,6 +76,10 @@ expect_error "compared ruling also fixed" metrics brique --size 5 --compare-ruli
 expect_error "unwritable chart" metrics brique --size 3 --games 10 --player random --out /nonexistent/dir/chart.svg
 expect_error "chart not svg" metrics brique --size 3 --games 10 --player random --out "$tmp/chart.txt"
 expect_error "unknown game" metrics nosuchgame
+# An option of the player left out is refused, not ignored.
+expect_error "MCTS games without MCTS" metrics brique --size 3 --player random --mcts-games 5
+grep -q "^arbiter: error: --mcts-games has no effect with --player random" "$tmp/err" && pass || fail "names the ignored option" "$tmp/err"
+expect_error "random games without random play" metrics brique --size 3 --player mcts --games 5
 [ ! -e /nonexistent/dir/chart.svg.partial ] && pass || fail "a partial chart was left"
 
 finish
