@@ -380,7 +380,9 @@ int puzzles_command(const std::vector<std::string>& args) {
   if (action == "show") return show(rest);
   if (action == "verify") return verify(rest);
   if (action == "--help" || action == "-h") {
-    std::cout << "usage: arbiter " << kUsage << "\n";
+    std::cout << "usage: arbiter " << kUsage << "\n\n"
+              << "Each action's options: arbiter puzzles ACTION --help (generate, list, show, export, verify).\n"
+              << "docs/puzzles.md tells what a puzzle is, how it is proved and how a store is checked.\n";
     return 0;
   }
   throw InputError("unknown puzzles action " + quote_input(action) + " (known: generate, list, show, export, verify)");

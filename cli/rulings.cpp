@@ -208,7 +208,8 @@ int rulings(const std::vector<std::string>& args) {
     }
     const RulingDifference& d = report.differences.front();
     std::cout << "  readings differ (" << d.kind << ") on size " << d.size << " after "
-              << (d.moves.empty() ? std::string("no moves") : std::to_string(d.moves.size()) + " moves:");
+              << (d.moves.empty() ? std::string("no moves")
+                                : std::to_string(d.moves.size()) + (d.moves.size() == 1 ? " move:" : " moves:"));
     for (const auto& m : d.moves) std::cout << " " << m;
     std::cout << "\n" << d.position;
     if (!d.move.empty()) std::cout << "move: " << d.move << "\n";

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -11,19 +12,29 @@
 
 namespace arbiter::distributed {
 
-OutputLock::OutputLock(const std::string& output) {
-  const std::string path = output + ".lock";
-  descriptor_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (descriptor_ < 0) throw InputError("cannot create the lock file " + quote_input(path) + ": " + std::strerror(errno));
-  if (::flock(descriptor_, LOCK_EX | LOCK_NB) != 0) {
-    char holder[32] = {};
-    const ssize_t n = ::pread(descriptor_, holder, sizeof holder - 1, 0);
+OutputLock::OutputLock(const std::string& output) : path_(output + ".lock") {
+  // The file is removed when the run ends (no stray OUTPUT.lock beside a finished store). A run that
+  // opened it just before it was removed may then lock a file no longer in the folder: it sees so
+  // (the path names another file, or none) and tries again on the file that is there.
+  for (;;) {
+    descriptor_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (descriptor_ < 0) throw InputError("cannot create the lock file " + quote_input(path_) + ": " + std::strerror(errno));
+    if (::flock(descriptor_, LOCK_EX | LOCK_NB) != 0) {
+      char holder[32] = {};
+      const ssize_t n = ::pread(descriptor_, holder, sizeof holder - 1, 0);
+      ::close(descriptor_);
+      descriptor_ = -1;
+      std::string pid = n > 0 ? std::string(holder, static_cast<std::size_t>(n)) : "";
+      while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
+      throw InputError(quote_input(output) + " is in use by another run" + (pid.empty() ? "" : " (process " + pid + ")") +
+                       ": wait for it to end, or give another output");
+    }
+    struct stat held{}, named{};
+    if (::fstat(descriptor_, &held) == 0 && ::stat(path_.c_str(), &named) == 0 && held.st_dev == named.st_dev &&
+        held.st_ino == named.st_ino) {
+      break;
+    }
     ::close(descriptor_);
-    descriptor_ = -1;
-    std::string pid = n > 0 ? std::string(holder, static_cast<std::size_t>(n)) : "";
-    while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
-    throw InputError(quote_input(output) + " is in use by another run" + (pid.empty() ? "" : " (process " + pid + ")") +
-                     ": wait for it to end, or give another output");
   }
   const std::string pid = std::to_string(::getpid()) + "\n";
   if (::ftruncate(descriptor_, 0) == 0 && ::pwrite(descriptor_, pid.data(), pid.size(), 0) < 0) {
@@ -32,7 +43,9 @@ OutputLock::OutputLock(const std::string& output) {
 }
 
 OutputLock::~OutputLock() {
-  if (descriptor_ >= 0) ::close(descriptor_);
+  if (descriptor_ < 0) return;
+  ::unlink(path_.c_str());  // while still held: no other run can hold this file now
+  ::close(descriptor_);
 }
 
 }  // namespace arbiter::distributed

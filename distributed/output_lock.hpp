@@ -1,7 +1,8 @@
 #pragma once
 // One run at a time per output: two runs that wrote the same journal or puzzle store at once
 // would each think it owned the cursor. The lock is an flock on OUTPUT.lock, released by the
-// kernel when the process ends however it ends, so a killed run never leaves a stale lock.
+// kernel when the process ends however it ends, so a killed run never leaves a stale lock (only
+// its file, which the next run takes); a run that ends normally removes the file.
 #include <string>
 
 namespace arbiter::distributed {
@@ -16,6 +17,7 @@ class OutputLock {
   ~OutputLock();
 
  private:
+  std::string path_;
   int descriptor_ = -1;
 };
 

@@ -62,7 +62,13 @@ TEST(OutputLock, ASecondRunOnTheSameOutputIsRefusedUntilTheFirstEnds) {
     EXPECT_THROW(OutputLock second(output), InputError);
   }
   EXPECT_NO_THROW(OutputLock again(output));
-  std::filesystem::remove(output + ".lock");
+  // A run that ends leaves no lock file beside its output.
+  EXPECT_FALSE(std::filesystem::exists(output + ".lock"));
+  {
+    const OutputLock held(output);
+    EXPECT_TRUE(std::filesystem::exists(output + ".lock"));
+  }
+  EXPECT_FALSE(std::filesystem::exists(output + ".lock"));
 }
 
 }  // namespace
