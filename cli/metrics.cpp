@@ -2,9 +2,12 @@
 // of the side that moves first under random and MCTS play with confidence intervals, game length,
 // the game's signature mechanics, and the solver's value of the empty board where it reaches --
 // for one configuration or every reading of one ruling side by side, with an SVG chart.
+#include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <mutex>
 
 #include "cli/options.hpp"
@@ -76,9 +79,22 @@ int metrics_command(const std::vector<std::string>& args) {
   request.keep_going = [] { return !stop_requested(); };
   Progress progress(std::cerr);
   std::mutex lock;
+  const auto started = std::chrono::steady_clock::now();
+  // A solve reports nothing while it runs: a heartbeat says how long it has been at it.
+  std::unique_ptr<Heartbeat> step;
   request.on_progress = [&](const std::string& what, int done, int of) {
     std::lock_guard<std::mutex> guard(lock);
-    progress.update([&] { return "metrics: " + what + ": " + std::to_string(done) + "/" + std::to_string(of); });
+    step.reset();
+    if (of == 0) {
+      progress.clear();
+      step = std::make_unique<Heartbeat>(std::cerr, progress.terminal(), "metrics: " + what);
+      return;
+    }
+    progress.update([&] {
+      const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+      return "metrics: " + what + ": " + std::to_string(done) + "/" + std::to_string(of) + " games, " +
+             std::to_string(seconds) + " s";
+    });
   };
   request.distribute = true;
   if (!distributed::world().coordinator()) {
@@ -86,6 +102,7 @@ int metrics_command(const std::vector<std::string>& args) {
     return 0;
   }
   const metrics::MetricsReport report = metrics::measure(request);
+  step.reset();
   progress.clear();
   if (!out_file.empty() && !report.stopped) {
     const Drawing chart = metrics::chart(report);

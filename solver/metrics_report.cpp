@@ -318,7 +318,7 @@ MetricsReport measure(const MetricsRequest& asked) {
       if (has_pie_off(descriptor) && pies.front() != kPieOff) pies.push_back(kPieOff);
       for (const std::string& pie : pies) {
         if (!keep_going()) break;
-        if (request.on_progress) request.on_progress(label + ", solving the empty board" + (pie.empty() ? "" : " (pie=" + pie + ")"), 0, 1);
+        if (request.on_progress) request.on_progress(label + ", solving the empty board" + (pie.empty() ? "" : " (pie=" + pie + ")"), 0, 0);
         std::vector<std::string> rulings = reading.rulings;
         if (pie != pies.front()) {
           std::erase_if(rulings, [](const std::string& r) { return r.rfind(std::string(kPieRuling) + "=", 0) == 0; });
@@ -424,16 +424,37 @@ std::string to_text(const MetricsReport& report) {
   }
   if (report.readings.size() > 1) {
     out << "\nside by side (" << report.sides[0] << " win rate [95% CI]; mean length ± sd):\n";
+    // One row per reading, its columns padded to line up (a "±" is one column, two bytes).
+    std::vector<std::vector<std::string>> rows;
     for (const ReadingMetrics& reading : report.readings) {
-      out << "  " << report.compare_ruling << "=" << reading.value << ":";
+      std::vector<std::string> row{report.compare_ruling + "=" + reading.value + ":"};
       for (const auto* played : {&reading.random, &reading.mcts}) {
         if (!*played) continue;
         const PlayMetrics& m = **played;
         const Proportion p = m.first_side_wins();
-        out << "  " << (played == &reading.random ? "random " : "mcts ") << percent(p.rate) << " [" << percent(p.low)
-            << ", " << percent(p.high) << "]; " << fixed(m.length_mean, 1) << " ± " << fixed(m.length_stddev, 1);
+        row.push_back(std::string(played == &reading.random ? "random " : "mcts ") + percent(p.rate) + " [" +
+                      percent(p.low) + ", " + percent(p.high) + "];");
+        row.push_back(fixed(m.length_mean, 1) + " ± " + fixed(m.length_stddev, 1));
       }
-      out << "\n";
+      rows.push_back(std::move(row));
+    }
+    const auto columns_of = [](const std::string& text) {
+      return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+    };
+    std::vector<std::size_t> widths;
+    for (const auto& row : rows) {
+      for (std::size_t c = 0; c < row.size(); ++c) {
+        if (widths.size() <= c) widths.push_back(0);
+        widths[c] = std::max(widths[c], columns_of(row[c]));
+      }
+    }
+    for (const auto& row : rows) {
+      std::string line = " ";
+      for (std::size_t c = 0; c < row.size(); ++c) {
+        line += " " + row[c];
+        if (c + 1 < row.size()) line += std::string(widths[c] - columns_of(row[c]) + (c % 2 == 0 ? 1 : 0), ' ');
+      }
+      out << line << "\n";
     }
   }
   if (report.stopped) out << "\n(stopped early: shown is what finished before the stop)\n";

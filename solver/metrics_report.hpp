@@ -32,6 +32,8 @@ struct MetricsRequest {
   bool distribute = false;
   std::function<bool()> keep_going;
   // Progress: what is being measured and how far it got.
+  // Games: (what, done, of); a step that counts nothing (the empty board's solve): (what, 0, 0),
+  // which lasts until the next call.
   std::function<void(const std::string& what, int done, int of)> on_progress;
 };
 

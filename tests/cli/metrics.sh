@@ -45,6 +45,9 @@ if "$arbiter" metrics brique --size 5 --games 300 --mcts-games 2 --playouts 20 -
      --compare-ruling escort-directions --out "$tmp/chart.svg" >"$tmp/compare.txt" 2>"$tmp/err"; then
   grep -q "escort-directions=facing" "$tmp/compare.txt" && grep -q "side by side" "$tmp/compare.txt" && pass ||
     fail "compare: readings not shown side by side"
+  # Its columns line up: each reading's figures start in the same columns.
+  [ "$(grep -E '^  escort-directions=' "$tmp/compare.txt" | awk '{ print index($0, "random") "," index($0, "mcts") }' | sort -u | wc -l)" = 1 ] &&
+    pass || fail "compare: the side-by-side columns do not line up" "$tmp/compare.txt"
   bars=$(grep -c 'class="bar"' "$tmp/chart.svg")
   [ "$bars" = 8 ] && pass || fail "chart: $bars bars, expected 8 (2 readings x 4 panels)"
   # The same chart through the one renderer as PNG and PDF.
