@@ -329,6 +329,15 @@ bool HexabraeState::has_any_action() const {
   return for_each_action([](Move) { return false; });
 }
 
+std::optional<Move> HexabraeState::any_action() const {
+  std::optional<Move> found;
+  for_each_action([&](Move m) {
+    found = m;
+    return false;
+  });
+  return found;
+}
+
 void HexabraeState::legal_moves(std::vector<Move>& out) const {
   out.clear();
   for_each_legal_move([&](Move m) {

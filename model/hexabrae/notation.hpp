@@ -34,4 +34,10 @@ Position parse_line_body(const HexBoard& board, const std::vector<std::string>& 
 Position parse_diagram(const HexBoard& board, std::string_view text, bool clock, int ply_cap, bool any_pieces = false);
 int diagram_radius(std::string_view text);  // throws InputError
 
+// Throws InputError ("no game reaches this position: ...") when the position as read breaks a
+// condition every position reached by play meets under these rulings: the side to move by the
+// ply, pieces by the turns to place them, passes only without an action, the history's passes and
+// repetitions, the stated result by the board (reachability.cpp).
+void check_reachable(const Rules& rules, const Position& read);
+
 }  // namespace arbiter::hexabrae
