@@ -14,6 +14,8 @@ inline constexpr std::array<const char*, 2> kSideName = {"White", "Black"};
 // Orientation labels: axial "0" "1" "2" (o itself), or clock "2" "1" "3" (H-10 orientation-numbers).
 std::string orientation_label(int o, bool clock);
 int parse_orientation_label(std::string_view text, bool clock);  // -1 if none
+// The labels under the ruling in force, and what the other ruling makes them (for error messages).
+std::string orientation_labels_text(bool clock);
 
 std::string move_text(const HexBoard& board, const MoveParts& parts, bool clock);
 // Syntax only (fields on the board, orientation labels); throws InputError.

@@ -275,5 +275,18 @@ TEST(HexabraeNotation, PositionsNoGameReachesAreRefused) {
   expect_input_error(*small, unfinished, "the history shows this position for the third time");
 }
 
+// The same report: an unknown piece letter was called a missing side to move, and an orientation
+// out of range did not say which labels the ruling in force allows.
+TEST(HexabraeNotation, PieceErrorsNameTheLetterAndTheLabels) {
+  auto game = make_game(hexabrae_game(), 4);
+  expect_input_error(*game, "hexabrae 4 Xa1/1 white 4", "unknown piece letter 'X' in 'Xa1/1' (a piece is W for White or B for Black");
+  expect_input_error(*game, "hexabrae 4 We1/3 black 1",
+                     "orientation out of range in piece 'We1/3': '3' is not one of 0, 1, 2 under orientation-numbers=axial "
+                     "(under orientation-numbers=clock they are 1, 2, 3)");
+  auto clock = make_game(hexabrae_game(), 4, {"orientation-numbers=clock"});
+  expect_input_error(*clock, "hexabrae 4 We1/0 black 1 orientation-numbers=clock",
+                     "'0' is not one of 1, 2, 3 under orientation-numbers=clock (under orientation-numbers=axial they are 0, 1, 2)");
+}
+
 }  // namespace
 }  // namespace arbiter::hexabrae
