@@ -288,5 +288,29 @@ TEST(HexabraeNotation, PieceErrorsNameTheLetterAndTheLabels) {
                      "'0' is not one of 1, 2, 3 under orientation-numbers=clock (under orientation-numbers=axial they are 0, 1, 2)");
 }
 
+// The same report: a slide written with the orientation the bar keeps was refused without saying
+// how to write it, and a placement that touches did not name the piece it touches.
+TEST(HexabraeNotation, IllegalMoveTextsSayWhatToWrite) {
+  auto game = make_game(hexabrae_game(), 4);
+  auto state = game->parse_position("hexabrae 4 We5/1 Bi5/0 white 2");
+  auto complaint = [&](const State& s, const char* move) {
+    try {
+      s.parse_move(move);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(complaint(*state, "e5-e1/1"),
+            "illegal move 'e5-e1/1': the piece already has that orientation, so nothing turns: write e5-e1 for the move alone");
+  EXPECT_EQ(complaint(*state, "e5/1-e1"),
+            "illegal move 'e5/1-e1': the piece already has that orientation, so nothing turns: write e5-e1 for the move alone");
+  EXPECT_EQ(complaint(*state, "e5-f4/1"), "illegal move 'e5-f4/1': pieces move only along their long axis");
+  EXPECT_EQ(complaint(*state, "e5/1"), "illegal move 'e5/1': the piece already has that orientation (a rotation must turn it)");
+  auto black = game->parse_position("hexabrae 4 We5/1 black 1");
+  EXPECT_EQ(complaint(*black, "place e4/1"),
+            "illegal move 'place e4/1': the piece would touch the piece on e5 (a placed piece may touch none)");
+}
+
 }  // namespace
 }  // namespace arbiter::hexabrae
