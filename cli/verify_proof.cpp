@@ -1,5 +1,7 @@
 // arbiter verify-proof: re-checks a certificate written by `solve --proof` (or by the puzzle
-// generator) with the game's reference implementation only: no search, no table, no pruning.
+// generator) with the game's reference implementation, or for a game with one implementation that
+// one (the engine that searched, now only playing the certificate's moves): no search, no table,
+// no pruning.
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -68,7 +70,9 @@ int verify_proof_command(const std::vector<std::string>& args) {
   progress.clear();
   std::cout << "Certificate: " << file << " (" << certificate.size() << " nodes, written by " << certificate.made_by << ")\n";
   std::cout << "Position: " << certificate.position << "\n";
-  std::cout << "Checked with the " << implementation << " implementation: " << report.nodes_checked << " positions, "
+  std::cout << "Checked with the " << implementation << " implementation"
+            << (names.size() == 1 ? " (the game's only one, so the same engine that searched, re-run without search)" : "") << ": "
+            << report.nodes_checked << " positions, "
             << report.edges_checked << " moves"
             << (report.parts_checked > 0 ? " (in this file and " + std::to_string(report.parts_checked) + " part files)" : "") << "\n";
   if (!report.accepted) {
@@ -104,7 +108,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
 }
 
 const CommandRegistration verify_proof_registration{{"verify-proof", "verify-proof FILE [--game G] [--rule NAME=VALUE]",
-                                        "re-check a solver certificate with the reference implementation", verify_proof_command}};
+                                        "re-check a solver certificate without search, with the reference implementation (or a game's only one)", verify_proof_command}};
 
 }  // namespace
 }  // namespace arbiter::cli

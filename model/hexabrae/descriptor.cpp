@@ -104,11 +104,17 @@ class HexabraeGame final : public Game {
   std::unique_ptr<State> read_position(std::string_view text, std::string_view implementation) const override {
     check_implementation(implementation);
     const HexBoard& board = HexBoard::of(rules_.radius);
+    Position read;
     if (auto form = split_line_form(text, descriptor().name)) {
       check_line_form_matches(*this, *form);
-      return std::make_unique<HexabraeState>(rules_, parse_line_body(board, form->body, rules_.clock_labels, rules_.ply_cap, text, rules_.any_pieces));
+      read = parse_line_body(board, form->body, rules_.clock_labels, rules_.ply_cap, text, rules_.any_pieces);
+    } else {
+      read = parse_diagram(board, text, rules_.clock_labels, rules_.ply_cap, rules_.any_pieces);
     }
-    return std::make_unique<HexabraeState>(rules_, parse_diagram(board, text, rules_.clock_labels, rules_.ply_cap, rules_.any_pieces));
+    // Game::parse_position plays the opening out (ply 0 and 1, and ply 2 after a pass) and says
+    // what no first moves give; at any other ply the rules' necessary conditions are checked here.
+    if (read.ply > 2 || (read.ply == 2 && read.passes == 0)) check_reachable(rules_, read);
+    return std::make_unique<HexabraeState>(rules_, read);
   }
 
   // Every game ends by the ply cap at the latest (H-5b).

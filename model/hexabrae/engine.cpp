@@ -329,6 +329,15 @@ bool HexabraeState::has_any_action() const {
   return for_each_action([](Move) { return false; });
 }
 
+std::optional<Move> HexabraeState::any_action() const {
+  std::optional<Move> found;
+  for_each_action([&](Move m) {
+    found = m;
+    return false;
+  });
+  return found;
+}
+
 void HexabraeState::legal_moves(std::vector<Move>& out) const {
   out.clear();
   for_each_legal_move([&](Move m) {
@@ -547,6 +556,14 @@ std::string HexabraeState::why_illegal(Move m) const {
   if (p.kind == MoveKind::Place) {
     if (position_.placed[static_cast<std::size_t>(position_.side)] >= kPiecesPerSide) return "no piece left in reserve";
     if (cells[static_cast<std::size_t>(p.to)] != kEmpty) return board_->name(p.to) + " is not free";
+    for (int k = 0; k < 6; ++k) {
+      const int other = board_->neighbour(p.to, k);
+      const std::int8_t there = other == kNoField ? kEmpty : cells[static_cast<std::size_t>(other)];
+      if (there != kEmpty && (orientations_touching(rules_, k, there) >> p.orientation & 1)) {
+        return "the piece would touch the piece on " + board_->name(other) + " (a placed piece may touch none" +
+               (rules_.touch_means_adjacent ? "; under touch=adjacent not even one on a neighbouring field)" : ")");
+      }
+    }
     return "the piece would touch another piece (a placed piece may touch none)";
   }
   const std::int8_t cell = cells[static_cast<std::size_t>(p.from)];
@@ -559,7 +576,14 @@ std::string HexabraeState::why_illegal(Move m) const {
   if ((ahead || behind) && rotates_first) {
     return "the piece is partially immobilized: it must first move directly away, then it may rotate";
   }
-  if (p.kind != MoveKind::Slide && p.orientation == o) return "the piece already has that orientation";
+  if (p.kind != MoveKind::Slide && p.orientation == o) {
+    if (p.kind == MoveKind::Rotate) return "the piece already has that orientation (a rotation must turn it)";
+    // A slide written with the orientation it keeps: say so when the slide alone is legal, and
+    // otherwise why the slide is not.
+    const Move slide = encode_move({MoveKind::Slide, p.from, p.to, 0});
+    if (!is_legal(slide)) return why_illegal(slide);
+    return "the piece already has that orientation, so nothing turns: write " + move_text(slide) + " for the move alone";
+  }
   const int axis = p.kind == MoveKind::RotateSlide ? p.orientation : o;
   if (p.kind != MoveKind::Rotate) {
     const int dq = board_->q(p.to) - board_->q(p.from), dr = board_->r(p.to) - board_->r(p.from);

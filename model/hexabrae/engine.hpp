@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -164,6 +165,8 @@ class HexabraeState final : public State {
   int rotation_blocker(int field, int from, int to, int vacated = kNoField) const;
   // H-11: may the side to move move or rotate the bar on `field`?
   bool may_handle(std::int8_t cell) const;
+  // A placement or piece move of the side to move, or none when it has none (and must pass).
+  std::optional<Move> any_action() const;
   // Why the move is not legal here, or "" when it is.
   std::string why_illegal(Move m) const;
   // every_detail: also tell made from old enclosures when none is valid (for explain).

@@ -57,7 +57,7 @@ std::vector<SeedExample> seed_examples() {
       example("enclosure-one-field", s + "end, image 5", "an enclosure covering a single field is not valid",
               "hexabrae 4 Bd5/0 Wd4/2 Be4/1 Be8/1 Wf4/0 Wf5/2 black 11", {"e8-e6"}, true, "", "ongoing"),
       example("enclosure-one-colour", s + "end, image 5", "an enclosure of one player's pieces only is not valid",
-              "hexabrae 4 We4/0 We5/2 Wf1/1 white 6", {"f1-f4"}, true, "", "ongoing"),
+              "hexabrae 4 Ba1/0 We4/0 We5/2 Wf1/1 white 6", {"f1-f4"}, true, "", "ongoing"),
       example("enclosure-tie", s + "end", "an enclosure with equal numbers of pieces lets the game continue",
               "hexabrae 4 Wd4/0 Bd5/2 Be4/2 Wf4/0 white 8", {"f4-e5"}, true, "", "ongoing"),
       example("enclosure-by-opponent", s + "end", "whichever player owns most of the pieces of the enclosure wins",

@@ -55,6 +55,15 @@ std::string orientation_label(int o, bool clock) {
   return clock ? kClock[static_cast<std::size_t>(o)] : std::to_string(o);
 }
 
+// "0, 1, 2 under orientation-numbers=axial (under orientation-numbers=clock they are 1, 2, 3)":
+// what an orientation label may be, under the ruling in force and the other (H-10).
+std::string orientation_labels_text(bool clock) {
+  static constexpr std::array<const char*, 2> kLabels = {"0, 1, 2", "1, 2, 3"}, kRuling = {"axial", "clock"};
+  const auto in_force = static_cast<std::size_t>(clock), other = 1 - in_force;
+  return std::string(kLabels[in_force]) + " under orientation-numbers=" + kRuling[in_force] + " (under orientation-numbers=" +
+         kRuling[other] + " they are " + kLabels[other] + ")";
+}
+
 int parse_orientation_label(std::string_view text, bool clock) {
   for (int o = 0; o < 3; ++o) {
     if (text == orientation_label(o, clock)) return o;
@@ -80,8 +89,8 @@ MoveParts parse_move_syntax(const HexBoard& board, std::string_view whole, bool 
   auto orientation = [&](std::string_view label) {
     const int o = parse_orientation_label(label, clock);
     if (o < 0) {
-      throw InputError("orientation " + quote_input(label) + " is not one of " + orientation_label(0, clock) + ", " +
-                       orientation_label(1, clock) + ", " + orientation_label(2, clock) + " in " + quote_input(whole));
+      throw InputError("orientation " + quote_input(label) + " is not one of " + orientation_labels_text(clock) + " in " +
+                       quote_input(whole));
     }
     return o;
   };
@@ -162,7 +171,7 @@ void restore_history(const HexBoard& board, Position& pos, const std::vector<std
         if (slash == std::string::npos) throw bad("needs orientations");
         field[k] = field_or_throw(board, std::string_view(part[k]).substr(0, slash), whole);
         orientation[k] = parse_orientation_label(std::string_view(part[k]).substr(slash + 1), clock);
-        if (orientation[k] < 0) throw bad("has an orientation out of range");
+        if (orientation[k] < 0) throw bad("has an orientation out of range (not one of " + orientation_labels_text(clock) + ")");
       }
       // The piece handled is the mover's, or under pieces=any (H-11) either side's (it keeps its colour).
       const std::int8_t there = cells[static_cast<std::size_t>(field[1])];
@@ -272,8 +281,16 @@ Position parse_line_body(const HexBoard& board, const std::vector<std::string>& 
     if (slash == std::string::npos) throw InputError("piece " + quote_input(token) + " needs an orientation, as in Wc4/1");
     const int f = field_or_throw(board, std::string_view(token).substr(1, slash - 1), whole);
     const int o = parse_orientation_label(std::string_view(token).substr(slash + 1), clock);
-    if (o < 0) throw InputError("orientation out of range in piece " + quote_input(token));
+    if (o < 0) {
+      throw InputError("orientation out of range in piece " + quote_input(token) + ": " +
+                       quote_input(std::string_view(token).substr(slash + 1)) + " is not one of " + orientation_labels_text(clock));
+    }
     put_piece(board, pos, f, token[0] == 'W' ? 0 : 1, o, whole);
+  }
+  // A token with a slash where the pieces end is a piece with another letter (Xa1/1).
+  if (i < body.size() && body[i].find('/') != std::string::npos) {
+    throw InputError("unknown piece letter " + quote_input(body[i].substr(0, 1)) + " in " + quote_input(body[i]) +
+                     " (a piece is W for White or B for Black, as in Wc4/1)");
   }
   if (i >= body.size() || (body[i] != "white" && body[i] != "black")) {
     throw InputError("expected the side to move (white or black) after the pieces in " + quote_input(whole));

@@ -14,6 +14,8 @@ inline constexpr std::array<const char*, 2> kSideName = {"White", "Black"};
 // Orientation labels: axial "0" "1" "2" (o itself), or clock "2" "1" "3" (H-10 orientation-numbers).
 std::string orientation_label(int o, bool clock);
 int parse_orientation_label(std::string_view text, bool clock);  // -1 if none
+// The labels under the ruling in force, and what the other ruling makes them (for error messages).
+std::string orientation_labels_text(bool clock);
 
 std::string move_text(const HexBoard& board, const MoveParts& parts, bool clock);
 // Syntax only (fields on the board, orientation labels); throws InputError.
@@ -33,5 +35,11 @@ Position parse_line_body(const HexBoard& board, const std::vector<std::string>& 
                          std::string_view whole, bool any_pieces = false);
 Position parse_diagram(const HexBoard& board, std::string_view text, bool clock, int ply_cap, bool any_pieces = false);
 int diagram_radius(std::string_view text);  // throws InputError
+
+// Throws InputError ("no game reaches this position: ...") when the position as read breaks a
+// condition every position reached by play meets under these rulings: the side to move by the
+// ply, pieces by the turns to place them, passes only without an action, the history's passes and
+// repetitions, the stated result by the board (reachability.cpp).
+void check_reachable(const Rules& rules, const Position& read);
 
 }  // namespace arbiter::hexabrae

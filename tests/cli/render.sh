@@ -75,7 +75,7 @@ render_status() {  # render_status EXPECTED GAME ARGS...: the line under the pic
   "$arbiter" render "$game" "$@" --out - >"$tmp/status.svg" 2>"$tmp/err" \
     && grep -q ">$expected</text>" "$tmp/status.svg" && pass || fail "$game rendered with '$expected'" "$tmp/status.svg" "$tmp/err"
 }
-render_status "Black to move, passes 1" hexabrae --position "hexabrae 2 Bb1/0 Wc2/1 Wd3/2 black 3 passes:1"
+render_status "Black to move, passes 1" hexabrae --position "hexabrae 2 Wa1/2 Ba3/1 Wb2/2 Bb3/1 Bc1/1 Wc3/2 Bd3/0 Bd4/0 Be1/0 black 33 passes:1"
 render_status "White to move, passes 1" brochs --size 7 pass
 render_status "Black to move, cursed, taken c3" brochs --position \
   "brochs 9 ....+..../..W.+.W../.W#W+WwW./..WW+WW../+++++++++/..WW+WW../.WwW+WwW./..W.+.W../....+.... black 10 11+S 0 cursed taken:c3 curse-cost=free keep-setting=after-capture"

@@ -16,24 +16,25 @@ namespace {
 
 const int kFuzzRounds = arbiter::testing::scaled(4000);
 
+// Reached by random play (a game of seed 263): White could do nothing and passed.
 constexpr const char* kSmallPosition = R"(
 a  b  c  d  e
-      .
-   B/    .
-.     W|    .
+      B|
    .     .
-.     .     .
-   .     W\
-.     .     .
-   .     .
+W\    .     B/
+   W\    .
+.     W\    .
+   B|    B/
+B|    .     .
+   .     B/
       .
-Black to move, ply 3, passes 1
+Black to move, ply 33, passes 1
 )";
 
 TEST(HexabraeNotation, DiagramAndLineFormOfASmallPosition) {
   auto game = make_game(hexabrae_game(), 2);
   auto state = game->parse_position(kSmallPosition);
-  EXPECT_EQ(state->line(), "hexabrae 2 Bb1/0 Wc2/1 Wd3/2 black 3 passes:1");
+  EXPECT_EQ(state->line(), "hexabrae 2 Wa1/2 Ba3/1 Wb2/2 Bb3/1 Bc1/1 Wc3/2 Bd3/0 Bd4/0 Be1/0 black 33 passes:1");
   EXPECT_EQ("\n" + state->diagram(), std::string(kSmallPosition));
   EXPECT_EQ(game->parse_position(state->line())->diagram(), state->diagram());
 }
@@ -107,8 +108,8 @@ TEST(HexabraeNotation, BadPositionsAreOneLineInputErrors) {
   EXPECT_THROW(small->parse_position(no_status), InputError);
   // kSmallPosition with one piece of text replaced by a mistake, and what the reader says about it.
   const std::vector<std::array<std::string, 3>> mistakes = {
-      {"B/    .", "B/ .  .", "diagram row 2 has 3 fields, expected 2"},
-      {"W|", "W-", "is not '.'"},
+      {"B|\n   .     .", "B|\n   .  .  .", "diagram row 2 has 3 fields, expected 2"},
+      {"W\\", "W-", "is not '.'"},
       {"ply 3", "ply x", "ply must be"},
       {"Black to move", "Red to move", "status line"},
   };
@@ -126,7 +127,7 @@ TEST(HexabraeNotation, BadPositionsAreOneLineInputErrors) {
 TEST(HexabraeNotation, TheOpeningPliesMustBeReachedByPlay) {
   auto game = make_game(hexabrae_game(), 2);
   std::string staged = kSmallPosition;
-  const std::string status = "Black to move, ply 3, passes 1";
+  const std::string status = "Black to move, ply 33, passes 1";
   expect_input_error(*game, "hexabrae 2 Wc3/1 Ba1/0 Be1/0 white 0",
                      "no game reaches this position: at ply 0 a position must be the initial position (hexabrae 2 white 0)");
   expect_input_error(*game, std::string(staged).replace(staged.find(status), status.size(), "White to move, ply 0"), "at ply 0");
@@ -183,7 +184,7 @@ TEST(HexabraeNotation, FuzzedInputGivesOnlyInputErrors) {
   auto game = make_game(hexabrae_game(), 2);
   auto state = game->parse_position(kSmallPosition);
   const std::vector<std::string> valid = {kSmallPosition, state->line(), "hexabrae 2 white 0",
-                                          "hexabrae 2 Wc3/1 Bc1/2 white 2 over:draw"};
+                                          "hexabrae 2 Wc3/1 Bc1/2 white 300 over:draw"};
   const std::vector<std::string> valid_moves = {"place a1/0", "c2-c1", "d3/0", "d3-e3/1", "d3/1-d4", "pass"};
   const std::string alphabet = "abcdeWB./|\\-0123456789 \n,:plysto mvhexabrWhiteBlackpassr=";
   Rng rng(99);
@@ -208,6 +209,107 @@ TEST(HexabraeNotation, FuzzedInputGivesOnlyInputErrors) {
     move[rng.below(static_cast<std::uint32_t>(move.size()))] = alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))];
     fuzz_move(*state, move);
   }
+}
+
+}  // namespace
+}  // namespace arbiter::hexabrae
+
+namespace arbiter::hexabrae {
+namespace {
+
+// An arbiter's report (session 45): positions no game reaches were read, among them an empty board
+// that "Black wins", Black to move at an even ply, three White pieces by ply 3, a board without
+// White pieces, and two passes in a history read as ongoing or while both sides could move.
+TEST(HexabraeNotation, PositionsNoGameReachesAreRefused) {
+  auto game = make_game(hexabrae_game(), 4);
+  auto small = make_game(hexabrae_game(), 2);
+  const std::string no_game = "no game reaches this position: ";
+  // The side to move follows from the ply: White starts, and a pass is a ply too.
+  expect_input_error(*game, "hexabrae 4 white 5 over:black", no_game + "at ply 5 it is Black to move, not White");
+  expect_input_error(*game, "hexabrae 4 Wa1/1 Bb1/1 black 2", "at ply 2 it is White to move, not Black");
+  // A turn places at most one piece; the first moves of both sides are placements.
+  expect_input_error(*game, "hexabrae 4 Wa1/1 Wc1/1 We1/1 black 3",
+                     no_game + "White has 3 pieces on the board but had only 2 turns to place them by ply 3");
+  expect_input_error(*game, "hexabrae 4 Ba1/1 Bc1/1 white 4", "White has no piece on the board at ply 4");
+  expect_input_error(*game, "hexabrae 4 Wa1/1 white 2", "Black has no piece on the board at ply 2");
+  const std::string ten_white = "hexabrae 4 Wa1/0 Wa3/0 Wa5/0 Wc1/0 Wc3/0 Wc5/0 Wc7/0 We1/0 We3/0 We5/0 white 30";
+  expect_input_error(*game, ten_white, "Black's first move must be a placement");
+  // Under pieces=any Black may have turned White's pieces instead.
+  EXPECT_EQ(make_game(hexabrae_game(), 4, {"pieces=any"})->parse_position(ten_white + " pieces=any")->line(),
+            ten_white + " pieces=any");
+  // The plies a history covers placed nothing: one White piece at most by ply 2 here.
+  expect_input_error(*small, "hexabrae 2 Ba1/0 Wc1/1 Wc3/1 black 5 history:c3/1>c3/0,a1/2>a1/0,c3/0>c3/1",
+                     "White has 2 pieces on the board but had only 1 turn to place them by ply 2");
+  // Passes: only without an action, and the history's last passes are the counter.
+  expect_input_error(*small, "hexabrae 2 Wa1/1 Bc5/1 white 10 history:pass,pass",
+                     "the history ends with 2 passes in a row but the position says none");
+  expect_input_error(*small, "hexabrae 2 Wa1/1 Bc5/1 white 10 passes:2 history:pass,pass",
+                     "history entry 2 (ply 9) is a pass by Black, but Black could play place a3/0 there");
+  expect_input_error(*small, "hexabrae 2 Wa1/1 Bc5/1 white 10 passes:2",
+                     "passes:2 says ply 9 is a pass by Black, but Black could play place a3/0 there "
+                     "(a pass is allowed only when no other action is possible)");
+  expect_input_error(*small, "hexabrae 2 Wa1/1 Bc5/1 white 10 history:pass,pass,c5/0>c5/1",
+                     "history entries 1 and 2 are two passes in a row");
+  // The result: a win needs an enclosure the winner wins, a draw its cause.
+  const std::string won = "hexabrae 4 We4/0 Be5/2 Wf4/1 black 7 over:white history:f1/1>f4/1";
+  EXPECT_EQ(game->parse_position(won)->outcome(), Outcome::win(0));
+  expect_input_error(*game, "hexabrae 4 We4/0 Be5/2 Wf4/1 black 7 over:black history:f1/1>f4/1",
+                     "it says Black wins, but no valid enclosure on the board is won by Black");
+  expect_input_error(*game, "hexabrae 4 Wa1/1 Bi5/0 white 4 over:black", "no valid enclosure on the board is won by Black");
+  expect_input_error(*small, "hexabrae 2 Wc3/1 Bc1/2 white 2 over:draw",
+                     "it says draw, but a draw comes only from two passes in a row (passes:2), the ply cap (300) or a "
+                     "third repetition (shown by history:), and none applies here");
+  EXPECT_EQ(small->parse_position("hexabrae 2 Wc3/1 Bc1/2 white 300 over:draw")->outcome(), Outcome::draw());
+  // Under enclosures-counted=all the board's enclosures are the verdict of the move that made it.
+  auto all = make_game(hexabrae_game(), 4, {"enclosures-counted=all"});
+  expect_input_error(*all, "hexabrae 4 We4/0 Be5/2 Wf4/1 black 7 enclosures-counted=all",
+                     "it says ongoing, but the enclosures on the board give White wins");
+  // A third occurrence in the history ends the game.
+  auto cycle = small->parse_position("hexabrae 2 Ba1/0 Wc3/1 white 2");
+  for (const char* move : {"c3/0", "a1/1", "c3/1", "a1/0", "c3/0", "a1/1", "c3/1", "a1/0"}) cycle->apply(cycle->parse_move(move));
+  ASSERT_EQ(cycle->outcome(), Outcome::draw());
+  const std::string drawn = cycle->line();
+  EXPECT_EQ(small->parse_position(drawn)->line(), drawn);
+  std::string unfinished = drawn;
+  unfinished.erase(unfinished.find(" over:draw"), 10);
+  expect_input_error(*small, unfinished, "the history shows this position for the third time");
+}
+
+// The same report: an unknown piece letter was called a missing side to move, and an orientation
+// out of range did not say which labels the ruling in force allows.
+TEST(HexabraeNotation, PieceErrorsNameTheLetterAndTheLabels) {
+  auto game = make_game(hexabrae_game(), 4);
+  expect_input_error(*game, "hexabrae 4 Xa1/1 white 4", "unknown piece letter 'X' in 'Xa1/1' (a piece is W for White or B for Black");
+  expect_input_error(*game, "hexabrae 4 We1/3 black 1",
+                     "orientation out of range in piece 'We1/3': '3' is not one of 0, 1, 2 under orientation-numbers=axial "
+                     "(under orientation-numbers=clock they are 1, 2, 3)");
+  auto clock = make_game(hexabrae_game(), 4, {"orientation-numbers=clock"});
+  expect_input_error(*clock, "hexabrae 4 We1/0 black 1 orientation-numbers=clock",
+                     "'0' is not one of 1, 2, 3 under orientation-numbers=clock (under orientation-numbers=axial they are 0, 1, 2)");
+}
+
+// The same report: a slide written with the orientation the bar keeps was refused without saying
+// how to write it, and a placement that touches did not name the piece it touches.
+TEST(HexabraeNotation, IllegalMoveTextsSayWhatToWrite) {
+  auto game = make_game(hexabrae_game(), 4);
+  auto state = game->parse_position("hexabrae 4 We5/1 Bi5/0 white 2");
+  auto complaint = [&](const State& s, const char* move) {
+    try {
+      s.parse_move(move);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(complaint(*state, "e5-e1/1"),
+            "illegal move 'e5-e1/1': the piece already has that orientation, so nothing turns: write e5-e1 for the move alone");
+  EXPECT_EQ(complaint(*state, "e5/1-e1"),
+            "illegal move 'e5/1-e1': the piece already has that orientation, so nothing turns: write e5-e1 for the move alone");
+  EXPECT_EQ(complaint(*state, "e5-f4/1"), "illegal move 'e5-f4/1': pieces move only along their long axis");
+  EXPECT_EQ(complaint(*state, "e5/1"), "illegal move 'e5/1': the piece already has that orientation (a rotation must turn it)");
+  auto black = game->parse_position("hexabrae 4 We5/1 black 1");
+  EXPECT_EQ(complaint(*black, "place e4/1"),
+            "illegal move 'place e4/1': the piece would touch the piece on e5 (a placed piece may touch none)");
 }
 
 }  // namespace

@@ -34,6 +34,7 @@ White to move, ply 6
 )";
 
 
+// Black's bar on d7, far away: its first move was a placement.
 constexpr const char* kWhiteTriangleBeforeClosing = R"(
 a  b  c  d  e  f  g
          .
@@ -48,7 +49,7 @@ a  b  c  d  e  f  g
 .     .     .     .
    .     .     .
       .     .
-         .
+         B|
 White to move, ply 6
 )";
 
@@ -296,7 +297,7 @@ W|    W|    B|
 W|    B|    B|
    W|    B|
       B|
-White to move, ply 19
+White to move, ply 40
 )";
 
 
@@ -319,7 +320,7 @@ a  b  c  d  e  f  g  h  i
       .     .     .
          .     .
             .
-Black to move, ply 20
+Black to move, ply 21
 )";
 
 struct Loaded {
@@ -389,7 +390,8 @@ TEST(HexabraeTurn, WhiteStartsOnAnEmptyBoardOf61FieldsWith10PiecesEach) {
 }
 
 TEST(HexabraeTurn, TenPiecesASideThenNoMorePlacements) {
-  // White has placed all ten (column a and the top of columns b, c); only moves remain.
+  // White has placed all ten (column a and the top of columns b, c); only moves remain. (Black's
+  // bar on e3: Black's first move is a placement.)
   const char* kTenWhite = R"(
 a  b  c  d  e
       W|
@@ -398,10 +400,10 @@ W|    W|    .
    W|    .
 W|    W|    .
    W|    .
-W|    .     .
+W|    .     B|
    W|    .
       .
-White to move, ply 19
+White to move, ply 20
 )";
   Loaded l = load(kTenWhite);
   std::vector<Move> moves;
@@ -606,11 +608,12 @@ TEST(HexabraeRulings, RepetitionThirdOccurrenceDraws) {  // H-5a
 }
 
 TEST(HexabraeRulings, PlyCapEndsTheGameAsADraw) {  // H-5b
-  std::string at299 = kTwoRotatingBars;
-  at299.replace(at299.find("ply 2"), 5, "ply 299");
-  EXPECT_EQ(result_after(at299, {"c3/0"}), "draw");
-  EXPECT_EQ(result_after(at299, {"c3/0"}, {"ply-cap=1000"}), "ongoing");
-  EXPECT_THROW(load(at299, {"ply-cap=200"}), InputError);
+  std::string at298 = kTwoRotatingBars;  // White moves at even plies
+  at298.replace(at298.find("ply 2"), 5, "ply 298");
+  EXPECT_EQ(result_after(at298, {"c3/0"}), "ongoing");
+  EXPECT_EQ(result_after(at298, {"c3/0", "a1/0"}), "draw");
+  EXPECT_EQ(result_after(at298, {"c3/0", "a1/0"}, {"ply-cap=1000"}), "ongoing");
+  EXPECT_THROW(load(at298, {"ply-cap=200"}), InputError);
   EXPECT_EQ(make_game(hexabrae_game(), 0, {"ply-cap=200"})->max_plies(), 200);
 }
 
@@ -668,7 +671,7 @@ a  b  c  d  e  f  g  h  i
       .     .     .
          .     .
             .
-White to move, ply 21
+White to move, ply 22
 )";
   EXPECT_EQ(result_after(kTwelveBarRingWithLooseWhite, {"e5-e4"}), "White wins");
   EXPECT_EQ(result_after(kTwelveBarRingWithLooseWhite, {"e5-e4"}, {"spurs=excluded"}), "ongoing");
