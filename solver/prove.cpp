@@ -137,20 +137,24 @@ bool parse_record(const std::string& line, std::string& key, Stored& stored) {
   return true;
 }
 
-// A file none of whose lines is a record is some other file (a puzzle store, a note): appending
-// verdicts to it would damage it, so it is refused. A damaged line among records is skipped.
+// A file none of whose lines is shaped like a record is some other file (a puzzle store, a note):
+// appending verdicts to it would damage it, so it is refused. A damaged or outdated record is
+// skipped (decided again).
 std::map<std::string, Stored> load_results(const std::string& file) {
   std::map<std::string, Stored> stored;
   std::ifstream in(file, std::ios::binary);
   std::string line;
-  bool any_text = false;
+  bool any_text = false, any_record = false;
   while (std::getline(in, line)) {
     any_text = any_text || !line.empty();
+    // A record of any version, even one no longer read (written before verdicts carried versions):
+    // ten or more tab-separated fields.
+    any_record = any_record || std::count(line.begin(), line.end(), '\t') >= 9;
     std::string key;
     Stored s;
     if (parse_record(line, key, s)) stored[key] = s;  // later lines supersede earlier ones
   }
-  if (any_text && stored.empty()) {
+  if (any_text && !any_record) {
     throw InputError("the results file " + quote_input(file) +
                      " holds no verdict record: it is not a prove results file (give another file, or none)");
   }
