@@ -45,8 +45,21 @@ json_game=$(echo "$games" | head -1)
 for game in $games; do
   json=()
   [ "$game" = "$json_game" ] && json=(--json)
-  if stop_after 2 INT 130 "$game perft" perft "$game" --depth 12; then
-    grep -q "^ *0 " "$tmp/out" || fail "$game perft keeps the finished depths" "$tmp/out"
+  if stop_after 2 INT 130 "$game perft${json[*]:+ ${json[*]}}" perft "$game" --depth 12 "${json[@]}"; then
+    if [ ${#json[@]} -eq 0 ]; then
+      grep -q "^ *0 " "$tmp/out" || fail "$game perft keeps the finished depths" "$tmp/out"
+    else
+      # Stopped inside the first implementation's count, nothing was compared: agree is null and
+      # not_compared says why (it said "agree": true).
+      python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["interrupted"] and d["rows"], d
+if len(d["implementations"]) < 2:
+    assert d["agree"] is None and "interrupted" in d["not_compared"], d
+else:
+    assert isinstance(d["agree"], bool) and d["not_compared"] is None, d' "$tmp/out" || fail "$game perft --json agree after SIGINT" "$tmp/out"
+    fi
     grep -q "positions so far" "$tmp/err" || fail "$game perft progress on a non-terminal stderr" "$tmp/err"
   fi
   if stop_after 2 TERM 143 "$game check${json[*]:+ ${json[*]}}" check "$game" --cases 10000000 "${json[@]}"; then
