@@ -155,5 +155,11 @@ stop_after 1 INT 130 "audit, signalled twice" audit brique --games 100000
 stop_after 1 TERM 143 "puzzles generate, signalled twice" puzzles generate quentin --size 6 --kind within-3 --count 100000 --db "$tmp/twice.db" &&
   { grep -q "puzzles added" "$tmp/out" || fail "puzzles generate signalled twice says what it added" "$tmp/out"; }
 stop_after 0.5 INT 130 "book, signalled twice" book --db "$tmp/twice.db" --out "$tmp/book"
+# puzzles verify, stopped, says so on stderr as every long command does (it said nothing there).
+twice=0
+stop_after 0.5 INT 130 "puzzles verify" puzzles verify --db "$tmp/twice.db" &&
+  { grep -q "checked before the stop" "$tmp/out" || fail "puzzles verify stopped counts the puzzles checked" "$tmp/out"; }
+twice=1
+stop_after 0.5 INT 130 "puzzles verify, signalled twice" puzzles verify --db "$tmp/twice.db"
 
 finish
