@@ -162,4 +162,16 @@ stop_after 0.5 INT 130 "puzzles verify" puzzles verify --db "$tmp/twice.db" &&
 twice=1
 stop_after 0.5 INT 130 "puzzles verify, signalled twice" puzzles verify --db "$tmp/twice.db"
 
+# metrics --json, stopped, has "interrupted": true as every interrupted document (docs/json.md);
+# it had only "stopped", which it keeps.
+twice=0
+if stop_after 1 INT 130 "metrics --json" metrics brique --size 9 --games 10000000 --player random --solve-seconds 0 --json; then
+  python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["interrupted"] is True and d["stopped"] is True, d' "$tmp/out" &&
+    python3 "$(dirname "$0")/../../scripts/validate-json.py" "$(dirname "$0")/../../docs/schemas/metrics.schema.json" "$tmp/out" >/dev/null ||
+    fail "metrics --json stopped says interrupted" "$tmp/out"
+fi
+
 finish
