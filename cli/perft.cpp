@@ -42,6 +42,7 @@ int perft_command(const std::vector<std::string>& args) {
   if (depth < 0 || depth > 12) throw InputError("--depth must be between 0 and 12, got " + std::to_string(depth));
   auto loaded = load_game_position(game, game_options, position);
   auto names = chosen_implementations(*loaded.game, implementation);
+  const std::size_t asked = names.size();
 
   install_stop_handlers();
   std::vector<std::vector<PerftRow>> tables;
@@ -75,7 +76,7 @@ int perft_command(const std::vector<std::string>& args) {
   }
   bool agree = true;
   if (json) {
-    nlohmann::json out = json_document("perft");
+    nlohmann::json out = json_document("perft", 2);
     out["game"] = loaded.game->descriptor().name;
     out["position"] = loaded.state->line();
     out["implementations"] = names;
@@ -90,7 +91,16 @@ int perft_command(const std::vector<std::string>& args) {
       }
       out["rows"].push_back({{"depth", d}, {"counts", counts}});
     }
-    out["agree"] = agree;
+    // Agreement is claimed only where two implementations' counts were compared.
+    if (tables.size() > 1) {
+      out["agree"] = agree;
+      out["not_compared"] = nullptr;
+    } else {
+      out["agree"] = nullptr;
+      out["not_compared"] = asked > 1 ? "interrupted before a second implementation counted"
+                            : loaded.game->implementations().size() > 1 ? "one implementation was asked for (--impl " + names.front() + ")"
+                                                                        : "the game has one implementation";
+    }
     out["interrupted"] = stop_requested();
     print_json(out);
     if (stop_requested()) return interrupted_exit_status();

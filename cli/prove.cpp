@@ -315,8 +315,56 @@ int prove_command(const std::vector<std::string>& args) {
   }
   bool all_proved = true;
   ProveTally tally;
+  // What the rows and the closing lines below read, guarded by output_lock(): a step that does not
+  // stop within 3 s of a stop request is abandoned, and the watcher thread then prints the report
+  // (the rows shown, the step's row as interrupted, the state) while this thread is still in it.
   nlohmann::json verdicts = nlohmann::json::array();
+  std::size_t shown = 0;
+  bool reported = false;
+  const auto report = [&](const ProveRow* abandoned) {
+    if (json) {
+      if (abandoned != nullptr) verdicts.push_back(verdict_json(*abandoned));
+      nlohmann::json out = json_document("prove");
+      out["game"] = game.name;
+      out["claim"] = claim;
+      out["sizes"] = {request.min_size, request.max_size};
+      out["rulings"] = rulings;
+      out["rulings_in_force"] = rulings_in_force(game, make_config(game, request.min_size, request.rulings));
+      out["timeout_seconds"] = timeout;
+      out["verdicts"] = verdicts;
+      out["state"] = request.results_file;
+      out["verdicts_kept"] = tally.kept.load();
+      out["verdicts_reused"] = tally.reused.load();
+      out["interrupted"] = stop_requested();
+      print_json(out);
+    } else {
+      if (abandoned != nullptr) print_row(*abandoned);
+      std::cout << state_line(request, tally) << "\n";
+    }
+    std::cout << std::flush;
+    reported = true;
+  };
+  // Said on standard error in either output format, as every long command says it.
+  const auto kept_clause = [&] {
+    return tally.kept > 0 ? counted(tally.kept, "verdict") + " finished before it kept in " + request.results_file
+                          : std::string("no verdict finished before it");
+  };
+  const AbandonReport on_abandon([&]() -> std::string {
+    if (reported) return "";
+    std::vector<ProveRow> steps = interrupted_rows(request);
+    if (shown >= steps.size()) {
+      report(nullptr);
+      return kept_clause();
+    }
+    ProveRow& row = steps[shown];
+    row.verdict.reason += " (the check did not stop within 3 s and was abandoned)";
+    report(&row);
+    return kept_clause();
+  });
   run_proofs(request, [&](const ProveRow& row) {
+    const auto lock = output_lock();
+    if (reported) return;  // abandoned: the report is out
+    ++shown;
     all_proved = all_proved && row.verdict.kind == Verdict::Kind::Proved;
     if (json) {
       verdicts.push_back(verdict_json(row));
@@ -324,29 +372,13 @@ int prove_command(const std::vector<std::string>& args) {
     }
     print_row(row);
   }, std::cerr, isatty(fileno(stderr)) != 0, &tally);
-  if (json) {
-    nlohmann::json out = json_document("prove");
-    out["game"] = game.name;
-    out["claim"] = claim;
-    out["sizes"] = {request.min_size, request.max_size};
-    out["rulings"] = rulings;
-    out["rulings_in_force"] = rulings_in_force(game, make_config(game, request.min_size, request.rulings));
-    out["timeout_seconds"] = timeout;
-    out["verdicts"] = verdicts;
-    out["state"] = request.results_file;
-    out["verdicts_kept"] = tally.kept;
-    out["verdicts_reused"] = tally.reused;
-    out["interrupted"] = stop_requested();
-    print_json(out);
-  } else {
-    std::cout << state_line(request, tally) << "\n";
+  {
+    const auto lock = output_lock();
+    if (reported) return interrupted_exit_status();
+    report(nullptr);
   }
-  // Said on standard error in either output format, as every long command says it.
   if (stop_requested()) {
-    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; "
-              << (tally.kept > 0 ? counted(tally.kept, "verdict") + " finished before it kept in " + request.results_file
-                                 : std::string("no verdict finished before it"))
-              << "\n";
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; " << kept_clause() << "\n";
     return interrupted_exit_status();
   }
   return all_proved ? 0 : 1;

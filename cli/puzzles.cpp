@@ -364,7 +364,11 @@ int verify(const std::vector<std::string>& args) {
             << (failed == 1 ? " no longer holds" : " no longer hold");
   if (!damaged.empty()) std::cout << ", " << damaged.size() << " damaged";
   std::cout << std::fixed << std::setprecision(1) << " (" << seconds << " s)\n";
-  if (stop_requested()) return interrupted_exit_status();
+  if (stop_requested()) {
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; " << checked + damaged.size() << " of "
+              << stored << " puzzles checked before it (counted above); the rest were not re-proved\n";
+    return interrupted_exit_status();
+  }
   return failed + damaged.size() > 0 ? 1 : 0;
 }
 

@@ -3,11 +3,17 @@
 // stop_requested() where its finished results are safe, keeps them, and exits with
 // interrupted_exit_status() so that scripts can tell an interrupted run from a finished one.
 #include <functional>
+#include <mutex>
 #include <string>
 
 namespace arbiter {
 
-// Idempotent. A second signal while the first is being honoured ends the process at once.
+// Repeats of a stop signal within this many seconds of the first are the same stop (GNU timeout
+// signals the child and then its process group: two arrive at once). A repeat after that ends the
+// process at once, saying so on stderr.
+inline constexpr int kRepeatWindowSeconds = 2;
+
+// Idempotent.
 void install_stop_handlers();
 // Runs once, from an ordinary thread (never inside the signal handler), when a stop is requested:
 // for work that cannot poll, such as a Z3 check in progress.
@@ -16,9 +22,27 @@ bool stop_requested();
 std::string stop_signal_name();  // "SIGINT", "SIGTERM", or "" when none arrived
 int interrupted_exit_status();   // 128 + the signal: 130 for SIGINT, 143 for SIGTERM; 0 when none
 
+// A step that does not stop within 3 s of the request is abandoned: the process ends from another
+// thread while the command's own thread is still inside it. Before that, the abandon report (if
+// one is set) prints what finished, as the command would have printed it, and returns a clause for
+// the closing stderr line ("" for none). It runs on the watcher thread, holding output_lock(): a
+// command holds the same lock while it writes its output or changes what its report reads, so the
+// two never interleave, and once the report has run the command writes nothing more.
+std::unique_lock<std::timed_mutex> output_lock();
+// Not to be called while holding output_lock().
+void set_abandon_report(std::function<std::string()> report);
+// Sets the report for its lifetime: the report may use the command's locals.
+class AbandonReport {
+ public:
+  explicit AbandonReport(std::function<std::string()> report);
+  ~AbandonReport();
+  AbandonReport(const AbandonReport&) = delete;
+  AbandonReport& operator=(const AbandonReport&) = delete;
+};
+
 // While one is alive, a stop request does not end the process after its grace period: what is
-// being written is what --resume needs (a solve's table can take seconds to save). A second
-// signal still ends the process at once.
+// being written is what --resume needs (a solve's table can take seconds to save). A repeated
+// signal later than kRepeatWindowSeconds still ends the process at once.
 class SavingForResume {
  public:
   SavingForResume();

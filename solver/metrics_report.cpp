@@ -374,6 +374,9 @@ nlohmann::json to_json(const MetricsReport& report) {
   }
   out["readings"] = readings;
   out["stopped"] = report.stopped;
+  // The field every interrupted document has (docs/json.md); "stopped" is kept for readers of
+  // version 1, with the same value (a stop request is the only thing that ends a measurement early).
+  out["interrupted"] = report.stopped;
   return out;
 }
 

@@ -337,6 +337,34 @@ std::string premise_line(const std::string& name, const ProveRow& row) {
 
 void check_results_file(const std::string& file) { load_results(file); }
 
+namespace {
+
+// The last size run_proofs shows a claim at: a claim about every size is shown once.
+int last_size(const Claim& claim, const ProveRequest& request) {
+  return claim.size_independent ? request.min_size : request.max_size;
+}
+
+ProveRow interrupted_row(const Claim& claim, int size) {
+  ProveRow row{claim.name, size, Verdict::unknown("interrupted by " + stop_signal_name()), false};
+  if (!claim.premises.empty()) {
+    row.verdict.scope = claim.size_independent ? "every size (derived)" : "size " + std::to_string(size) + " (derived)";
+  } else {
+    row.verdict.scope = claim.size_independent ? "all sizes (lemma)" : "size " + std::to_string(size);
+  }
+  row.interrupted = true;
+  return row;
+}
+
+}  // namespace
+
+std::vector<ProveRow> interrupted_rows(const ProveRequest& request) {
+  std::vector<ProveRow> rows;
+  for (const Claim& claim : selected_claims(request)) {
+    for (int size = request.min_size; size <= last_size(claim, request); ++size) rows.push_back(interrupted_row(claim, size));
+  }
+  return rows;
+}
+
 std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::function<void(const ProveRow&)>& on_row,
                                  std::ostream& progress, bool progress_is_terminal, ProveTally* tally) {
   ProveTally unseen_tally;
@@ -505,9 +533,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     } else if (done != decided.end()) {
       row.verdict = done->second;  // decided by a rank of this run, and already kept
     } else if (stop_requested()) {
-      row.verdict = Verdict::unknown("interrupted by " + stop_signal_name());
-      row.verdict.scope = claim.size_independent ? "all sizes (lemma)" : "size " + std::to_string(size);
-      row.interrupted = true;
+      row = interrupted_row(claim, size);
     } else {
       if (progress_is_terminal) progress << "\r\033[K[prove] " << step << " ..." << std::flush;
       else progress << "[prove] " << step << " ...\n" << std::flush;
@@ -519,10 +545,8 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       }
       if (!verdict) {
         // Cut short, not decided: shown as such (with the time it ran) and never stored.
-        row.verdict = Verdict::unknown("interrupted by " + stop_signal_name());
+        row = interrupted_row(claim, size);
         row.verdict.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        row.verdict.scope = claim.size_independent ? "all sizes (lemma)" : "size " + std::to_string(size);
-        row.interrupted = true;
       } else {
         row.verdict = *verdict;
         if (!request.results_file.empty()) {
@@ -537,9 +561,8 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
   };
 
   std::vector<ProveRow> rows;
-  for (const Claim& claim : claims) {
-    const int last = claim.size_independent ? request.min_size : request.max_size;
-    for (int size = request.min_size; size <= last; ++size) {
+  for (const Claim& claim : claims) {  // in the order of interrupted_rows
+    for (int size = request.min_size; size <= last_size(claim, request); ++size) {
       rows.push_back(evaluate(claim, size));
       if (on_row) on_row(rows.back());
       if (rows.back().interrupted) return rows;

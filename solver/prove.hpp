@@ -3,6 +3,7 @@
 // and keeps finished verdicts in a results file so that an interrupted run resumes where it
 // stopped. An unknown verdict is kept with the timeout it had and tried again only with a larger
 // one (or --fresh); a check cut short by SIGINT/SIGTERM is not kept and ends the run.
+#include <atomic>
 #include <functional>
 #include <iosfwd>
 #include <string>
@@ -33,10 +34,11 @@ struct ProveRow {
 };
 
 // What a run did with its results file: verdicts decided and appended to it, and stored ones
-// reused (each claim and size once, premises included).
+// reused (each claim and size once, premises included). Atomic: a command whose step under way is
+// abandoned reads it from another thread (solver/interrupt.hpp).
 struct ProveTally {
-  int kept = 0;
-  int reused = 0;
+  std::atomic<int> kept{0};
+  std::atomic<int> reused{0};
 };
 
 // How a verdict read from the results file is marked: "reused; stored by arbiter 0.4.0 (commit
@@ -45,6 +47,11 @@ std::string reuse_mark(const ProveRow& row);
 
 // The claims the request names, in the game's order; throws InputError for an unknown name.
 std::vector<Claim> selected_claims(const ProveRequest& request);
+
+// The rows run_proofs shows, in its order, each as it reads when a stop cuts its step short
+// ("interrupted by SIGINT"): when the step under way is abandoned, the command shows the one after
+// the rows it has shown.
+std::vector<ProveRow> interrupted_rows(const ProveRequest& request);
 
 // Runs the request; on_row is called as each verdict is known. progress gets a status line per
 // step (rewritten in place with '\r' when it is a terminal). A verdict that cannot be appended to

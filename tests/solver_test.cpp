@@ -1499,5 +1499,63 @@ TEST(StopRequestDeathTest, WaitsForASaveForResumeThenEndsTheProcess) {
   EXPECT_EXIT(stop_while_saving_then_finish(), ::testing::ExitedWithCode(128 + SIGTERM), "saved");
 }
 
+// GNU timeout signals the child and then its process group, so two signals arrive microseconds
+// apart: a repeat within kRepeatWindowSeconds of the first is the same stop. Before, the second
+// ended the process at once, with nothing printed and a solve's table half-written.
+void stop_twice_then_go_on() {
+  install_stop_handlers();
+  const SavingForResume saving;  // the grace period does not end the process meanwhile
+  std::raise(SIGTERM);
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  std::raise(SIGTERM);
+  std::raise(SIGINT);
+  std::fprintf(stderr, "went on after %s\n", stop_signal_name().c_str());
+  std::_Exit(0);
+}
+
+TEST(StopRequestDeathTest, ARepeatSoonAfterTheFirstIsTheSameStop) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(stop_twice_then_go_on(), ::testing::ExitedWithCode(0), "went on after SIGTERM");
+}
+
+// A repeat later than that is a user who wants out: the process ends at once, even while saving.
+void stop_then_again_later() {
+  install_stop_handlers();
+  const SavingForResume saving;
+  std::raise(SIGINT);
+  std::this_thread::sleep_for(std::chrono::milliseconds(kRepeatWindowSeconds * 1000 + 200));
+  std::raise(SIGTERM);
+  std::fprintf(stderr, "not ended\n");
+  std::_Exit(0);
+}
+
+TEST(StopRequestDeathTest, ARepeatAfterTheWindowEndsTheProcessAtOnce) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(stop_then_again_later(), ::testing::ExitedWithCode(128 + SIGINT),
+              "arbiter: ended at once by a second stop signal");
+}
+
+// A step that does not stop within the grace period is abandoned; the command's report of what
+// finished is printed first (by the watcher thread, the command's own being stuck in the step),
+// and its clause is in the closing line. Before, the process ended with nothing but that line.
+void stop_while_stuck() {
+  install_stop_handlers();
+  const AbandonReport report([] {
+    std::fprintf(stderr, "the report of what finished\n");
+    return std::string("3 results kept");
+  });
+  std::raise(SIGTERM);
+  std::this_thread::sleep_for(std::chrono::seconds(20));  // a step that ignores the request
+  std::fprintf(stderr, "not stopped\n");
+  std::_Exit(0);
+}
+
+TEST(StopRequestDeathTest, AnAbandonedStepIsReportedBeforeTheProcessEnds) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(stop_while_stuck(), ::testing::ExitedWithCode(128 + SIGTERM),
+              "the report of what finished\narbiter: interrupted by SIGTERM; 3 results kept; the step under way did "
+              "not stop within 3 s and was abandoned\n");
+}
+
 }  // namespace
 }  // namespace arbiter
