@@ -217,6 +217,12 @@ DiagramLines split_diagram(std::string_view text) {
     if (!line.empty()) lines.emplace_back(line);
   }
   if (lines.size() < 2) throw InputError("a Brochs diagram needs board rows and a status line, got " + quote_input(text));
+  // A last line of board characters alone is a row: the status line is missing (without this the
+  // rows would be counted one short, and the error would name a board size).
+  if (lines.back().find_first_not_of(".+#WBSwbs0123456789 ") == std::string::npos) {
+    throw InputError("diagram has no status line (expected e.g. 'Black to move, ply 0, reserve 12+S, passes 0' as the last line), got " +
+                     quote_input(lines.back()));
+  }
   DiagramLines out;
   out.status = lines.back();
   lines.pop_back();
