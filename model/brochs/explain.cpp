@@ -110,28 +110,49 @@ std::string BrochsState::illegal_reason(Move m) const {
   return "not legal here";
 }
 
+// Why the game ended, in the order compute_outcome decides it.
+BrochsState::EndCause BrochsState::end_cause() const {
+  if (!outcome_.over()) return EndCause::None;
+  if (outcome_.kind == Outcome::Kind::Win && outcome_.winner == kBlackSide) return EndCause::KeepsHeld;
+  if (black_count_ + reserve_ + (main_in_reserve_ ? 1 : 0) < kKeeps) return EndCause::TooFew;
+  if (rules_.end == EndRule::KeepsMain && main_cell_ == kNoCell && !main_in_reserve_) return EndCause::MainCaptured;
+  if (passes_ >= 2) return EndCause::TwoPasses;
+  if (repeated_) return EndCause::Repetition;
+  return EndCause::PlyCap;
+}
+
+std::string BrochsState::end_note() const {
+  switch (end_cause()) {
+    case EndCause::None: return "";
+    case EndCause::KeepsHeld: return "all four keeps held";
+    case EndCause::TooFew: return "Black has " + black_left() + " left";
+    case EndCause::MainCaptured: return "main piece captured";
+    case EndCause::TwoPasses: return "two passes";
+    case EndCause::Repetition: return "repetition";
+    case EndCause::PlyCap: return "ply cap " + std::to_string(rules_.ply_cap);
+  }
+  return "";
+}
+
 std::string BrochsState::verdict() const {
-  const Tables& t = *tables_;
-  if (!outcome_.over()) return "ongoing";
-  if (outcome_.kind == Outcome::Kind::Win && outcome_.winner == kBlackSide) {
-    return "Black wins: all four keeps hold Black pieces (end ruling R-5)";
-  }
   std::string why;
-  const int black_total = black_count_ + reserve_ + (main_in_reserve_ ? 1 : 0);
-  if (black_total < kKeeps) {
-    why = "Black has " + std::to_string(black_total) + " pieces left, too few to hold the 4 keeps";
-  } else if (rules_.end == EndRule::KeepsMain && main_cell_ == kNoCell && !main_in_reserve_) {
-    why = "the main piece has been captured (end=keeps-main)";
-  } else if (passes_ >= 2) {
-    why = "two passes in a row";
-  } else if (repeated_) {
-    why = "the position occurred for the third time (repetition ruling R-12)";
-  } else {
-    why = "the ply cap of " + std::to_string(rules_.ply_cap) + " was reached (ruling R-13)";
+  switch (end_cause()) {
+    case EndCause::None: return "ongoing";
+    case EndCause::KeepsHeld: return "Black wins: all four keeps hold Black pieces (end ruling R-5)";
+    case EndCause::TooFew: why = "Black has " + black_left() + " left, too few to hold the 4 keeps"; break;
+    case EndCause::MainCaptured: why = "the main piece has been captured (end=keeps-main)"; break;
+    case EndCause::TwoPasses: why = "two passes in a row"; break;
+    case EndCause::Repetition: why = "the position occurred for the third time (repetition ruling R-12)"; break;
+    case EndCause::PlyCap: why = "the ply cap of " + std::to_string(rules_.ply_cap) + " was reached (ruling R-13)"; break;
   }
-  (void)t;
   const std::string result = outcome_.kind == Outcome::Kind::Draw ? "Draw" : "White wins";
   return result + ": " + why + " (end ruling R-5)";
+}
+
+// "3 pieces", "1 piece": Black's pieces on the board and in reserve, the main piece included.
+std::string BrochsState::black_left() const {
+  const int total = black_count_ + reserve_ + (main_in_reserve_ ? 1 : 0);
+  return std::to_string(total) + (total == 1 ? " piece" : " pieces");
 }
 
 std::string BrochsState::explain(Move m) const {

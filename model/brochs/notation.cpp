@@ -255,6 +255,9 @@ std::string BrochsState::cell_name(int cell) const { return SquareGrid::of(table
 int diagram_size(std::string_view text) { return static_cast<int>(split_diagram(text).board.size()); }
 
 std::vector<std::string> BrochsState::status_notes() const {
+  // A finished game's status says why it ended, whichever way it did (the passes in a row, a
+  // curse or a taken keep no longer matter).
+  if (outcome_.over()) return {end_note()};
   std::vector<std::string> notes = turn_items(*this);
   // The text format always states the passes; a picture says so only once someone has passed.
   if (passes_ == 0) notes.erase(notes.begin());
