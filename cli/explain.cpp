@@ -45,21 +45,30 @@ int explain(const std::vector<std::string>& args) {
   auto loaded = load_game_position(a.game_name, a.game, a.position, a.implementation);
   State& state = *loaded.state;
   a.moves = group_move_words(state, a.moves);
+  const std::unique_ptr<State> start = state.clone();
   play_moves(state, a.moves, a.moves.size() - 1);
   const std::string& last = a.moves.back();
   if (state.is_terminal()) throw InputError("the game is over before move " + quote_input(last));
   if (a.json) {
+    // The moves as the game writes them (as moves and replay print them, captures included).
+    std::vector<std::string> written;
+    for (std::size_t i = 0; i + 1 < a.moves.size(); ++i) {
+      const Move move = start->parse_move(a.moves[i]);
+      written.push_back(start->move_text(move));
+      start->apply(move);
+    }
     nlohmann::json out = json_document("explain");
     out["game"] = loaded.game->descriptor().name;
-    out["moves_before"] = std::vector<std::string>(a.moves.begin(), a.moves.end() - 1);
+    out["moves_before"] = written;
     out["before"] = state.line();
     out["move_number"] = a.moves.size();
-    out["move"] = last;
+    out["move"] = last;  // an illegal move as given
     out["trace"] = state.explain_text(last);
     try {
       const Move move = state.parse_move(last);
       auto after = state.clone();
       after->apply(move);
+      out["move"] = state.move_text(move);
       out["legal"] = true;
       out["illegal_reason"] = nullptr;
       out["after"] = after->line();

@@ -25,18 +25,6 @@ Shape text_shape(double x, double y, std::string content, double size, bool from
   return shape;
 }
 
-Shape circle(double x, double y, double radius, std::string fill, std::string stroke, double width, std::string role) {
-  Shape shape;
-  shape.kind = Shape::Kind::Circle;
-  shape.points = {{x, y}};
-  shape.radius = radius;
-  shape.fill = std::move(fill);
-  shape.stroke = std::move(stroke);
-  shape.stroke_width = width;
-  shape.role = std::move(role);
-  return shape;
-}
-
 // Characters, not bytes: a caption is UTF-8, and a continuation byte (10xxxxxx) starts none.
 std::size_t characters(std::string_view text) {
   return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
@@ -111,7 +99,7 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
   if (decorations.last_move) {
     // A red ring shows on light and dark pieces alike.
     const MoveAnchor& at = *decorations.last_move;
-    out.shapes.push_back(circle(at.x, at.y, at.radius * 0.45, "none", "#d62020", at.radius * 0.18, "last-move"));
+    out.shapes.push_back(circle_shape(at.x, at.y, at.radius * 0.45, "none", "#d62020", at.radius * 0.18, "last-move"));
   }
   // Moves that land on one place share a badge ("1,5"), as a book would note them.
   struct Badge {
@@ -160,7 +148,7 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
     const bool black = badge.colour == "black";
     const std::string disc = black ? "#000000" : badge.colour == "white" ? "#ffffff" : "#c8c8c8";
     if (!round_piece_under(badge)) {
-      out.shapes.push_back(circle(badge.at.x, badge.at.y, radius, disc, "#000000", radius * 0.12, "move-number"));
+      out.shapes.push_back(circle_shape(badge.at.x, badge.at.y, radius, disc, "#000000", radius * 0.12, "move-number"));
     }
     const double size = std::min(radius * 1.15, 1.7 * radius / (0.58 * static_cast<double>(badge.label.size())));
     Shape number = text_shape(badge.at.x, badge.at.y, badge.label, size, false, "move-number");
@@ -180,7 +168,7 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
   if (!decorations.status.empty()) {
     double x = left;
     if (!decorations.status_colour.empty()) {
-      out.shapes.push_back(circle(x + font * 0.45, y + line / 2, font * 0.45, decorations.status_colour, "#000000",
+      out.shapes.push_back(circle_shape(x + font * 0.45, y + line / 2, font * 0.45, decorations.status_colour, "#000000",
                                   font * 0.08, "status-marker"));
       x += font * 1.3;
     }

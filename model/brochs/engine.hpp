@@ -233,8 +233,9 @@ class BrochsState final : public State {
   std::string diagram() const override;
   std::string line() const override;
   Drawing drawing() const override;
-  // "passes 1", "cursed", "repetition", "taken d4": what the diagram's status line says that the
-  // board and its reserve line do not show ("passes 0" is left out).
+  // "passes 1", "cursed", "taken d4": what the diagram's status line says that the board and its
+  // reserve line do not show ("passes 0" is left out); once the game is over, why it ended alone
+  // (end_note: "repetition", "ply cap 400", ...).
   std::vector<std::string> status_notes() const override;
   std::optional<MoveAnchor> move_anchor(Move m) const override;
   std::string explain(Move m) const override;
@@ -284,8 +285,14 @@ class BrochsState final : public State {
   std::string cell_name(int cell) const;
   // Text of the end-of-game verdict for the current position.
   std::string verdict() const;
+  // Why the game ended, in a few words for a picture's status ("ply cap 400", "repetition"); ""
+  // while it goes on.
+  std::string end_note() const;
 
  private:
+  enum class EndCause : std::uint8_t { None, KeepsHeld, TooFew, MainCaptured, TwoPasses, Repetition, PlyCap };
+  EndCause end_cause() const;
+  std::string black_left() const;  // "3 pieces"
   template <class Sink>
   void generate(Sink&& add) const;
   // Reads a move's text; with must_be_legal=false an illegal but well-formed move is returned too.

@@ -54,17 +54,22 @@ std::string BrochsState::illegal_reason(Move m) const {
       if (from >= cells || to >= cells) return "square off the board";
       if (at(from) == Empty) return "no piece on " + cell_name(from);
       if (side_of(at(from)) != side_) return cell_name(from) + " holds a " + piece_name(at(from)) + " but " + side_name + " is to move";
-      if (side_ == kBlackSide && rules_.black_turn == BlackOptions::SetFirst) {
-        return "Black must set from reserve before moving (black-turn=set-first)";
-      }
+      if (!pieces_may_move()) return "Black must set from reserve before moving (black-turn=set-first)";
       const int dr = t.n ? to / t.n - from / t.n : 0;
       const int dc = to % t.n - from % t.n;
       if ((dr != 0 && dc != 0) || from == to) return "pieces move along a row or column, like a rook (seed 003 C)";
+      // The first obstacle on the way, as generate_steps meets it: a piece (on the destination or
+      // before it), or an empty keep crossed where empty-keeps=blocked forbids it.
       const int d = dr < 0 ? 0 : dc > 0 ? 1 : dr > 0 ? 2 : 3;
-      for (int c = t.neighbour(from, d);; c = t.neighbour(c, d)) {
-        if (at(c) != Empty) return "the way is blocked at " + cell_name(c) + " (no jumping)";
+      for (int c = t.neighbour(from, d); c != kNoCell; c = t.neighbour(c, d)) {
+        if (at(c) != Empty) {
+          if (c == to) return cell_name(c) + " is occupied by a " + piece_name(at(c));
+          return "the way is blocked at " + cell_name(c) + " by a " + piece_name(at(c)) + " (no jumping)";
+        }
         if (c == to) break;
-        if (t.is_keep(c)) return "the empty keep " + cell_name(c) + " cannot be crossed (empty-keeps=blocked)";
+        if (rules_.empty_keeps == EmptyKeeps::Blocked && t.is_keep(c)) {
+          return "the empty keep " + cell_name(c) + " cannot be crossed (empty-keeps=blocked, ruling R-10)";
+        }
       }
       return "not legal here";
     }
@@ -74,11 +79,14 @@ std::string BrochsState::illegal_reason(Move m) const {
       if (to >= cells) return "square off the board";
       if (move_kind(m) == MoveKind::Set && reserve_ == 0) return "Black has no ordinary piece in reserve";
       if (move_kind(m) == MoveKind::SetMain && !main_in_reserve_) return "the main piece is not in reserve";
-      if (at(to) != Empty) return cell_name(to) + " is occupied";
+      if (at(to) != Empty) return cell_name(to) + " is occupied by a " + piece_name(at(to));
+      if (!t.settable[static_cast<std::size_t>(rules_.set_squares)][static_cast<std::size_t>(to)]) {
+        return "setting is not allowed on " + cell_name(to) + " (set-squares=" + config_of(rules_).rule("set-squares") + ", ruling R-4)";
+      }
       if (!keep_setting_allows(to)) {
         return "Black sets on a free keep only on the stroke after capturing its occupant (keep-setting=after-capture, ruling R-17)";
       }
-      return "setting is not allowed on " + cell_name(to) + " (set-squares ruling R-4)";
+      return "not legal here";
     case MoveKind::Curse: {
       if (side_ != kBlackSide) return "only Black curses";
       if (to >= cells) return "square off the board";
@@ -102,28 +110,49 @@ std::string BrochsState::illegal_reason(Move m) const {
   return "not legal here";
 }
 
+// Why the game ended, in the order compute_outcome decides it.
+BrochsState::EndCause BrochsState::end_cause() const {
+  if (!outcome_.over()) return EndCause::None;
+  if (outcome_.kind == Outcome::Kind::Win && outcome_.winner == kBlackSide) return EndCause::KeepsHeld;
+  if (black_count_ + reserve_ + (main_in_reserve_ ? 1 : 0) < kKeeps) return EndCause::TooFew;
+  if (rules_.end == EndRule::KeepsMain && main_cell_ == kNoCell && !main_in_reserve_) return EndCause::MainCaptured;
+  if (passes_ >= 2) return EndCause::TwoPasses;
+  if (repeated_) return EndCause::Repetition;
+  return EndCause::PlyCap;
+}
+
+std::string BrochsState::end_note() const {
+  switch (end_cause()) {
+    case EndCause::None: return "";
+    case EndCause::KeepsHeld: return "all four keeps held";
+    case EndCause::TooFew: return "Black has " + black_left() + " left";
+    case EndCause::MainCaptured: return "main piece captured";
+    case EndCause::TwoPasses: return "two passes";
+    case EndCause::Repetition: return "repetition";
+    case EndCause::PlyCap: return "ply cap " + std::to_string(rules_.ply_cap);
+  }
+  return "";
+}
+
 std::string BrochsState::verdict() const {
-  const Tables& t = *tables_;
-  if (!outcome_.over()) return "ongoing";
-  if (outcome_.kind == Outcome::Kind::Win && outcome_.winner == kBlackSide) {
-    return "Black wins: all four keeps hold Black pieces (end ruling R-5)";
-  }
   std::string why;
-  const int black_total = black_count_ + reserve_ + (main_in_reserve_ ? 1 : 0);
-  if (black_total < kKeeps) {
-    why = "Black has " + std::to_string(black_total) + " pieces left, too few to hold the 4 keeps";
-  } else if (rules_.end == EndRule::KeepsMain && main_cell_ == kNoCell && !main_in_reserve_) {
-    why = "the main piece has been captured (end=keeps-main)";
-  } else if (passes_ >= 2) {
-    why = "two passes in a row";
-  } else if (repeated_) {
-    why = "the position occurred for the third time (repetition ruling R-12)";
-  } else {
-    why = "the ply cap of " + std::to_string(rules_.ply_cap) + " was reached (ruling R-13)";
+  switch (end_cause()) {
+    case EndCause::None: return "ongoing";
+    case EndCause::KeepsHeld: return "Black wins: all four keeps hold Black pieces (end ruling R-5)";
+    case EndCause::TooFew: why = "Black has " + black_left() + " left, too few to hold the 4 keeps"; break;
+    case EndCause::MainCaptured: why = "the main piece has been captured (end=keeps-main)"; break;
+    case EndCause::TwoPasses: why = "two passes in a row"; break;
+    case EndCause::Repetition: why = "the position occurred for the third time (repetition ruling R-12)"; break;
+    case EndCause::PlyCap: why = "the ply cap of " + std::to_string(rules_.ply_cap) + " was reached (ruling R-13)"; break;
   }
-  (void)t;
   const std::string result = outcome_.kind == Outcome::Kind::Draw ? "Draw" : "White wins";
   return result + ": " + why + " (end ruling R-5)";
+}
+
+// "3 pieces", "1 piece": Black's pieces on the board and in reserve, the main piece included.
+std::string BrochsState::black_left() const {
+  const int total = black_count_ + reserve_ + (main_in_reserve_ ? 1 : 0);
+  return std::to_string(total) + (total == 1 ? " piece" : " pieces");
 }
 
 std::string BrochsState::explain(Move m) const {

@@ -217,6 +217,12 @@ DiagramLines split_diagram(std::string_view text) {
     if (!line.empty()) lines.emplace_back(line);
   }
   if (lines.size() < 2) throw InputError("a Brochs diagram needs board rows and a status line, got " + quote_input(text));
+  // A last line of board characters alone is a row: the status line is missing (without this the
+  // rows would be counted one short, and the error would name a board size).
+  if (lines.back().find_first_not_of(".+#WBSwbs0123456789 ") == std::string::npos) {
+    throw InputError("diagram has no status line (expected e.g. 'Black to move, ply 0, reserve 12+S, passes 0' as the last line), got " +
+                     quote_input(lines.back()));
+  }
   DiagramLines out;
   out.status = lines.back();
   lines.pop_back();
@@ -249,6 +255,9 @@ std::string BrochsState::cell_name(int cell) const { return SquareGrid::of(table
 int diagram_size(std::string_view text) { return static_cast<int>(split_diagram(text).board.size()); }
 
 std::vector<std::string> BrochsState::status_notes() const {
+  // A finished game's status says why it ended, whichever way it did (the passes in a row, a
+  // curse or a taken keep no longer matter).
+  if (outcome_.over()) return {end_note()};
   std::vector<std::string> notes = turn_items(*this);
   // The text format always states the passes; a picture says so only once someone has passed.
   if (passes_ == 0) notes.erase(notes.begin());

@@ -43,6 +43,20 @@ inline Shape rectangle_shape(double x0, double y0, double x1, double y1, std::st
                        std::move(role));
 }
 
+// A circle (a disc when filled, a ring when only stroked) centred on (x, y).
+inline Shape circle_shape(double x, double y, double radius, std::string fill, std::string stroke, double stroke_width,
+                          std::string role) {
+  Shape s;
+  s.kind = Shape::Kind::Circle;
+  s.points = {{x, y}};
+  s.radius = radius;
+  s.fill = std::move(fill);
+  s.stroke = std::move(stroke);
+  s.stroke_width = stroke_width;
+  s.role = std::move(role);
+  return s;
+}
+
 // A label anchored at its middle (set text_from_left to anchor it at its left end).
 inline Shape text_shape(double x, double y, std::string text, double font_size, std::string fill, std::string role) {
   Shape s;

@@ -36,6 +36,15 @@ conforms check 1 check brique --size 4 --rule pass=allowed --cases 5 --property 
 conforms replay 0 replay brique --size 3 b2 a1 --json
 conforms explain 0 explain brique --size 5 c3 b2 --json
 conforms explain 1 explain brique --size 5 c3 c3 --json
+# The move and the moves before it are written as the game writes them (as moves and replay do),
+# the capture included: White's e3-b3 takes b4, and the record reads 'e3-b3 x b4'.
+capture='brochs 9 ....+..../....+..../..#.W.#../.B..+..../+W+++++++/....+..../..#.+.#../....+..../....+.... white 21 8 0'
+conforms explain 0 explain brochs --position "$capture" e3-b3 --json
+if [ "$(jq -r .move "$tmp/$runs.json")" = "e3-b3 x b4" ] && "$arbiter" moves brochs --position "$capture" | grep -q 'e3-b3 x b4'; then
+  pass; else fail "explain --json writes the move with its capture, as moves does" "$tmp/$runs.json"; fi
+conforms explain 0 explain brochs --position "$capture" e3-b3 pass pass --json
+if [ "$(jq -c .moves_before "$tmp/$runs.json")" = '["e3-b3 x b4","pass"]' ]; then
+  pass; else fail "explain --json writes the moves before it as the game writes them" "$tmp/$runs.json"; fi
 conforms replay 0 replay quentin --size 4 --json
 conforms prove 0 prove brique --list --json
 conforms prove 0 prove brique one-fill-round --sizes 3 --timeout 20 --fresh --state "$tmp/state" --json

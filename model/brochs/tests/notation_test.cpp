@@ -125,6 +125,23 @@ TEST(Notation, StatusLineIsChecked) {
   EXPECT_NO_THROW(load(rows + "White to move, ply 7, reserve 8, passes 2, White wins\n"));
 }
 
+// Seven rows and no status line: the error says the status line is missing, not that the board
+// (six rows once the last is taken for the status) has a size Brochs does not allow.
+TEST(Notation, ADiagramWithoutItsStatusLineSaysSo) {
+  const std::string rows = ".W.+.W.\nWwW+WwW\n.WW+WW.\n+++++++\n.WW+WW.\nWwW+WwW\n.W.+.W.\n";
+  for (const std::string& text : {rows, "   a b c d e f g\n" + rows}) {
+    try {
+      load_position(descriptor(), 0, {}, text, "");
+      ADD_FAILURE() << "read without a status line";
+    } catch (const InputError& error) {
+      EXPECT_NE(std::string(error.what()).find("diagram has no status line (expected e.g. 'Black to move, ply 0"), std::string::npos)
+          << error.what();
+      EXPECT_NE(std::string(error.what()).find(".W.+.W."), std::string::npos) << error.what();
+    }
+  }
+  EXPECT_NO_THROW(load_position(descriptor(), 0, {}, rows + "Black to move, ply 0, reserve 12+S, passes 0\n", ""));
+}
+
 TEST(Notation, SinceCarriesTheRepetitionHistory) {
   auto s = load(diagram_9x9("B i9; W a1", "Black to move, ply 0, reserve 8, passes 0"));
   for (const char* m : {"i9-i8", "a1-a2", "i8-i9", "a2-a1", "i9-i8", "a1-a2", "i8-i9"}) play(*s, m);
