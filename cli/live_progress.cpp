@@ -23,11 +23,29 @@ LiveProgress::~LiveProgress() {
   wake_.notify_all();
   thread_.join();
   line_.clear();
+  print_notes();
+}
+
+void LiveProgress::note(const std::string& line) {
+  std::lock_guard<std::mutex> lock(notes_mutex_);
+  notes_ += line + "\n";
+}
+
+void LiveProgress::print_notes() {
+  std::string notes;
+  {
+    std::lock_guard<std::mutex> lock(notes_mutex_);
+    notes.swap(notes_);
+  }
+  if (notes.empty()) return;
+  line_.clear();
+  std::cerr << notes << std::flush;
 }
 
 void LiveProgress::run() {
   std::unique_lock<std::mutex> lock(mutex_);
   while (!wake_.wait_for(lock, period_, [this] { return done_; })) {
+    print_notes();
     line_.show(describe_());
   }
 }

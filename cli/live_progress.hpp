@@ -20,18 +20,25 @@ class LiveProgress {
   // `describe` is called from the reporter's thread and must be safe to call concurrently with
   // the work (read atomics, or take the work's lock).
   explicit LiveProgress(std::function<std::string()> describe);
-  ~LiveProgress();  // stops the thread and clears the terminal line
+  ~LiveProgress();  // stops the thread, clears the terminal line and prints the notes not yet printed
+  // A line of its own on stderr (a warning) that the progress line must not overwrite or run
+  // into: printed by the reporter's thread at its next turn, above the progress line. Takes no
+  // lock `describe` takes, so it may be called under the work's lock.
+  void note(const std::string& line);
   LiveProgress(const LiveProgress&) = delete;
   LiveProgress& operator=(const LiveProgress&) = delete;
 
  private:
   void run();
+  void print_notes();  // under mutex_
   std::function<std::string()> describe_;
   bool terminal_;
   std::chrono::milliseconds period_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool done_ = false;
+  std::mutex notes_mutex_;
+  std::string notes_;  // lines, each ending in a newline, not yet printed
   StatusLine line_{std::cerr, terminal_};  // after terminal_, before thread_, which uses it
   std::thread thread_;
 };

@@ -1,7 +1,9 @@
 // arbiter solve: the exact value of a position, every winning move, a principal line and a
 // certificate (solver/). Each legal move is one unit of work; units run on --threads threads,
 // are journalled under the state directory, and --resume picks up where a stopped run ended.
+#include <algorithm>
 #include <bit>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -12,6 +14,7 @@
 #include <mutex>
 #include <optional>
 #include <sstream>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -154,6 +157,29 @@ SolveResult solve_on_farm(const State& root, const std::vector<Move>& moves, con
   return result;
 }
 
+// A word as a shell reads it back: as it is when it holds nothing the shell treats specially,
+// else in single quotes.
+std::string shell_word(const std::string& word) {
+  const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_-./=:@%+,").find(c) != std::string_view::npos;
+  });
+  if (plain) return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// The command that continues this run: its own words, and --independent-moves and --resume when
+// asked to add them (a run under mpirun is independent without saying so, and its journal is that
+// mode's).
+std::string resume_command(const std::vector<std::string>& args, bool add_independent, bool add_resume) {
+  std::string command = "arbiter solve";
+  for (const std::string& word : args) command += " " + shell_word(word);
+  if (add_independent) command += " --independent-moves";
+  if (add_resume) command += " --resume";
+  return command;
+}
+
 int solve_command(const std::vector<std::string>& args) {
   GameOptions game_options;
   std::string game_name, position, proof_file, state_directory;
@@ -183,7 +209,7 @@ int solve_command(const std::vector<std::string>& args) {
        "leave out the moves a threat of the opponent's within K of its moves refutes (0-3, default 2; 0: no pruning; games with local moves only)")
       ("simulation-steps", po::value<long>(&simulation_steps),
        "once a defence is refuted, try each of its siblings with that proof as a model, walking at most N positions each (Kawano's simulation; 0-1000000, default 1000; 0: off); what it proves, the table and play confirm")
-      ("resume", po::bool_switch(&resume), "continue a stopped run: keep its finished moves and saved tables")
+      ("resume", po::bool_switch(&resume), "continue a stopped run: keep its finished moves and saved tables. Exit status: 0 when everything asked for is settled (the value and every move's; --value-only: the value and one winning move), 1 while the value or any move asked for is not (repeat --resume until 0), 2 bad input, 130/143 stopped by SIGINT/SIGTERM")
       ("independent-moves", po::bool_switch(&independent),
        "solve each move with a table of its own (what runs under mpirun do): the output then does not depend on --threads or ranks")
       ("max-units", whole_number_value(&max_units, "of 1 or more"),
@@ -235,6 +261,7 @@ int solve_command(const std::vector<std::string>& args) {
     throw InputError("the position is already over (" + outcome_text(descriptor, root.outcome()) + "): nothing to solve");
   }
   const distributed::World& world = distributed::world();
+  const bool independent_asked = independent;
   independent = independent || max_units > 0 || world.size > 1;
   if (value_only && independent) {
     throw InputError("--value-only needs the shared-table solve: not with --independent-moves, --max-units or mpirun");
@@ -291,17 +318,49 @@ int solve_command(const std::vector<std::string>& args) {
     }
   }
 
-  // The journal is keyed by what decides the results: position, kind of search, code version.
-  std::ostringstream job;
-  // Moves solved alone have their own certificates and node counts: they are kept apart.
-  job << std::hex << text_key(root.line() + "|within=" + std::to_string(within) + "|" + version_commit() +
-                              (independent ? "|independent tt=" + std::to_string(table_megabytes) : ""));
-  solver::SolveJournal journal(state_directory + "/solve/" + job.str());
+  // The journal is keyed by what decides the results: position, kind of search, code version, and
+  // whether moves are solved alone (they have their own certificates and node counts, which an
+  // --independent-moves run promises do not depend on anything else that ran: kept apart). What
+  // changes no value and no certificate's validity (--tt-mb, --threads, --max-units, limits) is
+  // not in the key: a run resumed with another of them goes on with what the first settled.
+  const auto journal_of = [&](bool alone) {
+    std::ostringstream job;
+    job << std::hex << text_key(root.line() + "|within=" + std::to_string(within) + "|" + version_commit() +
+                                (alone ? "|independent" : ""));
+    return state_directory + "/solve/" + job.str();
+  };
+  solver::SolveJournal journal(journal_of(independent));
   const distributed::OutputLock journal_lock(journal.directory());
+  if (resume && !journal.holds_a_run()) {
+    // Nothing to resume in this mode's journal: if the other mode's holds a run of this position,
+    // starting afresh would silently throw its settled moves away.
+    const std::string other = journal_of(!independent);
+    std::error_code ignored;
+    if (std::filesystem::is_directory(other, ignored) && solver::SolveJournal(other).holds_a_run()) {
+      throw InputError(independent
+                           ? "--resume: a run of this position exists without --independent-moves (one table shared by "
+                             "the moves, in " + other + "); resume it without --independent-moves, --max-units or mpirun"
+                           : "--resume: a run of this position exists under --independent-moves (as --max-units and "
+                             "mpirun run, in " + other + "); resume it with --independent-moves (or --max-units N)");
+    }
+  }
   std::vector<std::optional<MoveResult>> finished;
   std::size_t uncertified = 0;
+  std::string damage_notes;  // printed after the state line
   if (resume) {
-    finished = journal.load(moves.size());
+    std::vector<std::size_t> damaged;
+    finished = journal.load(moves.size(), &damaged);
+    for (std::size_t i = 0; i < finished.size(); ++i) {
+      if (finished[i] && finished[i]->text != root.move_text(moves[i])) {
+        finished[i].reset();  // not this move's: a file put there by hand, or from elsewhere
+        damaged.push_back(i);
+      }
+    }
+    std::sort(damaged.begin(), damaged.end());
+    for (std::size_t i : damaged) {
+      damage_notes += "note: " + journal.path_of(i) + " does not read back whole: move " + root.move_text(moves[i]) +
+                      " is searched again\n";
+    }
     for (std::size_t i = 0; i < finished.size(); ++i) {
       if (finished[i]) finished[i]->move = moves[i];  // the journal names moves by their text
       // A move settled by a run without --proof has no certificate to write: search it again.
@@ -323,7 +382,7 @@ int solve_command(const std::vector<std::string>& args) {
                                   : "")
               << ")";
   }
-  std::cerr << "\n";
+  std::cerr << "\n" << damage_notes;
 
   solve_options.table_directory = journal.directory();
 
@@ -368,16 +427,25 @@ int solve_command(const std::vector<std::string>& args) {
       line << ", " << std::fixed << std::setprecision(0) << seconds << " s";
       return line.str();
     });
+    solve_options.warn = [&progress](const std::string& line) { progress.note("arbiter: warning: " + line); };
+    // A settled move the journal cannot keep (a full disk) is still reported: only --resume loses it.
+    const auto save_unit = [&](std::size_t index, const MoveResult& r) {
+      try {
+        journal.save(index, r);
+      } catch (const InputError& error) {
+        progress.note("arbiter: warning: move " + r.text + " is not kept for --resume: " + error.what());
+      }
+    };
     const solver::UnitDone record = [&](std::size_t index, const MoveResult& r) {
       std::lock_guard<std::mutex> guard(lock);  // the progress thread reads these counters
       if (r.value != Value::Unknown && proof_parts && r.certified && r.parts.empty()) {
         // A unit solved elsewhere (a rank, a table of its own) comes with its certificate: written
         // out here, and the journal names the part files instead of holding it a second time.
         parts_of[index] = solver::write_certificate_parts(game, root, r, parts_directory, version_string());
-        journal.save(index, solver::with_parts(r, parts_of[index]));
+        save_unit(index, solver::with_parts(r, parts_of[index]));
         ++units_done;
       } else if (r.value != Value::Unknown) {
-        journal.save(index, r);
+        save_unit(index, r);
         ++units_done;
       }
       tally(r);
@@ -385,6 +453,7 @@ int solve_command(const std::vector<std::string>& args) {
     result = independent ? solve_on_farm(root, moves, solve_options, threads, finished, max_units, record)
                          : solver::solve_moves(root, solve_options, finished, record);
   }
+  solve_options.warn = nullptr;  // it printed through the progress, which is gone
 
   for (std::size_t i = 0; i < parts_of.size(); ++i) {
     if (!parts_of[i].empty()) result.moves[i].parts = parts_of[i];
@@ -456,6 +525,9 @@ int solve_command(const std::vector<std::string>& args) {
   } else if (max_units > 0 && static_cast<std::size_t>(unsettled) > result.not_searched) {
     stopped_by = "max units";
   }
+  // The moves asked for that are not settled: every move's, or under --value-only none beyond the
+  // moves it leaves unsearched on purpose once the value is proved.
+  const std::size_t left = std::max<std::size_t>(static_cast<std::size_t>(unsettled), result.not_searched) - result.not_searched;
 
   if (json) {
     nlohmann::json out = json_document("solve");
@@ -480,6 +552,7 @@ int solve_command(const std::vector<std::string>& args) {
     }
     out["moves"] = per_move;
     out["nodes"] = result.stats.nodes;
+    if (result.earlier_moves > 0) out["earlier_runs"] = {{"moves", result.earlier_moves}, {"nodes", result.earlier.nodes}};
     out["seconds"] = seconds;
     out["table"] = {{"lookups", result.stats.tt_lookups}, {"hits", result.stats.tt_hits}, {"stores", result.stats.tt_stores},
                     {"entries_used", table_used}, {"entries", table_capacity}, {"megabytes", each_table_megabytes},
@@ -542,6 +615,11 @@ int solve_command(const std::vector<std::string>& args) {
               << " nodes/s), " << (world.size > 1 ? std::to_string(world.size) + " ranks x " : "") << threads
               << (threads == 1 ? " thread" : " threads") << (race ? " (two raced through the root: the move named may differ between runs)" : "")
               << "\n";
+    if (result.earlier_moves > 0) {
+      // Their nodes are not this run's: added to the line above, they gave rates a million times too high.
+      std::cout << "Earlier runs: " << result.earlier_moves << (result.earlier_moves == 1 ? " move" : " moves")
+                << " settled in " << with_commas(result.earlier.nodes) << " nodes (kept in the state directory, not counted above)\n";
+    }
     std::cout << "Table: " << with_commas(result.stats.tt_hits) << " hits in " << with_commas(result.stats.tt_lookups)
               << " lookups, " << with_commas(result.stats.tt_stores) << " stores; ";
     // A bounded search (--within) keeps a table of its own on each thread, of at most 64 MiB.
@@ -572,15 +650,22 @@ int solve_command(const std::vector<std::string>& args) {
     }
     if (!proof_note.empty()) std::cout << proof_note << "\n";
   }
+  // A stopped run names the command that continues it (the journal is that mode's, see above).
+  const bool independent_unsaid = independent && !independent_asked && max_units == 0;
+  const std::string to_continue = "finished moves are kept; to continue, run: " + resume_command(args, independent_unsaid, !resume);
   if (stop_requested()) {
-    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; finished moves are kept: run again with --resume to continue\n";
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; " << to_continue << "\n";
     return interrupted_exit_status();
   }
-  if (max_units > 0 && unsettled > 0 && time_limit == 0) {
-    std::cerr << "arbiter: stopped after --max-units " << max_units << " with " << unsettled
-              << " moves left; finished moves are kept: run again with --resume to continue\n";
+  if (left > 0 && !stopped_by.empty()) {
+    std::cerr << "arbiter: stopped "
+              << (stopped_by == "max units" ? "after --max-units " + std::to_string(max_units) : "by the time limit") << " with "
+              << left << (left == 1 ? " move" : " moves") << " left; " << to_continue << "\n";
   }
-  return result.value == Value::Unknown ? 1 : 0;
+  // 0 only when everything asked for is settled: the value and every move's (or, --value-only, the
+  // value and one winning move). A proved value with moves left is 1 too, so that a batch loop
+  // that runs --resume until 0 goes on until the move table is complete.
+  return result.value == Value::Unknown || left > 0 ? 1 : 0;
 }
 
 const CommandRegistration solve_registration{{

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -13,6 +14,7 @@
 #include <sstream>
 #include <mutex>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 
 #include "model/core/errors.hpp"
@@ -104,6 +106,30 @@ class PartWriter {
   std::string directory_, move_text_, position_, game_, scratch_;
   std::ofstream nodes_;
 };
+
+// Writes the table's solved entries to `path` whole (to a temporary file, then renamed), or
+// nothing: "" when saved, else the file and what went wrong, with the temporary file removed.
+std::string save_table(const TranspositionTable& table, const std::string& path) {
+  const std::string temporary = path + ".tmp";
+  std::error_code error;
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (out) {
+      table.save_solved(out);
+      out.close();  // flushes: a full disk shows here
+    }
+    if (!out) {
+      const int cause = errno;
+      std::filesystem::remove(temporary, error);
+      return temporary + ": " + (cause != 0 ? std::generic_category().message(cause) : "write failed");
+    }
+  }
+  std::filesystem::rename(temporary, path, error);
+  if (!error) return "";
+  const std::string why = error.message();
+  std::filesystem::remove(temporary, error);
+  return "cannot rename " + temporary + " to " + path + ": " + why;
+}
 
 // What the options ask of every exact search, set in one place for each search made.
 void configure(Dfpn& search, const SolveOptions& options, ZoneTable& zones) {
@@ -459,7 +485,12 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   const std::string table_path = options.table_directory.empty() ? "" : options.table_directory + "/table";
   if (!table_path.empty()) {
     std::ifstream in(table_path, std::ios::binary);
-    if (in) table.load_solved(in);
+    bool whole = true;
+    const std::size_t loaded = in ? table.load_solved(in, &whole) : 0;
+    if (in.is_open() && !whole && options.warn) {
+      options.warn(table_path + " is cut short or damaged (" + std::to_string(loaded) +
+                   " solved entries read): what it lost is searched again");
+    }
   }
   if (options.value_only && options.within == 0) {
     // A resumed run whose journal already holds a winning move names it (the first in legal
@@ -590,10 +621,10 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
     // A stopped run keeps what its table proved, for --resume; a finished one needs none of it.
     if (!all_settled && options.within == 0) {
       const SavingForResume saving;
-      std::ofstream out(table_path + ".tmp", std::ios::binary);
-      table.save_solved(out);
-      out.close();
-      std::filesystem::rename(table_path + ".tmp", table_path);
+      const std::string failure = save_table(table, table_path);
+      if (!failure.empty() && options.warn) {
+        options.warn("cannot save the table for --resume (" + failure + "): the results are right, but --resume will search again what it held");
+      }
     } else {
       std::error_code ignored;
       std::filesystem::remove(table_path, ignored);
@@ -607,10 +638,17 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
 
 void summarise_moves(SolveResult& result, const SolveOptions& options) {
   result.stats = result.root_search;
+  result.earlier = SearchStats{};
+  result.earlier_moves = 0;
   result.value = Value::Unknown;
   bool any_win = false, any_unknown = false, all_lose = true, any_draw = false;
   for (const MoveResult& m : result.moves) {
-    result.stats.add(m.stats);
+    if (m.resumed) {
+      result.earlier.add(m.stats);
+      ++result.earlier_moves;
+    } else {
+      result.stats.add(m.stats);
+    }
     any_win = any_win || is_win(m.value);
     any_unknown = any_unknown || m.value == Value::Unknown;
     any_draw = any_draw || m.value == Value::Draw;
@@ -777,25 +815,55 @@ void SolveJournal::clear() const {
   for (const auto& entry : std::filesystem::directory_iterator(directory_, ignored)) std::filesystem::remove(entry.path(), ignored);
 }
 
-void SolveJournal::save(std::size_t index, const MoveResult& r) const {
-  const std::string path = directory_ + "/" + std::to_string(index) + ".unit";
-  {
-    std::ofstream out(path + ".tmp");
-    write_move_result(out, r);
-    if (!out) throw InputError("cannot write " + quote_input(path));
+std::string SolveJournal::path_of(std::size_t index) const { return directory_ + "/" + std::to_string(index) + ".unit"; }
+
+bool SolveJournal::holds_a_run() const {
+  std::error_code ignored;
+  for (const auto& entry : std::filesystem::directory_iterator(directory_, ignored)) {
+    const std::string name = entry.path().filename().string();
+    if (name == "table" || (name.size() > 5 && name.ends_with(".unit"))) return true;
   }
-  std::filesystem::rename(path + ".tmp", path);
+  return false;
 }
 
-std::vector<std::optional<MoveResult>> SolveJournal::load(std::size_t moves) const {
+void SolveJournal::save(std::size_t index, const MoveResult& r) const {
+  const std::string path = path_of(index);
+  std::error_code error;
+  {
+    std::ofstream out(path + ".tmp");
+    if (out) {
+      write_move_result(out, r);
+      out.close();
+    }
+    if (!out) {
+      const int cause = errno;
+      std::filesystem::remove(path + ".tmp", error);
+      throw InputError("cannot write " + path + ".tmp" + (cause != 0 ? ": " + std::generic_category().message(cause) : ""));
+    }
+  }
+  std::filesystem::rename(path + ".tmp", path, error);
+  if (error) {
+    const std::string why = error.message();
+    std::filesystem::remove(path + ".tmp", error);
+    throw InputError("cannot rename " + path + ".tmp to " + path + ": " + why);
+  }
+}
+
+std::vector<std::optional<MoveResult>> SolveJournal::load(std::size_t moves, std::vector<std::size_t>* damaged) const {
   std::vector<std::optional<MoveResult>> out(moves);
   for (std::size_t i = 0; i < moves; ++i) {
-    const std::string path = directory_ + "/" + std::to_string(i) + ".unit";
+    const std::string path = path_of(i);
+    std::error_code ignored;
+    if (!std::filesystem::exists(path, ignored)) continue;
     std::ifstream in(path);
-    if (!in) continue;
-    // A unit file that does not read back whole is ignored: that unit is searched again.
-    auto r = read_move_result(in, path);
-    if (r && r->value != Value::Unknown) out[i] = std::move(r);
+    // A unit file that does not read back whole is left out: that unit is searched again.
+    auto r = in ? read_move_result(in, path) : std::nullopt;
+    if (r && r->value != Value::Unknown) {
+      r->resumed = true;
+      out[i] = std::move(r);
+    } else if (damaged != nullptr) {
+      damaged->push_back(i);
+    }
   }
   return out;
 }

@@ -37,6 +37,10 @@ struct SolveOptions {
   // Where a stopped solve leaves its table's solved entries and a resumed one picks them up
   // ("" for neither): <directory>/table.
   std::string table_directory;
+  // Told, in a line, what went wrong with that table: one that did not read back whole (what it
+  // lost is searched again) or could not be saved (the next --resume searches again what it held).
+  // The results never depend on it. Empty: not told.
+  std::function<void(const std::string&)> warn;
   // Whether exact solves extract each unit's certificate (needed for --proof, and for the
   // principal line the certificate allows). Without, a unit's value comes from the search alone
   // and its line is read off the table (Dfpn::table_line); extraction walks the whole proof tree,
@@ -96,12 +100,15 @@ struct MoveResult {
   };
   std::vector<Part> parts;
   std::vector<std::string> line;  // principal line after this move (moves that follow it)
+  bool resumed = false;  // read from an earlier run's journal (SolveJournal::load): its stats are that run's
 };
 
 struct SolveResult {
   Value value = Value::Unknown;  // for the side to move
   std::vector<MoveResult> moves; // in legal-move order
-  SearchStats stats;
+  SearchStats stats;              // this run's searches
+  SearchStats earlier;            // of the moves settled by earlier runs (MoveResult::resumed)
+  std::size_t earlier_moves = 0;  // how many those are
   double seconds = 0;
   // Entries in use at the end and entries, summed over the tables: the one df-pn table, or a
   // bounded search's (within > 0), one on each thread that searched.
@@ -144,7 +151,8 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
 // is what a distributed solve needs (its units run on any rank, in any order).
 MoveResult solve_move_alone(const State& root, Move move, const SolveOptions& options);
 
-// The position's value, summed statistics and `interrupted` from `result.moves`.
+// The position's value, summed statistics (this run's and, apart, the resumed moves') and
+// `interrupted` from `result.moves`.
 void summarise_moves(SolveResult& result, const SolveOptions& options);
 
 // A unit's result as text (the journal's file format, also what ranks send each other), and
@@ -158,8 +166,15 @@ class SolveJournal {
  public:
   explicit SolveJournal(std::string directory);
   const std::string& directory() const { return directory_; }
-  std::vector<std::optional<MoveResult>> load(std::size_t moves) const;
+  // The settled units by legal-move index (marked resumed). A file there that does not read
+  // back whole is left out (its unit is searched again) and its index added to `damaged`.
+  std::vector<std::optional<MoveResult>> load(std::size_t moves, std::vector<std::size_t>* damaged = nullptr) const;
+  std::string path_of(std::size_t index) const;  // a unit's file
+  // Throws InputError, naming the file and why, when it cannot be written (nothing is left
+  // half-written).
   void save(std::size_t index, const MoveResult& result) const;
+  // Whether the directory holds anything of a run: a unit's file or a saved table.
+  bool holds_a_run() const;
   void clear() const;
 
  private:

@@ -137,24 +137,45 @@ void TranspositionTable::store(std::uint64_t key, ProofNumbers numbers, std::uin
   write(victim, (key & ~kIndexBits) | epoch_bits() | kept_work, numbers);
 }
 
+namespace {
+// The key of the record that ends a saved table: its pair of numbers is the count of records before it.
+constexpr std::uint64_t kSavedTableEnd = 0x646e652d656c6261;  // "able-end"
+}  // namespace
+
 void TranspositionTable::save_solved(std::ostream& out) const {
+  std::uint64_t count = 0;
   for_each_solved([&](std::uint64_t key, ProofNumbers n) {
     out.write(reinterpret_cast<const char*>(&key), sizeof key);
     out.write(reinterpret_cast<const char*>(&n.pn), sizeof n.pn);
     out.write(reinterpret_cast<const char*>(&n.dn), sizeof n.dn);
+    ++count;
   });
+  out.write(reinterpret_cast<const char*>(&kSavedTableEnd), sizeof kSavedTableEnd);
+  const ProofNumbers counted = unpack(count);  // laid out as a record's numbers are
+  out.write(reinterpret_cast<const char*>(&counted.pn), sizeof counted.pn);
+  out.write(reinterpret_cast<const char*>(&counted.dn), sizeof counted.dn);
 }
 
-std::size_t TranspositionTable::load_solved(std::istream& in) {
+std::size_t TranspositionTable::load_solved(std::istream& in, bool* whole) {
   std::size_t count = 0;
-  std::uint64_t key = 0;
+  std::uint64_t records = 0, key = 0;
   ProofNumbers n;
+  bool ended = false;
   while (in.read(reinterpret_cast<char*>(&key), sizeof key) && in.read(reinterpret_cast<char*>(&n.pn), sizeof n.pn) &&
          in.read(reinterpret_cast<char*>(&n.dn), sizeof n.dn)) {
+    if (key == kSavedTableEnd && pack(n) == records) {
+      // The end, if nothing follows it (a key may equal the mark by chance: then it is a record).
+      if (in.peek() == std::char_traits<char>::eof()) {
+        ended = true;
+        break;
+      }
+    }
+    ++records;
     if (!n.solved()) continue;
     store(key, n, 1);
     ++count;
   }
+  if (whole != nullptr) *whole = ended;
   return count;
 }
 

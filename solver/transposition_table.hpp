@@ -83,9 +83,11 @@ class TranspositionTable {
   std::size_t used() const { return used_count_.load(std::memory_order_relaxed); }
 
   // The solved entries, written and read back as binary records, so that an interrupted search
-  // resumes with what it had proved. load() returns how many entries it read.
+  // resumes with what it had proved; the records end with a mark and their count, so that a file
+  // cut short (a full disk, a killed copy) is told from a whole one. load() returns how many
+  // entries it read, and sets `whole` to whether the records ended at that mark.
   void save_solved(std::ostream& out) const;
-  std::size_t load_solved(std::istream& in);
+  std::size_t load_solved(std::istream& in, bool* whole = nullptr);
 
   // The epoch new entries get, and the oldest epoch whose solved entries are still kept (tests).
   std::uint32_t epoch() const { return epoch_.load(std::memory_order_relaxed); }

@@ -1285,6 +1285,38 @@ TEST(TranspositionTable, KeepsSolvedEntriesAndTellsKeysOfOneBucketApart) {
   EXPECT_FALSE(reloaded.lookup(key(2), n));
 }
 
+// A saved table ends with a mark, so that one cut short is told from a whole one, at a record's end
+// too (a full disk cut --resume's table short, and it was loaded without a word).
+TEST(TranspositionTable, TellsASavedTableCutShortFromAWholeOne) {
+  using solver::ProofNumbers;
+  solver::TranspositionTable table(1);
+  for (std::uint64_t i = 1; i <= 3; ++i) table.store(i << 20, ProofNumbers{0, 1u << 30}, 1);
+  table.store(4 << 20, ProofNumbers{3, 3}, 1);  // open: not saved
+  std::stringstream saved;
+  table.save_solved(saved);
+  const std::string whole = saved.str();
+  constexpr std::size_t kRecord = 16;
+  ASSERT_EQ(whole.size(), 4 * kRecord);  // three records and the end
+  const auto load = [](const std::string& bytes, bool& ended) {
+    std::istringstream in(bytes);
+    solver::TranspositionTable reloaded(1);
+    return reloaded.load_solved(in, &ended);
+  };
+  bool ended = false;
+  EXPECT_EQ(load(whole, ended), 3u);
+  EXPECT_TRUE(ended);
+  for (std::size_t size : {whole.size() - 1, whole.size() - kRecord, 2 * kRecord, std::size_t{5}, std::size_t{0}}) {
+    EXPECT_EQ(load(whole.substr(0, size), ended), std::min<std::size_t>(size / kRecord, 3)) << size;
+    EXPECT_FALSE(ended) << size;
+  }
+  load(whole + "x", ended);  // something after the end: not the file saved
+  EXPECT_FALSE(ended);
+  std::stringstream empty;
+  solver::TranspositionTable(1).save_solved(empty);
+  EXPECT_EQ(load(empty.str(), ended), 0u);
+  EXPECT_TRUE(ended);
+}
+
 // A table starts on small pages and, once a quarter of its small pages' worth of entries is in use,
 // gathers its memory into huge pages (zeroed_memory.hpp) while its threads go on writing: nothing
 // written before, during or after that may be lost, and untouched memory still reads as zeros.

@@ -50,12 +50,28 @@ diff <(untimed "$tmp/one.out") <(untimed "$tmp/two.out") >"$tmp/diff" && pass ||
 # Stopped after 15 of the 16 moves on 2 ranks, resumed on 3 ranks for the one move left. Both runs
 # ask for a certificate: units settled without one would be searched again.
 ranks 2 "${solve[@]}" --max-units 15 --state "$tmp/cut" --proof "$tmp/cut.cert" >"$tmp/cut.out" 2>"$tmp/cut.err"
-[ "$(ls "$tmp/cut/solve"/*/*.unit | wc -l)" -eq 15 ] && grep -q 'stopped after --max-units 15 with 1 moves left' "$tmp/cut.err" \
+[ "$(ls "$tmp/cut/solve"/*/*.unit | wc -l)" -eq 15 ] && grep -q 'stopped after --max-units 15 with 1 move left' "$tmp/cut.err" \
   && pass || fail "solve stopped after 15 units" "$tmp/cut.out" "$tmp/cut.err"
 ranks 3 "${solve[@]}" --resume --state "$tmp/cut" --proof "$tmp/resumed.cert" >"$tmp/resumed.out" 2>"$tmp/resumed.err" \
   && grep -q '15 of 16 moves already settled' "$tmp/resumed.err" && grep -q '3 ranks x 1 thread for 1 move to solve: 2 of the 3 workers stay idle' "$tmp/resumed.err" \
   && pass || fail "solve resumed on 3 ranks" "$tmp/resumed.out" "$tmp/resumed.err"
-diff <(untimed "$tmp/one.out") <(untimed "$tmp/resumed.out") >"$tmp/diff" && pass || fail "solve: resumed vs uninterrupted" "$tmp/diff"
+# The resumed run's Search and Table lines are its own, the 15 moves before counted apart: the two
+# node counts add up to the uninterrupted run's.
+unsearched() { untimed "$1" | grep -v '^Search: \|^Earlier runs: \|^Table: '; }
+nodes_of() { sed -n "s/^$2 \([0-9,]*\) nodes.*/\1/p" "$1" | tr -d ,; }
+diff <(unsearched "$tmp/one.out") <(unsearched "$tmp/resumed.out") >"$tmp/diff" && pass || fail "solve: resumed vs uninterrupted" "$tmp/diff"
+[ -n "$(nodes_of "$tmp/one.out" Search:)" ] &&
+  [ "$(nodes_of "$tmp/one.out" Search:)" -eq $(( $(nodes_of "$tmp/resumed.out" Search:) + $(nodes_of "$tmp/resumed.out" 'Earlier runs: 15 moves settled in') )) ] &&
+  pass || fail "solve: this run's and the earlier runs' nodes add up to the uninterrupted run's" "$tmp/one.out" "$tmp/resumed.out"
+# Under mpirun the moves are solved alone without a word said: the command named to continue says
+# so (--independent-moves), and --resume in one process without it refuses, naming it (it started
+# over from zero).
+ranks 2 solve brique --size 5 --openings --time-limit 1 --tt-mb 16 --state "$tmp/mpi-limited" >/dev/null 2>"$tmp/limited.err"
+grep -q "to continue, run: arbiter solve brique --size 5 --openings --time-limit 1 --tt-mb 16 --state $tmp/mpi-limited --independent-moves --resume$" "$tmp/limited.err" \
+  && pass || fail "a run under mpirun names the mode in the command that continues it" "$tmp/limited.err"
+ranks 2 "${solve[@]}" --max-units 3 --state "$tmp/mpi-cut" >/dev/null 2>&1
+expect_error "--resume of an mpirun run without --independent-moves" "${solve[@]}" --resume --state "$tmp/mpi-cut"
+grep -q 'resume it with --independent-moves' "$tmp/err" && pass || fail "--resume of an mpirun run names --independent-moves" "$tmp/err"
 cmp -s "$tmp/one.cert" "$tmp/resumed.cert" && pass || fail "solve: the resumed run's certificate differs from the uninterrupted run's"
 
 # puzzles generate: the same store contents from one process with 2 threads and from 2 ranks.
