@@ -142,12 +142,27 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
              s.radius >= badge.at.radius * 0.85 && !badge.colour.empty() && shade(s.fill) == badge.colour;
     });
   };
+  // Whether the game draws its pieces as discs of this badge's size (and none of the badge's
+  // colour stands under it).
+  const auto round_pieces_drawn = [&out, &shade, &round_piece_under](const Badge& badge) {
+    return !round_piece_under(badge) && std::any_of(out.shapes.begin(), out.shapes.end(), [&](const Shape& s) {
+      return s.kind == Shape::Kind::Circle && s.role != "move-number" && s.role != "last-move" &&
+             s.radius >= badge.at.radius * 0.85 && !shade(s.fill).empty();
+    });
+  };
   for (const auto& key : order) {
     const Badge& badge = badges.at(key);
     const double radius = badge.at.radius * 0.85;
     const bool black = badge.colour == "black";
     const std::string disc = black ? "#000000" : badge.colour == "white" ? "#ffffff" : "#c8c8c8";
-    if (!round_piece_under(badge)) {
+    if (round_pieces_drawn(badge)) {
+      // A disc where the move's piece no longer stands (it moved on, or the move placed none: a
+      // curse) would read as a piece of the game: a diamond cannot.
+      const double r = badge.at.radius;
+      out.shapes.push_back(polygon_shape({{badge.at.x, badge.at.y - r}, {badge.at.x + r, badge.at.y},
+                                          {badge.at.x, badge.at.y + r}, {badge.at.x - r, badge.at.y}},
+                                         disc, "#000000", radius * 0.12, "move-number"));
+    } else if (!round_piece_under(badge)) {
       out.shapes.push_back(circle_shape(badge.at.x, badge.at.y, radius, disc, "#000000", radius * 0.12, "move-number"));
     }
     const double size = std::min(radius * 1.15, 1.7 * radius / (0.58 * static_cast<double>(badge.label.size())));

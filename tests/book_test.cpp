@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -157,7 +158,16 @@ TEST(Diagram, NumberedMovesShowTheirMoversColour) {
       int rings = 0;
       for (std::size_t j = 0; j < i; ++j) {
         const Shape& s = decorated.shapes[j];
-        if (s.kind != Shape::Kind::Circle || s.points.empty() || s.points[0] != number.points[0]) continue;
+        // A piece or a badge's disc centred on the number, or a badge's diamond around it.
+        std::pair<double, double> centre{0, 0};
+        for (const auto& point : s.points) centre = {centre.first + point.first, centre.second + point.second};
+        if (!s.points.empty()) centre = {centre.first / s.points.size(), centre.second / s.points.size()};
+        const bool badge_diamond = s.kind == Shape::Kind::Polygon && s.role == "move-number";
+        if (s.kind != Shape::Kind::Circle && !badge_diamond) continue;
+        if (s.points.empty() || std::abs(centre.first - number.points[0].first) > 1e-9 ||
+            std::abs(centre.second - number.points[0].second) > 1e-9) {
+          continue;
+        }
         if (s.role == "last-move") continue;
         disc = shade(s.fill);
         if (s.stroke != "none" && s.stroke_width > 0) ++rings;
@@ -169,6 +179,29 @@ TEST(Diagram, NumberedMovesShowTheirMoversColour) {
     }
     EXPECT_EQ(numbers, 4u) << game->name;
   }
+}
+
+// Where a game draws its pieces as discs, a number whose piece no longer stands there (it moved
+// on, was captured, or the move placed none) is written on a diamond: a disc there would read as a
+// piece on the board. On a piece of the mover's colour it is written on the piece.
+TEST(Diagram, ANumberWithoutItsPieceIsNoDisc) {
+  Drawing board;
+  board.width = board.height = 100;
+  board.shapes.push_back(circle_shape(20, 20, 10, "#000000", "#000000", 1, "black"));
+  Decorations decorations;
+  decorations.mover_colours = {"black", "white"};
+  decorations.numbers = {{"1", MoveAnchor{20, 20, 10}, 0}, {"2", MoveAnchor{60, 60, 10}, 0}};
+  const Drawing decorated = decorate(board, decorations);
+  int discs = 0, diamonds = 0;
+  for (const Shape& s : decorated.shapes) {
+    if (s.role != "move-number" || s.kind == Shape::Kind::Text) continue;
+    (s.kind == Shape::Kind::Circle ? discs : diamonds) += 1;
+    if (s.kind == Shape::Kind::Polygon) {
+      EXPECT_EQ(s.points.size(), 4u);
+    }
+  }
+  EXPECT_EQ(discs, 0);
+  EXPECT_EQ(diamonds, 1);
 }
 
 // Sides whose names are no colours, and one place numbered by both sides' moves, get a neutral
