@@ -19,6 +19,7 @@
 #include "properties/conformance.hpp"
 #include "properties/property_runner.hpp"
 #include "properties/seed_examples.hpp"
+#include "puzzles/diagram.hpp"
 #include "puzzles/svg.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/metrics_report.hpp"
@@ -65,9 +66,13 @@ double legible_width_mm(const Drawing& drawing) {
 }
 
 // An SVG to inline into HTML: the renderer's standalone document without its XML declaration.
-std::string inline_svg(const State& state) {
-  const Drawing drawing = state.drawing();
-  std::string svg = render_svg(drawing, legible_width_mm(drawing));
+// The move that led there, when given, is marked; whose turn it is, or the result, is said in the
+// picture's caption (status_of), where it reads at the page's size whatever the board's.
+std::string inline_svg(const State& state, std::optional<MoveAnchor> last_move = {}) {
+  puzzles::Decorations decorations;
+  decorations.last_move = last_move;
+  const Drawing board = state.drawing();
+  std::string svg = render_svg(puzzles::decorate(board, decorations), legible_width_mm(board));
   if (svg.rfind("<?xml", 0) == 0) svg.erase(0, svg.find('\n') + 1);
   return svg;
 }
@@ -94,7 +99,10 @@ Evidence evidence_of(const Game& game, const std::string& start, const std::vect
   if (before) e.trace = before->explain(before->parse_move(e.moves.back()));
   e.position = state->line();
   e.diagram = state->diagram();
-  e.svg = inline_svg(*state);
+  std::optional<MoveAnchor> last;
+  if (before) last = before->move_anchor(before->parse_move(e.moves.back()));
+  e.svg = inline_svg(*state, last);
+  e.status = puzzles::side_status(game.descriptor(), *state);
   e.replay = "arbiter replay " + game.descriptor().name + " --size " + std::to_string(game.config().size);
   for (const std::string& rule : non_default_rulings(game.descriptor(), game.config())) e.replay += " --rule " + rule;
   if (!start.empty()) e.replay += " --position '" + e.start + "'";
@@ -192,7 +200,7 @@ void seed_example_rows(const GameDescriptor& game, AuditReport& report) {
       print_row(row);
     }
     ExampleShown shown{game.name, example.name, example.source, example.claim, "",
-                       non_default_rulings(game, configured->config()), all_passed, "", ""};
+                       non_default_rulings(game, configured->config()), all_passed, "", "", "", ""};
     for (std::size_t i = 0; i < example.moves.size(); ++i) {
       const bool refused = !example.last_move_legal && i + 1 == example.moves.size();
       shown.moves += (shown.moves.empty() ? "" : " ") + (refused ? "(" + example.moves[i] + " is refused)" : example.moves[i]);
@@ -200,11 +208,13 @@ void seed_example_rows(const GameDescriptor& game, AuditReport& report) {
     try {
       const auto before = configured->parse_position(example.before);
       shown.before_svg = inline_svg(*before);
+      shown.before_status = puzzles::side_status(game, *before);
       // The last move of an example about an illegal move is refused, so the picture stops before it.
       const std::size_t played = example.last_move_legal ? example.moves.size() : example.moves.size() - 1;
-      shown.after_svg = evidence_of(*configured, example.before,
-                                    std::vector<std::string>(example.moves.begin(), example.moves.begin() + static_cast<long>(played)))
-                            .svg;
+      const Evidence after = evidence_of(
+          *configured, example.before, std::vector<std::string>(example.moves.begin(), example.moves.begin() + static_cast<long>(played)));
+      shown.after_svg = after.svg;
+      shown.after_status = after.status;
     } catch (const InputError&) {
     }
     report.examples.push_back(shown);
@@ -305,18 +315,22 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
 // differently, or before it where this reading refuses it. Empty when the moves that lead there
 // are not legal under this reading (the trace says why).
 std::pair<std::string, std::string> drawn_under(const GameDescriptor& game, int size, const std::string& assignment,
-                                                const RulingDifference& d) {
+                                                const RulingDifference& d, const std::string& move) {
   try {
     const auto configured = make_game(game, size, {assignment});
     auto state = configured->initial_state();
     for (const std::string& m : d.moves) state->apply(state->parse_move(m));
-    if (d.move.empty()) return {inline_svg(*state), assignment};
+    const auto status = [&] { return " (" + puzzles::side_status(game, *state) + ")"; };
+    if (move.empty()) return {inline_svg(*state), assignment + status()};
+    std::optional<MoveAnchor> anchor;
     try {
-      state->apply(state->parse_move(d.move));
+      const Move m = state->parse_move(move);
+      anchor = state->move_anchor(m);
+      state->apply(m);
     } catch (const InputError&) {
-      return {inline_svg(*state), assignment + ": " + d.move + " is refused (the position before it)"};
+      return {inline_svg(*state), assignment + ": " + move + " is refused (the position before it" + status().substr(1)};
     }
-    return {inline_svg(*state), assignment + ": after " + d.move};
+    return {inline_svg(*state, anchor), assignment + ": after " + move + status()};
   } catch (const InputError&) {
     return {"", ""};
   }
@@ -398,8 +412,9 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
         shown.position = d.position;
         shown.under_a = d.under_a;
         shown.under_b = d.under_b;
-        std::tie(shown.svg_a, shown.caption_a) = drawn_under(game, d.size, ruling.name + "=" + ruling.default_value, d);
-        std::tie(shown.svg_b, shown.caption_b) = drawn_under(game, d.size, ruling.name + "=" + option.value, d);
+        std::tie(shown.svg_a, shown.caption_a) = drawn_under(game, d.size, ruling.name + "=" + ruling.default_value, d, d.move);
+        std::tie(shown.svg_b, shown.caption_b) = drawn_under(game, d.size, ruling.name + "=" + option.value, d,
+                                                             d.move_under_b.empty() ? d.move : d.move_under_b);
       } else {
         for (int n : bounds.sizes) {
           if (std::find(explored.unreached.begin(), explored.unreached.end(), n) == explored.unreached.end()) {

@@ -534,7 +534,7 @@ std::string audit_html(const AuditReport& report) {
       }
       h << "<p>Under " << xml_escape(rulings_words(r.rulings)) << ".</p>\n<pre>" << xml_escape(r.detail) << "</pre>\n";
       if (r.evidence) {
-        h << figure(r.evidence->svg, "the counterexample: " + r.evidence->position);
+        h << figure(r.evidence->svg, "the counterexample: " + r.evidence->position + " (" + r.evidence->status + ")");
         h << "<p>" << xml_escape(moves_sentence(*r.evidence)) << "</p>\n<p>Replay: <code>"
           << xml_escape(r.evidence->replay) << "</code></p>\n";
         if (!r.evidence->trace.empty()) h << "<p>Explain trace of the last move:</p><pre>" << xml_escape(r.evidence->trace) << "</pre>\n";
@@ -604,7 +604,7 @@ std::string audit_html(const AuditReport& report) {
     h << "<section><h3>" << xml_escape(e.game + ": " + e.name) << " <span class=\"" << (e.passed ? "pass\">pass" : "bad\">FAIL")
       << "</span></h3>\n<blockquote>" << xml_escape(e.claim) << "<br>&mdash; " << xml_escape(e.source) << "</blockquote>\n<p>Under "
       << xml_escape(rulings_words(e.rulings)) << ".</p>\n<div class=\"pair\">"
-      << figure(e.before_svg, "before") << figure(e.after_svg, "after " + e.moves) << "</div></section>\n";
+      << figure(e.before_svg, "before (" + e.before_status + ")") << figure(e.after_svg, "after " + e.moves + " (" + e.after_status + ")") << "</div></section>\n";
   }
   h << "<h2 id=\"passing\">Passing checks</h2>\n<details><summary>" << t.passed
     << " checks passed</summary>\n<table><tr><th>game</th><th>kind</th><th>check</th><th>size</th><th>under</th>"

@@ -28,6 +28,7 @@ struct Evidence {
   std::string replay;              // an `arbiter replay` command
   std::string trace;               // explain of the last move ("" when there are none)
   std::string svg;                 // the position reached, drawn (inline SVG, no XML declaration)
+  std::string status;              // its status: whose turn, or the result ("White wins")
 };
 
 struct AuditRow {
@@ -53,6 +54,7 @@ struct ExampleShown {
   std::vector<std::string> rulings;  // NAME=VALUE, non-default only
   bool passed = false;
   std::string before_svg, after_svg;
+  std::string before_status, after_status;  // whose turn, or the result, under each picture
 };
 
 // The smallest position where two readings of a ruling part, drawn under each; or, when the

@@ -48,16 +48,9 @@ int render(const std::vector<std::string>& args) {
   if (last_move && moves.empty()) throw InputError("--last-move needs at least one move to mark");
   const auto start = loaded.state->clone();
   play_moves(*loaded.state, moves, moves.size());
-  puzzles::Decorations decorations;
+  puzzles::Decorations decorations = puzzles::status_decorations(loaded.game->descriptor(), *loaded.state);
   decorations.coordinates = show_coordinates;
   decorations.caption = caption;
-  const GameDescriptor& descriptor = loaded.game->descriptor();
-  decorations.status = puzzles::side_status(descriptor, *loaded.state);
-  const Outcome outcome = loaded.state->outcome();
-  const int status_side = outcome.kind == Outcome::Kind::Win ? outcome.winner
-                          : outcome.over()                   ? -1
-                                                             : loaded.state->side_to_move();
-  if (status_side >= 0) decorations.status_colour = puzzles::side_colour(descriptor, status_side);
   if (last_move) {
     const puzzles::PlayedLine line = puzzles::play_line(*start, moves);
     decorations.last_move = line.last_anchor;

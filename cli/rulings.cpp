@@ -36,10 +36,14 @@ void side_by_side(const std::string& title_a, const std::string& a, const std::s
   }
 }
 
+// The move the readings treat differently, as the second reading writes it: where it refuses the
+// move, as the first one does (the picture then says it is illegal there).
+const std::string& move_under_b(const RulingDifference& d) { return d.move_under_b.empty() ? d.move : d.move_under_b; }
+
 // The position where the readings part, drawn under one reading: after the move they treat
 // differently when it is legal there (marked), before it otherwise, with a caption saying which.
 Drawing reading_diagram(const GameDescriptor& game, const std::vector<std::string>& fixed, const std::string& ruling,
-                        const std::string& value, const RulingDifference& difference) {
+                        const std::string& value, const RulingDifference& difference, const std::string& move_text) {
   std::vector<std::string> assignments = fixed;
   assignments.push_back(ruling + "=" + value);
   const auto configured = make_game(game, difference.size, assignments);
@@ -48,23 +52,22 @@ Drawing reading_diagram(const GameDescriptor& game, const std::vector<std::strin
   std::string note;
   try {
     for (const std::string& move : difference.moves) state->apply(state->parse_move(move));
-    if (!difference.move.empty()) {
+    if (!move_text.empty()) {
       try {
-        const Move move = state->parse_move(difference.move);
+        const Move move = state->parse_move(move_text);
         decorations.last_move = state->move_anchor(move);
         state->apply(move);
-        note = "after " + difference.move;
+        note = "after " + move_text;
       } catch (const InputError&) {
-        note = difference.move + " is illegal here";
+        note = move_text + " is illegal here";
       }
     }
   } catch (const InputError&) {
     note = "the moves to this position are not legal";
   }
-  decorations.status = puzzles::side_status(game, *state);
-  const Outcome outcome = state->outcome();
-  const int side = outcome.kind == Outcome::Kind::Win ? outcome.winner : outcome.over() ? -1 : state->side_to_move();
-  if (side >= 0) decorations.status_colour = puzzles::side_colour(game, side);
+  const puzzles::Decorations status = puzzles::status_decorations(game, *state);
+  decorations.status = status.status;
+  decorations.status_colour = status.status_colour;
   decorations.caption = ruling + "=" + value + (note.empty() ? "" : ": " + note);
   return puzzles::decorate(state->drawing(), decorations);
 }
@@ -177,7 +180,7 @@ int rulings(const std::vector<std::string>& args) {
       if (!report.differences.empty()) {
         const RulingDifference& d = report.differences.front();
         c["difference"] = {{"size", d.size},       {"kind", d.kind},       {"moves", d.moves},
-                           {"position", d.position}, {"move", d.move},     {"under_a", d.under_a},
+                           {"position", d.position}, {"move", d.move},     {"move_under_b", d.move_under_b}, {"under_a", d.under_a},
                            {"under_b", d.under_b}};
       } else if (!report.exhaustive) {
         all_decided = false;
@@ -212,13 +215,17 @@ int rulings(const std::vector<std::string>& args) {
                                 : std::to_string(d.moves.size()) + (d.moves.size() == 1 ? " move:" : " moves:"));
     for (const auto& m : d.moves) std::cout << " " << m;
     std::cout << "\n" << d.position;
-    if (!d.move.empty()) std::cout << "move: " << d.move << "\n";
+    if (!d.move.empty()) {
+      std::cout << "move: " << d.move;
+      if (move_under_b(d) != d.move) std::cout << " (" << ruling << "=" << b << " writes it " << move_under_b(d) << ")";
+      std::cout << "\n";
+    }
     side_by_side(ruling + "=" + a, d.under_a, ruling + "=" + b, d.under_b);
     if (!out.empty()) {
       const std::string path = diagram_path(out, b, pairs.size() > 1);
       PrintSize size;
       size.width_mm = 180;  // two boards of 9 cm
-      write_image(puzzles::side_by_side(reading_diagram(game, other, ruling, a, d), reading_diagram(game, other, ruling, b, d)),
+      write_image(puzzles::side_by_side(reading_diagram(game, other, ruling, a, d, d.move), reading_diagram(game, other, ruling, b, d, move_under_b(d))),
                   path, size);
       std::cout << "wrote " << path << "\n";
     }

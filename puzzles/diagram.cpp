@@ -83,6 +83,15 @@ std::string side_status(const GameDescriptor& game, const State& state) {
   return text;
 }
 
+Decorations status_decorations(const GameDescriptor& game, const State& state) {
+  Decorations decorations;
+  decorations.status = side_status(game, state);
+  const Outcome outcome = state.outcome();
+  const int side = outcome.kind == Outcome::Kind::Win ? outcome.winner : outcome.over() ? -1 : state.side_to_move();
+  if (side >= 0) decorations.status_colour = side_colour(game, side);
+  return decorations;
+}
+
 std::string side_colour(const GameDescriptor& game, int side) {
   std::string name = game.side_names.at(static_cast<std::size_t>(side));
   for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

@@ -35,6 +35,9 @@ struct Decorations {
 // "Black to move" or the result ("White wins", "draw"), with the game's side names, and what else
 // the game's own status line says of the position ("White to move, swapped": State::status_notes).
 std::string side_status(const GameDescriptor& game, const State& state);
+// Decorations with the status line of `state` filled in: side_status, and the disc of the side it
+// names (the winner, or the side to move; none for a draw).
+Decorations status_decorations(const GameDescriptor& game, const State& state);
 // The colour a side's disc is drawn in: its name when the name is a colour ("Black", "White"),
 // otherwise "".
 std::string side_colour(const GameDescriptor& game, int side);

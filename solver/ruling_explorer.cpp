@@ -38,11 +38,11 @@ std::optional<RulingDifference> compare(const Game& game_a, const Game& game_b, 
   try {
     b = game_b.parse_position(a.diagram());
   } catch (const InputError& e) {
-    return RulingDifference{game_a.config().size, path, a.diagram(), "", "position",
+    return RulingDifference{game_a.config().size, path, a.diagram(), "", "", "position",
                             "reachable position", std::string("not a valid position: ") + e.what()};
   }
   if (a.outcome() != b->outcome()) {
-    return RulingDifference{game_a.config().size, path, a.diagram(), "", "result",
+    return RulingDifference{game_a.config().size, path, a.diagram(), "", "", "result",
                             outcome_text(game_a.descriptor(), a.outcome()),
                             outcome_text(game_b.descriptor(), b->outcome())};
   }
@@ -55,8 +55,8 @@ std::optional<RulingDifference> compare(const Game& game_a, const Game& game_b, 
     const Move m = only.front();
     const bool legal_in_a = std::binary_search(moves_a.begin(), moves_a.end(), m);
     const std::string text = legal_in_a ? a.move_text(m) : b->move_text(m);
-    return RulingDifference{game_a.config().size, path, a.diagram(), text, "legality", safe_explain(a, text),
-                            safe_explain(*b, text)};
+    return RulingDifference{game_a.config().size, path, a.diagram(), text, legal_in_a ? "" : text, "legality",
+                            safe_explain(a, text), safe_explain(*b, text)};
   }
   for (Move m : moves_a) {
     auto after_a = a.clone();
@@ -64,10 +64,11 @@ std::optional<RulingDifference> compare(const Game& game_a, const Game& game_b, 
     after_a->apply(m);
     after_b->apply(m);
     if (after_a->diagram() != after_b->diagram() || after_a->outcome() != after_b->outcome()) {
-      const std::string text = a.move_text(m);
-      return RulingDifference{game_a.config().size, path, a.diagram(), text,
+      // Legal under both, but each reading writes it as it plays it ("set c1 x b1" where it captures).
+      const std::string text = a.move_text(m), text_b = b->move_text(m);
+      return RulingDifference{game_a.config().size, path, a.diagram(), text, text_b,
                               after_a->outcome() != after_b->outcome() ? "result" : "position",
-                              safe_explain(a, text), safe_explain(*b, text)};
+                              safe_explain(a, text), safe_explain(*b, text_b)};
     }
   }
   return std::nullopt;
@@ -107,7 +108,7 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
     const auto init_a = make_game(descriptor, bounds.sizes[i], rules_a)->initial_state();
     const auto init_b = make_game(descriptor, bounds.sizes[i], rules_b)->initial_state();
     if (init_a->diagram() != init_b->diagram()) {
-      initial_difference = RulingDifference{bounds.sizes[i], {}, init_a->diagram(), "", "initial position",
+      initial_difference = RulingDifference{bounds.sizes[i], {}, init_a->diagram(), "", "", "initial position",
                                             init_a->diagram(), init_b->diagram()};
       initial_index = i;
     }

@@ -16,7 +16,8 @@ struct RulingDifference {
   int size = 0;
   std::vector<std::string> moves;  // from the initial position (under reading A) to the position
   std::string position;            // diagram of the position where the readings part
-  std::string move;                // the move they treat differently ("" when the position itself differs)
+  std::string move;                // the move they treat differently, as reading A writes it ("" when the position itself differs)
+  std::string move_under_b;        // the same move as reading B writes it (a capture suffix may differ); "" where B refuses it
   std::string kind;                // "legality", "position", "result", "initial position"
   std::string under_a;             // explain trace or description under A
   std::string under_b;             // the same under B

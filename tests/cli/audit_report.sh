@@ -107,6 +107,12 @@ case "$order" in
   *) fail "sections in the wrong order: $order";;
 esac
 grep -q '<details><summary>[0-9]* checks passed' "$tmp/report/audit.html" && pass || fail "passing checks not folded"
+# Every picture says whose turn it is or the result (in its caption), and a move that led to it is
+# marked: two readings that part only in who wins must not show two identical pictures.
+captions=$(grep -o '<figcaption>[^<]*' "$tmp/report/audit.html" | sed 's/<figcaption>//')
+[ -n "$captions" ] && ! echo "$captions" | grep -vqE '\((Black|White) (to move|wins)[^)]*\)$|\([Dd]raw[^)]*\)$' && pass ||
+  fail "a picture's caption says neither whose turn nor the result: $(echo "$captions" | grep -vE '(to move|wins|raw)[^)]*\)$' | head -3)"
+grep -q 'class="last-move"' "$tmp/report/audit.html" && pass || fail "no picture marks the move that led to it"
 # A summary line with a finding or an unknown is not coloured as a pass (Quentin's proofs hold a
 # finding), and the options read as words, not as a JSON object.
 grep -qE '<span class="pass">[^<]*(finding|unknown)' "$tmp/report/audit.html" && fail "a finding or an unknown is shown as a pass" || pass
