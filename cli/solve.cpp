@@ -591,6 +591,34 @@ int solve_command(const std::vector<std::string>& args) {
       for (const auto& w : winning) std::cout << " " << w;
       std::cout << (winning.empty() ? " none" : "") << "\n";
     }
+    // Values are the colours'. A move that exchanges the players (the pie swap) gives the player
+    // who makes it the other colour, and so the opposite result: say so, and what it means for the
+    // player to move, lest an arbiter read "White loses" as "the player to move loses".
+    if (std::any_of(result.moves.begin(), result.moves.end(), [&](const MoveResult& m) { return root.exchanges_players(m.move); })) {
+      const std::string& other = descriptor.side_names.at(static_cast<std::size_t>(1 - root.side_to_move()));
+      std::vector<std::string> player_wins;
+      bool all_settled = true;
+      for (const MoveResult& m : result.moves) {
+        const bool exchanges = root.exchanges_players(m.move);
+        all_settled = all_settled && m.value != Value::Unknown;
+        if (exchanges ? is_loss(m.value) : is_win(m.value)) player_wins.push_back(m.text);
+        if (!exchanges) continue;
+        // The colour's value after the exchange is the mover's colour's; the player plays `other`.
+        const std::string outcome = is_win(m.value)            ? other + " loses (" + m.text + " loses for the player to move)"
+                                    : is_loss(m.value)         ? other + " wins (" + m.text + " wins for the player to move)"
+                                    : m.value == Value::Draw ? "the game is drawn"
+                                                               : "its value is not settled";
+        std::cout << "Pie rule: " << m.text << " exchanges the players, so the values here are the colours': after it the "
+                  << "player to move plays " << other << ", and " << outcome << ".\n";
+      }
+      if (!player_wins.empty()) {
+        std::cout << "For the player to move: wins, by";
+        for (const auto& w : player_wins) std::cout << " " << w;
+        std::cout << "\n";
+      } else if (all_settled) {
+        std::cout << "For the player to move: loses, whatever they play (the swap included)\n";
+      }
+    }
     if (!line.empty()) {
       std::cout << "Principal line:";
       for (const auto& m : line) std::cout << " " << m;

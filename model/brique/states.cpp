@@ -13,6 +13,10 @@ std::string BriqueState::diagram() const { return brique::diagram(snapshot()); }
 std::string BriqueState::line() const { return brique::line(snapshot()); }
 Drawing BriqueState::drawing() const { return draw(snapshot()); }
 std::optional<MoveAnchor> BriqueState::move_anchor(Move m) const { return draw_anchor(snapshot(), m); }
+
+bool BriqueState::exchanges_players(Move m) const {
+  return m == kSwapMove && snapshot().rules.pie == PieMode::SwapSides;
+}
 std::vector<std::string> BriqueState::status_notes() const { return brique::status_notes(snapshot()); }
 std::string BriqueState::explain(Move m) const { return brique::explain(snapshot(), m); }
 std::string BriqueState::explain_text(std::string_view move_text) const {

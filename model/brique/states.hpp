@@ -19,6 +19,7 @@ class BriqueState : public State {
   std::string line() const override;
   Drawing drawing() const override;
   std::optional<MoveAnchor> move_anchor(Move m) const override;
+  bool exchanges_players(Move m) const override;  // the swap under pie=swap-sides
   std::vector<std::string> status_notes() const override;
   std::string explain(Move m) const override;
   // Also explains well-formed moves that are illegal here (an occupied square, a late swap).

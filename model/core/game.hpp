@@ -107,6 +107,14 @@ class State {
     (void)m;
     return std::nullopt;
   }
+  // Whether m exchanges the players instead of changing the board or the turn (the pie rule's swap
+  // of sides: the player to move takes over the other colour, whose turn it then is again). A
+  // solver's values are for the colours; for such a move the player who makes it gets the
+  // opposite of its colour's value. The default: no move does.
+  virtual bool exchanges_players(Move m) const {
+    (void)m;
+    return false;
+  }
   // What diagram()'s status line says of the position besides the side to move or the result and
   // the ply, in its words ("swapped" once the pie swap is taken): facts that a picture of the board
   // cannot show, so the words under a drawn diagram say them too. The default says nothing.

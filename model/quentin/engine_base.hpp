@@ -88,6 +88,7 @@ class EngineBase : public State {
   std::string line() const override { return line_text(*game_, self().position()); }
   Drawing drawing() const override { return draw_position(self().position(), self().outcome()); }
   std::optional<MoveAnchor> move_anchor(Move m) const override { return draw_anchor(self().position().size, m); }
+  bool exchanges_players(Move m) const override { return m == kSwap; }
   std::vector<std::string> status_notes() const override { return quentin::status_notes(self().position()); }
   std::string explain(Move move) const override {
     return explain_move(rules_, self().position(), self().outcome(), move);

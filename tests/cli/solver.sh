@@ -385,4 +385,17 @@ if [ $? -eq 0 ] && grep -q '^Verified: every legal move is settled' "$tmp/out" &
   fail "a part solved on its own, as an analysis"; cat "$tmp/out"; fi
 expect_error "proof-parts without proof" solve brique --size 3 --proof-parts
 
+# The pie swap exchanges the players: the values are the colours', and the report says what they
+# mean for the player to move. Brique 2x2 after b1: White (the colour) loses whatever it plays, but
+# the player to move wins by swapping (it then plays Black, which wins); on Quentin 3x3 after b2
+# the swap hands the winning colour away. Under pie=mirror no move exchanges the players.
+"$arbiter" solve brique --position "brique 2 .B/.. white 1" >"$tmp/pie" 2>/dev/null
+grep -q "^Value: White (to move) loses" "$tmp/pie" && grep -q "^For the player to move: wins, by swap$" "$tmp/pie" &&
+  grep -q "swap wins for the player to move" "$tmp/pie" && pass || fail "the swap's value for the player to move" "$tmp/pie"
+"$arbiter" solve quentin --position "quentin 3 .../.B./... white 1" >"$tmp/pie" 2>/dev/null
+grep -q "swap loses for the player to move" "$tmp/pie" && grep -q "^For the player to move: wins, by b1 b3$" "$tmp/pie" &&
+  pass || fail "a swap that hands the winning colour away" "$tmp/pie"
+"$arbiter" solve brique --rule pie=mirror --position "brique 2 .B/.. white 1 pie=mirror" >"$tmp/pie" 2>/dev/null
+! grep -q "Pie rule:" "$tmp/pie" && pass || fail "pie=mirror's swap is said to exchange the players" "$tmp/pie"
+
 finish
