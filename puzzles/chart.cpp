@@ -1,8 +1,10 @@
 #include "puzzles/chart.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 
 namespace arbiter {
@@ -36,6 +38,12 @@ double tick_step(double axis_max) {
 
 constexpr double kBarWidth = 34, kBarGap = 26, kPlotHeight = 220, kPanelGap = 70, kLeftMargin = 60, kTop = 96;
 constexpr double kRightMargin = 30, kCaptionLine = 16;
+// A group's bars: narrower, a little apart. A row of panels under another starts this far below
+// the other's axis (its bar labels, then the panels' titles).
+constexpr double kSeriesBarWidth = 24, kSeriesStep = 30, kRowGap = 100;
+constexpr double kLegendSwatch = 12, kLegendLine = 20;
+// A series' colour by its place in the group: the first in the single bars' blue.
+constexpr std::array<const char*, 4> kSeriesFill{"#6a8caf", "#b0b0b0", "#d9a441", "#8e6aaf"};
 
 // A generous width for text in DejaVu Sans, the renderers' font: its characters average about
 // 0.52 of the size (0.56 in bold); the chart is laid out from this, never measured by a renderer.
@@ -113,18 +121,29 @@ Drawing chart_drawing(const std::string& title, const std::string& caption, cons
     l.stroke_width = width;
     d.shapes.push_back(l);
   };
-  double x = kLeftMargin;
-  const double axis_y = kTop + kPlotHeight;
+  double x = kLeftMargin, right = 0;
+  double axis_y = kTop + kPlotHeight;
+  std::vector<std::pair<std::string, std::string>> legend;  // (series, fill), in order of appearance
   for (const ChartPanel& panel : panels) {
-    // Each bar's slot is wide enough for its label (about 6.5 units per character at size 11).
+    if (panel.new_row && x > kLeftMargin) {
+      x = kLeftMargin;
+      axis_y += kRowGap + kPlotHeight;
+    }
+    const double top_y = axis_y - kPlotHeight;
+    const std::size_t per_group = std::max<std::size_t>(1, panel.series.size());
+    const bool grouped = !panel.series.empty();
+    const double bar_width = grouped ? kSeriesBarWidth : kBarWidth;
+    const double group_width = grouped ? kSeriesStep * static_cast<double>(per_group) - (kSeriesStep - kSeriesBarWidth) : kBarWidth;
+    const std::size_t groups = (panel.bars.size() + per_group - 1) / per_group;
+    // Each group's slot is wide enough for its label (about 6.5 units per character at size 11).
     std::size_t longest_label = 0;
-    for (const ChartBar& bar : panel.bars) longest_label = std::max(longest_label, bar.label.size());
-    const double slot = std::max(kBarWidth + kBarGap, 6.5 * static_cast<double>(longest_label) + 12);
-    const double width = std::max(180.0, static_cast<double>(panel.bars.size()) * slot + kBarGap);
+    for (std::size_t g = 0; g < groups; ++g) longest_label = std::max(longest_label, panel.bars[g * per_group].label.size());
+    const double slot = std::max(group_width + kBarGap, 6.5 * static_cast<double>(longest_label) + 12);
+    const double width = std::max(180.0, static_cast<double>(groups) * slot + kBarGap);
     const double axis_max = panel.axis_max > 0 ? panel.axis_max : 1;
     const auto y_of = [&](double v) { return axis_y - std::clamp(v / axis_max, 0.0, 1.0) * kPlotHeight; };
-    text(x + width / 2, kTop - 42, panel.title, 13, "#000000", true);
-    text(x + width / 2, kTop - 26, panel.subtitle, 11, "#555555");
+    text(x + width / 2, top_y - 42, panel.title, 13, "#000000", true);
+    text(x + width / 2, top_y - 26, panel.subtitle, 11, "#555555");
     const double step = tick_step(axis_max);
     for (double tick = 0; tick <= axis_max + step * 1e-9; tick += step) {
       const double y = y_of(tick);
@@ -132,40 +151,77 @@ Drawing chart_drawing(const std::string& title, const std::string& caption, cons
       text(x - 22, y + 4, tick_label(tick, panel.percent), 11, "#000000");
     }
     line(x, axis_y, x + width, axis_y, "#333333", 1);
-    line(x, kTop, x, axis_y, "#333333", 1);
-    double bar_x = x + kBarGap / 2 + (slot - kBarWidth) / 2;
-    for (const ChartBar& bar : panel.bars) {
+    line(x, top_y, x, axis_y, "#333333", 1);
+    for (std::size_t k = 0; k < panel.series.size(); ++k) {
+      const std::string fill = kSeriesFill[k % kSeriesFill.size()];
+      if (std::none_of(legend.begin(), legend.end(), [&](const auto& e) { return e.first == panel.series[k]; })) {
+        legend.emplace_back(panel.series[k], fill);
+      }
+    }
+    // The groups sit in the middle of the panel (a single bar under its title, not at its left).
+    const double first_slot = x + (width - static_cast<double>(groups) * slot) / 2;
+    for (std::size_t i = 0; i < panel.bars.size(); ++i) {
+      const ChartBar& bar = panel.bars[i];
+      const std::size_t group = i / per_group, member = i % per_group;
+      const double group_x = first_slot + slot * static_cast<double>(group) + (slot - group_width) / 2;
+      const double bar_x = group_x + kSeriesStep * static_cast<double>(member);
       const double top = y_of(bar.value);
       Shape rect;
       rect.kind = Shape::Kind::Polygon;
-      rect.points = {{bar_x, top}, {bar_x + kBarWidth, top}, {bar_x + kBarWidth, axis_y}, {bar_x, axis_y}};
-      rect.fill = "#6a8caf";
-      rect.role = "bar";
+      rect.points = {{bar_x, top}, {bar_x + bar_width, top}, {bar_x + bar_width, axis_y}, {bar_x, axis_y}};
+      rect.fill = kSeriesFill[member % kSeriesFill.size()];
+      rect.role = grouped ? "bar-" + std::to_string(member) : "bar";
       d.shapes.push_back(rect);
+      const double centre = bar_x + bar_width / 2;
       if (bar.high > bar.low) {
-        const double centre = bar_x + kBarWidth / 2, low = y_of(bar.low), high = y_of(bar.high);
+        const double low = y_of(bar.low), high = y_of(bar.high), arm = std::min(7.0, bar_width / 2 - 2);
         line(centre, low, centre, high, "#222222", 1.5);
-        line(centre - 7, low, centre + 7, low, "#222222", 1.5);
-        line(centre - 7, high, centre + 7, high, "#222222", 1.5);
+        line(centre - arm, low, centre + arm, low, "#222222", 1.5);
+        line(centre - arm, high, centre + arm, high, "#222222", 1.5);
       }
-      // The value sits above the bar and its whisker.
-      const double label_y = std::min(top, bar.high > bar.low ? y_of(bar.high) : top) - 4;
-      text(bar_x + kBarWidth / 2, label_y, value_label(bar.value, panel.percent), 10, "#000000");
-      text(bar_x + kBarWidth / 2, axis_y + 16, bar.label, 11, "#000000");
-      bar_x += slot;
+      // The value sits above the bar and its whisker, and above the dashed line where it would
+      // sit on it.
+      double label_y = std::min(top, bar.high > bar.low ? y_of(bar.high) : top) - 4;
+      if (panel.reference) {
+        const double reference_y = y_of(*panel.reference);
+        if (label_y > reference_y - 2 && label_y - 10 < reference_y + 2) label_y = reference_y - 4;
+      }
+      text(centre, label_y, value_label(bar.value, panel.percent), 10, "#000000");
+      if (member == 0) text(group_x + group_width / 2, axis_y + 16, bar.label, 11, "#000000");
     }
     if (panel.reference) {
       // Dashed: 5 units drawn, 4 left out.
       const double y = y_of(*panel.reference);
       for (double dash = x; dash < x + width; dash += 9) line(dash, y, std::min(dash + 5, x + width), y, "#c0392b", 1);
     }
+    right = std::max(right, x + width);
     x += width + kPanelGap;
   }
-  // As wide as the panels and the title; the caption wraps to that width and the chart grows
-  // downwards to hold it, so that no text runs off the picture.
-  d.width = std::max({x - kPanelGap + kRightMargin, 420.0, kLeftMargin + text_width(title, 16, true) + kRightMargin});
+  // As wide as the panels and the title; the legend and the caption wrap to that width and the
+  // chart grows downwards to hold them, so that no text runs off the picture.
+  d.width = std::max({right + kRightMargin, 420.0, kLeftMargin + text_width(title, 16, true) + kRightMargin});
+  double legend_y = axis_y + 40;  // the first legend line's middle, under the bar labels
+  double legend_x = kLeftMargin;
+  for (const auto& [name, fill] : legend) {
+    const double entry = kLegendSwatch + 6 + text_width(name, 11);
+    if (legend_x > kLeftMargin && legend_x + entry > d.width - kRightMargin) {
+      legend_x = kLeftMargin;
+      legend_y += kLegendLine;
+    }
+    Shape swatch;
+    swatch.kind = Shape::Kind::Polygon;
+    swatch.points = {{legend_x, legend_y - kLegendSwatch / 2}, {legend_x + kLegendSwatch, legend_y - kLegendSwatch / 2},
+                     {legend_x + kLegendSwatch, legend_y + kLegendSwatch / 2}, {legend_x, legend_y + kLegendSwatch / 2}};
+    swatch.fill = fill;
+    swatch.role = "legend";
+    d.shapes.push_back(swatch);
+    text(legend_x + kLegendSwatch + 6, legend_y + 11 * 0.35, name, 11, "#000000", false, true);
+    d.shapes.back().role = "legend";
+    legend_x += entry + 18;
+  }
+  const double above_caption = legend.empty() ? axis_y : legend_y + kLegendLine - 24;
   const std::vector<std::string> caption_lines = wrapped(caption, 11, d.width - kLeftMargin - kRightMargin);
-  d.height = axis_y + 44 + kCaptionLine * static_cast<double>(caption_lines.size());
+  d.height = above_caption + 44 + kCaptionLine * static_cast<double>(caption_lines.size());
   text(kLeftMargin, 24, title, 16, "#000000", true, true);
   for (std::size_t i = 0; i < caption_lines.size(); ++i) {
     const double baseline = d.height - 14 - kCaptionLine * static_cast<double>(caption_lines.size() - 1 - i);

@@ -183,11 +183,6 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
   // The band under the board: its text is sized from the picture's width, so it prints at about
   // 9-10 pt whatever units the game draws in.
   const double font = out.width * 0.036, line = font * 1.6, left = out.width * 0.05;
-  // A line wider than its room is set smaller, so that it ends within the picture.
-  const auto size_to_fit = [font](const std::string& text, double room) {
-    const double width = text_width(text, font);
-    return width > room ? font * room / width : font;
-  };
   double y = out.height + line * 0.2;
   if (!decorations.status.empty()) {
     double x = left;
@@ -196,9 +191,25 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
                                   font * 0.08, "status-marker"));
       x += font * 1.3;
     }
-    // A long status (a game's notes and the last move) shrinks to fit, as the caption does.
-    out.shapes.push_back(text_shape(x, y + line / 2, decorations.status, size_to_fit(decorations.status, out.width - left - x), true, "status"));
-    y += line;
+    // A long status (a game's notes and the last move) wraps at the band's size, as the caption
+    // does (shrunk to one line it came out smaller than the caption under it): between its parts
+    // ("White wins, ...; last move ...") first, so that a move is not cut between its words.
+    const double room = out.width - left - x;
+    std::vector<std::string> lines = wrapped(decorations.status, font, room);
+    if (lines.size() > 1) {
+      lines.clear();
+      const std::string& status = decorations.status;
+      for (std::size_t start = 0; start < status.size();) {
+        std::size_t end = status.find("; ", start);
+        end = end == std::string::npos ? status.size() : end + 1;
+        for (std::string& part : wrapped(status.substr(start, end - start), font, room)) lines.push_back(std::move(part));
+        start = end;
+      }
+    }
+    for (const std::string& status_line : lines) {
+      out.shapes.push_back(text_shape(x, y + line / 2, status_line, font, true, "status"));
+      y += line;
+    }
   }
   // A caption is the user's own sentence, of any length: it wraps at spaces, and a word too long
   // for a line is cut, so that it prints at the band's size instead of shrinking to a hairline.

@@ -471,24 +471,46 @@ Drawing chart(const MetricsReport& report) {
     const std::string player = kind == PlayerKind::Random
                                    ? "random play"
                                    : "MCTS, " + std::to_string(report.request.playouts) + " playouts/move";
-    wins.title = report.sides[0] + " (first) win rate";
+    std::vector<const PlayMetrics*> played;
+    std::vector<std::string> labels;
+    bool draws = false;
+    for (const ReadingMetrics& reading : report.readings) {
+      const auto& m = kind == PlayerKind::Random ? reading.random : reading.mcts;
+      if (!m) continue;
+      played.push_back(&*m);
+      // One configuration: the title names the game, the bar needs no label of its own.
+      labels.push_back(reading.value);
+      draws = draws || m->draws > 0;
+    }
+    if (played.empty()) continue;
+    // Where a game can end drawn, a side's win rate alone hides the draws (a reading that turns
+    // White's wins into draws drew the same bar): each reading shows the first side's wins, the
+    // draws and the second side's wins side by side, and the 50% line, which means an even game
+    // only when nothing is drawn, is left out.
+    wins.title = draws ? "outcomes" : report.sides[0] + " (first) win rate";
     wins.subtitle = player;
     wins.percent = true;
-    wins.reference = 0.5;
+    if (draws) {
+      wins.series = {report.sides[0] + " wins", "draws", report.sides[1] + " wins"};
+    } else {
+      wins.reference = 0.5;
+    }
+    wins.new_row = true;
     lengths.title = "game length (plies)";
     lengths.subtitle = player;
     lengths.axis_max = 0;
-    for (const ReadingMetrics& reading : report.readings) {
-      const auto& played = kind == PlayerKind::Random ? reading.random : reading.mcts;
-      if (!played) continue;
-      const std::string label = reading.value.empty() ? report.game : reading.value;
-      const Proportion p = played->first_side_wins();
-      wins.bars.push_back({label, p.rate, p.low, p.high});
-      lengths.bars.push_back({label, played->length_mean, std::max(0.0, played->length_mean - played->length_stddev),
-                              played->length_mean + played->length_stddev});
-      lengths.axis_max = std::max(lengths.axis_max, played->length_mean + played->length_stddev);
+    for (std::size_t i = 0; i < played.size(); ++i) {
+      const PlayMetrics& m = *played[i];
+      const auto bar = [&](const std::string& label, const Proportion& p) { wins.bars.push_back({label, p.rate, p.low, p.high}); };
+      bar(labels[i], m.first_side_wins());
+      if (draws) {
+        bar(labels[i], m.draw_rate());
+        bar(labels[i], wilson(m.wins[1], static_cast<std::uint64_t>(m.games)));
+      }
+      lengths.bars.push_back({labels[i], m.length_mean, std::max(0.0, m.length_mean - m.length_stddev),
+                              m.length_mean + m.length_stddev});
+      lengths.axis_max = std::max(lengths.axis_max, m.length_mean + m.length_stddev);
     }
-    if (wins.bars.empty()) continue;
     lengths.axis_max = lengths.axis_max > 0 ? lengths.axis_max * 1.1 : 1;
     panels.push_back(wins);
     panels.push_back(lengths);
@@ -501,7 +523,7 @@ Drawing chart(const MetricsReport& report) {
     caption += std::to_string(report.request.mcts_games) + " MCTS games (" + std::to_string(report.request.playouts) +
                " playouts/move), ";
   }
-  caption += "whiskers: 95% Wilson interval (win rate), one standard deviation (length)";
+  caption += "whiskers: 95% Wilson interval (rates), one standard deviation (length)";
   return chart_drawing(title, caption, panels);
 }
 

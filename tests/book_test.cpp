@@ -250,21 +250,72 @@ TEST(Diagram, StatusCaptionLastMoveAndCoordinates) {
   }
 }
 
-// A long status line (a game's notes and the last move) shrinks to stay inside the picture, as a
-// long caption does, where it ran past the right edge at its usual size.
-TEST(Diagram, LongStatusShrinksToFit) {
+// A long status line (a game's notes and the last move) stays inside the picture by wrapping, at
+// the caption's size or larger: shrunk to one line, it came out smaller than the user's caption
+// under it. It breaks between its parts first, so the last move is not cut between its words.
+TEST(Diagram, LongStatusWrapsAtTheCaptionsSize) {
   Drawing board;
   board.width = 100;
   board.height = 100;
   Decorations decorations;
   decorations.status = "Black to move, cursed, passed twice, taken c3 g3 c7 g7; last move curse c3";
   decorations.status_colour = "Black";
+  decorations.caption = "a caption";
   const Drawing drawn = decorate(board, decorations);
-  const auto status = std::find_if(drawn.shapes.begin(), drawn.shapes.end(), [](const Shape& s) { return s.role == "status"; });
-  ASSERT_NE(status, drawn.shapes.end());
-  // DejaVu Sans averages a little over half an em per character.
-  const double right_end = status->points.at(0).first + 0.58 * status->font_size * static_cast<double>(status->text.size());
-  EXPECT_LE(right_end, drawn.width * 0.951) << "status at font size " << status->font_size;
+  double caption_size = 0;
+  for (const Shape& shape : drawn.shapes) {
+    if (shape.role == "caption") caption_size = shape.font_size;
+  }
+  ASSERT_GT(caption_size, 0);
+  std::vector<std::string> lines;
+  for (const Shape& shape : drawn.shapes) {
+    if (shape.role != "status") continue;
+    lines.push_back(shape.text);
+    EXPECT_GE(shape.font_size, caption_size) << shape.text;
+    // DejaVu Sans averages a little over half an em per character.
+    const double right_end = shape.points.at(0).first + 0.58 * shape.font_size * static_cast<double>(shape.text.size());
+    EXPECT_LE(right_end, drawn.width * 0.951) << shape.text << " at font size " << shape.font_size;
+  }
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_EQ(lines.back(), "last move curse c3");
+  std::string joined;
+  for (const std::string& line : lines) joined += (joined.empty() ? "" : " ") + line;
+  EXPECT_EQ(joined, decorations.status);
+}
+
+// With coordinates off, what is drawn only for a coordinate label goes with it: no shape is left
+// behind under a label's place (Hexabrae's 61 field names went, their pale tags stayed as empty
+// boxes). A label's tag is a small shape centred on it; the board's fields and pieces are larger.
+TEST(Diagram, CoordinatesOffLeaveNothingOfTheLabels) {
+  for (const GameDescriptor* game : registered_games()) {
+    const auto configured = make_game(*game, smallest_size(*game));
+    const Drawing board = configured->initial_state()->drawing();
+    Decorations decorations;
+    decorations.coordinates = false;
+    const Drawing drawn = decorate(board, decorations);
+    int labels = 0;
+    for (const Shape& label : board.shapes) {
+      if (label.kind != Shape::Kind::Text || label.role.rfind("coordinate", 0) != 0) continue;
+      ++labels;
+      const auto [x, y] = label.points.at(0);
+      for (const Shape& shape : drawn.shapes) {
+        EXPECT_NE(shape.role.rfind("coordinate", 0), 0u) << game->name << ": " << shape.role;
+        if (shape.kind != Shape::Kind::Polygon || shape.points.empty()) continue;
+        double left = shape.points[0].first, right = left, top = shape.points[0].second, bottom = top;
+        for (const auto& [px, py] : shape.points) {
+          left = std::min(left, px);
+          right = std::max(right, px);
+          top = std::min(top, py);
+          bottom = std::max(bottom, py);
+        }
+        const bool around_label = std::abs((left + right) / 2 - x) < label.font_size / 2 &&
+                                  std::abs((top + bottom) / 2 - y) < label.font_size / 2 && bottom - top < 3 * label.font_size;
+        EXPECT_FALSE(around_label) << game->name << ": a " << shape.role << " shape stays where the label "
+                                   << label.text << " was";
+      }
+    }
+    EXPECT_GT(labels, 0) << game->name;
+  }
 }
 
 // A long caption wraps at its usual size instead of shrinking (300 characters shrank to a grey

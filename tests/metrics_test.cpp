@@ -3,8 +3,13 @@
 // count; the Wilson interval brackets the rate; the chart's text fits in the picture.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
 #include "puzzles/chart.hpp"
 #include "solver/metrics.hpp"
+#include "solver/metrics_report.hpp"
 #include "tests/game_param.hpp"
 
 namespace arbiter {
@@ -124,6 +129,90 @@ TEST(Chart, EveryTextFitsInThePicture) {
     if (shape.fill == "#555555" && shape.text_from_left) caption_shown += (caption_shown.empty() ? "" : " ") + shape.text;
   }
   EXPECT_EQ(caption_shown, caption) << "the caption, wrapped, says all of it in order";
+}
+
+
+// A report of random play on Brochs 7x7 under three readings, as `metrics --compare-ruling end`
+// measured them: White wins almost every game under two of them, under the third 134 of the 200
+// are draws instead.
+metrics::MetricsReport end_readings(bool with_draws) {
+  metrics::MetricsReport report;
+  report.game = "brochs";
+  report.size = 7;
+  report.sides = {"Black", "White"};
+  report.compare_ruling = "end";
+  report.request.random_games = 200;
+  report.request.mcts = false;
+  for (const auto& [value, black, draws] : std::vector<std::tuple<std::string, int, int>>{
+           {"keeps", 3, 0}, {"keeps-main", 1, 0}, {"keeps-draw", 3, with_draws ? 134 : 0}}) {
+    metrics::ReadingMetrics reading;
+    reading.value = value;
+    metrics::PlayMetrics m;
+    m.games = 200;
+    m.wins = {static_cast<std::uint64_t>(black), static_cast<std::uint64_t>(200 - black - draws)};
+    m.draws = static_cast<std::uint64_t>(draws);
+    m.length_mean = 280;
+    m.length_stddev = 130;
+    reading.random = m;
+    reading.mcts = m;
+    report.readings.push_back(reading);
+  }
+  return report;
+}
+
+std::vector<std::string> texts(const Drawing& d, const std::string& role = "") {
+  std::vector<std::string> out;
+  for (const Shape& s : d.shapes) {
+    if (s.kind == Shape::Kind::Text && (role.empty() || s.role == role)) out.push_back(s.text);
+  }
+  return out;
+}
+
+// Where a game can be drawn, the chart shows the draws: two readings that differ only in turning
+// White's wins into draws drew the same bar (Black's win rate alone, 1.5%), over a 50% line that
+// means an even game only when nothing is drawn.
+TEST(Chart, DrawsAreShownWhereTheGameHasThem) {
+  const Drawing drawn = metrics::chart(end_readings(true));
+  const std::vector<std::string> words = texts(drawn);
+  const auto has = [&](const std::string& w) { return std::find(words.begin(), words.end(), w) != words.end(); };
+  EXPECT_TRUE(has("67.0%")) << "the draws of keeps-draw";
+  EXPECT_TRUE(has("98.5%")) << "White's wins under keeps";
+  EXPECT_EQ(texts(drawn, "legend"), (std::vector<std::string>{"Black wins", "draws", "White wins"}));
+  const auto bars = std::count_if(drawn.shapes.begin(), drawn.shapes.end(), [](const Shape& s) { return s.role == "bar-1"; });
+  EXPECT_EQ(bars, 6) << "a draw bar per reading, random and MCTS";
+  for (const Shape& s : drawn.shapes) EXPECT_NE(s.stroke, "#c0392b") << "no 50% line where draws are";
+  // Without draws: one bar a reading, the 50% line, no legend.
+  const Drawing plain = metrics::chart(end_readings(false));
+  EXPECT_TRUE(texts(plain, "legend").empty());
+  EXPECT_TRUE(std::any_of(plain.shapes.begin(), plain.shapes.end(), [](const Shape& s) { return s.stroke == "#c0392b"; }));
+}
+
+// Three readings of random and MCTS play fit an A4 page across (the four panels side by side
+// were 351 mm wide): each kind of play has its own row.
+TEST(Chart, ThreeReadingsFitAPageAcross) {
+  EXPECT_LT(chart_width_mm(metrics::chart(end_readings(true))), 250);
+  EXPECT_LT(chart_width_mm(metrics::chart(end_readings(false))), 250);
+}
+
+// A single bar (no --compare-ruling) sits under its panel's title, unlabelled (it was labelled
+// with the game's name, which the title gives, and sat left of the middle); a value label that
+// would sit on the 50% line goes above it.
+TEST(Chart, ASingleBarIsCentredAndLabelsKeepOffTheLine) {
+  ChartPanel panel;
+  panel.title = "Black (first) win rate";
+  panel.reference = 0.5;
+  panel.percent = true;
+  panel.bars = {{"", 0.0, 0.0, 0.49}};
+  const Drawing d = chart_drawing("brochs 7x7", "seed 1", {panel});
+  double title_x = 0, bar_centre = 0, label_y = 0, line_y = 0;
+  for (const Shape& s : d.shapes) {
+    if (s.text == panel.title) title_x = s.points[0].first;
+    if (s.role == "bar") bar_centre = (s.points[0].first + s.points[1].first) / 2;
+    if (s.text == "0.0%") label_y = s.points[0].second;
+    if (s.stroke == "#c0392b") line_y = s.points[0].second;
+  }
+  EXPECT_NEAR(bar_centre, title_x, 0.5);
+  EXPECT_GT(std::abs(label_y - line_y), 10 * 0.6) << "the label's middle at " << label_y << ", the line at " << line_y;
 }
 
 }  // namespace

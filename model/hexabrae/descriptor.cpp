@@ -176,7 +176,39 @@ std::string HexabraeState::explain_text(std::string_view text) const {
 }
 
 std::string HexabraeState::diagram() const { return diagram_text(*board_, position_, rules_.clock_labels); }
-std::vector<std::string> HexabraeState::status_notes() const { return hexabrae::status_notes(position_); }
+HexabraeState::EndCause HexabraeState::end_cause() const {
+  const Position& pos = position_;
+  if (pos.outcome.kind == Outcome::Kind::Ongoing) return EndCause::None;
+  if (pos.outcome.kind == Outcome::Kind::Draw) {
+    const auto history_end = pos.history.begin() + pos.history_size;
+    if (rules_.repetition_draws && std::count(pos.history.begin(), history_end, pos.hash) >= 3) return EndCause::Repetition;
+    if (pos.passes >= 2) return EndCause::TwoPasses;
+    if (pos.ply >= rules_.ply_cap) return EndCause::PlyCap;
+    return EndCause::Unknown;
+  }
+  const int winner = pos.outcome.winner;
+  const bool no_action = rules_.no_action_loses && winner == 1 - pos.side && pos.ply < rules_.ply_cap && !has_any_action();
+  if (!no_action) return EndCause::Enclosure;
+  EnclosureList enclosures;
+  find_enclosures(*board_, pos.cells, rules_.enclosure_rules(), enclosures);
+  const bool enclosure = std::any_of(enclosures.begin(), enclosures.end(),
+                                     [&](const Enclosure& e) { return e.valid() && e.majority() == winner; });
+  return enclosure ? EndCause::Unknown : EndCause::NoAction;
+}
+
+// A finished game's status says why it ended (as Brochs's does); one that goes on, its passes.
+std::vector<std::string> HexabraeState::status_notes() const {
+  switch (end_cause()) {
+    case EndCause::None: return hexabrae::status_notes(position_);
+    case EndCause::Enclosure: return {"enclosure"};
+    case EndCause::NoAction: return {std::string(kSideName[static_cast<std::size_t>(position_.side)]) + " cannot act"};
+    case EndCause::Repetition: return {"repetition"};
+    case EndCause::TwoPasses: return {"two passes"};
+    case EndCause::PlyCap: return {"ply cap " + std::to_string(rules_.ply_cap)};
+    case EndCause::Unknown: return {};
+  }
+  return {};
+}
 
 std::string HexabraeState::line() const {
   Config config;

@@ -1,7 +1,9 @@
 // The position as geometry: the hexagonal fields and the bars on them, for the generic renderer.
+#include <array>
 #include <cmath>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "model/hexabrae/engine.hpp"
 #include "model/hexabrae/notation.hpp"
@@ -99,7 +101,8 @@ Drawing HexabraeState::drawing() const {
     const bool white = colour_of(cell) == 0;
     polygon(std::move(corners), white ? "#ffffff" : "#202020", white ? "#202020" : "#000000", 0.04, white ? "white-piece" : "black-piece");
   }
-  // Field names sit on a pale tag so that they stay readable where a bar crosses them.
+  // Field names sit on a pale tag so that they stay readable where a bar crosses them; the tag is
+  // in the coordinates' family, so a diagram without coordinates leaves it out with the name.
   constexpr double kNameSize = 0.3;
   for (int f = 0; f < board_->fields(); ++f) {
     const auto [cx, cy] = at(board_->centre(f));
@@ -108,18 +111,30 @@ Drawing HexabraeState::drawing() const {
     const double y = cy + 0.62;
     polygon({{cx - half_width, y - half_height}, {cx + half_width, y - half_height}, {cx + half_width, y + half_height},
              {cx - half_width, y + half_height}},
-            "#fffdf6e0", "none", 0, "field-name-tag");
+            "#fffdf6e0", "none", 0, "coordinate-tag");
     text(cx, y, name, kNameSize, "#4a4030", "coordinate", false);
   }
-  if (enclosures.size > 0) {
-    // The legend, two entries a row, under the board; the longest entry last, alone in its row.
-    const std::array<std::pair<const char*, const char*>, 5> entries{{
-        {kWhiteMajorityFill, "enclosure, White majority"},
-        {kBlackMajorityFill, "enclosure, Black majority"},
-        {"none", "field the enclosure covers"},
-        {kTieFill, "enclosure, tied"},
-        {kInvalidFill, rules_.size_by_area ? "invalid (area under 3 fields, or one colour)" : "invalid (under 3 fields, or one colour)"},
-    }};
+  // The legend names what the board shows: the kinds of enclosure on it and, if any, a covered
+  // field (a legend of all five kinds took room from the board where one or none was drawn).
+  bool covered = false;
+  std::array<bool, 4> shown{};  // White majority, Black majority, tied, invalid
+  for (const Enclosure& e : enclosures) {
+    shown[!e.valid() ? 3 : e.majority() < 0 ? 2 : e.majority() == 0 ? 0 : 1] = true;
+    for (int f = 0; f < board_->fields(); ++f) covered = covered || e.covered.has(f);
+  }
+  const std::array<std::pair<const char*, const char*>, 5> all_entries{{
+      {kWhiteMajorityFill, "enclosure, White majority"},
+      {kBlackMajorityFill, "enclosure, Black majority"},
+      {"none", "field the enclosure covers"},
+      {kTieFill, "enclosure, tied"},
+      {kInvalidFill, rules_.size_by_area ? "invalid (area under 3 fields, or one colour)" : "invalid (under 3 fields, or one colour)"},
+  }};
+  const std::array<bool, 5> present{shown[0], shown[1], covered, shown[2], shown[3]};
+  std::vector<std::pair<const char*, const char*>> entries;
+  for (std::size_t i = 0; i < all_entries.size(); ++i) {
+    if (present[i]) entries.push_back(all_entries[i]);
+  }
+  if (!entries.empty()) {
     const double row_height = 0.55, swatch = 0.36, text_size = 0.3;
     // Two entries a row where the right-hand ones end inside the picture (DejaVu Sans averages a
     // little over half an em a character); on a small board, one a row.

@@ -150,6 +150,13 @@ class HexabraeState final : public State {
   // "enclosure" (any other move that closes one), or "".
   std::string move_theme(Move m) const override;
 
+  // Why a finished game ended, in the order play decides it: the enclosures a move made, then a
+  // third repetition, two passes in a row, the ply cap, and no action under no-action=lose.
+  // Unknown where the position cannot tell (a win that enclosures on the board and the loser's
+  // having no action could both explain, under no-action=lose).
+  enum class EndCause { None, Enclosure, NoAction, Repetition, TwoPasses, PlyCap, Unknown };
+  EndCause end_cause() const;
+
   const Position& position() const { return position_; }
   const Rules& rules() const { return rules_; }
   const HexBoard& board() const { return *board_; }

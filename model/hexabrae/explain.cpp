@@ -113,9 +113,10 @@ std::string HexabraeState::explain(Move m) const {
     out << kSideName[static_cast<std::size_t>(result.winner)] << " wins";
     if (!j.outcome.over()) out << " (the opponent can do nothing; no-action=lose)";
   } else if (result.kind == Outcome::Kind::Draw) {
-    out << "draw (" << (next.position().passes >= 2 ? "two passes in a row"
-                        : next.ply() >= rules_.ply_cap ? "ply cap " + std::to_string(rules_.ply_cap) + " reached"
-                                                       : std::string("third repetition")) << ")";
+    const EndCause cause = next.end_cause();
+    out << "draw (" << (cause == EndCause::TwoPasses ? "two passes in a row"
+                        : cause == EndCause::PlyCap  ? "ply cap " + std::to_string(rules_.ply_cap) + " reached"
+                                                     : std::string("third repetition")) << ")";
   } else {
     out << "play continues";
     if (j.valid_counted > 0) out << " (no player won the majority of the enclosures)";

@@ -1,0 +1,105 @@
+// Pictures: the status under the board says why a finished game ended (as Brochs's does), and
+// the enclosure legend names only what the board shows.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "model/hexabrae/engine.hpp"
+#include "puzzles/diagram.hpp"
+#include "tests/game_param.hpp"
+
+namespace arbiter::hexabrae {
+namespace {
+
+std::unique_ptr<State> played(const Game& game, const std::string& position, const std::vector<std::string>& moves) {
+  auto state = game.parse_position(position);
+  for (const std::string& move : moves) state->apply(state->parse_move(move));
+  return state;
+}
+
+std::string status(const State& state) { return puzzles::side_status(hexabrae_game(), state); }
+
+// A bar sliding e5-e1 and back while the other turns i5 and back repeats the start every 4 plies.
+const std::vector<std::string> kCycle = {"e5-e1", "i5/2", "e1-e5", "i5/0"};
+
+TEST(HexabraePicture, TheStatusOfAFinishedGameSaysWhyItEnded) {
+  const auto game = make_game(hexabrae_game(), 4);
+  const auto won = played(*game, "hexabrae 4 We4/0 Be5/2 Wf1/1 white 6", {"f1-f4"});
+  EXPECT_EQ(status(*won), "White wins, enclosure");
+  std::vector<std::string> twice = kCycle;
+  twice.insert(twice.end(), kCycle.begin(), kCycle.end());
+  const auto repeated = played(*game, "hexabrae 4 We5/1 Bi5/0 white 2", twice);
+  EXPECT_EQ(status(*repeated), "Draw, repetition");
+  // Without the repetition rule the cycle runs into the ply cap.
+  const auto capped_game = make_game(hexabrae_game(), 4, {"repetition=off", "ply-cap=200"});
+  auto capped = capped_game->parse_position("hexabrae 4 We5/1 Bi5/0 white 2 repetition=off ply-cap=200");
+  for (std::size_t i = 0; !capped->is_terminal(); ++i) capped->apply(capped->parse_move(kCycle[i % kCycle.size()]));
+  EXPECT_EQ(capped->ply(), 200);
+  EXPECT_EQ(status(*capped), "Draw, ply cap 200");
+  // Reached by random play (enclosure-size=area, seed 5): Black could do nothing and passed, and
+  // neither can White.
+  const auto area_game = make_game(hexabrae_game(), 2, {"enclosure-size=area"});
+  const auto passed = played(*area_game,
+                             "hexabrae 2 Wa1/1 Wa2/1 Ba3/1 Wb1/0 Bb2/1 Bb3/1 Wb4/2 Wc1/0 Wc2/0 Wc3/2 Bc5/2 Wd1/0 Bd3/2 Be1/1 "
+                             "Be2/1 Be3/1 white 188 passes:1 enclosure-size=area",
+                             {"pass"});
+  EXPECT_EQ(status(*passed), "Draw, two passes");
+  // Under no-action=lose the side that can do nothing has lost (a game of seed 263 on radius 2).
+  const auto lose_game = make_game(hexabrae_game(), 2, {"no-action=lose"});
+  const auto stuck = played(*lose_game, "hexabrae 2 Wa1/2 Ba3/1 Wb2/2 Bb3/1 Bc1/1 Wc3/2 Bd3/0 Bd4/0 Be1/0 white 32 no-action=lose", {});
+  EXPECT_EQ(status(*stuck), "Black wins, White cannot act");
+  // A game that goes on keeps its notes.
+  const auto going = played(*game, "hexabrae 4 We5/1 Bi5/0 white 2", {"e5-e1"});
+  EXPECT_EQ(status(*going), "Black to move");
+}
+
+// Every game of random play ends with one reason in its picture's status.
+TEST(HexabraePicture, EveryRandomGameEndsWithItsReason) {
+  Rng rng(23);
+  std::vector<Move> moves;
+  for (const auto& rulings : std::vector<std::vector<std::string>>{{}, {"no-action=lose"}, {"enclosure-size=area"}, {"repetition=off", "ply-cap=200"}}) {
+    const auto game = make_game(hexabrae_game(), 2, rulings);
+    for (int g = 0; g < 12; ++g) {
+      auto state = game->initial_state();
+      while (!state->is_terminal()) {
+        state->legal_moves(moves);
+        state->apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+      }
+      const std::vector<std::string> notes = state->status_notes();
+      ASSERT_EQ(notes.size(), 1u) << state->diagram();
+      EXPECT_FALSE(notes[0].empty()) << state->diagram();
+      EXPECT_NE(status(*state).find(", " + notes[0]), std::string::npos) << state->diagram();
+    }
+  }
+}
+
+// The legend under the board lists the kinds of enclosure drawn on it, no others (all five always
+// showed, shrinking the board beside its neighbours in a book); without an enclosure, none.
+TEST(HexabraePicture, TheLegendNamesOnlyWhatTheBoardShows) {
+  const auto game = make_game(hexabrae_game(), 4);
+  const auto legend = [](const State& state) {
+    std::vector<std::string> words;
+    for (const Shape& shape : state.drawing().shapes) {
+      if (shape.role == "legend" && shape.kind == Shape::Kind::Text) words.push_back(shape.text);
+    }
+    return words;
+  };
+  EXPECT_EQ(legend(*played(*game, "hexabrae 4 We5/1 Bi5/0 white 2", {})), std::vector<std::string>{});
+  EXPECT_EQ(legend(*played(*game, "hexabrae 4 We4/0 Be5/2 Wf1/1 white 6", {"f1-f4"})),
+            (std::vector<std::string>{"enclosure, White majority", "field the enclosure covers"}));
+  EXPECT_EQ(legend(*played(*game, "hexabrae 4 Ba1/0 We4/0 We5/2 Wf1/1 white 6", {"f1-f4"})),
+            (std::vector<std::string>{"field the enclosure covers", "invalid (under 3 fields, or one colour)"}));
+  EXPECT_EQ(legend(*played(*game, "hexabrae 4 Wd4/0 Bd5/2 Be4/2 Wf4/0 white 8", {"f4-e5"})),
+            (std::vector<std::string>{"field the enclosure covers", "enclosure, tied"}));
+  // A board with no legend is no taller than its fields.
+  const auto empty = game->initial_state();
+  const Drawing bare = empty->drawing();
+  const Drawing with_legend = played(*game, "hexabrae 4 We4/0 Be5/2 Wf1/1 white 6", {"f1-f4"})->drawing();
+  EXPECT_LT(bare.height, with_legend.height);
+  EXPECT_LT(with_legend.height - bare.height, 1.0) << "one legend row";
+}
+
+}  // namespace
+}  // namespace arbiter::hexabrae
