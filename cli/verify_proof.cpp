@@ -84,9 +84,24 @@ int verify_proof_command(const std::vector<std::string>& args) {
       std::cout << "Verified: " << report.moves.size() << " of the " << report.legal_moves
                 << " legal moves are settled (a partial analysis: the others are not covered):\n";
     } else {
-      std::cout << "Verified: every legal move is settled:\n";
+      // A move whose claims are only "does not lose" for one side is covered, not settled: its
+      // value (win or draw) is not fixed by them.
+      const auto open = std::count_if(report.moves.begin(), report.moves.end(), [](const auto& move) {
+        bool fixed = false, holds[2] = {false, false};
+        for (const solver::Claim& c : move.claims) {
+          fixed = fixed || c.kind != solver::Claim::Kind::Hold;
+          if (c.kind == solver::Claim::Kind::Hold && (c.side == 0 || c.side == 1)) holds[c.side] = true;
+        }
+        return !fixed && !(holds[0] && holds[1]);
+      });
+      if (open == 0) {
+        std::cout << "Verified: every legal move is settled:\n";
+      } else {
+        std::cout << "Verified: every legal move is covered, " << open << (open == 1 ? " of them" : " of them")
+                  << " only by a 'does not lose' claim, which leaves its value (a win or a draw) open:\n";
+      }
     }
-    bool mover_wins = false;
+    bool mover_wins = false, all_lost = true;
     for (const auto& move : report.moves) {
       std::cout << "  " << move.move << ":";
       for (std::size_t i = 0; i < move.claims.size(); ++i) {
@@ -94,12 +109,19 @@ int verify_proof_command(const std::vector<std::string>& args) {
         solver::Claim seen = c;  // as seen before the move: the mover's own bound counts the move
         if (c.bound != solver::kUnbounded) seen.bound = c.bound + 1;
         std::cout << (i ? ";" : "") << " " << solver::claim_text(game, seen);
-        mover_wins = mover_wins || (c.kind == solver::Claim::Kind::Win && c.side == report.mover);
+        mover_wins = mover_wins || (c.kind == solver::Claim::Kind::Win && c.side == report.mover && c.bound == solver::kUnbounded);
       }
+      all_lost = all_lost && std::any_of(move.claims.begin(), move.claims.end(), [&](const solver::Claim& c) {
+        return c.kind == solver::Claim::Kind::Win && c.side != report.mover && c.bound == solver::kUnbounded;
+      });
       std::cout << "\n";
     }
-    if (report.partial && mover_wins) {
+    // What the moves' claims make of the position (unbounded claims only: a bounded analysis says
+    // no more than its moves' lines).
+    if (mover_wins) {
       std::cout << "So the position is won: " << solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, report.mover, solver::kUnbounded}) << "\n";
+    } else if (!report.partial && all_lost && !report.moves.empty()) {
+      std::cout << "So the position is lost: " << solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, 1 - report.mover, solver::kUnbounded}) << "\n";
     }
   } else {
     std::cout << "Verified: " << solver::claim_text(game, report.root_claim) << "\n";
