@@ -2,7 +2,11 @@
 
 #include <sys/mman.h>
 
-#include <new>
+#include <cerrno>
+#include <cstring>
+#include <string>
+
+#include "model/core/errors.hpp"
 
 // The kernel's value (asm-generic/mman-common.h): Debian 12's C library header predates it. A
 // kernel without it refuses the call, and then only new faults get huge pages.
@@ -14,7 +18,11 @@ namespace arbiter::solver {
 
 ZeroedMemory::ZeroedMemory(std::size_t bytes, Pages pages) : bytes_(bytes) {
   memory_ = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (memory_ == MAP_FAILED) throw std::bad_alloc();
+  if (memory_ == MAP_FAILED) {
+    // The size comes from the user (--tt-mb): a table larger than the machine can map is bad input.
+    throw InputError("cannot reserve " + std::to_string(bytes >> 20) + " MiB of memory for the search table: " +
+                     std::strerror(errno) + " (give a smaller --tt-mb)");
+  }
   if (pages == Pages::Huge) {
     huge_ = true;
 #ifdef MADV_HUGEPAGE

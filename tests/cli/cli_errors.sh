@@ -89,6 +89,13 @@ expect_error_saying "solve --tt-mb negative" "^arbiter: error: --tt-mb must be a
   solve brique --size 3 --tt-mb -5
 expect_error_saying "solve --max-units 0" "^arbiter: error: --max-units must be a whole number of 1 or more, got 0$" \
   solve brique --size 3 --max-units 0
+# A table larger than the machine can map is bad input named in one line, never an internal error
+# (where the machine can map 64 GiB, the solve simply runs).
+"$arbiter" solve brique --size 2 --tt-mb 65536 >"$tmp/out" 2>"$tmp/err"
+status=$?
+{ [ $status -eq 0 ] || { [ $status -eq 2 ] && [ "$(wc -l <"$tmp/err")" -le 2 ] &&
+  grep -q "^arbiter: error: cannot reserve 65536 MiB of memory for the search table: .* (give a smaller --tt-mb)$" "$tmp/err"; }; } &&
+  pass || fail "solve with a table larger than memory: exit $status" "$tmp/err"
 # A file of another kind (a note, a puzzle store) is not appended to, with --fresh or without.
 printf 'hello\n' >"$tmp/notes.txt"
 expect_error_saying "prove --results on a foreign file" \

@@ -385,6 +385,18 @@ if [ $? -eq 0 ] && grep -q '^Verified: every legal move is settled' "$tmp/out" &
   fail "a part solved on its own, as an analysis"; cat "$tmp/out"; fi
 expect_error "proof-parts without proof" solve brique --size 3 --proof-parts
 
+# A whole analysis ends with the position's value; one whose moves are covered only by "does not
+# lose" claims says their values are open instead of calling every move settled.
+"$arbiter" solve brique --size 2 --proof "$tmp/b2.cert" >/dev/null 2>&1
+"$arbiter" verify-proof "$tmp/b2.cert" >"$tmp/out" 2>&1
+grep -q "^Verified: every legal move is settled:" "$tmp/out" && grep -q "^So the position is won: Black wins$" "$tmp/out" &&
+  pass || fail "verify-proof states the position's value" "$tmp/out"
+held=$(awk '/ win 0 \*$/ { n++; if (n == 6 || n == 12) { sub(/ win 0 \*$/, " hold 0") } } { print }' "$tmp/b2.cert")
+printf '%s\n' "$held" >"$tmp/held.cert"
+"$arbiter" verify-proof "$tmp/held.cert" >"$tmp/out" 2>&1
+if [ $? -eq 0 ] && grep -q "^Verified: every legal move is covered, 2 of them only by a 'does not lose' claim" "$tmp/out" &&
+   ! grep -q "every legal move is settled" "$tmp/out"; then pass; else fail "hold claims called settled" "$tmp/out"; fi
+
 # The pie swap exchanges the players: the values are the colours', and the report says what they
 # mean for the player to move. Brique 2x2 after b1: White (the colour) loses whatever it plays, but
 # the player to move wins by swapping (it then plays Black, which wins); on Quentin 3x3 after b2
