@@ -526,7 +526,24 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   // legal order a time limit could be spent on the first hard move while a win in one went unseen
   // (a late Hexabrae position: 0 of 219 moves settled in 90 s, the winning move among them). The
   // values do not depend on the order; the report lists the moves in legal order.
-  const std::vector<std::size_t> order = search_order(root, moves);
+  std::vector<std::size_t> order = search_order(root, moves);
+  if (options.within == 0 && !options.value_only && std::find(done.begin(), done.end(), false) != done.end()) {
+    // A short bounded look first: a move that wins within two of the mover's moves is taken
+    // before the others, so that a limit spent on a hard move does not leave a short win unseen (a
+    // late Brochs position: 0 of 41 moves settled in 60 s, while --within 2 proves e5-e3 in
+    // 0.03 s). It orders the moves only; each is still solved, and certified, by the exact search.
+    // Capped at 2 s, where a root too wide for it would spend more (a Hexabrae opening).
+    SolveOptions probe;
+    probe.within = 2;
+    probe.value_only = true;
+    probe.threads = 1;
+    probe.table_megabytes = 16;
+    probe.certificates = false;
+    probe.control.stop = options.control.stop;
+    probe.control.deadline = std::min(options.control.deadline, std::chrono::steady_clock::now() + std::chrono::seconds(2));
+    const SolveResult quick = solve_moves(root, probe);
+    std::stable_partition(order.begin(), order.end(), [&](std::size_t i) { return is_win(quick.moves[i].value); });
+  }
   std::vector<std::size_t> place(moves.size());
   for (std::size_t k = 0; k < order.size(); ++k) place[order[k]] = k;
   std::atomic<std::size_t> first_win{moves.size()};
