@@ -281,6 +281,16 @@ TEST(Image, FormatsByExtensionAndPrintedSize) {
   // The IHDR width, big-endian at byte 16: 90 mm at 200 dpi.
   const auto byte = [&](std::size_t i) { return static_cast<unsigned>(static_cast<unsigned char>(png[i])); };
   EXPECT_EQ(byte(16) << 24 | byte(17) << 16 | byte(18) << 8 | byte(19), 709u);
+  // Its resolution, so that it prints 90 mm wide: a pHYs chunk right after IHDR, 200 dpi as
+  // 7874 pixels per metre on both axes, unit 1 (metre), and the CRC a PNG reader checks.
+  const auto word = [&](std::size_t i) { return byte(i) << 24 | byte(i + 1) << 16 | byte(i + 2) << 8 | byte(i + 3); };
+  ASSERT_GT(png.size(), 54u);
+  EXPECT_EQ(word(33), 9u);
+  EXPECT_EQ(png.substr(37, 4), "pHYs");
+  EXPECT_EQ(word(41), 7874u);
+  EXPECT_EQ(word(45), 7874u);
+  EXPECT_EQ(byte(49), 1u);
+  EXPECT_EQ(word(50), 0x6ed0753eu);
   const std::string pdf = image_bytes(drawing, ImageFormat::Pdf);
   EXPECT_EQ(pdf.substr(0, 5), "%PDF-");
   EXPECT_NE(pdf.find("/MediaBox [ 0 0 255.118"), std::string::npos);  // 90 mm in points

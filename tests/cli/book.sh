@@ -74,6 +74,9 @@ white_tasks=$(grep -o "White to play and win in 1" "$html" | wc -l)
 pngs=$(ls "$tmp/book/diagrams"/*.png 2>/dev/null | wc -l)
 [ "$pngs" -eq $((2 * count)) ] && file -b "$tmp/book/diagrams/puzzle-001.png" | grep -q '^PNG image data' && pass ||
   fail "expected $((2 * count)) diagram PNGs, found $pngs"
+# 80 mm at 200 dpi, said in the PNG (7874 pixels a metre), so that it prints 80 mm wide.
+[ "$(png_resolution "$tmp/book/diagrams/solution-001.png")" = "7874 7874 1" ] && pass ||
+  fail "the diagram PNGs do not say 200 dpi (pHYs: $(png_resolution "$tmp/book/diagrams/solution-001.png"))"
 
 # The title page claims what was proved and no more: a win-in-1 puzzle's other moves do not win
 # within 1 move (they may win later). The same words in all three books; PDF lines are joined.
