@@ -111,8 +111,8 @@ constexpr const char* kCss = R"(
 body { font-family: "DejaVu Serif", Georgia, serif; color: #111; margin: 0; background: #ddd; }
 .sheet { background: white; width: 186mm; min-height: 249mm; margin: 8mm auto; padding: 10mm; box-sizing: content-box; }
 .title-page { display: flex; flex-direction: column; justify-content: center; text-align: center; }
-.title-page h1 { font-size: 32pt; margin-bottom: 4mm; }
-.title-page .subtitle { font-size: 14pt; }
+.title-page h1 { font-size: 32pt; margin-bottom: 4mm; overflow-wrap: anywhere; }
+.title-page .subtitle { font-size: 14pt; overflow-wrap: anywhere; }
 .title-page .notes { font-size: 10pt; text-align: left; margin: 20mm 20mm 0; }
 .grid { display: grid; grid-template-columns: 1fr 1fr; column-gap: 8mm; row-gap: 4mm; }
 .puzzle h3 { font-size: 11pt; margin: 0 0 1mm; font-family: "DejaVu Sans", sans-serif; }
@@ -281,6 +281,37 @@ class PdfWriter {
     flush();
     return y;
   }
+  // Lines centred on x, wrapped to `width`, the first baseline at y; a word wider than `width`
+  // sets the whole text smaller until it fits (a long title ran off both edges of the page on one
+  // line). Returns the baseline below the last line.
+  double centred(double x, double y, double width, const std::string& content, double size, bool bold = false) {
+    const auto width_of = [&](const std::string& words, double at_size) {
+      font(at_size, bold);
+      cairo_text_extents_t extents;
+      cairo_text_extents(cairo(), words.c_str(), &extents);
+      return std::max(extents.x_advance, extents.x_bearing + extents.width);
+    };
+    std::vector<std::string> words;
+    std::istringstream in(content);
+    for (std::string word; in >> word;) words.push_back(word);
+    for (const std::string& word : words) {
+      const double wide = width_of(word, size);
+      if (wide > width) size *= width / wide;
+    }
+    std::string line;
+    for (const std::string& word : words) {
+      const std::string longer = line.empty() ? word : line + " " + word;
+      if (!line.empty() && width_of(longer, size) > width) {
+        text(x, y, line, size, bold, true);
+        y += size * 1.2;
+        line = word;
+      } else {
+        line = longer;
+      }
+    }
+    if (!line.empty()) text(x, y, line, size, bold, true);
+    return y + size * 1.2;
+  }
   void finish_page() {
     ++pages_;
     if (pages_ > 1) text(kPageWidth / 2, kPageHeight - kMargin / 2, std::to_string(pages_), 9, false, true);
@@ -315,9 +346,10 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
              const std::string& path, const std::function<void(const char*, int)>& report) {
   PdfWriter pdf(path);
   pdf.set_title(options.title);
-  pdf.text(kPageWidth / 2, kPageHeight * 0.35, options.title, 30, true, true);
-  if (!options.subtitle.empty()) pdf.text(kPageWidth / 2, kPageHeight * 0.35 + 36, options.subtitle, 14, false, true);
-  double y = kPageHeight * 0.55;
+  const double text_width = kPageWidth - 2 * kMargin;
+  double y = pdf.centred(kPageWidth / 2, kPageHeight * 0.35, text_width, options.title, 30, true);
+  if (!options.subtitle.empty()) y = pdf.centred(kPageWidth / 2, y + 6, text_width, options.subtitle, 14);
+  y = std::max(kPageHeight * 0.55, y + 40);
   for (const std::string& note : notes) y = pdf.wrapped(kMargin + 40, y, kPageWidth - 2 * kMargin - 80, note, 10) + 6;
   pdf.finish_page();
 

@@ -2,7 +2,8 @@
 # A puzzle book as a reader meets it: a few puzzles generated into a fresh database, `arbiter book`,
 # then book.html opened in headless Chromium (a screenshot that is not blank, one diagram per
 # puzzle) and book.pdf read by poppler (the page count the layout implies, pages that are not
-# blank), and book.tex has a TikZ picture per diagram. Bad input: one-line errors, exit 2.
+# blank, a long title within the margins), and book.tex has a TikZ picture per diagram. Bad
+# input: one-line errors, exit 2.
 # Usage: book.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
 
@@ -23,7 +24,9 @@ if ! "$arbiter" puzzles generate brique --size 5 --kind within-1 --count "$count
   echo "FAIL: puzzles generate: $(cat "$tmp/err")"; exit 1
 fi
 # The folder as a shell completes it, with a trailing slash: the report names its files plainly.
-if ! "$arbiter" book --db "$db" --out "$tmp/book/" >"$tmp/out" 2>"$tmp/err"; then
+# A long title, with a word of letters outside ASCII: it wraps on the title page, within the margins.
+title="Brique — Rätsel für Fortgeschrittene: a very long title that goes on and on and on"
+if ! "$arbiter" book --db "$db" --title "$title" --out "$tmp/book/" >"$tmp/out" 2>"$tmp/err"; then
   echo "FAIL: book: $(cat "$tmp/err")"; exit 1
 fi
 grep -q "wrote .*book.html ($count puzzles)" "$tmp/out" && pass || fail "book's report: $(cat "$tmp/out")"
@@ -52,6 +55,17 @@ pages=$(pdfinfo "$tmp/book/book.pdf" | sed -n 's/^Pages: *//p')
 expected=$((1 + (count + 5) / 6 + (count + 3) / 4))  # title, 6 puzzles a page, 4 solutions a page
 [ "$pages" = "$expected" ] && pass || fail "book.pdf has $pages pages, not $expected"
 pdfinfo "$tmp/book/book.pdf" | grep -q 'Page size:.*(A4)' && pass || fail "book.pdf is not A4"
+
+# Words of a PDF's page with their boxes: "xMin yMin xMax yMax word", one a line.
+words_of() {  # words_of PDF FIRST LAST
+  pdftotext -bbox -f "$2" -l "$3" "$1" - |
+    sed -n 's/.*<word xMin="\([0-9.-]*\)" yMin="\([0-9.-]*\)" xMax="\([0-9.-]*\)" yMax="\([0-9.-]*\)">\(.*\)<\/word>/\1 \2 \3 \4 \5/p'
+}
+# The title page keeps every word of the long title within the 15 mm (42.5 pt) margins of A4.
+words_of "$tmp/book/book.pdf" 1 1 >"$tmp/title-words"
+outside=$(awk '$1 < 42 || $3 > 595.28 - 42' "$tmp/title-words")
+[ -z "$outside" ] && grep -q ' Fortgeschrittene:$' "$tmp/title-words" && grep -q ' on$' "$tmp/title-words" && pass ||
+  fail "book.pdf's title runs past the margins: $outside" "$tmp/title-words"
 for page in $(seq 1 "$expected"); do
   pdftoppm -gray -r 30 -f "$page" -l "$page" "$tmp/book/book.pdf" >"$tmp/page.pgm"
   share=$(dark_share "$tmp/page.pgm")
