@@ -157,13 +157,9 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
     out.shapes.push_back(number);
   }
   // The band under the board: its text is sized from the picture's width, so it prints at about
-  // 9-10 pt whatever units the game draws in.
-  const double font = out.width * 0.036, line = font * 1.6, left = out.width * 0.05;
-  // A line wider than its room is set smaller, so that it ends within the picture.
-  const auto size_to_fit = [font](const std::string& text, double room) {
-    const double width = text_width(text, font);
-    return width > room ? font * room / width : font;
-  };
+  // 9-10 pt whatever units the game draws in (or at the size the caller asks for).
+  const double font = decorations.band_font > 0 ? decorations.band_font : out.width * 0.036;
+  const double line = font * 1.6, left = out.width * 0.05;
   double y = out.height + line * 0.2;
   if (!decorations.status.empty()) {
     double x = left;
@@ -172,9 +168,14 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
                                   font * 0.08, "status-marker"));
       x += font * 1.3;
     }
-    // A long status (a game's notes and the last move) shrinks to fit, as the caption does.
-    out.shapes.push_back(text_shape(x, y + line / 2, decorations.status, size_to_fit(decorations.status, out.width - left - x), true, "status"));
-    y += line;
+    // A long status (a game's notes and the last move) is set up to a fifth smaller to stay on one
+    // line within the picture; longer still, it wraps, so that it never shrinks to a hairline.
+    const double room = out.width - left - x, width = text_width(decorations.status, font);
+    const double size = width > room ? std::max(font * 0.8, font * room / width) : font;
+    for (const std::string& status_line : wrapped(decorations.status, size, room)) {
+      out.shapes.push_back(text_shape(x, y + line / 2, status_line, size, true, "status"));
+      y += line;
+    }
   }
   // A caption is the user's own sentence, of any length: it wraps at spaces, and a word too long
   // for a line is cut, so that it prints at the band's size instead of shrinking to a hairline.

@@ -217,21 +217,32 @@ TEST(Diagram, StatusCaptionLastMoveAndCoordinates) {
   }
 }
 
-// A long status line (a game's notes and the last move) shrinks to stay inside the picture, as a
-// long caption does, where it ran past the right edge at its usual size.
-TEST(Diagram, LongStatusShrinksToFit) {
+// A long status line (a game's notes and the last move) stays inside the picture: set up to a
+// fifth smaller, then wrapped (it ran past the right edge at its usual size, and then shrank to
+// whatever fitted). A book that asks for a larger band (band_font) gets it, wrapped the same way.
+TEST(Diagram, LongStatusStaysInsideAtAReadableSize) {
   Drawing board;
   board.width = 100;
   board.height = 100;
-  Decorations decorations;
-  decorations.status = "Black to move, cursed, passed twice, taken c3 g3 c7 g7; last move curse c3";
-  decorations.status_colour = "Black";
-  const Drawing drawn = decorate(board, decorations);
-  const auto status = std::find_if(drawn.shapes.begin(), drawn.shapes.end(), [](const Shape& s) { return s.role == "status"; });
-  ASSERT_NE(status, drawn.shapes.end());
-  // DejaVu Sans averages a little over half an em per character.
-  const double right_end = status->points.at(0).first + 0.58 * status->font_size * static_cast<double>(status->text.size());
-  EXPECT_LE(right_end, drawn.width * 0.951) << "status at font size " << status->font_size;
+  for (const double band_font : {0.0, 7.0}) {
+    Decorations decorations;
+    decorations.status = "Black to move, cursed, passed twice, taken c3 g3 c7 g7; last move curse c3";
+    decorations.status_colour = "Black";
+    decorations.band_font = band_font;
+    const double font = band_font > 0 ? band_font : board.width * 0.036;
+    const Drawing drawn = decorate(board, decorations);
+    std::string joined;
+    for (const Shape& status : drawn.shapes) {
+      if (status.role != "status") continue;
+      // DejaVu Sans averages a little over half an em per character.
+      const double right_end = status.points.at(0).first + 0.58 * status.font_size * static_cast<double>(status.text.size());
+      EXPECT_LE(right_end, drawn.width * 0.951) << "status at font size " << status.font_size;
+      EXPECT_GE(status.font_size, font * 0.8 - 1e-9) << status.text;
+      EXPECT_LE(status.points.at(0).second, drawn.height) << status.text;
+      joined += (joined.empty() ? "" : " ") + status.text;
+    }
+    EXPECT_EQ(joined, decorations.status) << "band font " << band_font;
+  }
 }
 
 // A long caption wraps at its usual size instead of shrinking (300 characters shrank to a grey
