@@ -7,9 +7,11 @@
 #include <filesystem>
 #include <functional>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "model/core/errors.hpp"
 #include "model/core/version.hpp"
@@ -47,6 +49,165 @@ std::string capitalised(std::string text) {
   return text;
 }
 
+// ---- Printed sizes ------------------------------------------------------------------------
+
+// Pages: book.pdf is A4; book.html prints on A4 or US Letter, whose printable areas with 15 mm
+// margins share 180 x 249 mm (A4 is 180 mm wide, Letter 249 mm high).
+constexpr double kPointsPerMm = 72.0 / 25.4;
+constexpr double kPageWidth = 595.28, kPageHeight = 841.89;  // A4 in points
+constexpr double kMargin = 42.5;                              // 15 mm
+
+// The box a diagram is fitted into (as large as fits, its proportions kept), in millimetres.
+struct Box {
+  double width_mm, height_mm;
+};
+// book.html: the puzzles' diagrams at most 80 x 66 mm, so that three rows with their task and
+// details lines fit 249 mm; the solutions' at most 70 x 52 mm, so that four with the heading fit.
+constexpr Box kHtmlPuzzleBox{80, 66};
+constexpr Box kHtmlSolutionBox{70, 52};
+// book.pdf, on A4's taller page: two columns 20 pt apart, three rows with 40 pt for the texts;
+// four solutions under a 30 pt heading, 12 pt apart, 170 pt wide.
+constexpr double kPdfColumn = (kPageWidth - 2 * kMargin - 20) / 2, kPdfRow = (kPageHeight - 2 * kMargin) / 3;
+constexpr double kPdfSolutionSlot = (kPageHeight - 2 * kMargin - 30) / 4, kPdfSolutionWidth = 170;
+constexpr Box kPdfPuzzleBox{kPdfColumn / kPointsPerMm, (kPdfRow - 40) / kPointsPerMm};
+constexpr Box kPdfSolutionBox{kPdfSolutionWidth / kPointsPerMm, (kPdfSolutionSlot - 12) / kPointsPerMm};
+
+// The band under a diagram (side to move, result, caption) prints at least this large in the
+// book, a long status at least four fifths of it (diagram.hpp): 7.5 pt and 6 pt.
+constexpr double kBandPoints = 7.5;
+
+// Millimetres a drawing unit prints at in the smaller of its two boxes (HTML and PDF).
+double mm_per_unit(const Drawing& drawing, const Box& html, const Box& pdf) {
+  double scale = 1e9;
+  for (const Box& box : {html, pdf}) scale = std::min({scale, box.width_mm / drawing.width, box.height_mm / drawing.height});
+  return scale;
+}
+
+// The game's own labels (coordinates, field names, legends) print at least this large in the
+// book where they have room, and are made at most kMostLabelGrowth times larger for it.
+constexpr double kLabelPoints = 6, kMostLabelGrowth = 1.6;
+
+// The box a label takes, about: DejaVu Sans averages a little over half an em a character, and
+// glyphs stay within half an em of the middle line. A label anchored at its left end usually has
+// a key (a swatch, a disc) in the em and a half before it, which counts as its own.
+struct LabelBox {
+  double left, top, right, bottom;
+  bool meets(const LabelBox& other) const {
+    return left < other.right && other.left < right && top < other.bottom && other.top < bottom;
+  }
+};
+LabelBox label_box(const Shape& label, double size) {
+  const double wide = 0.58 * size * static_cast<double>(label.text.size()), x = label.points[0].first, y = label.points[0].second;
+  const double high = 0.8 * size;  // letters and digits stand about 0.73 em high
+  if (label.text_from_left) return {x - 1.5 * size, y - high / 2, x + wide, y + high / 2};
+  return {x - wide / 2, y - high / 2, x + wide / 2, y + high / 2};
+}
+
+// Where a label may grow: within the picture (widened up to `max_width`), and within the bounds of
+// every filled polygon that held it whole as drawn (a pale plate under a field name, a square), so
+// that it stays on its plate.
+LabelBox room_of(const Drawing& drawing, const LabelBox& was, double max_width) {
+  LabelBox room{0, 0, max_width, drawing.height};
+  for (const Shape& s : drawing.shapes) {
+    if (s.kind != Shape::Kind::Polygon || s.points.empty() || s.fill == "none") continue;
+    LabelBox bounds{s.points[0].first, s.points[0].second, s.points[0].first, s.points[0].second};
+    for (const auto& [x, y] : s.points) {
+      bounds = {std::min(bounds.left, x), std::min(bounds.top, y), std::max(bounds.right, x), std::max(bounds.bottom, y)};
+    }
+    if (bounds.left <= was.left && bounds.top <= was.top && bounds.right >= was.right && bounds.bottom >= was.bottom) {
+      room = {std::max(room.left, bounds.left), std::max(room.top, bounds.top), std::min(room.right, bounds.right),
+              std::min(room.bottom, bounds.bottom)};
+    }
+  }
+  return room;
+}
+
+// The game's labels set larger where they would print under kLabelPoints at `mm_per_unit`. Labels
+// of one kind (one role and size: the coordinates, a legend's lines) grow together, to the largest
+// least size (up to kLabelPoints) at which none of them comes to overlap another label or to leave
+// its room (room_of: its plate, the picture, which may widen up to `max_width`) where it did not
+// before; one kind after another. Generic: the game drew its
+// labels for a picture 9 cm wide, and a book prints some diagrams at half that width. The band
+// (status, caption) is sized by decorate_for_print, and numbered moves fit their discs.
+Drawing with_printable_labels(Drawing drawing, double mm_per_unit, double max_width) {
+  struct Label {
+    std::size_t shape;
+    double was, least = 0;  // its font size as drawn; the least size (points) its kind grows to
+    LabelBox room;          // room_of its box as drawn
+  };
+  std::vector<Label> labels;
+  std::map<std::pair<std::string, double>, std::vector<std::size_t>> kinds;  // indexes into labels
+  for (std::size_t i = 0; i < drawing.shapes.size(); ++i) {
+    const Shape& s = drawing.shapes[i];
+    if (s.kind == Shape::Kind::Text && !s.points.empty() && !s.text.empty() && s.role != "status" && s.role != "caption" &&
+        s.role != "move-number") {
+      kinds[{s.role, s.font_size}].push_back(labels.size());
+      labels.push_back({i, s.font_size, 0, room_of(drawing, label_box(s, s.font_size), max_width)});
+    }
+  }
+  const double unit_points = mm_per_unit * kPointsPerMm;
+  const auto size_of = [&](const Label& label) {
+    return std::min(std::max(label.was, label.least / unit_points), label.was * kMostLabelGrowth);
+  };
+  const auto box_of = [&](const Label& label, double size) { return label_box(drawing.shapes[label.shape], size); };
+  const auto inside = [](const LabelBox& box, const LabelBox& room) {
+    return box.left >= room.left && box.top >= room.top && box.right <= room.right && box.bottom <= room.bottom;
+  };
+  const auto fits = [&](const std::vector<std::size_t>& kind, double least) {
+    for (const std::size_t a : kind) {
+      Label grown_label = labels[a];
+      grown_label.least = least;
+      const LabelBox grown = box_of(grown_label, size_of(grown_label)), was = box_of(labels[a], labels[a].was);
+      if (!inside(grown, labels[a].room) && inside(was, labels[a].room)) return false;
+      for (std::size_t b = 0; b < labels.size(); ++b) {
+        if (b == a) continue;
+        const Label& other = labels[b];
+        const double other_size = std::find(kind.begin(), kind.end(), b) != kind.end() ? size_of(grown_label) * other.was / labels[a].was
+                                                                                        : size_of(other);
+        if (grown.meets(box_of(other, other_size)) && !was.meets(box_of(other, other.was))) return false;
+      }
+    }
+    return true;
+  };
+  for (const auto& [key, kind] : kinds) {
+    double low = 0, high = kLabelPoints;  // in points: `low` fits (nothing grows), `high` may not
+    if (!fits(kind, high)) {
+      for (int step = 0; step < 10; ++step) {
+        const double middle = (low + high) / 2;
+        (fits(kind, middle) ? low : high) = middle;
+      }
+      high = low;
+    }
+    for (const std::size_t i : kind) labels[i].least = high;
+  }
+  // A label that grew past the right edge widens the picture (into room its box leaves free).
+  double right = drawing.width;
+  for (const Label& label : labels) {
+    const double size = size_of(label);
+    drawing.shapes[label.shape].font_size = size;
+    if (size > label.was) right = std::max(right, box_of(label, size).right + size / 2);
+  }
+  drawing.width = std::min(right, max_width);
+  return drawing;
+}
+
+// The board decorated with its band set large enough to print at kBandPoints in its boxes: the
+// band's size depends on the scale and the scale on the band's height, so it is set a few times.
+Drawing decorate_for_print(const Drawing& board, Decorations decorations, const Box& html, const Box& pdf) {
+  Drawing out = decorate(board, decorations);
+  for (int round = 0; round < 6; ++round) {
+    const double font = decorations.band_font > 0 ? decorations.band_font : board.width * 0.036;
+    const double scale = mm_per_unit(out, html, pdf);
+    if (font * scale * kPointsPerMm >= kBandPoints - 1e-6) break;
+    decorations.band_font = kBandPoints / kPointsPerMm / scale * 1.01;
+    out = decorate(board, decorations);
+  }
+  // The picture may grow wider up to the width at which it would print smaller: a tall diagram
+  // leaves its box room at the side.
+  const double scale = mm_per_unit(out, html, pdf);
+  return with_printable_labels(std::move(out), scale, std::min(html.width_mm, pdf.width_mm) / scale);
+}
+
 Entry prepare(const Puzzle& puzzle, int number) {
   const GameDescriptor& game = find_game(puzzle.game);
   const auto configured = make_game(game, puzzle.size, puzzle.rulings);
@@ -71,7 +232,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
   Decorations problem;
   problem.status = mover_name + " to play";
   problem.status_colour = side_colour(game, mover);
-  entry.problem = decorate(board, problem);
+  entry.problem = decorate_for_print(board, problem, kHtmlPuzzleBox, kPdfPuzzleBox);
 
   PlayedLine line;
   try {
@@ -86,7 +247,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
   if (!line.unplaced.empty()) solution.caption = "Off the board: " + join(line.unplaced, ", ");
   solution.numbers = line.numbers;
   solution.mover_colours = side_colours(game);
-  entry.solution = decorate(line.end->drawing(), solution);
+  entry.solution = decorate_for_print(line.end->drawing(), solution, kHtmlSolutionBox, kPdfSolutionBox);
 
   std::vector<std::string> numbered;
   for (std::size_t i = 0; i < puzzle.main_line.size(); ++i) {
@@ -104,24 +265,30 @@ Entry prepare(const Puzzle& puzzle, int number) {
   return entry;
 }
 
-// Diagrams are 80 mm wide in print: two columns fit A4 and Letter alike (their common printable
-// width with 15 mm margins is 186 mm); three rows of puzzles fit their common height (249 mm).
+// Print: one sheet a page on A4 and US Letter alike, whose printable areas with 15 mm margins
+// share 180 x 249 mm. A puzzle row is its task (11 pt), a diagram at most 66 mm high and the
+// details (8 pt, two lines at most): three rows take about 245 mm. A solution is at most 52 mm
+// high, so that four with 4 mm between them and the heading take about 240 mm. The diagrams'
+// heights are set and their widths follow from their proportions (kHtmlPuzzleBox and
+// kHtmlSolutionBox, from which the band under each diagram is sized).
 constexpr const char* kCss = R"(
 @page { margin: 15mm; }
 body { font-family: "DejaVu Serif", Georgia, serif; color: #111; margin: 0; background: #ddd; }
-.sheet { background: white; width: 186mm; min-height: 249mm; margin: 8mm auto; padding: 10mm; box-sizing: content-box; }
+.sheet { background: white; width: 180mm; min-height: 249mm; margin: 8mm auto; padding: 10mm; box-sizing: content-box; }
 .title-page { display: flex; flex-direction: column; justify-content: center; text-align: center; }
-.title-page h1 { font-size: 32pt; margin-bottom: 4mm; }
-.title-page .subtitle { font-size: 14pt; }
+.title-page h1 { font-size: 32pt; margin-bottom: 4mm; overflow-wrap: anywhere; }
+.title-page .subtitle { font-size: 14pt; overflow-wrap: anywhere; }
 .title-page .notes { font-size: 10pt; text-align: left; margin: 20mm 20mm 0; }
 .grid { display: grid; grid-template-columns: 1fr 1fr; column-gap: 8mm; row-gap: 4mm; }
 .puzzle h3 { font-size: 11pt; margin: 0 0 1mm; font-family: "DejaVu Sans", sans-serif; }
 .puzzle .details, .solution .details { font-size: 8pt; color: #444; margin: 0.5mm 0 0; font-family: "DejaVu Sans", sans-serif; }
-svg.diagram { display: block; width: 80mm; height: auto; max-height: 70mm; }
-h2 { font-size: 18pt; margin: 0 0 6mm; }
-.solution { display: flex; gap: 6mm; margin-bottom: 6mm; break-inside: avoid; }
-.solution svg.diagram { width: 62mm; flex: none; }
-.solution .text { font-size: 10pt; }
+svg.diagram { display: block; flex: none; width: auto; height: 66mm; max-width: 80mm; }
+h2 { font-size: 18pt; margin: 0 0 5mm; }
+.solution { display: flex; gap: 6mm; margin-bottom: 4mm; break-inside: avoid; }
+.solution svg.diagram { height: 52mm; max-width: 70mm; }
+.solution .text { font-size: 9.5pt; }
+.solution h3 { font-size: 11pt; margin: 0 0 1.5mm; }
+.solution p { margin: 1mm 0; }
 .solution .line { font-family: "DejaVu Sans Mono", monospace; }
 .solution ul { padding-left: 5mm; margin: 1mm 0; }
 @media print {
@@ -230,9 +397,6 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
 
 // ---- PDF ----------------------------------------------------------------------------------
 
-constexpr double kPageWidth = 595.28, kPageHeight = 841.89;  // A4 in points
-constexpr double kMargin = 42.5;                              // 15 mm
-
 class PdfWriter {
  public:
   explicit PdfWriter(const std::string& path)
@@ -281,6 +445,37 @@ class PdfWriter {
     flush();
     return y;
   }
+  // Lines centred on x, wrapped to `width`, the first baseline at y; a word wider than `width`
+  // sets the whole text smaller until it fits (a long title ran off both edges of the page on one
+  // line). Returns the baseline below the last line.
+  double centred(double x, double y, double width, const std::string& content, double size, bool bold = false) {
+    const auto width_of = [&](const std::string& words, double at_size) {
+      font(at_size, bold);
+      cairo_text_extents_t extents;
+      cairo_text_extents(cairo(), words.c_str(), &extents);
+      return std::max(extents.x_advance, extents.x_bearing + extents.width);
+    };
+    std::vector<std::string> words;
+    std::istringstream in(content);
+    for (std::string word; in >> word;) words.push_back(word);
+    for (const std::string& word : words) {
+      const double wide = width_of(word, size);
+      if (wide > width) size *= width / wide;
+    }
+    std::string line;
+    for (const std::string& word : words) {
+      const std::string longer = line.empty() ? word : line + " " + word;
+      if (!line.empty() && width_of(longer, size) > width) {
+        text(x, y, line, size, bold, true);
+        y += size * 1.2;
+        line = word;
+      } else {
+        line = longer;
+      }
+    }
+    if (!line.empty()) text(x, y, line, size, bold, true);
+    return y + size * 1.2;
+  }
   void finish_page() {
     ++pages_;
     if (pages_ > 1) text(kPageWidth / 2, kPageHeight - kMargin / 2, std::to_string(pages_), 9, false, true);
@@ -315,14 +510,14 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
              const std::string& path, const std::function<void(const char*, int)>& report) {
   PdfWriter pdf(path);
   pdf.set_title(options.title);
-  pdf.text(kPageWidth / 2, kPageHeight * 0.35, options.title, 30, true, true);
-  if (!options.subtitle.empty()) pdf.text(kPageWidth / 2, kPageHeight * 0.35 + 36, options.subtitle, 14, false, true);
-  double y = kPageHeight * 0.55;
+  const double text_width = kPageWidth - 2 * kMargin;
+  double y = pdf.centred(kPageWidth / 2, kPageHeight * 0.35, text_width, options.title, 30, true);
+  if (!options.subtitle.empty()) y = pdf.centred(kPageWidth / 2, y + 6, text_width, options.subtitle, 14);
+  y = std::max(kPageHeight * 0.55, y + 40);
   for (const std::string& note : notes) y = pdf.wrapped(kMargin + 40, y, kPageWidth - 2 * kMargin - 80, note, 10) + 6;
   pdf.finish_page();
 
-  const double column = (kPageWidth - 2 * kMargin - 20) / 2;
-  const double row = (kPageHeight - 2 * kMargin) / 3;
+  const double column = kPdfColumn, row = kPdfRow;
   for (std::size_t first = 0; first < entries.size(); first += kPuzzlesPerPage) {
     for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
       const Entry& e = entries[i];
@@ -336,8 +531,8 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
     }
     pdf.finish_page();
   }
-  const double slot_height = (kPageHeight - 2 * kMargin - 30) / kSolutionsPerPage;
-  const double diagram_width = 170;
+  const double slot_height = kPdfSolutionSlot, diagram_width = kPdfSolutionWidth;
+  static_assert(kSolutionsPerPage == 4 && kPuzzlesPerPage == 6, "the page geometry above is for 6 puzzles and 4 solutions");
   for (std::size_t first = 0; first < entries.size(); first += kSolutionsPerPage) {
     double top = kMargin;
     if (first == 0) {

@@ -181,8 +181,9 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
     out.shapes.push_back(number);
   }
   // The band under the board: its text is sized from the picture's width, so it prints at about
-  // 9-10 pt whatever units the game draws in.
-  const double font = out.width * 0.036, line = font * 1.6, left = out.width * 0.05;
+  // 9-10 pt whatever units the game draws in (or at the size the caller asks for).
+  const double font = decorations.band_font > 0 ? decorations.band_font : out.width * 0.036;
+  const double line = font * 1.6, left = out.width * 0.05;
   double y = out.height + line * 0.2;
   if (!decorations.status.empty()) {
     double x = left;

@@ -30,6 +30,10 @@ struct Decorations {
   // The colour of each side's numbered discs, as side_colour gives it ("black", "white", or ""
   // for a neutral disc): a numbered stone must still show whose it is, as in a go book.
   std::array<std::string, 2> mover_colours;
+  // The font size of the band under the board (status and caption), in the drawing's units; 0 for
+  // 3.6% of the picture's width (about 9 pt when it prints 90 mm wide). A book whose diagrams
+  // print smaller sets it larger, so that the band still prints at a readable size.
+  double band_font = 0;
 };
 
 // "Black to move" or the result ("White wins", "draw"), with the game's side names, and what else

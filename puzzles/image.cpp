@@ -6,6 +6,7 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <memory>
 #include <stdexcept>
@@ -73,6 +74,32 @@ void paint_text(cairo_t* cairo, const Shape& shape) {
 cairo_status_t append_to_string(void* closure, const unsigned char* data, unsigned int length) {
   static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
   return CAIRO_STATUS_SUCCESS;
+}
+
+// A PNG chunk's CRC (ISO 3309, as the PNG specification gives it) over its type and data.
+std::uint32_t png_crc(const std::string& bytes) {
+  std::uint32_t crc = 0xFFFFFFFFu;
+  for (const char ch : bytes) {
+    crc ^= static_cast<unsigned char>(ch);
+    for (int bit = 0; bit < 8; ++bit) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+  }
+  return crc ^ 0xFFFFFFFFu;
+}
+
+std::string big_endian(std::uint32_t value) {
+  return {static_cast<char>(value >> 24), static_cast<char>(value >> 16), static_cast<char>(value >> 8), static_cast<char>(value)};
+}
+
+// Cairo writes no resolution into a PNG, so that a viewer or a word processor takes it at 72 or
+// 96 dpi and "90 mm wide" holds only for a reader who knows the dpi. A pHYs chunk (pixels per
+// metre, both axes) right after IHDR, where the specification wants it before the image data,
+// makes the PNG print at the size it was drawn for.
+std::string with_resolution(const std::string& png, double dpi) {
+  constexpr std::size_t kAfterHeader = 8 + 4 + 4 + 13 + 4;  // signature, IHDR length, type, data, CRC
+  if (png.size() < kAfterHeader || png.compare(12, 4, "IHDR") != 0) throw std::runtime_error("cairo wrote no PNG header");
+  const auto per_metre = static_cast<std::uint32_t>(std::lround(dpi / 0.0254));
+  const std::string chunk = "pHYs" + big_endian(per_metre) + big_endian(per_metre) + std::string(1, '\1');  // unit: metre
+  return png.substr(0, kAfterHeader) + big_endian(9) + chunk + big_endian(png_crc(chunk)) + png.substr(kAfterHeader);
 }
 
 using Surface = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
@@ -150,7 +177,7 @@ std::string image_bytes(const Drawing& drawing, ImageFormat format, const PrintS
     if (cairo_surface_write_to_png_stream(surface.get(), append_to_string, &bytes) != CAIRO_STATUS_SUCCESS) {
       throw std::runtime_error("cairo could not encode the PNG");
     }
-    return bytes;
+    return with_resolution(bytes, size.png_dpi);
   }
   const double width_pt = size.width_mm * kPointsPerMm;
   {

@@ -318,6 +318,34 @@ TEST(Diagram, CoordinatesOffLeaveNothingOfTheLabels) {
   }
 }
 
+// A long status line (a game's notes and the last move) stays inside the picture: set up to a
+// fifth smaller, then wrapped (it ran past the right edge at its usual size, and then shrank to
+// whatever fitted). A book that asks for a larger band (band_font) gets it, wrapped the same way.
+TEST(Diagram, LongStatusStaysInsideAtAReadableSize) {
+  Drawing board;
+  board.width = 100;
+  board.height = 100;
+  for (const double band_font : {0.0, 7.0}) {
+    Decorations decorations;
+    decorations.status = "Black to move, cursed, passed twice, taken c3 g3 c7 g7; last move curse c3";
+    decorations.status_colour = "Black";
+    decorations.band_font = band_font;
+    const double font = band_font > 0 ? band_font : board.width * 0.036;
+    const Drawing drawn = decorate(board, decorations);
+    std::string joined;
+    for (const Shape& status : drawn.shapes) {
+      if (status.role != "status") continue;
+      // DejaVu Sans averages a little over half an em per character.
+      const double right_end = status.points.at(0).first + 0.58 * status.font_size * static_cast<double>(status.text.size());
+      EXPECT_LE(right_end, drawn.width * 0.951) << "status at font size " << status.font_size;
+      EXPECT_GE(status.font_size, font * 0.8 - 1e-9) << status.text;
+      EXPECT_LE(status.points.at(0).second, drawn.height) << status.text;
+      joined += (joined.empty() ? "" : " ") + status.text;
+    }
+    EXPECT_EQ(joined, decorations.status) << "band font " << band_font;
+  }
+}
+
 // A long caption wraps at its usual size instead of shrinking (300 characters shrank to a grey
 // hairline); a word longer than a line is cut between characters, never inside one.
 TEST(Diagram, LongCaptionWrapsAtItsSize) {
@@ -365,6 +393,16 @@ TEST(Image, FormatsByExtensionAndPrintedSize) {
   // The IHDR width, big-endian at byte 16: 90 mm at 200 dpi.
   const auto byte = [&](std::size_t i) { return static_cast<unsigned>(static_cast<unsigned char>(png[i])); };
   EXPECT_EQ(byte(16) << 24 | byte(17) << 16 | byte(18) << 8 | byte(19), 709u);
+  // Its resolution, so that it prints 90 mm wide: a pHYs chunk right after IHDR, 200 dpi as
+  // 7874 pixels per metre on both axes, unit 1 (metre), and the CRC a PNG reader checks.
+  const auto word = [&](std::size_t i) { return byte(i) << 24 | byte(i + 1) << 16 | byte(i + 2) << 8 | byte(i + 3); };
+  ASSERT_GT(png.size(), 54u);
+  EXPECT_EQ(word(33), 9u);
+  EXPECT_EQ(png.substr(37, 4), "pHYs");
+  EXPECT_EQ(word(41), 7874u);
+  EXPECT_EQ(word(45), 7874u);
+  EXPECT_EQ(byte(49), 1u);
+  EXPECT_EQ(word(50), 0x6ed0753eu);
   const std::string pdf = image_bytes(drawing, ImageFormat::Pdf);
   EXPECT_EQ(pdf.substr(0, 5), "%PDF-");
   EXPECT_NE(pdf.find("/MediaBox [ 0 0 255.118"), std::string::npos);  // 90 mm in points

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # A puzzle book as a reader meets it: a few puzzles generated into a fresh database, `arbiter book`,
 # then book.html opened in headless Chromium (a screenshot that is not blank, one diagram per
-# puzzle) and book.pdf read by poppler (the page count the layout implies, pages that are not
-# blank), and book.tex has a TikZ picture per diagram. Bad input: one-line errors, exit 2.
+# puzzle) and printed by it on A4 and Letter (one sheet a page), book.pdf read by poppler (the
+# page count the layout implies, pages that are not blank, a long title within the margins, the
+# text under the diagrams at a printable size), and book.tex has a TikZ picture per diagram. Bad
+# input: one-line errors, exit 2.
 # Usage: book.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
 
@@ -23,7 +25,9 @@ if ! "$arbiter" puzzles generate brique --size 5 --kind within-1 --count "$count
   echo "FAIL: puzzles generate: $(cat "$tmp/err")"; exit 1
 fi
 # The folder as a shell completes it, with a trailing slash: the report names its files plainly.
-if ! "$arbiter" book --db "$db" --out "$tmp/book/" >"$tmp/out" 2>"$tmp/err"; then
+# A long title, with a word of letters outside ASCII: it wraps on the title page, within the margins.
+title="Brique — Rätsel für Fortgeschrittene: a very long title that goes on and on and on"
+if ! "$arbiter" book --db "$db" --title "$title" --out "$tmp/book/" >"$tmp/out" 2>"$tmp/err"; then
   echo "FAIL: book: $(cat "$tmp/err")"; exit 1
 fi
 grep -q "wrote .*book.html ($count puzzles)" "$tmp/out" && pass || fail "book's report: $(cat "$tmp/out")"
@@ -52,6 +56,45 @@ pages=$(pdfinfo "$tmp/book/book.pdf" | sed -n 's/^Pages: *//p')
 expected=$((1 + (count + 5) / 6 + (count + 3) / 4))  # title, 6 puzzles a page, 4 solutions a page
 [ "$pages" = "$expected" ] && pass || fail "book.pdf has $pages pages, not $expected"
 pdfinfo "$tmp/book/book.pdf" | grep -q 'Page size:.*(A4)' && pass || fail "book.pdf is not A4"
+
+# Words of a PDF's page with their boxes: "xMin yMin xMax yMax word", one a line.
+words_of() {  # words_of PDF FIRST LAST
+  pdftotext -bbox -f "$2" -l "$3" "$1" - |
+    sed -n 's/.*<word xMin="\([0-9.-]*\)" yMin="\([0-9.-]*\)" xMax="\([0-9.-]*\)" yMax="\([0-9.-]*\)">\(.*\)<\/word>/\1 \2 \3 \4 \5/p'
+}
+# The title page keeps every word of the long title within the 15 mm (42.5 pt) margins of A4.
+words_of "$tmp/book/book.pdf" 1 1 >"$tmp/title-words"
+outside=$(awk '$1 < 42 || $3 > 595.28 - 42' "$tmp/title-words")
+[ -z "$outside" ] && grep -q ' Fortgeschrittene:$' "$tmp/title-words" && grep -q ' on$' "$tmp/title-words" && pass ||
+  fail "book.pdf's title runs past the margins: $outside" "$tmp/title-words"
+# The band under every diagram (the side to play, the result) prints at 7.5 pt or more: a word's
+# box is 1.1636 em high in DejaVu Sans. "wins" is written only there, "play" there and in the
+# tasks (11 pt). Diagrams printed 40 mm wide once set it at 4 pt.
+band_sizes() {  # band_sizes PDF -> the smallest size of "wins" and of "play", in points
+  words_of "$1" 2 999 | awk '$5 == "wins" || $5 == "play" { size = ($4 - $2) / 1.1636; if (!($5 in least) || size < least[$5]) least[$5] = size }
+    END { printf "%.1f %.1f\n", ("wins" in least) ? least["wins"] : 0, ("play" in least) ? least["play"] : 0 }'
+}
+read -r wins play <<<"$(band_sizes "$tmp/book/book.pdf")"
+awk -v w="$wins" -v p="$play" 'BEGIN { exit !(w >= 7.4 && p >= 7.4) }' && pass ||
+  fail "book.pdf's diagrams set the result at $wins pt and the side to play at $play pt, not 7.5 pt or more"
+
+# book.html printed by Chromium, as a reader prints it, on A4 and on US Letter: one sheet a page,
+# as many pages as book.pdf (four solutions of 62 mm each once took more than Letter's 249 mm, and
+# every solution sheet printed as two pages), the band as large, the title within the page.
+for paper in A4 letter; do
+  sed "s/@page { margin: 15mm; }/@page { size: $paper; margin: 15mm; }/" "$html" >"$tmp/book/print-$paper.html"
+  grep -q "size: $paper" "$tmp/book/print-$paper.html" || { fail "book.html's @page rule is not where this test looks"; continue; }
+  "$chromium_bin" --headless --no-sandbox --disable-gpu --no-pdf-header-footer \
+    --print-to-pdf="$tmp/print-$paper.pdf" "file://$tmp/book/print-$paper.html" >"$tmp/chromium.log" 2>&1
+  printed=$(pdfinfo "$tmp/print-$paper.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+  [ "$printed" = "$pages" ] && pass || fail "book.html printed on $paper takes ${printed:-no} pages, book.pdf $pages"
+  read -r wins play <<<"$(band_sizes "$tmp/print-$paper.pdf")"
+  awk -v w="$wins" -v p="$play" 'BEGIN { exit !(w >= 7.4 && p >= 7.4) }' && pass ||
+    fail "book.html on $paper sets the result at $wins pt and the side to play at $play pt, not 7.5 pt or more"
+  page_width=$(pdfinfo "$tmp/print-$paper.pdf" | sed -n 's/^Page size: *\([0-9.]*\) x.*/\1/p')
+  outside=$(words_of "$tmp/print-$paper.pdf" 1 1 | awk -v w="$page_width" '$1 < 42 || $3 > w - 42')
+  [ -z "$outside" ] && pass || fail "book.html's title runs past the margins on $paper: $outside"
+done
 for page in $(seq 1 "$expected"); do
   pdftoppm -gray -r 30 -f "$page" -l "$page" "$tmp/book/book.pdf" >"$tmp/page.pgm"
   share=$(dark_share "$tmp/page.pgm")
@@ -74,6 +117,9 @@ white_tasks=$(grep -o "White to play and win in 1" "$html" | wc -l)
 pngs=$(ls "$tmp/book/diagrams"/*.png 2>/dev/null | wc -l)
 [ "$pngs" -eq $((2 * count)) ] && file -b "$tmp/book/diagrams/puzzle-001.png" | grep -q '^PNG image data' && pass ||
   fail "expected $((2 * count)) diagram PNGs, found $pngs"
+# 80 mm at 200 dpi, said in the PNG (7874 pixels a metre), so that it prints 80 mm wide.
+[ "$(png_resolution "$tmp/book/diagrams/solution-001.png")" = "7874 7874 1" ] && pass ||
+  fail "the diagram PNGs do not say 200 dpi (pHYs: $(png_resolution "$tmp/book/diagrams/solution-001.png"))"
 
 # The title page claims what was proved and no more: a win-in-1 puzzle's other moves do not win
 # within 1 move (they may win later). The same words in all three books; PDF lines are joined.

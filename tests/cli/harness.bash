@@ -2,7 +2,7 @@
 #   source "$(dirname "$0")/harness.bash" "$@"
 # The name ends in .bash so that CMake's tests/cli/*.sh glob does not register this file as a
 # test of its own. It gives: $arbiter (the binary under test, the script's first argument), $tmp
-# (a fresh folder removed on exit, also XDG_CACHE_HOME's), pass / fail counters, expect_error and finish.
+# (a fresh folder removed on exit, also XDG_CACHE_HOME's), pass / fail counters, expect_error, png_resolution and finish.
 set -u
 arbiter="$1"
 tmp="$(mktemp -d)"
@@ -35,6 +35,26 @@ expect_error() {
   else
     fail "$what: arbiter $* -> exit $status, stderr:" "$tmp/err"
   fi
+}
+
+# png_resolution FILE: the pHYs chunk of a PNG as "X Y UNIT" (pixels per unit; unit 1 is the
+# metre, so 200 dpi reads "7874 7874 1"), or "none" when the PNG has none or is no PNG.
+png_resolution() {
+  python3 - "$1" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+at, found = 8, "none"
+while data[:8] == b"\x89PNG\r\n\x1a\n" and at + 8 <= len(data):
+    length, kind = struct.unpack(">I4s", data[at:at + 8])
+    body = data[at + 8:at + 8 + length]
+    crc_ok = struct.unpack(">I", data[at + 8 + length:at + 12 + length])[0] == zlib.crc32(kind + body)
+    if kind == b"pHYs" and length == 9 and crc_ok:
+        found = "%d %d %d" % struct.unpack(">IIB", body)
+    if kind in (b"IDAT", b"IEND"):
+        break  # pHYs counts only before the image data
+    at += 12 + length
+print(found)
+PY
 }
 
 # finish [NOTE]: the counts, and the script's exit status (non-zero when anything failed).

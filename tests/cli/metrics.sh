@@ -54,6 +54,8 @@ if "$arbiter" metrics brique --size 5 --games 300 --mcts-games 2 --playouts 20 -
   "$arbiter" metrics brique --size 5 --games 100 --player random --solve-seconds 0 \
     --compare-ruling escort-directions --out "$tmp/chart.png" >/dev/null 2>&1
   file "$tmp/chart.png" | grep -q "PNG image data" && pass || fail "chart.png is not a PNG: $(file "$tmp/chart.png")"
+  [ "$(png_resolution "$tmp/chart.png")" = "7874 7874 1" ] && pass ||
+    fail "chart.png does not say 200 dpi (pHYs: $(png_resolution "$tmp/chart.png"))"
   "$arbiter" metrics brique --size 5 --games 100 --player random --solve-seconds 0 --out "$tmp/chart.pdf" >/dev/null 2>&1
   file "$tmp/chart.pdf" | grep -q "PDF document" && pass || fail "chart.pdf is not a PDF: $(file "$tmp/chart.pdf")"
 else

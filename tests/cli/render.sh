@@ -39,6 +39,9 @@ for game in $games; do
     fi
   done
   [ -f "$tmp/$game.png" ] && check_png "$tmp/$game.png"
+  # It says its resolution, so that it prints 90 mm wide anywhere: 200 dpi, 7874 pixels a metre.
+  [ "$(png_resolution "$tmp/$game.png")" = "7874 7874 1" ] && pass ||
+    fail "$game.png does not say 200 dpi (pHYs: $(png_resolution "$tmp/$game.png"))"
   [ -f "$tmp/$game.pdf" ] && check_pdf "$tmp/$game.pdf" 80 120
   if [ -f "$tmp/$game.svg" ]; then
     if file -b "$tmp/$game.svg" | grep -q SVG && grep -q 'width="90mm"' "$tmp/$game.svg" &&
@@ -55,6 +58,9 @@ done
 "$arbiter" rulings diff brique light-squares even odd --max-size 3 --seconds 10 --out "$tmp/diff.pdf" >"$tmp/out" 2>&1
 if grep -q "readings differ" "$tmp/out"; then
   check_pdf "$tmp/diff.pdf" 170 190
+  "$arbiter" rulings diff brique light-squares even odd --max-size 3 --seconds 10 --out "$tmp/diff.png" >/dev/null 2>&1
+  [ "$(png_resolution "$tmp/diff.png")" = "7874 7874 1" ] && pass ||
+    fail "rulings diff's PNG does not say 200 dpi (pHYs: $(png_resolution "$tmp/diff.png"))"
 else
   fail "rulings diff found no difference to draw: $(cat "$tmp/out")"
 fi
