@@ -1008,38 +1008,40 @@ TEST(SearchOrder, BreaksTiesNearestTheMiddleWhenAsked) {
   }
 }
 
+// Solves `position` of `game` on one thread until `limit`; `winning` must be found winning, as the
+// root's value, and (with `cut_short`) the limit must have left some move unsettled.
+void expect_win_found_within(const char* game_name, int size, const char* position, const char* winning,
+                             std::chrono::milliseconds limit, bool cut_short) {
+  auto game = make_game(find_game(game_name), size, {});
+  const auto root = game->parse_position(position);
+  solver::SolveOptions options;
+  options.threads = 1;
+  options.table_megabytes = 16;
+  options.control.deadline = std::chrono::steady_clock::now() + limit;
+  const solver::SolveResult result = solver::solve_moves(*root, options);
+  EXPECT_EQ(result.value, Value::Win) << position;
+  const auto win = std::find_if(result.moves.begin(), result.moves.end(), [&](const solver::MoveResult& m) { return m.text == winning; });
+  ASSERT_NE(win, result.moves.end()) << position;
+  EXPECT_EQ(win->value, Value::Win) << position;
+  if (cut_short) {
+    EXPECT_LT(std::count_if(result.moves.begin(), result.moves.end(), [](const solver::MoveResult& m) { return m.value != Value::Unknown; }),
+              static_cast<long>(result.moves.size()));
+  }
+}
+
 // A solve under a time limit settles a move that ends the game before it searches the others: in
 // legal order, 90 s went to the first hard move of this position and its win in one (f1-f4) was
 // never reached. Whatever the limit, the win is found, so the test does not depend on the clock.
 TEST(SearchOrder, AWinInOneIsSettledBeforeTheLimitIsSpent) {
-  auto game = make_game(find_game("hexabrae"), 4, {});
-  const auto root = game->parse_position("hexabrae 4 We4/0 Be5/2 Wf1/1 Bg3/2 Wg4/0 white 6");
-  solver::SolveOptions options;
-  options.threads = 1;
-  options.table_megabytes = 16;
-  options.control.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(300);
-  const solver::SolveResult result = solver::solve_moves(*root, options);
-  EXPECT_EQ(result.value, Value::Win);
-  const auto win = std::find_if(result.moves.begin(), result.moves.end(), [](const solver::MoveResult& m) { return m.text == "f1-f4"; });
-  ASSERT_NE(win, result.moves.end());
-  EXPECT_EQ(win->value, Value::Win);
-  EXPECT_LT(std::count_if(result.moves.begin(), result.moves.end(), [](const solver::MoveResult& m) { return m.value != Value::Unknown; }),
-            static_cast<long>(result.moves.size()));  // the limit did cut the solve short
+  expect_win_found_within("hexabrae", 4, "hexabrae 4 We4/0 Be5/2 Wf1/1 Bg3/2 Wg4/0 white 6", "f1-f4",
+                          std::chrono::milliseconds(300), true);
 }
+
 // A win within two of the mover's moves is found before the limit goes to the hard moves: a short
 // bounded look orders it first (this late Brochs position: 0 of 41 moves settled in 60 s before).
 TEST(SearchOrder, AWinWithinTwoIsSettledBeforeTheLimitIsSpent) {
-  auto game = make_game(find_game("brochs"), 7, {});
-  const auto root = game->parse_position("brochs 7 ...+.../.b.+.sW/...B.B./+++++++/.W.+WWW/.#.W.#./.W.+... white 137 0 0");
-  solver::SolveOptions options;
-  options.threads = 1;
-  options.table_megabytes = 16;
-  options.control.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
-  const solver::SolveResult result = solver::solve_moves(*root, options);
-  EXPECT_EQ(result.value, Value::Win);
-  const auto win = std::find_if(result.moves.begin(), result.moves.end(), [](const solver::MoveResult& m) { return m.text == "e5-e3"; });
-  ASSERT_NE(win, result.moves.end());
-  EXPECT_EQ(win->value, Value::Win);
+  expect_win_found_within("brochs", 7, "brochs 7 ...+.../.b.+.sW/...B.B./+++++++/.W.+WWW/.#.W.#./.W.+... white 137 0 0", "e5-e3",
+                          std::chrono::seconds(3), false);
 }
 
 // Keys that share a bucket (equal low bits) but differ above: the table must tell them apart,
