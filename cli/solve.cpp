@@ -620,8 +620,11 @@ int solve_command(const std::vector<std::string>& args) {
       }
     }
     if (!line.empty()) {
+      // Where a move's text has spaces ("g2-g3 x f3", "place a1/0") the moves are separated by
+      // commas, so that the line reads move by move.
+      const bool spaced = std::any_of(line.begin(), line.end(), [](const std::string& m) { return m.find(' ') != std::string::npos; });
       std::cout << "Principal line:";
-      for (const auto& m : line) std::cout << " " << m;
+      for (std::size_t i = 0; i < line.size(); ++i) std::cout << (spaced && i > 0 ? ", " : " ") << line[i];
       std::cout << (line_cut ? " ... (" + cut_reason + ")" : "") << "\n";
     }
     std::vector<bool> mapped;

@@ -397,6 +397,11 @@ printf '%s\n' "$held" >"$tmp/held.cert"
 if [ $? -eq 0 ] && grep -q "^Verified: every legal move is covered, 2 of them only by a 'does not lose' claim" "$tmp/out" &&
    ! grep -q "every legal move is settled" "$tmp/out"; then pass; else fail "hold claims called settled" "$tmp/out"; fi
 
+# A line whose moves have spaces in them reads move by move, separated by commas.
+"$arbiter" solve brochs --size 7 --position "brochs 7 ...+.../.b.+.sW/...B.B./+++++++/.W.+WWW/.#.W.#./.W.+... white 137 0 0" \
+  --within 2 >"$tmp/out" 2>/dev/null
+grep -q "^Principal line: e5-e3, curse b5, g2-g3 x f3$" "$tmp/out" && pass || fail "a line of moves with spaces" "$tmp/out"
+
 # The pie swap exchanges the players: the values are the colours', and the report says what they
 # mean for the player to move. Brique 2x2 after b1: White (the colour) loses whatever it plays, but
 # the player to move wins by swapping (it then plays Black, which wins); on Quentin 3x3 after b2
