@@ -97,7 +97,7 @@ int rulings(const std::vector<std::string>& args) {
       ("max-size", po::value<int>(&max_size), "largest board size to try (default: smallest three sizes)")
       ("seconds", po::value<double>(&seconds), "time limit per comparison (default 60)")
       ("json", po::bool_switch(&json), "print the comparisons as JSON (docs/schemas/rulings-diff.schema.json)")
-      ("out,o", po::value<std::string>(&out), "draw the two readings' diagrams side by side in this .svg, .png or .pdf");
+      ("out,o", po::value<std::string>(&out), "draw the two readings' diagrams side by side in this .svg, .png or .pdf (a ruling with several alternatives: one file per alternative, FILE-VALUE.ext)");
   po::positional_options_description positional;
   positional.add("action", 1).add("game", 1).add("ruling", 1).add("values", 2);
   bool proceed = false;

@@ -200,7 +200,7 @@ int solve_command(const std::vector<std::string>& args) {
       ("proof", po::value<std::string>(&proof_file), "write the certificate to FILE (check it with arbiter verify-proof)")
       ("proof-parts", po::bool_switch(&proof_parts),
        "with --proof FILE: write each move's proof to a file of its own in FILE.parts/ as soon as the move is settled, and FILE as an analysis that refers to them (a large solve's certificate does not fit in memory)")
-      ("openings", po::bool_switch(&openings), "solve the initial position and print every first move's value as a board map")
+      ("openings", po::bool_switch(&openings), "solve the initial position and print every first move's value as a board map (a list where the moves have no cell of their own)")
       ("value-only", po::bool_switch(&value_only),
        "stop once the value is proved and name one winning move (exact: df-pn of the position alternates with its moves searched in turn, centre first, and without --proof the moves refuted in turn are reported as losses; --within: the moves are tried most promising first and the first winning one ends the search; the moves after it are not searched)")
       ("race", po::bool_switch(&race),
@@ -629,7 +629,9 @@ int solve_command(const std::vector<std::string>& args) {
     }
     std::vector<bool> mapped;
     const std::string map = board_map(root, result.moves, mapped);
-    if (openings || std::count(mapped.begin(), mapped.end(), true) > 0) {
+    // A map is drawn where it shows something: a game whose moves have no cell of their own (a
+    // piece placed several ways on one field, a move from one square to another) gets the list.
+    if (std::count(mapped.begin(), mapped.end(), true) > 0) {
       std::cout << "\nEvery move (" << value_mark(Value::Win) << " win, " << value_mark(Value::Loss) << " "
                 << (within > 0 ? "no win within " + std::to_string(within) : "loss") << ", " << value_mark(Value::Draw)
                 << " draw, " << value_mark(Value::Unknown) << " unknown) for "

@@ -72,8 +72,8 @@ int verify_proof_command(const std::vector<std::string>& args) {
   std::cout << "Position: " << certificate.position << "\n";
   std::cout << "Checked with the " << implementation << " implementation"
             << (names.size() == 1 ? " (the game's only one, so the same engine that searched, re-run without search)" : "") << ": "
-            << report.nodes_checked << " positions, "
-            << report.edges_checked << " moves"
+            << report.nodes_checked << (report.nodes_checked == 1 ? " position, " : " positions, ")
+            << report.edges_checked << (report.edges_checked == 1 ? " move" : " moves")
             << (report.parts_checked > 0 ? " (in this file and " + std::to_string(report.parts_checked) + " part files)" : "") << "\n";
   if (!report.accepted) {
     std::cout << "REJECTED: " << report.reason << "\n" << report.bad_position;

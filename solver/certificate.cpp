@@ -497,7 +497,9 @@ class Verifier {
         std::vector<Move> a = legal, b = listed;
         std::sort(a.begin(), a.end());
         std::sort(b.begin(), b.end());
-        if (std::adjacent_find(b.begin(), b.end()) != b.end()) reject(id, state, "a reply is listed twice");
+        if (const auto twice = std::adjacent_find(b.begin(), b.end()); twice != b.end()) {
+          reject(id, state, "the reply " + state.move_text(*twice) + " is listed twice");
+        }
         if (!answer.empty()) {
           // The listed replies are checked below (each must be legal); the others get the answer.
           for (Move m : a) {

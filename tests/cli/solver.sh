@@ -397,6 +397,12 @@ printf '%s\n' "$held" >"$tmp/held.cert"
 if [ $? -eq 0 ] && grep -q "^Verified: every legal move is covered, 2 of them only by a 'does not lose' claim" "$tmp/out" &&
    ! grep -q "every legal move is settled" "$tmp/out"; then pass; else fail "hold claims called settled" "$tmp/out"; fi
 
+# --openings of a game whose moves have no cell of their own (a bar placed three ways on a field)
+# lists the moves instead of drawing a map without a mark.
+"$arbiter" solve hexabrae --size 2 --openings --time-limit 0.5 >"$tmp/out" 2>/dev/null
+grep -q "^Every move:$" "$tmp/out" && grep -q "^  place a1/0: " "$tmp/out" && ! grep -q "^Every move (" "$tmp/out" &&
+  pass || fail "openings without cells are listed" "$tmp/out"
+
 # A line whose moves have spaces in them reads move by move, separated by commas.
 "$arbiter" solve brochs --size 7 --position "brochs 7 ...+.../.b.+.sW/...B.B./+++++++/.W.+WWW/.#.W.#./.W.+... white 137 0 0" \
   --within 2 >"$tmp/out" 2>/dev/null
