@@ -104,17 +104,22 @@ int metrics_command(const std::vector<std::string>& args) {
   const metrics::MetricsReport report = metrics::measure(request);
   step.reset();
   progress.clear();
+  // The report first: a chart that cannot be written (a full disk) must not lose the measurement.
+  if (json) {
+    std::cout << metrics::to_json(report).dump(2) << "\n" << std::flush;
+  } else {
+    std::cout << metrics::to_text(report) << std::flush;
+  }
   if (!out_file.empty() && !report.stopped) {
     const Drawing chart = metrics::chart(report);
     PrintSize size;
     size.width_mm = chart_width_mm(chart);
-    write_whole_file(out_file, image_bytes(chart, image_format_of(out_file), size));
-  }
-  if (json) {
-    std::cout << metrics::to_json(report).dump(2) << "\n";
-  } else {
-    std::cout << metrics::to_text(report);
-    if (!out_file.empty() && !report.stopped) std::cout << "chart written to " << out_file << "\n";
+    try {
+      write_whole_file(out_file, image_bytes(chart, image_format_of(out_file), size));
+    } catch (const InputError& error) {
+      throw InputError(std::string("--out: ") + error.what() + " (the measurement above is complete; only the chart is missing)");
+    }
+    if (!json) std::cout << "chart written to " << out_file << "\n";
   }
   if (report.stopped) {
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; shown: what finished before it"

@@ -301,18 +301,25 @@ void check_state_directory(const std::string& option_value, const std::string& d
 
 void write_whole_file(const std::string& path, const std::string& text) {
   const std::string temporary = path + ".partial";
+  // What failed, with the system's reason, and no partial file left behind (a full disk left an
+  // empty FILE.partial and said only "cannot write").
+  const auto fail = [&](const std::string& reason) {
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+    throw InputError("cannot write " + quote_input(path) + (reason.empty() ? "" : ": " + reason));
+  };
   {
     std::ofstream out(temporary, std::ios::binary);
-    if (!out) throw InputError("cannot write " + quote_input(path));
+    if (!out) fail(std::strerror(errno));
     out << text;
-    if (!out.flush()) throw InputError("cannot write " + quote_input(path));
+    out.flush();
+    if (!out) fail(std::strerror(errno));
+    out.close();
+    if (out.fail()) fail(std::strerror(errno));
   }
   std::error_code error;
   std::filesystem::rename(temporary, path, error);
-  if (error) {
-    std::filesystem::remove(temporary, error);
-    throw InputError("cannot write " + quote_input(path));
-  }
+  if (error) fail(error.message());
 }
 
 }  // namespace arbiter::cli

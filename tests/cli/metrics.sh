@@ -81,6 +81,15 @@ expect_error "compared ruling also fixed" metrics brique --size 5 --compare-ruli
 expect_error "unwritable chart" metrics brique --size 3 --games 10 --player random --out /nonexistent/dir/chart.svg
 expect_error "chart not svg" metrics brique --size 3 --games 10 --player random --out "$tmp/chart.txt"
 expect_error "unknown game" metrics nosuchgame
+# A chart that cannot be written (a full disk: its partial file is /dev/full) does not lose the
+# measurement: the report is printed, then one line says what failed, and no partial file is left.
+ln -s /dev/full "$tmp/full.svg.partial"
+"$arbiter" metrics brique --size 3 --games 10 --player random --solve-seconds 0 --out "$tmp/full.svg" >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ $status -eq 2 ] && grep -q "Black (moves first) wins" "$tmp/out" &&
+  grep -q "^arbiter: error: --out: cannot write '$tmp/full.svg': No space left on device (the measurement above is complete" "$tmp/err" &&
+  [ ! -e "$tmp/full.svg.partial" ] && [ ! -L "$tmp/full.svg.partial" ] && pass ||
+  fail "a chart on a full disk: exit $status" "$tmp/out" "$tmp/err"
 # An option of the player left out is refused, not ignored.
 expect_error "MCTS games without MCTS" metrics brique --size 3 --player random --mcts-games 5
 grep -q "^arbiter: error: --mcts-games has no effect with --player random" "$tmp/err" && pass || fail "names the ignored option" "$tmp/err"
