@@ -41,6 +41,10 @@ using solver::Value;
 using solver::board_map;
 using solver::value_mark;
 
+// A move's value in the list under the map: "not searched" for one --value-only left alone, which
+// the map's '?' (and --json's "unknown") cannot tell from a move searched and left unresolved.
+std::string move_value_text(const MoveResult& m) { return m.not_searched ? "not searched" : value_word(m.value); }
+
 // Plays the line from root and, where it stops at a position in which every reply loses at once
 // (a certificate answers such replies with one move instead of listing them), adds a reply and the
 // move that wins after it (or a reply alone, when each one ends the game lost). Says whether the
@@ -634,14 +638,14 @@ int solve_command(const std::vector<std::string>& args) {
     if (std::count(mapped.begin(), mapped.end(), true) > 0) {
       std::cout << "\nEvery move (" << value_mark(Value::Win) << " win, " << value_mark(Value::Loss) << " "
                 << (within > 0 ? "no win within " + std::to_string(within) : "loss") << ", " << value_mark(Value::Draw)
-                << " draw, " << value_mark(Value::Unknown) << " unknown) for "
+                << " draw, " << value_mark(Value::Unknown) << (result.not_searched > 0 ? " unknown or not searched" : " unknown") << ") for "
                 << descriptor.side_names.at(static_cast<std::size_t>(root.side_to_move())) << ":\n" << map;
       for (std::size_t i = 0; i < result.moves.size(); ++i) {
-        if (!mapped[i]) std::cout << "  " << result.moves[i].text << ": " << value_word(result.moves[i].value) << "\n";
+        if (!mapped[i]) std::cout << "  " << result.moves[i].text << ": " << move_value_text(result.moves[i]) << "\n";
       }
     } else {
       std::cout << "\nEvery move:\n";
-      for (const MoveResult& m : result.moves) std::cout << "  " << m.text << ": " << value_word(m.value) << "\n";
+      for (const MoveResult& m : result.moves) std::cout << "  " << m.text << ": " << move_value_text(m) << "\n";
     }
     std::cout << "\nSearch: " << with_commas(result.stats.nodes) << " nodes in " << std::fixed << std::setprecision(2)
               << seconds << " s (" << with_commas(static_cast<std::uint64_t>(result.stats.nodes / std::max(seconds, 1e-3)))

@@ -237,6 +237,7 @@ void leave_the_rest_unsearched(const State& root, const std::vector<Move>& moves
     const Value v = result.moves[i].value;
     if (i == named || (v != Value::Unknown && !is_win(v))) continue;
     result.moves[i] = unsettled_move(root, moves[i]);
+    result.moves[i].not_searched = true;
     ++result.not_searched;
   }
 }
@@ -625,6 +626,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
     const SearchStats spent = m.stats;
     m = unsettled_move(root, moves[order[k]]);
     m.stats = spent;
+    m.not_searched = true;
     ++result.not_searched;
   }
   // A bounded search's df-pn table is left unused: its own tables are the ones to report.

@@ -101,6 +101,7 @@ struct MoveResult {
   std::vector<Part> parts;
   std::vector<std::string> line;  // principal line after this move (moves that follow it)
   bool resumed = false;  // read from an earlier run's journal (SolveJournal::load): its stats are that run's
+  bool not_searched = false;  // value_only: left alone once a winning move was named (so: unknown)
 };
 
 struct SolveResult {

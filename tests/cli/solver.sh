@@ -403,6 +403,15 @@ if [ $? -eq 0 ] && grep -q "^Verified: every legal move is covered, 2 of them on
 grep -q "^Every move:$" "$tmp/out" && grep -q "^  place a1/0: " "$tmp/out" && ! grep -q "^Every move (" "$tmp/out" &&
   pass || fail "openings without cells are listed" "$tmp/out"
 
+# --value-only names one winning move; the moves it left alone read "not searched", not "unknown".
+"$arbiter" solve brochs --size 7 --position "brochs 7 ...+.../.b.+.sW/...B.B./+++++++/.W.+WWW/.#.W.#./.W.+... white 137 0 0" \
+  --within 2 --value-only >"$tmp/out" 2>/dev/null
+grep -q "^  e5-e3: win$" "$tmp/out" && grep -q ": not searched$" "$tmp/out" && ! grep -q ": unknown$" "$tmp/out" &&
+  pass || fail "moves --value-only left alone" "$tmp/out"
+"$arbiter" solve brique --size 3 --value-only >"$tmp/out" 2>/dev/null
+grep -q "^Every move (\* win, - loss, = draw, ? unknown or not searched) for Black:$" "$tmp/out" && pass ||
+  fail "the map's legend under --value-only" "$tmp/out"
+
 # A line whose moves have spaces in them reads move by move, separated by commas.
 "$arbiter" solve brochs --size 7 --position "brochs 7 ...+.../.b.+.sW/...B.B./+++++++/.W.+WWW/.#.W.#./.W.+... white 137 0 0" \
   --within 2 >"$tmp/out" 2>/dev/null
