@@ -426,7 +426,14 @@ std::string to_text(const MetricsReport& report) {
     }
   }
   if (report.readings.size() > 1) {
-    out << "\nside by side (" << report.sides[0] << " win rate [95% CI]; mean length ± sd):\n";
+    // Where any reading has draws, each row gives its draw rate too: two readings that differ only
+    // in draws (Brochs end=keeps and keeps-draw) would otherwise read the same.
+    bool any_draws = false;
+    for (const ReadingMetrics& reading : report.readings) {
+      for (const auto* played : {&reading.random, &reading.mcts}) any_draws = any_draws || (*played && (*played)->draws > 0);
+    }
+    out << "\nside by side (" << report.sides[0] << " win rate [95% CI]" << (any_draws ? ", draws" : "")
+        << "; mean length ± sd):\n";
     // One row per reading, its columns padded to line up (a "±" is one column, two bytes).
     std::vector<std::vector<std::string>> rows;
     for (const ReadingMetrics& reading : report.readings) {
@@ -436,7 +443,8 @@ std::string to_text(const MetricsReport& report) {
         const PlayMetrics& m = **played;
         const Proportion p = m.first_side_wins();
         row.push_back(std::string(played == &reading.random ? "random " : "mcts ") + percent(p.rate) + " [" +
-                      percent(p.low) + ", " + percent(p.high) + "];");
+                      percent(p.low) + ", " + percent(p.high) + "]" + (any_draws ? ", draws " + percent(m.draw_rate().rate) : "") +
+                      ";");
         row.push_back(fixed(m.length_mean, 1) + " ± " + fixed(m.length_stddev, 1));
       }
       rows.push_back(std::move(row));

@@ -81,6 +81,12 @@ expect_error "compared ruling also fixed" metrics brique --size 5 --compare-ruli
 expect_error "unwritable chart" metrics brique --size 3 --games 10 --player random --out /nonexistent/dir/chart.svg
 expect_error "chart not svg" metrics brique --size 3 --games 10 --player random --out "$tmp/chart.txt"
 expect_error "unknown game" metrics nosuchgame
+# Two readings that differ only in draws read apart in the side-by-side text (Brochs end=keeps and
+# keeps-draw have the same wins for Black; under keeps-draw most other games are drawn).
+"$arbiter" metrics brochs --size 7 --games 100 --player random --solve-seconds 0 --compare-ruling end >"$tmp/out" 2>/dev/null
+grep -q "^side by side (Black win rate \[95% CI\], draws; mean length" "$tmp/out" &&
+  grep -qE "^  end=keeps-draw: +random [0-9.]+% \[[0-9.]+%, [0-9.]+%\], draws [1-9][0-9.]*%;" "$tmp/out" && pass ||
+  fail "the side-by-side text shows no draws" "$tmp/out"
 # A chart that cannot be written (a full disk: its partial file is /dev/full) does not lose the
 # measurement: the report is printed, then one line says what failed, and no partial file is left.
 ln -s /dev/full "$tmp/full.svg.partial"
