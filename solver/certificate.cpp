@@ -605,31 +605,33 @@ class Verifier {
     ++report_.edges_checked;
     ++report_.nodes_checked;
     // Written out only for a rejection, like claims().
+    const auto after_reply = [&] { return "after the reply " + state.move_text(reply); };
     const auto given = [&] {
       return "reply " + state.move_text(reply) + " is left to the default answer " + quote_input(std::string(answer));
     };
     if (after->is_terminal()) {
       if (!outcome_satisfies(claim, after->outcome())) {
-        reject(id, *after, given() + ", but it ends the game: " + outcome_text(game_, after->outcome()));
+        reject(id, state, given() + ", but it ends the game: " + outcome_text(game_, after->outcome()), *after, after_reply());
       }
       return;
     }
-    if (after->side_to_move() != claim.side) reject(id, *after, given() + ", but after it " + side_name(*after) + " is to move");
+    if (after->side_to_move() != claim.side) reject(id, state, given() + ", but after it " + side_name(*after) + " is to move", *after, after_reply());
     Move m = 0;
     try {
       m = after->parse_move(answer);
     } catch (const InputError& error) {
-      reject(id, *after, given() + ", which is not a move here: " + error.what());
+      reject(id, state, given() + ", which is not a move there: " + error.what(), *after, after_reply());
     }
     after->legal_moves(answer_legal_);
     if (std::find(answer_legal_.begin(), answer_legal_.end(), m) == answer_legal_.end()) {
-      reject(id, *after, given() + ", which is not legal here");
+      reject(id, state, given() + ", which is not legal there", *after, after_reply());
     }
     after->apply(m);
     ++report_.edges_checked;
     ++report_.nodes_checked;
     if (!after->is_terminal() || !outcome_satisfies(claim, after->outcome())) {
-      reject(id, *after, given() + ", which does not end the game as the node " + claims(claim));
+      reject(id, state, given() + ", which does not end the game as the node " + claims(claim), *after,
+             after_reply() + " and the answer " + std::string(answer));
     }
   }
 
@@ -649,6 +651,13 @@ class Verifier {
     throw Rejection{"node " + std::to_string(id) + " (" + side_name(state) + " to move, ply " + std::to_string(state.ply()) +
                         "): " + why,
                     state.diagram()};
+  }
+  // The same, where the position shown is not the node's own but one after it (a default
+  // answer's reply): the header stays the node's, and says what the diagram shows.
+  [[noreturn]] void reject(int id, const State& node, const std::string& why, const State& shown, const std::string& shown_as) {
+    throw Rejection{"node " + std::to_string(id) + " (" + side_name(node) + " to move, ply " + std::to_string(node.ply()) +
+                        "): " + why + " (the diagram: " + shown_as + ")",
+                    shown.diagram()};
   }
 
   std::string side_name(const State& state) const {

@@ -604,6 +604,8 @@ TEST_F(TamperedCertificates, DefaultAnswersAreCheckedReplyByReply) {
   EXPECT_FALSE(report.accepted);
   EXPECT_NE(report.reason.find("default answer"), std::string::npos) << report.reason;
   EXPECT_FALSE(report.bad_position.empty());
+  // The header is the node's own position; the diagram, a later one, says which.
+  EXPECT_NE(report.reason.find("(the diagram: after the reply "), std::string::npos) << report.reason;
 
   Certificate not_a_move = certificate_;
   edit(not_a_move, answered.id, [](solver::CertificateNode& node) { node.answer = "no-such-move"; });
