@@ -201,7 +201,11 @@ int generate(const std::vector<std::string>& args) {
       // A request no position can meet (a board too small for the kind) would otherwise run on
       // in silence: say so, and how to end it.
       if (examined >= kFruitlessPositions && progress.stored.load() == progress.stored_at_start.load()) {
-        line << "; none of them was a puzzle: this game, size and kind may have none (--max-positions or --time-limit end a run)";
+        const std::uint64_t over = progress.over_budget.load();
+        line << "; none of them was a puzzle: "
+             << (over > 0 ? std::to_string(over) + " needed more than --node-budget nodes (a larger budget may find some), or "
+                          : std::string())
+             << "this game, size and kind may have none (--max-positions or --time-limit end a run)";
       }
       return line.str();
     });

@@ -619,6 +619,9 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   job.on_result = [&](distributed::UnitId index, const std::string& bytes) {
     if (bytes == "I" || index < run.next || stored >= count) return;  // not examined, or past what is kept
     progress.candidates.fetch_add(1);
+    if (bytes.size() > 1 && bytes.front() == 'R' && bytes.substr(1) == std::to_string(static_cast<int>(Rejection::OverBudget))) {
+      progress.over_budget.fetch_add(1);
+    }
     arrived.emplace(index, bytes);
     for (;;) {
       std::vector<Puzzle> keep;

@@ -78,6 +78,7 @@ struct GeneratorProgress {
   std::atomic<std::uint64_t> candidates{0};  // examined in this run (a live count: see GenerationReport)
   std::atomic<std::int64_t> stored{0};       // puzzles of this run's kind now in the store
   std::atomic<std::int64_t> stored_at_start{0};  // ... when this run began
+  std::atomic<std::uint64_t> over_budget{0};     // examined and given up: a search needed more nodes
 };
 
 struct GenerationReport {

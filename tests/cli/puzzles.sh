@@ -140,6 +140,12 @@ ARBITER_PROGRESS_SECONDS=0.01 "$arbiter" "${impossible[@]}" --max-positions 3000
   && grep -q "^arbiter: stopped: --max-positions 3000 reached with 0/5 stored, none added by this run; every puzzle found so far is stored: run the same command to continue$" "$tmp/err" \
   && pass || fail "--max-positions ends a fruitless run" "$tmp/out" "$tmp/err"
 grep -q "none of them was a puzzle: this game, size and kind may have none (--max-positions or --time-limit end a run)" "$tmp/err" && pass || fail "the progress line notes a fruitless run" "$tmp/err"
+# Where the positions were given up for the node budget, the line says so: the budget, not the
+# board, may be why nothing was found.
+ARBITER_PROGRESS_SECONDS=0.01 "$arbiter" puzzles generate brique --size 5 --kind within-2 --count 5 --node-budget 1 \
+  --max-positions 6000 --db "$tmp/budget.db" >"$tmp/out" 2>"$tmp/err"
+grep -qE "none of them was a puzzle: [0-9]+ needed more than --node-budget nodes \(a larger budget may find some\)" "$tmp/err" &&
+  pass || fail "the progress line names the node budget" "$tmp/err"
 "$arbiter" "${impossible[@]}" --max-positions 10 >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "(candidates 3000\.\.3010 of seed 1)" "$tmp/out" && pass || fail "the same command continues" "$tmp/out" "$tmp/err"
 timeout 120 "$arbiter" "${impossible[@]}" --time-limit 0.2 >"$tmp/out" 2>"$tmp/err"
