@@ -288,6 +288,7 @@ int solve_command(const std::vector<std::string>& args) {
     solve_options.made_by = version_string();
   }
   solve_options.value_only = value_only;
+  solve_options.look_for_short_wins = true;
   solve_options.race_root = race;
   solver::RootFocus focus;
   solve_options.root_focus = &focus;

@@ -528,7 +528,8 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   // (a late Hexabrae position: 0 of 219 moves settled in 90 s, the winning move among them). The
   // values do not depend on the order; the report lists the moves in legal order.
   std::vector<std::size_t> order = search_order(root, moves);
-  if (options.within == 0 && !options.value_only && std::find(done.begin(), done.end(), false) != done.end()) {
+  if (options.look_for_short_wins && options.within == 0 && !options.value_only &&
+      std::find(done.begin(), done.end(), false) != done.end()) {
     // A short bounded look first: a move that wins within two of the mover's moves is taken
     // before the others, so that a limit spent on a hard move does not leave a short win unseen (a
     // late Brochs position: 0 of 41 moves settled in 60 s, while --within 2 proves e5-e3 in

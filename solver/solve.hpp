@@ -80,6 +80,11 @@ struct SolveOptions {
   // simulation), walking at most this many positions per sibling; 0: not tried. Only proofs
   // that the table and play confirm are stored, so values never depend on it.
   long simulation_steps = kDefaultSimulationSteps;
+  // Exact, not value_only: before the moves are searched, a bounded look (within 2 of the mover's
+  // moves, at most 2 s of the clock) puts a move it finds winning first. For a user's solve under a
+  // time limit; off for callers that budget their searches in nodes (the puzzle generator), whose
+  // results must not depend on the clock and whose every candidate would pay for the look.
+  bool look_for_short_wins = false;
   static constexpr long kDefaultSimulationSteps = 1000;
 };
 

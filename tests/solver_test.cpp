@@ -1019,6 +1019,7 @@ void expect_win_found_within(const char* game_name, int size, const char* positi
   solver::SolveOptions options;
   options.threads = 1;
   options.table_megabytes = 16;
+  options.look_for_short_wins = true;  // as `arbiter solve` asks
   options.control.deadline = std::chrono::steady_clock::now() + limit;
   const solver::SolveResult result = solver::solve_moves(*root, options);
   EXPECT_EQ(result.value, Value::Win) << position;
