@@ -1,4 +1,5 @@
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "cli/json_output.hpp"
@@ -48,14 +49,14 @@ Drawing reading_diagram(const GameDescriptor& game, const std::vector<std::strin
   assignments.push_back(ruling + "=" + value);
   const auto configured = make_game(game, difference.size, assignments);
   auto state = configured->initial_state();
-  puzzles::Decorations decorations;
+  std::optional<MoveAnchor> last_move;
   std::string note;
   try {
     for (const std::string& move : difference.moves) state->apply(state->parse_move(move));
     if (!move_text.empty()) {
       try {
         const Move move = state->parse_move(move_text);
-        decorations.last_move = state->move_anchor(move);
+        last_move = state->move_anchor(move);
         state->apply(move);
         note = "after " + move_text;
       } catch (const InputError&) {
@@ -65,9 +66,8 @@ Drawing reading_diagram(const GameDescriptor& game, const std::vector<std::strin
   } catch (const InputError&) {
     note = "the moves to this position are not legal";
   }
-  const puzzles::Decorations status = puzzles::status_decorations(game, *state);
-  decorations.status = status.status;
-  decorations.status_colour = status.status_colour;
+  puzzles::Decorations decorations = puzzles::status_decorations(game, *state);
+  decorations.last_move = last_move;
   decorations.caption = ruling + "=" + value + (note.empty() ? "" : ": " + note);
   return puzzles::decorate(state->drawing(), decorations);
 }

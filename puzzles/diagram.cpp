@@ -25,11 +25,6 @@ Shape text_shape(double x, double y, std::string content, double size, bool from
   return shape;
 }
 
-// Characters, not bytes: a caption is UTF-8, and a continuation byte (10xxxxxx) starts none.
-std::size_t characters(std::string_view text) {
-  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-}
-
 // A text of about this many characters, in a font of this size, is about this wide (DejaVu Sans
 // averages a little over half an em per character).
 double text_width(const std::string& text, double font_size) { return 0.58 * font_size * static_cast<double>(characters(text)); }

@@ -10,6 +10,7 @@
 #include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
+#include "model/core/text.hpp"
 #include "model/core/version.hpp"
 #include "model/registry.hpp"
 #include "puzzles/chart.hpp"
@@ -449,21 +450,18 @@ std::string to_text(const MetricsReport& report) {
       }
       rows.push_back(std::move(row));
     }
-    const auto columns_of = [](const std::string& text) {
-      return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-    };
     std::vector<std::size_t> widths;
     for (const auto& row : rows) {
       for (std::size_t c = 0; c < row.size(); ++c) {
         if (widths.size() <= c) widths.push_back(0);
-        widths[c] = std::max(widths[c], columns_of(row[c]));
+        widths[c] = std::max(widths[c], characters(row[c]));
       }
     }
     for (const auto& row : rows) {
       std::string line = " ";
       for (std::size_t c = 0; c < row.size(); ++c) {
         line += " " + row[c];
-        if (c + 1 < row.size()) line += std::string(widths[c] - columns_of(row[c]) + (c % 2 == 0 ? 1 : 0), ' ');
+        if (c + 1 < row.size()) line += std::string(widths[c] - characters(row[c]) + (c % 2 == 0 ? 1 : 0), ' ');
       }
       out << line << "\n";
     }

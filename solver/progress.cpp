@@ -10,6 +10,8 @@
 #include <iostream>
 #include <mutex>
 
+#include "model/core/text.hpp"
+
 namespace arbiter {
 
 double progress_line_interval() {
@@ -44,8 +46,7 @@ void StatusLine::show(const std::string& line) {
   }
   clear();
   out_ << line << std::flush;
-  shown_width_ = 0;
-  for (const char ch : line) shown_width_ += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;  // not a continuation byte
+  shown_width_ = characters(line);
   shown_ = true;
 }
 

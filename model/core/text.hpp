@@ -9,6 +9,14 @@
 
 namespace arbiter {
 
+// Characters, not bytes: text is UTF-8, and a continuation byte (10xxxxxx) starts none. For widths
+// of captions, table columns and progress lines.
+inline std::size_t characters(std::string_view text) {
+  std::size_t count = 0;
+  for (const char c : text) count += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return count;
+}
+
 inline bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
 
 inline std::string_view trim(std::string_view text) {
