@@ -19,7 +19,10 @@ std::size_t slots_for(std::size_t megabytes, std::size_t slot_bytes) {
 }  // namespace
 
 ZoneTable::ZoneTable(std::size_t megabytes)
-    : size_(slots_for(megabytes, sizeof(Slot))), memory_(size_ * sizeof(Slot)), slots_(static_cast<Slot*>(memory_.data())) {}
+    : size_(slots_for(megabytes, sizeof(Slot))),
+      memory_(size_ * sizeof(Slot), ZeroedMemory::Pages::SmallUntilAsked),
+      slots_(static_cast<Slot*>(memory_.data())),
+      huge_pages_from_(std::max<std::size_t>(1, size_ * sizeof(Slot) / 4096 / 4)) {}
 
 bool ZoneTable::lookup(std::uint64_t key, State::CellSet& zone) const {
   if (key == 1) return false;
@@ -34,6 +37,10 @@ bool ZoneTable::lookup(std::uint64_t key, State::CellSet& zone) const {
 void ZoneTable::store(std::uint64_t key, State::CellSet zone) {
   if (key == 1) return;
   Slot& s = slot(key);
+  if (s.check.load(std::memory_order_relaxed) == 0 &&
+      filled_.fetch_add(1, std::memory_order_relaxed) + 1 == huge_pages_from_) {
+    memory_.use_huge_pages();
+  }
   s.check.store(key ^ mix64(zone) ^ 1, std::memory_order_relaxed);
   s.zone.store(zone, std::memory_order_relaxed);
 }

@@ -33,6 +33,11 @@ class ZoneTable {
   std::size_t size_ = 0;
   ZeroedMemory memory_;  // an empty slot reads as zeros, and the table costs nothing until used
   Slot* slots_ = nullptr;
+  // Like the transposition table, the zones start on small pages and take huge ones once this many
+  // slots are filled (a quarter of the small pages): a short search then makes no more memory than
+  // it touches (see zeroed_memory.hpp).
+  std::atomic<std::size_t> filled_{0};
+  std::size_t huge_pages_from_ = 0;
 };
 
 }  // namespace arbiter::solver

@@ -28,6 +28,7 @@
 #include "solver/solve.hpp"
 #include "solver/transposition_table.hpp"
 #include "solver/zeroed_memory.hpp"
+#include "solver/zone_table.hpp"
 #include "tests/game_param.hpp"
 
 namespace arbiter {
@@ -1372,6 +1373,29 @@ TEST(TranspositionTable, KeepsItsEntriesWhenItTakesHugePages) {
     wrong += bytes[i] != expected;
   }
   EXPECT_EQ(wrong, 0U);
+}
+
+// The zone table, too, starts on small pages and switches once a quarter of them hold zones, while
+// its threads go on writing: no zone written before, during or after the switch may be lost.
+TEST(ZoneTable, KeepsItsZonesWhenItTakesHugePages) {
+  solver::ZoneTable zones(1);  // 65,536 slots on 256 small pages; huge pages from the 64th zone
+  constexpr std::uint64_t kKeys = 3000;  // keys 2..3001 fall in slots of their own
+  const auto zone = [](std::uint64_t i) { return State::CellSet{mix64(i) | 1}; };
+  std::vector<std::thread> writers;
+  for (std::uint64_t t = 0; t < 2; ++t) {
+    writers.emplace_back([&, t] {
+      for (std::uint64_t i = t; i < kKeys; i += 2) zones.store(i + 2, zone(i));
+    });
+  }
+  for (auto& w : writers) w.join();
+  std::uint64_t found = 0;
+  for (std::uint64_t i = 0; i < kKeys; ++i) {
+    State::CellSet z = 0;
+    found += zones.lookup(i + 2, z) && z == zone(i);
+  }
+  EXPECT_EQ(found, kKeys);
+  State::CellSet z = 0;
+  EXPECT_FALSE(zones.lookup(kKeys + 5, z));  // untouched slots still read as empty
 }
 
 // The two ways a full bucket gives way (TranspositionTable::Keep): for certificates a solved entry
