@@ -55,7 +55,7 @@ std::vector<Ruling> brochs_rulings() {
        "main-moves", P::Derived, "D.4: 'during its move or of its setting'"},
       {"R-9", "curse-cost", "What does a curse (C3) cost?",
        {{"turn", "the curse is Black's whole turn"},
-        {"free", "after a curse Black still moves, sets or passes (one curse per turn)"}},
+        {"free", "after a curse Black still moves, sets or passes (one curse per turn); the curse and that action are a ply each (R-13 counts both), and a pass after a curse is a pass (R-5's two passes in a row)"}},
        "turn", P::Invented, "Black 'chooses among one of the possibilities'; the curse is one of them"},
       {"R-10", "empty-keeps", "Can pieces pass through an empty keep, and does it help captures?",
        {{"passable", "an empty keep is an ordinary empty square"},

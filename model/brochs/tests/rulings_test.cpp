@@ -162,6 +162,22 @@ TEST(RulingCurseCost, AFreeCurseLeavesBlackToMove) {
   play(*free, "a9-a8");
   EXPECT_EQ(free->side_to_move(), kWhiteSide);
   EXPECT_FALSE(free->cursed());
+  EXPECT_EQ(free->ply(), 2);  // the curse and the move are a ply each (R-13 counts both)
+  EXPECT_EQ(turn->ply(), 1);
+}
+
+// docs/rulings.md R-9: under curse-cost=free a pass after a curse is a pass, so White's pass that
+// follows ends the game as two passes in a row.
+TEST(RulingCurseCost, APassAfterAFreeCurseIsAPass) {
+  const std::string text = diagram_9x9("S e1; B a9; W f6 h8; b c3", "Black to move, ply 0, reserve 8, passes 0");
+  auto free = load(text, {"curse-cost=free"});
+  play(*free, "curse h8");
+  play(*free, "pass");
+  EXPECT_EQ(free->passes(), 1);
+  EXPECT_EQ(free->ply(), 2);
+  play(*free, "pass");
+  EXPECT_TRUE(free->is_terminal());
+  EXPECT_EQ(free->outcome(), Outcome::win(kWhiteSide));
 }
 
 TEST(RulingEmptyKeeps, BlockedKeepsStopMovesThroughThem) {
