@@ -97,6 +97,10 @@ po::variables_map parse_arguments(const std::string& command_name, const std::ve
       proceed = false;
       return vm;
     }
+    // An unknown game is the problem to name, before any option the command would require of it.
+    if (const auto game = vm.find("game"); game != vm.end()) {
+      if (const auto* name = boost::any_cast<std::string>(&game->second.value())) find_game(*name);
+    }
     if (ruling_ids == RulingIds::RenamedByGame) rename_ruling_ids(vm);
     po::notify(vm);
   } catch (const po::too_many_positional_options_error&) {

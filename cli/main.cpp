@@ -1,6 +1,7 @@
 // arbiter: executable rules for Brique, Quentin, Brochs and Hexabrae, and the checks built on them.
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <cstdlib>
 #include <iostream>
@@ -72,9 +73,15 @@ int main(int argc, char** argv) {
   const std::vector<std::string> words(argv + 1, argv + argc);
   if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
     print_overview();
-    return words.empty() ? 2 : 0;
+    if (!words.empty()) return 0;
+    std::cerr << "arbiter: error: missing COMMAND: choose one of the commands listed above\n";
+    return 2;
   }
   if (words[0] == "--version") {
+    if (words.size() > 1) {
+      std::cerr << "arbiter: error: --version takes no arguments, got " << arbiter::quote_input(words[1]) << "\n";
+      return 2;
+    }
     std::cout << arbiter::version_string() << "\n"
               << "mpi: " << (arbiter::distributed::mpi_built() ? arbiter::distributed::mpi_library_version() : "not built") << "\n";
     return 0;
@@ -85,7 +92,9 @@ int main(int argc, char** argv) {
   // result: the stream only records the failure, so look once everything is written.
   errno = 0;
   std::cout.flush();
-  if (!std::cout) {
+  // JSON and some tables are written with stdio, which keeps its own error flag.
+  const bool stdio_failed = std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
+  if (!std::cout || stdio_failed) {
     const int cause = errno;
     std::cerr << "arbiter: error: cannot write to standard output" << (cause != 0 ? std::string(": ") + std::strerror(cause) : "")
               << "\n";

@@ -34,7 +34,7 @@ bool all_of(std::string_view text, int (*predicate)(int)) {
 
 int parse_ply(std::string_view text, std::string_view context) {
   if (!all_of(text, isdigit) || text.size() > 6) {
-    throw InputError("the ply count must be a number, got " + quote_input(text) + " in " + quote_input(context));
+    throw InputError("the ply count must be a number from 0 to 999999, got " + quote_input(text) + " in " + quote_input(context));
   }
   return std::stoi(std::string(text));
 }

@@ -17,7 +17,7 @@ bool all_digits(std::string_view text) {
 }
 
 int parse_number(std::string_view text, std::string_view what) {
-  if (!all_digits(text)) throw InputError(std::string(what) + " must be a number, got " + quote_input(text));
+  if (!all_digits(text)) throw InputError(std::string(what) + " must be a number from 0 to 999999, got " + quote_input(text));
   return std::stoi(std::string(text));
 }
 

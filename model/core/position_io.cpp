@@ -148,14 +148,32 @@ LoadedPosition load_position(const GameDescriptor& game, int size, const std::ve
   return loaded;
 }
 
+namespace {
+
+// The largest position text any game writes is a few kilobytes (a Brochs position with its
+// repetition history is the longest); a megabyte leaves room for comments and lines of moves. A
+// device such as /dev/zero, or a file given by mistake, must not be read until memory runs out.
+constexpr std::size_t kMaxTextBytes = std::size_t{1} << 20;
+
+std::string read_bounded(std::istream& in, const std::string& what) {
+  std::string text;
+  char buffer[65536];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxTextBytes) {
+      throw InputError(what + " is longer than " + std::to_string(kMaxTextBytes >> 20) +
+                       " MiB: not a position (a position text is a few kilobytes at most)");
+    }
+  }
+  return text;
+}
+
+}  // namespace
+
 std::string read_text_argument(const std::string& argument) {
   if (argument == "-") {
     // Standard input can be read once; a command that needs the text again gets the same text.
-    static const std::string standard_input = [] {
-      std::ostringstream content;
-      content << std::cin.rdbuf();
-      return content.str();
-    }();
+    static const std::string standard_input = [] { return read_bounded(std::cin, "standard input"); }();
     return standard_input;
   }
   std::string path;
@@ -177,11 +195,9 @@ std::string read_text_argument(const std::string& argument) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw InputError("no such file " + quote_input(path));
   if (std::filesystem::is_directory(path, ec)) throw InputError(quote_input(path) + " is a directory, not a file");
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot read file " + quote_input(path));
-  std::ostringstream content;
-  content << in.rdbuf();
-  return content.str();
+  return read_bounded(in, "file " + quote_input(path));
 }
 
 }  // namespace arbiter

@@ -47,7 +47,7 @@ bool is_header_line(std::string_view line) {
 
 int parse_count(std::string_view text, std::string_view what) {
   if (text.empty() || text.size() > 6 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-    throw InputError(std::string(what) + " must be a number, got " + quote_input(text));
+    throw InputError(std::string(what) + " must be a number from 0 to 999999, got " + quote_input(text));
   }
   return std::stoi(std::string(text));
 }

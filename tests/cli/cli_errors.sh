@@ -39,7 +39,23 @@ if [ -w /dev/full ]; then
   status=$?
   if [ "$status" -eq 2 ] && grep -q '^arbiter: error: cannot write to standard output' "$tmp/err"; then pass; else
     fail "a full standard output: exit $status" "$tmp/err"; fi
+  # JSON is written with stdio, which keeps its own error flag.
+  "$arbiter" rules brique --json >/dev/full 2>"$tmp/err"
+  status=$?
+  if [ "$status" -eq 2 ] && grep -q '^arbiter: error: cannot write to standard output' "$tmp/err"; then pass; else
+    fail "JSON to a full standard output: exit $status" "$tmp/err"; fi
 fi
+
+# A device or a file of megabytes is not a position: refused, not read until memory runs out.
+expect_error_saying "an endless position file" "longer than 1 MiB" moves quentin --position /dev/zero
+head -c 1100000 /dev/zero | tr '\0' 'B' >"$tmp/huge.txt"
+expect_error_saying "a huge position file" "longer than 1 MiB" moves quentin --position "$tmp/huge.txt"
+# The unknown game is named before any option the command would require of it.
+for command in explain perft render solve; do
+  expect_error_saying "$command of an unknown game" "^arbiter: error: unknown game 'Quentin'" "$command" Quentin
+done
+expect_error_saying "no command" "^arbiter: error: missing COMMAND"
+expect_error_saying "--version with a word" "^arbiter: error: --version takes no arguments" --version extra
 
 # A negative number for an unsigned option (a seed, a limit) is refused, not wrapped to 2^64-1.
 expect_error_saying "negative seed" "^arbiter: error: --seed must be a whole number" metrics brique --size 3 --games 1 --seed -1

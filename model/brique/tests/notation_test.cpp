@@ -67,6 +67,7 @@ TEST(BriqueNotation, RejectsMalformedAndUnreachablePositions) {
   expect_rejected(*g, "abcdf\n..B..\n.....\n.W...\n.....\n.....\nBlack to move, ply 2", "column header");
   expect_rejected(*g, "..B..\n.....\n.W...\n.....\n.....\nWhite to move, ply 2", "it is Black's turn");
   expect_rejected(*g, "..B..\n.....\n.W...\n.....\n.....\nBlack to move, ply x", "ply count must be a number");
+  expect_rejected(*g, "..B..\n.....\n.W...\n.....\n.....\nBlack to move, ply 1000000", "from 0 to 999999");
   expect_rejected(*g, "..B..\n.....\n.W...\n.....\n.....\nBlack to move", "ply N");
   expect_rejected(*g, "..B..\n.....\n.W...\n.....\n.....\nBlack to move, ply 2, sideways", "unexpected 'sideways'");
   expect_rejected(*g, "..B..\n.....\n.W...\n.....\n.....\nWhite to move, ply 99", "exceeds the longest possible game");

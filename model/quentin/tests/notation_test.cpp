@@ -120,6 +120,7 @@ TEST(QuentinNotation, BadPositionsGiveOneLineErrors) {
   expect_input_error(parse("B...\n....\n....\n....\nWhite to move, ply 1\n"), "diagram has 4 rows but the game is configured with size 3");
   expect_input_error(parse("B..\n...\n...\nBlack to move, ply 1\n"), "it is White's turn, not Black's");
   expect_input_error(parse("B..\n...\n...\nWhite to move, ply x\n"), "must be a number");
+  expect_input_error(parse("B..\n...\n...\nWhite to move, ply 1000000\n"), "from 0 to 999999");
   expect_input_error(parse("B..\n...\n...\nWhite to move, ply 1, twice\n"), "unexpected text after the ply");
   expect_input_error(parse("BW.\n...\n...\nBlack to move, ply 2, swapped\n"), "it is White's turn");
   expect_input_error(parse("B..\n...\n...\nWhite to move, ply 1, swapped\n"), "at least ply 2");
