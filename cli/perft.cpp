@@ -174,12 +174,24 @@ int bench_command(const std::vector<std::string>& args) {
     throw InputError("the game is over in this position (" + outcome_text(d, loaded.state->outcome()) +
                      "): there is nothing to play out");
   }
+  install_stop_handlers();
   std::vector<std::pair<std::string, BenchResult>> results;
-  for (const std::string& name : chosen_implementations(*loaded.game, implementation)) {
+  const std::vector<std::string> implementations = chosen_implementations(*loaded.game, implementation);
+  for (const std::string& name : implementations) {
+    if (stop_requested()) break;
     auto root = position.empty() ? loaded.game->initial_state(name)
                                  : loaded.game->parse_position(read_text_argument(position), name);
-    results.emplace_back(name, bench_playouts(*root, seconds, seed));
+    results.emplace_back(name, bench_playouts(*root, seconds, seed, [] { return !stop_requested(); }));
   }
+  // A rate over the time an implementation ran is still a measurement; say how much of it there is.
+  const auto report_stop = [&] {
+    if (!stop_requested()) return 0;
+    char ran[64];
+    std::snprintf(ran, sizeof ran, "%.1f s of the %g s asked", results.empty() ? 0.0 : results.back().second.seconds, seconds);
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; shown: " << results.size() << " of "
+              << implementations.size() << " implementations, the last over " << ran << "\n";
+    return interrupted_exit_status();
+  };
   if (json) {
     nlohmann::json out = json_document("bench");
     out["game"] = d.name;
@@ -199,8 +211,9 @@ int bench_command(const std::vector<std::string>& args) {
                                                {d.side_names[1], static_cast<double>(r.wins[1]) / n}}},
                                 {"draw_rate", static_cast<double>(r.draws) / n}});
     }
+    out["interrupted"] = stop_requested();
     print_json(out);
-    return 0;
+    return report_stop();
   }
   std::cout << "random playouts, single thread, " << d.name << " size " << loaded.game->config().size << "\n";
   std::printf("%-12s %10s %14s %14s %10s %8s %8s %8s\n", "impl", "playouts", "playouts/s", "moves/s", "avg plies",
@@ -212,7 +225,7 @@ int bench_command(const std::vector<std::string>& args) {
                 100.0 * static_cast<double>(r.wins[0]) / n, 100.0 * static_cast<double>(r.wins[1]) / n,
                 100.0 * static_cast<double>(r.draws) / n);
   }
-  return 0;
+  return report_stop();
 }
 
 const CommandRegistration perft_registration{Command{

@@ -50,7 +50,7 @@ std::vector<PerftRow> perft(const State& root, int max_depth, const std::functio
   return result;
 }
 
-BenchResult bench_playouts(const State& root, double seconds, std::uint64_t seed) {
+BenchResult bench_playouts(const State& root, double seconds, std::uint64_t seed, const std::function<bool()>& keep_going) {
   using Clock = std::chrono::steady_clock;
   BenchResult result;
   Rng rng(seed);
@@ -58,14 +58,16 @@ BenchResult bench_playouts(const State& root, double seconds, std::uint64_t seed
   const int root_ply = root.ply();
   double elapsed = 0;
   // Check the clock every batch only, so timing costs nothing measurable.
-  for (long batch = 1; elapsed < seconds || result.playouts == 0; batch = std::min(batch * 2, 4096L)) {
-    for (long i = 0; i < batch; ++i) {
+  bool stopped = false;
+  for (long batch = 1; !stopped && (elapsed < seconds || result.playouts == 0); batch = std::min(batch * 2, 4096L)) {
+    for (long i = 0; i < batch && !stopped; ++i) {
       auto state = root.clone();
       const Outcome outcome = state->random_playout(rng);
       ++result.playouts;
       result.moves += state->ply() - root_ply;
       if (outcome.kind == Outcome::Kind::Win) ++result.wins[outcome.winner];
       if (outcome.kind == Outcome::Kind::Draw) ++result.draws;
+      stopped = keep_going && !keep_going();
     }
     elapsed = std::chrono::duration<double>(Clock::now() - start).count();
   }

@@ -33,7 +33,9 @@ struct BenchResult {
   long draws = 0;
 };
 
-// Random playouts from `root` for about `seconds` of wall time (at least one), single thread.
-BenchResult bench_playouts(const State& root, double seconds, std::uint64_t seed);
+// Random playouts from `root` for about `seconds` of wall time (at least one), single thread,
+// ending early (after the playout in progress) once `keep_going` says no.
+BenchResult bench_playouts(const State& root, double seconds, std::uint64_t seed,
+                           const std::function<bool()>& keep_going = {});
 
 }  // namespace arbiter

@@ -185,4 +185,18 @@ assert d["interrupted"] is True and d["stopped"] is True, d' "$tmp/out" &&
     fail "metrics --json stopped says interrupted" "$tmp/out"
 fi
 
+# bench, stopped, shows the playouts measured so far and says how much was measured (it ignored
+# SIGINT and ran on, and SIGTERM ended it without a word).
+if stop_after 1 TERM 143 "bench" bench "$json_game" --seconds 60; then
+  grep -q "playouts" "$tmp/out" && grep -q "shown: 1 of" "$tmp/err" || fail "bench stopped shows what it measured" "$tmp/out" "$tmp/err"
+fi
+if stop_after 1 INT 130 "bench --json" bench "$json_game" --seconds 60 --json; then
+  python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["interrupted"] is True and len(d["results"]) == 1 and d["results"][0]["playouts"] > 0, d' "$tmp/out" &&
+    python3 "$(dirname "$0")/../../scripts/validate-json.py" "$(dirname "$0")/../../docs/schemas/bench.schema.json" "$tmp/out" >/dev/null ||
+    fail "bench --json stopped says interrupted" "$tmp/out"
+fi
+
 finish
