@@ -9,6 +9,7 @@
 
 #include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/heading.hpp"
 #include "model/core/position_io.hpp"
 #include "model/core/text.hpp"
 #include "model/core/version.hpp"
@@ -521,7 +522,9 @@ Drawing chart(const MetricsReport& report) {
     panels.push_back(wins);
     panels.push_back(lengths);
   }
-  std::string title = report.game + " " + board_size_name(find_game(report.game), report.size);
+  // The title names what the bars hold fixed: the game, its size and the rulings given (--rule).
+  const GameDescriptor& game = find_game(report.game);
+  std::string title = configuration_heading(game, make_config(game, report.size, report.request.rulings), report.compare_ruling);
   if (!report.compare_ruling.empty()) title += ": readings of " + report.compare_ruling;
   std::string caption = "seed " + std::to_string(report.request.seed) + "; ";
   if (report.request.random) caption += std::to_string(report.request.random_games) + " random games, ";

@@ -187,6 +187,24 @@ TEST(Chart, DrawsAreShownWhereTheGameHasThem) {
   EXPECT_TRUE(std::any_of(plain.shapes.begin(), plain.shapes.end(), [](const Shape& s) { return s.stroke == "#c0392b"; }));
 }
 
+// The chart's title says what its bars hold fixed: the game, its size and the rulings given with
+// --rule, or that they are the defaults (the title named the game and size alone, so a chart of
+// Brochs with edge-captures=corners read as one of the default game).
+TEST(Chart, TheTitleNamesTheRulingsHeldFixed) {
+  const auto title = [](const metrics::MetricsReport& report) { return metrics::chart(report).title; };
+  metrics::MetricsReport report = end_readings(false);
+  EXPECT_EQ(title(report), "brochs 7x7, other rulings default: readings of end");
+  report.request.rulings = {"edge-captures=corners"};
+  EXPECT_EQ(title(report), "brochs 7x7, edge-captures=corners: readings of end");
+  report.compare_ruling.clear();
+  report.readings.resize(1);
+  EXPECT_EQ(title(report), "brochs 7x7, edge-captures=corners");
+  report.request.rulings = {"edge-captures=none"};  // a default given explicitly is no change
+  EXPECT_EQ(title(report), "brochs 7x7, default rulings");
+  const std::vector<std::string> words = texts(metrics::chart(report));
+  EXPECT_NE(std::find(words.begin(), words.end(), "brochs 7x7, default rulings"), words.end()) << "drawn, not only the file's title";
+}
+
 // Three readings of random and MCTS play fit an A4 page across (the four panels side by side
 // were 351 mm wide): each kind of play has its own row.
 TEST(Chart, ThreeReadingsFitAPageAcross) {

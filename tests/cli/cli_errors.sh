@@ -329,6 +329,13 @@ for game in $games; do
   fi
 done
 
+# prove --differential names what its table holds under, as the proofs do: the game, the sizes,
+# the pairs and seed, every ruling's value (it printed the table alone).
+"$arbiter" prove brique --differential --sizes 2 --pairs 3 --seed 7 --rule escort-directions=facing >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && head -1 "$tmp/out" | grep -qx 'Z3 turn encoding against the model: brique, size 2, 3 random (position, move) pairs per size, seed 7 (plus the size)' \
+   && sed -n 2p "$tmp/out" | grep -qE '^rulings: .* \(the defaults but escort-directions=facing\)$'; then pass; else
+  fail "prove --differential does not name its game, sizes and rulings" "$tmp/out" "$tmp/err"; fi
+
 # check: a property that claims nothing under the rulings in force is not run and never reported
 # as holding, and the closing line says how many were not checked (exit 0: not a failure); the
 # header names every ruling in force.
