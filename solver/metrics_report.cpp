@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -49,6 +50,21 @@ std::string fixed(double x, int digits) {
   std::snprintf(buffer, sizeof buffer, "%.*f", digits, x);
   return buffer;
 }
+
+// x with `digits` decimals, or as many more as a value above 0 needs not to round to 0 (a
+// mechanic in 1 game of 1000, 0.001 per game, was printed "0.00").
+std::string fixed_nonzero(double x, int digits) {
+  while (x > 0 && digits < 9 && x < 0.5 * std::pow(10.0, -digits)) ++digits;
+  return fixed(x, digits);
+}
+
+std::string percent_nonzero(double x) { return fixed_nonzero(100 * x, 1) + "%"; }
+
+// A wall time as the report gives it, and a rate per second from it only where the time is at
+// least the 0.01 s it is printed to: from less, the rate would be noise ("0.00 s (6393088
+// playouts/s)").
+constexpr double kShortestTimed = 0.01;
+std::string seconds_text(double seconds) { return seconds < kShortestTimed ? "< 0.01 s" : fixed(seconds, 2) + " s"; }
 
 EmptyBoardValue solve_empty_board(const GameDescriptor& descriptor, const MetricsRequest& request,
                                   const std::vector<std::string>& rulings, const std::string& pie) {
@@ -209,8 +225,8 @@ void play_text(std::ostringstream& out, const PlayMetrics& m, const MetricsRepor
   out << "  " << (kind == PlayerKind::Random ? std::string("random play")
                                               : "MCTS, " + std::to_string(report.request.playouts) + " playouts/move")
       << ", " << m.games << (m.stopped ? " of " + std::to_string(m.games_requested) : std::string()) << " games in "
-      << fixed(m.seconds, 2) << " s";
-  if (kind == PlayerKind::Mcts && m.seconds > 0) {
+      << seconds_text(m.seconds);
+  if (kind == PlayerKind::Mcts && m.seconds >= kShortestTimed) {
     out << " (" << fixed(static_cast<double>(m.playouts) / m.seconds, 0) << " playouts/s)";
   }
   out << ":\n    " << report.sides[0] << " (moves first) wins " << percent(first.rate) << " [95% CI " << percent(first.low)
@@ -220,8 +236,8 @@ void play_text(std::ostringstream& out, const PlayMetrics& m, const MetricsRepor
       << m.length_min << ", median " << m.length_median << ", max " << m.length_max << "\n";
   for (std::size_t i = 0; i < m.mechanics.size(); ++i) {
     const double per_game = m.games ? static_cast<double>(m.mechanic_events[i]) / m.games : 0;
-    out << "    " << m.mechanics[i] << ": " << fixed(per_game, 2) << " per game, in "
-        << percent(m.games ? static_cast<double>(m.mechanic_games[i]) / m.games : 0) << " of games\n";
+    out << "    " << m.mechanics[i] << ": " << fixed_nonzero(per_game, 2) << " per game, in "
+        << percent_nonzero(m.games ? static_cast<double>(m.mechanic_games[i]) / m.games : 0) << " of games\n";
   }
 }
 
@@ -514,9 +530,10 @@ Drawing chart(const MetricsReport& report) {
         bar(labels[i], m.draw_rate());
         bar(labels[i], wilson(m.wins[1], static_cast<std::uint64_t>(m.games)));
       }
-      lengths.bars.push_back({labels[i], m.length_mean, std::max(0.0, m.length_mean - m.length_stddev),
-                              m.length_mean + m.length_stddev});
-      lengths.axis_max = std::max(lengths.axis_max, m.length_mean + m.length_stddev);
+      // The whisker runs from the shortest game to the longest: it cannot leave the lengths played
+      // (mean ± sd ran below 0 and past a ply cap and was cut off there unseen).
+      lengths.bars.push_back({labels[i], m.length_mean, static_cast<double>(m.length_min), static_cast<double>(m.length_max)});
+      lengths.axis_max = std::max({lengths.axis_max, m.length_mean, static_cast<double>(m.length_max)});
     }
     lengths.axis_max = lengths.axis_max > 0 ? lengths.axis_max * 1.1 : 1;
     panels.push_back(wins);
@@ -532,7 +549,7 @@ Drawing chart(const MetricsReport& report) {
     caption += std::to_string(report.request.mcts_games) + " MCTS games (" + std::to_string(report.request.playouts) +
                " playouts/move), ";
   }
-  caption += "whiskers: 95% Wilson interval (rates), one standard deviation (length)";
+  caption += "whiskers: 95% Wilson interval (rates), shortest to longest game (length)";
   return chart_drawing(title, caption, panels);
 }
 
