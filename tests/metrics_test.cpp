@@ -277,6 +277,30 @@ TEST(Chart, LengthWhiskersStayWithinTheLengthsPlayed) {
   EXPECT_TRUE(said) << "the caption says what the whisker spans";
 }
 
+// Under the pie rule the empty board's value is the colours': Brique 3x3 "Black wins" with the
+// swap means the first player loses (the second swaps after each of Black's 5 winning openings and
+// wins as White after the 4 others, docs/openings.md), and the report says so for the first
+// player; without a swap there is nothing to add.
+TEST(MetricsText, ThePieRuleValueIsSaidForTheFirstPlayer) {
+  metrics::MetricsRequest request;
+  request.game = "brique";
+  request.size = 3;
+  request.random_games = 10;
+  request.mcts = false;
+  request.solve_seconds = 30;  // a limit, not a duration: it takes about 0.1 s
+  const metrics::MetricsReport report = metrics::measure(request);
+  ASSERT_EQ(report.readings.size(), 1u);
+  const auto& solved = report.readings[0].solved;
+  ASSERT_EQ(solved.size(), 2u);
+  EXPECT_EQ(solved[0].pie, "swap-sides");
+  EXPECT_EQ(solved[0].first_player,
+            "loses, whatever the first move: the second player answers each of the 5 openings that win for Black with swap, "
+            "which exchanges the players, and each of the 4 others with a winning move of its own");
+  EXPECT_EQ(solved[1].pie, "off");
+  EXPECT_EQ(solved[1].first_player, "") << "without the swap the colour's value is the first player's";
+  EXPECT_NE(metrics::to_text(report).find("    for the first player: loses, whatever the first move"), std::string::npos);
+}
+
 // Three readings of random and MCTS play fit an A4 page across (the four panels side by side
 // were 351 mm wide): each kind of play has its own row.
 TEST(Chart, ThreeReadingsFitAPageAcross) {
