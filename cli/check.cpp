@@ -19,7 +19,7 @@ namespace po = boost::program_options;
 
 const char* verdict_word(const PropertyResult& r) {
   if (!r.not_applicable.empty()) return "not applicable";
-  if (r.holds) return "holds";
+  if (r.holds) return "holds";  // JSON's word, kept for its readers (check.schema.json)
   if (r.interrupted) return "INTERRUPTED";
   if (r.gave_up) return "NO VERDICT";
   return r.rule_text_claim ? "FINDING" : "DEFECT";
@@ -53,15 +53,24 @@ PropertyResult result_from_bytes(const std::string& bytes) {
   return r;
 }
 
-// "all properties hold" only when every property was checked; otherwise how many were not.
-std::string summary_line(std::size_t reported, std::size_t failed, int not_applicable) {
+// The text's word for a verdict: a property that passed held in the cases tried, which is a test
+// on random play, not a proof ("holds" read as one).
+const char* verdict_text(const PropertyResult& r) {
+  return r.holds && r.not_applicable.empty() ? "held" : verdict_word(r);
+}
+
+// "all properties held" only when every property was checked; otherwise how many were not. Said
+// with the number of random cases, since that is all a pass covers.
+std::string summary_line(std::size_t reported, std::size_t failed, int not_applicable, int cases) {
   const std::string others = not_applicable == 0 ? "" : "; " + std::to_string(not_applicable) + " not applicable (not checked)";
   if (failed > 0) return std::to_string(failed) + " did not hold" + others;
-  if (not_applicable == 0) return "all properties hold";
+  const std::string in_cases = " in " + std::to_string(cases) + (cases == 1 ? " random case" : " random cases");
+  const std::string each = in_cases + " each (tested, not proved)";
+  if (not_applicable == 0) return "all properties held" + each;
   const std::size_t checked = reported - static_cast<std::size_t>(not_applicable);
   if (checked == 0) return "no property checked: " + std::to_string(not_applicable) + " not applicable";
-  if (checked == 1) return "the 1 applicable property holds" + others;
-  return "all " + std::to_string(checked) + " applicable properties hold" + others;
+  if (checked == 1) return "the 1 applicable property held" + in_cases + " (tested, not proved)" + others;
+  return "all " + std::to_string(checked) + " applicable properties held" + each + others;
 }
 
 int check(const std::vector<std::string>& args) {
@@ -147,7 +156,7 @@ int check(const std::vector<std::string>& args) {
       all.push_back(r);
       if (!json) {
         if (r.not_applicable.empty()) {
-          std::printf("%-34s %8ld %10ld  %-10s %8.2f\n", r.name.c_str(), r.cases, r.checks, verdict_word(r), r.seconds);
+          std::printf("%-34s %8ld %10ld  %-10s %8.2f\n", r.name.c_str(), r.cases, r.checks, verdict_text(r), r.seconds);
         } else {
           std::printf("%-34s %8s %10s  %s (%s)\n", r.name.c_str(), "-", "-", verdict_word(r), r.not_applicable.c_str());
         }
@@ -213,7 +222,7 @@ int check(const std::vector<std::string>& args) {
     }
   }
   if (stop_requested()) return report_interruption();
-  std::cout << "\n" << summary_line(all.size(), failed.size(), not_applicable) << "\n";
+  std::cout << "\n" << summary_line(all.size(), failed.size(), not_applicable, cases) << "\n";
   return failed.empty() ? 0 : 1;
 }
 

@@ -40,7 +40,8 @@ int metrics_command(const std::vector<std::string>& args) {
       ("seed", whole_number_value(&seed), "random seed (default 1)")
       ("threads", po::value<int>(&request.threads), "worker threads; results do not depend on it (default 1)")
       ("solve-seconds", po::value<double>(&request.solve_seconds),
-       "time limit for solving the empty board, per pie reading; 0 skips the solver (default 2)")
+       "time limit for solving the empty board, per pie reading, and as long again for the second player's answers "
+       "where it may exchange the players; 0 skips the solver (default 2)")
       ("compare-ruling", po::value<std::string>(&request.compare_ruling), "measure every reading of this ruling (its name or id, as `arbiter rules GAME` prints them) side by side")
       ("json", po::bool_switch(&json), "print the result as JSON (docs/schemas/metrics.schema.json)")
       ("out", po::value<std::string>(&out_file), "also draw win rates and lengths per reading into this .svg, .png or .pdf file");

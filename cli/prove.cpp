@@ -145,6 +145,12 @@ int differential_command(const GameDescriptor& game, const std::string& sizes, c
         });
     if (terminal) std::cerr << "\r" << std::string(40, ' ') << "\r" << std::flush;
     if (&configured == &games.front()) {  // after the first size: a game without an encoding fails before
+      // What the table below holds under, as print_scope says it for proofs: the game, the sizes,
+      // the pairs and seed, and every ruling's value.
+      std::cout << "Z3 turn encoding against the model: " << game.name << ", "
+                << (low == high ? "size " + std::to_string(low) : "sizes " + std::to_string(low) + "-" + std::to_string(high))
+                << ", " << pairs << " random (position, move) pairs per size, seed " << seed << " (plus the size)\n"
+                << "rulings: " << rulings_in_force_line(game, configured->config()) << "\n";
       std::cout << std::left << std::setw(6) << "size" << std::right << std::setw(8) << "pairs" << std::setw(8)
                 << "legal" << std::setw(10) << "result" << std::setw(10) << "time" << "\n";
     }

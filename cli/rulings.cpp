@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -5,6 +6,7 @@
 #include "cli/json_output.hpp"
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/heading.hpp"
 #include "model/registry.hpp"
 #include "puzzles/diagram.hpp"
 #include "puzzles/image.hpp"
@@ -50,6 +52,7 @@ Drawing reading_diagram(const GameDescriptor& game, const std::vector<std::strin
   const auto configured = make_game(game, difference.size, assignments);
   auto state = configured->initial_state();
   std::optional<MoveAnchor> last_move;
+  std::vector<std::string> played = difference.moves;
   std::string note;
   try {
     for (const std::string& move : difference.moves) state->apply(state->parse_move(move));
@@ -58,17 +61,26 @@ Drawing reading_diagram(const GameDescriptor& game, const std::vector<std::strin
         const Move move = state->parse_move(move_text);
         last_move = state->move_anchor(move);
         state->apply(move);
-        note = "after " + move_text;
+        played.push_back(move_text);
       } catch (const InputError&) {
         note = move_text + " is illegal here";
       }
     }
   } catch (const InputError&) {
+    played.clear();
     note = "the moves to this position are not legal";
   }
+  // The caption says which configuration the picture is of, as the terminal's header does: the
+  // game, the size, the rulings held fixed and the reading, then the moves that lead there.
+  // Moves written with spaces ("g2-g3 x f3") are separated by commas.
+  const bool spaced = std::any_of(played.begin(), played.end(), [](const std::string& m) { return m.find(' ') != std::string::npos; });
+  std::string moves;
+  for (const std::string& move : played) moves += (moves.empty() ? "" : spaced ? ", " : " ") + move;
+  if (!moves.empty()) note = "after " + moves + (note.empty() ? "" : "; " + note);
   puzzles::Decorations decorations = puzzles::status_decorations(game, *state);
   decorations.last_move = last_move;
-  decorations.caption = ruling + "=" + value + (note.empty() ? "" : ": " + note);
+  decorations.caption = configuration_heading(game, configured->config(), ruling) + ", " + ruling + "=" + value +
+                        (note.empty() ? "" : ": " + note);
   return puzzles::decorate(state->drawing(), decorations);
 }
 
@@ -153,7 +165,17 @@ int rulings(const std::vector<std::string>& args) {
   nlohmann::json comparisons = nlohmann::json::array();
   for (const auto& [a, b] : pairs) {
     if (stop_requested()) break;
-    if (!json) std::cout << "== " << game.name << " " << found->id << " " << ruling << ": " << a << " vs " << b << "\n";
+    // The header names everything the comparison holds fixed: the rulings given with --rule (or
+    // that the others are the defaults) and the sizes searched.
+    if (!json) {
+      std::string held;
+      for (const std::string& r : non_default_rulings(game, make_config(game, 0, other))) held += (held.empty() ? "" : " ") + r;
+      std::string sizes;
+      for (int n : bounds.sizes) sizes += (sizes.empty() ? "" : ", ") + std::to_string(n);
+      std::cout << "== " << game.name << " " << found->id << " " << ruling << ": " << a << " vs " << b << " ("
+                << (held.empty() ? "other rulings default" : held + " held fixed") << "; "
+                << (bounds.sizes.size() == 1 ? "size " : "sizes ") << sizes << ")\n";
+    }
     const ExplorerReport report = explore_ruling(
         game, ruling, a, b, other, bounds,
         [&](const std::string& line, bool size_done) {

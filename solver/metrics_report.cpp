@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -9,6 +10,7 @@
 
 #include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/heading.hpp"
 #include "model/core/position_io.hpp"
 #include "model/core/text.hpp"
 #include "model/core/version.hpp"
@@ -49,6 +51,91 @@ std::string fixed(double x, int digits) {
   return buffer;
 }
 
+// x with `digits` decimals, or as many more as a value above 0 needs not to round to 0 (a
+// mechanic in 1 game of 1000, 0.001 per game, was printed "0.00").
+std::string fixed_nonzero(double x, int digits) {
+  while (x > 0 && digits < 9 && x < 0.5 * std::pow(10.0, -digits)) ++digits;
+  return fixed(x, digits);
+}
+
+std::string percent_nonzero(double x) { return fixed_nonzero(100 * x, 1) + "%"; }
+
+// A wall time as the report gives it, and a rate per second from it only where the time is at
+// least the 0.01 s it is printed to: from less, the rate would be noise ("0.00 s (6393088
+// playouts/s)").
+constexpr double kShortestTimed = 0.01;
+std::string seconds_text(double seconds) { return seconds < kShortestTimed ? "< 0.01 s" : fixed(seconds, 2) + " s"; }
+
+// Under a rule that lets the second player exchange the players after the first move (the pie
+// rule's swap, State::exchanges_players), the empty board's value is the colours' and not the
+// first player's: whoever takes the colour that wins it. What it means for the first player, by
+// the rule the solver's report gives for the player to move (`arbiter solve`): a move that
+// exchanges the players gives the player who makes it the opposite of its colour's value. After an
+// opening that wins for the first colour every reply loses for the second colour, the exchange
+// too, so the second player wins by exchanging; after one that draws, exchanging gives it at least
+// a draw; after one that loses for the first colour, the second player wins if it has a winning
+// move that does not exchange, which a value-only solve of the position after the opening looks
+// for (within its own `solve_seconds`). "" when no opening can be answered by an exchange.
+std::string first_player_meaning(const GameDescriptor& descriptor, const MetricsRequest& request, const State& root,
+                                 const solver::SolveResult& result) {
+  enum class For { Win, Loss, AtMostDraw, Unknown };
+  int exchanged = 0, unknown = 0;
+  std::string exchange_text, winning_opening;
+  bool any_draw = false, all_loss = !result.moves.empty();
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::microseconds(static_cast<long long>(request.solve_seconds * 1e6));
+  std::vector<Move> replies;
+  for (const solver::MoveResult& opening : result.moves) {
+    const auto after = root.clone();
+    after->apply(opening.move);
+    after->legal_moves(replies);
+    const auto exchange = std::find_if(replies.begin(), replies.end(), [&](Move m) { return after->exchanges_players(m); });
+    For outcome = For::Unknown;
+    if (exchange == replies.end()) {
+      // The players keep their colours: the colour's value is the first player's.
+      outcome = solver::is_win(opening.value)    ? For::Win
+                : solver::is_loss(opening.value) ? For::Loss
+                : opening.value == solver::Value::Draw ? For::AtMostDraw
+                                                       : For::Unknown;
+    } else {
+      exchange_text = after->move_text(*exchange);
+      if (solver::is_win(opening.value)) {
+        outcome = For::Loss;
+        ++exchanged;
+      } else if (opening.value == solver::Value::Draw) {
+        outcome = For::AtMostDraw;
+      } else if (solver::is_loss(opening.value) && std::chrono::steady_clock::now() < deadline && !stop_requested()) {
+        solver::SolveOptions options;
+        options.threads = request.threads;
+        options.table_megabytes = 64;
+        options.value_only = true;
+        options.certificates = false;
+        options.control.deadline = deadline;
+        options.control.stop = &stop_requested;
+        for (const solver::MoveResult& reply : solver::solve_moves(*after, options).moves) {
+          if (solver::is_win(reply.value) && !after->exchanges_players(reply.move)) outcome = For::Loss;
+        }
+      }
+    }
+    if (outcome == For::Win && winning_opening.empty()) winning_opening = opening.text;
+    unknown += outcome == For::Unknown;
+    any_draw = any_draw || outcome == For::AtMostDraw;
+    all_loss = all_loss && outcome == For::Loss;
+  }
+  if (exchange_text.empty()) return "";
+  const std::string rule = "the second player may answer the first move with " + exchange_text + ", which exchanges the players";
+  if (!winning_opening.empty()) return "wins, by " + winning_opening + " (" + rule + ")";
+  const auto openings = [](int n) { return std::to_string(n) + (n == 1 ? " opening" : " openings"); };
+  if (all_loss) {
+    const int others = static_cast<int>(result.moves.size()) - exchanged;
+    return "loses, whatever the first move: the second player answers each of the " + openings(exchanged) + " that win for " +
+           descriptor.side_names.at(static_cast<std::size_t>(root.side_to_move())) + " with " + exchange_text +
+           ", which exchanges the players, and each of the " + std::to_string(others) + " others with a winning move of its own";
+  }
+  if (unknown == 0 && any_draw) return "a draw at best (" + rule + ")";
+  return "not settled (" + rule + "; the second player's best answer to " + openings(unknown) + " was not settled)";
+}
+
 EmptyBoardValue solve_empty_board(const GameDescriptor& descriptor, const MetricsRequest& request,
                                   const std::vector<std::string>& rulings, const std::string& pie) {
   const auto game = make_game(descriptor, request.size, rulings);
@@ -70,6 +157,7 @@ EmptyBoardValue solve_empty_board(const GameDescriptor& descriptor, const Metric
     value.settled += move.value != solver::Value::Unknown;
   }
   value.board_map = solver::board_map(*root, result.moves, value.mapped);
+  value.first_player = first_player_meaning(descriptor, request, *root, result);
   return value;
 }
 
@@ -208,8 +296,8 @@ void play_text(std::ostringstream& out, const PlayMetrics& m, const MetricsRepor
   out << "  " << (kind == PlayerKind::Random ? std::string("random play")
                                               : "MCTS, " + std::to_string(report.request.playouts) + " playouts/move")
       << ", " << m.games << (m.stopped ? " of " + std::to_string(m.games_requested) : std::string()) << " games in "
-      << fixed(m.seconds, 2) << " s";
-  if (kind == PlayerKind::Mcts && m.seconds > 0) {
+      << seconds_text(m.seconds);
+  if (kind == PlayerKind::Mcts && m.seconds >= kShortestTimed) {
     out << " (" << fixed(static_cast<double>(m.playouts) / m.seconds, 0) << " playouts/s)";
   }
   out << ":\n    " << report.sides[0] << " (moves first) wins " << percent(first.rate) << " [95% CI " << percent(first.low)
@@ -219,8 +307,8 @@ void play_text(std::ostringstream& out, const PlayMetrics& m, const MetricsRepor
       << m.length_min << ", median " << m.length_median << ", max " << m.length_max << "\n";
   for (std::size_t i = 0; i < m.mechanics.size(); ++i) {
     const double per_game = m.games ? static_cast<double>(m.mechanic_events[i]) / m.games : 0;
-    out << "    " << m.mechanics[i] << ": " << fixed(per_game, 2) << " per game, in "
-        << percent(m.games ? static_cast<double>(m.mechanic_games[i]) / m.games : 0) << " of games\n";
+    out << "    " << m.mechanics[i] << ": " << fixed_nonzero(per_game, 2) << " per game, in "
+        << percent_nonzero(m.games ? static_cast<double>(m.mechanic_games[i]) / m.games : 0) << " of games\n";
   }
 }
 
@@ -424,6 +512,8 @@ std::string to_text(const MetricsReport& report) {
         }
         out << line << "\n";
       }
+      // The colours' value above, for the player who moves first (under a pie rule).
+      if (!s.first_player.empty()) out << "    for the first player: " << s.first_player << "\n";
     }
   }
   if (report.readings.size() > 1) {
@@ -513,15 +603,18 @@ Drawing chart(const MetricsReport& report) {
         bar(labels[i], m.draw_rate());
         bar(labels[i], wilson(m.wins[1], static_cast<std::uint64_t>(m.games)));
       }
-      lengths.bars.push_back({labels[i], m.length_mean, std::max(0.0, m.length_mean - m.length_stddev),
-                              m.length_mean + m.length_stddev});
-      lengths.axis_max = std::max(lengths.axis_max, m.length_mean + m.length_stddev);
+      // The whisker runs from the shortest game to the longest: it cannot leave the lengths played
+      // (mean ± sd ran below 0 and past a ply cap and was cut off there unseen).
+      lengths.bars.push_back({labels[i], m.length_mean, static_cast<double>(m.length_min), static_cast<double>(m.length_max)});
+      lengths.axis_max = std::max({lengths.axis_max, m.length_mean, static_cast<double>(m.length_max)});
     }
     lengths.axis_max = lengths.axis_max > 0 ? lengths.axis_max * 1.1 : 1;
     panels.push_back(wins);
     panels.push_back(lengths);
   }
-  std::string title = report.game + " " + board_size_name(find_game(report.game), report.size);
+  // The title names what the bars hold fixed: the game, its size and the rulings given (--rule).
+  const GameDescriptor& game = find_game(report.game);
+  std::string title = configuration_heading(game, make_config(game, report.size, report.request.rulings), report.compare_ruling);
   if (!report.compare_ruling.empty()) title += ": readings of " + report.compare_ruling;
   std::string caption = "seed " + std::to_string(report.request.seed) + "; ";
   if (report.request.random) caption += std::to_string(report.request.random_games) + " random games, ";
@@ -529,7 +622,7 @@ Drawing chart(const MetricsReport& report) {
     caption += std::to_string(report.request.mcts_games) + " MCTS games (" + std::to_string(report.request.playouts) +
                " playouts/move), ";
   }
-  caption += "whiskers: 95% Wilson interval (rates), one standard deviation (length)";
+  caption += "whiskers: 95% Wilson interval (rates), shortest to longest game (length)";
   return chart_drawing(title, caption, panels);
 }
 

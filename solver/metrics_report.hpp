@@ -49,6 +49,10 @@ struct EmptyBoardValue {
   double seconds = 0;
   double limit_seconds = 0;
   bool interrupted = false;  // a stop request ended the solve, not its time limit
+  // Where the second player may exchange the players after the first move (a pie rule): what the
+  // value means for the first player, as far as the solve proved it ("loses, whatever the first
+  // move (...)"); "" otherwise.
+  std::string first_player;
 };
 
 struct ReadingMetrics {

@@ -187,6 +187,120 @@ TEST(Chart, DrawsAreShownWhereTheGameHasThem) {
   EXPECT_TRUE(std::any_of(plain.shapes.begin(), plain.shapes.end(), [](const Shape& s) { return s.stroke == "#c0392b"; }));
 }
 
+// The chart's title says what its bars hold fixed: the game, its size and the rulings given with
+// --rule, or that they are the defaults (the title named the game and size alone, so a chart of
+// Brochs with edge-captures=corners read as one of the default game).
+TEST(Chart, TheTitleNamesTheRulingsHeldFixed) {
+  const auto title = [](const metrics::MetricsReport& report) { return metrics::chart(report).title; };
+  metrics::MetricsReport report = end_readings(false);
+  EXPECT_EQ(title(report), "brochs 7x7, other rulings default: readings of end");
+  report.request.rulings = {"edge-captures=corners"};
+  EXPECT_EQ(title(report), "brochs 7x7, edge-captures=corners: readings of end");
+  report.compare_ruling.clear();
+  report.readings.resize(1);
+  EXPECT_EQ(title(report), "brochs 7x7, edge-captures=corners");
+  report.request.rulings = {"edge-captures=none"};  // a default given explicitly is no change
+  EXPECT_EQ(title(report), "brochs 7x7, default rulings");
+  const std::vector<std::string> words = texts(metrics::chart(report));
+  EXPECT_NE(std::find(words.begin(), words.end(), "brochs 7x7, default rulings"), words.end()) << "drawn, not only the file's title";
+}
+
+// Brochs 7x7 random and MCTS play as keeps-main gave it: games of 2 to 400 plies (the cap),
+// 130.5 ± 184.9 on average, and a rare mechanic; the MCTS games in a few milliseconds.
+metrics::MetricsReport long_and_short_games() {
+  metrics::MetricsReport report;
+  report.game = "brochs";
+  report.size = 7;
+  report.sides = {"Black", "White"};
+  report.request.random_games = 1000;
+  report.request.mcts_games = 2;
+  metrics::ReadingMetrics reading;
+  metrics::PlayMetrics m;
+  m.games = m.games_requested = 1000;
+  m.wins = {100, 900};
+  m.length_mean = 130.5;
+  m.length_stddev = 184.9;
+  m.length_min = 20;
+  m.length_median = 60;
+  m.length_max = 400;
+  m.mechanics = {"forced passes", "captures"};
+  m.mechanic_events = {1, 4000};
+  m.mechanic_games = {1, 1000};
+  m.seconds = 0.25;
+  reading.random = m;
+  m.games = m.games_requested = 2;
+  m.wins = {0, 2};
+  m.mechanic_events = {0, 8};
+  m.mechanic_games = {0, 2};
+  m.playouts = 25'000;
+  m.seconds = 0.004;
+  reading.mcts = m;
+  report.readings.push_back(reading);
+  return report;
+}
+
+// A mechanic seen in 1 game of 1000 is not printed as 0.00 per game, and a run timed below the
+// 0.01 s it is printed to gives no rate ("0.00 s (6393088 playouts/s)").
+TEST(MetricsText, SmallRatesAndShortTimesAreNotRoundedAway) {
+  const std::string text = metrics::to_text(long_and_short_games());
+  EXPECT_NE(text.find("forced passes: 0.001 per game, in 0.1% of games"), std::string::npos) << text;
+  EXPECT_NE(text.find("captures: 4.00 per game, in 100.0% of games"), std::string::npos) << text;
+  EXPECT_NE(text.find("forced passes: 0.00 per game, in 0.0% of games"), std::string::npos) << "a zero stays 0.00\n" << text;
+  EXPECT_NE(text.find("1000 games in 0.25 s"), std::string::npos) << text;
+  EXPECT_NE(text.find("2 games in < 0.01 s:"), std::string::npos) << text;
+  EXPECT_EQ(text.find("playouts/s"), std::string::npos) << text;
+}
+
+// The length whisker runs from the shortest game to the longest, which it says: mean ± sd ran
+// below 0 and past the 400-ply cap and was cut at the axis unseen.
+TEST(Chart, LengthWhiskersStayWithinTheLengthsPlayed) {
+  const Drawing chart = metrics::chart(long_and_short_games());
+  // The panels: random wins, random lengths, MCTS wins, MCTS lengths; each bar's whisker is a
+  // vertical line, the axes are grey ones.
+  std::vector<const Shape*> whiskers;
+  double axis_y = 0;
+  for (const Shape& s : chart.shapes) {
+    if (s.kind != Shape::Kind::Line) continue;
+    if (s.stroke == "#222222" && s.points[0].first == s.points[1].first) whiskers.push_back(&s);
+    if (s.stroke == "#333333" && s.points[0].second == s.points[1].second && axis_y == 0) axis_y = s.points[0].second;
+  }
+  ASSERT_EQ(whiskers.size(), 4u);
+  const Shape& lengths = *whiskers[1];
+  const double low = std::max(lengths.points[0].second, lengths.points[1].second);
+  const double high = std::min(lengths.points[0].second, lengths.points[1].second);
+  // 20 plies of an axis to 440 (400 and a tenth) of 220 units: 10 units above the axis.
+  EXPECT_NEAR(axis_y - low, 10, 0.01) << "the shortest game, not 0";
+  EXPECT_NEAR(axis_y - high, 200, 0.01) << "the longest game, 400, not 315.4";
+  const std::vector<std::string> words = texts(chart);
+  bool said = false;
+  for (const std::string& w : words) said = said || w.find("shortest to longest") != std::string::npos;
+  EXPECT_TRUE(said) << "the caption says what the whisker spans";
+}
+
+// Under the pie rule the empty board's value is the colours': Brique 3x3 "Black wins" with the
+// swap means the first player loses (the second swaps after each of Black's 5 winning openings and
+// wins as White after the 4 others, docs/openings.md), and the report says so for the first
+// player; without a swap there is nothing to add.
+TEST(MetricsText, ThePieRuleValueIsSaidForTheFirstPlayer) {
+  metrics::MetricsRequest request;
+  request.game = "brique";
+  request.size = 3;
+  request.random_games = 10;
+  request.mcts = false;
+  request.solve_seconds = 30;  // a limit, not a duration: it takes about 0.1 s
+  const metrics::MetricsReport report = metrics::measure(request);
+  ASSERT_EQ(report.readings.size(), 1u);
+  const auto& solved = report.readings[0].solved;
+  ASSERT_EQ(solved.size(), 2u);
+  EXPECT_EQ(solved[0].pie, "swap-sides");
+  EXPECT_EQ(solved[0].first_player,
+            "loses, whatever the first move: the second player answers each of the 5 openings that win for Black with swap, "
+            "which exchanges the players, and each of the 4 others with a winning move of its own");
+  EXPECT_EQ(solved[1].pie, "off");
+  EXPECT_EQ(solved[1].first_player, "") << "without the swap the colour's value is the first player's";
+  EXPECT_NE(metrics::to_text(report).find("    for the first player: loses, whatever the first move"), std::string::npos);
+}
+
 // Three readings of random and MCTS play fit an A4 page across (the four panels side by side
 // were 351 mm wide): each kind of play has its own row.
 TEST(Chart, ThreeReadingsFitAPageAcross) {

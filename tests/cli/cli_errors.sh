@@ -345,6 +345,20 @@ for game in $games; do
   fi
 done
 
+# prove --differential names what its table holds under, as the proofs do: the game, the sizes,
+# the pairs and seed, every ruling's value (it printed the table alone).
+"$arbiter" prove brique --differential --sizes 2 --pairs 3 --seed 7 --rule escort-directions=facing >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && head -1 "$tmp/out" | grep -qx 'Z3 turn encoding against the model: brique, size 2, 3 random (position, move) pairs per size, seed 7 (plus the size)' \
+   && sed -n 2p "$tmp/out" | grep -qE '^rulings: .* \(the defaults but escort-directions=facing\)$'; then pass; else
+  fail "prove --differential does not name its game, sizes and rulings" "$tmp/out" "$tmp/err"; fi
+
+# check: a pass is said as what it is, a test on random cases and not a proof ("holds" read as
+# one): each row "held", the closing line with the number of cases.
+"$arbiter" check quentin --size 4 --cases 7 >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && grep -qE '^no-draws +7 +[0-9]+ +held ' "$tmp/out" && ! grep -q 'holds' "$tmp/out" \
+   && grep -qx 'all properties held in 7 random cases each (tested, not proved)' "$tmp/out"; then pass; else
+  fail "check: a pass is not said as held in its random cases" "$tmp/out" "$tmp/err"; fi
+
 # check: a property that claims nothing under the rulings in force is not run and never reported
 # as holding, and the closing line says how many were not checked (exit 0: not a failure); the
 # header names every ruling in force.
@@ -352,8 +366,8 @@ done
   >"$tmp/out" 2>"$tmp/err"
 status=$?
 if [ "$status" -eq 0 ] && grep -qE '^small-turns +- +- +not applicable \(under escort-directions=facing .+\)$' "$tmp/out" \
-   && ! grep -qE '^small-turns .*holds' "$tmp/out" && grep -qE '^fill-settles +5 +[0-9]+ +holds' "$tmp/out" \
-   && grep -qx 'the 1 applicable property holds; 1 not applicable (not checked)' "$tmp/out" \
+   && ! grep -qE '^small-turns .*held' "$tmp/out" && grep -qE '^fill-settles +5 +[0-9]+ +held' "$tmp/out" \
+   && grep -qx 'the 1 applicable property held in 5 random cases (tested, not proved); 1 not applicable (not checked)' "$tmp/out" \
    && grep -qE '^rulings: .*escort-directions=facing.* \(the defaults but escort-directions=facing\)$' "$tmp/out"; then pass; else
   fail "check: small-turns under escort-directions=facing is not applicable (exit $status)" "$tmp/out" "$tmp/err"; fi
 # check: a refuted claim's cases are the random games played up to the failing one, at most

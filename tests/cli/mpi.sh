@@ -84,7 +84,7 @@ ranks 2 "${generate[@]}" --count 4 --db "$tmp/two.db" >"$tmp/g2.out" 2>&1 && pas
 
 # check: the properties shared by 2 ranks, printed in suite order as by one process.
 "$arbiter" check brique --size 5 --cases 30 >"$tmp/c1.out" 2>&1 && ranks 2 check brique --size 5 --cases 30 >"$tmp/c2.out" 2>&1 \
-  && [ "$(grep -c ' holds ' "$tmp/c1.out")" -ge 5 ] \
+  && [ "$(grep -c ' held ' "$tmp/c1.out")" -ge 5 ] \
   && diff <(sed -E 's/ +[0-9.]+$//' "$tmp/c1.out") <(sed -E 's/ +[0-9.]+$//' "$tmp/c2.out") >"$tmp/diff" \
   && pass || fail "check: 1 process vs 2 ranks" "$tmp/c1.out" "$tmp/c2.out"
 

@@ -65,6 +65,19 @@ else
   fail "rulings diff found no difference to draw: $(cat "$tmp/out")"
 fi
 
+# rulings diff names what it holds fixed, in the header (the rulings given with --rule, the sizes)
+# and under each picture (the game, the size, those rulings, the reading and the moves): the
+# captions said only "majority=distinct: after b2".
+"$arbiter" rulings diff quentin majority --rule edges-count=yes --max-size 3 --seconds 10 --out "$tmp/held.svg" >"$tmp/out" 2>&1
+captions=$(grep -o '<text[^>]*>[^<]*</text>' "$tmp/held.svg" | sed 's/<[^>]*>//g' | tr '\n' ' ')
+if grep -qx '== quentin Q-2 majority: distinct vs adjacencies (edges-count=yes held fixed; sizes 2, 3)' "$tmp/out" \
+   && [[ "$captions" == *"quentin 3x3, edges-count=yes, majority=distinct: after a1 b2"* ]] \
+   && [[ "$captions" == *"quentin 3x3, edges-count=yes, majority=adjacencies: after a1 b2"* ]]; then pass; else
+  fail "rulings diff does not name the rulings held fixed (captions: $captions)" "$tmp/out"; fi
+"$arbiter" rulings diff brique pass --max-size 2 --seconds 10 >"$tmp/out" 2>&1
+grep -qx '== brique B-5 pass: never vs allowed (other rulings default; size 2)' "$tmp/out" && pass ||
+  fail "rulings diff's header without --rule" "$tmp/out"
+
 # A picture of a position after the pie swap says so under the board, as the text diagram's
 # status line does: the board alone cannot show that the players changed colours.
 for game in brique quentin; do
