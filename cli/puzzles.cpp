@@ -144,7 +144,7 @@ int generate(const std::vector<std::string>& args) {
       ("seed", whole_number_value(&seed), "generator seed (default 1)")
       ("threads", po::value<int>(&threads), "worker threads (default 1; the puzzles do not depend on it)")
       ("theme", po::value<std::string>(&theme), "keep only puzzles whose key move has this theme")
-      ("node-budget", whole_number_value(&budget, "of 1 or more"), "give up a position one of whose searches needs more nodes (default 400000)")
+      ("node-budget", whole_number_value(&budget, "of 1 or more"), "give up a position one of whose searches needs more nodes (default 400000); each budget is a run of its own, with its own cursor")
       ("max-positions", whole_number_value(&max_positions, "of 1 or more"),
        "end the run after examining this many positions, even short of the count (exit 1; the same command continues)")
       ("time-limit", po::value<double>(&time_limit),
@@ -216,7 +216,8 @@ int generate(const std::vector<std::string>& args) {
   std::cout << added << " puzzle" << (added == 1 ? "" : "s") << " added (" << report.stored_after << "/" << count << " "
             << g.game << " " << board_size_name(descriptor, g.size) << " " << kind_text << (theme.empty() ? "" : " theme " + theme)
             << " in " << db << "), " << report.next_candidate - report.first_candidate << " positions examined (candidates "
-            << report.first_candidate << ".." << report.next_candidate << " of seed " << seed << "), "
+            << report.first_candidate << ".." << report.next_candidate << " of seed " << seed
+            << (budget == generators::GeneratorOptions{}.node_budget ? "" : ", --node-budget " + std::to_string(budget)) << "), "
             << report.duplicates << " duplicates skipped, " << std::fixed << std::setprecision(1) << seconds << " s\n";
   std::string rejected;
   for (int why = 1; why < generators::kRejections; ++why) {
@@ -224,6 +225,16 @@ int generate(const std::vector<std::string>& args) {
     if (n > 0) rejected += (rejected.empty() ? "" : ", ") + std::to_string(n) + " " + generators::rejection_name(static_cast<generators::Rejection>(why));
   }
   if (!rejected.empty()) std::cout << "not puzzles: " << rejected << "\n";
+  // The budget decides which candidates become puzzles, so each budget has a run (and a cursor) of
+  // its own: say so where the store holds this seed's run under another one.
+  if (!report.other_budgets.empty()) {
+    std::cout << "other runs of seed " << seed << " (each continued by its own --node-budget):";
+    for (std::size_t i = 0; i < report.other_budgets.size(); ++i) {
+      std::cout << (i == 0 ? " " : ", ") << "--node-budget " << report.other_budgets[i].first << " at candidate "
+                << report.other_budgets[i].second;
+    }
+    std::cout << "\n";
+  }
   if (stop_requested()) {
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; every puzzle found so far is stored: run the same command to continue\n";
     return interrupted_exit_status();

@@ -1,4 +1,7 @@
 #include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "cli/command.hpp"
 #include "cli/json_output.hpp"
@@ -15,7 +18,8 @@ std::string size_line(const GameDescriptor& game) {
   return "sizes: " + game.size_help + " (default " + std::to_string(game.default_size) + ")";
 }
 
-nlohmann::json game_json(const GameDescriptor& game, bool with_rulings) {
+// `in_force`: the value of every ruling (the defaults unless --rule chose others); null without GAME.
+nlohmann::json game_json(const GameDescriptor& game, bool with_rulings, const Config* in_force = nullptr) {
   nlohmann::json out = {{"name", game.name},          {"title", game.title},
                         {"summary", game.summary},    {"sides", game.side_names},
                         {"sizes", game.size_help},    {"default_size", game.default_size},
@@ -32,6 +36,7 @@ nlohmann::json game_json(const GameDescriptor& game, bool with_rulings) {
                               {"default", ruling.default_value},
                               {"provenance", std::string(provenance_name(ruling.provenance))},
                               {"reason", ruling.reason}});
+    if (in_force != nullptr) out["rulings"].back()["in_force"] = in_force->rulings.at(ruling.name);
   }
   return out;
 }
@@ -39,7 +44,10 @@ nlohmann::json game_json(const GameDescriptor& game, bool with_rulings) {
 int run(const std::vector<std::string>& args) {
   po::options_description options;
   bool markdown = false, json = false;
+  std::vector<std::string> rulings;
   options.add_options()("game", po::value<std::string>(), "game name")
+      ("rule", po::value<std::vector<std::string>>(&rulings)->composing(),
+       "ruling as NAME=VALUE or ID=VALUE, repeatable: mark its value as the one in force and state the rulings in force")
       ("markdown", po::bool_switch(&markdown), "print the rulings as a Markdown table (for docs/rulings.md)")
       ("json", po::bool_switch(&json), "print the games, or the game's rulings, as JSON (docs/schemas/rules.schema.json)");
   po::positional_options_description positional;
@@ -49,13 +57,21 @@ int run(const std::vector<std::string>& args) {
   if (!proceed) return 0;
   require_one_format(json, markdown);
   if (markdown && !vm.count("game")) throw InputError("--markdown prints one game's rulings: name the game (arbiter rules GAME --markdown)");
+  if (!rulings.empty() && !vm.count("game")) throw InputError("--rule selects a reading of one game: name the game (arbiter rules GAME --rule NAME=VALUE)");
+  if (!rulings.empty() && markdown) throw InputError("--markdown prints the table of defaults (docs/rulings.md): it takes no --rule");
+  // The rulings in force: the defaults, with --rule's choices validated as every command does.
+  std::unique_ptr<Game> configured;
+  if (vm.count("game")) {
+    const GameDescriptor& named = find_game(vm["game"].as<std::string>());
+    configured = make_game(named, named.default_size, rulings);
+  }
   if (json) {
     nlohmann::json out = json_document("rules");
     if (!vm.count("game")) {
       out["games"] = nlohmann::json::array();
       for (const GameDescriptor* game : registered_games()) out["games"].push_back(game_json(*game, false));
     } else {
-      out["game"] = game_json(find_game(vm["game"].as<std::string>()), true);
+      out["game"] = game_json(configured->descriptor(), true, &configured->config());
     }
     print_json(out);
     return 0;
@@ -67,7 +83,8 @@ int run(const std::vector<std::string>& args) {
     }
     return 0;
   }
-  const GameDescriptor& game = find_game(vm["game"].as<std::string>());
+  const GameDescriptor& game = configured->descriptor();
+  const Config& config = configured->config();
   if (markdown) {
     std::cout << "| id | `--rule` name | question | default (provenance) | alternatives | why the default |\n"
               << "|---|---|---|---|---|---|\n";
@@ -90,13 +107,16 @@ int run(const std::vector<std::string>& args) {
   std::cout << game.title << "\n" << game.summary << "\n" << size_line(game) << "\n"
             << "Select a reading with --rule NAME=VALUE or ID=VALUE (a ruling's name or id as listed below).\n"
             << "Provenance of a default: sourced (a rule text or its diagrams settle it), derived (follows from\n"
-            << "the texts by argument), invented (the text is silent).\n";
+            << "the texts by argument), invented (the text is silent). '*' marks the value in force.\n";
+  if (!rulings.empty()) std::cout << "Rulings in force: " << rulings_in_force_line(game, config) << "\n";
   for (const Ruling& ruling : game.rulings) {
     std::cout << "\n" << ruling.id << "  " << ruling.name << "  -- " << ruling.question << "\n";
     for (const RulingOption& option : ruling.options) {
       const bool is_default = option.value == ruling.default_value;
-      std::cout << "    " << (is_default ? "* " : "  ") << option.value;
+      const bool in_force = option.value == config.rulings.at(ruling.name);
+      std::cout << "    " << (in_force ? "* " : "  ") << option.value;
       if (is_default) std::cout << " (default, " << provenance_name(ruling.provenance) << ")";
+      if (in_force && !is_default) std::cout << " (chosen with --rule)";
       std::cout << ": " << option.meaning << "\n";
     }
     std::cout << "    why the default: " << ruling.reason << "\n";
@@ -105,7 +125,7 @@ int run(const std::vector<std::string>& args) {
 }
 
 const CommandRegistration rules_registration{Command{
-    "rules", "rules [GAME] [--json]", "list the games, or one game's rulings with defaults, alternatives and reasons",
+    "rules", "rules [GAME] [--rule NAME=VALUE]... [--json]", "list the games, or one game's rulings with defaults, alternatives and reasons",
     run}};
 
 }  // namespace

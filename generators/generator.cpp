@@ -588,9 +588,11 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   run.within = options.kind == PuzzleKind::Wins ? 0 : options.within;
   run.theme = options.theme;
   run.seed = options.seed;
+  run.node_budget = options.node_budget;
   run.next = store.run_next(run);
 
   GenerationReport report;
+  for (const puzzles::RunCursor& other : store.runs_with_other_budgets(run)) report.other_budgets.emplace_back(other.node_budget, other.next);
   report.stored_before = store.count(run);
   report.first_candidate = run.next;
   std::int64_t stored = report.stored_before;

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/core/game.hpp"
@@ -94,6 +95,9 @@ struct GenerationReport {
   bool interrupted = false;       // ended before the count was reached (a stop request or a limit)
   bool position_limit = false;    // ended by max_positions
   bool time_limit = false;        // ended by time_limit_seconds
+  // The store's runs of the same game, size, rulings, kind, theme and seed under another node
+  // budget (a run is continued by its own budget alone): each budget and its next candidate.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> other_budgets;
 };
 
 // Adds puzzles to the store until it holds `count` of this game, size, rulings, kind and theme,

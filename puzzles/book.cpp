@@ -240,10 +240,9 @@ Entry prepare(const Puzzle& puzzle, int number) {
   } catch (const InputError& error) {
     throw InputError("puzzle " + std::to_string(puzzle.id) + ": " + error.what());
   }
-  Decorations solution;
-  solution.status = side_status(game, *line.end);
-  const Outcome end = line.end->outcome();
-  if (end.kind == Outcome::Kind::Win) solution.status_colour = side_colour(game, end.winner);
+  // The status of the line's end as every other picture gives it: the result with the winner's
+  // disc (and why the game ended), or, for a line that stops short of the end, the side to move.
+  Decorations solution = status_decorations(game, *line.end);
   if (!line.unplaced.empty()) solution.caption = "Off the board: " + join(line.unplaced, ", ");
   solution.numbers = line.numbers;
   solution.mover_colours = side_colours(game);

@@ -24,7 +24,15 @@ constexpr const char* kColumns =
     "difficulty, solver_nodes, solution_plies, tempting_moves, defences, certificate, certificate_sha256, "
     "seed, version";
 
-constexpr const char* kSchema = R"(
+// A run's cursor, keyed by everything that decides its puzzles (version 2: the node budget too).
+constexpr const char* kRunsTable = R"(CREATE TABLE runs (
+  game TEXT NOT NULL, size INTEGER NOT NULL, rulings TEXT NOT NULL, kind TEXT NOT NULL,
+  within INTEGER NOT NULL, theme TEXT NOT NULL, seed INTEGER NOT NULL, node_budget INTEGER NOT NULL,
+  next INTEGER NOT NULL,
+  PRIMARY KEY (game, size, rulings, kind, within, theme, seed, node_budget));
+)";
+
+const std::string kSchema = R"(
 CREATE TABLE puzzles (
   id INTEGER PRIMARY KEY,
   game TEXT NOT NULL, size INTEGER NOT NULL, rulings TEXT NOT NULL,
@@ -37,11 +45,15 @@ CREATE TABLE puzzles (
   seed INTEGER NOT NULL, version TEXT NOT NULL,
   UNIQUE (game, size, rulings, canonical, kind, within));
 CREATE INDEX puzzles_by_difficulty ON puzzles (game, difficulty, id);
-CREATE TABLE runs (
-  game TEXT NOT NULL, size INTEGER NOT NULL, rulings TEXT NOT NULL, kind TEXT NOT NULL,
-  within INTEGER NOT NULL, theme TEXT NOT NULL, seed INTEGER NOT NULL, next INTEGER NOT NULL,
-  PRIMARY KEY (game, size, rulings, kind, within, theme, seed));
-)";
+)" + std::string(kRunsTable);
+
+// Version 1's runs, keyed without the node budget, become version 2's with the one default budget
+// version 1 had (a run given another --node-budget then is continued from 0 by that budget).
+const std::string kUpgradeFrom1 = "ALTER TABLE runs RENAME TO runs_version_1;\n" + std::string(kRunsTable) +
+                                  "INSERT INTO runs SELECT game, size, rulings, kind, within, theme, seed, " +
+                                  std::to_string(PuzzleStore::kVersion1NodeBudget) +
+                                  ", next FROM runs_version_1;\n"
+                                  "DROP TABLE runs_version_1;\n";
 
 std::string join_json(const std::vector<std::string>& items) { return json(items).dump(); }
 
@@ -263,13 +275,25 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
   }
   if (found == 0 && objects == 0) {
     store.execute("BEGIN IMMEDIATE");
-    store.execute(kSchema);
+    store.execute(kSchema.c_str());
     store.execute(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
     store.execute("COMMIT");
   } else if (found == 0) {
     store.fail("not a puzzle database (an SQLite file without Arbiter's schema)");
-  } else if (found != kSchemaVersion) {
-    store.fail("schema version " + std::to_string(found) + ", this arbiter reads version " +
+  } else if (found == 1 && create_if_missing) {
+    // Its puzzles read as they are; only the runs' cursors gain their node budget. A reading
+    // command leaves the file as it is.
+    store.execute("BEGIN IMMEDIATE");
+    try {
+      store.execute(kUpgradeFrom1.c_str());
+      store.execute(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
+      store.execute("COMMIT");
+    } catch (...) {
+      sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+      throw;
+    }
+  } else if (found != kSchemaVersion && found != 1) {
+    store.fail("schema version " + std::to_string(found) + ", this arbiter reads versions 1 and " +
                std::to_string(kSchemaVersion));
   }
   // Write-ahead log with normal syncing: a commit is durable against a killed process (what
@@ -324,11 +348,11 @@ std::vector<PuzzleStore::Added> PuzzleStore::insert_batch(const std::vector<Puzz
   try {
     std::vector<Added> added;
     for (const Puzzle& p : puzzles) added.push_back(insert_one(p));
-    Statement cursor(db_, "INSERT OR REPLACE INTO runs (game, size, rulings, kind, within, theme, seed, next) "
-                          "VALUES (?1,?2,?3,?4,?5,?6,?7,?8)", name_);
+    Statement cursor(db_, "INSERT OR REPLACE INTO runs (game, size, rulings, kind, within, theme, seed, node_budget, next) "
+                          "VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)", name_);
     cursor.bind(1, run.game).bind(2, run.size).bind(3, join_json(run.rulings)).bind(4, kind_name(run.kind, run.within));
     cursor.bind(5, run.within).bind(6, run.theme).bind(7, static_cast<std::int64_t>(run.seed));
-    cursor.bind(8, static_cast<std::int64_t>(run.next));
+    cursor.bind(8, static_cast<std::int64_t>(run.node_budget)).bind(9, static_cast<std::int64_t>(run.next));
     cursor.step();
     execute("COMMIT");
     return added;
@@ -381,10 +405,27 @@ std::int64_t PuzzleStore::count(const RunCursor& run) const {
 
 std::uint64_t PuzzleStore::run_next(const RunCursor& run) const {
   Statement n(db_, "SELECT next FROM runs WHERE game=?1 AND size=?2 AND rulings=?3 AND kind=?4 AND within=?5 "
-                   "AND theme=?6 AND seed=?7", name_);
+                   "AND theme=?6 AND seed=?7 AND node_budget=?8", name_);
   n.bind(1, run.game).bind(2, run.size).bind(3, join_json(run.rulings)).bind(4, kind_name(run.kind, run.within));
   n.bind(5, run.within).bind(6, run.theme).bind(7, static_cast<std::int64_t>(run.seed));
+  n.bind(8, static_cast<std::int64_t>(run.node_budget));
   return n.step() ? static_cast<std::uint64_t>(n.integer(0)) : 0;
+}
+
+std::vector<RunCursor> PuzzleStore::runs_with_other_budgets(const RunCursor& run) const {
+  Statement n(db_, "SELECT node_budget, next FROM runs WHERE game=?1 AND size=?2 AND rulings=?3 AND kind=?4 "
+                   "AND within=?5 AND theme=?6 AND seed=?7 AND node_budget<>?8 ORDER BY node_budget", name_);
+  n.bind(1, run.game).bind(2, run.size).bind(3, join_json(run.rulings)).bind(4, kind_name(run.kind, run.within));
+  n.bind(5, run.within).bind(6, run.theme).bind(7, static_cast<std::int64_t>(run.seed));
+  n.bind(8, static_cast<std::int64_t>(run.node_budget));
+  std::vector<RunCursor> out;
+  while (n.step()) {
+    RunCursor other = run;
+    other.node_budget = static_cast<std::uint64_t>(n.integer(0));
+    other.next = static_cast<std::uint64_t>(n.integer(1));
+    out.push_back(other);
+  }
+  return out;
 }
 
 std::int64_t PuzzleStore::total() const {

@@ -23,8 +23,9 @@ struct PuzzleQuery {
   std::string theme; // "" for any theme
 };
 
-// One generator run, identified by everything that decides which puzzles it produces; `next` is
-// the first candidate number it has not yet examined.
+// One generator run, identified by everything that decides which puzzles it produces (the node
+// budget too: a candidate one budget gives up may be a puzzle under a larger one); `next` is the
+// first candidate number it has not yet examined.
 struct RunCursor {
   std::string game;
   int size = 0;
@@ -33,6 +34,7 @@ struct RunCursor {
   int within = 0;
   std::string theme;
   std::uint64_t seed = 0;
+  std::uint64_t node_budget = 0;
   std::uint64_t next = 0;
 };
 
@@ -46,10 +48,14 @@ struct DamagedRow {
 
 class PuzzleStore {
  public:
-  // The schema version this code reads and writes (PRAGMA user_version).
-  static constexpr int kSchemaVersion = 1;
+  // The schema version this code writes (PRAGMA user_version). Version 1 (before 28 November 2026)
+  // kept no node budget with a run's cursor; it is read as it is, and a writer upgrades it,
+  // giving its runs the only default budget there was, kVersion1NodeBudget.
+  static constexpr int kSchemaVersion = 2;
+  static constexpr std::uint64_t kVersion1NodeBudget = 400000;
 
-  // Opens (or, when allowed, creates) the store at `path`. Throws InputError, one line naming the
+  // Opens (or, when allowed, creates) the store at `path`; when creating is allowed (a writer), a
+  // store of schema version 1 is upgraded. Throws InputError, one line naming the
   // file, for a missing file, an unreadable or corrupt one, or one of another schema version;
   // when not creating, also for an empty file (nothing is written into a file only read).
   // `option`, when given (the CLI's "--db"), names the file in those messages as the user gave it.
@@ -80,6 +86,8 @@ class PuzzleStore {
   std::int64_t count(const RunCursor& run) const;
   // The cursor stored for this run (its `next`), or 0 when the run never stored one.
   std::uint64_t run_next(const RunCursor& run) const;
+  // The stored runs that differ from `run` in their node budget alone, by budget.
+  std::vector<RunCursor> runs_with_other_budgets(const RunCursor& run) const;
   std::int64_t total() const;
 
   const std::string& path() const { return path_; }

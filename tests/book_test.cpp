@@ -631,6 +631,52 @@ TEST(Book, NumberedSolutionsHtmlAndPdfAsAReaderSeesThem) {
   fs::remove_all(folder);
 }
 
+// A solution is drawn with the status every other picture has (status_decorations): here a line
+// that stops before the game ends (a store written by other code), whose picture says who is to
+// move with that side's disc. Before, the book set the status by hand and coloured only a win, so
+// such a solution had "White to move" with no disc, unlike a render of the same position.
+TEST(Book, ASolutionThatStopsShortShowsTheSideToMove) {
+  const GameDescriptor& game = *registered_games().front();
+  const auto configured = make_game(game, smallest_size(game));
+  const auto start = configured->initial_state();
+  std::vector<Move> moves;
+  start->legal_moves(moves);
+  ASSERT_FALSE(moves.empty());
+  const Move key = moves.front();
+  auto end = start->clone();
+  end->apply(key);
+  ASSERT_FALSE(end->outcome().over());
+  Puzzle puzzle;
+  puzzle.id = 1;
+  puzzle.game = game.name;
+  puzzle.size = configured->config().size;
+  puzzle.position = start->line();
+  puzzle.within = 1;
+  puzzle.difficulty = 1;
+  puzzle.key_move = start->move_text(key);
+  puzzle.main_line = {puzzle.key_move};
+  const Decorations expected = status_decorations(game, *end);
+  ASSERT_FALSE(expected.status_colour.empty()) << "the first game's sides are not named by colours";
+
+  const fs::path folder = fs::temp_directory_path() / ("arbiter-book-short-" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  const BookFiles files = write_book({puzzle}, folder.string());
+  std::ifstream html_file(files.html);
+  std::stringstream html;
+  html << html_file.rdbuf();
+  const std::string text = html.str();
+  const auto solution_at = text.find("class=\"diagram solution\"");
+  ASSERT_NE(solution_at, std::string::npos);
+  const std::string solution = text.substr(solution_at, text.find("</svg>", solution_at) - solution_at);
+  EXPECT_NE(solution.find(">" + expected.status + "<"), std::string::npos) << solution;
+  const auto marker_at = solution.find("class=\"status-marker\"");
+  ASSERT_NE(marker_at, std::string::npos) << "no side-to-move disc under the solution: " << solution;
+  const auto element_at = solution.rfind('<', marker_at);
+  const std::string marker = solution.substr(element_at, solution.find('>', marker_at) - element_at);
+  EXPECT_NE(marker.find("fill=\"" + expected.status_colour + "\""), std::string::npos) << marker;
+  fs::remove_all(folder);
+}
+
 TEST(Book, RefusesAnEmptyListAndAnUnwritableFolder) {
   EXPECT_THROW(write_book({}, (fs::temp_directory_path() / "arbiter-empty-book").string()), InputError);
   Puzzle puzzle;

@@ -59,6 +59,13 @@ class StoreTest : public ::testing::Test {
   fs::path dir_;
 };
 
+// ["a=b","c=d"]: the rulings as the store writes them (a JSON list of strings without quotes inside).
+std::string nlohmann_free_json(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i == 0 ? "\"" : ",\"") + items[i] + "\"";
+  return out + "]";
+}
+
 void expect_same(const Puzzle& a, const Puzzle& b) {
   EXPECT_EQ(a.game, b.game);
   EXPECT_EQ(a.size, b.size);
@@ -147,7 +154,7 @@ TEST_F(StoreTest, SelectionOrderAndFilters) {
 TEST_F(StoreTest, RunCursorIsWrittenWithItsPuzzles) {
   auto store = PuzzleStore::open(path("p.db"), true);
   const Puzzle p = sample(2);
-  RunCursor run{p.game, p.size, p.rulings, p.kind, p.within, "", 7, 0};
+  RunCursor run{p.game, p.size, p.rulings, p.kind, p.within, "", 7, 400000, 0};
   EXPECT_EQ(store.run_next(run), 0u);
   run.next = 41;
   store.insert_batch({p, sample(4)}, run);
@@ -156,6 +163,63 @@ TEST_F(StoreTest, RunCursorIsWrittenWithItsPuzzles) {
   RunCursor other_seed = run;
   other_seed.seed = 8;
   EXPECT_EQ(store.run_next(other_seed), 0u);
+  // The node budget decides which candidates become puzzles: a run under another budget is a run
+  // of its own, from candidate 0 (before, it took over the cursor of the first budget's run).
+  RunCursor other_budget = run;
+  other_budget.node_budget = 3000;
+  EXPECT_EQ(store.run_next(other_budget), 0u);
+  other_budget.next = 5;
+  store.insert_batch({}, other_budget);
+  EXPECT_EQ(store.run_next(run), 41u);
+  EXPECT_EQ(store.run_next(other_budget), 5u);
+  const auto others = store.runs_with_other_budgets(run);
+  ASSERT_EQ(others.size(), 1u);
+  EXPECT_EQ(others[0].node_budget, 3000u);
+  EXPECT_EQ(others[0].next, 5u);
+  EXPECT_TRUE(store.runs_with_other_budgets(other_seed).empty());
+}
+
+// A store of schema version 1 (runs keyed without their budget) is read as it is by a reading
+// command and upgraded by a writer, its runs given the one default budget version 1 had.
+TEST_F(StoreTest, VersionOneStoreIsReadAndUpgradedByAWriter) {
+  const Puzzle p = sample(2);
+  {
+    auto store = PuzzleStore::open(path("p.db"), true);
+    store.add(p);
+  }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path("p.db").c_str(), &db), SQLITE_OK);
+  const std::string version_1 =
+      "DROP TABLE runs; CREATE TABLE runs (game TEXT NOT NULL, size INTEGER NOT NULL, rulings TEXT NOT NULL, "
+      "kind TEXT NOT NULL, within INTEGER NOT NULL, theme TEXT NOT NULL, seed INTEGER NOT NULL, next INTEGER NOT NULL, "
+      "PRIMARY KEY (game, size, rulings, kind, within, theme, seed)); "
+      "INSERT INTO runs VALUES ('" + p.game + "', " + std::to_string(p.size) + ", '" + nlohmann_free_json(p.rulings) +
+      "', 'within-2', 2, '', 7, 41); PRAGMA user_version = 1;";
+  ASSERT_EQ(sqlite3_exec(db, version_1.c_str(), nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+  sqlite3_close(db);
+  auto user_version = [&] {
+    sqlite3* check = nullptr;
+    EXPECT_EQ(sqlite3_open(path("p.db").c_str(), &check), SQLITE_OK);
+    sqlite3_stmt* stmt = nullptr;
+    sqlite3_prepare_v2(check, "PRAGMA user_version", -1, &stmt, nullptr);
+    sqlite3_step(stmt);
+    const int version = sqlite3_column_int(stmt, 0);
+    sqlite3_finalize(stmt);
+    sqlite3_close(check);
+    return version;
+  };
+  {
+    const auto reader = PuzzleStore::open(path("p.db"), false);
+    EXPECT_EQ(reader.total(), 1);
+  }
+  EXPECT_EQ(user_version(), 1) << "a reading command upgraded the store";
+  auto writer = PuzzleStore::open(path("p.db"), true);
+  EXPECT_EQ(user_version(), PuzzleStore::kSchemaVersion);
+  EXPECT_EQ(writer.total(), 1);
+  RunCursor run{p.game, p.size, p.rulings, p.kind, p.within, "", 7, PuzzleStore::kVersion1NodeBudget, 0};
+  EXPECT_EQ(writer.run_next(run), 41u);
+  run.node_budget = 3000;
+  EXPECT_EQ(writer.run_next(run), 0u);
 }
 
 TEST_F(StoreTest, MissingFileIsAnErrorUnlessCreating) {

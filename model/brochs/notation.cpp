@@ -248,6 +248,12 @@ std::string outcome_word(const Outcome& o) {
   return o.winner == kBlackSide ? "Black wins" : "White wins";
 }
 
+// The head of a finished game's status line: "Black wins", "White wins", "Draw".
+std::string result_word(const Outcome& o) { return o.kind == Outcome::Kind::Draw ? "Draw" : outcome_word(o); }
+
+// The last item of a finished game's status line after the side: " would move next".
+constexpr const char* kWouldMoveNext = " would move next";
+
 }  // namespace
 
 std::string BrochsState::cell_name(int cell) const { return SquareGrid::of(tables_->n).name(cell); }
@@ -275,11 +281,21 @@ std::string BrochsState::diagram() const {
     for (int c = 0; c < n; ++c) out += std::string(" ") + cell_char(*this, r * n + c);
     out += "\n";
   }
-  out += std::string(side_ == kBlackSide ? "Black" : "White") + " to move, ply " + std::to_string(ply_) +
-         ", reserve " + reserve_text(*this);
+  // A finished game has no side to move: its status leads with the result and why the game ended
+  // (as Brique's and Quentin's diagrams and every picture's status do). The side that would move
+  // next is still part of the position (the one-line form names it), so it closes the line.
+  const std::string side = side_ == kBlackSide ? "Black" : "White";
+  if (outcome_.over()) {
+    out += result_word(outcome_);
+    if (const std::string why = end_note(); !why.empty()) out += ", " + why;
+    out += ", ply " + std::to_string(ply_);
+  } else {
+    out += side + " to move, ply " + std::to_string(ply_);
+  }
+  out += ", reserve " + reserve_text(*this);
   for (const std::string& item : turn_items(*this)) out += ", " + item;
   if (const std::string since = since_text(*this, " "); !since.empty()) out += ", since " + since;
-  if (outcome_.over()) out += ", " + outcome_word(outcome_);
+  if (outcome_.over()) out += ", " + side + kWouldMoveNext;
   return out + "\n";
 }
 
@@ -349,15 +365,39 @@ std::unique_ptr<BrochsState> parse_brochs_position(const Rules& rules, std::stri
     }
     for (int c = 0; c < n; ++c) read_cell(*state, r * n + c, cells[static_cast<std::size_t>(c)]);
   }
-  // Status: "<Black|White> to move, ply N, reserve R, passes P[, cursed][, repetition][, <verdict>]"
+  // Status: "<Black|White> to move, ply N, reserve R, passes P[, cursed][, repetition][, taken ...][, since ...]"
+  // or, for a finished game, "<Black wins|White wins|Draw>[, <why it ended>], ply N, reserve R, passes P[, ...],
+  // <Black|White> would move next". Before 28 November 2026 a finished game's line began "<side> to
+  // move" and ended with the verdict ("..., White wins"); that form is read too.
   std::vector<std::string> parts;
   std::stringstream split(lines.status);
   for (std::string part; std::getline(split, part, ',');) parts.emplace_back(trim(part));
-  const auto head = words_of(parts[0]);
-  if (parts.size() < 4 || head.size() != 3 || head[1] != "to" || head[2] != "move") {
-    throw InputError("diagram status must read '<Black|White> to move, ply N, reserve R, passes P', got " + quote_input(lines.status));
+  std::string verdict, stated_reason;
+  int side = kBlackSide;
+  const bool finished_form = parts[0] == "Black wins" || parts[0] == "White wins" || parts[0] == "Draw";
+  if (finished_form) {
+    verdict = parts[0] == "Draw" ? "draw" : parts[0];
+    // The reason may itself begin with "ply" ("ply cap 400"); the ply item is "ply N".
+    const auto second = parts.size() > 1 ? words_of(parts[1]) : std::vector<std::string>{};
+    if (parts.size() > 1 && !(second.size() == 2 && second[0] == "ply" && all_digits(second[1]))) {
+      stated_reason = parts[1];
+      parts.erase(parts.begin() + 1);
+    }
+    const auto last = words_of(parts.back());
+    if (parts.size() < 5 || last.size() != 4 || last[1] + " " + last[2] + " " + last[3] != std::string(kWouldMoveNext).substr(1)) {
+      throw InputError("a finished game's diagram status must read '<Black wins|White wins|Draw>[, <why it ended>], ply N, reserve R, "
+                       "passes P[, ...], <Black|White> would move next', got " + quote_input(lines.status));
+    }
+    side = read_side(last[0]);
+    parts.pop_back();
+  } else {
+    const auto head = words_of(parts[0]);
+    if (parts.size() < 4 || head.size() != 3 || head[1] != "to" || head[2] != "move") {
+      throw InputError("diagram status must read '<Black|White> to move, ply N, reserve R, passes P' (or, when the game is over, "
+                       "'<Black wins|White wins|Draw>, ply N, ...'), got " + quote_input(lines.status));
+    }
+    side = read_side(head[0]);
   }
-  const int side = read_side(head[0]);
   auto field = [&](std::size_t i, std::string_view key) {
     const auto w = words_of(parts[i]);
     if (w.size() != 2 || w[0] != key) throw InputError("status item " + std::to_string(i + 1) + " must be '" + std::string(key) + " ...', got " + quote_input(parts[i]));
@@ -370,9 +410,8 @@ std::unique_ptr<BrochsState> parse_brochs_position(const Rules& rules, std::stri
   state->set_reserve(ordinary, main);
   const int passes = parse_number(field(3, "passes"), "passes");
   StatusFlags flags;
-  std::string verdict;
   for (std::size_t i = 4; i < parts.size(); ++i) {
-    if (parts[i] == "Black wins" || parts[i] == "White wins" || parts[i] == "draw") {
+    if (!finished_form && (parts[i] == "Black wins" || parts[i] == "White wins" || parts[i] == "draw")) {
       verdict = parts[i];
     } else {
       read_flag(parts[i], flags);
@@ -385,6 +424,10 @@ std::unique_ptr<BrochsState> parse_brochs_position(const Rules& rules, std::stri
   if (verdict != actual) {
     throw InputError("status says " + quote_input(verdict.empty() ? "ongoing" : verdict) + " but the position gives " +
                      (actual.empty() ? std::string("ongoing") : actual));
+  }
+  if (!stated_reason.empty() && stated_reason != state->end_note()) {
+    throw InputError("status says the game ended by " + quote_input(stated_reason) + " but the position gives " +
+                     quote_input(state->end_note()));
   }
   return state;
 }

@@ -105,16 +105,22 @@ class HexabraeGame final : public Game {
     check_implementation(implementation);
     const HexBoard& board = HexBoard::of(rules_.radius);
     Position read;
+    std::string stated_reason;  // why a finished game's diagram says it ended
     if (auto form = split_line_form(text, descriptor().name)) {
       check_line_form_matches(*this, *form);
       read = parse_line_body(board, form->body, rules_.clock_labels, rules_.ply_cap, text, rules_.any_pieces);
     } else {
-      read = parse_diagram(board, text, rules_.clock_labels, rules_.ply_cap, rules_.any_pieces);
+      read = parse_diagram(board, text, rules_.clock_labels, rules_.ply_cap, rules_.any_pieces, &stated_reason);
     }
     // Game::parse_position plays the opening out (ply 0 and 1, and ply 2 after a pass) and says
     // what no first moves give; at any other ply the rules' necessary conditions are checked here.
     if (read.ply > 2 || (read.ply == 2 && read.passes == 0)) check_reachable(rules_, read);
-    return std::make_unique<HexabraeState>(rules_, read);
+    auto state = std::make_unique<HexabraeState>(rules_, read);
+    if (!stated_reason.empty() && stated_reason != state->end_reason()) {
+      throw InputError("the status line says the game ended by " + quote_input(stated_reason) + ", but the position gives " +
+                       (state->end_reason().empty() ? std::string("no reason") : quote_input(state->end_reason())));
+    }
+    return state;
   }
 
   // Every game ends by the ply cap at the latest (H-5b).
@@ -175,7 +181,13 @@ std::string HexabraeState::explain_text(std::string_view text) const {
   return explain(encode_move(parse_move_syntax(*board_, text, rules_.clock_labels)));
 }
 
-std::string HexabraeState::diagram() const { return diagram_text(*board_, position_, rules_.clock_labels); }
+std::string HexabraeState::diagram() const { return diagram_text(*board_, position_, rules_.clock_labels, end_reason()); }
+
+std::string HexabraeState::end_reason() const {
+  if (end_cause() == EndCause::None) return "";
+  const std::vector<std::string> notes = status_notes();
+  return notes.empty() ? "" : notes.front();
+}
 HexabraeState::EndCause HexabraeState::end_cause() const {
   const Position& pos = position_;
   if (pos.outcome.kind == Outcome::Kind::Ongoing) return EndCause::None;

@@ -156,6 +156,9 @@ class HexabraeState final : public State {
   // having no action could both explain, under no-action=lose).
   enum class EndCause { None, Enclosure, NoAction, Repetition, TwoPasses, PlyCap, Unknown };
   EndCause end_cause() const;
+  // Why a finished game ended, as its status says it ("enclosure", "two passes"; "" while it goes
+  // on or where the cause is Unknown): the second item of a finished game's diagram status.
+  std::string end_reason() const;
 
   const Position& position() const { return position_; }
   const Rules& rules() const { return rules_; }

@@ -193,15 +193,22 @@ std::vector<std::string> status_notes(const Position& pos) {
   return {};
 }
 
-std::string status_text(const Position& pos) {
-  std::string s = std::string(kSideName[static_cast<std::size_t>(pos.side)]) + " to move, ply " + std::to_string(pos.ply);
+std::string status_text(const Position& pos, const std::string& end_reason) {
+  std::string s;
+  if (pos.outcome.kind == Outcome::Kind::Win) {
+    s = std::string(kSideName[static_cast<std::size_t>(pos.outcome.winner)]) + " wins";
+  } else if (pos.outcome.kind == Outcome::Kind::Draw) {
+    s = "Draw";
+  } else {
+    s = std::string(kSideName[static_cast<std::size_t>(pos.side)]) + " to move";
+  }
+  if (pos.outcome.over() && !end_reason.empty()) s += ", " + end_reason;
+  s += ", ply " + std::to_string(pos.ply);
   for (const std::string& note : status_notes(pos)) s += ", " + note;
-  if (pos.outcome.kind == Outcome::Kind::Win) s += std::string(", ") + kSideName[static_cast<std::size_t>(pos.outcome.winner)] + " wins";
-  if (pos.outcome.kind == Outcome::Kind::Draw) s += ", draw";
   return s;
 }
 
-std::string diagram_text(const HexBoard& board, const Position& pos, bool clock) {
+std::string diagram_text(const HexBoard& board, const Position& pos, bool clock, const std::string& end_reason) {
   const int width = 6 * board.radius() + 2;
   std::string header(static_cast<std::size_t>(width), ' ');
   for (int i = 0; i <= 2 * board.radius(); ++i) header[static_cast<std::size_t>(3 * i)] = static_cast<char>('a' + i);
@@ -220,7 +227,7 @@ std::string diagram_text(const HexBoard& board, const Position& pos, bool clock)
   auto rstrip = [](std::string s) { return s.erase(s.find_last_not_of(' ') + 1); };
   std::string out = rstrip(header) + "\n";
   for (const std::string& row : rows) out += rstrip(row) + "\n";
-  out += status_text(pos);
+  out += status_text(pos, end_reason);
   const auto history = history_entries(board, pos, clock);
   if (!history.empty()) {
     out += ", history";
@@ -340,7 +347,10 @@ std::vector<std::string> meaningful_lines(std::string_view text) {
   return lines;
 }
 
-std::vector<std::string> parse_status(Position& pos, const std::string& line, int ply_cap) {
+// A finished game's status line leads with its result ("White wins, enclosure, ply 7, ..."); before
+// 28 November 2026 it led with the side to move and ended with the result ("Black to move, ply 7,
+// White wins, ..."), which is read too.
+std::vector<std::string> parse_status(Position& pos, const std::string& line, int ply_cap, std::string* end_reason) {
   std::vector<std::string> parts;
   std::string rest = line;
   for (std::size_t comma; (comma = rest.find(',')) != std::string::npos; rest = rest.substr(comma + 1)) {
@@ -349,26 +359,41 @@ std::vector<std::string> parse_status(Position& pos, const std::string& line, in
   parts.emplace_back(trim(rest));
   auto bad = [&] {
     return InputError("cannot read the status line " + quote_input(line) +
-                      " (expected e.g. 'White to move, ply 3[, passes 1][, Black wins|, draw]')");
+                      " (expected e.g. 'White to move, ply 3[, passes 1]' or 'Black wins[, <why it ended>], ply 8[, passes 1]')");
   };
   if (parts.size() < 2) throw bad();
+  bool finished = false;
   if (parts[0] == "White to move") {
     pos.side = 0;
   } else if (parts[0] == "Black to move") {
     pos.side = 1;
+  } else if (parts[0] == "White wins" || parts[0] == "Black wins" || parts[0] == "Draw") {
+    finished = true;
+    pos.outcome = parts[0] == "Draw" ? Outcome::draw() : Outcome::win(parts[0] == "White wins" ? 0 : 1);
+    // The reason may itself begin with "ply" ("ply cap 200"); the ply item is "ply N".
+    const bool ply_item = parts[1].size() > 4 && parts[1].rfind("ply ", 0) == 0 &&
+                          parts[1].find_first_not_of("0123456789", 4) == std::string::npos;
+    if (!ply_item) {
+      if (end_reason != nullptr) *end_reason = parts[1];
+      parts.erase(parts.begin() + 1);
+      if (parts.size() < 2) throw bad();
+    }
   } else {
     throw bad();
   }
   if (parts[1].rfind("ply ", 0) != 0) throw bad();
   pos.ply = static_cast<std::int16_t>(parse_number(std::string_view(parts[1]).substr(4), 4));
   check_ply(pos, ply_cap, line);
+  // White moves at even plies, Black at odd ones (a pass is a ply too): the side that would move
+  // next in a finished game.
+  if (finished) pos.side = static_cast<std::int8_t>(pos.ply % 2);
   std::size_t i = 2;
   if (i < parts.size() && parts[i].rfind("passes ", 0) == 0) {
     const int passes = parse_number(std::string_view(parts[i++]).substr(7), 1);
     if (passes < 1 || passes > 2) throw bad();
     pos.passes = static_cast<std::int8_t>(passes);
   }
-  if (i < parts.size() && parts[i].rfind("history ", 0) != 0) {
+  if (!finished && i < parts.size() && parts[i].rfind("history ", 0) != 0) {
     if (parts[i] == "White wins") {
       pos.outcome = Outcome::win(0);
     } else if (parts[i] == "Black wins") {
@@ -401,7 +426,8 @@ int diagram_radius(std::string_view text) {
   return (rows - 1) / 4;
 }
 
-Position parse_diagram(const HexBoard& board, std::string_view text, bool clock, int ply_cap, bool any_pieces) {
+Position parse_diagram(const HexBoard& board, std::string_view text, bool clock, int ply_cap, bool any_pieces,
+                       std::string* end_reason) {
   const auto lines = meaningful_lines(text);
   if (diagram_radius(text) != board.radius()) {
     throw InputError("the diagram has radius " + std::to_string(diagram_radius(text)) + " but the game has radius " +
@@ -429,7 +455,7 @@ Position parse_diagram(const HexBoard& board, std::string_view text, bool clock,
       put_piece(board, pos, fields[i], token[0] == 'W' ? 0 : 1, static_cast<int>(glyph - kGlyph.begin()), text);
     }
   }
-  restore_history(board, pos, parse_status(pos, lines.back(), ply_cap), clock, text, any_pieces);
+  restore_history(board, pos, parse_status(pos, lines.back(), ply_cap, end_reason), clock, text, any_pieces);
   return pos;
 }
 

@@ -24,8 +24,11 @@ MoveParts parse_move_syntax(const HexBoard& board, std::string_view text, bool c
 // What status_text says besides the side to move, the ply and the result: "passes 1" or
 // "passes 2" after passes in a row.
 std::vector<std::string> status_notes(const Position& pos);
-std::string status_text(const Position& pos);
-std::string diagram_text(const HexBoard& board, const Position& pos, bool clock);
+// "White to move, ply 3, passes 1"; a finished game's leads with its result and, when given, why it
+// ended ("White wins, enclosure, ply 7"): it has no side to move (at ply N the side that would move
+// next is White for an even N, Black for an odd one, which a reader recovers).
+std::string status_text(const Position& pos, const std::string& end_reason = "");
+std::string diagram_text(const HexBoard& board, const Position& pos, bool clock, const std::string& end_reason = "");
 std::vector<std::string> line_body(const HexBoard& board, const Position& pos, bool clock);
 
 // Readers; they fill cells, placed, side, ply, passes, a stated outcome and the history since the
@@ -33,7 +36,10 @@ std::vector<std::string> line_body(const HexBoard& board, const Position& pos, b
 // the history may move either side's pieces.
 Position parse_line_body(const HexBoard& board, const std::vector<std::string>& body, bool clock, int ply_cap,
                          std::string_view whole, bool any_pieces = false);
-Position parse_diagram(const HexBoard& board, std::string_view text, bool clock, int ply_cap, bool any_pieces = false);
+// `end_reason`, when given, receives why a finished game's status line says it ended ("" if it says
+// nothing), for the caller to check against the position.
+Position parse_diagram(const HexBoard& board, std::string_view text, bool clock, int ply_cap, bool any_pieces = false,
+                       std::string* end_reason = nullptr);
 int diagram_radius(std::string_view text);  // throws InputError
 
 // Throws InputError ("no game reaches this position: ...") when the position as read breaks a

@@ -65,6 +65,17 @@ two_formats="^arbiter: error: --json and --markdown cannot be combined: choose o
 expect_error_saying "two output formats" "$two_formats" rules brique --json --markdown
 expect_error_saying "two output formats" "$two_formats" perft brique --size 3 --depth 1 --json --markdown
 expect_error "markdown without a game" rules --markdown
+# rules GAME --rule: the reading's rulings in force, each ruling's value in force marked '*', a
+# chosen one said to be chosen; validated as every command's --rule (an id too).
+expect_ok "rules under a ruling" "^Rulings in force: .*pie=off.* \(the defaults but pie=off\)$" rules quentin --rule pie=off
+grep -qx "    \* off (chosen with --rule): .*" "$tmp/out" && grep -qE "^      on \(default, [a-z]+\): " "$tmp/out" \
+  && pass || fail "rules --rule marks the chosen value, not the default, as in force" "$tmp/out"
+expect_ok "rules under a ruling given by its id" "\(the defaults but pie=off\)$" rules quentin --rule Q-9=off
+expect_ok "rules --json under a ruling" '"in_force": "off"' rules quentin --rule pie=off --json
+expect_error_saying "rules under an unknown ruling" "^arbiter: error: unknown ruling 'no-such' for --rule of quentin" rules quentin --rule no-such=1
+expect_error_saying "rules under an unknown value" "^arbiter: error: ruling pie has no value 'maybe'" rules quentin --rule pie=maybe
+expect_error_saying "rules --rule without a game" "^arbiter: error: --rule selects a reading of one game" rules --rule pie=off
+expect_error_saying "rules --markdown --rule" "^arbiter: error: --markdown prints the table of defaults" rules quentin --markdown --rule pie=off
 # A --rule that contradicts a one-line position is named with both values, whether the line names
 # the ruling or leaves it at its default.
 expect_error_saying "a rule the one-line position leaves at its default" "under pie=on \(it names no pie, so the default\), and --rule asks for pie=off" \

@@ -23,6 +23,7 @@ conforms() {
 }
 
 conforms rules 0 rules --json
+conforms rules 0 rules quentin --rule pie=off --json
 for game in brique quentin brochs hexabrae; do
   conforms rules 0 rules "$game" --json
   conforms moves 0 moves "$game" --json --why

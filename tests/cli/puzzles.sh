@@ -148,6 +148,14 @@ grep -qE "none of them was a puzzle: [0-9]+ needed more than --node-budget nodes
   pass || fail "the progress line names the node budget" "$tmp/err"
 "$arbiter" "${impossible[@]}" --max-positions 10 >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "(candidates 3000\.\.3010 of seed 1)" "$tmp/out" && pass || fail "the same command continues" "$tmp/out" "$tmp/err"
+# The node budget decides which candidates become puzzles, so a run under another budget is a run
+# of its own, from candidate 0, and the summary names the other one; before, it silently took over
+# the cursor of the default budget's run (candidates 3010..3020), and the store then differed from
+# an unbroken run's.
+"$arbiter" "${impossible[@]}" --max-positions 10 --node-budget 1000 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "(candidates 0\.\.10 of seed 1, --node-budget 1000)" "$tmp/out" \
+  && grep -qx "other runs of seed 1 (each continued by its own --node-budget): --node-budget 400000 at candidate 3010" "$tmp/out" \
+  && pass || fail "a run under another --node-budget is a run of its own" "$tmp/out" "$tmp/err"
 timeout 120 "$arbiter" "${impossible[@]}" --time-limit 0.2 >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "^arbiter: stopped: --time-limit 0.2 s reached with 0/5 stored" "$tmp/err" && pass \
   || fail "--time-limit ends a fruitless run" "$tmp/out" "$tmp/err"

@@ -125,6 +125,33 @@ TEST(Notation, StatusLineIsChecked) {
   EXPECT_NO_THROW(load(rows + "White to move, ply 7, reserve 8, passes 2, White wins\n"));
 }
 
+// A finished game has no side to move: its diagram's status leads with the result and why the
+// game ended, as Brique's and Quentin's do, and names the side that would move next last (the
+// position holds it; the one-line form names it too). Before, it read "White to move, ply 7, ...,
+// White wins". The old form is still read.
+TEST(Notation, AFinishedGamesStatusLeadsWithItsResult) {
+  const std::string board = diagram_9x9("B i1 b2 i2; W c2", "Black to move, ply 0, reserve 8, passes 0");
+  const std::string rows = board.substr(0, board.find("Black to move"));
+  const auto finished = load(rows + "White to move, ply 7, reserve 8, passes 2, White wins\n");
+  ASSERT_TRUE(finished->outcome().over());
+  const std::string diagram = finished->diagram();
+  const std::string status = diagram.substr(diagram.rfind('\n', diagram.size() - 2) + 1);
+  EXPECT_EQ(status, "White wins, two passes, ply 7, reserve 8, passes 2, White would move next\n");
+  const auto again = load(diagram);
+  EXPECT_EQ(again->line(), finished->line());
+  EXPECT_EQ(again->hash(), finished->hash());
+  // Without the reason it reads the same; a wrong reason, a wrong result, a missing side are refused.
+  EXPECT_EQ(load(rows + "White wins, ply 7, reserve 8, passes 2, White would move next\n")->line(), finished->line());
+  for (const char* bad : {"White wins, repetition, ply 7, reserve 8, passes 2, White would move next",
+                          "Black wins, two passes, ply 7, reserve 8, passes 2, White would move next",
+                          "White wins, two passes, ply 7, reserve 8, passes 2",
+                          "White wins, two passes, ply 7, reserve 8, passes 2, White to move",
+                          "White wins, ply 7, reserve 8, passes 2, White would move next, White wins",
+                          "White wins, ply 0, reserve 8, passes 0, Black would move next"}) {
+    EXPECT_THROW(load(rows + bad + "\n"), InputError) << bad;
+  }
+}
+
 // Seven rows and no status line: the error says the status line is missing, not that the board
 // (six rows once the last is taken for the status) has a size Brochs does not allow.
 TEST(Notation, ADiagramWithoutItsStatusLineSaysSo) {

@@ -53,8 +53,17 @@ TEST(HexabraeNotation, FinishedGamesCarryTheirResult) {
   auto state = game->parse_position("hexabrae 4 We4/0 Be5/2 Wf1/1 white 6");
   state->apply(state->parse_move("f1-f4"));
   EXPECT_EQ(state->line(), "hexabrae 4 We4/0 Be5/2 Wf4/1 black 7 over:white history:f1/1>f4/1");
-  EXPECT_NE(state->diagram().find("Black to move, ply 7, White wins, history f1/1>f4/1"), std::string::npos);
+  // A finished game has no side to move: the status leads with the result and why the game ended
+  // (before, "Black to move, ply 7, White wins, history ..."; that form is still read).
+  EXPECT_NE(state->diagram().find("\nWhite wins, enclosure, ply 7, history f1/1>f4/1\n"), std::string::npos) << state->diagram();
   EXPECT_EQ(game->parse_position(state->diagram())->outcome(), Outcome::win(0));
+  EXPECT_EQ(game->parse_position(state->diagram())->line(), state->line());
+  std::string old_form = state->diagram();
+  old_form.replace(old_form.find("White wins, enclosure, ply 7"), 28, "Black to move, ply 7, White wins");
+  EXPECT_EQ(game->parse_position(old_form)->line(), state->line());
+  std::string wrong_reason = state->diagram();
+  wrong_reason.replace(wrong_reason.find("enclosure"), 9, "two passes");
+  EXPECT_THROW(game->parse_position(wrong_reason), InputError);
   EXPECT_THROW(state->parse_move("pass"), InputError);
 }
 
