@@ -731,7 +731,13 @@ std::vector<std::string> recheck(const Puzzle& p) {
   std::vector<std::string> problems;
   const GameDescriptor& descriptor = find_game(p.game);
   const auto game = make_game(descriptor, p.size, p.rulings);
-  const auto position = game->parse_position(p.position);
+  std::unique_ptr<State> position;
+  try {
+    position = game->parse_position(p.position);
+  } catch (const InputError& error) {
+    // Said as `book` and `show` say it: nothing else can be checked without the position.
+    return {std::string("its position does not read back: ") + error.what()};
+  }
   GeneratorOptions options;
   options.game = p.game;
   options.size = p.size;
