@@ -80,11 +80,18 @@ po::variables_map parse_arguments(const std::string& command_name, const std::ve
                                   const po::options_description& options,
                                   const po::positional_options_description& positional, bool& proceed,
                                   RulingIds ruling_ids) {
-  const Command* command = nullptr;
   for (const Command& c : commands()) {
-    if (c.name == command_name) command = &c;
+    if (c.name == command_name) return parse_arguments(c, args, options, positional, proceed, ruling_ids);
   }
-  const std::string usage = command != nullptr ? " (usage: arbiter " + command->usage + ")" : "";
+  return parse_arguments(Command{command_name, "", "", {}}, args, options, positional, proceed, ruling_ids);
+}
+
+po::variables_map parse_arguments(const Command& action, const std::vector<std::string>& args,
+                                  const po::options_description& options,
+                                  const po::positional_options_description& positional, bool& proceed,
+                                  RulingIds ruling_ids) {
+  const Command* command = &action;
+  const std::string usage = command->usage.empty() ? "" : " (usage: arbiter " + command->usage + ")";
   po::options_description all("Options");
   all.add_options()("help,h", "show this help");
   all.add(options);

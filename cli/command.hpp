@@ -49,5 +49,12 @@ boost::program_options::variables_map parse_arguments(
     const boost::program_options::options_description& options,
     const boost::program_options::positional_options_description& positional, bool& proceed,
     RulingIds ruling_ids = RulingIds::RenamedByGame);
+// The same for one action of a command that has several (`puzzles generate`, `puzzles show`):
+// `action` (its name, usage and summary; no run) is what its errors and its --help show.
+boost::program_options::variables_map parse_arguments(
+    const Command& action, const std::vector<std::string>& args,
+    const boost::program_options::options_description& options,
+    const boost::program_options::positional_options_description& positional, bool& proceed,
+    RulingIds ruling_ids = RulingIds::RenamedByGame);
 
 }  // namespace arbiter::cli

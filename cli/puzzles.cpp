@@ -38,25 +38,27 @@ constexpr std::uint64_t kFruitlessPositions = 1000;
 using puzzles::Puzzle;
 using puzzles::PuzzleKind;
 
-const char* kUsage =
-    "puzzles generate GAME --kind within-K|wins --count C --db FILE [--size N] [--rule R=V] [--seed S] [--threads T] [--theme X]\n"
-    "                 [--max-positions N] [--time-limit S]\n"
-    "       puzzles list|export --db FILE [--game G] [--difficulty A-B] [--theme X] [--json]\n"
-    "       puzzles show ID --db FILE [--json]\n"
-    "       puzzles verify --db FILE";
+// Each action's usage, its errors and its own --help; the command's usage is theirs together.
+const Command kGenerate{
+    "puzzles generate",
+    "puzzles generate GAME --kind within-K|wins --count C --db FILE [--size N] [--rule R=V] [--seed S] [--threads T] "
+    "[--theme X] [--node-budget N] [--max-positions N] [--time-limit S]",
+    "generate verified one-solution puzzles into a database until it holds C of this game, size, rulings, kind (and theme)",
+    {}};
+const Command kList{"puzzles list", "puzzles list --db FILE [--game G] [--difficulty A-B] [--theme X] [--json]",
+                    "list the stored puzzles, one a line", {}};
+const Command kExport{"puzzles export", "puzzles export --db FILE [--game G] [--difficulty A-B] [--theme X] [--json]",
+                      "the stored puzzles as JSON, every field of each, certificates included", {}};
+const Command kShow{"puzzles show", "puzzles show ID --db FILE [--json]", "one stored puzzle: its diagram, solution and wrong moves", {}};
+const Command kVerify{"puzzles verify", "puzzles verify --db FILE [--game G] [--difficulty A-B] [--theme X]",
+                      "re-prove every stored puzzle (of the filter) from scratch; exit 1 if any no longer holds", {}};
+const std::string kUsage = kGenerate.usage + "\n       " + kList.usage + "\n       " + kExport.usage + "\n       " +
+                           kShow.usage + "\n       " + kVerify.usage;
 
 void parse_kind(const std::string& text, PuzzleKind& kind, int& within) {
-  if (text == "wins") {
-    kind = PuzzleKind::Wins;
-    within = 0;
-    return;
+  if (!puzzles::kind_from_name(text, kind, within)) {
+    throw InputError("unknown puzzle kind " + quote_input(text) + " (known: " + puzzles::known_kinds() + ")");
   }
-  if (text.size() == 8 && text.rfind("within-", 0) == 0 && text[7] >= '1' && text[7] <= '4') {
-    kind = PuzzleKind::WinsWithin;
-    within = text[7] - '0';
-    return;
-  }
-  throw InputError("unknown puzzle kind " + quote_input(text) + " (known: within-1 .. within-4, wins)");
 }
 
 // Throws InputError for a theme that is not among `known`, listing them; `whose` (" for brique",
@@ -101,13 +103,20 @@ std::optional<std::string> broken_main_line(const Puzzle& p, const State& positi
   return std::nullopt;
 }
 
-std::unique_ptr<State> puzzle_position(const Puzzle& p) {
-  return make_game(find_game(p.game), p.size, p.rulings)->parse_position(p.position);
+// The puzzle's position; one that does not read back (its rulings changed by other software) is
+// named with the puzzle and the store, as `book` and `verify` name it.
+std::unique_ptr<State> puzzle_position(const Puzzle& p, const std::string& db) {
+  try {
+    return make_game(find_game(p.game), p.size, p.rulings)->parse_position(p.position);
+  } catch (const InputError& error) {
+    throw InputError("--db " + quote_input(db) + ": puzzle " + std::to_string(p.id) + ": its position does not read back: " +
+                     error.what());
+  }
 }
 
-void show_text(const Puzzle& p) {
+void show_text(const Puzzle& p, const std::string& db) {
   const GameDescriptor& descriptor = find_game(p.game);
-  const auto position = puzzle_position(p);
+  const auto position = puzzle_position(p, db);
   const std::string mover = descriptor.side_names.at(static_cast<std::size_t>(position->side_to_move()));
   std::cout << "puzzle " << p.id << ": " << mover << " to play and win"
             << (p.kind == PuzzleKind::Wins ? "" : " within " + std::to_string(p.within) + (p.within == 1 ? " move" : " moves")) << " (" << p.game << " "
@@ -153,7 +162,7 @@ int generate(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("game", 1);
   bool proceed = false;
-  const auto given = parse_arguments("puzzles", args, options, positional, proceed);
+  const auto given = parse_arguments(kGenerate, args, options, positional, proceed);
   if (!proceed) return 0;
   require_path(given, "db", db, "a file name");
   generators::GeneratorOptions g;
@@ -212,10 +221,16 @@ int generate(const std::vector<std::string>& args) {
     report = generators::generate(store, g, count, progress);
   }
   const double seconds = elapsed();
+  const std::string what = g.game + " " + board_size_name(descriptor, g.size) + " " + kind_text + (theme.empty() ? "" : " theme " + theme);
+  if (report.stored_before >= count) {
+    // --count is how many the store should hold, not how many to add.
+    std::cout << "nothing to do: " << report.stored_before << " " << what << " puzzle" << (report.stored_before == 1 ? "" : "s")
+              << " stored in " << db << ", " << count << " asked for (--count is how many the store should hold)\n";
+    return 0;
+  }
   const std::int64_t added = report.stored_after - report.stored_before;
   std::cout << added << " puzzle" << (added == 1 ? "" : "s") << " added (" << report.stored_after << "/" << count << " "
-            << g.game << " " << board_size_name(descriptor, g.size) << " " << kind_text << (theme.empty() ? "" : " theme " + theme)
-            << " in " << db << "), " << report.next_candidate - report.first_candidate << " positions examined (candidates "
+            << what << " in " << db << "), " << report.next_candidate - report.first_candidate << " positions examined (candidates "
             << report.first_candidate << ".." << report.next_candidate << " of seed " << seed
             << (budget == generators::GeneratorOptions{}.node_budget ? "" : ", --node-budget " + std::to_string(budget)) << "), "
             << report.duplicates << " duplicates skipped, " << std::fixed << std::setprecision(1) << seconds << " s\n";
@@ -258,7 +273,7 @@ struct ReadOptions {
   std::int64_t id = 0;
 };
 
-ReadOptions parse_read(const std::string& name, const std::vector<std::string>& args, bool with_id, bool with_filters,
+ReadOptions parse_read(const Command& action, const std::vector<std::string>& args, bool with_id, bool with_filters,
                        bool& proceed) {
   ReadOptions r;
   po::options_description options;
@@ -270,14 +285,14 @@ ReadOptions parse_read(const std::string& name, const std::vector<std::string>& 
         ("difficulty", po::value<std::string>(&r.difficulty), "difficulty range A-B (1..5)")
         ("theme", po::value<std::string>(&r.theme), "only this theme");
   }
-  if (name == "puzzles export") {
+  if (&action == &kExport) {
     options.add_options()("json", po::bool_switch(&r.json), "lay the JSON out on several lines (it is JSON either way)");
-  } else if (name != "puzzles verify") {
+  } else if (&action != &kVerify) {
     options.add_options()("json", po::bool_switch(&r.json), "JSON output");
   }
   po::positional_options_description positional;
   if (with_id) positional.add("id", 1);
-  const auto given = parse_arguments("puzzles", args, options, positional, proceed);  // its --help shows the usage of every action
+  const auto given = parse_arguments(action, args, options, positional, proceed);
   if (proceed) {
     require_path(given, "db", r.db, "a file name");
     check_input_file("--db", r.db);
@@ -285,16 +300,22 @@ ReadOptions parse_read(const std::string& name, const std::vector<std::string>& 
   return r;
 }
 
-int list_or_export(const std::vector<std::string>& args, bool full) {
-  bool proceed = false;
-  const ReadOptions r = parse_read(full ? "puzzles export" : "puzzles list", args, false, true, proceed);
-  if (!proceed) return 0;
+// The query of the filters --game, --difficulty and --theme (list, export, verify).
+puzzles::PuzzleQuery query_of(const ReadOptions& r) {
   puzzles::PuzzleQuery query;
   if (!r.game.empty()) query.game = find_game(r.game).name;
   parse_difficulty(r.difficulty, query.min_difficulty, query.max_difficulty);
   // A misspelt theme would match nothing and read as an empty store.
   if (!r.theme.empty()) require_known_theme(r.theme, themes_of(query.game), query.game.empty() ? "" : " for " + query.game);
   query.theme = r.theme;
+  return query;
+}
+
+int list_or_export(const std::vector<std::string>& args, bool full) {
+  bool proceed = false;
+  const ReadOptions r = parse_read(full ? kExport : kList, args, false, true, proceed);
+  if (!proceed) return 0;
+  const puzzles::PuzzleQuery query = query_of(r);
   const auto store = puzzles::PuzzleStore::open(r.db, false, "--db");
   const auto found = store.select(query);
   if (full || r.json) {
@@ -318,7 +339,7 @@ int list_or_export(const std::vector<std::string>& args, bool full) {
 
 int show(const std::vector<std::string>& args) {
   bool proceed = false;
-  const ReadOptions r = parse_read("puzzles show", args, true, false, proceed);
+  const ReadOptions r = parse_read(kShow, args, true, false, proceed);
   if (!proceed) return 0;
   const auto store = puzzles::PuzzleStore::open(r.db, false, "--db");
   const auto p = store.find(r.id);
@@ -326,24 +347,25 @@ int show(const std::vector<std::string>& args) {
   if (r.json) {
     nlohmann::json out = json_document("puzzles");
     out["puzzle"] = puzzles::puzzle_to_json(*p);
-    const auto broken = broken_main_line(*p, *puzzle_position(*p));
+    const auto broken = broken_main_line(*p, *puzzle_position(*p, r.db));
     out["main_line_broken"] = broken ? nlohmann::json(*broken) : nlohmann::json(nullptr);
     print_json(out);
   } else {
-    show_text(*p);
+    show_text(*p, r.db);
   }
   return 0;
 }
 
 int verify(const std::vector<std::string>& args) {
   bool proceed = false;
-  const ReadOptions r = parse_read("puzzles verify", args, false, false, proceed);
+  const ReadOptions r = parse_read(kVerify, args, false, true, proceed);
   if (!proceed) return 0;
+  const puzzles::PuzzleQuery query = query_of(r);
   const auto store = puzzles::PuzzleStore::open(r.db, false, "--db");
   // A damaged row is reported and the others are still re-proved: verify is where a user learns
   // what in a store no longer holds.
   std::vector<puzzles::DamagedRow> damaged;
-  const auto all = store.select(puzzles::PuzzleQuery{}, damaged);
+  const auto all = store.select(query, damaged);
   for (const puzzles::DamagedRow& row : damaged) std::cout << row.what << "; it cannot be re-proved\n";
   install_stop_handlers();
   std::size_t checked = 0, failed = 0;

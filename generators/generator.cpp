@@ -204,9 +204,18 @@ int depth_of(const GeneratorOptions& options) { return options.kind == PuzzleKin
 
 std::string side_name(const Game& game, int side) { return game.descriptor().side_names.at(static_cast<std::size_t>(side)); }
 
+// The colour the player to move plays after its move m: its own, or the other one after a move
+// that exchanges the players (the pie swap). A puzzle asks whether that player wins; the solver's
+// values and searches are the colours', so a search of the position after m is for this side.
+int player_after(const State& position, Move m) {
+  const int mover = position.side_to_move();
+  return position.exchanges_players(m) ? 1 - mover : mover;
+}
+
 // The game's own estimate of how much better the mover stands after the move: what a one-ply
 // search prefers. Used only to rank tempting moves, never to decide a puzzle.
-int shallow_score(const State& position, Move m, int mover) {
+int shallow_score(const State& position, Move m) {
+  const int mover = player_after(position, m);
   auto child = position.clone();
   child->apply(m);
   if (child->is_terminal()) return child->outcome().kind == Outcome::Kind::Win && child->outcome().winner == mover ? 1000 : -1000;
@@ -223,9 +232,8 @@ int shallow_score(const State& position, Move m, int mover) {
 // look prefers them, each with a fortieth of the node budget and all together with a quarter.
 bool fast_wins_of_two_moves(const State& position, const std::vector<Move>& legal, const GeneratorOptions& options,
                             BudgetScope& budget) {
-  const int mover = position.side_to_move();
   std::vector<std::pair<int, Move>> order;
-  for (const Move m : legal) order.emplace_back(shallow_score(position, m, mover), m);
+  for (const Move m : legal) order.emplace_back(shallow_score(position, m), m);
   std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   solver::BoundedSearch probe(1, budget.control);
   auto child = position.clone();
@@ -240,7 +248,7 @@ bool fast_wins_of_two_moves(const State& position, const std::vector<Move>& lega
     budget.restart(options.node_budget / 40 + 1);
     bool wins = false;
     try {
-      wins = probe.defender_loses(*child, mover, depth_of(options) - 1);
+      wins = probe.defender_loses(*child, player_after(position, m), depth_of(options) - 1);
     } catch (const solver::SearchInterrupted&) {
       if (stop_requested()) throw;
     }
@@ -254,6 +262,65 @@ std::string join_moves(const std::vector<std::string>& moves) {
   std::string out;
   for (const auto& m : moves) out += (out.empty() ? "" : " ") + m;
   return out;
+}
+
+// Settles r, a move of `position` that exchanges the players, for the player who makes it: the
+// solver's values are the colours', and after the exchange that player plays the other colour.
+// An exact value turns over (the colour's win is the player's loss); a bounded one says nothing of
+// the other colour, so the player's is searched: whether it wins within the k - 1 moves left to it,
+// with its certificate and line in place of the colour's.
+void for_the_player(const State& position, solver::MoveResult& r, int k, bool wins_kind, BudgetScope& budget,
+                    const GeneratorOptions& options) {
+  if (wins_kind) {
+    if (r.value == Value::Win) r.value = Value::Loss;
+    else if (r.value == Value::Loss) r.value = Value::Win;
+    return;
+  }
+  auto child = position.clone();
+  child->apply(r.move);
+  const int player = player_after(position, r.move);
+  budget.restart(options.node_budget);
+  solver::BoundedSearch search(1, budget.control);
+  search.count_into(r.stats);
+  const bool wins = search.defender_loses(*child, player, k - 1);
+  r.value = wins ? Value::WinWithin : Value::NoWinWithin;
+  r.certificate = solver::Certificate();
+  r.claims = {search.certify(*child, player, k - 1, wins, r.certificate)};
+  r.line = solver::principal_line(r.certificate, r.claims.front());
+}
+
+std::string moves_word(int n) { return std::to_string(n) + (n == 1 ? " move" : " moves"); }
+
+std::string outcome_words(const Game& game, const Outcome& o) {
+  return o.kind == Outcome::Kind::Win ? side_name(game, o.winner) + " wins" : "it is drawn";
+}
+
+// Why the wrong move m of `position` fails, as a sentence: the player's side is its colour after m
+// (a move that exchanges the players gives it the other one), and an answer is named only when the
+// opponent is the one to move after m (sides need not alternate). k is the puzzle's bound (0: a
+// `wins` puzzle); `slower_win`: the player still wins within k moves after m, so k + 1 moves from
+// the puzzle position, m counted.
+std::string refutation_sentence(const Game& game, const State& position, const solver::MoveResult& m, int k, bool slower_win) {
+  const int player = player_after(position, m.move);
+  const std::string side = side_name(game, player), opponent = side_name(game, 1 - player);
+  auto child = position.clone();
+  child->apply(m.move);
+  if (child->is_terminal()) return m.text + " ends the game: " + outcome_words(game, child->outcome()) + ".";
+  const std::string exchange =
+      position.exchanges_players(m.move) ? "the players exchange colours, so the player to move plays " + side : "";
+  const std::string still =
+      slower_win ? " " + side + " still wins, but needs " + moves_word(k + 1) + " from the puzzle position, " + m.text + " counted." : "";
+  // The one move of a win in one is spent: there is no answer to speak of.
+  if (k == 1) return m.text + " does not win at once" + (exchange.empty() ? "" : " (" + exchange + ")") + "." + still;
+  std::string sentence = "After " + m.text + (exchange.empty() ? ", " : " " + exchange + "; ");
+  const bool answered = !m.line.empty() && child->side_to_move() == 1 - player;
+  if (answered) sentence += opponent + " answers " + m.line.front() + " and ";
+  if (m.value == Value::NoWinWithin) {
+    if (!answered && child->side_to_move() == player) sentence += side + " is to move again, but ";
+    return sentence + side + " cannot win within " + moves_word(k) + "." + still;
+  }
+  if (m.value == Value::Draw) return sentence + (answered ? "" : opponent + " ") + "holds a draw.";
+  return sentence + (answered ? "" : opponent + " ") + "wins" + (m.line.size() > 1 ? " (" + join_moves(m.line) + ")." : ".");
 }
 
 }  // namespace
@@ -408,14 +475,23 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
   solve_options.table_megabytes = wins_kind ? 16 : 1;
   solve_options.control = budget.control;
   int winners = 0;
-  const solver::SolveResult result = solver::solve_moves(position, solve_options, {}, [&](std::size_t, const solver::MoveResult& r) {
-    if (solver::is_win(r.value)) {
+  solver::SolveResult result = solver::solve_moves(position, solve_options, {}, [&](std::size_t, const solver::MoveResult& r) {
+    // A move that exchanges the players is settled for its player below.
+    if (!position.exchanges_players(r.move) && solver::is_win(r.value)) {
       if (++winners > 1) budget.abort();  // a second winning move: not a one-solution puzzle
     }
   });
   if (stop_requested()) {
     interrupted = true;
     return reject(Rejection::None);
+  }
+  try {
+    for (solver::MoveResult& r : result.moves) {
+      if (position.exchanges_players(r.move) && r.value != Value::Unknown) for_the_player(position, r, k, wins_kind, budget, options);
+    }
+  } catch (const solver::SearchInterrupted&) {
+    interrupted = stop_requested();
+    return reject(interrupted ? Rejection::None : Rejection::OverBudget);
   }
   std::size_t key = legal.size();
   for (std::size_t i = 0; i < result.moves.size(); ++i) {
@@ -453,7 +529,7 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
   // (kSlowerWinsCounted found), each gets a fortieth of the node budget and all of them together
   // the budget once; the moves are tried in the order the one-ply look prefers them.
   constexpr int kSlowerWinsCounted = 4;
-  const int key_score = shallow_score(position, key_result.move, mover);
+  const int key_score = shallow_score(position, key_result.move);
   struct Wrong {
     std::size_t index;
     bool slower_win;
@@ -461,7 +537,7 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
   };
   std::vector<Wrong> wrong;
   for (std::size_t i = 0; i < result.moves.size(); ++i) {
-    if (i != key) wrong.push_back({i, false, shallow_score(position, result.moves[i].move, mover)});
+    if (i != key) wrong.push_back({i, false, shallow_score(position, result.moves[i].move)});
   }
   std::stable_sort(wrong.begin(), wrong.end(), [](const Wrong& a, const Wrong& b) { return a.score > b.score; });
   if (!wins_kind) {
@@ -476,7 +552,7 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
         child->apply(result.moves[w.index].move);
         budget.restart(options.node_budget / 40 + 1);
         try {
-          w.slower_win = deeper.defender_loses(*child, mover, k);
+          w.slower_win = deeper.defender_loses(*child, player_after(position, result.moves[w.index].move), k);
         } catch (const solver::SearchInterrupted&) {
           if (stop_requested()) throw;
         }
@@ -493,22 +569,12 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
     return a.score > b.score;
   });
   for (const Wrong& w : wrong) p.measures.tempting_moves += (w.slower_win || w.score >= key_score) ? 1 : 0;
-  const std::string attacker = side_name(game, mover), defender = side_name(game, 1 - mover);
   for (std::size_t r = 0; r < wrong.size() && r < 3; ++r) {
     const solver::MoveResult& m = result.moves[wrong[r].index];
     puzzles::Refutation refutation;
     refutation.move = m.text;
     refutation.defence.assign(m.line.begin(), m.line.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(2, m.line.size())));
-    const std::string answer = m.line.empty() ? "" : ", " + defender + " answers " + m.line.front();
-    if (m.value == Value::NoWinWithin) {
-      refutation.why = "After " + m.text + answer + " and " + attacker + " cannot win within " + std::to_string(k) +
-                       (k == 1 ? " move" : " moves") + (wrong[r].slower_win ? " (it still wins, but only in " + std::to_string(k + 1) + ")." : ".");
-    } else if (m.value == Value::Draw) {
-      refutation.why = "After " + m.text + answer + " and holds a draw.";
-    } else {
-      refutation.why = "After " + m.text + answer + " and wins" +
-                       (m.line.size() > 1 ? " (" + join_moves(m.line) + ")." : ".");
-    }
+    refutation.why = refutation_sentence(game, position, m, wins_kind ? 0 : k, wrong[r].slower_win);
     p.refutations.push_back(std::move(refutation));
   }
 
@@ -667,7 +733,13 @@ std::vector<std::string> recheck(const Puzzle& p) {
   std::vector<std::string> problems;
   const GameDescriptor& descriptor = find_game(p.game);
   const auto game = make_game(descriptor, p.size, p.rulings);
-  const auto position = game->parse_position(p.position);
+  std::unique_ptr<State> position;
+  try {
+    position = game->parse_position(p.position);
+  } catch (const InputError& error) {
+    // Said as `book` and `show` say it: nothing else can be checked without the position.
+    return {std::string("its position does not read back: ") + error.what()};
+  }
   GeneratorOptions options;
   options.game = p.game;
   options.size = p.size;
@@ -703,8 +775,16 @@ std::vector<std::string> recheck(const Puzzle& p) {
     if (certificate.position != position->line()) problems.push_back("the certificate proves another position");
     int winners = 0;
     for (const auto& verdict : report.moves) {
+      // The claims are the colours': after a move that exchanges the players, the player who made
+      // it plays the other colour.
+      int player = position->side_to_move();
+      try {
+        player = player_after(*position, position->parse_move(verdict.move));
+      } catch (const InputError&) {
+        // a move this position does not have: the certificate's own check reports it
+      }
       for (const auto& claim : verdict.claims) {
-        if (claim.kind == solver::Claim::Kind::Win && claim.side == position->side_to_move()) {
+        if (claim.kind == solver::Claim::Kind::Win && claim.side == player) {
           ++winners;
           if (verdict.move != p.key_move) problems.push_back("the certificate proves " + verdict.move + " wins, not " + p.key_move);
         }

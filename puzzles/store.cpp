@@ -120,10 +120,21 @@ std::string stored_text(const std::string& text) {
   return quote_input(text.size() > 40 ? text.substr(0, 37) + "..." : text);
 }
 
-PuzzleKind kind_from_name(const std::string& name) {
-  if (name == "wins") return PuzzleKind::Wins;
-  if (name.rfind("within-", 0) == 0) return PuzzleKind::WinsWithin;
-  throw DamagedField{"kind", stored_text(name) + " is not a puzzle kind"};
+// The kind and its bound, which the row keeps twice (kind "within-2", within 2): both must be a
+// kind this arbiter makes, and agree.
+void kind_fields(const std::string& name, std::int64_t stored_within, Puzzle& p) {
+  if (!kind_from_name(name, p.kind, p.within)) {
+    throw DamagedField{"kind", stored_text(name) + " is not a puzzle kind (known: " + known_kinds() + ")"};
+  }
+  if (stored_within != p.within) {
+    throw DamagedField{"within", std::to_string(stored_within) + " does not agree with its kind " + quote_input(name)};
+  }
+}
+
+// A difficulty outside 1..5 would leave the row out of every list (they select 1-5 by default).
+int difficulty_field(std::int64_t stored) {
+  if (stored < 1 || stored > 5) throw DamagedField{"difficulty", std::to_string(stored) + " is not a difficulty (1 to 5)"};
+  return static_cast<int>(stored);
 }
 
 // `what` names what the field should hold ("a JSON list of moves").
@@ -158,8 +169,8 @@ Puzzle read_fields(const Statement& row) {
   p.rulings = strings_field("rulings", row.text(c++), "a JSON list of rulings");
   p.position = row.text(c++);
   ++c;  // canonical
-  p.kind = kind_from_name(row.text(c++));
-  p.within = static_cast<int>(row.integer(c++));
+  const std::string kind = row.text(c++);
+  kind_fields(kind, row.integer(c++), p);
   p.theme = row.text(c++);
   p.key_move = row.text(c++);
   p.main_line = strings_field("main_line", row.text(c++), "a JSON list of moves");
@@ -169,7 +180,7 @@ Puzzle read_fields(const Statement& row) {
   } catch (const json::exception&) {
     throw DamagedField{"refutations", stored_text(refutations) + " is not a JSON list of refutations"};
   }
-  p.difficulty = static_cast<int>(row.integer(c++));
+  p.difficulty = difficulty_field(row.integer(c++));
   p.measures.solver_nodes = static_cast<std::uint64_t>(row.integer(c++));
   p.measures.solution_plies = static_cast<int>(row.integer(c++));
   p.measures.tempting_moves = static_cast<int>(row.integer(c++));
@@ -203,6 +214,24 @@ InputError damaged_store(const std::string& store_name, const DamagedRow& damage
 std::string kind_name(PuzzleKind kind, int within) {
   return kind == PuzzleKind::Wins ? "wins" : "within-" + std::to_string(within);
 }
+
+bool kind_from_name(const std::string& name, PuzzleKind& kind, int& within) {
+  if (name == "wins") {
+    kind = PuzzleKind::Wins;
+    within = 0;
+    return true;
+  }
+  for (int k = 1; k <= kMaxWithin; ++k) {
+    if (name == kind_name(PuzzleKind::WinsWithin, k)) {
+      kind = PuzzleKind::WinsWithin;
+      within = k;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string known_kinds() { return "within-1 .. within-" + std::to_string(kMaxWithin) + ", wins"; }
 
 std::string PuzzleStore::canonical_form(const Puzzle& puzzle) {
   const auto game = make_game(find_game(puzzle.game), puzzle.size, puzzle.rulings);
@@ -370,8 +399,10 @@ std::vector<Puzzle> PuzzleStore::select(const PuzzleQuery& query) const {
 }
 
 std::vector<Puzzle> PuzzleStore::select(const PuzzleQuery& query, std::vector<DamagedRow>& damaged) const {
+  // A row whose difficulty no range holds is read whatever range is asked, to be reported damaged
+  // instead of left out in silence.
   std::string sql = std::string("SELECT id, ") + kColumns +
-                    " FROM puzzles WHERE (?1 = '' OR game = ?1) AND difficulty BETWEEN ?2 AND ?3"
+                    " FROM puzzles WHERE (?1 = '' OR game = ?1) AND (difficulty BETWEEN ?2 AND ?3 OR difficulty NOT BETWEEN 1 AND 5)"
                     " AND (?4 = '' OR theme = ?4) ORDER BY game, difficulty, id";
   if (query.limit > 0) sql += " LIMIT " + std::to_string(query.limit);
   Statement rows(db_, sql, name_);

@@ -39,6 +39,11 @@ struct RunCursor {
 };
 
 std::string kind_name(PuzzleKind kind, int within);  // "within-2", "wins"
+// The kinds a puzzle can be: within-1 .. within-kMaxWithin, and wins.
+constexpr int kMaxWithin = 4;
+// Reads a kind's name ("within-2", "wins"; within is 0 for wins); false for any other text.
+bool kind_from_name(const std::string& name, PuzzleKind& kind, int& within);
+std::string known_kinds();  // "within-1 .. within-4, wins"
 
 // A stored row that does not read as a puzzle (a field changed by other software).
 struct DamagedRow {

@@ -10,8 +10,11 @@ db="$tmp/p.db"
   && grep -q "^4 puzzles added (4/4 brique 5x5 within-2" "$tmp/out" && pass || fail "generate brique" "$tmp/out"
 "$arbiter" puzzles generate quentin --size 5 --kind within-1 --count 3 --db "$db" >"$tmp/out" 2>"$tmp/err" \
   && grep -q "^3 puzzles added" "$tmp/out" && pass || fail "generate quentin" "$tmp/out"
-"$arbiter" puzzles generate brique --size 5 --kind within-2 --count 4 --db "$db" --seed 5 >"$tmp/out" 2>"$tmp/err" \
-  && grep -q "^0 puzzles added (4/4" "$tmp/out" && pass || fail "a satisfied count adds nothing" "$tmp/out"
+# --count is how many the store should hold: one it already holds leaves nothing to do (this said
+# "0 puzzles added (4/3 ...)" before).
+"$arbiter" puzzles generate brique --size 5 --kind within-2 --count 3 --db "$db" --seed 5 >"$tmp/out" 2>"$tmp/err" \
+  && grep -q "^nothing to do: 4 brique 5x5 within-2 puzzles stored in $db, 3 asked for (--count is how many the store should hold)$" "$tmp/out" \
+  && [ ! -s "$tmp/err" ] && pass || fail "a satisfied count adds nothing" "$tmp/out" "$tmp/err"
 
 # The summary does not depend on the thread count: the candidates examined and the reasons they
 # were not puzzles are counted up to the last one kept, not as far as the threads ran past it.
@@ -48,6 +51,23 @@ id=$(awk 'NR == 1 {print $1}' "$tmp/list")
   && pass || fail "export" "$tmp/all.json" "$tmp/all.line"
 "$arbiter" puzzles verify --db "$db" >"$tmp/out" 2>"$tmp/err" && grep -q "^7 puzzles checked: 7 hold, 0 no longer hold (" "$tmp/out" \
   && pass || fail "verify" "$tmp/out"
+# verify takes list's filters.
+"$arbiter" puzzles verify --db "$db" --game quentin >"$tmp/out" 2>"$tmp/err" && grep -q "^3 puzzles checked: 3 hold, 0 no longer hold (" "$tmp/out" \
+  && pass || fail "verify --game" "$tmp/out" "$tmp/err"
+
+# damaged_copy NAME SQL...: $tmp/NAME.db, a copy of $db changed by the statements, as other software might.
+damaged_copy() {
+  local copy="$tmp/$1.db"
+  shift
+  cp "$db" "$copy"
+  python3 - "$copy" "$@" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+for statement in sys.argv[2:]:
+    c.execute(statement)
+c.commit()
+PY
+}
 
 # A puzzle that no longer holds: its certificate changed in the store is reported, exit 1.
 cp "$db" "$tmp/bad.db"
@@ -79,6 +99,15 @@ PY
   && python3 -c "import json,sys; assert json.load(open(sys.argv[1]))['main_line_broken'].startswith('its main line does not play: illegal move')" "$tmp/out" \
   && pass || fail "show --json marks a main line that does not play" "$tmp/out" "$tmp/err"
 "$arbiter" puzzles show 2 --db "$tmp/line.db" >"$tmp/out" && ! grep -q "^broken" "$tmp/out" && pass || fail "show marks a sound line broken" "$tmp/out"
+# A position whose rulings no longer agree with the row's: show names the puzzle and the store,
+# as book and verify name the puzzle.
+damaged_copy rulings "UPDATE puzzles SET position = position || ' pie=off' WHERE id = 1"
+expect_error "a position that does not read back (show)" puzzles show 1 --db "$tmp/rulings.db"
+grep -q "^arbiter: error: --db '$tmp/rulings.db': puzzle 1: its position does not read back: the position's rulings differ from the game's: pie=off" "$tmp/err" \
+  && pass || fail "show names the puzzle whose position does not read back" "$tmp/err"
+"$arbiter" puzzles verify --db "$tmp/rulings.db" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^puzzle 1 (brique within-2) no longer holds: its position does not read back: the position's rulings differ" "$tmp/out" \
+  && pass || fail "verify says the position does not read back" "$tmp/out" "$tmp/err"
 
 # A run stopped in the middle keeps what it stored, and the same command then reaches the count
 # with exactly the puzzles of an unbroken run: first a SIGKILL (no chance to clean up), then a
@@ -193,14 +222,7 @@ expect_error "unknown theme (export)" puzzles export --db "$db" --theme nosuch
 # A puzzle row damaged by other software: list, show and export stop before printing anything,
 # in one line naming the puzzle and the field in the user's words (not the JSON library's);
 # verify reports every damaged row and re-proves the others, exit 1.
-cp "$db" "$tmp/damaged.db"
-python3 - "$tmp/damaged.db" <<'PY'
-import sqlite3, sys
-c = sqlite3.connect(sys.argv[1])
-c.execute("UPDATE puzzles SET main_line = 'e2 a2' WHERE id = 1")
-c.execute("UPDATE puzzles SET game = 'nosuchgame' WHERE id = 2")
-c.commit()
-PY
+damaged_copy damaged "UPDATE puzzles SET main_line = 'e2 a2' WHERE id = 1" "UPDATE puzzles SET game = 'nosuchgame' WHERE id = 2"
 for action in list export "show 1"; do
   expect_error "damaged row ($action)" puzzles $action --db "$tmp/damaged.db"
   grep -q "^arbiter: error: --db '$tmp/damaged.db': puzzle [12] has a damaged field \(main_line: 'e2 a2' is not a JSON list of moves\|game: 'nosuchgame' is not a game this arbiter knows\)" "$tmp/err" \
@@ -213,6 +235,22 @@ grep -q "puzzle 2 has a damaged field game: 'nosuchgame' is not a game this arbi
   && grep -q "^puzzle 2 has a damaged field game: 'nosuchgame' is not a game this arbiter knows; it cannot be re-proved$" "$tmp/out" \
   && grep -q "^7 puzzles checked: 5 hold, 0 no longer hold, 2 damaged (" "$tmp/out" && [ ! -s "$tmp/err" ] \
   && pass || fail "verify reports the damaged rows and re-proves the others" "$tmp/out" "$tmp/err"
+# A difficulty no range holds, a kind this arbiter does not make, or a bound that disagrees with
+# the kind is a damaged field too: list and verify used to leave such a row out without a word
+# (the first even under --difficulty 1-1, which no row of difficulty 9 is in).
+damaged_copy fields "UPDATE puzzles SET difficulty = 9 WHERE id = 1" "UPDATE puzzles SET kind = 'within-9', within = 9 WHERE id = 2" \
+  "UPDATE puzzles SET within = 3 WHERE id = 3"
+for action in list export "list --difficulty 1-1"; do
+  expect_error "damaged field ($action)" puzzles $action --db "$tmp/fields.db"
+  grep -q "^arbiter: error: --db '$tmp/fields.db': puzzle [123] has a damaged field \(difficulty\|kind\|within\)" "$tmp/err" \
+    && pass || fail "the damaged puzzle is named ($action)" "$tmp/err"
+done
+"$arbiter" puzzles verify --db "$tmp/fields.db" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^puzzle 1 has a damaged field difficulty: 9 is not a difficulty (1 to 5); it cannot be re-proved$" "$tmp/out" \
+  && grep -q "^puzzle 2 has a damaged field kind: 'within-9' is not a puzzle kind (known: within-1 .. within-4, wins); it cannot be re-proved$" "$tmp/out" \
+  && grep -q "^puzzle 3 has a damaged field within: 3 does not agree with its kind 'within-2'; it cannot be re-proved$" "$tmp/out" \
+  && grep -q "^7 puzzles checked: 4 hold, 0 no longer hold, 3 damaged (" "$tmp/out" \
+  && pass || fail "verify names every damaged field" "$tmp/out" "$tmp/err"
 : >"$tmp/empty.db"
 expect_error "empty file" puzzles list --db "$tmp/empty.db"
 grep -q "^arbiter: error: --db '$tmp/empty.db': empty: no puzzles were ever generated into it" "$tmp/err" && pass || fail "an empty file is named by its option" "$tmp/err"
@@ -228,10 +266,15 @@ printf '\x00\x00\x00\x63' | dd of="$tmp/v99.db" bs=1 seek=60 conv=notrunc status
 expect_error "other schema version" puzzles verify --db "$tmp/v99.db"
 grep -q "^arbiter: error: --db '$tmp/v99.db': schema version 99" "$tmp/err" && pass || fail "version named" "$tmp/err"
 
-# Help for every action.
+# Help for every action: its own usage, not the others' (show --help printed generate's).
 for action in generate list show export verify; do
-  "$arbiter" puzzles "$action" --help >"$tmp/out" 2>"$tmp/err" && grep -q "^usage: arbiter puzzles" "$tmp/out" && pass \
-    || fail "puzzles $action --help" "$tmp/err"
+  "$arbiter" puzzles "$action" --help >"$tmp/out" 2>"$tmp/err" && grep -q "^usage: arbiter puzzles $action " "$tmp/out" \
+    && [ "$(grep -c "puzzles [a-z]* \(GAME\|ID\|--db\)" "$tmp/out")" -eq 1 ] && pass || fail "puzzles $action --help" "$tmp/out" "$tmp/err"
 done
+"$arbiter" puzzles verify --help | grep -q -- "--game" && pass || fail "verify --help shows --game"
+# A missing GAME is one line with generate's usage alone (it was the whole command's, on five lines).
+expect_error "no game" puzzles generate --size 7 --kind within-2 --count 1 --db "$tmp/x.db"
+grep -q "^arbiter: error: missing GAME (usage: arbiter puzzles generate GAME --kind " "$tmp/err" && ! grep -q "puzzles list" "$tmp/err" \
+  && pass || fail "missing GAME names generate's usage" "$tmp/err"
 
 finish
