@@ -28,6 +28,25 @@ sed -i "s/^end .*/end $(grep -c '^[na] ' "$tmp/cut.cert")/" "$tmp/cut.cert"
 "$arbiter" verify-proof "$tmp/cut.cert" >"$tmp/out" 2>&1
 status=$?
 if [ $status -eq 1 ] && grep -q '^REJECTED: ' "$tmp/out"; then pass; else fail "tampered certificate -> exit $status"; cat "$tmp/out"; fi
+# verify-proof --json: the same answers as a document (exit statuses as without), the rejected one
+# with its reason and the first bad node's position as the text prints them.
+"$arbiter" verify-proof "$tmp/b3.cert" --json >"$tmp/ok.json" 2>/dev/null
+ok_status=$?
+"$arbiter" verify-proof "$tmp/cut.cert" --json >"$tmp/bad.json" 2>/dev/null
+bad_status=$?
+if [ $ok_status -eq 0 ] && [ $bad_status -eq 1 ] && python3 - "$tmp/ok.json" "$tmp/bad.json" "$tmp/out" <<'CHECK'
+import json, sys
+ok, bad = (json.load(open(name)) for name in sys.argv[1:3])
+text = open(sys.argv[3]).read()
+assert ok["result"] == "verified" and ok["verified"] and ok["reason"] is None, ok
+assert ok["game"] == "brique" and ok["size"] == 3 and "pie=swap-sides" in ok["rulings_in_force"], ok
+assert ok["value"] == "win" and ok["statement"] == "Black wins" and ok["root"] == "analysis", ok
+assert ok["legal_moves"] == ok["moves_covered"] == ok["moves_settled"] == 9 and ok["positions_checked"] > 1, ok
+assert [m["move"] for m in ok["moves"] if m["value"] == "win"] == ["b1", "c1", "a2", "b2", "a3"], ok["moves"]
+assert bad["result"] == "rejected" and not bad["verified"] and bad["value"] == "not settled" and bad["moves"] is None, bad
+assert "REJECTED: " + bad["reason"] + "\n" + bad["bad_position"] in text, (bad, text)
+CHECK
+then pass; else fail "verify-proof --json of a verified and a rejected certificate" "$tmp/ok.json" "$tmp/bad.json"; fi
 
 # A solve stopped by its limits certifies what it settled: 3 of the 16 first moves of 4x4, a partial
 # analysis that verify-proof accepts as such; relabelled a full analysis, it is rejected.
@@ -37,6 +56,9 @@ if [ $status -eq 1 ] && grep -q 'a partial analysis: the settled moves only' "$t
 "$arbiter" verify-proof "$tmp/part.cert" >"$tmp/out" 2>&1
 if [ $? -eq 0 ] && grep -q '^Verified: 3 of the 16 legal moves are settled' "$tmp/out" && [ "$(grep -c '^  [a-d][1-4]: ' "$tmp/out")" -eq 3 ]; then pass; else
   fail "verify-proof of a partial analysis"; cat "$tmp/out"; fi
+"$arbiter" verify-proof "$tmp/part.cert" --json >"$tmp/part.json" 2>/dev/null
+if [ -s "$tmp/part.json" ] && jq -e '.root == "partial analysis" and .legal_moves == 16 and .moves_covered == 3 and .moves_settled == 3' "$tmp/part.json" >/dev/null; then
+  pass; else fail "verify-proof --json of a partial analysis" "$tmp/part.json"; fi
 sed 's/^p /a /' "$tmp/part.cert" >"$tmp/whole.cert"
 "$arbiter" verify-proof "$tmp/whole.cert" >"$tmp/out" 2>&1
 status=$?
