@@ -490,7 +490,10 @@ int solve_command(const std::vector<std::string>& args) {
   for (const MoveResult& m : result.moves) {
     if (solver::is_win(m.value)) {
       winning.push_back(m.text);
-      if (principal == nullptr) principal = &m;
+      // A bounded search's line is the quickest win against the longest defence: of the winning
+      // moves, the one whose line is shortest (each move's line is so already); the first in
+      // legal order could mark time and win a move later.
+      if (principal == nullptr || (within > 0 && m.line.size() < principal->line.size())) principal = &m;
     }
   }
   // Without a win, the line is the longest resistance of the move that holds out best.
@@ -514,7 +517,8 @@ int solve_command(const std::vector<std::string>& args) {
   const bool line_cut = !line.empty() && !finish_line(root, line);
   const std::string cut_reason = within > 0
                                      ? "line cut at the bound of " + std::to_string(within) + (within == 1 ? " move" : " moves")
-                                     : "line cut: the search kept no further proved move";
+                                     : "line cut: the table lost the proof beyond here, and a re-search of at most "
+                                       "the move's own search's nodes did not find it again";
   const std::size_t table_used = result.table_used, table_capacity = result.table_capacity;
   const std::size_t each_table_megabytes = solver::table_megabytes_of(solve_options);
   const double seconds = result.seconds;
