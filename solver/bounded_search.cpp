@@ -68,6 +68,7 @@ int BoundedSearch::settled(std::uint64_t key, int k) {
 
 void BoundedSearch::record(std::uint64_t key, int k, bool wins) {
   Entry& e = slot(key);
+  ++stats_->tt_stores;
   if (wins) {
     if (e.win_within < 0 || e.win_within > k) e.win_within = static_cast<std::int8_t>(k);
   } else if (e.no_win_up_to < k) {

@@ -135,7 +135,10 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
       return;
     }
     child.numbers = evaluate_new(made_state, depth + 1);
-    if (child.numbers.solved()) table_.store(child.key, child.numbers, 1);
+    if (child.numbers.solved()) {
+      table_.store(child.key, child.numbers, 1);
+      ++stats_.tt_stores;
+    }
   };
   for (std::size_t i = 0; i < moves.size() && !decided; ++i) {
     const Move m = moves[i];
@@ -286,6 +289,7 @@ void Dfpn::simulate_siblings(std::size_t depth, std::size_t proved) {
     if (simulate(sibling, model, 0)) {
       child.numbers = ProofNumbers{0, kInf};
       table_.store(child.key, child.numbers, 1);
+      ++stats_.tt_stores;
       ++stats_.proven;
       ++stats_.simulated;
     } else {
@@ -337,6 +341,7 @@ bool Dfpn::proved_by_simulation(const State& q_child, const State& p_child, std:
   if (q_child.is_terminal() || p_child.is_terminal()) return false;
   if (!simulate(q_child, p_child, level + 1)) return false;
   table_.store(q_child.canonical_key() ^ salt_, ProofNumbers{0, kInf}, 1);
+  ++stats_.tt_stores;
   ++stats_.proven;
   return true;
 }
@@ -424,6 +429,7 @@ void Dfpn::refute_siblings(const State& state, std::vector<Child>& children, std
     if (sibling.numbers.solved() || (state.move_changes(sibling.move) & zone) != 0) continue;
     sibling.numbers = lost;
     table_.store(sibling.key, lost, 1);
+    ++stats_.tt_stores;
     zones_->store(sibling.position_key, zone);
     ++stats_.siblings_refuted;
   }

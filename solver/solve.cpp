@@ -492,6 +492,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
     std::ifstream in(table_path, std::ios::binary);
     bool whole = true;
     const std::size_t loaded = in ? table.load_solved(in, &whole) : 0;
+    result.table_read_back = loaded;
     if (in.is_open() && !whole && options.warn) {
       options.warn(table_path + " is cut short or damaged (" + std::to_string(loaded) +
                    " solved entries read): what it lost is searched again");

@@ -108,6 +108,20 @@ if grep -Eq '^Table: .*; [1-9][0-9,]* of 4,194,304 entries in use \(64 MiB, the 
   fail "solve --within reports its own tables" "$tmp/out" "$tmp/out2"; fi
 # A principal line that stops before the game ends says so: the bounded search's at its bound.
 if grep -Eq '^Principal line: .* \.\.\. \(line cut at the bound of 2 moves\)$' "$tmp/out"; then pass; else fail "a bounded line cut at its bound" "$tmp/out"; fi
+# The table's stores count every write to it (a child won at once, a sibling refuted or proved by
+# simulation, a bound the bounded search recorded), so they are at least the entries in use: they
+# said "0 stores" under --within, and 3,621 stores for 6,545 entries on Quentin 4x4.
+stores_cover_entries() {  # OUTPUT: its Table line counts some stores, and no fewer than the entries in use
+  local stores used
+  stores=$(sed -nE 's/^Table: .* ([0-9,]+) stores; .*/\1/p' "$1" | tr -d ,)
+  used=$(sed -nE 's/^Table: .*; ([0-9,]+) of [0-9,]+ entries in use.*/\1/p' "$1" | tr -d ,)
+  [ -n "$stores" ] && [ -n "$used" ] && [ "$stores" -gt 0 ] && [ "$stores" -ge "$used" ]
+}
+if stores_cover_entries "$tmp/out" && stores_cover_entries "$tmp/out2"; then pass; else fail "a bounded search counts its stores" "$tmp/out" "$tmp/out2"; fi
+# --tt-mb sizes the bounded search's own tables up to their 64 MiB: a larger one is noted, not ignored.
+"$arbiter" solve quentin --size 3 --within 2 --state "$tmp/within" --tt-mb 1024 >/dev/null 2>"$tmp/err"
+if grep -qx 'note: --within searches with a table of its own on each thread, of at most 64 MiB: --tt-mb 1024 gives 64 MiB' "$tmp/err"; then
+  pass; else fail "solve --within notes that --tt-mb above 64 gives 64" "$tmp/err"; fi
 # A bounded line is the quickest win against the longest defence: here Black wins within 2 (not 1),
 # and the --within 3 line took b2 first, which wins only a move later (b2 d1 b3 d2 a4).
 quick='quentin 4 BWW./B.B./..../.... black 4'
@@ -151,6 +165,7 @@ if grep -q 'resuming: 1 of 16 moves already settled' "$tmp/err" && grep -qx "Win
 "$arbiter" solve quentin --size 4 --value-only --resume --state "$tmp/refuted" >"$tmp/out2" 2>"$tmp/err"
 if grep -qx 'Winning move (--value-only: 4 moves refuted, 11 other moves not searched): b1' "$tmp/out" &&
   grep -qx ' 2 ? - - ?' "$tmp/out" && grep -qx ' 3 ? - - ?' "$tmp/out" && grep -q 'resuming: 5 of 16 moves already settled' "$tmp/err" &&
+  stores_cover_entries "$tmp/out" &&
   diff <(sed -n '/^Value/,/^Black to move/p' "$tmp/out") <(sed -n '/^Value/,/^Black to move/p' "$tmp/out2") >/dev/null; then pass; else
   fail "solve --value-only reports the losses found in turn"; cat "$tmp/out" "$tmp/out2" "$tmp/err"; fi
 # --race: two threads race through the root; the same value, a winning move of the full solve.
@@ -315,8 +330,11 @@ for cut in 5 16; do
   if grep -q "^arbiter: warning: $tmp/limited/solve/$key/table is cut short or damaged ([0-9]* solved entries read): what it lost is searched again$" "$tmp/err"; then pass; else
     fail "a table cut $cut bytes short is named" "$tmp/err"; fi
 done
-"$arbiter" solve brique --size 5 --openings --time-limit 0.5 --tt-mb 16 --state "$tmp/limited" --resume >/dev/null 2>"$tmp/err"
+"$arbiter" solve brique --size 5 --openings --time-limit 0.5 --tt-mb 16 --state "$tmp/limited" --resume >"$tmp/out" 2>"$tmp/err"
 if ! grep -q 'warning' "$tmp/err"; then pass; else fail "a table saved whole reads back without a warning" "$tmp/err"; fi
+# Its entries are in use without a store of this run's: the Table line says how many were read back.
+if grep -Eq '^Table: .* entries in use \(16 MiB, shared by the threads; [1-9][0-9,]* solved entries read back from the stopped run.s table\)$' "$tmp/out"; then
+  pass; else fail "a resumed run's Table line names the entries read back" "$tmp/out"; fi
 # Saving for --resume can fail (a full disk, a directory where the file goes): a warning naming the
 # file and why, the report printed and the temporary file removed. The table's write went unchecked
 # (cut short, then renamed into place), and a failed rename was an internal error with no report.
