@@ -200,7 +200,7 @@ int solve_command(const std::vector<std::string>& args) {
       ("within", po::value<int>(&within), "bounded search: can the side to move win within K of its own moves (1-20)")
       ("time-limit", po::value<double>(&time_limit), "seconds; moves not settled by then are reported unknown")
       ("threads", po::value<int>(&threads), "worker threads (default 1)")
-      ("tt-mb", whole_number_value(&table_megabytes, "between 1 and 65536"), "transposition table shared by the threads, in MiB (default 256; a power of two: another value is rounded down, with a note)")
+      ("tt-mb", whole_number_value(&table_megabytes, "between 1 and 65536"), "transposition table shared by the threads, in MiB (default 256; a power of two: another value is rounded down, with a note; with --within, the size of the bounded search's own table on each thread, at most 64)")
       ("proof", po::value<std::string>(&proof_file), "write the certificate to FILE (check it with arbiter verify-proof)")
       ("proof-parts", po::bool_switch(&proof_parts),
        "with --proof FILE: write each move's proof to a file of its own in FILE.parts/ as soon as the move is settled, and FILE as an analysis that refers to them (a large solve's certificate does not fit in memory)")
@@ -278,6 +278,12 @@ int solve_command(const std::vector<std::string>& args) {
   solve_options.threat_depth = threat_depth;
   solve_options.simulation_steps = simulation_steps;
   solve_options.table_megabytes = table_megabytes;
+  if (within > 0 && given.count("tt-mb") && solver::table_megabytes_of(solve_options) != table_megabytes &&
+      world.coordinator()) {
+    // The bounded search does not use the df-pn table --tt-mb sizes: say what it takes instead.
+    std::cerr << "note: --within searches with a table of its own on each thread, of at most 64 MiB: --tt-mb "
+              << table_megabytes << " gives " << solver::table_megabytes_of(solve_options) << " MiB\n";
+  }
   // Certificates are extracted only when one is to be written: the walk over every proof tree
   // can cost as much as the search.
   solve_options.certificates = !proof_file.empty();
@@ -490,7 +496,10 @@ int solve_command(const std::vector<std::string>& args) {
   for (const MoveResult& m : result.moves) {
     if (solver::is_win(m.value)) {
       winning.push_back(m.text);
-      if (principal == nullptr) principal = &m;
+      // A bounded search's line is the quickest win against the longest defence: of the winning
+      // moves, the one whose line is shortest (each move's line is so already); the first in
+      // legal order could mark time and win a move later.
+      if (principal == nullptr || (within > 0 && m.line.size() < principal->line.size())) principal = &m;
     }
   }
   // Without a win, the line is the longest resistance of the move that holds out best.
@@ -514,7 +523,8 @@ int solve_command(const std::vector<std::string>& args) {
   const bool line_cut = !line.empty() && !finish_line(root, line);
   const std::string cut_reason = within > 0
                                      ? "line cut at the bound of " + std::to_string(within) + (within == 1 ? " move" : " moves")
-                                     : "line cut: the search kept no further proved move";
+                                     : "line cut: the table lost the proof beyond here, and a re-search of at most "
+                                       "the move's own search's nodes did not find it again";
   const std::size_t table_used = result.table_used, table_capacity = result.table_capacity;
   const std::size_t each_table_megabytes = solver::table_megabytes_of(solve_options);
   const double seconds = result.seconds;
@@ -561,7 +571,7 @@ int solve_command(const std::vector<std::string>& args) {
     out["seconds"] = seconds;
     out["table"] = {{"lookups", result.stats.tt_lookups}, {"hits", result.stats.tt_hits}, {"stores", result.stats.tt_stores},
                     {"entries_used", table_used}, {"entries", table_capacity}, {"megabytes", each_table_megabytes},
-                    {"tables", result.tables}};
+                    {"tables", result.tables}, {"entries_read_back", result.table_read_back}};
     out["pruning"] = {{"threat_depth", within == 0 ? threat_depth : 0},
                       {"positions_searched_for_threats", result.stats.threat_searches},
                       {"moves_refuted_by_threats", result.stats.moves_pruned},
@@ -672,8 +682,11 @@ int solve_command(const std::vector<std::string>& args) {
                 << (result.tables == 1 ? "" : std::to_string(result.tables) + " tables of ") << each_table_megabytes
                 << " MiB, " << whose << (result.tables == 1 ? "" : ", one on each thread") << ")\n";
     } else {
+      // Entries in use come from this run's stores and, resumed, from the stopped run's saved table.
       std::cout << with_commas(table_used) << " of " << with_commas(table_capacity) << " entries in use (" << table_megabytes
-                << " MiB, shared by the threads)\n";
+                << " MiB, shared by the threads"
+                << (result.table_read_back > 0 ? "; " + with_commas(result.table_read_back) + " solved entries read back from the stopped run's table" : "")
+                << ")\n";
     }
     if (result.stats.threat_searches > 0) {
       std::cout << "Threats: " << with_commas(result.stats.threat_searches) << " positions looked at, "

@@ -6,8 +6,12 @@
 #include <iostream>
 #include <optional>
 
+#include <nlohmann/json.hpp>
+
+#include "cli/json_output.hpp"
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/position_io.hpp"
 #include "model/registry.hpp"
 #include "solver/certificate.hpp"
 #include "solver/progress.hpp"
@@ -21,13 +25,15 @@ int verify_proof_command(const std::vector<std::string>& args) {
   std::string file, game_name, implementation;
   std::vector<std::string> rulings;
   int threads = 1;
+  bool json = false;
   po::options_description options;
   options.add_options()
       ("file", po::value<std::string>(&file)->required(), "certificate file")
       ("game", po::value<std::string>(&game_name), "fail unless the certificate is about this game")
       ("rule", po::value<std::vector<std::string>>(&rulings)->composing(), "fail unless the certificate's rulings include NAME=VALUE (or ID=VALUE)")
       ("impl", po::value<std::string>(&implementation), "implementation to check with (default: reference, or the only one)")
-      ("threads", po::value<int>(&threads), "part files checked at once (default 1; each holds its part in memory while it is checked)");
+      ("threads", po::value<int>(&threads), "part files checked at once (default 1; each holds its part in memory while it is checked)")
+      ("json", po::bool_switch(&json), "print the result as JSON (docs/schemas/verify-proof.schema.json): verified or rejected, the reason and the first bad node's position, positions and moves checked, game, size, rulings, the position's value, moves covered and settled; exit status as without");
   po::positional_options_description positional;
   positional.add("file", 1);
   bool proceed = false;
@@ -68,6 +74,125 @@ int verify_proof_command(const std::vector<std::string>& args) {
     report = solver::verify_certificate(certificate, implementation, rulings, checking);
   }
   progress.clear();
+  // A move whose claims are only "does not lose" for one side is covered, not settled: its value
+  // (win or draw) is not fixed by them.
+  const bool analysis = certificate.analysis(certificate.root);
+  const auto is_open = [](const solver::MoveVerdict& move) {
+    bool fixed = false, holds[2] = {false, false};
+    for (const solver::Claim& c : move.claims) {
+      fixed = fixed || c.kind != solver::Claim::Kind::Hold;
+      if (c.kind == solver::Claim::Kind::Hold && (c.side == 0 || c.side == 1)) holds[c.side] = true;
+    }
+    return !fixed && !(holds[0] && holds[1]);
+  };
+  // A settled move's value for the side to move, as solve --json words it: a win (within a bound
+  // or not), a loss (the opponent wins), a draw (neither side loses), no win within a bound.
+  const auto move_value = [&](const solver::MoveVerdict& move) -> std::string {
+    if (is_open(move)) return "open";
+    bool holds[2] = {false, false};
+    for (const solver::Claim& c : move.claims) {
+      if (c.kind == solver::Claim::Kind::Win && c.side == report.mover) return "win";
+      if (c.kind == solver::Claim::Kind::Win) return "loss";
+      if (c.kind == solver::Claim::Kind::Hold && (c.side == 0 || c.side == 1)) holds[c.side] = true;
+    }
+    if (holds[0] && holds[1]) return "draw";
+    return "no win";
+  };
+  // Unbounded claims only, as the text says: a bounded analysis says no more than its moves' lines.
+  bool mover_wins = false, all_lost = true;
+  std::size_t settled = 0;
+  for (const auto& move : report.moves) {
+    settled += !is_open(move);
+    for (const solver::Claim& c : move.claims) {
+      mover_wins = mover_wins || (c.kind == solver::Claim::Kind::Win && c.side == report.mover && c.bound == solver::kUnbounded);
+    }
+    all_lost = all_lost && std::any_of(move.claims.begin(), move.claims.end(), [&](const solver::Claim& c) {
+      return c.kind == solver::Claim::Kind::Win && c.side != report.mover && c.bound == solver::kUnbounded;
+    });
+  }
+  const std::size_t open = report.moves.size() - settled;
+  if (json) {
+    nlohmann::json out = json_document("verify-proof");
+    out["file"] = file;
+    out["certificate_nodes"] = certificate.size();
+    out["made_by"] = certificate.made_by;
+    out["game"] = game.name;
+    out["position"] = certificate.position;
+    out["rulings"] = rulings;
+    // The size and every ruling in force, as the certificate's position carries them.
+    const LoadedPosition loaded = load_position(game, 0, {}, certificate.position, implementation);
+    out["size"] = loaded.game->config().size;
+    out["rulings_in_force"] = rulings_in_force(game, loaded.game->config());
+    out["side_to_move"] = game.side_names.at(static_cast<std::size_t>(loaded.state->side_to_move()));
+    out["implementation"] = implementation;
+    out["result"] = report.accepted ? "verified" : "rejected";
+    out["verified"] = report.accepted;
+    out["reason"] = report.accepted ? nlohmann::json(nullptr) : nlohmann::json(report.reason);
+    out["bad_position"] = report.accepted ? nlohmann::json(nullptr) : nlohmann::json(report.bad_position);
+    out["positions_checked"] = report.nodes_checked;
+    out["moves_checked"] = report.edges_checked;
+    out["parts_checked"] = report.parts_checked;
+    out["root"] = !analysis ? "claim" : certificate.partial(certificate.root) ? "partial analysis" : "analysis";
+    // The position's value for the side to move, where the verified claims fix it.
+    std::string value = "not settled", statement;
+    if (report.accepted && analysis) {
+      const solver::Claim won{solver::Claim::Kind::Win, report.mover, solver::kUnbounded};
+      const solver::Claim lost{solver::Claim::Kind::Win, 1 - report.mover, solver::kUnbounded};
+      // Drawn: no move wins, and the best, a draw, is shown (every other move loses or draws).
+      const bool drawn = !report.partial &&
+                         std::all_of(report.moves.begin(), report.moves.end(), [&](const auto& m) { return move_value(m) == "loss" || move_value(m) == "draw"; }) &&
+                         std::any_of(report.moves.begin(), report.moves.end(), [&](const auto& m) { return move_value(m) == "draw"; });
+      // A bounded win is a win too (as solve --json says "win" for --within): the soonest one named.
+      int soonest = solver::kUnbounded;
+      for (const auto& move : report.moves) {
+        for (const solver::Claim& c : move.claims) {
+          if (c.kind == solver::Claim::Kind::Win && c.side == report.mover && c.bound != solver::kUnbounded &&
+              (soonest == solver::kUnbounded || c.bound + 1 < soonest)) {
+            soonest = c.bound + 1;
+          }
+        }
+      }
+      if (mover_wins) {
+        value = "win", statement = solver::claim_text(game, won);
+      } else if (soonest != solver::kUnbounded) {
+        value = "win", statement = solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, report.mover, soonest});
+      } else if (!report.partial && all_lost && !report.moves.empty()) {
+        value = "loss", statement = solver::claim_text(game, lost);
+      } else if (drawn) {
+        value = "draw", statement = "draw with best play";
+      }
+    } else if (report.accepted) {
+      const solver::Claim& c = report.root_claim;
+      const int mover = loaded.state->side_to_move();
+      statement = solver::claim_text(game, c);
+      if (c.kind == solver::Claim::Kind::Win) value = c.side == mover ? "win" : c.bound == solver::kUnbounded ? "loss" : "not settled";
+    }
+    out["value"] = value;
+    out["statement"] = statement.empty() ? nlohmann::json(nullptr) : nlohmann::json(statement);
+    if (report.accepted && analysis) {
+      nlohmann::json moves = nlohmann::json::array();
+      for (const auto& move : report.moves) {
+        nlohmann::json claims = nlohmann::json::array();
+        for (const solver::Claim& c : move.claims) {
+          solver::Claim seen = c;  // as seen before the move, as the text prints it
+          if (c.bound != solver::kUnbounded) seen.bound = c.bound + 1;
+          claims.push_back(solver::claim_text(game, seen));
+        }
+        moves.push_back({{"move", move.move}, {"value", move_value(move)}, {"claims", claims}});
+      }
+      out["moves"] = moves;
+      out["legal_moves"] = report.legal_moves;
+      out["moves_covered"] = report.moves.size();
+      out["moves_settled"] = settled;
+    } else {
+      out["moves"] = nullptr;
+      out["legal_moves"] = nullptr;
+      out["moves_covered"] = nullptr;
+      out["moves_settled"] = nullptr;
+    }
+    print_json(out);
+    return report.accepted ? 0 : 1;
+  }
   std::cout << "Certificate: " << file << " (" << certificate.size() << " nodes, written by " << certificate.made_by << ")\n";
   std::cout << "Position: " << certificate.position << "\n";
   std::cout << "Checked with the " << implementation << " implementation"
@@ -79,29 +204,18 @@ int verify_proof_command(const std::vector<std::string>& args) {
     std::cout << "REJECTED: " << report.reason << "\n" << report.bad_position;
     return 1;
   }
-  if (certificate.analysis(certificate.root)) {
+  if (analysis) {
     if (report.partial) {
       std::cout << "Verified: " << report.moves.size() << " of the " << report.legal_moves
                 << " legal moves are settled (a partial analysis: the others are not covered):\n";
+    } else if (open == 0) {
+      std::cout << "Verified: every legal move is settled:\n";
     } else {
       // A move whose claims are only "does not lose" for one side is covered, not settled: its
       // value (win or draw) is not fixed by them.
-      const auto open = std::count_if(report.moves.begin(), report.moves.end(), [](const auto& move) {
-        bool fixed = false, holds[2] = {false, false};
-        for (const solver::Claim& c : move.claims) {
-          fixed = fixed || c.kind != solver::Claim::Kind::Hold;
-          if (c.kind == solver::Claim::Kind::Hold && (c.side == 0 || c.side == 1)) holds[c.side] = true;
-        }
-        return !fixed && !(holds[0] && holds[1]);
-      });
-      if (open == 0) {
-        std::cout << "Verified: every legal move is settled:\n";
-      } else {
-        std::cout << "Verified: every legal move is covered, " << open << (open == 1 ? " of them" : " of them")
-                  << " only by a 'does not lose' claim, which leaves its value (a win or a draw) open:\n";
-      }
+      std::cout << "Verified: every legal move is covered, " << open << " of them"
+                << " only by a 'does not lose' claim, which leaves its value (a win or a draw) open:\n";
     }
-    bool mover_wins = false, all_lost = true;
     for (const auto& move : report.moves) {
       std::cout << "  " << move.move << ":";
       for (std::size_t i = 0; i < move.claims.size(); ++i) {
@@ -109,15 +223,9 @@ int verify_proof_command(const std::vector<std::string>& args) {
         solver::Claim seen = c;  // as seen before the move: the mover's own bound counts the move
         if (c.bound != solver::kUnbounded) seen.bound = c.bound + 1;
         std::cout << (i ? ";" : "") << " " << solver::claim_text(game, seen);
-        mover_wins = mover_wins || (c.kind == solver::Claim::Kind::Win && c.side == report.mover && c.bound == solver::kUnbounded);
       }
-      all_lost = all_lost && std::any_of(move.claims.begin(), move.claims.end(), [&](const solver::Claim& c) {
-        return c.kind == solver::Claim::Kind::Win && c.side != report.mover && c.bound == solver::kUnbounded;
-      });
       std::cout << "\n";
     }
-    // What the moves' claims make of the position (unbounded claims only: a bounded analysis says
-    // no more than its moves' lines).
     if (mover_wins) {
       std::cout << "So the position is won: " << solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, report.mover, solver::kUnbounded}) << "\n";
     } else if (!report.partial && all_lost && !report.moves.empty()) {
@@ -129,7 +237,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
   return 0;
 }
 
-const CommandRegistration verify_proof_registration{{"verify-proof", "verify-proof FILE [--game G] [--rule NAME=VALUE]",
+const CommandRegistration verify_proof_registration{{"verify-proof", "verify-proof FILE [--game G] [--rule NAME=VALUE] [--json]",
                                         "re-check a solver certificate without search, with the reference implementation (or a game's only one)", verify_proof_command}};
 
 }  // namespace

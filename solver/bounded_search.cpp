@@ -68,6 +68,7 @@ int BoundedSearch::settled(std::uint64_t key, int k) {
 
 void BoundedSearch::record(std::uint64_t key, int k, bool wins) {
   Entry& e = slot(key);
+  ++stats_->tt_stores;
   if (wins) {
     if (e.win_within < 0 || e.win_within > k) e.win_within = static_cast<std::int8_t>(k);
   } else if (e.no_win_up_to < k) {
@@ -185,6 +186,22 @@ int BoundedSearch::certify_node(const State& state, int attacker, int k, bool wi
     auto child_wins = [&](const State& c) { return next_node(c, attacker, next_k, 0); };
     // The side acting for the claim names one move; the other side has every move listed.
     const bool pick_one = wins == attacker_moves;
+    // A win names a move that wins soonest: within 1 of the attacker's moves if one does, else
+    // within 2, ... (each a search over the same table), so that the certificate's longest line
+    // is the quickest win against the longest defence, not one that marks time first.
+    if (pick_one && wins) {
+      for (int soonest = 0; soonest < next_k; ++soonest) {
+        const auto quick = std::find_if(moves.begin(), moves.end(), [&](Move m) {
+          child->copy_from(state);
+          child->apply(m);
+          return next_node(*child, attacker, soonest, 0);
+        });
+        if (quick != moves.end()) {
+          moves = {*quick};
+          break;
+        }
+      }
+    }
     for (Move m : moves) {
       child->copy_from(state);
       child->apply(m);

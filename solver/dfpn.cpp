@@ -135,7 +135,10 @@ ProofNumbers Dfpn::mid(std::size_t depth, std::uint32_t thpn, std::uint32_t thdn
       return;
     }
     child.numbers = evaluate_new(made_state, depth + 1);
-    if (child.numbers.solved()) table_.store(child.key, child.numbers, 1);
+    if (child.numbers.solved()) {
+      table_.store(child.key, child.numbers, 1);
+      ++stats_.tt_stores;
+    }
   };
   for (std::size_t i = 0; i < moves.size() && !decided; ++i) {
     const Move m = moves[i];
@@ -286,6 +289,7 @@ void Dfpn::simulate_siblings(std::size_t depth, std::size_t proved) {
     if (simulate(sibling, model, 0)) {
       child.numbers = ProofNumbers{0, kInf};
       table_.store(child.key, child.numbers, 1);
+      ++stats_.tt_stores;
       ++stats_.proven;
       ++stats_.simulated;
     } else {
@@ -337,6 +341,7 @@ bool Dfpn::proved_by_simulation(const State& q_child, const State& p_child, std:
   if (q_child.is_terminal() || p_child.is_terminal()) return false;
   if (!simulate(q_child, p_child, level + 1)) return false;
   table_.store(q_child.canonical_key() ^ salt_, ProofNumbers{0, kInf}, 1);
+  ++stats_.tt_stores;
   ++stats_.proven;
   return true;
 }
@@ -424,6 +429,7 @@ void Dfpn::refute_siblings(const State& state, std::vector<Child>& children, std
     if (sibling.numbers.solved() || (state.move_changes(sibling.move) & zone) != 0) continue;
     sibling.numbers = lost;
     table_.store(sibling.key, lost, 1);
+    ++stats_.tt_stores;
     zones_->store(sibling.position_key, zone);
     ++stats_.siblings_refuted;
   }
@@ -558,29 +564,49 @@ bool Dfpn::child_shows(const State& child, bool proof) {
   return proof ? n.proven() : n.disproven();
 }
 
-std::vector<std::string> Dfpn::table_line(const State& root, const Goal& goal, bool proved) {
-  goal_ = goal;
-  salt_ = goal_salt(goal);
+std::vector<std::string> Dfpn::table_line(const State& root, const Goal& goal, bool proved,
+                                          std::uint64_t research_nodes) {
   const int chooser_side = proved ? goal.attacker : 1 - goal.attacker;
+  const Verdict kept = proved ? Verdict::Proven : Verdict::Disproven;
+  const std::uint64_t research_end =
+      research_nodes >= kNoBudget - stats_.nodes ? kNoBudget : stats_.nodes + research_nodes;
   std::vector<std::string> line;
   auto here = root.clone(), child = root.clone(), best = root.clone();
   std::vector<Move> moves;
   // Every move adds a ply, and no game outlasts its ply cap, so the walk ends.
   while (!here->is_terminal()) {
+    goal_ = goal;
+    salt_ = goal_salt(goal);
     here->legal_moves(moves);
     const bool chooser = here->side_to_move() == chooser_side;
-    bool found = false;
+    bool found = false, researched = false;
     int best_rank = 0;
     Move chosen = 0;
-    for (Move m : moves) {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Move m = moves[i];
       child->copy_from(*here);
       child->apply(m);
       int rank = 0;
       if (chooser) {
-        if (!child_shows(*child, proved)) continue;
+        if (!child_shows(*child, proved)) {
+          // The table no longer holds a proved move here (its entry gave way, or the move was
+          // refuted beside another without a search of its own): the position is searched again,
+          // within what is left of the line's budget, and its moves looked at anew.
+          if (i + 1 < moves.size() || found || researched || stats_.nodes >= research_end) continue;
+          researched = true;
+          if (solve(*here, goal, research_end - stats_.nodes) != kept) break;
+          goal_ = goal;
+          salt_ = goal_salt(goal);
+          i = static_cast<std::size_t>(-1);
+          continue;
+        }
         rank = child->is_terminal() ? 1 : 0;
       } else {
-        rank = child->is_terminal() ? -1 : child->distance_to_win(chooser_side);
+        // The other side: a reply that does not end the game first, of those a reply the table
+        // shows lost for it (the line goes on from there without a search: the replies it does not
+        // show were mostly refuted without one, by a threat they leave alone), then the one that
+        // leaves the chooser farthest from its goal.
+        rank = child->is_terminal() ? -1 : (child_shows(*child, proved) ? 1 << 20 : 0) + child->distance_to_win(chooser_side);
       }
       if (!found || rank > best_rank) {
         found = true;

@@ -45,6 +45,10 @@ TranspositionTable make_table(const SolveOptions& options) {
                             options.certificates ? TranspositionTable::Keep::Solved : TranspositionTable::Keep::Work);
 }
 
+// A line read off the table searches again where the table lost a proved move (Dfpn::table_line):
+// for the whole line, at most as many nodes as the move's own search took, and at least these.
+constexpr std::uint64_t kLineResearchFloor = 1 << 14;
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -197,7 +201,7 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
       }
       if (r.value != Value::Unknown && (!certify || parts)) {
         const bool proved = r.value == Value::Win || (r.value == Value::Draw && shown.draw_enough);
-        r.line = dfpn.table_line(*child, shown, proved);
+        r.line = dfpn.table_line(*child, shown, proved, std::max(kLineResearchFloor, r.stats.nodes));
       }
       if (parts && r.value != Value::Unknown && !r.claims.empty()) {
         if (settle && !settle()) throw SearchInterrupted();
@@ -345,7 +349,7 @@ bool search_root_for_a_win(const State& root, const std::vector<Move>& moves, co
       MoveResult& loss = result.moves[j];
       loss = unsettled_move(root, moves[j]);
       loss.value = Value::Loss;
-      if (!child->is_terminal()) loss.line = search.table_line(*child, win, false);
+      if (!child->is_terminal()) loss.line = search.table_line(*child, win, false, kLineResearchFloor);
       if (on_done) on_done(j, loss);
     }
   };
@@ -488,6 +492,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
     std::ifstream in(table_path, std::ios::binary);
     bool whole = true;
     const std::size_t loaded = in ? table.load_solved(in, &whole) : 0;
+    result.table_read_back = loaded;
     if (in.is_open() && !whole && options.warn) {
       options.warn(table_path + " is cut short or damaged (" + std::to_string(loaded) +
                    " solved entries read): what it lost is searched again");

@@ -121,6 +121,9 @@ struct SolveResult {
   std::size_t table_used = 0;
   std::size_t table_capacity = 0;
   int tables = 0;
+  // Solved entries read back from a stopped run's saved table (--resume): in use without a store
+  // of this run's. stats.tt_stores counts every write of this run's searches to the table.
+  std::size_t table_read_back = 0;
   bool interrupted = false;      // a stop request or the deadline cut some unit short
   std::size_t not_searched = 0;  // value_only: moves after the first winning one, left unknown
   SearchStats root_search;       // value_only: the exact search of the root itself

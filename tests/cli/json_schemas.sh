@@ -66,6 +66,11 @@ then pass; else fail "prove --json names the rulings in force and who kept a reu
 conforms rulings-diff 0 rulings diff brique fill once keep-enemy --max-size 3 --seconds 20 --json
 conforms solve 0 solve brique --size 3 --json
 conforms solve 0 solve quentin --size 3 --value-only --threads 2 --race --json
+# verify-proof of a certificate that verifies, and of one with a claim turned to the other side.
+"$arbiter" solve brique --size 3 --proof "$tmp/b3.cert" --state "$tmp/solve-state" >/dev/null 2>&1
+conforms verify-proof 0 verify-proof "$tmp/b3.cert" --json
+awk '$1 == "n" && $2 == "1" && $3 == "win" { $4 = 1 - $4 } { print }' "$tmp/b3.cert" >"$tmp/flipped.cert"
+conforms verify-proof 1 verify-proof "$tmp/flipped.cert" --json
 "$arbiter" puzzles generate brique --size 4 --kind within-2 --count 2 --db "$tmp/puzzles.db" >/dev/null 2>&1 \
   || { echo "FAIL: puzzles generate (for the puzzles documents)"; failures=$((failures + 1)); }
 conforms puzzles 0 puzzles list --db "$tmp/puzzles.db" --json

@@ -28,6 +28,25 @@ sed -i "s/^end .*/end $(grep -c '^[na] ' "$tmp/cut.cert")/" "$tmp/cut.cert"
 "$arbiter" verify-proof "$tmp/cut.cert" >"$tmp/out" 2>&1
 status=$?
 if [ $status -eq 1 ] && grep -q '^REJECTED: ' "$tmp/out"; then pass; else fail "tampered certificate -> exit $status"; cat "$tmp/out"; fi
+# verify-proof --json: the same answers as a document (exit statuses as without), the rejected one
+# with its reason and the first bad node's position as the text prints them.
+"$arbiter" verify-proof "$tmp/b3.cert" --json >"$tmp/ok.json" 2>/dev/null
+ok_status=$?
+"$arbiter" verify-proof "$tmp/cut.cert" --json >"$tmp/bad.json" 2>/dev/null
+bad_status=$?
+if [ $ok_status -eq 0 ] && [ $bad_status -eq 1 ] && python3 - "$tmp/ok.json" "$tmp/bad.json" "$tmp/out" <<'CHECK'
+import json, sys
+ok, bad = (json.load(open(name)) for name in sys.argv[1:3])
+text = open(sys.argv[3]).read()
+assert ok["result"] == "verified" and ok["verified"] and ok["reason"] is None, ok
+assert ok["game"] == "brique" and ok["size"] == 3 and "pie=swap-sides" in ok["rulings_in_force"], ok
+assert ok["value"] == "win" and ok["statement"] == "Black wins" and ok["root"] == "analysis", ok
+assert ok["legal_moves"] == ok["moves_covered"] == ok["moves_settled"] == 9 and ok["positions_checked"] > 1, ok
+assert [m["move"] for m in ok["moves"] if m["value"] == "win"] == ["b1", "c1", "a2", "b2", "a3"], ok["moves"]
+assert bad["result"] == "rejected" and not bad["verified"] and bad["value"] == "not settled" and bad["moves"] is None, bad
+assert "REJECTED: " + bad["reason"] + "\n" + bad["bad_position"] in text, (bad, text)
+CHECK
+then pass; else fail "verify-proof --json of a verified and a rejected certificate" "$tmp/ok.json" "$tmp/bad.json"; fi
 
 # A solve stopped by its limits certifies what it settled: 3 of the 16 first moves of 4x4, a partial
 # analysis that verify-proof accepts as such; relabelled a full analysis, it is rejected.
@@ -37,6 +56,9 @@ if [ $status -eq 1 ] && grep -q 'a partial analysis: the settled moves only' "$t
 "$arbiter" verify-proof "$tmp/part.cert" >"$tmp/out" 2>&1
 if [ $? -eq 0 ] && grep -q '^Verified: 3 of the 16 legal moves are settled' "$tmp/out" && [ "$(grep -c '^  [a-d][1-4]: ' "$tmp/out")" -eq 3 ]; then pass; else
   fail "verify-proof of a partial analysis"; cat "$tmp/out"; fi
+"$arbiter" verify-proof "$tmp/part.cert" --json >"$tmp/part.json" 2>/dev/null
+if [ -s "$tmp/part.json" ] && jq -e '.root == "partial analysis" and .legal_moves == 16 and .moves_covered == 3 and .moves_settled == 3' "$tmp/part.json" >/dev/null; then
+  pass; else fail "verify-proof --json of a partial analysis" "$tmp/part.json"; fi
 sed 's/^p /a /' "$tmp/part.cert" >"$tmp/whole.cert"
 "$arbiter" verify-proof "$tmp/whole.cert" >"$tmp/out" 2>&1
 status=$?
@@ -84,24 +106,46 @@ if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["search
 if grep -Eq '^Table: .*; [1-9][0-9,]* of 4,194,304 entries in use \(64 MiB, the bounded search.s own\)$' "$tmp/out" &&
    grep -Eq '^Table: .*; [1-9][0-9,]* of (1,048,576|2,097,152) entries in use \((2 tables of )?16 MiB, the bounded search.s own(, one on each thread)?\)$' "$tmp/out2"; then pass; else
   fail "solve --within reports its own tables" "$tmp/out" "$tmp/out2"; fi
-# A principal line that stops before the game ends says so: the bounded search's at its bound,
-# one read off the table (--value-only without --proof) where the table kept no proved move.
+# A principal line that stops before the game ends says so: the bounded search's at its bound.
 if grep -Eq '^Principal line: .* \.\.\. \(line cut at the bound of 2 moves\)$' "$tmp/out"; then pass; else fail "a bounded line cut at its bound" "$tmp/out"; fi
+# The table's stores count every write to it (a child won at once, a sibling refuted or proved by
+# simulation, a bound the bounded search recorded), so they are at least the entries in use: they
+# said "0 stores" under --within, and 3,621 stores for 6,545 entries on Quentin 4x4.
+stores_cover_entries() {  # OUTPUT: its Table line counts some stores, and no fewer than the entries in use
+  local stores used
+  stores=$(sed -nE 's/^Table: .* ([0-9,]+) stores; .*/\1/p' "$1" | tr -d ,)
+  used=$(sed -nE 's/^Table: .*; ([0-9,]+) of [0-9,]+ entries in use.*/\1/p' "$1" | tr -d ,)
+  [ -n "$stores" ] && [ -n "$used" ] && [ "$stores" -gt 0 ] && [ "$stores" -ge "$used" ]
+}
+if stores_cover_entries "$tmp/out" && stores_cover_entries "$tmp/out2"; then pass; else fail "a bounded search counts its stores" "$tmp/out" "$tmp/out2"; fi
+# --tt-mb sizes the bounded search's own tables up to their 64 MiB: a larger one is noted, not ignored.
+"$arbiter" solve quentin --size 3 --within 2 --state "$tmp/within" --tt-mb 1024 >/dev/null 2>"$tmp/err"
+if grep -qx 'note: --within searches with a table of its own on each thread, of at most 64 MiB: --tt-mb 1024 gives 64 MiB' "$tmp/err"; then
+  pass; else fail "solve --within notes that --tt-mb above 64 gives 64" "$tmp/err"; fi
+# A bounded line is the quickest win against the longest defence: here Black wins within 2 (not 1),
+# and the --within 3 line took b2 first, which wins only a move later (b2 d1 b3 d2 a4).
+quick='quentin 4 BWW./B.B./..../.... black 4'
+"$arbiter" solve quentin --position "$quick" --within 3 --state "$tmp/quick" >"$tmp/out" 2>/dev/null
+"$arbiter" solve quentin --position "$quick" --within 1 --state "$tmp/quick" >"$tmp/out2" 2>/dev/null
+if grep -q '^Value: Black (to move) cannot force a win within 1 move' "$tmp/out2" &&
+   [ "$(sed -n 's/^Principal line: //p' "$tmp/out" | wc -w)" -eq 3 ] &&
+   "$arbiter" replay quentin --position "$quick" $(sed -n 's/^Principal line: //p' "$tmp/out") 2>/dev/null | grep -q '^Result: Black wins'; then
+  pass; else fail "a --within line is the quickest win" "$tmp/out" "$tmp/out2"; fi
 
 # --value-only: the value and one winning move that the full solve lists, a certificate that verifies.
 "$arbiter" solve brique --size 4 --value-only --proof "$tmp/v4.cert" >"$tmp/out" 2>/dev/null
 named=$(sed -n 's/^Winning move (--value-only: 15 other moves not searched): //p' "$tmp/out")
-# Its certificate's line goes to the end of the game; the same search without a certificate reads
-# its line off the table, which stops after a few moves (printed like a whole line before).
+# Its certificate's line goes to the end of the game, and so does the same search's without a
+# certificate, read off the table: where the table lost the proof, the position is searched again
+# (it stopped after four moves, "c2 a1 d1 b1 ... (line cut: ...)", and so did the plain solve's).
 ends_game() {  # GAME SIZE OUTPUT: the output's principal line, replayed, ends the game
   local moves
   moves=$(sed -n 's/^Principal line: //p' "$3")
   [ -n "$moves" ] && "$arbiter" replay "$1" --size "$2" $moves 2>/dev/null | grep -q '^Result: .* wins'
 }
 "$arbiter" solve brique --size 4 --value-only --tt-mb 16 --state "$tmp/v4line" >"$tmp/noproof.out" 2>/dev/null
-if ends_game brique 4 "$tmp/out" &&
-   grep -Eq '^Principal line: [a-d][1-4]( [a-z0-9]+)* \.\.\. \(line cut: the search kept no further proved move\)$' "$tmp/noproof.out"; then pass; else
-  fail "a principal line cut short says so" "$tmp/out" "$tmp/noproof.out"; fi
+if ends_game brique 4 "$tmp/out" && ends_game brique 4 "$tmp/noproof.out" && ends_game brique 4 "$tmp/t1.out"; then pass; else
+  fail "a principal line without a certificate goes to the end of the game" "$tmp/out" "$tmp/noproof.out" "$tmp/t1.out"; fi
 # Where a certificate answers every reply with one move instead of listing them (Quentin 3x3, after
 # a1 swap c1 c3 b1 c2), the line shows a reply and that answer, to the end of the game (it stopped
 # before them).
@@ -121,6 +165,7 @@ if grep -q 'resuming: 1 of 16 moves already settled' "$tmp/err" && grep -qx "Win
 "$arbiter" solve quentin --size 4 --value-only --resume --state "$tmp/refuted" >"$tmp/out2" 2>"$tmp/err"
 if grep -qx 'Winning move (--value-only: 4 moves refuted, 11 other moves not searched): b1' "$tmp/out" &&
   grep -qx ' 2 ? - - ?' "$tmp/out" && grep -qx ' 3 ? - - ?' "$tmp/out" && grep -q 'resuming: 5 of 16 moves already settled' "$tmp/err" &&
+  stores_cover_entries "$tmp/out" &&
   diff <(sed -n '/^Value/,/^Black to move/p' "$tmp/out") <(sed -n '/^Value/,/^Black to move/p' "$tmp/out2") >/dev/null; then pass; else
   fail "solve --value-only reports the losses found in turn"; cat "$tmp/out" "$tmp/out2" "$tmp/err"; fi
 # --race: two threads race through the root; the same value, a winning move of the full solve.
@@ -285,8 +330,11 @@ for cut in 5 16; do
   if grep -q "^arbiter: warning: $tmp/limited/solve/$key/table is cut short or damaged ([0-9]* solved entries read): what it lost is searched again$" "$tmp/err"; then pass; else
     fail "a table cut $cut bytes short is named" "$tmp/err"; fi
 done
-"$arbiter" solve brique --size 5 --openings --time-limit 0.5 --tt-mb 16 --state "$tmp/limited" --resume >/dev/null 2>"$tmp/err"
+"$arbiter" solve brique --size 5 --openings --time-limit 0.5 --tt-mb 16 --state "$tmp/limited" --resume >"$tmp/out" 2>"$tmp/err"
 if ! grep -q 'warning' "$tmp/err"; then pass; else fail "a table saved whole reads back without a warning" "$tmp/err"; fi
+# Its entries are in use without a store of this run's: the Table line says how many were read back.
+if grep -Eq '^Table: .* entries in use \(16 MiB, shared by the threads; [1-9][0-9,]* solved entries read back from the stopped run.s table\)$' "$tmp/out"; then
+  pass; else fail "a resumed run's Table line names the entries read back" "$tmp/out"; fi
 # Saving for --resume can fail (a full disk, a directory where the file goes): a warning naming the
 # file and why, the report printed and the temporary file removed. The table's write went unchecked
 # (cut short, then renamed into place), and a failed rename was an internal error with no report.
