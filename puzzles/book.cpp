@@ -17,6 +17,7 @@
 #include "model/core/version.hpp"
 #include "model/registry.hpp"
 #include "puzzles/diagram.hpp"
+#include "puzzles/fonts.hpp"
 #include "puzzles/image.hpp"
 #include "puzzles/svg.hpp"
 #include "puzzles/tikz.hpp"
@@ -411,17 +412,12 @@ class PdfWriter {
   }
 
   void text(double x, double y, const std::string& content, double size, bool bold = false, bool centred = false) {
-    font(size, bold);
-    cairo_text_extents_t extents;
-    cairo_text_extents(cairo(), content.c_str(), &extents);
+    const double advance = text_advance(cairo(), content, size, bold);
     cairo_set_source_rgb(cairo(), 0.07, 0.07, 0.07);
-    cairo_move_to(cairo(), centred ? x - extents.x_advance / 2 : x, y);
-    cairo_show_text(cairo(), content.c_str());
-    cairo_new_path(cairo());
+    show_text(cairo(), centred ? x - advance / 2 : x, y, content, size, bold);
   }
   // Words wrapped to `width`; returns the baseline below the last line.
   double wrapped(double x, double y, double width, const std::string& content, double size, bool bold = false) {
-    font(size, bold);
     std::istringstream words(content);
     std::string line, word;
     auto flush = [&] {
@@ -432,10 +428,7 @@ class PdfWriter {
     };
     while (words >> word) {
       const std::string longer = line.empty() ? word : line + " " + word;
-      cairo_text_extents_t extents;
-      font(size, bold);
-      cairo_text_extents(cairo(), longer.c_str(), &extents);
-      if (extents.x_advance > width && !line.empty()) {
+      if (text_advance(cairo(), longer, size, bold) > width && !line.empty()) {
         flush();
         line = word;
       } else {
@@ -449,12 +442,7 @@ class PdfWriter {
   // sets the whole text smaller until it fits (a long title ran off both edges of the page on one
   // line). Returns the baseline below the last line.
   double centred(double x, double y, double width, const std::string& content, double size, bool bold = false) {
-    const auto width_of = [&](const std::string& words, double at_size) {
-      font(at_size, bold);
-      cairo_text_extents_t extents;
-      cairo_text_extents(cairo(), words.c_str(), &extents);
-      return std::max(extents.x_advance, extents.x_bearing + extents.width);
-    };
+    const auto width_of = [&](const std::string& words, double at_size) { return text_advance(cairo(), words, at_size, bold); };
     std::vector<std::string> words;
     std::istringstream in(content);
     for (std::string word; in >> word;) words.push_back(word);
@@ -490,11 +478,6 @@ class PdfWriter {
   }
 
  private:
-  void font(double size, bool bold) {
-    cairo_select_font_face(cairo(), "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cairo(), size);
-  }
   std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface_;
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cairo_;
   int pages_ = 0;

@@ -9,6 +9,7 @@
 
 #include "model/core/errors.hpp"
 #include "model/core/text.hpp"
+#include "puzzles/fonts.hpp"
 
 namespace arbiter::puzzles {
 namespace {
@@ -25,15 +26,19 @@ Shape text_shape(double x, double y, std::string content, double size, bool from
   return shape;
 }
 
-// A text of about this many characters, in a font of this size, is about this wide (DejaVu Sans
-// averages a little over half an em per character).
-double text_width(const std::string& text, double font_size) { return 0.58 * font_size * static_cast<double>(characters(text)); }
+// About how wide a text is in a font of this size (puzzles/fonts.hpp: Latin a little over half an
+// em a character, Chinese, Japanese and Korean a whole em).
+double text_width(const std::string& text, double font_size) { return font_size * text_ems(text); }
 
-// Where the first `count` characters of `text` end, in bytes.
-std::size_t after_characters(std::string_view text, std::size_t count) {
+// Where the longest start of `text` that is at most `ems` wide ends, in bytes (at least one
+// character).
+std::size_t cut_at(std::string_view text, double ems) {
   std::size_t at = 0;
-  for (std::size_t seen = 0; at < text.size(); ++at) {
-    if ((text[at] & 0xC0) != 0x80 && seen++ == count) break;
+  while (at < text.size()) {
+    std::size_t next = at + 1;
+    while (next < text.size() && (text[next] & 0xC0) == 0x80) ++next;
+    if (at > 0 && text_ems(text.substr(0, next)) > ems) break;
+    at = next;
   }
   return at;
 }
@@ -41,19 +46,19 @@ std::size_t after_characters(std::string_view text, std::size_t count) {
 // The lines `text` takes at `font_size` in `room`: words kept whole where they fit, a word wider
 // than a line cut into pieces that fit (between characters).
 std::vector<std::string> wrapped(const std::string& text, double font_size, double room) {
-  const std::size_t per_line = std::max<std::size_t>(1, static_cast<std::size_t>(room / text_width("x", font_size)));
+  const double per_line = std::max(room / font_size, 0.58);  // in ems
   std::vector<std::string> lines;
   std::string current;
   for (std::string word : words_of(text)) {
-    while (characters(word) > per_line) {
+    while (text_ems(word) > per_line + 1e-9) {
       if (!current.empty()) lines.push_back(std::exchange(current, ""));
-      const std::size_t cut = after_characters(word, per_line);
+      const std::size_t cut = cut_at(word, per_line);
       lines.push_back(word.substr(0, cut));
       word.erase(0, cut);
     }
     if (current.empty()) {
       current = word;
-    } else if (characters(current) + 1 + characters(word) <= per_line) {
+    } else if (text_ems(current) + 0.58 + text_ems(word) <= per_line + 1e-9) {
       current += " " + word;
     } else {
       lines.push_back(std::exchange(current, word));

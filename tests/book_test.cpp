@@ -19,6 +19,7 @@
 #include "model/registry.hpp"
 #include "puzzles/book.hpp"
 #include "puzzles/diagram.hpp"
+#include "puzzles/fonts.hpp"
 #include "puzzles/image.hpp"
 #include "puzzles/svg.hpp"
 #include "puzzles/tikz.hpp"
@@ -377,6 +378,30 @@ TEST(Diagram, LongCaptionWrapsAtItsSize) {
     EXPECT_EQ(joined, caption);
     EXPECT_GT(drawn.height, board.height + static_cast<double>(lines.size()) * board.width * 0.036);
   }
+}
+
+// Which characters no installed font has comes from fontconfig: DejaVu Sans has Latin, accents
+// and the dash; no font has a private-use character of plane 16, named once however often it comes.
+TEST(Fonts, UncoveredCharactersAreThoseNoInstalledFontHas) {
+  EXPECT_EQ(uncovered_characters("Black to move, \u00e9t\u00e9 \u2014 c3"), std::vector<std::string>{});
+  EXPECT_EQ(uncovered_characters("x \U0010FFFD y \U0010FFFD"), std::vector<std::string>{"\U0010FFFD"});
+}
+
+// A caption in Chinese wraps at the picture's width: its characters are an em wide each, and
+// counted as Latin ones (about half an em) its lines ran off the right edge, their ends lost.
+TEST(Diagram, ChineseCaptionWrapsInsideThePicture) {
+  Drawing board;
+  board.width = board.height = 100;
+  Decorations decorations;
+  for (int i = 0; i < 60; ++i) decorations.caption += "\u68cb";
+  const Drawing drawn = decorate(board, decorations);
+  int lines = 0;
+  for (const Shape& line : drawn.shapes) {
+    if (line.role != "caption") continue;
+    ++lines;
+    EXPECT_LE(line.points.at(0).first + text_ems(line.text) * line.font_size, drawn.width * 0.951) << line.text;
+  }
+  EXPECT_GE(lines, 2);
 }
 
 TEST(Image, FormatsByExtensionAndPrintedSize) {
