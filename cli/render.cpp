@@ -54,6 +54,7 @@ int render(const std::vector<std::string>& args) {
   if (last_move) {
     const puzzles::PlayedLine line = puzzles::play_line(*start, moves);
     decorations.last_move = line.last_anchor;
+    decorations.last_trace = line.last_trace;
     decorations.status += "; last move " + line.last_text;
   }
   const Drawing drawing = puzzles::decorate(loaded.state->drawing(), decorations);

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <utility>
@@ -17,6 +18,7 @@
 #include "model/core/version.hpp"
 #include "model/registry.hpp"
 #include "puzzles/diagram.hpp"
+#include "puzzles/fonts.hpp"
 #include "puzzles/image.hpp"
 #include "puzzles/svg.hpp"
 #include "puzzles/tikz.hpp"
@@ -83,9 +85,9 @@ double mm_per_unit(const Drawing& drawing, const Box& html, const Box& pdf) {
   return scale;
 }
 
-// The game's own labels (coordinates, field names, legends) print at least this large in the
-// book where they have room, and are made at most kMostLabelGrowth times larger for it.
-constexpr double kLabelPoints = 6, kMostLabelGrowth = 1.6;
+// The game's own labels (coordinates, field names) print at least this large in the book where
+// they have room (the key under a picture prints at the band's size, kBandPoints).
+constexpr double kLabelPoints = 6;
 
 // The box a label takes, about: DejaVu Sans averages a little over half an em a character, and
 // glyphs stay within half an em of the middle line. A label anchored at its left end usually has
@@ -103,18 +105,39 @@ LabelBox label_box(const Shape& label, double size) {
   return {x - wide / 2, y - high / 2, x + wide / 2, y + high / 2};
 }
 
-// Where a label may grow: within the picture (widened up to `max_width`), and within the bounds of
-// every filled polygon that held it whole as drawn (a pale plate under a field name, a square), so
-// that it stays on its plate.
-LabelBox room_of(const Drawing& drawing, const LabelBox& was, double max_width) {
+LabelBox bounds_of(const Shape& s) {
+  LabelBox bounds{s.points[0].first, s.points[0].second, s.points[0].first, s.points[0].second};
+  for (const auto& [x, y] : s.points) {
+    bounds = {std::min(bounds.left, x), std::min(bounds.top, y), std::max(bounds.right, x), std::max(bounds.bottom, y)};
+  }
+  return bounds;
+}
+
+bool holds(const LabelBox& outer, const LabelBox& inner) {
+  return outer.left <= inner.left && outer.top <= inner.top && outer.right >= inner.right && outer.bottom >= inner.bottom;
+}
+
+// A label's own plate: the filled polygon drawn for it (role "<label's role>-tag", drawing.hpp)
+// that holds it whole as drawn. It grows with its label.
+std::optional<std::size_t> plate_of(const Drawing& drawing, const Shape& label) {
+  const LabelBox was = label_box(label, label.font_size);
+  for (std::size_t i = 0; i < drawing.shapes.size(); ++i) {
+    const Shape& s = drawing.shapes[i];
+    if (s.kind == Shape::Kind::Polygon && !s.points.empty() && s.role == label.role + "-tag" && holds(bounds_of(s), was)) return i;
+  }
+  return std::nullopt;
+}
+
+// Where a label may grow: within the picture (widened up to `max_width`), and, unless it has a
+// plate of its own (which it takes along), within the bounds of every filled polygon that held it
+// whole as drawn (a square), so that it stays on what it was drawn on.
+LabelBox room_of(const Drawing& drawing, const LabelBox& was, double max_width, bool plated) {
   LabelBox room{0, 0, max_width, drawing.height};
   for (const Shape& s : drawing.shapes) {
+    if (plated) break;
     if (s.kind != Shape::Kind::Polygon || s.points.empty() || s.fill == "none") continue;
-    LabelBox bounds{s.points[0].first, s.points[0].second, s.points[0].first, s.points[0].second};
-    for (const auto& [x, y] : s.points) {
-      bounds = {std::min(bounds.left, x), std::min(bounds.top, y), std::max(bounds.right, x), std::max(bounds.bottom, y)};
-    }
-    if (bounds.left <= was.left && bounds.top <= was.top && bounds.right >= was.right && bounds.bottom >= was.bottom) {
+    const LabelBox bounds = bounds_of(s);
+    if (holds(bounds, was)) {
       room = {std::max(room.left, bounds.left), std::max(room.top, bounds.top), std::min(room.right, bounds.right),
               std::min(room.bottom, bounds.bottom)};
     }
@@ -123,10 +146,10 @@ LabelBox room_of(const Drawing& drawing, const LabelBox& was, double max_width) 
 }
 
 // The game's labels set larger where they would print under kLabelPoints at `mm_per_unit`. Labels
-// of one kind (one role and size: the coordinates, a legend's lines) grow together, to the largest
+// of one kind (one role and size: the coordinates, the field names) grow together, to the largest
 // least size (up to kLabelPoints) at which none of them comes to overlap another label or to leave
-// its room (room_of: its plate, the picture, which may widen up to `max_width`) where it did not
-// before; one kind after another. Generic: the game drew its
+// its room (room_of: the square it is on, the picture, which may widen up to `max_width`) where it
+// did not before; one kind after another. A label's plate grows with it. Generic: the game drew its
 // labels for a picture 9 cm wide, and a book prints some diagrams at half that width. The band
 // (status, caption) is sized by decorate_for_print, and numbered moves fit their discs.
 Drawing with_printable_labels(Drawing drawing, double mm_per_unit, double max_width) {
@@ -134,6 +157,7 @@ Drawing with_printable_labels(Drawing drawing, double mm_per_unit, double max_wi
     std::size_t shape;
     double was, least = 0;  // its font size as drawn; the least size (points) its kind grows to
     LabelBox room;          // room_of its box as drawn
+    std::optional<std::size_t> plate;
   };
   std::vector<Label> labels;
   std::map<std::pair<std::string, double>, std::vector<std::size_t>> kinds;  // indexes into labels
@@ -142,12 +166,14 @@ Drawing with_printable_labels(Drawing drawing, double mm_per_unit, double max_wi
     if (s.kind == Shape::Kind::Text && !s.points.empty() && !s.text.empty() && s.role != "status" && s.role != "caption" &&
         s.role != "move-number") {
       kinds[{s.role, s.font_size}].push_back(labels.size());
-      labels.push_back({i, s.font_size, 0, room_of(drawing, label_box(s, s.font_size), max_width)});
+      const auto plate = plate_of(drawing, s);
+      labels.push_back({i, s.font_size, 0, room_of(drawing, label_box(s, s.font_size), max_width, plate.has_value()), plate});
     }
   }
   const double unit_points = mm_per_unit * kPointsPerMm;
   const auto size_of = [&](const Label& label) {
-    return std::min(std::max(label.was, label.least / unit_points), label.was * kMostLabelGrowth);
+    // 1% over, as the band: an SVG writes sizes to two decimals, which took 5.98 pt from 6.
+    return std::max(label.was, label.least * 1.01 / unit_points);
   };
   const auto box_of = [&](const Label& label, double size) { return label_box(drawing.shapes[label.shape], size); };
   const auto inside = [](const LabelBox& box, const LabelBox& room) {
@@ -185,6 +211,13 @@ Drawing with_printable_labels(Drawing drawing, double mm_per_unit, double max_wi
   for (const Label& label : labels) {
     const double size = size_of(label);
     drawing.shapes[label.shape].font_size = size;
+    if (label.plate && size > label.was) {
+      const auto [x, y] = drawing.shapes[label.shape].points[0];
+      for (auto& [px, py] : drawing.shapes[*label.plate].points) {
+        px = x + (px - x) * size / label.was;
+        py = y + (py - y) * size / label.was;
+      }
+    }
     if (size > label.was) right = std::max(right, box_of(label, size).right + size / 2);
   }
   drawing.width = std::min(right, max_width);
@@ -198,8 +231,12 @@ Drawing decorate_for_print(const Drawing& board, Decorations decorations, const 
   for (int round = 0; round < 6; ++round) {
     const double font = decorations.band_font > 0 ? decorations.band_font : board.width * 0.036;
     const double scale = mm_per_unit(out, html, pdf);
-    if (font * scale * kPointsPerMm >= kBandPoints - 1e-6) break;
-    decorations.band_font = kBandPoints / kPointsPerMm / scale * 1.01;
+    const double least_number = kLabelPoints / kPointsPerMm / scale;  // numbers: kLabelPoints, as the game's labels
+    // Half of the 1% margin kept: an SVG writes sizes to two decimals.
+    if (font * scale * kPointsPerMm >= kBandPoints - 1e-6 && decorations.number_font >= least_number * 1.005) break;
+    decorations.band_font = std::max(font, kBandPoints / kPointsPerMm / scale * 1.01);
+    decorations.number_font = std::max(decorations.number_font, least_number * 1.01);
+    decorations.band_width = std::min(html.width_mm, pdf.width_mm) / scale * 0.98;
     out = decorate(board, decorations);
   }
   // The picture may grow wider up to the width at which it would print smaller: a tall diagram
@@ -410,17 +447,12 @@ class PdfWriter {
   }
 
   void text(double x, double y, const std::string& content, double size, bool bold = false, bool centred = false) {
-    font(size, bold);
-    cairo_text_extents_t extents;
-    cairo_text_extents(cairo(), content.c_str(), &extents);
+    const double advance = text_advance(cairo(), content, size, bold);
     cairo_set_source_rgb(cairo(), 0.07, 0.07, 0.07);
-    cairo_move_to(cairo(), centred ? x - extents.x_advance / 2 : x, y);
-    cairo_show_text(cairo(), content.c_str());
-    cairo_new_path(cairo());
+    show_text(cairo(), centred ? x - advance / 2 : x, y, content, size, bold);
   }
   // Words wrapped to `width`; returns the baseline below the last line.
   double wrapped(double x, double y, double width, const std::string& content, double size, bool bold = false) {
-    font(size, bold);
     std::istringstream words(content);
     std::string line, word;
     auto flush = [&] {
@@ -431,10 +463,7 @@ class PdfWriter {
     };
     while (words >> word) {
       const std::string longer = line.empty() ? word : line + " " + word;
-      cairo_text_extents_t extents;
-      font(size, bold);
-      cairo_text_extents(cairo(), longer.c_str(), &extents);
-      if (extents.x_advance > width && !line.empty()) {
+      if (text_advance(cairo(), longer, size, bold) > width && !line.empty()) {
         flush();
         line = word;
       } else {
@@ -448,12 +477,7 @@ class PdfWriter {
   // sets the whole text smaller until it fits (a long title ran off both edges of the page on one
   // line). Returns the baseline below the last line.
   double centred(double x, double y, double width, const std::string& content, double size, bool bold = false) {
-    const auto width_of = [&](const std::string& words, double at_size) {
-      font(at_size, bold);
-      cairo_text_extents_t extents;
-      cairo_text_extents(cairo(), words.c_str(), &extents);
-      return std::max(extents.x_advance, extents.x_bearing + extents.width);
-    };
+    const auto width_of = [&](const std::string& words, double at_size) { return text_advance(cairo(), words, at_size, bold); };
     std::vector<std::string> words;
     std::istringstream in(content);
     for (std::string word; in >> word;) words.push_back(word);
@@ -489,11 +513,6 @@ class PdfWriter {
   }
 
  private:
-  void font(double size, bool bold) {
-    cairo_select_font_face(cairo(), "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cairo(), size);
-  }
   std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface_;
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cairo_;
   int pages_ = 0;

@@ -9,6 +9,7 @@
 
 #include "model/core/errors.hpp"
 #include "model/core/text.hpp"
+#include "puzzles/fonts.hpp"
 
 namespace arbiter::puzzles {
 namespace {
@@ -25,15 +26,19 @@ Shape text_shape(double x, double y, std::string content, double size, bool from
   return shape;
 }
 
-// A text of about this many characters, in a font of this size, is about this wide (DejaVu Sans
-// averages a little over half an em per character).
-double text_width(const std::string& text, double font_size) { return 0.58 * font_size * static_cast<double>(characters(text)); }
+// About how wide a text is in a font of this size (puzzles/fonts.hpp: Latin a little over half an
+// em a character, Chinese, Japanese and Korean a whole em).
+double text_width(const std::string& text, double font_size) { return font_size * text_ems(text); }
 
-// Where the first `count` characters of `text` end, in bytes.
-std::size_t after_characters(std::string_view text, std::size_t count) {
+// Where the longest start of `text` that is at most `ems` wide ends, in bytes (at least one
+// character).
+std::size_t cut_at(std::string_view text, double ems) {
   std::size_t at = 0;
-  for (std::size_t seen = 0; at < text.size(); ++at) {
-    if ((text[at] & 0xC0) != 0x80 && seen++ == count) break;
+  while (at < text.size()) {
+    std::size_t next = at + 1;
+    while (next < text.size() && (text[next] & 0xC0) == 0x80) ++next;
+    if (at > 0 && text_ems(text.substr(0, next)) > ems) break;
+    at = next;
   }
   return at;
 }
@@ -41,19 +46,19 @@ std::size_t after_characters(std::string_view text, std::size_t count) {
 // The lines `text` takes at `font_size` in `room`: words kept whole where they fit, a word wider
 // than a line cut into pieces that fit (between characters).
 std::vector<std::string> wrapped(const std::string& text, double font_size, double room) {
-  const std::size_t per_line = std::max<std::size_t>(1, static_cast<std::size_t>(room / text_width("x", font_size)));
+  const double per_line = std::max(room / font_size, 0.58);  // in ems
   std::vector<std::string> lines;
   std::string current;
   for (std::string word : words_of(text)) {
-    while (characters(word) > per_line) {
+    while (text_ems(word) > per_line + 1e-9) {
       if (!current.empty()) lines.push_back(std::exchange(current, ""));
-      const std::size_t cut = after_characters(word, per_line);
+      const std::size_t cut = cut_at(word, per_line);
       lines.push_back(word.substr(0, cut));
       word.erase(0, cut);
     }
     if (current.empty()) {
       current = word;
-    } else if (characters(current) + 1 + characters(word) <= per_line) {
+    } else if (text_ems(current) + 0.58 + text_ems(word) <= per_line + 1e-9) {
       current += " " + word;
     } else {
       lines.push_back(std::exchange(current, word));
@@ -61,6 +66,34 @@ std::vector<std::string> wrapped(const std::string& text, double font_size, doub
   }
   if (!current.empty()) lines.push_back(current);
   return lines;
+}
+
+constexpr const char* kMarkRed = "#d62020";
+
+Shape landing_mark(const MoveAnchor& at, const std::string& role) {
+  return circle_shape(at.x, at.y, at.radius * 0.45, "none", kMarkRed, at.radius * 0.18, role);
+}
+
+// A faint square, not a ring: a ring where no piece stands would read as a piece or as the landing
+// mark, and no outline, which a game may use for its own marks (Hexabrae's covered fields).
+Shape origin_mark(const MoveAnchor& at, const std::string& role) {
+  const double half = at.radius * 0.8;
+  return rectangle_shape(at.x - half, at.y - half, at.x + half, at.y + half, "#d6202059", "none", 0, role);
+}
+
+std::vector<Shape> removal_mark(const MoveAnchor& at, const std::string& role) {
+  const double half = at.radius * 0.55;
+  std::vector<Shape> strokes;
+  for (const double turn : {1.0, -1.0}) {
+    Shape stroke;
+    stroke.kind = Shape::Kind::Line;
+    stroke.points = {{at.x - half, at.y - half * turn}, {at.x + half, at.y + half * turn}};
+    stroke.stroke = kMarkRed;
+    stroke.stroke_width = at.radius * 0.2;
+    stroke.role = role;
+    strokes.push_back(std::move(stroke));
+  }
+  return strokes;
 }
 
 }  // namespace
@@ -100,10 +133,15 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
   if (!decorations.coordinates) {
     std::erase_if(out.shapes, [](const Shape& s) { return s.role.rfind("coordinate", 0) == 0; });
   }
+  // The last move's marks, in one red that shows on light and dark pieces alike: a ring where it
+  // landed, a faint square where its piece came from, a cross on each place whose piece it took.
+  const bool traced = decorations.last_move && (decorations.last_trace.origin || !decorations.last_trace.removed.empty());
   if (decorations.last_move) {
-    // A red ring shows on light and dark pieces alike.
-    const MoveAnchor& at = *decorations.last_move;
-    out.shapes.push_back(circle_shape(at.x, at.y, at.radius * 0.45, "none", "#d62020", at.radius * 0.18, "last-move"));
+    if (const auto& from = decorations.last_trace.origin) out.shapes.push_back(origin_mark(*from, "last-move-origin"));
+    for (const MoveAnchor& at : decorations.last_trace.removed) {
+      for (Shape& stroke : removal_mark(at, "last-move-removed")) out.shapes.push_back(std::move(stroke));
+    }
+    out.shapes.push_back(landing_mark(*decorations.last_move, "last-move"));
   }
   // Moves that land on one place share a badge ("1,5"), as a book would note them.
   struct Badge {
@@ -156,20 +194,24 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
   };
   for (const auto& key : order) {
     const Badge& badge = badges.at(key);
-    const double radius = badge.at.radius * 0.85;
+    // A badge grows past its place where its number would be smaller than number_font.
+    const double characters = static_cast<double>(badge.label.size());
+    const double grow = std::max(1.0, decorations.number_font * std::max(1 / 1.15, 0.58 * characters / 1.7) /
+                                          (badge.at.radius * 0.85));
+    const double radius = badge.at.radius * 0.85 * grow;
     const bool black = badge.colour == "black";
     const std::string disc = black ? "#000000" : badge.colour == "white" ? "#ffffff" : "#c8c8c8";
     if (round_pieces_drawn(badge)) {
       // A disc where the move's piece no longer stands (it moved on, or the move placed none: a
       // curse) would read as a piece of the game: a diamond cannot.
-      const double r = badge.at.radius;
+      const double r = badge.at.radius * grow;
       out.shapes.push_back(polygon_shape({{badge.at.x, badge.at.y - r}, {badge.at.x + r, badge.at.y},
                                           {badge.at.x, badge.at.y + r}, {badge.at.x - r, badge.at.y}},
                                          disc, "#000000", radius * 0.12, "move-number"));
-    } else if (!round_piece_under(badge)) {
+    } else if (!round_piece_under(badge) || grow > 1) {
       out.shapes.push_back(circle_shape(badge.at.x, badge.at.y, radius, disc, "#000000", radius * 0.12, "move-number"));
     }
-    const double size = std::min(radius * 1.15, 1.7 * radius / (0.58 * static_cast<double>(badge.label.size())));
+    const double size = std::min(radius * 1.15, 1.7 * radius / (0.58 * characters));
     Shape number = text_shape(badge.at.x, badge.at.y, badge.label, size, false, "move-number");
     number.fill = black ? "#ffffff" : "#000000";
     number.bold = true;
@@ -179,6 +221,8 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
   // 9-10 pt whatever units the game draws in (or at the size the caller asks for).
   const double font = decorations.band_font > 0 ? decorations.band_font : out.width * 0.036;
   const double line = font * 1.6, left = out.width * 0.05;
+  // The band may be wider than the board (band_width): the picture widens to it, the board at its left.
+  const double band_right = std::max(out.width, decorations.band_width) - left;
   double y = out.height + line * 0.2;
   if (!decorations.status.empty()) {
     double x = left;
@@ -190,7 +234,7 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
     // A long status (a game's notes and the last move) wraps at the band's size, as the caption
     // does (shrunk to one line it came out smaller than the caption under it): between its parts
     // ("White wins, ...; last move ...") first, so that a move is not cut between its words.
-    const double room = out.width - left - x;
+    const double room = band_right - x;
     std::vector<std::string> lines = wrapped(decorations.status, font, room);
     if (lines.size() > 1) {
       lines.clear();
@@ -207,13 +251,58 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
       y += line;
     }
   }
+  // The key: what the game's marks mean, then the last move's marks when there is more than the
+  // ring (which the status names: "last move d4-d2"). Entries flow along rows at the band's size,
+  // each swatch an em square before its words.
+  std::vector<KeyEntry> key = std::move(out.key);
+  out.key.clear();
+  const std::size_t game_entries = key.size();
+  if (traced) {
+    key.push_back({{landing_mark({0.5, 0.5, 1.1}, "last-move-key")}, "last move"});
+    if (decorations.last_trace.origin) key.push_back({{origin_mark({0.5, 0.5, 0.6}, "last-move-key")}, "came from"});
+    if (!decorations.last_trace.removed.empty()) key.push_back({removal_mark({0.5, 0.5, 0.9}, "last-move-key"), "captured"});
+  }
+  // The key's words are a fifth smaller than the status (6 pt where a book prints the band at 7.5).
+  const double key_font = font * 0.8, key_line = key_font * 1.6;
+  double key_x = left;
+  for (std::size_t i = 0; i < key.size(); ++i) {
+    const KeyEntry& entry = key[i];
+    const double indent = key_font * 1.4;
+    // An entry longer than the band wraps under its own words.
+    const std::vector<std::string> words = wrapped(entry.words, key_font, std::max(band_right - left - indent, key_font));
+    double wide = 0;
+    for (const std::string& part : words) wide = std::max(wide, indent + text_width(part, key_font));
+    // The last move's marks start a row of their own.
+    if (key_x > left && (key_x + wide > band_right || i == game_entries)) {
+      key_x = left;
+      y += key_line;
+    }
+    const double swatch_top = y + (key_line - key_font) / 2;
+    for (Shape shape : entry.swatch) {
+      for (auto& [px, py] : shape.points) {
+        px = key_x + px * key_font;
+        py = swatch_top + py * key_font;
+      }
+      shape.radius *= key_font;
+      shape.stroke_width *= key_font;
+      shape.font_size *= key_font;
+      out.shapes.push_back(std::move(shape));
+    }
+    for (std::size_t k = 0; k < words.size(); ++k) {
+      if (k > 0) y += key_line;
+      out.shapes.push_back(text_shape(key_x + indent, y + key_line / 2, words[k], key_font, true, "key"));
+    }
+    key_x = words.size() > 1 ? band_right : key_x + wide + key_font * 1.5;  // after a wrapped entry, a new row
+  }
+  if (!key.empty()) y += key_line;
   // A caption is the user's own sentence, of any length: it wraps at spaces, and a word too long
   // for a line is cut, so that it prints at the band's size instead of shrinking to a hairline.
-  for (const std::string& caption_line : wrapped(decorations.caption, font, out.width - 2 * left)) {
+  for (const std::string& caption_line : wrapped(decorations.caption, font, band_right - left)) {
     out.shapes.push_back(text_shape(left, y + line / 2, caption_line, font, true, "caption"));
     y += line;
   }
   out.height = y + line * 0.2;
+  out.width = band_right + left;
   return out;
 }
 
@@ -253,6 +342,7 @@ PlayedLine play_line(const State& start, const std::vector<std::string>& moves) 
     ++number;
     const int mover = line.end->side_to_move();
     line.last_anchor = line.end->move_anchor(move);
+    line.last_trace = line.end->move_trace(move);
     line.last_text = text;
     if (line.last_anchor) {
       line.numbers.push_back({std::to_string(number), *line.last_anchor, mover});

@@ -26,6 +26,9 @@ struct Decorations {
   std::string status_colour;  // colour of the disc before it ("" for none): the side it names
   std::string caption;        // a second line, "" for none
   std::optional<MoveAnchor> last_move;
+  // With last_move: where its piece came from (a faint square) and what it removed (a cross on
+  // each place), from State::move_trace; a key under the status names the marks drawn.
+  MoveTrace last_trace;
   std::vector<NumberedMove> numbers;
   // The colour of each side's numbered discs, as side_colour gives it ("black", "white", or ""
   // for a neutral disc): a numbered stone must still show whose it is, as in a go book.
@@ -34,6 +37,12 @@ struct Decorations {
   // 3.6% of the picture's width (about 9 pt when it prints 90 mm wide). A book whose diagrams
   // print smaller sets it larger, so that the band still prints at a readable size.
   double band_font = 0;
+  // The band's width in the drawing's units, 0 for the board's: a book whose box has room beside a
+  // tall board lets the band use it (fewer lines under the board leave it more of the box's height).
+  double band_width = 0;
+  // The least font size of the move numbers, in the drawing's units; 0 for the size their place
+  // allows. A book sets it so that they print readably: a badge grows past its place for it.
+  double number_font = 0;
 };
 
 // "Black to move" or the result ("White wins", "draw"), with the game's side names, and what else
@@ -65,6 +74,7 @@ struct PlayedLine {
   std::vector<NumberedMove> numbers;
   std::vector<std::string> unplaced;
   std::optional<MoveAnchor> last_anchor;  // where the last move landed, if it has a place
+  MoveTrace last_trace;                   // where its piece came from, what it removed
   std::string last_text;                  // the last move as written, "" for an empty line
 };
 PlayedLine play_line(const State& start, const std::vector<std::string>& moves);

@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "model/core/errors.hpp"
+#include "puzzles/fonts.hpp"
 #include "puzzles/svg.hpp"
 
 namespace arbiter {
@@ -53,22 +54,20 @@ void fill_and_stroke(cairo_t* cairo, const Shape& shape) {
   cairo_new_path(cairo);
 }
 
+// Text in the fonts that have its characters (puzzles/fonts.hpp), placed by DejaVu Sans's metrics.
 void paint_text(cairo_t* cairo, const Shape& shape) {
   cairo_select_font_face(cairo, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
                          shape.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size(cairo, shape.font_size);
-  cairo_text_extents_t extents;
-  cairo_text_extents(cairo, shape.text.c_str(), &extents);
   cairo_font_extents_t font;
   cairo_font_extents(cairo, &font);
   // As SVG's dominant-baseline="central": the anchor's y is the middle of the em box.
-  const double x = shape.text_from_left ? shape.points[0].first : shape.points[0].first - extents.x_advance / 2;
+  const double advance = text_advance(cairo, shape.text, shape.font_size, shape.bold);
+  const double x = shape.text_from_left ? shape.points[0].first : shape.points[0].first - advance / 2;
   const double y = shape.points[0].second + (font.ascent - font.descent) / 2;
   // SVG paints text with its fill; "none" there means the default black (puzzles/svg.cpp).
   if (!set_colour(cairo, shape.fill)) cairo_set_source_rgb(cairo, 0, 0, 0);
-  cairo_move_to(cairo, x, y);
-  cairo_show_text(cairo, shape.text.c_str());
-  cairo_new_path(cairo);
+  show_text(cairo, x, y, shape.text, shape.font_size, shape.bold);
 }
 
 cairo_status_t append_to_string(void* closure, const unsigned char* data, unsigned int length) {

@@ -10,7 +10,7 @@
 namespace arbiter {
 namespace {
 
-constexpr double kPointsPerMm = 72.27 / 25.4;  // TeX points
+constexpr double kTexPointsPerMm = 72.27 / 25.4;  // TeX points
 
 // An xcolor colour expression TikZ accepts inline, and its opacity.
 std::string colour_of(const Colour& c) {
@@ -119,7 +119,7 @@ std::string render_tikz(const Drawing& drawing, double width_mm, double max_heig
         // the middle of the line; text without a fill is black.
         Colour colour = parse_colour(shape.fill);
         if (colour.none) colour = Colour{0, 0, 0, 1};
-        const double points = shape.font_size * scale * kPointsPerMm;
+        const double points = shape.font_size * scale * kTexPointsPerMm;
         tex << "\\node[anchor=" << (shape.text_from_left ? "west" : "center") << ",inner sep=0pt,text="
             << colour_of(colour) << (colour.a < 1 ? ",text opacity=" + short_number(colour.a) : "")
             << ",font=\\fontsize{" << short_number(points) << "}{" << short_number(points * 1.2) << "}\\selectfont\\sffamily"

@@ -14,7 +14,8 @@ esac
 
 packages=(cmake ninja-build g++ pkg-config git libz3-dev libboost-program-options-dev librapidcheck-dev
           libgtest-dev libgmock-dev nlohmann-json3-dev clang libclang-rt-14-dev python3-jsonschema chromium
-          libsqlite3-dev libssl-dev libcairo2-dev poppler-utils file libopenmpi-dev openmpi-bin)
+          libsqlite3-dev libssl-dev libcairo2-dev libfontconfig-dev fonts-wqy-microhei poppler-utils file
+          libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

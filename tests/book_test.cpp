@@ -19,6 +19,7 @@
 #include "model/registry.hpp"
 #include "puzzles/book.hpp"
 #include "puzzles/diagram.hpp"
+#include "puzzles/fonts.hpp"
 #include "puzzles/image.hpp"
 #include "puzzles/svg.hpp"
 #include "puzzles/tikz.hpp"
@@ -379,6 +380,30 @@ TEST(Diagram, LongCaptionWrapsAtItsSize) {
   }
 }
 
+// Which characters no installed font has comes from fontconfig: DejaVu Sans has Latin, accents
+// and the dash; no font has a private-use character of plane 16, named once however often it comes.
+TEST(Fonts, UncoveredCharactersAreThoseNoInstalledFontHas) {
+  EXPECT_EQ(uncovered_characters("Black to move, \u00e9t\u00e9 \u2014 c3"), std::vector<std::string>{});
+  EXPECT_EQ(uncovered_characters("x \U0010FFFD y \U0010FFFD"), std::vector<std::string>{"\U0010FFFD"});
+}
+
+// A caption in Chinese wraps at the picture's width: its characters are an em wide each, and
+// counted as Latin ones (about half an em) its lines ran off the right edge, their ends lost.
+TEST(Diagram, ChineseCaptionWrapsInsideThePicture) {
+  Drawing board;
+  board.width = board.height = 100;
+  Decorations decorations;
+  for (int i = 0; i < 60; ++i) decorations.caption += "\u68cb";
+  const Drawing drawn = decorate(board, decorations);
+  int lines = 0;
+  for (const Shape& line : drawn.shapes) {
+    if (line.role != "caption") continue;
+    ++lines;
+    EXPECT_LE(line.points.at(0).first + text_ems(line.text) * line.font_size, drawn.width * 0.951) << line.text;
+  }
+  EXPECT_GE(lines, 2);
+}
+
 TEST(Image, FormatsByExtensionAndPrintedSize) {
   EXPECT_EQ(image_format_of("a/b.SVG"), ImageFormat::Svg);
   EXPECT_EQ(image_format_of("x.png"), ImageFormat::Png);
@@ -584,6 +609,29 @@ TEST(Book, NumberedSolutionsHtmlAndPdfAsAReaderSeesThem) {
   EXPECT_GE(occurrences(html.str(), "class=\"move-number\""), 2u);
   EXPECT_NE(html.str().find("to play and win in 2"), std::string::npos);
   EXPECT_NE(html.str().find("@page"), std::string::npos);
+  // Every text of every diagram prints at 6 pt or more (Hexabrae's field names, legend and move
+  // numbers printed at 3 to 5 pt): its font size in the SVG at the scale at which the print CSS
+  // shows the diagram (svg.diagram: at most 80 x 66 mm, a solution's 70 x 52 mm).
+  std::size_t texts = 0;
+  for (std::size_t at = html.str().find("<svg "); at != std::string::npos; at = html.str().find("<svg ", at + 1)) {
+    const std::string svg = html.str().substr(at, html.str().find("</svg>", at) - at);
+    const bool solution = svg.find("class=\"diagram solution\"") != std::string::npos;
+    const std::size_t box = svg.find("viewBox=\"0 0 ");
+    ASSERT_NE(box, std::string::npos);
+    std::istringstream size(svg.substr(box + 13));
+    double width = 0, height = 0;
+    size >> width >> height;
+    const double mm_per_unit = std::min((solution ? 70.0 : 80.0) / width, (solution ? 52.0 : 66.0) / height);
+    for (std::size_t font = svg.find("font-size=\""); font != std::string::npos; font = svg.find("font-size=\"", font + 1)) {
+      const double points = std::stod(svg.substr(font + 11)) * mm_per_unit * 72 / 25.4;
+      const std::size_t text_end = svg.find("</text>", font), text_start = svg.rfind('>', text_end);
+      const std::size_t title = svg.find("<title>");
+      EXPECT_GE(points, 6 - 1e-6) << "'" << svg.substr(text_start + 1, text_end - text_start - 1) << "' in "
+                                  << (title == std::string::npos ? "" : svg.substr(title, 60));
+      ++texts;
+    }
+  }
+  EXPECT_GT(texts, static_cast<std::size_t>(count) * 10);
 
   // book.tex: the same puzzles as TikZ pictures, puzzles then solutions, numbered moves on the
   // boards; its structure is checked here without TeX (CI has none; docs/puzzles.md says how it

@@ -1,5 +1,6 @@
 // The position as geometry: the squares, keeps and central cross, the pieces and coordinates.
 #include <array>
+#include <utility>
 
 #include "model/brochs/engine.hpp"
 
@@ -7,15 +8,37 @@ namespace arbiter::brochs {
 
 namespace {
 constexpr double kSquare = 40;  // drawing units
-constexpr double kMargin = 30;
+constexpr double kMargin = 46;  // room for a row number "15" printed at 6 pt in a book's smallest box
 constexpr const char* kSquareFill = "#efe6d2";
-constexpr const char* kKeepFill = "#c9a66b";
+constexpr const char* kKeepFill = "#dcc49a";
+constexpr const char* kKeepHatch = "#7a5a2a";
 
-// A square of side `size` at (x, y): a keep (shaded, with its tower's ring) or not, and a dot
-// when it lies on the central cross. The board and the legend draw squares alike.
+// A square of side `size` at (x, y): a keep or not, and a dot when it lies on the central cross.
+// The board and the legend draw squares alike. A keep is a square of the board marked as one:
+// shaded, hatched corner to corner and outlined inside its edge, with nothing round on it (a ring
+// there read as a third kind of piece on an empty keep). The pieces are discs, so a piece on a
+// keep stands out from the hatching around it.
 void draw_square(Drawing& d, double x, double y, double size, bool keep, bool cross, const std::string& role_suffix) {
-  d.shapes.push_back(rectangle_shape(x, y, x + size, y + size, keep ? kKeepFill : kSquareFill, "#555", 1, (keep ? "keep" : "square") + role_suffix));
-  if (keep) d.shapes.push_back(circle_shape(x + size / 2, y + size / 2, size * 0.45, "none", "#7a5a2a", 2 * size / kSquare, "keep" + role_suffix));
+  d.shapes.push_back(rectangle_shape(x, y, x + size, y + size, keep ? kKeepFill : kSquareFill, "#555", size / kSquare, (keep ? "keep" : "square") + role_suffix));
+  if (keep) {
+    // Hatching: lines x - y = offset across the square, clipped to it.
+    const double width = 1.2 * size / kSquare;
+    for (int k = -3; k <= 3; ++k) {
+      const double offset = size * k / 4.0;
+      const std::pair<double, double> from = offset >= 0 ? std::pair{x + offset, y} : std::pair{x, y - offset};
+      const std::pair<double, double> to = offset >= 0 ? std::pair{x + size, y + size - offset} : std::pair{x + size + offset, y + size};
+      Shape line;
+      line.kind = Shape::Kind::Line;
+      line.points = {from, to};
+      line.stroke = kKeepHatch;
+      line.stroke_width = width;
+      line.role = "keep" + role_suffix;
+      d.shapes.push_back(line);
+    }
+    const double inset = size * 0.1;
+    d.shapes.push_back(rectangle_shape(x + inset, y + inset, x + size - inset, y + size - inset, "none", kKeepHatch,
+                                       2 * size / kSquare, "keep" + role_suffix));
+  }
   if (cross) d.shapes.push_back(circle_shape(x + size / 2, y + size / 2, 2.5 * size / kSquare, "#555", "none", 0, "cross" + role_suffix));
 }
 
@@ -27,10 +50,24 @@ void draw_piece(Drawing& d, double x, double y, double size, std::uint8_t piece,
 }
 }  // namespace
 
+// The centre of a square of the board and the radius of a piece on it.
+MoveAnchor BrochsState::square_anchor(int cell) const {
+  const int n = tables_->n;
+  return MoveAnchor{kMargin + kSquare * (cell % n + 0.5), kMargin + kSquare * (cell / n + 0.5), kSquare * 0.36};
+}
+
 std::optional<MoveAnchor> BrochsState::move_anchor(Move m) const {
   if (move_kind(m) == MoveKind::Pass) return std::nullopt;
-  const int to = move_to(m), n = tables_->n;  // a step's destination, a set's or a curse's square
-  return MoveAnchor{kMargin + kSquare * (to % n + 0.5), kMargin + kSquare * (to / n + 0.5), kSquare * 0.36};
+  return square_anchor(move_to(m));  // a step's destination, a set's or a curse's square
+}
+
+MoveTrace BrochsState::move_trace(Move m) const {
+  MoveTrace trace;
+  if (move_kind(m) == MoveKind::Pass) return trace;
+  if (move_kind(m) == MoveKind::Step) trace.origin = square_anchor(move_from(m));
+  const CaptureList removed = captures_of(m);  // captures (C1, C2, C4), a curse's piece (C3), an entering piece lost
+  for (int i = 0; i < removed.count; ++i) trace.removed.push_back(square_anchor(removed.items[static_cast<std::size_t>(i)].victim));
+  return trace;
 }
 
 Drawing BrochsState::drawing() const {
@@ -38,7 +75,7 @@ Drawing BrochsState::drawing() const {
   const double board = kSquare * t.n;
   Drawing d;
   d.width = board + 2 * kMargin;
-  d.height = board + 2 * kMargin + 30;
+  d.height = board + kMargin + 40;  // the reserve line under the board (the key is laid out under it)
   d.title = "Brochs " + std::to_string(t.n) + "x" + std::to_string(t.n);
   for (int cell = 0; cell < t.n * t.n; ++cell) {
     const double x = kMargin + kSquare * (cell % t.n);
@@ -59,29 +96,19 @@ Drawing BrochsState::drawing() const {
   d.shapes.push_back(text_shape(d.width / 2, board + kMargin + 24,
                                 "Black reserve: " + std::to_string(reserve_) + (main_in_reserve_ ? " + main piece" : ""), 14,
                                 "#000", "reserve"));
-  // The legend, one row under the reserve, centred: what the shaded squares, the dots and the
-  // ringed black piece are (a keep looks the same held or empty; a piece on it keeps the ring).
-  constexpr double kSwatch = 18, kGap = 5, kBetween = 18, kText = 12;
-  const auto text_width = [](std::string_view words) { return 0.58 * kText * static_cast<double>(words.size()); };
+  // The key (laid out under the picture by puzzles/diagram.hpp): what the hatched squares, the
+  // dots and the ringed black piece are. A keep looks the same held or empty.
   struct Entry {
     const char* words;
     bool keep, cross;
     std::uint8_t piece;
   };
-  const std::array<Entry, 3> entries{{{"keep", true, false, Empty}, {"main piece", false, false, Main}, {"central cross", false, true, Empty}}};
-  double row_width = -kBetween;
-  for (const Entry& e : entries) row_width += kSwatch + kGap + text_width(e.words) + kBetween;
-  double x = (d.width - row_width) / 2;
-  const double y = board + kMargin + 44;
-  for (const Entry& e : entries) {
-    draw_square(d, x, y, kSwatch, e.keep, e.cross, "-legend");
-    if (e.piece != Empty) draw_piece(d, x + kSwatch / 2, y + kSwatch / 2, kSwatch, e.piece, "-legend");
-    Shape words = text_shape(x + kSwatch + kGap, y + kSwatch / 2, e.words, kText, "#000", "legend");
-    words.text_from_left = true;
-    d.shapes.push_back(words);
-    x += kSwatch + kGap + text_width(e.words) + kBetween;
+  for (const Entry& e : std::array<Entry, 3>{{{"keep", true, false, Empty}, {"main piece", false, false, Main}, {"central cross", false, true, Empty}}}) {
+    Drawing swatch;
+    draw_square(swatch, 0, 0, 1, e.keep, e.cross, "-legend");
+    if (e.piece != Empty) draw_piece(swatch, 0.5, 0.5, 1, e.piece, "-legend");
+    d.key.push_back({std::move(swatch.shapes), e.words});
   }
-  d.height += 26;
   return d;
 }
 

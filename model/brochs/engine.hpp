@@ -238,6 +238,7 @@ class BrochsState final : public State {
   // (end_note: "repetition", "ply cap 400", ...).
   std::vector<std::string> status_notes() const override;
   std::optional<MoveAnchor> move_anchor(Move m) const override;
+  MoveTrace move_trace(Move m) const override;  // a step's origin; the pieces captured or cursed
   std::string explain(Move m) const override;
   std::string explain_text(std::string_view move_text) const override;
   std::vector<std::string> candidate_moves() const override;
@@ -290,6 +291,7 @@ class BrochsState final : public State {
   std::string end_note() const;
 
  private:
+  MoveAnchor square_anchor(int cell) const;  // drawing(): the centre of a square, a piece's radius
   enum class EndCause : std::uint8_t { None, KeepsHeld, TooFew, MainCaptured, TwoPasses, Repetition, PlyCap };
   EndCause end_cause() const;
   std::string black_left() const;  // "3 pieces"

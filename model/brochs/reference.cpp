@@ -308,6 +308,7 @@ class ReferenceState final : public State {
   Drawing drawing() const override { return as_fast()->drawing(); }
   std::vector<std::string> status_notes() const override { return as_fast()->status_notes(); }
   std::optional<MoveAnchor> move_anchor(Move m) const override { return as_fast()->move_anchor(m); }
+  MoveTrace move_trace(Move m) const override { return as_fast()->move_trace(m); }
   std::string explain(Move m) const override { return as_fast()->explain(m); }
   std::string explain_text(std::string_view text) const override { return as_fast()->explain_text(text); }
   std::vector<std::string> candidate_moves() const override { return as_fast()->candidate_moves(); }

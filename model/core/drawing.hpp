@@ -3,6 +3,7 @@
 // PNG or PDF by the generic renderer in puzzles/. Games know their geometry; the renderer knows the
 // formats and the physical size (it scales the whole drawing to a printed width, so the units are
 // the game's own choice).
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,7 +22,9 @@ struct Shape {
   double font_size = 0;    // Text shapes
   bool text_from_left = false;  // Text shapes: the anchor is the left end of the text, not its middle
   bool bold = false;            // Text shapes
-  std::string role;        // what it depicts ("keep", "enclosure", "stone"), emitted as an SVG class
+  std::string role;        // what it depicts ("keep", "enclosure", "stone"), emitted as an SVG class;
+                           // "<role>-tag": the plate under a label of that role, which a book that
+                           // prints the label larger enlarges with it
 };
 
 // The filled polygons, rectangles and labels every game draws.
@@ -69,11 +72,22 @@ inline Shape text_shape(double x, double y, std::string text, double font_size, 
   return s;
 }
 
+// One entry of a picture's key: a swatch (shapes in the unit square [0,1] x [0,1], stroke widths
+// in its units) and the words saying what it stands for ("keep", "enclosure, White majority").
+struct KeyEntry {
+  std::vector<Shape> swatch;
+  std::string words;
+};
+
 struct Drawing {
   double width = 0;   // the picture spans [0,width] x [0,height], y pointing down
   double height = 0;
   std::string title;
   std::vector<Shape> shapes;  // painted in order
+  // What the picture's marks mean. The generic diagram (puzzles/diagram.hpp) lays it out under the
+  // picture at the size of the status line, which a book sets to print readably: a key drawn in
+  // the board's units printed at under 6 pt where a book prints the board small.
+  std::vector<KeyEntry> key;
 };
 
 // Where a move happens on the picture, so that generic code can mark the last move or number the
@@ -83,6 +97,14 @@ struct MoveAnchor {
   double x = 0;
   double y = 0;
   double radius = 0;
+};
+
+// What a move does on the picture besides landing on its anchor, so that generic code can show a
+// reader where the last move's piece came from and what it took: the place the piece left (none
+// for a placement, or a turn on the spot) and the places whose pieces the move removed.
+struct MoveTrace {
+  std::optional<MoveAnchor> origin;
+  std::vector<MoveAnchor> removed;
 };
 
 }  // namespace arbiter

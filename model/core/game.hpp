@@ -107,6 +107,12 @@ class State {
     (void)m;
     return std::nullopt;
   }
+  // Where the move m (legal here) takes its piece from and which pieces it removes, on drawing()
+  // and in move_anchor's units (MoveTrace). The default: no piece leaves a place, none is removed.
+  virtual MoveTrace move_trace(Move m) const {
+    (void)m;
+    return {};
+  }
   // Whether m exchanges the players instead of changing the board or the turn (the pie rule's swap
   // of sides: the player to move takes over the other colour, whose turn it then is again). A
   // solver's values are for the colours; for such a move the player who makes it gets the

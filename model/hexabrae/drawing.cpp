@@ -1,7 +1,6 @@
 // The position as geometry: the hexagonal fields and the bars on them, for the generic renderer.
 #include <array>
 #include <cmath>
-#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -42,6 +41,16 @@ std::optional<MoveAnchor> HexabraeState::move_anchor(Move m) const {
   const int field = parts.kind == MoveKind::Rotate ? parts.from : parts.to;
   const auto [x, y] = frame_of(*board_).at(board_->centre(field));
   return MoveAnchor{x, y, 0.45};
+}
+
+MoveTrace HexabraeState::move_trace(Move m) const {
+  const MoveParts parts = decode_move(m);
+  MoveTrace trace;
+  if (parts.kind == MoveKind::Slide || parts.kind == MoveKind::SlideRotate || parts.kind == MoveKind::RotateSlide) {
+    const auto [x, y] = frame_of(*board_).at(board_->centre(parts.from));
+    trace.origin = MoveAnchor{x, y, 0.45};
+  }
+  return trace;
 }
 
 Drawing HexabraeState::drawing() const {
@@ -114,8 +123,8 @@ Drawing HexabraeState::drawing() const {
             "#fffdf6e0", "none", 0, "coordinate-tag");
     text(cx, y, name, kNameSize, "#4a4030", "coordinate", false);
   }
-  // The legend names what the board shows: the kinds of enclosure on it and, if any, a covered
-  // field (a legend of all five kinds took room from the board where one or none was drawn).
+  // The key names what the board shows: the kinds of enclosure on it and, if any, a covered field
+  // (a key of all five kinds took room from the board where one or none was drawn).
   bool covered = false;
   std::array<bool, 4> shown{};  // White majority, Black majority, tied, invalid
   for (const Enclosure& e : enclosures) {
@@ -134,28 +143,12 @@ Drawing HexabraeState::drawing() const {
   for (std::size_t i = 0; i < all_entries.size(); ++i) {
     if (present[i]) entries.push_back(all_entries[i]);
   }
-  if (!entries.empty()) {
-    const double row_height = 0.55, swatch = 0.36, text_size = 0.3;
-    // Two entries a row where the right-hand ones end inside the picture (DejaVu Sans averages a
-    // little over half an em a character); on a small board, one a row.
-    const auto entry_width = [&](const char* words) {
-      return swatch + 0.15 + 0.58 * text_size * static_cast<double>(std::string_view(words).size());
-    };
-    bool two_columns = true;
-    for (std::size_t i = 1; i < entries.size(); i += 2) {
-      two_columns = two_columns && frame.margin + d.width / 2 + entry_width(entries[i].second) <= d.width;
-    }
-    const std::size_t per_row = two_columns ? 2 : 1;
-    const double column_width = d.width / 2;
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-      const double x = frame.margin + column_width * static_cast<double>(i % per_row);
-      const double y = board_height + row_height * static_cast<double>(i / per_row);
-      const bool outline = std::string(entries[i].first) == "none";
-      polygon({{x, y}, {x + swatch, y}, {x + swatch, y + swatch}, {x, y + swatch}}, entries[i].first,
-              outline ? kCoveredStroke : "#555555", outline ? 0.06 : 0.02, "legend");
-      text(x + swatch + 0.15, y + swatch / 2, entries[i].second, text_size, "#000000", "legend", true);
-    }
-    d.height = board_height + row_height * static_cast<double>((entries.size() + per_row - 1) / per_row) + 0.2;
+  // The key under the picture (puzzles/diagram.hpp lays it out at the status line's size).
+  for (const auto& [fill, words] : entries) {
+    const bool outline = std::string(fill) == "none";
+    d.key.push_back({{polygon_shape({{0, 0}, {1, 0}, {1, 1}, {0, 1}}, fill, outline ? kCoveredStroke : "#555555",
+                                    outline ? 0.16 : 0.06, "legend")},
+                     words});
   }
   return d;
 }

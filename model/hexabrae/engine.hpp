@@ -135,6 +135,7 @@ class HexabraeState final : public State {
   std::string line() const override;
   Drawing drawing() const override;
   std::optional<MoveAnchor> move_anchor(Move m) const override;
+  MoveTrace move_trace(Move m) const override;  // a slide's origin (Hexabrae removes no pieces)
   std::vector<std::string> status_notes() const override;
   std::string explain(Move m) const override;
   // Well-formed but illegal moves are explained too: the trace says which rule forbids them.

@@ -122,4 +122,25 @@ else
   fail "a Unicode caption with XML's special characters" "$tmp/err"
 fi
 
+
+# --last-move shows where a moving piece came from and what it took, and the key under the board
+# says what the marks are (only the destination was marked): a Brochs capture, d4-d2 taking c2,
+# and a Hexabrae slide, which takes nothing.
+"$arbiter" render brochs --position "brochs 9 ....+..../.BW.+..../..#.+.#../...B+..../+++++++++/....+..../..#.+.#../....+..W./....+.... black 20 8 0" \
+  d4-d2 --last-move --out - >"$tmp/traced.svg" 2>"$tmp/err" && grep -q 'class="last-move-origin"' "$tmp/traced.svg" &&
+  [ "$(grep -c 'class="last-move-removed"' "$tmp/traced.svg")" = 2 ] && grep -q '>came from</text>' "$tmp/traced.svg" &&
+  grep -q '>captured</text>' "$tmp/traced.svg" && pass || fail "brochs --last-move with a capture" "$tmp/traced.svg" "$tmp/err"
+"$arbiter" render hexabrae --position "hexabrae 4 We4/0 Be5/2 Wf1/1 white 6" f1-f4 --last-move --out - >"$tmp/slide.svg" 2>"$tmp/err" &&
+  grep -q 'class="last-move-origin"' "$tmp/slide.svg" && grep -q '>came from</text>' "$tmp/slide.svg" &&
+  ! grep -q 'last-move-removed\|>captured<' "$tmp/slide.svg" && pass || fail "hexabrae --last-move of a slide" "$tmp/slide.svg" "$tmp/err"
+
+# A caption in a script that no installed font has printed as boxes with no word said: the
+# characters are named once on standard error. Chinese has a font (scripts/quickstart.sh installs
+# fonts-wqy-microhei) and draws without a warning.
+"$arbiter" render brique --size 3 --caption "棋盘 board" --out "$tmp/cjk.png" >/dev/null 2>"$tmp/err" && [ ! -s "$tmp/err" ] &&
+  pass || fail "a Chinese caption" "$tmp/err"
+"$arbiter" render brique --size 3 --caption "$(printf 'x \U0010FFFD \U0010FFFD')" --out "$tmp/box.pdf" >/dev/null 2>"$tmp/err" &&
+  [ "$(grep -c "^arbiter: warning: no installed font has '.*' (U+10FFFD)" "$tmp/err")" = 1 ] && pass ||
+  fail "a caption no font covers is not named once on standard error" "$tmp/err"
+
 finish

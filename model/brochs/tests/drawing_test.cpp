@@ -1,5 +1,8 @@
-// Pictures: the status under the board says why a finished game ended, whichever way it did, and a
-// legend under the reserve says what keeps, the main piece and the central cross look like.
+// Pictures: the status under the board says why a finished game ended, whichever way it did, a key
+// says what keeps, the main piece and the central cross look like, and the last move's marks show
+// where its piece came from and what it captured.
+#include <algorithm>
+
 #include "model/brochs/tests/fixtures.hpp"
 #include "puzzles/diagram.hpp"
 
@@ -57,28 +60,75 @@ TEST(Picture, EveryRandomGameEndsWithItsReason) {
 }
 
 
-// The legend: its three entries in one row under the reserve line, inside the picture on the
-// smallest board too; its swatches are not counted as pieces on the board.
-TEST(Picture, ALegendNamesKeepsTheMainPieceAndTheCross) {
+// The key under the picture (laid out by the generic diagram) names keeps, the main piece and the
+// central cross, and its swatches are not drawn on the board.
+TEST(Picture, TheKeyNamesKeepsTheMainPieceAndTheCross) {
   for (const int size : {7, 15}) {
     const auto s = start(size, {"start=north-row"});
     const Drawing d = s->drawing();
-    double reserve_y = 0;
     std::vector<std::string> words;
-    int main_rings = 0;
-    for (const Shape& shape : d.shapes) {
-      if (shape.role == "reserve") reserve_y = shape.points[0].second;
-      if (shape.role == "main") ++main_rings;
-      if (shape.role != "legend") continue;
-      words.push_back(shape.text);
-      EXPECT_GE(shape.points[0].first, 0);
-      EXPECT_LE(shape.points[0].first + 0.6 * shape.font_size * static_cast<double>(shape.text.size()), d.width) << shape.text;
-      EXPECT_GT(shape.points[0].second, reserve_y);
-      EXPECT_LT(shape.points[0].second + shape.font_size, d.height);
+    for (const KeyEntry& entry : d.key) {
+      words.push_back(entry.words);
+      EXPECT_FALSE(entry.swatch.empty()) << entry.words;
     }
     EXPECT_EQ(words, (std::vector<std::string>{"keep", "main piece", "central cross"}));
+    const auto main_rings = std::count_if(d.shapes.begin(), d.shapes.end(), [](const Shape& shape) { return shape.role == "main"; });
     EXPECT_EQ(main_rings, 2);  // the main piece on the board: its stone and its gold ring
   }
+}
+
+// An empty keep is a marked square of the board, nothing round: a ring on it read as a third kind
+// of piece. It is hatched (lines) and outlined, and the key calls it "keep".
+TEST(Picture, AnEmptyKeepIsAMarkedSquareNotAPiece) {
+  const auto s = start(7, {});
+  const Drawing d = s->drawing();
+  int hatching = 0;
+  for (const Shape& shape : d.shapes) {
+    if (shape.role != "keep") continue;
+    EXPECT_NE(shape.kind, Shape::Kind::Circle) << "a round shape on a keep reads as a piece";
+    hatching += shape.kind == Shape::Kind::Line;
+  }
+  EXPECT_GE(hatching, 4 * 5) << "each of the four keeps hatched";
+  for (const Shape& shape : d.shapes) {
+    if (shape.kind != Shape::Kind::Circle) continue;
+    EXPECT_TRUE(shape.role == "white" || shape.role == "black" || shape.role == "main" || shape.role == "cross")
+        << "a disc that is no piece: " << shape.role;
+  }
+}
+
+// The last move's trace: a step names the square it left and each piece it captured, a setting
+// only its captures, a curse the piece it removes; the diagram marks them and its key says so.
+TEST(Picture, TheLastMovesTraceShowsWhereItCameFromAndWhatItCaptured) {
+  // b3 between a3 and c3 once c1-c3 is played (C1); keeps b2, f2, b6, f6.
+  const auto s = staged({}, {"b3", "a7", "g7", "g1"}, {"a3", "c1"}, 4, 30, 0, false);
+  const auto centre = [&](const std::string& square) { return s->move_anchor(make_move(MoveKind::Set, 0, cell(*s, square))); };
+  const Move step = s->parse_move("c1-c3");
+  const MoveTrace trace = s->move_trace(step);
+  ASSERT_TRUE(trace.origin);
+  EXPECT_EQ(trace.origin->x, centre("c1")->x);
+  EXPECT_EQ(trace.origin->y, centre("c1")->y);
+  ASSERT_EQ(trace.removed.size(), 1u);
+  EXPECT_EQ(trace.removed[0].x, centre("b3")->x);
+  EXPECT_EQ(trace.removed[0].y, centre("b3")->y);
+  EXPECT_TRUE(s->move_trace(s->parse_move("c1-c2")).origin.has_value());
+  EXPECT_TRUE(s->move_trace(s->parse_move("c1-c2")).removed.empty());
+
+  const puzzles::PlayedLine line = puzzles::play_line(*s, {"c1-c3"});
+  puzzles::Decorations decorations;
+  decorations.last_move = line.last_anchor;
+  decorations.last_trace = line.last_trace;
+  const Drawing drawn = puzzles::decorate(line.end->drawing(), decorations);
+  const auto count = [&](const std::string& role) {
+    return std::count_if(drawn.shapes.begin(), drawn.shapes.end(), [&](const Shape& shape) { return shape.role == role; });
+  };
+  EXPECT_EQ(count("last-move"), 1);
+  EXPECT_EQ(count("last-move-origin"), 1);
+  EXPECT_EQ(count("last-move-removed"), 2);  // one cross, two strokes
+  std::vector<std::string> key;
+  for (const Shape& shape : drawn.shapes) {
+    if (shape.role == "key") key.push_back(shape.text);
+  }
+  EXPECT_EQ(key, (std::vector<std::string>{"keep", "main piece", "central cross", "last move", "came from", "captured"}));
 }
 
 }  // namespace

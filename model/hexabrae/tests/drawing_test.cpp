@@ -75,15 +75,13 @@ TEST(HexabraePicture, EveryRandomGameEndsWithItsReason) {
   }
 }
 
-// The legend under the board lists the kinds of enclosure drawn on it, no others (all five always
+// The key under the board lists the kinds of enclosure drawn on it, no others (all five always
 // showed, shrinking the board beside its neighbours in a book); without an enclosure, none.
 TEST(HexabraePicture, TheLegendNamesOnlyWhatTheBoardShows) {
   const auto game = make_game(hexabrae_game(), 4);
   const auto legend = [](const State& state) {
     std::vector<std::string> words;
-    for (const Shape& shape : state.drawing().shapes) {
-      if (shape.role == "legend" && shape.kind == Shape::Kind::Text) words.push_back(shape.text);
-    }
+    for (const KeyEntry& entry : state.drawing().key) words.push_back(entry.words);
     return words;
   };
   EXPECT_EQ(legend(*played(*game, "hexabrae 4 We5/1 Bi5/0 white 2", {})), std::vector<std::string>{});
@@ -93,12 +91,26 @@ TEST(HexabraePicture, TheLegendNamesOnlyWhatTheBoardShows) {
             (std::vector<std::string>{"field the enclosure covers", "invalid (under 3 fields, or one colour)"}));
   EXPECT_EQ(legend(*played(*game, "hexabrae 4 Wd4/0 Bd5/2 Be4/2 Wf4/0 white 8", {"f4-e5"})),
             (std::vector<std::string>{"field the enclosure covers", "enclosure, tied"}));
-  // A board with no legend is no taller than its fields.
-  const auto empty = game->initial_state();
-  const Drawing bare = empty->drawing();
+  // The key is laid out under the picture by the generic diagram, at its status line's size (a
+  // book prints that at 7.5 pt; drawn in the board's units it printed under 6 pt): the board's
+  // own drawing is as tall with or without one.
+  const Drawing bare = game->initial_state()->drawing();
   const Drawing with_legend = played(*game, "hexabrae 4 We4/0 Be5/2 Wf1/1 white 6", {"f1-f4"})->drawing();
-  EXPECT_LT(bare.height, with_legend.height);
-  EXPECT_LT(with_legend.height - bare.height, 1.0) << "one legend row";
+  EXPECT_EQ(bare.height, with_legend.height);
+}
+
+// A slide's trace names the field it left, a turn on the spot or a placement none (Hexabrae
+// removes no pieces).
+TEST(HexabraePicture, ASlidesTraceNamesTheFieldItLeft) {
+  const auto game = make_game(hexabrae_game(), 4);
+  const auto state = played(*game, "hexabrae 4 We4/0 Be5/2 Wf1/1 white 6", {});
+  const MoveTrace slide = state->move_trace(state->parse_move("f1-f4"));
+  ASSERT_TRUE(slide.origin);
+  const auto turn = state->parse_move("f1/2");
+  EXPECT_EQ(slide.origin->x, state->move_anchor(turn)->x) << "a turn's anchor is its piece's field";
+  EXPECT_EQ(slide.origin->y, state->move_anchor(turn)->y);
+  EXPECT_TRUE(slide.removed.empty());
+  EXPECT_FALSE(state->move_trace(turn).origin);
 }
 
 }  // namespace
