@@ -114,7 +114,7 @@ std::string record(const std::string& key, const Verdict& v, double budget) {
 }
 
 // What a line of a results file is: a record to reuse, a record not to trust (changed after it
-// was kept; or kept before records had checksums, 29 November 2026, or before they named their
+// was kept; or kept before records had checksums, 28 November 2026, or before they named their
 // arbiter, whose verdicts are no longer reused), or something else.
 enum class Line { Record, Damaged, Unchecked, Other };
 

@@ -906,7 +906,7 @@ std::vector<std::optional<MoveResult>> SolveJournal::load(std::size_t moves,
     std::string text = whole.str();
     // The text, then its checksum's line. A unit file that does not read back whole, or whose
     // text is not what was written (a value edited: a loss resumed as a win), is left out: that
-    // unit is searched again. Files written before 29 November 2026 have no checksum: left out too.
+    // unit is searched again. Files written before 28 November 2026 have no checksum: left out too.
     std::string problem = "does not read back whole";
     std::optional<MoveResult> r;
     const std::size_t last = text.size() < 2 ? std::string::npos : text.rfind('\n', text.size() - 2);

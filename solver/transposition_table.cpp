@@ -190,7 +190,7 @@ TranspositionTable::Loaded TranspositionTable::load_solved(std::istream& in, std
   constexpr std::uint64_t kFrame = 5 * kWord;  // start, identity, end, count, checksum
   std::uint64_t sum = 0, word = 0;
   if (!get(in, word, sum) || word != kSavedTableStart) {
-    // Before 29 November 2026 tables had no start mark and no checksum, and were trusted record
+    // Before 28 November 2026 tables had no start mark and no checksum, and were trusted record
     // by record: such a file is not used.
     loaded.problem = size < kWord ? "is cut short" : "has no checksum (an older arbiter's table, or not a table)";
     return loaded;

@@ -169,7 +169,7 @@ TEST(ProveDriver, AStoredVerdictChangedAfterItWasKeptIsDecidedAgain) {
     EXPECT_TRUE(prove(claim, &said).from_results_file) << claim << from;  // the new record supersedes it
     EXPECT_EQ(said.find("warning"), std::string::npos) << said;
   }
-  // As kept before 29 November 2026: the record without its checksum field.
+  // As kept before 28 November 2026: the record without its checksum field.
   std::filesystem::remove(file);
   prove("holds");
   std::string text = read_text(file);

@@ -1384,7 +1384,7 @@ TEST(TranspositionTable, UsesNothingOfASavedTableThatFailsItsChecks) {
   EXPECT_EQ(found, 0u);
   EXPECT_EQ(load(whole, 8, found).problem, "is another search's table (another position, rulings or code version)");
   EXPECT_EQ(found, 0u);
-  // As saved before 29 November 2026: the records, then the end mark with their count.
+  // As saved before 28 November 2026: the records, then the end mark with their count.
   std::string old = whole.substr(16, whole.size() - 16 - 8);
   EXPECT_EQ(load(old, 7, found).problem, "has no checksum (an older arbiter's table, or not a table)");
   EXPECT_EQ(found, 0u);
