@@ -334,13 +334,15 @@ int solve_command(const std::vector<std::string>& args) {
   // --independent-moves run promises do not depend on anything else that ran: kept apart). What
   // changes no value and no certificate's validity (--tt-mb, --threads, --max-units, limits) is
   // not in the key: a run resumed with another of them goes on with what the first settled.
+  const auto identity_of = [&](bool alone) {
+    return root.line() + "|within=" + std::to_string(within) + "|" + version_commit() + (alone ? "|independent" : "");
+  };
   const auto journal_of = [&](bool alone) {
     std::ostringstream job;
-    job << std::hex << text_key(root.line() + "|within=" + std::to_string(within) + "|" + version_commit() +
-                                (alone ? "|independent" : ""));
+    job << std::hex << text_key(identity_of(alone));
     return state_directory + "/solve/" + job.str();
   };
-  solver::SolveJournal journal(journal_of(independent));
+  solver::SolveJournal journal(journal_of(independent), identity_of(independent));
   const distributed::OutputLock journal_lock(journal.directory());
   if (resume && !journal.holds_a_run()) {
     // Nothing to resume in this mode's journal: if the other mode's holds a run of this position,
@@ -359,17 +361,17 @@ int solve_command(const std::vector<std::string>& args) {
   std::size_t uncertified = 0;
   std::string damage_notes;  // printed after the state line
   if (resume) {
-    std::vector<std::size_t> damaged;
+    std::vector<std::pair<std::size_t, std::string>> damaged;
     finished = journal.load(moves.size(), &damaged);
     for (std::size_t i = 0; i < finished.size(); ++i) {
       if (finished[i] && finished[i]->text != root.move_text(moves[i])) {
         finished[i].reset();  // not this move's: a file put there by hand, or from elsewhere
-        damaged.push_back(i);
+        damaged.emplace_back(i, "does not read back whole");
       }
     }
     std::sort(damaged.begin(), damaged.end());
-    for (std::size_t i : damaged) {
-      damage_notes += "note: " + journal.path_of(i) + " does not read back whole: move " + root.move_text(moves[i]) +
+    for (const auto& [i, problem] : damaged) {
+      damage_notes += "note: " + journal.path_of(i) + " " + problem + ": move " + root.move_text(moves[i]) +
                       " is searched again\n";
     }
     for (std::size_t i = 0; i < finished.size(); ++i) {

@@ -91,40 +91,60 @@ struct Stored {
   std::string written_by;
 };
 
+// The last field of a record: a checksum of the line before it (its key included: game, claim,
+// encoding version, size, rulings), so that a record changed after it was kept is told from one
+// this program wrote. A record is one line, so the check is per record: one damaged verdict is
+// decided again, the others are still reused.
+constexpr const char* kCheckField = "check=";
+
+std::string record_checksum(const std::string& text) {
+  std::ostringstream out;
+  out << std::hex << text_key(text);
+  return out.str();
+}
+
 std::string record(const std::string& key, const Verdict& v, double budget) {
   std::ostringstream out;
   out << key << '\t' << verdict_name(v.kind) << '\t' << v.seconds << '\t' << v.variables << '\t' << v.assertions
       << '\t' << escape(v.scope) << '\t' << escape(v.reason) << '\t' << escape(v.counterexample) << '\t'
       << escape(join(v.moves, " ")) << '\t' << escape(v.note) << '\t' << budget << '\t'
       << (v.refutes_derived_claims ? "refutes-derived" : "") << '\t' << escape(version_string());
-  return out.str();
+  const std::string text = out.str();
+  return text + '\t' + kCheckField + record_checksum(text);
 }
 
-// Records written before budgets were stored have one field less (and hold no unknowns), those
-// written before refutations said whether they carry over to derived claims two less, and those
-// written before records named their arbiter three less.
-bool parse_record(const std::string& line, std::string& key, Stored& stored) {
+// What a line of a results file is: a record to reuse, a record not to trust (changed after it
+// was kept; or kept before records had checksums, 28 November 2026, or before they named their
+// arbiter, whose verdicts are no longer reused), or something else.
+enum class Line { Record, Damaged, Unchecked, Other };
+
+constexpr std::size_t kRecordFields = kKeyFields + 13;
+
+Line parse_record(const std::string& line, std::string& key, Stored& stored) {
   const auto fields = split(line, '\t');
-  if (fields.size() < kKeyFields + 9 || fields.size() > kKeyFields + 12) return false;
-  std::vector<std::string> key_fields(fields.begin(), fields.begin() + kKeyFields);
-  key = join(key_fields, "\t");
+  // A record of any version, even one no longer read (written before verdicts carried versions):
+  // ten or more tab-separated fields.
+  if (fields.size() < 10) return Line::Other;
+  key = join(std::vector<std::string>(fields.begin(), fields.begin() + kKeyFields), "\t");
+  const std::size_t check_at = line.rfind('\t') + 1;
+  if (line.compare(check_at, std::string(kCheckField).size(), kCheckField) != 0) return Line::Unchecked;
+  if (line.substr(check_at + std::string(kCheckField).size()) != record_checksum(line.substr(0, check_at - 1))) {
+    return Line::Damaged;
+  }
+  if (fields.size() != kRecordFields) return Line::Damaged;
   Verdict& v = stored.verdict;
   const std::string& kind = fields[kKeyFields];
   if (kind == "proved") v.kind = Verdict::Kind::Proved;
   else if (kind == "refuted") v.kind = Verdict::Kind::Refuted;
-  else if (kind == "unknown" && fields.size() >= kKeyFields + 10) v.kind = Verdict::Kind::Unknown;
-  else return false;
+  else if (kind == "unknown") v.kind = Verdict::Kind::Unknown;
+  else return Line::Damaged;
   try {
-    if (fields.size() >= kKeyFields + 10) stored.budget = std::stod(fields[kKeyFields + 9]);
-  } catch (const std::exception&) {
-    return false;
-  }
-  try {
+    stored.budget = std::stod(fields[kKeyFields + 9]);
     v.seconds = std::stod(fields[kKeyFields + 1]);
     v.variables = static_cast<unsigned>(std::stoul(fields[kKeyFields + 2]));
     v.assertions = static_cast<unsigned>(std::stoul(fields[kKeyFields + 3]));
   } catch (const std::exception&) {
-    return false;
+    return Line::Damaged;
   }
   v.scope = unescape(fields[kKeyFields + 4]);
   v.reason = unescape(fields[kKeyFields + 5]);
@@ -132,33 +152,47 @@ bool parse_record(const std::string& line, std::string& key, Stored& stored) {
   const std::string moves = unescape(fields[kKeyFields + 7]);
   v.moves = moves.empty() ? std::vector<std::string>{} : split(moves, ' ');
   v.note = unescape(fields[kKeyFields + 8]);
-  v.refutes_derived_claims = fields.size() >= kKeyFields + 11 && fields[kKeyFields + 10] == "refutes-derived";
-  if (fields.size() == kKeyFields + 12) stored.written_by = unescape(fields[kKeyFields + 11]);
-  return true;
+  v.refutes_derived_claims = fields[kKeyFields + 10] == "refutes-derived";
+  stored.written_by = unescape(fields[kKeyFields + 11]);
+  return Line::Record;
 }
+
+// The verdicts of a results file by key, and the keys whose last record is not to be trusted,
+// with what is wrong with it (that verdict is decided again, and the run says so).
+struct Results {
+  std::map<std::string, Stored> stored;
+  std::map<std::string, std::string> untrusted;
+};
 
 // A file none of whose lines is shaped like a record is some other file (a puzzle store, a note):
 // appending verdicts to it would damage it, so it is refused. A damaged or outdated record is
-// skipped (decided again).
-std::map<std::string, Stored> load_results(const std::string& file) {
-  std::map<std::string, Stored> stored;
+// not used (decided again); a later record of the same key supersedes it, as it supersedes a
+// record that reads.
+Results load_results(const std::string& file) {
+  Results results;
   std::ifstream in(file, std::ios::binary);
   std::string line;
   bool any_text = false, any_record = false;
   while (std::getline(in, line)) {
     any_text = any_text || !line.empty();
-    // A record of any version, even one no longer read (written before verdicts carried versions):
-    // ten or more tab-separated fields.
-    any_record = any_record || std::count(line.begin(), line.end(), '\t') >= 9;
     std::string key;
     Stored s;
-    if (parse_record(line, key, s)) stored[key] = s;  // later lines supersede earlier ones
+    const Line read = parse_record(line, key, s);
+    any_record = any_record || read != Line::Other;
+    if (read == Line::Record) {
+      results.stored[key] = s;
+      results.untrusted.erase(key);
+    } else if (read != Line::Other) {
+      results.stored.erase(key);
+      results.untrusted[key] = read == Line::Damaged ? "fails its checksum (changed since it was kept)"
+                                                     : "has no checksum (kept by an older arbiter)";
+    }
   }
   if (any_text && !any_record) {
     throw InputError("the results file " + quote_input(file) +
                      " holds no verdict record: it is not a prove results file (give another file, or none)");
   }
-  return stored;
+  return results;
 }
 
 // A record that cannot be appended (a full disk, a folder removed during the run) ends the run
@@ -378,11 +412,13 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
   for (int size = request.min_size; size <= request.max_size; ++size) {
     make_config(game, size, request.rulings);  // throws InputError for a bad size or ruling
   }
-  std::map<std::string, Stored> stored;
+  Results results;
   if (!request.results_file.empty()) {
-    std::map<std::string, Stored> loaded = load_results(request.results_file);  // refuses a file of another kind
-    if (!request.fresh) stored = std::move(loaded);
+    Results loaded = load_results(request.results_file);  // refuses a file of another kind
+    if (!request.fresh) results = std::move(loaded);
   }
+  const std::map<std::string, Stored>& stored = results.stored;
+  std::set<std::string> warned;  // untrusted records this run has named
 
   const auto stored_key = [&](const Claim& claim, int size) {
     const std::string rulings = join(rulings_in_force(game, make_config(game, size, request.rulings)), " ");
@@ -390,8 +426,15 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
   };
   // The stored verdict under `key` if it may be reused: an unknown is final only for budgets no
   // larger than the one it already had.
+  // A record not to be trusted is named once, when its verdict is needed, and decided again.
   const auto reusable = [&](const std::string& key) -> const Stored* {
     const auto it = stored.find(key);
+    if (const auto bad = results.untrusted.find(key); bad != results.untrusted.end() && warned.insert(key).second) {
+      const auto fields = split(key, '\t');
+      progress << "arbiter: warning: " << request.results_file << ": the stored verdict of " << fields[1]
+               << (fields[4] == "0" ? "" : " size " + fields[4]) << " " << bad->second << ": it is decided again\n"
+               << std::flush;
+    }
     if (it == stored.end()) return nullptr;
     const bool settled = it->second.verdict.kind != Verdict::Kind::Unknown || request.timeout_seconds <= it->second.budget;
     return settled ? &it->second : nullptr;

@@ -18,6 +18,8 @@
 #include <thread>
 
 #include "model/core/errors.hpp"
+#include "model/core/version.hpp"
+#include "model/core/zobrist.hpp"
 #include "solver/bounded_search.hpp"
 #include "solver/dfpn.hpp"
 #include "solver/interrupt.hpp"
@@ -113,13 +115,13 @@ class PartWriter {
 
 // Writes the table's solved entries to `path` whole (to a temporary file, then renamed), or
 // nothing: "" when saved, else the file and what went wrong, with the temporary file removed.
-std::string save_table(const TranspositionTable& table, const std::string& path) {
+std::string save_table(const TranspositionTable& table, std::uint64_t identity, const std::string& path) {
   const std::string temporary = path + ".tmp";
   std::error_code error;
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     if (out) {
-      table.save_solved(out);
+      table.save_solved(out, identity);
       out.close();  // flushes: a full disk shows here
     }
     if (!out) {
@@ -488,14 +490,19 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   TranspositionTable table = make_table(options);
   ZoneTable zones(zone_table_megabytes(options));
   const std::string table_path = options.table_directory.empty() ? "" : options.table_directory + "/table";
+  // What the saved table's entries are facts about: the game and rulings (in the position's
+  // line) and the code that proved them.
+  const std::uint64_t table_identity = text_key("table|" + root.line() + "|" + version_commit());
   if (!table_path.empty()) {
     std::ifstream in(table_path, std::ios::binary);
-    bool whole = true;
-    const std::size_t loaded = in ? table.load_solved(in, &whole) : 0;
-    result.table_read_back = loaded;
-    if (in.is_open() && !whole && options.warn) {
-      options.warn(table_path + " is cut short or damaged (" + std::to_string(loaded) +
-                   " solved entries read): what it lost is searched again");
+    if (in) {
+      // All of it or none (TranspositionTable::load_solved): a damaged table is searched again
+      // whole rather than trusted in part.
+      const TranspositionTable::Loaded loaded = table.load_solved(in, table_identity);
+      result.table_read_back = loaded.problem.empty() ? loaded.entries : 0;
+      if (!loaded.problem.empty() && options.warn) {
+        options.warn(table_path + " " + loaded.problem + ": none of it is used; what it held is searched again");
+      }
     }
   }
   if (options.value_only && options.within == 0) {
@@ -646,7 +653,7 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
     // A stopped run keeps what its table proved, for --resume; a finished one needs none of it.
     if (!all_settled && options.within == 0) {
       const SavingForResume saving;
-      const std::string failure = save_table(table, table_path);
+      const std::string failure = save_table(table, table_identity, table_path);
       if (!failure.empty() && options.warn) {
         options.warn("cannot save the table for --resume (" + failure + "): the results are right, but --resume will search again what it held");
       }
@@ -829,7 +836,8 @@ std::vector<MoveResult::Part> write_certificate_parts(const Game& game, const St
   return parts;
 }
 
-SolveJournal::SolveJournal(std::string directory) : directory_(std::move(directory)) {
+SolveJournal::SolveJournal(std::string directory, std::string identity)
+    : directory_(std::move(directory)), identity_(std::move(identity)) {
   std::error_code error;
   std::filesystem::create_directories(directory_, error);
   if (error) throw InputError("cannot create the state directory " + quote_input(directory_) + ": " + error.message());
@@ -851,13 +859,29 @@ bool SolveJournal::holds_a_run() const {
   return false;
 }
 
+namespace {
+
+// The last line of a unit file: a checksum of the text before it, keyed by the journal's identity
+// and the unit's index.
+constexpr const char* kUnitCheck = "check ";
+
+std::string unit_checksum(const std::string& identity, std::size_t index, const std::string& text) {
+  std::ostringstream out;
+  out << std::hex << text_key(identity + "|" + std::to_string(index) + "\n" + text);
+  return out.str();
+}
+
+}  // namespace
+
 void SolveJournal::save(std::size_t index, const MoveResult& r) const {
   const std::string path = path_of(index);
   std::error_code error;
   {
+    std::ostringstream text;
+    write_move_result(text, r);
     std::ofstream out(path + ".tmp");
     if (out) {
-      write_move_result(out, r);
+      out << text.str() << kUnitCheck << unit_checksum(identity_, index, text.str()) << "\n";
       out.close();
     }
     if (!out) {
@@ -874,20 +898,39 @@ void SolveJournal::save(std::size_t index, const MoveResult& r) const {
   }
 }
 
-std::vector<std::optional<MoveResult>> SolveJournal::load(std::size_t moves, std::vector<std::size_t>* damaged) const {
+std::vector<std::optional<MoveResult>> SolveJournal::load(std::size_t moves,
+                                                          std::vector<std::pair<std::size_t, std::string>>* damaged) const {
   std::vector<std::optional<MoveResult>> out(moves);
   for (std::size_t i = 0; i < moves; ++i) {
     const std::string path = path_of(i);
     std::error_code ignored;
     if (!std::filesystem::exists(path, ignored)) continue;
-    std::ifstream in(path);
-    // A unit file that does not read back whole is left out: that unit is searched again.
-    auto r = in ? read_move_result(in, path) : std::nullopt;
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream whole;
+    whole << in.rdbuf();
+    std::string text = whole.str();
+    // The text, then its checksum's line. A unit file that does not read back whole, or whose
+    // text is not what was written (a value edited: a loss resumed as a win), is left out: that
+    // unit is searched again. Files written before 28 November 2026 have no checksum: left out too.
+    std::string problem = "does not read back whole";
+    std::optional<MoveResult> r;
+    const std::size_t last = text.size() < 2 ? std::string::npos : text.rfind('\n', text.size() - 2);
+    const std::size_t check_at = last == std::string::npos ? 0 : last + 1;
+    if (in && text.ends_with('\n') && text.compare(check_at, std::string(kUnitCheck).size(), kUnitCheck) == 0) {
+      const std::string check = text.substr(check_at + std::string(kUnitCheck).size());
+      text.resize(check_at);
+      if (check != unit_checksum(identity_, i, text) + "\n") {
+        problem = "fails its checksum (changed since it was written, or another journal's)";
+      } else {
+        std::istringstream body(text);
+        r = read_move_result(body, path);
+      }
+    }
     if (r && r->value != Value::Unknown) {
       r->resumed = true;
       out[i] = std::move(r);
     } else if (damaged != nullptr) {
-      damaged->push_back(i);
+      damaged->emplace_back(i, problem);
     }
   }
   return out;

@@ -173,11 +173,17 @@ std::optional<MoveResult> read_move_result(std::istream& in, const std::string& 
 // without redoing them. Files are written whole (to a temporary name, then renamed).
 class SolveJournal {
  public:
-  explicit SolveJournal(std::string directory);
+  // `identity` is what the units are results of (the position, the kind of search, the code
+  // version: what the directory's name is a key of); each unit file ends with a checksum of its
+  // text keyed by it and by the unit's index, so that a file changed on disk, or put there from
+  // another journal or place, is told from one this run's search wrote.
+  explicit SolveJournal(std::string directory, std::string identity = "");
   const std::string& directory() const { return directory_; }
   // The settled units by legal-move index (marked resumed). A file there that does not read
-  // back whole is left out (its unit is searched again) and its index added to `damaged`.
-  std::vector<std::optional<MoveResult>> load(std::size_t moves, std::vector<std::size_t>* damaged = nullptr) const;
+  // back whole or fails its checksum is left out (its unit is searched again): its index and what
+  // is wrong with it ("does not read back whole") are added to `damaged`.
+  std::vector<std::optional<MoveResult>> load(std::size_t moves,
+                                              std::vector<std::pair<std::size_t, std::string>>* damaged = nullptr) const;
   std::string path_of(std::size_t index) const;  // a unit's file
   // Throws InputError, naming the file and why, when it cannot be written (nothing is left
   // half-written).
@@ -188,6 +194,7 @@ class SolveJournal {
 
  private:
   std::string directory_;
+  std::string identity_;
 };
 
 // The certificate of a result: an analysis of every move when all are settled; under value_only

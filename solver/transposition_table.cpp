@@ -138,45 +138,101 @@ void TranspositionTable::store(std::uint64_t key, ProofNumbers numbers, std::uin
 }
 
 namespace {
-// The key of the record that ends a saved table: its pair of numbers is the count of records before it.
-constexpr std::uint64_t kSavedTableEnd = 0x646e652d656c6261;  // "able-end"
-}  // namespace
+// The marks around a saved table's records: the start mark is followed by the identity, the end
+// mark by the count of records; a checksum of all of it ends the file.
+constexpr std::uint64_t kSavedTableStart = 0x32656c6261742d61;  // "a-table2"
+constexpr std::uint64_t kSavedTableEnd = 0x646e652d656c6261;    // "able-end"
+constexpr std::size_t kWord = sizeof(std::uint64_t);
 
-void TranspositionTable::save_solved(std::ostream& out) const {
-  std::uint64_t count = 0;
-  for_each_solved([&](std::uint64_t key, ProofNumbers n) {
-    out.write(reinterpret_cast<const char*>(&key), sizeof key);
-    out.write(reinterpret_cast<const char*>(&n.pn), sizeof n.pn);
-    out.write(reinterpret_cast<const char*>(&n.dn), sizeof n.dn);
-    ++count;
-  });
-  out.write(reinterpret_cast<const char*>(&kSavedTableEnd), sizeof kSavedTableEnd);
-  const ProofNumbers counted = unpack(count);  // laid out as a record's numbers are
-  out.write(reinterpret_cast<const char*>(&counted.pn), sizeof counted.pn);
-  out.write(reinterpret_cast<const char*>(&counted.dn), sizeof counted.dn);
+// The checksum of the words read so far: each step a bijection of the sum, so that one changed
+// word always changes it, and several change it but for a chance of 2^-64.
+std::uint64_t fold(std::uint64_t sum, std::uint64_t word) { return mix64(sum ^ word); }
+
+void put(std::ostream& out, std::uint64_t word, std::uint64_t& sum) {
+  out.write(reinterpret_cast<const char*>(&word), sizeof word);
+  sum = fold(sum, word);
 }
 
-std::size_t TranspositionTable::load_solved(std::istream& in, bool* whole) {
-  std::size_t count = 0;
-  std::uint64_t records = 0, key = 0;
-  ProofNumbers n;
-  bool ended = false;
-  while (in.read(reinterpret_cast<char*>(&key), sizeof key) && in.read(reinterpret_cast<char*>(&n.pn), sizeof n.pn) &&
-         in.read(reinterpret_cast<char*>(&n.dn), sizeof n.dn)) {
-    if (key == kSavedTableEnd && pack(n) == records) {
-      // The end, if nothing follows it (a key may equal the mark by chance: then it is a record).
-      if (in.peek() == std::char_traits<char>::eof()) {
-        ended = true;
-        break;
-      }
+bool get(std::istream& in, std::uint64_t& word, std::uint64_t& sum) {
+  if (!in.read(reinterpret_cast<char*>(&word), sizeof word)) return false;
+  sum = fold(sum, word);
+  return true;
+}
+
+}  // namespace
+
+// A record is the key and the numbers (pn in the low half), each a 64-bit word in the machine's order.
+void TranspositionTable::save_solved(std::ostream& out, std::uint64_t identity) const {
+  std::uint64_t sum = 0, count = 0;
+  put(out, kSavedTableStart, sum);
+  put(out, identity, sum);
+  for_each_solved([&](std::uint64_t key, ProofNumbers n) {
+    put(out, key, sum);
+    put(out, pack(n), sum);
+    ++count;
+  });
+  put(out, kSavedTableEnd, sum);
+  put(out, count, sum);
+  const std::uint64_t checksum = sum;
+  put(out, checksum, sum);
+}
+
+TranspositionTable::Loaded TranspositionTable::load_solved(std::istream& in, std::uint64_t identity) {
+  Loaded loaded;
+  in.seekg(0, std::ios::end);
+  const auto end = in.tellg();
+  in.seekg(0, std::ios::beg);
+  if (end < 0 || !in) {
+    loaded.problem = "cannot be read";
+    return loaded;
+  }
+  const auto size = static_cast<std::uint64_t>(end);
+  constexpr std::uint64_t kFrame = 5 * kWord;  // start, identity, end, count, checksum
+  std::uint64_t sum = 0, word = 0;
+  if (!get(in, word, sum) || word != kSavedTableStart) {
+    // Before 28 November 2026 tables had no start mark and no checksum, and were trusted record
+    // by record: such a file is not used.
+    loaded.problem = size < kWord ? "is cut short" : "has no checksum (an older arbiter's table, or not a table)";
+    return loaded;
+  }
+  if (size < kFrame || (size - kFrame) % (2 * kWord) != 0) {
+    loaded.problem = "is cut short or has bytes added (its size is not a whole number of records)";
+    return loaded;
+  }
+  const std::uint64_t records = (size - kFrame) / (2 * kWord);
+  std::uint64_t stored_identity = 0;
+  get(in, stored_identity, sum);
+  for (std::uint64_t i = 0; i < 2 * records && get(in, word, sum); ++i) {
+  }
+  std::uint64_t mark = 0, count = 0, checksum = 0;
+  get(in, mark, sum);
+  get(in, count, sum);
+  const std::uint64_t expected = sum;
+  if (!in.read(reinterpret_cast<char*>(&checksum), sizeof checksum)) {
+    loaded.problem = "cannot be read";
+  } else if (mark != kSavedTableEnd || count != records) {
+    loaded.problem = "is cut short or damaged (no end mark where its size puts it)";
+  } else if (checksum != expected) {
+    loaded.problem = "fails its checksum (changed since it was saved)";
+  } else if (stored_identity != identity) {
+    loaded.problem = "is another search's table (another position, rulings or code version)";
+  }
+  if (!loaded.problem.empty()) return loaded;
+  // Whole and this search's: every solved record is a fact.
+  in.clear();
+  in.seekg(static_cast<std::streamoff>(2 * kWord), std::ios::beg);
+  for (std::uint64_t i = 0; i < records; ++i) {
+    std::uint64_t key = 0, data = 0, unused = 0;
+    if (!get(in, key, unused) || !get(in, data, unused)) {
+      loaded.problem = "cannot be read";  // cut short between the two reads
+      return loaded;
     }
-    ++records;
+    const ProofNumbers n = unpack(data);
     if (!n.solved()) continue;
     store(key, n, 1);
-    ++count;
+    ++loaded.entries;
   }
-  if (whole != nullptr) *whole = ended;
-  return count;
+  return loaded;
 }
 
 }  // namespace arbiter::solver

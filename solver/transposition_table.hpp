@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "solver/zeroed_memory.hpp"
@@ -83,11 +84,20 @@ class TranspositionTable {
   std::size_t used() const { return used_count_.load(std::memory_order_relaxed); }
 
   // The solved entries, written and read back as binary records, so that an interrupted search
-  // resumes with what it had proved; the records end with a mark and their count, so that a file
-  // cut short (a full disk, a killed copy) is told from a whole one. load() returns how many
-  // entries it read, and sets `whole` to whether the records ended at that mark.
-  void save_solved(std::ostream& out) const;
-  std::size_t load_solved(std::istream& in, bool* whole = nullptr);
+  // resumes with what it had proved. The records come between a start mark with `identity` (what
+  // the entries are facts about: the caller's key of game, position and code version) and an end
+  // mark with their count, then a checksum of everything before it, so that a file cut short (a
+  // full disk, a killed copy), changed on disk or of another search is told from a whole one.
+  // load_solved() uses all of such a file or none of it: a damaged record would be a false
+  // proof, and the search then trusts it as a fact (swapping each record's two numbers turned a
+  // lost opening into a "proved" win), so the entries are stored only after the whole file has
+  // passed its checks. The stream must be seekable (it is read twice).
+  void save_solved(std::ostream& out, std::uint64_t identity) const;
+  struct Loaded {
+    std::size_t entries = 0;  // solved entries stored into the table
+    std::string problem;      // "" when the file was used; else what is wrong with it ("is cut short")
+  };
+  Loaded load_solved(std::istream& in, std::uint64_t identity);
 
   // The epoch new entries get, and the oldest epoch whose solved entries are still kept (tests).
   std::uint32_t epoch() const { return epoch_.load(std::memory_order_relaxed); }

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "model/core/errors.hpp"
 #include "solver/connection_claims.hpp"
@@ -71,7 +72,9 @@ GameDescriptor planted_game(std::vector<Claim> (*claims)()) {
   return descriptor;
 }
 
-ProveRow prove_one(const GameDescriptor& game, const std::string& claim, const std::string& file = "") {
+// `said`, when given, gets what the run wrote on its progress stream (warnings included).
+ProveRow prove_one(const GameDescriptor& game, const std::string& claim, const std::string& file = "",
+                   std::string* said = nullptr) {
   ProveRequest request;
   request.game = &game;
   request.claims = {claim};
@@ -79,6 +82,7 @@ ProveRow prove_one(const GameDescriptor& game, const std::string& claim, const s
   request.results_file = file;
   std::ostringstream progress;
   const auto rows = run_proofs(request, {}, progress, false);
+  if (said != nullptr) *said = progress.str();
   EXPECT_EQ(rows.size(), 1u);
   return rows.front();
 }
@@ -120,6 +124,62 @@ TEST(ProveDriver, ARecordWithoutAVersionIsNeverReused) {
   }
   const GameDescriptor v1 = planted_game([] { return planted_claims("v1"); });
   EXPECT_FALSE(prove_one(v1, "holds", file).from_results_file);
+  std::filesystem::remove(file);
+}
+
+// A stored verdict changed after it was kept is not reused: it is named on the progress stream
+// and decided again (an edit of "refuted" to "proved" in a results file printed "proved (reused
+// ...)", exit 0; "proved" to "refuted" printed a refutation without a counterexample). The other
+// records of the file are still reused, and the new record supersedes the damaged one. A record
+// kept before records had checksums is decided again likewise.
+TEST(ProveDriver, AStoredVerdictChangedAfterItWasKeptIsDecidedAgain) {
+  const auto file = (std::filesystem::temp_directory_path() / "arbiter-prove-damaged-record.tsv").string();
+  const GameDescriptor game = planted_game([] { return planted_claims("v1"); });
+  const auto prove = [&](const std::string& claim, std::string* said = nullptr) { return prove_one(game, claim, file, said); };
+  const auto edit = [&](const std::string& from, const std::string& to) {
+    std::string text = read_text(file);
+    const auto at = text.find(from, text.rfind('\n', text.size() - 2));  // in the last record, the claim's
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    std::ofstream(file, std::ios::trunc) << text;
+  };
+  for (const auto& [claim, from, to] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"fails", "\trefuted\t", "\tproved\t"},
+           {"holds", "\tproved\t", "\trefuted\t"},
+           {"holds", "\t4\t", "\t5\t"},  // kept at size 4: not a verdict about size 5
+           {"fails", "BOARD", "BOARE"}}) {
+    std::filesystem::remove(file);
+    prove("open");  // another record of the file, reused all along
+    const Verdict::Kind kind = prove(claim).verdict.kind;
+    edit(from, to);
+    decisions = 0;
+    std::string said;
+    const ProveRow again = prove(claim, &said);
+    EXPECT_FALSE(again.from_results_file) << claim << from;
+    EXPECT_EQ(again.verdict.kind, kind) << claim << from;
+    EXPECT_EQ(decisions, 1) << claim << from;
+    if (from != "\t4\t") {
+      EXPECT_NE(said.find("arbiter: warning: " + file + ": the stored verdict of " + claim +
+                          " size 4 fails its checksum (changed since it was kept): it is decided again\n"),
+                std::string::npos)
+          << said;
+    }
+    EXPECT_TRUE(prove("open").from_results_file) << claim << from;
+    said.clear();
+    EXPECT_TRUE(prove(claim, &said).from_results_file) << claim << from;  // the new record supersedes it
+    EXPECT_EQ(said.find("warning"), std::string::npos) << said;
+  }
+  // As kept before 28 November 2026: the record without its checksum field.
+  std::filesystem::remove(file);
+  prove("holds");
+  std::string text = read_text(file);
+  text.erase(text.rfind('\t'));
+  std::ofstream(file, std::ios::trunc) << text << "\n";
+  std::string said;
+  EXPECT_FALSE(prove("holds", &said).from_results_file);
+  EXPECT_NE(said.find("the stored verdict of holds size 4 has no checksum (kept by an older arbiter): it is decided again"),
+            std::string::npos)
+      << said;
   std::filesystem::remove(file);
 }
 

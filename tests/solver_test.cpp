@@ -1298,44 +1298,96 @@ TEST(TranspositionTable, KeepsSolvedEntriesAndTellsKeysOfOneBucketApart) {
   ASSERT_TRUE(table.lookup(key(1), n));
   EXPECT_TRUE(n.proven());
   std::stringstream saved;
-  table.save_solved(saved);
+  table.save_solved(saved, 7);
   solver::TranspositionTable reloaded(1);
-  EXPECT_EQ(reloaded.load_solved(saved), 1u);
+  EXPECT_EQ(reloaded.load_solved(saved, 7).entries, 1u);
   ASSERT_TRUE(reloaded.lookup(key(1), n));
   EXPECT_TRUE(n.proven());
   EXPECT_FALSE(reloaded.lookup(key(2), n));
 }
 
 // A saved table ends with a mark, so that one cut short is told from a whole one, at a record's end
-// too (a full disk cut --resume's table short, and it was loaded without a word).
+// too (a full disk cut --resume's table short, and it was loaded without a word). Such a table is
+// not used at all: its entries are facts only if the file is whole.
 TEST(TranspositionTable, TellsASavedTableCutShortFromAWholeOne) {
   using solver::ProofNumbers;
   solver::TranspositionTable table(1);
   for (std::uint64_t i = 1; i <= 3; ++i) table.store(i << 20, ProofNumbers{0, 1u << 30}, 1);
   table.store(4 << 20, ProofNumbers{3, 3}, 1);  // open: not saved
   std::stringstream saved;
-  table.save_solved(saved);
+  table.save_solved(saved, 7);
   const std::string whole = saved.str();
   constexpr std::size_t kRecord = 16;
-  ASSERT_EQ(whole.size(), 4 * kRecord);  // three records and the end
-  const auto load = [](const std::string& bytes, bool& ended) {
+  ASSERT_EQ(whole.size(), 3 * kRecord + 40);  // start and identity, three records, end and count, checksum
+  const auto load = [](const std::string& bytes) {
     std::istringstream in(bytes);
     solver::TranspositionTable reloaded(1);
-    return reloaded.load_solved(in, &ended);
+    return reloaded.load_solved(in, 7);
   };
-  bool ended = false;
-  EXPECT_EQ(load(whole, ended), 3u);
-  EXPECT_TRUE(ended);
-  for (std::size_t size : {whole.size() - 1, whole.size() - kRecord, 2 * kRecord, std::size_t{5}, std::size_t{0}}) {
-    EXPECT_EQ(load(whole.substr(0, size), ended), std::min<std::size_t>(size / kRecord, 3)) << size;
-    EXPECT_FALSE(ended) << size;
+  EXPECT_EQ(load(whole).entries, 3u);
+  EXPECT_EQ(load(whole).problem, "");
+  for (std::size_t size : {whole.size() - 1, whole.size() - 8, whole.size() - kRecord, 2 * kRecord, std::size_t{5}, std::size_t{0}}) {
+    const auto loaded = load(whole.substr(0, size));
+    EXPECT_EQ(loaded.entries, 0u) << size;
+    EXPECT_NE(loaded.problem, "") << size;
   }
-  load(whole + "x", ended);  // something after the end: not the file saved
-  EXPECT_FALSE(ended);
+  EXPECT_NE(load(whole + "x").problem, "");  // something after the end: not the file saved
+  EXPECT_NE(load(whole + std::string(kRecord, 'x')).problem, "");
   std::stringstream empty;
-  solver::TranspositionTable(1).save_solved(empty);
-  EXPECT_EQ(load(empty.str(), ended), 0u);
-  EXPECT_TRUE(ended);
+  solver::TranspositionTable(1).save_solved(empty, 7);
+  EXPECT_EQ(load(empty.str()).entries, 0u);
+  EXPECT_EQ(load(empty.str()).problem, "");
+}
+
+// A saved table changed on disk is not trusted, not even in part: a record whose numbers were
+// swapped reads as a proof of what was disproved (swapping bytes 8-11 with 12-15 of every record
+// made a lost Quentin 5x5 opening "proved" on --resume, with one warning that the rest was trusted).
+// One flipped byte anywhere, the numbers swapped, another search's table, or a table as saved
+// before checksums: none of it is used, and the reason is said.
+TEST(TranspositionTable, UsesNothingOfASavedTableThatFailsItsChecks) {
+  using solver::ProofNumbers;
+  solver::TranspositionTable table(1);
+  for (std::uint64_t i = 1; i <= 3; ++i) table.store(i << 20, ProofNumbers{0, 1u << 30}, 1);
+  table.store(4 << 20, ProofNumbers{1u << 30, 0}, 1);
+  std::stringstream saved;
+  table.save_solved(saved, 7);
+  const std::string whole = saved.str();
+  const auto load = [](const std::string& bytes, std::uint64_t identity, std::size_t& found) {
+    std::istringstream in(bytes);
+    solver::TranspositionTable reloaded(1);
+    const auto loaded = reloaded.load_solved(in, identity);
+    found = 0;
+    ProofNumbers n;
+    for (std::uint64_t i = 1; i <= 4; ++i) found += reloaded.lookup(i << 20, n);
+    return loaded;
+  };
+  std::size_t found = 0;
+  ASSERT_EQ(load(whole, 7, found).entries, 4u);
+  ASSERT_EQ(found, 4u);
+  for (std::size_t at = 0; at < whole.size(); ++at) {
+    for (unsigned char flip : {0x01, 0x80}) {
+      std::string damaged = whole;
+      damaged[at] = static_cast<char>(damaged[at] ^ flip);
+      const auto loaded = load(damaged, 7, found);
+      EXPECT_EQ(found, 0u) << "byte " << at;
+      EXPECT_EQ(loaded.entries, 0u) << "byte " << at;
+      EXPECT_NE(loaded.problem, "") << "byte " << at;
+    }
+  }
+  std::string swapped = whole;  // each record's proof and disproof numbers swapped
+  for (std::size_t at = 16; at + 16 <= whole.size() - 24; at += 16) {
+    std::swap_ranges(swapped.begin() + static_cast<std::ptrdiff_t>(at + 8), swapped.begin() + static_cast<std::ptrdiff_t>(at + 12),
+                     swapped.begin() + static_cast<std::ptrdiff_t>(at + 12));
+  }
+  ASSERT_NE(swapped, whole);
+  EXPECT_EQ(load(swapped, 7, found).problem, "fails its checksum (changed since it was saved)");
+  EXPECT_EQ(found, 0u);
+  EXPECT_EQ(load(whole, 8, found).problem, "is another search's table (another position, rulings or code version)");
+  EXPECT_EQ(found, 0u);
+  // As saved before 28 November 2026: the records, then the end mark with their count.
+  std::string old = whole.substr(16, whole.size() - 16 - 8);
+  EXPECT_EQ(load(old, 7, found).problem, "has no checksum (an older arbiter's table, or not a table)");
+  EXPECT_EQ(found, 0u);
 }
 
 // A table starts on small pages and, once a quarter of its small pages' worth of entries is in use,

@@ -140,6 +140,15 @@ head -c -$((last / 2)) "$tmp/cut.tsv" >"$tmp/cut2.tsv"
 "$arbiter" prove brique all --sizes 2 --results "$tmp/cut2.tsv" >"$tmp/again" 2>/dev/null
 grep -q "^state: $tmp/cut2.tsv ($records stored verdicts reused; nothing new kept)" "$tmp/again" && pass ||
   fail "a cut last record is not kept again on its own line" "$tmp/again" "$tmp/cut2.tsv"
+# A stored verdict changed after it was kept is not reused: named in one line and decided again
+# ("refuted" edited to "proved" printed "proved (reused ...)", exit 0).
+"$arbiter" prove quentin mover-can-move --sizes 5 --results "$tmp/q.tsv" >/dev/null 2>&1
+sed 's/\trefuted\t/\tproved\t/' "$tmp/q.tsv" >"$tmp/q2.tsv"
+"$arbiter" prove quentin mover-can-move --sizes 5 --results "$tmp/q2.tsv" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 1 ] && grep -q '^mover-can-move  *size 5  *refuted ' "$tmp/out" && ! grep -q reused "$tmp/out" &&
+   grep -qx "arbiter: warning: $tmp/q2.tsv: the stored verdict of mover-can-move size 5 fails its checksum (changed since it was kept): it is decided again" "$tmp/err"; then pass; else
+  fail "an edited stored verdict is decided again -> exit $status" "$tmp/out" "$tmp/err"; fi
 expect_error_saying "prove --state given empty" "^arbiter: error: --state needs a directory" prove quentin all --sizes 2 --state ""
 # Every other option that names a file or a folder: a bad path is one line naming the option, the
 # path and the reason, exit 2, before any work (solve named only the journal's subfolder, render
