@@ -574,7 +574,10 @@ Verdict decide_no_checkerboard_lemma(const Game& game, double timeout) {
   encoding.require(diagonal_rule_holds(encoding.ctx(), block, true, true));
   encoding.require((block.black[0] && block.black[3] && !block.black[1] && !block.black[2]) ||
                    (!block.black[0] && !block.black[3] && block.black[1] && block.black[2]));
-  return encoding.verdict(encoding.check(timeout), [&](Verdict& v) { v.counterexample = smt::board_diagram(encoding, block, true); });
+  return encoding.verdict(encoding.check(timeout), [&](Verdict& v) {
+    v.counterexample = smt::board_diagram(encoding, block, true);
+    v.counterexample_size = 2;
+  });
 }
 
 // A turn of the model that completes the opponent's chain, found by play (see
@@ -1360,6 +1363,7 @@ Verdict decide_one_fill_round_every_size(const Game& game, double timeout) {
     parts.push_back(encoding.verdict(encoding.check(std::max(0.001, timeout - used)), [&](Verdict& v) {
       v.counterexample = smt::board_diagram(encoding, placed, true) + "(point " + smt::cell_name(n, rep.cell) +
                          " spoils before the pass but not after it; a window relaxation, not a whole position)\n";
+      v.counterexample_size = n;
     }));
     if (parts.back().kind == Verdict::Kind::Refuted) {
       // The window asserts less than a whole board: a break there is no counterexample to the claim.
