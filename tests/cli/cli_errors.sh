@@ -204,6 +204,11 @@ expect_ok "--rule's help names the id" "NAME=VALUE or ID=VALUE" moves --help
 expect_error_saying "a missing positional argument" "^arbiter: error: missing FILE \(usage: arbiter verify-proof FILE " verify-proof
 expect_error_saying "a missing second positional argument" "^arbiter: error: missing RULING \(usage: arbiter rulings diff GAME RULING " \
   rulings diff quentin
+# Without its action the game is taken for one: the action is what is wrong, not a missing RULING.
+expect_error_saying "rulings without its action" "^arbiter: error: unknown rulings action 'brique' \(known: diff, as in arbiter rulings diff GAME RULING " \
+  rulings brique light-squares
+expect_error_saying "rulings with an unknown action" "^arbiter: error: unknown rulings action 'foo' " rulings foo brique
+expect_error_saying "rulings diff without a game" "^arbiter: error: missing GAME \(usage: arbiter rulings diff " rulings diff
 expect_error_saying "a word too many" "^arbiter: error: unexpected argument 'c3' \(usage: arbiter solve GAME " solve brique --size 4 c3
 expect_error_saying "a positional argument of the wrong type" "^arbiter: error: the argument \('abc'\) for ID is invalid$" \
   puzzles show abc --db "$tmp/no-such.db"
