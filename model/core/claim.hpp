@@ -91,6 +91,9 @@ struct Claim {
   // size. Where it is proved the per-size verdict is derived from it, with no query of its own;
   // elsewhere (not proved, or not encoded under the rulings) the claim is decided at the size.
   std::string implied_by = {};
+  // The source quotes the claim to say it is false (research notes: "expected: refuted"), not as a
+  // rule text's claim: a refutation confirms the source and is no finding about the rule texts.
+  bool expected_refuted = false;
 };
 
 // Sets the encoding version of every claim (a game passes its generated source hash).

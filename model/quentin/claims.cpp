@@ -1424,7 +1424,7 @@ std::vector<Claim> quentin_claims() {
       {"only-mover-completes",
        "A legal turn from a position with the invariant and no winner never completes the opponent's chain.",
        "rules.md 2.4 says this is FALSE (a fill can complete the opponent's chain); expected: refuted", false,
-       decide_only_mover_completes},
+       decide_only_mover_completes, {}, {}, {}, "z3", {}, true},
       {"mover-can-move",
        "In every position with the end-of-turn invariant, no winner and an empty point, the side to move has a "
        "legal placement (so the pass rule never triggers).",

@@ -135,6 +135,16 @@ expect_error_saying "book --db missing" "^arbiter: error: --db '$tmp/absent.db':
 expect_error_saying "audit --report on a file" "^arbiter: error: --report '$tmp/a-file': it is not a directory$" \
   audit quentin --quick --report "$tmp/a-file"
 expect_error_saying "audit --report given empty" "^arbiter: error: --report needs a directory, got ''$" audit quentin --quick --report ""
+# A game named twice would be audited twice and counted twice: refused.
+expect_error_saying "audit of a game named twice" "^arbiter: error: game 'brique' is named twice: each game is audited once$" \
+  audit brique brique --quick --no-proofs
+# audit --rule goes to every game audited that has the ruling; one that none has, or a value a
+# game does not know, is refused before anything runs.
+expect_error_saying "audit --rule of a ruling no game audited has" \
+  "^arbiter: error: --rule 'diagonal-rule=mover-only': no game audited \(brique\) has a ruling 'diagonal-rule'" \
+  audit brique --quick --no-proofs --rule diagonal-rule=mover-only
+expect_error_saying "audit --rule with a value the game does not know" "sideways" \
+  audit brique quentin --quick --no-proofs --rule escort-directions=sideways
 expect_error_saying "metrics --out in a missing folder" "^arbiter: error: --out '$tmp/none/chart.svg': its folder '$tmp/none' does not exist$" \
   metrics brique --size 3 --games 1 --out "$tmp/none/chart.svg"
 expect_error_saying "metrics --out given empty" "^arbiter: error: --out needs a file name, got ''$" metrics brique --size 3 --games 1 --out ""
