@@ -7,6 +7,7 @@
 #include <functional>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <tuple>
@@ -14,6 +15,7 @@
 #include "cli/audit_report.hpp"
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/position_io.hpp"
 #include "model/core/version.hpp"
 #include "model/registry.hpp"
 #include "properties/conformance.hpp"
@@ -40,12 +42,26 @@ struct AuditSettings {
   double ruling_seconds = 1;
   int metrics_games = 300;
   bool quick = false;
+  // Per game, the --rule assignments it has (NAME=VALUE by name, those that differ from the
+  // defaults): every check of the game runs under them but the seed examples (under their own).
+  std::map<std::string, std::vector<std::string>> rulings;
+  const std::vector<std::string>& rulings_of(const GameDescriptor& game) const {
+    static const std::vector<std::string> none;
+    const auto found = rulings.find(game.name);
+    return found == rulings.end() ? none : found->second;
+  }
 };
 
 void print_row(const AuditRow& row) {
   const std::string check = row.check + (row.size ? " (size " + std::to_string(row.size) + ")" : "");
   std::printf("%-9s %-13s %-50s %-20s %8ld  %-7s %8.2f\n", row.game.c_str(), row.kind.c_str(), check.c_str(),
               row.implementation.c_str(), row.cases, verdict_word(row.verdict), row.seconds);
+  // How a claim was decided when not by a Z3 query of its own ("derived from ...", "read from the
+  // rulings"), said under its first row and again only where it changes.
+  static std::string last_said;
+  const std::string said = row.game + "|" + row.check + "|" + row.how;
+  if (!row.how.empty() && said != last_said) std::printf("%-9s %-13s   %s\n", "", "", row.how.c_str());
+  last_said = said;
   std::fflush(stdout);
 }
 
@@ -154,7 +170,7 @@ void conformance_rows(const GameDescriptor& game, const AuditSettings& s, AuditR
   std::vector<int> sizes = audit_sizes(game);
   if (s.quick) sizes = {sizes.front()};  // the default size's reference implementation is the slow part
   for (int size : sizes) {
-    auto configured = make_game(game, size, {});
+    auto configured = make_game(game, size, s.rulings_of(game));
     if (stop_requested()) return;
     run_conformance(*configured, ConformanceSettings{s.games, s.seed, stop_requested},
                     [&](const CheckOutcome& o) {
@@ -163,6 +179,7 @@ void conformance_rows(const GameDescriptor& game, const AuditSettings& s, AuditR
                       row.kind = "conformance";
                       row.check = o.name;
                       row.size = size;
+                      row.rulings = s.rulings_of(game);
                       row.implementation = o.subject;
                       row.cases = o.cases;
                       row.verdict = o.passed ? AuditVerdict::Pass : AuditVerdict::Fail;
@@ -223,11 +240,12 @@ void seed_example_rows(const GameDescriptor& game, AuditReport& report) {
 
 void property_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport& report) {
   const int size = audit_sizes(game).front();
-  auto small = make_game(game, size, {});
+  auto small = make_game(game, size, s.rulings_of(game));
   for (const Property& property : property_suite(game)) {
     const PropertyResult r = run_property(*small, property, s.property_cases, s.seed, [](long) { return !stop_requested(); });
     if (r.interrupted) return;  // no verdict: the audit stops and writes no report
     AuditRow row = row_about(game, "property", r.name, r.statement, r.source, size);
+    row.rulings = s.rulings_of(game);
     row.implementation = "fast";
     row.cases = r.cases;
     row.seconds = r.seconds;
@@ -245,6 +263,23 @@ void property_rows(const GameDescriptor& game, const AuditSettings& s, AuditRepo
     report.rows.push_back(row);
     print_row(row);
   }
+}
+
+// "read from the rulings": how a claim decided by something else than a Z3 query is decided.
+std::string read_from_words(const std::string& decided_by) { return "read from the " + decided_by + ", not a Z3 query"; }
+
+// A derived claim's premises as the report names them, each decided otherwise than by Z3 saying
+// how: "turns-place-stones (read from the rulings, not a Z3 query), invariant-inductive-every-size".
+std::string premises_words(const GameDescriptor& game, const std::vector<std::string>& premises) {
+  const std::vector<Claim> claims = game.claims();
+  std::string words;
+  for (const std::string& name : premises) {
+    words += (words.empty() ? "" : ", ") + name;
+    for (const Claim& c : claims) {
+      if (c.name == name && c.premises.empty() && c.decided_by != "z3") words += " (" + read_from_words(c.decided_by) + ")";
+    }
+  }
+  return words;
 }
 
 // The game's Z3 claims at each claim's audit sizes (the two smallest sizes unless the claim names
@@ -273,21 +308,40 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
       request.claims = {claim.name};
       request.min_size = request.max_size = n;
       request.timeout_seconds = s.proof_timeout;
+      request.rulings = s.rulings_of(game);
       request.fresh = true;
       std::ostringstream quiet;
       run_proofs(request, [&](const ProveRow& r) {
         AuditRow row = row_about(game, "proof", r.claim, claim.statement, claim.source, claim.size_independent ? 0 : r.size);
+        row.rulings = s.rulings_of(game);
         // A per-size claim carried by its every-size lemma is derived too (the verdict shows it).
-        row.implementation = claim.premises.empty() && r.verdict.derivation.empty() ? claim.decided_by : "derived";
+        const bool derived = !claim.premises.empty() || !r.verdict.derivation.empty();
+        row.implementation = derived ? "derived" : claim.decided_by;
+        if (derived) {
+          row.premises = claim.premises.empty() ? std::vector<std::string>{claim.implied_by} : claim.premises;
+          row.how = "derived from " + premises_words(game, row.premises);
+        } else if (claim.decided_by != "z3") {
+          row.how = read_from_words(claim.decided_by);
+        }
         row.cases = 1;
         row.seconds = r.verdict.seconds;
-        row.verdict = r.verdict.kind == Verdict::Kind::Proved    ? AuditVerdict::Pass
-                      : r.verdict.kind == Verdict::Kind::Refuted ? AuditVerdict::Finding
-                                                                 : AuditVerdict::Unknown;
-        if (r.verdict.kind == Verdict::Kind::Refuted) {
-          row.detail = "refuted; counterexample:\n" + r.verdict.counterexample + r.verdict.note;
+        const bool proved = r.verdict.kind == Verdict::Kind::Proved, refuted = r.verdict.kind == Verdict::Kind::Refuted;
+        // A claim its source quotes to say it is false: refuted, the source is confirmed; proved,
+        // the source is wrong, which is a finding.
+        row.verdict = claim.expected_refuted ? (refuted ? AuditVerdict::Confirmed : proved ? AuditVerdict::Finding : AuditVerdict::Unknown)
+                      : proved               ? AuditVerdict::Pass
+                      : refuted              ? AuditVerdict::Finding
+                                             : AuditVerdict::Unknown;
+        if (claim.expected_refuted && proved) {
+          row.detail = std::string(kProvedAgainstSource) + " (" + claim.source + ")";
+        }
+        if (refuted) {
+          row.detail = std::string(claim.expected_refuted ? "confirmed: the source expected this refutation (" + claim.source + ")\n" : "") +
+                       "refuted; counterexample:\n" + r.verdict.counterexample + r.verdict.note;
           try {
-            const auto sized = make_game(game, r.size, {});
+            // Drawn at the size it refutes: a claim about every size at the board its proof found.
+            const int drawn_at = r.verdict.counterexample_size > 0 ? r.verdict.counterexample_size : r.size;
+            const auto sized = make_game(game, drawn_at, s.rulings_of(game));
             // A counterexample found by play is shown as the game that reaches it from the empty
             // board and then plays the counterexample's own move(s), the ones the claim is about.
             std::vector<std::string> line = r.verdict.reached_by;
@@ -314,10 +368,12 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
 // The position where two readings part, under one reading: after the move they treat
 // differently, or before it where this reading refuses it. Empty when the moves that lead there
 // are not legal under this reading (the trace says why).
-std::pair<std::string, std::string> drawn_under(const GameDescriptor& game, int size, const std::string& assignment,
-                                                const RulingDifference& d, const std::string& move) {
+std::pair<std::string, std::string> drawn_under(const GameDescriptor& game, int size, std::vector<std::string> others,
+                                                const std::string& assignment, const RulingDifference& d,
+                                                const std::string& move) {
   try {
-    const auto configured = make_game(game, size, {assignment});
+    others.push_back(assignment);
+    const auto configured = make_game(game, size, others);
     auto state = configured->initial_state();
     for (const std::string& m : d.moves) state->apply(state->parse_move(m));
     const auto status = [&] { return " (" + puzzles::side_status(game, *state) + ")"; };
@@ -328,7 +384,7 @@ std::pair<std::string, std::string> drawn_under(const GameDescriptor& game, int 
       anchor = state->move_anchor(m);
       state->apply(m);
     } catch (const InputError&) {
-      return {inline_svg(*state), assignment + ": " + move + " is refused (the position before it" + status().substr(1)};
+      return {inline_svg(*state), assignment + ": " + move + " is refused; the position before it" + status()};
     }
     return {inline_svg(*state, anchor), assignment + ": after " + move + status()};
   } catch (const InputError&) {
@@ -385,18 +441,27 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
   for (int n = 1; n <= 64 && bounds.sizes.size() < 2; ++n) {
     if (game.size_ok(n)) bounds.sizes.push_back(n);
   }
+  const Config in_force = make_config(game, game.default_size, s.rulings_of(game));
   for (const Ruling& ruling : game.rulings) {
+    // The value in force (the default unless --rule sets it) against each other value, every
+    // other ruling at its value in force.
+    const std::string value_a = in_force.rulings.at(ruling.name);
+    std::vector<std::string> others;
+    for (const std::string& assignment : s.rulings_of(game)) {
+      if (assignment.substr(0, assignment.find('=')) != ruling.name) others.push_back(assignment);
+    }
     for (const RulingOption& option : ruling.options) {
-      if (option.value == ruling.default_value || stop_requested()) continue;
+      if (option.value == value_a || stop_requested()) continue;
       const auto start = std::chrono::steady_clock::now();
       const ExplorerReport explored =
-          explore_ruling(game, ruling.name, ruling.default_value, option.value, {}, bounds, {}, [] { return stop_requested(); });
+          explore_ruling(game, ruling.name, value_a, option.value, others, bounds, {}, [] { return stop_requested(); });
       RulingShown shown;
       shown.game = game.name;
       shown.id = ruling.id;
       shown.ruling = ruling.name;
-      shown.value_a = ruling.default_value;
+      shown.value_a = value_a;
       shown.value_b = option.value;
+      shown.others = others;
       shown.differs = !explored.differences.empty();
       shown.bound_sizes = bounds.sizes;
       shown.bound_positions = bounds.max_positions;
@@ -412,8 +477,8 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
         shown.position = d.position;
         shown.under_a = d.under_a;
         shown.under_b = d.under_b;
-        std::tie(shown.svg_a, shown.caption_a) = drawn_under(game, d.size, ruling.name + "=" + ruling.default_value, d, d.move);
-        std::tie(shown.svg_b, shown.caption_b) = drawn_under(game, d.size, ruling.name + "=" + option.value, d,
+        std::tie(shown.svg_a, shown.caption_a) = drawn_under(game, d.size, others, ruling.name + "=" + value_a, d, d.move);
+        std::tie(shown.svg_b, shown.caption_b) = drawn_under(game, d.size, others, ruling.name + "=" + option.value, d,
                                                              d.move_under_b.empty() ? d.move : d.move_under_b);
       } else {
         for (int n : bounds.sizes) {
@@ -428,7 +493,7 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
       // The sizes in the subject column: where the readings part, or every size searched without a difference.
       const std::string sizes = shown.differs ? "size " + std::to_string(shown.size) : sizes_words(shown.sizes_searched);
       std::printf("%-9s %-13s %-50s %-20s %8ld  %-7s %8.2f\n", game.name.c_str(), "ruling",
-                  (ruling.name + ": " + ruling.default_value + " vs " + option.value).c_str(), sizes.c_str(),
+                  (ruling.name + ": " + value_a + " vs " + option.value).c_str(), sizes.c_str(),
                   explored.positions, ruling_result(shown), shown.seconds);
       std::fflush(stdout);
       report.rulings.push_back(shown);
@@ -448,6 +513,7 @@ void metrics_section(const GameDescriptor& game, const AuditSettings& s, AuditRe
   request.game = game.name;
   request.size = audit_sizes(game).front();
   request.compare_ruling = chosen->ruling;
+  request.rulings = chosen->others;  // every reading of the ruling compared, the others as in force
   request.random_games = s.metrics_games;
   request.mcts_games = s.quick ? 2 : 6;
   request.playouts = s.quick ? 20 : 60;
@@ -456,13 +522,49 @@ void metrics_section(const GameDescriptor& game, const AuditSettings& s, AuditRe
   request.keep_going = [] { return !stop_requested(); };
   const metrics::MetricsReport measured = metrics::measure(request);
   std::string svg = render_svg_element(metrics::chart(measured), "chart");
-  report.metrics.push_back({game.name, chosen->ruling, metrics::to_text(measured), svg});
+  report.metrics.push_back({game.name, chosen->ruling, metrics::to_text(measured), svg, chosen->others});
   std::printf("%-9s %-13s %-50s %-20s %8d  %-7s\n", game.name.c_str(), "metrics", chosen->ruling.c_str(), "",
               request.random_games, "done");
 }
 
+// --rule's assignments shared out among the games audited: each goes to every game that has a
+// ruling of that name or id (Brique and Quentin both have pie and fill), and one that no game has
+// is an error, as is a value a game does not know. Each game's list is by name, without the
+// assignments that name its defaults.
+std::map<std::string, std::vector<std::string>> rulings_per_game(const std::vector<const GameDescriptor*>& games,
+                                                                 const std::vector<std::string>& assignments) {
+  std::map<std::string, std::vector<std::string>> per_game;
+  for (const std::string& assignment : assignments) {
+    const auto equals = assignment.find('=');
+    if (equals == std::string::npos || equals == 0 || equals + 1 == assignment.size()) {
+      throw InputError("--rule " + quote_input(assignment) + ": expected NAME=VALUE");
+    }
+    bool taken = false;
+    for (const GameDescriptor* game : games) {
+      try {
+        ruling_named(*game, assignment.substr(0, equals), "--rule");
+      } catch (const InputError&) {
+        continue;
+      }
+      per_game[game->name].push_back(assignments_by_name(*game, {assignment}).front());
+      taken = true;
+    }
+    if (!taken) {
+      std::string names;
+      for (const GameDescriptor* game : games) names += (names.empty() ? "" : ", ") + game->name;
+      throw InputError("--rule " + quote_input(assignment) + ": no game audited (" + names + ") has a ruling " +
+                       quote_input(assignment.substr(0, equals)) + " (arbiter rules GAME lists them)");
+    }
+  }
+  for (auto& [name, given] : per_game) {
+    const GameDescriptor& game = find_game(name);
+    given = non_default_rulings(game, make_config(game, game.default_size, assignments_by_name(game, given)));  // a bad value fails here
+  }
+  return per_game;
+}
+
 int audit(const std::vector<std::string>& args) {
-  std::vector<std::string> only;
+  std::vector<std::string> only, rulings;
   AuditSettings s;
   unsigned long long seed = 1;
   std::string report_folder;
@@ -476,6 +578,8 @@ int audit(const std::vector<std::string>& args) {
       ("proof-timeout", po::value<double>(&s.proof_timeout), "seconds per proof attempt (default 20)")
       ("ruling-seconds", po::value<double>(&s.ruling_seconds), "search time per ruling comparison (default 1)")
       ("metrics-games", po::value<int>(&s.metrics_games), "random games per reading in the balance comparison (default 300)")
+      ("rule", po::value<std::vector<std::string>>(&rulings)->composing(),
+       "ruling as NAME=VALUE or ID=VALUE for every game audited that has it (an error if none has it); repeatable. The seed examples keep their own rulings")
       ("quick", po::bool_switch(&s.quick), "a fast smoke run: the small board only, one proof size, and at most 5 --games, 10 --property-cases, 0.3 --ruling-seconds and 50 --metrics-games (the report records the numbers used)")
       ("report", po::value<std::string>(&report_folder), "also write audit.json, audit.md and audit.html into this directory (created if need be; an interrupted audit writes none and removes the directory again if it created it)");
   po::positional_options_description positional;
@@ -499,8 +603,15 @@ int audit(const std::vector<std::string>& args) {
     s.metrics_games = std::min(s.metrics_games, 50);
   }
   std::vector<const GameDescriptor*> selected;
-  for (const std::string& name : only) selected.push_back(&find_game(name));
+  for (const std::string& name : only) {
+    const GameDescriptor* game = &find_game(name);
+    if (std::find(selected.begin(), selected.end(), game) != selected.end()) {
+      throw InputError("game " + quote_input(name) + " is named twice: each game is audited once");
+    }
+    selected.push_back(game);
+  }
   if (selected.empty()) selected = registered_games();
+  s.rulings = rulings_per_game(selected, rulings);
   // Before the folder is made, so that a signal from here on leaves no empty folder behind.
   install_stop_handlers();
   std::optional<ReportFolder> folder;
@@ -510,10 +621,12 @@ int audit(const std::vector<std::string>& args) {
   report.arbiter = version_string();
   report.options = {{"games", s.games},        {"seed", s.seed},           {"property_cases", s.property_cases},
                     {"proofs", s.proofs},      {"proof_timeout", s.proof_timeout}, {"ruling_seconds", s.ruling_seconds},
-                    {"metrics_games", s.metrics_games}, {"quick", s.quick}};
+                    {"metrics_games", s.metrics_games}, {"quick", s.quick}, {"rulings", rulings}};
   for (const GameDescriptor* game : selected) {
     report.games.push_back(game->name);
     report.default_rulings[game->name] = rulings_in_force(*game, make_config(*game, game->default_size, {}));
+    report.rulings_in_force[game->name] = rulings_in_force(*game, make_config(*game, game->default_size, s.rulings_of(*game)));
+    report.rulings_given[game->name] = s.rulings_of(*game);
   }
   report.options["selected_games"] = report.games;
   std::printf("%-9s %-13s %-50s %-20s %8s  %-7s %8s\n", "game", "kind", "check", "subject", "cases", "result", "seconds");
@@ -559,7 +672,7 @@ int audit(const std::vector<std::string>& args) {
 }
 
 const CommandRegistration audit_registration{Command{
-    "audit", "audit [GAME...] [--games N] [--seed N] [--quick] [--no-proofs] [--report DIR]",
+    "audit", "audit [GAME...] [--games N] [--seed N] [--quick] [--no-proofs] [--rule NAME=VALUE]... [--report DIR]",
     "every game's conformance checks, seed examples, properties, small proofs, ruling differences and balance; reports",
     audit}};
 

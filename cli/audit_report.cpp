@@ -33,16 +33,34 @@ std::string join(const std::vector<std::string>& words, const std::string& separ
   return out;
 }
 
-// Size 0 stands for a claim about every size at once: one proof when it was proved, and a claim
-// only, never a proof, when it was refuted or not decided.
-std::string sizes_text(const std::set<int>& sizes, AuditVerdict verdict) {
-  const char* every_size = verdict == AuditVerdict::Pass      ? "every size (one proof)"
-                           : verdict == AuditVerdict::Finding ? "every size (one claim, refuted)"
-                           : verdict == AuditVerdict::Unknown ? "every size (one claim, not decided)"
-                                                              : "every size (one claim)";
+// Size 0 stands for a claim about every size at once: one proof when it was proved by a Z3 query
+// of its own, else how it was decided ("derived from A, B, C", "read from the rulings, not a Z3
+// query"), and a claim only, never a proof, when it was refuted or not decided.
+std::string sizes_text(const std::set<int>& sizes, AuditVerdict verdict, const std::string& how = "") {
+  const std::string every_size =
+      verdict == AuditVerdict::Pass ? "every size (" + (how.empty() ? std::string("one proof") : how) + ")"
+      : verdict == AuditVerdict::Finding || verdict == AuditVerdict::Confirmed
+          ? "every size (one claim, refuted" + (how.empty() ? "" : "; " + how) + ")"
+      : verdict == AuditVerdict::Unknown ? "every size (one claim, not decided" + (how.empty() ? "" : "; " + how) + ")"
+                                         : std::string("every size (one claim)");
   std::vector<std::string> words;
   for (int n : sizes) words.push_back(n == 0 ? every_size : std::to_string(n));
-  return words.empty() ? "-" : join(words, ", ");
+  if (words.empty()) return "-";
+  const bool some_size = sizes.size() > 1 || *sizes.begin() != 0;
+  return join(words, ", ") + (some_size && !how.empty() ? " (" + how + ")" : "");
+}
+
+// "size " or "sizes " before a list of sizes; nothing before "every size".
+std::string sizes_word(const std::set<int>& sizes) {
+  if (sizes.size() == 1 && *sizes.begin() == 0) return "";
+  return sizes.size() == 1 ? "size " : "sizes ";
+}
+
+// Sizes decided in different ways, each group with its way: "2, 3 (derived from A); 4".
+std::string sizes_text(const std::map<std::string, std::set<int>>& by_how, AuditVerdict verdict) {
+  std::vector<std::string> parts;
+  for (const auto& [how, sizes] : by_how) parts.push_back(sizes_text(sizes, verdict, how));
+  return parts.empty() ? "-" : join(parts, "; ");
 }
 
 std::string size_list(const std::vector<int>& sizes) {
@@ -57,10 +75,15 @@ std::string rulings_words(const std::vector<std::string>& non_default) {
   return non_default.empty() ? "the default rulings" : "the default rulings but " + join(non_default, " ");
 }
 
-std::string default_rulings_line(const AuditReport& report, const std::string& game) {
-  const auto it = report.default_rulings.find(game);
-  if (it == report.default_rulings.end() || it->second.empty()) return "none (no rulings)";
-  return join(it->second, " ");
+// "Rulings in force (the defaults)" or "Rulings in force (the defaults but pie=off)", and every
+// ruling's value in force.
+std::pair<std::string, std::string> rulings_in_force_line(const AuditReport& report, const std::string& game) {
+  const auto given = report.rulings_given.find(game);
+  const bool defaults = given == report.rulings_given.end() || given->second.empty();
+  const auto& values = defaults ? report.default_rulings : report.rulings_in_force;
+  const auto it = values.find(game);
+  const std::string listed = it == values.end() || it->second.empty() ? "none (no rulings)" : join(it->second, " ");
+  return {std::string("Rulings in force (the defaults") + (defaults ? "" : " but " + join(given->second, " ")) + ")", listed};
 }
 
 // One line per check without a verdict, the rows and the undecided ruling comparisons alike.
@@ -107,15 +130,18 @@ std::vector<Undecided> undecided_lines(const AuditReport& report) {
   for (const RulingShown& r : report.rulings) {
     if (std::string(ruling_result(r)) != "undecided") continue;
     lines.push_back({r.game, "ruling " + r.id + " " + r.ruling + ": " + r.value_a + " vs " + r.value_b,
-                     size_list(r.sizes_searched), r.ruling + "=" + r.value_a + " vs " + r.ruling + "=" + r.value_b + ", the other rulings at their defaults",
+                     size_list(r.sizes_searched), r.ruling + "=" + r.value_a + " vs " + r.ruling + "=" + r.value_b + ", the other rulings at their defaults" +
+                         (r.others.empty() ? "" : " but " + join(r.others, " ")),
                      r.searched});
   }
   return lines;
 }
 
-// Per game, claim and rulings: the sizes proved, refuted and left unknown.
+// Per game, claim and rulings: the sizes proved, refuted and left unknown, each by how it was
+// decided ("" for a Z3 query of its own).
 struct ClaimSummary {
-  std::set<int> proved, refuted, unknown;
+  std::map<std::string, std::set<int>> proved, refuted, unknown;
+  bool expected_refuted = false;  // refuted as its source expected (confirmed)
 };
 
 using ClaimKey = std::pair<std::string, std::string>;  // the claim, the rulings in words
@@ -125,10 +151,21 @@ std::map<std::string, std::map<ClaimKey, ClaimSummary>> claim_summaries(const Au
   for (const AuditRow& row : report.rows) {
     if (row.kind != "proof") continue;
     ClaimSummary& s = out[row.game][{row.claim, rulings_words(row.rulings)}];
-    (row.verdict == AuditVerdict::Pass ? s.proved : row.verdict == AuditVerdict::Finding ? s.refuted : s.unknown)
+    const bool refuted = row.verdict == AuditVerdict::Confirmed ||
+                         (row.verdict == AuditVerdict::Finding && row.detail.rfind(kProvedAgainstSource, 0) != 0);
+    s.expected_refuted = s.expected_refuted || row.verdict == AuditVerdict::Confirmed;
+    (row.verdict == AuditVerdict::Pass || (row.verdict == AuditVerdict::Finding && !refuted) ? s.proved
+     : refuted                                                                               ? s.refuted
+                                                                                             : s.unknown)[row.how]
         .insert(row.size);
   }
   return out;
+}
+
+// The refuted column: a refutation the claim's source expected says so.
+std::string refuted_text(const ClaimSummary& s) {
+  const std::string text = sizes_text(s.refuted, AuditVerdict::Finding);
+  return s.expected_refuted ? text + " (expected by its source: confirmed)" : text;
 }
 
 // Counts one row's verdict into any tally with these fields (a kind's, or the whole audit's).
@@ -140,11 +177,15 @@ void count_verdict(Tally& tally, AuditVerdict verdict) {
     case AuditVerdict::Unknown: ++tally.unknown; break;
     case AuditVerdict::Fail: ++tally.failed; break;
     case AuditVerdict::NotApplicable: ++tally.not_applicable; break;
+    case AuditVerdict::Confirmed: ++tally.confirmed; break;
   }
 }
 
+// Per kind of check: its rows by verdict, and the findings and confirmed refutations also by
+// claim (one however many sizes), as the sections list them.
 struct KindCount {
-  int total = 0, passed = 0, findings = 0, unknown = 0, failed = 0, not_applicable = 0;
+  int total = 0, passed = 0, findings = 0, unknown = 0, failed = 0, not_applicable = 0, confirmed = 0;
+  int finding_claims = 0, confirmed_claims = 0;
 };
 
 std::map<std::string, KindCount> kind_counts(const AuditReport& report, const std::string& game) {
@@ -154,6 +195,12 @@ std::map<std::string, KindCount> kind_counts(const AuditReport& report, const st
     KindCount& c = out[row.kind];
     ++c.total;
     count_verdict(c, row.verdict);
+  }
+  for (AuditVerdict verdict : {AuditVerdict::Finding, AuditVerdict::Confirmed}) {
+    for (const Group& g : grouped(report, verdict)) {
+      if (g.first->game != game) continue;
+      ++(verdict == AuditVerdict::Finding ? out[g.first->kind].finding_claims : out[g.first->kind].confirmed_claims);
+    }
   }
   return out;
 }
@@ -207,9 +254,19 @@ std::string options_text(const nlohmann::json& options) {
   return text;
 }
 
+// "3 findings" when each is one check, "2 findings (3 checks)" when a claim fails at several sizes.
+std::string claims_and_checks(int claims, int checks, const char* one, const char* many) {
+  return std::to_string(claims) + " " + (claims == 1 ? one : many) +
+         (checks != claims ? " (" + std::to_string(checks) + " checks)" : "");
+}
+
 std::string count_line(const KindCount& c) {
   std::string line = std::to_string(c.passed) + " of " + std::to_string(c.total) + " pass";
-  if (c.findings) line += ", " + std::to_string(c.findings) + (c.findings == 1 ? " finding" : " findings");
+  if (c.findings) line += ", " + claims_and_checks(c.finding_claims, c.findings, "finding", "findings");
+  if (c.confirmed) {
+    line += ", " + claims_and_checks(c.confirmed_claims, c.confirmed, "expected refutation confirmed",
+                                     "expected refutations confirmed");
+  }
   if (c.unknown) line += ", " + std::to_string(c.unknown) + " unknown";
   if (c.failed) line += ", " + std::to_string(c.failed) + " FAILED";
   if (c.not_applicable) line += ", " + std::to_string(c.not_applicable) + " not applicable (not run)";
@@ -230,7 +287,7 @@ std::string moves_sentence(const Evidence& e) {
 const char* kStyle = R"(body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
 h1{border-bottom:2px solid #333}h2{margin-top:2em;border-bottom:1px solid #aaa}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
-.finding{border-left:4px solid #c0392b;padding-left:1em;margin:1.5em 0}.defect{border-left:4px solid #8e44ad;padding-left:1em}
+.finding{border-left:4px solid #c0392b;padding-left:1em;margin:1.5em 0}.confirmed{border-left:4px solid #7f8c8d;padding-left:1em;margin:1.5em 0}.defect{border-left:4px solid #8e44ad;padding-left:1em}
 .pair{display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start}.pair figure{margin:0}.pair pre{flex:1;min-width:0}
 figure{display:table}figcaption{display:table-caption;caption-side:bottom;font-size:90%;color:#444}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;font-size:85%}code{overflow-wrap:anywhere}
 blockquote{margin:.5em 0;padding:.3em 1em;background:#fdf6e3;border-left:3px solid #b58900}
@@ -252,6 +309,7 @@ const char* verdict_word(AuditVerdict verdict) {
     case AuditVerdict::Unknown: return "unknown";
     case AuditVerdict::Fail: return "fail";
     case AuditVerdict::NotApplicable: return "not-applicable";
+    case AuditVerdict::Confirmed: return "confirmed";
   }
   return "?";
 }
@@ -263,6 +321,9 @@ const char* ruling_result(const RulingShown& ruling) {
 AuditTotals audit_totals(const AuditReport& report) {
   AuditTotals t;
   for (const AuditRow& row : report.rows) count_verdict(t, row.verdict);
+  // One claim is one finding however many sizes it fails at: counted as the Findings section lists them.
+  t.findings = static_cast<int>(grouped(report, AuditVerdict::Finding).size());
+  t.confirmed = static_cast<int>(grouped(report, AuditVerdict::Confirmed).size());
   const RulingCounts rulings = ruling_counts(report, "");
   t.rulings_differ = rulings.differ;
   t.rulings_same = rulings.same;
@@ -281,6 +342,7 @@ std::string totals_line(const AuditTotals& t) {
             counted(t.rulings_undecided, "ruling comparison", "ruling comparisons") +
             " undecided: the search stopped before its bounds)";
   }
+  if (t.confirmed) line += "; " + counted(t.confirmed, "refutation its source expected", "refutations their sources expected") + ", confirmed";
   line += "; " + std::to_string(t.passed) + " passed, " + std::to_string(t.failed) + " failed";
   if (t.not_applicable) line += ", " + std::to_string(t.not_applicable) + " not applicable (not run)";
   if (t.not_run) line += ", " + counted(t.not_run, "claim", "claims") + " not checked (skipped on request)";
@@ -289,7 +351,7 @@ std::string totals_line(const AuditTotals& t) {
 
 int html_diagram_count(const AuditReport& report) {
   int count = 0;
-  for (AuditVerdict verdict : {AuditVerdict::Finding, AuditVerdict::Fail}) {
+  for (AuditVerdict verdict : {AuditVerdict::Finding, AuditVerdict::Confirmed, AuditVerdict::Fail}) {
     for (const Group& g : grouped(report, verdict)) count += g.first->evidence && !g.first->evidence->svg.empty();
   }
   for (const RulingShown& r : report.rulings) count += r.differs ? !r.svg_a.empty() + !r.svg_b.empty() : 0;
@@ -300,17 +362,24 @@ int html_diagram_count(const AuditReport& report) {
 
 nlohmann::json audit_json(const AuditReport& report) {
   nlohmann::json out;
-  out["schema"] = "arbiter-audit/2";
+  out["schema"] = "arbiter-audit/3";
   out["arbiter"] = report.arbiter;
   out["options"] = report.options;
   out["games"] = report.games;
   out["default_rulings"] = nlohmann::json::object();
   for (const auto& [game, rulings] : report.default_rulings) out["default_rulings"][game] = rulings;
+  out["rulings_in_force"] = nlohmann::json::object();
+  for (const std::string& game : report.games) {
+    const auto it = report.rulings_in_force.find(game);
+    const auto& values = it != report.rulings_in_force.end() ? it->second : report.default_rulings.at(game);
+    out["rulings_in_force"][game] = values;
+  }
   out["seconds"] = report.seconds;
   out["html_diagrams"] = html_diagram_count(report);
   const AuditTotals t = audit_totals(report);
   out["totals"] = {{"pass", t.passed},
                    {"finding", t.findings},
+                   {"confirmed", t.confirmed},
                    {"unknown", t.unknown},
                    {"fail", t.failed},
                    {"not_applicable", t.not_applicable},
@@ -334,6 +403,8 @@ nlohmann::json audit_json(const AuditReport& report) {
                            {"size", r.size == 0 ? nlohmann::json(nullptr) : nlohmann::json(r.size)},
                            {"rulings", r.rulings},
                            {"implementation", r.implementation},
+                           {"premises", r.premises},
+                           {"how", r.how.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.how)},
                            {"cases", r.cases},
                            {"verdict", verdict_word(r.verdict)},
                            {"seconds", r.seconds},
@@ -344,7 +415,7 @@ nlohmann::json audit_json(const AuditReport& report) {
   for (const RulingShown& r : report.rulings) {
     const auto unless_differs = [&](nlohmann::json value) { return r.differs ? nlohmann::json(nullptr) : value; };
     out["rulings"].push_back({{"game", r.game}, {"id", r.id}, {"ruling", r.ruling}, {"value_a", r.value_a},
-                              {"value_b", r.value_b}, {"differs", r.differs}, {"result", ruling_result(r)},
+                              {"value_b", r.value_b}, {"others", r.others}, {"differs", r.differs}, {"result", ruling_result(r)},
                               {"size", r.differs ? nlohmann::json(r.size) : nlohmann::json(nullptr)},
                               {"kind", r.differs ? nlohmann::json(r.kind) : nlohmann::json(nullptr)},
                               {"moves", r.moves}, {"move", r.move},
@@ -377,7 +448,16 @@ const char* kUndecidedIntro =
     "Checks that ended without a verdict (a timeout, a ruling not encoded, too few cases, a premise not proved) and "
     "ruling comparisons whose search stopped before its bounds without a difference: none of them counts as passing.";
 const char* kRulingsIntro =
-    "Each comparison changes one ruling from its default, every other ruling at its default (the summary lists them). ";
+    "Each comparison changes one ruling from its value in force (its default unless --rule sets it), every other ruling "
+    "at its value in force (the summary lists them). ";
+const char* kConfirmedIntro =
+    "Claims that their source quotes to say they are false (research notes: \"expected: refuted\"), not as a rule "
+    "text's claim, and that were refuted as expected: they confirm the source and are no findings about the rule texts.";
+
+// The heading of a group in the findings' form, by the list it is in.
+const char* group_heading(AuditVerdict verdict) {
+  return verdict == AuditVerdict::Fail ? "DEFECT" : verdict == AuditVerdict::Confirmed ? "Confirmed" : "Finding";
+}
 
 }  // namespace
 
@@ -388,7 +468,8 @@ std::string audit_markdown(const AuditReport& report) {
      << seconds_text(report.seconds) << " s\n\n## Summary\n\n" << totals_line(t) << ".\n";
   const auto claims = claim_summaries(report);
   for (const std::string& game : report.games) {
-    md << "\n### " << game << "\n\nRulings in force (the defaults): " << default_rulings_line(report, game)
+    const auto [in_force, listed] = rulings_in_force_line(report, game);
+    md << "\n### " << game << "\n\n" << in_force << ": " << listed
        << ". Every check below ran under them unless it names others.\n\n";
     for (const auto& [kind, c] : kind_counts(report, game)) md << "- " << kind << ": " << count_line(c) << "\n";
     const std::string rulings_line = ruling_count_line(report, game);
@@ -401,22 +482,27 @@ std::string audit_markdown(const AuditReport& report) {
       md << "\n| claim | under | proved at sizes | refuted at sizes | unknown at sizes |\n|---|---|---|---|---|\n";
       for (const auto& [key, s] : it->second) {
         md << "| " << key.first << " | " << key.second << " | " << sizes_text(s.proved, AuditVerdict::Pass) << " | "
-           << sizes_text(s.refuted, AuditVerdict::Finding) << " | " << sizes_text(s.unknown, AuditVerdict::Unknown) << " |\n";
+           << refuted_text(s) << " | " << sizes_text(s.unknown, AuditVerdict::Unknown) << " |\n";
       }
     }
   }
   md << "\n## Findings\n";
   const auto findings = grouped(report, AuditVerdict::Finding);
   const auto defects = grouped(report, AuditVerdict::Fail);
+  const auto confirmed = grouped(report, AuditVerdict::Confirmed);
   if (findings.empty() && defects.empty()) {
     md << "\n" << join(no_findings_sentences(report), "\n\n") << "\n";
   }
-  for (const auto* list : {&findings, &defects}) {
+  for (const auto* list : {&findings, &defects, &confirmed}) {
+    const AuditVerdict verdict = list == &defects ? AuditVerdict::Fail : list == &confirmed ? AuditVerdict::Confirmed : AuditVerdict::Finding;
+    if (list == &confirmed) {
+      for (const NotRun& n : report.not_run) md << "\nNot checked: " << not_run_sentence(n) << ".\n";  // still under Findings
+      if (!confirmed.empty()) md << "\n## Expected refutations confirmed\n\n" << kConfirmedIntro << "\n";
+    }
     for (const Group& g : *list) {
       const AuditRow& r = *g.first;
-      const AuditVerdict verdict = list == &defects ? AuditVerdict::Fail : AuditVerdict::Finding;
-      md << "\n### " << (list == &defects ? "DEFECT" : "Finding") << ": " << r.game << ", " << r.check << " ("
-         << (g.sizes.size() == 1 ? "size " : "sizes ") << sizes_text(g.sizes, verdict) << "; " << rulings_words(r.rulings)
+      md << "\n### " << group_heading(verdict) << ": " << r.game << ", " << r.check << " ("
+         << sizes_word(g.sizes) << sizes_text(g.sizes, verdict, r.how) << "; " << rulings_words(r.rulings)
          << ")\n\n";
       if (!r.statement.empty()) md << "> " << r.statement << "\n>\n> -- " << r.source << "\n\n";
       md << "Under " << rulings_words(r.rulings) << ".\n\n" << r.detail << "\n";
@@ -427,7 +513,6 @@ std::string audit_markdown(const AuditReport& report) {
       }
     }
   }
-  for (const NotRun& n : report.not_run) md << "\nNot checked: " << not_run_sentence(n) << ".\n";
   const auto undecided = undecided_lines(report);
   if (!undecided.empty()) {
     md << "\n## Not decided\n\n" << t.without_verdict() << " results without a verdict. " << kUndecidedIntro
@@ -447,7 +532,8 @@ std::string audit_markdown(const AuditReport& report) {
   md << "\n## Rulings whose readings differ\n\n" << kRulingsIntro
      << ruling_counts_words({t.rulings_differ, t.rulings_same, t.rulings_undecided}) << ".\n";
   for (const RulingShown& r : report.rulings) {
-    md << "\n### " << r.game << " " << r.id << " " << r.ruling << ": " << r.value_a << " vs " << r.value_b << "\n\n";
+    md << "\n### " << r.game << " " << r.id << " " << r.ruling << ": " << r.value_a << " vs " << r.value_b
+       << (r.others.empty() ? "" : " (with " + join(r.others, " ") + ")") << "\n\n";
     if (!r.differs) {
       md << r.searched << "\n";
       continue;
@@ -459,7 +545,10 @@ std::string audit_markdown(const AuditReport& report) {
   }
   if (!report.metrics.empty()) {
     md << "\n## Balance per reading\n";
-    for (const MetricsShown& m : report.metrics) md << "\n### " << m.game << ": " << m.ruling << "\n\n```\n" << m.text << "```\n";
+    for (const MetricsShown& m : report.metrics) {
+      md << "\n### " << m.game << ": " << m.ruling << (m.others.empty() ? "" : " (with " + join(m.others, " ") + ")") << "\n\n```\n"
+         << m.text << "```\n";
+    }
   }
   md << "\n## Seed examples\n\n| game | example | source | claim | under | result |\n|---|---|---|---|---|---|\n";
   for (const ExampleShown& e : report.examples) {
@@ -472,7 +561,8 @@ std::string audit_markdown(const AuditReport& report) {
   for (const AuditRow& r : report.rows) {
     if (r.verdict != AuditVerdict::Pass) continue;
     md << "| " << r.game << " | " << r.kind << " | " << r.check << " | " << (r.size ? std::to_string(r.size) : "") << " | "
-       << rulings_words(r.rulings) << " | " << r.implementation << " | " << r.cases << " | " << seconds_text(r.seconds) << " |\n";
+       << rulings_words(r.rulings) << " | " << (r.how.empty() ? r.implementation : r.how) << " | " << r.cases << " | "
+       << seconds_text(r.seconds) << " |\n";
   }
   md << "\n</details>\n";
   return md.str();
@@ -487,8 +577,9 @@ std::string audit_html(const AuditReport& report) {
     << xml_escape(totals_line(t)) << ".</p>\n";
   const auto claims = claim_summaries(report);
   for (const std::string& game : report.games) {
-    h << "<h3>" << xml_escape(game) << "</h3>\n<p>Rulings in force (the defaults): <code>"
-      << xml_escape(default_rulings_line(report, game)) << "</code>. Every check below ran under them unless it names others.</p>\n<ul>\n";
+    const auto [in_force, listed] = rulings_in_force_line(report, game);
+    h << "<h3>" << xml_escape(game) << "</h3>\n<p>" << xml_escape(in_force) << ": <code>" << xml_escape(listed)
+      << "</code>. Every check below ran under them unless it names others.</p>\n<ul>\n";
     for (const auto& [kind, c] : kind_counts(report, game)) {
       // A finding or an unknown is no pass: amber, so the line does not read as all clear.
       const char* shade = c.failed ? "bad" : c.findings + c.unknown > 0 ? "open" : "pass";
@@ -509,8 +600,8 @@ std::string audit_html(const AuditReport& report) {
       h << "<table><tr><th>claim</th><th>under</th><th>proved at sizes</th><th>refuted at sizes</th><th>unknown at sizes</th></tr>\n";
       for (const auto& [key, s] : it->second) {
         h << "<tr><td>" << xml_escape(key.first) << "</td><td>" << xml_escape(key.second) << "</td><td>"
-          << sizes_text(s.proved, AuditVerdict::Pass) << "</td><td>" << sizes_text(s.refuted, AuditVerdict::Finding) << "</td><td>"
-          << sizes_text(s.unknown, AuditVerdict::Unknown) << "</td></tr>\n";
+          << xml_escape(sizes_text(s.proved, AuditVerdict::Pass)) << "</td><td>" << xml_escape(refuted_text(s)) << "</td><td>"
+          << xml_escape(sizes_text(s.unknown, AuditVerdict::Unknown)) << "</td></tr>\n";
       }
       h << "</table>\n";
     }
@@ -518,17 +609,24 @@ std::string audit_html(const AuditReport& report) {
   h << "<h2 id=\"findings\">Findings</h2>\n";
   const auto findings = grouped(report, AuditVerdict::Finding);
   const auto defects = grouped(report, AuditVerdict::Fail);
+  const auto confirmed = grouped(report, AuditVerdict::Confirmed);
   if (findings.empty() && defects.empty()) {
     for (const std::string& sentence : no_findings_sentences(report)) h << "<p>" << xml_escape(sentence) << "</p>\n";
   }
-  for (const auto* list : {&findings, &defects}) {
+  for (const auto* list : {&findings, &defects, &confirmed}) {
+    const AuditVerdict verdict = list == &defects ? AuditVerdict::Fail : list == &confirmed ? AuditVerdict::Confirmed : AuditVerdict::Finding;
+    if (list == &confirmed) {
+      for (const NotRun& n : report.not_run) h << "<p class=\"bad\">Not checked: " << xml_escape(not_run_sentence(n)) << ".</p>\n";
+      if (!confirmed.empty()) {
+        h << "<h2 id=\"confirmed\">Expected refutations confirmed</h2>\n<p>" << xml_escape(kConfirmedIntro) << "</p>\n";
+      }
+    }
     for (const Group& g : *list) {
       const AuditRow& r = *g.first;
-      const AuditVerdict verdict = list == &defects ? AuditVerdict::Fail : AuditVerdict::Finding;
-      h << "<section class=\"" << (list == &defects ? "defect" : "finding") << "\"><h3>"
-        << (list == &defects ? "DEFECT" : "Finding") << ": " << xml_escape(r.game) << ", " << xml_escape(r.check) << " ("
-        << (g.sizes.size() == 1 ? "size " : "sizes ") << sizes_text(g.sizes, verdict) << "; " << xml_escape(rulings_words(r.rulings))
-        << ")</h3>\n";
+      h << "<section class=\"" << (list == &defects ? "defect" : list == &confirmed ? "confirmed" : "finding") << "\"><h3>"
+        << group_heading(verdict) << ": " << xml_escape(r.game) << ", " << xml_escape(r.check) << " ("
+        << sizes_word(g.sizes) << xml_escape(sizes_text(g.sizes, verdict, r.how)) << "; "
+        << xml_escape(rulings_words(r.rulings)) << ")</h3>\n";
       if (!r.statement.empty()) {
         h << "<blockquote>" << xml_escape(r.statement) << "<br>&mdash; " << xml_escape(r.source) << "</blockquote>\n";
       }
@@ -542,7 +640,6 @@ std::string audit_html(const AuditReport& report) {
       h << "</section>\n";
     }
   }
-  for (const NotRun& n : report.not_run) h << "<p class=\"bad\">Not checked: " << xml_escape(not_run_sentence(n)) << ".</p>\n";
   const auto undecided = undecided_lines(report);
   if (!undecided.empty()) {
     h << "<h2 id=\"unknown\">Not decided</h2>\n<p>" << t.without_verdict() << " results without a verdict. " << kUndecidedIntro
@@ -568,7 +665,9 @@ std::string audit_html(const AuditReport& report) {
     << ruling_counts_words({t.rulings_differ, t.rulings_same, t.rulings_undecided}) << ".</p>\n";
   for (const RulingShown& r : report.rulings) {
     if (!r.differs) continue;
-    h << "<section><h3>" << xml_escape(r.game + " " + r.id + " " + r.ruling + ": " + r.value_a + " vs " + r.value_b) << "</h3>\n<p>"
+    h << "<section><h3>" << xml_escape(r.game + " " + r.id + " " + r.ruling + ": " + r.value_a + " vs " + r.value_b +
+                                  (r.others.empty() ? "" : " (with " + join(r.others, " ") + ")"))
+      << "</h3>\n<p>"
       << xml_escape("They differ (" + r.kind + ") on size " + std::to_string(r.size) + " after " +
               (r.moves.empty() ? std::string("no moves") : r.moves) + (r.move.empty() ? "" : "; the move: " + r.move))
       << "</p>\n<div class=\"pair\">"
@@ -595,7 +694,8 @@ std::string audit_html(const AuditReport& report) {
   if (!report.metrics.empty()) {
     h << "<h2 id=\"balance\">Balance per reading</h2>\n";
     for (const MetricsShown& m : report.metrics) {
-      h << "<section><h3>" << xml_escape(m.game + ": " + m.ruling) << "</h3>\n" << m.svg << "\n<details><summary>numbers</summary><pre>"
+      h << "<section><h3>" << xml_escape(m.game + ": " + m.ruling + (m.others.empty() ? "" : " (with " + join(m.others, " ") + ")"))
+        << "</h3>\n" << m.svg << "\n<details><summary>numbers</summary><pre>"
         << xml_escape(m.text) << "</pre></details></section>\n";
     }
   }
@@ -613,7 +713,8 @@ std::string audit_html(const AuditReport& report) {
     if (r.verdict != AuditVerdict::Pass) continue;
     h << "<tr><td>" << xml_escape(r.game) << "</td><td>" << xml_escape(r.kind) << "</td><td>" << xml_escape(r.check) << "</td><td>"
       << (r.size ? std::to_string(r.size) : "") << "</td><td>" << xml_escape(rulings_words(r.rulings)) << "</td><td>"
-      << xml_escape(r.implementation) << "</td><td>" << r.cases << "</td><td>" << seconds_text(r.seconds) << "</td></tr>\n";
+      << xml_escape(r.how.empty() ? r.implementation : r.how) << "</td><td>" << r.cases << "</td><td>" << seconds_text(r.seconds)
+      << "</td></tr>\n";
   }
   h << "</table></details>\n</body></html>\n";
   return h.str();

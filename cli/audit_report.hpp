@@ -14,9 +14,14 @@
 namespace arbiter::cli {
 
 // NotApplicable: a property that claims nothing under the configuration audited (its detail says
-// why); it was not run, so it is neither a pass nor a failure.
-enum class AuditVerdict { Pass, Finding, Unknown, Fail, NotApplicable };
-const char* verdict_word(AuditVerdict verdict);  // "pass", "finding", "unknown", "fail", "not-applicable"
+// why); it was not run, so it is neither a pass nor a failure. Confirmed: a claim its source quotes
+// to say it is false (research notes: "expected: refuted") was refuted, as the source expected: no
+// finding about the rule texts.
+enum class AuditVerdict { Pass, Finding, Unknown, Fail, NotApplicable, Confirmed };
+// "pass", "finding", "unknown", "fail", "not-applicable", "confirmed"
+const char* verdict_word(AuditVerdict verdict);
+// How the detail of a finding opens when a claim expected to be refuted was proved.
+inline constexpr const char* kProvedAgainstSource = "proved, though the source expected a refutation";
 
 // How to see a result for oneself: where it starts, the moves, where they lead, the command that
 // replays them, the explain trace of the last move, and a picture of the position reached.
@@ -41,6 +46,11 @@ struct AuditRow {
   int size = 0;           // 0: not tied to one size
   std::vector<std::string> rulings;  // NAME=VALUE, non-default only
   std::string implementation;
+  // A claim decided otherwise than by a Z3 query of its own: the claims it is derived from (empty
+  // otherwise), and how, in words: "derived from A, B (read from the rulings, not a Z3 query), C",
+  // "read from the rulings, not a Z3 query"; "" for a Z3 query or a check that is no claim.
+  std::vector<std::string> premises;
+  std::string how;
   long cases = 0;
   AuditVerdict verdict = AuditVerdict::Pass;
   double seconds = 0;
@@ -61,6 +71,7 @@ struct ExampleShown {
 // search found none, how far it looked: a bounded result, never "the readings agree" in general.
 struct RulingShown {
   std::string game, id, ruling, value_a, value_b, kind, move, moves, position;
+  std::vector<std::string> others;  // the other rulings given with --rule (NAME=VALUE), held fixed
   int size = 0;
   std::string under_a, under_b;          // explain traces or descriptions
   std::string svg_a, svg_b;              // the position where they part under each reading ("" if none)
@@ -87,6 +98,7 @@ const char* ruling_result(const RulingShown& ruling);
 
 struct MetricsShown {
   std::string game, ruling, text, svg;
+  std::vector<std::string> others;  // the other rulings given with --rule (NAME=VALUE), held fixed
 };
 
 // Checks the audit was asked not to run (e.g. --no-proofs), so that no summary reads as if they held.
@@ -100,8 +112,11 @@ struct AuditReport {
   std::string arbiter;
   nlohmann::json options;
   std::vector<std::string> games;
-  // Per game, every ruling's value the checks ran under unless a row names others (the defaults).
+  // Per game, every ruling's default value; the values the checks ran under unless a row names
+  // others (the defaults but those given with --rule); and the ones given (NAME=VALUE, non-default).
   std::map<std::string, std::vector<std::string>> default_rulings;
+  std::map<std::string, std::vector<std::string>> rulings_in_force;
+  std::map<std::string, std::vector<std::string>> rulings_given;
   std::vector<NotRun> not_run;
   std::vector<AuditRow> rows;
   std::vector<RulingShown> rulings;
@@ -110,11 +125,12 @@ struct AuditReport {
   double seconds = 0;
 };
 
-// The audit's counts, the same on the terminal, in audit.md, audit.html and audit.json: rows by
-// verdict and ruling comparisons by result. Without a verdict: the unknown rows and the undecided
-// comparisons.
+// The audit's counts, the same on the terminal, in audit.md, audit.html and audit.json: the
+// findings and the confirmed refutations by claim (one however many sizes, as the sections list
+// them), the other rows by verdict, and ruling comparisons by result. Without a verdict: the
+// unknown rows and the undecided comparisons.
 struct AuditTotals {
-  int passed = 0, findings = 0, unknown = 0, failed = 0, not_applicable = 0;
+  int passed = 0, findings = 0, unknown = 0, failed = 0, not_applicable = 0, confirmed = 0;
   int rulings_differ = 0, rulings_same = 0, rulings_undecided = 0;
   int not_run = 0;  // checks skipped on request (NotRun)
   int without_verdict() const { return unknown + rulings_undecided; }

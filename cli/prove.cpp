@@ -63,15 +63,23 @@ std::string counted(int count, const std::string& thing) {
   return std::to_string(count) + " " + thing + (count == 1 ? "" : "s");
 }
 
+// 2: a claim about every size has size null (1 gave the size it was run with), and
+// counterexample_size says where a refutation is drawn; sizes is null for every-size claims alone.
+constexpr int kProveSchema = 2;
+
+// A claim about every size is proved once, whatever sizes are asked: naming a size would say it
+// was checked at that size only.
+bool every_size_only(const ProveRequest& request) {
+  const std::vector<Claim> claims = selected_claims(request);
+  return std::all_of(claims.begin(), claims.end(), [](const Claim& c) { return c.size_independent; });
+}
+
 // What every verdict below holds under, before the first one: the game, the claims, the sizes,
 // the timeout and the value of every ruling (a default too: a verdict is stated as far as it is
 // proved, and a default may change).
 void print_scope(const GameDescriptor& game, const std::string& claim, const ProveRequest& request) {
   const Config config = make_config(game, request.min_size, request.rulings);
-  // A claim about every size is proved once, whatever sizes are asked: naming a size would say it
-  // was checked at that size only.
-  const std::vector<Claim> claims = selected_claims(request);
-  const bool every_size = std::all_of(claims.begin(), claims.end(), [](const Claim& c) { return c.size_independent; });
+  const bool every_size = every_size_only(request);
   std::cout << "Z3 proofs of " << game.name << "'s claims (" << claim << "), "
             << (every_size ? std::string("every size")
                 : request.min_size == request.max_size
@@ -111,8 +119,11 @@ void print_row(const ProveRow& row) {
 
 nlohmann::json verdict_json(const ProveRow& row) {
   const Verdict& v = row.verdict;
+  const auto size_or_null = [](int size) { return size == 0 ? nlohmann::json(nullptr) : nlohmann::json(size); };
+  // A claim about every size has no size; its counterexample, when refuted, is drawn at one.
   return {{"claim", row.claim},
-          {"size", row.size},
+          {"size", row.every_size ? nlohmann::json(nullptr) : nlohmann::json(row.size)},
+          {"every_size", row.every_size},
           {"scope", v.scope},
           {"verdict", verdict_name(v.kind)},
           {"seconds", v.seconds},
@@ -123,6 +134,7 @@ nlohmann::json verdict_json(const ProveRow& row) {
           {"reason", v.kind == Verdict::Kind::Unknown ? nlohmann::json(v.reason) : nlohmann::json(nullptr)},
           {"derivation", v.derivation.empty() ? nlohmann::json(nullptr) : nlohmann::json(v.derivation)},
           {"counterexample", v.kind == Verdict::Kind::Refuted ? nlohmann::json(v.counterexample) : nlohmann::json(nullptr)},
+          {"counterexample_size", v.kind == Verdict::Kind::Refuted ? size_or_null(v.counterexample_size) : nlohmann::json(nullptr)},
           {"moves", v.moves},
           {"note", v.note.empty() ? nlohmann::json(nullptr) : nlohmann::json(v.note)}};
 }
@@ -254,7 +266,7 @@ int prove_command(const std::vector<std::string>& args) {
   const bool coordinator = distributed::world().coordinator();
   if (!coordinator && (list || differential)) return 0;
   if (list && json) {
-    nlohmann::json out = json_document("prove");
+    nlohmann::json out = json_document("prove", kProveSchema);
     out["game"] = game.name;
     out["claims"] = nlohmann::json::array();
     for (const Claim& c : claims) {
@@ -330,10 +342,11 @@ int prove_command(const std::vector<std::string>& args) {
   const auto report = [&](const ProveRow* abandoned) {
     if (json) {
       if (abandoned != nullptr) verdicts.push_back(verdict_json(*abandoned));
-      nlohmann::json out = json_document("prove");
+      nlohmann::json out = json_document("prove", kProveSchema);
       out["game"] = game.name;
       out["claim"] = claim;
-      out["sizes"] = {request.min_size, request.max_size};
+      // null when every claim named is about every size (as the scope line says): no size was asked.
+      out["sizes"] = every_size_only(request) ? nlohmann::json(nullptr) : nlohmann::json({request.min_size, request.max_size});
       out["rulings"] = rulings;
       out["rulings_in_force"] = rulings_in_force(game, make_config(game, request.min_size, request.rulings));
       out["timeout_seconds"] = timeout;

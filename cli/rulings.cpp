@@ -91,6 +91,9 @@ std::string diagram_path(const std::string& out, const std::string& value, bool 
   return out.substr(0, dot) + "-" + value + out.substr(dot);
 }
 
+const char* const kRulingsUsage =
+    "rulings diff GAME RULING [VALUE_A VALUE_B] [--rule NAME=VALUE]... [--max-size N] [--seconds S] [--json] [--out FILE]";
+
 int rulings(const std::vector<std::string>& args) {
   std::string action, game_name, ruling, out;
   std::vector<std::string> values, other;
@@ -101,8 +104,8 @@ int rulings(const std::vector<std::string>& args) {
   po::options_description options;
   options.add_options()
       ("action", po::value<std::string>(&action)->required(), "diff")
-      ("game", po::value<std::string>(&game_name)->required(), "game name")
-      ("ruling", po::value<std::string>(&ruling)->required(), "ruling name or id (as `arbiter rules GAME` prints them)")
+      ("game", po::value<std::string>(&game_name), "game name")
+      ("ruling", po::value<std::string>(&ruling), "ruling name or id (as `arbiter rules GAME` prints them)")
       ("values", po::value<std::vector<std::string>>(&values), "two values to compare (default: the default against each alternative)")
       ("rule", po::value<std::vector<std::string>>(&other), "other rulings held fixed, NAME=VALUE or ID=VALUE")
       ("max-positions", po::value<long>(&max_positions), "positions examined per size (default 200000)")
@@ -116,7 +119,12 @@ int rulings(const std::vector<std::string>& args) {
   const po::variables_map given = parse_arguments("rulings", args, options, positional, proceed);
   if (!proceed) return 0;
   if (json && !out.empty()) throw InputError("--json and --out cannot be combined: --json prints only JSON; draw the diagrams in a separate run");
-  if (action != "diff") throw InputError("unknown rulings action " + quote_input(action) + " (known: diff)");
+  // The action first: `rulings brique light-squares` lacks it, whatever else it has or lacks.
+  if (action != "diff") {
+    throw InputError("unknown rulings action " + quote_input(action) + " (known: diff, as in arbiter " + kRulingsUsage + ")");
+  }
+  if (game_name.empty()) throw InputError(std::string("missing GAME (usage: arbiter ") + kRulingsUsage + ")");
+  if (ruling.empty()) throw InputError(std::string("missing RULING (usage: arbiter ") + kRulingsUsage + ")");
   require_path(given, "out", out, "a file name");
   if (!out.empty()) check_image_name("--out", out);
   const GameDescriptor& game = find_game(game_name);
@@ -270,7 +278,7 @@ int rulings(const std::vector<std::string>& args) {
 }
 
 const CommandRegistration rulings_registration{Command{
-    "rulings", "rulings diff GAME RULING [VALUE_A VALUE_B] [--rule NAME=VALUE]... [--max-size N] [--seconds S] [--json] [--out FILE]",
+    "rulings", kRulingsUsage,
     "find the smallest positions where two readings of a ruling differ (exit 1 if a search stopped early)", rulings}};
 
 }  // namespace

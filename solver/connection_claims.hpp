@@ -255,6 +255,7 @@ inline Verdict decide_interface_parity_lemma(double timeout_seconds, bool no_che
           v.counterexample = "a window at corner point (" + std::to_string(vr) + "," + std::to_string(vc) +
                              ") of the framed " + std::to_string(n) + "x" + std::to_string(n) +
                              " board where an odd number of black interfaces meet\n";
+          v.counterexample_size = n;
         }));
         if (parts.back().kind != Verdict::Kind::Proved) return combine(parts);
       }

@@ -108,7 +108,8 @@ std::string record(const std::string& key, const Verdict& v, double budget) {
   out << key << '\t' << verdict_name(v.kind) << '\t' << v.seconds << '\t' << v.variables << '\t' << v.assertions
       << '\t' << escape(v.scope) << '\t' << escape(v.reason) << '\t' << escape(v.counterexample) << '\t'
       << escape(join(v.moves, " ")) << '\t' << escape(v.note) << '\t' << budget << '\t'
-      << (v.refutes_derived_claims ? "refutes-derived" : "") << '\t' << escape(version_string());
+      << (v.refutes_derived_claims ? "refutes-derived" : "") << '\t' << escape(version_string()) << '\t'
+      << v.counterexample_size;
   const std::string text = out.str();
   return text + '\t' + kCheckField + record_checksum(text);
 }
@@ -118,7 +119,7 @@ std::string record(const std::string& key, const Verdict& v, double budget) {
 // arbiter, whose verdicts are no longer reused), or something else.
 enum class Line { Record, Damaged, Unchecked, Other };
 
-constexpr std::size_t kRecordFields = kKeyFields + 13;
+constexpr std::size_t kRecordFields = kKeyFields + 14;
 
 Line parse_record(const std::string& line, std::string& key, Stored& stored) {
   const auto fields = split(line, '\t');
@@ -154,6 +155,11 @@ Line parse_record(const std::string& line, std::string& key, Stored& stored) {
   v.note = unescape(fields[kKeyFields + 8]);
   v.refutes_derived_claims = fields[kKeyFields + 10] == "refutes-derived";
   stored.written_by = unescape(fields[kKeyFields + 11]);
+  try {
+    v.counterexample_size = std::stoi(fields[kKeyFields + 12]);
+  } catch (const std::exception&) {
+    return Line::Damaged;
+  }
   return Line::Record;
 }
 
@@ -272,7 +278,8 @@ std::vector<Leaf> leaves_of(const std::vector<Claim>& claims, const std::vector<
 // A verdict as the bytes a rank sends rank 0; "I" when the check was cut short by a stop.
 std::string verdict_bytes(const Verdict& v) {
   const nlohmann::json j = {verdict_name(v.kind), v.reason, v.counterexample, v.moves, v.reached_by, v.note,
-                            v.seconds, v.variables, v.assertions, v.scope, v.refutes_derived_claims};
+                            v.seconds, v.variables, v.assertions, v.scope, v.refutes_derived_claims,
+                            v.counterexample_size};
   return "V" + j.dump();
 }
 
@@ -291,10 +298,19 @@ Verdict verdict_from_bytes(const std::string& bytes) {
   v.assertions = j.at(8).get<unsigned>();
   v.scope = j.at(9).get<std::string>();
   v.refutes_derived_claims = j.at(10).get<bool>();
+  v.counterexample_size = j.at(11).get<int>();
   return v;
 }
 
-// Decides one claim at one size; a stop request that cuts the check short gives nullopt.
+// What a verdict of the claim covers: one size, or every size at once, by a Z3 lemma or read from
+// what else decides it ("all sizes (read from the rulings)").
+std::string scope_of(const Claim& claim, int size) {
+  if (!claim.size_independent) return "size " + std::to_string(size);
+  return claim.decided_by == "z3" ? "all sizes (lemma)" : "all sizes (read from the " + claim.decided_by + ")";
+}
+
+// Decides one claim at one size; a stop request that cuts the check short gives nullopt. A
+// refutation that does not say its board's size is drawn at the size decided.
 std::optional<Verdict> decide_leaf(const GameDescriptor& game, const Claim& claim, int size,
                                    const ProveRequest& request) {
   const auto configured = make_game(game, size, request.rulings);
@@ -307,7 +323,8 @@ std::optional<Verdict> decide_leaf(const GameDescriptor& game, const Claim& clai
     if (!stop_requested()) throw;
   }
   if (stop_requested()) return std::nullopt;
-  verdict.scope = claim.size_independent ? "all sizes (lemma)" : "size " + std::to_string(size);
+  verdict.scope = scope_of(claim, size);
+  if (verdict.kind == Verdict::Kind::Refuted && verdict.counterexample_size == 0) verdict.counterexample_size = size;
   return verdict;
 }
 
@@ -383,8 +400,9 @@ ProveRow interrupted_row(const Claim& claim, int size) {
   if (!claim.premises.empty()) {
     row.verdict.scope = claim.size_independent ? "every size (derived)" : "size " + std::to_string(size) + " (derived)";
   } else {
-    row.verdict.scope = claim.size_independent ? "all sizes (lemma)" : "size " + std::to_string(size);
+    row.verdict.scope = scope_of(claim, size);
   }
+  row.every_size = claim.size_independent;
   row.interrupted = true;
   return row;
 }
@@ -478,10 +496,35 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
 
   // Every verdict of this run, so that a premise shared by several claims is decided once.
   std::map<std::pair<std::string, int>, ProveRow> known;
+  // A lemma about every size refuted by a game that contradicts the claims derived from it, when
+  // it carries a claim about one size: its counterexample must be drawn at that size. A verdict
+  // decided (or stored) at another size is decided again at this one, and not kept (the stored one
+  // stands for the lemma); one still drawn on another board (a window's) then shows only that the
+  // argument fails at this size, as any refuted premise does.
+  std::map<std::pair<std::string, int>, ProveRow> resized;
+  const auto at_size = [&](const Claim& premise, const ProveRow& row, int size) -> ProveRow {
+    const Verdict& v = row.verdict;
+    if (!premise.size_independent || v.kind != Verdict::Kind::Refuted || !v.refutes_derived_claims ||
+        v.counterexample_size == size || row.interrupted) {
+      return row;
+    }
+    const auto key = std::make_pair(premise.name, size);
+    if (const auto it = resized.find(key); it != resized.end()) return it->second;
+    std::optional<Verdict> again = decide_leaf(game, premise, size, request);
+    if (!again) return interrupted_row(premise, size);
+    ProveRow redone = row;
+    redone.verdict = *again;
+    redone.from_results_file = false;
+    // Still drawn elsewhere (a lemma on a board of its own): it shows that the argument fails, no more.
+    if (redone.verdict.counterexample_size != size) redone.verdict.refutes_derived_claims = false;
+    resized[key] = redone;
+    return redone;
+  };
   std::function<ProveRow(const Claim&, int)> evaluate = [&](const Claim& claim, int size) -> ProveRow {
     const auto memo_key = std::make_pair(claim.name, claim.size_independent ? 0 : size);
     if (auto it = known.find(memo_key); it != known.end()) return it->second;
     ProveRow row{claim.name, size, {}, false};
+    row.every_size = claim.size_independent;
     if (!claim.premises.empty()) {
       // A derived claim: proved only where every premise is proved. Not stored: the premises are,
       // each under its own encoding version, so the derivation is redone from them every time.
@@ -497,6 +540,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
           continue;
         }
         premise_rows.push_back(evaluate(*found, size));
+        if (!claim.size_independent) premise_rows.back() = at_size(*found, premise_rows.back(), size);
         const ProveRow& p = premise_rows.back();
         lines.push_back(premise_line(name, p));
         row.verdict.seconds += p.verdict.seconds;
@@ -522,6 +566,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         v.kind = Verdict::Kind::Refuted;
         v.counterexample = "premise " + refuted->claim + " is refuted (" + refuted->verdict.scope + "):\n" +
                            refuted->verdict.counterexample;
+        v.counterexample_size = refuted->verdict.counterexample_size;
         v.moves = refuted->verdict.moves;
         v.reached_by = refuted->verdict.reached_by;
         v.note = "refuted premise " + refuted->claim + "; " +
@@ -569,6 +614,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     const auto done = decided.find(memo_key);
     if (const Stored* kept = reusable(key)) {
       row.verdict = kept->verdict;
+      row.verdict.scope = scope_of(claim, size);  // as this arbiter words it
       row.from_results_file = true;
       row.stored_budget = kept->budget;
       row.stored_by = kept->written_by;

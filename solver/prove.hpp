@@ -25,12 +25,13 @@ struct ProveRequest {
 
 struct ProveRow {
   std::string claim;
-  int size = 0;       // for a size-independent claim: the size it was run with
+  int size = 0;       // for a size-independent claim: the size it was run with, which it is not about
   Verdict verdict;
   bool from_results_file = false;
   double stored_budget = 0;  // from the results file: the timeout an unknown verdict had
   std::string stored_by = {};  // from the results file: the arbiter that kept it ("" if the record is older)
   bool interrupted = false;  // the check was cut short by a stop request (the run ends here)
+  bool every_size = false;   // a claim about every size at once (`size` is not its subject)
 };
 
 // What a run did with its results file: verdicts decided and appended to it, and stored ones

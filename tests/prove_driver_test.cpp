@@ -59,6 +59,16 @@ std::vector<Claim> planted_claims(const std::string& version) {
        counted(Verdict::proved()), {}, {}, {}, "z3", "open-everywhere"},
       {"fails-here-lemma-open", "planted: refuted at the size, implied by an open lemma", "test", false,
        counted(refuted_with("BOARD\n", "reachable: planted")), {}, {}, {}, "z3", "open-everywhere"},
+      // Refuted for every size by a game drawn at the size it is decided at (as Brique's
+      // turns-place-stones under pass=allowed), and read from the rulings, not a Z3 query.
+      {"drawn-everywhere", "planted: refuted by a drawn game of the size decided", "test", true,
+       [](const Game& game, double) {
+         ++decisions;
+         Verdict v = refuted_with("BOARD " + std::to_string(game.config().size) + "\n", "reachable: planted, ends drawn");
+         v.refutes_derived_claims = true;
+         return v;
+       }, {}, {}, {}, "rulings"},
+      {"drawn-here", "derived", "test", false, nullptr, {}, {}, {"holds", "drawn-everywhere"}},
   };
   return with_encoding_version(std::move(claims), version);
 }
@@ -290,6 +300,50 @@ TEST(ProveDriver, APerSizeClaimIsDerivedFromItsEverySizeLemmaOnlyWhereTheLemmaIs
 
   const ProveRow refuted = prove_one(game, "fails-here-lemma-open");
   EXPECT_EQ(refuted.verdict.kind, Verdict::Kind::Refuted);
+}
+
+ProveRow prove_at(const GameDescriptor& game, const std::string& claim, int size, const std::string& file) {
+  ProveRequest request;
+  request.game = &game;
+  request.claims = {claim};
+  request.min_size = request.max_size = size;
+  request.results_file = file;
+  std::ostringstream progress;
+  const auto rows = run_proofs(request, {}, progress, false);
+  EXPECT_EQ(rows.size(), 1u);
+  return rows.front();
+}
+
+// A claim about one size refuted through a lemma about every size shows a counterexample of its
+// own size: the lemma's stored verdict, decided at another size, is decided again at this one (it
+// showed a 15x15 board under "no-draw size 3"). A claim about every size says it has no size of
+// its own, and where its counterexample is drawn.
+TEST(ProveDriver, ACounterexampleIsDrawnAtTheSizeItRefutes) {
+  const auto file = (std::filesystem::temp_directory_path() / "arbiter-prove-counterexample-size.tsv").string();
+  std::filesystem::remove(file);
+  const GameDescriptor game = planted_game([] { return planted_claims("v1"); });
+  const ProveRow lemma = prove_at(game, "drawn-everywhere", 6, file);
+  EXPECT_TRUE(lemma.every_size);
+  EXPECT_EQ(lemma.verdict.counterexample_size, 6);
+  EXPECT_EQ(lemma.verdict.scope, "all sizes (read from the rulings)");
+  const ProveRow reused = prove_at(game, "drawn-everywhere", 4, file);
+  EXPECT_TRUE(reused.from_results_file);
+  EXPECT_EQ(reused.verdict.counterexample_size, 6) << "the stored record keeps its board's size";
+
+  const ProveRow derived = prove_at(game, "drawn-here", 4, file);
+  EXPECT_FALSE(derived.every_size);
+  ASSERT_EQ(derived.verdict.kind, Verdict::Kind::Refuted);
+  EXPECT_EQ(derived.verdict.counterexample_size, 4);
+  EXPECT_NE(derived.verdict.counterexample.find("BOARD 4"), std::string::npos) << derived.verdict.counterexample;
+  EXPECT_EQ(derived.verdict.counterexample.find("BOARD 6"), std::string::npos) << derived.verdict.counterexample;
+  EXPECT_NE(derived.verdict.derivation.find("drawn-everywhere (all sizes (read from the rulings)): refuted"),
+            std::string::npos) << derived.verdict.derivation;
+  // At the size it was decided at, the stored verdict serves as it is.
+  const ProveRow at_six = prove_at(game, "drawn-here", 6, file);
+  EXPECT_NE(at_six.verdict.counterexample.find("BOARD 6"), std::string::npos) << at_six.verdict.counterexample;
+  EXPECT_NE(at_six.verdict.derivation.find("drawn-everywhere (all sizes (read from the rulings)): refuted (reused"),
+            std::string::npos) << at_six.verdict.derivation;
+  std::filesystem::remove(file);
 }
 
 TEST(ProveDriver, DerivedVerdictsAreNotStoredButTheirPremisesAre) {

@@ -225,6 +225,7 @@ Verdict decide_no_checkerboard_lemma(const Game& game, double timeout) {
     encoding.require((at(0) && at(3) && !at(1) && !at(2)) || (!at(0) && !at(3) && at(1) && at(2)));
     parts.push_back(encoding.verdict(encoding.check(timeout), [&](Verdict& v) {
       v.counterexample = smt::board_diagram(encoding, board, true) + "(a checkerboard block allowed by its own invariant clauses)\n";
+      v.counterexample_size = g.n;
     }));
   }
   return smt::combine(parts);
@@ -300,6 +301,7 @@ Verdict decide_turn_lemma_every_size(const Game& game, double timeout, TurnLemma
                         lemma == TurnLemma::Invariant ? "the invariant holds before the turn but not after it"
                                                       : "a second fill pass would still fill a square",
                         v);
+          v.counterexample_size = g.n;
         });
       };
       parts.push_back(check(false));

@@ -16,6 +16,10 @@ struct Verdict {
   Kind kind = Kind::Unknown;
   std::string reason;          // Unknown: "timeout", the solver's reason, or what is not encoded
   std::string counterexample;  // Refuted: the position(s) as diagrams (the game's notation)
+  // Refuted: the board size the counterexample is drawn at. A claim about every size may be refuted
+  // on a board of its own (a window lemma's); the prove driver sets the size it decided at when the
+  // claim leaves this 0.
+  int counterexample_size = 0;
   std::vector<std::string> moves;  // Refuted, where meaningful: the move(s) of the counterexample
   // Refuted, when the counterexample was found by play: the moves that reach its position from the
   // empty board, without `moves` (the audit shows and replays both, these first).
@@ -28,7 +32,7 @@ struct Verdict {
   double seconds = 0;
   unsigned variables = 0;      // Boolean/bit-vector constants of the encoding
   unsigned assertions = 0;     // top-level assertions given to the solver
-  std::string scope;           // "size 7" or "all sizes (lemma)"
+  std::string scope;           // "size 7", "all sizes (lemma)" or "all sizes (read from the rulings)"
   std::string derivation;      // a claim derived from premises: one line per premise and its verdict
 
   static Verdict proved() {
@@ -87,6 +91,9 @@ struct Claim {
   // size. Where it is proved the per-size verdict is derived from it, with no query of its own;
   // elsewhere (not proved, or not encoded under the rulings) the claim is decided at the size.
   std::string implied_by = {};
+  // The source quotes the claim to say it is false (research notes: "expected: refuted"), not as a
+  // rule text's claim: a refutation confirms the source and is no finding about the rule texts.
+  bool expected_refuted = false;
 };
 
 // Sets the encoding version of every claim (a game passes its generated source hash).

@@ -574,7 +574,10 @@ Verdict decide_no_checkerboard_lemma(const Game& game, double timeout) {
   encoding.require(diagonal_rule_holds(encoding.ctx(), block, true, true));
   encoding.require((block.black[0] && block.black[3] && !block.black[1] && !block.black[2]) ||
                    (!block.black[0] && !block.black[3] && block.black[1] && block.black[2]));
-  return encoding.verdict(encoding.check(timeout), [&](Verdict& v) { v.counterexample = smt::board_diagram(encoding, block, true); });
+  return encoding.verdict(encoding.check(timeout), [&](Verdict& v) {
+    v.counterexample = smt::board_diagram(encoding, block, true);
+    v.counterexample_size = 2;
+  });
 }
 
 // A turn of the model that completes the opponent's chain, found by play (see
@@ -1360,6 +1363,7 @@ Verdict decide_one_fill_round_every_size(const Game& game, double timeout) {
     parts.push_back(encoding.verdict(encoding.check(std::max(0.001, timeout - used)), [&](Verdict& v) {
       v.counterexample = smt::board_diagram(encoding, placed, true) + "(point " + smt::cell_name(n, rep.cell) +
                          " spoils before the pass but not after it; a window relaxation, not a whole position)\n";
+      v.counterexample_size = n;
     }));
     if (parts.back().kind == Verdict::Kind::Refuted) {
       // The window asserts less than a whole board: a break there is no counterexample to the claim.
@@ -1420,7 +1424,7 @@ std::vector<Claim> quentin_claims() {
       {"only-mover-completes",
        "A legal turn from a position with the invariant and no winner never completes the opponent's chain.",
        "rules.md 2.4 says this is FALSE (a fill can complete the opponent's chain); expected: refuted", false,
-       decide_only_mover_completes},
+       decide_only_mover_completes, {}, {}, {}, "z3", {}, true},
       {"mover-can-move",
        "In every position with the end-of-turn invariant, no winner and an empty point, the side to move has a "
        "legal placement (so the pass rule never triggers).",

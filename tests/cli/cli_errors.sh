@@ -171,6 +171,16 @@ expect_error_saying "book --db missing" "^arbiter: error: --db '$tmp/absent.db':
 expect_error_saying "audit --report on a file" "^arbiter: error: --report '$tmp/a-file': it is not a directory$" \
   audit quentin --quick --report "$tmp/a-file"
 expect_error_saying "audit --report given empty" "^arbiter: error: --report needs a directory, got ''$" audit quentin --quick --report ""
+# A game named twice would be audited twice and counted twice: refused.
+expect_error_saying "audit of a game named twice" "^arbiter: error: game 'brique' is named twice: each game is audited once$" \
+  audit brique brique --quick --no-proofs
+# audit --rule goes to every game audited that has the ruling; one that none has, or a value a
+# game does not know, is refused before anything runs.
+expect_error_saying "audit --rule of a ruling no game audited has" \
+  "^arbiter: error: --rule 'diagonal-rule=mover-only': no game audited \(brique\) has a ruling 'diagonal-rule'" \
+  audit brique --quick --no-proofs --rule diagonal-rule=mover-only
+expect_error_saying "audit --rule with a value the game does not know" "sideways" \
+  audit brique quentin --quick --no-proofs --rule escort-directions=sideways
 expect_error_saying "metrics --out in a missing folder" "^arbiter: error: --out '$tmp/none/chart.svg': its folder '$tmp/none' does not exist$" \
   metrics brique --size 3 --games 1 --out "$tmp/none/chart.svg"
 expect_error_saying "metrics --out given empty" "^arbiter: error: --out needs a file name, got ''$" metrics brique --size 3 --games 1 --out ""
@@ -240,6 +250,11 @@ expect_ok "--rule's help names the id" "NAME=VALUE or ID=VALUE" moves --help
 expect_error_saying "a missing positional argument" "^arbiter: error: missing FILE \(usage: arbiter verify-proof FILE " verify-proof
 expect_error_saying "a missing second positional argument" "^arbiter: error: missing RULING \(usage: arbiter rulings diff GAME RULING " \
   rulings diff quentin
+# Without its action the game is taken for one: the action is what is wrong, not a missing RULING.
+expect_error_saying "rulings without its action" "^arbiter: error: unknown rulings action 'brique' \(known: diff, as in arbiter rulings diff GAME RULING " \
+  rulings brique light-squares
+expect_error_saying "rulings with an unknown action" "^arbiter: error: unknown rulings action 'foo' " rulings foo brique
+expect_error_saying "rulings diff without a game" "^arbiter: error: missing GAME \(usage: arbiter rulings diff " rulings diff
 expect_error_saying "a word too many" "^arbiter: error: unexpected argument 'c3' \(usage: arbiter solve GAME " solve brique --size 4 c3
 expect_error_saying "a positional argument of the wrong type" "^arbiter: error: the argument \('abc'\) for ID is invalid$" \
   puzzles show abc --db "$tmp/no-such.db"

@@ -63,6 +63,24 @@ assert proof["verdicts_reused"] >= 1 and proof["verdicts_kept"] == 0, proof
 assert all(v["stored"] and v["stored_by"].startswith("arbiter ") for v in proof["verdicts"]), proof["verdicts"]
 CHECK
 then pass; else fail "prove --json names the rulings in force and who kept a reused verdict" "$tmp/$runs.json"; fi
+# A claim about every size has no size (it said the size the run was given, 5 here), and its
+# refutation names the board it is drawn on (the window lemma's 3x3).
+conforms prove 1 prove brique invariant-inductive-every-size --sizes 5 --rule escort-directions=facing --timeout 20 --fresh --state "$tmp/state" --json
+if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1])); v = d["verdicts"][0]
+assert d["sizes"] is None and v["size"] is None and v["every_size"] and v["verdict"] == "refuted", d
+assert v["counterexample_size"] == 3 and v["counterexample"].startswith("   a b c\n"), v' "$tmp/$runs.json"; then
+  pass; else fail "prove --json gives an every-size claim a size, or not its counterexample's" "$tmp/$runs.json"; fi
+# A claim about one size refuted through a lemma kept at another size is drawn at its own size.
+"$arbiter" prove brique turns-place-stones --sizes 5 --rule pass=allowed --state "$tmp/state" >/dev/null 2>&1
+conforms prove 1 prove brique no-draw --sizes 3 --rule pass=allowed --timeout 20 --state "$tmp/state" --json
+if python3 -c '
+import json, sys
+v = json.load(open(sys.argv[1]))["verdicts"][0]
+assert v["size"] == 3 and not v["every_size"] and v["verdict"] == "refuted" and v["counterexample_size"] == 3, v
+assert "   a b c\n" in v["counterexample"] and "a b c d" not in v["counterexample"], v["counterexample"]' "$tmp/$runs.json"; then
+  pass; else fail "no-draw size 3 refuted with a counterexample of another size" "$tmp/$runs.json"; fi
 conforms rulings-diff 0 rulings diff brique fill once keep-enemy --max-size 3 --seconds 20 --json
 conforms solve 0 solve brique --size 3 --json
 conforms solve 0 solve quentin --size 3 --value-only --threads 2 --race --json
