@@ -104,8 +104,10 @@ po::variables_map parse_arguments(const Command& action, const std::vector<std::
       proceed = false;
       return vm;
     }
-    // An unknown game is the problem to name, before any option the command would require of it.
-    if (const auto game = vm.find("game"); game != vm.end()) {
+    // An unknown game is the problem to name, before any option the command would require of it
+    // (where the game is the first word: a word before it, such as an action, is named first).
+    if (const auto game = vm.find("game"); game != vm.end() && positional.max_total_count() > 0 &&
+                                           positional.name_for_position(0) == "game") {
       if (const auto* name = boost::any_cast<std::string>(&game->second.value())) find_game(*name);
     }
     if (ruling_ids == RulingIds::RenamedByGame) rename_ruling_ids(vm);
