@@ -45,46 +45,6 @@ using solver::value_mark;
 // the map's '?' (and --json's "unknown") cannot tell from a move searched and left unresolved.
 std::string move_value_text(const MoveResult& m) { return m.not_searched ? "not searched" : value_word(m.value); }
 
-// Plays the line from root and, where it stops at a position in which every reply loses at once
-// (a certificate answers such replies with one move instead of listing them), adds a reply and the
-// move that wins after it (or a reply alone, when each one ends the game lost). Says whether the
-// line then ends the game.
-bool finish_line(const State& root, std::vector<std::string>& line) {
-  auto state = root.clone();
-  for (const std::string& text : line) {
-    if (state->is_terminal()) return false;
-    state->apply(state->parse_move(text));
-  }
-  if (state->is_terminal()) return true;
-  const int winner = 1 - state->side_to_move();
-  std::vector<Move> replies, wins;
-  state->legal_moves(replies);
-  auto after = state->clone();
-  std::optional<Move> reply_shown, answer_shown;
-  for (Move reply : replies) {
-    after->copy_from(*state);
-    after->apply(reply);
-    if (after->is_terminal()) {
-      if (after->outcome().kind != Outcome::Kind::Win || after->outcome().winner != winner) return false;
-      if (!reply_shown) reply_shown = reply;
-      continue;
-    }
-    if (after->side_to_move() != winner) return false;
-    after->winning_moves(wins);
-    if (wins.empty()) return false;
-    if (!answer_shown) {
-      reply_shown = reply;
-      answer_shown = wins.front();
-    }
-  }
-  if (!reply_shown) return false;
-  after->copy_from(*state);
-  line.push_back(after->move_text(*reply_shown));
-  after->apply(*reply_shown);
-  if (answer_shown) line.push_back(after->move_text(*answer_shown));
-  return true;
-}
-
 // `stop_signal` names the signal that stopped the search ("" when none did): an unknown value is
 // then what the interrupt left, not what the limits allowed.
 std::string value_sentence(const GameDescriptor& game, const State& root, Value v, int within,
@@ -522,7 +482,7 @@ int solve_command(const std::vector<std::string>& args) {
   }
   // A line that stops before the game ends says why: a bounded search's refutation ends at its
   // bound, and a line read off the table (no certificate made) where the table kept no proved move.
-  const bool line_cut = !line.empty() && !finish_line(root, line);
+  const bool line_cut = !line.empty() && !solver::finish_line(root, line);
   const std::string cut_reason = within > 0
                                      ? "line cut at the bound of " + std::to_string(within) + (within == 1 ? " move" : " moves")
                                      : "line cut: the table lost the proof beyond here, and a re-search of at most "

@@ -287,6 +287,7 @@ void for_the_player(const State& position, solver::MoveResult& r, int k, bool wi
   r.certificate = solver::Certificate();
   r.claims = {search.certify(*child, player, k - 1, wins, r.certificate)};
   r.line = solver::principal_line(r.certificate, r.claims.front());
+  solver::finish_line(*child, r.line);
 }
 
 std::string moves_word(int n) { return std::to_string(n) + (n == 1 ? " move" : " moves"); }
@@ -759,7 +760,16 @@ std::vector<std::string> recheck(const Puzzle& p) {
     problems.push_back("the winning move is now " + again->key_move + ", not " + p.key_move);
   }
   try {
-    puzzles::play_main_line(p, *position);
+    // The main line is the solution a reader replays: it must end in the solver's win, not stop
+    // where the certificate answers every reply with one move.
+    const puzzles::PlayedLine line = puzzles::play_main_line(p, *position);
+    const int solver_colour = player_after(*position, position->parse_move(p.key_move));
+    const Outcome end = line.end->outcome();
+    if (!line.end->is_terminal()) {
+      problems.push_back("its main line stops before the game ends (" + std::to_string(p.main_line.size()) + " moves)");
+    } else if (end.kind != Outcome::Kind::Win || end.winner != solver_colour) {
+      problems.push_back("its main line ends with " + outcome_words(*game, end) + ", not the solver's win");
+    }
   } catch (const InputError& e) {
     problems.push_back(e.what());
   }

@@ -230,6 +230,7 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
     r.claims.clear();
   } else if (r.parts.empty()) {
     r.line = principal_line(r.certificate, r.claims.front());
+    finish_line(*child, r.line);
   }
   r.seconds = seconds_since(start);
   return r;
@@ -1034,6 +1035,42 @@ int height(const Certificate& c, int id, std::vector<int>& memo) {
 }
 
 }  // namespace
+
+bool finish_line(const State& root, std::vector<std::string>& line) {
+  auto state = root.clone();
+  for (const std::string& text : line) {
+    if (state->is_terminal()) return false;
+    state->apply(state->parse_move(text));
+  }
+  if (state->is_terminal()) return true;
+  const int winner = 1 - state->side_to_move();
+  std::vector<Move> replies, wins;
+  state->legal_moves(replies);
+  auto after = state->clone();
+  std::optional<Move> reply_shown, answer_shown;
+  for (Move reply : replies) {
+    after->copy_from(*state);
+    after->apply(reply);
+    if (after->is_terminal()) {
+      if (after->outcome().kind != Outcome::Kind::Win || after->outcome().winner != winner) return false;
+      if (!reply_shown) reply_shown = reply;
+      continue;
+    }
+    if (after->side_to_move() != winner) return false;
+    after->winning_moves(wins);
+    if (wins.empty()) return false;
+    if (!answer_shown) {
+      reply_shown = reply;
+      answer_shown = wins.front();
+    }
+  }
+  if (!reply_shown) return false;
+  after->copy_from(*state);
+  line.push_back(after->move_text(*reply_shown));
+  after->apply(*reply_shown);
+  if (answer_shown) line.push_back(after->move_text(*answer_shown));
+  return true;
+}
 
 std::vector<std::string> principal_line(const Certificate& certificate, int id) {
   std::vector<int> memo(static_cast<std::size_t>(certificate.size()) + 1, -1);

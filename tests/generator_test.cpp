@@ -239,6 +239,25 @@ TEST(Generator, BriqueWinsPuzzlesHaveOneSolutionByMinimax) {
   }
 }
 
+// A tester's Quentin 7x7 `wins` puzzle: its main line stopped two plies before the win, where the
+// certificate answers every reply with one move, and the book printed that as the solution.
+TEST(Generator, AWinsPuzzlesMainLineEndsInTheWin) {
+  GeneratorOptions options;
+  options.game = "quentin";
+  options.size = 7;
+  options.kind = PuzzleKind::Wins;
+  const auto game = make_game(find_game("quentin"), 7);
+  const auto position = game->parse_position("quentin 7 ..B.BBB/BWB.WWW/..B..BB/.WB...W/....BWW/.WW..WW/B...BWW white 23");
+  bool interrupted = false;
+  const auto p = examine(*game, *position, options, interrupted);
+  ASSERT_TRUE(p.has_value());
+  auto end = position->clone();
+  for (const std::string& move : p->main_line) end->apply(end->parse_move(move));
+  EXPECT_TRUE(end->is_terminal()) << p->main_line.size() << " moves";
+  EXPECT_EQ(end->outcome(), Outcome::win(position->side_to_move()));
+  EXPECT_TRUE(recheck(*p).empty());
+}
+
 TEST(Generator, SameSeedSamePuzzlesWhateverTheThreads) {
   const auto dir = std::filesystem::temp_directory_path() / ("arbiter_generator_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
