@@ -574,17 +574,25 @@ int solve_command(const std::vector<std::string>& args) {
     if (std::any_of(result.moves.begin(), result.moves.end(), [&](const MoveResult& m) { return root.exchanges_players(m.move); })) {
       const std::string& other = descriptor.side_names.at(static_cast<std::size_t>(1 - root.side_to_move()));
       std::vector<std::string> player_wins;
-      bool all_settled = true;
+      bool all_settled = true, swap_open = false;
       for (const MoveResult& m : result.moves) {
         const bool exchanges = root.exchanges_players(m.move);
         all_settled = all_settled && m.value != Value::Unknown;
-        if (exchanges ? is_loss(m.value) : is_win(m.value)) player_wins.push_back(m.text);
+        // A bounded search's "no win within K" for the mover's colour says nothing of a win for
+        // the other colour, which the player takes with the exchange: that stays open.
+        if (exchanges ? m.value == Value::Loss : is_win(m.value)) player_wins.push_back(m.text);
         if (!exchanges) continue;
+        swap_open = swap_open || m.value == Value::NoWinWithin;
         // The colour's value after the exchange is the mover's colour's; the player plays `other`.
-        const std::string outcome = is_win(m.value)            ? other + " loses (" + m.text + " loses for the player to move)"
-                                    : is_loss(m.value)         ? other + " wins (" + m.text + " wins for the player to move)"
-                                    : m.value == Value::Draw ? "the game is drawn"
-                                                               : "its value is not settled";
+        const std::string mover_colour = descriptor.side_names.at(static_cast<std::size_t>(root.side_to_move()));
+        const std::string outcome =
+            is_win(m.value)                 ? other + " loses (" + m.text + " loses for the player to move)"
+            : m.value == Value::Loss        ? other + " wins (" + m.text + " wins for the player to move)"
+            : m.value == Value::NoWinWithin ? mover_colour + " cannot force a win within " + std::to_string(within) +
+                                                  ", which does not settle whether " + other + " (the player to move) wins: a bounded "
+                                                  "search answers only for " + mover_colour
+            : m.value == Value::Draw        ? "the game is drawn"
+                                            : "its value is not settled";
         std::cout << "Pie rule: " << m.text << " exchanges the players, so the values here are the colours': after it the "
                   << "player to move plays " << other << ", and " << outcome << ".\n";
       }
@@ -592,8 +600,13 @@ int solve_command(const std::vector<std::string>& args) {
         std::cout << "For the player to move: wins, by";
         for (const auto& w : player_wins) std::cout << " " << w;
         std::cout << "\n";
-      } else if (all_settled) {
+      } else if (all_settled && within == 0) {
         std::cout << "For the player to move: loses, whatever they play (the swap included)\n";
+      } else if (all_settled && !swap_open) {
+        std::cout << "For the player to move: no win within " << within << ", whatever they play (the swap included)\n";
+      } else if (all_settled) {
+        std::cout << "For the player to move: no win within " << within
+                  << " but for the swap, whose value for them a bounded search does not settle\n";
       }
     }
     if (!line.empty()) {

@@ -500,6 +500,12 @@ grep -q "^Value: White (to move) loses" "$tmp/pie" && grep -q "^For the player t
 "$arbiter" solve quentin --position "quentin 3 .../.B./... white 1" >"$tmp/pie" 2>/dev/null
 grep -q "swap loses for the player to move" "$tmp/pie" && grep -q "^For the player to move: wins, by b1 b3$" "$tmp/pie" &&
   pass || fail "a swap that hands the winning colour away" "$tmp/pie"
+# A bounded search answers for the mover's colour only: that White cannot win within 1 after the
+# swap does not make the swap a win for the player who takes Black (it was listed as one).
+"$arbiter" solve brique --position "brique 3 .../.B./... white 1" --within 1 >"$tmp/pie" 2>/dev/null
+grep -q "does not settle whether Black (the player to move) wins" "$tmp/pie" && ! grep -q "wins, by" "$tmp/pie" &&
+  grep -q "^For the player to move: no win within 1 but for the swap" "$tmp/pie" &&
+  pass || fail "a bounded search's swap is not called a win" "$tmp/pie"
 "$arbiter" solve brique --rule pie=mirror --position "brique 2 .B/.. white 1 pie=mirror" >"$tmp/pie" 2>/dev/null
 ! grep -q "Pie rule:" "$tmp/pie" && pass || fail "pie=mirror's swap is said to exchange the players" "$tmp/pie"
 
