@@ -20,6 +20,7 @@
 #include "generators/generator.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
+#include "puzzles/book.hpp"
 #include "puzzles/diagram.hpp"
 #include "puzzles/puzzle_json.hpp"
 #include "puzzles/store.hpp"
@@ -87,7 +88,8 @@ std::vector<std::string> themes_of(const std::string& game) {
 std::string summary_line(const Puzzle& p) {
   std::ostringstream out;
   out << std::setw(5) << p.id << "  " << p.game << " " << board_size_name(find_game(p.game), p.size) << "  "
-      << puzzles::kind_name(p.kind, p.within) << "  difficulty " << p.difficulty << "  key " << p.key_move;
+      << puzzles::kind_name(p.kind, p.within) << "  difficulty " << p.difficulty << "  key " << p.key_move
+      << "  rulings " << puzzles::rulings_text(p, ",");
   if (!p.theme.empty()) out << "  theme " << p.theme;
   return out.str();
 }
@@ -121,7 +123,8 @@ void show_text(const Puzzle& p, const std::string& db) {
   std::cout << "puzzle " << p.id << ": " << mover << " to play and win"
             << (p.kind == PuzzleKind::Wins ? "" : " within " + std::to_string(p.within) + (p.within == 1 ? " move" : " moves")) << " (" << p.game << " "
             << board_size_name(descriptor, p.size) << ", difficulty " << p.difficulty << ")\n\n"
-            << position->diagram() << "\nposition: " << p.position << "\nsolution: ";
+            << position->diagram() << "\nposition: " << p.position << "\nrulings: " << puzzles::rulings_text(p, ", ")
+            << "\nsolution: ";
   for (std::size_t i = 0; i < p.main_line.size(); ++i) std::cout << (i ? " " : "") << p.main_line[i];
   std::cout << "\n";
   if (const auto broken = broken_main_line(p, *position)) {

@@ -33,12 +33,22 @@ struct Entry {
   int number = 0;
   std::string task;      // "Black to play and win in 2"
   std::string details;   // "Difficulty 2/5 · Brique 7x7 · theme"
+  std::string rulings;   // "Rulings: edges-count=yes" when they differ from the game's defaults, else ""
   int difficulty = 0;
   Drawing problem;
   Drawing solution;
   std::string main_line; // "1 c3!  2 d4  3 e5"
   std::vector<std::pair<std::string, std::string>> wrong_moves;  // ("b2?", "why it fails")
 };
+
+// What the page after the title says of one game: the rules and rulings the puzzles were proved
+// under, and how to read them (the game's own words: GameDescriptor::reading_guide).
+struct GameIntro {
+  std::string heading;  // the game's title, "Quentin (Luis Bolaños Mures, 2012)"
+  std::string rules;    // "Rules: ... with the default rulings of docs/rulings.md, except ..."
+  std::string guide;
+};
+constexpr const char* kAboutHeading = "Rules, rulings and notation";
 
 std::string join(const std::vector<std::string>& words, const std::string& separator) {
   std::string out;
@@ -266,8 +276,13 @@ Entry prepare(const Puzzle& puzzle, int number) {
   entry.details = "Difficulty " + std::to_string(puzzle.difficulty) + "/5 · " + board_name +
                   (puzzle.theme.empty() ? "" : " · " + puzzle.theme);
 
+  const std::vector<std::string> differing = non_default_rulings(game, configured->config());
+  if (!differing.empty()) entry.rulings = "Rulings: " + join(differing, ", ");
+
+  // The status says what else decides the legal moves (a swap still open, a near ply cap).
   Decorations problem;
   problem.status = mover_name + " to play";
+  for (const std::string& note : start->puzzle_notes()) problem.status += ", " + note;
   problem.status_colour = side_colour(game, mover);
   entry.problem = decorate_for_print(board, problem, kHtmlPuzzleBox, kPdfPuzzleBox);
 
@@ -315,6 +330,8 @@ body { font-family: "DejaVu Serif", Georgia, serif; color: #111; margin: 0; back
 .title-page h1 { font-size: 32pt; margin-bottom: 4mm; overflow-wrap: anywhere; }
 .title-page .subtitle { font-size: 14pt; overflow-wrap: anywhere; }
 .title-page .notes { font-size: 10pt; text-align: left; margin: 20mm 20mm 0; }
+.about h3 { font-size: 11pt; margin: 4mm 0 1mm; font-family: "DejaVu Sans", sans-serif; }
+.about p { font-size: 9pt; margin: 1mm 0; }
 .grid { display: grid; grid-template-columns: 1fr 1fr; column-gap: 8mm; row-gap: 4mm; }
 .puzzle h3 { font-size: 11pt; margin: 0 0 1mm; font-family: "DejaVu Sans", sans-serif; }
 .puzzle .details, .solution .details { font-size: 8pt; color: #444; margin: 0.5mm 0 0; font-family: "DejaVu Sans", sans-serif; }
@@ -334,20 +351,32 @@ h2 { font-size: 18pt; margin: 0 0 5mm; }
 }
 )";
 
-std::string html_book(const std::vector<Entry>& entries, const BookOptions& options, const std::string& notes) {
+// A puzzle's rulings line under its details, when they differ from the defaults.
+std::string html_rulings(const Entry& e) {
+  return e.rulings.empty() ? "" : "<p class=\"details rulings\">" + xml_escape(e.rulings) + "</p>\n";
+}
+
+std::string html_book(const std::vector<Entry>& entries, const BookOptions& options, const std::string& notes,
+                      const std::vector<GameIntro>& intros) {
   std::ostringstream html;
   html << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" << xml_escape(options.title)
        << "</title>\n<style>" << kCss << "</style>\n</head>\n<body>\n";
   html << "<section class=\"sheet title-page\">\n<h1>" << xml_escape(options.title) << "</h1>\n";
   if (!options.subtitle.empty()) html << "<p class=\"subtitle\">" << xml_escape(options.subtitle) << "</p>\n";
   html << "<div class=\"notes\">" << notes << "</div>\n</section>\n";
+  html << "<section class=\"sheet about\">\n<h2>" << kAboutHeading << "</h2>\n";
+  for (const GameIntro& intro : intros) {
+    html << "<h3>" << xml_escape(intro.heading) << "</h3>\n<p>" << xml_escape(intro.rules) << "</p>\n";
+    if (!intro.guide.empty()) html << "<p>" << xml_escape(intro.guide) << "</p>\n";
+  }
+  html << "</section>\n";
   for (std::size_t first = 0; first < entries.size(); first += kPuzzlesPerPage) {
     html << "<section class=\"sheet\">\n<div class=\"grid\">\n";
     for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
       const Entry& e = entries[i];
       html << "<div class=\"puzzle\" id=\"puzzle-" << e.number << "\">\n<h3>" << e.number << ". " << xml_escape(e.task)
            << "</h3>\n" << render_svg_element(e.problem, "diagram problem") << "<p class=\"details\">"
-           << xml_escape(e.details) << "</p>\n</div>\n";
+           << xml_escape(e.details) << "</p>\n" << html_rulings(e) << "</div>\n";
     }
     html << "</div>\n</section>\n";
   }
@@ -366,7 +395,7 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
         }
         html << "</ul>\n";
       }
-      html << "<p class=\"details\">" << xml_escape(e.details) << "</p>\n</div>\n</div>\n";
+      html << "<p class=\"details\">" << xml_escape(e.details) << "</p>\n" << html_rulings(e) << "</div>\n</div>\n";
     }
     html << "</section>\n";
   }
@@ -376,11 +405,15 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
 
 // ---- LaTeX ----------------------------------------------------------------------------------
 
+// A puzzle's rulings on a line of their own after its details, when they differ from the defaults.
+std::string tex_rulings(const Entry& e) { return e.rulings.empty() ? "" : "\\\\" + tex_escape(e.rulings); }
+
 // book.tex: the same pages for authors who typeset their own books. Plain LaTeX with tikz (and
 // fix-cm, for labels at any size), A4 with 15 mm margins like book.pdf, six puzzles a page in a
 // 2x3 grid of fixed-height boxes, four solutions a page, each diagram a tikzpicture drawn from
 // the very Drawing the HTML and PDF show.
-std::string tex_book(const std::vector<Entry>& entries, const BookOptions& options, const std::vector<std::string>& notes) {
+std::string tex_book(const std::vector<Entry>& entries, const BookOptions& options, const std::vector<std::string>& notes,
+                     const std::vector<GameIntro>& intros) {
   std::ostringstream tex;
   // The compile command names another output: `pdflatex book.tex` would replace the book.pdf
   // that Cairo wrote beside it.
@@ -398,6 +431,12 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
   tex << "\\vspace{20mm}\n\\begin{minipage}{0.8\\textwidth}\n\\small\n";
   for (const std::string& note : notes) tex << tex_escape(note) << "\\par\\medskip\n";
   tex << "\\end{minipage}\n\\end{titlepage}\n\\setcounter{page}{2}\n";
+  tex << "\\section*{" << kAboutHeading << "}\n\\small\n";
+  for (const GameIntro& intro : intros) {
+    tex << "\\subsection*{" << tex_escape(intro.heading) << "}\n" << tex_escape(intro.rules) << "\\par\\smallskip\n";
+    if (!intro.guide.empty()) tex << tex_escape(intro.guide) << "\\par\n";
+  }
+  tex << "\\normalsize\n\\clearpage\n";
 
   // Diagrams as in book.html: 80 mm wide, at most 68 mm high, two columns.
   for (std::size_t first = 0; first < entries.size(); first += kPuzzlesPerPage) {
@@ -407,7 +446,7 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
       const Entry& e = entries[i];
       tex << "\\begin{minipage}[t][84mm][t]{0.485\\textwidth}\n\\textbf{" << e.number << ". " << tex_escape(e.task)
           << "}\\par\\smallskip\n\\centering\n" << render_tikz(e.problem, 80, 68) << "\\par\\smallskip\n"
-          << "\\raggedright{\\footnotesize\\sffamily " << tex_escape(e.details) << "}\n\\end{minipage}"
+          << "\\raggedright{\\footnotesize\\sffamily " << tex_escape(e.details) << tex_rulings(e) << "}\n\\end{minipage}"
           << ((i - first) % 2 == 0 ? "\\hfill\n" : "\\par\n");
     }
     tex << "\\clearpage\n";
@@ -423,7 +462,8 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
       for (const auto& [move, why] : e.wrong_moves) {
         tex << "{\\small\\textbf{" << tex_escape(move) << "} " << tex_escape(why) << "}\\par\n";
       }
-      tex << "\\smallskip{\\footnotesize\\sffamily " << tex_escape(e.details) << "}\n\\end{minipage}\\par\\vspace{5mm}\n";
+      tex << "\\smallskip{\\footnotesize\\sffamily " << tex_escape(e.details) << tex_rulings(e)
+          << "}\n\\end{minipage}\\par\\vspace{5mm}\n";
     }
     tex << "\\clearpage\n";
   }
@@ -472,6 +512,13 @@ class PdfWriter {
     }
     flush();
     return y;
+  }
+  // One line set smaller, down to `least`, until it fits `width`; wrapped at `least` if it still
+  // does not. Returns the baseline below the last line.
+  double one_line(double x, double y, double width, const std::string& content, double size, double least) {
+    const double advance = text_advance(cairo(), content, size, false);
+    if (advance > width) size = std::max(least, size * width / advance);
+    return wrapped(x, y, width, content, size);
   }
   // Lines centred on x, wrapped to `width`, the first baseline at y; a word wider than `width`
   // sets the whole text smaller until it fits (a long title ran off both edges of the page on one
@@ -525,7 +572,8 @@ void fit_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, dou
 }
 
 int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, const std::vector<std::string>& notes,
-             const std::string& path, const std::function<void(const char*, int)>& report) {
+             const std::vector<GameIntro>& intros, const std::string& path,
+             const std::function<void(const char*, int)>& report) {
   PdfWriter pdf(path);
   pdf.set_title(options.title);
   const double text_width = kPageWidth - 2 * kMargin;
@@ -533,6 +581,20 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
   if (!options.subtitle.empty()) y = pdf.centred(kPageWidth / 2, y + 6, text_width, options.subtitle, 14);
   y = std::max(kPageHeight * 0.55, y + 40);
   for (const std::string& note : notes) y = pdf.wrapped(kMargin + 40, y, kPageWidth - 2 * kMargin - 80, note, 10) + 6;
+  pdf.finish_page();
+
+  pdf.text(kMargin, kMargin + 18, kAboutHeading, 18, true);
+  y = kMargin + 48;
+  for (const GameIntro& intro : intros) {
+    if (y > kPageHeight - kMargin - 120) {  // a game's texts start on a new page rather than run off this one
+      pdf.finish_page();
+      y = kMargin + 18;
+    }
+    y = pdf.wrapped(kMargin, y, text_width, intro.heading, 11, true) + 3;
+    y = pdf.wrapped(kMargin, y, text_width, intro.rules, 9.5) + 3;
+    if (!intro.guide.empty()) y = pdf.wrapped(kMargin, y, text_width, intro.guide, 9.5);
+    y += 14;
+  }
   pdf.finish_page();
 
   const double column = kPdfColumn, row = kPdfRow;
@@ -544,7 +606,9 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
       const double top = kMargin + static_cast<double>(slot / 2) * row;
       pdf.text(x, top + 11, std::to_string(e.number) + ". " + e.task, 11, true);
       fit_drawing(pdf.cairo(), e.problem, x, top + 18, column, row - 40);
-      pdf.text(x, top + row - 12, e.details, 8);
+      // With a rulings line the details go up 3 pt into the room the diagram's box leaves under it.
+      pdf.text(x, top + row - (e.rulings.empty() ? 12 : 15), e.details, 8);
+      if (!e.rulings.empty()) pdf.one_line(x, top + row - 5, column, e.rulings, 8, 6);
       report("pdf puzzles", static_cast<int>(i) + 1);
     }
     pdf.finish_page();
@@ -564,7 +628,8 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
       double line_y = pdf.wrapped(x, top + 12, width, std::to_string(e.number) + ". " + e.task, 11, true);
       line_y = pdf.wrapped(x, line_y + 2, width, e.main_line, 10);
       for (const auto& [move, why] : e.wrong_moves) line_y = pdf.wrapped(x, line_y + 2, width, move + " " + why, 9);
-      pdf.wrapped(x, line_y + 2, width, e.details, 8);
+      line_y = pdf.wrapped(x, line_y + 2, width, e.details, 8);
+      if (!e.rulings.empty()) pdf.wrapped(x, line_y, width, e.rulings, 8);
       top += slot_height;
       report("pdf solutions", static_cast<int>(i) + 1);
     }
@@ -589,7 +654,9 @@ std::string what_was_proved(const std::vector<Puzzle>& puzzles) {
     }
   }
   const auto within = [](int k) { return "within " + std::to_string(k) + (k == 1 ? " move" : " moves"); };
-  std::string text = "Every puzzle has exactly one winning first move, proved by Arbiter's exact solver";
+  std::string text =
+      "Every puzzle has exactly one winning first move, proved by Arbiter's exact solver under the rules and rulings "
+      "that the next page gives for its game";
   if (move_counts.empty()) return text + "; every other move was proved not to win.";
   const int most = *move_counts.rbegin();
   const std::string counting = " \"Win in " + std::to_string(most) + "\" counts the winner's own moves.";
@@ -611,7 +678,100 @@ std::string what_was_proved(const std::vector<Puzzle>& puzzles) {
          " (such a move may still win later)." + counting;
 }
 
+// "1-3, 5, 7-8".
+std::string number_ranges(const std::vector<int>& numbers) {
+  std::vector<std::string> ranges;
+  for (std::size_t i = 0; i < numbers.size();) {
+    std::size_t j = i;
+    while (j + 1 < numbers.size() && numbers[j + 1] == numbers[j] + 1) ++j;
+    ranges.push_back(std::to_string(numbers[i]) + (j > i ? "-" + std::to_string(numbers[j]) : ""));
+    i = j + 1;
+  }
+  return join(ranges, ", ");
+}
+
+// "edges-count=yes (each board edge a point lies on counts as one)": a ruling's value with what it means.
+std::string ruling_with_meaning(const GameDescriptor& game, const std::string& assignment) {
+  const std::string name = assignment.substr(0, assignment.find('=')), value = assignment.substr(assignment.find('=') + 1);
+  for (const Ruling& ruling : game.rulings) {
+    if (ruling.name != name) continue;
+    for (const RulingOption& option : ruling.options) {
+      if (option.value == value) return ruling.id + " " + assignment + ": " + option.meaning;
+    }
+  }
+  return assignment;
+}
+
+// Per game, in the order the book first shows it: the rule text named, the rulings in force (the
+// defaults and every one that differs, with the puzzles it holds for), and the game's reading guide.
+std::vector<GameIntro> game_intros(const std::vector<Puzzle>& puzzles) {
+  std::vector<std::string> order;
+  std::map<std::string, std::map<std::vector<std::string>, std::vector<int>>> groups;  // game -> rulings -> numbers
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    const std::string& name = puzzles[i].game;
+    if (!groups.count(name)) order.push_back(name);
+    groups[name][differing_rulings(puzzles[i])].push_back(static_cast<int>(i) + 1);
+  }
+  std::vector<GameIntro> intros;
+  for (const std::string& name : order) {
+    const GameDescriptor& game = find_game(name);
+    const auto& by_rulings = groups.at(name);
+    GameIntro intro;
+    intro.heading = game.title;
+    intro.rules = "Rules: the rule text of " + game.title + " as Arbiter reads it, with the default rulings of docs/rulings.md"
+                  " ('arbiter rules " + name + "' lists them all)";
+    if (by_rulings.size() == 1 && by_rulings.begin()->first.empty()) {
+      intro.rules += "; every puzzle of this game holds under them.";
+    } else {
+      std::vector<std::string> exceptions;
+      for (const auto& [rulings, numbers] : by_rulings) {
+        if (rulings.empty()) continue;
+        std::vector<std::string> meant;
+        for (const std::string& ruling : rulings) meant.push_back(ruling_with_meaning(game, ruling));
+        const std::string whose = by_rulings.size() == 1 ? "every puzzle of this game"
+                                                          : (numbers.size() == 1 ? "puzzle " : "puzzles ") + number_ranges(numbers);
+        exceptions.push_back("for " + whose + ", " + join(meant, "; "));
+      }
+      intro.rules += ", except " + join(exceptions, ". Except ") + ". A puzzle under other rulings than the defaults names them below its diagram.";
+    }
+    intro.guide = game.reading_guide;
+    intros.push_back(std::move(intro));
+  }
+  return intros;
+}
+
+// Removes the diagram PNGs an earlier book left in `diagrams` (puzzle-NNN.png, solution-NNN.png,
+// the names write_book gives them), so that a smaller book written over a larger one does not keep
+// the larger one's pictures; no other file is touched.
+void remove_old_diagrams(const fs::path& diagrams) {
+  std::error_code error;
+  for (const auto& file : fs::directory_iterator(diagrams, error)) {
+    const std::string name = file.path().filename().string();
+    std::string number;
+    for (const char* prefix : {"puzzle-", "solution-"}) {
+      const std::string p = prefix;
+      if (name.size() > p.size() + 4 && name.compare(0, p.size(), p) == 0 && name.compare(name.size() - 4, 4, ".png") == 0) {
+        number = name.substr(p.size(), name.size() - p.size() - 4);
+      }
+    }
+    if (number.size() < 3 || !std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; })) continue;
+    if (!file.is_regular_file(error)) continue;
+    fs::remove(file.path(), error);
+    if (error) throw InputError("cannot remove the old diagram " + quote_input(file.path().string()) + ": " + error.message());
+  }
+}
+
 }  // namespace
+
+std::vector<std::string> differing_rulings(const Puzzle& puzzle) {
+  const GameDescriptor& game = find_game(puzzle.game);
+  return non_default_rulings(game, make_config(game, puzzle.size, puzzle.rulings));
+}
+
+std::string rulings_text(const Puzzle& puzzle, const std::string& separator) {
+  const std::vector<std::string> differing = differing_rulings(puzzle);
+  return differing.empty() ? "default" : join(differing, separator);
+}
 
 std::string task_text(const Puzzle& puzzle, const std::string& side_name) {
   std::string text = side_name + " to play and win";
@@ -624,6 +784,7 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
   std::error_code error;
   fs::create_directories(fs::path(folder) / "diagrams", error);
   if (error) throw InputError("cannot create the folder " + quote_input(folder) + ": " + error.message());
+  remove_old_diagrams(fs::path(folder) / "diagrams");
 
   std::vector<Entry> entries;
   std::set<std::string> games;
@@ -640,7 +801,8 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
       std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ".",
       what_was_proved(puzzles),
       "The solutions number the moves of the main line on the board where they were played; moves without a place "
-      "(a pass) are listed under the diagram. Tempting wrong moves are marked '?'.",
+      "(a pass) are listed under the diagram. The key move is marked '!', tempting wrong moves '?'. The next page "
+      "says how each game is won and how its moves are written.",
       "Made with " + std::string(version_string()) + "."};
   std::string html_notes;
   for (const std::string& note : notes) html_notes += "<p>" + xml_escape(note) + "</p>\n";
@@ -653,10 +815,11 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
     out << text;
     if (!out.flush()) throw InputError("cannot write " + quote_input(path));
   };
-  write_text(files.html, html_book(entries, options, html_notes));
+  const std::vector<GameIntro> intros = game_intros(puzzles);
+  write_text(files.html, html_book(entries, options, html_notes, intros));
   files.tex = (fs::path(folder) / "book.tex").string();
-  write_text(files.tex, tex_book(entries, options, notes));
-  files.pdf_pages = pdf_book(entries, options, notes, files.pdf, report);
+  write_text(files.tex, tex_book(entries, options, notes, intros));
+  files.pdf_pages = pdf_book(entries, options, notes, intros, files.pdf, report);
   PrintSize size;
   size.width_mm = 80;
   for (const char* kind : {"puzzle", "solution"}) {

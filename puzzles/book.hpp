@@ -35,6 +35,13 @@ inline constexpr int kSolutionsPerPage = 4;
 // "Black to play and win in 2", "White to play and win".
 std::string task_text(const Puzzle& puzzle, const std::string& side_name);
 
+// The rulings a puzzle was proved under that differ from its game's defaults, "name=value" in
+// ruling order (none for a puzzle under the defaults). Throws InputError for a game or ruling
+// the program does not know (a store written by other code).
+std::vector<std::string> differing_rulings(const Puzzle& puzzle);
+// The same joined by `separator`, or "default" for none: `puzzles list` and `show` print it.
+std::string rulings_text(const Puzzle& puzzle, const std::string& separator);
+
 // Writes the book into `folder` (created if missing). Throws InputError for an empty puzzle list,
 // a folder that cannot be created or written, or a puzzle whose game, position or line does not
 // read back (a store written by other code).

@@ -664,13 +664,14 @@ TEST(Book, NumberedSolutionsHtmlAndPdfAsAReaderSeesThem) {
 
   // poppler: the page count the layout implies, and pages that are not blank.
   const std::string info = command_output("pdfinfo " + files.pdf + " 2>&1");
-  const int pages = 1 + (count + kPuzzlesPerPage - 1) / kPuzzlesPerPage + (count + kSolutionsPerPage - 1) / kSolutionsPerPage;
+  // The title page, the page of rules, rulings and notation, the puzzles and the solutions.
+  const int pages = 2 + (count + kPuzzlesPerPage - 1) / kPuzzlesPerPage + (count + kSolutionsPerPage - 1) / kSolutionsPerPage;
   EXPECT_EQ(files.pdf_pages, pages);
   const auto pages_at = info.find("Pages:");
   ASSERT_NE(pages_at, std::string::npos) << info;
   EXPECT_EQ(std::stoi(info.substr(pages_at + 6)), pages) << info;
   EXPECT_NE(info.find("A4"), std::string::npos) << info;
-  const std::string gray = command_output("pdftoppm -gray -r 20 -f 2 -l 2 " + files.pdf + " | od -An -tu1 -v");
+  const std::string gray = command_output("pdftoppm -gray -r 20 -f 3 -l 3 " + files.pdf + " | od -An -tu1 -v");
   std::istringstream values(gray);
   int dark = 0, total = 0;
   for (int v; values >> v; ++total) dark += v < 128;
@@ -722,6 +723,125 @@ TEST(Book, ASolutionThatStopsShortShowsTheSideToMove) {
   const auto element_at = solution.rfind('<', marker_at);
   const std::string marker = solution.substr(element_at, solution.find('>', marker_at) - element_at);
   EXPECT_NE(marker.find("fill=\"" + expected.status_colour + "\""), std::string::npos) << marker;
+  fs::remove_all(folder);
+}
+
+// What the status under a puzzle's diagram must add to the side to play: the swap still open at
+// ply 1 and taken at ply 2 (the same board, different legal moves), and a ply cap a few plies away.
+TEST(Diagram, PuzzleNotesSayWhatDecidesTheLegalMoves) {
+  using Notes = std::vector<std::string>;
+  const auto notes = [](const std::string& game, int size, const std::string& position, const std::vector<std::string>& rulings = {}) {
+    return make_game(find_game(game), size, rulings)->parse_position(position)->puzzle_notes();
+  };
+  EXPECT_EQ(notes("brique", 2, "brique 2 B./.. white 1"), Notes{"swap available"});
+  EXPECT_EQ(notes("brique", 2, "brique 2 B./.. white 2 swapped"), Notes{"swapped"});
+  EXPECT_EQ(notes("brique", 2, "brique 2 B./.. white 1 pie=off", {"pie=off"}), Notes{});
+  EXPECT_EQ(notes("quentin", 3, "quentin 3 .../.B./... white 1"), Notes{"swap available"});
+  EXPECT_EQ(notes("quentin", 3, "quentin 3 .../.B./... white 2 swapped"), Notes{"swapped"});
+  const std::string keeps = "brochs 7 .W.+.W./WwW+WwW/.WW+WW./+++++++/.WW+WW./WwW+WwW/.W.+.W. black ";
+  EXPECT_EQ(notes("brochs", 7, keeps + "390 12+S 0"), Notes{"ply 390 of 400"});
+  EXPECT_EQ(notes("brochs", 7, keeps + "370 12+S 0"), Notes{});
+  EXPECT_EQ(notes("brochs", 7, keeps + "190 12+S 0 ply-cap=200", {"ply-cap=200"}), Notes{"ply 190 of 200"});
+  const std::string bars = "hexabrae 2 Wa1/0 Ba3/1 Wc3/2 Be3/1 white ";
+  EXPECT_EQ(notes("hexabrae", 2, bars + "290"), Notes{"ply 290 of 300"});
+  EXPECT_EQ(notes("hexabrae", 2, bars + "4"), Notes{});
+}
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Puzzles as `arbiter puzzles generate` stored them: Quentin 5x5 under two rulings other than the
+// defaults (under the defaults the position has several winning first moves), and one Brique 2x2
+// board twice, at ply 1 (White may still swap) and at ply 2 after the swap.
+std::vector<Puzzle> puzzles_under_rulings() {
+  Puzzle quentin;
+  quentin.id = 1;
+  quentin.game = "quentin";
+  quentin.size = 5;
+  quentin.rulings = {"edges-count=yes", "opponent-chain=mover-wins"};
+  quentin.position = "quentin 5 BBBWB/BBBW./BBB../WW.../WWW.B white 13 edges-count=yes opponent-chain=mover-wins";
+  quentin.within = 2;
+  quentin.difficulty = 2;
+  quentin.key_move = "e3";
+  quentin.main_line = {"e3", "d3", "c4"};
+  Puzzle open;
+  open.id = 2;
+  open.game = "brique";
+  open.size = 2;
+  open.position = "brique 2 B./.. white 1";
+  open.within = 2;
+  open.difficulty = 1;
+  open.key_move = "a2";
+  open.main_line = {"a2", "b1", "b2"};
+  Puzzle swapped = open;
+  swapped.id = 3;
+  swapped.position = "brique 2 B./.. white 2 swapped";
+  return {quentin, open, swapped};
+}
+
+// A reader must know the rules a puzzle holds under: the page after the title names the rule text
+// and the rulings per game, each puzzle under other rulings than the defaults names them under its
+// diagram and its solution, each game says how it is won and how its moves are written, and the
+// status under a puzzle says what else decides the legal moves. In the HTML, the TeX and the PDF.
+TEST(Book, SaysTheRulingsTheNotationAndWhatDecidesTheLegalMoves) {
+  for (const GameDescriptor* game : registered_games()) EXPECT_FALSE(game->reading_guide.empty()) << game->name;
+  const fs::path folder = fs::temp_directory_path() / ("arbiter-book-rulings-" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  const BookFiles files = write_book(puzzles_under_rulings(), folder.string());
+  EXPECT_EQ(files.pdf_pages, 4);  // title; rules, rulings and notation; puzzles; solutions
+  const std::string html = file_text(files.html), tex = file_text(files.tex);
+  // pdftotext breaks the PDF's wrapped lines; joined with spaces they read as the text.
+  const std::string pdf = [&] {
+    std::string text = command_output("pdftotext " + files.pdf + " - 2>&1");
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    return text;
+  }();
+  const std::string caption = "Rulings: edges-count=yes, opponent-chain=mover-wins";
+  EXPECT_EQ(occurrences(html, caption), 2u) << "the Quentin puzzle and its solution";
+  EXPECT_EQ(occurrences(tex, caption), 2u);
+  EXPECT_EQ(occurrences(pdf, caption), 2u) << pdf;
+  EXPECT_EQ(occurrences(html, "Rulings: "), 2u) << "the Brique puzzles are under the defaults";
+  for (const std::string* text : {&html, &tex, &pdf}) {
+    EXPECT_NE(text->find("Rules, rulings and notation"), std::string::npos);
+    EXPECT_NE(text->find("the default rulings of docs/rulings.md"), std::string::npos);
+    EXPECT_NE(text->find("Q-1 edges-count=yes: each board edge a point lies on counts as one"), std::string::npos);
+    EXPECT_NE(text->find("Q-5 opponent-chain=mover-wins: the player who made the move wins"), std::string::npos);
+    EXPECT_EQ(text->find("B-1 "), std::string::npos) << "Brique's puzzles are under its defaults";
+    EXPECT_NE(text->find("every puzzle of this game holds under them"), std::string::npos);
+    for (const char* game : {"brique", "quentin"}) {
+      const std::string guide = find_game(game).reading_guide;
+      EXPECT_NE(text->find(guide.substr(0, guide.find(' ', 30))), std::string::npos) << game;
+    }
+  }
+  for (const std::string* text : {&html, &pdf}) {
+    EXPECT_EQ(occurrences(*text, "White to play, swap available"), 1u);
+    EXPECT_EQ(occurrences(*text, "White to play, swapped"), 1u);
+  }
+  fs::remove_all(folder);
+}
+
+// A book written over an earlier one removes the earlier diagrams it would have written
+// (puzzle-NNN.png, solution-NNN.png) and nothing else.
+TEST(Book, RemovesTheDiagramsOfAnEarlierBookOnly) {
+  const fs::path folder = fs::temp_directory_path() / ("arbiter-book-again-" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  fs::create_directories(folder / "diagrams");
+  const std::vector<std::string> old = {"puzzle-007.png", "solution-012.png", "puzzle-1234.png"};
+  const std::vector<std::string> kept = {"notes.txt", "puzzle-cover.png", "puzzle-07.png", "solution-001.png.txt"};
+  for (const std::string& name : old) std::ofstream(folder / "diagrams" / name) << "old";
+  for (const std::string& name : kept) std::ofstream(folder / "diagrams" / name) << "mine";
+  std::ofstream(folder / "cover.png") << "mine";
+  const BookFiles files = write_book(puzzles_under_rulings(), folder.string());
+  for (const std::string& name : old) EXPECT_FALSE(fs::exists(folder / "diagrams" / name)) << name;
+  for (const std::string& name : kept) EXPECT_TRUE(fs::exists(folder / "diagrams" / name)) << name;
+  EXPECT_TRUE(fs::exists(folder / "cover.png"));
+  std::size_t pngs = 0;
+  for (const auto& file : fs::directory_iterator(folder / "diagrams")) pngs += file.path().extension() == ".png";
+  EXPECT_EQ(pngs, files.images.size() + 2) << "the book's own PNGs, puzzle-cover.png and puzzle-07.png";
   fs::remove_all(folder);
 }
 

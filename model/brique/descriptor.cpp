@@ -87,6 +87,13 @@ const GameDescriptor& brique_game() {
     d.title = "Brique (Luis Bolaños Mures, 2012)";
     d.summary = "Connection game on a checkered board; two friendly escorts fill the square they escort.";
     d.side_names = {"Black", "White"};
+    d.reading_guide =
+        "Black wins by joining the top and bottom rows with a chain of orthogonally adjacent black stones, White by "
+        "joining the left and right columns with white stones. A move places a stone on an empty square, named by "
+        "its column letter and row number (c3; a1 is the top-left square). A placement may fill further squares with "
+        "the mover's stones (a square whose two escorts, squares beside it, are both the mover's), which its text does "
+        "not list: the solution's diagram shows them. 'swap' is White's pie swap on the first turn: the players "
+        "exchange colours and the stones stay.";
     d.default_size = 15;
     d.size_help = "2 to 26";
     d.size_ok = [](int n) { return n >= 2 && n <= brique::kMaxBoard; };

@@ -18,6 +18,11 @@ bool BriqueState::exchanges_players(Move m) const {
   return m == kSwapMove && snapshot().rules.pie == PieMode::SwapSides;
 }
 std::vector<std::string> BriqueState::status_notes() const { return brique::status_notes(snapshot()); }
+std::vector<std::string> BriqueState::puzzle_notes() const {
+  std::vector<std::string> notes = status_notes();
+  if (is_legal_move(*this, kSwapMove)) notes.emplace_back("swap available");
+  return notes;
+}
 std::string BriqueState::explain(Move m) const { return brique::explain(snapshot(), m); }
 std::string BriqueState::explain_text(std::string_view move_text) const {
   const Position position = snapshot();

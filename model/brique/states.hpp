@@ -21,6 +21,8 @@ class BriqueState : public State {
   std::optional<MoveAnchor> move_anchor(Move m) const override;
   bool exchanges_players(Move m) const override;  // the swap under pie=swap-sides
   std::vector<std::string> status_notes() const override;
+  // status_notes and "swap available" where the pie swap is legal.
+  std::vector<std::string> puzzle_notes() const override;
   std::string explain(Move m) const override;
   // Also explains well-formed moves that are illegal here (an occupied square, a late swap).
   std::string explain_text(std::string_view move_text) const override;

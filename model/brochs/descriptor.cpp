@@ -132,6 +132,13 @@ GameDescriptor make_descriptor() {
   d.title = "Brochs (author unknown, French origin; truncated rules)";
   d.summary = "24 White pieces defend four keeps against 13 Black pieces led by the Sorcerer; rook moves, custodian, keep, curse and diagonal captures";
   d.side_names = {"Black", "White"};
+  d.reading_guide =
+      "Black, 13 pieces led by the main piece (the Sorcerer) and set on the board from a reserve, wins by "
+      "holding all four keeps at once; White wins when Black has fewer than 4 pieces left, on two passes in a "
+      "row, a repetition or the ply cap. Squares are a column letter and a row number (a1 is the top-left "
+      "square). 'h1-h5' moves the piece on h1 along its row or column; 'set h1' and 'set main h1' set an "
+      "ordinary piece or the main piece from reserve (on the top row or an empty keep); 'curse k12' removes the "
+      "White piece on k12 by a curse; 'pass' passes. A move's captures follow it: 'd4-d2 x c2' took the piece on c2.";
   d.default_size = 15;
   d.size_help = "odd, 7 to 15";
   d.size_ok = [](int n) { return n >= kMinSize && n <= kMaxSize && n % 2 == 1; };

@@ -237,6 +237,8 @@ class BrochsState final : public State {
   // reserve line do not show ("passes 0" is left out); once the game is over, why it ended alone
   // (end_note: "repetition", "ply cap 400", ...).
   std::vector<std::string> status_notes() const override;
+  // status_notes and, near the ply cap, "ply 391 of 400".
+  std::vector<std::string> puzzle_notes() const override;
   std::optional<MoveAnchor> move_anchor(Move m) const override;
   MoveTrace move_trace(Move m) const override;  // a step's origin; the pieces captured or cursed
   std::string explain(Move m) const override;

@@ -270,6 +270,14 @@ std::vector<std::string> BrochsState::status_notes() const {
   return notes;
 }
 
+std::vector<std::string> BrochsState::puzzle_notes() const {
+  std::vector<std::string> notes = status_notes();
+  if (!outcome_.over()) {
+    for (std::string& note : ply_cap_note(ply_, rules_.ply_cap)) notes.push_back(std::move(note));
+  }
+  return notes;
+}
+
 std::string BrochsState::diagram() const {
   const int n = tables_->n;
   std::string out = "  ";

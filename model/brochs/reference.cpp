@@ -307,6 +307,7 @@ class ReferenceState final : public State {
   std::string line() const override { return as_fast()->line(); }
   Drawing drawing() const override { return as_fast()->drawing(); }
   std::vector<std::string> status_notes() const override { return as_fast()->status_notes(); }
+  std::vector<std::string> puzzle_notes() const override { return as_fast()->puzzle_notes(); }
   std::optional<MoveAnchor> move_anchor(Move m) const override { return as_fast()->move_anchor(m); }
   MoveTrace move_trace(Move m) const override { return as_fast()->move_trace(m); }
   std::string explain(Move m) const override { return as_fast()->explain(m); }

@@ -144,6 +144,17 @@ std::unique_ptr<State> Game::parse_position(std::string_view text, std::string_v
   return state;
 }
 
+std::vector<std::string> ply_cap_note(int ply, int cap) {
+  if (cap - ply > kPlyCapNearby) return {};
+  return {"ply " + std::to_string(ply) + " of " + std::to_string(cap)};
+}
+
+bool is_legal_move(const State& state, Move m) {
+  std::vector<Move> moves;
+  state.legal_moves(moves);
+  return std::find(moves.begin(), moves.end(), m) != moves.end();
+}
+
 std::string outcome_text(const GameDescriptor& game, const Outcome& outcome) {
   switch (outcome.kind) {
     case Outcome::Kind::Ongoing: return "ongoing";

@@ -125,6 +125,12 @@ class State {
   // the ply, in its words ("swapped" once the pie swap is taken): facts that a picture of the board
   // cannot show, so the words under a drawn diagram say them too. The default says nothing.
   virtual std::vector<std::string> status_notes() const { return {}; }
+  // What the status under a puzzle's diagram says after the side to play: status_notes() and
+  // whatever else of the position decides which moves are legal or how soon the game ends, that
+  // neither the picture nor those notes show ("swap available" where the pie swap is a legal move,
+  // "ply 391 of 400" near a ply cap): a reader who sets the board up from a book must be told it.
+  // The default: status_notes().
+  virtual std::vector<std::string> puzzle_notes() const { return status_notes(); }
 
   // A step-by-step account of applying m here, for arbiters. Precondition: m parses here (it may
   // be illegal; the trace then says why).
@@ -315,6 +321,10 @@ struct GameDescriptor {
   // A board size as people name it ("7x7", "radius 4"); empty: the default, "NxN" (board_size_name).
   std::function<std::string(int size)> size_name;
   std::vector<Ruling> rulings;
+  // How to read the game's puzzles, for a book's reader who may not know the game: how a game is
+  // won, how moves are written and what the marks on its diagrams mean, under the default rulings
+  // (a book lists the rulings that differ beside it). A short paragraph.
+  std::string reading_guide;
   std::function<std::unique_ptr<Game>(const GameDescriptor&, const Config&)> make;
   std::function<std::vector<SeedExample>()> seed_examples;
   // The game's own property suite (model/core/property.hpp); the generic ones are added by the driver.
@@ -333,6 +343,13 @@ std::unique_ptr<Game> make_game(const GameDescriptor& game, int size,
 
 // The board size as the game names it for people: its size_name, or "NxN" for a square board.
 std::string board_size_name(const GameDescriptor& game, int size);
+
+// For State::puzzle_notes of a game with a ply cap: "ply 391 of 400" when the cap is at most
+// kPlyCapNearby plies away (more than the 8 plies of a win-in-4 puzzle's line), otherwise nothing.
+inline constexpr int kPlyCapNearby = 20;
+std::vector<std::string> ply_cap_note(int ply, int cap);
+// Whether m is one of state's legal moves (for State::puzzle_notes: "swap available").
+bool is_legal_move(const State& state, Move m);
 
 // "Black wins", "draw", "ongoing", with the game's side names.
 std::string outcome_text(const GameDescriptor& game, const Outcome& outcome);

@@ -222,6 +222,14 @@ std::vector<std::string> HexabraeState::status_notes() const {
   return {};
 }
 
+std::vector<std::string> HexabraeState::puzzle_notes() const {
+  std::vector<std::string> notes = status_notes();
+  if (end_cause() == EndCause::None) {
+    for (std::string& note : ply_cap_note(position_.ply, rules_.ply_cap)) notes.push_back(std::move(note));
+  }
+  return notes;
+}
+
 std::string HexabraeState::line() const {
   Config config;
   config.size = rules_.radius;
@@ -252,6 +260,14 @@ const GameDescriptor& hexabrae_game() {
     d.title = "Hexabrae (SPLLN / Martijn Althuizen, 2010)";
     d.summary = "bars on a hex-hex board; close an enclosure of both colours over 3+ fields with your majority";
     d.side_names = {"White", "Black"};
+    d.reading_guide =
+        "A side wins by closing an enclosure, a ring of bars of both colours around 3 or more fields, in which it "
+        "owns the majority of the pieces, whoever moved. A field is a column letter (a is the leftmost column) and a "
+        "number counting down that column from its top field. A bar's orientation is the direction of its long "
+        "axis: 0 up-right (/), 1 vertical (|), 2 up-left (\\). 'place c4/1' puts a bar from reserve on c4 in "
+        "orientation 1; 'c4-c7' moves the bar on c4 along its long axis to c7, 'c4-c7/2' then turns it to 2; "
+        "'c4/2' turns it where it stands, 'c4/2-c6' turns it and then moves it along its new axis; 'pass' is "
+        "forced when a side can do nothing.";
     d.default_size = 4;
     d.size_help = "board radius 2 to 6 (4 = the 61-field board of the rules)";
     d.size_ok = [](int n) { return n >= hexabrae::kMinRadius && n <= hexabrae::kMaxRadius; };

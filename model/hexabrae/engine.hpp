@@ -137,6 +137,8 @@ class HexabraeState final : public State {
   std::optional<MoveAnchor> move_anchor(Move m) const override;
   MoveTrace move_trace(Move m) const override;  // a slide's origin (Hexabrae removes no pieces)
   std::vector<std::string> status_notes() const override;
+  // status_notes and, near the ply cap (H-5b), "ply 391 of 400".
+  std::vector<std::string> puzzle_notes() const override;
   std::string explain(Move m) const override;
   // Well-formed but illegal moves are explained too: the trace says which rule forbids them.
   std::string explain_text(std::string_view move_text) const override;

@@ -90,6 +90,7 @@ class EngineBase : public State {
   std::optional<MoveAnchor> move_anchor(Move m) const override { return draw_anchor(self().position().size, m); }
   bool exchanges_players(Move m) const override { return m == kSwap; }
   std::vector<std::string> status_notes() const override { return quentin::status_notes(self().position()); }
+  std::vector<std::string> puzzle_notes() const override { return quentin::puzzle_notes(*this, self().position()); }
   std::string explain(Move move) const override {
     return explain_move(rules_, self().position(), self().outcome(), move);
   }

@@ -314,6 +314,12 @@ std::vector<std::string> status_notes(const Position& position) {
   return {};
 }
 
+std::vector<std::string> puzzle_notes(const State& state, const Position& position) {
+  std::vector<std::string> notes = status_notes(position);
+  if (is_legal_move(state, kSwap)) notes.emplace_back("swap available");
+  return notes;
+}
+
 std::string line_text(const Game& game, const Position& position) {
   std::string rows;
   for (int row = 0; row < position.size; ++row) {

@@ -16,6 +16,8 @@ namespace arbiter::quentin {
 std::string status_text(const Position& position, const Outcome& outcome);
 // What status_text says besides the side to move or result and the ply: "swapped" after the swap.
 std::vector<std::string> status_notes(const Position& position);
+// State::puzzle_notes: status_notes and "swap available" where the pie swap is legal.
+std::vector<std::string> puzzle_notes(const State& state, const Position& position);
 std::string diagram_text(const Position& position, const Outcome& outcome);
 std::string line_text(const Game& game, const Position& position);
 

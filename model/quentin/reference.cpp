@@ -280,6 +280,7 @@ class ReferenceState final : public State {
   std::optional<MoveAnchor> move_anchor(Move m) const override { return draw_anchor(position_.size, m); }
   bool exchanges_players(Move m) const override { return m == kSwap; }
   std::vector<std::string> status_notes() const override { return quentin::status_notes(position_); }
+  std::vector<std::string> puzzle_notes() const override { return quentin::puzzle_notes(*this, position_); }
   std::string explain(Move move) const override { return explain_move(rules_, position_, outcome_, move); }
   std::vector<std::string> candidate_moves() const override {
     return SquareGrid::of(position_.size).names_and({"swap", "pass"});

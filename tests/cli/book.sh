@@ -53,7 +53,7 @@ else
 fi
 
 pages=$(pdfinfo "$tmp/book/book.pdf" | sed -n 's/^Pages: *//p')
-expected=$((1 + (count + 5) / 6 + (count + 3) / 4))  # title, 6 puzzles a page, 4 solutions a page
+expected=$((2 + (count + 5) / 6 + (count + 3) / 4))  # title, rules and notation, 6 puzzles a page, 4 solutions a page
 [ "$pages" = "$expected" ] && pass || fail "book.pdf has $pages pages, not $expected"
 pdfinfo "$tmp/book/book.pdf" | grep -q 'Page size:.*(A4)' && pass || fail "book.pdf is not A4"
 
@@ -120,6 +120,29 @@ pngs=$(ls "$tmp/book/diagrams"/*.png 2>/dev/null | wc -l)
 # 80 mm at 200 dpi, said in the PNG (7874 pixels a metre), so that it prints 80 mm wide.
 [ "$(png_resolution "$tmp/book/diagrams/solution-001.png")" = "7874 7874 1" ] && pass ||
   fail "the diagram PNGs do not say 200 dpi (pHYs: $(png_resolution "$tmp/book/diagrams/solution-001.png"))"
+
+# Written again into the same folder with fewer puzzles, the book leaves none of the earlier
+# diagrams behind (50 PNGs for 3 puzzles once), and no file of the reader's is touched.
+touch "$tmp/book/diagrams/my-cover.png" "$tmp/book/notes.txt"
+"$arbiter" book --db "$db" --count 3 --out "$tmp/book" >"$tmp/out" 2>"$tmp/err" \
+  && [ "$(ls "$tmp/book/diagrams" | grep -c '^\(puzzle\|solution\)-[0-9]*\.png$')" -eq 6 ] \
+  && [ -f "$tmp/book/diagrams/my-cover.png" ] && [ -f "$tmp/book/notes.txt" ] && pass \
+  || fail "a book of 3 written over one of $count: $(ls "$tmp/book/diagrams" | tr '\n' ' ')" "$tmp/err"
+
+# Puzzles proved under other rulings than the defaults say so: the page after the title names the
+# rule text and the rulings, each such puzzle's caption its rulings, in all three books. (Under
+# the defaults these positions have several winning first moves.)
+"$arbiter" puzzles generate quentin --size 5 --kind within-2 --count 1 --rule opponent-chain=mover-wins \
+  --rule edges-count=yes --db "$tmp/ruled.db" >/dev/null 2>&1 \
+  && "$arbiter" book --db "$tmp/ruled.db" --out "$tmp/ruled" >/dev/null 2>&1 || fail "a book of puzzles under other rulings"
+caption="Rulings: edges-count=yes, opponent-chain=mover-wins"
+pdftotext "$tmp/ruled/book.pdf" - | tr '\n' ' ' >"$tmp/ruled.txt"
+for book in "$tmp/ruled.txt" "$tmp/ruled/book.html" "$tmp/ruled/book.tex"; do
+  [ "$(grep -oF "$caption" "$book" | wc -l)" -eq 2 ] && grep -qF "default rulings of docs/rulings.md" "$book" \
+    && grep -qF "Q-5 opponent-chain=mover-wins: the player who made the move wins" "$book" \
+    && grep -qF "Black wins by joining the top and bottom edges" "$book" && pass \
+    || fail "$(basename "$book") does not state the rulings and the notation" "$book"
+done
 
 # The title page claims what was proved and no more: a win-in-1 puzzle's other moves do not win
 # within 1 move (they may win later). The same words in all three books; PDF lines are joined.

@@ -16,6 +16,17 @@ db="$tmp/p.db"
   && grep -q "^nothing to do: 4 brique 5x5 within-2 puzzles stored in $db, 3 asked for (--count is how many the store should hold)$" "$tmp/out" \
   && [ ! -s "$tmp/err" ] && pass || fail "a satisfied count adds nothing" "$tmp/out" "$tmp/err"
 
+# Rulings: list has a column for them, show a line; a puzzle under the defaults says "default".
+"$arbiter" puzzles generate quentin --size 5 --kind within-2 --count 1 --rule opponent-chain=mover-wins \
+  --rule edges-count=yes --db "$tmp/ruled.db" >/dev/null 2>&1
+"$arbiter" puzzles generate brique --size 4 --kind within-1 --count 1 --db "$tmp/ruled.db" >/dev/null 2>&1
+"$arbiter" puzzles list --db "$tmp/ruled.db" >"$tmp/list" \
+  && grep -q "^ *[0-9]*  quentin 5x5  within-2 .* rulings edges-count=yes,opponent-chain=mover-wins" "$tmp/list" \
+  && grep -q "^ *[0-9]*  brique 4x4  within-1 .* rulings default" "$tmp/list" && pass || fail "list's rulings column" "$tmp/list"
+quentin_id=$(awk '/quentin/ {print $1}' "$tmp/list")
+"$arbiter" puzzles show "$quentin_id" --db "$tmp/ruled.db" >"$tmp/show" \
+  && grep -q "^rulings: edges-count=yes, opponent-chain=mover-wins$" "$tmp/show" && pass || fail "show's rulings line" "$tmp/show"
+
 # The summary does not depend on the thread count: the candidates examined and the reasons they
 # were not puzzles are counted up to the last one kept, not as far as the threads ran past it.
 for threads in 1 2; do
