@@ -77,7 +77,7 @@ std::string rulings_words(const std::vector<std::string>& non_default) {
 
 // "Rulings in force (the defaults)" or "Rulings in force (the defaults but pie=off)", and every
 // ruling's value in force.
-std::pair<std::string, std::string> rulings_in_force_line(const AuditReport& report, const std::string& game) {
+std::pair<std::string, std::string> audit_rulings_in_force(const AuditReport& report, const std::string& game) {
   const auto given = report.rulings_given.find(game);
   const bool defaults = given == report.rulings_given.end() || given->second.empty();
   const auto& values = defaults ? report.default_rulings : report.rulings_in_force;
@@ -468,7 +468,7 @@ std::string audit_markdown(const AuditReport& report) {
      << seconds_text(report.seconds) << " s\n\n## Summary\n\n" << totals_line(t) << ".\n";
   const auto claims = claim_summaries(report);
   for (const std::string& game : report.games) {
-    const auto [in_force, listed] = rulings_in_force_line(report, game);
+    const auto [in_force, listed] = audit_rulings_in_force(report, game);
     md << "\n### " << game << "\n\n" << in_force << ": " << listed
        << ". Every check below ran under them unless it names others.\n\n";
     for (const auto& [kind, c] : kind_counts(report, game)) md << "- " << kind << ": " << count_line(c) << "\n";
@@ -577,7 +577,7 @@ std::string audit_html(const AuditReport& report) {
     << xml_escape(totals_line(t)) << ".</p>\n";
   const auto claims = claim_summaries(report);
   for (const std::string& game : report.games) {
-    const auto [in_force, listed] = rulings_in_force_line(report, game);
+    const auto [in_force, listed] = audit_rulings_in_force(report, game);
     h << "<h3>" << xml_escape(game) << "</h3>\n<p>" << xml_escape(in_force) << ": <code>" << xml_escape(listed)
       << "</code>. Every check below ran under them unless it names others.</p>\n<ul>\n";
     for (const auto& [kind, c] : kind_counts(report, game)) {
