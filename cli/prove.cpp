@@ -230,7 +230,7 @@ int prove_command(const std::vector<std::string>& args) {
   options.add_options()
       ("game", po::value<std::string>(&game_name)->required(), "game name")
       ("claim", po::value<std::string>(&claim), "claim name, or 'all'")
-      ("sizes", po::value<std::string>(&sizes), "board sizes: N or A-B (default: the game's default size)")
+      ("sizes", po::value<std::string>(&sizes), "board sizes: N or A-B (default: the game's default size); not with a claim about every size (an error: it is proved once for all sizes)")
       ("timeout", po::value<double>(&timeout), "seconds per claim and size (default 60); unknown on expiry")
       ("rule", po::value<std::vector<std::string>>(&rulings)->composing(), "ruling as NAME=VALUE or ID=VALUE; repeatable")
       ("fresh", po::bool_switch(&fresh), "ignore stored verdicts and decide everything again")
@@ -246,7 +246,17 @@ int prove_command(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("game", 1).add("claim", 1);
   bool proceed = false;
-  const po::variables_map given = parse_arguments("prove", args, options, positional, proceed);
+  // With a word too many, an unknown claim before it is the problem to name.
+  const auto check_claim = [](const po::variables_map& named) {
+    const auto game = named.find("game"), claim = named.find("claim");
+    if (game == named.end() || claim == named.end()) return;
+    ProveRequest request;
+    request.game = &find_game(game->second.as<std::string>());
+    request.claims = {claim->second.as<std::string>()};
+    selected_claims(request);
+  };
+  const po::variables_map given =
+      parse_arguments("prove", args, options, positional, proceed, RulingIds::RenamedByGame, check_claim);
   if (!proceed) return 0;
   const GameDescriptor& game = find_game(game_name);
   const std::vector<Claim> claims = game.claims ? game.claims() : std::vector<Claim>{};
@@ -314,6 +324,12 @@ int prove_command(const std::vector<std::string>& args) {
   size_range(game, sizes, request.min_size, request.max_size);
   // Bad input fails before the state is touched and anything is proved: the claim, the rulings.
   selected_claims(request);
+  if (given.count("sizes") && every_size_only(request)) {
+    // Such a claim is proved once for every board (its verdict is kept without a size): a size
+    // asked would read as if it were checked there.
+    throw InputError("--sizes has no effect with " + claim + ": it is a claim about every size, proved once for all of "
+                     "them (leave --sizes out; arbiter prove " + game.name + " --list marks such claims [all sizes])");
+  }
   make_config(game, request.min_size, request.rulings);
   // Rank 0 alone reads and keeps verdicts.
   if (coordinator) check_state_place(state_directory, results_file, request);

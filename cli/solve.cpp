@@ -133,6 +133,24 @@ std::string shell_word(const std::string& word) {
   return quoted + "'";
 }
 
+// Whether threat zones can be used from `root` on (State::zones_apply): asked of the position and
+// of the next few along its first legal moves, since a game may declare its moves local only
+// after the opening (Brique, once its swap is no longer to come). A game that never declares them
+// answers false all the way, and --threat-depth then changes nothing.
+bool zones_apply_from(const State& root) {
+  constexpr int kPliesLooked = 4;
+  std::unique_ptr<State> state = root.clone();
+  std::vector<Move> moves;
+  for (int ply = 0; ply <= kPliesLooked; ++ply) {
+    if (state->zones_apply()) return true;
+    if (state->is_terminal()) return false;
+    state->legal_moves(moves);
+    if (moves.empty()) return false;
+    state->apply(moves.front());
+  }
+  return false;
+}
+
 // The command that continues this run: its own words, and --independent-moves and --resume when
 // asked to add them (a run under mpirun is independent without saying so, and its journal is that
 // mode's).
@@ -170,7 +188,7 @@ int solve_command(const std::vector<std::string>& args) {
       ("race", po::bool_switch(&race),
        "with --value-only and --threads 2: two searches race through the shared table, df-pn of the position and its moves in turn, middle first (Quentin 5x5: 1.1-1.6 s against 2.1-2.8 s on one thread; the value is the same, but which winning move is named may differ between runs)")
       ("threat-depth", po::value<int>(&threat_depth),
-       "leave out the moves a threat of the opponent's within K of its moves refutes (0-3, default 2; 0: no pruning; games with local moves only)")
+       "leave out the moves a threat of the opponent's within K of its moves refutes (0-3, default 2; 0: no pruning; games with local moves only: elsewhere, and with --within, a note says it has no effect)")
       ("simulation-steps", po::value<long>(&simulation_steps),
        "once a defence is refuted, try each of its siblings with that proof as a model, walking at most N positions each (Kawano's simulation; 0-1000000, default 1000; 0: off); what it proves, the table and play confirm")
       ("resume", po::bool_switch(&resume), "continue a stopped run: keep its finished moves and saved tables. Exit status: 0 when everything asked for is settled (the value and every move's; --value-only: the value and one winning move), 1 while the value or any move asked for is not (repeat --resume until 0), 2 bad input, 130/143 stopped by SIGINT/SIGTERM")
@@ -229,6 +247,17 @@ int solve_command(const std::vector<std::string>& args) {
   independent = independent || max_units > 0 || world.size > 1;
   if (value_only && independent) {
     throw InputError("--value-only needs the shared-table solve: not with --independent-moves, --max-units or mpirun");
+  }
+  if (given.count("threat-depth") && world.coordinator()) {
+    // The option is never ignored without a word: where no search prunes by threats, say why.
+    const std::string option = "--threat-depth " + std::to_string(threat_depth);
+    if (within > 0) {
+      std::cerr << "note: " << option << " has no effect with --within: the bounded search does not prune by threats\n";
+    } else if (!zones_apply_from(root)) {
+      std::cerr << "note: " << option << " has no effect here: threat zones apply only where a game declares its moves "
+                << "local (docs/solver.md, \"Threat zones\"), and " << descriptor.name
+                << " does not in this position under these rulings\n";
+    }
   }
   std::vector<Move> moves;
   root.legal_moves(moves);

@@ -39,7 +39,8 @@ int verify_proof_command(const std::vector<std::string>& args) {
   bool proceed = false;
   parse_arguments("verify-proof", args, options, positional, proceed, RulingIds::Kept);
   if (!proceed) return 0;
-  if (threads < 1) throw InputError("--threads must be at least 1, not " + std::to_string(threads));
+  // The cap solve has: a thread per part file at once, each holding its part in memory.
+  if (threads < 1 || threads > 256) throw InputError("--threads must be between 1 and 256, got " + std::to_string(threads));
   if (const std::string problem = input_file_problem(file); !problem.empty()) {
     throw InputError("cannot read the certificate " + quote_input(file) + ": " + problem);
   }

@@ -93,6 +93,11 @@ if "$arbiter" verify-proof "$tmp/off.cert" --game brique --rule "$pie_id=off" | 
   fail "a pie=off certificate checked under $pie_id=off"; fi
 echo "hello" >"$tmp/junk.cert"
 expect_error "not a certificate" verify-proof "$tmp/junk.cert"
+# Windows line endings are named as such (it said the first line must be 'arbiter-certificate 2').
+sed 's/$/\r/' "$tmp/b3.cert" >"$tmp/crlf.cert"
+expect_error "a certificate with CR LF line endings" verify-proof "$tmp/crlf.cert"
+grep -q "^arbiter: error: $tmp/crlf.cert line 1: the file has Windows line endings (CR LF)" "$tmp/err" && pass ||
+  fail "verify-proof names CR LF line endings" "$tmp/err"
 expect_error "missing certificate" verify-proof "$tmp/none.cert"
 
 # Bounded search and JSON.
