@@ -186,8 +186,8 @@ void refuse_options(const po::variables_map& given, std::initializer_list<const 
   }
 }
 
-// Where the verdicts are read and kept, checked before anything is proved (its directory made if
-// missing), so that a place that cannot take them fails at once and not after the work.
+// Where the verdicts are read and kept, checked before anything is proved (the state directory
+// made if missing; --results FILE's folder must be there), so that a place that cannot take them fails at once and not after the work.
 void check_state_place(const std::string& state_option, const std::string& results_option, const ProveRequest& request) {
   if (!results_option.empty()) {
     const std::string problem = results_file_problem(results_option, request.fresh);
@@ -236,7 +236,7 @@ int prove_command(const std::vector<std::string>& args) {
       ("fresh", po::bool_switch(&fresh), "ignore stored verdicts and decide everything again")
       ("state", po::value<std::string>(&state_directory),
        "directory of stored verdicts (default $XDG_CACHE_HOME/arbiter, else ~/.cache/arbiter); made if missing")
-      ("results", po::value<std::string>(&results_file), "results file (default STATE/prove-GAME.tsv)")
+      ("results", po::value<std::string>(&results_file), "results file (default STATE/prove-GAME.tsv; its folder must exist)")
       ("list", po::bool_switch(&list), "list the game's claims")
       ("differential", po::bool_switch(&differential),
        "instead of proving: compare the claims' Z3 turn encoding with the model on random (position, move) pairs")

@@ -109,8 +109,13 @@ expect_error_saying "prove --state where no directory can be made" \
   prove quentin all --sizes 2-3 --timeout 5 --state "$tmp/a-file/state"
 expect_error_saying "prove --results on a directory" "^arbiter: error: --results '$tmp': it is not a regular file$" \
   prove quentin all --sizes 2 --results "$tmp"
-expect_error_saying "prove --results in a file" "^arbiter: error: --results '$tmp/a-file/r.tsv': its folder '$tmp/a-file': it is not a directory$" \
+expect_error_saying "prove --results in a file" "^arbiter: error: --results '$tmp/a-file/r.tsv': its folder '$tmp/a-file' is not a directory$" \
   prove quentin all --sizes 2 --results "$tmp/a-file/r.tsv"
+# A --results FILE in a folder that is not there is refused as --out and --db are (the whole path
+# was made, a mistyped one too).
+expect_error_saying "prove --results in a missing folder" "^arbiter: error: --results '$tmp/no-such/deep/r.tsv': its folder '$tmp/no-such/deep' does not exist$" \
+  prove brique turns-place-stones --results "$tmp/no-such/deep/r.tsv"
+[ ! -e "$tmp/no-such" ] && pass || fail "prove --results made the folders of a missing path"
 # A negative number is refused with the option's own range, not one the command then refuses too.
 expect_error_saying "solve --tt-mb negative" "^arbiter: error: --tt-mb must be a whole number between 1 and 65536, got '-5'$" \
   solve brique --size 3 --tt-mb -5
@@ -446,5 +451,13 @@ expect_ok "a position file that starts with a byte-order mark" "^Position: quent
 # A device is not a puzzle database (it read as an empty one, "no puzzles were ever generated").
 expect_error_saying "puzzles list --db /dev/zero" "^arbiter: error: --db '/dev/zero': not a puzzle database \(not a regular file" \
   puzzles list --db /dev/zero
+# A --proof target that is no regular file (a link to /dev/full) is refused before the search, not
+# found when the certificate is written after it.
+if [ -w /dev/full ]; then
+  ln -s /dev/full "$tmp/full.cert"
+  expect_error_saying "solve --proof to /dev/full" "^arbiter: error: --proof '$tmp/full.cert': it is not a regular file" \
+    solve brique --size 3 --tt-mb 1 --state "$tmp/full" --proof "$tmp/full.cert"
+  [ -e "$tmp/full/solve" ] && fail "solve --proof /dev/full searched before refusing" || pass
+fi
 
 finish
