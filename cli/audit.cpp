@@ -662,6 +662,9 @@ int audit(const std::vector<std::string>& args) {
     std::cout << "\nnot run " << n.game << ": " << n.checks.size() << (n.checks.size() == 1 ? " claim" : " claims")
               << " not checked by " << n.kind << " (" << n.why << ")\n";
   }
+  for (const std::string& game : report.games) {
+    if (const std::string none = no_claims_line(report, game); !none.empty()) std::cout << "\n" << none << "\n";
+  }
   const AuditTotals totals = audit_totals(report);
   std::cout << "\n" << totals_line(totals) << "; " << std::fixed << std::setprecision(1) << report.seconds << " s\n";
   if (folder) {

@@ -226,6 +226,7 @@ std::string ruling_counts_words(const RulingCounts& c) {
          std::to_string(c.undecided) + " undecided";
 }
 
+
 // Per game: the ruling comparisons by result, as the totals count them.
 std::string ruling_count_line(const AuditReport& report, const std::string& game) {
   const RulingCounts c = ruling_counts(report, game);
@@ -312,6 +313,15 @@ const char* verdict_word(AuditVerdict verdict) {
     case AuditVerdict::Confirmed: return "confirmed";
   }
   return "?";
+}
+
+std::string no_claims_line(const AuditReport& report, const std::string& game) {
+  const auto proof_of_game = [&](const auto& item) { return item.game == game && item.kind == "proof"; };
+  if (std::any_of(report.rows.begin(), report.rows.end(), proof_of_game) ||
+      std::any_of(report.not_run.begin(), report.not_run.end(), proof_of_game)) {
+    return "";
+  }
+  return "no Z3 claims: " + game + "'s rules are checked by conformance, seed examples, properties and ruling comparisons only";
 }
 
 const char* ruling_result(const RulingShown& ruling) {
@@ -472,6 +482,7 @@ std::string audit_markdown(const AuditReport& report) {
     md << "\n### " << game << "\n\n" << in_force << ": " << listed
        << ". Every check below ran under them unless it names others.\n\n";
     for (const auto& [kind, c] : kind_counts(report, game)) md << "- " << kind << ": " << count_line(c) << "\n";
+    if (const std::string none = no_claims_line(report, game); !none.empty()) md << "- proof: " << none << "\n";
     const std::string rulings_line = ruling_count_line(report, game);
     if (!rulings_line.empty()) md << "- ruling comparison: " << rulings_line << "\n";
     for (const NotRun& n : report.not_run) {
@@ -586,6 +597,7 @@ std::string audit_html(const AuditReport& report) {
       h << "<li>" << xml_escape(kind) << ": <span class=\"" << shade << "\">" << xml_escape(count_line(c))
         << "</span></li>\n";
     }
+    if (const std::string none = no_claims_line(report, game); !none.empty()) h << "<li>proof: " << xml_escape(none) << "</li>\n";
     const std::string rulings_line = ruling_count_line(report, game);
     if (!rulings_line.empty()) h << "<li>ruling comparison: " << xml_escape(rulings_line) << "</li>\n";
     for (const NotRun& n : report.not_run) {

@@ -125,6 +125,11 @@ struct AuditReport {
   double seconds = 0;
 };
 
+// Where a game has no Z3 claims (no proof row and none skipped on request), the line that says
+// so in the summaries and on the terminal, so that the proofs are not left out without a word; ""
+// for a game with claims.
+std::string no_claims_line(const AuditReport& report, const std::string& game);
+
 // The audit's counts, the same on the terminal, in audit.md, audit.html and audit.json: the
 // findings and the confirmed refutations by claim (one however many sizes, as the sections list
 // them), the other rows by verdict, and ruling comparisons by result. Without a verdict: the

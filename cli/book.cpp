@@ -53,7 +53,11 @@ int book(const std::vector<std::string>& args) {
     throw InputError(quote_input(db) + " has no puzzles" + (game.empty() ? "" : " of " + query.game) +
                      " with difficulty " + range);
   }
-  check_output_directory("--out", out);  // made now, before the diagrams are drawn
+  // Made now, before the diagrams are drawn; its folder must be there (a mistyped path is refused).
+  std::error_code ignored;
+  const std::filesystem::path diagrams_folder = std::filesystem::path(out) / "diagrams";
+  const bool diagrams_there = std::filesystem::exists(diagrams_folder, ignored);
+  const bool out_made = make_output_directory("--out", out);
   puzzles::BookOptions book_options;
   std::string name = query.game.empty() ? "Arbiter" : query.game;
   name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
@@ -74,6 +78,16 @@ int book(const std::vector<std::string>& args) {
     progress.clear();
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; the book in " << out << " is incomplete\n";
     return interrupted_exit_status();
+  } catch (const InputError&) {
+    // A book that cannot be made (a stored puzzle that does not read back) leaves no half-made
+    // folders: what this run made is removed again (it left an empty OUT/diagrams/).
+    progress.clear();
+    if (out_made) {
+      std::filesystem::remove_all(out, ignored);
+    } else if (!diagrams_there) {
+      std::filesystem::remove_all(diagrams_folder, ignored);
+    }
+    throw;
   }
   progress.clear();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -62,7 +62,7 @@ static std::string positional_name(const po::positional_options_description& pos
 
 // The words after the ones the positional arguments take: found by parsing again with a place for them.
 static std::vector<std::string> surplus_words(const std::vector<std::string>& args, const po::options_description& all,
-                                              const po::positional_options_description& positional) {
+                                              const po::positional_options_description& positional, po::variables_map& vm) {
   po::options_description with_surplus;
   with_surplus.add(all);
   with_surplus.add_options()("arbiter-surplus-words", po::value<std::vector<std::string>>());
@@ -70,7 +70,6 @@ static std::vector<std::string> surplus_words(const std::vector<std::string>& ar
   const unsigned named = positional.max_total_count();
   for (unsigned i = 0; i < named; ++i) extended.add(positional.name_for_position(i).c_str(), 1);
   extended.add("arbiter-surplus-words", -1);
-  po::variables_map vm;
   po::store(po::command_line_parser(args).options(with_surplus).positional(extended).run(), vm);
   const auto found = vm.find("arbiter-surplus-words");
   return found == vm.end() ? std::vector<std::string>{} : found->second.as<std::vector<std::string>>();
@@ -79,17 +78,25 @@ static std::vector<std::string> surplus_words(const std::vector<std::string>& ar
 po::variables_map parse_arguments(const std::string& command_name, const std::vector<std::string>& args,
                                   const po::options_description& options,
                                   const po::positional_options_description& positional, bool& proceed,
-                                  RulingIds ruling_ids) {
+                                  RulingIds ruling_ids, const NamedCheck& check_named) {
   for (const Command& c : commands()) {
-    if (c.name == command_name) return parse_arguments(c, args, options, positional, proceed, ruling_ids);
+    if (c.name == command_name) return parse_arguments(c, args, options, positional, proceed, ruling_ids, check_named);
   }
-  return parse_arguments(Command{command_name, "", "", {}}, args, options, positional, proceed, ruling_ids);
+  return parse_arguments(Command{command_name, "", "", {}}, args, options, positional, proceed, ruling_ids, check_named);
+}
+
+// An unknown game, where the game is the command's first word, is the first problem to name.
+static void check_game_word(const po::variables_map& vm, const po::positional_options_description& positional) {
+  if (const auto game = vm.find("game"); game != vm.end() && positional.max_total_count() > 0 &&
+                                         positional.name_for_position(0) == "game") {
+    if (const auto* name = boost::any_cast<std::string>(&game->second.value())) find_game(*name);
+  }
 }
 
 po::variables_map parse_arguments(const Command& action, const std::vector<std::string>& args,
                                   const po::options_description& options,
                                   const po::positional_options_description& positional, bool& proceed,
-                                  RulingIds ruling_ids) {
+                                  RulingIds ruling_ids, const NamedCheck& check_named) {
   const Command* command = &action;
   const std::string usage = command->usage.empty() ? "" : " (usage: arbiter " + command->usage + ")";
   po::options_description all("Options");
@@ -106,15 +113,17 @@ po::variables_map parse_arguments(const Command& action, const std::vector<std::
     }
     // An unknown game is the problem to name, before any option the command would require of it
     // (where the game is the first word: a word before it, such as an action, is named first).
-    if (const auto game = vm.find("game"); game != vm.end() && positional.max_total_count() > 0 &&
-                                           positional.name_for_position(0) == "game") {
-      if (const auto* name = boost::any_cast<std::string>(&game->second.value())) find_game(*name);
-    }
+    check_game_word(vm, positional);
     if (ruling_ids == RulingIds::RenamedByGame) rename_ruling_ids(vm);
     po::notify(vm);
   } catch (const po::too_many_positional_options_error&) {
-    const std::vector<std::string> surplus = surplus_words(args, all, positional);
+    po::variables_map named;
+    const std::vector<std::string> surplus = surplus_words(args, all, positional, named);
     if (surplus.empty()) throw;
+    // The words before the surplus are read first: an unknown game or claim is the first problem
+    // ('prove brique bogus all' names the claim 'bogus', not the word 'all').
+    check_game_word(named, positional);
+    if (check_named) check_named(named);
     throw InputError("unexpected argument " + quote_input(surplus.front()) + usage);
   } catch (const po::required_option& error) {
     const std::string name = positional_name(positional, error.get_option_name());

@@ -44,17 +44,21 @@ struct GameOptions {
 // a command whose --game only checks a file's game (RulingIds::Kept) renames them itself, after
 // that check, so that a wrong game is named as such rather than as its rulings being unknown.
 enum class RulingIds { RenamedByGame, Kept };
+// Where more words are given than the positional arguments take, the ones they do take are
+// checked first with this (it throws InputError for a bad one), and only then is the first word
+// too many named: 'prove brique bogus all' is about the unknown claim 'bogus'.
+using NamedCheck = std::function<void(const boost::program_options::variables_map&)>;
 boost::program_options::variables_map parse_arguments(
     const std::string& command_name, const std::vector<std::string>& args,
     const boost::program_options::options_description& options,
     const boost::program_options::positional_options_description& positional, bool& proceed,
-    RulingIds ruling_ids = RulingIds::RenamedByGame);
+    RulingIds ruling_ids = RulingIds::RenamedByGame, const NamedCheck& check_named = {});
 // The same for one action of a command that has several (`puzzles generate`, `puzzles show`):
 // `action` (its name, usage and summary; no run) is what its errors and its --help show.
 boost::program_options::variables_map parse_arguments(
     const Command& action, const std::vector<std::string>& args,
     const boost::program_options::options_description& options,
     const boost::program_options::positional_options_description& positional, bool& proceed,
-    RulingIds ruling_ids = RulingIds::RenamedByGame);
+    RulingIds ruling_ids = RulingIds::RenamedByGame, const NamedCheck& check_named = {});
 
 }  // namespace arbiter::cli

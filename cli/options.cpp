@@ -217,16 +217,26 @@ std::string open_problem(const std::filesystem::path& file, bool existed, int fl
 
 }  // namespace
 
+std::string parent_folder_problem(const std::string& path) {
+  namespace fs = std::filesystem;
+  // "book/" names the folder book: its parent is that of "book".
+  std::string name = path;
+  while (name.size() > 1 && name.back() == '/') name.pop_back();
+  const fs::path file(name);
+  if (!file.has_parent_path() || file.parent_path() == file) return "";
+  const fs::path folder = file.parent_path();
+  std::error_code error;
+  const fs::file_status status = fs::status(folder, error);
+  if (!fs::exists(status)) return "its folder " + quote_input(folder.string()) + " does not exist";
+  if (!fs::is_directory(status)) return "its folder " + quote_input(folder.string()) + " is not a directory";
+  return "";
+}
+
 std::string output_file_problem(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code error;
   const fs::path file(path);
-  if (file.has_parent_path()) {
-    const fs::path folder = file.parent_path();
-    const fs::file_status status = fs::status(folder, error);
-    if (!fs::exists(status)) return "its folder " + quote_input(folder.string()) + " does not exist";
-    if (!fs::is_directory(status)) return "its folder " + quote_input(folder.string()) + " is not a directory";
-  }
+  if (const std::string problem = parent_folder_problem(path); !problem.empty()) return problem;
   const fs::file_status status = fs::status(file, error);
   if (fs::is_directory(status)) return "it is a directory";
   // Non-blocking: a pipe with no reader is refused, not waited on.
@@ -237,10 +247,8 @@ std::string output_file_problem(const std::string& path) {
 std::string results_file_problem(const std::string& file, bool fresh) {
   namespace fs = std::filesystem;
   const fs::path path(file);
-  if (path.has_parent_path()) {
-    const std::string folder_problem = directory_problem(path.parent_path().string());
-    if (!folder_problem.empty()) return "its folder " + quote_input(path.parent_path().string()) + ": " + folder_problem;
-  }
+  // Its folder must be there: a mistyped path is refused, not made whole (as --out and --db are).
+  if (const std::string problem = parent_folder_problem(file); !problem.empty()) return problem;
   std::error_code error;
   const fs::file_status status = fs::status(path, error);
   // A directory, a device or a pipe would be written to, or read from, as no file of records is.
@@ -270,9 +278,13 @@ void check_image_name(const std::string& option, const std::string& path) {
                    kImageNameEndings);
 }
 
-void check_output_directory(const std::string& option, const std::string& directory) {
-  const std::string problem = directory_problem(directory);
+bool make_output_directory(const std::string& option, const std::string& directory) {
+  std::error_code error;
+  const bool there = std::filesystem::exists(directory, error);
+  std::string problem = there ? "" : parent_folder_problem(directory);
+  if (problem.empty()) problem = directory_problem(directory);
   if (!problem.empty()) throw InputError(option + " " + quote_input(directory) + ": " + problem);
+  return !there;
 }
 
 std::string input_file_problem(const std::string& path) {

@@ -88,6 +88,10 @@ void require_path(const boost::program_options::variables_map& given, const std:
 // Why `directory` cannot hold files ("it is not a directory", "cannot create it: ..."), or "" when
 // it can; a missing directory is created.
 std::string directory_problem(const std::string& directory);
+// "its folder 'DIR' does not exist" (or "... is not a directory") when the folder `path` would be
+// made in is missing, else "" (a path without a folder is in the current directory). A trailing
+// slash names the folder itself: the folder of "a/b/" is "a".
+std::string parent_folder_problem(const std::string& path);
 // Why a file cannot be written at `path`, or "" when it can: its folder must exist, and `path` must
 // not be a directory and must open for writing (a file made only to find that out is removed
 // again; an existing one is left as it was).
@@ -101,8 +105,10 @@ void check_output_file(const std::string& option, const std::string& value, cons
 std::string as_given(double number);
 // Refuses an image file name whose ending names no format Arbiter draws (the option named in the message).
 void check_image_name(const std::string& option, const std::string& path);
-// Throws InputError "OPTION 'DIR': PROBLEM" unless `directory` is one or can be made; it is made.
-void check_output_directory(const std::string& option, const std::string& directory);
+// Throws InputError "OPTION 'DIR': PROBLEM" unless `directory` is one or can be made in a folder
+// that is there ("its folder '/x/y' does not exist": a mistyped path is not made whole); it is
+// made. Returns whether it was made now (a command that fails can remove it again).
+bool make_output_directory(const std::string& option, const std::string& directory);
 // Why a file cannot be read at `path` ("no such file", "it is a directory", ...), or "".
 std::string input_file_problem(const std::string& path);
 // Throws InputError "OPTION 'PATH': PROBLEM" unless a file can be read at `path`.
@@ -113,8 +119,8 @@ std::string state_directory_words(const std::string& option_value, const std::st
 // Throws InputError "STATE-DIRECTORY-WORDS: PROBLEM" unless `directory` is one or can be made; it is
 // made.
 void check_state_directory(const std::string& option_value, const std::string& directory);
-// Why verdicts cannot be kept in `file`, or "" when they can: its folder is created if missing,
-// and the file must be a regular file (or not exist yet) that opens for appending, and for reading
+// Why verdicts cannot be kept in `file`, or "" when they can: its folder must exist (a --state
+// directory is made before this is asked; a --results path's folder is not made), and the file must be a regular file (or not exist yet) that opens for appending, and for reading
 // unless `fresh`. Asked before anything is proved, so that a bad place fails at once and not
 // after the work.
 std::string results_file_problem(const std::string& file, bool fresh);

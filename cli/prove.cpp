@@ -186,8 +186,8 @@ void refuse_options(const po::variables_map& given, std::initializer_list<const 
   }
 }
 
-// Where the verdicts are read and kept, checked before anything is proved (its directory made if
-// missing), so that a place that cannot take them fails at once and not after the work.
+// Where the verdicts are read and kept, checked before anything is proved (the state directory
+// made if missing; --results FILE's folder must be there), so that a place that cannot take them fails at once and not after the work.
 void check_state_place(const std::string& state_option, const std::string& results_option, const ProveRequest& request) {
   if (!results_option.empty()) {
     const std::string problem = results_file_problem(results_option, request.fresh);
@@ -230,13 +230,13 @@ int prove_command(const std::vector<std::string>& args) {
   options.add_options()
       ("game", po::value<std::string>(&game_name)->required(), "game name")
       ("claim", po::value<std::string>(&claim), "claim name, or 'all'")
-      ("sizes", po::value<std::string>(&sizes), "board sizes: N or A-B (default: the game's default size)")
+      ("sizes", po::value<std::string>(&sizes), "board sizes: N or A-B (default: the game's default size); not with a claim about every size (an error: it is proved once for all sizes)")
       ("timeout", po::value<double>(&timeout), "seconds per claim and size (default 60); unknown on expiry")
       ("rule", po::value<std::vector<std::string>>(&rulings)->composing(), "ruling as NAME=VALUE or ID=VALUE; repeatable")
       ("fresh", po::bool_switch(&fresh), "ignore stored verdicts and decide everything again")
       ("state", po::value<std::string>(&state_directory),
        "directory of stored verdicts (default $XDG_CACHE_HOME/arbiter, else ~/.cache/arbiter); made if missing")
-      ("results", po::value<std::string>(&results_file), "results file (default STATE/prove-GAME.tsv)")
+      ("results", po::value<std::string>(&results_file), "results file (default STATE/prove-GAME.tsv; its folder must exist)")
       ("list", po::bool_switch(&list), "list the game's claims")
       ("differential", po::bool_switch(&differential),
        "instead of proving: compare the claims' Z3 turn encoding with the model on random (position, move) pairs")
@@ -246,7 +246,17 @@ int prove_command(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("game", 1).add("claim", 1);
   bool proceed = false;
-  const po::variables_map given = parse_arguments("prove", args, options, positional, proceed);
+  // With a word too many, an unknown claim before it is the problem to name.
+  const auto check_claim = [](const po::variables_map& named) {
+    const auto game = named.find("game"), claim = named.find("claim");
+    if (game == named.end() || claim == named.end()) return;
+    ProveRequest request;
+    request.game = &find_game(game->second.as<std::string>());
+    request.claims = {claim->second.as<std::string>()};
+    selected_claims(request);
+  };
+  const po::variables_map given =
+      parse_arguments("prove", args, options, positional, proceed, RulingIds::RenamedByGame, check_claim);
   if (!proceed) return 0;
   const GameDescriptor& game = find_game(game_name);
   const std::vector<Claim> claims = game.claims ? game.claims() : std::vector<Claim>{};
@@ -314,6 +324,12 @@ int prove_command(const std::vector<std::string>& args) {
   size_range(game, sizes, request.min_size, request.max_size);
   // Bad input fails before the state is touched and anything is proved: the claim, the rulings.
   selected_claims(request);
+  if (given.count("sizes") && every_size_only(request)) {
+    // Such a claim is proved once for every board (its verdict is kept without a size): a size
+    // asked would read as if it were checked there.
+    throw InputError("--sizes has no effect with " + claim + ": it is a claim about every size, proved once for all of "
+                     "them (leave --sizes out; arbiter prove " + game.name + " --list marks such claims [all sizes])");
+  }
   make_config(game, request.min_size, request.rulings);
   // Rank 0 alone reads and keeps verdicts.
   if (coordinator) check_state_place(state_directory, results_file, request);

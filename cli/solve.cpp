@@ -13,6 +13,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string_view>
 
@@ -133,6 +134,44 @@ std::string shell_word(const std::string& word) {
   return quoted + "'";
 }
 
+// Removes the part files (NAME.cert) in `directory` that none of `moves` refers to: left there by an
+// earlier solve into the same --proof FILE, they would pass for parts of this certificate. Returns
+// how many were removed; anything else in the folder is left alone.
+std::size_t remove_stale_parts(const std::string& directory, const std::vector<MoveResult>& moves) {
+  namespace fs = std::filesystem;
+  std::set<std::string> referred;
+  for (const MoveResult& m : moves) {
+    for (const MoveResult::Part& part : m.parts) referred.insert(fs::path(part.file).filename().string());
+  }
+  std::size_t removed = 0;
+  std::error_code error;
+  for (fs::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    if (!it->is_regular_file(error) || !name.ends_with(".cert") || referred.count(name) != 0) continue;
+    std::error_code ignored;
+    removed += fs::remove(it->path(), ignored) ? 1 : 0;
+  }
+  return removed;
+}
+
+// Whether threat zones can be used from `root` on (State::zones_apply): asked of the position and
+// of the next few along its first legal moves, since a game may declare its moves local only
+// after the opening (Brique, once its swap is no longer to come). A game that never declares them
+// answers false all the way, and --threat-depth then changes nothing.
+bool zones_apply_from(const State& root) {
+  constexpr int kPliesLooked = 4;
+  std::unique_ptr<State> state = root.clone();
+  std::vector<Move> moves;
+  for (int ply = 0; ply <= kPliesLooked; ++ply) {
+    if (state->zones_apply()) return true;
+    if (state->is_terminal()) return false;
+    state->legal_moves(moves);
+    if (moves.empty()) return false;
+    state->apply(moves.front());
+  }
+  return false;
+}
+
 // The command that continues this run: its own words, and --independent-moves and --resume when
 // asked to add them (a run under mpirun is independent without saying so, and its journal is that
 // mode's).
@@ -163,14 +202,14 @@ int solve_command(const std::vector<std::string>& args) {
       ("tt-mb", whole_number_value(&table_megabytes, "between 1 and 65536"), "transposition table shared by the threads, in MiB (default 256; a power of two: another value is rounded down, with a note; with --within, the size of the bounded search's own table on each thread, at most 64)")
       ("proof", po::value<std::string>(&proof_file), "write the certificate to FILE (check it with arbiter verify-proof)")
       ("proof-parts", po::bool_switch(&proof_parts),
-       "with --proof FILE: write each move's proof to a file of its own in FILE.parts/ as soon as the move is settled, and FILE as an analysis that refers to them (a large solve's certificate does not fit in memory)")
+       "with --proof FILE: write each move's proof to a file of its own in FILE.parts/ as soon as the move is settled, and FILE as an analysis that refers to them (a large solve's certificate does not fit in memory); part files of an earlier run there that the new certificate does not refer to are removed")
       ("openings", po::bool_switch(&openings), "solve the initial position and print every first move's value as a board map (a list where the moves have no cell of their own)")
       ("value-only", po::bool_switch(&value_only),
        "stop once the value is proved and name one winning move (exact: df-pn of the position alternates with its moves searched in turn, centre first, and without --proof the moves refuted in turn are reported as losses; --within: the moves are tried most promising first and the first winning one ends the search; the moves after it are not searched)")
       ("race", po::bool_switch(&race),
        "with --value-only and --threads 2: two searches race through the shared table, df-pn of the position and its moves in turn, middle first (Quentin 5x5: 1.1-1.6 s against 2.1-2.8 s on one thread; the value is the same, but which winning move is named may differ between runs)")
       ("threat-depth", po::value<int>(&threat_depth),
-       "leave out the moves a threat of the opponent's within K of its moves refutes (0-3, default 2; 0: no pruning; games with local moves only)")
+       "leave out the moves a threat of the opponent's within K of its moves refutes (0-3, default 2; 0: no pruning; games with local moves only: elsewhere, and with --within, a note says it has no effect)")
       ("simulation-steps", po::value<long>(&simulation_steps),
        "once a defence is refuted, try each of its siblings with that proof as a model, walking at most N positions each (Kawano's simulation; 0-1000000, default 1000; 0: off); what it proves, the table and play confirm")
       ("resume", po::bool_switch(&resume), "continue a stopped run: keep its finished moves and saved tables. Exit status: 0 when everything asked for is settled (the value and every move's; --value-only: the value and one winning move), 1 while the value or any move asked for is not (repeat --resume until 0), 2 bad input, 130/143 stopped by SIGINT/SIGTERM")
@@ -230,6 +269,17 @@ int solve_command(const std::vector<std::string>& args) {
   if (value_only && independent) {
     throw InputError("--value-only needs the shared-table solve: not with --independent-moves, --max-units or mpirun");
   }
+  if (given.count("threat-depth") && world.coordinator()) {
+    // The option is never ignored without a word: where no search prunes by threats, say why.
+    const std::string option = "--threat-depth " + std::to_string(threat_depth);
+    if (within > 0) {
+      std::cerr << "note: " << option << " has no effect with --within: the bounded search does not prune by threats\n";
+    } else if (!zones_apply_from(root)) {
+      std::cerr << "note: " << option << " has no effect here: threat zones apply only where a game declares its moves "
+                << "local (docs/solver.md, \"Threat zones\"), and " << descriptor.name
+                << " does not in this position under these rulings\n";
+    }
+  }
   std::vector<Move> moves;
   root.legal_moves(moves);
   solver::SolveOptions solve_options;
@@ -279,15 +329,37 @@ int solve_command(const std::vector<std::string>& args) {
   const std::string state_option = state_directory;
   if (state_directory.empty()) state_directory = default_state_directory();
   check_state_directory(state_option, state_directory);
-  if (!proof_file.empty()) check_output_file("--proof", proof_file);
-  if (proof_parts) {
+  if (!proof_file.empty()) {
+    check_output_file("--proof", proof_file);
+    // A device (a link to /dev/full) opens like a file but fails only when the certificate is
+    // written, after the whole search; verify-proof reads regular files only.
     std::error_code ignored;
-    const auto status = std::filesystem::status(parts_directory, ignored);
-    if (std::filesystem::exists(status) && !std::filesystem::is_directory(status)) {
-      throw InputError("--proof " + quote_input(proof_file) + ": its parts folder " + quote_input(parts_directory) +
-                       " (--proof-parts) is not a directory");
+    const auto status = std::filesystem::status(proof_file, ignored);
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+      throw InputError("--proof " + quote_input(proof_file) +
+                       ": it is not a regular file (a certificate is written as one, for verify-proof to read)");
     }
   }
+  bool parts_folder_made = false;  // made now, and removed again if the run writes nothing into it
+  if (proof_parts) {
+    std::error_code ignored;
+    parts_folder_made = !std::filesystem::exists(parts_directory, ignored);
+    std::string problem = directory_problem(parts_directory);
+    if (problem.empty()) problem = output_file_problem(parts_directory + "/.arbiter-write-test");
+    if (!problem.empty()) {
+      if (parts_folder_made) std::filesystem::remove(parts_directory, ignored);
+      throw InputError("--proof " + quote_input(proof_file) + ": its parts folder " + quote_input(parts_directory) +
+                       " (--proof-parts): " + problem);
+    }
+  }
+  // A run that writes no part (it proved nothing, or stopped first) leaves no empty folder behind.
+  struct RemoveIfEmpty {
+    std::string folder;
+    ~RemoveIfEmpty() {
+      std::error_code ignored;
+      if (!folder.empty() && std::filesystem::is_empty(folder, ignored) && !ignored) std::filesystem::remove(folder, ignored);
+    }
+  } const made_parts_folder{parts_folder_made ? parts_directory : ""};
 
   // The journal is keyed by what decides the results: position, kind of search, code version, and
   // whether moves are solved alone (they have their own certificates and node counts, which an
@@ -447,7 +519,11 @@ int solve_command(const std::vector<std::string>& args) {
       const std::string kind = !written.analysis ? "" : written.partial ? ", a partial analysis: the settled moves only" : "";
       std::size_t parts = 0;
       for (const MoveResult& m : result.moves) parts += m.parts.size();
-      const std::string where = parts == 0 ? "" : ", and " + with_commas(parts) + " part files in " + parts_directory + "/";
+      const std::size_t stale = proof_parts ? remove_stale_parts(parts_directory, result.moves) : 0;
+      const std::string where =
+          (parts == 0 ? "" : ", and " + with_commas(parts) + " part files in " + parts_directory + "/") +
+          (stale == 0 ? "" : "; " + with_commas(stale) + " part " + (stale == 1 ? "file" : "files") +
+                                 " of an earlier run that it does not refer to removed");
       proof_note = "certificate: " + proof_file + " (" + with_commas(certificate_nodes) + " nodes" + kind + where +
                    "); check it with: arbiter verify-proof " + proof_file;
     }

@@ -21,6 +21,10 @@ namespace {
 
 namespace po = boost::program_options;
 
+// The exit status of a verified partial analysis (a solve stopped by its limits): what it lists is
+// proved, but not every legal move is covered, so a script cannot take it for a whole proof.
+constexpr int kPartialExit = 3;
+
 int verify_proof_command(const std::vector<std::string>& args) {
   std::string file, game_name, implementation;
   std::vector<std::string> rulings;
@@ -39,7 +43,8 @@ int verify_proof_command(const std::vector<std::string>& args) {
   bool proceed = false;
   parse_arguments("verify-proof", args, options, positional, proceed, RulingIds::Kept);
   if (!proceed) return 0;
-  if (threads < 1) throw InputError("--threads must be at least 1, not " + std::to_string(threads));
+  // The cap solve has: a thread per part file at once, each holding its part in memory.
+  if (threads < 1 || threads > 256) throw InputError("--threads must be between 1 and 256, got " + std::to_string(threads));
   if (const std::string problem = input_file_problem(file); !problem.empty()) {
     throw InputError("cannot read the certificate " + quote_input(file) + ": " + problem);
   }
@@ -191,7 +196,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
       out["moves_settled"] = nullptr;
     }
     print_json(out);
-    return report.accepted ? 0 : 1;
+    return !report.accepted ? 1 : analysis && report.partial ? kPartialExit : 0;
   }
   std::cout << "Certificate: " << file << " (" << certificate.size() << " nodes, written by " << certificate.made_by << ")\n";
   std::cout << "Position: " << certificate.position << "\n";
@@ -231,14 +236,20 @@ int verify_proof_command(const std::vector<std::string>& args) {
     } else if (!report.partial && all_lost && !report.moves.empty()) {
       std::cout << "So the position is lost: " << solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, 1 - report.mover, solver::kUnbounded}) << "\n";
     }
+    if (report.partial) {
+      // The last line, and the exit status, tell a partial analysis from a whole one.
+      std::cout << "Partial: " << report.legal_moves - report.moves.size() << " of the " << report.legal_moves
+                << " legal moves are not covered by this certificate (exit status " << kPartialExit << ")\n";
+      return kPartialExit;
+    }
   } else {
     std::cout << "Verified: " << solver::claim_text(game, report.root_claim) << "\n";
   }
   return 0;
 }
 
-const CommandRegistration verify_proof_registration{{"verify-proof", "verify-proof FILE [--game G] [--rule NAME=VALUE] [--json]",
-                                        "re-check a solver certificate without search, with the reference implementation (or a game's only one)", verify_proof_command}};
+const CommandRegistration verify_proof_registration{{"verify-proof", "verify-proof FILE [--game G] [--rule NAME=VALUE] [--threads T] [--json]",
+                                        "re-check a solver certificate without search, with the reference implementation (or a game's only one); exit 1 if rejected, 3 if verified but a partial analysis (not every legal move covered)", verify_proof_command}};
 
 }  // namespace
 }  // namespace arbiter::cli

@@ -278,6 +278,11 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
   const bool exists = std::filesystem::exists(path, ec);
   if (!exists && !create_if_missing) throw InputError(name + ": no such file");
   if (exists && std::filesystem::is_directory(path, ec)) throw InputError(name + ": it is a directory");
+  // A device (/dev/zero) reads to SQLite as an empty file: it was called a database no puzzles were
+  // ever generated into.
+  if (exists && !std::filesystem::is_regular_file(path, ec)) {
+    throw InputError(name + ": not a puzzle database (not a regular file: a puzzle database is an SQLite file)");
+  }
   sqlite3* db = nullptr;
   const int flags = SQLITE_OPEN_READWRITE | (create_if_missing ? SQLITE_OPEN_CREATE : 0);
   if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {

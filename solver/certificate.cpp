@@ -222,6 +222,11 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name) 
   };
   ++number;
   if (!std::getline(in, line) || (line != kMagic && line != kMagicVersion1)) {
+    if (!line.empty() && line.back() == '\r' && (line.substr(0, line.size() - 1) == kMagic ||
+                                                  line.substr(0, line.size() - 1) == kMagicVersion1)) {
+      throw fail("the file has Windows line endings (CR LF), and a certificate's lines end in LF alone: convert "
+                 "it (for example with dos2unix FILE, or tr -d '\\r' < FILE > NEW)");
+    }
     throw fail("not an Arbiter certificate (the first line must be '" + std::string(kMagic) + "')");
   }
   const bool version1 = line == kMagicVersion1;

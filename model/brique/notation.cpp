@@ -392,6 +392,11 @@ Move read_move(const Position& p, std::string_view text) {
     if (cell == SquareGrid::kNone) {
       const bool looks_like_square = word.size() >= 2 && word.size() <= 3 && std::islower(static_cast<unsigned char>(word[0])) &&
                                      all_of(word.substr(1), isdigit);
+      if (looks_like_square && word.size() == 3 && word[1] == '0' && word[2] != '0') {
+        // "a01": a square's row has no leading zero; said so, not that the square is off the board.
+        throw InputError("not a square: " + quote_input(word) + " (a row number has no leading zero: " +
+                         std::string(word.substr(0, 1)) + std::string(word.substr(2)) + ")");
+      }
       if (looks_like_square) {
         throw InputError("square " + quote_input(word) + " is off the " + std::to_string(p.n()) + "x" +
                          std::to_string(p.n()) + " board (columns a-" + std::string(1, static_cast<char>('a' + p.n() - 1)) +

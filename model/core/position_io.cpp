@@ -165,6 +165,9 @@ std::string read_bounded(std::istream& in, const std::string& what) {
                        " MiB: not a position (a position text is a few kilobytes at most)");
     }
   }
+  // A byte-order mark, which some Windows editors put before UTF-8 text, is no part of the
+  // position: left in, it made the game's name read "\ufeffquentin", shown as 'quentin'.
+  if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
   return text;
 }
 

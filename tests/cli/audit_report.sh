@@ -227,6 +227,12 @@ fi
 status=$?
 [ "$status" -eq 0 ] && pass || fail "audit --no-proofs exited $status" "$tmp/err"
 "$arbiter" prove brique --list --json >"$tmp/claims.json"
+# A game without Z3 claims says so in the reports' summaries and on the terminal (Hexabrae's
+# summary named no proofs at all); a game whose proofs were skipped says that instead.
+none="no Z3 claims: hexabrae's rules are checked by conformance, seed examples, properties and ruling comparisons only"
+if grep -qxF -- "- proof: $none" "$tmp/np/audit.md" && grep -qF "<li>proof: $none</li>" "$tmp/np/audit.html" &&
+   grep -qxF "$none" "$tmp/np.out" && ! grep -q "no Z3 claims: brique" "$tmp/np/audit.md" "$tmp/np.out"; then
+  pass; else fail "a game without Z3 claims says so in the summaries" "$tmp/np/audit.md" "$tmp/np.out"; fi
 python3 "$here/scripts/validate-json.py" "$here/docs/schemas/audit.schema.json" "$tmp/np/audit.json" >"$tmp/why" && pass ||
   fail "audit.json of --no-proofs: $(cat "$tmp/why")"
 # A ruling comparison is differ, same (every reachable position of its sizes) or undecided (its

@@ -109,8 +109,13 @@ expect_error_saying "prove --state where no directory can be made" \
   prove quentin all --sizes 2-3 --timeout 5 --state "$tmp/a-file/state"
 expect_error_saying "prove --results on a directory" "^arbiter: error: --results '$tmp': it is not a regular file$" \
   prove quentin all --sizes 2 --results "$tmp"
-expect_error_saying "prove --results in a file" "^arbiter: error: --results '$tmp/a-file/r.tsv': its folder '$tmp/a-file': it is not a directory$" \
+expect_error_saying "prove --results in a file" "^arbiter: error: --results '$tmp/a-file/r.tsv': its folder '$tmp/a-file' is not a directory$" \
   prove quentin all --sizes 2 --results "$tmp/a-file/r.tsv"
+# A --results FILE in a folder that is not there is refused as --out and --db are (the whole path
+# was made, a mistyped one too).
+expect_error_saying "prove --results in a missing folder" "^arbiter: error: --results '$tmp/no-such/deep/r.tsv': its folder '$tmp/no-such/deep' does not exist$" \
+  prove brique turns-place-stones --results "$tmp/no-such/deep/r.tsv"
+[ ! -e "$tmp/no-such" ] && pass || fail "prove --results made the folders of a missing path"
 # A negative number is refused with the option's own range, not one the command then refuses too.
 expect_error_saying "solve --tt-mb negative" "^arbiter: error: --tt-mb must be a whole number between 1 and 65536, got '-5'$" \
   solve brique --size 3 --tt-mb -5
@@ -414,5 +419,45 @@ row=$(grep -E '^no-draws ' "$tmp/out")
 if [ "$status" -eq 1 ] && [ "$(echo "$row" | awk '{print $4}')" = FINDING ] && [ "$(echo "$row" | awk '{print $2}')" -le 5 ] \
    && grep -qE "^  found in case $(echo "$row" | awk '{print $2}') after $(echo "$row" | awk '{print $3}') checks; shrinking then tried [1-9][0-9]* smaller cases$" "$tmp/out"; then
   pass; else fail "check: a finding's cases leave out the shrinking (exit $status)" "$tmp/out" "$tmp/err"; fi
+
+# An option that has no effect says so: --threat-depth where no threat zones apply (a game that
+# does not declare its moves local, or --within) gives a note, and the solve goes on; where they
+# apply, no note. --sizes with a claim about every size is an error (it was ignored).
+"$arbiter" solve quentin --size 2 --threat-depth 1 --tt-mb 1 --state "$tmp/zones" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && grep -qx 'note: --threat-depth 1 has no effect here: threat zones apply only where a game declares its moves local (docs/solver.md, "Threat zones"), and quentin does not in this position under these rulings' "$tmp/err"; then
+  pass; else fail "solve quentin --threat-depth 1 says it has no effect" "$tmp/err"; fi
+"$arbiter" solve brique --size 2 --within 1 --threat-depth 3 --tt-mb 1 --state "$tmp/zones" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && grep -qx 'note: --threat-depth 3 has no effect with --within: the bounded search does not prune by threats' "$tmp/err"; then
+  pass; else fail "solve --within --threat-depth says it has no effect" "$tmp/err"; fi
+"$arbiter" solve brique --size 3 --threat-depth 1 --tt-mb 1 --state "$tmp/zones" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && ! grep -q 'threat-depth' "$tmp/err" && grep -q '^Threats: .*(--threat-depth 1)$' "$tmp/out"; then
+  pass; else fail "solve brique --threat-depth 1 is used, without a note" "$tmp/out" "$tmp/err"; fi
+expect_error_saying "prove an every-size claim with --sizes" \
+  "^arbiter: error: --sizes has no effect with no-draw-every-size: it is a claim about every size" \
+  prove brique no-draw-every-size --sizes 3 --state "$tmp/every-size"
+# verify-proof has solve's thread cap, in solve's words.
+expect_error_saying "verify-proof --threads 1000" "^arbiter: error: --threads must be between 1 and 256, got 1000$" \
+  verify-proof "$tmp/none.cert" --threads 1000
+
+# The problem named is the first one: bad notation, not a square off the board; the unknown claim,
+# not the word after it.
+expect_error_saying "a square with a leading zero" "^arbiter: error: move 1: not a square: 'a01' \(a row number has no leading zero: a1\)$" \
+  replay brique --size 3 a01
+expect_error_saying "an unknown claim and a word too many" "^arbiter: error: unknown claim 'bogus' for brique " prove brique bogus all
+# A byte-order mark before a position file's text (some Windows editors write one) is no part of it.
+printf '\xef\xbb\xbfquentin 3 .../.../... black 0\n' >"$tmp/bom.txt"
+expect_ok "a position file that starts with a byte-order mark" "^Position: quentin 3 \.\.\./\.\.\./\.\.\. black 0$" \
+  moves quentin --position "$tmp/bom.txt"
+# A device is not a puzzle database (it read as an empty one, "no puzzles were ever generated").
+expect_error_saying "puzzles list --db /dev/zero" "^arbiter: error: --db '/dev/zero': not a puzzle database \(not a regular file" \
+  puzzles list --db /dev/zero
+# A --proof target that is no regular file (a link to /dev/full) is refused before the search, not
+# found when the certificate is written after it.
+if [ -w /dev/full ]; then
+  ln -s /dev/full "$tmp/full.cert"
+  expect_error_saying "solve --proof to /dev/full" "^arbiter: error: --proof '$tmp/full.cert': it is not a regular file" \
+    solve brique --size 3 --tt-mb 1 --state "$tmp/full" --proof "$tmp/full.cert"
+  [ -e "$tmp/full/solve" ] && fail "solve --proof /dev/full searched before refusing" || pass
+fi
 
 finish

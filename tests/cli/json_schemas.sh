@@ -63,9 +63,9 @@ assert proof["verdicts_reused"] >= 1 and proof["verdicts_kept"] == 0, proof
 assert all(v["stored"] and v["stored_by"].startswith("arbiter ") for v in proof["verdicts"]), proof["verdicts"]
 CHECK
 then pass; else fail "prove --json names the rulings in force and who kept a reused verdict" "$tmp/$runs.json"; fi
-# A claim about every size has no size (it said the size the run was given, 5 here), and its
+# A claim about every size has no size (it said the size the run was given), and its
 # refutation names the board it is drawn on (the window lemma's 3x3).
-conforms prove 1 prove brique invariant-inductive-every-size --sizes 5 --rule escort-directions=facing --timeout 20 --fresh --state "$tmp/state" --json
+conforms prove 1 prove brique invariant-inductive-every-size --rule escort-directions=facing --timeout 20 --fresh --state "$tmp/state" --json
 if python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1])); v = d["verdicts"][0]

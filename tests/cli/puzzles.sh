@@ -110,6 +110,19 @@ PY
   && python3 -c "import json,sys; assert json.load(open(sys.argv[1]))['main_line_broken'].startswith('its main line does not play: illegal move')" "$tmp/out" \
   && pass || fail "show --json marks a main line that does not play" "$tmp/out" "$tmp/err"
 "$arbiter" puzzles show 2 --db "$tmp/line.db" >"$tmp/out" && ! grep -q "^broken" "$tmp/out" && pass || fail "show marks a sound line broken" "$tmp/out"
+# A book that cannot be made of them leaves nothing of its own behind (it left an empty
+# OUT/diagrams/), and a folder that was there before stays as it was.
+"$arbiter" book --db "$tmp/line.db" --out "$tmp/line-book" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 2 ] && [ ! -e "$tmp/line-book" ]; then pass; else fail "a failed book left its folder" "$tmp/err"; fi
+mkdir "$tmp/kept-book"
+"$arbiter" book --db "$tmp/line.db" --out "$tmp/kept-book" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 2 ] && [ -d "$tmp/kept-book" ] && [ -z "$(ls -A "$tmp/kept-book")" ]; then pass; else
+  fail "a failed book into a folder that was there left diagrams/ in it" "$tmp/err"; fi
+# A book into a folder whose own folder is missing is refused, as --out and --db are elsewhere
+# (the whole path was made).
+expect_error "book into a missing folder" book --db "$db" --out "$tmp/no/such/book"
+if grep -qx "arbiter: error: --out '$tmp/no/such/book': its folder '$tmp/no/such' does not exist" "$tmp/err" && [ ! -e "$tmp/no" ]; then
+  pass; else fail "book into a missing folder is named, and nothing made" "$tmp/err"; fi
 # A position whose rulings no longer agree with the row's: show names the puzzle and the store,
 # as book and verify name the puzzle.
 damaged_copy rulings "UPDATE puzzles SET position = position || ' pie=off' WHERE id = 1"

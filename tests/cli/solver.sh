@@ -53,12 +53,16 @@ then pass; else fail "verify-proof --json of a verified and a rejected certifica
 "$arbiter" solve brique --size 4 --max-units 3 --tt-mb 16 --state "$tmp/partial" --proof "$tmp/part.cert" >"$tmp/out" 2>"$tmp/err"
 status=$?
 if [ $status -eq 1 ] && grep -q 'a partial analysis: the settled moves only' "$tmp/out"; then pass; else fail "solve --max-units 3 --proof -> exit $status"; cat "$tmp/out" "$tmp/err"; fi
+# It exits 3, not 0, and its last line says so: a script tells it from a whole proof (it exited 0).
 "$arbiter" verify-proof "$tmp/part.cert" >"$tmp/out" 2>&1
-if [ $? -eq 0 ] && grep -q '^Verified: 3 of the 16 legal moves are settled' "$tmp/out" && [ "$(grep -c '^  [a-d][1-4]: ' "$tmp/out")" -eq 3 ]; then pass; else
-  fail "verify-proof of a partial analysis"; cat "$tmp/out"; fi
+status=$?
+if [ $status -eq 3 ] && grep -q '^Verified: 3 of the 16 legal moves are settled' "$tmp/out" && [ "$(grep -c '^  [a-d][1-4]: ' "$tmp/out")" -eq 3 ] &&
+   [ "$(tail -n 1 "$tmp/out")" = "Partial: 13 of the 16 legal moves are not covered by this certificate (exit status 3)" ]; then pass; else
+  fail "verify-proof of a partial analysis -> exit $status"; cat "$tmp/out"; fi
 "$arbiter" verify-proof "$tmp/part.cert" --json >"$tmp/part.json" 2>/dev/null
-if [ -s "$tmp/part.json" ] && jq -e '.root == "partial analysis" and .legal_moves == 16 and .moves_covered == 3 and .moves_settled == 3' "$tmp/part.json" >/dev/null; then
-  pass; else fail "verify-proof --json of a partial analysis" "$tmp/part.json"; fi
+status=$?
+if [ $status -eq 3 ] && [ -s "$tmp/part.json" ] && jq -e '.root == "partial analysis" and .legal_moves == 16 and .moves_covered == 3 and .moves_settled == 3' "$tmp/part.json" >/dev/null; then
+  pass; else fail "verify-proof --json of a partial analysis -> exit $status" "$tmp/part.json"; fi
 sed 's/^p /a /' "$tmp/part.cert" >"$tmp/whole.cert"
 "$arbiter" verify-proof "$tmp/whole.cert" >"$tmp/out" 2>&1
 status=$?
@@ -93,6 +97,11 @@ if "$arbiter" verify-proof "$tmp/off.cert" --game brique --rule "$pie_id=off" | 
   fail "a pie=off certificate checked under $pie_id=off"; fi
 echo "hello" >"$tmp/junk.cert"
 expect_error "not a certificate" verify-proof "$tmp/junk.cert"
+# Windows line endings are named as such (it said the first line must be 'arbiter-certificate 2').
+sed 's/$/\r/' "$tmp/b3.cert" >"$tmp/crlf.cert"
+expect_error "a certificate with CR LF line endings" verify-proof "$tmp/crlf.cert"
+grep -q "^arbiter: error: $tmp/crlf.cert line 1: the file has Windows line endings (CR LF)" "$tmp/err" && pass ||
+  fail "verify-proof names CR LF line endings" "$tmp/err"
 expect_error "missing certificate" verify-proof "$tmp/none.cert"
 
 # Bounded search and JSON.
@@ -457,6 +466,20 @@ position=$(sed -n 's/^position //p' "$tmp/first.cert")
 if [ $? -eq 0 ] && grep -q '^Verified: every legal move is settled' "$tmp/out" && grep -q '^a [0-9]' "$tmp/p4.cert.parts/$first"; then pass; else
   fail "a part solved on its own, as an analysis"; cat "$tmp/out"; fi
 expect_error "proof-parts without proof" solve brique --size 3 --proof-parts
+# A solve into the FILE of an earlier one removes the part files its certificate does not refer
+# to (they stayed, and passed for parts of it), and says how many; other files are left alone.
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/again" --proof "$tmp/again.cert" --proof-parts >/dev/null 2>&1
+cp "$tmp/again.cert.parts/b2.cert" "$tmp/again.cert.parts/d9.cert"
+echo "notes" >"$tmp/again.cert.parts/notes.txt"
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/again2" --proof "$tmp/again.cert" --proof-parts >"$tmp/out" 2>/dev/null
+if [ $? -eq 0 ] && grep -q "and 9 part files in $tmp/again.cert.parts/; 1 part file of an earlier run that it does not refer to removed)" "$tmp/out" &&
+   [ ! -e "$tmp/again.cert.parts/d9.cert" ] && [ -e "$tmp/again.cert.parts/notes.txt" ] && [ "$(ls "$tmp/again.cert.parts" | wc -l)" -eq 10 ]; then
+  pass; else fail "solve --proof-parts removes an earlier run's part files"; cat "$tmp/out"; ls "$tmp/again.cert.parts"; fi
+# The parts folder is made before the search (a place it cannot be made fails first); a solve
+# that then writes no part leaves no empty folder behind.
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/none" --time-limit 0.000001 --proof "$tmp/none.cert" --proof-parts >"$tmp/out" 2>/dev/null
+if ! grep -q "^no certificate written: nothing was proved" "$tmp/out" || [ ! -e "$tmp/none.cert.parts" ]; then pass; else
+  fail "a solve that proved nothing left an empty parts folder"; fi
 
 # A whole analysis ends with the position's value; one whose moves are covered only by "does not
 # lose" claims says their values are open instead of calling every move settled.
