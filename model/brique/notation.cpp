@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <tuple>
 
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
@@ -219,6 +220,37 @@ void check_reachable(const Position& p, const Claim& claim) {
     throw InputError("ply " + std::to_string(claim.ply) + " does not fit the board: " + std::to_string(black + white) +
                      (black + white == 1 ? " stone allows" : " stones allow") + " at most ply " +
                      std::to_string(most_plies));
+  }
+  // Game::parse_position plays the opening out (ply 0 and 1, and ply 2 after a swap or a pass) and
+  // says what no first moves give; from there on the stones each colour keeps are checked here.
+  if (claim.ply < 2 || (claim.ply == 2 && (claim.swapped || claim.passes > 0))) return;
+  // The last placement's stone is still there: only passes came after it, or the swap, which keeps
+  // the stones (or under pie=mirror turns them, that one included, into last_placer's colour), and a
+  // stone leaves the board only by the fill of a placement. Stones come only from placements, so
+  // with any on the board there was one.
+  const int last_placer_stones = stone_of(last_placer) == kBlackStone ? black : white;
+  if (black + white > 0 && last_placer_stones == 0) {
+    throw InputError("no game reaches this position: " + std::string(side_name(last_placer)) + " has no stone, but " +
+                     side_name(last_placer) + " made the last placement (" + side_name(p.side) + " to move at ply " +
+                     std::to_string(claim.ply) + (claim.swapped ? ", swapped" : "") +
+                     (claim.passes == 1 ? ", one pass since" : claim.passes == 2 ? ", two passes since" : "") +
+                     ") and only a placement's fill removes a stone");
+  }
+  // Under fill=keep-enemy no stone ever leaves the board, so a colour has at least one stone per
+  // placement it made; without passes every move but the swap is a placement, the colours in turn
+  // from Black's (under pie=mirror the swap turns the first stone white and Black moves next).
+  if (rules.fill == FillMode::KeepEnemy && !rules.pass_allowed) {
+    const int moves = claim.ply - (claim.swapped ? 1 : 0);
+    const bool mirrored = claim.swapped && rules.pie == PieMode::Mirror;
+    const int black_placed = mirrored ? moves / 2 : (moves + 1) / 2;
+    const int white_placed = moves - black_placed;
+    for (const auto& [colour, stones, placed] : {std::tuple{kBlack, black, black_placed}, std::tuple{kWhite, white, white_placed}}) {
+      if (stones >= placed) continue;
+      throw InputError("no game reaches this position: " + std::string(side_name(colour)) + " has " + std::to_string(stones) +
+                       (stones == 1 ? " stone" : " stones") + " but placed " + std::to_string(placed) + " by ply " +
+                       std::to_string(claim.ply) + (mirrored ? " (the mirror swap made the first stone white)" : "") +
+                       ", and under fill=keep-enemy no stone ever leaves the board (every move but the swap places one: pass=never)");
+    }
   }
 }
 

@@ -373,6 +373,10 @@ class BrochsState final : public State {
 
 std::unique_ptr<BrochsState> initial_position(const Rules& rules);
 std::unique_ptr<BrochsState> parse_brochs_position(const Rules& rules, std::string_view text);
+// Refuses (InputError "no game reaches this position: ...") a read position that breaks a condition
+// every game under its rules keeps (reachability.cpp); parse_brochs_position calls it from ply 2 on
+// (Game::parse_position plays the opening out).
+void check_reachable(const BrochsState& state);
 int diagram_size(std::string_view text);
 
 }  // namespace arbiter::brochs

@@ -40,7 +40,9 @@ std::string diagram_9x9(std::string_view pieces, std::string_view status) {
 }
 
 // The examples are scenes staged mid-game, at plies (20 and on) a game could take to reach them: at
-// ply 0 or 1 a position is only the start or one move from it.
+// ply 0 or 1 a position is only the start or one move from it, and from ply 2 on the side to move
+// follows the ply (Black at even plies) and the pieces gone from the reserve fit Black's moves
+// (reachability.cpp).
 std::vector<SeedExample> seed_examples() {
   std::vector<SeedExample> examples;
   examples.push_back({"custodian-line", "seed 003 D.1 (in line)",
@@ -52,21 +54,21 @@ std::vector<SeedExample> seed_examples() {
   examples.push_back({"custodian-column", "seed 003 D.1 (South, North)",
                       "a Black piece between two White pieces in a column is captured (C1), for either side",
                       9, {},
-                      diagram_9x9("B h2 b8; W h1 i3", "White to move, ply 20, reserve 8, passes 0"),
+                      diagram_9x9("B h2 b8; W h1 i3", "White to move, ply 21, reserve 8, passes 0"),
                       {"i3-h3 x h2"}, true,
-                      diagram_9x9("B b8; W h1 h3", "Black to move, ply 21, reserve 8, passes 0"), ""});
+                      diagram_9x9("B b8; W h1 h3", "Black to move, ply 22, reserve 8, passes 0"), ""});
   examples.push_back({"main-piece-custodian", "seed 003 D.1 ('The same rule applies to the main piece')",
                       "the main piece falls to an ordinary line sandwich",
                       9, {},
-                      diagram_9x9("S b6; B i1; W c4 a6", "White to move, ply 20, reserve 8, passes 0"),
+                      diagram_9x9("S b6; B i1; W c4 a6", "White to move, ply 21, reserve 8, passes 0"),
                       {"c4-c6 x b6"}, true,
-                      diagram_9x9("B i1; W a6 c6", "Black to move, ply 21, reserve 8, passes 0"), ""});
+                      diagram_9x9("B i1; W a6 c6", "Black to move, ply 22, reserve 8, passes 0"), ""});
   examples.push_back({"voluntary-entry", "seed 003 D.1 (voluntary infiltration)",
                       "a piece moving into the gap between two enemy pieces is not captured",
                       9, {},
-                      diagram_9x9("B b2 d2; W c1 h8", "White to move, ply 20, reserve 8, passes 0"),
+                      diagram_9x9("B b2 d2; W c1 h8", "White to move, ply 21, reserve 8, passes 0"),
                       {"c1-c2"}, true,
-                      diagram_9x9("B b2 d2; W c2 h8", "Black to move, ply 21, reserve 8, passes 0, since c1-c2"), ""});
+                      diagram_9x9("B b2 d2; W c2 h8", "Black to move, ply 22, reserve 8, passes 0, since c1-c2"), ""});
   examples.push_back({"keep-four-pieces", "seed 003 D.2",
                       "a keep occupant is captured when two of its opposite pairs are Black (C2)",
                       9, {},
@@ -82,9 +84,9 @@ std::vector<SeedExample> seed_examples() {
   examples.push_back({"keep-reformed", "seed 003 D.2 (new configuration by two moves)",
                       "a piece that entered a keep between four enemies survives, but leaving and returning captures it",
                       9, {},
-                      diagram_9x9("B b2 b3 d3 d4; W c1 h8", "White to move, ply 20, reserve 8, passes 0"),
+                      diagram_9x9("B b2 b3 d3 d4; W c1 h8", "White to move, ply 21, reserve 8, passes 0"),
                       {"c1-c3", "b2-a2", "pass", "a2-b2 x c3"}, true,
-                      diagram_9x9("B b2 b3 d3 d4; W h8", "White to move, ply 24, reserve 8, passes 0"), ""});
+                      diagram_9x9("B b2 b3 d3 d4; W h8", "White to move, ply 25, reserve 8, passes 0"), ""});
   examples.push_back({"curse", "seed 003 D.3 (NW keep curses the SE quadrant)",
                       "with a Black piece on the NW keep and the main piece on the board, Black removes a White piece of the SE quadrant",
                       9, {},
@@ -124,9 +126,9 @@ std::vector<SeedExample> seed_examples() {
   examples.push_back({"main-diagonal-entry", "seed 003 D.4 (voluntary infiltration)",
                       "a White piece entering the diagonal gap between the main piece and a Black piece is not captured",
                       9, {},
-                      diagram_9x9("S c1; B a3; W b4 h8", "White to move, ply 20, reserve 8, passes 0"),
+                      diagram_9x9("S c1; B a3; W b4 h8", "White to move, ply 21, reserve 8, passes 0"),
                       {"b4-b2"}, true,
-                      diagram_9x9("S c1; B a3; W b2 h8", "Black to move, ply 21, reserve 8, passes 0, since b4-b2"), ""});
+                      diagram_9x9("S c1; B a3; W b2 h8", "Black to move, ply 22, reserve 8, passes 0, since b4-b2"), ""});
   examples.push_back({"several-captures", "seed 003 D (one stroke can cause several captures)",
                       "one move captures two pieces",
                       9, {},
@@ -142,9 +144,9 @@ std::vector<SeedExample> seed_examples() {
   examples.push_back({"keep-belongs-to-occupant", "seed 003 E (any piece can occupy a free keep)",
                       "a White piece may occupy a free keep",
                       9, {},
-                      diagram_9x9("B b8; W c1", "White to move, ply 20, reserve 8, passes 0"),
+                      diagram_9x9("B b8; W c1", "White to move, ply 21, reserve 8, passes 0"),
                       {"c1-c3"}, true,
-                      diagram_9x9("B b8; w c3", "Black to move, ply 21, reserve 8, passes 0, since c1-c3"), ""});
+                      diagram_9x9("B b8; w c3", "Black to move, ply 22, reserve 8, passes 0, since c1-c3"), ""});
   return examples;
 }
 

@@ -248,6 +248,12 @@ std::string outcome_word(const Outcome& o) {
   return o.winner == kBlackSide ? "Black wins" : "White wins";
 }
 
+// Game::parse_position plays the opening out (ply 0 and 1, and ply 2 with a status note); from
+// there on the rules' necessary conditions are checked here.
+void check_reachable_after_opening(const BrochsState& s) {
+  if (s.ply() > 2 || (s.ply() == 2 && s.status_notes().empty())) check_reachable(s);
+}
+
 // The head of a finished game's status line: "Black wins", "White wins", "Draw".
 std::string result_word(const Outcome& o) { return o.kind == Outcome::Kind::Draw ? "Draw" : outcome_word(o); }
 
@@ -353,6 +359,7 @@ std::unique_ptr<BrochsState> parse_brochs_position(const Rules& rules, std::stri
     finish_parsed(*state, read_side(body[1]), parse_number(body[2], "ply"), parse_number(body[4], "passes"), flags.cursed, flags.repeated);
     restore_taken(*state, flags.taken);
     restore_since(*state, flags.since);
+    check_reachable_after_opening(*state);
     return state;
   }
   const DiagramLines lines = split_diagram(text);
@@ -437,6 +444,7 @@ std::unique_ptr<BrochsState> parse_brochs_position(const Rules& rules, std::stri
     throw InputError("status says the game ended by " + quote_input(stated_reason) + " but the position gives " +
                      quote_input(state->end_note()));
   }
+  check_reachable_after_opening(*state);
   return state;
 }
 

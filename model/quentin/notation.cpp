@@ -263,17 +263,100 @@ void check_status(const Rules& rules, const Position& position, const Status& st
 // (stones + swap), one less when the side to move must pass now. The bound grows by at least
 // what each move adds, so an accepted position plays on within max_plies() and its successors
 // read back.
-void check_ply_fits_stones(const Rules& rules, const Position& position, const Outcome& outcome) {
+void check_ply_fits_stones(const Position& position, bool must_pass) {
   const int stones = static_cast<int>(
       std::count_if(position.cells.begin(), position.cells.end(), [](std::int8_t c) { return c != kEmpty; }));
-  const bool must_pass = !outcome.over() && !reference::swap_available(rules, position) &&
-                         !reference::has_legal_placement(rules, position, position.side_to_move());
   const int most_plies = 2 * (stones + (position.swapped ? 1 : 0)) - (must_pass ? 1 : 0);
   if (position.ply > most_plies) {
     throw InputError("ply " + std::to_string(position.ply) + " does not fit the board: " + std::to_string(stones) +
                      (stones == 1 ? " stone allows" : " stones allow") + " at most ply " +
                      std::to_string(std::max(0, most_plies)) + (must_pass ? " with a forced pass to come" : ""));
   }
+}
+
+InputError unreachable(const std::string& why) { return InputError("no game reaches this position: " + why); }
+
+std::string stones_text(int count) { return std::to_string(count) + (count == 1 ? " stone" : " stones"); }
+
+// The least last index a set of passes (at least one) can end at: `black` of them on even move indices and `white` on
+// odd ones (Black makes the even-numbered moves, the swap aside), none at an index below `first`,
+// no two at neighbouring indices. Sorted, neighbouring passes of one colour are two indices apart and
+// of different colours at least three, so the least last index packs each colour together and starts
+// with the colour of `first`'s parity (one change of colour costs one index).
+int last_pass_index(int first, int black, int white) {
+  const auto start = [first](int parity) { return first % 2 == parity ? first : first + 1; };
+  if (white == 0) return start(0) + 2 * (black - 1);
+  if (black == 0) return start(1) + 2 * (white - 1);
+  return first + 2 * (black + white) - 1;
+}
+
+// A legal placement of `side` on `position`, or -1.
+int some_placement(const Rules& rules, const Position& position, int side) {
+  for (int point = 0; point < position.size * position.size; ++point) {
+    if (position.cells[static_cast<std::size_t>(point)] != kEmpty) continue;
+    if (reference::play_placement(rules, position, point, side).legal) return point;
+  }
+  return -1;
+}
+
+// Stones per colour. A stone never leaves the board nor changes colour, and a placement adds at
+// least one stone of the placer's colour (a fill adds stones of either colour), so a colour has at
+// least as many stones as it made placements. The swap aside, the colours move in turn, Black first:
+// of the m = ply - swap other moves Black made ceil(m/2) and White floor(m/2), and each one that
+// placed nothing was a forced pass. Passes never come two in a row (after a pass the opponent has
+// a placement, or the game would have ended instead), nor at the first move when Black can place
+// on the empty board, nor just before a pass that the side to move must make now. So the passes
+// the stones leave unaccounted for must fit the moves in that way.
+void check_colour_counts(const Rules& rules, const Position& position, bool must_pass) {
+  const int size = position.size;
+  const int black = static_cast<int>(std::count(position.cells.begin(), position.cells.end(), kBlackStone));
+  const int white = static_cast<int>(std::count(position.cells.begin(), position.cells.end(), kWhiteStone));
+  const int moves = position.ply - (position.swapped ? 1 : 0);
+  const int black_moves = (moves + 1) / 2, white_moves = moves / 2;
+  const int black_passes = std::max(0, black_moves - black), white_passes = std::max(0, white_moves - white);
+  const bool first_placed = reference::has_legal_placement(rules, Position::empty(size), kBlackSide);
+  const int first = first_placed ? 1 : 0, last = moves - 1 - (must_pass ? 1 : 0);
+  if (black_passes + white_passes > 0 && last_pass_index(first, black_passes, white_passes) > last) {
+    std::string owed;
+    if (black_passes > 0) owed += std::to_string(black_passes) + " of Black's " + std::to_string(black_moves) + " moves";
+    if (white_passes > 0) owed += (owed.empty() ? "" : " and ") + std::to_string(white_passes) + " of White's " + std::to_string(white_moves) + " moves";
+    throw unreachable("Black has " + stones_text(black) + " and White " + stones_text(white) + " at ply " +
+                      std::to_string(position.ply) + (position.swapped ? " (swapped)" : "") + ", so at least " + owed +
+                      " were passes (a stone never leaves the board, and a placement adds one of the placer's colour), "
+                      "but passes never come two in a row" + (first_placed ? " nor open the game" : "") +
+                      (must_pass ? ", nor just before the pass the side to move must make now" : ""));
+  }
+  // White without a stone: every White move was a pass, the first one on the board Black's first
+  // placement left (the swap changes no stone). That board is within this one; a pass there needs
+  // White to have no placement and no swap.
+  if (white > 0 || white_moves == 0) return;
+  std::string example;  // why White could not pass after the first candidate first move
+  for (int point = 0; point < size * size; ++point) {
+    if (position.cells[static_cast<std::size_t>(point)] != kBlackStone) continue;
+    const reference::TurnReport first_move = reference::play_placement(rules, Position::empty(size), point, kBlackSide);
+    bool within = first_move.legal;
+    for (std::size_t i = 0; within && i < first_move.cells_after.size(); ++i) {
+      within = first_move.cells_after[i] == kEmpty || first_move.cells_after[i] == position.cells[i];
+    }
+    if (!within) continue;
+    Position after = Position::empty(size);
+    after.cells = first_move.cells_after;
+    after.ply = 1;
+    if (reference::settle(rules, after).over()) continue;
+    if (position.swapped) after.ply = 2, after.swapped = true;
+    const bool swap = reference::swap_available(rules, after);
+    const int placement = swap ? -1 : some_placement(rules, after, kWhiteSide);
+    if (!swap && placement < 0) return;  // White had to pass after this first move
+    if (example.empty()) {
+      example = "after Black's first stone on " + SquareGrid::of(size).name(point) + " White could " +
+                (swap ? std::string("swap (pie=on)") : "place on " + SquareGrid::of(size).name(placement));
+    }
+  }
+  throw unreachable("White has no stone at ply " + std::to_string(position.ply) + ", so its first move (ply " +
+                    std::to_string(position.swapped ? 2 : 1) + ") was a pass, but " +
+                    (example.empty() ? std::string("no first move of Black's leaves a board within this one on which the game goes on")
+                                     : example + ", and no first move of Black's that this board can follow leaves White without a move") +
+                    " (a pass is allowed only when no other move is)");
 }
 
 }  // namespace
@@ -360,7 +443,12 @@ Position read_position(const Game& game, const Rules& rules, std::string_view te
   check_reachable_shape(rules, position);
   const Outcome outcome = reference::settle(rules, position);
   check_status(rules, position, parsed.status, outcome);
-  check_ply_fits_stones(rules, position, outcome);
+  // Whether the side to move has nothing but a (forced) pass.
+  const bool must_pass = !outcome.over() && !reference::swap_available(rules, position) &&
+                         !reference::has_legal_placement(rules, position, position.side_to_move());
+  check_ply_fits_stones(position, must_pass);
+  // Game::parse_position plays plies 0 and 1 out; from ply 2 on the counts are checked here.
+  if (position.ply >= 2) check_colour_counts(rules, position, must_pass);
   return position;
 }
 

@@ -100,7 +100,7 @@ render_status "Black to move, cursed, taken c3" brochs --position \
   "brochs 9 ....+..../..W.+.W../.W#W+WwW./..WW+WW../+++++++++/..WW+WW../.WwW+WwW./..W.+.W../....+.... black 10 11+S 0 cursed taken:c3 curse-cost=free keep-setting=after-capture"
 # A finished Brochs game says why it ended, whichever way it did (the ply cap's once said nothing).
 render_status "White wins, two passes" brochs --size 7 pass pass
-render_status "White wins, ply cap 200" brochs --position "brochs 7 ...+.../.#.+.#./...+.../+++++++/...+.../.#.+.#./B.B+.W. white 200 4 0 ply-cap=200"
+render_status "White wins, ply cap 200" brochs --position "brochs 7 ...+.../.#.+.#./...+.../+++++++/...+.../.#.+.#./B.B+.W. black 200 4 0 ply-cap=200"
 
 expect_error "render to an unknown format" render brique --out "$tmp/board.jpg"
 expect_error "render without an extension" render brique --out "$tmp/board"

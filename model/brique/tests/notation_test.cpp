@@ -125,7 +125,9 @@ TEST(BriqueNotation, ThePlyMustFitTheStones) {
   expect_rejected(*passing, "brique 2 .B/.. black 4 pass=allowed", "at most ply 2");
   expect_rejected(*passing, "brique 2 .B/.. black 4 passed pass=allowed", "at most ply 3");
   // The largest plies the stones allow are accepted and play on.
-  for (const char* text : {"brique 2 .B/.. white 1", "brique 2 .B/.. white 3 passed pass=allowed"}) {
+  // (At ply 3 after a pass the stone is White's: White placed last, at ply 1, after Black's pass;
+  // a lone black stone there is refused, reachability_test.cpp.)
+  for (const char* text : {"brique 2 .B/.. white 1", "brique 2 .W/.. white 3 passed pass=allowed"}) {
     const auto g = game(2, std::string(text).find("pass=") == std::string::npos ? std::vector<std::string>{}
                                                                                  : std::vector<std::string>{"pass=allowed"});
     auto state = g->parse_position(text, "fast");

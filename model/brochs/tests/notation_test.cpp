@@ -122,31 +122,31 @@ TEST(Notation, StatusLineIsChecked) {
     EXPECT_THROW(load(rows + bad + "\n"), InputError) << bad;
   }
   EXPECT_NO_THROW(load(rows + "Black to move, ply 0, reserve 8, passes 0, cursed\n", {"curse-cost=free"}));
-  EXPECT_NO_THROW(load(rows + "White to move, ply 7, reserve 8, passes 2, White wins\n"));
+  EXPECT_NO_THROW(load(rows + "White to move, ply 11, reserve 8, passes 2, White wins\n"));
 }
 
 // A finished game has no side to move: its diagram's status leads with the result and why the
 // game ended, as Brique's and Quentin's do, and names the side that would move next last (the
-// position holds it; the one-line form names it too). Before, it read "White to move, ply 7, ...,
+// position holds it; the one-line form names it too). Before, it read "White to move, ply 11, ...,
 // White wins". The old form is still read.
 TEST(Notation, AFinishedGamesStatusLeadsWithItsResult) {
   const std::string board = diagram_9x9("B i1 b2 i2; W c2", "Black to move, ply 0, reserve 8, passes 0");
   const std::string rows = board.substr(0, board.find("Black to move"));
-  const auto finished = load(rows + "White to move, ply 7, reserve 8, passes 2, White wins\n");
+  const auto finished = load(rows + "White to move, ply 11, reserve 8, passes 2, White wins\n");
   ASSERT_TRUE(finished->outcome().over());
   const std::string diagram = finished->diagram();
   const std::string status = diagram.substr(diagram.rfind('\n', diagram.size() - 2) + 1);
-  EXPECT_EQ(status, "White wins, two passes, ply 7, reserve 8, passes 2, White would move next\n");
+  EXPECT_EQ(status, "White wins, two passes, ply 11, reserve 8, passes 2, White would move next\n");
   const auto again = load(diagram);
   EXPECT_EQ(again->line(), finished->line());
   EXPECT_EQ(again->hash(), finished->hash());
   // Without the reason it reads the same; a wrong reason, a wrong result, a missing side are refused.
-  EXPECT_EQ(load(rows + "White wins, ply 7, reserve 8, passes 2, White would move next\n")->line(), finished->line());
-  for (const char* bad : {"White wins, repetition, ply 7, reserve 8, passes 2, White would move next",
-                          "Black wins, two passes, ply 7, reserve 8, passes 2, White would move next",
-                          "White wins, two passes, ply 7, reserve 8, passes 2",
-                          "White wins, two passes, ply 7, reserve 8, passes 2, White to move",
-                          "White wins, ply 7, reserve 8, passes 2, White would move next, White wins",
+  EXPECT_EQ(load(rows + "White wins, ply 11, reserve 8, passes 2, White would move next\n")->line(), finished->line());
+  for (const char* bad : {"White wins, repetition, ply 11, reserve 8, passes 2, White would move next",
+                          "Black wins, two passes, ply 11, reserve 8, passes 2, White would move next",
+                          "White wins, two passes, ply 11, reserve 8, passes 2",
+                          "White wins, two passes, ply 11, reserve 8, passes 2, White to move",
+                          "White wins, ply 11, reserve 8, passes 2, White would move next, White wins",
                           "White wins, ply 0, reserve 8, passes 0, Black would move next"}) {
     EXPECT_THROW(load(rows + bad + "\n"), InputError) << bad;
   }
@@ -170,7 +170,7 @@ TEST(Notation, ADiagramWithoutItsStatusLineSaysSo) {
 }
 
 TEST(Notation, SinceCarriesTheRepetitionHistory) {
-  auto s = load(diagram_9x9("B i9; W a1", "Black to move, ply 0, reserve 8, passes 0"));
+  auto s = load(diagram_9x9("B i9; W a1", "Black to move, ply 10, reserve 8, passes 0"));
   for (const char* m : {"i9-i8", "a1-a2", "i8-i9", "a2-a1", "i9-i8", "a1-a2", "i8-i9"}) play(*s, m);
   const std::string line = s->line();
   EXPECT_NE(line.find(" since:i9-i8,a1-a2,i8-i9,a2-a1,i9-i8,a1-a2,i8-i9"), std::string::npos) << line;
@@ -187,14 +187,14 @@ TEST(Notation, SinceCarriesTheRepetitionHistory) {
 }
 
 TEST(Notation, ImpossibleSinceMovesAreRejected) {
-  const std::string rows = diagram_9x9("B i9; W a1", "Black to move, ply 4, reserve 8, passes 0");
+  const std::string rows = diagram_9x9("B i9; W a1", "Black to move, ply 10, reserve 8, passes 0");
   const std::string head = rows.substr(0, rows.find("Black to move"));
-  EXPECT_NO_THROW(load(head + "Black to move, ply 4, reserve 8, passes 0, since a2-a1\n"));
+  EXPECT_NO_THROW(load(head + "Black to move, ply 10, reserve 8, passes 0, since a2-a1\n"));
   for (const char* bad : {"since a1-a2", "since i8-i9", "since a3-a1 a1-a3", "since a2-a1 a1-a2 a2-a1 a1-a2 a2-a1",
                           "since i9-a1", "since a1-a1", "since set", "since a2-a1 x", "since"}) {
-    EXPECT_THROW(load(head + "Black to move, ply 4, reserve 8, passes 0, " + bad + "\n"), InputError) << bad;
+    EXPECT_THROW(load(head + "Black to move, ply 10, reserve 8, passes 0, " + bad + "\n"), InputError) << bad;
   }
-  EXPECT_THROW(load(head + "Black to move, ply 4, reserve 8, passes 0, since a2-a1\n", {"repetition=none"}), InputError);
+  EXPECT_THROW(load(head + "Black to move, ply 10, reserve 8, passes 0, since a2-a1\n", {"repetition=none"}), InputError);
 }
 
 // A user's test found pieces accepted at ply 0. A game read through Game::parse_position must reach

@@ -86,9 +86,9 @@ TEST(Custodian, VoluntaryEntryIsNotCapturedAndExplainSaysWhy) { expect_white_ent
 // Issue 13 item 10: each voluntary entry cites the clause that says it is safe (D.1 sandwich,
 // D.2 keep, D.4 the main piece's diagonal), not D.1 for all.
 TEST(Custodian, VoluntaryEntryCitesTheClauseOfItsConfiguration) {
-  const std::string keep = explained("brochs 7 B.B+.../.#.+.#./B.B+.../+++++++/.W.+.../.#.+.#./...+... white 10 8+S 0", "b5-b2");
+  const std::string keep = explained("brochs 7 B.B+.../.#.+.#./B.B+.../+++++++/.W.+.../.#.+.#./...+... white 11 8+S 0", "b5-b2");
   EXPECT_NE(keep.find("so it is not captured (seed 003 D.2; ruling R-6"), std::string::npos) << keep;
-  const std::string diagonal = explained("brochs 7 ...B.../.#.+.#./...+WS./+++++++/...+.../.#.+.#./...+... white 10 11 0", "e3-e2");
+  const std::string diagonal = explained("brochs 7 ...B.../.#.+.#./...+WS./+++++++/...+.../.#.+.#./...+... white 11 11 0", "e3-e2");
   EXPECT_NE(diagonal.find("so it is not captured (seed 003 D.4; ruling R-6"), std::string::npos) << diagonal;
 }
 

@@ -239,17 +239,17 @@ TEST(RulingRepetition, CountsOnlyPositionsThatCanRecur) {
 }
 
 TEST(RulingPlyCap, TheCapEndsTheGameAtItsPly) {
-  const std::string text = diagram_9x9("B i9; W a1", "Black to move, ply 199, reserve 8, passes 0");
+  const std::string text = diagram_9x9("B i9; W a1", "White to move, ply 199, reserve 8, passes 0");
   auto cap200 = load(text, {"ply-cap=200"});
   auto cap400 = load(text);
-  play(*cap200, "i9-i8");
-  play(*cap400, "i9-i8");
+  play(*cap200, "a1-a2");
+  play(*cap400, "a1-a2");
   EXPECT_EQ(cap200->outcome(), Outcome::win(kWhiteSide));
   EXPECT_NE(cap200->verdict().find("ply cap of 200"), std::string::npos);
   EXPECT_EQ(cap400->outcome(), Outcome::ongoing());
-  EXPECT_THROW(load(diagram_9x9("B i9; W a1", "Black to move, ply 401, reserve 8, passes 0")), InputError);
+  EXPECT_THROW(load(diagram_9x9("B i9; W a1", "White to move, ply 401, reserve 8, passes 0")), InputError);
   auto cap1000 = load(
-      diagram_9x9("B i9; W a1", "Black to move, ply 401, reserve 8, passes 0"), {"ply-cap=1000"});
+      diagram_9x9("B i9; W a1", "White to move, ply 401, reserve 8, passes 0"), {"ply-cap=1000"});
   EXPECT_FALSE(cap1000->is_terminal());
 }
 

@@ -153,8 +153,11 @@ TEST(QuentinNotation, ThePlyMustFitTheStones) {
   expect_input_error([&] { game->parse_position("quentin 2 ../B. white 9"); },
                      "ply 9 does not fit the board: 1 stone allows at most ply 2");
   expect_input_error([&] { game->parse_position("quentin 2 ../B. white 3"); }, "at most ply 2");
-  auto fits = game->parse_position("quentin 2 ../B. black 2");
-  fits->apply(fits->parse_move("b1"));
+  // One stone at ply 2 fits the ply, but White's move was then a pass while it could move (the
+  // stones per colour, reachability_test.cpp).
+  expect_input_error([&] { game->parse_position("quentin 2 ../B. black 2"); }, "White has no stone at ply 2");
+  auto fits = game->parse_position("quentin 2 ../BW black 2");
+  fits->apply(fits->parse_move("a1"));
   EXPECT_EQ(game->parse_position(fits->line())->line(), fits->line());
 }
 
@@ -194,7 +197,7 @@ TEST(QuentinNotation, BadMovesGiveOneLineErrors) {
     expect_input_error(move(""), "cannot read move");
     expect_input_error(move("a1b"), "cannot read move");
     expect_input_error(move("pass"), "pass is allowed only when no move is possible");
-    auto over = setup("B..\nB..\nB..\nBlack wins, ply 3\n", {}, impl);
+    auto over = setup("B..\nBW.\nB..\nBlack wins, ply 3\n", {}, impl);
     expect_input_error([&] { over.state->parse_move("b1"); }, "the game is over");
   }
 }

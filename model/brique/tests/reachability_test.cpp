@@ -1,0 +1,79 @@
+// The stones a colour keeps for play to reach a position (notation.cpp, check_reachable): positions
+// that break it are refused, and every position random play reaches, under every ruling
+// combination, reads back (a condition too strict fails here).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "model/brique/tests/fixtures.hpp"
+#include "tests/random_games.hpp"
+#include "tests/game_param.hpp"
+#include "tests/reachability_checks.hpp"
+
+namespace arbiter::brique_test {
+namespace {
+
+// Sanitizer builds play fewer games.
+constexpr int kCut = arbiter::testing::when_sanitized(8, 1);
+
+void expect_unreachable(const std::string& text, const std::string& says, const std::vector<std::string>& rulings = {}) {
+  arbiter::testing::expect_unreachable(*game(std::stoi(text.substr(7)), rulings), text, says);
+}
+
+TEST(BriqueReachability, TheLastPlacementsStoneIsStillThere) {
+  // Black placed at ply 2 and only White's next placement could remove its stone.
+  expect_unreachable("brique 3 WWW/.../... white 3", "Black has no stone, but Black made the last placement (White to move at ply 3)");
+  expect_unreachable("brique 3 .../.../WW. black 4 passed pass=allowed", "Black has no stone", {"pass=allowed"});
+  // The same stones with the other colour to place last are read.
+  EXPECT_EQ(game(3)->parse_position("brique 3 WWW/.../... black 3 swapped")->line(), "brique 3 WWW/.../... black 3 swapped");
+}
+
+TEST(BriqueReachability, UnderKeepEnemyEveryPlacementsStoneStays) {
+  expect_unreachable("brique 3 BBB/W../... black 4 fill=keep-enemy", "White has 1 stone but placed 2 by ply 4", {"fill=keep-enemy"});
+  expect_unreachable("brique 3 B.B/.../... white 3 swapped fill=keep-enemy pie=mirror",
+                     "White has 0 stones but placed 1 by ply 3 (the mirror swap made the first stone white)",
+                     {"fill=keep-enemy", "pie=mirror"});
+  // Under the default fill a placement removes enemy stones: the same board is read.
+  EXPECT_EQ(game(3)->parse_position("brique 3 BBB/W../... black 4")->line(), "brique 3 BBB/W../... black 4");
+}
+
+// Random games under every ruling combination: every position's line and diagram read back in both
+// implementations. Removals, swaps and passes all occur.
+TEST(BriqueReachability, EveryPositionRandomPlayReachesIsAccepted) {
+  long positions = 0, removed = 0, swapped = 0, passed = 0;
+  std::uint64_t seed = 46;
+  for (const auto& rulings : arbiter::testing::every_ruling_combination(brique())) {
+    for (int size : {2, 3, 4, 5, 7}) {
+      const auto g = game(size, rulings);
+      const int games = (size <= 4 ? 8 : 2) / kCut + 1;
+      // Every position after a move (the initial one is the opening's own check).
+      arbiter::testing::play_random_games(games, ++seed, [&] { return g->initial_state("fast"); },
+                                          [&](State& state, Move move) {
+                                            const std::string before = state.line();
+                                            state.apply(move);
+                                            ASSERT_EQ(arbiter::testing::refusal(*g, state), "")
+                                                << arbiter::testing::describe_combination(rulings, size);
+                                            ++positions;
+                                            const std::string line = state.line();
+                                            const auto count = [](const std::string& text, char stone) {
+                                              return std::count(text.begin(), text.begin() + static_cast<long>(text.find(' ', 9)), stone);
+                                            };
+                                            removed += count(line, 'B') < count(before, 'B') || count(line, 'W') < count(before, 'W');
+                                            swapped += line.find(" swapped") != std::string::npos;
+                                            passed += line.find(" passed") != std::string::npos;
+                                          });
+    }
+  }
+  EXPECT_GT(positions, 25000 / kCut);
+  EXPECT_GT(swapped, 1200 / kCut);
+  EXPECT_GT(passed, 1500 / kCut);
+  EXPECT_GT(removed, 1000 / kCut);
+  std::cout << positions << " positions read back, " << swapped << " after the swap, " << passed << " after a pass, " << removed
+            << " with a stone removed\n";
+}
+
+}  // namespace
+}  // namespace arbiter::brique_test
