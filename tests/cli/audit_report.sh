@@ -370,6 +370,7 @@ status=$?
 if [ "$status" -eq 130 ] && [ ! -e "$tmp/fresh" ] && grep -q "^arbiter: interrupted by SIGINT; no report written" "$tmp/err"; then pass; else
   fail "interrupted audit: exit $status, $(ls -R "$tmp/fresh" 2>&1 | tr '\n' ' ')" "$tmp/err"; fi
 mkdir -p "$tmp/kept" && echo "mine" >"$tmp/kept/notes.txt"
+: >"$tmp/out"  # the wait below reads it: the last run's lines must not pass for this one's
 "$arbiter" audit quentin --quick --report "$tmp/kept" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 while kill -0 "$pid" 2>/dev/null && ! grep -q '^quentin ' "$tmp/out"; do sleep 0.01; done
@@ -382,6 +383,7 @@ if [ "$status" -eq 143 ] && [ "$(ls -A "$tmp/kept")" = notes.txt ]; then pass; e
 # Stopped inside a long conformance battery (here its second check, of 100,000 games), the audit
 # ends on its own within the 3 s grace period: the battery polls the request between positions and
 # games (it did not, and the grace period's cut ended the process, "abandoned").
+: >"$tmp/out"
 "$arbiter" audit brique --games 100000 >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 while kill -0 "$pid" 2>/dev/null && ! grep -q '^brique  *conformance' "$tmp/out"; do sleep 0.01; done

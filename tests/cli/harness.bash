@@ -6,7 +6,11 @@
 set -u
 arbiter="$1"
 tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+# Only this shell removes it: a background job's subshell inherits the trap, and a signal that
+# reaches it before it has started the program ran the trap there, removing the folder under the
+# rest of the script (audit_report.sh's stop tests failed so now and then).
+harness_shell=$BASHPID
+trap '[ "$BASHPID" = "$harness_shell" ] && rm -rf "$tmp"' EXIT
 # Journals and stored verdicts go under $tmp, never into the user's ~/.cache/arbiter.
 export XDG_CACHE_HOME="$tmp/cache"
 failures=0
