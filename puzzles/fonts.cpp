@@ -48,12 +48,11 @@ std::vector<Character> decode(std::string_view text) {
 class Fonts {
  public:
   static Fonts& of(bool bold) {
-    static std::mutex made;
-    static std::map<bool, Fonts*> fonts;  // reachable for the process's life, not a leak
-    const std::lock_guard<std::mutex> lock(made);
-    Fonts*& entry = fonts[bold];
-    if (entry == nullptr) entry = new Fonts(bold);
-    return *entry;
+    // Plain pointers, never destroyed: they keep the sets reachable to the end of the process (a
+    // map of them was destroyed at exit, and LeakSanitizer then counted the sets as leaks).
+    static Fonts* const regular = new Fonts(false);
+    static Fonts* const heavy = new Fonts(true);
+    return bold ? *heavy : *regular;
   }
 
   // The index in the preference list of the first font that has `code`, or -1 when none does.
