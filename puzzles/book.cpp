@@ -784,7 +784,6 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
   std::error_code error;
   fs::create_directories(fs::path(folder) / "diagrams", error);
   if (error) throw InputError("cannot create the folder " + quote_input(folder) + ": " + error.message());
-  remove_old_diagrams(fs::path(folder) / "diagrams");
 
   std::vector<Entry> entries;
   std::set<std::string> games;
@@ -820,6 +819,9 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
   files.tex = (fs::path(folder) / "book.tex").string();
   write_text(files.tex, tex_book(entries, options, notes, intros));
   files.pdf_pages = pdf_book(entries, options, notes, intros, files.pdf, report);
+  // Only now, with every puzzle read and drawn: a book that cannot be made (a stored main line that
+  // does not play) leaves an earlier book in the folder whole.
+  remove_old_diagrams(fs::path(folder) / "diagrams");
   PrintSize size;
   size.width_mm = 80;
   for (const char* kind : {"puzzle", "solution"}) {

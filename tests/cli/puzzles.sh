@@ -118,6 +118,12 @@ mkdir "$tmp/kept-book"
 "$arbiter" book --db "$tmp/line.db" --out "$tmp/kept-book" >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 2 ] && [ -d "$tmp/kept-book" ] && [ -z "$(ls -A "$tmp/kept-book")" ]; then pass; else
   fail "a failed book into a folder that was there left diagrams/ in it" "$tmp/err"; fi
+# ... and an earlier book in the folder keeps its diagrams (they were removed before the failure).
+"$arbiter" book --db "$db" --out "$tmp/earlier-book" >/dev/null 2>&1
+earlier=$(ls "$tmp/earlier-book/diagrams" | wc -l)
+"$arbiter" book --db "$tmp/line.db" --out "$tmp/earlier-book" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 2 ] && [ "$earlier" -gt 0 ] && [ "$(ls "$tmp/earlier-book/diagrams" | wc -l)" -eq "$earlier" ]; then pass; else
+  fail "a failed book removed an earlier book's diagrams ($earlier before, $(ls "$tmp/earlier-book/diagrams" | wc -l) after)" "$tmp/err"; fi
 # A book into a folder whose own folder is missing is refused, as --out and --db are elsewhere
 # (the whole path was made).
 expect_error "book into a missing folder" book --db "$db" --out "$tmp/no/such/book"
