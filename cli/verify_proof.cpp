@@ -82,27 +82,20 @@ int verify_proof_command(const std::vector<std::string>& args) {
   // A move whose claims are only "does not lose" for one side is covered, not settled: its value
   // (win or draw) is not fixed by them.
   const bool analysis = certificate.analysis(certificate.root);
-  const auto is_open = [](const solver::MoveVerdict& move) {
+  // A move's value for the side to move, as solve --json words it: a win (within a bound or not), a
+  // loss (the opponent wins), a draw (neither side loses), no win within a bound, or "open" when
+  // its only claims are "does not lose" for one side.
+  const auto move_value = [&](const solver::MoveVerdict& move) -> std::string {
     bool fixed = false, holds[2] = {false, false};
     for (const solver::Claim& c : move.claims) {
+      if (c.kind == solver::Claim::Kind::Win) return c.side == report.mover ? "win" : "loss";
       fixed = fixed || c.kind != solver::Claim::Kind::Hold;
       if (c.kind == solver::Claim::Kind::Hold && (c.side == 0 || c.side == 1)) holds[c.side] = true;
     }
-    return !fixed && !(holds[0] && holds[1]);
-  };
-  // A settled move's value for the side to move, as solve --json words it: a win (within a bound
-  // or not), a loss (the opponent wins), a draw (neither side loses), no win within a bound.
-  const auto move_value = [&](const solver::MoveVerdict& move) -> std::string {
-    if (is_open(move)) return "open";
-    bool holds[2] = {false, false};
-    for (const solver::Claim& c : move.claims) {
-      if (c.kind == solver::Claim::Kind::Win && c.side == report.mover) return "win";
-      if (c.kind == solver::Claim::Kind::Win) return "loss";
-      if (c.kind == solver::Claim::Kind::Hold && (c.side == 0 || c.side == 1)) holds[c.side] = true;
-    }
     if (holds[0] && holds[1]) return "draw";
-    return "no win";
+    return fixed ? "no win" : "open";
   };
+  const auto is_open = [&](const solver::MoveVerdict& move) { return move_value(move) == "open"; };
   // Unbounded claims only, as the text says: a bounded analysis says no more than its moves' lines.
   bool mover_wins = false, all_lost = true;
   std::size_t settled = 0;
