@@ -65,7 +65,6 @@ std::string capitalised(std::string text) {
 
 // Pages: book.pdf is A4; book.html prints on A4 or US Letter, whose printable areas with 15 mm
 // margins share 180 x 249 mm (A4 is 180 mm wide, Letter 249 mm high).
-constexpr double kPointsPerMm = 72.0 / 25.4;
 constexpr double kPageWidth = 595.28, kPageHeight = 841.89;  // A4 in points
 constexpr double kMargin = 42.5;                              // 15 mm
 

@@ -36,8 +36,6 @@ Colour parse_colour(const std::string& text) {
 
 namespace {
 
-constexpr double kPointsPerMm = 72.0 / 25.4;
-
 bool set_colour(cairo_t* cairo, const std::string& text) {
   const Colour c = parse_colour(text);
   if (c.none) return false;

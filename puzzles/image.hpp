@@ -12,6 +12,9 @@ namespace arbiter {
 
 enum class ImageFormat { Svg, Png, Pdf };
 
+// PostScript points (PDF's and Cairo's unit) in a millimetre.
+inline constexpr double kPointsPerMm = 72.0 / 25.4;
+
 // A Drawing's colour (drawing.hpp: "none", "black", "white", "red", #rgb, #rrggbb, #rrggbbaa) as
 // components in 0..1, for the back ends that need numbers (Cairo, TikZ). Any other text is a bug
 // in a game's drawing (std::logic_error).
