@@ -97,8 +97,7 @@ po::variables_map parse_arguments(const Command& action, const std::vector<std::
                                   const po::options_description& options,
                                   const po::positional_options_description& positional, bool& proceed,
                                   RulingIds ruling_ids, const NamedCheck& check_named) {
-  const Command* command = &action;
-  const std::string usage = command->usage.empty() ? "" : " (usage: arbiter " + command->usage + ")";
+  const std::string usage = action.usage.empty() ? "" : " (usage: arbiter " + action.usage + ")";
   po::options_description all("Options");
   all.add_options()("help,h", "show this help");
   all.add(options);
@@ -107,7 +106,7 @@ po::variables_map parse_arguments(const Command& action, const std::vector<std::
   try {
     po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
     if (vm.count("help")) {
-      std::cout << "usage: arbiter " << command->usage << "\n" << command->summary << "\n\n" << all << "\n";
+      std::cout << "usage: arbiter " << action.usage << "\n" << action.summary << "\n\n" << all << "\n";
       proceed = false;
       return vm;
     }
