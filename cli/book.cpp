@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/options.hpp"
+#include "generators/generator.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
 #include "puzzles/book.hpp"
@@ -53,6 +54,33 @@ int book(const std::vector<std::string>& args) {
     throw InputError(quote_input(db) + " has no puzzles" + (game.empty() ? "" : " of " + query.game) +
                      " with difficulty " + range);
   }
+  // A stop request ends the book between two puzzles; the next run writes it again from the store.
+  struct Stopped {};
+  install_stop_handlers();
+  Progress progress(std::cerr);
+  // Every puzzle printed is re-checked first, without search (its certificate against its SHA-256
+  // and on the reference implementation, its main line to the win): one that fails stops the book
+  // before anything is written, as a damaged row does.
+  try {
+    for (std::size_t i = 0; i < selected.size(); ++i) {
+      if (stop_requested()) throw Stopped{};
+      const puzzles::Puzzle& p = selected[i];
+      const std::vector<std::string> problems = generators::check_without_search(p);
+      if (!problems.empty()) {
+        std::string reasons;
+        for (const std::string& problem : problems) reasons += (reasons.empty() ? "" : "; ") + problem;
+        progress.clear();
+        throw InputError("--db " + quote_input(db) + ": puzzle " + std::to_string(p.id) + " (" + p.game + " " +
+                         puzzles::kind_name(p.kind, p.within) + ") no longer holds: " + reasons +
+                         " (arbiter puzzles verify lists every puzzle that no longer holds)");
+      }
+      progress.update([&] { return "book: checking " + std::to_string(i + 1) + "/" + std::to_string(selected.size()); });
+    }
+  } catch (const Stopped&) {
+    progress.clear();
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; no book was written\n";
+    return interrupted_exit_status();
+  }
   // Made now, before the diagrams are drawn; its folder must be there (a mistyped path is refused).
   std::error_code ignored;
   const std::filesystem::path diagrams_folder = std::filesystem::path(out) / "diagrams";
@@ -63,10 +91,7 @@ int book(const std::vector<std::string>& args) {
   name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
   book_options.title = title.empty() ? name + " puzzles" : title;
   book_options.subtitle = std::to_string(selected.size()) + " puzzles, difficulty " + range;
-  // A stop request ends the book between two puzzles; the next run writes it again from the store.
-  struct Stopped {};
-  install_stop_handlers();
-  Progress progress(std::cerr);
+  book_options.rechecked = true;
   book_options.progress = [&](const std::string& stage, int done, int total) {
     if (stop_requested()) throw Stopped{};
     progress.update([&] { return "book: " + stage + " " + std::to_string(done) + "/" + std::to_string(total); });

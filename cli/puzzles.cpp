@@ -19,6 +19,7 @@
 #include "distributed/output_lock.hpp"
 #include "generators/generator.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/version.hpp"
 #include "model/registry.hpp"
 #include "puzzles/book.hpp"
 #include "puzzles/diagram.hpp"
@@ -127,8 +128,15 @@ void show_text(const Puzzle& p, const std::string& db) {
             << "\nsolution: ";
   for (std::size_t i = 0; i < p.main_line.size(); ++i) std::cout << (i ? " " : "") << p.main_line[i];
   std::cout << "\n";
-  if (const auto broken = broken_main_line(p, *position)) {
-    std::cout << "broken: " << *broken << " (arbiter puzzles verify reports it)\n";
+  // Re-checked now, without search, as `book` re-checks every puzzle it prints.
+  const std::vector<std::string> problems = generators::check_without_search(p);
+  if (problems.empty()) {
+    std::cout << "checked: the certificate matches its SHA-256 and verifies on the reference implementation, the solution "
+                 "ends in the win (re-checked now by " << version_string() << ", without search)\n";
+  } else {
+    std::cout << "broken: ";
+    for (std::size_t i = 0; i < problems.size(); ++i) std::cout << (i ? "; " : "") << problems[i];
+    std::cout << " (arbiter puzzles verify reports it)\n";
   }
   if (!p.theme.empty()) std::cout << "theme: " << p.theme << "\n";
   for (const auto& r : p.refutations) std::cout << "wrong: " << r.move << " — " << r.why << "\n";

@@ -730,10 +730,8 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   return report;
 }
 
-std::vector<std::string> recheck(const Puzzle& p) {
-  std::vector<std::string> problems;
-  const GameDescriptor& descriptor = find_game(p.game);
-  const auto game = make_game(descriptor, p.size, p.rulings);
+std::vector<std::string> check_without_search(const Puzzle& p) {
+  const auto game = make_game(find_game(p.game), p.size, p.rulings);
   std::unique_ptr<State> position;
   try {
     position = game->parse_position(p.position);
@@ -741,24 +739,7 @@ std::vector<std::string> recheck(const Puzzle& p) {
     // Said as `book` and `show` say it: nothing else can be checked without the position.
     return {std::string("its position does not read back: ") + error.what()};
   }
-  GeneratorOptions options;
-  options.game = p.game;
-  options.size = p.size;
-  options.kind = p.kind;
-  options.within = p.within;
-  options.node_budget = std::max<std::uint64_t>(4 * p.measures.solver_nodes + 1000000, options.node_budget);
-  bool interrupted = false;
-  Rejection why = Rejection::None;
-  const auto again = examine(*game, *position, options, interrupted, &why);
-  if (interrupted) throw solver::SearchInterrupted();
-  if (!again) {
-    // Over budget settles nothing: the puzzle was not re-proved, which is not "no longer a puzzle".
-    problems.push_back(why == Rejection::OverBudget
-                           ? "the solver did not settle it within " + std::to_string(options.node_budget) + " nodes, so it was not re-proved"
-                           : "it is no longer a puzzle: " + rejection_name(why));
-  } else if (again->key_move != p.key_move) {
-    problems.push_back("the winning move is now " + again->key_move + ", not " + p.key_move);
-  }
+  std::vector<std::string> problems;
   try {
     // The main line is the solution a reader replays: it must end in the solver's win, not stop
     // where the certificate answers every reply with one move.
@@ -804,6 +785,38 @@ std::vector<std::string> recheck(const Puzzle& p) {
   } catch (const InputError& e) {
     problems.push_back(std::string("the certificate does not read: ") + e.what());
   }
+  return problems;
+}
+
+std::vector<std::string> recheck(const Puzzle& p) {
+  std::vector<std::string> problems;
+  const GameDescriptor& descriptor = find_game(p.game);
+  const auto game = make_game(descriptor, p.size, p.rulings);
+  std::unique_ptr<State> position;
+  try {
+    position = game->parse_position(p.position);
+  } catch (const InputError&) {
+    return check_without_search(p);  // which says that the position does not read back
+  }
+  GeneratorOptions options;
+  options.game = p.game;
+  options.size = p.size;
+  options.kind = p.kind;
+  options.within = p.within;
+  options.node_budget = std::max<std::uint64_t>(4 * p.measures.solver_nodes + 1000000, options.node_budget);
+  bool interrupted = false;
+  Rejection why = Rejection::None;
+  const auto again = examine(*game, *position, options, interrupted, &why);
+  if (interrupted) throw solver::SearchInterrupted();
+  if (!again) {
+    // Over budget settles nothing: the puzzle was not re-proved, which is not "no longer a puzzle".
+    problems.push_back(why == Rejection::OverBudget
+                           ? "the solver did not settle it within " + std::to_string(options.node_budget) + " nodes, so it was not re-proved"
+                           : "it is no longer a puzzle: " + rejection_name(why));
+  } else if (again->key_move != p.key_move) {
+    problems.push_back("the winning move is now " + again->key_move + ", not " + p.key_move);
+  }
+  for (std::string& problem : check_without_search(p)) problems.push_back(std::move(problem));
   return problems;
 }
 

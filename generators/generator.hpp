@@ -111,11 +111,16 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
 void serve_generation(const GeneratorOptions& options);
 
 // Re-proves a stored puzzle from scratch: the solver's per-move values (fast implementation)
-// give exactly the key move and the puzzle is not trivial; the stored main line plays from the
-// position, key move first (the check the book makes before drawing it); the stored certificate
-// has the stored hash and verifies on the reference implementation. Returns what no longer holds
-// (empty: sound).
+// give exactly the key move and the puzzle is not trivial, and check_without_search holds.
+// Returns what no longer holds (empty: sound).
 std::vector<std::string> recheck(const puzzles::Puzzle& puzzle);
+
+// The part of recheck that needs no search, which `arbiter book` and `puzzles show` make for every
+// puzzle they print: the stored main line plays from the position, key move first, and ends in
+// the solver's win; the stored certificate has the stored SHA-256, verifies on the game's
+// reference implementation (verify_certificate) and proves exactly the key move wins. Returns
+// what no longer holds (empty: sound); a position that does not read back is one such problem.
+std::vector<std::string> check_without_search(const puzzles::Puzzle& puzzle);
 
 // Lower-case hex SHA-256 of the text.
 std::string sha256_hex(const std::string& text);

@@ -739,6 +739,35 @@ std::vector<GameIntro> game_intros(const std::vector<Puzzle>& puzzles) {
   return intros;
 }
 
+// The title page's word on the code: the version(s) that proved the puzzles (each puzzle keeps
+// its own, Puzzle::version), and this arbiter's, which made the book and, when `rechecked`,
+// re-checked every puzzle's certificate and solution.
+std::string versions_note(const std::vector<Puzzle>& puzzles, bool rechecked) {
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<int>> numbers;  // version -> puzzle numbers
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    const std::string version = puzzles[i].version.empty() ? "a version that was not recorded" : puzzles[i].version;
+    if (!numbers.count(version)) order.push_back(version);
+    numbers[version].push_back(static_cast<int>(i) + 1);
+  }
+  std::string text;
+  if (order.size() == 1) {
+    text = (puzzles.size() == 1 ? "The puzzle was proved by " : "The puzzles were proved by ") + order.front() + ".";
+  } else {
+    std::vector<std::string> parts;
+    for (const std::string& version : order) {
+      const std::vector<int>& these = numbers.at(version);
+      parts.push_back((these.size() == 1 ? "puzzle " : "puzzles ") + number_ranges(these) + " by " + version);
+    }
+    text = "The puzzles were proved by several versions: " + join(parts, "; ") + ".";
+  }
+  const std::string made = std::string(version_string());
+  if (!rechecked) return text + " Made with " + made + ".";
+  return text + " Made with " + made + ", which re-checked every puzzle before printing it, without search: its " +
+         "certificate against the certificate's SHA-256 and on the game's reference implementation, and its " +
+         "solution played out to the win.";
+}
+
 // Removes the diagram PNGs an earlier book left in `diagrams` (puzzle-NNN.png, solution-NNN.png,
 // the names write_book gives them), so that a smaller book written over a larger one does not keep
 // the larger one's pictures; no other file is touched.
@@ -801,7 +830,7 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
       "The solutions number the moves of the main line on the board where they were played; moves without a place "
       "(a pass) are listed under the diagram. The key move is marked '!', tempting wrong moves '?'. The next page "
       "says how each game is won and how its moves are written.",
-      "Made with " + std::string(version_string()) + "."};
+      versions_note(puzzles, options.rechecked)};
   std::string html_notes;
   for (const std::string& note : notes) html_notes += "<p>" + xml_escape(note) + "</p>\n";
 

@@ -14,6 +14,10 @@ namespace arbiter::puzzles {
 struct BookOptions {
   std::string title = "Puzzles";
   std::string subtitle;  // one line under the title ("Brique, difficulty 2-4"), may be empty
+  // True when the caller re-checked every puzzle's certificate and main line before
+  // (generators::check_without_search, as `arbiter book` does): the title page then says so,
+  // naming this arbiter's version.
+  bool rechecked = false;
   // Called after each puzzle of each stage ("diagrams", "pdf", "png"); it may throw to stop the
   // book (the files already written are then incomplete and are rewritten by the next run).
   std::function<void(const std::string& stage, int done, int total)> progress;

@@ -150,6 +150,18 @@ title_page() { pdftotext -f 1 -l 1 "$1/book.pdf" - | tr '\n' ' '; }
 claim="every other move was proved not to win within 1 move (it may still win later)"
 title_page "$tmp/book" | grep -qF "$claim" && grep -qF "$claim" "$html" "$tex" \
   && ! grep -q "proved not to win\. " "$html" && pass || fail "the title page overstates what was proved" "$html"
+# The title page names the code that proved the puzzles (each puzzle's stored version) and says
+# that this arbiter, named, re-checked every certificate before printing it.
+version=$("$arbiter" --version | head -1)
+made="The puzzles were proved by $version. Made with $version, which re-checked every puzzle before printing it, without search"
+title_page "$tmp/book" | grep -qF "$made" && grep -qF "$made" "$html" && grep -qF "$made" "$tex" && pass \
+  || fail "the title page does not name the versions that proved and re-checked the puzzles" "$html"
+# Puzzles proved by several versions: each version with its puzzles' numbers in the book.
+cp "$db" "$tmp/versions.db"
+python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE puzzles SET version = 'arbiter 0.3.9 (commit 0123456789ab)' WHERE id IN (SELECT id FROM puzzles ORDER BY difficulty, id LIMIT 2)\"); c.commit()" "$tmp/versions.db"
+"$arbiter" book --db "$tmp/versions.db" --out "$tmp/versions" >/dev/null 2>&1 \
+  && grep -qF "The puzzles were proved by several versions: puzzles 1-2 by arbiter 0.3.9 (commit 0123456789ab); puzzles 3-$count by $version." "$tmp/versions/book.html" \
+  && pass || fail "a book of puzzles of two versions does not name both" "$tmp/versions/book.html"
 # A book of several kinds says it per kind.
 cp "$db" "$tmp/mixed.db"
 "$arbiter" puzzles generate brique --size 5 --kind wins --count 2 --db "$tmp/mixed.db" >/dev/null 2>&1 \

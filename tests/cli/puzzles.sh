@@ -90,6 +90,34 @@ c.commit()
 PY
 "$arbiter" puzzles verify --db "$tmp/bad.db" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "no longer holds: the certificate does not match its SHA-256" "$tmp/out" && pass || fail "verify reports a changed puzzle" "$tmp/out"
+# book and show re-check every certificate they print, without search: a book of that store is
+# refused before anything is written (it printed the puzzle as stored), and show says why.
+"$arbiter" book --db "$tmp/bad.db" --out "$tmp/bad-book" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && grep -qx "arbiter: error: --db '$tmp/bad.db': puzzle 1 (brique within-2) no longer holds: the certificate does not match its SHA-256 (arbiter puzzles verify lists every puzzle that no longer holds)" "$tmp/err" \
+  && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -e "$tmp/bad-book" ] && [ ! -s "$tmp/out" ] \
+  && pass || fail "a book of a puzzle whose certificate hash was changed is refused" "$tmp/err" "$tmp/out"
+"$arbiter" puzzles show 1 --db "$tmp/bad.db" >"$tmp/out" 2>"$tmp/err" \
+  && grep -qx "broken: the certificate does not match its SHA-256 (arbiter puzzles verify reports it)" "$tmp/out" \
+  && ! grep -q "^checked:" "$tmp/out" && pass || fail "show marks a certificate that does not match its hash" "$tmp/out" "$tmp/err"
+"$arbiter" puzzles show 1 --db "$db" >"$tmp/out" 2>"$tmp/err" \
+  && grep -qx "checked: the certificate matches its SHA-256 and verifies on the reference implementation, the solution ends in the win (re-checked now by arbiter .*, without search)" "$tmp/out" \
+  && ! grep -q "^broken:" "$tmp/out" && pass || fail "show says it re-checked a sound puzzle" "$tmp/out" "$tmp/err"
+# One byte of a certificate changed, and its hash made to match: only the check on the reference
+# implementation can find it (the first claim of puzzle 1's proof, "nowin 1 0", made "nowin 1 9").
+cp "$db" "$tmp/forged.db"
+python3 - "$tmp/forged.db" <<'PY'
+import hashlib, sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+certificate, = c.execute("SELECT certificate FROM puzzles WHERE id = 1").fetchone()
+forged = certificate.replace(" nowin 1 0\n", " nowin 1 9\n", 1)
+assert forged != certificate and len(forged) == len(certificate)
+c.execute("UPDATE puzzles SET certificate = ?, certificate_sha256 = ? WHERE id = 1", (forged, hashlib.sha256(forged.encode()).hexdigest()))
+c.commit()
+PY
+"$arbiter" book --db "$tmp/forged.db" --out "$tmp/forged-book" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "^arbiter: error: --db '$tmp/forged.db': puzzle 1 (brique within-2) no longer holds: the certificate is rejected: .* (arbiter puzzles verify lists every puzzle that no longer holds)$" "$tmp/err" \
+  && ! grep -q "SHA-256" "$tmp/err" && [ ! -e "$tmp/forged-book" ] \
+  && pass || fail "a book of a puzzle whose certificate was changed is refused" "$tmp/err" "$tmp/out"
 # A main line changed in the store to one that does not play (its second move onto the key
 # move's own cell): verify replays the line as the book does, and show does not present it as a
 # solution. Puzzle 1's key move is a Brique stone, so the cell is taken.
