@@ -1,5 +1,6 @@
 // arbiter metrics: balance of a configured game measured by play (solver/metrics.hpp) -- win rate
 // of the side that moves first under random and MCTS play with confidence intervals, game length,
+// branching (legal moves per turn) and the game-tree size it gives,
 // the game's signature mechanics, and the solver's value of the empty board where it reaches --
 // for one configuration or every reading of one ruling side by side, with an SVG chart.
 #include <chrono>
@@ -134,7 +135,7 @@ const CommandRegistration metrics_registration{Command{
     "metrics",
     "metrics GAME [--size N] [--rule NAME=VALUE]... [--games G] [--mcts-games M] [--player random|mcts|both] "
     "[--playouts P] [--seed S] [--threads T] [--solve-seconds S] [--compare-ruling NAME|ID] [--json] [--out chart.svg|.png|.pdf]",
-    "balance by play: first-mover win rate (random and MCTS, 95% CI), length, mechanics, solved openings",
+    "balance by play: first-mover win rate (random and MCTS, 95% CI), length, branching, mechanics, solved openings",
     metrics_command, true}};
 
 }  // namespace

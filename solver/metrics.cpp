@@ -4,6 +4,8 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <iomanip>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -34,20 +36,18 @@ std::optional<GameRecord> play_one(const Game& game, const PlayOptions& options,
   record.mechanic_events.assign(game.mechanics().size(), 0);
   const std::uint64_t playouts_before = mcts ? mcts->playouts() : 0;
   std::vector<Move> moves;
+  std::vector<std::uint32_t> legal_per_turn;
   while (!state->is_terminal()) {
     if (options.keep_going && !options.keep_going()) return std::nullopt;
-    Move move = 0;
-    if (mcts) {
-      move = mcts->choose(*state, rng);
-    } else {
-      state->legal_moves(moves);
-      move = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
-    }
+    state->legal_moves(moves);
+    legal_per_turn.push_back(static_cast<std::uint32_t>(moves.size()));
+    const Move move = mcts ? mcts->choose(*state, rng) : moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
     state->apply_counting(move, record.mechanic_events);
     ++record.plies;
   }
   record.outcome = state->outcome();
   record.playouts = mcts ? mcts->playouts() - playouts_before : 0;
+  record.branching = branching_of(legal_per_turn);
   return record;
 }
 
@@ -70,6 +70,50 @@ Proportion wilson(std::uint64_t hits, std::uint64_t trials, double z) {
 }
 
 std::string player_name(PlayerKind kind) { return kind == PlayerKind::Random ? "random" : "mcts"; }
+
+void Branching::add(const Branching& other) {
+  for (std::size_t q = 0; q < kQuarters; ++q) {
+    moves[q] += other.moves[q];
+    turns[q] += other.turns[q];
+  }
+  log10_lines += other.log10_lines;
+}
+
+std::uint64_t Branching::all_turns() const {
+  std::uint64_t all = 0;
+  for (std::uint64_t t : turns) all += t;
+  return all;
+}
+
+Branching branching_of(std::span<const std::uint32_t> legal_moves_per_turn) {
+  Branching b;
+  const std::size_t length = legal_moves_per_turn.size();
+  for (std::size_t turn = 0; turn < length; ++turn) {
+    const std::size_t quarter = kQuarters * turn / length;
+    b.moves[quarter] += legal_moves_per_turn[turn];
+    ++b.turns[quarter];
+    b.log10_lines += std::log10(static_cast<double>(legal_moves_per_turn[turn]));
+  }
+  return b;
+}
+
+std::optional<double> PlayMetrics::branching_mean() const {
+  std::uint64_t moves = 0;
+  for (std::uint64_t m : branching.moves) moves += m;
+  const std::uint64_t turns = branching.all_turns();
+  if (turns == 0) return std::nullopt;
+  return static_cast<double>(moves) / static_cast<double>(turns);
+}
+
+std::optional<double> PlayMetrics::branching_in_quarter(std::size_t quarter) const {
+  if (branching.turns.at(quarter) == 0) return std::nullopt;
+  return static_cast<double>(branching.moves[quarter]) / static_cast<double>(branching.turns[quarter]);
+}
+
+std::optional<double> PlayMetrics::log10_game_tree() const {
+  if (games == 0) return std::nullopt;
+  return branching.log10_lines / games;
+}
 
 PlayMetrics play_games(const Game& game, const PlayOptions& options) {
   if (options.games < 1) throw std::logic_error("play_games: no games to play");
@@ -117,6 +161,9 @@ std::string block_bytes(const std::vector<std::optional<GameRecord>>& records) {
     out << static_cast<int>(record->outcome.kind) << ' ' << record->outcome.winner << ' ' << record->plies << ' '
         << record->playouts << ' ' << record->mechanic_events.size();
     for (std::uint64_t events : record->mechanic_events) out << ' ' << events;
+    for (std::size_t q = 0; q < kQuarters; ++q) out << ' ' << record->branching.moves[q] << ' ' << record->branching.turns[q];
+    // As many digits as give the same double back: rank 0 sums what play_games would.
+    out << ' ' << std::setprecision(std::numeric_limits<double>::max_digits10) << record->branching.log10_lines;
     out << '\n';
   }
   return out.str();
@@ -134,6 +181,8 @@ std::vector<GameRecord> block_from_bytes(const std::string& bytes) {
     record.outcome.kind = static_cast<Outcome::Kind>(kind);
     record.mechanic_events.resize(mechanics);
     for (auto& events : record.mechanic_events) fields >> events;
+    for (std::size_t q = 0; q < kQuarters; ++q) fields >> record.branching.moves[q] >> record.branching.turns[q];
+    fields >> record.branching.log10_lines;
     if (!fields) throw std::runtime_error("a rank sent an unreadable game record: " + line);
     records.push_back(std::move(record));
   }
@@ -160,6 +209,7 @@ PlayMetrics summarize(const Game& game, const std::vector<std::optional<GameReco
       m.mechanic_games[i] += record->mechanic_events[i] > 0 ? 1 : 0;
     }
     m.playouts += record->playouts;
+    m.branching.add(record->branching);
   }
   m.stopped = m.games < m.games_requested;
   if (!lengths.empty()) {

@@ -1,13 +1,16 @@
 #pragma once
 // Balance metrics of a configured game, measured by play (`arbiter metrics`): who wins under random
 // play or under a Monte Carlo tree search player, how long games last, how often the game's
-// signature mechanics occur (Game::mechanics, State::apply_counting). Every game is played from
+// signature mechanics occur (Game::mechanics, State::apply_counting), how many legal moves a
+// player has to choose from (the branching factor, by quarter of the game, and the game-tree size
+// it gives). Every game is played from
 // its own seed, derived from the run's seed and the game's index, and results are combined by
 // index, so a run's numbers depend on the seed alone, never on the thread count.
 #include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -40,6 +43,26 @@ struct PlayOptions {
   std::function<void(int finished)> on_game;
 };
 
+// The legal moves of each turn (a forced pass is one legal move, so one choice), by quarter of
+// the game: turn i (0-based) of a game of L plies belongs to quarter floor(4i / L), the quarter in
+// which the share of the game played before it falls, so the first turn is always in the first
+// quarter. Quarters of each game's own length, not fixed ply numbers, so that games of different
+// lengths are compared at the same stage (per 10 plies, the last buckets would hold only the
+// longest games).
+constexpr std::size_t kQuarters = 4;
+struct Branching {
+  std::array<std::uint64_t, kQuarters> moves{};  // legal moves summed over the quarter's turns
+  std::array<std::uint64_t, kQuarters> turns{};  // turns in the quarter
+  // The sum of log10(legal moves) over the turns: log10 of the number of lines the game's
+  // sequence of choices stands for. Of one game, or summed over games.
+  double log10_lines = 0;
+
+  void add(const Branching& other);
+  std::uint64_t all_turns() const;
+};
+// One game's branching from its turns' numbers of legal moves, in order.
+Branching branching_of(std::span<const std::uint32_t> legal_moves_per_turn);
+
 struct PlayMetrics {
   int games_requested = 0;
   int games = 0;  // finished games counted: all requested unless stopped early
@@ -55,11 +78,19 @@ struct PlayMetrics {
   std::vector<std::uint64_t> mechanic_events;  // total over all games
   std::vector<std::uint64_t> mechanic_games;   // games in which the mechanic occurred at least once
   std::uint64_t playouts = 0;                  // MCTS playouts run (0 for random play)
+  Branching branching;                         // summed over all games
   double seconds = 0;                          // wall time
   bool stopped = false;
 
   Proportion first_side_wins() const { return wilson(wins[0], static_cast<std::uint64_t>(games)); }
   Proportion draw_rate() const { return wilson(draws, static_cast<std::uint64_t>(games)); }
+  // Legal moves per turn over every turn of every game (nothing without turns), and in one
+  // quarter of the games (nothing where no turn fell in it: games shorter than 4 plies).
+  std::optional<double> branching_mean() const;
+  std::optional<double> branching_in_quarter(std::size_t quarter) const;
+  // Estimated game-tree size, as a power of 10: the mean over the games of the sum of
+  // log10(legal moves) along each (nothing without games).
+  std::optional<double> log10_game_tree() const;
 };
 
 // Plays options.games games from the initial position of game's fast implementation
@@ -73,6 +104,7 @@ struct GameRecord {
   int plies = 0;
   std::vector<std::uint64_t> mechanic_events;  // per Game::mechanics()
   std::uint64_t playouts = 0;
+  Branching branching;
 };
 // Games first..first+count-1 (options.games is not read); the list ends early, with an empty
 // record, when options.keep_going stops the run.

@@ -282,6 +282,15 @@ nlohmann::json play_json(const PlayMetrics& m, const MetricsReport& report, Play
                          {"games_with", m.mechanic_games[i]}});
   }
   out["mechanics"] = mechanics;
+  const auto number_or_null = [](const std::optional<double>& x) { return x ? nlohmann::json(*x) : nlohmann::json(nullptr); };
+  nlohmann::json quarters = nlohmann::json::array();
+  for (std::size_t q = 0; q < kQuarters; ++q) {
+    quarters.push_back({{"mean", number_or_null(m.branching_in_quarter(q))}, {"turns", m.branching.turns[q]}});
+  }
+  out["branching"] = {{"mean", number_or_null(m.branching_mean())},
+                      {"turns", m.branching.all_turns()},
+                      {"by_quarter", quarters},
+                      {"log10_game_tree", number_or_null(m.log10_game_tree())}};
   out["seconds"] = m.seconds;
   if (kind == PlayerKind::Mcts) {
     out["playouts"] = m.playouts;
@@ -305,6 +314,18 @@ void play_text(std::ostringstream& out, const PlayMetrics& m, const MetricsRepor
       << ", draws " << percent(m.draw_rate().rate) << "\n";
   out << "    length: mean " << fixed(m.length_mean, 1) << " plies, sd " << fixed(m.length_stddev, 1) << ", min "
       << m.length_min << ", median " << m.length_median << ", max " << m.length_max << "\n";
+  // Legal moves per turn, and by quarter of each game's length ("-" where no turn fell: games
+  // shorter than 4 plies leave a quarter empty).
+  const auto branching_text = [](const std::optional<double>& x) { return x ? fixed(*x, 1) : std::string("-"); };
+  out << "    branching: " << branching_text(m.branching_mean())
+      << " legal moves per turn (a forced pass counts as one); by quarter of the game";
+  for (std::size_t q = 0; q < kQuarters; ++q) out << (q == 0 ? " " : ", ") << branching_text(m.branching_in_quarter(q));
+  out << "\n";
+  if (const auto tree = m.log10_game_tree()) {
+    out << "    game-tree size about 10^" << fixed(*tree, 1) << " (estimated from " << m.games << " "
+        << (kind == PlayerKind::Random ? "random" : "MCTS") << (m.games == 1 ? " game" : " games")
+        << ": the mean of the sum of log10(legal moves) along each)\n";
+  }
   for (std::size_t i = 0; i < m.mechanics.size(); ++i) {
     const double per_game = m.games ? static_cast<double>(m.mechanic_events[i]) / m.games : 0;
     out << "    " << m.mechanics[i] << ": " << fixed_nonzero(per_game, 2) << " per game, in "

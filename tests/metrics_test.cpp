@@ -76,6 +76,11 @@ TEST_P(MetricsOnEveryGame, TheSameNumbersWhateverTheThreadCount) {
     EXPECT_EQ(one.length_median, two.length_median);
     EXPECT_EQ(one.mechanic_events, two.mechanic_events);
     EXPECT_EQ(one.playouts, two.playouts);
+    EXPECT_EQ(one.branching.moves, two.branching.moves);
+    EXPECT_EQ(one.branching.turns, two.branching.turns);
+    EXPECT_EQ(one.branching.log10_lines, two.branching.log10_lines) << "summed in game order, not as the threads finish";
+    EXPECT_EQ(one.branching.all_turns(), static_cast<std::uint64_t>(std::lround(one.length_mean * one.games)))
+        << "every ply is a turn counted";
     EXPECT_EQ(one.wins[0] + one.wins[1] + one.draws, static_cast<std::uint64_t>(one.games));
     if (player == metrics::PlayerKind::Random) {  // enough games that two seeds cannot tie by chance
       options.seed = 6;
@@ -88,6 +93,68 @@ TEST_P(MetricsOnEveryGame, TheSameNumbersWhateverTheThreadCount) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Registered, MetricsOnEveryGame, ::testing::ValuesIn(testing::registered_game_names()));
+
+// A game's turns fall into the quarter of its length in which the share played before them falls:
+// 10 turns with 9, 8, ..., 2, 1, 1 legal moves are quarters {9, 8, 7}, {6, 5}, {4, 3, 2}, {1, 1},
+// and the lines they stand for number 9! (log10 9! = 5.5598).
+TEST(Branching, TurnsFallIntoQuartersOfTheGamesLength) {
+  const std::vector<std::uint32_t> legal = {9, 8, 7, 6, 5, 4, 3, 2, 1, 1};
+  const metrics::Branching b = metrics::branching_of(legal);
+  EXPECT_EQ(b.moves, (std::array<std::uint64_t, 4>{24, 11, 9, 2}));
+  EXPECT_EQ(b.turns, (std::array<std::uint64_t, 4>{3, 2, 3, 2}));
+  EXPECT_NEAR(b.log10_lines, std::log10(362880.0), 1e-12);
+  // A game of 2 plies leaves two quarters empty; one of 1 ply, three.
+  EXPECT_EQ(metrics::branching_of(std::vector<std::uint32_t>{4, 3}).turns, (std::array<std::uint64_t, 4>{1, 0, 1, 0}));
+  EXPECT_EQ(metrics::branching_of(std::vector<std::uint32_t>{5}).turns, (std::array<std::uint64_t, 4>{1, 0, 0, 0}));
+  // Summed over games: the mean per turn and the game-tree size as a mean over games.
+  metrics::PlayMetrics m;
+  m.games = 2;
+  m.branching.add(b);
+  m.branching.add(metrics::branching_of(std::vector<std::uint32_t>{4, 3}));
+  EXPECT_DOUBLE_EQ(*m.branching_mean(), 53.0 / 12);
+  EXPECT_DOUBLE_EQ(*m.branching_in_quarter(0), 28.0 / 4);
+  EXPECT_DOUBLE_EQ(*m.branching_in_quarter(1), 11.0 / 2);
+  EXPECT_DOUBLE_EQ(*m.branching_in_quarter(2), 12.0 / 4);
+  EXPECT_DOUBLE_EQ(*m.branching_in_quarter(3), 2.0 / 2);
+  EXPECT_NEAR(*m.log10_game_tree(), (std::log10(362880.0) + std::log10(12.0)) / 2, 1e-12);
+  EXPECT_FALSE(metrics::PlayMetrics{}.branching_mean()) << "no turns, no mean";
+  EXPECT_FALSE(metrics::PlayMetrics{}.log10_game_tree());
+}
+
+// Quentin 2x2 games last 2 to 4 plies, so the first quarter of each is its first turn alone:
+// Black chooses among the 4 empty points and nothing else (the pie swap comes at White's first
+// turn), so the first quarter's mean is exactly 4, under random play and under MCTS.
+TEST(Branching, QuentinTwoByTwoOpensWithFourChoices) {
+  const auto game = make_game(find_game("quentin"), 2, {});
+  for (const metrics::PlayerKind player : {metrics::PlayerKind::Random, metrics::PlayerKind::Mcts}) {
+    metrics::PlayOptions options;
+    options.player = player;
+    options.games = player == metrics::PlayerKind::Random ? 300 : 5;
+    options.playouts = 10;
+    const metrics::PlayMetrics m = metrics::play_games(*game, options);
+    ASSERT_LE(m.length_max, 4) << "the first quarter would hold a second turn";
+    EXPECT_EQ(m.branching.turns[0], static_cast<std::uint64_t>(m.games));
+    ASSERT_TRUE(m.branching_in_quarter(0));
+    EXPECT_EQ(*m.branching_in_quarter(0), 4.0) << metrics::player_name(player);
+    // Later turns have fewer points and at most the swap besides: never more than 4 choices.
+    ASSERT_TRUE(m.branching_mean());
+    EXPECT_GT(*m.branching_mean(), 1.0);
+    EXPECT_LE(*m.branching_mean(), 4.0);
+    EXPECT_GT(*m.log10_game_tree(), std::log10(4.0));
+  }
+  const std::string text = metrics::to_text([&] {
+    metrics::MetricsRequest request;
+    request.game = "quentin";
+    request.size = 2;
+    request.random_games = 50;
+    request.mcts = false;
+    request.solve_seconds = 0;
+    return metrics::measure(request);
+  }());
+  EXPECT_NE(text.find("legal moves per turn (a forced pass counts as one); by quarter of the game 4.0, "), std::string::npos) << text;
+  EXPECT_NE(text.find("game-tree size about 10^"), std::string::npos) << text;
+  EXPECT_NE(text.find("(estimated from 50 random games"), std::string::npos) << text;
+}
 
 TEST(Wilson, BracketsTheRateAndNarrowsWithMoreTrials) {
   const metrics::Proportion few = metrics::wilson(6, 10);

@@ -19,11 +19,26 @@ for game in brique quentin brochs hexabrae; do
   [ "$sum" = 200 ] && pass || fail "$game: wins and draws add up to $sum, not 200"
   mechanics=$(field "$tmp/$game.json" "len(d['readings'][0]['random']['mechanics'])")
   [ "$mechanics" -gt 0 ] && pass || fail "$game: no mechanics counted"
+  # Branching: every ply a turn with at least one legal move, in random and MCTS play.
+  branching=$(field "$tmp/$game.json" "all(p['branching']['mean'] >= 1 and p['branching']['log10_game_tree'] > 0 and
+    p['branching']['turns'] == sum(q['turns'] for q in p['branching']['by_quarter']) == round(p['length']['mean'] * p['games'])
+    for p in (d['readings'][0]['random'], d['readings'][0]['mcts']))")
+  [ "$branching" = True ] && pass || fail "$game: branching missing or not one turn per ply" "$tmp/$game.json"
 done
 if python3 "$here/scripts/validate-json.py" "${documents[@]}" >"$tmp/why"; then pass; else fail "schema: $(cat "$tmp/why")"; fi
 # Brique 3x3 is solved within the limit: Black wins the empty board without the pie rule.
 value=$(field "$tmp/brique.json" "[s['value'] for s in d['readings'][0]['solved'] if s['pie'] == 'off'][0]")
 [ "$value" = win ] && pass || fail "brique 3x3 pie=off: empty board '$value', expected win"
+
+# Quentin 2x2 games last 2 to 4 plies, so each one's first quarter is its first turn: the 4 empty
+# points, nothing else (the swap comes at White's first turn), whoever plays.
+"$arbiter" metrics quentin --size 2 --games 200 --mcts-games 3 --playouts 10 --solve-seconds 0 --json >"$tmp/q2.json" 2>/dev/null
+first=$(field "$tmp/q2.json" "[d['readings'][0][p]['branching']['by_quarter'][0]['mean'] for p in ('random', 'mcts')]")
+[ "$first" = "[4.0, 4.0]" ] && pass || fail "quentin 2x2: the first quarter's branching is $first, not 4 for both players" "$tmp/q2.json"
+"$arbiter" metrics quentin --size 2 --games 200 --player random --solve-seconds 0 >"$tmp/q2.txt" 2>/dev/null
+grep -qE "^    branching: [0-9.]+ legal moves per turn \(a forced pass counts as one\); by quarter of the game 4\.0, " "$tmp/q2.txt" &&
+  grep -qE "^    game-tree size about 10\^[0-9.]+ \(estimated from 200 random games" "$tmp/q2.txt" && pass ||
+  fail "quentin 2x2: the text gives no branching" "$tmp/q2.txt"
 
 # The text shows the first moves' values as solve --openings does: a map of the board with one mark
 # per cell, not letters that read as pieces. Brique 3x3 without the pie rule has a winning first move.
