@@ -57,7 +57,8 @@ std::string BrochsState::illegal_reason(Move m) const {
       if (!pieces_may_move()) return "Black must set from reserve before moving (black-turn=set-first)";
       const int dr = t.n ? to / t.n - from / t.n : 0;
       const int dc = to % t.n - from % t.n;
-      if ((dr != 0 && dc != 0) || from == to) return "pieces move along a row or column, like a rook (seed 003 C)";
+      if (from == to) return cell_name(from) + "-" + cell_name(to) + " does not move the piece: it starts and ends on " + cell_name(from);
+      if (dr != 0 && dc != 0) return "pieces move along a row or column, like a rook (seed 003 C)";
       // The first obstacle on the way, as generate_steps meets it: a piece (on the destination or
       // before it), or an empty keep crossed where empty-keeps=blocked forbids it.
       const int d = dr < 0 ? 0 : dc > 0 ? 1 : dr > 0 ? 2 : 3;
@@ -104,7 +105,13 @@ std::string BrochsState::illegal_reason(Move m) const {
         return "no Black piece occupies the " + std::string(quadrant_name(3 - q)) + " keep " + cell_name(keep) +
                ", opposite quadrant " + std::string(quadrant_name(q));
       }
-      return "a Black piece stands in quadrant " + std::string(quadrant_name(q)) + " (seed 003 D.3: 'NO OTHER Black piece')";
+      for (int c = 0; c < cells; ++c) {  // the first Black piece in quadrant q, which curse_eligible counted
+        if (t.region[static_cast<std::size_t>(c)] == q && at(c) != Empty && side_of(at(c)) == kBlackSide) {
+          return "the " + piece_name(at(c)) + " on " + cell_name(c) + " stands in quadrant " + std::string(quadrant_name(q)) +
+                 " (seed 003 D.3: 'NO OTHER Black piece')";
+        }
+      }
+      return "not legal here";
     }
   }
   return "not legal here";

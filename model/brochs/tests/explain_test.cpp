@@ -39,6 +39,15 @@ TEST(ExplainIllegal, AStepNamesThePieceInItsWayNotAPassableKeep) {
   EXPECT_EQ(why_not(*blocked, "c9-c7"), "");  // an empty keep may be entered
 }
 
+// A step that starts and ends on one square is refused for what it is, not as a diagonal.
+TEST(ExplainIllegal, AStepToItsOwnSquareDoesNotMoveThePiece) {
+  const auto s = load(kPastAKeep);
+  const std::string why = why_not(*s, "c9-c9");
+  EXPECT_NE(why.find("c9-c9 does not move the piece"), std::string::npos) << why;
+  EXPECT_EQ(why.find("row or column"), std::string::npos) << why;
+  EXPECT_NE(why_not(*s, "a9-b8").find("pieces move along a row or column"), std::string::npos);
+}
+
 // What the first obstacle of the step from-to is, walked independently of the engine: the first
 // piece on the way (the destination included), or an empty keep crossed under empty-keeps=blocked.
 std::string first_obstacle(const BrochsState& s, int from, int to) {
