@@ -127,7 +127,7 @@ std::string BrochsState::illegal_reason(Move m) const {
       if (!pieces_may_move()) return "Black must set from reserve before moving (black-turn=set-first)";
       const int dr = t.n ? to / t.n - from / t.n : 0;
       const int dc = to % t.n - from % t.n;
-      if (from == to) return cell_name(from) + "-" + cell_name(to) + " does not move the piece: it starts and ends on " + cell_name(from);
+      if (from == to) return cell_name(from) + "-" + cell_name(to) + " does not move the piece (it starts and ends on " + cell_name(from) + ")";
       if (dr != 0 && dc != 0) return "pieces move along a row or column, like a rook (seed 003 C)";
       // The first obstacle on the way, as generate_steps meets it: a piece (on the destination or
       // before it), or an empty keep crossed where empty-keeps=blocked forbids it.
