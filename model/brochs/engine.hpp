@@ -297,6 +297,22 @@ class BrochsState final : public State {
   enum class EndCause : std::uint8_t { None, KeepsHeld, TooFew, MainCaptured, TwoPasses, Repetition, PlyCap };
   EndCause end_cause() const;
   std::string black_left() const;  // "3 pieces"
+  // explain: what R-7 keep-two-piece, R-8 main-diagonal and R-15 isolated say about a line (C1)
+  // or diagonal (C4) configuration around the enemy piece on `victim`, on the board as the engine
+  // judges it (the arriving piece placed, nothing removed yet). main_partner: the square of the main
+  // piece of a diagonal pair when it is not the arriving piece (R-8 applies), else kNoCell. Each
+  // reading says whether it prevents the capture.
+  struct RulingReading {
+    bool prevents = false;
+    std::string text;
+  };
+  std::vector<RulingReading> capture_rulings(int victim, bool diagonal, int main_partner) const;
+  // explain: the C1 or C4 configuration around the enemy piece next to `to` in direction d that the
+  // piece which arrived on `to` closes when are read most permissively (partners
+  // as a Capture's), or false when there is none.
+  bool near_capture(int to, int d, Capture& configuration) const;
+  // explain: the same for the piece on `cell` standing in a configuration it entered.
+  bool near_standing_threat(int cell, Capture& configuration) const;
   template <class Sink>
   void generate(Sink&& add) const;
   // Reads a move's text; with must_be_legal=false an illegal but well-formed move is returned too.

@@ -1,4 +1,5 @@
 // Brochs for people: why a move is illegal, what a move captures and why, the verdict.
+#include <algorithm>
 #include <cstdlib>
 
 #include "model/brochs/engine.hpp"
@@ -39,6 +40,75 @@ std::string BrochsState::entry_ruling(int cell) const {
   return std::string("entry=") + (rules_.entry == EntryRule::Captured ? "captured" : "protected");
 }
 
+std::vector<BrochsState::RulingReading> BrochsState::capture_rulings(int victim, bool diagonal, int main_partner) const {
+  std::vector<RulingReading> out;
+  if (tables_->is_keep(victim)) {
+    const bool two = rules_.keep_two_piece == KeepTwoPiece::Yes;
+    out.push_back({!two, cell_name(victim) + (two ? " is a keep, whose occupant falls to two pieces as well (keep-two-piece=yes, ruling R-7)"
+                                                  : " is a keep, whose occupant falls only to two opposite pairs, C2 (keep-two-piece=no, ruling R-7)")});
+  }
+  if (!diagonal && rules_.isolated == Isolated::Unsupported) {
+    int beside = kNoCell;
+    for (int d = 0; d < 4 && beside == kNoCell; ++d) {
+      const int c = tables_->neighbour(victim, d);
+      if (is_friend(c, side_of(at(victim)))) beside = c;
+    }
+    out.push_back({beside != kNoCell, beside != kNoCell ? "the " + piece_name(at(beside)) + " on " + cell_name(beside) +
+                                                              " stands beside it, so it is not isolated and C1 cannot take it (isolated=unsupported, ruling R-15)"
+                                                        : "no piece of its side stands beside it, so it is isolated (isolated=unsupported, ruling R-15)"});
+  }
+  if (diagonal && main_partner != kNoCell) {
+    const bool in_pair = rules_.main_diagonal == MainDiagonal::MainInPair;
+    out.push_back({!in_pair, "the main piece on " + cell_name(main_partner) + " is not the piece that arrived" +
+                                 (in_pair ? ", and any Black piece completing its diagonal pair captures (main-diagonal=main-in-pair, ruling R-8)"
+                                          : ", and C4 needs the main piece itself to move or be set (main-diagonal=main-moves, ruling R-8)")});
+  }
+  return out;
+}
+
+bool BrochsState::near_capture(int to, int d, Capture& configuration) const {
+  const Tables& t = *tables_;
+  const int side = side_of(at(to));
+  const int victim = t.neighbour(to, d);
+  if (victim == kNoCell || at(victim) == Empty || side_of(at(victim)) == side) return false;
+  const int beyond = t.neighbour(victim, d);
+  configuration = Capture{};
+  configuration.victim = static_cast<std::int16_t>(victim);
+  configuration.partner_count = 2;
+  configuration.partners = {static_cast<std::int16_t>(to), static_cast<std::int16_t>(beyond), kNoCell, kNoCell};
+  if (d < 4) {
+    configuration.rule = CaptureRule::C1;
+    return closes_line(victim, to, beyond, side, configuration.partners[1]);
+  }
+  configuration.rule = CaptureRule::C4;
+  return side == kBlackSide && is_friend(beyond, side) && (at(to) == Main || at(beyond) == Main);
+}
+
+bool BrochsState::near_standing_threat(int cell, Capture& configuration) const {
+  const Tables& t = *tables_;
+  const int enemy = 1 - side_of(at(cell));
+  configuration = Capture{};
+  configuration.victim = static_cast<std::int16_t>(cell);
+  configuration.partner_count = 2;
+  for (int d : {0, 1, 4, 5}) {
+    const int a = t.neighbour(cell, d);
+    const int b = t.neighbour(cell, opposite_direction(d));
+    if (d < 4) {
+      configuration.rule = CaptureRule::C1;
+      for (const auto& [near, far] : {std::pair{a, b}, std::pair{b, a}}) {
+        configuration.partners[0] = static_cast<std::int16_t>(near);
+        if (is_partner(near, enemy) && closes_line(cell, near, far, enemy, configuration.partners[1])) return true;
+      }
+    } else if (enemy == kBlackSide && is_friend(a, enemy) && is_friend(b, enemy) && (at(a) == Main || at(b) == Main)) {
+      configuration.rule = CaptureRule::C4;
+      configuration.partners[0] = static_cast<std::int16_t>(a);
+      configuration.partners[1] = static_cast<std::int16_t>(b);
+      return true;
+    }
+  }
+  return false;
+}
+
 std::string BrochsState::illegal_reason(Move m) const {
   if (outcome_.over()) return "the game is over (" + verdict() + ")";
   if (is_legal(m)) return "";
@@ -57,7 +127,8 @@ std::string BrochsState::illegal_reason(Move m) const {
       if (!pieces_may_move()) return "Black must set from reserve before moving (black-turn=set-first)";
       const int dr = t.n ? to / t.n - from / t.n : 0;
       const int dc = to % t.n - from % t.n;
-      if ((dr != 0 && dc != 0) || from == to) return "pieces move along a row or column, like a rook (seed 003 C)";
+      if (from == to) return cell_name(from) + "-" + cell_name(to) + " does not move the piece (it starts and ends on " + cell_name(from) + ")";
+      if (dr != 0 && dc != 0) return "pieces move along a row or column, like a rook (seed 003 C)";
       // The first obstacle on the way, as generate_steps meets it: a piece (on the destination or
       // before it), or an empty keep crossed where empty-keeps=blocked forbids it.
       const int d = dr < 0 ? 0 : dc > 0 ? 1 : dr > 0 ? 2 : 3;
@@ -104,7 +175,13 @@ std::string BrochsState::illegal_reason(Move m) const {
         return "no Black piece occupies the " + std::string(quadrant_name(3 - q)) + " keep " + cell_name(keep) +
                ", opposite quadrant " + std::string(quadrant_name(q));
       }
-      return "a Black piece stands in quadrant " + std::string(quadrant_name(q)) + " (seed 003 D.3: 'NO OTHER Black piece')";
+      for (int c = 0; c < cells; ++c) {  // the first Black piece in quadrant q, which curse_eligible counted
+        if (t.region[static_cast<std::size_t>(c)] == q && at(c) != Empty && side_of(at(c)) == kBlackSide) {
+          return "the " + piece_name(at(c)) + " on " + cell_name(c) + " stands in quadrant " + std::string(quadrant_name(q)) +
+                 " (seed 003 D.3: 'NO OTHER Black piece')";
+        }
+      }
+      return "not legal here";
     }
   }
   return "not legal here";
@@ -184,8 +261,45 @@ std::string BrochsState::explain(Move m) const {
     }
   }
   const MoveKind kind = move_kind(m);
+  const bool arrives = kind == MoveKind::Step || kind == MoveKind::Set || kind == MoveKind::SetMain;
   const std::uint8_t arriving = kind == MoveKind::Step ? at(move_from(m)) : kind == MoveKind::SetMain ? std::uint8_t{Main} : std::uint8_t{Black};
+  // The board the engine judges captures on: the piece arrived, nothing removed yet; and after the move.
+  BrochsState placed(*this);
+  if (arrives) {
+    if (kind == MoveKind::Step) placed.remove_piece(move_from(m));
+    placed.place_piece(to, arriving);
+  }
+  BrochsState after(*this);
+  after.apply(m);
+  // The squares that formed a configuration, read on `board`: "c2 (the arriving piece), a2".
+  auto partners_text = [&](const BrochsState& board, const Capture& c, const std::string& separator) {
+    std::string text;
+    for (int p = 0; p < c.partner_count; ++p) {
+      const int cell = c.partners[static_cast<std::size_t>(p)];
+      std::string label = cell == kNoCell ? "the board edge (edge-captures=edges)" : cell_name(cell);
+      if (cell != kNoCell && cell == to && !c.self) label += " (the arriving piece)";
+      if (cell != kNoCell && board.at(cell) == Empty) label += " (empty hostile keep)";
+      text += (p == 0 ? "" : p + 1 == c.partner_count ? separator : ", ") + label;
+    }
+    return text;
+  };
+  // What said about a C1 or C4 configuration: those that allowed it, or those
+  // that prevented it.
+  auto readings_text = [](const std::vector<RulingReading>& readings, bool preventing, const std::string& separator) {
+    std::string text;
+    for (const RulingReading& reading : readings) {
+      if (reading.prevents == preventing) text += (text.empty() ? "" : separator) + reading.text;
+    }
+    return text;
+  };
   const CaptureList captures = captures_of(m);
+  // The board a piece's own entry is judged on: its captures removed, itself still there.
+  BrochsState judged(placed);
+  for (int i = 0; i < captures.count; ++i) {
+    const Capture& c = captures.items[static_cast<std::size_t>(i)];
+    if (arrives && !c.self) judged.remove_piece(c.victim);
+  }
+  std::vector<int> captured;
   int shown = 0;
   for (int i = 0; i < captures.count; ++i) {
     const Capture& c = captures.items[static_cast<std::size_t>(i)];
@@ -195,28 +309,39 @@ std::string BrochsState::explain(Move m) const {
     out += (c.self ? "The arriving " + piece_name(victim_piece) + " on " + cell_name(c.victim) + " is itself captured by "
                    : "Captures the " + piece_name(victim_piece) + " on " + cell_name(c.victim) + " by ") +
            std::string(rule_text(c.rule));
-    out += ", formed by";
-    for (int p = 0; p < c.partner_count; ++p) {
-      const int cell = c.partners[static_cast<std::size_t>(p)];
-      if (cell == kNoCell) {
-        out += (p ? ", " : " ") + std::string("the board edge (edge-captures=edges)");
-        continue;
-      }
-      std::string label = cell_name(cell);
-      if (cell == to && !c.self) {
-        label += " (the arriving piece)";
-      } else if (at(cell) == Empty) {
-        label += " (empty hostile keep)";
-      }
-      out += (p ? ", " : " ") + label;
-    }
+    out += ", formed by " + partners_text(c.self ? judged : placed, c, ", ");
     if (c.self) out += "; the arriving piece entered this configuration and is removed (" + entry_ruling(to) + ")";
+    if (c.rule == CaptureRule::C1 || c.rule == CaptureRule::C4) {
+      const int main_partner = c.rule == CaptureRule::C4 && !c.self && arriving != Main ? c.partners[1] : kNoCell;
+      const BrochsState& board = c.self ? judged : placed;
+      const std::string allowed = readings_text(board.capture_rulings(c.victim, c.rule == CaptureRule::C4, main_partner), false, "; ");
+      if (!allowed.empty()) out += "; " + allowed;
+    }
+    if (!c.self) captured.push_back(c.victim);
     out += ".\n";
   }
-  if (kind == MoveKind::Step || kind == MoveKind::Set || kind == MoveKind::SetMain) {
-    BrochsState after(*this);
-    after.apply(m);
+  if (arrives) {
+    // Near-captures: a line or diagonal the arriving piece closed that kept from capturing.
+    for (int d = 0; d < kDirections; ++d) {
+      Capture near;
+      if (!placed.near_capture(to, d, near) || std::find(captured.begin(), captured.end(), near.victim) != captured.end()) continue;
+      const bool diagonal = near.rule == CaptureRule::C4;
+      const int main_partner = diagonal && arriving != Main ? near.partners[1] : kNoCell;
+      const std::string prevented = readings_text(placed.capture_rulings(near.victim, diagonal, main_partner), true, "; and ");
+      if (prevented.empty()) continue;
+      out += "The " + piece_name(placed.at(near.victim)) + " on " + cell_name(near.victim) + " is not captured, although " +
+             partners_text(placed, near, " and ") + (diagonal ? " close a diagonal (C4)" : " close a line (C1)") + " around it: " + prevented + ".\n";
+    }
     Capture threat;
+    if (after.at(to) != Empty && entry_is_captured(to) && !judged.standing_threat(to, threat) && judged.near_standing_threat(to, threat)) {
+      threat.self = true;
+      const std::string prevented = readings_text(judged.capture_rulings(to, threat.rule == CaptureRule::C4, kNoCell), true, "; and ");
+      if (!prevented.empty()) {
+        out += "The arriving " + piece_name(arriving) + " on " + cell_name(to) + " entered a " +
+               (threat.rule == CaptureRule::C4 ? "diagonal (C4)" : "line (C1)") + " of " + partners_text(judged, threat, " and ") +
+               " but is not captured (" + entry_ruling(to) + "): " + prevented + ".\n";
+      }
+    }
     if (after.at(to) != Empty && after.standing_threat(to, threat)) {
       out += "The arriving piece stands in an enemy configuration (" + std::string(rule_text(threat.rule)) + ": ";
       for (int p = 0; p < threat.partner_count; ++p) {
@@ -227,11 +352,7 @@ std::string BrochsState::explain(Move m) const {
              (entry_ruling(to).starts_with("keep") ? "R-18 " : "R-6 ") + entry_ruling(to) + ").\n";
     }
     if (shown == 0) out += "No capture.\n";
-    out += "Result: " + after.verdict() + ".\n";
-    return out;
   }
-  BrochsState after(*this);
-  after.apply(m);
   out += "Result: " + after.verdict() + ".\n";
   return out;
 }

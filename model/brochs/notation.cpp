@@ -307,7 +307,11 @@ std::string BrochsState::diagram() const {
     out += side + " to move, ply " + std::to_string(ply_);
   }
   out += ", reserve " + reserve_text(*this);
-  for (const std::string& item : turn_items(*this)) out += ", " + item;
+  // A game ended by repetition says so once, in its lead ("White wins, repetition, ..."), which
+  // the reader takes as the item; before 29 November 2026 the item followed the passes as well.
+  for (const std::string& item : turn_items(*this)) {
+    if (item != "repetition" || end_cause() != EndCause::Repetition) out += ", " + item;
+  }
   if (const std::string since = since_text(*this, " "); !since.empty()) out += ", since " + since;
   if (outcome_.over()) out += ", " + side + kWouldMoveNext;
   return out + "\n";
@@ -425,6 +429,7 @@ std::unique_ptr<BrochsState> parse_brochs_position(const Rules& rules, std::stri
   state->set_reserve(ordinary, main);
   const int passes = parse_number(field(3, "passes"), "passes");
   StatusFlags flags;
+  flags.repeated = stated_reason == "repetition";
   for (std::size_t i = 4; i < parts.size(); ++i) {
     if (!finished_form && (parts[i] == "Black wins" || parts[i] == "White wins" || parts[i] == "draw")) {
       verdict = parts[i];

@@ -1,6 +1,8 @@
 // Why a move is illegal: the reason `moves --why` and `explain` give names the obstacle the engine
 // meets, and a ruling only as the rulings in force set it.
+#include <algorithm>
 #include <regex>
+#include <tuple>
 
 #include "model/brochs/tests/fixtures.hpp"
 
@@ -39,6 +41,134 @@ TEST(ExplainIllegal, AStepNamesThePieceInItsWayNotAPassableKeep) {
   EXPECT_EQ(why_not(*blocked, "c9-c7"), "");  // an empty keep may be entered
 }
 
+// A step that starts and ends on one square is refused for what it is, not as a diagonal.
+TEST(ExplainIllegal, AStepToItsOwnSquareDoesNotMoveThePiece) {
+  const auto s = load(kPastAKeep);
+  const std::string why = why_not(*s, "c9-c9");
+  EXPECT_NE(why.find("c9-c9 does not move the piece"), std::string::npos) << why;
+  EXPECT_EQ(why.find("row or column"), std::string::npos) << why;
+  EXPECT_NE(why_not(*s, "a9-b8").find("pieces move along a row or column"), std::string::npos);
+}
+
+// An arbiter's reports (session 47): a capture let happen, and a near-capture one of
+// them prevented, name the piece, the ruling and its value in force. Before, the near-captures said
+// only "No capture." and the captures only the capture rule.
+TEST(ExplainRulings, KeepTwoPieceR7) {
+  // c4-c2 closes a2 (Black) and c2 around b2, a White piece on a keep.
+  const std::string p = "brochs 7 ...+.../Bw.+.#./...+.../++B++++/.W.W.W./WwW+WwW/.W.+.W. black 40 10+S 0";
+  const std::string kept = explained(p, "c4-c2");
+  EXPECT_NE(kept.find("The White piece on b2 is not captured, although c2 (the arriving piece) and a2 close a line (C1) around it: b2 is a "
+                      "keep, whose occupant falls only to two opposite pairs, C2 (keep-two-piece=no, ruling R-7)."),
+            std::string::npos)
+      << kept;
+  EXPECT_NE(kept.find("No capture."), std::string::npos) << kept;
+  const std::string taken = explained(p + " keep-two-piece=yes", "c4-c2", {"keep-two-piece=yes"});
+  EXPECT_NE(taken.find("Captures the White piece on b2 by C1"), std::string::npos) << taken;
+  EXPECT_NE(taken.find("b2 is a keep, whose occupant falls to two pieces as well (keep-two-piece=yes, ruling R-7)"), std::string::npos) << taken;
+  EXPECT_EQ(taken.find("not captured"), std::string::npos) << taken;
+}
+
+TEST(ExplainRulings, MainDiagonalR8) {
+  // a4-f4 brings an ordinary piece diagonally next to e3 (White), with the main piece on d2 beyond.
+  const std::string p = "brochs 7 ...+.../.#.S.#./...+W../B++++++/.W.W.W./WwW+WwW/.W.+.W. black 40 10 0";
+  const std::string kept = explained(p, "a4-f4");
+  EXPECT_NE(kept.find("The White piece on e3 is not captured, although f4 (the arriving piece) and d2 close a diagonal (C4) around it: "
+                      "the main piece on d2 is not the piece that arrived, and C4 needs the main piece itself to move or be set "
+                      "(main-diagonal=main-moves, ruling R-8)."),
+            std::string::npos)
+      << kept;
+  const std::string taken = explained(p + " main-diagonal=main-in-pair", "a4-f4", {"main-diagonal=main-in-pair"});
+  EXPECT_NE(taken.find("Captures the White piece on e3 by C4"), std::string::npos) << taken;
+  EXPECT_NE(taken.find("the main piece on d2 is not the piece that arrived, and any Black piece completing its diagonal pair captures "
+                       "(main-diagonal=main-in-pair, ruling R-8)"),
+            std::string::npos)
+      << taken;
+  // The main piece moving itself needs no ruling: d2-d3 would not take e3 (not diagonal); set main
+  // pieces aside, an ordinary piece with an ordinary partner closes nothing.
+  EXPECT_EQ(explained(p, "a4-a3").find("R-8"), std::string::npos);
+}
+
+TEST(ExplainRulings, IsolatedR15) {
+  // c2-a2: the main piece and a4 close a column around a3 (White), which has b3 (White) beside it.
+  const std::string p = "brochs 7 ...+.../.#S+.#./WW.+.../B++++++/.W.W.W./WwW+WwW/.W.+.W. black 40 10 0";
+  const std::string kept = explained(p + " isolated=unsupported", "c2-a2", {"isolated=unsupported"});
+  EXPECT_NE(kept.find("The White piece on a3 is not captured, although a2 (the arriving piece) and a4 close a line (C1) around it: the "
+                      "White piece on b3 stands beside it, so it is not isolated and C1 cannot take it (isolated=unsupported, ruling R-15)."),
+            std::string::npos)
+      << kept;
+  const std::string taken = explained(p, "c2-a2");
+  EXPECT_NE(taken.find("Captures the White piece on a3 by C1"), std::string::npos) << taken;
+  EXPECT_EQ(taken.find("R-15"), std::string::npos) << taken;  // isolated=any: no reading to name
+  // A lone piece under isolated=unsupported falls, and the explanation says it was isolated.
+  const std::string lone = "brochs 7 ...+.../.#S+.#./W..+.../B++++++/.W.W.W./WwW+WwW/.W.+.W. black 40 10 0";
+  const std::string falls = explained(lone + " isolated=unsupported", "c2-a2", {"isolated=unsupported"});
+  EXPECT_NE(falls.find("Captures the White piece on a3 by C1, sandwich in a line or column (seed 003 D.1), formed by a2 (the arriving "
+                       "piece), a4; no piece of its side stands beside it, so it is isolated (isolated=unsupported, ruling R-15)."),
+            std::string::npos)
+      << falls;
+}
+
+// With entry=captured, a piece that enters a line survives only because a ruling says so: the
+// explanation names it.
+TEST(ExplainRulings, AnEnteringPieceSparedByARuling) {
+  // White b3-b2 enters the keep b2 between a2 and c2 (Black): a keep occupant needs two pairs.
+  const std::string p = "brochs 7 ...+.../B#B+.#./.W.+.../+++++++/...+.../.#.+.#./...+... white 41 8 0 entry=captured";
+  const std::string kept = explained(p, "b3-b2", {"entry=captured"});
+  EXPECT_NE(kept.find("The arriving White piece on b2 entered a line (C1) of c2 and a2 but is not captured (entry=captured): b2 is a keep, "
+                      "whose occupant falls only to two opposite pairs, C2 (keep-two-piece=no, ruling R-7)."),
+            std::string::npos)
+      << kept;
+  const std::string taken = explained(p + " keep-two-piece=yes", "b3-b2", {"entry=captured", "keep-two-piece=yes"});
+  EXPECT_NE(taken.find("The arriving White piece on b2 is itself captured by C1"), std::string::npos) << taken;
+  EXPECT_NE(taken.find("(keep-two-piece=yes, ruling R-7)"), std::string::npos) << taken;
+}
+
+// Over random games, every near-capture an explanation reports is a capture once
+// are read permissively (keep-two-piece=yes, main-diagonal=main-in-pair, isolated=any), and every
+// capture it credits to keep-two-piece=yes or main-diagonal=main-in-pair does not happen under
+// keep-two-piece=no and main-diagonal=main-moves.
+TEST(ExplainRulings, TheRulingNamedIsTheOneThatDecides) {
+  const std::regex near("The (White|Black|main) piece on ([a-o][0-9]+) is not captured, although");
+  const std::regex credited("Captures the (White|Black|main) piece on ([a-o][0-9]+) by [^\n]*(keep-two-piece=yes|main-diagonal=main-in-pair)");
+  const std::vector<std::string> permissive = {"keep-two-piece=yes", "main-diagonal=main-in-pair"};
+  const std::vector<std::string> strict = {"keep-two-piece=no", "main-diagonal=main-moves"};
+  Rng rng(11);
+  int near_checked = 0, credited_checked = 0;
+  for (const auto& rulings : std::vector<std::vector<std::string>>{
+           {}, {"isolated=unsupported", "edge-captures=corners"}, {"keep-two-piece=yes", "main-diagonal=main-in-pair", "isolated=unsupported"}}) {
+    const bool unsupported = std::find(rulings.begin(), rulings.end(), "isolated=unsupported") != rulings.end();
+    for (const int size : {7, 9}) {
+      auto s = start(size, rulings);
+      std::vector<std::string> loose = permissive, tight = strict;
+      for (const std::string& ruling : rulings) {
+        if (ruling.starts_with("edge-captures")) loose.push_back(ruling), tight.push_back(ruling);
+      }
+      if (unsupported) tight.push_back("isolated=unsupported");
+      for (int ply = 0; !s->is_terminal(); ++ply) {
+        if (ply % (3 * kScale) == 0) {
+          std::vector<Move> moves;
+          s->legal_moves(moves);
+          for (const Move m : moves) {
+            const std::string text = s->explain(m);
+            for (const auto& [pattern, other, falls] : {std::tuple{&near, &loose, true}, std::tuple{&credited, &tight, false}}) {
+              for (std::sregex_iterator it(text.begin(), text.end(), *pattern), end; it != end; ++it) {
+                auto there = parse_brochs_position(rules_for(size, *other), s->diagram());
+                there->apply(m);
+                const int victim = cell(*s, (*it)[2]);
+                ASSERT_EQ(there->at(victim) == Empty, falls) << s->move_text(m) << "\n" << text << s->diagram();
+                ++(falls ? near_checked : credited_checked);
+              }
+            }
+          }
+        }
+        s->apply(s->random_move(rng));
+      }
+    }
+  }
+  EXPECT_GT(near_checked, 10 / kScale);
+  EXPECT_GT(credited_checked, 10 / kScale);
+}
+
 // What the first obstacle of the step from-to is, walked independently of the engine: the first
 // piece on the way (the destination included), or an empty keep crossed under empty-keeps=blocked.
 std::string first_obstacle(const BrochsState& s, int from, int to) {
@@ -62,7 +192,9 @@ TEST(ExplainIllegal, ReasonsAgreeWithLegalityAndNameOnlyRulingsInForce) {
                                                                    {"empty-keeps=blocked", "black-turn=set-first"},
                                                                    {"empty-keeps=hostile", "white-pass=only-when-stuck"},
                                                                    {"set-squares=keeps", "keep-setting=after-capture", "curse-holder=ordinary"},
-                                                                   {"set-squares=anywhere", "curse-cost=free", "edge-captures=edges"}}) {
+                                                                   {"set-squares=anywhere", "curse-cost=free", "edge-captures=edges"},
+                                                                   {"keep-two-piece=yes", "main-diagonal=main-in-pair", "isolated=unsupported"},
+                                                                   {"isolated=unsupported", "entry=captured", "empty-keeps=hostile"}}) {
     for (const int size : {7, 9}) {
       auto s = start(size, rulings);
       const Config config = config_from_rules(s->rules());

@@ -186,6 +186,30 @@ TEST(Notation, SinceCarriesTheRepetitionHistory) {
   EXPECT_EQ(parse_brochs_position(s->rules(), s->diagram())->line(), s->line());
 }
 
+// A game ended by repetition says so once: its status read "White wins, repetition, ply 18, ...,
+// passes 0, repetition, since ..." (an arbiter's report, session 47). The lead alone is read as the
+// item, and the line with both is still read.
+TEST(Notation, AGameEndedByRepetitionSaysSoOnce) {
+  auto s = load(diagram_9x9("B i9; W a1", "Black to move, ply 10, reserve 8, passes 0"));
+  for (const char* m : {"i9-i8", "a1-a2", "i8-i9", "a2-a1", "i9-i8", "a1-a2", "i8-i9", "a2-a1"}) play(*s, m);
+  ASSERT_TRUE(s->repeated());
+  const std::string diagram = s->diagram();
+  const std::string status = diagram.substr(diagram.rfind('\n', diagram.size() - 2) + 1);
+  EXPECT_EQ(status, "White wins, repetition, ply 18, reserve 8, passes 0, since i9-i8 a1-a2 i8-i9 a2-a1 i9-i8 a1-a2 i8-i9 a2-a1, "
+                    "Black would move next\n");
+  const auto again = load(diagram);
+  EXPECT_TRUE(again->repeated());
+  EXPECT_EQ(again->line(), s->line());
+  const std::string rows = diagram.substr(0, diagram.size() - status.size());
+  EXPECT_EQ(load(rows + "White wins, repetition, ply 18, reserve 8, passes 0, repetition, since i9-i8 a1-a2 i8-i9 a2-a1 i9-i8 a1-a2 i8-i9 "
+                        "a2-a1, Black would move next\n")
+                ->line(),
+            s->line());
+  // Without the reason, the item is needed: the moves repeat the position a third time.
+  EXPECT_THROW(load(rows + "White wins, ply 18, reserve 8, passes 0, since i9-i8 a1-a2 i8-i9 a2-a1 i9-i8 a1-a2 i8-i9 a2-a1, Black would move next\n"),
+               InputError);
+}
+
 TEST(Notation, ImpossibleSinceMovesAreRejected) {
   const std::string rows = diagram_9x9("B i9; W a1", "Black to move, ply 10, reserve 8, passes 0");
   const std::string head = rows.substr(0, rows.find("Black to move"));

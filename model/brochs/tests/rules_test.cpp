@@ -145,11 +145,12 @@ TEST(Curse, ABlackPieceInTheTargetQuadrantForbidsIt) {
   auto s = load(diagram_9x9("S e1; B i9; W h8; b c3", "Black to move, ply 0, reserve 8, passes 0"));
   EXPECT_FALSE(legal(*s, "curse h8"));
   EXPECT_NE(s->explain(s->parse_move("pass")).find("passes"), std::string::npos);
-  try {
-    s->parse_move("curse h8");
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("Black piece stands in quadrant SE"), std::string::npos) << e.what();
-  }
+  // The reason names the piece and its square (it said only "a Black piece stands in quadrant SE").
+  EXPECT_NE(s->explain_text("curse h8").find("the Black piece on i9 stands in quadrant SE"), std::string::npos) << s->explain_text("curse h8");
+  auto main_there = load(diagram_9x9("S i8; W h8; b c3", "Black to move, ply 0, reserve 8, passes 0"));
+  EXPECT_FALSE(legal(*main_there, "curse h8"));
+  EXPECT_NE(main_there->explain_text("curse h8").find("the main piece on i8 stands in quadrant SE"), std::string::npos)
+      << main_there->explain_text("curse h8");
 }
 
 TEST(Curse, NoCurseWithoutTheMainPieceOnTheBoard) {
