@@ -8,12 +8,14 @@ for tool in file pdfinfo; do
   command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (scripts/quickstart.sh installs it)"; exit 1; }
 done
 
-# check_png FILE: a PNG 500-1000 pixels wide
+# check_png FILE: an opaque PNG 500-1000 pixels wide (its foot once came out part transparent where
+# the drawing's height fell between two pixels)
 check_png() {
   local description width
   description=$(file -b "$1")
   width=$(echo "$description" | sed -n 's/^PNG image data, \([0-9]*\) x [0-9]*.*/\1/p')
-  if [ -z "$width" ] || [ "$width" -lt 500 ] || [ "$width" -gt 1000 ]; then fail "$1 is not a readable PNG: $description"
+  if [ -z "$width" ] || [ "$width" -lt 500 ] || [ "$width" -gt 1000 ] || [[ "$description" == *RGBA* ]]; then
+    fail "$1 is not a readable opaque PNG: $description"
   else passes=$((passes + 1)); fi
 }
 # check_pdf FILE MIN_MM MAX_MM: a one-page PDF whose width lies between MIN_MM and MAX_MM
