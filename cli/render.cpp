@@ -50,6 +50,7 @@ int render(const std::vector<std::string>& args) {
   play_moves(*loaded.state, moves, moves.size());
   puzzles::Decorations decorations = puzzles::status_decorations(loaded.game->descriptor(), *loaded.state);
   decorations.coordinates = show_coordinates;
+  decorations.rulings = puzzles::rulings_line(loaded.game->descriptor(), loaded.game->config());
   decorations.caption = caption;
   if (last_move) {
     const puzzles::PlayedLine line = puzzles::play_line(*start, moves);
@@ -70,7 +71,7 @@ int render(const std::vector<std::string>& args) {
 const CommandRegistration render_registration{Command{
     "render",
     "render GAME [--position P] [MOVE...] --out FILE.svg|.png|.pdf [--last-move] [--coordinates on|off] [--caption TEXT]",
-    "draw a position as SVG, PNG or PDF (about 9 cm wide): board, pieces, coordinates, side to move or result",
+    "draw a position as SVG, PNG or PDF (about 9 cm wide): board, pieces, coordinates, side to move or result, and the rulings that differ from the defaults",
     render}};
 
 }  // namespace

@@ -275,8 +275,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
   entry.details = "Difficulty " + std::to_string(puzzle.difficulty) + "/5 · " + board_name +
                   (puzzle.theme.empty() ? "" : " · " + puzzle.theme);
 
-  const std::vector<std::string> differing = non_default_rulings(game, configured->config());
-  if (!differing.empty()) entry.rulings = "Rulings: " + join(differing, ", ");
+  entry.rulings = rulings_line(game, configured->config());
 
   // The status says what else decides the legal moves (a swap still open, a near ply cap).
   Decorations problem;

@@ -120,6 +120,12 @@ Decorations status_decorations(const GameDescriptor& game, const State& state) {
   return decorations;
 }
 
+std::string rulings_line(const GameDescriptor& game, const Config& config) {
+  std::string line;
+  for (const std::string& ruling : non_default_rulings(game, config)) line += (line.empty() ? "Rulings: " : ", ") + ruling;
+  return line;
+}
+
 std::string side_colour(const GameDescriptor& game, int side) {
   std::string name = game.side_names.at(static_cast<std::size_t>(side));
   for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -250,6 +256,12 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
       out.shapes.push_back(text_shape(x, y + line / 2, status_line, font, true, "status"));
       y += line;
     }
+  }
+  // The rulings that differ from the defaults, under the status they may decide, at its size; a
+  // long list wraps between rulings.
+  for (const std::string& rulings_part : wrapped(decorations.rulings, font, band_right - left)) {
+    out.shapes.push_back(text_shape(left, y + line / 2, rulings_part, font, true, "rulings"));
+    y += line;
   }
   // The key: what the game's marks mean, then the last move's marks when there is more than the
   // ring (which the status names: "last move d4-d2"). Entries flow along rows at the band's size,

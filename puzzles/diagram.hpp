@@ -24,7 +24,11 @@ struct Decorations {
   bool coordinates = true;
   std::string status;         // the line under the board: "Black to move", "White wins"
   std::string status_colour;  // colour of the disc before it ("" for none): the side it names
-  std::string caption;        // a second line, "" for none
+  // The rulings the position was drawn under that differ from the game's defaults
+  // (rulings_line), under the status: a result or a legal move can hang on them, and the board
+  // alone does not show them. "" under the defaults.
+  std::string rulings;
+  std::string caption;        // a line of the caller's own, "" for none
   std::optional<MoveAnchor> last_move;
   // With last_move: where its piece came from (a faint square) and what it removed (a cross on
   // each place), from State::move_trace; a key under the status names the marks drawn.
@@ -51,6 +55,10 @@ std::string side_status(const GameDescriptor& game, const State& state);
 // Decorations with the status line of `state` filled in: side_status, and the disc of the side it
 // names (the winner, or the side to move; none for a draw).
 Decorations status_decorations(const GameDescriptor& game, const State& state);
+// "Rulings: opponent-chain=mover-wins, pie=off": the rulings of `config` that differ from the
+// game's defaults, named as its ruling descriptors name them, for Decorations::rulings; "" when
+// every ruling is at its default.
+std::string rulings_line(const GameDescriptor& game, const Config& config);
 // The colour a side's disc is drawn in: its name when the name is a colour ("Black", "White"),
 // otherwise "".
 std::string side_colour(const GameDescriptor& game, int side);

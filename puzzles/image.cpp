@@ -169,6 +169,11 @@ std::string image_bytes(const Drawing& drawing, ImageFormat format, const PrintS
     const int width = static_cast<int>(pixels_wide), height = static_cast<int>(std::round(pixels_wide * aspect));
     Surface surface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height), cairo_surface_destroy);
     Context cairo(cairo_create(surface.get()), cairo_destroy);
+    // The whole surface white first: its height is rounded to whole pixels, and a last row the
+    // drawing only partly covers was left part transparent (an RGBA PNG with a faint line at the
+    // foot on a dark page).
+    cairo_set_source_rgb(cairo.get(), 1, 1, 1);
+    cairo_paint(cairo.get());
     paint_drawing(cairo.get(), drawing, 0, 0, width / drawing.width);
     cairo_surface_flush(surface.get());
     if (cairo_surface_write_to_png_stream(surface.get(), append_to_string, &bytes) != CAIRO_STATUS_SUCCESS) {

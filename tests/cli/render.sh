@@ -8,12 +8,14 @@ for tool in file pdfinfo; do
   command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (scripts/quickstart.sh installs it)"; exit 1; }
 done
 
-# check_png FILE: a PNG 500-1000 pixels wide
+# check_png FILE: an opaque PNG 500-1000 pixels wide (its foot once came out part transparent where
+# the drawing's height fell between two pixels)
 check_png() {
   local description width
   description=$(file -b "$1")
   width=$(echo "$description" | sed -n 's/^PNG image data, \([0-9]*\) x [0-9]*.*/\1/p')
-  if [ -z "$width" ] || [ "$width" -lt 500 ] || [ "$width" -gt 1000 ]; then fail "$1 is not a readable PNG: $description"
+  if [ -z "$width" ] || [ "$width" -lt 500 ] || [ "$width" -gt 1000 ] || [[ "$description" == *RGBA* ]]; then
+    fail "$1 is not a readable opaque PNG: $description"
   else passes=$((passes + 1)); fi
 }
 # check_pdf FILE MIN_MM MAX_MM: a one-page PDF whose width lies between MIN_MM and MAX_MM
@@ -101,6 +103,36 @@ render_status "Black to move, cursed, taken c3" brochs --position \
 # A finished Brochs game says why it ended, whichever way it did (the ply cap's once said nothing).
 render_status "White wins, two passes" brochs --size 7 pass pass
 render_status "White wins, ply cap 200" brochs --position "brochs 7 ...+.../.#.+.#./...+.../+++++++/...+.../.#.+.#./B.B+.W. black 200 4 0 ply-cap=200"
+
+# A picture drawn under rulings that differ from the defaults names them under the status, in every
+# format: the result can hang on them ("White wins" for Black's complete chain under
+# opponent-chain=mover-wins; a Hexabrae enclosure that the rim closes only under rim=wall), and
+# the board cannot show them. Under the defaults there is no such line.
+quentin_rulings=(quentin --size 3 --rule opponent-chain=mover-wins --rule pie=off a1 b1 a2 b3)
+"$arbiter" render "${quentin_rulings[@]}" --out - >"$tmp/ruled.svg" 2>"$tmp/err" &&
+  grep -q '>White wins</text>' "$tmp/ruled.svg" &&
+  grep -q 'class="rulings">Rulings: opponent-chain=mover-wins, pie=off</text>' "$tmp/ruled.svg" && pass ||
+  fail "render under non-default rulings does not name them" "$tmp/ruled.svg" "$tmp/err"
+for format in png pdf; do
+  "$arbiter" render "${quentin_rulings[@]}" --out "$tmp/ruled.$format" >/dev/null 2>"$tmp/err" || fail "render .$format under rulings" "$tmp/err"
+done
+check_png "$tmp/ruled.png"
+check_pdf "$tmp/ruled.pdf" 80 120
+if command -v pdftotext >/dev/null; then
+  pdftotext "$tmp/ruled.pdf" - | grep -q 'Rulings: opponent-chain=mover-wins, pie=off' && pass ||
+    fail "the PDF under rulings does not name them: $(pdftotext "$tmp/ruled.pdf" - | tr '\n' ' ')"
+fi
+"$arbiter" render hexabrae --size 2 --rule rim=wall "place a1/0" "place b3/0" "place a2/0" b3/1-b2 --out - >"$tmp/rim.svg" 2>"$tmp/err" &&
+  grep -q '>White wins, enclosure</text>' "$tmp/rim.svg" && grep -q '>Rulings: rim=wall</text>' "$tmp/rim.svg" && pass ||
+  fail "hexabrae rendered under rim=wall does not say so" "$tmp/rim.svg" "$tmp/err"
+# A one-line position carries its rulings, and the picture names those too.
+"$arbiter" render brochs --position "brochs 7 ...+.../.#.+.#./...+.../+++++++/...+.../.#.+.#./B.B+.W. black 200 4 0 ply-cap=200" \
+  --out - >"$tmp/carried.svg" 2>"$tmp/err" && grep -q '>Rulings: ply-cap=200</text>' "$tmp/carried.svg" && pass ||
+  fail "the rulings a position carries are not named" "$tmp/carried.svg" "$tmp/err"
+for game in quentin hexabrae; do
+  "$arbiter" render "$game" --size 3 --out - >"$tmp/default.svg" 2>"$tmp/err" && grep -q 'class="status"' "$tmp/default.svg" &&
+    ! grep -q 'class="rulings"\|Rulings:' "$tmp/default.svg" && pass || fail "$game under the defaults has a rulings line" "$tmp/default.svg" "$tmp/err"
+done
 
 expect_error "render to an unknown format" render brique --out "$tmp/board.jpg"
 expect_error "render without an extension" render brique --out "$tmp/board"
