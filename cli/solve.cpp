@@ -369,11 +369,7 @@ int solve_command(const std::vector<std::string>& args) {
   const auto identity_of = [&](bool alone) {
     return root.line() + "|within=" + std::to_string(within) + "|" + version_commit() + (alone ? "|independent" : "");
   };
-  const auto journal_of = [&](bool alone) {
-    std::ostringstream job;
-    job << std::hex << text_key(identity_of(alone));
-    return state_directory + "/solve/" + job.str();
-  };
+  const auto journal_of = [&](bool alone) { return state_directory + "/solve/" + text_key_hex(identity_of(alone)); };
   solver::SolveJournal journal(journal_of(independent), identity_of(independent));
   const distributed::OutputLock journal_lock(journal.directory());
   if (resume && !journal.holds_a_run()) {

@@ -867,9 +867,7 @@ namespace {
 constexpr const char* kUnitCheck = "check ";
 
 std::string unit_checksum(const std::string& identity, std::size_t index, const std::string& text) {
-  std::ostringstream out;
-  out << std::hex << text_key(identity + "|" + std::to_string(index) + "\n" + text);
-  return out.str();
+  return text_key_hex(identity + "|" + std::to_string(index) + "\n" + text);
 }
 
 }  // namespace
