@@ -31,6 +31,7 @@
 #include "solver/board_map.hpp"
 #include "solver/solve.hpp"
 #include "solver/prove.hpp"
+#include "solver/threat_zones.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -154,24 +155,6 @@ std::size_t remove_stale_parts(const std::string& directory, const std::vector<M
   return removed;
 }
 
-// Whether threat zones can be used from `root` on (State::zones_apply): asked of the position and
-// of the next few along its first legal moves, since a game may declare its moves local only
-// after the opening (Brique, once its swap is no longer to come). A game that never declares them
-// answers false all the way, and --threat-depth then changes nothing.
-bool zones_apply_from(const State& root) {
-  constexpr int kPliesLooked = 4;
-  std::unique_ptr<State> state = root.clone();
-  std::vector<Move> moves;
-  for (int ply = 0; ply <= kPliesLooked; ++ply) {
-    if (state->zones_apply()) return true;
-    if (state->is_terminal()) return false;
-    state->legal_moves(moves);
-    if (moves.empty()) return false;
-    state->apply(moves.front());
-  }
-  return false;
-}
-
 // The command that continues this run: its own words, and --independent-moves and --resume when
 // asked to add them (a run under mpirun is independent without saying so, and its journal is that
 // mode's).
@@ -274,7 +257,7 @@ int solve_command(const std::vector<std::string>& args) {
     const std::string option = "--threat-depth " + std::to_string(threat_depth);
     if (within > 0) {
       std::cerr << "note: " << option << " has no effect with --within: the bounded search does not prune by threats\n";
-    } else if (!zones_apply_from(root)) {
+    } else if (!solver::zones_apply_from(root)) {
       std::cerr << "note: " << option << " has no effect here: threat zones apply only where a game declares its moves "
                 << "local (docs/solver.md, \"Threat zones\"), and " << descriptor.name
                 << " does not in this position under these rulings\n";
