@@ -537,7 +537,9 @@ int solve_command(const std::vector<std::string>& args) {
   }
   // A line that stops before the game ends says why: a bounded search's refutation ends at its
   // bound, and a line read off the table (no certificate made) where the table kept no proved move.
-  const bool line_cut = !line.empty() && !solver::finish_line(root, line);
+  // A line the solve finished already is not played out again (finish_line adds nothing to it).
+  const bool line_cut =
+      !line.empty() && !(principal->line_ends ? *principal->line_ends : solver::finish_line(root, line));
   const std::string cut_reason = within > 0
                                      ? "line cut at the bound of " + std::to_string(within) + (within == 1 ? " move" : " moves")
                                      : "line cut: the table lost the proof beyond here, and a re-search of at most "
