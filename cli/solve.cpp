@@ -31,6 +31,7 @@
 #include "solver/board_map.hpp"
 #include "solver/solve.hpp"
 #include "solver/prove.hpp"
+#include "solver/threat_zones.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -154,24 +155,6 @@ std::size_t remove_stale_parts(const std::string& directory, const std::vector<M
   return removed;
 }
 
-// Whether threat zones can be used from `root` on (State::zones_apply): asked of the position and
-// of the next few along its first legal moves, since a game may declare its moves local only
-// after the opening (Brique, once its swap is no longer to come). A game that never declares them
-// answers false all the way, and --threat-depth then changes nothing.
-bool zones_apply_from(const State& root) {
-  constexpr int kPliesLooked = 4;
-  std::unique_ptr<State> state = root.clone();
-  std::vector<Move> moves;
-  for (int ply = 0; ply <= kPliesLooked; ++ply) {
-    if (state->zones_apply()) return true;
-    if (state->is_terminal()) return false;
-    state->legal_moves(moves);
-    if (moves.empty()) return false;
-    state->apply(moves.front());
-  }
-  return false;
-}
-
 // The command that continues this run: its own words, and --independent-moves and --resume when
 // asked to add them (a run under mpirun is independent without saying so, and its journal is that
 // mode's).
@@ -274,7 +257,7 @@ int solve_command(const std::vector<std::string>& args) {
     const std::string option = "--threat-depth " + std::to_string(threat_depth);
     if (within > 0) {
       std::cerr << "note: " << option << " has no effect with --within: the bounded search does not prune by threats\n";
-    } else if (!zones_apply_from(root)) {
+    } else if (!solver::zones_apply_from(root)) {
       std::cerr << "note: " << option << " has no effect here: threat zones apply only where a game declares its moves "
                 << "local (docs/solver.md, \"Threat zones\"), and " << descriptor.name
                 << " does not in this position under these rulings\n";
@@ -369,11 +352,7 @@ int solve_command(const std::vector<std::string>& args) {
   const auto identity_of = [&](bool alone) {
     return root.line() + "|within=" + std::to_string(within) + "|" + version_commit() + (alone ? "|independent" : "");
   };
-  const auto journal_of = [&](bool alone) {
-    std::ostringstream job;
-    job << std::hex << text_key(identity_of(alone));
-    return state_directory + "/solve/" + job.str();
-  };
+  const auto journal_of = [&](bool alone) { return state_directory + "/solve/" + text_key_hex(identity_of(alone)); };
   solver::SolveJournal journal(journal_of(independent), identity_of(independent));
   const distributed::OutputLock journal_lock(journal.directory());
   if (resume && !journal.holds_a_run()) {
@@ -558,7 +537,9 @@ int solve_command(const std::vector<std::string>& args) {
   }
   // A line that stops before the game ends says why: a bounded search's refutation ends at its
   // bound, and a line read off the table (no certificate made) where the table kept no proved move.
-  const bool line_cut = !line.empty() && !solver::finish_line(root, line);
+  // A line the solve finished already is not played out again (finish_line adds nothing to it).
+  const bool line_cut =
+      !line.empty() && !(principal->line_ends ? *principal->line_ends : solver::finish_line(root, line));
   const std::string cut_reason = within > 0
                                      ? "line cut at the bound of " + std::to_string(within) + (within == 1 ? " move" : " moves")
                                      : "line cut: the table lost the proof beyond here, and a re-search of at most "

@@ -287,7 +287,7 @@ void for_the_player(const State& position, solver::MoveResult& r, int k, bool wi
   r.certificate = solver::Certificate();
   r.claims = {search.certify(*child, player, k - 1, wins, r.certificate)};
   r.line = solver::principal_line(r.certificate, r.claims.front());
-  solver::finish_line(*child, r.line);
+  r.line_ends = solver::finish_line(*child, r.line);
 }
 
 std::string moves_word(int n) { return std::to_string(n) + (n == 1 ? " move" : " moves"); }

@@ -97,12 +97,6 @@ struct Stored {
 // decided again, the others are still reused.
 constexpr const char* kCheckField = "check=";
 
-std::string record_checksum(const std::string& text) {
-  std::ostringstream out;
-  out << std::hex << text_key(text);
-  return out.str();
-}
-
 std::string record(const std::string& key, const Verdict& v, double budget) {
   std::ostringstream out;
   out << key << '\t' << verdict_name(v.kind) << '\t' << v.seconds << '\t' << v.variables << '\t' << v.assertions
@@ -111,7 +105,7 @@ std::string record(const std::string& key, const Verdict& v, double budget) {
       << (v.refutes_derived_claims ? "refutes-derived" : "") << '\t' << escape(version_string()) << '\t'
       << v.counterexample_size;
   const std::string text = out.str();
-  return text + '\t' + kCheckField + record_checksum(text);
+  return text + '\t' + kCheckField + text_key_hex(text);
 }
 
 // What a line of a results file is: a record to reuse, a record not to trust (changed after it
@@ -129,7 +123,7 @@ Line parse_record(const std::string& line, std::string& key, Stored& stored) {
   key = join(std::vector<std::string>(fields.begin(), fields.begin() + kKeyFields), "\t");
   const std::size_t check_at = line.rfind('\t') + 1;
   if (line.compare(check_at, std::string(kCheckField).size(), kCheckField) != 0) return Line::Unchecked;
-  if (line.substr(check_at + std::string(kCheckField).size()) != record_checksum(line.substr(0, check_at - 1))) {
+  if (line.substr(check_at + std::string(kCheckField).size()) != text_key_hex(line.substr(0, check_at - 1))) {
     return Line::Damaged;
   }
   if (fields.size() != kRecordFields) return Line::Damaged;

@@ -230,7 +230,7 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
     r.claims.clear();
   } else if (r.parts.empty()) {
     r.line = principal_line(r.certificate, r.claims.front());
-    finish_line(*child, r.line);
+    r.line_ends = finish_line(*child, r.line);
   }
   r.seconds = seconds_since(start);
   return r;
@@ -806,6 +806,7 @@ MoveResult with_parts(const MoveResult& unit, std::vector<MoveResult::Part> part
   out.stats = unit.stats;
   out.seconds = unit.seconds;
   out.line = unit.line;
+  out.line_ends = unit.line_ends;
   out.certified = true;
   out.parts = std::move(parts);
   return out;
@@ -867,9 +868,7 @@ namespace {
 constexpr const char* kUnitCheck = "check ";
 
 std::string unit_checksum(const std::string& identity, std::size_t index, const std::string& text) {
-  std::ostringstream out;
-  out << std::hex << text_key(identity + "|" + std::to_string(index) + "\n" + text);
-  return out.str();
+  return text_key_hex(identity + "|" + std::to_string(index) + "\n" + text);
 }
 
 }  // namespace

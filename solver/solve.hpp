@@ -105,6 +105,10 @@ struct MoveResult {
   };
   std::vector<Part> parts;
   std::vector<std::string> line;  // principal line after this move (moves that follow it)
+  // What finish_line said of `line` when it finished it (whether the line then ends the game), so
+  // that whoever shows the line does not play it out again; nothing where it was not finished (a
+  // line read off the table, or read from a journal).
+  std::optional<bool> line_ends;
   bool resumed = false;  // read from an earlier run's journal (SolveJournal::load): its stats are that run's
   bool not_searched = false;  // value_only: left alone once a winning move was named (so: unknown)
 };

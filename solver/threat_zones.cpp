@@ -35,6 +35,20 @@ bool zone_of_win_at_once(const State& state, State& scratch, std::vector<Move>& 
   return true;
 }
 
+bool zones_apply_from(const State& root) {
+  constexpr int kPliesLooked = 4;
+  std::unique_ptr<State> state = root.clone();
+  std::vector<Move> moves;
+  for (int ply = 0; ply <= kPliesLooked; ++ply) {
+    if (state->zones_apply()) return true;
+    if (state->is_terminal()) return false;
+    state->legal_moves(moves);
+    if (moves.empty()) return false;
+    state->apply(moves.front());
+  }
+  return false;
+}
+
 State& ThreatZones::scratch(std::size_t depth, const State& like) {
   while (scratch_.size() <= depth) scratch_.push_back(like.clone());
   return *scratch_[depth];

@@ -32,6 +32,12 @@ namespace arbiter::solver {
 // won already). `scratch` (a state of the same game) and `wins` are working space.
 bool zone_of_win_at_once(const State& state, State& scratch, std::vector<Move>& wins, State::CellSet& zone);
 
+// Whether threat zones can be used from `root` on (State::zones_apply): asked of the position and
+// of the next few along its first legal moves, since a game may declare its moves local only
+// after the opening (once a swap is no longer to come, say). A game that never declares them
+// answers false all the way, and a threat depth then changes nothing.
+bool zones_apply_from(const State& root);
+
 class ThreatZones {
  public:
   // Threats of up to `depth` moves of the opponent (1: a win at once; 2: a move that leaves a

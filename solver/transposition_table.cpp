@@ -4,6 +4,7 @@
 #include <bit>
 #include <istream>
 #include <ostream>
+#include <stdexcept>
 
 #include "model/core/zobrist.hpp"
 
@@ -178,6 +179,7 @@ void TranspositionTable::save_solved(std::ostream& out, std::uint64_t identity) 
 }
 
 TranspositionTable::Loaded TranspositionTable::load_solved(std::istream& in, std::uint64_t identity) {
+  if (used() != 0) throw std::logic_error("load_solved: the table is not empty");
   Loaded loaded;
   in.seekg(0, std::ios::end);
   const auto end = in.tellg();
@@ -202,7 +204,16 @@ TranspositionTable::Loaded TranspositionTable::load_solved(std::istream& in, std
   const std::uint64_t records = (size - kFrame) / (2 * kWord);
   std::uint64_t stored_identity = 0;
   get(in, stored_identity, sum);
-  for (std::uint64_t i = 0; i < 2 * records && get(in, word, sum); ++i) {
+  // One pass: the records are stored as they are read where the file names this search, and taken
+  // out again (the table was empty: it is emptied) if the file then fails a check.
+  const bool ours = stored_identity == identity;
+  for (std::uint64_t i = 0; i < records; ++i) {
+    std::uint64_t key = 0, data = 0;
+    if (!get(in, key, sum) || !get(in, data, sum)) break;  // the end mark is then missing
+    const ProofNumbers n = unpack(data);
+    if (!ours || !n.solved()) continue;
+    store(key, n, 1);
+    ++loaded.entries;
   }
   std::uint64_t mark = 0, count = 0, checksum = 0;
   get(in, mark, sum);
@@ -214,23 +225,13 @@ TranspositionTable::Loaded TranspositionTable::load_solved(std::istream& in, std
     loaded.problem = "is cut short or damaged (no end mark where its size puts it)";
   } else if (checksum != expected) {
     loaded.problem = "fails its checksum (changed since it was saved)";
-  } else if (stored_identity != identity) {
+  } else if (!ours) {
     loaded.problem = "is another search's table (another position, rulings or code version)";
   }
-  if (!loaded.problem.empty()) return loaded;
-  // Whole and this search's: every solved record is a fact.
-  in.clear();
-  in.seekg(static_cast<std::streamoff>(2 * kWord), std::ios::beg);
-  for (std::uint64_t i = 0; i < records; ++i) {
-    std::uint64_t key = 0, data = 0, unused = 0;
-    if (!get(in, key, unused) || !get(in, data, unused)) {
-      loaded.problem = "cannot be read";  // cut short between the two reads
-      return loaded;
-    }
-    const ProofNumbers n = unpack(data);
-    if (!n.solved()) continue;
-    store(key, n, 1);
-    ++loaded.entries;
+  if (!loaded.problem.empty() && loaded.entries > 0) {
+    memory_->zero();
+    used_count_.store(0, std::memory_order_relaxed);
+    loaded.entries = 0;
   }
   return loaded;
 }

@@ -91,7 +91,9 @@ class TranspositionTable {
   // load_solved() uses all of such a file or none of it: a damaged record would be a false
   // proof, and the search then trusts it as a fact (swapping each record's two numbers turned a
   // lost opening into a "proved" win), so the entries are stored only after the whole file has
-  // passed its checks. The stream must be seekable (it is read twice).
+  // passed its checks (read once: they are stored as they are read, and the table emptied again if
+  // the file fails). Into an empty table only (std::logic_error otherwise). The stream must be
+  // seekable (its size says how many records it holds).
   void save_solved(std::ostream& out, std::uint64_t identity) const;
   struct Loaded {
     std::size_t entries = 0;  // solved entries stored into the table

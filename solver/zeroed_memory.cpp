@@ -41,6 +41,11 @@ void ZeroedMemory::use_huge_pages() {
 #endif
 }
 
+void ZeroedMemory::zero() {
+  // A private anonymous mapping reads as zero again after MADV_DONTNEED.
+  if (madvise(memory_, bytes_, MADV_DONTNEED) != 0) std::memset(memory_, 0, bytes_);
+}
+
 ZeroedMemory::~ZeroedMemory() { munmap(memory_, bytes_); }
 
 }  // namespace arbiter::solver

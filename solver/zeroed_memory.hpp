@@ -27,6 +27,9 @@ class ZeroedMemory {
   // kernel can (MADV_COLLAPSE, Linux 6.1 on). Acts once; the contents are kept, and other threads
   // may read and write the memory meanwhile.
   void use_huge_pages();
+  // Reads as zero again, all of it, and the pages touched go back to the system (not while
+  // another thread uses the memory).
+  void zero();
 
  private:
   void* memory_ = nullptr;

@@ -9,6 +9,7 @@
 #include "model/core/rng.hpp"
 #include "model/core/square_grid.hpp"
 #include "model/core/text.hpp"
+#include "model/core/zobrist.hpp"
 
 namespace arbiter {
 namespace {
@@ -54,6 +55,16 @@ TEST(Rng, SameSeedSameSequenceAndBoundsRespected) {
     differs |= (x != c.below(7));
   }
   EXPECT_TRUE(differs);
+}
+
+// text_key_hex names solve journals and ends proof records and unit files with a checksum: the
+// values are pinned (written by `std::hex << text_key(...)` before the helper), so that files an
+// earlier arbiter wrote are still found and still pass their checks. No leading zeros: "t584".
+TEST(Zobrist, TextKeyHexIsTheKeyInLowerCaseHexWithoutPadding) {
+  EXPECT_EQ(text_key_hex(""), "c3817c016ba4ff30");
+  EXPECT_EQ(text_key_hex("brique 5"), "549337ce6907475c");
+  EXPECT_EQ(text_key_hex("table|x|y"), "266a525fd12f9524");
+  EXPECT_EQ(text_key_hex("t584"), "3bf72dc436c5ce");
 }
 
 // The bit-set distance must equal the queue's on every board it serves (it orders the solver, so a

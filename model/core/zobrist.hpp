@@ -2,7 +2,9 @@
 // Zobrist keys without tables: the value for (feature, content) is a fixed 64-bit mix of the
 // pair, so every game, size and symmetry gets independent-looking keys from one function and no
 // per-size table has to be built or kept in step with the board.
+#include <charconv>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace arbiter {
@@ -46,6 +48,14 @@ constexpr std::uint64_t text_key(std::string_view text) {
   std::uint64_t h = 0xCBF29CE484222325ULL;
   for (char ch : text) h = (h ^ static_cast<unsigned char>(ch)) * 0x100000001B3ULL;
   return mix64(h);
+}
+
+// text_key(text) in lower-case hex without leading zeros (what `std::hex` prints): the checksum
+// that ends a proof record or a solve journal's unit file, and the name of a solve journal's folder.
+inline std::string text_key_hex(std::string_view text) {
+  char digits[16];
+  const auto end = std::to_chars(digits, digits + sizeof digits, text_key(text), 16).ptr;
+  return std::string(digits, end);
 }
 
 }  // namespace arbiter
