@@ -204,8 +204,8 @@ void check_reachable(const Position& p, const Claim& claim) {
                     : "such a square behind (both colours read the same escorts: escort-directions=board)");
       }
       throw InputError("no game reaches this position: square " + square_name(p, square) + " must already hold a " + colour + " stone: both its escorts (" +
-                       square_name(p, p.index(e[0].row, e[0].col)) + " " + e[0].direction + " and " +
-                       square_name(p, p.index(e[1].row, e[1].col)) + " " + e[1].direction +
+                       square_name(p, p.index(e[0].row, e[0].col)) + " " + escort_direction(rules, side, row, col, e[0]) + " and " +
+                       square_name(p, p.index(e[1].row, e[1].col)) + " " + escort_direction(rules, side, row, col, e[1]) +
                        ") are " + colour + ", " + why);
     }
   }

@@ -63,6 +63,11 @@ TEST(BriqueReachability, NeitherColourKeepsASquareItsFillWouldTake) {
                             "cannot leave such a square behind (both colours read the same escorts: escort-directions=board)");
   EXPECT_EQ(game(5, {"escort-directions=facing"})->parse_position(taken + " escort-directions=facing")->line(),
             taken + " escort-directions=facing");
+  // Under facing a refusal names White's escorts as White reads them and where they lie on the diagram.
+  expect_unreachable("brique 5 ...../..W../.W.../...../B...B white 5 escort-directions=facing",
+                     "square b2 must already hold a white stone: both its escorts (b3 in front of it in White's view, below it "
+                     "on the diagram and c2 to the left of it in White's view, to the right of it on the diagram) are white",
+                     {"escort-directions=facing"});
 }
 
 // Random games under every ruling combination: every position's line and diagram read back in both
