@@ -33,10 +33,11 @@ std::string examine_square(const Position& before_fill, int mover, int row, int 
   for (int i = 0; i < 2; ++i) {
     if (i == 1) text += " and ";
     if (p.on_board(e[i].row, e[i].col)) {
-      text += square_name(p, p.index(e[i].row, e[i].col)) + " " + e[i].direction + " (" + contents(p.at(e[i].row, e[i].col)) + ")";
+      text += square_name(p, p.index(e[i].row, e[i].col)) + " " + escort_direction(p.rules, mover, row, col, e[i]) + " (" +
+              contents(p.at(e[i].row, e[i].col)) + ")";
       both_friendly = both_friendly && p.at(e[i].row, e[i].col) == friendly;
     } else {
-      text += std::string("the square ") + e[i].direction + ", which is off the board";
+      text += "the square " + escort_direction(p.rules, mover, row, col, e[i]) + ", which is off the board";
       both_on_board = false;
     }
   }
@@ -72,7 +73,10 @@ std::string explain_placement(const Position& p, int cell) {
   }
   out += examined.empty() ? std::string(": none.\n") : ":\n" + examined;
   // Cross-check with the whole-board rule: every other square's escorts are unchanged since the
-  // previous turn ended, so nothing else may change; say so, or name what else the text fills.
+  // previous turn ended, so nothing else may change; say so, or tell what else the text fills. The
+  // position reader admits such a square only under escort-directions=facing, holding a stone of
+  // the other colour: a fill of the other colour's replaced the mover's stone there and left the
+  // mover's escorts of it standing.
   Position after = p;
   reference_apply(after, static_cast<Move>(cell));
   std::string elsewhere;
@@ -81,11 +85,13 @@ std::string explain_placement(const Position& p, int cell) {
     if (other == cell || after.cells[i] == placed.cells[i]) continue;
     const auto e = escorts(p.rules, mover, other / p.n(), other % p.n());
     const bool listed = std::any_of(e.begin(), e.end(), [&](const Escort& x) { return x.row == row && x.col == col; });
-    if (!listed) elsewhere += " " + square_name(p, other);
+    if (!listed) elsewhere += examine_square(placed, mover, other / p.n(), other % p.n());
   }
   if (!elsewhere.empty()) {
-    out += "  Elsewhere, squares whose escorts already were both " + colour_word(mover) + " (left behind by a removal) are filled too:" +
-           elsewhere + ".\n";
+    const std::string other_colour = colour_word(1 - mover);
+    out += "  Elsewhere, squares whose escorts already were both " + colour_word(mover) + " are filled too (a " + other_colour +
+           " fill replaced the " + colour_word(mover) + " stone there but left its " + colour_word(mover) +
+           " escorts standing: under escort-directions=facing the colours read the escorts differently):\n" + elsewhere;
   }
   return out;
 }

@@ -180,18 +180,33 @@ void check_reachable(const Position& p, const Claim& claim) {
     }
   }
   // The fill rule has just run for the side that placed the last stone, so nothing may be left
-  // fillable for it. The other side may have squares pending (refilled at its next placement):
-  // under escort-directions=facing a removal leaves them behind.
+  // fillable for it. Nor for the other side, whose own last placement's fill settled it: the turns
+  // since (the last placer's, passes, a swap of at most one stone) add no stone of its colour and
+  // empty no square. They only replace its stones, which, when both colours read the same escorts
+  // (escort-directions=board), breaks its pairs: the replaced stone was escorted by the last
+  // placer's stones. Under escort-directions=facing the colours' escorts differ, so a fill can
+  // replace a stone whose own escorts still hold its colour, and the square is left fillable for
+  // that colour (refilled at its next placement); such a square holds a stone, never is empty.
   const int last_placer = p.passes % 2 == 0 ? 1 - p.side : p.side;
-  for (int side : {last_placer}) {
+  for (int side : {last_placer, 1 - last_placer}) {
     if (claim.ply == 0) break;
     for (int square : fillable_squares(p, side)) {
+      if (side != last_placer && rules.white_faces_black && p.cells[static_cast<std::size_t>(square)] != kEmpty) continue;
       const int row = square / p.n(), col = square % p.n();
       const auto e = escorts(rules, side, row, col);
-      throw InputError("square " + square_name(p, square) + " must already hold a " + stone_word(stone_of(side)) +
-                       " stone: both its escorts (" + square_name(p, p.index(e[0].row, e[0].col)) + " " +
-                       e[0].direction + ", " + square_name(p, p.index(e[1].row, e[1].col)) + " " + e[1].direction +
-                       ") are " + stone_word(stone_of(side)) + ", so the fill rule would have filled it");
+      const std::string colour = stone_word(stone_of(side));
+      std::string why = "so the fill rule would have filled it";
+      if (side != last_placer) {
+        why += std::string(" at ") + side_name(side) + "'s last placement, and " + side_name(last_placer) +
+               "'s turns since cannot leave " +
+               (p.cells[static_cast<std::size_t>(square)] == kEmpty
+                    ? "such a square empty (they empty no square and add no " + colour + " stone)"
+                    : "such a square behind (both colours read the same escorts: escort-directions=board)");
+      }
+      throw InputError("no game reaches this position: square " + square_name(p, square) + " must already hold a " + colour + " stone: both its escorts (" +
+                       square_name(p, p.index(e[0].row, e[0].col)) + " " + escort_direction(rules, side, row, col, e[0]) + " and " +
+                       square_name(p, p.index(e[1].row, e[1].col)) + " " + escort_direction(rules, side, row, col, e[1]) +
+                       ") are " + colour + ", " + why);
     }
   }
   if (connects(p, kBlack) && connects(p, kWhite)) {

@@ -41,4 +41,13 @@ std::array<Escort, 2> escorts(const Rules& rules, int side, int row, int col) {
   return {Escort{row - front, col, "behind it"}, Escort{row, col - left, "to the right of it"}};
 }
 
+std::string escort_direction(const Rules& rules, int side, int row, int col, const Escort& e) {
+  if (!rules.white_faces_black || side != kWhite) return e.direction;
+  const char* on_diagram = e.row < row   ? "above it"
+                           : e.row > row ? "below it"
+                           : e.col < col ? "to the left of it"
+                                         : "to the right of it";
+  return std::string(e.direction) + " in White's view, " + on_diagram + " on the diagram";
+}
+
 }  // namespace arbiter::brique

@@ -60,5 +60,9 @@ struct Escort {
 bool is_light(const Rules& rules, int row, int col);
 // The two escorts of (row,col) as `side` reads the text, on or off the board.
 std::array<Escort, 2> escorts(const Rules& rules, int side, int row, int col);
+// How to name escort e of (row,col) for `side` so it reads true on the printed diagram: the rule
+// text's words, and under escort-directions=facing for White (who reads them from across the
+// table) whose view they are and where the escort lies on the diagram.
+std::string escort_direction(const Rules& rules, int side, int row, int col, const Escort& e);
 
 }  // namespace arbiter::brique

@@ -275,6 +275,11 @@ expect_error_saying "explain without a move" "^arbiter: error: explain needs a M
 expect_error_saying "a ruling id inside a one-line position" \
   "^arbiter: error: ruling 'Q-9' is an id: a position names its rulings, so write pie=off \(quentin Q-9\)$" \
   moves quentin --position "quentin 3 B../.../... white 1 Q-9=off"
+# A Brique square both of whose escorts are black but which is empty after White's turn: no game
+# reaches it (Black's last fill took it, White's turns empty no square), so explain gives no cause.
+expect_error_saying "a Brique position with a square the fill rule would have filled" \
+  "^arbiter: error: no game reaches this position: square c3 must already hold a black stone: both its escorts \(c2 in front of it and b3 to the left of it\) are black, " \
+  explain brique --position "brique 5 ...../..B../.B.../...../W...W black 4" e1
 expect_error_saying "bench of a finished game" "nothing to play out" bench brique --position "brique 2 BW/B. white 3"
 
 games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)

@@ -40,6 +40,36 @@ TEST(BriqueReachability, UnderKeepEnemyEveryPlacementsStoneStays) {
   EXPECT_EQ(game(3)->parse_position("brique 3 BBB/W../... black 4")->line(), "brique 3 BBB/W../... black 4");
 }
 
+TEST(BriqueReachability, NeitherColourKeepsASquareItsFillWouldTake) {
+  // White placed last, yet c3 is empty between Black's c2 and b3: Black's last placement would have
+  // filled it and White's turns empty no square. Refused under every ruling, facing included.
+  const std::string black = "brique 5 ...../..B../.B.../...../W...W black 4";
+  const std::string says = "square c3 must already hold a black stone: both its escorts (c2 in front of it and b3 to the left of it) "
+                           "are black, so the fill rule would have filled it at Black's last placement, and White's turns since "
+                           "cannot leave such a square empty";
+  expect_unreachable(black, says);
+  expect_unreachable(black + " escort-directions=facing", says, {"escort-directions=facing"});
+  expect_unreachable(black + " fill=keep-enemy", says, {"fill=keep-enemy"});
+  // The same for White, with Black placing last.
+  expect_unreachable("brique 5 B...B/..W../.W.../...../B...B white 5",
+                     "square c3 must already hold a white stone: both its escorts (c2 in front of it and b3 to the left of it) are "
+                     "white, so the fill rule would have filled it at White's last placement, and Black's turns since");
+  // A white stone between Black's escorts: under escort-directions=board both colours read the
+  // escorts alike, so no white fill took that square from Black; under facing one can have
+  // (BriqueRulings.FacingLeavesRefillsPendingAndAnyPlacementMakesThem plays it out).
+  const std::string taken = "brique 5 ...../..B../.BW../...../....W black 4";
+  expect_unreachable(taken, "square c3 must already hold a black stone: both its escorts (c2 in front of it and b3 to the left of it) "
+                            "are black, so the fill rule would have filled it at Black's last placement, and White's turns since "
+                            "cannot leave such a square behind (both colours read the same escorts: escort-directions=board)");
+  EXPECT_EQ(game(5, {"escort-directions=facing"})->parse_position(taken + " escort-directions=facing")->line(),
+            taken + " escort-directions=facing");
+  // Under facing a refusal names White's escorts as White reads them and where they lie on the diagram.
+  expect_unreachable("brique 5 ...../..W../.W.../...../B...B white 5 escort-directions=facing",
+                     "square b2 must already hold a white stone: both its escorts (b3 in front of it in White's view, below it "
+                     "on the diagram and c2 to the left of it in White's view, to the right of it on the diagram) are white",
+                     {"escort-directions=facing"});
+}
+
 // Random games under every ruling combination: every position's line and diagram read back in both
 // implementations. Removals, swaps and passes all occur.
 TEST(BriqueReachability, EveryPositionRandomPlayReachesIsAccepted) {

@@ -75,7 +75,46 @@ TEST(BriqueRulings, FacingLeavesRefillsPendingAndAnyPlacementMakesThem) {
                "White to move, ply 5\n");
   const auto state = game(5, {"escort-directions=facing"})->parse_position(before, "fast");
   const std::string trace = state->explain(state->parse_move("a1"));
-  EXPECT_NE(trace.find("are filled too: c3.\n"), std::string::npos) << trace;
+  // The trace tells why c3 is filled although a1 is not among its escorts, and that its white
+  // stone is removed.
+  EXPECT_NE(trace.find("  Elsewhere, squares whose escorts already were both black are filled too (a white fill replaced the "
+                       "black stone there but left its black escorts standing: under escort-directions=facing the colours "
+                       "read the escorts differently):\n"
+                       "  - c3 (light square): its escorts are c2 in front of it (a black stone) and b3 to the left of it (a "
+                       "black stone). Both are black and it holds a white stone: that stone is removed and Black places a "
+                       "stone on it.\n3. Win check"),
+            std::string::npos)
+      << trace;
+}
+
+TEST(BriqueRulings, UnderFacingExplainTellsEveryRemovalAndWhereWhitesEscortsLie) {
+  // docs/properties.md: Black's c3 replaces two white stones, c2 (c3 among its escorts) and b2
+  // (left behind by White's b2); the trace tells both removals.
+  const auto four = game(4, {"escort-directions=facing"});
+  auto state = four->initial_state();
+  for (const char* move : {"d2", "a1", "b1", "c1", "d1", "a2", "b2", "c2", "a3", "b3"}) state->apply(state->parse_move(move));
+  const std::string two = state->explain(state->parse_move("c3"));
+  for (const char* removed : {"  - c2 (dark square): ", "  - b2 (light square): "}) {
+    const std::size_t at = two.find(removed);
+    ASSERT_NE(at, std::string::npos) << removed << "\n" << two;
+    EXPECT_NE(two.substr(at, two.find('\n', at) - at).find("it holds a white stone: that stone is removed"), std::string::npos)
+        << removed << "\n" << two;
+  }
+  // White's d2 fills d3, whose escorts White reads from across the table: d2 "behind" it lies above
+  // it on the diagram, c3 "to the right" of it lies to its left.
+  const auto five = game(5, {"escort-directions=facing", "pie=off"});
+  auto white = five->initial_state();
+  for (const char* move : {"a5", "c3", "e5"}) white->apply(white->parse_move(move));
+  const std::string trace = white->explain(white->parse_move("d2"));
+  EXPECT_NE(trace.find("  - d3 (dark square): its escorts are d2 behind it in White's view, above it on the diagram (a white stone) "
+                       "and c3 to the right of it in White's view, to the left of it on the diagram (a white stone). Both are "
+                       "white and it is empty: White places a stone on it.\n"),
+            std::string::npos)
+      << trace;
+  // Under the board ruling White's directions are the diagram's: no note.
+  auto board = game(5, {"pie=off"})->initial_state();
+  for (const char* move : {"a5", "c3", "e5"}) board->apply(board->parse_move(move));
+  EXPECT_EQ(board->explain(board->parse_move("d2")).find("White's view"), std::string::npos);
 }
 
 TEST(BriqueRulings, KeepEnemyLeavesTheWhiteStone) {
