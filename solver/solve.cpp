@@ -201,7 +201,10 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
           }
         }
       }
-      if (r.value != Value::Unknown && (!certify || parts)) {
+      // A draw's line is read off the table even with a certificate: the certificate's claims
+      // hold each side's result apart (the opponent's refutation of the win lets the mover play
+      // any move, one that loses too), where the table line keeps the draw for both sides.
+      if (r.value != Value::Unknown && (!certify || parts || r.value == Value::Draw)) {
         const bool proved = r.value == Value::Win || (r.value == Value::Draw && shown.draw_enough);
         r.line = dfpn.table_line(*child, shown, proved, std::max(kLineResearchFloor, r.stats.nodes));
       }
@@ -228,7 +231,7 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
   if (!r.certified) {
     r.certificate = Certificate();
     r.claims.clear();
-  } else if (r.parts.empty()) {
+  } else if (r.parts.empty() && r.value != Value::Draw) {
     r.line = principal_line(r.certificate, r.claims.front());
     finish_line(*child, r.line);
   }
