@@ -1040,16 +1040,26 @@ int height(const Certificate& c, int id, std::vector<int>& memo) {
 }  // namespace
 
 bool finish_line(const State& root, std::vector<std::string>& line) {
-  auto state = root.clone();
-  for (const std::string& text : line) {
+  auto state = root.clone(), after = root.clone();
+  std::vector<Move> replies, wins;
+  for (std::size_t i = 0; i < line.size(); ++i) {
     if (state->is_terminal()) return false;
-    state->apply(state->parse_move(text));
+    const Move move = state->parse_move(line[i]);
+    // A side that can win at once does: the proof's move (or the table's) may win later, and a
+    // line that plays it reads as though the win were missed.
+    if (!state->wins_at_once_with(move, *after)) {
+      state->winning_moves(wins);
+      if (!wins.empty()) {
+        line[i] = state->move_text(wins.front());
+        line.resize(i + 1);
+        return true;
+      }
+    }
+    state->apply(move);
   }
   if (state->is_terminal()) return true;
   const int winner = 1 - state->side_to_move();
-  std::vector<Move> replies, wins;
   state->legal_moves(replies);
-  auto after = state->clone();
   std::optional<Move> reply_shown, answer_shown;
   for (Move reply : replies) {
     after->copy_from(*state);
