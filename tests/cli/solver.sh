@@ -525,6 +525,10 @@ grep -q "^Every move (\* win, - loss, = draw, ? unknown or not searched) for Bla
 "$arbiter" solve brochs --size 7 --position "brochs 7 ...+.../.b.+.sW/...B.B./+++++++/.W.+WWW/.#.W.#./.W.+... white 137 0 0" \
   --within 2 >"$tmp/out" 2>/dev/null
 grep -q "^Principal line: e5-e3, curse b5, g2-g3 x f3$" "$tmp/out" && pass || fail "a line of moves with spaces" "$tmp/out"
+# So does a list of winning moves (it read "g2-g3 x f3 g5-g3 x f3").
+"$arbiter" solve brochs --size 7 --position "brochs 7 ...+.../.b.+.sW/...BWB./+++++++/...+.WW/.#.W.#./.W.+... white 139 0 0" \
+  --within 1 >"$tmp/out" 2>/dev/null
+grep -qx "Winning moves (2): g2-g3 x f3, g5-g3 x f3" "$tmp/out" && pass || fail "a list of winning moves with spaces" "$tmp/out"
 # A line takes a win at once where there is one: Black wins by c1, c2 and a3 here, and only a3 wins
 # at once (the line was c1 a3 c2 c3 b3, the first winning move in legal order and its proof).
 "$arbiter" solve brique --position "brique 3 BW./BW./... black 4" >"$tmp/out" 2>/dev/null
