@@ -19,6 +19,7 @@
 #include "distributed/output_lock.hpp"
 #include "generators/generator.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/text.hpp"
 #include "model/core/version.hpp"
 #include "model/registry.hpp"
 #include "puzzles/book.hpp"
@@ -125,9 +126,7 @@ void show_text(const Puzzle& p, const std::string& db) {
             << (p.kind == PuzzleKind::Wins ? "" : " within " + std::to_string(p.within) + (p.within == 1 ? " move" : " moves")) << " (" << p.game << " "
             << board_size_name(descriptor, p.size) << ", difficulty " << p.difficulty << ")\n\n"
             << position->diagram() << "\nposition: " << p.position << "\nrulings: " << puzzles::rulings_text(p, ", ")
-            << "\nsolution: ";
-  for (std::size_t i = 0; i < p.main_line.size(); ++i) std::cout << (i ? " " : "") << p.main_line[i];
-  std::cout << "\n";
+            << "\nsolution: " << move_list(p.main_line) << "\n";
   // Re-checked now, without search, as `book` re-checks every puzzle it prints.
   const std::vector<std::string> problems = generators::check_without_search(p);
   if (problems.empty()) {

@@ -25,6 +25,7 @@
 #include "distributed/farm.hpp"
 #include "distributed/output_lock.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/text.hpp"
 #include "model/core/version.hpp"
 #include "model/core/zobrist.hpp"
 #include "solver/interrupt.hpp"
@@ -622,8 +623,7 @@ int solve_command(const std::vector<std::string>& args) {
       } else {
         std::cout << "Winning moves (" << winning.size() << "):";
       }
-      for (const auto& w : winning) std::cout << " " << w;
-      std::cout << (winning.empty() ? " none" : "") << "\n";
+      std::cout << " " << (winning.empty() ? "none" : move_list(winning)) << "\n";
     }
     // Values are the colours'. A move that exchanges the players (the pie swap) gives the player
     // who makes it the other colour, and so the opposite result: say so, and what it means for the
@@ -655,8 +655,7 @@ int solve_command(const std::vector<std::string>& args) {
       }
       if (!player_wins.empty()) {
         std::cout << "For the player to move: wins, by";
-        for (const auto& w : player_wins) std::cout << " " << w;
-        std::cout << "\n";
+        std::cout << " " << move_list(player_wins) << "\n";
       } else if (all_settled && within == 0) {
         std::cout << "For the player to move: loses, whatever they play (the swap included)\n";
       } else if (all_settled && !swap_open) {
@@ -667,12 +666,7 @@ int solve_command(const std::vector<std::string>& args) {
       }
     }
     if (!line.empty()) {
-      // Where a move's text has spaces ("g2-g3 x f3", "place a1/0") the moves are separated by
-      // commas, so that the line reads move by move.
-      const bool spaced = std::any_of(line.begin(), line.end(), [](const std::string& m) { return m.find(' ') != std::string::npos; });
-      std::cout << "Principal line:";
-      for (std::size_t i = 0; i < line.size(); ++i) std::cout << (spaced && i > 0 ? ", " : " ") << line[i];
-      std::cout << (line_cut ? " ... (" + cut_reason + ")" : "") << "\n";
+      std::cout << "Principal line: " << move_list(line) << (line_cut ? " ... (" + cut_reason + ")" : "") << "\n";
     }
     std::vector<bool> mapped;
     const std::string map = board_map(root, result.moves, mapped);

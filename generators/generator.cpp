@@ -15,6 +15,7 @@
 
 #include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/text.hpp"
 #include "model/core/version.hpp"
 #include "model/registry.hpp"
 #include "puzzles/diagram.hpp"
@@ -258,12 +259,6 @@ bool fast_wins_of_two_moves(const State& position, const std::vector<Move>& lega
   return false;
 }
 
-std::string join_moves(const std::vector<std::string>& moves) {
-  std::string out;
-  for (const auto& m : moves) out += (out.empty() ? "" : " ") + m;
-  return out;
-}
-
 // Settles r, a move of `position` that exchanges the players, for the player who makes it: the
 // solver's values are the colours', and after the exchange that player plays the other colour.
 // An exact value turns over (the colour's win is the player's loss); a bounded one says nothing of
@@ -321,7 +316,7 @@ std::string refutation_sentence(const Game& game, const State& position, const s
     return sentence + side + " cannot win within " + moves_word(k) + "." + still;
   }
   if (m.value == Value::Draw) return sentence + (answered ? "" : opponent + " ") + "holds a draw.";
-  return sentence + (answered ? "" : opponent + " ") + "wins" + (m.line.size() > 1 ? " (" + join_moves(m.line) + ")." : ".");
+  return sentence + (answered ? "" : opponent + " ") + "wins" + (m.line.size() > 1 ? " (" + move_list(m.line) + ")." : ".");
 }
 
 }  // namespace

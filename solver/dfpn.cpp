@@ -567,7 +567,11 @@ bool Dfpn::child_shows(const State& child, bool proof) {
 std::vector<std::string> Dfpn::table_line(const State& root, const Goal& goal, bool proved,
                                           std::uint64_t research_nodes) {
   const int chooser_side = proved ? goal.attacker : 1 - goal.attacker;
-  const Verdict kept = proved ? Verdict::Proven : Verdict::Disproven;
+  // A draw's line (the attacker holds, and its win was refuted): the other side keeps the draw
+  // too, by a reply that refutes the attacker's win. Without that, a reply that loses would do
+  // (every reply leaves the attacker its draw), and the line would end in a win.
+  const bool draw = proved && goal.draw_enough;
+  const Goal no_win{goal.attacker, false};
   const std::uint64_t research_end =
       research_nodes >= kNoBudget - stats_.nodes ? kNoBudget : stats_.nodes + research_nodes;
   std::vector<std::string> line;
@@ -575,10 +579,15 @@ std::vector<std::string> Dfpn::table_line(const State& root, const Goal& goal, b
   std::vector<Move> moves;
   // Every move adds a ply, and no game outlasts its ply cap, so the walk ends.
   while (!here->is_terminal()) {
-    goal_ = goal;
-    salt_ = goal_salt(goal);
-    here->legal_moves(moves);
     const bool chooser = here->side_to_move() == chooser_side;
+    // What the side to move keeps, if anything: the chooser its result, the other side its draw.
+    const bool keeps = chooser || draw;
+    const Goal& kept_goal = chooser || !draw ? goal : no_win;
+    const bool kept_proved = chooser ? proved : false;
+    const Verdict kept = kept_proved ? Verdict::Proven : Verdict::Disproven;
+    goal_ = kept_goal;
+    salt_ = goal_salt(kept_goal);
+    here->legal_moves(moves);
     bool found = false, researched = false;
     int best_rank = 0;
     Move chosen = 0;
@@ -587,16 +596,16 @@ std::vector<std::string> Dfpn::table_line(const State& root, const Goal& goal, b
       child->copy_from(*here);
       child->apply(m);
       int rank = 0;
-      if (chooser) {
-        if (!child_shows(*child, proved)) {
+      if (keeps) {
+        if (!child_shows(*child, kept_proved)) {
           // The table no longer holds a proved move here (its entry gave way, or the move was
           // refuted beside another without a search of its own): the position is searched again,
           // within what is left of the line's budget, and its moves looked at anew.
           if (i + 1 < moves.size() || found || researched || stats_.nodes >= research_end) continue;
           researched = true;
-          if (solve(*here, goal, research_end - stats_.nodes) != kept) break;
-          goal_ = goal;
-          salt_ = goal_salt(goal);
+          if (solve(*here, kept_goal, research_end - stats_.nodes) != kept) break;
+          goal_ = kept_goal;
+          salt_ = goal_salt(kept_goal);
           i = static_cast<std::size_t>(-1);
           continue;
         }
@@ -614,7 +623,7 @@ std::vector<std::string> Dfpn::table_line(const State& root, const Goal& goal, b
         chosen = m;
         best->copy_from(*child);
       }
-      if (chooser && rank == 1) break;
+      if (keeps && rank == 1) break;
     }
     if (!found) break;
     line.push_back(here->move_text(chosen));

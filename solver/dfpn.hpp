@@ -64,10 +64,12 @@ class Dfpn {
   // win; otherwise the defender's refutation), read off the table without a certificate: the side
   // the result favours plays a move the table shows to keep it (one that ends the game first),
   // the other side the reply that leaves the former farthest from its goal by the game's
-  // estimate, preferring a reply the table shows settled. Where the table lost what it needs at
-  // the chooser's turn, the position is searched again (counted in the stats, as any search), at
-  // most `research_nodes` nodes for the whole line; the line stops where that does not settle it.
-  // Move texts, as principal_line gives.
+  // estimate, preferring a reply the table shows settled. In a draw's line (proved, with a goal a
+  // draw meets, after a search for the attacker's win without draws refuted it) the other side
+  // keeps its draw as the chooser keeps its result: by a reply the table shows to refute the
+  // attacker's win. Where the table lost what a side that keeps something needs, the position is
+  // searched again (counted in the stats, as any search), at most `research_nodes` nodes for the
+  // whole line; the line stops where that does not settle it. Move texts, as principal_line gives.
   std::vector<std::string> table_line(const State& root, const Goal& goal, bool proved, std::uint64_t research_nodes = 0);
 
  private:

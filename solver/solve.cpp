@@ -201,7 +201,10 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
           }
         }
       }
-      if (r.value != Value::Unknown && (!certify || parts)) {
+      // A draw's line is read off the table even with a certificate: the certificate's claims
+      // hold each side's result apart (the opponent's refutation of the win lets the mover play
+      // any move, one that loses too), where the table line keeps the draw for both sides.
+      if (r.value != Value::Unknown && (!certify || parts || r.value == Value::Draw)) {
         const bool proved = r.value == Value::Win || (r.value == Value::Draw && shown.draw_enough);
         r.line = dfpn.table_line(*child, shown, proved, std::max(kLineResearchFloor, r.stats.nodes));
       }
@@ -228,7 +231,7 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
   if (!r.certified) {
     r.certificate = Certificate();
     r.claims.clear();
-  } else if (r.parts.empty()) {
+  } else if (r.parts.empty() && r.value != Value::Draw) {
     r.line = principal_line(r.certificate, r.claims.front());
     r.line_ends = finish_line(*child, r.line);
   }
@@ -1036,16 +1039,26 @@ int height(const Certificate& c, int id, std::vector<int>& memo) {
 }  // namespace
 
 bool finish_line(const State& root, std::vector<std::string>& line) {
-  auto state = root.clone();
-  for (const std::string& text : line) {
+  auto state = root.clone(), after = root.clone();
+  std::vector<Move> replies, wins;
+  for (std::size_t i = 0; i < line.size(); ++i) {
     if (state->is_terminal()) return false;
-    state->apply(state->parse_move(text));
+    const Move move = state->parse_move(line[i]);
+    // A side that can win at once does: the proof's move (or the table's) may win later, and a
+    // line that plays it reads as though the win were missed.
+    if (!state->wins_at_once_with(move, *after)) {
+      state->winning_moves(wins);
+      if (!wins.empty()) {
+        line[i] = state->move_text(wins.front());
+        line.resize(i + 1);
+        return true;
+      }
+    }
+    state->apply(move);
   }
   if (state->is_terminal()) return true;
   const int winner = 1 - state->side_to_move();
-  std::vector<Move> replies, wins;
   state->legal_moves(replies);
-  auto after = state->clone();
   std::optional<Move> reply_shown, answer_shown;
   for (Move reply : replies) {
     after->copy_from(*state);

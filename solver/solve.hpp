@@ -230,10 +230,11 @@ std::vector<MoveResult::Part> write_certificate_parts(const Game& game, const St
 // The longest line the certificate allows from node `id` (the chooser's named move, the
 // defence that lasts longest), as move texts.
 std::vector<std::string> principal_line(const Certificate& certificate, int id);
-// Plays `line` from `from` and, where it stops at a position in which every reply loses at once (a
-// certificate answers such replies with one move, its default answer, instead of listing them),
-// adds a reply and the move that wins after it (or a reply alone, when each one ends the game
-// lost). Says whether the line then ends the game.
+// Plays `line` from `from`; where a side to move on it can win at once but the line plays another
+// move, the line ends with that win instead (the first in legal order). Where it stops at a
+// position in which every reply loses at once (a certificate answers such replies with one move,
+// its default answer, instead of listing them), adds a reply and the move that wins after it (or
+// a reply alone, when each one ends the game lost). Says whether the line then ends the game.
 bool finish_line(const State& from, std::vector<std::string>& line);
 
 }  // namespace arbiter::solver

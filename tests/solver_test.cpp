@@ -1050,6 +1050,38 @@ TEST(SearchOrder, AWinWithinTwoIsSettledBeforeTheLimitIsSpent) {
 
 // Keys that share a bucket (equal low bits) but differ above: the table must tell them apart,
 // keep solved entries against open ones, and save and load every solved entry with its full key.
+// A draw's principal line keeps the draw for both sides, each move of it one that plain minimax
+// shows keeps the value, with a certificate and without. Brique 3x3 where a filled cell keeps the
+// enemy and passes are allowed is a draw; its line was a1 a2 c1 b1 c2 a3 b3, in which White's a3
+// lost (the table line let the side that only had to refute the win play any reply) and Black won.
+TEST(PrincipalLine, OfADrawKeepsTheDrawForBothSides) {
+  auto game = make_game(find_game("brique"), 3, {"fill=keep-enemy", "pass=allowed"});
+  auto root = game->initial_state();
+  Minimax minimax(2'000'000);
+  ASSERT_EQ(minimax.value(*root), 0);
+  for (const bool certificates : {false, true}) {
+    solver::SolveOptions options;
+    options.table_megabytes = 8;
+    options.certificates = certificates;
+    const solver::SolveResult result = solver::solve_moves(*root, options);
+    ASSERT_EQ(result.value, Value::Draw);
+    int draws = 0;
+    for (const solver::MoveResult& unit : result.moves) {
+      if (unit.value != Value::Draw) continue;
+      ++draws;
+      auto replay = root->clone();
+      replay->apply(unit.move);
+      for (const std::string& move : unit.line) {
+        ASSERT_EQ(minimax.value(*replay), 0) << unit.text << " with certificates " << certificates;
+        ASSERT_FALSE(replay->is_terminal());
+        replay->apply(replay->parse_move(move));
+      }
+      EXPECT_EQ(minimax.value(*replay), 0) << unit.text << " with certificates " << certificates << ": the line ends in a win";
+    }
+    EXPECT_GT(draws, 0);
+  }
+}
+
 // A game given as an explicit tree, for the search's handling of draws (no registered game's
 // small positions include a draw): node 0 is the root, side 0 moves at even depths, a node without
 // children is finished with its outcome.

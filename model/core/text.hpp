@@ -43,4 +43,14 @@ inline std::vector<std::string> words_of(std::string_view text) {
   return words;
 }
 
+// Moves' texts as one list: separated by spaces, or by ", " where a move's text has a space in it
+// ("g2-g3 x f3", "place a1/0"), so that the list reads move by move.
+inline std::string move_list(const std::vector<std::string>& moves) {
+  bool spaced = false;
+  for (const std::string& m : moves) spaced = spaced || contains(m, " ");
+  std::string out;
+  for (const std::string& m : moves) out += (out.empty() ? "" : spaced ? ", " : " ") + m;
+  return out;
+}
+
 }  // namespace arbiter

@@ -160,6 +160,19 @@ if ends_game brique 4 "$tmp/out" && ends_game brique 4 "$tmp/noproof.out" && end
 # before them).
 "$arbiter" solve quentin --size 3 --tt-mb 16 --state "$tmp/q3line" --proof "$tmp/q3line.cert" >"$tmp/q3line.out" 2>/dev/null
 if ends_game quentin 3 "$tmp/q3line.out"; then pass; else fail "a line through a default answer" "$tmp/q3line.out"; fi
+# A draw's line keeps the draw for both sides, to a drawn end (Brique 3x3 where a filled cell
+# keeps the enemy and passes are allowed: the line was a1 a2 c1 b1 c2 a3 b3, where White's a3 lost
+# and Black won), read off the table with a certificate or without.
+draw_rules=(--rule pass=allowed --rule fill=keep-enemy)
+"$arbiter" solve brique --size 3 "${draw_rules[@]}" --state "$tmp/drawline" >"$tmp/draw.out" 2>/dev/null
+"$arbiter" solve brique --size 3 "${draw_rules[@]}" --state "$tmp/drawline" --proof "$tmp/draw.cert" >"$tmp/draw-proof.out" 2>/dev/null
+drawn_end() {  # OUTPUT: its principal line, replayed, ends in a draw
+  local moves
+  moves=$(sed -n 's/^Principal line: //p' "$1")
+  grep -q '^Value: draw with best play' "$1" && [ -n "$moves" ] &&
+    "$arbiter" replay brique --size 3 "${draw_rules[@]}" $moves 2>/dev/null | grep -qx 'Result: draw'
+}
+if drawn_end "$tmp/draw.out" && drawn_end "$tmp/draw-proof.out"; then pass; else fail "a draw's line ends in a draw" "$tmp/draw.out" "$tmp/draw-proof.out"; fi
 if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" && [ -n "$named" ] &&
   grep '^Winning moves' "$tmp/t1.out" | tr ' ' '\n' | grep -qx "$named"; then pass; else fail "solve --value-only"; cat "$tmp/out"; fi
 "$arbiter" verify-proof "$tmp/v4.cert" >"$tmp/out" 2>&1
@@ -512,6 +525,15 @@ grep -q "^Every move (\* win, - loss, = draw, ? unknown or not searched) for Bla
 "$arbiter" solve brochs --size 7 --position "brochs 7 ...+.../.b.+.sW/...B.B./+++++++/.W.+WWW/.#.W.#./.W.+... white 137 0 0" \
   --within 2 >"$tmp/out" 2>/dev/null
 grep -q "^Principal line: e5-e3, curse b5, g2-g3 x f3$" "$tmp/out" && pass || fail "a line of moves with spaces" "$tmp/out"
+# So does a list of winning moves (it read "g2-g3 x f3 g5-g3 x f3").
+"$arbiter" solve brochs --size 7 --position "brochs 7 ...+.../.b.+.sW/...BWB./+++++++/...+.WW/.#.W.#./.W.+... white 139 0 0" \
+  --within 1 >"$tmp/out" 2>/dev/null
+grep -qx "Winning moves (2): g2-g3 x f3, g5-g3 x f3" "$tmp/out" && pass || fail "a list of winning moves with spaces" "$tmp/out"
+# A line takes a win at once where there is one: Black wins by c1, c2 and a3 here, and only a3 wins
+# at once (the line was c1 a3 c2 c3 b3, the first winning move in legal order and its proof).
+"$arbiter" solve brique --position "brique 3 BW./BW./... black 4" >"$tmp/out" 2>/dev/null
+grep -q "^Winning moves (3): c1 c2 a3$" "$tmp/out" && grep -qx "Principal line: a3" "$tmp/out" && pass ||
+  fail "a line takes a win at once" "$tmp/out"
 
 # The pie swap exchanges the players: the values are the colours', and the report says what they
 # mean for the player to move. Brique 2x2 after b1: White (the colour) loses whatever it plays, but
