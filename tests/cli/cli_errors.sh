@@ -487,4 +487,9 @@ if [ -w /dev/full ]; then
   [ -e "$tmp/full/solve" ] && fail "solve --proof /dev/full searched before refusing" || pass
 fi
 
+# Quentin's swap under pie=off is refused for the pie rule, not "allowed only as White's first
+# move ... here it is White's turn at ply 1".
+expect_error_saying "quentin swap under pie=off" "^arbiter: error: move 2: swap is not allowed: the pie rule is off \(pie=off\)$" \
+  replay quentin --size 5 --rule pie=off c3 swap
+
 finish

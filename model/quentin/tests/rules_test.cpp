@@ -378,7 +378,14 @@ TEST(QuentinRulings, PieOffRemovesTheSwap) {
   for (const std::string& impl : implementations()) {
     auto s = setup(" a b c\n1 . . .\n2 . B .\n3 . . .\nWhite to move, ply 1\n", {"pie=off"}, impl);
     EXPECT_EQ(legal_text(*s.state), "a1 b1 c1 a2 c2 a3 b3 c3");
-    EXPECT_THROW(s.state->parse_move("swap"), InputError);
+    try {
+      s.state->parse_move("swap");
+      ADD_FAILURE();
+    } catch (const InputError& e) {
+      // Not "allowed only ... with pie=on; here it is White's turn at ply 1", which reads as allowed.
+      EXPECT_EQ(std::string(e.what()), "swap is not allowed: the pie rule is off (pie=off)");
+    }
+    EXPECT_TRUE(contains(s.state->explain(kSwap), "Illegal: the pie rule is off (pie=off), so there is no swap."));
     auto on = setup(" a b c\n1 . . .\n2 . B .\n3 . . .\nWhite to move, ply 1\n", {}, impl);
     EXPECT_EQ(legal_text(*on.state), "a1 b1 c1 a2 c2 a3 b3 c3 swap");
   }
