@@ -491,5 +491,19 @@ fi
 # move ... here it is White's turn at ply 1".
 expect_error_saying "quentin swap under pie=off" "^arbiter: error: move 2: swap is not allowed: the pie rule is off \(pie=off\)$" \
   replay quentin --size 5 --rule pie=off c3 swap
+# A move after the end of the game is named by its number, with the move that ended the game and
+# how, in every command that plays a record (exit 2, as for any bad move of a record).
+quentin_over="move 5 'c2': the game is already over \(Black won with move 4 'b3'\)$"
+for command in replay explain moves; do
+  expect_error_saying "quentin $command after the end" "^arbiter: error: $quentin_over" \
+    $command quentin --size 3 --rule pie=off a1 b1 a2 b3 c2
+done
+expect_error_saying "brique replay after a drawn end" "^arbiter: error: move 3 'a1': the game is already over \(drawn with move 2 'pass'\)$" \
+  replay brique --size 2 --rule pass=allowed pass pass a1
+expect_error_saying "brochs explain after the end" "^arbiter: error: move 3 'pass': the game is already over \(White won with move 2 'pass'\)$" \
+  explain brochs --size 7 pass pass pass
+expect_error_saying "explain from a finished position" \
+  "^arbiter: error: move 1 'c2': the game is already over \(the position it starts from is over: Black wins\)$" \
+  explain quentin --position "quentin 3 BW./B../BW. black 4 pie=off" c2
 
 finish
