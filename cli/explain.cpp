@@ -46,9 +46,9 @@ int explain(const std::vector<std::string>& args) {
   State& state = *loaded.state;
   a.moves = group_move_words(state, a.moves);
   const std::unique_ptr<State> start = state.clone();
-  play_moves(state, a.moves, a.moves.size() - 1);
+  play_moves(loaded.game->descriptor(), state, a.moves, a.moves.size() - 1);
   const std::string& last = a.moves.back();
-  if (state.is_terminal()) throw InputError("the game is over before move " + quote_input(last));
+  if (state.is_terminal()) throw game_over_error(loaded.game->descriptor(), state, a.moves, a.moves.size() - 1);
   if (a.json) {
     // The moves as the game writes them (as moves and replay print them, captures included).
     std::vector<std::string> written;
@@ -111,9 +111,7 @@ int replay(const std::vector<std::string>& args) {
   std::string record;
   std::vector<std::string> written;  // each move as the game writes it
   for (std::size_t i = 0; i < a.moves.size(); ++i) {
-    if (state.is_terminal()) {
-      throw InputError("move " + std::to_string(i + 1) + " " + quote_input(a.moves[i]) + ": the game is already over");
-    }
+    if (state.is_terminal()) throw game_over_error(loaded.game->descriptor(), state, a.moves, i);
     Move move = 0;
     try {
       move = state.parse_move(a.moves[i]);
@@ -153,7 +151,7 @@ int moves(const std::vector<std::string>& args) {
   auto loaded = load_game_position(a.game_name, a.game, a.position, a.implementation);
   State& state = *loaded.state;
   a.moves = group_move_words(state, a.moves);
-  play_moves(state, a.moves, a.moves.size());
+  play_moves(loaded.game->descriptor(), state, a.moves, a.moves.size());
   std::vector<Move> legal;
   state.legal_moves(legal);
   if (a.json) {

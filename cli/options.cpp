@@ -135,11 +135,26 @@ std::vector<std::string> group_move_words(const State& start, const std::vector<
   return groups;
 }
 
-void play_moves(State& state, const std::vector<std::string>& moves, std::size_t count) {
+InputError game_over_error(const GameDescriptor& game, const State& state, const std::vector<std::string>& moves,
+                           std::size_t next) {
+  const Outcome outcome = state.outcome();
+  std::string how;
+  if (next == 0) {
+    how = "the position it starts from is over: " + outcome_text(game, outcome);
+  } else {
+    // Play stops at the first move that ends the game, so the move before this one ended it.
+    const std::string ending = "move " + std::to_string(next) + " " + quote_input(moves[next - 1]);
+    how = outcome.kind == Outcome::Kind::Win
+              ? game.side_names.at(static_cast<std::size_t>(outcome.winner)) + " won with " + ending
+              : "drawn with " + ending;
+  }
+  return InputError("move " + std::to_string(next + 1) + " " + quote_input(moves[next]) + ": the game is already over (" +
+                    how + ")");
+}
+
+void play_moves(const GameDescriptor& game, State& state, const std::vector<std::string>& moves, std::size_t count) {
   for (std::size_t i = 0; i < count; ++i) {
-    if (state.is_terminal()) {
-      throw InputError("move " + std::to_string(i + 1) + " " + quote_input(moves[i]) + ": the game is already over");
-    }
+    if (state.is_terminal()) throw game_over_error(game, state, moves, i);
     Move move = 0;
     try {
       move = state.parse_move(moves[i]);

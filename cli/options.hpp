@@ -3,6 +3,7 @@
 #include <string>
 
 #include "cli/command.hpp"
+#include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
 
 namespace arbiter::cli {
@@ -61,7 +62,13 @@ void check_implementation(const Game& game, const std::string& implementation);
 std::vector<std::string> group_move_words(const State& start, const std::vector<std::string>& words);
 
 // Plays the moves in order on state, with errors naming the move's index and text.
-void play_moves(State& state, const std::vector<std::string>& moves, std::size_t count);
+void play_moves(const GameDescriptor& game, State& state, const std::vector<std::string>& moves, std::size_t count);
+
+// The error for moves[next] when the game in `state` is already over, `state` having played the
+// moves before it: "move 5 'c2': the game is already over (Black won with move 3 'a2')", or
+// "(... drawn with move ...)", or "(the position it starts from is over: Black wins)".
+InputError game_over_error(const GameDescriptor& game, const State& state, const std::vector<std::string>& moves,
+                           std::size_t next);
 
 // A command that can print either JSON or a Markdown table prints one of them: throws InputError
 // when both --json and --markdown are given.

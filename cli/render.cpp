@@ -47,7 +47,7 @@ int render(const std::vector<std::string>& args) {
   moves = group_move_words(*loaded.state, moves);
   if (last_move && moves.empty()) throw InputError("--last-move needs at least one move to mark");
   const auto start = loaded.state->clone();
-  play_moves(*loaded.state, moves, moves.size());
+  play_moves(loaded.game->descriptor(), *loaded.state, moves, moves.size());
   puzzles::Decorations decorations = puzzles::status_decorations(loaded.game->descriptor(), *loaded.state);
   decorations.coordinates = show_coordinates;
   decorations.rulings = puzzles::rulings_line(loaded.game->descriptor(), loaded.game->config());

@@ -41,6 +41,13 @@ nlohmann::json game_json(const GameDescriptor& game, bool with_rulings, const Co
   return out;
 }
 
+// " (sets NAME=VALUE, ...)" for an option that decides other rulings, in `quote` marks; "" otherwise.
+std::string sets_note(const RulingOption& option, const std::string& quote) {
+  std::string note;
+  for (const auto& [name, value] : option.sets) note += (note.empty() ? " (sets " : ", ") + quote + name + "=" + value + quote;
+  return note.empty() ? note : note + ")";
+}
+
 int run(const std::vector<std::string>& args) {
   po::options_description options;
   bool markdown = false, json = false;
@@ -93,9 +100,10 @@ int run(const std::vector<std::string>& args) {
       std::string default_meaning;
       for (const RulingOption& option : ruling.options) {
         if (option.value == ruling.default_value) {
-          default_meaning = option.meaning;
+          default_meaning = option.meaning + sets_note(option, "`");
         } else {
-          alternatives += (alternatives.empty() ? "" : "<br>") + ("`" + option.value + "`: " + option.meaning);
+          alternatives += (alternatives.empty() ? "" : "<br>") +
+                          ("`" + option.value + "`: " + option.meaning + sets_note(option, "`"));
         }
       }
       std::cout << "| " << ruling.id << " | `" << ruling.name << "` | " << ruling.question << " | `"
@@ -116,8 +124,11 @@ int run(const std::vector<std::string>& args) {
       const bool in_force = option.value == config.rulings.at(ruling.name);
       std::cout << "    " << (in_force ? "* " : "  ") << option.value;
       if (is_default) std::cout << " (default, " << provenance_name(ruling.provenance) << ")";
-      if (in_force && !is_default) std::cout << " (chosen with --rule)";
-      std::cout << ": " << option.meaning << "\n";
+      if (in_force && !is_default) {
+        const std::string set_by = ruling_set_by(game, config, ruling.name);
+        std::cout << (set_by.empty() ? " (chosen with --rule)" : " (set by " + set_by + ")");
+      }
+      std::cout << ": " << option.meaning << sets_note(option, "") << "\n";
     }
     std::cout << "    why the default: " << ruling.reason << "\n";
   }

@@ -153,6 +153,14 @@ int rulings(const std::vector<std::string>& args) {
   } else {
     throw InputError("give two values to compare, or none to compare the default with each alternative");
   }
+  // Each reading with the rulings held fixed: one of them may set the ruling compared to one value.
+  for (const auto& pair : pairs) {
+    for (const std::string& v : {pair.first, pair.second}) {
+      std::vector<std::string> reading = other;
+      reading.push_back(ruling + "=" + v);
+      make_config(game, 0, reading);
+    }
+  }
   // Every file a difference would be drawn into, checked before the search, not after it.
   for (const auto& [a, b] : pairs) {
     if (!out.empty()) check_output_file("--out", out, diagram_path(out, b, pairs.size() > 1));

@@ -78,6 +78,20 @@ TEST_P(EveryGame, DescribesEveryRulingCompletely) {
     int defaults = 0;
     for (const RulingOption& option : ruling.options) defaults += option.value == ruling.default_value;
     EXPECT_EQ(defaults, 1) << ruling.name << ": the default must be exactly one of the options";
+    // A value that decides another ruling names one of its values, and that ruling decides none.
+    for (const RulingOption& option : ruling.options) {
+      for (const auto& [name, value] : option.sets) {
+        const auto set =
+            std::find_if(game().rulings.begin(), game().rulings.end(), [&](const Ruling& r) { return r.name == name; });
+        ASSERT_NE(set, game().rulings.end()) << ruling.name << "=" << option.value << " sets an unknown ruling " << name;
+        EXPECT_NE(set->name, ruling.name);
+        EXPECT_TRUE(std::any_of(set->options.begin(), set->options.end(),
+                                [&](const RulingOption& o) { return o.value == value; }))
+            << ruling.name << "=" << option.value << " sets " << name << " to a value it lacks: " << value;
+        for (const RulingOption& o : set->options) EXPECT_TRUE(o.sets.empty()) << name << " is set by " << ruling.name << " and sets others";
+        EXPECT_EQ(make_config(game(), 0, {ruling.name + "=" + option.value}).rule(name), value);
+      }
+    }
   }
 }
 

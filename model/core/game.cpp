@@ -82,7 +82,35 @@ Config make_config(const GameDescriptor& game, int size, const std::vector<std::
     }
     config.rulings[name] = value;
   }
+  // A value that decides another ruling puts it in force, so every output and the game read one value.
+  for (const Ruling& ruling : game.rulings) {
+    const std::string& value = config.rulings[ruling.name];
+    for (const RulingOption& option : ruling.options) {
+      if (option.value != value) continue;
+      for (const auto& [name, set] : option.sets) {
+        const auto asked = given.find(name);
+        if (asked != given.end() && asked->second != set) {
+          throw InputError(ruling.name + "=" + value + " sets " + name + "=" + set + ", so it cannot be given with " +
+                           name + "=" + asked->second);
+        }
+        config.rulings[name] = set;
+      }
+    }
+  }
   return config;
+}
+
+std::string ruling_set_by(const GameDescriptor& game, const Config& config, const std::string& name) {
+  for (const Ruling& ruling : game.rulings) {
+    const std::string& value = config.rule(ruling.name);
+    for (const RulingOption& option : ruling.options) {
+      if (option.value != value) continue;
+      for (const auto& set : option.sets) {
+        if (set.first == name) return ruling.name + "=" + value;
+      }
+    }
+  }
+  return "";
 }
 
 std::unique_ptr<Game> make_game(const GameDescriptor& game, int size, const std::vector<std::string>& assignments) {

@@ -11,6 +11,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "model/core/claim.hpp"
@@ -44,6 +45,10 @@ std::string_view provenance_name(Provenance p);
 struct RulingOption {
   std::string value;    // what follows NAME= on the command line
   std::string meaning;  // one line
+  // Other rulings this value decides (name, value): a reading that is another ruling's alternative
+  // under a second name. make_config puts them in force, so the configuration holds the value the
+  // game applies, and refuses one given with another value. A ruling named here sets none itself.
+  std::vector<std::pair<std::string, std::string>> sets = {};
 };
 
 // A gap or ambiguity of a rule text, made explicit and selectable with --rule NAME=VALUE.
@@ -335,11 +340,15 @@ struct GameDescriptor {
   std::function<EncodingComparison(const Game&, const State&, Rng&)> compare_turn_encoding;
 };
 
-// Validates size and NAME=VALUE assignments against the descriptor and fills in defaults; throws
-// InputError naming the bad size, ruling or value.
+// Validates size and NAME=VALUE assignments against the descriptor and fills in defaults and the
+// rulings an option sets (RulingOption::sets); throws InputError naming the bad size, ruling or
+// value, or the two rulings when an assignment contradicts a ruling another one sets.
 Config make_config(const GameDescriptor& game, int size, const std::vector<std::string>& assignments);
 std::unique_ptr<Game> make_game(const GameDescriptor& game, int size,
                                 const std::vector<std::string>& assignments = {});
+
+// "name=value" of the ruling whose value in force sets ruling `name` (RulingOption::sets), or "".
+std::string ruling_set_by(const GameDescriptor& game, const Config& config, const std::string& name);
 
 // The board size as the game names it for people: its size_name, or "NxN" for a square board.
 std::string board_size_name(const GameDescriptor& game, int size);

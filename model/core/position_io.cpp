@@ -85,7 +85,7 @@ std::optional<RulingConflict> ruling_conflict(const GameDescriptor& game, const 
     if (known == from_line.rulings.end() || known->second == value) continue;
     const bool named = std::any_of(form.rulings.begin(), form.rulings.end(),
                                    [&](const std::string& r) { return r.substr(0, r.find('=')) == name; });
-    return RulingConflict{name, known->second, value, named};
+    return RulingConflict{name, known->second, value, named, named ? "" : ruling_set_by(game, from_line, name)};
   }
   return std::nullopt;
 }
@@ -129,6 +129,9 @@ LoadedPosition load_position(const GameDescriptor& game, int size, const std::ve
     // A --rule that contradicts the line: said with both values, and how to write what was meant.
     if (const auto conflict = ruling_conflict(game, *form, assignments)) {
       const std::string asked = conflict->name + "=" + conflict->asked, had = conflict->name + "=" + conflict->in_position;
+      if (!conflict->set_by.empty()) {
+        throw InputError(conflict->set_by + " (in the one-line position) sets " + had + ", so it cannot be given with " + asked);
+      }
       throw InputError("the one-line position is under " + had +
                        (conflict->named_in_position ? "" : " (it names no " + conflict->name + ", so the default)") +
                        ", and --rule asks for " + asked + ": write " + asked +

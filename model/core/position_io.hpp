@@ -37,6 +37,7 @@ struct RulingConflict {
   std::string in_position;  // the value the position is under
   std::string asked;        // the value asked for
   bool named_in_position = false;
+  std::string set_by;  // when not named: "name=value" of the ruling of the line that sets it, or "" (the default)
 };
 // The first such ruling, if any. Assignments without '=' are skipped (make_config reports them).
 std::optional<RulingConflict> ruling_conflict(const GameDescriptor& game, const LineForm& form,

@@ -51,7 +51,8 @@ std::vector<Ruling> quentin_rulings() {
       {"Q-7", kRulesVersion, "Which rules: the 2012 text or the lost 'Quinten' revision?",
        {{"2012", "the designer's text of 2 June 2012 (seed 002)"},
         {"boloa-wording", "the 2012 text with the diagonal rule worded as in the designer's Boloa (2022): "
-                          "the mover's stones only; the nearest documented later wording"}},
+                          "the mover's stones only; the nearest documented later wording",
+         {{kDiagonal, "mover-only"}}}},
        "2012", Provenance::Sourced,
        "the revision's text is lost, so only the 2012 text can be implemented; the alternative is provably the same game"},
       {"Q-9", kPie, "Is the pie rule (White may swap instead of his first move) in force?",
@@ -99,9 +100,8 @@ Rules Rules::from(const Config& config) {
   rules.edges = config.rule_is(kEdges, "yes") ? Edges::Count : Edges::DoNotCount;
   rules.majority = config.rule_is(kMajority, "adjacencies") ? Majority::Adjacencies : Majority::DistinctStones;
   rules.fill = config.rule_is(kFill, "until-none") ? Fill::UntilNone : Fill::SinglePass;
-  rules.diagonal = config.rule_is(kDiagonal, "mover-only") || config.rule_is(kRulesVersion, "boloa-wording")
-                       ? Diagonal::MoverOnly
-                       : Diagonal::AllStones;
+  // rules-version=boloa-wording reads nothing of its own: it sets diagonal-rule=mover-only (make_config).
+  rules.diagonal = config.rule_is(kDiagonal, "mover-only") ? Diagonal::MoverOnly : Diagonal::AllStones;
   const std::string& chain = config.rule(kOpponentChain);
   rules.opponent_chain = chain == "mover-wins" ? OpponentChain::MoverWins
                          : chain == "illegal"  ? OpponentChain::Illegal

@@ -97,11 +97,12 @@ std::string explain_move(const Rules& rules, const Position& position, const Out
                     move_name(size, move) + "\n";
   if (outcome.over()) return out + "The game is already over; no move can be played.\n";
   if (move == kSwap) {
-    out += reference::swap_available(rules, position)
-               ? "White takes the pie rule and changes sides: the stones stay, the players exchange colours, and "
-                 "the player who placed the first black stone now plays White and moves next.\n"
-               : "Illegal: the swap is only White's first move (ply 1) with pie=on.\n";
-    return out;
+    if (reference::swap_available(rules, position)) {
+      return out + "White takes the pie rule and changes sides: the stones stay, the players exchange colours, and "
+                   "the player who placed the first black stone now plays White and moves next.\n";
+    }
+    return out + (rules.pie ? "Illegal: the swap is only White's first move (ply 1) with pie=on.\n"
+                            : "Illegal: the pie rule is off (pie=off), so there is no swap.\n");
   }
   if (move == kPass) {
     const bool forced = !reference::swap_available(rules, position) &&

@@ -481,6 +481,7 @@ Move read_move(const Rules& rules, const Position& position, const Outcome& outc
   const int mover = position.side_to_move();
   const bool can_swap = reference::swap_available(rules, position);
   if (move == kSwap) {
+    if (!rules.pie) throw InputError("swap is not allowed: the pie rule is off (pie=off)");
     if (!can_swap) {
       throw InputError(std::string("swap is allowed only as White's first move (ply 1) with pie=on; here it is ") +
                        kSideWords[mover] + "'s turn at ply " + std::to_string(position.ply) +

@@ -136,7 +136,9 @@ std::vector<Property> verification_suite() {
       "ruling Q-4 reason: a new unsupported enemy pair needs an unsupported mover pair")
       .position = [](const Game& game, const State& state) {
     const bool all = game.config().rule_is("diagonal-rule", "all-stones");
-    const auto other_game = reconfigured(game, {{"diagonal-rule", all ? "mover-only" : "all-stones"}});
+    // rules-version=boloa-wording sets mover-only, so the other reading is asked of the 2012 text.
+    const auto other_game =
+        reconfigured(game, {{"diagonal-rule", all ? "mover-only" : "all-stones"}, {"rules-version", "2012"}});
     auto other = engine::make_state(*other_game, Rules::from(other_game->config()), position_of(state));
     return sorted_legal_moves(*other) == sorted_legal_moves(state)
                ? PropertyVerdict::ok()

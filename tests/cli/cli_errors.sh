@@ -76,6 +76,33 @@ expect_error_saying "rules under an unknown ruling" "^arbiter: error: unknown ru
 expect_error_saying "rules under an unknown value" "^arbiter: error: ruling pie has no value 'maybe'" rules quentin --rule pie=maybe
 expect_error_saying "rules --rule without a game" "^arbiter: error: --rule selects a reading of one game" rules --rule pie=off
 expect_error_saying "rules --markdown --rule" "^arbiter: error: --markdown prints the table of defaults" rules quentin --markdown --rule pie=off
+# A value that decides another ruling (Quentin's rules-version=boloa-wording is the mover-only
+# diagonal rule) puts that ruling's value in force: every output states the value the game applies,
+# and asking for the other value too is refused naming both rulings.
+boloa_rulings="diagonal-rule=mover-only rules-version=boloa-wording"
+expect_ok "rules under a ruling that sets another" "^Rulings in force: .* \(the defaults but $boloa_rulings\)$" \
+  rules quentin --rule rules-version=boloa-wording
+grep -qx "    \* mover-only (set by rules-version=boloa-wording): .*" "$tmp/out" && grep -qx "      all-stones (default, derived): .*" "$tmp/out" \
+  && pass || fail "rules marks the diagonal reading rules-version=boloa-wording applies as in force" "$tmp/out"
+expect_ok "rules --json under a ruling that sets another" '"in_force": "mover-only"' rules quentin --rule rules-version=boloa-wording --json
+boloa_position="quentin 5 BWBBW/BWB.W/WWW.B/WB.../WBBWB white 15"
+expect_ok "a position line under a ruling that sets another" "^Position: $boloa_position $boloa_rulings$" \
+  moves quentin --position "$boloa_position rules-version=boloa-wording"
+"$arbiter" explain quentin --position "$boloa_position rules-version=boloa-wording" d3 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^Position before move 1 ($boloa_position $boloa_rulings):$" "$tmp/out" \
+  && grep -q "white stones e2 and d3 are diagonally adjacent" "$tmp/out" \
+  && pass || fail "explain under rules-version=boloa-wording states and applies diagonal-rule=mover-only" "$tmp/out" "$tmp/err"
+boloa_conflict="rules-version=boloa-wording sets diagonal-rule=mover-only, so it cannot be given with diagonal-rule=all-stones$"
+expect_error_saying "a position line asking for a ruling and the value another one excludes" "^arbiter: error: $boloa_conflict" \
+  explain quentin --position "$boloa_position rules-version=boloa-wording diagonal-rule=all-stones" d3
+expect_error_saying "two --rule, one excluding the other's value" "^arbiter: error: $boloa_conflict" \
+  explain quentin --size 5 --rule Q-4=all-stones --rule rules-version=boloa-wording c3
+expect_error_saying "a --rule excluded by a ruling of the position line" \
+  "^arbiter: error: rules-version=boloa-wording \(in the one-line position\) sets diagonal-rule=mover-only, so it cannot be given with diagonal-rule=all-stones$" \
+  explain quentin --position "$boloa_position rules-version=boloa-wording" --rule diagonal-rule=all-stones d3
+expect_error_saying "rulings diff of a ruling that a held ruling sets" "^arbiter: error: $boloa_conflict" \
+  rulings diff quentin diagonal-rule --rule rules-version=boloa-wording --max-size 2
+[ -s "$tmp/out" ] && fail "rulings diff printed a comparison before refusing a reading" "$tmp/out" || pass
 # A --rule that contradicts a one-line position is named with both values, whether the line names
 # the ruling or leaves it at its default.
 expect_error_saying "a rule the one-line position leaves at its default" "under pie=on \(it names no pie, so the default\), and --rule asks for pie=off" \
@@ -464,5 +491,24 @@ if [ -w /dev/full ]; then
     solve brique --size 3 --tt-mb 1 --state "$tmp/full" --proof "$tmp/full.cert"
   [ -e "$tmp/full/solve" ] && fail "solve --proof /dev/full searched before refusing" || pass
 fi
+
+# Quentin's swap under pie=off is refused for the pie rule, not "allowed only as White's first
+# move ... here it is White's turn at ply 1".
+expect_error_saying "quentin swap under pie=off" "^arbiter: error: move 2: swap is not allowed: the pie rule is off \(pie=off\)$" \
+  replay quentin --size 5 --rule pie=off c3 swap
+# A move after the end of the game is named by its number, with the move that ended the game and
+# how, in every command that plays a record (exit 2, as for any bad move of a record).
+quentin_over="move 5 'c2': the game is already over \(Black won with move 4 'b3'\)$"
+for command in replay explain moves; do
+  expect_error_saying "quentin $command after the end" "^arbiter: error: $quentin_over" \
+    $command quentin --size 3 --rule pie=off a1 b1 a2 b3 c2
+done
+expect_error_saying "brique replay after a drawn end" "^arbiter: error: move 3 'a1': the game is already over \(drawn with move 2 'pass'\)$" \
+  replay brique --size 2 --rule pass=allowed pass pass a1
+expect_error_saying "brochs explain after the end" "^arbiter: error: move 3 'pass': the game is already over \(White won with move 2 'pass'\)$" \
+  explain brochs --size 7 pass pass pass
+expect_error_saying "explain from a finished position" \
+  "^arbiter: error: move 1 'c2': the game is already over \(the position it starts from is over: Black wins\)$" \
+  explain quentin --position "quentin 3 BW./B../BW. black 4 pie=off" c2
 
 finish

@@ -378,7 +378,14 @@ TEST(QuentinRulings, PieOffRemovesTheSwap) {
   for (const std::string& impl : implementations()) {
     auto s = setup(" a b c\n1 . . .\n2 . B .\n3 . . .\nWhite to move, ply 1\n", {"pie=off"}, impl);
     EXPECT_EQ(legal_text(*s.state), "a1 b1 c1 a2 c2 a3 b3 c3");
-    EXPECT_THROW(s.state->parse_move("swap"), InputError);
+    try {
+      s.state->parse_move("swap");
+      ADD_FAILURE();
+    } catch (const InputError& e) {
+      // Not "allowed only ... with pie=on; here it is White's turn at ply 1", which reads as allowed.
+      EXPECT_EQ(std::string(e.what()), "swap is not allowed: the pie rule is off (pie=off)");
+    }
+    EXPECT_TRUE(contains(s.state->explain(kSwap), "Illegal: the pie rule is off (pie=off), so there is no swap."));
     auto on = setup(" a b c\n1 . . .\n2 . B .\n3 . . .\nWhite to move, ply 1\n", {}, impl);
     EXPECT_EQ(legal_text(*on.state), "a1 b1 c1 a2 c2 a3 b3 c3 swap");
   }
@@ -393,9 +400,26 @@ TEST(QuentinRulings, RulesVersionOffersOnlyThe2012TextAndItsBoloaWording) {
   EXPECT_EQ(version->options[0].value, "2012");
   EXPECT_EQ(version->options[1].value, "boloa-wording");
   EXPECT_THROW(make_game(quentin_game(), 5, {"rules-version=quinten"}), InputError);
-  // The Boloa wording is the mover-only diagonal rule, provably the same game.
-  EXPECT_EQ(Rules::from(make_config(quentin_game(), 5, {"rules-version=boloa-wording"})).diagonal,
-            Rules::Diagonal::MoverOnly);
+  // The Boloa wording is the mover-only diagonal rule, provably the same game: it sets
+  // diagonal-rule, so the configuration every output prints holds the reading the game applies.
+  const Config boloa = make_config(quentin_game(), 5, {"rules-version=boloa-wording"});
+  EXPECT_EQ(boloa.rule(ruling_name::kDiagonal), "mover-only");
+  EXPECT_EQ(Rules::from(boloa).diagonal, Rules::Diagonal::MoverOnly);
+  EXPECT_EQ(make_config(quentin_game(), 5, {"rules-version=boloa-wording", "diagonal-rule=mover-only"}).rulings,
+            boloa.rulings);
+  EXPECT_EQ(make_config(quentin_game(), 5, {"rules-version=2012"}).rule(ruling_name::kDiagonal), "all-stones");
+  // Asking for the Boloa wording and the other diagonal reading is a contradiction, in either order.
+  const std::vector<std::vector<std::string>> contradictions = {
+      {"rules-version=boloa-wording", "diagonal-rule=all-stones"}, {"diagonal-rule=all-stones", "rules-version=boloa-wording"}};
+  for (const std::vector<std::string>& both : contradictions) {
+    try {
+      make_config(quentin_game(), 5, both);
+      ADD_FAILURE() << both[0] << " " << both[1];
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()),
+                "rules-version=boloa-wording sets diagonal-rule=mover-only, so it cannot be given with diagonal-rule=all-stones");
+    }
+  }
   expect_same_games({"rules-version=boloa-wording"}, static_cast<int>(100 / kHeavyDivisor));
 }
 
