@@ -30,6 +30,7 @@
 #include "model/core/zobrist.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/board_map.hpp"
+#include "solver/players.hpp"
 #include "solver/solve.hpp"
 #include "solver/prove.hpp"
 #include "solver/threat_zones.hpp"
@@ -50,16 +51,19 @@ std::string move_value_text(const MoveResult& m) { return m.not_searched ? "not 
 
 // `stop_signal` names the signal that stopped the search ("" when none did): an unknown value is
 // then what the interrupt left, not what the limits allowed.
+// `colours` says that a pie rule's exchange of the players is legal now or still to come: the
+// value is then the colour's, not the player to move's, and the sentence says "the colour to move".
 std::string value_sentence(const GameDescriptor& game, const State& root, Value v, int within,
-                           const std::string& stop_signal) {
-  const std::string mover = game.side_names.at(static_cast<std::size_t>(root.side_to_move()));
+                           const std::string& stop_signal, bool colours = false) {
+  const std::string mover = game.side_names.at(static_cast<std::size_t>(root.side_to_move())) +
+                            (colours ? " (the colour to move)" : "");
   const std::string k = std::to_string(within) + (within == 1 ? " move" : " moves");
   switch (v) {
-    case Value::Win: return mover + " (to move) wins";
-    case Value::Loss: return mover + " (to move) loses";
+    case Value::Win: return mover + (colours ? "" : " (to move)") + " wins";
+    case Value::Loss: return mover + (colours ? "" : " (to move)") + " loses";
     case Value::Draw: return "draw with best play";
-    case Value::WinWithin: return mover + " (to move) wins within " + k + " of its own";
-    case Value::NoWinWithin: return mover + " (to move) cannot force a win within " + k + " of its own";
+    case Value::WinWithin: return mover + (colours ? "" : " (to move)") + " wins within " + k + " of its own";
+    case Value::NoWinWithin: return mover + (colours ? "" : " (to move)") + " cannot force a win within " + k + " of its own";
     case Value::Unknown:
       return stop_signal.empty() ? "unknown within the limits" : "unknown: interrupted by " + stop_signal;
   }
@@ -531,17 +535,73 @@ int solve_command(const std::vector<std::string>& args) {
       if (principal == nullptr || m.line.size() > principal->line.size()) principal = &m;
     }
   }
+  // Values are the colours'. Where a move exchanges the players (the pie swap) now, or may answer
+  // the first move, what they mean for the player to move (solver/players.hpp).
+  const bool exchange_now = std::any_of(result.moves.begin(), result.moves.end(),
+                                        [&](const MoveResult& m) { return root.exchanges_players(m.move); });
+  solver::PlayerView players = exchange_now ? solver::exchange_now_view(root, result.moves, within)
+                                            : solver::exchange_next_view(descriptor, root, result.moves,
+                                                                         solver::line_wins_without_exchange);
+  if (!exchange_now && players.result == solver::PlayerResult::Unknown && result.not_searched > 0 && !players.text.empty()) {
+    players.text = "not settled: the player's result needs the value of every first move, and --value-only left " +
+                   std::to_string(result.not_searched) + " of them unsearched (solve without --value-only)";
+  }
   std::vector<std::string> line;
-  if (principal != nullptr) {
+  bool after_exchange_unknown = false;  // the players' line stops after an exchange it could not continue
+  if (!players.line.empty()) {
+    // The players' best play differs from the colours' line: it starts with an exchange (the
+    // move's own line follows it), or with a winning opening the exchange answers.
+    const auto it = std::find_if(result.moves.begin(), result.moves.end(),
+                                 [&](const MoveResult& m) { return m.text == players.line.front(); });
+    line = players.line;
+    std::vector<std::string> rest;
+    bool found = false;
+    if (it != result.moves.end() && players.line.size() == 1) {
+      rest = it->line, found = true;
+    } else if (it != result.moves.end() && it->claims.size() == 1 && it->parts.empty() && it->certificate.size() > 0) {
+      // The exchange's proof is in the opening's certificate (made for --proof), below the reply.
+      const solver::Certificate& c = it->certificate;
+      for (const solver::Certificate::Edge& edge : c.edges(it->claims.front())) {
+        if (c.move(edge) == players.line.back()) rest = solver::principal_line(c, edge.child), found = true;
+      }
+    }
+    if (!found && it != result.moves.end() && within == 0) {
+      // Without a certificate in memory, the exchange is solved again, alone, for its line (its value
+      // is known: the opening wins against every reply). Its nodes are not this solve's.
+      const auto after = root.clone();
+      after->apply(it->move);
+      solver::SolveOptions alone = solve_options;
+      alone.certificates = false;
+      alone.parts_directory.clear();
+      alone.value_only = false;
+      alone.look_for_short_wins = false;
+      alone.root_focus = nullptr;
+      alone.control.nodes = nullptr;
+      alone.table_directory.clear();
+      const MoveResult swap = solver::solve_move_alone(*after, after->parse_move(players.line.back()), alone);
+      if (swap.value != Value::Unknown) rest = swap.line, found = true;
+    }
+    line.insert(line.end(), rest.begin(), rest.end());
+    after_exchange_unknown = !found;
+  } else if (principal != nullptr) {
     line.push_back(principal->text);
     line.insert(line.end(), principal->line.begin(), principal->line.end());
   }
   // A line that stops before the game ends says why: a bounded search's refutation ends at its
   // bound, and a line read off the table (no certificate made) where the table kept no proved move.
   // A line the solve finished already is not played out again (finish_line adds nothing to it).
+  const bool line_from_principal = players.line.empty() && principal != nullptr;
   const bool line_cut =
-      !line.empty() && !(principal->line_ends ? *principal->line_ends : solver::finish_line(root, line));
-  const std::string cut_reason = within > 0
+      !line.empty() && (after_exchange_unknown || !(line_from_principal && principal->line_ends ? *principal->line_ends
+                                                                                               : solver::finish_line(root, line)));
+  const std::string cut_reason = after_exchange_unknown && within > 0
+                                     ? "line cut after the exchange: a bounded search's line does not go past it"
+                                 : after_exchange_unknown
+                                     ? "line cut after the exchange: " + line.front() + " wins for " +
+                                           descriptor.side_names.at(static_cast<std::size_t>(root.side_to_move())) +
+                                           " against every reply, " + line.back() + " included, but the line beyond it was "
+                                           "not found again within the limits"
+                                 : within > 0
                                      ? "line cut at the bound of " + std::to_string(within) + (within == 1 ? " move" : " moves")
                                      : "line cut: the table lost the proof beyond here, and a re-search of at most "
                                        "the move's own search's nodes did not find it again";
@@ -572,7 +632,10 @@ int solve_command(const std::vector<std::string>& args) {
     out["search"] = within > 0 ? "within" : "exact";
     if (within > 0) out["within"] = within;
     out["value"] = value_word(result.value);
-    out["statement"] = value_sentence(descriptor, root, result.value, within, stop_signal);
+    out["statement"] = value_sentence(descriptor, root, result.value, within, stop_signal, !players.text.empty());
+    out["player_to_move"] = players.text.empty() ? nlohmann::json(nullptr)
+                                                 : nlohmann::json{{"value", solver::player_result_word(players.result)},
+                                                                  {"statement", players.text}};
     out["winning_moves"] = winning;
     out["value_only"] = value_only;
     if (race) out["race"] = true;
@@ -606,7 +669,7 @@ int solve_command(const std::vector<std::string>& args) {
     std::cout << out.dump(2) << "\n";
   } else {
     std::cout << "Position: " << root.line() << "\n" << root.diagram();
-    std::cout << "Value: " << value_sentence(descriptor, root, result.value, within, stop_signal)
+    std::cout << "Value: " << value_sentence(descriptor, root, result.value, within, stop_signal, !players.text.empty())
               << (result.value == Value::Unknown ? "" : within > 0 ? " (bounded search, proved)" : " (exact, proved)") << "\n";
     if (result.value != Value::Unknown || !winning.empty()) {
       // With moves left unsettled the list is what was found, not every winning move.
@@ -628,43 +691,23 @@ int solve_command(const std::vector<std::string>& args) {
     // Values are the colours'. A move that exchanges the players (the pie swap) gives the player
     // who makes it the other colour, and so the opposite result: say so, and what it means for the
     // player to move, lest an arbiter read "White loses" as "the player to move loses".
-    if (std::any_of(result.moves.begin(), result.moves.end(), [&](const MoveResult& m) { return root.exchanges_players(m.move); })) {
+    for (const MoveResult& m : result.moves) {
+      if (!root.exchanges_players(m.move)) continue;
       const std::string& other = descriptor.side_names.at(static_cast<std::size_t>(1 - root.side_to_move()));
-      std::vector<std::string> player_wins;
-      bool all_settled = true, swap_open = false;
-      for (const MoveResult& m : result.moves) {
-        const bool exchanges = root.exchanges_players(m.move);
-        all_settled = all_settled && m.value != Value::Unknown;
-        // A bounded search's "no win within K" for the mover's colour says nothing of a win for
-        // the other colour, which the player takes with the exchange: that stays open.
-        if (exchanges ? m.value == Value::Loss : is_win(m.value)) player_wins.push_back(m.text);
-        if (!exchanges) continue;
-        swap_open = swap_open || m.value == Value::NoWinWithin;
-        // The colour's value after the exchange is the mover's colour's; the player plays `other`.
-        const std::string mover_colour = descriptor.side_names.at(static_cast<std::size_t>(root.side_to_move()));
-        const std::string outcome =
-            is_win(m.value)                 ? other + " loses (" + m.text + " loses for the player to move)"
-            : m.value == Value::Loss        ? other + " wins (" + m.text + " wins for the player to move)"
-            : m.value == Value::NoWinWithin ? mover_colour + " cannot force a win within " + std::to_string(within) +
-                                                  ", which does not settle whether " + other + " (the player to move) wins: a bounded "
-                                                  "search answers only for " + mover_colour
-            : m.value == Value::Draw        ? "the game is drawn"
-                                            : "its value is not settled";
-        std::cout << "Pie rule: " << m.text << " exchanges the players, so the values here are the colours': after it the "
-                  << "player to move plays " << other << ", and " << outcome << ".\n";
-      }
-      if (!player_wins.empty()) {
-        std::cout << "For the player to move: wins, by";
-        std::cout << " " << move_list(player_wins) << "\n";
-      } else if (all_settled && within == 0) {
-        std::cout << "For the player to move: loses, whatever they play (the swap included)\n";
-      } else if (all_settled && !swap_open) {
-        std::cout << "For the player to move: no win within " << within << ", whatever they play (the swap included)\n";
-      } else if (all_settled) {
-        std::cout << "For the player to move: no win within " << within
-                  << " but for the swap, whose value for them a bounded search does not settle\n";
-      }
+      // The colour's value after the exchange is the mover's colour's; the player plays `other`.
+      const std::string mover_colour = descriptor.side_names.at(static_cast<std::size_t>(root.side_to_move()));
+      const std::string outcome =
+          is_win(m.value)                 ? other + " loses (" + m.text + " loses for the player to move)"
+          : m.value == Value::Loss        ? other + " wins (" + m.text + " wins for the player to move)"
+          : m.value == Value::NoWinWithin ? mover_colour + " cannot force a win within " + std::to_string(within) +
+                                                ", which does not settle whether " + other + " (the player to move) wins: a bounded "
+                                                "search answers only for " + mover_colour
+          : m.value == Value::Draw        ? "the game is drawn"
+                                          : "its value is not settled";
+      std::cout << "Pie rule: " << m.text << " exchanges the players, so the values here are the colours': after it the "
+                << "player to move plays " << other << ", and " << outcome << ".\n";
     }
+    if (!players.text.empty()) std::cout << "For the player to move: " << players.text << "\n";
     if (!line.empty()) {
       std::cout << "Principal line: " << move_list(line) << (line_cut ? " ... (" + cut_reason + ")" : "") << "\n";
     }

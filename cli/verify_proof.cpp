@@ -14,6 +14,7 @@
 #include "model/core/position_io.hpp"
 #include "model/registry.hpp"
 #include "solver/certificate.hpp"
+#include "solver/players.hpp"
 #include "solver/progress.hpp"
 
 namespace arbiter::cli {
@@ -24,6 +25,81 @@ namespace po = boost::program_options;
 // The exit status of a verified partial analysis (a solve stopped by its limits): what it lists is
 // proved, but not every legal move is covered, so a script cannot take it for a whole proof.
 constexpr int kPartialExit = 3;
+
+// The colours' value of each legal move of `root` as a verified certificate proves it: an
+// analysis's claims move by move; a root claim that the mover wins, for the move it names; one that
+// the opponent wins, for every move. Unknown where nothing proved fixes it.
+std::vector<solver::MoveResult> proved_move_values(const solver::Certificate& certificate,
+                                                   const solver::VerificationReport& report, const State& root) {
+  using solver::Claim;
+  using solver::Value;
+  std::vector<Move> legal;
+  root.legal_moves(legal);
+  std::vector<solver::MoveResult> moves;
+  for (Move m : legal) moves.push_back(solver::unsettled_move(root, m));
+  const int mover = root.side_to_move();
+  const auto value_of = [&](const std::vector<Claim>& claims) {
+    bool holds[2] = {false, false};
+    for (const Claim& c : claims) {
+      if (c.kind == Claim::Kind::Win && c.side == mover) return c.bound == solver::kUnbounded ? Value::Win : Value::WinWithin;
+      if (c.kind == Claim::Kind::Win && c.bound == solver::kUnbounded) return Value::Loss;
+      if (c.kind == Claim::Kind::NoWin && c.side == mover) return Value::NoWinWithin;
+      if (c.kind == Claim::Kind::Hold && (c.side == 0 || c.side == 1)) holds[c.side] = true;
+    }
+    return holds[0] && holds[1] ? Value::Draw : Value::Unknown;
+  };
+  const int id = certificate.root;
+  if (certificate.analysis(id)) {
+    for (const solver::MoveVerdict& verdict : report.moves) {
+      for (solver::MoveResult& m : moves) {
+        if (m.text == verdict.move) m.value = value_of(verdict.claims);
+      }
+    }
+    return moves;
+  }
+  const Claim& claim = report.root_claim;
+  if (claim.side == mover && claim.kind == Claim::Kind::Win && certificate.edges(id).size() == 1) {
+    const Move named = root.parse_move(certificate.move(certificate.edges(id).front()));
+    for (solver::MoveResult& m : moves) {
+      if (m.move == named) m.value = claim.bound == solver::kUnbounded ? Value::Win : Value::WinWithin;
+    }
+  } else if (claim.side != mover && claim.kind == Claim::Kind::Win && claim.bound == solver::kUnbounded) {
+    for (solver::MoveResult& m : moves) m.value = Value::Loss;
+  }
+  return moves;
+}
+
+// What the proved colours' values mean for the player to move, where a move exchanges the players
+// now or may answer the first move (solver/players.hpp). After an opening that loses for the first
+// colour, the reply the certificate names for the second colour shows whether it wins without the
+// exchange (a reply proved in a part file is not read again here: not settled).
+solver::PlayerView players_view(const solver::Certificate& certificate, const solver::VerificationReport& report,
+                                const State& root) {
+  const std::vector<solver::MoveResult> moves = proved_move_values(certificate, report, root);
+  if (std::any_of(moves.begin(), moves.end(), [&](const solver::MoveResult& m) { return root.exchanges_players(m.move); })) {
+    int within = 0;
+    for (const solver::MoveVerdict& verdict : report.moves) {
+      for (const solver::Claim& c : verdict.claims) {
+        if (c.bound != solver::kUnbounded) within = c.bound + 1;  // as seen before the move
+      }
+    }
+    return solver::exchange_now_view(root, moves, within);
+  }
+  const auto named_reply_wins = [&](const solver::MoveResult& opening, const State& after, const std::string&) {
+    for (const solver::Certificate::Edge& edge : certificate.edges(certificate.root)) {
+      if (root.parse_move(certificate.move(edge)) != opening.move) continue;
+      const int child = edge.child;
+      const solver::Claim& c = certificate.claim(child);
+      if (!certificate.part(child).empty() || c.kind != solver::Claim::Kind::Win || c.side == root.side_to_move() ||
+          certificate.edges(child).size() != 1) {
+        continue;
+      }
+      if (!after.exchanges_players(after.parse_move(certificate.move(certificate.edges(child).front())))) return true;
+    }
+    return false;
+  };
+  return solver::exchange_next_view(find_game(certificate.game), root, moves, named_reply_wins);
+}
 
 int verify_proof_command(const std::vector<std::string>& args) {
   std::string file, game_name, implementation;
@@ -109,6 +185,44 @@ int verify_proof_command(const std::vector<std::string>& args) {
     });
   }
   const std::size_t open = report.moves.size() - settled;
+  const LoadedPosition loaded = load_position(game, 0, {}, certificate.position, implementation);
+  // The position's value for the side to move, where the verified claims fix it.
+  std::string value = "not settled", statement;
+  if (report.accepted && analysis) {
+    const solver::Claim won{solver::Claim::Kind::Win, report.mover, solver::kUnbounded};
+    const solver::Claim lost{solver::Claim::Kind::Win, 1 - report.mover, solver::kUnbounded};
+    // Drawn: no move wins, and the best, a draw, is shown (every other move loses or draws).
+    const bool drawn = !report.partial &&
+                       std::all_of(report.moves.begin(), report.moves.end(), [&](const auto& m) { return move_value(m) == "loss" || move_value(m) == "draw"; }) &&
+                       std::any_of(report.moves.begin(), report.moves.end(), [&](const auto& m) { return move_value(m) == "draw"; });
+    // A bounded win is a win too (as solve --json says "win" for --within): the soonest one named.
+    int soonest = solver::kUnbounded;
+    for (const auto& move : report.moves) {
+      for (const solver::Claim& c : move.claims) {
+        if (c.kind == solver::Claim::Kind::Win && c.side == report.mover && c.bound != solver::kUnbounded &&
+            (soonest == solver::kUnbounded || c.bound + 1 < soonest)) {
+          soonest = c.bound + 1;
+        }
+      }
+    }
+    if (mover_wins) {
+      value = "win", statement = solver::claim_text(game, won);
+    } else if (soonest != solver::kUnbounded) {
+      value = "win", statement = solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, report.mover, soonest});
+    } else if (!report.partial && all_lost && !report.moves.empty()) {
+      value = "loss", statement = solver::claim_text(game, lost);
+    } else if (drawn) {
+      value = "draw", statement = "draw with best play";
+    }
+  } else if (report.accepted) {
+    const solver::Claim& c = report.root_claim;
+    const int mover = loaded.state->side_to_move();
+    statement = solver::claim_text(game, c);
+    if (c.kind == solver::Claim::Kind::Win) value = c.side == mover ? "win" : c.bound == solver::kUnbounded ? "loss" : "not settled";
+  }
+  // Where a move exchanges the players now, or may answer the first move (a pie rule), what the
+  // colours' values proved mean for the player to move.
+  const solver::PlayerView players = report.accepted ? players_view(certificate, report, *loaded.state) : solver::PlayerView{};
   if (json) {
     nlohmann::json out = json_document("verify-proof");
     out["file"] = file;
@@ -118,7 +232,6 @@ int verify_proof_command(const std::vector<std::string>& args) {
     out["position"] = certificate.position;
     out["rulings"] = rulings;
     // The size and every ruling in force, as the certificate's position carries them.
-    const LoadedPosition loaded = load_position(game, 0, {}, certificate.position, implementation);
     out["size"] = loaded.game->config().size;
     out["rulings_in_force"] = rulings_in_force(game, loaded.game->config());
     out["side_to_move"] = game.side_names.at(static_cast<std::size_t>(loaded.state->side_to_move()));
@@ -130,43 +243,12 @@ int verify_proof_command(const std::vector<std::string>& args) {
     out["positions_checked"] = report.nodes_checked;
     out["moves_checked"] = report.edges_checked;
     out["parts_checked"] = report.parts_checked;
-    out["root"] = !analysis ? "claim" : certificate.partial(certificate.root) ? "partial analysis" : "analysis";
-    // The position's value for the side to move, where the verified claims fix it.
-    std::string value = "not settled", statement;
-    if (report.accepted && analysis) {
-      const solver::Claim won{solver::Claim::Kind::Win, report.mover, solver::kUnbounded};
-      const solver::Claim lost{solver::Claim::Kind::Win, 1 - report.mover, solver::kUnbounded};
-      // Drawn: no move wins, and the best, a draw, is shown (every other move loses or draws).
-      const bool drawn = !report.partial &&
-                         std::all_of(report.moves.begin(), report.moves.end(), [&](const auto& m) { return move_value(m) == "loss" || move_value(m) == "draw"; }) &&
-                         std::any_of(report.moves.begin(), report.moves.end(), [&](const auto& m) { return move_value(m) == "draw"; });
-      // A bounded win is a win too (as solve --json says "win" for --within): the soonest one named.
-      int soonest = solver::kUnbounded;
-      for (const auto& move : report.moves) {
-        for (const solver::Claim& c : move.claims) {
-          if (c.kind == solver::Claim::Kind::Win && c.side == report.mover && c.bound != solver::kUnbounded &&
-              (soonest == solver::kUnbounded || c.bound + 1 < soonest)) {
-            soonest = c.bound + 1;
-          }
-        }
-      }
-      if (mover_wins) {
-        value = "win", statement = solver::claim_text(game, won);
-      } else if (soonest != solver::kUnbounded) {
-        value = "win", statement = solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, report.mover, soonest});
-      } else if (!report.partial && all_lost && !report.moves.empty()) {
-        value = "loss", statement = solver::claim_text(game, lost);
-      } else if (drawn) {
-        value = "draw", statement = "draw with best play";
-      }
-    } else if (report.accepted) {
-      const solver::Claim& c = report.root_claim;
-      const int mover = loaded.state->side_to_move();
-      statement = solver::claim_text(game, c);
-      if (c.kind == solver::Claim::Kind::Win) value = c.side == mover ? "win" : c.bound == solver::kUnbounded ? "loss" : "not settled";
-    }
+    out["root"] = !analysis ? "claim" : report.partial ? "partial analysis" : "analysis";
     out["value"] = value;
     out["statement"] = statement.empty() ? nlohmann::json(nullptr) : nlohmann::json(statement);
+    out["player_to_move"] = players.text.empty() ? nlohmann::json(nullptr)
+                                                 : nlohmann::json{{"value", solver::player_result_word(players.result)},
+                                                                  {"statement", players.text}};
     if (report.accepted && analysis) {
       nlohmann::json moves = nlohmann::json::array();
       for (const auto& move : report.moves) {
@@ -224,19 +306,21 @@ int verify_proof_command(const std::vector<std::string>& args) {
       }
       std::cout << "\n";
     }
-    if (mover_wins) {
-      std::cout << "So the position is won: " << solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, report.mover, solver::kUnbounded}) << "\n";
-    } else if (!report.partial && all_lost && !report.moves.empty()) {
-      std::cout << "So the position is lost: " << solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, 1 - report.mover, solver::kUnbounded}) << "\n";
-    }
+    // The conclusion --json gives as its statement, where the claims settle the value.
+    if (value == "win") std::cout << "So the position is won: " << statement << "\n";
+    if (value == "loss") std::cout << "So the position is lost: " << statement << "\n";
+    if (value == "draw") std::cout << "So the position is a " << statement << "\n";
+    if (!players.text.empty()) std::cout << "For the player to move: " << players.text << "\n";
     if (report.partial) {
       // The last line, and the exit status, tell a partial analysis from a whole one.
-      std::cout << "Partial: " << report.legal_moves - report.moves.size() << " of the " << report.legal_moves
-                << " legal moves are not covered by this certificate (exit status " << kPartialExit << ")\n";
+      const std::size_t uncovered = report.legal_moves - report.moves.size();
+      std::cout << "Partial: " << uncovered << " of the " << report.legal_moves << " legal moves "
+                << (uncovered == 1 ? "is" : "are") << " not covered by this certificate (exit status " << kPartialExit << ")\n";
       return kPartialExit;
     }
   } else {
     std::cout << "Verified: " << solver::claim_text(game, report.root_claim) << "\n";
+    if (!players.text.empty()) std::cout << "For the player to move: " << players.text << "\n";
   }
   return 0;
 }

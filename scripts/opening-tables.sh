@@ -18,7 +18,7 @@ table() {  # GAME SIZE RULING
   echo "### $1 ${2}x$2, $3"
   echo
   echo '```'
-  sed -n '/^Value:/p;/^Winning moves/p' "$certs/out"
+  sed -n '/^Value:/p;/^Winning moves/p;/^For the player to move/p' "$certs/out"
   sed -n '/^Every move/,/to move, ply 0$/p' "$certs/out" | grep -v 'to move, ply 0$'
   grep -E '^  (swap|pass)' "$certs/out" || true
   echo '```'

@@ -787,7 +787,8 @@ VerificationReport verify_at_depth(const Certificate& certificate, const std::st
         report.moves[it->second].claims.push_back(certificate.claim(child));
       }
       const bool partial = certificate.partial(root);
-      report.partial = partial;
+      // A partial analysis that covers every legal move is a whole one, and is reported as one.
+      report.partial = partial && index.size() < legal.size();
       report.mover = state.side_to_move();
       report.legal_moves = legal.size();
       if (partial && certificate.edges(root).empty()) verifier.reject(root, state, "a partial analysis of no move");

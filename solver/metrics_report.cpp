@@ -18,6 +18,7 @@
 #include "puzzles/chart.hpp"
 #include "solver/board_map.hpp"
 #include "solver/interrupt.hpp"
+#include "solver/players.hpp"
 
 namespace arbiter::metrics {
 namespace {
@@ -68,72 +69,32 @@ std::string seconds_text(double seconds) { return seconds < kShortestTimed ? "< 
 
 // Under a rule that lets the second player exchange the players after the first move (the pie
 // rule's swap, State::exchanges_players), the empty board's value is the colours' and not the
-// first player's: whoever takes the colour that wins it. What it means for the first player, by
-// the rule the solver's report gives for the player to move (`arbiter solve`): a move that
-// exchanges the players gives the player who makes it the opposite of its colour's value. After an
-// opening that wins for the first colour every reply loses for the second colour, the exchange
-// too, so the second player wins by exchanging; after one that draws, exchanging gives it at least
-// a draw; after one that loses for the first colour, the second player wins if it has a winning
-// move that does not exchange, which a value-only solve of the position after the opening looks
-// for (within its own `solve_seconds`). "" when no opening can be answered by an exchange.
+// first player's: what it means for the first player is solver::exchange_next_view's reading, the
+// one `arbiter solve` prints for the player to move. After an opening that loses for the first
+// colour, the second player wins if it has a winning move that does not exchange: the opening's
+// line shows the reply the solve proved, and where it is the exchange (or there is no line) a
+// value-only solve of the position after the opening looks for another (within its own
+// `solve_seconds`). "" when no opening can be answered by an exchange.
 std::string first_player_meaning(const GameDescriptor& descriptor, const MetricsRequest& request, const State& root,
                                  const solver::SolveResult& result) {
-  enum class For { Win, Loss, AtMostDraw, Unknown };
-  int exchanged = 0, unknown = 0;
-  std::string exchange_text, winning_opening;
-  bool any_draw = false, all_loss = !result.moves.empty();
   const auto deadline = std::chrono::steady_clock::now() +
                         std::chrono::microseconds(static_cast<long long>(request.solve_seconds * 1e6));
-  std::vector<Move> replies;
-  for (const solver::MoveResult& opening : result.moves) {
-    const auto after = root.clone();
-    after->apply(opening.move);
-    after->legal_moves(replies);
-    const auto exchange = std::find_if(replies.begin(), replies.end(), [&](Move m) { return after->exchanges_players(m); });
-    For outcome = For::Unknown;
-    if (exchange == replies.end()) {
-      // The players keep their colours: the colour's value is the first player's.
-      outcome = solver::is_win(opening.value)    ? For::Win
-                : solver::is_loss(opening.value) ? For::Loss
-                : opening.value == solver::Value::Draw ? For::AtMostDraw
-                                                       : For::Unknown;
-    } else {
-      exchange_text = after->move_text(*exchange);
-      if (solver::is_win(opening.value)) {
-        outcome = For::Loss;
-        ++exchanged;
-      } else if (opening.value == solver::Value::Draw) {
-        outcome = For::AtMostDraw;
-      } else if (solver::is_loss(opening.value) && std::chrono::steady_clock::now() < deadline && !stop_requested()) {
-        solver::SolveOptions options;
-        options.threads = request.threads;
-        options.table_megabytes = 64;
-        options.value_only = true;
-        options.certificates = false;
-        options.control.deadline = deadline;
-        options.control.stop = &stop_requested;
-        for (const solver::MoveResult& reply : solver::solve_moves(*after, options).moves) {
-          if (solver::is_win(reply.value) && !after->exchanges_players(reply.move)) outcome = For::Loss;
-        }
-      }
+  const auto wins_without_exchange = [&](const solver::MoveResult& opening, const State& after, const std::string& exchange) {
+    if (solver::line_wins_without_exchange(opening, after, exchange)) return true;
+    if (std::chrono::steady_clock::now() >= deadline || stop_requested()) return false;
+    solver::SolveOptions options;
+    options.threads = request.threads;
+    options.table_megabytes = 64;
+    options.value_only = true;
+    options.certificates = false;
+    options.control.deadline = deadline;
+    options.control.stop = &stop_requested;
+    for (const solver::MoveResult& reply : solver::solve_moves(after, options).moves) {
+      if (solver::is_win(reply.value) && !after.exchanges_players(reply.move)) return true;
     }
-    if (outcome == For::Win && winning_opening.empty()) winning_opening = opening.text;
-    unknown += outcome == For::Unknown;
-    any_draw = any_draw || outcome == For::AtMostDraw;
-    all_loss = all_loss && outcome == For::Loss;
-  }
-  if (exchange_text.empty()) return "";
-  const std::string rule = "the second player may answer the first move with " + exchange_text + ", which exchanges the players";
-  if (!winning_opening.empty()) return "wins, by " + winning_opening + " (" + rule + ")";
-  const auto openings = [](int n) { return std::to_string(n) + (n == 1 ? " opening" : " openings"); };
-  if (all_loss) {
-    const int others = static_cast<int>(result.moves.size()) - exchanged;
-    return "loses, whatever the first move: the second player answers each of the " + openings(exchanged) + " that win for " +
-           descriptor.side_names.at(static_cast<std::size_t>(root.side_to_move())) + " with " + exchange_text +
-           ", which exchanges the players, and each of the " + std::to_string(others) + " others with a winning move of its own";
-  }
-  if (unknown == 0 && any_draw) return "a draw at best (" + rule + ")";
-  return "not settled (" + rule + "; the second player's best answer to " + openings(unknown) + " was not settled)";
+    return false;
+  };
+  return solver::exchange_next_view(descriptor, root, result.moves, wins_without_exchange).text;
 }
 
 EmptyBoardValue solve_empty_board(const GameDescriptor& descriptor, const MetricsRequest& request,

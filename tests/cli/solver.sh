@@ -7,7 +7,7 @@ export XDG_CACHE_HOME="$tmp/cache"
 
 # Values and certificates.
 "$arbiter" solve brique --size 3 --proof "$tmp/b3.cert" >"$tmp/out" 2>"$tmp/err"
-if [ $? -eq 0 ] && grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" && grep -q '^Winning moves (5): b1 c1 a2 b2 a3' "$tmp/out"; then pass; else fail "solve brique 3"; cat "$tmp/out"; fi
+if [ $? -eq 0 ] && grep -q '^Value: Black (the colour to move) wins (exact, proved)' "$tmp/out" && grep -q '^Winning moves (5): b1 c1 a2 b2 a3' "$tmp/out"; then pass; else fail "solve brique 3"; cat "$tmp/out"; fi
 if grep -q '^state: ' "$tmp/err"; then pass; else fail "solve names its state directory"; fi
 "$arbiter" verify-proof "$tmp/b3.cert" >"$tmp/out" 2>&1
 if [ $? -eq 0 ] && grep -q '^Verified: every legal move is settled' "$tmp/out" && grep -q 'reference implementation' "$tmp/out"; then pass; else fail "verify-proof b3"; cat "$tmp/out"; fi
@@ -173,7 +173,7 @@ drawn_end() {  # OUTPUT: its principal line, replayed, ends in a draw
     "$arbiter" replay brique --size 3 "${draw_rules[@]}" $moves 2>/dev/null | grep -qx 'Result: draw'
 }
 if drawn_end "$tmp/draw.out" && drawn_end "$tmp/draw-proof.out"; then pass; else fail "a draw's line ends in a draw" "$tmp/draw.out" "$tmp/draw-proof.out"; fi
-if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" && [ -n "$named" ] &&
+if grep -q '^Value: Black (the colour to move) wins (exact, proved)' "$tmp/out" && [ -n "$named" ] &&
   grep '^Winning moves' "$tmp/t1.out" | tr ' ' '\n' | grep -qx "$named"; then pass; else fail "solve --value-only"; cat "$tmp/out"; fi
 "$arbiter" verify-proof "$tmp/v4.cert" >"$tmp/out" 2>&1
 if [ $? -eq 0 ] && grep -q '^Verified' "$tmp/out"; then pass; else fail "verify-proof of a --value-only certificate"; cat "$tmp/out"; fi
@@ -193,7 +193,7 @@ if grep -qx 'Winning move (--value-only: 4 moves refuted, 11 other moves not sea
 # --race: two threads race through the root; the same value, a winning move of the full solve.
 "$arbiter" solve brique --size 4 --value-only --threads 2 --race --state "$tmp/race" --proof "$tmp/race.cert" >"$tmp/out" 2>/dev/null
 raced=$(sed -n 's/^Winning move (--value-only: 15 other moves not searched): //p' "$tmp/out")
-if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" && [ -n "$raced" ] && grep -q '2 threads (two raced' "$tmp/out" &&
+if grep -q '^Value: Black (the colour to move) wins (exact, proved)' "$tmp/out" && [ -n "$raced" ] && grep -q '2 threads (two raced' "$tmp/out" &&
   grep '^Winning moves' "$tmp/t1.out" | tr ' ' '\n' | grep -qx "$raced" && "$arbiter" verify-proof "$tmp/race.cert" | grep -q '^Verified'; then pass; else
   fail "solve --value-only --race"; cat "$tmp/out"; fi
 # A long --value-only search says in its progress lines which first move its root is searching,
@@ -263,7 +263,7 @@ if [ $status -eq 130 ] && [ $stopped -le 5 ] && grep -q -- '--resume' "$tmp/err"
 # and a clock read every 1024 nodes let a 1 s limit run for 12 s (about ten times that here under
 # the sanitizers); the bound below leaves room for a slow machine.
 "$arbiter" solve brique --size 3 --time-limit 1e10 --tt-mb 16 --state "$tmp/huge" >"$tmp/out" 2>/dev/null
-if grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out"; then pass; else fail "a huge --time-limit" "$tmp/out"; fi
+if grep -q '^Value: Black (the colour to move) wins (exact, proved)' "$tmp/out"; then pass; else fail "a huge --time-limit" "$tmp/out"; fi
 started=$(date +%s)
 "$arbiter" solve hexabrae --time-limit 1 --threads 1 --tt-mb 16 --state "$tmp/slow" --proof "$tmp/nothing.cert" >"$tmp/out" 2>/dev/null
 took=$(($(date +%s) - started))
@@ -295,7 +295,7 @@ assert d["statement"] == "unknown: interrupted by SIGTERM" and d["interrupted"] 
   fail "the JSON after SIGTERM -> exit $status" "$tmp/out"; fi
 "$arbiter" solve brique --size 4 --time-limit 0.2 >/dev/null 2>&1
 "$arbiter" solve brique --size 4 --resume >"$tmp/out" 2>"$tmp/err"
-if [ $? -eq 0 ] && grep -q 'resuming' "$tmp/err" && grep -q '^Value: Black (to move) wins' "$tmp/out"; then pass; else fail "resume"; cat "$tmp/err" "$tmp/out"; fi
+if [ $? -eq 0 ] && grep -q 'resuming' "$tmp/err" && grep -q '^Value: Black (the colour to move) wins' "$tmp/out"; then pass; else fail "resume"; cat "$tmp/err" "$tmp/out"; fi
 
 # A resumed run's progress counts the wins and losses it already holds: its settled moves are all
 # either (it said "3/16 moves settled (0 win, 0 loss)" before). --max-units solves moves apart, so
@@ -314,7 +314,7 @@ if [ -n "$line" ] && [ "$(echo "$line" | awk -F'[ /(,]+' '{print $2}')" -eq "$(e
 "$arbiter" solve brique --size 4 --openings --max-units 5 --tt-mb 16 --state "$tmp/batch" >"$tmp/out" 2>"$tmp/err"
 status=$?
 next=$(sed -n 's/^arbiter: stopped after --max-units 5 with 11 moves left; finished moves are kept; to continue, run: arbiter //p' "$tmp/err")
-if [ $status -eq 1 ] && grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" &&
+if [ $status -eq 1 ] && grep -q '^Value: Black (the colour to move) wins (exact, proved)' "$tmp/out" &&
    [ "$next" = "solve brique --size 4 --openings --max-units 5 --tt-mb 16 --state $tmp/batch --resume" ]; then pass; else
   fail "--max-units 5 -> exit $status, and names the command that continues it" "$tmp/out" "$tmp/err"; fi
 expect_error "--resume in the other mode" solve brique --size 4 --openings --tt-mb 16 --resume --state "$tmp/batch"
@@ -540,7 +540,7 @@ grep -q "^Winning moves (3): c1 c2 a3$" "$tmp/out" && grep -qx "Principal line: 
 # the player to move wins by swapping (it then plays Black, which wins); on Quentin 3x3 after b2
 # the swap hands the winning colour away. Under pie=mirror no move exchanges the players.
 "$arbiter" solve brique --position "brique 2 .B/.. white 1" >"$tmp/pie" 2>/dev/null
-grep -q "^Value: White (to move) loses" "$tmp/pie" && grep -q "^For the player to move: wins, by swap$" "$tmp/pie" &&
+grep -q "^Value: White (the colour to move) loses" "$tmp/pie" && grep -q "^For the player to move: wins, by swap$" "$tmp/pie" &&
   grep -q "swap wins for the player to move" "$tmp/pie" && pass || fail "the swap's value for the player to move" "$tmp/pie"
 "$arbiter" solve quentin --position "quentin 3 .../.B./... white 1" >"$tmp/pie" 2>/dev/null
 grep -q "swap loses for the player to move" "$tmp/pie" && grep -q "^For the player to move: wins, by b1 b3$" "$tmp/pie" &&
@@ -553,5 +553,69 @@ grep -q "does not settle whether Black (the player to move) wins" "$tmp/pie" && 
   pass || fail "a bounded search's swap is not called a win" "$tmp/pie"
 "$arbiter" solve brique --rule pie=mirror --position "brique 2 .B/.. white 1 pie=mirror" >"$tmp/pie" 2>/dev/null
 ! grep -q "Pie rule:" "$tmp/pie" && pass || fail "pie=mirror's swap is said to exchange the players" "$tmp/pie"
+# With the swap still to come (the empty board), the value is the colour's and a line says what it
+# means for the first player, who loses Brique 2x2: the second player swaps after b1 and a2, and
+# wins as White after the others. The players' line answers b1 with the swap and plays on to the
+# end; --json says the same in player_to_move. It once read "Black (to move) wins" alone, with the
+# line "b1 a1 a2".
+"$arbiter" solve brique --size 2 --tt-mb 16 >"$tmp/pie" 2>/dev/null
+grep -q "^Value: Black (the colour to move) wins (exact, proved)$" "$tmp/pie" &&
+  grep -q "^For the player to move: loses, whatever the first move: the second player answers each of the 2 openings that win for Black with swap, which exchanges the players, and each of the 2 others with a winning move of its own$" "$tmp/pie" &&
+  grep -q "^Principal line: b1 swap [a-b][1-2]" "$tmp/pie" &&
+  "$arbiter" replay brique --size 2 $(sed -n 's/^Principal line: //p' "$tmp/pie") 2>/dev/null | grep -q "^Result: .* wins" &&
+  pass || fail "the first player's result under the pie rule" "$tmp/pie"
+"$arbiter" solve brique --size 2 --tt-mb 16 --json >"$tmp/pie.json" 2>/dev/null
+jq -e '.value == "win" and .player_to_move.value == "loss" and (.player_to_move.statement | startswith("loses, whatever the first move"))
+       and .principal_line[1] == "swap" and (.statement | contains("the colour to move"))' "$tmp/pie.json" >/dev/null &&
+  pass || fail "solve --json gives the player's result under the pie rule" "$tmp/pie.json"
+"$arbiter" solve brique --size 2 --tt-mb 16 --rule pie=off --json >"$tmp/pie.json" 2>/dev/null
+jq -e '.player_to_move == null and .statement == "Black (to move) wins"' "$tmp/pie.json" >/dev/null &&
+  pass || fail "without a swap there is no player's view" "$tmp/pie.json"
+# --value-only proves the root's value only: the first player's result needs every first move's.
+"$arbiter" solve brique --size 3 --tt-mb 16 --value-only >"$tmp/pie" 2>/dev/null
+grep -q "^For the player to move: not settled: the player's result needs the value of every first move" "$tmp/pie" &&
+  pass || fail "--value-only does not settle the first player's result" "$tmp/pie"
+# Where the swap is the player's winning move, the principal line is the swap's (it was White's
+# longest losing line, c2 d2 ...), and verify-proof says what the certificate means for the player.
+"$arbiter" solve brique --position "brique 4 ...B/..../..../.... white 1" --tt-mb 16 >"$tmp/pie" 2>/dev/null
+grep -q "^Principal line: swap " "$tmp/pie" && pass || fail "the players' line starts with the swap" "$tmp/pie"
+"$arbiter" solve brique --position "brique 4 ...B/..../..../.... white 1" --tt-mb 16 --proof "$tmp/sw.cert" >/dev/null 2>&1
+"$arbiter" verify-proof "$tmp/sw.cert" >"$tmp/out" 2>&1
+grep -q "^So the position is lost: Black wins$" "$tmp/out" && grep -q "^For the player to move: wins, by swap$" "$tmp/out" &&
+  pass || fail "verify-proof gives the player's result where the swap is legal" "$tmp/out"
+"$arbiter" verify-proof "$tmp/sw.cert" --json >"$tmp/pie.json" 2>/dev/null
+jq -e '.value == "loss" and .player_to_move.value == "win" and .player_to_move.statement == "wins, by swap"' "$tmp/pie.json" >/dev/null &&
+  pass || fail "verify-proof --json gives the player's result" "$tmp/pie.json"
+"$arbiter" solve brique --size 2 --tt-mb 16 --proof "$tmp/pie0.cert" >/dev/null 2>&1
+"$arbiter" verify-proof "$tmp/pie0.cert" >"$tmp/out" 2>&1
+grep -q "^For the player to move: loses, whatever the first move: the second player answers each of the 2 openings that win for Black with swap" "$tmp/out" &&
+  pass || fail "verify-proof gives the first player's result from the replies it names" "$tmp/out"
+# A --value-only certificate claims the root's value by one move: the first player's result is not settled.
+"$arbiter" solve brique --size 2 --tt-mb 16 --value-only --proof "$tmp/pie1.cert" >/dev/null 2>&1
+"$arbiter" verify-proof "$tmp/pie1.cert" --json >"$tmp/pie.json" 2>/dev/null
+jq -e '.root == "claim" and .value == "win" and .player_to_move.value == "not settled"' "$tmp/pie.json" >/dev/null &&
+  pass || fail "a root claim does not settle the first player's result" "$tmp/pie.json"
+
+# verify-proof ends a bounded analysis with its conclusion in text as in --json (it printed the
+# move list and stopped).
+"$arbiter" solve brique --size 3 --rule pie=off --within 3 --tt-mb 16 --proof "$tmp/w3.cert" >/dev/null 2>&1
+"$arbiter" verify-proof "$tmp/w3.cert" >"$tmp/out" 2>&1
+[ "$(tail -n 1 "$tmp/out")" = "So the position is won: Black wins within 3 moves of its own" ] &&
+  pass || fail "verify-proof concludes a bounded analysis" "$tmp/out"
+# A partial root ('p') that covers every legal move is a whole analysis (it said "0 of the 4 legal
+# moves are not covered" and exited 3); one move short, "1 ... is not covered".
+sed 's/^a /p /' "$tmp/pie0.cert" >"$tmp/allp.cert"
+"$arbiter" verify-proof "$tmp/allp.cert" >"$tmp/out" 2>&1
+status=$?
+[ $status -eq 0 ] && grep -q "^Verified: every legal move is settled:" "$tmp/out" && ! grep -q "^Partial" "$tmp/out" &&
+  "$arbiter" verify-proof "$tmp/allp.cert" --json 2>/dev/null | jq -e '.root == "analysis"' >/dev/null &&
+  pass || fail "a partial root covering every move -> exit $status" "$tmp/out"
+root=$(sed -n 's/^root //p' "$tmp/pie0.cert")
+awk -v root="$root" '$0 == "a " root { print "p " root; skip = 1; next } skip && /^m / && !dropped { dropped = 1; next } { print }' \
+  "$tmp/pie0.cert" >"$tmp/onep.cert"
+"$arbiter" verify-proof "$tmp/onep.cert" >"$tmp/out" 2>&1
+status=$?
+[ $status -eq 3 ] && [ "$(tail -n 1 "$tmp/out")" = "Partial: 1 of the 4 legal moves is not covered by this certificate (exit status 3)" ] &&
+  pass || fail "one move not covered -> exit $status" "$tmp/out"
 
 finish

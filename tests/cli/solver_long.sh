@@ -10,7 +10,7 @@ export XDG_CACHE_HOME="$tmp/cache"
 # names the move it is at: raced on its own thread, and on one thread in alternation.
 ARBITER_PROGRESS_SECONDS=0.2 "$arbiter" solve quentin --size 5 --value-only --threads 2 --race --tt-mb 64 --time-limit 120 --state "$tmp/turn" >"$tmp/out" 2>"$tmp/err"
 status=$?
-if [ $status -eq 0 ] && grep -q '^Value: Black (to move) wins (exact, proved)' "$tmp/out" &&
+if [ $status -eq 0 ] && grep -q '^Value: Black (the colour to move) wins (exact, proved)' "$tmp/out" &&
   grep -Eq "^solve: .*, the moves in turn at c3, [0-9]+ s$" "$tmp/err"; then pass; else
   fail "race: the other search on the centre -> exit $status"; cat "$tmp/err" "$tmp/out"; fi
 ARBITER_PROGRESS_SECONDS=0.1 "$arbiter" solve quentin --size 5 --value-only --tt-mb 64 --time-limit 120 --state "$tmp/alternate" >"$tmp/out" 2>"$tmp/err"
