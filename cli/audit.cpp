@@ -487,7 +487,9 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
           }
         }
         shown.complete = explored.exhaustive;
-        shown.cut = cut_words(explored.exhaustive ? SearchCut::None : explored.cut, bounds);
+        if (!explored.exhaustive) {
+          shown.cut = search_cuts_text(explored.cuts, [&bounds](SearchCut cut) { return cut_words(cut, bounds); });
+        }
         shown.searched = search_extent(shown);
       }
       // The sizes in the subject column: where the readings part, or every size searched without a difference.

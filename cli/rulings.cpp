@@ -168,6 +168,11 @@ int rulings(const std::vector<std::string>& args) {
   }
   if (bounds.sizes.empty()) throw InputError("--max-size " + std::to_string(max_size) + " leaves no board size of " + game.name);
   bool all_decided = true;
+  // Every bound that cut a size, not only the first: a size cut by --max-positions and the next by
+  // --seconds name both (the sizes never reached are the time limit's).
+  const auto cuts_text = [](const ExplorerReport& report) {
+    return search_cuts_text(report.cuts, [](SearchCut cut) { return std::string(search_cut_text(cut)); });
+  };
   install_stop_handlers();
   Progress progress(std::cerr);
   nlohmann::json comparisons = nlohmann::json::array();
@@ -204,7 +209,7 @@ int rulings(const std::vector<std::string>& args) {
                           {"searched", report.searched},
                           {"positions", report.positions},
                           {"exhaustive", report.exhaustive},
-                          {"cut", report.exhaustive ? nlohmann::json(nullptr) : nlohmann::json(search_cut_text(report.cut))},
+                          {"cut", report.exhaustive ? nlohmann::json(nullptr) : nlohmann::json(cuts_text(report))},
                           {"unreached_sizes", report.unreached},
                           {"difference", nullptr}};
       if (!report.differences.empty()) {
@@ -231,7 +236,7 @@ int rulings(const std::vector<std::string>& args) {
       } else {
         // Never a verdict when the search stopped short: a difference may lie in what it skipped.
         all_decided = false;
-        std::cout << "  UNDECIDED: the search was cut by " << search_cut_text(report.cut) << " after "
+        std::cout << "  UNDECIDED: the search was cut by " << cuts_text(report) << " after "
                   << report.positions << " positions, none of them a difference";
         if (!report.unreached.empty()) std::cout << "; sizes never reached: " << list(report.unreached);
       }
