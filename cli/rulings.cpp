@@ -189,12 +189,21 @@ int rulings(const std::vector<std::string>& args) {
                 << (held.empty() ? "other rulings default" : held + " held fixed") << "; "
                 << (bounds.sizes.size() == 1 ? "size " : "sizes ") << sizes << ")\n";
     }
+    // A size done is said once: in text, as the output's own 'searched' line, written when the size
+    // ends (it was also written to the terminal, so every size read twice); under --json, where the
+    // output holds it only at the end, on the terminal.
+    std::size_t searched_written = 0;
     const ExplorerReport report = explore_ruling(
         game, ruling, a, b, other, bounds,
         [&](const std::string& line, bool size_done) {
           if (size_done) {
             progress.clear();
-            std::cerr << "  " << line << "\n";
+            if (json) {
+              std::cerr << "  " << line << "\n";
+            } else {
+              std::cout << "  searched " << line << "\n" << std::flush;
+              ++searched_written;
+            }
           } else {
             progress.update([&] { return "  " + line; });
           }
@@ -223,7 +232,7 @@ int rulings(const std::vector<std::string>& args) {
       comparisons.push_back(c);
       continue;
     }
-    for (const std::string& line : report.searched) std::cout << "  searched " << line << "\n";
+    for (std::size_t i = searched_written; i < report.searched.size(); ++i) std::cout << "  searched " << report.searched[i] << "\n";
     if (report.differences.empty()) {
       const auto list = [](const std::vector<int>& sizes) {
         std::string text;
