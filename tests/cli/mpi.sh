@@ -109,8 +109,12 @@ ranks 2 "${prove[@]}" --state "$tmp/p2" >"$tmp/p3.out" 2>"$tmp/p3.err" && grep -
 metrics=(metrics quentin --size 5 --games 200 --mcts-games 4 --playouts 30 --solve-seconds 0 --compare-ruling pie --json)
 "$arbiter" "${metrics[@]}" >"$tmp/m1.json" 2>"$tmp/m1.err" && ranks 2 "${metrics[@]}" >"$tmp/m2.json" 2>"$tmp/m2.err" \
   && [ "$(grep -c '"games": 200' "$tmp/m1.json")" -eq 2 ] \
-  && diff <(grep -Ev 'seconds|per_second' "$tmp/m1.json") <(grep -Ev 'seconds|per_second' "$tmp/m2.json") >"$tmp/diff" \
+  && diff <(grep -Ev 'seconds|per_second|"ranks"' "$tmp/m1.json") <(grep -Ev 'seconds|per_second|"ranks"' "$tmp/m2.json") >"$tmp/diff" \
+  && grep -q '"ranks": 1' "$tmp/m1.json" && grep -q '"ranks": 2' "$tmp/m2.json" \
   && pass || fail "metrics: 1 process vs 2 ranks" "$tmp/m1.err" "$tmp/m2.err" "$tmp/diff"
+# The ranks are said as solve says them (it said "seed 5, 1 thread" under 2 ranks).
+ranks 2 metrics quentin --size 5 --games 20 --mcts-games 1 --playouts 10 --solve-seconds 0 >"$tmp/m2.out" 2>"$tmp/m2.err" \
+  && head -1 "$tmp/m2.out" | grep -q '; seed [0-9]*, 2 ranks x 1 thread$' && pass || fail "metrics names the ranks" "$tmp/m2.out" "$tmp/m2.err"
 
 # A store in use by another run is refused at once, on every rank, in one line.
 flock "$tmp/two.db.lock" sleep 10 &
