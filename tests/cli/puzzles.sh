@@ -102,6 +102,13 @@ PY
 "$arbiter" puzzles show 1 --db "$db" >"$tmp/out" 2>"$tmp/err" \
   && grep -qx "checked: the certificate matches its SHA-256 and verifies on the reference implementation, the solution ends in the win (re-checked now by arbiter .*, without search)" "$tmp/out" \
   && ! grep -q "^broken:" "$tmp/out" && pass || fail "show says it re-checked a sound puzzle" "$tmp/out" "$tmp/err"
+# show --json carries the same re-check (it had main_line_broken alone, null for a certificate
+# that does not match its hash).
+"$arbiter" puzzles show 1 --db "$tmp/bad.db" --json >"$tmp/out" 2>"$tmp/err" \
+  && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); r=d['recheck']; assert d['main_line_broken'] is None and r['sound'] is False and r['problems']==['the certificate does not match its SHA-256'] and r['by'].startswith('arbiter ')" "$tmp/out" \
+  && "$arbiter" puzzles show 1 --db "$db" --json >"$tmp/out" 2>"$tmp/err" \
+  && python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['recheck']; assert r['sound'] is True and r['problems']==[]" "$tmp/out" \
+  && pass || fail "show --json reports the re-check as the text does" "$tmp/out" "$tmp/err"
 # One byte of a certificate changed, and its hash made to match: only the check on the reference
 # implementation can find it (the first claim of puzzle 1's proof, "nowin 1 0", made "nowin 1 9").
 cp "$db" "$tmp/forged.db"
