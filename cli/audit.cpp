@@ -216,14 +216,29 @@ void seed_example_rows(const GameDescriptor& game, AuditReport& report) {
       report.rows.push_back(row);
       print_row(row);
     }
-    ExampleShown shown{game.name, example.name, example.source, example.claim, "",
-                       non_default_rulings(game, configured->config()), all_passed, "", "", "", ""};
+    ExampleShown shown;
+    shown.game = game.name;
+    shown.name = example.name;
+    shown.source = example.source;
+    shown.claim = example.claim;
+    shown.rulings = non_default_rulings(game, configured->config());
+    shown.passed = all_passed;
+    shown.size = example.size;
+    shown.move_list = example.moves;
+    shown.refused = !example.last_move_legal && !example.moves.empty();
     for (std::size_t i = 0; i < example.moves.size(); ++i) {
       const bool refused = !example.last_move_legal && i + 1 == example.moves.size();
       shown.moves += (shown.moves.empty() ? "" : " ") + (refused ? "(" + example.moves[i] + " is refused)" : example.moves[i]);
     }
     try {
       const auto before = configured->parse_position(example.before);
+      shown.position = before->line();
+      // explain plays the moves and explains the last, a refused one included (its exit status 1).
+      shown.command = std::string(example.moves.empty() ? "arbiter replay " : "arbiter explain ") + game.name + " --size " +
+                      std::to_string(example.size);
+      for (const std::string& rule : shown.rulings) shown.command += " --rule " + rule;
+      shown.command += " --position '" + shown.position + "'";
+      for (const std::string& move : example.moves) shown.command += " '" + move + "'";
       shown.before_svg = inline_svg(*before);
       shown.before_status = puzzles::side_status(game, *before);
       // The last move of an example about an illegal move is refused, so the picture stops before it.
@@ -487,7 +502,9 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
           }
         }
         shown.complete = explored.exhaustive;
-        shown.cut = cut_words(explored.exhaustive ? SearchCut::None : explored.cut, bounds);
+        if (!explored.exhaustive) {
+          shown.cut = search_cuts_text(explored.cuts, [&bounds](SearchCut cut) { return cut_words(cut, bounds); });
+        }
         shown.searched = search_extent(shown);
       }
       // The sizes in the subject column: where the readings part, or every size searched without a difference.

@@ -280,6 +280,12 @@ nlohmann::json evidence_json(const std::optional<Evidence>& e) {
           {"replay", e->replay},     {"trace", e->trace.empty() ? nlohmann::json(nullptr) : nlohmann::json(e->trace)}};
 }
 
+// A seed example's position and moves, in the words moves_sentence gives a finding's.
+std::string example_moves_sentence(const ExampleShown& e) {
+  if (e.move_list.empty()) return "The position: " + e.position;
+  return "Moves from " + e.position + ": " + join(e.move_list, " ") + (e.refused ? " (the last is refused)" : "");
+}
+
 std::string moves_sentence(const Evidence& e) {
   if (e.moves.empty()) return "The position: " + e.position;
   return "Moves from " + e.start + ": " + join(e.moves, " ");
@@ -420,6 +426,14 @@ nlohmann::json audit_json(const AuditReport& report) {
                            {"seconds", r.seconds},
                            {"detail", r.detail},
                            {"evidence", evidence_json(r.evidence)}});
+  }
+  out["examples"] = nlohmann::json::array();
+  for (const ExampleShown& e : report.examples) {
+    // What the text says, then how to replay it (as a finding's evidence), then its result.
+    nlohmann::json example = {{"game", e.game}, {"example", e.name}, {"source", e.source}, {"claim", e.claim}};
+    example.update({{"size", e.size}, {"rulings", e.rulings}, {"position", e.position}, {"moves", e.move_list}});
+    example.update({{"last_move_refused", e.refused}, {"explain", e.command}, {"passed", e.passed}});
+    out["examples"].push_back(std::move(example));
   }
   out["rulings"] = nlohmann::json::array();
   for (const RulingShown& r : report.rulings) {
@@ -565,6 +579,10 @@ std::string audit_markdown(const AuditReport& report) {
   for (const ExampleShown& e : report.examples) {
     md << "| " << e.game << " | " << e.name << " | " << e.source << " | " << e.claim << " | " << rulings_words(e.rulings)
        << " | " << (e.passed ? "pass" : "**FAIL**") << " |\n";
+  }
+  if (!report.examples.empty()) md << "\nTo replay each example (its position, its moves, the command):\n\n";
+  for (const ExampleShown& e : report.examples) {
+    md << "- " << e.game << " " << e.name << ": " << example_moves_sentence(e) << "; `" << e.command << "`\n";
   }
   md << "\n## Passing checks\n\n<details><summary>" << t.passed
      << " checks passed</summary>\n\n| game | kind | check | size | under | implementation | cases | seconds |\n"
@@ -716,7 +734,9 @@ std::string audit_html(const AuditReport& report) {
     h << "<section><h3>" << xml_escape(e.game + ": " + e.name) << " <span class=\"" << (e.passed ? "pass\">pass" : "bad\">FAIL")
       << "</span></h3>\n<blockquote>" << xml_escape(e.claim) << "<br>&mdash; " << xml_escape(e.source) << "</blockquote>\n<p>Under "
       << xml_escape(rulings_words(e.rulings)) << ".</p>\n<div class=\"pair\">"
-      << figure(e.before_svg, "before (" + e.before_status + ")") << figure(e.after_svg, "after " + e.moves + " (" + e.after_status + ")") << "</div></section>\n";
+      << figure(e.before_svg, "before (" + e.before_status + ")") << figure(e.after_svg, "after " + e.moves + " (" + e.after_status + ")")
+      << "</div>\n<p>" << xml_escape(example_moves_sentence(e)) << "</p>\n<p>Replay: <code>" << xml_escape(e.command)
+      << "</code></p></section>\n";
   }
   h << "<h2 id=\"passing\">Passing checks</h2>\n<details><summary>" << t.passed
     << " checks passed</summary>\n<table><tr><th>game</th><th>kind</th><th>check</th><th>size</th><th>under</th>"

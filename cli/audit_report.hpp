@@ -62,6 +62,14 @@ struct AuditRow {
 struct ExampleShown {
   std::string game, name, source, claim, moves;
   std::vector<std::string> rulings;  // NAME=VALUE, non-default only
+  int size = 0;
+  // How to replay it: the one-line form of the position before, the moves from it as the example
+  // gives them (the last one refused when `refused`), and the `arbiter explain` command that plays
+  // them and explains the last (`arbiter replay` for an example without moves).
+  std::string position;
+  std::vector<std::string> move_list;
+  bool refused = false;
+  std::string command;
   bool passed = false;
   std::string before_svg, after_svg;
   std::string before_status, after_status;  // whose turn, or the result, under each picture

@@ -359,6 +359,9 @@ int show(const std::vector<std::string>& args) {
     out["puzzle"] = puzzles::puzzle_to_json(*p);
     const auto broken = broken_main_line(*p, *puzzle_position(*p, r.db));
     out["main_line_broken"] = broken ? nlohmann::json(*broken) : nlohmann::json(nullptr);
+    // The re-check the text's checked: or broken: line reports (certificate and main line).
+    const std::vector<std::string> problems = generators::check_without_search(*p);
+    out["recheck"] = {{"sound", problems.empty()}, {"problems", problems}, {"by", version_string()}};
     print_json(out);
   } else {
     show_text(*p, r.db);

@@ -176,6 +176,11 @@ int rulings(const std::vector<std::string>& args) {
   }
   if (bounds.sizes.empty()) throw InputError("--max-size " + std::to_string(max_size) + " leaves no board size of " + game.name);
   bool all_decided = true;
+  // Every bound that cut a size, not only the first: a size cut by --max-positions and the next by
+  // --seconds name both (the sizes never reached are the time limit's).
+  const auto cuts_text = [](const ExplorerReport& report) {
+    return search_cuts_text(report.cuts, [](SearchCut cut) { return std::string(search_cut_text(cut)); });
+  };
   install_stop_handlers();
   Progress progress(std::cerr);
   nlohmann::json comparisons = nlohmann::json::array();
@@ -192,12 +197,21 @@ int rulings(const std::vector<std::string>& args) {
                 << (held.empty() ? "other rulings default" : held + " held fixed") << "; "
                 << (bounds.sizes.size() == 1 ? "size " : "sizes ") << sizes << ")\n";
     }
+    // A size done is said once: in text, as the output's own 'searched' line, written when the size
+    // ends (it was also written to the terminal, so every size read twice); under --json, where the
+    // output holds it only at the end, on the terminal.
+    std::size_t searched_written = 0;
     const ExplorerReport report = explore_ruling(
         game, ruling, a, b, other, bounds,
         [&](const std::string& line, bool size_done) {
           if (size_done) {
             progress.clear();
-            std::cerr << "  " << line << "\n";
+            if (json) {
+              std::cerr << "  " << line << "\n";
+            } else {
+              std::cout << "  searched " << line << "\n" << std::flush;
+              ++searched_written;
+            }
           } else {
             progress.update([&] { return "  " + line; });
           }
@@ -212,7 +226,7 @@ int rulings(const std::vector<std::string>& args) {
                           {"searched", report.searched},
                           {"positions", report.positions},
                           {"exhaustive", report.exhaustive},
-                          {"cut", report.exhaustive ? nlohmann::json(nullptr) : nlohmann::json(search_cut_text(report.cut))},
+                          {"cut", report.exhaustive ? nlohmann::json(nullptr) : nlohmann::json(cuts_text(report))},
                           {"unreached_sizes", report.unreached},
                           {"difference", nullptr}};
       if (!report.differences.empty()) {
@@ -226,7 +240,7 @@ int rulings(const std::vector<std::string>& args) {
       comparisons.push_back(c);
       continue;
     }
-    for (const std::string& line : report.searched) std::cout << "  searched " << line << "\n";
+    for (std::size_t i = searched_written; i < report.searched.size(); ++i) std::cout << "  searched " << report.searched[i] << "\n";
     if (report.differences.empty()) {
       const auto list = [](const std::vector<int>& sizes) {
         std::string text;
@@ -239,7 +253,7 @@ int rulings(const std::vector<std::string>& args) {
       } else {
         // Never a verdict when the search stopped short: a difference may lie in what it skipped.
         all_decided = false;
-        std::cout << "  UNDECIDED: the search was cut by " << search_cut_text(report.cut) << " after "
+        std::cout << "  UNDECIDED: the search was cut by " << cuts_text(report) << " after "
                   << report.positions << " positions, none of them a difference";
         if (!report.unreached.empty()) std::cout << "; sizes never reached: " << list(report.unreached);
       }

@@ -253,7 +253,7 @@ int solve_command(const std::vector<std::string>& args) {
   }
   const distributed::World& world = distributed::world();
   const bool independent_asked = independent;
-  independent = independent || max_units > 0 || world.size > 1;
+  independent = independent || max_units > 0 || world.launched;
   if (value_only && independent) {
     throw InputError("--value-only needs the shared-table solve: not with --independent-moves, --max-units or mpirun");
   }

@@ -80,6 +80,7 @@ World start_world() {
   g_mpi_started = true;
   MPI_Comm_rank(MPI_COMM_WORLD, &w.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &w.size);
+  w.launched = true;
   if (w.size != launch.size) {
     // A mpirun of another Open MPI than the library linked in: each process sees itself alone.
     throw InputError("mpirun started " + std::to_string(launch.size) + " processes but MPI sees " + std::to_string(w.size) +
@@ -91,7 +92,9 @@ World start_world() {
     throw InputError("MPI support is not built (configure with -DARBITER_MPI=ON and libopenmpi-dev installed): under mpirun -n " +
                      std::to_string(launch.size) + " each process would do the whole job; run arbiter without mpirun");
   }
-  return World{};
+  World alone;
+  alone.launched = true;
+  return alone;
 #endif
 }
 

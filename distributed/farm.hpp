@@ -23,6 +23,10 @@ namespace arbiter::distributed {
 struct World {
   int rank = 0;
   int size = 1;
+  // Started by mpirun, with any number of ranks (one included): commands whose results depend on
+  // the mode (solve's table per move) run as under several ranks, so that a run stopped under one
+  // rank count resumes under another.
+  bool launched = false;
   bool coordinator() const { return rank == 0; }
 };
 

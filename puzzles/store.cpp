@@ -339,8 +339,25 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
   }
   store.execute("PRAGMA synchronous = NORMAL");
   // Whole-file check is too slow for large stores; a quick one catches damaged pages we will read.
+  // SQLite answers "ok" or its problems, one a line under a "*** in database main ***" heading,
+  // up to 100: the error stays one line, naming the first and counting them.
   Statement check(db, "PRAGMA quick_check", store.name_);
-  if (check.step() && check.text(0) != "ok") store.fail("damaged: " + check.text(0));
+  std::vector<std::string> problems;
+  std::string answer;
+  while (check.step()) {
+    answer += check.text(0);
+    std::istringstream lines(check.text(0));
+    for (std::string line; std::getline(lines, line);) {
+      if (!line.empty() && line != "ok" && line.rfind("*** in database ", 0) != 0) problems.push_back(line);
+    }
+  }
+  if (answer != "ok") {
+    if (problems.empty()) problems.push_back(answer.empty() ? "no answer" : answer);
+    store.fail("damaged: SQLite's integrity check reports " +
+               (problems.size() == 1 ? "a problem: " + problems.front()
+                                     : std::to_string(problems.size()) + " problems" +
+                                           (problems.size() >= 100 ? " (it stops at 100)" : "") + ", the first: " + problems.front()));
+  }
   return store;
 }
 

@@ -355,6 +355,7 @@ MetricsReport measure(const MetricsRequest& asked) {
   std::optional<std::map<RunKey, PlayMetrics>> shared;
   if (request.distribute && distributed::world().size > 1) {
     shared = play_shared(descriptor, request, values);
+    report.ranks = distributed::world().size;
     if (!distributed::world().coordinator()) return report;
   }
   for (std::size_t r = 0; r < values.size(); ++r) {
@@ -420,6 +421,7 @@ nlohmann::json to_json(const MetricsReport& report) {
   out["compare_ruling"] = report.compare_ruling.empty() ? nlohmann::json(nullptr) : nlohmann::json(report.compare_ruling);
   out["seed"] = report.request.seed;
   out["threads"] = report.request.threads;
+  out["ranks"] = report.ranks;
   nlohmann::json readings = nlohmann::json::array();
   for (const ReadingMetrics& reading : report.readings) {
     nlohmann::json r;
@@ -458,7 +460,9 @@ std::string to_text(const MetricsReport& report) {
     out << ",";
     for (const auto& r : report.request.rulings) out << " " << r;
   }
-  out << "; seed " << report.request.seed << ", " << report.request.threads
+  // The ranks said as solve says them ("2 ranks x 1 thread"), and only when there are several.
+  out << "; seed " << report.request.seed << ", " << (report.ranks > 1 ? std::to_string(report.ranks) + " ranks x " : "")
+      << report.request.threads
       << (report.request.threads == 1 ? " thread" : " threads") << "\n";
   for (const ReadingMetrics& reading : report.readings) {
     out << "\n" << (reading.value.empty() ? std::string("metrics") : report.compare_ruling + "=" + reading.value) << "\n";

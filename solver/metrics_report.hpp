@@ -69,6 +69,7 @@ struct MetricsReport {
   std::array<std::string, 2> sides;
   std::string compare_ruling;  // by its name
   MetricsRequest request;
+  int ranks = 1;  // the mpirun ranks that shared the games (1 in one process)
   std::vector<ReadingMetrics> readings;
   bool stopped = false;
 };

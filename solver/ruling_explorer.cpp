@@ -87,13 +87,26 @@ std::string_view search_cut_text(SearchCut cut) {
   return "";
 }
 
+std::string search_cuts_text(const std::vector<SearchCut>& cuts, const std::function<std::string(SearchCut)>& words) {
+  std::string text;
+  for (std::size_t i = 0; i < cuts.size(); ++i) {
+    text += (i == 0 ? "" : i + 1 == cuts.size() ? " and " : ", ") + words(cuts[i]);
+  }
+  return text;
+}
+
 ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::string& ruling, const std::string& value_a,
                               const std::string& value_b, const std::vector<std::string>& other_rulings,
                               const ExplorerBounds& bounds,
                               const std::function<void(const std::string&, bool)>& progress,
                               const std::function<bool()>& stop_requested) {
   if (value_a == value_b) throw InputError("comparing " + ruling + "=" + value_a + " with itself finds nothing; give two different values");
-  ExplorerReport report{ruling, value_a, value_b, {}, 0, {}, true, SearchCut::None, {}};
+  ExplorerReport report{ruling, value_a, value_b, {}, 0, {}, true, SearchCut::None, {}, {}};
+  const auto met = [&report](SearchCut cut) {
+    if (cut == SearchCut::None) return;
+    if (report.cut == SearchCut::None) report.cut = cut;
+    if (std::find(report.cuts.begin(), report.cuts.end(), cut) == report.cuts.end()) report.cuts.push_back(cut);
+  };
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   std::vector<std::string> rules_a = other_rulings, rules_b = other_rulings;
@@ -169,14 +182,15 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
     }
     report.positions += positions;
     report.exhaustive = report.exhaustive && cut == SearchCut::None;
-    if (report.cut == SearchCut::None) report.cut = cut;
+    met(cut);
     report.searched.push_back("size " + std::to_string(size) + ": " +
                               (cut == SearchCut::None ? std::string("exhaustive")
                                                       : "cut by " + std::string(search_cut_text(cut))) +
                               ", " + std::to_string(positions) + " positions, no difference");
     if (progress) progress(report.searched.back(), true);
     if (cut == SearchCut::Time || cut == SearchCut::Interrupted || elapsed() > bounds.max_seconds) {
-      if (cut == SearchCut::None) report.cut = SearchCut::Time;
+      // A size that ended complete as the time ran out: the time limit kept the next sizes out.
+      if (cut == SearchCut::None) met(SearchCut::Time);
       if (initial_difference && cut != SearchCut::Interrupted) return report_initial_difference(size_index + 1);
       report.exhaustive = report.exhaustive && size_index + 1 == bounds.sizes.size();
       report.unreached.assign(bounds.sizes.begin() + static_cast<long>(size_index) + 1, bounds.sizes.end());

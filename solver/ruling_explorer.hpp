@@ -33,6 +33,8 @@ struct ExplorerBounds {
 // Why the search of one size ended short of every reachable position.
 enum class SearchCut : std::uint8_t { None, Positions, Depth, Time, Interrupted };
 std::string_view search_cut_text(SearchCut cut);  // "", "the position bound", ...
+// Every cut named by `words`, joined: "A", "A and B", "A, B and C".
+std::string search_cuts_text(const std::vector<SearchCut>& cuts, const std::function<std::string(SearchCut)>& words);
 
 struct ExplorerReport {
   std::string ruling;
@@ -42,6 +44,7 @@ struct ExplorerReport {
   std::vector<std::string> searched;          // per size: "size 3: exhaustive, 5913 positions, no difference"
   bool exhaustive = true;                     // every reachable position of every size tried was examined
   SearchCut cut = SearchCut::None;            // the first cut met (time and interruption end the search)
+  std::vector<SearchCut> cuts;                // every bound that cut the search, each once, in the order met
   std::vector<int> unreached;                 // sizes of the bounds never started (time or interruption)
 };
 

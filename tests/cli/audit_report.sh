@@ -235,6 +235,26 @@ if grep -qxF -- "- proof: $none" "$tmp/np/audit.md" && grep -qF "<li>proof: $non
   pass; else fail "a game without Z3 claims says so in the summaries" "$tmp/np/audit.md" "$tmp/np.out"; fi
 python3 "$here/scripts/validate-json.py" "$here/docs/schemas/audit.schema.json" "$tmp/np/audit.json" >"$tmp/why" && pass ||
   fail "audit.json of --no-proofs: $(cat "$tmp/why")"
+# Each seed example can be replayed from the reports: audit.json gives its position, moves and the
+# explain command (the three reports gave the claim and pictures alone), which audit.md and
+# audit.html print too; the command plays the moves from the position (exit 1 for a refused move).
+python3 - "$tmp/np" >"$tmp/examples" <<'PY'
+import html, json, sys
+folder = sys.argv[1]
+md, page = open(folder + "/audit.md").read(), open(folder + "/audit.html").read()
+for e in json.load(open(folder + "/audit.json"))["examples"]:
+    command = e["explain"]
+    if not e["position"] or e["position"] not in command or command not in md or html.escape(command, quote=False) not in page.replace("&#39;", "'").replace("&apos;", "'"):
+        print("MISSING\t" + e["example"] + "\t" + command)
+    else:
+        print(("1" if e["last_move_refused"] else "0") + "\t" + e["example"] + "\t" + command.replace("arbiter ", "", 1))
+PY
+[ "$(grep -c . "$tmp/examples")" -gt 4 ] && ! grep -q '^MISSING' "$tmp/examples" && pass || fail "the reports give each seed example's replay" "$tmp/examples"
+while IFS=$'\t' read -r expected name command; do
+  [ "$expected" = MISSING ] && continue
+  eval "\"\$arbiter\" $command" >"$tmp/explained" 2>&1
+  [ "$?" = "$expected" ] && pass || fail "seed example $name: $command" "$tmp/explained"
+done <"$tmp/examples"
 # A ruling comparison is differ, same (every reachable position of its sizes) or undecided (its
 # search stopped first: no verdict). The terminal's rows, its totals, the reports' summaries,
 # "Not decided" and audit.json count the undecided ones alike. Hexabrae's ply-cap readings cannot

@@ -417,6 +417,22 @@ for game in $games; do
   fi
 done
 
+# rulings diff names every bound that cut a size, not only the first: sizes cut by --max-positions
+# and then one cut by --seconds said only the position bound (its sizes never reached were the
+# time limit's). Whatever cut here on a slower build, each cut in a searched line is named.
+"$arbiter" rulings diff quentin fill --max-size 5 --max-positions 5000 --seconds 0.5 >"$tmp/out" 2>"$tmp/err"
+undecided=$(grep '^  UNDECIDED: ' "$tmp/out")
+named=1
+while read -r cause; do
+  case "$undecided" in *"$cause"*) ;; *) named=0 ;; esac
+done < <(sed -n 's/^  searched size [0-9]*: cut by \(.*\), [0-9]* positions, no difference$/\1/p' "$tmp/out" | sort -u)
+[ -n "$undecided" ] && [ "$named" = 1 ] && pass || fail "rulings diff names every bound that cut" "$tmp/out" "$tmp/err"
+
+# Each size searched is said once, in the output as it ends (the terminal had the same line too).
+"$arbiter" rulings diff quentin majority >"$tmp/out" 2>&1
+[ "$(grep -c 'size 2: exhaustive' "$tmp/out")" = 1 ] && grep -q '^  searched size 2: exhaustive' "$tmp/out" \
+  && grep -q '^  searched size 3: difference after' "$tmp/out" && pass || fail "rulings diff says each size once" "$tmp/out"
+
 # prove --differential names what its table holds under, as the proofs do: the game, the sizes,
 # the pairs and seed, every ruling's value (it printed the table alone).
 "$arbiter" prove brique --differential --sizes 2 --pairs 3 --seed 7 --rule escort-directions=facing >"$tmp/out" 2>"$tmp/err"

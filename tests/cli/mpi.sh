@@ -69,9 +69,15 @@ diff <(unsearched "$tmp/one.out") <(unsearched "$tmp/resumed.out") >"$tmp/diff" 
 ranks 2 solve brique --size 5 --openings --time-limit 1 --tt-mb 16 --state "$tmp/mpi-limited" >/dev/null 2>"$tmp/limited.err"
 grep -q "to continue, run: arbiter solve brique --size 5 --openings --time-limit 1 --tt-mb 16 --state $tmp/mpi-limited --independent-moves --resume$" "$tmp/limited.err" \
   && pass || fail "a run under mpirun names the mode in the command that continues it" "$tmp/limited.err"
-ranks 2 "${solve[@]}" --max-units 3 --state "$tmp/mpi-cut" >/dev/null 2>&1
+ranks 2 "${solve[@]}" --max-units 3 --state "$tmp/mpi-cut" --proof "$tmp/mpi-cut.cert" >/dev/null 2>&1
 expect_error "--resume of an mpirun run without --independent-moves" "${solve[@]}" --resume --state "$tmp/mpi-cut"
 grep -q 'resume it with --independent-moves' "$tmp/err" && pass || fail "--resume of an mpirun run names --independent-moves" "$tmp/err"
+# One rank is still mpirun (a Slurm job re-submitted with one task): the moves are solved alone, as
+# under 2 ranks, so the stopped run resumes there and ends as the uninterrupted run.
+ranks 1 "${solve[@]}" --resume --state "$tmp/mpi-cut" --proof "$tmp/one-rank.cert" >"$tmp/one-rank.out" 2>"$tmp/one-rank.err" \
+  && grep -q 'a table of its own for each move' "$tmp/one-rank.out" && pass || fail "an mpirun run resumed on 1 rank" "$tmp/one-rank.out" "$tmp/one-rank.err"
+diff <(unsearched "$tmp/one.out") <(unsearched "$tmp/one-rank.out") >"$tmp/diff" && pass || fail "solve: resumed on 1 rank vs uninterrupted" "$tmp/diff"
+cmp -s "$tmp/one.cert" "$tmp/one-rank.cert" && pass || fail "solve: the certificate resumed on 1 rank differs from the uninterrupted run's"
 cmp -s "$tmp/one.cert" "$tmp/resumed.cert" && pass || fail "solve: the resumed run's certificate differs from the uninterrupted run's"
 
 # puzzles generate: the same store contents from one process with 2 threads and from 2 ranks.
@@ -103,8 +109,12 @@ ranks 2 "${prove[@]}" --state "$tmp/p2" >"$tmp/p3.out" 2>"$tmp/p3.err" && grep -
 metrics=(metrics quentin --size 5 --games 200 --mcts-games 4 --playouts 30 --solve-seconds 0 --compare-ruling pie --json)
 "$arbiter" "${metrics[@]}" >"$tmp/m1.json" 2>"$tmp/m1.err" && ranks 2 "${metrics[@]}" >"$tmp/m2.json" 2>"$tmp/m2.err" \
   && [ "$(grep -c '"games": 200' "$tmp/m1.json")" -eq 2 ] \
-  && diff <(grep -Ev 'seconds|per_second' "$tmp/m1.json") <(grep -Ev 'seconds|per_second' "$tmp/m2.json") >"$tmp/diff" \
+  && diff <(grep -Ev 'seconds|per_second|"ranks"' "$tmp/m1.json") <(grep -Ev 'seconds|per_second|"ranks"' "$tmp/m2.json") >"$tmp/diff" \
+  && grep -q '"ranks": 1' "$tmp/m1.json" && grep -q '"ranks": 2' "$tmp/m2.json" \
   && pass || fail "metrics: 1 process vs 2 ranks" "$tmp/m1.err" "$tmp/m2.err" "$tmp/diff"
+# The ranks are said as solve says them (it said "seed 5, 1 thread" under 2 ranks).
+ranks 2 metrics quentin --size 5 --games 20 --mcts-games 1 --playouts 10 --solve-seconds 0 >"$tmp/m2.out" 2>"$tmp/m2.err" \
+  && head -1 "$tmp/m2.out" | grep -q '; seed [0-9]*, 2 ranks x 1 thread$' && pass || fail "metrics names the ranks" "$tmp/m2.out" "$tmp/m2.err"
 
 # A store in use by another run is refused at once, on every rank, in one line.
 flock "$tmp/two.db.lock" sleep 10 &

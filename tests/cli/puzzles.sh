@@ -102,6 +102,13 @@ PY
 "$arbiter" puzzles show 1 --db "$db" >"$tmp/out" 2>"$tmp/err" \
   && grep -qx "checked: the certificate matches its SHA-256 and verifies on the reference implementation, the solution ends in the win (re-checked now by arbiter .*, without search)" "$tmp/out" \
   && ! grep -q "^broken:" "$tmp/out" && pass || fail "show says it re-checked a sound puzzle" "$tmp/out" "$tmp/err"
+# show --json carries the same re-check (it had main_line_broken alone, null for a certificate
+# that does not match its hash).
+"$arbiter" puzzles show 1 --db "$tmp/bad.db" --json >"$tmp/out" 2>"$tmp/err" \
+  && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); r=d['recheck']; assert d['main_line_broken'] is None and r['sound'] is False and r['problems']==['the certificate does not match its SHA-256'] and r['by'].startswith('arbiter ')" "$tmp/out" \
+  && "$arbiter" puzzles show 1 --db "$db" --json >"$tmp/out" 2>"$tmp/err" \
+  && python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['recheck']; assert r['sound'] is True and r['problems']==[]" "$tmp/out" \
+  && pass || fail "show --json reports the re-check as the text does" "$tmp/out" "$tmp/err"
 # One byte of a certificate changed, and its hash made to match: only the check on the reference
 # implementation can find it (the first claim of puzzle 1's proof, "nowin 1 0", made "nowin 1 9").
 cp "$db" "$tmp/forged.db"
@@ -318,6 +325,21 @@ expect_error "corrupt file" puzzles list --db "$tmp/junk.db"
 grep -q "^arbiter: error: --db '$tmp/junk.db': file is not a database" "$tmp/err" && pass || fail "a corrupt file is named by its option" "$tmp/err"
 expect_error "corrupt file (generate)" puzzles generate brique --kind within-1 --count 1 --db "$tmp/junk.db"
 grep -q "^arbiter: error: --db '$tmp/junk.db': " "$tmp/err" && pass || fail "a corrupt file is named by its option (generate)" "$tmp/err"
+# Bytes flipped past the schema's page: SQLite's integrity check reports its problems (up to 100),
+# one a line; the error is still one line, naming the first and counting them.
+cp "$db" "$tmp/flipped.db"
+python3 - "$tmp/flipped.db" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+for offset in range(2 * 4096 + 200, len(data), 97):
+    data[offset] ^= 0xFF
+open(sys.argv[1], "wb").write(data)
+PY
+for action in list verify "generate brique --size 5 --kind within-2 --count 1"; do
+  expect_error "flipped bytes ($action)" puzzles $action --db "$tmp/flipped.db"
+  grep -qE "^arbiter: error: --db '$tmp/flipped.db': damaged: SQLite's integrity check reports ([0-9]+ problems.*, the first|a problem): [^*]" "$tmp/err" \
+    && pass || fail "a damaged file is said in one line ($action)" "$tmp/err"
+done
 # Another schema version: the header's user_version (bytes 60-63, big-endian) set to 99.
 cp "$db" "$tmp/v99.db"
 printf '\x00\x00\x00\x63' | dd of="$tmp/v99.db" bs=1 seek=60 conv=notrunc status=none
