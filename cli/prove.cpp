@@ -318,6 +318,7 @@ int prove_command(const std::vector<std::string>& args) {
   request.timeout_seconds = timeout;
   request.rulings = rulings;
   request.fresh = fresh;
+  request.shared_among_ranks = true;
   request.results_file =
       !results_file.empty() ? results_file
                             : results_file_in(state_directory.empty() ? default_state_directory() : state_directory, game);
@@ -384,6 +385,7 @@ int prove_command(const std::vector<std::string>& args) {
     return tally.kept > 0 ? counted(tally.kept, "verdict") + " finished before it kept in " + request.results_file
                           : std::string("no verdict finished before it");
   };
+  const bool under_mpirun = distributed::world().size > 1;
   const AbandonReport on_abandon([&]() -> std::string {
     if (reported) return "";
     std::vector<ProveRow> steps = interrupted_rows(request);
@@ -392,10 +394,14 @@ int prove_command(const std::vector<std::string>& args) {
       return kept_clause();
     }
     ProveRow& row = steps[shown];
-    row.verdict.reason += " (the check did not stop within 3 s and was abandoned)";
+    if (!under_mpirun) row.verdict.reason += " (the check did not stop within 3 s and was abandoned)";
     report(&row);
     return kept_clause();
   });
+  // Under mpirun the report cannot wait for the step under way: mpirun passes SIGINT and SIGTERM
+  // on to the ranks and kills them a second later, and a rank's Z3 check may take longer to stop.
+  // Every finished row is already shown; the report adds the row that waits, as stopped.
+  if (under_mpirun) report_stop_at_once();
   run_proofs(request, [&](const ProveRow& row) {
     const auto lock = output_lock();
     if (reported) return;  // abandoned: the report is out
