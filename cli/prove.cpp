@@ -378,6 +378,7 @@ int prove_command(const std::vector<std::string>& args) {
       std::cout << state_line(request, tally) << "\n";
     }
     std::cout << std::flush;
+    std::fflush(stdout);  // print_json writes with stdio: out before a launcher's SIGKILL (mpirun's)
     reported = true;
   };
   // Said on standard error in either output format, as every long command says it.

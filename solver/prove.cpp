@@ -681,16 +681,22 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
   // A unit may need another's verdict first (a claim decided only where its lemma is not proved).
   job.more_may_come = [&] { return !stop_requested(); };
   job.on_result = [&](distributed::UnitId id, const std::string& bytes) {
-    // Cut short by a stop (here or on its rank): not decided, not kept, as in one process.
-    if (bytes == "I" || stop_requested()) return;
     const Unit unit = unit_of(id);
     const Claim& claim = every_claim.at(unit.claim);
-    decided[id] = verdict_from_bytes(bytes);
-    if (!unit.again) {  // a lemma decided again at a size of its own is not kept: the stored one stands
-      if (!request.results_file.empty()) {
+    {
+      // Under the lock a stop's report is made under (cli/prove.cpp): a verdict is kept and counted
+      // before it, or not at all, so that the count it gives is the file's.
+      const auto lock = output_lock();
+      // Cut short by a stop (here or on its rank): not decided, not kept, as in one process.
+      if (bytes == "I" || stop_requested()) return;
+      decided[id] = verdict_from_bytes(bytes);
+      // A lemma decided again at a size of its own is not kept: the stored one stands for it.
+      if (!unit.again && !request.results_file.empty()) {
         append_result(request.results_file, record(stored_key(claim, unit.size), decided[id], request.timeout_seconds));
         ++counts.kept;
       }
+    }
+    if (!unit.again) {
       progress << "[prove] " << game.name << " " << claim.name
                << (claim.size_independent ? " (lemma)" : " size " + std::to_string(unit.size)) << ": "
                << verdict_name(decided[id].kind) << " (" << decided.size() << " decided)\n"
