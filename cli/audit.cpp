@@ -14,6 +14,7 @@
 
 #include "cli/audit_report.hpp"
 #include "cli/options.hpp"
+#include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
 #include "model/core/version.hpp"
@@ -633,6 +634,22 @@ int audit(const std::vector<std::string>& args) {
   install_stop_handlers();
   std::optional<ReportFolder> folder;
   if (!report_folder.empty()) folder.emplace(report_folder);  // before the work, not after it
+  // What a stop says, and whether it was said. Under mpirun it is said at once: mpirun passes the
+  // signal on and kills the ranks a second later, and a step (a Z3 proof) may take longer to end.
+  const auto stopped_clause = [&] {
+    return "no report written (it would be incomplete)" +
+           (folder && folder->created() ? ", and the folder " + quote_input(report_folder) + " it created is removed" : "");
+  };
+  bool stop_said = false;
+  std::optional<AbandonReport> say_stop_at_once;
+  if (distributed::world().size > 1) {
+    say_stop_at_once.emplace([&]() -> std::string {
+      if (stop_said) return "";
+      stop_said = true;
+      return stopped_clause();
+    });
+    report_stop_at_once();
+  }
   const auto start = std::chrono::steady_clock::now();
   AuditReport report;
   report.arbiter = version_string();
@@ -659,9 +676,9 @@ int audit(const std::vector<std::string>& args) {
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (stop_requested()) {
-    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; no report written (it would be incomplete)"
-              << (folder && folder->created() ? ", and the folder " + quote_input(report_folder) + " it created is removed" : "")
-              << "\n";
+    const auto lock = output_lock();
+    if (!stop_said) std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; " << stopped_clause() << "\n";
+    stop_said = true;
     return interrupted_exit_status();
   }
   for (const auto& r : report.rows) {

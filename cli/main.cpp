@@ -12,6 +12,7 @@
 #include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/version.hpp"
+#include "solver/interrupt.hpp"
 
 namespace {
 
@@ -40,6 +41,14 @@ bool this_rank_reports() {
 int run(const std::vector<std::string>& words) {
   try {
     const arbiter::distributed::World& world = arbiter::distributed::world();
+    if (!world.coordinator()) {
+      // Only rank 0 speaks, of a stop too (the watcher's line when a step outlasts its grace period).
+      arbiter::stay_silent_on_stop();
+      // A rank that SIGTERM would kill at once (one idle in MPI_Finalize while rank 0 runs a command
+      // alone) makes mpirun end the job: rank 0 was then killed before it could say what it kept
+      // or remove the --report folder it made. Handled, the signal lets rank 0 finish its stop.
+      arbiter::install_stop_handlers();
+    }
     for (const auto& command : arbiter::cli::commands()) {
       if (command.name != words[0]) continue;
       if (world.size > 1 && !command.distributed) {

@@ -120,33 +120,52 @@ class FirstFailure {
 
 // Rank 0's state, shared by its compute threads and (under MPI) its messaging loop.
 struct Coordinator {
+  explicit Coordinator(const FarmJob& farm_job) : job(farm_job) {}
   const FarmJob& job;
   std::mutex lock;
+  std::condition_variable returned;  // a unit came back, or a thread failed: waiting threads ask again
   FarmReport report;
   FirstFailure failure;
+  std::size_t out = 0;  // units handed out and not yet back
 
-  std::optional<UnitId> next() {
-    if (failure.failed()) return std::nullopt;
-    return job.next_unit();
+  enum class Ask { Unit, Wait, Done };
+  // Under `lock`. Wait: nothing is ready now, but a unit out may make some ready (more_may_come).
+  Ask next(UnitId& id) {
+    if (failure.failed()) return Ask::Done;
+    if (const std::optional<UnitId> unit = job.next_unit()) {
+      id = *unit;
+      ++out;
+      return Ask::Unit;
+    }
+    return out > 0 && job.more_may_come && job.more_may_come() ? Ask::Wait : Ask::Done;
+  }
+  // Under `lock`, after on_result.
+  void back() {
+    --out;
+    returned.notify_all();
   }
 };
 
 void coordinator_thread(Coordinator& c) {
   try {
     for (;;) {
-      std::optional<UnitId> id;
+      UnitId id = 0;
       {
-        std::lock_guard<std::mutex> guard(c.lock);
-        id = c.next();
+        std::unique_lock<std::mutex> guard(c.lock);
+        Coordinator::Ask ask = c.next(id);
+        for (; ask == Coordinator::Ask::Wait; ask = c.next(id)) c.returned.wait(guard);
+        if (ask == Coordinator::Ask::Done) return;
       }
-      if (!id) return;
-      const std::string bytes = c.job.work(*id);
+      const std::string bytes = c.job.work(id);
       std::lock_guard<std::mutex> guard(c.lock);
-      c.job.on_result(*id, bytes);
+      c.job.on_result(id, bytes);
       ++c.report.units_per_rank[0];
+      c.back();
     }
   } catch (...) {
     c.failure.keep(std::current_exception());
+    const std::lock_guard<std::mutex> guard(c.lock);
+    c.returned.notify_all();
   }
 }
 
@@ -205,35 +224,51 @@ void coordinate_remote(Coordinator& c, const World& w) {
   std::size_t open_requests = static_cast<std::size_t>(w.size - 1) *
                               static_cast<std::size_t>(std::max(1, c.job.threads)) *
                               static_cast<std::size_t>(std::max(1, c.job.units_in_hand));
-  while (open_requests > 0) {
-    auto r = poll(MPI_ANY_SOURCE);
-    if (!r) {
-      pause_briefly();
-      continue;
-    }
-    std::optional<UnitId> id;
+  // Requests told to wait (FarmJob::more_may_come), oldest first, as (rank, slot).
+  std::deque<std::pair<int, std::uint32_t>> waiting;
+  // Answers one request with a unit or "none"; false when it must wait for a result.
+  const auto answer = [&](int to, std::uint32_t slot) {
+    UnitId id = 0;
+    Coordinator::Ask ask = Coordinator::Ask::Done;
     {
       std::lock_guard<std::mutex> guard(c.lock);
-      if (r->tag == kResult) {
-        try {
-          c.job.on_result(r->id, r->payload);
-        } catch (...) {
-          c.failure.keep(std::current_exception());
-        }
-        ++c.report.units_per_rank[static_cast<std::size_t>(r->from)];
-      }
       try {
-        id = c.next();
+        ask = c.next(id);
       } catch (...) {
         c.failure.keep(std::current_exception());
       }
     }
-    if (id) {
-      send(r->from, kUnit, message(r->slot, *id));
+    if (ask == Coordinator::Ask::Wait) return false;
+    if (ask == Coordinator::Ask::Unit) {
+      send(to, kUnit, message(slot, id));
     } else {
-      send(r->from, kNone, message(r->slot, 0));
+      send(to, kNone, message(slot, 0));
       --open_requests;
     }
+    return true;
+  };
+  const auto answer_waiting = [&] {
+    while (!waiting.empty() && answer(waiting.front().first, waiting.front().second)) waiting.pop_front();
+  };
+  while (open_requests > 0) {
+    auto r = poll(MPI_ANY_SOURCE);
+    if (!r) {
+      answer_waiting();  // a result of this rank's own threads may have made a unit ready
+      pause_briefly();
+      continue;
+    }
+    if (r->tag == kResult) {
+      std::lock_guard<std::mutex> guard(c.lock);
+      try {
+        c.job.on_result(r->id, r->payload);
+      } catch (...) {
+        c.failure.keep(std::current_exception());
+      }
+      ++c.report.units_per_rank[static_cast<std::size_t>(r->from)];
+      c.back();
+    }
+    answer_waiting();
+    if (!waiting.empty() || !answer(r->from, r->slot)) waiting.emplace_back(r->from, r->slot);
   }
 }
 
@@ -364,7 +399,7 @@ void abandon_workers() {
 
 FarmReport run_farm(const FarmJob& job) {
   const World& w = world();
-  Coordinator c{job, {}, {}, {}};
+  Coordinator c(job);
   c.report.units_per_rank.assign(static_cast<std::size_t>(w.size), 0);
 #if ARBITER_WITH_MPI
   g_farm_started = true;

@@ -55,9 +55,15 @@ struct Abandoned {};
 using UnitId = std::uint64_t;
 
 struct FarmJob {
-  // Rank 0: the next unit to hand out, or nullopt when no more should start (all handed out,
-  // enough results, a stop request). Called under the farm's lock.
+  // Rank 0: the next unit to hand out, or nullopt when none is ready (all handed out, enough
+  // results, a stop request). Called under the farm's lock.
   std::function<std::optional<UnitId>()> next_unit;
+  // Rank 0, optional: whether a unit may still become ready when next_unit has none now (units
+  // that are found only from other units' results, such as a proof needed only where a lemma is
+  // not proved). While it says so and units are out, a thread asking for work waits for the next
+  // result and asks next_unit again, instead of being told there is no more. Unset: never.
+  // Called under the farm's lock.
+  std::function<bool()> more_may_come;
   // Every rank, on `threads` threads at once: does a unit and returns its result as bytes.
   std::function<std::string(UnitId)> work;
   // Rank 0: one result, in arrival order, one call at a time (under the farm's lock).

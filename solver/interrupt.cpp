@@ -18,6 +18,8 @@ namespace {
 std::atomic<int> g_signal{0};
 std::atomic<long long> g_first_signal_ns{0};  // CLOCK_MONOTONIC when the first stop signal came
 std::atomic<int> g_saving{0};
+std::atomic<bool> g_report_at_once{false};
+std::atomic<bool> g_silent{false};
 static_assert(std::atomic<int>::is_always_lock_free && std::atomic<long long>::is_always_lock_free);
 
 constexpr long long kRepeatWindowNs = static_cast<long long>(kRepeatWindowSeconds) * 1000000000LL;
@@ -80,6 +82,30 @@ void watch() {
     std::lock_guard<std::mutex> lock(hooks_mutex());
     for (const auto& hook : hooks()) hook();
   }
+  // The command's report of what finished, under the output lock, and the closing line; "" when
+  // no report is set. Run once.
+  const auto say_report = [](const std::string& unfinished) {
+    std::string finished;
+    std::unique_lock<std::timed_mutex> output(output_mutex(), std::defer_lock);
+    if (output.try_lock_for(std::chrono::seconds(2)) && abandon_report()) {
+      try {
+        finished = abandon_report()();
+      } catch (const std::exception&) {
+        finished.clear();  // the closing line below is still said
+      }
+    }
+    std::string message = "arbiter: interrupted by " + stop_signal_name();
+    if (!finished.empty()) message += "; " + finished;
+    if (!unfinished.empty()) message += "; " + unfinished + (finished.empty() ? " (finished results are kept)" : "");
+    message += "\n";
+    // At once, a report that returns "" has said it, or leaves it to the command.
+    if (!g_silent.load() && !(finished.empty() && unfinished.empty())) write_stderr(message.data(), message.size());
+    return output;
+  };
+  if (g_report_at_once.load() && !g_silent.load()) {
+    say_report("");
+    g_silent.store(true);  // said: nothing more, whatever happens next
+  }
   // Some work does not notice the request soon (a Z3 check deep in preprocessing); after a grace
   // period the process ends anyway. Finished results are already written and flushed by then.
   std::this_thread::sleep_for(std::chrono::seconds(3));
@@ -94,20 +120,8 @@ void watch() {
   // The command's report of what finished, printed here since its own thread is still in the step.
   // The output lock is kept to the end: the command's thread, should the step end now, writes
   // nothing more.
-  std::string finished;
-  std::unique_lock<std::timed_mutex> output(output_mutex(), std::defer_lock);
-  if (output.try_lock_for(std::chrono::seconds(2)) && abandon_report()) {
-    try {
-      finished = abandon_report()();
-    } catch (const std::exception&) {
-      finished.clear();  // the closing line below is still said
-    }
-  }
-  const std::string message = "arbiter: interrupted by " + stop_signal_name() + "; " +
-                              (finished.empty() ? "" : finished + "; ") +
-                              "the step under way did not stop within 3 s and was abandoned" +
-                              (finished.empty() ? " (finished results are kept)" : "") + "\n";
-  write_stderr(message.data(), message.size());
+  std::unique_lock<std::timed_mutex> output;
+  if (!g_silent.load()) output = say_report("the step under way did not stop within 3 s and was abandoned");
   _exit(interrupted_exit_status());
 }
 
@@ -141,6 +155,9 @@ void set_abandon_report(std::function<std::string()> report) {
 
 AbandonReport::AbandonReport(std::function<std::string()> report) { set_abandon_report(std::move(report)); }
 AbandonReport::~AbandonReport() { set_abandon_report(nullptr); }
+
+void report_stop_at_once() { g_report_at_once.store(true); }
+void stay_silent_on_stop() { g_silent.store(true); }
 
 bool stop_requested() { return g_signal.load() != 0; }
 

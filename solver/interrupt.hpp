@@ -40,6 +40,17 @@ class AbandonReport {
   AbandonReport& operator=(const AbandonReport&) = delete;
 };
 
+// From now on, the abandon report runs as soon as a stop is requested (right after the hooks),
+// not after the grace period, and the closing line says what it returns ("arbiter: interrupted by
+// SIGTERM; <clause>"; no line for "": the command has said it, or will); should the step then
+// outlast the grace period, the process ends without another word. For a process that may be killed a second after the signal: rank 0 under Open
+// MPI's mpirun, which passes SIGINT and SIGTERM on and sends SIGKILL one second later. Idempotent.
+void report_stop_at_once();
+// From now on, a stop prints nothing of its own (the process still ends after the grace period
+// when the step does not stop): for a process whose output another writes, a rank other than 0
+// under mpirun (only rank 0 speaks). Idempotent.
+void stay_silent_on_stop();
+
 // While one is alive, a stop request does not end the process after its grace period: what is
 // being written is what --resume needs (a solve's table can take seconds to save). A repeated
 // signal later than kRepeatWindowSeconds still ends the process at once.

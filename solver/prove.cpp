@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -225,48 +226,40 @@ void append_result(const std::string& file, const std::string& line) {
   }
 }
 
-// A claim decided by Z3 (not derived) at one size, in the order run_proofs first needs it.
-struct Leaf {
-  const Claim* claim = nullptr;
-  int size = 0;
-  std::pair<std::string, int> memo_key;
-};
-
-std::pair<std::string, int> memo_key_of(const Claim& claim, int size) {
-  return {claim.name, claim.size_independent ? 0 : size};
-}
-
 const Claim& claim_named(const std::vector<Claim>& every_claim, const Claim& of, const std::string& name) {
   const auto found = std::find_if(every_claim.begin(), every_claim.end(), [&](const Claim& c) { return c.name == name; });
   if (found == every_claim.end()) throw std::logic_error("claim " + of.name + " names no claim " + name);
   return *found;
 }
 
-// The leaves of the request's claims, walked as run_proofs walks them, each once: the units of
-// work of a distributed run. Every rank computes the same list from the request alone.
-std::vector<Leaf> leaves_of(const std::vector<Claim>& claims, const std::vector<Claim>& every_claim, int min_size,
-                            int max_size) {
-  std::vector<Leaf> leaves;
-  std::set<std::pair<std::string, int>> seen;
-  std::function<void(const Claim&, int)> visit = [&](const Claim& claim, int size) {
-    const auto key = memo_key_of(claim, size);
-    if (!seen.insert(key).second) return;
-    if (!claim.implied_by.empty()) visit(claim_named(every_claim, claim, claim.implied_by), size);
-    if (claim.premises.empty()) {
-      leaves.push_back(Leaf{&claim, size, key});
-      return;
-    }
-    for (const std::string& name : claim.premises) {
-      const Claim& premise = claim_named(every_claim, claim, name);
-      if (claim.size_independent && !premise.size_independent) continue;
-      visit(premise, size);
-    }
-  };
-  for (const Claim& claim : claims) {
-    const int last = claim.size_independent ? min_size : max_size;
-    for (int size = min_size; size <= last; ++size) visit(claim, size);
-  }
-  return leaves;
+// A unit of work of a distributed run: one claim decided by Z3 at one size, named by the claim's
+// place among the game's claims (the same list on every rank) and the size. `again` marks a lemma
+// decided again at a size of its own (at_size in run_proofs): the same work, a different use.
+struct Unit {
+  std::size_t claim = 0;
+  int size = 0;
+  bool again = false;
+};
+
+constexpr int kUnitSizeBits = 16;
+
+distributed::UnitId unit_id(const Unit& unit) {
+  return (static_cast<distributed::UnitId>(unit.claim) << (kUnitSizeBits + 1)) |
+         (static_cast<distributed::UnitId>(unit.again ? 1 : 0) << kUnitSizeBits) | static_cast<distributed::UnitId>(unit.size);
+}
+
+Unit unit_of(distributed::UnitId id) {
+  Unit unit;
+  unit.claim = static_cast<std::size_t>(id >> (kUnitSizeBits + 1));
+  unit.again = ((id >> kUnitSizeBits) & 1U) != 0;
+  unit.size = static_cast<int>(id & ((distributed::UnitId{1} << kUnitSizeBits) - 1));
+  return unit;
+}
+
+std::size_t claim_index(const std::vector<Claim>& every_claim, const Claim& claim) {
+  const auto found = std::find_if(every_claim.begin(), every_claim.end(), [&](const Claim& c) { return c.name == claim.name; });
+  if (found == every_claim.end()) throw std::logic_error("claim " + claim.name + " is not a claim of its game");
+  return static_cast<std::size_t>(found - every_claim.begin());
 }
 
 // A verdict as the bytes a rank sends rank 0; "I" when the check was cut short by a stop.
@@ -424,6 +417,23 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
   for (int size = request.min_size; size <= request.max_size; ++size) {
     make_config(game, size, request.rulings);  // throws InputError for a bad size or ruling
   }
+  // Under mpirun the claims decided by Z3 are the units of work (docs/scale.md): rank 0 walks the
+  // rows as one process does, and where one needs a verdict that is neither stored nor decided
+  // yet, it asks the ranks for it instead of deciding it, and shows the row once it is there.
+  const bool farming = request.shared_among_ranks && distributed::world().size > 1;
+  const bool coordinator = distributed::world().coordinator();
+  const auto work = [&](distributed::UnitId id) -> std::string {
+    const Unit unit = unit_of(id);
+    const auto verdict = decide_leaf(game, every_claim.at(unit.claim), unit.size, request);
+    return verdict ? verdict_bytes(*verdict) : "I";
+  };
+  if (farming && !coordinator) {
+    distributed::FarmJob job;
+    job.work = work;
+    distributed::run_farm(job);
+    return {};
+  }
+
   Results results;
   if (!request.results_file.empty()) {
     Results loaded = load_results(request.results_file);  // refuses a file of another kind
@@ -452,41 +462,18 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     return settled ? &it->second : nullptr;
   };
 
-  // Under mpirun the claims decided by Z3 are the units of work: the ranks decide them first, and
-  // rank 0 then derives and prints every row exactly as one process would (docs/scale.md).
-  std::map<std::pair<std::string, int>, Verdict> decided;
-  if (distributed::world().size > 1) {
-    const std::vector<Leaf> leaves = leaves_of(claims, every_claim, request.min_size, request.max_size);
-    std::size_t handed = 0;
-    distributed::FarmJob job;
-    job.next_unit = [&]() -> std::optional<distributed::UnitId> {
-      while (handed < leaves.size() && !stop_requested()) {
-        const Leaf& leaf = leaves[handed++];
-        if (reusable(stored_key(*leaf.claim, leaf.size)) == nullptr) return handed - 1;
-      }
-      return std::nullopt;
-    };
-    job.work = [&](distributed::UnitId i) -> std::string {
-      const Leaf& leaf = leaves.at(i);
-      const auto verdict = decide_leaf(game, *leaf.claim, leaf.size, request);
-      return verdict ? verdict_bytes(*verdict) : "I";
-    };
-    job.on_result = [&](distributed::UnitId i, const std::string& bytes) {
-      if (bytes == "I") return;  // cut short by a stop: not decided, not kept
-      const Leaf& leaf = leaves.at(i);
-      const Verdict verdict = verdict_from_bytes(bytes);
-      decided[leaf.memo_key] = verdict;
-      if (!request.results_file.empty()) {
-        append_result(request.results_file, record(stored_key(*leaf.claim, leaf.size), verdict, request.timeout_seconds));
-        ++counts.kept;
-      }
-      progress << "[prove] " << game.name << " " << leaf.claim->name
-               << (leaf.claim->size_independent ? " (lemma)" : " size " + std::to_string(leaf.size)) << ": "
-               << verdict_name(verdict.kind) << " (" << decided.size() << " decided)\n" << std::flush;
-    };
-    distributed::run_farm(job);
-    if (!distributed::world().coordinator()) return {};
-  }
+  // A distributed run's units: asked for as the rows need them (each once), and their verdicts.
+  std::deque<distributed::UnitId> ready;
+  std::set<distributed::UnitId> asked;
+  std::map<distributed::UnitId, Verdict> decided;
+  std::map<std::string, int> lemma_size;  // the size each lemma about every size is decided at
+  // The verdict of a unit if it came back; else asks for it (once) and gives nullopt.
+  const auto from_ranks = [&](const Claim& claim, int size, bool again) -> std::optional<Verdict> {
+    const distributed::UnitId id = unit_id(Unit{claim_index(every_claim, claim), size, again});
+    if (const auto it = decided.find(id); it != decided.end()) return it->second;
+    if (!stop_requested() && asked.insert(id).second) ready.push_back(id);
+    return std::nullopt;
+  };
 
   // Every verdict of this run, so that a premise shared by several claims is decided once.
   std::map<std::pair<std::string, int>, ProveRow> known;
@@ -504,8 +491,8 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     }
     const auto key = std::make_pair(premise.name, size);
     if (const auto it = resized.find(key); it != resized.end()) return it->second;
-    std::optional<Verdict> again = decide_leaf(game, premise, size, request);
-    if (!again) return interrupted_row(premise, size);
+    std::optional<Verdict> again = farming ? from_ranks(premise, size, true) : decide_leaf(game, premise, size, request);
+    if (!again) return interrupted_row(premise, size);  // cut short, or (distributed) not back yet
     ProveRow redone = row;
     redone.verdict = *again;
     redone.from_results_file = false;
@@ -605,7 +592,6 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     }
     const std::string key = stored_key(claim, size);
     const std::string step = game.name + " " + claim.name + (claim.size_independent ? " (lemma)" : " size " + std::to_string(size));
-    const auto done = decided.find(memo_key);
     if (const Stored* kept = reusable(key)) {
       row.verdict = kept->verdict;
       row.verdict.scope = scope_of(claim, size);  // as this arbiter words it
@@ -613,8 +599,15 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       row.stored_budget = kept->budget;
       row.stored_by = kept->written_by;
       ++counts.reused;
-    } else if (done != decided.end()) {
-      row.verdict = done->second;  // decided by a rank of this run, and already kept
+    } else if (farming) {
+      // Decided by a rank of this run, and already kept; else asked for, and the row waits. A lemma
+      // is decided once, at the size it was first needed at, as in one process.
+      const int at = claim.size_independent ? lemma_size.emplace(claim.name, size).first->second : size;
+      if (const std::optional<Verdict> verdict = from_ranks(claim, at, false)) {
+        row.verdict = *verdict;
+      } else {
+        row = interrupted_row(claim, size);
+      }
     } else if (stop_requested()) {
       row = interrupted_row(claim, size);
     } else {
@@ -643,13 +636,74 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     return row;
   };
 
+  std::vector<std::pair<const Claim*, int>> order;  // the rows, in the order of interrupted_rows
+  for (const Claim& claim : claims) {
+    for (int size = request.min_size; size <= last_size(claim, request); ++size) order.emplace_back(&claim, size);
+  }
   std::vector<ProveRow> rows;
-  for (const Claim& claim : claims) {  // in the order of interrupted_rows
-    for (int size = request.min_size; size <= last_size(claim, request); ++size) {
-      rows.push_back(evaluate(claim, size));
+  if (!farming) {
+    for (const auto& [claim, size] : order) {
+      rows.push_back(evaluate(*claim, size));
       if (on_row) on_row(rows.back());
       if (rows.back().interrupted) return rows;
     }
+    return rows;
+  }
+
+  // Rank 0 of a distributed run: the rows whose verdicts are all in are shown, in order, as soon as
+  // they are; the rows after the first that waits are walked too, so that every unit they need is
+  // asked for (and every rank has work) without waiting for the rows before them.
+  const auto advance = [&] {
+    while (rows.size() < order.size()) {
+      ProveRow row = evaluate(*order[rows.size()].first, order[rows.size()].second);
+      if (row.interrupted) break;
+      rows.push_back(row);
+      if (on_row) on_row(rows.back());
+    }
+    for (std::size_t i = rows.size() + 1; i < order.size() && !stop_requested(); ++i) {
+      evaluate(*order[i].first, order[i].second);
+    }
+  };
+  distributed::FarmJob job;
+  job.work = work;
+  job.next_unit = [&]() -> std::optional<distributed::UnitId> {
+    if (ready.empty() || stop_requested()) return std::nullopt;
+    const distributed::UnitId id = ready.front();
+    ready.pop_front();
+    return id;
+  };
+  // A unit may need another's verdict first (a claim decided only where its lemma is not proved).
+  job.more_may_come = [&] { return !stop_requested(); };
+  job.on_result = [&](distributed::UnitId id, const std::string& bytes) {
+    const Unit unit = unit_of(id);
+    const Claim& claim = every_claim.at(unit.claim);
+    {
+      // Under the lock a stop's report is made under (cli/prove.cpp): a verdict is kept and counted
+      // before it, or not at all, so that the count it gives is the file's.
+      const auto lock = output_lock();
+      // Cut short by a stop (here or on its rank): not decided, not kept, as in one process.
+      if (bytes == "I" || stop_requested()) return;
+      decided[id] = verdict_from_bytes(bytes);
+      // A lemma decided again at a size of its own is not kept: the stored one stands for it.
+      if (!unit.again && !request.results_file.empty()) {
+        append_result(request.results_file, record(stored_key(claim, unit.size), decided[id], request.timeout_seconds));
+        ++counts.kept;
+      }
+    }
+    if (!unit.again) {
+      progress << "[prove] " << game.name << " " << claim.name
+               << (claim.size_independent ? " (lemma)" : " size " + std::to_string(unit.size)) << ": "
+               << verdict_name(decided[id].kind) << " (" << decided.size() << " decided)\n"
+               << std::flush;
+    }
+    advance();
+  };
+  advance();
+  distributed::run_farm(job);
+  if (rows.size() < order.size()) {
+    // A stop (or a unit cut short on its rank): the row that waits is shown as stopped, and the run ends.
+    rows.push_back(interrupted_row(*order[rows.size()].first, order[rows.size()].second));
+    if (on_row) on_row(rows.back());
   }
   return rows;
 }

@@ -21,6 +21,10 @@ struct ProveRequest {
   std::vector<std::string> rulings;  // NAME=VALUE
   bool fresh = false;                // ignore and overwrite stored verdicts
   std::string results_file;          // "" = no resuming
+  // Under mpirun, the claims Z3 decides are shared among the ranks (docs/scale.md): every rank
+  // must then call run_proofs with the same request, and rank 0 alone prints and keeps verdicts.
+  // Off (a command that runs on rank 0 alone, such as audit): this process decides everything.
+  bool shared_among_ranks = false;
 };
 
 struct ProveRow {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <deque>
 #include <filesystem>
 #include <map>
 #include <thread>
@@ -53,6 +54,37 @@ TEST(Farm, AFailingUnitStopsTheHandingOutAndIsRethrown) {
   job.on_result = [](UnitId, const std::string&) {};
   EXPECT_THROW(run_farm(job), std::runtime_error);
   EXPECT_LT(handed, 1000u);
+}
+
+// Units found only from other units' results (prove's claim decided where its lemma is not
+// proved): while more_may_come says so, a thread with nothing to take waits for the next result
+// instead of leaving, so the units found late are computed too, each once.
+TEST(Farm, UnitsFoundFromResultsAreWaitedForAndComputed) {
+  for (int threads : {1, 4}) {
+    std::deque<UnitId> ready{0, 1};
+    std::map<UnitId, std::string> results;
+    FarmJob job;
+    job.threads = threads;
+    job.next_unit = [&]() -> std::optional<UnitId> {
+      if (ready.empty()) return std::nullopt;
+      const UnitId id = ready.front();
+      ready.pop_front();
+      return id;
+    };
+    job.more_may_come = [] { return true; };
+    // Unit i < 20 makes unit i + 2 ready once its result is in: never more than two are ready at once.
+    job.work = [](UnitId id) {
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+      return std::to_string(id);
+    };
+    job.on_result = [&](UnitId id, const std::string& bytes) {
+      EXPECT_TRUE(results.emplace(id, bytes).second) << id;
+      if (id < 20) ready.push_back(id + 2);
+    };
+    run_farm(job);
+    ASSERT_EQ(results.size(), 22u) << threads << " threads";
+    for (const auto& [id, bytes] : results) EXPECT_EQ(bytes, std::to_string(id));
+  }
 }
 
 TEST(OutputLock, ASecondRunOnTheSameOutputIsRefusedUntilTheFirstEnds) {

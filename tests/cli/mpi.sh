@@ -105,6 +105,44 @@ untimed_rows() { sed -E -e 's/ [0-9]+\.[0-9]+s / T /' -e 's/^state: .*/state:/' 
 ranks 2 "${prove[@]}" --state "$tmp/p2" >"$tmp/p3.out" 2>"$tmp/p3.err" && grep -qE 'stored verdicts? reused; nothing new kept\)$' "$tmp/p3.out" \
   && ! grep -q 'decided)' "$tmp/p3.err" && pass || fail "prove: the second run on 2 ranks reuses the stored verdicts" "$tmp/p3.out" "$tmp/p3.err"
 
+# A claim one process derives from its every-size lemma is no unit: the 2 ranks keep the same
+# records as one process (Quentin's invariant-inductive is implied by a lemma proved for every size;
+# the ranks used to decide it at each size too). Compared without the times (the record's seconds,
+# its checksum, the note's "Z3 seconds per query").
+records() { cut -f1-7,9- "$1" | sed -E -e 's/\tcheck=[0-9a-f]+$//' -e 's/Z3 seconds per query: [0-9.]+//' | sort; }
+implied=(prove quentin invariant-inductive --sizes 2-3)
+"$arbiter" "${implied[@]}" --state "$tmp/q1" >"$tmp/q1.out" 2>/dev/null && ranks 2 "${implied[@]}" --state "$tmp/q2" >"$tmp/q2.out" 2>/dev/null \
+  && grep -q 'no query at this size' "$tmp/q2.out" && [ "$(wc -l <"$tmp/q1/prove-quentin.tsv")" -ge 1 ] \
+  && diff <(records "$tmp/q1/prove-quentin.tsv") <(records "$tmp/q2/prove-quentin.tsv") >"$tmp/diff" \
+  && diff <(untimed_rows "$tmp/q1.out") <(untimed_rows "$tmp/q2.out") >>"$tmp/diff" \
+  && pass || fail "prove: 2 ranks keep the records one process keeps (a derived claim is no unit)" "$tmp/diff" "$tmp/q2.out"
+
+# An interrupted prove on 2 ranks shows what one process shows: every finished row, the row that
+# waits as stopped, the state line, one closing line (rank 0's). mpirun passes SIGTERM on and kills
+# the ranks a second later, so rank 0 shows each row as it is decided and the rest at once. The
+# signal comes once a row is shown (the run takes far longer than that).
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" mpirun -n 2 --oversubscribe --bind-to none "$arbiter" \
+  prove brique all --sizes 2-10 --state "$tmp/cut-prove" >"$tmp/cp.out" 2>"$tmp/cp.err" &
+pid=$!
+for _ in $(seq 200); do grep -qE '^[a-z-]+ +size [0-9]+ +proved ' "$tmp/cp.out" && break; sleep 0.1; done
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+rows_shown=$(grep -cE '^[a-z-]+ +size [0-9]+ +(proved|refuted|unknown) ' "$tmp/cp.out")
+kept=$(sed -n 's/^state: .*(\([0-9]*\) new verdicts\{0,1\} kept.*/\1/p' "$tmp/cp.out")
+if [ "$rows_shown" -ge 1 ] && [ "$(grep -cE ' stopped .*reason: interrupted by SIGTERM' "$tmp/cp.out")" -eq 1 ] \
+  && [ -n "$kept" ] && [ "$kept" -eq "$(wc -l <"$tmp/cut-prove/prove-brique.tsv")" ] \
+  && [ "$(grep -c '^arbiter: interrupted by SIGTERM; ' "$tmp/cp.err")" -eq 1 ]; then pass
+else fail "an interrupted prove on 2 ranks shows its finished rows, a stopped row and the state" "$tmp/cp.out" "$tmp/cp.err"; fi
+
+# audit does not distribute its work: under mpirun rank 0 runs it alone, proofs included, and its
+# rows are one process's (it waited for ranks that had left, for ever). The table's rows, without
+# the seconds, and without the ruling comparisons (cut by a time limit, they differ from run to run).
+audit=(audit --quick quentin --games 1 --property-cases 2 --ruling-seconds 0.05 --metrics-games 2)
+untimed_audit() { grep '^quentin ' "$1" | grep -Ev '^quentin +ruling ' | sed -E 's/ +[0-9]+\.[0-9]+$//'; }
+"$arbiter" "${audit[@]}" >"$tmp/a1.out" 2>/dev/null && timeout 30 mpirun -n 2 --oversubscribe --bind-to none "$arbiter" "${audit[@]}" >"$tmp/a2.out" 2>"$tmp/a2.err" \
+  && grep -q '^quentin  *proof ' "$tmp/a2.out" && diff <(untimed_audit "$tmp/a1.out") <(untimed_audit "$tmp/a2.out") >"$tmp/diff" \
+  && pass || fail "audit under 2 ranks: the rows of one process" "$tmp/diff" "$tmp/a2.out" "$tmp/a2.err"
+
 # metrics: the random and MCTS games shared by 2 ranks in blocks; the same report but for timings.
 metrics=(metrics quentin --size 5 --games 200 --mcts-games 4 --playouts 30 --solve-seconds 0 --compare-ruling pie --json)
 "$arbiter" "${metrics[@]}" >"$tmp/m1.json" 2>"$tmp/m1.err" && ranks 2 "${metrics[@]}" >"$tmp/m2.json" 2>"$tmp/m2.err" \
