@@ -3,16 +3,20 @@
 // --report DIR, audit.json, audit.md and audit.html (cli/audit_report.hpp, docs/audit-schema.md).
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <functional>
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <tuple>
 
 #include "cli/audit_report.hpp"
+#include "cli/live_progress.hpp"
 #include "cli/options.hpp"
 #include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
@@ -28,11 +32,77 @@
 #include "solver/metrics_report.hpp"
 #include "solver/prove.hpp"
 #include "solver/ruling_explorer.hpp"
+#include "solver/z3_encoding.hpp"
 
 namespace arbiter::cli {
 namespace {
 
 namespace po = boost::program_options;
+
+// What the audit is at, for its progress on stderr (cli/live_progress.hpp: a line rewritten in
+// place on a terminal, otherwise one every few seconds): the game and step, the check under way
+// (its place in the step and how long it has run), the steps done of all, the rows so far and the
+// time. The rows on stdout go through print(), so that on a terminal they never run into the line.
+class AuditProgress {
+ public:
+  using Clock = std::chrono::steady_clock;
+  explicit AuditProgress(int steps) : steps_(steps), started_(Clock::now()) {}
+  void start() { live_ = std::make_unique<LiveProgress>([this] { return line(); }); }
+  void stop() { live_.reset(); }  // clears the line on a terminal
+  // A step of a game begins; the one before it is done.
+  void step(const std::string& game, const char* name) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (!game_.empty()) ++done_;
+    game_ = game;
+    step_ = name;
+    check_.clear();
+  }
+  // The check under way within the step: its name, and its place among the step's `of` (0: not counted).
+  void check(const std::string& name, int index = 0, int of = 0) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    check_ = name;
+    index_ = index;
+    of_ = of;
+    check_started_ = Clock::now();
+  }
+  // Prints a row (or rows) on stdout.
+  void print(const std::function<void()>& rows) {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      ++rows_;
+    }
+    if (live_) {
+      live_->above([&] { rows(); std::fflush(stdout); });
+    } else {
+      rows();
+      std::fflush(stdout);
+    }
+  }
+  std::string line() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const auto seconds = [](Clock::time_point since) {
+      return std::to_string(std::lround(std::chrono::duration<double>(Clock::now() - since).count())) + " s";
+    };
+    std::string text = "audit: " + game_ + " " + step_;
+    if (!check_.empty()) {
+      text += ": " + check_ + " (" + (of_ > 0 ? std::to_string(index_) + "/" + std::to_string(of_) + ", " : "") +
+              seconds(check_started_) + ")";
+    }
+    return text + "; " + std::to_string(done_) + "/" + std::to_string(steps_) + " steps done, " + std::to_string(rows_) +
+           " rows, " + seconds(started_);
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  const int steps_;
+  const Clock::time_point started_;
+  int done_ = 0;
+  long rows_ = 0;
+  std::string game_, step_, check_;
+  int index_ = 0, of_ = 0;
+  Clock::time_point check_started_;
+  std::unique_ptr<LiveProgress> live_;
+};
 
 struct AuditSettings {
   int games = 20;
@@ -43,6 +113,7 @@ struct AuditSettings {
   double ruling_seconds = 1;
   int metrics_games = 300;
   bool quick = false;
+  AuditProgress* progress = nullptr;  // what the audit is at, and where its rows are printed
   // Per game, the --rule assignments it has (NAME=VALUE by name, those that differ from the
   // defaults): every check of the game runs under them but the seed examples (under their own).
   std::map<std::string, std::vector<std::string>> rulings;
@@ -53,10 +124,12 @@ struct AuditSettings {
   }
 };
 
+// A proof cut short by a stop request says "stopped" where its verdict would be, as `arbiter
+// prove` shows it: not decided because of the stop, which is no "unknown" (Z3 could not decide).
 void print_row(const AuditRow& row) {
   const std::string check = row.check + (row.size ? " (size " + std::to_string(row.size) + ")" : "");
   std::printf("%-9s %-13s %-50s %-20s %8ld  %-7s %8.2f\n", row.game.c_str(), row.kind.c_str(), check.c_str(),
-              row.implementation.c_str(), row.cases, verdict_word(row.verdict), row.seconds);
+              row.implementation.c_str(), row.cases, row.stopped ? "stopped" : verdict_word(row.verdict), row.seconds);
   // How a claim was decided when not by a Z3 query of its own ("derived from ...", "read from the
   // rulings"), said under its first row and again only where it changes.
   static std::string last_said;
@@ -173,6 +246,9 @@ void conformance_rows(const GameDescriptor& game, const AuditSettings& s, AuditR
   for (int size : sizes) {
     auto configured = make_game(game, size, s.rulings_of(game));
     if (stop_requested()) return;
+    int checked = 0;
+    const std::string checks = "size " + std::to_string(size) + ", ";
+    s.progress->check(checks + "0 checks done");
     run_conformance(*configured, ConformanceSettings{s.games, s.seed, stop_requested},
                     [&](const CheckOutcome& o) {
                       AuditRow row;
@@ -187,14 +263,17 @@ void conformance_rows(const GameDescriptor& game, const AuditSettings& s, AuditR
                       row.seconds = o.seconds;
                       row.detail = o.detail;
                       report.rows.push_back(row);
-                      print_row(row);
+                      s.progress->print([&] { print_row(row); });
+                      s.progress->check(checks + std::to_string(++checked) + " checks done");
                     });
   }
 }
 
-void seed_example_rows(const GameDescriptor& game, AuditReport& report) {
+void seed_example_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport& report) {
   const auto examples = game.seed_examples ? game.seed_examples() : std::vector<SeedExample>{};
+  int index = 0;
   for (const SeedExample& example : examples) {
+    s.progress->check(example.name, ++index, static_cast<int>(examples.size()));
     auto configured = make_game(game, example.size, example.rulings);
     bool all_passed = true;
     for (const std::string& impl : configured->implementations()) {
@@ -215,7 +294,7 @@ void seed_example_rows(const GameDescriptor& game, AuditReport& report) {
       }
       all_passed = all_passed && verdict.passed;
       report.rows.push_back(row);
-      print_row(row);
+      s.progress->print([&] { print_row(row); });
     }
     ExampleShown shown;
     shown.game = game.name;
@@ -257,7 +336,10 @@ void seed_example_rows(const GameDescriptor& game, AuditReport& report) {
 void property_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport& report) {
   const int size = audit_sizes(game).front();
   auto small = make_game(game, size, s.rulings_of(game));
-  for (const Property& property : property_suite(game)) {
+  const std::vector<Property> suite = property_suite(game);
+  int index = 0;
+  for (const Property& property : suite) {
+    s.progress->check(property.name, ++index, static_cast<int>(suite.size()));
     const PropertyResult r = run_property(*small, property, s.property_cases, s.seed, [](long) { return !stop_requested(); });
     if (r.interrupted) return;  // no verdict: the audit stops and writes no report
     AuditRow row = row_about(game, "property", r.name, r.statement, r.source, size);
@@ -277,7 +359,7 @@ void property_rows(const GameDescriptor& game, const AuditSettings& s, AuditRepo
       if (!r.moves.empty()) row.evidence = evidence_of(*small, "", r.moves);
     }
     report.rows.push_back(row);
-    print_row(row);
+    s.progress->print([&] { print_row(row); });
   }
 }
 
@@ -298,8 +380,22 @@ std::string premises_words(const GameDescriptor& game, const std::vector<std::st
   return words;
 }
 
-// The game's Z3 claims at each claim's audit sizes (the two smallest sizes unless the claim names
-// more), fresh (no stored verdicts); `arbiter prove` goes further and resumes.
+// The sizes a claim is proved at: its audit sizes (the two smallest sizes unless the claim names
+// more; one under --quick), the small board for a claim about every size.
+std::vector<int> claim_audit_sizes(const GameDescriptor& game, const Claim& claim, const AuditSettings& s) {
+  std::vector<int> claim_sizes = claim.audit_sizes;
+  if (claim.size_independent) claim_sizes = {audit_sizes(game).front()};
+  if (claim_sizes.empty()) {
+    for (int n = audit_sizes(game).front() - 1; claim_sizes.size() < 2 && n <= 26; ++n) {
+      if (game.size_ok(n)) claim_sizes.push_back(n);
+    }
+  }
+  if (s.quick && claim_sizes.size() > 1) claim_sizes = {claim_sizes.front()};
+  return claim_sizes;
+}
+
+// The game's Z3 claims at each claim's audit sizes, fresh (no stored verdicts); `arbiter prove`
+// goes further and resumes.
 void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport& report) {
   if (!game.claims) return;
   if (!s.proofs) {
@@ -308,17 +404,14 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
     if (!skipped.checks.empty()) report.not_run.push_back(skipped);
     return;
   }
-  for (const Claim& claim : game.claims()) {
-    std::vector<int> claim_sizes = claim.audit_sizes;
-    if (claim.size_independent) claim_sizes = {audit_sizes(game).front()};
-    if (claim_sizes.empty()) {
-      for (int n = audit_sizes(game).front() - 1; claim_sizes.size() < 2 && n <= 26; ++n) {
-        if (game.size_ok(n)) claim_sizes.push_back(n);
-      }
-    }
-    if (s.quick && claim_sizes.size() > 1) claim_sizes = {claim_sizes.front()};
-    for (int n : claim_sizes) {
+  const std::vector<Claim> claims = game.claims();
+  int proofs = 0, index = 0;
+  for (const Claim& claim : claims) proofs += static_cast<int>(claim_audit_sizes(game, claim, s).size());
+  for (const Claim& claim : claims) {
+    for (int n : claim_audit_sizes(game, claim, s)) {
+      ++index;
       if (!game.size_ok(n) || stop_requested()) continue;
+      s.progress->check(claim.name + (claim.size_independent ? "" : " (size " + std::to_string(n) + ")"), index, proofs);
       ProveRequest request;
       request.game = &game;
       request.claims = {claim.name};
@@ -341,6 +434,8 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
         }
         row.cases = 1;
         row.seconds = r.verdict.seconds;
+        // Cut short by the stop (a premise of a derived claim included): no verdict, shown "stopped".
+        row.stopped = r.interrupted;
         const bool proved = r.verdict.kind == Verdict::Kind::Proved, refuted = r.verdict.kind == Verdict::Kind::Refuted;
         // A claim its source quotes to say it is false: refuted, the source is confirmed; proved,
         // the source is wrong, which is a finding.
@@ -369,13 +464,13 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
             // Not a position this game reads back (a claim about something else than a turn).
           }
         } else if (r.verdict.kind == Verdict::Kind::Unknown) {
-          row.detail = "unknown: " + r.verdict.reason;
+          row.detail = (row.stopped ? "stopped: " : "unknown: ") + r.verdict.reason;
         }
         if (!r.verdict.derivation.empty()) {
           row.detail += (row.detail.empty() ? "" : "\n") + std::string("derived from:\n") + r.verdict.derivation;
         }
         report.rows.push_back(row);
-        print_row(row);
+        s.progress->print([&] { print_row(row); });
       }, quiet, false);
     }
   }
@@ -458,6 +553,8 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
     if (game.size_ok(n)) bounds.sizes.push_back(n);
   }
   const Config in_force = make_config(game, game.default_size, s.rulings_of(game));
+  int comparisons = 0, index = 0;
+  for (const Ruling& ruling : game.rulings) comparisons += static_cast<int>(ruling.options.size()) - 1;
   for (const Ruling& ruling : game.rulings) {
     // The value in force (the default unless --rule sets it) against each other value, every
     // other ruling at its value in force.
@@ -468,6 +565,7 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
     }
     for (const RulingOption& option : ruling.options) {
       if (option.value == value_a || stop_requested()) continue;
+      s.progress->check(ruling.name + ": " + value_a + " vs " + option.value, ++index, comparisons);
       const auto start = std::chrono::steady_clock::now();
       const ExplorerReport explored =
           explore_ruling(game, ruling.name, value_a, option.value, others, bounds, {}, [] { return stop_requested(); });
@@ -510,10 +608,11 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
       }
       // The sizes in the subject column: where the readings part, or every size searched without a difference.
       const std::string sizes = shown.differs ? "size " + std::to_string(shown.size) : sizes_words(shown.sizes_searched);
-      std::printf("%-9s %-13s %-50s %-20s %8ld  %-7s %8.2f\n", game.name.c_str(), "ruling",
-                  (ruling.name + ": " + value_a + " vs " + option.value).c_str(), sizes.c_str(),
-                  explored.positions, ruling_result(shown), shown.seconds);
-      std::fflush(stdout);
+      s.progress->print([&] {
+        std::printf("%-9s %-13s %-50s %-20s %8ld  %-7s %8.2f\n", game.name.c_str(), "ruling",
+                    (ruling.name + ": " + value_a + " vs " + option.value).c_str(), sizes.c_str(),
+                    explored.positions, ruling_result(shown), shown.seconds);
+      });
       report.rulings.push_back(shown);
     }
   }
@@ -527,6 +626,7 @@ void metrics_section(const GameDescriptor& game, const AuditSettings& s, AuditRe
     if (r.game == game.name && r.differs && !r.moves.empty() && !chosen) chosen = &r;
   }
   if (!chosen || stop_requested()) return;
+  s.progress->check(chosen->ruling);
   metrics::MetricsRequest request;
   request.game = game.name;
   request.size = audit_sizes(game).front();
@@ -541,8 +641,10 @@ void metrics_section(const GameDescriptor& game, const AuditSettings& s, AuditRe
   const metrics::MetricsReport measured = metrics::measure(request);
   std::string svg = render_svg_element(metrics::chart(measured), "chart");
   report.metrics.push_back({game.name, chosen->ruling, metrics::to_text(measured), svg, chosen->others});
-  std::printf("%-9s %-13s %-50s %-20s %8d  %-7s\n", game.name.c_str(), "metrics", chosen->ruling.c_str(), "",
-              request.random_games, "done");
+  s.progress->print([&] {
+    std::printf("%-9s %-13s %-50s %-20s %8d  %-7s\n", game.name.c_str(), "metrics", chosen->ruling.c_str(), "",
+                request.random_games, "done");
+  });
 }
 
 // --rule's assignments shared out among the games audited: each goes to every game that has a
@@ -632,6 +734,7 @@ int audit(const std::vector<std::string>& args) {
   s.rulings = rulings_per_game(selected, rulings);
   // Before the folder is made, so that a signal from here on leaves no empty folder behind.
   install_stop_handlers();
+  add_stop_hook([] { smt::interrupt_shared_context(); });  // a Z3 check under way stops too, as in `arbiter prove`
   std::optional<ReportFolder> folder;
   if (!report_folder.empty()) folder.emplace(report_folder);  // before the work, not after it
   // What a stop says, and whether it was said. Under mpirun it is said at once: mpirun passes the
@@ -664,16 +767,24 @@ int audit(const std::vector<std::string>& args) {
   }
   report.options["selected_games"] = report.games;
   std::printf("%-9s %-13s %-50s %-20s %8s  %-7s %8s\n", "game", "kind", "check", "subject", "cases", "result", "seconds");
+  const std::pair<const char*, std::function<void(const GameDescriptor&)>> steps[] = {
+      {"conformance", [&](const GameDescriptor& game) { conformance_rows(game, s, report); }},
+      {"seed examples", [&](const GameDescriptor& game) { seed_example_rows(game, s, report); }},
+      {"properties", [&](const GameDescriptor& game) { property_rows(game, s, report); }},
+      {"proofs", [&](const GameDescriptor& game) { proof_rows(game, s, report); }},
+      {"rulings", [&](const GameDescriptor& game) { ruling_sections(game, s, report); }},
+      {"metrics", [&](const GameDescriptor& game) { metrics_section(game, s, report); }}};
+  AuditProgress progress(static_cast<int>(selected.size() * std::size(steps)));
+  s.progress = &progress;
+  progress.start();
   for (const GameDescriptor* game : selected) {
-    const std::function<void()> steps[] = {
-        [&] { conformance_rows(*game, s, report); }, [&] { seed_example_rows(*game, report); },
-        [&] { property_rows(*game, s, report); },    [&] { proof_rows(*game, s, report); },
-        [&] { ruling_sections(*game, s, report); },  [&] { metrics_section(*game, s, report); }};
-    for (const auto& step : steps) {
+    for (const auto& [name, step] : steps) {
       if (stop_requested()) break;  // each step polls the request within too
-      step();
+      progress.step(game->name, name);
+      step(*game);
     }
   }
+  progress.stop();
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (stop_requested()) {
     const auto lock = output_lock();

@@ -56,6 +56,9 @@ struct AuditRow {
   double seconds = 0;
   std::string detail;
   std::optional<Evidence> evidence;
+  // A proof cut short by a stop request, its own check or a premise's: no verdict ("stopped" on
+  // the terminal). Never in a report: an interrupted audit writes none.
+  bool stopped = false;
 };
 
 // A seed example as the report shows it: the text's claim and the position before and after.

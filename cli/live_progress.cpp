@@ -31,6 +31,18 @@ void LiveProgress::note(const std::string& line) {
   notes_ += line + "\n";
 }
 
+void LiveProgress::above(const std::function<void()>& print) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!terminal_) {
+    print();
+    return;
+  }
+  line_.clear();
+  print();
+  print_notes();
+  line_.show(describe_());
+}
+
 void LiveProgress::print_notes() {
   std::string notes;
   {

@@ -25,6 +25,12 @@ class LiveProgress {
   // into: printed by the reporter's thread at its next turn, above the progress line. Takes no
   // lock `describe` takes, so it may be called under the work's lock.
   void note(const std::string& line);
+  // Runs `print`, which writes the work's own output (rows on stdout), with the progress line off
+  // the terminal while it does, and shows the line again after it: on a terminal where stdout and
+  // stderr share the screen, a row would otherwise run into the line. Off a terminal it only runs
+  // `print`. Takes the reporter's lock and calls `describe`: not to be called under a lock
+  // `describe` takes.
+  void above(const std::function<void()>& print);
   LiveProgress(const LiveProgress&) = delete;
   LiveProgress& operator=(const LiveProgress&) = delete;
 

@@ -6,14 +6,21 @@
 # difference names the sizes, positions and seconds it searched, and one whose search stopped early
 # is counted as undecided everywhere; every verdict names its rulings; a second report (Brique and
 # Hexabrae, --no-proofs) says which claims were not proved and draws its boards legibly. Bad input
-# (an unwritable folder) and an interruption leave no report and no folder of their own behind.
+# (an unwritable folder) and an interruption leave no report and no folder of their own behind, and
+# a proof cut short by it reads "stopped". Off a terminal the audit's progress is a line on stderr.
 # Usage: audit_report.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
 here="$(cd "$(dirname "$0")/../.." && pwd)"
 
-"$arbiter" audit quentin --quick --proof-timeout 5 --report "$tmp/report" >"$tmp/out" 2>"$tmp/err"
+# (A progress line every 0.05 s off a terminal, not every 5: the run takes about 3 s.)
+ARBITER_PROGRESS_SECONDS=0.05 "$arbiter" audit quentin --quick --proof-timeout 5 --report "$tmp/report" >"$tmp/out" 2>"$tmp/err"
 status=$?
 [ "$status" -le 1 ] && pass || fail "audit exited $status: $(tail -3 "$tmp/err")"
+# Its progress, on stderr and never among the rows: the step and check under way, the steps done
+# of all, the rows so far and the time (it printed nothing while it worked).
+if grep -Eq '^audit: quentin [a-z ]+(: .+)?; [0-9]/6 steps done, [0-9]+ rows, [0-9]+ s$' "$tmp/err" &&
+  ! grep -Ev '^audit: quentin ' "$tmp/err" | grep -q . && ! grep -q '^audit:' "$tmp/out"; then pass; else
+  fail "audit piped shows no progress lines on stderr, or others" "$tmp/err"; fi
 # --quick caps the counts, and the report records the numbers the run used, not the defaults.
 if python3 -c 'import json, sys; o = json.load(open(sys.argv[1]))["options"]; sys.exit(not (o["quick"] and o["games"] == 5 and o["property_cases"] == 10 and o["metrics_games"] == 50 and o["ruling_seconds"] == 0.3))' "$tmp/report/audit.json"; then
   pass; else fail "audit --quick records the counts it used" "$tmp/report/audit.json"; fi
@@ -399,6 +406,20 @@ wait "$pid"
 status=$?
 if [ "$status" -eq 143 ] && [ "$(ls -A "$tmp/kept")" = notes.txt ]; then pass; else
   fail "interrupted audit into a folder that was there: exit $status, left $(ls -A "$tmp/kept" | tr '\n' ' ')" "$tmp/err"; fi
+
+# Stopped while a derived claim's premise is being proved (Brique's no-draw-every-size, whose
+# premise invariant-inductive-every-size takes 3-5 s here and so runs into its 1 s timeout: a
+# second or more in which to stop it): the row says "stopped", as `prove` shows it, not "unknown"
+# (which is Z3's own: it could not decide).
+: >"$tmp/out"
+"$arbiter" audit brique --quick --proof-timeout 1 >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+while kill -0 "$pid" 2>/dev/null && ! grep -q '^brique  *proof  *no-draw (size 2)' "$tmp/out"; do sleep 0.01; done
+kill -INT "$pid" 2>/dev/null
+wait "$pid"
+status=$?
+if [ "$status" -eq 130 ] && grep -Eq '^brique +proof +no-draw-every-size +derived +1 +stopped +[0-9.]+$' "$tmp/out"; then pass; else
+  fail "audit stopped in a derived proof: exit $status, $(grep no-draw-every-size "$tmp/out")" "$tmp/err"; fi
 
 # Stopped inside a long conformance battery (here its second check, of 100,000 games), the audit
 # ends on its own within the 3 s grace period: the battery polls the request between positions and
