@@ -55,16 +55,23 @@ struct SearchControl {
   RootFocus* focus = nullptr;
 
   // A search calls checkpoint(n) when its n-th node (counted from 0) is a multiple of
-  // kCheckInterval; it adds 1024 to the shared count at nodes 1024, 2048, ..., each time 1024 more
-  // have been expanded, so that the count never runs ahead of the nodes the search reports (added
-  // at node 0 too, it ran ahead by 1024 for every search started: 71,680 nodes in progress lines of
-  // a solve that reported 46,371). The clock is read that often
-  // because nodes differ in cost by orders of magnitude: a node of Hexabrae's radius-4 opening
+  // kCheckInterval; it adds 1024 to the shared count at nodes 0, 1024, 2048, ...: paid ahead, so
+  // that a node budget (the puzzle generator's) stops a search at its first look, whatever the
+  // search's size. A caller that reports the count settles each finished search with settle(), so
+  // that progress lines do not run ahead of the nodes the searches report (unsettled, a solve of
+  // many small units showed 71,680 nodes where its final line said 46,371). The clock is read that
+  // often because nodes differ in cost by orders of magnitude: a node of Hexabrae's radius-4 opening
   // took 12 ms, so a look every 1024 nodes let `--time-limit 2` run for 12 s.
   static constexpr std::uint64_t kCheckInterval = 16;
   bool checkpoint(std::uint64_t node) const {
-    if (nodes != nullptr && node != 0 && (node & 1023) == 0) nodes->fetch_add(1024, std::memory_order_relaxed);
+    if (nodes != nullptr && (node & 1023) == 0) nodes->fetch_add(1024, std::memory_order_relaxed);
     return should_stop();
+  }
+  // Takes back what checkpoint() paid ahead for a search (counted from 0) that expanded `expanded`
+  // nodes in all and is over.
+  void settle(std::uint64_t expanded) const {
+    const std::uint64_t paid = (expanded + 1023) / 1024 * 1024;
+    if (nodes != nullptr && paid > expanded) nodes->fetch_sub(paid - expanded, std::memory_order_relaxed);
   }
 
   bool should_stop() const {

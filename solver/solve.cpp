@@ -235,6 +235,7 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
     r.line = principal_line(r.certificate, r.claims.front());
     r.line_ends = finish_line(*child, r.line);
   }
+  options.control.settle(r.stats.nodes);
   r.seconds = seconds_since(start);
   return r;
 }
