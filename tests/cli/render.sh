@@ -161,6 +161,17 @@ for i, x, y in names:
 PY
 "$arbiter" render --help >"$tmp/help" 2>&1 && tr -s ' \n' '  ' <"$tmp/help" | grep -q "the coordinates, on the board's edges or in each field" && pass ||
   fail "render --help does not say coordinates may be in each field" "$tmp/help"
+# Quentin's picture ends just under its bottom edge, where the status follows: its coordinates are
+# on the top and left only, and a band as high as the top one's stood empty under the board.
+"$arbiter" render quentin --size 5 c3 b2 --out - >"$tmp/quentin.svg" 2>"$tmp/err" &&
+  python3 - "$tmp/quentin.svg" >"$tmp/why" 2>&1 <<'PY' && pass || fail "quentin leaves an empty band under its board" "$tmp/why" "$tmp/err"
+import re, sys
+svg = open(sys.argv[1]).read()
+edge = max(float(y) for points in re.findall(r'<polygon points="([^"]*)"[^>]*class="black-edge"', svg)
+           for y in re.findall(r',([0-9.]+)', points))
+status = float(re.search(r'<text x="[^"]*" y="([0-9.]+)"[^>]*class="status"', svg).group(1))
+assert status - edge < 0.7, f'the status {status - edge:.2f} units under the bottom edge'
+PY
 
 expect_error "render to an unknown format" render brique --out "$tmp/board.jpg"
 expect_error "render without an extension" render brique --out "$tmp/board"
