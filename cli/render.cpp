@@ -29,7 +29,7 @@ int render(const std::vector<std::string>& args) {
       ("position,p", position_value(&position), "position (text, @FILE or path; default: empty board)")
       ("out,o", po::value<std::string>(&out)->required(), "file to write: .svg, .png or .pdf ('-': SVG on standard output)")
       ("last-move", po::bool_switch(&last_move), "mark the last of the moves played")
-      ("coordinates", po::value<std::string>(&coordinates), "on (default) or off: the coordinates on the board's edges")
+      ("coordinates", po::value<std::string>(&coordinates), "on (default) or off: the coordinates, on the board's edges or in each field")
       ("caption", po::value<std::string>(&caption), "a line of text under the diagram");
   game_options.add_to(options);
   po::positional_options_description positional;

@@ -138,7 +138,8 @@ std::optional<std::size_t> plate_of(const Drawing& drawing, const Shape& label) 
 }
 
 // Where a label may grow: within the picture (widened up to `max_width`), and, unless it has a
-// plate of its own (which it takes along), within the bounds of every filled polygon that held it
+// plate of its own (which it takes along) or a halo (a stroke on text, drawn under its letters:
+// it reads on whatever it grows over), within the bounds of every filled polygon that held it
 // whole as drawn (a square), so that it stays on what it was drawn on.
 LabelBox room_of(const Drawing& drawing, const LabelBox& was, double max_width, bool plated) {
   LabelBox room{0, 0, max_width, drawing.height};
@@ -176,7 +177,8 @@ Drawing with_printable_labels(Drawing drawing, double mm_per_unit, double max_wi
         s.role != "move-number") {
       kinds[{s.role, s.font_size}].push_back(labels.size());
       const auto plate = plate_of(drawing, s);
-      labels.push_back({i, s.font_size, 0, room_of(drawing, label_box(s, s.font_size), max_width, plate.has_value()), plate});
+      const bool haloed = s.stroke_width > 0 && s.stroke != "none";
+      labels.push_back({i, s.font_size, 0, room_of(drawing, label_box(s, s.font_size), max_width, plate.has_value() || haloed), plate});
     }
   }
   const double unit_points = mm_per_unit * kPointsPerMm;
@@ -220,6 +222,7 @@ Drawing with_printable_labels(Drawing drawing, double mm_per_unit, double max_wi
   for (const Label& label : labels) {
     const double size = size_of(label);
     drawing.shapes[label.shape].font_size = size;
+    drawing.shapes[label.shape].stroke_width *= size / label.was;  // a halo grows with its letters
     if (label.plate && size > label.was) {
       const auto [x, y] = drawing.shapes[label.shape].points[0];
       for (auto& [px, py] : drawing.shapes[*label.plate].points) {

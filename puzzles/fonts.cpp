@@ -152,8 +152,11 @@ double text_advance(cairo_t* cairo, const std::string& text, double size, bool b
   return advance;
 }
 
-void show_text(cairo_t* cairo, double x, double baseline, const std::string& text, double size, bool bold) {
-  warn_uncovered(text);
+namespace {
+
+// Each run of `text` from (x, baseline) in its font: shown, or (outline) its outlines added to the
+// current path, which is not part of the state cairo_save keeps.
+void draw_runs(cairo_t* cairo, double x, double baseline, const std::string& text, double size, bool bold, bool outline) {
   Fonts& fonts = Fonts::of(bold);
   cairo_save(cairo);
   cairo_set_font_size(cairo, size);
@@ -162,11 +165,26 @@ void show_text(cairo_t* cairo, double x, double baseline, const std::string& tex
     cairo_text_extents_t extents;
     cairo_text_extents(cairo, run.c_str(), &extents);
     cairo_move_to(cairo, x, baseline);
-    cairo_show_text(cairo, run.c_str());
+    if (outline) {
+      cairo_text_path(cairo, run.c_str());
+    } else {
+      cairo_show_text(cairo, run.c_str());
+    }
     x += extents.x_advance;
   }
-  cairo_new_path(cairo);
+  if (!outline) cairo_new_path(cairo);
   cairo_restore(cairo);
+}
+
+}  // namespace
+
+void show_text(cairo_t* cairo, double x, double baseline, const std::string& text, double size, bool bold) {
+  warn_uncovered(text);
+  draw_runs(cairo, x, baseline, text, size, bold, false);
+}
+
+void trace_text(cairo_t* cairo, double x, double baseline, const std::string& text, double size, bool bold) {
+  draw_runs(cairo, x, baseline, text, size, bold, true);
 }
 
 std::vector<std::string> uncovered_characters(const std::string& text) {

@@ -20,6 +20,10 @@ double text_advance(cairo_t* cairo, const std::string& text, double size, bool b
 // a character no installed font has is drawn in DejaVu Sans (a box) and named by warn_uncovered.
 void show_text(cairo_t* cairo, double x, double baseline, const std::string& text, double size, bool bold);
 
+// Adds the outlines of `text`, in the fonts and at the place show_text draws it, to the current
+// path: stroked before the text is shown, they make its halo.
+void trace_text(cairo_t* cairo, double x, double baseline, const std::string& text, double size, bool bold);
+
 // About how wide `text` (UTF-8) is, in ems: DejaVu Sans averages a little over half an em a
 // character, and the ideographs, kana and Hangul of the CJK fonts take a whole em. For wrapping
 // lines before they are drawn (a Chinese caption wrapped as Latin ran off the picture).

@@ -63,6 +63,14 @@ void paint_text(cairo_t* cairo, const Shape& shape) {
   const double advance = text_advance(cairo, shape.text, shape.font_size, shape.bold);
   const double x = shape.text_from_left ? shape.points[0].first : shape.points[0].first - advance / 2;
   const double y = shape.points[0].second + (font.ascent - font.descent) / 2;
+  // A stroke on text is its halo, painted under it (puzzles/svg.cpp).
+  if (shape.stroke_width > 0 && set_colour(cairo, shape.stroke)) {
+    cairo_new_path(cairo);
+    trace_text(cairo, x, y, shape.text, shape.font_size, shape.bold);
+    cairo_set_line_width(cairo, shape.stroke_width);
+    cairo_set_line_join(cairo, CAIRO_LINE_JOIN_ROUND);
+    cairo_stroke(cairo);
+  }
   // SVG paints text with its fill; "none" there means the default black (puzzles/svg.cpp).
   if (!set_colour(cairo, shape.fill)) cairo_set_source_rgb(cairo, 0, 0, 0);
   show_text(cairo, x, y, shape.text, shape.font_size, shape.bold);

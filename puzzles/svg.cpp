@@ -60,7 +60,11 @@ std::string svg_element(const Drawing& drawing, const std::string& size_attribut
         svg << "  <text x=\"" << number(shape.points[0].first) << "\" y=\"" << number(shape.points[0].second)
             << "\" font-size=\"" << number(shape.font_size) << "\" text-anchor=\""
             << (shape.text_from_left ? "start" : "middle") << "\" dominant-baseline=\"central\""
-            << (shape.bold ? " font-weight=\"bold\"" : "") << paint(shape) << ">" << xml_escape(shape.text) << "</text>\n";
+            << (shape.bold ? " font-weight=\"bold\"" : "") << paint(shape)
+            // A stroke on text is a halo: painted under the letters, so that they read on whatever
+            // they stand on (Cairo and TikZ draw it so too).
+            << (shape.stroke_width > 0 && shape.stroke != "none" ? " stroke-linejoin=\"round\" paint-order=\"stroke\"" : "")
+            << ">" << xml_escape(shape.text) << "</text>\n";
         break;
     }
   }

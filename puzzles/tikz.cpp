@@ -120,7 +120,15 @@ std::string render_tikz(const Drawing& drawing, double width_mm, double max_heig
         Colour colour = parse_colour(shape.fill);
         if (colour.none) colour = Colour{0, 0, 0, 1};
         const double points = shape.font_size * scale * kTexPointsPerMm;
-        tex << "\\node[anchor=" << (shape.text_from_left ? "west" : "center") << ",inner sep=0pt,text="
+        // A stroke on text is a halo (puzzles/svg.cpp); TikZ has none without a package, so the
+        // node is filled with its colour as far as the halo reaches.
+        const Colour halo = parse_colour(shape.stroke);
+        const bool haloed = shape.stroke_width > 0 && !halo.none;
+        tex << "\\node[anchor=" << (shape.text_from_left ? "west" : "center") << ",inner sep="
+            << (haloed ? short_number(shape.stroke_width / 2 * scale) + "mm,fill=" + colour_of(halo) +
+                             (halo.a < 1 ? ",fill opacity=" + short_number(halo.a) + ",text opacity=1" : "")
+                       : "0pt")
+            << ",text="
             << colour_of(colour) << (colour.a < 1 ? ",text opacity=" + short_number(colour.a) : "")
             << ",font=\\fontsize{" << short_number(points) << "}{" << short_number(points * 1.2) << "}\\selectfont\\sffamily"
             << (shape.bold ? "\\bfseries" : "") << "] at " << at(shape.points[0].first, shape.points[0].second) << " {"

@@ -16,7 +16,7 @@ struct Shape {
   std::vector<std::pair<double, double>> points;  // polygon corners, line ends, circle centre, text anchor
   double radius = 0;                               // circles
   std::string fill = "none";                       // "none", "black", "white", "red", #rgb, #rrggbb or #rrggbbaa
-  std::string stroke = "none";
+  std::string stroke = "none";  // on text: a halo, painted under the letters
   double stroke_width = 0;
   std::string text;        // Text shapes
   double font_size = 0;    // Text shapes

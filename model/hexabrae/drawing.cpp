@@ -29,6 +29,10 @@ struct Frame {
   }
 };
 
+// A move's mark is centred on its field, where the field's name stands: the last move's ring (0.45
+// of this radius) goes round a name of two characters, where at 0.45 it crossed it.
+constexpr double kAnchorRadius = 0.7;
+
 Frame frame_of(const HexBoard& board) {
   return {1.5 * board.radius() + 1.0, std::sqrt(3.0) * (board.radius() + 0.5), 0.6};
 }
@@ -40,7 +44,7 @@ std::optional<MoveAnchor> HexabraeState::move_anchor(Move m) const {
   if (parts.kind == MoveKind::Pass) return std::nullopt;
   const int field = parts.kind == MoveKind::Rotate ? parts.from : parts.to;
   const auto [x, y] = frame_of(*board_).at(board_->centre(field));
-  return MoveAnchor{x, y, 0.45};
+  return MoveAnchor{x, y, kAnchorRadius};
 }
 
 MoveTrace HexabraeState::move_trace(Move m) const {
@@ -48,7 +52,7 @@ MoveTrace HexabraeState::move_trace(Move m) const {
   MoveTrace trace;
   if (parts.kind == MoveKind::Slide || parts.kind == MoveKind::SlideRotate || parts.kind == MoveKind::RotateSlide) {
     const auto [x, y] = frame_of(*board_).at(board_->centre(parts.from));
-    trace.origin = MoveAnchor{x, y, 0.45};
+    trace.origin = MoveAnchor{x, y, kAnchorRadius};
   }
   return trace;
 }
@@ -110,18 +114,23 @@ Drawing HexabraeState::drawing() const {
     const bool white = colour_of(cell) == 0;
     polygon(std::move(corners), white ? "#ffffff" : "#202020", white ? "#202020" : "#000000", 0.04, white ? "white-piece" : "black-piece");
   }
-  // Field names sit on a pale tag so that they stay readable where a bar crosses them; the tag is
-  // in the coordinates' family, so a diagram without coordinates leaves it out with the name.
+  // Field names stand in the middle of their fields, over the bars and the enclosures, with a pale
+  // halo that keeps them readable on a bar or a shading and leaves what they stand on showing
+  // between and around their letters (a pale tag under each name hid the bars' middles, and in a
+  // book, where the names print larger, most of the board). No spot of a field is free of bars: a
+  // bar leaves open only two triangles at opposite corners, a different pair for each
+  // orientation. The middle is inside the field's own bar, whatever its orientation; near an edge,
+  // a name read as the neighbouring field's ('e2' sat at the bottom of its field, just over the
+  // bar in e3). Every name is the same offset from its field's centre, so a book that prints them
+  // larger finds them as far apart as before. On a black bar a name is pale, with a dark halo.
   constexpr double kNameSize = 0.3;
   for (int f = 0; f < board_->fields(); ++f) {
     const auto [cx, cy] = at(board_->centre(f));
-    const std::string name = board_->name(f);
-    const double half_width = 0.32 * kNameSize * static_cast<double>(name.size()) + 0.06, half_height = 0.6 * kNameSize;
-    const double y = cy + 0.62;
-    polygon({{cx - half_width, y - half_height}, {cx + half_width, y - half_height}, {cx + half_width, y + half_height},
-             {cx - half_width, y + half_height}},
-            "#fffdf6e0", "none", 0, "coordinate-tag");
-    text(cx, y, name, kNameSize, "#4a4030", "coordinate", false);
+    const std::int8_t cell = position_.cells[static_cast<std::size_t>(f)];
+    const bool on_black = cell != kEmpty && colour_of(cell) == 1;
+    text(cx, cy, board_->name(f), kNameSize, on_black ? "#fffdf6" : "#4a4030", "coordinate", false);
+    d.shapes.back().stroke = on_black ? "#202020" : "#fffdf6";
+    d.shapes.back().stroke_width = 0.08;
   }
   // The key names what the board shows: the kinds of enclosure on it and, if any, a covered field
   // (a key of all five kinds took room from the board where one or none was drawn).

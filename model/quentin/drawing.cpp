@@ -9,6 +9,9 @@ namespace {
 constexpr double kMargin = 1.5;  // from the picture's border to the first grid line
 constexpr double kEdgeGap = 0.55;
 constexpr double kEdgeThickness = 0.2;
+// Under the bottom edge: the coordinates are on the top and left only, so the picture ends a
+// little under the edge, where the band with the status follows.
+constexpr double kFoot = 0.25;
 
 Shape rectangle(double x0, double y0, double x1, double y1, const std::string& fill, const std::string& role) {
   return rectangle_shape(x0, y0, x1, y1, fill, "black", 0.03, role);
@@ -27,7 +30,8 @@ Drawing draw_position(const Position& position, const Outcome& outcome) {
   const int size = position.size;
   const double last = kMargin + size - 1;  // coordinate of the last grid line
   Drawing drawing;
-  drawing.width = drawing.height = last + kMargin;
+  drawing.width = last + kMargin;
+  drawing.height = last + kEdgeGap + kEdgeThickness + kFoot;
   drawing.title = "Quentin " + std::to_string(size) + "x" + std::to_string(size) + ": " + status_text(position, outcome);
 
   // Black owns the top and bottom edges, White the left and right ones.

@@ -134,6 +134,45 @@ for game in quentin hexabrae; do
     ! grep -q 'class="rulings"\|Rulings:' "$tmp/default.svg" && pass || fail "$game under the defaults has a rulings line" "$tmp/default.svg" "$tmp/err"
 done
 
+# Hexabrae names each field inside it: the name stands in the middle of its hexagon, over the bars
+# and the enclosures, with a halo, so that it reads as its own field's (it sat at the bottom, over the
+# bar of the field below: "e2" on top of e3's bar). --help says where coordinates may be.
+"$arbiter" render hexabrae --size 2 --rule rim=wall "place a1/0" "place b3/0" "place a2/0" b3/1-b2 --out - >"$tmp/names.svg" 2>"$tmp/err" &&
+  python3 - "$tmp/names.svg" >"$tmp/why" 2>&1 <<'PY' && pass || fail "hexabrae's field names are not in the middle of their fields, on top" "$tmp/why" "$tmp/err"
+import re, sys
+svg = open(sys.argv[1]).read()
+shapes = re.findall(r'<(polygon|text) ([^>]*)>', svg)
+centres, last_cover, names = [], -1, []
+for i, (kind, attributes) in enumerate(shapes):
+    role = (re.search(r'class="([^"]*)"', attributes) or re.search('()', '')).group(1)
+    if kind == 'polygon' and role == 'field':
+        points = [tuple(map(float, p.split(','))) for p in re.search(r'points="([^"]*)"', attributes).group(1).split()]
+        centres.append((sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)))
+    if role in ('enclosure', 'covered-field', 'white-piece', 'black-piece'):
+        last_cover = i
+    if kind == 'text' and role == 'coordinate':
+        names.append((i, float(re.search(r'\bx="([^"]*)"', attributes).group(1)), float(re.search(r'\by="([^"]*)"', attributes).group(1))))
+assert len(names) == len(centres) == 19, (len(names), len(centres))
+for i, x, y in names:
+    off = min(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 for cx, cy in centres)
+    assert off < 0.05, f'a name {off:.2f} sides from its field\'s centre'
+    assert i > last_cover, 'a name under a bar or an enclosure'
+    assert 'paint-order="stroke"' in shapes[i][1], 'a name without its halo'
+PY
+"$arbiter" render --help >"$tmp/help" 2>&1 && tr -s ' \n' '  ' <"$tmp/help" | grep -q "the coordinates, on the board's edges or in each field" && pass ||
+  fail "render --help does not say coordinates may be in each field" "$tmp/help"
+# Quentin's picture ends just under its bottom edge, where the status follows: its coordinates are
+# on the top and left only, and a band as high as the top one's stood empty under the board.
+"$arbiter" render quentin --size 5 c3 b2 --out - >"$tmp/quentin.svg" 2>"$tmp/err" &&
+  python3 - "$tmp/quentin.svg" >"$tmp/why" 2>&1 <<'PY' && pass || fail "quentin leaves an empty band under its board" "$tmp/why" "$tmp/err"
+import re, sys
+svg = open(sys.argv[1]).read()
+edge = max(float(y) for points in re.findall(r'<polygon points="([^"]*)"[^>]*class="black-edge"', svg)
+           for y in re.findall(r',([0-9.]+)', points))
+status = float(re.search(r'<text x="[^"]*" y="([0-9.]+)"[^>]*class="status"', svg).group(1))
+assert status - edge < 0.7, f'the status {status - edge:.2f} units under the bottom edge'
+PY
+
 expect_error "render to an unknown format" render brique --out "$tmp/board.jpg"
 expect_error "render without an extension" render brique --out "$tmp/board"
 expect_error "render to an unwritable file" render brique --out /proc/arbiter/board.png
@@ -165,6 +204,18 @@ fi
 "$arbiter" render hexabrae --position "hexabrae 4 We4/0 Be5/2 Wf1/1 white 6" f1-f4 --last-move --out - >"$tmp/slide.svg" 2>"$tmp/err" &&
   grep -q 'class="last-move-origin"' "$tmp/slide.svg" && grep -q '>came from</text>' "$tmp/slide.svg" &&
   ! grep -q 'last-move-removed\|>captured<' "$tmp/slide.svg" && pass || fail "hexabrae --last-move of a slide" "$tmp/slide.svg" "$tmp/err"
+# Its ring goes round the name in the middle of the field (it crossed "f4").
+python3 - "$tmp/slide.svg" >"$tmp/why" 2>&1 <<'PY' && pass || fail "hexabrae's last-move ring crosses the field's name" "$tmp/why"
+import re, sys
+svg = open(sys.argv[1]).read()
+ring = re.search(r'<circle cx="([0-9.]+)" cy="([0-9.]+)" r="([0-9.]+)"[^>]*stroke-width="([0-9.]+)" class="last-move"', svg)
+name = re.search(r'<text x="([0-9.]+)" y="([0-9.]+)" font-size="([0-9.]+)"[^>]*class="coordinate"[^>]*>f4<', svg)
+x, y, r, width = map(float, ring.groups())
+nx, ny, size = map(float, name.groups())
+assert abs(nx - x) < 1e-6 and abs(ny - y) < 1e-6, 'the ring is not on f4'
+half_diagonal = ((0.58 * size) ** 2 + (0.4 * size) ** 2) ** 0.5  # two characters, as the book measures a label
+assert r - width / 2 > half_diagonal, f'ring inside {r - width / 2:.3f}, name reaches {half_diagonal:.3f}'
+PY
 
 # A caption in a script that no installed font has printed as boxes with no word said: the
 # characters are named once on standard error. Chinese has a font (scripts/quickstart.sh installs
