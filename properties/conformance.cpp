@@ -332,7 +332,9 @@ CheckOutcome check_apply_if_legal(const Game& game, std::string_view impl, const
 
 // The key is kept up to date by apply: it must equal the key of the same position read afresh
 // from its printed form, and positions sharing a key must share their futures (legal moves,
-// outcome, side to move) -- a collision or a forgotten part of the state would show here.
+// outcome, side to move) -- a collision or a forgotten part of the state would show here. The
+// equivalence text (what a certificate's checker compares) must survive the round trip too. (It
+// may be finer than the key: the connection games leave the ply out of the key, not out of it.)
 CheckOutcome check_keys(const Game& game, std::string_view impl, const ConformanceSettings& s) {
   CheckOutcome out = named("keys follow play and never collide", std::string(impl));
   std::map<std::uint64_t, std::string> signatures;
@@ -340,6 +342,11 @@ CheckOutcome check_keys(const Game& game, std::string_view impl, const Conforman
     auto fresh = game.parse_position(state.line(), impl);
     if (fresh->key() != state.key()) {
       out.detail = replay_hint(game, impl, moves, i, state, "the key after play differs from the key of the same position read back");
+      return false;
+    }
+    const std::string equivalence = state.equivalence_text();
+    if (fresh->equivalence_text() != equivalence) {
+      out.detail = replay_hint(game, impl, moves, i, state, "the equivalence text after play differs from that of the same position read back");
       return false;
     }
     std::string signature = std::to_string(state.side_to_move()) + "|" + outcome_text(game.descriptor(), state.outcome()) + "|";

@@ -432,6 +432,7 @@ bool analysis_establishes(const VerificationReport& analysis, const Claim& need)
 struct PendingPart {
   int id;
   std::unique_ptr<State> state;
+  std::string root_move;  // the root's move it lies under ("" for the root itself)
 };
 
 class Verifier {
@@ -453,15 +454,20 @@ class Verifier {
       // Only a node with two parents (or two edges from one) can be reached again: every node is
       // walked once, so a node with one edge in is reached once (reaching it twice means a bug here).
       if (!shared) reject(id, state, "the node is reached a second time along its only edge");
+      // Positions are compared as the game defines their equivalence (State::equivalence_text):
+      // the printed form, up to what cannot change the game's future, such as the order of a
+      // repetition history that the rule only counts. Never by key: keys can collide.
       const std::string& first = shared_positions_.at(id);
-      if (first != state.line()) reject(id, state, "the node is reached at two different positions (first: " + first + ")");
+      if (first != state.equivalence_text()) {
+        reject(id, state, "the node is reached at two different positions (first, as the game compares them: " + first + ")");
+      }
       if (seen == kActive) reject(id, state, "the node leads back to itself (a cycle proves nothing)");
       return;
     }
     seen = kActive;
     // Where it was reached first is kept for the nodes that can be reached again only: a large
     // proof has tens of millions of nodes, most of them with one parent.
-    if (shared) shared_positions_.emplace(id, state.line());
+    if (shared) shared_positions_.emplace(id, state.equivalence_text());
     ++report_.nodes_checked;
     const Claim& claim = c_.claim(id);
     const std::span<const Certificate::Edge> children = c_.edges(id);
@@ -469,7 +475,7 @@ class Verifier {
     const auto claimed = [&] { return claims(claim); };
     if (!c_.part(id).empty()) {
       if (pending_ != nullptr) {
-        pending_->push_back({id, state.clone()});
+        pending_->push_back({id, state.clone(), root_move_});
       } else {
         check_part(id, state);
       }
@@ -535,7 +541,9 @@ class Verifier {
         child_state->copy_from(state);
         child_state->apply(m);
         ++report_.edges_checked;
+        if (id == c_.root) root_move_ = move_text;
         check(child, *child_state);
+        if (id == c_.root) root_move_.clear();
       }
     }
     seen = kDone;
@@ -581,7 +589,7 @@ class Verifier {
       reject(id, state, std::string("its part file is not a whole certificate: ") + error.what());
     }
     if (part.game != c_.game) reject(id, state, "its part file " + quote_input(path) + " is about " + part.game);
-    if (part.position != state.line()) {
+    if (part.position != state.line() && !equivalent_position(part.position, state)) {
       reject(id, state, "its part file " + quote_input(path) + " proves another position: " + part.position);
     }
     const bool analysis = part.analysis(part.root);
@@ -596,6 +604,15 @@ class Verifier {
     if (analysis && !analysis_establishes(inner, claim)) {
       reject(id, state, "its part file " + quote_input(path) + " is an analysis whose verified moves do not give '" +
                             claim_text(game_, claim) + "'" + (inner.partial ? " (a partial analysis)" : ""));
+    }
+  }
+
+  // Whether `text` (a part's root) reads as a position equivalent to `state` (State::equivalence_text).
+  bool equivalent_position(const std::string& text, const State& state) const {
+    try {
+      return load_position(game_, 0, {}, text, implementation_).state->equivalence_text() == state.equivalence_text();
+    } catch (const InputError&) {
+      return false;  // not a position: another one, which the caller says
     }
   }
 
@@ -654,20 +671,25 @@ class Verifier {
 
   [[noreturn]] void reject(int id, const State& state, const std::string& why) {
     throw Rejection{"node " + std::to_string(id) + " (" + side_name(state) + " to move, ply " + std::to_string(state.ply()) +
-                        "): " + why,
+                        under() + "): " + why,
                     state.diagram()};
   }
   // The same, where the position shown is not the node's own but one after it (a default
   // answer's reply): the header stays the node's, and says what the diagram shows.
   [[noreturn]] void reject(int id, const State& node, const std::string& why, const State& shown, const std::string& shown_as) {
     throw Rejection{"node " + std::to_string(id) + " (" + side_name(node) + " to move, ply " + std::to_string(node.ply()) +
-                        "): " + why + " (the diagram: " + shown_as + ")",
+                        under() + "): " + why + " (the diagram: " + shown_as + ")",
                     shown.diagram()};
   }
 
   std::string side_name(const State& state) const {
     return game_.side_names.at(static_cast<std::size_t>(state.side_to_move()));
   }
+
+  // The root's move that the walk is below now (the first move on the path from the root), so that
+  // a rejection says which of the root's moves it concerns; "" at the root itself.
+  void set_root_move(std::string_view move) { root_move_ = move; }
+  std::string under() const { return root_move_.empty() ? "" : ", under the root's move " + root_move_; }
 
  private:
   static constexpr std::uint8_t kNew = 0, kActive = 1, kDone = 2;
@@ -684,6 +706,7 @@ class Verifier {
   std::unique_ptr<State> answer_scratch_;
   std::vector<Move> answer_legal_;
   std::vector<PendingPart>* pending_ = nullptr;
+  std::string root_move_;
 };
 
 // What checking one part added to the report, and how it ended.
@@ -707,6 +730,7 @@ std::vector<PartOutcome> check_parts(const Certificate& c, const GameDescriptor&
       PartOutcome& outcome = outcomes[i];
       try {
         Verifier verifier(c, game, outcome.counts, implementation, 0);
+        verifier.set_root_move(pending[i].root_move);
         verifier.check_part(pending[i].id, *pending[i].state);
       } catch (const Rejection& rejection) {
         outcome.rejection = rejection;
@@ -783,7 +807,9 @@ VerificationReport verify_at_depth(const Certificate& certificate, const std::st
         child_state->copy_from(state);
         child_state->apply(m);
         ++report.edges_checked;
+        verifier.set_root_move(move_text);
         verifier.check(child, *child_state);
+        verifier.set_root_move("");
         report.moves[it->second].claims.push_back(certificate.claim(child));
       }
       const bool partial = certificate.partial(root);

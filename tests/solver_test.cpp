@@ -886,15 +886,20 @@ TEST(CertificateParts, TwoThreadsOnOneUnitWriteOneWholePart) {
 
 // A node may be reached along several edges (the extraction writes a subtree met twice once), but
 // only ever at one position; the verifier keeps where it was first reached for such nodes only.
+// The certificate of a small position solved move by move (an analysis), as written and read back.
+Certificate analysis_certificate(const Game& game, const State& root) {
+  solver::SolveOptions options;
+  options.table_megabytes = 8;
+  const solver::SolveResult result = solver::solve_moves(root, options);
+  std::stringstream text;
+  solver::write_analysis_certificate(text, game, root, result, "test");
+  return Certificate::read(text, "test.cert");
+}
+
 TEST(CertificateSharing, ANodeReachedTwiceMustBeReachedAtOnePosition) {
   auto game = make_game(find_game("brique"), 3, {});
   auto root = game->initial_state();
-  solver::SolveOptions options;
-  options.table_megabytes = 8;
-  const solver::SolveResult result = solver::solve_moves(*root, options);
-  std::stringstream text;
-  solver::write_analysis_certificate(text, *game, *root, result, "test");
-  const Certificate certificate = Certificate::read(text, "b3.cert");
+  const Certificate certificate = analysis_certificate(*game, *root);
   std::vector<int> parents(static_cast<std::size_t>(certificate.size()) + 1, 0);
   int parent = 0;
   for (int id = 1; id <= certificate.size(); ++id) {
@@ -912,6 +917,71 @@ TEST(CertificateSharing, ANodeReachedTwiceMustBeReachedAtOnePosition) {
   const auto report = solver::verify_certificate(rewired, "reference");
   EXPECT_FALSE(report.accepted);
   EXPECT_NE(report.reason.find("two different positions"), std::string::npos) << report.reason;
+}
+
+// Hexabrae keys its repetition history as a multiset (only how often a position occurred
+// matters), so the search and the extraction share a node between positions whose histories visit
+// the same positions in another order. The verifier compares them by State::equivalence_text, not
+// by their printed forms: the tester's certificates were rejected so (s47). Two positions that
+// differ in the positions of their history are still not one node.
+TEST(CertificateSharing, PositionsEqualUpToTheirHistorysOrderAreOneNode) {
+  auto game = make_game(find_game("hexabrae"), 2, {});
+  // White can turn b1 to b2 and back in two ways, Black shuttles d3-e3: 8 plies before the cap.
+  auto root = game->parse_position(
+      "hexabrae 2 Ba1/1 Ba2/1 Wa3/0 Wb1/1 Bb3/0 Wc1/1 Bc2/1 Wc3/1 Bc4/1 Bc5/1 Wd2/0 Bd3/2 We1/0 white 290 "
+      "history:a3/2>a3/0,e3/2>d3/2");
+  const Certificate certificate = analysis_certificate(*game, *root);
+
+  // Where each node is first reached, and whether one is reached again at another printed form.
+  struct Reached {
+    std::string line, equivalence;
+    bool over = false;
+    int parent = 0, edge = 0;  // one edge into it
+  };
+  std::map<int, Reached> reached;
+  int reordered = 0;
+  std::vector<std::pair<int, std::unique_ptr<State>>> todo;
+  todo.emplace_back(certificate.root, root->clone());
+  while (!todo.empty()) {
+    auto [id, state] = std::move(todo.back());
+    todo.pop_back();
+    const auto edges = certificate.edges(id);
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+      auto child = state->clone();
+      child->apply(child->parse_move(certificate.move(edges[i])));
+      const auto [it, fresh] = reached.emplace(edges[i].child, Reached{child->line(), child->equivalence_text(), child->is_terminal(), id, static_cast<int>(i)});
+      if (!fresh) {
+        if (it->second.line != child->line() && it->second.equivalence == child->equivalence_text()) reordered = edges[i].child;
+        continue;
+      }
+      todo.emplace_back(edges[i].child, std::move(child));
+    }
+  }
+  ASSERT_GT(reordered, 0) << "no node is reached at two orders of one history, so the test shows nothing";
+  const auto whole = solver::verify_certificate(certificate, "fast");
+  EXPECT_TRUE(whole.accepted) << whole.reason;
+
+  // Two finished games on one board whose histories visit different positions, joined.
+  const auto without_history = [](const std::string& line) { return line.substr(0, line.find(" history:")); };
+  int from = 0, to = 0;
+  for (const auto& [a, at_a] : reached) {
+    for (const auto& [b, at_b] : reached) {
+      if (from == 0 && a != b && at_a.over && at_b.over &&
+          certificate.claim(a) == certificate.claim(b) && without_history(at_a.line) == without_history(at_b.line) &&
+          at_a.equivalence != at_b.equivalence) {
+        from = a;
+        to = b;
+      }
+    }
+  }
+  ASSERT_GT(from, 0) << "no two leaves differ in their history's positions alone";
+  Certificate joined = certificate;
+  const Reached& into = reached.at(from);
+  edit(joined, into.parent, [&](solver::CertificateNode& node) { node.children[static_cast<std::size_t>(into.edge)].second = to; });
+  const auto report = solver::verify_certificate(round_trip(joined), "fast");
+  EXPECT_FALSE(report.accepted);
+  EXPECT_NE(report.reason.find("two different positions"), std::string::npos) << report.reason;
+  EXPECT_NE(report.reason.find("under the root's move "), std::string::npos) << report.reason;
 }
 
 TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {

@@ -232,6 +232,8 @@ class BrochsState final : public State {
   Move parse_move(std::string_view text) const override;
   std::string diagram() const override;
   std::string line() const override;
+  // line() with the 'since' moves as the repetition rule sees them: the positions, in no order.
+  std::string equivalence_text() const override;
   Drawing drawing() const override;
   // "passes 1", "cursed", "taken d4": what the diagram's status line says that the board and its
   // reserve line do not show ("passes 0" is left out); once the game is over, why it ended alone

@@ -22,10 +22,10 @@ int parse_number(std::string_view text, std::string_view what) {
 }
 
 // The character of one square: its piece (lower case on a keep) or its empty square type.
-char cell_char(const BrochsState& s, int cell) {
-  const Tables& t = s.tables();
+// The character of `cell` holding `piece` (Empty for none).
+char cell_char(const Tables& t, int cell, std::uint8_t piece) {
   const bool keep = t.is_keep(cell);
-  switch (s.at(cell)) {
+  switch (piece) {
     case White: return keep ? 'w' : 'W';
     case Black: return keep ? 'b' : 'B';
     case Main: return keep ? 's' : 'S';
@@ -34,6 +34,8 @@ char cell_char(const BrochsState& s, int cell) {
   if (keep) return '#';
   return t.region[static_cast<std::size_t>(cell)] == kCrossRegion ? '+' : '.';
 }
+
+char cell_char(const BrochsState& s, int cell) { return cell_char(s.tables(), cell, s.at(cell)); }
 
 std::string square_type_name(const Tables& t, int cell) {
   if (t.is_keep(cell)) return "a keep";
@@ -331,6 +333,47 @@ std::string BrochsState::line() const {
   if (const std::string taken = taken_text(*this, ","); !taken.empty()) body.push_back("taken:" + taken);
   if (const std::string since = since_text(*this, ","); !since.empty()) body.push_back("since:" + since);
   return join_line_form(descriptor(), config_of(rules_), body);
+}
+
+// The future depends on the history only through how often each position occurs in it: a move
+// ends the game by repetition when the position it makes is found twice among those since the last
+// irreversible action, and no rule reads their order (key() keeps their multiset for the
+// same reason). So the 'since' moves are replaced by the positions they pass through, each as its
+// side to move and the squares where it differs from this one, sorted. A position just after a
+// curse is left out, as the key leaves it out: it carries the curse mark, which only a curse, an
+// irreversible action, makes, so no later position equals it.
+std::string BrochsState::equivalence_text() const {
+  if (rules_.repetition != Repetition::Third || history_.length <= 1) return line();
+  const Tables& t = *tables_;
+  std::vector<std::string> earlier;
+  auto board = board_;
+  int side = side_;
+  for (int i = history_.length - 1; i >= 1; --i) {
+    const Move m = history_.moves[static_cast<std::size_t>(i)];
+    if (move_kind(m) == MoveKind::Step) {
+      board[static_cast<std::size_t>(move_from(m))] = board[static_cast<std::size_t>(move_to(m))];
+      board[static_cast<std::size_t>(move_to(m))] = Empty;
+    }
+    side = 1 - side;
+    if (i - 1 == 0 && history_from_curse_) break;
+    std::string text = side == kBlackSide ? "black" : "white";
+    for (int cell = 0; cell < t.n * t.n; ++cell) {
+      const std::uint8_t piece = board[static_cast<std::size_t>(cell)];
+      if (piece != at(cell)) text += " " + cell_name(cell) + "=" + cell_char(t, cell, piece);
+    }
+    earlier.push_back(std::move(text));
+  }
+  std::sort(earlier.begin(), earlier.end());
+  std::string out;
+  const std::string printed = line();
+  std::istringstream words(printed);
+  for (std::string word; words >> word;) {
+    if (word.rfind("since:", 0) == 0) continue;
+    out += (out.empty() ? "" : " ") + word;
+  }
+  out += " earlier:";
+  for (std::size_t i = 0; i < earlier.size(); ++i) out += (i ? ";" : "") + earlier[i];
+  return out;
 }
 
 std::unique_ptr<BrochsState> parse_brochs_position(const Rules& rules, std::string_view text) {

@@ -305,6 +305,7 @@ class ReferenceState final : public State {
   Move parse_move(std::string_view text) const override { return as_fast()->parse_move(text); }
   std::string diagram() const override { return as_fast()->diagram(); }
   std::string line() const override { return as_fast()->line(); }
+  std::string equivalence_text() const override { return as_fast()->equivalence_text(); }
   Drawing drawing() const override { return as_fast()->drawing(); }
   std::vector<std::string> status_notes() const override { return as_fast()->status_notes(); }
   std::vector<std::string> puzzle_notes() const override { return as_fast()->puzzle_notes(); }

@@ -179,6 +179,14 @@ class State {
   // The smallest key among the images of this position under the symmetries the game declares
   // (Game::symmetries), so that symmetric positions share one transposition-table entry.
   virtual std::uint64_t canonical_key() const { return key(); }
+  // The position as text, up to what cannot change the rest of the game: two states whose texts
+  // are equal have the same legal moves and outcome, now and after any same moves. The key's
+  // counterpart that a certificate's checker uses (a node reached along two paths must be reached
+  // at positions with equal texts), so it is exact, never a hash. The default is line(); a game
+  // whose printed form holds something the future does not depend on (the order of a repetition
+  // history whose rule only counts occurrences) writes that part in one canonical form. The text
+  // need not read back.
+  virtual std::string equivalence_text() const { return line(); }
   // Makes this state a copy of `other`, which must come from the same implementation of the same
   // configured game; unlike clone() it does not allocate, so a search reuses one state per depth.
   virtual void copy_from(const State& other) = 0;

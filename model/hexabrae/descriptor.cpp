@@ -230,7 +230,26 @@ std::vector<std::string> HexabraeState::puzzle_notes() const {
   return notes;
 }
 
-std::string HexabraeState::line() const {
+std::string HexabraeState::line() const { return one_line(line_body(*board_, position_, rules_.clock_labels)); }
+
+// The future depends on the history only through how often each position occurs in it: a move
+// ends the game by repetition when the position it makes is found twice among those since the last
+// placement (H-5a), and no rule reads their order (key() keeps their multiset for the same
+// reason). So the history's moves are replaced by the positions they pass through, sorted; under
+// repetition=off the history is left out, as the key leaves it out.
+std::string HexabraeState::equivalence_text() const {
+  std::vector<std::string> body = line_body(*board_, position_, rules_.clock_labels);
+  std::erase_if(body, [](const std::string& token) { return token.rfind("history:", 0) == 0; });
+  if (rules_.repetition_draws && position_.history_size > 1) {
+    std::string token = "earlier:";
+    const std::vector<std::string> earlier = earlier_positions(*board_, position_, rules_.clock_labels);
+    for (std::size_t i = 0; i < earlier.size(); ++i) token += (i ? ";" : "") + earlier[i];
+    body.push_back(token);
+  }
+  return one_line(body);
+}
+
+std::string HexabraeState::one_line(const std::vector<std::string>& body) const {
   Config config;
   config.size = rules_.radius;
   const GameDescriptor& d = hexabrae_game();
@@ -246,7 +265,7 @@ std::string HexabraeState::line() const {
       rules_.any_pieces ? "any" : "own",             rules_.rotation_swept ? "swept" : "free",
       rules_.size_by_area ? "area" : "fields"};
   for (std::size_t i = 0; i < d.rulings.size(); ++i) config.rulings[d.rulings[i].name] = values[i];
-  return join_line_form(d, config, line_body(*board_, position_, rules_.clock_labels));
+  return join_line_form(d, config, body);
 }
 
 }  // namespace arbiter::hexabrae

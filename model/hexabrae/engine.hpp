@@ -133,6 +133,8 @@ class HexabraeState final : public State {
   Move parse_move(std::string_view text) const override;
   std::string diagram() const override;
   std::string line() const override;
+  // line() with the history as the repetition rule sees it: the earlier positions, in no order.
+  std::string equivalence_text() const override;
   Drawing drawing() const override;
   std::optional<MoveAnchor> move_anchor(Move m) const override;
   MoveTrace move_trace(Move m) const override;  // a slide's origin (Hexabrae removes no pieces)
@@ -193,6 +195,8 @@ class HexabraeState final : public State {
   template <class Visit>
   void for_each_image_since_placement(Visit&& visit) const;
   std::uint64_t key_with(std::uint64_t hash, std::uint64_t history_digest) const;
+  // The one-line form with these body tokens: "hexabrae <R> <body> [rule=value ...]".
+  std::string one_line(const std::vector<std::string>& body) const;
   template <class Sink>
   bool for_each_action(Sink&& sink) const;  // placements and piece moves; true if any
   bool has_any_action() const;

@@ -141,6 +141,36 @@ std::vector<std::string> history_entries(const HexBoard& board, const Position& 
   return entries;
 }
 
+// The positions before this one since the last placement, each as the side to move and the fields
+// where it differs from this one ("black -b1 Wb2/0": b1 empty, a White bar on b2): what the
+// repetition rule (H-5a) counts, without the order they came in. Sorted, so that histories that
+// visit the same positions as often in another order give the same text.
+std::vector<std::string> earlier_positions(const HexBoard& board, const Position& pos, bool clock) {
+  std::vector<std::string> positions;
+  Cells cells = pos.cells;
+  int side = pos.side;
+  for (int i = pos.history_size - 2; i >= 0; --i) {
+    side = 1 - side;
+    if (const std::uint32_t code = pos.changes[static_cast<std::size_t>(i)]; code != kPassChange) {
+      const Change c = decode_change(code);
+      const int colour = colour_of(cells[static_cast<std::size_t>(c.to)]);  // under pieces=any, maybe not the mover's
+      cells[static_cast<std::size_t>(c.to)] = kEmpty;
+      cells[static_cast<std::size_t>(c.from)] = piece(colour, c.from_orientation);
+    }
+    std::string text = kSideWord[static_cast<std::size_t>(side)];
+    for (int f = 0; f < board.fields(); ++f) {
+      const std::int8_t cell = cells[static_cast<std::size_t>(f)];
+      if (cell == pos.cells[static_cast<std::size_t>(f)]) continue;
+      text += cell == kEmpty ? " -" + board.name(f)
+                             : " " + std::string(1, kColourLetter[static_cast<std::size_t>(colour_of(cell))]) + board.name(f) + "/" +
+                                   orientation_label(orientation_of(cell), clock);
+    }
+    positions.push_back(std::move(text));
+  }
+  std::sort(positions.begin(), positions.end());
+  return positions;
+}
+
 // Rebuilds the positions since the last placement by undoing the listed changes from the current
 // position, checking that each undo finds the piece where the change left it.
 void restore_history(const HexBoard& board, Position& pos, const std::vector<std::string>& entries, bool clock,

@@ -31,6 +31,10 @@ std::string status_text(const Position& pos, const std::string& end_reason = "")
 std::string diagram_text(const HexBoard& board, const Position& pos, bool clock, const std::string& end_reason = "");
 std::vector<std::string> line_body(const HexBoard& board, const Position& pos, bool clock);
 
+// The positions since the last placement before this one, each as its side to move and the fields
+// where it differs from this one, sorted: the history as the repetition rule sees it, order left out.
+std::vector<std::string> earlier_positions(const HexBoard& board, const Position& pos, bool clock);
+
 // Readers; they fill cells, placed, side, ply, passes, a stated outcome and the history since the
 // last placement (used by the repetition rule); throw InputError. any_pieces: pieces=any (H-11), so
 // the history may move either side's pieces.

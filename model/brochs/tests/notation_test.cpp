@@ -210,6 +210,41 @@ TEST(Notation, AGameEndedByRepetitionSaysSoOnce) {
                InputError);
 }
 
+// The repetition rule counts how often a position occurs since the last irreversible action, not
+// in which order: two histories that visit the same positions as often are one position to the
+// solver's key and to a certificate's checker (equivalence_text); other histories are not.
+TEST(Notation, HistoriesInAnotherOrderAreEquivalentPositions) {
+  const std::string drawn = diagram_9x9("B i9; W a1; W i1", "Black to move, ply 10, reserve 8, passes 0");
+  const auto after_cycles = [&](const std::vector<std::string>& white_steps) {
+    auto s = load(drawn);
+    for (std::size_t i = 0; i < white_steps.size(); i += 2) {
+      for (const std::string& m : {std::string("i9-i8"), white_steps[i], std::string("i8-i9"), white_steps[i + 1]}) play(*s, m);
+    }
+    return s;
+  };
+  const auto a_then_i = after_cycles({"a1-a2", "a2-a1", "i1-h1", "h1-i1"});
+  const auto i_then_a = after_cycles({"i1-h1", "h1-i1", "a1-a2", "a2-a1"});
+  const auto a_twice = after_cycles({"a1-a2", "a2-a1", "a1-a2", "a2-a1"});
+  EXPECT_NE(a_then_i->line(), i_then_a->line());
+  EXPECT_EQ(a_then_i->equivalence_text(), i_then_a->equivalence_text());
+  EXPECT_EQ(a_then_i->key(), i_then_a->key());
+  EXPECT_NE(a_then_i->equivalence_text(), a_twice->equivalence_text()) << a_twice->equivalence_text();
+  EXPECT_NE(a_then_i->key(), a_twice->key());
+  // The text names the earlier positions by what differs from this one, and reads nothing else away.
+  EXPECT_EQ(a_then_i->equivalence_text().find("since:"), std::string::npos) << a_then_i->equivalence_text();
+  EXPECT_NE(a_then_i->equivalence_text().find(" earlier:"), std::string::npos) << a_then_i->equivalence_text();
+  // The reference implementation (the one verify-proof uses) says the same.
+  const auto game = make_game(descriptor(), 9, {});
+  for (const auto* s : {a_then_i.get(), i_then_a.get(), a_twice.get()}) {
+    EXPECT_EQ(game->parse_position(s->line(), "reference")->equivalence_text(), s->equivalence_text());
+  }
+  // Without a history, or without the repetition rule, it is the printed form.
+  EXPECT_EQ(load(drawn)->equivalence_text(), load(drawn)->line());
+  auto no_rule = load(drawn, {"repetition=none"});
+  for (const char* m : {"i9-i8", "a1-a2"}) play(*no_rule, m);
+  EXPECT_EQ(no_rule->equivalence_text(), no_rule->line());
+}
+
 TEST(Notation, ImpossibleSinceMovesAreRejected) {
   const std::string rows = diagram_9x9("B i9; W a1", "Black to move, ply 10, reserve 8, passes 0");
   const std::string head = rows.substr(0, rows.find("Black to move"));

@@ -84,6 +84,34 @@ TEST(HexabraeNotation, HistoryCarriesTheRepetitionRecord) {
   EXPECT_THROW(game->parse_position("hexabrae 2 Ba1/0 Wc3/1 black 9 history:c3/1c3/0"), InputError);
 }
 
+// The repetition rule counts how often a position occurs since the last placement, not in which
+// order: the two finished games of a tester's certificate (s47), White's b1 turned to b2/1 and
+// back, then to b2/0 and back, or the other way round, are one position to the solver's key and to
+// a certificate's checker (equivalence_text). Turning to b2/1 twice visits other positions.
+TEST(HexabraeNotation, HistoriesInAnotherOrderAreEquivalentPositions) {
+  auto game = make_game(hexabrae_game(), 2);
+  const std::string board = "hexabrae 2 Ba1/1 Ba2/1 Wa3/0 Wb1/1 Bb3/0 Wc1/1 Bc2/1 Wc3/1 Bc4/1 Bc5/1 Wd2/0 We1/0 Be3/2 black 299 over:draw";
+  const std::string start = " history:a3/2>a3/0,e3/2>d3/2,";
+  const auto one = game->parse_position(board + start + "b1/1>b2/1,d3/2>e3/2,b2/1>b1/1,e3/2>d3/2,b1/1>b2/0,d3/2>e3/2,b2/0>b1/1");
+  const auto other = game->parse_position(board + start + "b1/1>b2/0,d3/2>e3/2,b2/0>b1/1,e3/2>d3/2,b1/1>b2/1,d3/2>e3/2,b2/1>b1/1");
+  const auto twice = game->parse_position(board + start + "b1/1>b2/1,d3/2>e3/2,b2/1>b1/1,e3/2>d3/2,b1/1>b2/1,d3/2>e3/2,b2/1>b1/1");
+  EXPECT_NE(one->line(), other->line());
+  EXPECT_EQ(one->equivalence_text(), other->equivalence_text());
+  EXPECT_EQ(one->key(), other->key());
+  EXPECT_NE(one->equivalence_text(), twice->equivalence_text());
+  EXPECT_NE(one->key(), twice->key());
+  // The earlier positions by what differs from this one (Black's e3 on d3, White's b1 on b2 ...).
+  EXPECT_EQ(one->equivalence_text().find("history:"), std::string::npos) << one->equivalence_text();
+  EXPECT_NE(one->equivalence_text().find(" earlier:"), std::string::npos) << one->equivalence_text();
+  EXPECT_NE(one->equivalence_text().find("black -b1 Wb2/0"), std::string::npos) << one->equivalence_text();
+  // Without a history, or without the repetition rule, the history is nothing to it.
+  const auto fresh = game->parse_position(board.substr(0, board.find(" over:")));
+  EXPECT_EQ(fresh->equivalence_text(), fresh->line());
+  auto off = make_game(hexabrae_game(), 2, {"repetition=off"});
+  const std::string ongoing = "hexabrae 2 Ba1/0 Wc3/1 black 9 history:c3/1>c3/0,a1/1>a1/0,c3/0>c3/1";
+  EXPECT_EQ(off->parse_position(ongoing + " repetition=off")->equivalence_text(), "hexabrae 2 Ba1/0 Wc3/1 black 9 repetition=off");
+}
+
 void expect_input_error(const Game& game, const std::string& text, const std::string& fragment) {
   try {
     game.parse_position(text);
