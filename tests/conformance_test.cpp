@@ -80,7 +80,9 @@ TEST_P(EveryGame, DescribesEveryRulingCompletely) {
     EXPECT_EQ(defaults, 1) << ruling.name << ": the default must be exactly one of the options";
     // A value that decides another ruling names one of its values, and that ruling decides none.
     for (const RulingOption& option : ruling.options) {
-      for (const auto& [name, value] : option.sets) {
+      for (const auto& set_entry : option.sets) {
+        // Named copies, not structured bindings: clang 14 (Debian 12) cannot capture those in a lambda.
+        const std::string name = set_entry.first, value = set_entry.second;
         const auto set =
             std::find_if(game().rulings.begin(), game().rulings.end(), [&](const Ruling& r) { return r.name == name; });
         ASSERT_NE(set, game().rulings.end()) << ruling.name << "=" << option.value << " sets an unknown ruling " << name;

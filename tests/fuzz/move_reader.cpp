@@ -43,7 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
       const auto grouped = cli::group_move_words(*state, words);
       auto played = state->clone();
-      cli::play_moves(*played, grouped, grouped.size());
+      cli::play_moves(game, *played, grouped, grouped.size());
       std::string rejoined;
       for (const auto& g : grouped) rejoined += (rejoined.empty() ? "" : " ") + g;
       std::string original;
