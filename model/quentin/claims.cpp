@@ -40,7 +40,9 @@ ModelledRulings modelled_ruling_values(Rules::Reads reads) {
           {"majority", {"distinct", "adjacencies"}},
           {"diagonal-rule", {"all-stones", "mover-only"}},
           {"fill", {"single-pass"}},
-          {"rules-version", {"2012"}},
+          // boloa-wording reads nothing of its own: it sets diagonal-rule=mover-only in the
+          // configuration (descriptor.cpp), which the encodings read like any diagonal-rule value.
+          {"rules-version", {"2012", "boloa-wording"}},
           {"opponent-chain", opponent_chain},
           {"no-moves", {"draw", "side-to-move-loses", "more-stones"}},
           {"pie", {"on", "off"}}};

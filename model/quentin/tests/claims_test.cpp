@@ -374,6 +374,18 @@ TEST(QuentinClaims, EveryRulingValueAClaimDoesNotModelIsNotEncoded) {
   EXPECT_EQ(illegal.reason, "not encoded: ruling opponent-chain=illegal");
 }
 
+// rules-version=boloa-wording sets diagonal-rule=mover-only and reads nothing else, so a claim
+// under it is decided as under mover-only (it said "not encoded" while the version ruling was read
+// apart from the diagonal rule).
+TEST(QuentinClaims, TheBoloaWordingIsDecidedAsTheMoverOnlyDiagonalRule) {
+  for (const char* claim : {"invariant-inductive", "one-fill-round", "mover-can-move"}) {
+    const Verdict boloa = decide_on_game(claim, 3, {"rules-version=boloa-wording"});
+    const Verdict mover_only = decide_on_game(claim, 3, {"diagonal-rule=mover-only"});
+    EXPECT_EQ(boloa.reason.find("not encoded"), std::string::npos) << claim << ": " << boloa.reason;
+    EXPECT_EQ(boloa.kind, mover_only.kind) << claim << ": " << boloa.reason << " / " << mover_only.reason;
+  }
+}
+
 // The lazy playability search proves by encoding "this placement is illegal" through the regions of
 // the placed point's neighbours only (docs/proofs.md): on positions reached in play (which have the
 // invariant) it must agree with the reference model on every placement of both sides.
