@@ -1,7 +1,5 @@
 #include "solver/players.hpp"
 
-#include "model/core/text.hpp"
-
 #include <algorithm>
 
 namespace arbiter::solver {
@@ -33,8 +31,14 @@ PlayerView exchange_now_view(const State& root, const std::vector<MoveResult>& m
     swap_open = swap_open || (exchanges && m.value == Value::NoWinWithin);
   }
   if (!any_exchange) return view;
-  // Moves whose text has spaces are listed with commas (move_list), as everywhere else.
-  const auto listed = [](const std::vector<std::string>& list) { return " " + move_list(list); };
+  // Alternatives, not a line of play: "b1 or swap", "b1, c1 or a2".
+  const auto listed = [](const std::vector<std::string>& list) {
+    std::string text;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      text += (i == 0 ? " " : i + 1 == list.size() ? " or " : ", ") + list[i];
+    }
+    return text;
+  };
   if (!wins.empty()) {
     view.result = PlayerResult::Win;
     view.text = "wins, by" + listed(wins);
@@ -64,7 +68,7 @@ PlayerView exchange_next_view(const GameDescriptor& descriptor, const State& roo
   enum class For { Win, Loss, AtMostDraw, Unknown };
   PlayerView view;
   int exchanged = 0, unknown = 0;
-  std::string exchange_text, winning_opening, exchanged_opening;
+  std::string exchange_text, winning_opening, exchanged_opening, drawing_opening;
   bool any_draw = false, all_loss = !openings.empty();
   std::vector<Move> replies;
   for (const MoveResult& opening : openings) {
@@ -87,6 +91,7 @@ PlayerView exchange_next_view(const GameDescriptor& descriptor, const State& roo
         if (exchanged_opening.empty()) exchanged_opening = opening.text;
       } else if (opening.value == Value::Draw) {
         outcome = For::AtMostDraw;
+        if (drawing_opening.empty()) drawing_opening = opening.text;
       } else if (opening.value == Value::Loss && wins_without_exchange && wins_without_exchange(opening, *after, exchange_text)) {
         outcome = For::Loss;
       }
@@ -123,8 +128,14 @@ PlayerView exchange_next_view(const GameDescriptor& descriptor, const State& roo
   } else {
     view.text = "not settled (" + rule + "; the second player's best answer to " + count(unknown) + " was not settled)";
   }
-  // The colours' line starts with a winning opening; for the players it is answered by the exchange.
-  if (view.result != PlayerResult::Win && !exchanged_opening.empty()) view.line = {exchanged_opening, exchange_text};
+  // The colours' line starts with a winning opening; for the players it is answered by the exchange,
+  // unless a drawing opening is the first player's best (the drawn opening's own line follows it:
+  // after it the exchange draws too).
+  if (view.result == PlayerResult::Draw && !drawing_opening.empty()) {
+    view.line = {drawing_opening};
+  } else if (view.result != PlayerResult::Win && !exchanged_opening.empty()) {
+    view.line = {exchanged_opening, exchange_text};
+  }
   return view;
 }
 

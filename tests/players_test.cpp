@@ -68,6 +68,25 @@ TEST(PlayerView, ADrawIsADrawAtBest) {
   const solver::PlayerView view = solver::exchange_now_view(*root, moves, 0);
   EXPECT_EQ(view.result, solver::PlayerResult::Draw);
   EXPECT_EQ(view.text.rfind("a draw at best, by " + moves.front().text, 0), 0u) << view.text;
+  // Two drawing moves are alternatives, not a line: "by b1 or swap" (it read "by b1 swap").
+  moves.back().value = solver::Value::Draw;
+  EXPECT_EQ(solver::exchange_now_view(*root, moves, 0).text.rfind("a draw at best, by " + moves.front().text + " or " + moves.back().text, 0), 0u)
+      << solver::exchange_now_view(*root, moves, 0).text;
+}
+
+// Before the first move: where a drawing opening is the first player's best, the players' line
+// starts with it, not with a winning opening answered by the exchange (which shows the first player
+// losing: "a2 swap a1 b1" under "a draw at best").
+TEST(PlayerView, TheFirstPlayersDrawIsTheirLine) {
+  auto game = make_game(find_game("brique"), 2, {});
+  const auto root = game->initial_state();
+  std::vector<solver::MoveResult> openings = solve(*root).moves;
+  ASSERT_GE(openings.size(), 2u);
+  for (solver::MoveResult& m : openings) m.value = solver::Value::Win;
+  openings.back().value = solver::Value::Draw;
+  const solver::PlayerView view = solver::exchange_next_view(game->descriptor(), *root, openings, {});
+  EXPECT_EQ(view.result, solver::PlayerResult::Draw);
+  EXPECT_EQ(view.line, (std::vector<std::string>{openings.back().text}));
 }
 
 }  // namespace
