@@ -1,4 +1,5 @@
 // arbiter book: puzzles from the store typeset as book.html, book.pdf and book.tex (puzzles/book.hpp).
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <filesystem>
@@ -90,7 +91,14 @@ int book(const std::vector<std::string>& args) {
   std::string name = query.game.empty() ? "Arbiter" : query.game;
   name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
   book_options.title = title.empty() ? name + " puzzles" : title;
-  book_options.subtitle = std::to_string(selected.size()) + " puzzles, difficulty " + range;
+  // The subtitle gives the difficulties the book holds, not the range asked for (a book of levels
+  // 1-2 chosen with the default 1-5 read "difficulty 1-5").
+  const auto [easiest, hardest] = std::minmax_element(
+      selected.begin(), selected.end(), [](const puzzles::Puzzle& a, const puzzles::Puzzle& b) { return a.difficulty < b.difficulty; });
+  const std::string held = easiest->difficulty == hardest->difficulty
+                               ? std::to_string(easiest->difficulty)
+                               : std::to_string(easiest->difficulty) + "-" + std::to_string(hardest->difficulty);
+  book_options.subtitle = std::to_string(selected.size()) + (selected.size() == 1 ? " puzzle" : " puzzles") + ", difficulty " + held;
   book_options.rechecked = true;
   book_options.progress = [&](const std::string& stage, int done, int total) {
     if (stop_requested()) throw Stopped{};

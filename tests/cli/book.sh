@@ -42,6 +42,9 @@ solutions=$(grep -o 'class="diagram solution"' "$html" | wc -l)
 grep -q 'to play and win in 1' "$html" && grep -q 'Difficulty [1-5]/5' "$html" && grep -q '@page' "$html" && pass ||
   fail "book.html lacks the task line, the difficulty or the print CSS"
 grep -Eq '(src|href)="(https?:)?//' "$html" && fail "book.html loads something from the network" || pass
+# The subtitle gives the difficulties the book holds (it gave the range asked for, "1-5" by default).
+held=$(grep -o 'Difficulty [1-5]/5' "$html" | sort -u | cut -c12 | sort -n | sed -n '1p;$p' | paste -sd- | sed 's/^\([1-5]\)-\1$/\1/')
+grep -q "$count puzzles, difficulty $held<" "$html" && pass || fail "book.html's subtitle does not give the difficulties it holds ($held)"
 
 "$chromium_bin" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1000,3000 \
   --screenshot="$tmp/shot.png" "file://$html" >"$tmp/chromium.log" 2>&1
