@@ -384,15 +384,38 @@ std::string diagram(const Position& p) {
   return out + status_text(p) + "\n";
 }
 
-std::string line(const Position& p) {
+namespace {
+
+// The rows of the one-line form, joined by '/'.
+std::string board_rows(const Position& p) {
   std::string rows;
   rows.reserve(static_cast<std::size_t>(p.n() * (p.n() + 1)));
   for (int r = 0; r < p.n(); ++r) {
     if (r > 0) rows += '/';
     for (int c = 0; c < p.n(); ++c) rows += stone_char(p.at(r, c));
   }
-  std::vector<std::string> body = {rows, p.side == kBlack ? "black" : "white", std::to_string(p.ply)};
+  return rows;
+}
+
+}  // namespace
+
+std::string line(const Position& p) {
+  std::vector<std::string> body = {board_rows(p), p.side == kBlack ? "black" : "white", std::to_string(p.ply)};
   if (p.swapped) body.push_back("swapped");
+  if (p.passes == 1) body.push_back("passed");
+  if (p.passes >= 2) body.push_back("passed-twice");
+  return join_line_form(brique_game(), to_config(p.rules), body);
+}
+
+// What decides the rest of the game is the stones, the side to move, the passes in a row and
+// whether the swap is still available (the result follows from these): the ply and the swap mark
+// are read by no rule but through those (side_to_move, swap_available). Under pie=mirror a
+// swapped and an unswapped game reach the same stones at the same ply with the same side to move;
+// the solver's key and its certificate extraction share one node for them, so the verifier must
+// compare them as equal.
+std::string equivalence_line(const Position& p) {
+  std::vector<std::string> body = {board_rows(p), p.side == kBlack ? "black" : "white"};
+  if (swap_available(p)) body.push_back("swap-available");
   if (p.passes == 1) body.push_back("passed");
   if (p.passes >= 2) body.push_back("passed-twice");
   return join_line_form(brique_game(), to_config(p.rules), body);

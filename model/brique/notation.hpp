@@ -23,6 +23,10 @@ std::vector<std::string> status_notes(const Position& position);
 std::string status_text(const Position& position);
 std::string diagram(const Position& position);
 std::string line(const Position& position);
+// State::equivalence_text: the one-line form up to what the key leaves out, as the futures do not
+// depend on it (docs/solver.md, "Keys and symmetries"): no ply and no "swapped" mark, but
+// "swap-available" while the pie swap is still legal. Does not read back.
+std::string equivalence_line(const Position& position);
 // Reads a diagram or a one-line form and checks that a game under `rules` can reach it.
 Position parse_position(const Rules& rules, std::string_view text);
 // The board size a diagram implies (its row count).

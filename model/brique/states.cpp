@@ -11,6 +11,7 @@ std::string BriqueState::move_text(Move m) const { return brique::move_text(boar
 Move BriqueState::parse_move(std::string_view text) const { return brique::parse_move(snapshot(), text); }
 std::string BriqueState::diagram() const { return brique::diagram(snapshot()); }
 std::string BriqueState::line() const { return brique::line(snapshot()); }
+std::string BriqueState::equivalence_text() const { return equivalence_line(snapshot()); }
 Drawing BriqueState::drawing() const { return draw(snapshot()); }
 std::optional<MoveAnchor> BriqueState::move_anchor(Move m) const { return draw_anchor(snapshot(), m); }
 

@@ -17,6 +17,8 @@ class BriqueState : public State {
   Move parse_move(std::string_view text) const override;
   std::string diagram() const override;
   std::string line() const override;
+  // line() without the ply and the swap mark, which the key leaves out (notation.hpp).
+  std::string equivalence_text() const override;
   Drawing drawing() const override;
   std::optional<MoveAnchor> move_anchor(Move m) const override;
   bool exchanges_players(Move m) const override;  // the swap under pie=swap-sides

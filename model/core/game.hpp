@@ -184,8 +184,9 @@ class State {
   // counterpart that a certificate's checker uses (a node reached along two paths must be reached
   // at positions with equal texts), so it is exact, never a hash. The default is line(); a game
   // whose printed form holds something the future does not depend on (the order of a repetition
-  // history whose rule only counts occurrences) writes that part in one canonical form. The text
-  // need not read back.
+  // history whose rule only counts occurrences, a ply or a swap mark that no rule reads but through
+  // what the key holds) writes that part in one canonical form or leaves it out, as its key does.
+  // The text need not read back.
   virtual std::string equivalence_text() const { return line(); }
   // Makes this state a copy of `other`, which must come from the same implementation of the same
   // configured game; unlike clone() it does not allocate, so a search reuses one state per depth.

@@ -86,6 +86,8 @@ class EngineBase : public State {
   }
   std::string diagram() const override { return diagram_text(self().position(), self().outcome()); }
   std::string line() const override { return line_text(*game_, self().position()); }
+  // line() without the ply and the swap mark, which the key leaves out (notation.hpp).
+  std::string equivalence_text() const override { return equivalence_line_text(*game_, self().position(), swap_available()); }
   Drawing drawing() const override { return draw_position(self().position(), self().outcome()); }
   std::optional<MoveAnchor> move_anchor(Move m) const override { return draw_anchor(self().position().size, m); }
   bool exchanges_players(Move m) const override { return m == kSwap; }

@@ -403,14 +403,34 @@ std::vector<std::string> puzzle_notes(const State& state, const Position& positi
   return notes;
 }
 
-std::string line_text(const Game& game, const Position& position) {
+namespace {
+
+// The rows of the one-line form, joined by '/'.
+std::string board_rows(const Position& position) {
   std::string rows;
   for (int row = 0; row < position.size; ++row) {
     if (row) rows += '/';
     for (int col = 0; col < position.size; ++col) rows += cell_char(position.cells[static_cast<std::size_t>(position.point(row, col))]);
   }
-  std::vector<std::string> body = {rows, kSideTokens[position.side_to_move()], std::to_string(position.ply)};
+  return rows;
+}
+
+}  // namespace
+
+std::string line_text(const Game& game, const Position& position) {
+  std::vector<std::string> body = {board_rows(position), kSideTokens[position.side_to_move()], std::to_string(position.ply)};
   if (position.swapped) body.push_back("swapped");
+  return join_line_form(game.descriptor(), game.config(), body);
+}
+
+// What decides the rest of the game is the stones, the side to move and whether the swap is still
+// available (the result follows from these): no rule reads the ply or the swap mark but through
+// those (side_to_move, swap_available; the opponent-chain ruling's "ply > 0" holds after every
+// move). The key leaves them out, so the position after a swap shares its node with the unswapped
+// game a ply earlier; the verifier must compare them as equal.
+std::string equivalence_line_text(const Game& game, const Position& position, bool swap_available) {
+  std::vector<std::string> body = {board_rows(position), kSideTokens[position.side_to_move()]};
+  if (swap_available) body.push_back("swap-available");
   return join_line_form(game.descriptor(), game.config(), body);
 }
 

@@ -20,6 +20,10 @@ std::vector<std::string> status_notes(const Position& position);
 std::vector<std::string> puzzle_notes(const State& state, const Position& position);
 std::string diagram_text(const Position& position, const Outcome& outcome);
 std::string line_text(const Game& game, const Position& position);
+// State::equivalence_text: the one-line form up to what the key leaves out, as the futures do not
+// depend on it (docs/solver.md, "Keys and symmetries"): no ply and no "swapped" mark, but
+// "swap-available" where `swap_available` (the pie swap is legal). Does not read back.
+std::string equivalence_line_text(const Game& game, const Position& position, bool swap_available);
 
 // The board size a diagram implies (its number of rows); throws InputError.
 int diagram_rows(std::string_view text);

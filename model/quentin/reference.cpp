@@ -276,6 +276,9 @@ class ReferenceState final : public State {
   Move parse_move(std::string_view text) const override { return read_move(rules_, position_, outcome_, text); }
   std::string diagram() const override { return diagram_text(position_, outcome_); }
   std::string line() const override { return line_text(*game_, position_); }
+  std::string equivalence_text() const override {
+    return equivalence_line_text(*game_, position_, swap_available(rules_, position_));
+  }
   Drawing drawing() const override { return draw_position(position_, outcome_); }
   std::optional<MoveAnchor> move_anchor(Move m) const override { return draw_anchor(position_.size, m); }
   bool exchanges_players(Move m) const override { return m == kSwap; }

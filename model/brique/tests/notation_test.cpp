@@ -223,3 +223,45 @@ TEST(BriqueNotation, FuzzedInputGivesInputErrorsOnly) {
 
 }  // namespace
 }  // namespace arbiter
+
+namespace arbiter::brique_test {
+namespace {
+
+// The key leaves out the ply and the swap mark (docs/solver.md, "Keys and symmetries"): no rule
+// reads them but through the side to move and the swap's availability, which it keeps. A
+// certificate's checker compares positions by equivalence_text, which must leave out the same, or
+// it rejects a node the extraction shares between them (s47: the 3x3 board under pie=mirror).
+TEST(BriqueNotation, EquivalenceTextLeavesOutWhatTheKeyLeavesOut) {
+  const auto reached = [](const Game& g, const std::vector<std::string>& moves, const std::string& implementation) {
+    return play(g, g.initial_state()->line(), moves, implementation);
+  };
+  for (const std::string& implementation : implementations()) {
+    // pie=mirror: Black's b1 swapped turns into White's a2, as White's a2 after Black's pass.
+    const auto mirror = game(3, {"pie=mirror", "pass=allowed"});
+    const auto swapped = reached(*mirror, {"b1", "swap"}, implementation);
+    const auto passed = reached(*mirror, {"pass", "a2"}, implementation);
+    EXPECT_NE(swapped->line(), passed->line());
+    EXPECT_EQ(swapped->equivalence_text(), passed->equivalence_text()) << implementation;
+    EXPECT_EQ(swapped->equivalence_text(), "brique 3 .../W../... black pie=mirror pass=allowed");
+    // pie=swap-sides: the same stones a ply later.
+    const auto sides = game(3, {"pie=swap-sides"});
+    const auto later = reached(*sides, {"b1", "swap", "a1"}, implementation);
+    const auto sooner = reached(*sides, {"b1", "a1"}, implementation);
+    EXPECT_NE(later->line(), sooner->line());
+    EXPECT_EQ(later->equivalence_text(), sooner->equivalence_text()) << implementation;
+    // The swap's availability, the passes and the side to move still tell positions apart.
+    const auto open = reached(*sides, {"b1"}, implementation);
+    const auto taken = reached(*sides, {"b1", "swap"}, implementation);
+    EXPECT_NE(open->equivalence_text(), taken->equivalence_text());
+    EXPECT_NE(open->equivalence_text().find(" swap-available"), std::string::npos) << open->equivalence_text();
+    EXPECT_NE(reached(*mirror, {"b1", "pass"}, implementation)->equivalence_text(),
+              reached(*mirror, {"b1", "pass", "pass"}, implementation)->equivalence_text());
+    if (implementation == "fast") {
+      EXPECT_EQ(swapped->key(), passed->key());
+      EXPECT_EQ(later->key(), sooner->key());
+    }
+  }
+}
+
+}  // namespace
+}  // namespace arbiter::brique_test

@@ -265,3 +265,36 @@ TEST(QuentinNotation, FuzzedInputOnlyEverRaisesInputError) {
 
 }  // namespace
 }  // namespace arbiter::quentin
+
+namespace arbiter::quentin {
+namespace {
+
+// The key leaves out the ply and the swap mark (docs/solver.md, "Keys and symmetries"): no rule
+// reads them but through the side to move and the swap's availability, which it keeps. A
+// certificate's checker compares positions by equivalence_text, which must leave out the same.
+TEST(QuentinNotation, EquivalenceTextLeavesOutWhatTheKeyLeavesOut) {
+  const auto g = make_game(quentin_game(), 3, {});
+  for (const std::string implementation : {"fast", "reference"}) {
+    const auto reached = [&](const std::vector<std::string>& moves) {
+      auto state = g->parse_position("quentin 3 .../.../... black 0", implementation);
+      play(*state, moves);
+      return state;
+    };
+    const auto later = reached({"a1", "swap", "c3"});
+    const auto sooner = reached({"a1", "c3"});
+    EXPECT_NE(later->line(), sooner->line());
+    EXPECT_EQ(later->equivalence_text(), sooner->equivalence_text()) << implementation;
+    if (implementation == "fast") {
+      EXPECT_EQ(later->key(), sooner->key());
+    }
+    // The swap's availability and the side to move still tell positions apart.
+    const auto open = reached({"a1"});
+    const auto taken = reached({"a1", "swap"});
+    EXPECT_NE(open->equivalence_text(), taken->equivalence_text());
+    EXPECT_NE(open->equivalence_text().find(" swap-available"), std::string::npos) << open->equivalence_text();
+    EXPECT_NE(taken->equivalence_text(), sooner->equivalence_text());
+  }
+}
+
+}  // namespace
+}  // namespace arbiter::quentin
