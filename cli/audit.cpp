@@ -167,6 +167,19 @@ std::string inline_svg(const State& state, std::optional<MoveAnchor> last_move =
   return svg;
 }
 
+// The command line that plays `moves` from `position` ("" for the empty board) under `rulings`
+// (those that differ from the defaults), for a reader to paste: `verb` is replay, or explain, which
+// also explains the last move.
+std::string arbiter_command(const std::string& verb, const std::string& game, int size,
+                            const std::vector<std::string>& rulings, const std::string& position,
+                            const std::vector<std::string>& moves) {
+  std::string command = "arbiter " + verb + " " + game + " --size " + std::to_string(size);
+  for (const std::string& rule : rulings) command += " --rule " + rule;
+  if (!position.empty()) command += " --position '" + position + "'";
+  for (const std::string& move : moves) command += " '" + move + "'";
+  return command;
+}
+
 // Plays `moves` from `start` (a position's text, "" for the empty board) as far as they go and
 // records where they lead; a move that does not parse ends the evidence there.
 Evidence evidence_of(const Game& game, const std::string& start, const std::vector<std::string>& moves) {
@@ -193,10 +206,8 @@ Evidence evidence_of(const Game& game, const std::string& start, const std::vect
   if (before) last = before->move_anchor(before->parse_move(e.moves.back()));
   e.svg = inline_svg(*state, last);
   e.status = puzzles::side_status(game.descriptor(), *state);
-  e.replay = "arbiter replay " + game.descriptor().name + " --size " + std::to_string(game.config().size);
-  for (const std::string& rule : non_default_rulings(game.descriptor(), game.config())) e.replay += " --rule " + rule;
-  if (!start.empty()) e.replay += " --position '" + e.start + "'";
-  for (const std::string& move : e.moves) e.replay += " '" + move + "'";
+  e.replay = arbiter_command("replay", game.descriptor().name, game.config().size,
+                             non_default_rulings(game.descriptor(), game.config()), start.empty() ? "" : e.start, e.moves);
   return e;
 }
 
@@ -314,11 +325,8 @@ void seed_example_rows(const GameDescriptor& game, const AuditSettings& s, Audit
       const auto before = configured->parse_position(example.before);
       shown.position = before->line();
       // explain plays the moves and explains the last, a refused one included (its exit status 1).
-      shown.command = std::string(example.moves.empty() ? "arbiter replay " : "arbiter explain ") + game.name + " --size " +
-                      std::to_string(example.size);
-      for (const std::string& rule : shown.rulings) shown.command += " --rule " + rule;
-      shown.command += " --position '" + shown.position + "'";
-      for (const std::string& move : example.moves) shown.command += " '" + move + "'";
+      shown.command = arbiter_command(example.moves.empty() ? "replay" : "explain", game.name, example.size, shown.rulings,
+                                      shown.position, example.moves);
       shown.before_svg = inline_svg(*before);
       shown.before_status = puzzles::side_status(game, *before);
       // The last move of an example about an illegal move is refused, so the picture stops before it.
