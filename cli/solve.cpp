@@ -56,14 +56,14 @@ std::string move_value_text(const MoveResult& m) { return m.not_searched ? "not 
 std::string value_sentence(const GameDescriptor& game, const State& root, Value v, int within,
                            const std::string& stop_signal, bool colours = false) {
   const std::string mover = game.side_names.at(static_cast<std::size_t>(root.side_to_move())) +
-                            (colours ? " (the colour to move)" : "");
+                            (colours ? " (the colour to move)" : " (to move)");
   const std::string k = std::to_string(within) + (within == 1 ? " move" : " moves");
   switch (v) {
-    case Value::Win: return mover + (colours ? "" : " (to move)") + " wins";
-    case Value::Loss: return mover + (colours ? "" : " (to move)") + " loses";
+    case Value::Win: return mover + " wins";
+    case Value::Loss: return mover + " loses";
     case Value::Draw: return "draw with best play";
-    case Value::WinWithin: return mover + (colours ? "" : " (to move)") + " wins within " + k + " of its own";
-    case Value::NoWinWithin: return mover + (colours ? "" : " (to move)") + " cannot force a win within " + k + " of its own";
+    case Value::WinWithin: return mover + " wins within " + k + " of its own";
+    case Value::NoWinWithin: return mover + " cannot force a win within " + k + " of its own";
     case Value::Unknown:
       return stop_signal.empty() ? "unknown within the limits" : "unknown: interrupted by " + stop_signal;
   }
