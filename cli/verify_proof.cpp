@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <span>
 
 #include <nlohmann/json.hpp>
 
@@ -26,44 +27,75 @@ namespace po = boost::program_options;
 // proved, but not every legal move is covered, so a script cannot take it for a whole proof.
 constexpr int kPartialExit = 3;
 
+// The value for the colour `mover` of a position that verified `claims` are about (the root of a
+// certificate, or the position after one of its moves, the colour to move at the root being
+// `mover`): a win, within a bound or not, where one has `mover` win; a loss where one has the
+// other colour win; a draw where each colour is shown not to lose; no win within a bound where
+// one says `mover` does not win within it; Unknown otherwise (a move's "open"). Every reading of
+// a value from claims here goes through this one (the words of the move list and of --json, the
+// position's conclusion, the players' view): two copies once disagreed about the other colour's
+// bounded win.
+//
+// Why the other colour's win is a loss within a bound as without one: the verifier accepts
+// "win S k" only where every line it lists ends in a finished game (State::is_terminal) that S
+// has won, with every legal reply listed (or answered) wherever S does not move; k only limits
+// how many moves S takes to get there. So whatever the mover plays the game ends, won by S: the
+// mover has lost, and the bound says how soon, not whether. It would not be a loss if a line
+// could stop at a horizon short of the game's end, but none can: a cap on a game's length (the
+// ply-cap rulings) ends the game itself, as a draw or, under a ruling such as Brochs'
+// "keeps", as a win, and the certificate's position carries its rulings. The bound is a horizon
+// only for "nowin S k", which says nothing of play past k of S's moves: so "nowin" by the other
+// colour fixes nothing for the mover.
+solver::Value claims_value(std::span<const solver::Claim> claims, int mover) {
+  using solver::Claim;
+  using solver::Value;
+  bool holds[2] = {false, false}, no_win = false, win_within = false;
+  for (const Claim& c : claims) {
+    if (c.kind == Claim::Kind::Win && c.side != mover) return Value::Loss;
+    if (c.kind == Claim::Kind::Win && c.bound == solver::kUnbounded) return Value::Win;
+    win_within = win_within || c.kind == Claim::Kind::Win;
+    no_win = no_win || (c.kind == Claim::Kind::NoWin && c.side == mover);
+    if (c.kind == Claim::Kind::Hold && (c.side == 0 || c.side == 1)) holds[c.side] = true;
+  }
+  if (win_within) return Value::WinWithin;
+  if (holds[0] && holds[1]) return Value::Draw;
+  return no_win ? Value::NoWinWithin : Value::Unknown;
+}
+
+// A claim of a root move's position as seen before the move, as the text and --json print it: the
+// mover's own bound counts the move (the other colour's does not: the move is not one of its).
+solver::Claim seen_before_move(solver::Claim claim, int mover) {
+  if (claim.bound != solver::kUnbounded && claim.side == mover) ++claim.bound;
+  return claim;
+}
+
 // The colours' value of each legal move of `root` as a verified certificate proves it: an
 // analysis's claims move by move; a root claim that the mover wins, for the move it names; one that
 // the opponent wins, for every move. Unknown where nothing proved fixes it.
 std::vector<solver::MoveResult> proved_move_values(const solver::Certificate& certificate,
                                                    const solver::VerificationReport& report, const State& root) {
-  using solver::Claim;
   using solver::Value;
   std::vector<Move> legal;
   root.legal_moves(legal);
   std::vector<solver::MoveResult> moves;
   for (Move m : legal) moves.push_back(solver::unsettled_move(root, m));
   const int mover = root.side_to_move();
-  const auto value_of = [&](const std::vector<Claim>& claims) {
-    bool holds[2] = {false, false};
-    for (const Claim& c : claims) {
-      if (c.kind == Claim::Kind::Win && c.side == mover) return c.bound == solver::kUnbounded ? Value::Win : Value::WinWithin;
-      if (c.kind == Claim::Kind::Win && c.bound == solver::kUnbounded) return Value::Loss;
-      if (c.kind == Claim::Kind::NoWin && c.side == mover) return Value::NoWinWithin;
-      if (c.kind == Claim::Kind::Hold && (c.side == 0 || c.side == 1)) holds[c.side] = true;
-    }
-    return holds[0] && holds[1] ? Value::Draw : Value::Unknown;
-  };
   const int id = certificate.root;
   if (certificate.analysis(id)) {
     for (const solver::MoveVerdict& verdict : report.moves) {
       for (solver::MoveResult& m : moves) {
-        if (m.text == verdict.move) m.value = value_of(verdict.claims);
+        if (m.text == verdict.move) m.value = claims_value(verdict.claims, mover);
       }
     }
     return moves;
   }
-  const Claim& claim = report.root_claim;
-  if (claim.side == mover && claim.kind == Claim::Kind::Win && certificate.edges(id).size() == 1) {
+  const Value value = claims_value({&report.root_claim, 1}, mover);
+  if (solver::is_win(value) && certificate.edges(id).size() == 1) {
     const Move named = root.parse_move(certificate.move(certificate.edges(id).front()));
     for (solver::MoveResult& m : moves) {
-      if (m.move == named) m.value = claim.bound == solver::kUnbounded ? Value::Win : Value::WinWithin;
+      if (m.move == named) m.value = value;
     }
-  } else if (claim.side != mover && claim.kind == Claim::Kind::Win && claim.bound == solver::kUnbounded) {
+  } else if (value == Value::Loss) {
     for (solver::MoveResult& m : moves) m.value = Value::Loss;
   }
   return moves;
@@ -77,10 +109,12 @@ solver::PlayerView players_view(const solver::Certificate& certificate, const so
                                 const State& root) {
   const std::vector<solver::MoveResult> moves = proved_move_values(certificate, report, root);
   if (std::any_of(moves.begin(), moves.end(), [&](const solver::MoveResult& m) { return root.exchanges_players(m.move); })) {
+    // The bound of a bounded search, the mover's: the other colour's bounded win is a loss, whose
+    // bound counts that colour's moves, not the mover's.
     int within = 0;
     for (const solver::MoveVerdict& verdict : report.moves) {
       for (const solver::Claim& c : verdict.claims) {
-        if (c.bound != solver::kUnbounded) within = c.bound + 1;  // as seen before the move
+        if (c.bound != solver::kUnbounded && c.side == report.mover) within = seen_before_move(c, report.mover).bound;
       }
     }
     return solver::exchange_now_view(root, moves, within);
@@ -159,30 +193,26 @@ int verify_proof_command(const std::vector<std::string>& args) {
   // (win or draw) is not fixed by them.
   const bool analysis = certificate.analysis(certificate.root);
   // A move's value for the side to move, as solve --json words it: a win (within a bound or not), a
-  // loss (the opponent wins), a draw (neither side loses), no win within a bound, or "open" when
-  // its only claims are "does not lose" for one side.
+  // loss (the opponent wins, within a bound or not), a draw (neither side loses), no win within a
+  // bound, or "open" when its claims fix none of these (only "does not lose" for one side).
   const auto move_value = [&](const solver::MoveVerdict& move) -> std::string {
-    bool fixed = false, holds[2] = {false, false};
-    for (const solver::Claim& c : move.claims) {
-      if (c.kind == solver::Claim::Kind::Win) return c.side == report.mover ? "win" : "loss";
-      fixed = fixed || c.kind != solver::Claim::Kind::Hold;
-      if (c.kind == solver::Claim::Kind::Hold && (c.side == 0 || c.side == 1)) holds[c.side] = true;
+    switch (claims_value(move.claims, report.mover)) {
+      case solver::Value::Win: case solver::Value::WinWithin: return "win";
+      case solver::Value::Loss: return "loss";
+      case solver::Value::Draw: return "draw";
+      case solver::Value::NoWinWithin: return "no win";
+      case solver::Value::Unknown: break;
     }
-    if (holds[0] && holds[1]) return "draw";
-    return fixed ? "no win" : "open";
+    return "open";
   };
   const auto is_open = [&](const solver::MoveVerdict& move) { return move_value(move) == "open"; };
-  // Unbounded claims only, as the text says: a bounded analysis says no more than its moves' lines.
+  // A win without bound is stated as such; a bounded one below, as the soonest.
   bool mover_wins = false, all_lost = true;
   std::size_t settled = 0;
   for (const auto& move : report.moves) {
     settled += !is_open(move);
-    for (const solver::Claim& c : move.claims) {
-      mover_wins = mover_wins || (c.kind == solver::Claim::Kind::Win && c.side == report.mover && c.bound == solver::kUnbounded);
-    }
-    all_lost = all_lost && std::any_of(move.claims.begin(), move.claims.end(), [&](const solver::Claim& c) {
-      return c.kind == solver::Claim::Kind::Win && c.side != report.mover && c.bound == solver::kUnbounded;
-    });
+    mover_wins = mover_wins || claims_value(move.claims, report.mover) == solver::Value::Win;
+    all_lost = all_lost && move_value(move) == "loss";
   }
   const std::size_t open = report.moves.size() - settled;
   const LoadedPosition loaded = load_position(game, 0, {}, certificate.position, implementation);
@@ -218,7 +248,9 @@ int verify_proof_command(const std::vector<std::string>& args) {
     const solver::Claim& c = report.root_claim;
     const int mover = loaded.state->side_to_move();
     statement = solver::claim_text(game, c);
-    if (c.kind == solver::Claim::Kind::Win) value = c.side == mover ? "win" : c.bound == solver::kUnbounded ? "loss" : "not settled";
+    const solver::Value v = claims_value({&c, 1}, mover);
+    if (solver::is_win(v)) value = "win";
+    if (v == solver::Value::Loss) value = "loss";
   }
   // Where a move exchanges the players now, or may answer the first move (a pie rule), what the
   // colours' values proved mean for the player to move.
@@ -253,11 +285,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
       nlohmann::json moves = nlohmann::json::array();
       for (const auto& move : report.moves) {
         nlohmann::json claims = nlohmann::json::array();
-        for (const solver::Claim& c : move.claims) {
-          solver::Claim seen = c;  // as seen before the move, as the text prints it
-          if (c.bound != solver::kUnbounded) seen.bound = c.bound + 1;
-          claims.push_back(solver::claim_text(game, seen));
-        }
+        for (const solver::Claim& c : move.claims) claims.push_back(solver::claim_text(game, seen_before_move(c, report.mover)));
         moves.push_back({{"move", move.move}, {"value", move_value(move)}, {"claims", claims}});
       }
       out["moves"] = moves;
@@ -299,10 +327,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
     for (const auto& move : report.moves) {
       std::cout << "  " << move.move << ":";
       for (std::size_t i = 0; i < move.claims.size(); ++i) {
-        const solver::Claim& c = move.claims[i];
-        solver::Claim seen = c;  // as seen before the move: the mover's own bound counts the move
-        if (c.bound != solver::kUnbounded) seen.bound = c.bound + 1;
-        std::cout << (i ? ";" : "") << " " << solver::claim_text(game, seen);
+        std::cout << (i ? ";" : "") << " " << solver::claim_text(game, seen_before_move(move.claims[i], report.mover));
       }
       std::cout << "\n";
     }

@@ -625,4 +625,59 @@ status=$?
 [ $status -eq 3 ] && [ "$(tail -n 1 "$tmp/out")" = "Partial: 1 of the 4 legal moves is not covered by this certificate (exit status 3)" ] &&
   pass || fail "one move not covered -> exit $status" "$tmp/out"
 
+# The other colour's win within a bound is a loss for the mover, as one without: every line of a
+# verified "win S k" ends in a finished game S has won. No solve writes one on a root move (a
+# bounded search claims for the mover), so it is written here by hand: Brique 2x2 after b1, where
+# Black wins within 1 move of its own after each of White's moves, the swap included. The move
+# list said "loss" while the players' view, read apart, took the bounded win for nothing proved
+# ("every legal move is settled", then "4 of the 4 moves are not settled"), the position's value
+# was "not settled", and the other colour's bound was printed one too high ("within 2").
+cat >"$tmp/lost1.cert" <<'END'
+arbiter-certificate 2
+made-by hand
+game brique
+position brique 2 .B/.. white 1
+root 14
+n 1 win 0 0
+n 2 win 0 1
+m 1 a2
+n 3 win 0 0
+n 4 win 0 1
+m 3 b2
+n 5 win 0 0
+n 6 win 0 1
+m 5 a2
+n 7 win 0 0
+n 8 win 0 1
+m 7 b2
+n 9 win 0 0
+n 10 win 0 1
+m 9 a2
+n 11 win 0 0
+n 12 win 0 1
+m 11 a2
+n 13 win 0 1
+m 10 a1
+m 8 a2
+m 12 b2
+a 14
+m 2 a1
+m 4 a2
+m 6 b2
+m 13 swap
+end 14
+END
+"$arbiter" verify-proof "$tmp/lost1.cert" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && grep -q "^  swap: Black wins within 1 move of its own$" "$tmp/out" && grep -q "^So the position is lost: Black wins$" "$tmp/out" &&
+  grep -q "^For the player to move: wins, by swap$" "$tmp/out" && pass || fail "the other colour's bounded win is a loss" "$tmp/out"
+"$arbiter" verify-proof "$tmp/lost1.cert" --json >"$tmp/lost1.json" 2>/dev/null
+jq -e '.value == "loss" and ([.moves[].value] | unique) == ["loss"] and .moves_settled == 4 and .player_to_move.value == "win"' \
+  "$tmp/lost1.json" >/dev/null && pass || fail "verify-proof --json: the other colour's bounded win is a loss" "$tmp/lost1.json"
+# The same nodes under a root that is one claim, not an analysis: a loss too, and the swap wins
+# for the player.
+sed 's/^a 14$/n 14 win 0 1/' "$tmp/lost1.cert" >"$tmp/lost1c.cert"
+"$arbiter" verify-proof "$tmp/lost1c.cert" --json >"$tmp/lost1c.json" 2>/dev/null
+jq -e '.root == "claim" and .value == "loss" and .player_to_move.value == "win"' "$tmp/lost1c.json" >/dev/null &&
+  pass || fail "a root claim of the other colour's bounded win is a loss" "$tmp/lost1c.json"
+
 finish
