@@ -38,6 +38,25 @@ std::string paint_options(const Shape& shape, double scale) {
   return options;
 }
 
+// The Latin letters a designer's or a place's name is likely to hold (Latin-1's), as accents of
+// the default fonts: the name "Bola\u00F1os" must not print as "Bola?os". Empty for any other.
+std::string tex_latin_letter(const std::string& sequence) {
+  // Each base letter follows the accent it takes, in the order of the code points from U+00C0.
+  static const char* const kLetters[64] = {
+      "\\`A", "\\'A", "\\^A", "\\~A", "\\\"A", "\\AA{}", "\\AE{}", "\\c{C}",
+      "\\`E", "\\'E", "\\^E", "\\\"E", "\\`I", "\\'I", "\\^I", "\\\"I",
+      "",      "\\~N", "\\`O", "\\'O", "\\^O", "\\~O", "\\\"O", "",
+      "\\O{}", "\\`U", "\\'U", "\\^U", "\\\"U", "\\'Y", "",      "\\ss{}",
+      "\\`a", "\\'a", "\\^a", "\\~a", "\\\"a", "\\aa{}", "\\ae{}", "\\c{c}",
+      "\\`e", "\\'e", "\\^e", "\\\"e", "\\`\\i{}", "\\'\\i{}", "\\^\\i{}", "\\\"\\i{}",
+      "",      "\\~n", "\\`o", "\\'o", "\\^o", "\\~o", "\\\"o", "",
+      "\\o{}", "\\`u", "\\'u", "\\^u", "\\\"u", "\\'y", "",      "\\\"y"};
+  if (sequence.size() != 2 || static_cast<unsigned char>(sequence[0]) != 0xC3) return "";
+  const unsigned code = 0xC0 + (static_cast<unsigned char>(sequence[1]) & 0x3F);
+  const std::string letter = kLetters[code - 0xC0];
+  return letter.empty() ? "" : "{" + letter + "}";
+}
+
 }  // namespace
 
 std::string tex_escape(const std::string& text) {
@@ -55,6 +74,9 @@ std::string tex_escape(const std::string& text) {
       case '_': out += "\\_"; continue;
       case '~': out += "\\textasciitilde{}"; continue;
       case '^': out += "\\textasciicircum{}"; continue;
+      // A straight double quote prints as a closing quote on both sides in TeX: open after a
+      // space, a bracket or at the start.
+      case '"': out += i == 0 || text[i - 1] == ' ' || text[i - 1] == '(' || text[i - 1] == '[' ? "``" : "''"; continue;
       default: break;
     }
     if (static_cast<unsigned char>(ch) < 0x80) {
@@ -70,6 +92,7 @@ std::string tex_escape(const std::string& text) {
     else if (sequence == "\u2014") out += "---";
     else if (sequence == "\u2013") out += "--";
     else if (sequence == "\u00D7") out += "$\\times$";
+    else if (const std::string latin = tex_latin_letter(sequence); !latin.empty()) out += latin;
     else out += "?";
   }
   return out;

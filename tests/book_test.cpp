@@ -493,7 +493,12 @@ TEST(Tikz, TextIsEscaped) {
   EXPECT_EQ(tex_escape("a_b & 50% #1 {x} $y ~z ^w \\"),
             "a\\_b \\& 50\\% \\#1 \\{x\\} \\$y \\textasciitilde{}z \\textasciicircum{}w \\textbackslash{}");
   EXPECT_EQ(tex_escape("Difficulty 2/5 \u00B7 Brique 7x7 \u2014 \u00D7 \u00E9"),
-            "Difficulty 2/5 $\\cdot$ Brique 7x7 --- $\\times$ ?");
+            "Difficulty 2/5 $\\cdot$ Brique 7x7 --- $\\times$ {\\'e}");
+  // A designer's name keeps its letters; a character the default fonts lack is still marked.
+  EXPECT_EQ(tex_escape("Luis Bola\u00F1os, \u00C5ngstr\u00F6m, \u00DF \u00EF \u4E2D"),
+            "Luis Bola{\\~n}os, {\\AA{}}ngstr{\\\"o}m, {\\ss{}} {\\\"\\i{}} ?");
+  // Straight quotes become TeX's opening and closing quotes.
+  EXPECT_EQ(tex_escape("\"win in 1\" (\"win\")"), "``win in 1'' (``win'')");
 }
 
 // A puzzle proved by the solver: seeded random play until the side to move has exactly one move
