@@ -527,4 +527,17 @@ expect_error_saying "explain from a finished position" \
   "^arbiter: error: move 1 'c2': the game is already over \(the position it starts from is over: Black wins\)$" \
   explain quentin --position "quentin 3 BW./B../BW. black 4 pie=off" c2
 
+# ARBITER_PROGRESS_SECONDS (README: the interval of progress lines off a terminal) is read before
+# any command runs: a bad value is one line naming the variable and the value, exit 2 (it was
+# ignored, the interval left at 5 s without a word). Empty is as if unset.
+for value in abc -1 0 0.0 2s 1e9 inf nan ' 2' 3601 1.2.3 .; do
+  ARBITER_PROGRESS_SECONDS="$value" expect_error_saying "ARBITER_PROGRESS_SECONDS='$value'" \
+    "^arbiter: error: ARBITER_PROGRESS_SECONDS='$value' is not a number of seconds between progress lines" rules
+done
+ARBITER_PROGRESS_SECONDS=abc expect_error_saying "audit under a bad ARBITER_PROGRESS_SECONDS" \
+  "^arbiter: error: ARBITER_PROGRESS_SECONDS='abc'" audit quentin --quick
+for value in 0.01 3 3600 ''; do
+  ARBITER_PROGRESS_SECONDS="$value" expect_ok "ARBITER_PROGRESS_SECONDS='$value'" "quentin" rules
+done
+
 finish
