@@ -540,4 +540,33 @@ for value in 0.01 3 3600 ''; do
   ARBITER_PROGRESS_SECONDS="$value" expect_ok "ARBITER_PROGRESS_SECONDS='$value'" "quentin" rules
 done
 
+# replay's record reads back: pasted into replay as the shell's words it gives the same position,
+# and so does a comma-separated one quoted as one word. Where a move has a space in it the moves
+# are separated by commas, as solve's lists are (Hexabrae's record was "place c4/1 place a4/2 ...",
+# which quoted is no move); without one, by spaces (a quoted word is then one move, as always).
+# The Hexabrae game is docs/examples/hexabrae.txt's, the Quentin one quentin-5x5.txt's.
+hexabrae_game=("place c4/1" "place a4/2" "place f4/1" "place d3/2" c4-c2/0 "place i2/1" c2/1 i2/2-h2 "place a2/1"
+               "place h5/2" c2-c3/0 a4/1-a3 c3/2-a1 h2/1-h4)
+quentin_game=(c3 e3 b1 a3 e5 e4 c5 b5 a2 a4 e1 d2)
+for game in hexabrae quentin; do
+  declare -n played="${game}_game"
+  size=$([ "$game" = quentin ] && echo 5 || echo 4)
+  "$arbiter" replay "$game" --size "$size" "${played[@]}" >"$tmp/record.out" 2>&1
+  record=$(sed -n 's/^Record: //p' "$tmp/record.out")
+  position=$(grep '^Position: ' "$tmp/record.out")
+  separated=$([ "$game" = hexabrae ] && echo ', ' || echo ' ')
+  if [ -n "$position" ] && [ "$record" = "$(printf '%s\n' "${played[@]}" | paste -sd '\t' | sed "s/\t/$separated/g")" ]; then pass; else
+    fail "$game replay's record separates moves with '$separated'" "$tmp/record.out"; fi
+  # shellcheck disable=SC2086  # the record as a user pastes it: split by the shell
+  "$arbiter" replay "$game" --size "$size" $record >"$tmp/words.out" 2>&1
+  if [ "$game" = hexabrae ]; then
+    "$arbiter" replay "$game" --size "$size" "$record" >"$tmp/quoted.out" 2>&1
+  else
+    cp "$tmp/words.out" "$tmp/quoted.out"
+  fi
+  if [ "$(grep '^Position: ' "$tmp/words.out")" = "$position" ] && [ "$(grep '^Position: ' "$tmp/quoted.out")" = "$position" ]; then
+    pass; else fail "$game replay's record pasted back gives another position" "$tmp/record.out" "$tmp/words.out" "$tmp/quoted.out"; fi
+  unset -n played
+done
+
 finish
