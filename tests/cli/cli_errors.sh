@@ -569,4 +569,17 @@ for game in hexabrae quentin; do
   unset -n played
 done
 
+# A diagram does not name its game (docs/notation/brique.md): Quentin's, given to a Brique command,
+# is read as Brique's where Brique's rules reach it, and the echoed line names brique; the one-line
+# form names its game and is refused for another; a name line above a diagram is refused. This
+# pins the documented behaviour: a change to it must change the docs.
+printf '   a b c\n 1 B . .\n 2 . . .\n 3 . . .\nWhite to move, ply 1\n' >"$tmp/quentin-diagram.txt"
+expect_ok "a Quentin diagram read by brique" "^Position: brique 3 B\.\./\.\.\./\.\.\. white 1\$" moves brique --position "$tmp/quentin-diagram.txt"
+expect_error_saying "a Quentin one-line position given to brique" \
+  "^arbiter: error: a one-line position must start with the game name 'brique', got 'quentin'\$" \
+  moves brique --position "quentin 3 B../.../... white 1"
+{ echo brique; cat "$tmp/quentin-diagram.txt"; } >"$tmp/named-diagram.txt"
+expect_error_saying "a name line above a diagram" "^arbiter: error: column header 'brique' does not match" \
+  moves brique --position "$tmp/named-diagram.txt"
+
 finish
