@@ -3,6 +3,7 @@
 #include "cli/json_output.hpp"
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/text.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -108,7 +109,6 @@ int replay(const std::vector<std::string>& args) {
   auto loaded = load_game_position(a.game_name, a.game, a.position, a.implementation);
   State& state = *loaded.state;
   a.moves = group_move_words(state, a.moves);
-  std::string record;
   std::vector<std::string> written;  // each move as the game writes it
   for (std::size_t i = 0; i < a.moves.size(); ++i) {
     if (state.is_terminal()) throw game_over_error(loaded.game->descriptor(), state, a.moves, i);
@@ -119,7 +119,6 @@ int replay(const std::vector<std::string>& args) {
       throw InputError("move " + std::to_string(i + 1) + ": " + error.what());
     }
     written.push_back(state.move_text(move));
-    record += (record.empty() ? "" : " ") + written.back();
     state.apply(move);
   }
   if (a.json) {
@@ -134,7 +133,9 @@ int replay(const std::vector<std::string>& args) {
     print_json(out);
     return 0;
   }
-  std::cout << "Record: " << (record.empty() ? "(no moves)" : record) << "\n"
+  // Comma-separated where a move has a space in it ("place a1/0, place b2/1"), so that the record
+  // pastes back into replay move by move.
+  std::cout << "Record: " << (written.empty() ? "(no moves)" : move_list(written)) << "\n"
             << "Position: " << state.line() << "\n" << state.diagram()
             << "Result: " << outcome_text(loaded.game->descriptor(), state.outcome()) << "\n";
   return 0;

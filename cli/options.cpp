@@ -81,8 +81,31 @@ void check_one_line_text(const std::string& option, const std::string& text) {
   }
 }
 
-std::vector<std::string> group_move_words(const State& start, const std::vector<std::string>& words) {
+std::vector<std::string> group_move_words(const State& start, const std::vector<std::string>& given) {
   constexpr std::size_t kLongestMove = 4;
+  // A comma ends a move, in a word or quoted: "place a1/0, place b2/1" (a list as move_list prints
+  // it, pasted as the shell's words "place" "a1/0," "place" "b2/1" or as one quoted word) is two
+  // moves. No notation has a comma in a move.
+  std::vector<std::string> words;
+  std::vector<bool> ends_move;  // a comma followed this word
+  for (const std::string& word : given) {
+    if (word.find(',') == std::string::npos) {
+      words.push_back(word);
+      ends_move.push_back(false);
+      continue;
+    }
+    std::size_t from = 0;
+    for (std::size_t comma = word.find(','); ; comma = word.find(',', from)) {
+      const std::string_view part = trim(std::string_view(word).substr(from, comma == std::string::npos ? std::string::npos : comma - from));
+      if (!part.empty()) {
+        words.emplace_back(part);
+        ends_move.push_back(false);
+      }
+      if (comma == std::string::npos) break;
+      if (!ends_move.empty()) ends_move.back() = true;
+      from = comma + 1;
+    }
+  }
   std::vector<std::string> groups;
   auto state = start.clone();
   for (std::size_t i = 0; i < words.size();) {
@@ -90,7 +113,9 @@ std::vector<std::string> group_move_words(const State& start, const std::vector<
     // neighbours, so "set a1" "b1-d1" reads as the two moves written.
     const auto quoted = [&](std::size_t k) { return words[k].find_first_of(" \t") != std::string::npos; };
     std::size_t longest = 1;
-    while (!quoted(i) && longest < std::min(kLongestMove, words.size() - i) && !quoted(i + longest)) ++longest;
+    while (!quoted(i) && !ends_move[i + longest - 1] && longest < std::min(kLongestMove, words.size() - i) &&
+           !quoted(i + longest))
+      ++longest;
     std::size_t taken = 0;
     for (std::size_t n = longest; n >= 1 && taken == 0; --n) {
       std::string text = words[i];

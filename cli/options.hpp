@@ -55,7 +55,8 @@ void check_implementation(const Game& game, const std::string& implementation);
 
 // Moves arrive as command-line words, but some notations have spaces ("set e1", "h1-h5 x h6").
 // Groups the words into move texts: at each step the longest run of up to four words that is a
-// legal move here (playing them out on a copy); a word that has a space in it is a move of its own.
+// legal move here (playing them out on a copy); a word that has a space in it is a move of its own,
+// and a comma ends a move ("place a1/0, place b2/1" is two, as move_list writes them).
 // Where no legal move starts, the group is the longest run that is a move of the game at all (an
 // illegal one, which `explain` can explain), else the next word alone, and the words after it are
 // one final group: play_moves then reports the failing move by its number with its own reason.

@@ -548,7 +548,15 @@ int solve_command(const std::vector<std::string>& args) {
   }
   std::vector<std::string> line;
   bool after_exchange_unknown = false;  // the players' line stops after an exchange it could not continue
-  if (!players.line.empty()) {
+  // A line is best play for the value it stands for: an exact solve's, the player's result where a
+  // move exchanges the players, else the colours' value (a bounded search's line is the colours':
+  // the quickest win, or the longest defence, within the bound). Where that value is not settled no
+  // line is proved (--value-only on the empty board printed "b1 swap b2 a2" beside "For the player
+  // to move: not settled"), and none is shown.
+  const bool line_for_players = within == 0 && !players.text.empty();
+  const bool line_withheld =
+      line_for_players ? players.result == solver::PlayerResult::Unknown : result.value == Value::Unknown;
+  if (!line_withheld && !players.line.empty()) {
     // The players' best play differs from the colours' line: it starts with an exchange (the
     // move's own line follows it), or with a winning opening the exchange answers.
     const auto it = std::find_if(result.moves.begin(), result.moves.end(),
@@ -583,7 +591,7 @@ int solve_command(const std::vector<std::string>& args) {
     }
     line.insert(line.end(), rest.begin(), rest.end());
     after_exchange_unknown = !found;
-  } else if (principal != nullptr) {
+  } else if (!line_withheld && principal != nullptr) {
     line.push_back(principal->text);
     line.insert(line.end(), principal->line.begin(), principal->line.end());
   }
@@ -710,6 +718,9 @@ int solve_command(const std::vector<std::string>& args) {
     if (!players.text.empty()) std::cout << "For the player to move: " << players.text << "\n";
     if (!line.empty()) {
       std::cout << "Principal line: " << move_list(line) << (line_cut ? " ... (" + cut_reason + ")" : "") << "\n";
+    } else if (line_withheld && (principal != nullptr || !players.line.empty())) {
+      std::cout << "Principal line: none proved, as " << (line_for_players ? "the result for the player to move" : "the value")
+                << " is not settled\n";
     }
     std::vector<bool> mapped;
     const std::string map = board_map(root, result.moves, mapped);

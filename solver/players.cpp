@@ -130,10 +130,11 @@ PlayerView exchange_next_view(const GameDescriptor& descriptor, const State& roo
   }
   // The colours' line starts with a winning opening; for the players it is answered by the exchange,
   // unless a drawing opening is the first player's best (the drawn opening's own line follows it:
-  // after it the exchange draws too).
+  // after it the exchange draws too). Where the result is not settled no opening is known to be the
+  // first player's best, and there is no line.
   if (view.result == PlayerResult::Draw && !drawing_opening.empty()) {
     view.line = {drawing_opening};
-  } else if (view.result != PlayerResult::Win && !exchanged_opening.empty()) {
+  } else if (view.result == PlayerResult::Loss && !exchanged_opening.empty()) {
     view.line = {exchanged_opening, exchange_text};
   }
   return view;

@@ -27,7 +27,7 @@ struct PlayerView {
   std::string text;
   // Where the players' principal line differs from the colours', the moves it starts with: the
   // player's winning move (an exchange), or a winning opening and the exchange that answers it.
-  // Empty otherwise.
+  // Empty otherwise, and always where the result is not settled (no line of best play is proved).
   std::vector<std::string> line;
 };
 

@@ -34,10 +34,15 @@ TEST(PlayerView, TheFirstPlayerLosesWhereEveryWinningOpeningIsSwapped) {
   const solver::PlayerView unproved = solver::exchange_next_view(game->descriptor(), *root, result.moves, {});
   EXPECT_EQ(unproved.result, solver::PlayerResult::Unknown);
   EXPECT_NE(unproved.text.find("not settled"), std::string::npos) << unproved.text;
+  // A result not settled has no line: no opening is known to be the first player's best (it was
+  // "b1 swap", which solve printed as the principal line beside "not settled").
+  EXPECT_TRUE(unproved.line.empty());
   // --value-only names one winning opening: the others' values, which the player's result needs, are not known.
   const solver::SolveResult one = solve(*root, true);
-  EXPECT_EQ(solver::exchange_next_view(game->descriptor(), *root, one.moves, solver::line_wins_without_exchange).result,
-            solver::PlayerResult::Unknown);
+  const solver::PlayerView value_only =
+      solver::exchange_next_view(game->descriptor(), *root, one.moves, solver::line_wins_without_exchange);
+  EXPECT_EQ(value_only.result, solver::PlayerResult::Unknown);
+  EXPECT_TRUE(value_only.line.empty());
 }
 
 // Where the swap is the move: White, the colour, loses whatever it plays, and the player to move

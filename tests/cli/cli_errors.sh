@@ -527,4 +527,59 @@ expect_error_saying "explain from a finished position" \
   "^arbiter: error: move 1 'c2': the game is already over \(the position it starts from is over: Black wins\)$" \
   explain quentin --position "quentin 3 BW./B../BW. black 4 pie=off" c2
 
+# ARBITER_PROGRESS_SECONDS (README: the interval of progress lines off a terminal) is read before
+# any command runs: a bad value is one line naming the variable and the value, exit 2 (it was
+# ignored, the interval left at 5 s without a word). Empty is as if unset.
+for value in abc -1 0 0.0 2s 1e9 inf nan ' 2' 3601 1.2.3 .; do
+  ARBITER_PROGRESS_SECONDS="$value" expect_error_saying "ARBITER_PROGRESS_SECONDS='$value'" \
+    "^arbiter: error: ARBITER_PROGRESS_SECONDS='$value' is not a number of seconds between progress lines" rules
+done
+ARBITER_PROGRESS_SECONDS=abc expect_error_saying "audit under a bad ARBITER_PROGRESS_SECONDS" \
+  "^arbiter: error: ARBITER_PROGRESS_SECONDS='abc'" audit quentin --quick
+for value in 0.01 3 3600 ''; do
+  ARBITER_PROGRESS_SECONDS="$value" expect_ok "ARBITER_PROGRESS_SECONDS='$value'" "quentin" rules
+done
+
+# replay's record reads back: pasted into replay as the shell's words it gives the same position,
+# and so does a comma-separated one quoted as one word. Where a move has a space in it the moves
+# are separated by commas, as solve's lists are (Hexabrae's record was "place c4/1 place a4/2 ...",
+# which quoted is no move); without one, by spaces (a quoted word is then one move, as always).
+# The Hexabrae game is docs/examples/hexabrae.txt's, the Quentin one quentin-5x5.txt's.
+hexabrae_game=("place c4/1" "place a4/2" "place f4/1" "place d3/2" c4-c2/0 "place i2/1" c2/1 i2/2-h2 "place a2/1"
+               "place h5/2" c2-c3/0 a4/1-a3 c3/2-a1 h2/1-h4)
+quentin_game=(c3 e3 b1 a3 e5 e4 c5 b5 a2 a4 e1 d2)
+for game in hexabrae quentin; do
+  declare -n played="${game}_game"
+  size=$([ "$game" = quentin ] && echo 5 || echo 4)
+  "$arbiter" replay "$game" --size "$size" "${played[@]}" >"$tmp/record.out" 2>&1
+  record=$(sed -n 's/^Record: //p' "$tmp/record.out")
+  position=$(grep '^Position: ' "$tmp/record.out")
+  separated=$([ "$game" = hexabrae ] && echo ', ' || echo ' ')
+  if [ -n "$position" ] && [ "$record" = "$(printf '%s\n' "${played[@]}" | paste -sd '\t' | sed "s/\t/$separated/g")" ]; then pass; else
+    fail "$game replay's record separates moves with '$separated'" "$tmp/record.out"; fi
+  # shellcheck disable=SC2086  # the record as a user pastes it: split by the shell
+  "$arbiter" replay "$game" --size "$size" $record >"$tmp/words.out" 2>&1
+  if [ "$game" = hexabrae ]; then
+    "$arbiter" replay "$game" --size "$size" "$record" >"$tmp/quoted.out" 2>&1
+  else
+    cp "$tmp/words.out" "$tmp/quoted.out"
+  fi
+  if [ "$(grep '^Position: ' "$tmp/words.out")" = "$position" ] && [ "$(grep '^Position: ' "$tmp/quoted.out")" = "$position" ]; then
+    pass; else fail "$game replay's record pasted back gives another position" "$tmp/record.out" "$tmp/words.out" "$tmp/quoted.out"; fi
+  unset -n played
+done
+
+# A diagram does not name its game (docs/notation/brique.md): Quentin's, given to a Brique command,
+# is read as Brique's where Brique's rules reach it, and the echoed line names brique; the one-line
+# form names its game and is refused for another; a name line above a diagram is refused. This
+# pins the documented behaviour: a change to it must change the docs.
+printf '   a b c\n 1 B . .\n 2 . . .\n 3 . . .\nWhite to move, ply 1\n' >"$tmp/quentin-diagram.txt"
+expect_ok "a Quentin diagram read by brique" "^Position: brique 3 B\.\./\.\.\./\.\.\. white 1\$" moves brique --position "$tmp/quentin-diagram.txt"
+expect_error_saying "a Quentin one-line position given to brique" \
+  "^arbiter: error: a one-line position must start with the game name 'brique', got 'quentin'\$" \
+  moves brique --position "quentin 3 B../.../... white 1"
+{ echo brique; cat "$tmp/quentin-diagram.txt"; } >"$tmp/named-diagram.txt"
+expect_error_saying "a name line above a diagram" "^arbiter: error: column header 'brique' does not match" \
+  moves brique --position "$tmp/named-diagram.txt"
+
 finish

@@ -147,14 +147,29 @@ named=$(sed -n 's/^Winning move (--value-only: 15 other moves not searched): //p
 # Its certificate's line goes to the end of the game, and so does the same search's without a
 # certificate, read off the table: where the table lost the proof, the position is searched again
 # (it stopped after four moves, "c2 a1 d1 b1 ... (line cut: ...)", and so did the plain solve's).
-ends_game() {  # GAME SIZE OUTPUT: the output's principal line, replayed, ends the game
+# Under the pie rule --value-only leaves the player's result not settled, and so shows no line
+# (below); without it the colours' value is the player's, and the line is shown.
+ends_game() {  # GAME SIZE OUTPUT [ARGS...]: the output's principal line, replayed (with ARGS), ends the game
   local moves
   moves=$(sed -n 's/^Principal line: //p' "$3")
-  [ -n "$moves" ] && "$arbiter" replay "$1" --size "$2" $moves 2>/dev/null | grep -q '^Result: .* wins'
+  [ -n "$moves" ] && "$arbiter" replay "$1" --size "$2" "${@:4}" $moves 2>/dev/null | grep -q '^Result: .* wins'
 }
-"$arbiter" solve brique --size 4 --value-only --tt-mb 16 --state "$tmp/v4line" >"$tmp/noproof.out" 2>/dev/null
-if ends_game brique 4 "$tmp/out" && ends_game brique 4 "$tmp/noproof.out" && ends_game brique 4 "$tmp/t1.out"; then pass; else
-  fail "a principal line without a certificate goes to the end of the game" "$tmp/out" "$tmp/noproof.out" "$tmp/t1.out"; fi
+"$arbiter" solve brique --size 4 --rule pie=off --value-only --proof "$tmp/v4off.cert" >"$tmp/v4off.out" 2>/dev/null
+"$arbiter" solve brique --size 4 --rule pie=off --value-only --tt-mb 16 --state "$tmp/v4line" >"$tmp/noproof.out" 2>/dev/null
+if ends_game brique 4 "$tmp/v4off.out" --rule pie=off && ends_game brique 4 "$tmp/noproof.out" --rule pie=off &&
+  ends_game brique 4 "$tmp/t1.out"; then pass; else
+  fail "a principal line without a certificate goes to the end of the game" "$tmp/v4off.out" "$tmp/noproof.out" "$tmp/t1.out"; fi
+# A line is best play for a settled value only. Under the pie rule --value-only leaves the player's
+# result not settled (the other openings are not searched): no opening is known to be the first
+# player's best, and no line is shown, in the text or the JSON (it printed "c2 swap a1 d1 b1 b3 c1
+# a4" beside "For the player to move: not settled").
+if grep -q '^For the player to move: not settled' "$tmp/out" &&
+  grep -qx 'Principal line: none proved, as the result for the player to move is not settled' "$tmp/out"; then pass; else
+  fail "no line beside a player's result not settled" "$tmp/out"; fi
+"$arbiter" solve brique --size 2 --value-only --json --state "$tmp/v2json" >"$tmp/v2.json" 2>/dev/null
+if python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))
+sys.exit(not (d["player_to_move"]["value"] == "not settled" and d["value"] == "win" and d["principal_line"] == [] and not d["principal_line_cut"]))' "$tmp/v2.json"; then
+  pass; else fail "no JSON line beside a player's result not settled" "$tmp/v2.json"; fi
 # Where a certificate answers every reply with one move instead of listing them (Quentin 3x3, after
 # a1 swap c1 c3 b1 c2), the line shows a reply and that answer, to the end of the game (it stopped
 # before them).
