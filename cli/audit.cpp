@@ -413,10 +413,17 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
     return;
   }
   const std::vector<Claim> claims = game.claims();
+  // Each claim's sizes, worked out once: counted for the progress line, then proved.
+  std::vector<std::vector<int>> sizes_of;
+  sizes_of.reserve(claims.size());
   int proofs = 0, index = 0;
-  for (const Claim& claim : claims) proofs += static_cast<int>(claim_audit_sizes(game, claim, s).size());
   for (const Claim& claim : claims) {
-    for (int n : claim_audit_sizes(game, claim, s)) {
+    sizes_of.push_back(claim_audit_sizes(game, claim, s));
+    proofs += static_cast<int>(sizes_of.back().size());
+  }
+  for (std::size_t c = 0; c < claims.size(); ++c) {
+    const Claim& claim = claims[c];
+    for (int n : sizes_of[c]) {
       ++index;
       if (!game.size_ok(n) || stop_requested()) continue;
       s.progress->check(claim.name + (claim.size_independent ? "" : " (size " + std::to_string(n) + ")"), index, proofs);

@@ -226,10 +226,17 @@ void append_result(const std::string& file, const std::string& line) {
   }
 }
 
-const Claim& claim_named(const std::vector<Claim>& every_claim, const Claim& of, const std::string& name) {
+// The place of the claim called `name` among the game's claims, or every_claim.size() if none is:
+// the one search by name behind claim_named and claim_index.
+std::size_t claim_place(const std::vector<Claim>& every_claim, const std::string& name) {
   const auto found = std::find_if(every_claim.begin(), every_claim.end(), [&](const Claim& c) { return c.name == name; });
-  if (found == every_claim.end()) throw std::logic_error("claim " + of.name + " names no claim " + name);
-  return *found;
+  return static_cast<std::size_t>(found - every_claim.begin());
+}
+
+const Claim& claim_named(const std::vector<Claim>& every_claim, const Claim& of, const std::string& name) {
+  const std::size_t place = claim_place(every_claim, name);
+  if (place == every_claim.size()) throw std::logic_error("claim " + of.name + " names no claim " + name);
+  return every_claim[place];
 }
 
 // A unit of work of a distributed run: one claim decided by Z3 at one size, named by the claim's
@@ -257,9 +264,9 @@ Unit unit_of(distributed::UnitId id) {
 }
 
 std::size_t claim_index(const std::vector<Claim>& every_claim, const Claim& claim) {
-  const auto found = std::find_if(every_claim.begin(), every_claim.end(), [&](const Claim& c) { return c.name == claim.name; });
-  if (found == every_claim.end()) throw std::logic_error("claim " + claim.name + " is not a claim of its game");
-  return static_cast<std::size_t>(found - every_claim.begin());
+  const std::size_t place = claim_place(every_claim, claim.name);
+  if (place == every_claim.size()) throw std::logic_error("claim " + claim.name + " is not a claim of its game");
+  return place;
 }
 
 // A verdict as the bytes a rank sends rank 0; "I" when the check was cut short by a stop.

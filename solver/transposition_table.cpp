@@ -154,11 +154,43 @@ void put(std::ostream& out, std::uint64_t word, std::uint64_t& sum) {
   sum = fold(sum, word);
 }
 
-bool get(std::istream& in, std::uint64_t& word, std::uint64_t& sum) {
-  if (!in.read(reinterpret_cast<char*>(&word), sizeof word)) return false;
-  sum = fold(sum, word);
-  return true;
-}
+// A saved table's words, read from the stream a block at a time (4 MiB at the most, or the file if
+// it is smaller): read a word per call, a Brique 6x6 table of 4.7 million records took 1.5-1.8 times
+// the processor time to load (29 November 2026).
+class WordReader {
+ public:
+  WordReader(std::istream& in, std::uint64_t file_size)
+      : in_(in), block_(static_cast<std::size_t>(std::min<std::uint64_t>(file_size / kWord + 1, kBlockWords))) {}
+
+  // The next word, or false where the stream holds no whole word more (it ends, or cannot be read).
+  bool next(std::uint64_t& word) {
+    if (taken_ == filled_ && !refill()) return false;
+    word = block_[taken_++];
+    return true;
+  }
+
+  // The next word, folded into the checksum `sum`.
+  bool get(std::uint64_t& word, std::uint64_t& sum) {
+    if (!next(word)) return false;
+    sum = fold(sum, word);
+    return true;
+  }
+
+ private:
+  static constexpr std::size_t kBlockWords = (std::size_t{4} << 20) / kWord;
+
+  bool refill() {
+    taken_ = filled_ = 0;
+    if (!in_) return false;  // a read already came up short: the file ends there
+    in_.read(reinterpret_cast<char*>(block_.data()), static_cast<std::streamsize>(block_.size() * kWord));
+    filled_ = static_cast<std::size_t>(in_.gcount()) / kWord;  // a partial word at the end is no word
+    return filled_ > 0;
+  }
+
+  std::istream& in_;
+  std::vector<std::uint64_t> block_;
+  std::size_t taken_ = 0, filled_ = 0;
+};
 
 }  // namespace
 
@@ -190,8 +222,9 @@ TranspositionTable::Loaded TranspositionTable::load_solved(std::istream& in, std
   }
   const auto size = static_cast<std::uint64_t>(end);
   constexpr std::uint64_t kFrame = 5 * kWord;  // start, identity, end, count, checksum
+  WordReader words(in, size);
   std::uint64_t sum = 0, word = 0;
-  if (!get(in, word, sum) || word != kSavedTableStart) {
+  if (!words.get(word, sum) || word != kSavedTableStart) {
     // Before 28 November 2026 tables had no start mark and no checksum, and were trusted record
     // by record: such a file is not used.
     loaded.problem = size < kWord ? "is cut short" : "has no checksum (an older arbiter's table, or not a table)";
@@ -203,23 +236,23 @@ TranspositionTable::Loaded TranspositionTable::load_solved(std::istream& in, std
   }
   const std::uint64_t records = (size - kFrame) / (2 * kWord);
   std::uint64_t stored_identity = 0;
-  get(in, stored_identity, sum);
+  words.get(stored_identity, sum);
   // One pass: the records are stored as they are read where the file names this search, and taken
   // out again (the table was empty: it is emptied) if the file then fails a check.
   const bool ours = stored_identity == identity;
   for (std::uint64_t i = 0; i < records; ++i) {
     std::uint64_t key = 0, data = 0;
-    if (!get(in, key, sum) || !get(in, data, sum)) break;  // the end mark is then missing
+    if (!words.get(key, sum) || !words.get(data, sum)) break;  // the end mark is then missing
     const ProofNumbers n = unpack(data);
     if (!ours || !n.solved()) continue;
     store(key, n, 1);
     ++loaded.entries;
   }
   std::uint64_t mark = 0, count = 0, checksum = 0;
-  get(in, mark, sum);
-  get(in, count, sum);
+  words.get(mark, sum);
+  words.get(count, sum);
   const std::uint64_t expected = sum;
-  if (!in.read(reinterpret_cast<char*>(&checksum), sizeof checksum)) {
+  if (!words.next(checksum)) {
     loaded.problem = "cannot be read";
   } else if (mark != kSavedTableEnd || count != records) {
     loaded.problem = "is cut short or damaged (no end mark where its size puts it)";

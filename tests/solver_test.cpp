@@ -1529,6 +1529,46 @@ TEST(TranspositionTable, UsesNothingOfASavedTableThatFailsItsChecks) {
   EXPECT_EQ(found, 0u);
 }
 
+// load_solved reads a saved table 4 MiB at a time: a table of several blocks loads whole, with its
+// last record, and one damaged or cut short beyond the first block is refused as a small one is.
+TEST(TranspositionTable, ReadsASavedTableOfSeveralBlocks) {
+  using solver::ProofNumbers;
+  solver::TranspositionTable table(32);  // 2,097,152 entries
+  for (std::uint64_t i = 0; i < 300'000; ++i) table.store(mix64(i + 1), ProofNumbers{0, 1u << 30}, 1);
+  std::stringstream saved;
+  table.save_solved(saved, 7);
+  const std::string whole = saved.str();
+  constexpr std::size_t kBlock = std::size_t{4} << 20;
+  ASSERT_GT(whole.size(), kBlock + 40);
+  const auto load = [](const std::string& bytes, std::uint64_t last_key, bool& last_found) {
+    std::istringstream in(bytes);
+    solver::TranspositionTable reloaded(32);
+    const auto loaded = reloaded.load_solved(in, 7);
+    ProofNumbers n;
+    last_found = reloaded.lookup(last_key, n);
+    return loaded;
+  };
+  // The last record's key, as saved (the machine's order), just before the end mark, count and checksum.
+  std::uint64_t last_key = 0;
+  whole.copy(reinterpret_cast<char*>(&last_key), sizeof last_key, whole.size() - 40);
+  bool found = false;
+  const auto loaded = load(whole, last_key, found);
+  EXPECT_EQ(loaded.problem, "");
+  EXPECT_EQ(loaded.entries, table.used());
+  EXPECT_TRUE(found);
+  std::string damaged = whole;
+  damaged[kBlock + 3] = static_cast<char>(damaged[kBlock + 3] ^ 0x01);  // in the second block
+  EXPECT_EQ(load(damaged, last_key, found).problem, "fails its checksum (changed since it was saved)");
+  EXPECT_FALSE(found);
+  damaged = whole;
+  damaged[whole.size() - 1] = static_cast<char>(damaged[whole.size() - 1] ^ 0x80);  // the checksum
+  EXPECT_EQ(load(damaged, last_key, found).problem, "fails its checksum (changed since it was saved)");
+  const std::string cut = whole.substr(0, whole.size() - 40) + whole.substr(whole.size() - 24);  // no last record
+  EXPECT_EQ(load(cut, last_key, found).problem, "is cut short or damaged (no end mark where its size puts it)");
+  EXPECT_EQ(load(whole.substr(0, whole.size() - 16), last_key, found).problem,
+            "is cut short or damaged (no end mark where its size puts it)");
+}
+
 // A table starts on small pages and, once a quarter of its small pages' worth of entries is in use,
 // gathers its memory into huge pages (zeroed_memory.hpp) while its threads go on writing: nothing
 // written before, during or after that may be lost, and untouched memory still reads as zeros.

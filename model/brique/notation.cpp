@@ -397,14 +397,21 @@ std::string board_rows(const Position& p) {
   return rows;
 }
 
-}  // namespace
-
-std::string line(const Position& p) {
-  std::vector<std::string> body = {board_rows(p), p.side == kBlack ? "black" : "white", std::to_string(p.ply)};
-  if (p.swapped) body.push_back("swapped");
+// The one-line form: the rows, the side to move, `marks`, then the passes in a row.
+std::string line_form(const Position& p, const std::vector<std::string>& marks) {
+  std::vector<std::string> body = {board_rows(p), p.side == kBlack ? "black" : "white"};
+  body.insert(body.end(), marks.begin(), marks.end());
   if (p.passes == 1) body.push_back("passed");
   if (p.passes >= 2) body.push_back("passed-twice");
   return join_line_form(brique_game(), to_config(p.rules), body);
+}
+
+}  // namespace
+
+std::string line(const Position& p) {
+  std::vector<std::string> marks = {std::to_string(p.ply)};
+  if (p.swapped) marks.push_back("swapped");
+  return line_form(p, marks);
 }
 
 // What decides the rest of the game is the stones, the side to move, the passes in a row and
@@ -414,11 +421,9 @@ std::string line(const Position& p) {
 // the solver's key and its certificate extraction share one node for them, so the verifier must
 // compare them as equal.
 std::string equivalence_line(const Position& p) {
-  std::vector<std::string> body = {board_rows(p), p.side == kBlack ? "black" : "white"};
-  if (swap_available(p)) body.push_back("swap-available");
-  if (p.passes == 1) body.push_back("passed");
-  if (p.passes >= 2) body.push_back("passed-twice");
-  return join_line_form(brique_game(), to_config(p.rules), body);
+  std::vector<std::string> marks;
+  if (swap_available(p)) marks.push_back("swap-available");
+  return line_form(p, marks);
 }
 
 int diagram_size(std::string_view text) { return static_cast<int>(split_diagram(text).rows.size()); }
