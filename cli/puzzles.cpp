@@ -52,7 +52,7 @@ const Command kList{"puzzles list", "puzzles list --db FILE [--game G] [--diffic
                     "list the stored puzzles, one a line", {}};
 const Command kExport{"puzzles export", "puzzles export --db FILE [--game G] [--difficulty A-B] [--theme X] [--json]",
                       "the stored puzzles as JSON, every field of each, certificates included", {}};
-const Command kShow{"puzzles show", "puzzles show ID --db FILE [--json]", "one stored puzzle: its diagram, solution and wrong moves", {}};
+const Command kShow{"puzzles show", "puzzles show ID --db FILE [--json]", "one stored puzzle: its diagram, solution and wrong moves, re-checked without search; exit 1 if it no longer holds", {}};
 const Command kVerify{"puzzles verify", "puzzles verify --db FILE [--game G] [--difficulty A-B] [--theme X]",
                       "re-prove every stored puzzle (of the filter) from scratch; exit 1 if any no longer holds", {}};
 const std::string kUsage = kGenerate.usage + "\n       " + kList.usage + "\n       " + kExport.usage + "\n       " +
@@ -118,7 +118,8 @@ std::unique_ptr<State> puzzle_position(const Puzzle& p, const std::string& db) {
   }
 }
 
-void show_text(const Puzzle& p, const std::string& db) {
+// Prints the puzzle and returns whether its re-check found it sound.
+bool show_text(const Puzzle& p, const std::string& db) {
   const GameDescriptor& descriptor = find_game(p.game);
   const auto position = puzzle_position(p, db);
   const std::string mover = descriptor.side_names.at(static_cast<std::size_t>(position->side_to_move()));
@@ -130,8 +131,10 @@ void show_text(const Puzzle& p, const std::string& db) {
   // Re-checked now, without search, as `book` re-checks every puzzle it prints.
   const std::vector<std::string> problems = generators::check_without_search(p);
   if (problems.empty()) {
-    std::cout << "checked: the certificate matches its SHA-256 and verifies on the reference implementation, the solution "
-                 "ends in the win (re-checked now by " << version_string() << ", without search)\n";
+    std::cout << "checked: the certificate matches its SHA-256 and verifies on the reference implementation, an analysis of "
+                 "every legal move in which " << p.key_move << " alone wins"
+              << (p.kind == PuzzleKind::Wins ? "" : " within " + std::to_string(p.within) + (p.within == 1 ? " move" : " moves"))
+              << "; the solution ends in the win and the wrong moves agree (re-checked now by " << version_string() << ", without search)\n";
   } else {
     std::cout << "broken: ";
     for (std::size_t i = 0; i < problems.size(); ++i) std::cout << (i ? "; " : "") << problems[i];
@@ -143,6 +146,7 @@ void show_text(const Puzzle& p, const std::string& db) {
             << " plies, " << p.measures.tempting_moves << " tempting moves, " << p.measures.defences << " defences\n"
             << "certificate: " << p.certificate.size() << " bytes, sha256 " << p.certificate_sha256 << "\n"
             << "seed " << p.seed << ", " << p.version << "\n";
+  return problems.empty();
 }
 
 int generate(const std::vector<std::string>& args) {
@@ -363,10 +367,10 @@ int show(const std::vector<std::string>& args) {
     const std::vector<std::string> problems = generators::check_without_search(*p);
     out["recheck"] = {{"sound", problems.empty()}, {"problems", problems}, {"by", version_string()}};
     print_json(out);
-  } else {
-    show_text(*p, r.db);
+    return problems.empty() ? 0 : 1;
   }
-  return 0;
+  // A puzzle that no longer holds is shown, and the exit status says so, as verify's does.
+  return show_text(*p, r.db) ? 0 : 1;
 }
 
 int verify(const std::vector<std::string>& args) {
@@ -400,7 +404,7 @@ int verify(const std::vector<std::string>& args) {
       if (!problems.empty()) {
         ++failed;
         std::cout << "puzzle " << p.id << " (" << p.game << " " << puzzles::kind_name(p.kind, p.within) << ") no longer holds:";
-        for (const auto& problem : problems) std::cout << " " << problem << ";";
+        for (std::size_t i = 0; i < problems.size(); ++i) std::cout << (i ? "; " : " ") << problems[i];
         std::cout << "\n";
       }
     }

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <optional>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -725,6 +727,216 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   return report;
 }
 
+namespace {
+
+// What a root move's verified claims prove of the puzzle's claim for `player`, the one who made the
+// move (claims are the colours', each of the position after the move: a bound there counts the
+// player's moves after this one). A `wins` puzzle asks for a win: a bounded one is a win too, and
+// only the other colour's win or its hold shows the move does not win. A within-K puzzle asks for
+// a win within K moves: "win within K-1" after the move, or "no win within K-1" (or more), the
+// other colour's win or hold.
+struct MoveProof {
+  bool wins = false;   // the move does what the puzzle claims of the key move
+  bool fails = false;  // the move does not
+  bool loses = false;  // the other colour wins after it
+  bool draws = false;  // both colours hold
+};
+
+MoveProof move_proof(const std::vector<solver::Claim>& claims, int player, const Puzzle& p) {
+  using solver::Claim;
+  const bool wins_kind = p.kind == PuzzleKind::Wins;
+  MoveProof proof;
+  bool holds[2] = {false, false};
+  for (const Claim& c : claims) {
+    if (c.kind == Claim::Kind::Win && c.side == player) {
+      proof.wins = proof.wins || wins_kind || (c.bound != solver::kUnbounded && c.bound <= p.within - 1);
+    } else if (c.kind == Claim::Kind::Win) {
+      proof.fails = proof.loses = true;
+    } else if (c.kind == Claim::Kind::Hold) {
+      if (c.side == 0 || c.side == 1) holds[c.side] = true;
+      proof.fails = proof.fails || c.side != player;
+    } else if (c.side == player && !wins_kind && (c.bound == solver::kUnbounded || c.bound >= p.within - 1)) {
+      proof.fails = true;
+    }
+  }
+  proof.draws = holds[0] && holds[1];
+  return proof;
+}
+
+std::string puzzle_claim_words(const Puzzle& p) {
+  return p.kind == PuzzleKind::Wins ? "win" : "win within " + moves_word(p.within);
+}
+
+// The bound of an analysis as the puzzle counts it (moves from the puzzle position, the root's move
+// counted): the one bound of every claim the players make for themselves, 0 when none is bounded,
+// -1 when they differ (a certificate no solve writes).
+int analysis_bound(const std::vector<std::pair<Move, std::vector<solver::Claim>>>& proved, const State& position) {
+  std::set<int> bounds;
+  for (const auto& [move, claims] : proved) {
+    for (const solver::Claim& c : claims) {
+      if (c.side == player_after(position, move) && c.kind != solver::Claim::Kind::Hold) {
+        bounds.insert(c.bound == solver::kUnbounded ? 0 : c.bound + 1);
+      }
+    }
+  }
+  return bounds.size() == 1 ? *bounds.begin() : bounds.empty() ? 0 : -1;
+}
+
+// What the certificate, verified, proves against the puzzle's claim: that the key move does what
+// the puzzle says (wins, or wins within K) and every other legal move does not. So it must be an
+// analysis of every legal move, of the puzzle's kind.
+std::vector<std::string> certificate_problems(const solver::Certificate& certificate, const solver::VerificationReport& report,
+                                              const Game& game, const State& position, const Puzzle& p,
+                                              std::vector<std::pair<Move, std::vector<solver::Claim>>>& proved) {
+  if (!certificate.analysis(certificate.root)) {
+    return {"the certificate is not an analysis of every legal move: it proves one claim, \"" +
+            solver::claim_text(game.descriptor(), report.root_claim) + "\""};
+  }
+  std::vector<std::string> problems;
+  if (report.partial) {
+    const std::size_t missing = report.legal_moves - report.moves.size();
+    problems.push_back("the certificate is a partial analysis: " + std::to_string(missing) + " of the " +
+                       std::to_string(report.legal_moves) + " legal moves " + (missing == 1 ? "is" : "are") + " not covered");
+  }
+  for (const solver::MoveVerdict& verdict : report.moves) {
+    try {
+      proved.emplace_back(position.parse_move(verdict.move), verdict.claims);
+    } catch (const InputError&) {
+      // a move this position does not have: verify_certificate rejects the certificate then
+    }
+  }
+  const int bound = analysis_bound(proved, position);
+  const int asked = p.kind == PuzzleKind::Wins ? 0 : p.within;
+  if (bound >= 0 && bound != asked) {
+    problems.push_back("the certificate is an analysis " + (bound == 0 ? std::string("without a bound") : "within " + moves_word(bound)) +
+                       ", the puzzle a " + puzzle_claim_words(p));
+    return problems;
+  }
+  std::optional<Move> key;
+  try {
+    key = position.parse_move(p.key_move);
+  } catch (const InputError&) {
+    return problems;  // a key move the position does not have: the main line's replay reports it
+  }
+  std::vector<std::string> open;
+  for (const auto& [move, claims] : proved) {
+    const MoveProof proof = move_proof(claims, player_after(position, move), p);
+    const std::string text = position.move_text(move);
+    if (move == *key) {
+      if (!proof.wins) problems.push_back("the certificate does not prove that " + p.key_move + " wins" + (asked ? " within " + moves_word(asked) : ""));
+    } else if (proof.wins) {
+      problems.push_back("the certificate proves " + text + " wins, not " + p.key_move);
+    } else if (!proof.fails) {
+      open.push_back(text);
+    }
+  }
+  if (!open.empty()) {
+    problems.push_back("the certificate does not prove that " + open.front() +
+                       (open.size() > 1 ? " and " + std::to_string(open.size() - 1) + " other moves" : std::string()) +
+                       (open.size() > 1 ? " fail" : " fails") + " to " + puzzle_claim_words(p));
+  }
+  return problems;
+}
+
+bool starts_with(const std::string& text, const std::string& prefix) { return text.compare(0, prefix.size(), prefix) == 0; }
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The stored wrong moves, checked without search: each is a legal move of the position other than
+// the key move, given once; its defence plays after it; and what its sentence says (whose move it
+// is about, the answer it names, who wins, a draw, the bound) agrees with the move, its defence and
+// the certificate's claims for it (`proved`: empty when the certificate does not verify, then
+// only the rest is checked). The sentence is read for the facts refutation_sentence writes.
+std::vector<std::string> refutation_problems(const Game& game, const State& position, const Puzzle& p,
+                                             const std::vector<std::pair<Move, std::vector<solver::Claim>>>& proved) {
+  std::vector<std::string> problems;
+  std::vector<Move> seen;
+  std::optional<Move> key;
+  try {
+    key = position.parse_move(p.key_move);
+  } catch (const InputError&) {
+    // the main line's replay reports it
+  }
+  for (const puzzles::Refutation& r : p.refutations) {
+    const std::string name = "wrong move " + r.move + ": ";
+    Move move;
+    try {
+      move = position.parse_move(r.move);
+    } catch (const InputError& e) {
+      problems.push_back(name + "not a legal move of the position: " + e.what());
+      continue;
+    }
+    if (move == key) {
+      problems.push_back(name + "it is the key move");
+      continue;
+    }
+    if (std::find(seen.begin(), seen.end(), move) != seen.end()) {
+      problems.push_back(name + "it is given twice");
+      continue;
+    }
+    seen.push_back(move);
+    const int player = player_after(position, move);
+    const std::string side = side_name(game, player), opponent = side_name(game, 1 - player);
+    // Where the game ends, if it does, on the move or within its defence.
+    std::optional<Outcome> ended;
+    auto line = position.clone();
+    line->apply(move);
+    bool plays = true;
+    for (const std::string& answer : r.defence) {
+      if (line->is_terminal()) {
+        problems.push_back(name + "its defence goes on after the game has ended");
+        plays = false;
+        break;
+      }
+      try {
+        line->apply(line->parse_move(answer));
+      } catch (const InputError& e) {
+        problems.push_back(name + "its defence does not play: " + e.what());
+        plays = false;
+        break;
+      }
+    }
+    if (!plays) continue;
+    if (line->is_terminal()) ended = line->outcome();
+    MoveProof proof;
+    for (const auto& [m, claims] : proved) {
+      if (m == move) proof = move_proof(claims, player, p);
+    }
+    const std::string& why = r.why;
+    // The first disagreement of a sentence is said, not every one.
+    std::string disagreement;
+    auto wrong = [&disagreement](const std::string& what) {
+      if (disagreement.empty()) disagreement = "its sentence " + what;
+    };
+    if (!starts_with(why, r.move + " ") && !starts_with(why, "After " + r.move + " ") && !starts_with(why, "After " + r.move + ",")) {
+      wrong("is not about " + r.move);
+    }
+    if (contains(why, " answers ") && (r.defence.empty() || !(contains(why, " answers " + r.defence.front() + " ") ||
+                                                              contains(why, " answers " + r.defence.front() + ".") ||
+                                                              contains(why, " answers " + r.defence.front() + ",")))) {
+      wrong("names another answer than its defence" + (r.defence.empty() ? std::string(" (none)") : " " + r.defence.front()));
+    }
+    const bool opponent_wins = ended && ended->kind == Outcome::Kind::Win && ended->winner == 1 - player;
+    if ((contains(why, opponent + " wins") || contains(why, " and wins")) && !proof.loses && !opponent_wins) {
+      wrong("says " + opponent + " wins, which neither the certificate nor the defence shows");
+    }
+    if (contains(why, side + " wins")) wrong("says " + side + " wins by a move that does not " + puzzle_claim_words(p));
+    const bool drawn = ended && ended->kind != Outcome::Kind::Win;
+    if (contains(why, "draw") && !proof.draws && !drawn) wrong("says it is a draw, which neither the certificate nor the defence shows");
+    if (contains(why, "cannot win within ") && (p.kind == PuzzleKind::Wins || !contains(why, "cannot win within " + moves_word(p.within)))) {
+      wrong("gives another bound than the puzzle's " + puzzle_claim_words(p));
+    }
+    if (contains(why, "still wins, but needs ") &&
+        (p.kind == PuzzleKind::Wins || !contains(why, "still wins, but needs " + moves_word(p.within + 1)))) {
+      wrong("gives another slower win than " + moves_word(p.within + 1));
+    }
+    if (contains(why, "does not win at once") && (p.kind == PuzzleKind::Wins || p.within != 1)) wrong("speaks of a win at once in a " + puzzle_claim_words(p) + " puzzle");
+    if (!disagreement.empty()) problems.push_back(name + disagreement);
+  }
+  return problems;
+}
+
+}  // namespace
+
 std::vector<std::string> check_without_search(const Puzzle& p) {
   const auto game = make_game(find_game(p.game), p.size, p.rulings);
   std::unique_ptr<State> position;
@@ -750,6 +962,8 @@ std::vector<std::string> check_without_search(const Puzzle& p) {
     problems.push_back(e.what());
   }
   if (sha256_hex(p.certificate) != p.certificate_sha256) problems.push_back("the certificate does not match its SHA-256");
+  // The claims of every legal move the certificate proves, once it verifies.
+  std::vector<std::pair<Move, std::vector<solver::Claim>>> proved;
   try {
     std::istringstream in(p.certificate);
     const solver::Certificate certificate = solver::Certificate::read(in, "puzzle " + std::to_string(p.id));
@@ -758,28 +972,15 @@ std::vector<std::string> check_without_search(const Puzzle& p) {
         std::find(names.begin(), names.end(), "reference") != names.end() ? "reference" : names.front();
     const solver::VerificationReport report = solver::verify_certificate(certificate, implementation, p.rulings);
     if (!report.accepted) problems.push_back("the certificate is rejected: " + report.reason);
-    if (certificate.position != position->line()) problems.push_back("the certificate proves another position");
-    int winners = 0;
-    for (const auto& verdict : report.moves) {
-      // The claims are the colours': after a move that exchanges the players, the player who made
-      // it plays the other colour.
-      int player = position->side_to_move();
-      try {
-        player = player_after(*position, position->parse_move(verdict.move));
-      } catch (const InputError&) {
-        // a move this position does not have: the certificate's own check reports it
-      }
-      for (const auto& claim : verdict.claims) {
-        if (claim.kind == solver::Claim::Kind::Win && claim.side == player) {
-          ++winners;
-          if (verdict.move != p.key_move) problems.push_back("the certificate proves " + verdict.move + " wins, not " + p.key_move);
-        }
-      }
+    if (certificate.position != position->line()) {
+      problems.push_back("the certificate proves another position");
+    } else if (report.accepted) {
+      for (std::string& problem : certificate_problems(certificate, report, *game, *position, p, proved)) problems.push_back(std::move(problem));
     }
-    if (report.accepted && winners != 1) problems.push_back("the certificate proves " + std::to_string(winners) + " winning moves");
   } catch (const InputError& e) {
     problems.push_back(std::string("the certificate does not read: ") + e.what());
   }
+  for (std::string& problem : refutation_problems(*game, *position, p, proved)) problems.push_back(std::move(problem));
   return problems;
 }
 

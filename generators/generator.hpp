@@ -118,8 +118,12 @@ std::vector<std::string> recheck(const puzzles::Puzzle& puzzle);
 // The part of recheck that needs no search, which `arbiter book` and `puzzles show` make for every
 // puzzle they print: the stored main line plays from the position, key move first, and ends in
 // the solver's win; the stored certificate has the stored SHA-256, verifies on the game's
-// reference implementation (verify_certificate) and proves exactly the key move wins. Returns
-// what no longer holds (empty: sound); a position that does not read back is one such problem.
+// reference implementation (verify_certificate) and is an analysis of every legal move, of the
+// puzzle's kind and bound, that proves the key move alone does what the puzzle says (a partial
+// analysis or a single claim proves no "one solution"); each stored wrong move is a legal move
+// other than the key move, given once, its defence plays after it, and its sentence agrees with
+// the move, its defence and the certificate's claims for it. Returns what no longer holds (empty:
+// sound), one line each; a position that does not read back is one such problem.
 std::vector<std::string> check_without_search(const puzzles::Puzzle& puzzle);
 
 // Lower-case hex SHA-256 of the text.

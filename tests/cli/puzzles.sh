@@ -91,21 +91,22 @@ PY
 "$arbiter" puzzles verify --db "$tmp/bad.db" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "no longer holds: the certificate does not match its SHA-256" "$tmp/out" && pass || fail "verify reports a changed puzzle" "$tmp/out"
 # book and show re-check every certificate they print, without search: a book of that store is
-# refused before anything is written (it printed the puzzle as stored), and show says why.
+# refused before anything is written (it printed the puzzle as stored), and show says why and
+# exits 1 (it exited 0 until 29 November 2026).
 "$arbiter" book --db "$tmp/bad.db" --out "$tmp/bad-book" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] && grep -qx "arbiter: error: --db '$tmp/bad.db': puzzle 1 (brique within-2) no longer holds: the certificate does not match its SHA-256 (arbiter puzzles verify lists every puzzle that no longer holds)" "$tmp/err" \
   && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -e "$tmp/bad-book" ] && [ ! -s "$tmp/out" ] \
   && pass || fail "a book of a puzzle whose certificate hash was changed is refused" "$tmp/err" "$tmp/out"
-"$arbiter" puzzles show 1 --db "$tmp/bad.db" >"$tmp/out" 2>"$tmp/err" \
-  && grep -qx "broken: the certificate does not match its SHA-256 (arbiter puzzles verify reports it)" "$tmp/out" \
+"$arbiter" puzzles show 1 --db "$tmp/bad.db" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -qx "broken: the certificate does not match its SHA-256 (arbiter puzzles verify reports it)" "$tmp/out" \
   && ! grep -q "^checked:" "$tmp/out" && pass || fail "show marks a certificate that does not match its hash" "$tmp/out" "$tmp/err"
 "$arbiter" puzzles show 1 --db "$db" >"$tmp/out" 2>"$tmp/err" \
-  && grep -qx "checked: the certificate matches its SHA-256 and verifies on the reference implementation, the solution ends in the win (re-checked now by arbiter .*, without search)" "$tmp/out" \
+  && grep -qx "checked: the certificate matches its SHA-256 and verifies on the reference implementation, an analysis of every legal move in which [a-e][1-5] alone wins within 2 moves; the solution ends in the win and the wrong moves agree (re-checked now by arbiter .*, without search)" "$tmp/out" \
   && ! grep -q "^broken:" "$tmp/out" && pass || fail "show says it re-checked a sound puzzle" "$tmp/out" "$tmp/err"
 # show --json carries the same re-check (it had main_line_broken alone, null for a certificate
 # that does not match its hash).
-"$arbiter" puzzles show 1 --db "$tmp/bad.db" --json >"$tmp/out" 2>"$tmp/err" \
-  && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); r=d['recheck']; assert d['main_line_broken'] is None and r['sound'] is False and r['problems']==['the certificate does not match its SHA-256'] and r['by'].startswith('arbiter ')" "$tmp/out" \
+"$arbiter" puzzles show 1 --db "$tmp/bad.db" --json >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); r=d['recheck']; assert d['main_line_broken'] is None and r['sound'] is False and r['problems']==['the certificate does not match its SHA-256'] and r['by'].startswith('arbiter ')" "$tmp/out" \
   && "$arbiter" puzzles show 1 --db "$db" --json >"$tmp/out" 2>"$tmp/err" \
   && python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['recheck']; assert r['sound'] is True and r['problems']==[]" "$tmp/out" \
   && pass || fail "show --json reports the re-check as the text does" "$tmp/out" "$tmp/err"
@@ -125,6 +126,75 @@ PY
 [ $? -eq 2 ] && grep -q "^arbiter: error: --db '$tmp/forged.db': puzzle 1 (brique within-2) no longer holds: the certificate is rejected: .* (arbiter puzzles verify lists every puzzle that no longer holds)$" "$tmp/err" \
   && ! grep -q "SHA-256" "$tmp/err" && [ ! -e "$tmp/forged-book" ] \
   && pass || fail "a book of a puzzle whose certificate was changed is refused" "$tmp/err" "$tmp/out"
+# The re-check without search must check everything the book prints of a puzzle: that the key
+# move alone does what the puzzle says, so the certificate must be an analysis of every legal move
+# (its "one solution"), of the puzzle's kind; and the wrong moves it prints. Each store below was
+# changed as other software might, its certificate's hash kept matching; show (exit 1), verify and
+# book all passed each of them on c154282, and printed what does not hold.
+# changed_copy NAME PYTHON: $tmp/NAME.db, a copy of $db whose puzzle 1 the statements change (c is
+# the connection, cert its certificate); the certificate's SHA-256 is made to match.
+changed_copy() {
+  cp "$db" "$tmp/$1.db"
+  python3 - "$tmp/$1.db" "$2" <<'PY2'
+import hashlib, json, sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+cert, = c.execute("SELECT certificate FROM puzzles WHERE id = 1").fetchone()
+exec(sys.argv[2])
+c.execute("UPDATE puzzles SET certificate = ?, certificate_sha256 = ? WHERE id = 1", (cert, hashlib.sha256(cert.encode()).hexdigest()))
+c.commit()
+PY2
+}
+# recheck_refused NAME WHAT PROBLEM: show, verify and book of $tmp/NAME.db say PROBLEM of puzzle 1.
+recheck_refused() {
+  local out="$tmp/$1.out" err="$tmp/$1.err"
+  "$arbiter" puzzles show 1 --db "$tmp/$1.db" >"$out" 2>"$err"
+  [ $? -eq 1 ] && grep -q "^broken: .*$3" "$out" && ! grep -q "^checked:" "$out" && pass || fail "show: $2" "$out" "$err"
+  "$arbiter" puzzles verify --db "$tmp/$1.db" --game brique >"$out" 2>"$err"
+  [ $? -eq 1 ] && grep -q "^puzzle 1 (brique within-[0-9]) no longer holds: .*$3" "$out" && ! grep -q ";$" "$out" \
+    && pass || fail "verify: $2" "$out" "$err"
+  "$arbiter" book --db "$tmp/$1.db" --game brique --out "$tmp/$1-book" >"$out" 2>"$err"
+  [ $? -eq 2 ] && grep -q "^arbiter: error: .*puzzle 1 .*no longer holds: .*$3" "$err" && [ ! -e "$tmp/$1-book" ] \
+    && pass || fail "book: $2" "$err" "$out"
+}
+# A partial analysis that covers the key move alone (verify-proof: "Partial: ... not covered", exit 3).
+changed_copy partial "
+key, = c.execute('SELECT key_move FROM puzzles WHERE id = 1').fetchone()
+lines = cert.split('\n')
+root = next(i for i, l in enumerate(lines) if l.startswith('a '))
+end = next(i for i, l in enumerate(lines) if l.startswith('end '))
+moves = [l for l in lines[root + 1:end] if l.split(' ', 2)[2] == key]
+assert len(moves) == 1 and end - root > 2
+cert = '\n'.join(lines[:root] + ['p' + lines[root][1:]] + moves + lines[end:])"
+recheck_refused partial "a partial analysis" "the certificate is a partial analysis: [0-9]* of the [0-9]* legal moves are not covered"
+# The row's kind changed: the within-2 certificate does not say that no other move wins within 3.
+changed_copy kind "c.execute(\"UPDATE puzzles SET kind = 'within-3', within = 3 WHERE id = 1\")"
+recheck_refused kind "a kind the certificate does not prove" "the certificate is an analysis within 2 moves, the puzzle a win within 3 moves"
+# A certificate of one claim, the key move's win (solve --value-only --proof), is no analysis.
+position=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT position FROM puzzles WHERE id = 1').fetchone()[0])" "$db")
+"$arbiter" solve brique --position "$position" --within 2 --value-only --proof "$tmp/single.cert" >/dev/null 2>&1
+changed_copy single "cert = open('$tmp/single.cert').read()"
+recheck_refused single "a certificate of one claim" "the certificate is not an analysis of every legal move: it proves one claim, \"White wins within 2 moves of its own\""
+# The wrong moves: one that is the key move, one whose defence does not play, and a sentence that
+# claims a draw nothing proves.
+changed_copy refkey "
+key, refs = c.execute('SELECT key_move, refutations FROM puzzles WHERE id = 1').fetchone()
+refs = json.loads(refs)
+assert len(refs) == 3
+refs[0]['move'] = key
+refs[0]['why'] = 'After ' + key + ', Black answers ' + refs[0]['defence'][0] + ' and White cannot win within 2 moves.'
+c.execute('UPDATE puzzles SET refutations = ? WHERE id = 1', (json.dumps(refs),))"
+recheck_refused refkey "a wrong move that is the key move" "wrong move [a-e][1-5]: it is the key move"
+changed_copy refdefence "
+refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 1').fetchone()[0])
+refs[1]['defence'] = ['zz9']
+c.execute('UPDATE puzzles SET refutations = ? WHERE id = 1', (json.dumps(refs),))"
+recheck_refused refdefence "a wrong move whose defence does not play" "wrong move [a-e][1-5]: its defence does not play: not a Brique move: 'zz9'"
+changed_copy refdraw "
+refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 1').fetchone()[0])
+refs[2]['why'] = 'After ' + refs[2]['move'] + ', Black answers ' + refs[2]['defence'][0] + ' and holds a draw.'
+c.execute('UPDATE puzzles SET refutations = ? WHERE id = 1', (json.dumps(refs),))"
+recheck_refused refdraw "a wrong move's sentence that the certificate does not prove" "wrong move [a-e][1-5]: its sentence says it is a draw, which neither the certificate nor the defence shows"
+
 # A main line changed in the store to one that does not play (its second move onto the key
 # move's own cell): verify replays the line as the book does, and show does not present it as a
 # solution. Puzzle 1's key move is a Brique stone, so the cell is taken.
@@ -139,10 +209,11 @@ PY
 "$arbiter" puzzles verify --db "$tmp/line.db" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "^puzzle 1 (brique within-2) no longer holds: its main line does not play: illegal move" "$tmp/out" \
   && grep -q "^7 puzzles checked: 6 hold, 1 no longer holds (" "$tmp/out" && pass || fail "verify reports a main line that does not play" "$tmp/out"
-"$arbiter" puzzles show 1 --db "$tmp/line.db" >"$tmp/out" 2>"$tmp/err" && grep -q "^broken: its main line does not play: illegal move" "$tmp/out" \
+"$arbiter" puzzles show 1 --db "$tmp/line.db" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^broken: its main line does not play: illegal move" "$tmp/out" \
   && pass || fail "show marks a main line that does not play" "$tmp/out" "$tmp/err"
-"$arbiter" puzzles show 1 --db "$tmp/line.db" --json >"$tmp/out" 2>"$tmp/err" \
-  && python3 -c "import json,sys; assert json.load(open(sys.argv[1]))['main_line_broken'].startswith('its main line does not play: illegal move')" "$tmp/out" \
+"$arbiter" puzzles show 1 --db "$tmp/line.db" --json >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && python3 -c "import json,sys; assert json.load(open(sys.argv[1]))['main_line_broken'].startswith('its main line does not play: illegal move')" "$tmp/out" \
   && pass || fail "show --json marks a main line that does not play" "$tmp/out" "$tmp/err"
 "$arbiter" puzzles show 2 --db "$tmp/line.db" >"$tmp/out" && ! grep -q "^broken" "$tmp/out" && pass || fail "show marks a sound line broken" "$tmp/out"
 # A book that cannot be made of them leaves nothing of its own behind (it left an empty
