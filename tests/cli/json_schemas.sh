@@ -84,6 +84,15 @@ assert "   a b c\n" in v["counterexample"] and "a b c d" not in v["counterexampl
 conforms rulings-diff 0 rulings diff brique fill once keep-enemy --max-size 3 --seconds 20 --json
 conforms solve 0 solve brique --size 3 --json
 conforms solve 0 solve quentin --size 3 --value-only --threads 2 --race --json
+# The value names what it holds under, as check, prove and verify-proof do: the size, the rulings
+# as given (a ruling's id turned into its name) and every ruling's value, defaults included.
+conforms solve 0 solve quentin --size 3 --rule Q-2=adjacencies --json
+if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["size"] == 3 and d["rulings"] == ["majority=adjacencies"], d
+assert "majority=adjacencies" in d["rulings_in_force"] and "edges-count=no" in d["rulings_in_force"], d["rulings_in_force"]' "$tmp/$runs.json"; then
+  pass; else fail "solve --json names the size and the rulings the value holds under" "$tmp/$runs.json"; fi
 # verify-proof of a certificate that verifies, and of one with a claim turned to the other side.
 "$arbiter" solve brique --size 3 --proof "$tmp/b3.cert" --state "$tmp/solve-state" >/dev/null 2>&1
 conforms verify-proof 0 verify-proof "$tmp/b3.cert" --json
