@@ -24,6 +24,22 @@ conforms() {
 
 conforms rules 0 rules --json
 conforms rules 0 rules quentin --rule pie=off --json
+# The sizes as numbers: every size --size accepts, read off the check that validates it (each one
+# listed is accepted, the sizes between and around them refused), and the words name the same range.
+"$arbiter" rules --json >"$tmp/games.json"
+if python3 - "$arbiter" "$tmp/games.json" <<'CHECK'
+import json, subprocess, sys
+arbiter, games = sys.argv[1], json.load(open(sys.argv[2]))["games"]
+for g in games:
+    allowed = g["allowed_sizes"]
+    assert allowed == sorted(allowed) and g["size_min"] == allowed[0] and g["size_max"] == allowed[-1], g
+    assert str(g["size_min"]) in g["sizes"] and str(g["size_max"]) in g["sizes"], g
+    assert g["default_size"] in allowed, g
+    for n in range(1, g["size_max"] + 2):
+        status = subprocess.run([arbiter, "replay", g["name"], "--size", str(n)], capture_output=True).returncode
+        assert (status == 0) == (n in allowed), (g["name"], n, status)
+CHECK
+then pass; else fail "rules --json lists the sizes --size accepts"; fi
 for game in brique quentin brochs hexabrae; do
   conforms rules 0 rules "$game" --json
   conforms moves 0 moves "$game" --json --why
