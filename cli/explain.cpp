@@ -37,6 +37,19 @@ po::variables_map parse_position_command(const std::string& name, const std::vec
   return parse_arguments(name, args, options, positional, proceed);
 }
 
+// The outcome beside `result`'s words ("Black wins", "draw", "ongoing"), for a script: `outcome`
+// one of "ongoing", "win", "draw", and `winner` the winning side as the game names it (rules --json's
+// sides, as side_to_move elsewhere), null unless a side has won.
+void add_outcome(nlohmann::json& out, const GameDescriptor& game, const Outcome& outcome) {
+  out["result"] = outcome_text(game, outcome);
+  out["outcome"] = outcome.kind == Outcome::Kind::Win    ? "win"
+                   : outcome.kind == Outcome::Kind::Draw ? "draw"
+                                                          : "ongoing";
+  out["winner"] = outcome.kind == Outcome::Kind::Win
+                      ? nlohmann::json(game.side_names.at(static_cast<std::size_t>(outcome.winner)))
+                      : nlohmann::json(nullptr);
+}
+
 int explain(const std::vector<std::string>& args) {
   PositionArguments a;
   bool proceed = false;
@@ -73,12 +86,14 @@ int explain(const std::vector<std::string>& args) {
       out["legal"] = true;
       out["illegal_reason"] = nullptr;
       out["after"] = after->line();
-      out["result"] = outcome_text(loaded.game->descriptor(), after->outcome());
+      add_outcome(out, loaded.game->descriptor(), after->outcome());
     } catch (const InputError& error) {
       out["legal"] = false;
       out["illegal_reason"] = error.what();
       out["after"] = nullptr;
       out["result"] = nullptr;
+      out["outcome"] = nullptr;
+      out["winner"] = nullptr;
     }
     print_json(out);
     return out["legal"].get<bool>() ? 0 : 1;
@@ -129,7 +144,7 @@ int replay(const std::vector<std::string>& args) {
     out["position"] = state.line();
     out["diagram"] = state.diagram();
     out["over"] = state.is_terminal();
-    out["result"] = outcome_text(loaded.game->descriptor(), state.outcome());
+    add_outcome(out, loaded.game->descriptor(), state.outcome());
     print_json(out);
     return 0;
   }
@@ -159,7 +174,7 @@ int moves(const std::vector<std::string>& args) {
     nlohmann::json out = json_document("moves");
     out["game"] = loaded.game->descriptor().name;
     out["position"] = state.line();
-    out["result"] = outcome_text(loaded.game->descriptor(), state.outcome());
+    add_outcome(out, loaded.game->descriptor(), state.outcome());
     out["legal"] = nlohmann::json::array();
     for (Move m : legal) out["legal"].push_back(state.move_text(m));
     if (why) {

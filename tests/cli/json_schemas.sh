@@ -51,6 +51,18 @@ done
 conforms check 0 check brique --size 4 --rule escort-directions=facing --cases 3 --property small-turns --property fill-settles --json
 conforms check 1 check brique --size 4 --rule pass=allowed --cases 5 --property no-draws --json
 conforms replay 0 replay brique --size 3 b2 a1 --json
+# Besides result's words ("Black wins", "draw", "ongoing") the outcome as a fixed set and the winner.
+conforms replay 0 replay brique --size 2 a1 b1 a2 --json
+conforms moves 0 moves brique --size 2 a1 b1 a2 --json
+conforms explain 0 explain brique --size 2 a1 b1 a2 --json
+if python3 - "$tmp/$((runs - 2)).json" "$tmp/$((runs - 1)).json" "$tmp/$runs.json" "$tmp/$((runs - 3)).json" <<'CHECK'
+import json, sys
+*won, going = (json.load(open(name)) for name in sys.argv[1:])
+for d in won:
+    assert (d["result"], d["outcome"], d["winner"]) == ("Black wins", "win", "Black"), d
+assert (going["result"], going["outcome"], going["winner"]) == ("ongoing", "ongoing", None), going
+CHECK
+then pass; else fail "replay, moves and explain --json give the outcome and the winner"; fi
 conforms explain 0 explain brique --size 5 c3 b2 --json
 conforms explain 1 explain brique --size 5 c3 c3 --json
 # The move and the moves before it are written as the game writes them (as moves and replay do),
