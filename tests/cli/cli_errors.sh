@@ -446,6 +446,10 @@ if [ $? -eq 0 ] && head -1 "$tmp/out" | grep -qx 'Z3 turn encoding against the m
 if [ $? -eq 0 ] && grep -qE '^no-draws +7 +[0-9]+ +held ' "$tmp/out" && ! grep -q 'holds' "$tmp/out" \
    && grep -qx 'all properties held in 7 random cases each (tested, not proved)' "$tmp/out"; then pass; else
   fail "check: a pass is not said as held in its random cases" "$tmp/out" "$tmp/err"; fi
+# One property asked for alone is said as one, not as "all properties".
+"$arbiter" check quentin --size 4 --cases 7 --property no-draws >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && grep -qx 'the property held in 7 random cases (tested, not proved)' "$tmp/out"; then pass; else
+  fail "check --property: one property's pass is said as all properties'" "$tmp/out" "$tmp/err"; fi
 
 # check: a property that claims nothing under the rulings in force is not run and never reported
 # as holding, and the closing line says how many were not checked (exit 0: not a failure); the
