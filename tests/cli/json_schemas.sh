@@ -110,6 +110,16 @@ assert v["size"] == 3 and not v["every_size"] and v["verdict"] == "refuted" and 
 assert "   a b c\n" in v["counterexample"] and "a b c d" not in v["counterexample"], v["counterexample"]' "$tmp/$runs.json"; then
   pass; else fail "no-draw size 3 refuted with a counterexample of another size" "$tmp/$runs.json"; fi
 conforms rulings-diff 0 rulings diff brique fill once keep-enemy --max-size 3 --seconds 20 --json
+# --out with --json draws the diagrams as without it (as metrics draws its chart), and names them.
+conforms rulings-diff 0 rulings diff brique pie --max-size 3 --seconds 20 --json --out "$tmp/pie.svg"
+if python3 - "$tmp/$runs.json" "$tmp" <<'CHECK'
+import json, os, sys
+d, folder = json.load(open(sys.argv[1])), sys.argv[2]
+for c in d["comparisons"]:
+    assert c["difference"] is not None and c["diagram_file"] == folder + "/pie-" + c["value_b"] + ".svg", c
+    assert open(c["diagram_file"]).read().startswith("<?xml"), c["diagram_file"]
+CHECK
+then pass; else fail "rulings diff --json --out draws the diagrams and names them" "$tmp/$runs.json"; fi
 conforms solve 0 solve brique --size 3 --json
 conforms solve 0 solve quentin --size 3 --value-only --threads 2 --race --json
 # The value names what it holds under, as check, prove and verify-proof do: the size, the rulings
