@@ -50,6 +50,16 @@ void add_outcome(nlohmann::json& out, const GameDescriptor& game, const Outcome&
                       : nlohmann::json(nullptr);
 }
 
+// The trace of the move explained, move `number`: a word that is no move of the game at all is an
+// error naming the move's number, as play_moves names an earlier one ("move 2: not a Brique move").
+std::string trace_of(const State& state, const std::string& move, std::size_t number) {
+  try {
+    return state.explain_text(move);
+  } catch (const InputError& error) {
+    throw InputError("move " + std::to_string(number) + ": " + error.what());
+  }
+}
+
 int explain(const std::vector<std::string>& args) {
   PositionArguments a;
   bool proceed = false;
@@ -77,7 +87,7 @@ int explain(const std::vector<std::string>& args) {
     out["before"] = state.line();
     out["move_number"] = a.moves.size();
     out["move"] = last;  // an illegal move as given
-    out["trace"] = state.explain_text(last);
+    out["trace"] = trace_of(state, last, a.moves.size());
     try {
       const Move move = state.parse_move(last);
       auto after = state.clone();
@@ -99,7 +109,7 @@ int explain(const std::vector<std::string>& args) {
     return out["legal"].get<bool>() ? 0 : 1;
   }
   // The trace first: a move that is not a move of the game at all is an error before any output.
-  const std::string trace = state.explain_text(last);
+  const std::string trace = trace_of(state, last, a.moves.size());
   std::cout << "Position before move " << a.moves.size() << " (" << state.line() << "):\n" << state.diagram() << "\n";
   std::cout << "Move " << a.moves.size() << ": " << last << "\n" << trace;
   Move move = 0;

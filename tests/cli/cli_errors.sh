@@ -297,6 +297,13 @@ status=$?
 [ "$status" -eq 1 ] && grep -q "^Verdict: illegal. " "$tmp/out" && [ ! -s "$tmp/err" ] \
   && pass || fail "explain of an illegal last move exits 1 with the verdict (exit $status)" "$tmp/out" "$tmp/err"
 expect_error_saying "explain after an illegal earlier move" "move 2" explain brique --size 3 b2 b2 c3
+# A word that is no move at all is named by its number, the move explained as an earlier one.
+expect_error_saying "explain of a last word that is no move" "^arbiter: error: move 2: not a Brique move: 'zz'" explain brique --size 3 b2 zz
+expect_error_saying "explain of an earlier word that is no move" "^arbiter: error: move 1: not a Brique move: 'zz'" explain brique --size 3 zz b2
+expect_error_saying "explain --json of a last word that is no move" "^arbiter: error: move 2: " explain brique --size 3 b2 zz --json
+# perft's text says why it claims no agreement where --json's not_compared does.
+expect_ok "perft of a game with one implementation" "^not compared: the game has one implementation$" perft hexabrae --depth 1
+expect_ok "perft of one implementation asked for" "^not compared: one implementation was asked for \(--impl fast\)$" perft brique --size 3 --depth 1 --impl fast
 expect_ok "explain's help gives its exit status" "exit 1 if it is illegal" --help
 expect_error_saying "explain without a move" "^arbiter: error: explain needs a MOVE" explain quentin --position "quentin 3 B../.../... white 1"
 expect_error_saying "a ruling id inside a one-line position" \
