@@ -315,6 +315,15 @@ expect_error_saying "a Brique position with a square the fill rule would have fi
   "^arbiter: error: no game reaches this position: square c3 must already hold a black stone: both its escorts \(c2 in front of it and b3 to the left of it\) are black, " \
   explain brique --position "brique 5 ...../..B../.B.../...../W...W black 4" e1
 expect_error_saying "bench of a finished game" "nothing to play out" bench brique --position "brique 2 BW/B. white 3"
+# A finished position is bad input to solve as to bench (docs/solver.md, docs/json.md): one line,
+# exit 2, and under --json no document.
+for json in "" --json; do
+  expect_error_saying "solve of a finished game${json:+ $json}" \
+    "^arbiter: error: the position is already over \(Black wins\): nothing to solve$" solve brique --position "brique 2 BW/B. white 3" $json
+  [ -s "$tmp/out" ] && fail "solve$json of a finished game printed output" "$tmp/out" || pass
+done
+expect_error_saying "bench --json of a finished game" "nothing to play out" bench brique --position "brique 2 BW/B. white 3" --json
+[ -s "$tmp/out" ] && fail "bench --json of a finished game printed output" "$tmp/out" || pass
 
 games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)
 [ -n "$games" ] || { echo "FAIL: no games listed"; failures=$((failures + 1)); }
