@@ -59,13 +59,15 @@ const char* verdict_text(const PropertyResult& r) {
   return r.holds && r.not_applicable.empty() ? "held" : verdict_word(r);
 }
 
-// "all properties held" only when every property was checked; otherwise how many were not. Said
+// "all properties held" only when every property was checked ("the property held" for one asked
+// for alone); otherwise how many were not. Said
 // with the number of random cases, since that is all a pass covers.
 std::string summary_line(std::size_t reported, std::size_t failed, int not_applicable, int cases) {
   const std::string others = not_applicable == 0 ? "" : "; " + std::to_string(not_applicable) + " not applicable (not checked)";
   if (failed > 0) return std::to_string(failed) + " did not hold" + others;
   const std::string in_cases = " in " + std::to_string(cases) + (cases == 1 ? " random case" : " random cases");
   const std::string each = in_cases + " each (tested, not proved)";
+  if (not_applicable == 0 && reported == 1) return "the property held" + in_cases + " (tested, not proved)";
   if (not_applicable == 0) return "all properties held" + each;
   const std::size_t checked = reported - static_cast<std::size_t>(not_applicable);
   if (checked == 0) return "no property checked: " + std::to_string(not_applicable) + " not applicable";

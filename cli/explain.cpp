@@ -37,6 +37,29 @@ po::variables_map parse_position_command(const std::string& name, const std::vec
   return parse_arguments(name, args, options, positional, proceed);
 }
 
+// The outcome beside `result`'s words ("Black wins", "draw", "ongoing"), for a script: `outcome`
+// one of "ongoing", "win", "draw", and `winner` the winning side as the game names it (rules --json's
+// sides, as side_to_move elsewhere), null unless a side has won.
+void add_outcome(nlohmann::json& out, const GameDescriptor& game, const Outcome& outcome) {
+  out["result"] = outcome_text(game, outcome);
+  out["outcome"] = outcome.kind == Outcome::Kind::Win    ? "win"
+                   : outcome.kind == Outcome::Kind::Draw ? "draw"
+                                                          : "ongoing";
+  out["winner"] = outcome.kind == Outcome::Kind::Win
+                      ? nlohmann::json(game.side_names.at(static_cast<std::size_t>(outcome.winner)))
+                      : nlohmann::json(nullptr);
+}
+
+// The trace of the move explained, move `number`: a word that is no move of the game at all is an
+// error naming the move's number, as play_moves names an earlier one ("move 2: not a Brique move").
+std::string trace_of(const State& state, const std::string& move, std::size_t number) {
+  try {
+    return state.explain_text(move);
+  } catch (const InputError& error) {
+    throw InputError("move " + std::to_string(number) + ": " + error.what());
+  }
+}
+
 int explain(const std::vector<std::string>& args) {
   PositionArguments a;
   bool proceed = false;
@@ -64,7 +87,7 @@ int explain(const std::vector<std::string>& args) {
     out["before"] = state.line();
     out["move_number"] = a.moves.size();
     out["move"] = last;  // an illegal move as given
-    out["trace"] = state.explain_text(last);
+    out["trace"] = trace_of(state, last, a.moves.size());
     try {
       const Move move = state.parse_move(last);
       auto after = state.clone();
@@ -73,18 +96,20 @@ int explain(const std::vector<std::string>& args) {
       out["legal"] = true;
       out["illegal_reason"] = nullptr;
       out["after"] = after->line();
-      out["result"] = outcome_text(loaded.game->descriptor(), after->outcome());
+      add_outcome(out, loaded.game->descriptor(), after->outcome());
     } catch (const InputError& error) {
       out["legal"] = false;
       out["illegal_reason"] = error.what();
       out["after"] = nullptr;
       out["result"] = nullptr;
+      out["outcome"] = nullptr;
+      out["winner"] = nullptr;
     }
     print_json(out);
     return out["legal"].get<bool>() ? 0 : 1;
   }
   // The trace first: a move that is not a move of the game at all is an error before any output.
-  const std::string trace = state.explain_text(last);
+  const std::string trace = trace_of(state, last, a.moves.size());
   std::cout << "Position before move " << a.moves.size() << " (" << state.line() << "):\n" << state.diagram() << "\n";
   std::cout << "Move " << a.moves.size() << ": " << last << "\n" << trace;
   Move move = 0;
@@ -129,7 +154,7 @@ int replay(const std::vector<std::string>& args) {
     out["position"] = state.line();
     out["diagram"] = state.diagram();
     out["over"] = state.is_terminal();
-    out["result"] = outcome_text(loaded.game->descriptor(), state.outcome());
+    add_outcome(out, loaded.game->descriptor(), state.outcome());
     print_json(out);
     return 0;
   }
@@ -159,7 +184,7 @@ int moves(const std::vector<std::string>& args) {
     nlohmann::json out = json_document("moves");
     out["game"] = loaded.game->descriptor().name;
     out["position"] = state.line();
-    out["result"] = outcome_text(loaded.game->descriptor(), state.outcome());
+    add_outcome(out, loaded.game->descriptor(), state.outcome());
     out["legal"] = nlohmann::json::array();
     for (Move m : legal) out["legal"].push_back(state.move_text(m));
     if (why) {

@@ -75,6 +75,12 @@ int perft_command(const std::vector<std::string>& args) {
     names.resize(tables.size());
   }
   bool agree = true;
+  // Why no agreement is claimed where fewer than two implementations' counts are there to compare.
+  const std::string not_compared = tables.size() > 1 ? ""
+                                   : asked > 1       ? "interrupted before a second implementation counted"
+                                   : loaded.game->implementations().size() > 1
+                                       ? "one implementation was asked for (--impl " + names.front() + ")"
+                                       : "the game has one implementation";
   if (json) {
     nlohmann::json out = json_document("perft", 2);
     out["game"] = loaded.game->descriptor().name;
@@ -97,9 +103,7 @@ int perft_command(const std::vector<std::string>& args) {
       out["not_compared"] = nullptr;
     } else {
       out["agree"] = nullptr;
-      out["not_compared"] = asked > 1 ? "interrupted before a second implementation counted"
-                            : loaded.game->implementations().size() > 1 ? "one implementation was asked for (--impl " + names.front() + ")"
-                                                                        : "the game has one implementation";
+      out["not_compared"] = not_compared;
     }
     out["interrupted"] = stop_requested();
     print_json(out);
@@ -142,7 +146,11 @@ int perft_command(const std::vector<std::string>& args) {
     }
     std::cout << "\n";
   }
-  if (tables.size() > 1) std::cout << (agree ? "implementations agree\n" : "IMPLEMENTATIONS DISAGREE\n");
+  if (tables.size() > 1) {
+    std::cout << (agree ? "implementations agree\n" : "IMPLEMENTATIONS DISAGREE\n");
+  } else if (!markdown) {
+    std::cout << "not compared: " << not_compared << "\n";  // as --json's not_compared says
+  }
   if (stop_requested()) return interrupted_exit_status();
   return agree ? 0 : 1;
 }

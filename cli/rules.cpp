@@ -18,12 +18,27 @@ std::string size_line(const GameDescriptor& game) {
   return "sizes: " + game.size_help + " (default " + std::to_string(game.default_size) + ")";
 }
 
+// Every board size --size accepts, read off the game's own check (GameDescriptor::size_ok), so that
+// the list cannot disagree with what the commands accept; `sizes` (size_help) says the same in words.
+// No game's board goes beyond 26 columns (a to z); sizes up to 1024 are asked.
+std::vector<int> allowed_sizes(const GameDescriptor& game) {
+  std::vector<int> sizes;
+  for (int n = 1; n <= 1024; ++n) {
+    if (game.size_ok(n)) sizes.push_back(n);
+  }
+  return sizes;
+}
+
 // `in_force`: the value of every ruling (the defaults unless --rule chose others); null without GAME.
 nlohmann::json game_json(const GameDescriptor& game, bool with_rulings, const Config* in_force = nullptr) {
   nlohmann::json out = {{"name", game.name},          {"title", game.title},
                         {"summary", game.summary},    {"sides", game.side_names},
                         {"sizes", game.size_help},    {"default_size", game.default_size},
                         {"ruling_count", game.rulings.size()}};
+  const std::vector<int> sizes = allowed_sizes(game);
+  out["size_min"] = sizes.front();
+  out["size_max"] = sizes.back();
+  out["allowed_sizes"] = sizes;
   if (!with_rulings) return out;
   out["rulings"] = nlohmann::json::array();
   for (const Ruling& ruling : game.rulings) {

@@ -112,13 +112,12 @@ int rulings(const std::vector<std::string>& args) {
       ("max-size", po::value<int>(&max_size), "largest board size to try (default: smallest three sizes)")
       ("seconds", po::value<double>(&seconds), "time limit per comparison (default 60)")
       ("json", po::bool_switch(&json), "print the comparisons as JSON (docs/schemas/rulings-diff.schema.json)")
-      ("out,o", po::value<std::string>(&out), "draw the two readings' diagrams side by side in this .svg, .png or .pdf (a ruling with several alternatives: one file per alternative, FILE-VALUE.ext)");
+      ("out,o", po::value<std::string>(&out), "draw the two readings' diagrams side by side in this .svg, .png or .pdf (a ruling with several alternatives: one file per alternative, FILE-VALUE.ext); with --json too, each comparison's diagram_file naming it");
   po::positional_options_description positional;
   positional.add("action", 1).add("game", 1).add("ruling", 1).add("values", 2);
   bool proceed = false;
   const po::variables_map given = parse_arguments("rulings", args, options, positional, proceed);
   if (!proceed) return 0;
-  if (json && !out.empty()) throw InputError("--json and --out cannot be combined: --json prints only JSON; draw the diagrams in a separate run");
   // The action first: `rulings brique light-squares` lacks it, whatever else it has or lacks.
   if (action != "diff") {
     throw InputError("unknown rulings action " + quote_input(action) + " (known: diff, as in arbiter " + kRulingsUsage + ")");
@@ -181,6 +180,17 @@ int rulings(const std::vector<std::string>& args) {
   const auto cuts_text = [](const ExplorerReport& report) {
     return search_cuts_text(report.cuts, [](SearchCut cut) { return std::string(search_cut_text(cut)); });
   };
+  // Draws a difference's two readings side by side into --out's file for value_b; returns its path.
+  // With --json too (as metrics draws its chart): the document names the file.
+  const auto draw_difference = [&](const std::string& value_a, const std::string& value_b, const RulingDifference& d) {
+    const std::string path = diagram_path(out, value_b, pairs.size() > 1);
+    PrintSize size;
+    size.width_mm = 180;  // two boards of 9 cm
+    write_image(puzzles::side_by_side(reading_diagram(game, other, ruling, value_a, d, d.move),
+                                      reading_diagram(game, other, ruling, value_b, d, move_under_b(d))),
+                path, size);
+    return path;
+  };
   install_stop_handlers();
   Progress progress(std::cerr);
   nlohmann::json comparisons = nlohmann::json::array();
@@ -228,12 +238,14 @@ int rulings(const std::vector<std::string>& args) {
                           {"exhaustive", report.exhaustive},
                           {"cut", report.exhaustive ? nlohmann::json(nullptr) : nlohmann::json(cuts_text(report))},
                           {"unreached_sizes", report.unreached},
-                          {"difference", nullptr}};
+                          {"difference", nullptr},
+                          {"diagram_file", nullptr}};
       if (!report.differences.empty()) {
         const RulingDifference& d = report.differences.front();
         c["difference"] = {{"size", d.size},       {"kind", d.kind},       {"moves", d.moves},
                            {"position", d.position}, {"move", d.move},     {"move_under_b", d.move_under_b}, {"under_a", d.under_a},
                            {"under_b", d.under_b}};
+        if (!out.empty()) c["diagram_file"] = draw_difference(a, b, d);
       } else if (!report.exhaustive) {
         all_decided = false;
       }
@@ -273,14 +285,7 @@ int rulings(const std::vector<std::string>& args) {
       std::cout << "\n";
     }
     side_by_side(ruling + "=" + a, d.under_a, ruling + "=" + b, d.under_b);
-    if (!out.empty()) {
-      const std::string path = diagram_path(out, b, pairs.size() > 1);
-      PrintSize size;
-      size.width_mm = 180;  // two boards of 9 cm
-      write_image(puzzles::side_by_side(reading_diagram(game, other, ruling, a, d, d.move), reading_diagram(game, other, ruling, b, d, move_under_b(d))),
-                  path, size);
-      std::cout << "wrote " << path << "\n";
-    }
+    if (!out.empty()) std::cout << "wrote " << draw_difference(a, b, d) << "\n";
     std::cout << "\n";
   }
   if (json) {

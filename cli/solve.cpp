@@ -635,6 +635,11 @@ int solve_command(const std::vector<std::string>& args) {
   if (json) {
     nlohmann::json out = json_document("solve");
     out["game"] = descriptor.name;
+    // What the value holds under, as check, prove and verify-proof say it: the board size, the
+    // rulings as given with --rule (by name) and every ruling's value (the position's, defaults included).
+    out["size"] = game.config().size;
+    out["rulings"] = game_options.rulings;
+    out["rulings_in_force"] = rulings_in_force(descriptor, game.config());
     out["position"] = root.line();
     out["side_to_move"] = descriptor.side_names.at(static_cast<std::size_t>(root.side_to_move()));
     out["search"] = within > 0 ? "within" : "exact";

@@ -61,11 +61,18 @@ Proportion wilson(std::uint64_t hits, std::uint64_t trials, double z) {
   const double n = static_cast<double>(trials);
   const double rate = static_cast<double>(hits) / n;
   const double z2 = z * z;
-  const double centre = (rate + z2 / (2 * n)) / (1 + z2 / n);
-  const double half = z / (1 + z2 / n) * std::sqrt(rate * (1 - rate) / n + z2 / (4 * n * n));
+  // The bounds are (r + z²/2n ∓ z·sqrt(r(1-r)/n + z²/4n²)) / (1 + z²/n) for the rate r, its low one
+  // for r and its high one as 1 minus the low one for the other outcome's rate 1 - r. Written so,
+  // the difference of two nearly equal numbers loses everything to rounding (0 draws in 100 games
+  // gave a low bound of 3.5e-18, not 0); multiplied through by the sum, it is r² / (r + z²/2n +
+  // z·sqrt(...)), which has no such difference and is exactly 0 for r = 0 (and the high bound
+  // exactly 1 for r = 1).
+  const auto low_bound = [&](double r) {
+    return r * r / (r + z2 / (2 * n) + z * std::sqrt(r * (1 - r) / n + z2 / (4 * n * n)));
+  };
   p.rate = rate;
-  p.low = std::max(0.0, centre - half);
-  p.high = std::min(1.0, centre + half);
+  p.low = low_bound(rate);
+  p.high = 1 - low_bound(static_cast<double>(trials - hits) / n);
   return p;
 }
 

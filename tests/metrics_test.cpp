@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "puzzles/chart.hpp"
 #include "solver/metrics.hpp"
@@ -169,6 +171,26 @@ TEST(Wilson, BracketsTheRateAndNarrowsWithMoreTrials) {
   // No successes still leaves room above zero.
   EXPECT_NEAR(metrics::wilson(0, 20).low, 0.0, 1e-12);
   EXPECT_GT(metrics::wilson(0, 20).high, 0.1);
+  // The bound at a rate of 0 is 0 and at a rate of 1 is 1, exactly: no rounding noise (0 draws in
+  // 100 or 300 games gave a low bound of 3.47e-18 or 8.67e-19, which --json printed).
+  for (const std::uint64_t n : {1, 2, 10, 20, 100, 300, 1000, 12345}) {
+    EXPECT_EQ(metrics::wilson(0, n).low, 0.0) << n;
+    EXPECT_EQ(metrics::wilson(n, n).high, 1.0) << n;
+    EXPECT_GT(metrics::wilson(0, n).high, 0.0) << n;
+    EXPECT_LT(metrics::wilson(n, n).low, 1.0) << n;
+  }
+  // The rewritten bounds are the textbook formula's, a half-interval from either end included.
+  const auto textbook = [](double hits, double n, double z) {
+    const double r = hits / n, z2 = z * z;
+    const double centre = (r + z2 / (2 * n)) / (1 + z2 / n);
+    const double half = z / (1 + z2 / n) * std::sqrt(r * (1 - r) / n + z2 / (4 * n * n));
+    return std::pair<double, double>{centre - half, centre + half};
+  };
+  for (const auto& [hits, n] : std::vector<std::pair<std::uint64_t, std::uint64_t>>{{1, 10}, {5, 10}, {9, 10}, {37, 300}, {299, 300}}) {
+    const auto [low, high] = textbook(static_cast<double>(hits), static_cast<double>(n), 1.959963984540054);
+    EXPECT_NEAR(metrics::wilson(hits, n).low, low, 1e-12) << hits << "/" << n;
+    EXPECT_NEAR(metrics::wilson(hits, n).high, high, 1e-12) << hits << "/" << n;
+  }
 }
 
 // The chart's text stays inside the picture, however narrow the panels and long the caption (a

@@ -297,6 +297,13 @@ status=$?
 [ "$status" -eq 1 ] && grep -q "^Verdict: illegal. " "$tmp/out" && [ ! -s "$tmp/err" ] \
   && pass || fail "explain of an illegal last move exits 1 with the verdict (exit $status)" "$tmp/out" "$tmp/err"
 expect_error_saying "explain after an illegal earlier move" "move 2" explain brique --size 3 b2 b2 c3
+# A word that is no move at all is named by its number, the move explained as an earlier one.
+expect_error_saying "explain of a last word that is no move" "^arbiter: error: move 2: not a Brique move: 'zz'" explain brique --size 3 b2 zz
+expect_error_saying "explain of an earlier word that is no move" "^arbiter: error: move 1: not a Brique move: 'zz'" explain brique --size 3 zz b2
+expect_error_saying "explain --json of a last word that is no move" "^arbiter: error: move 2: " explain brique --size 3 b2 zz --json
+# perft's text says why it claims no agreement where --json's not_compared does.
+expect_ok "perft of a game with one implementation" "^not compared: the game has one implementation$" perft hexabrae --depth 1
+expect_ok "perft of one implementation asked for" "^not compared: one implementation was asked for \(--impl fast\)$" perft brique --size 3 --depth 1 --impl fast
 expect_ok "explain's help gives its exit status" "exit 1 if it is illegal" --help
 expect_error_saying "explain without a move" "^arbiter: error: explain needs a MOVE" explain quentin --position "quentin 3 B../.../... white 1"
 expect_error_saying "a ruling id inside a one-line position" \
@@ -308,6 +315,15 @@ expect_error_saying "a Brique position with a square the fill rule would have fi
   "^arbiter: error: no game reaches this position: square c3 must already hold a black stone: both its escorts \(c2 in front of it and b3 to the left of it\) are black, " \
   explain brique --position "brique 5 ...../..B../.B.../...../W...W black 4" e1
 expect_error_saying "bench of a finished game" "nothing to play out" bench brique --position "brique 2 BW/B. white 3"
+# A finished position is bad input to solve as to bench (docs/solver.md, docs/json.md): one line,
+# exit 2, and under --json no document.
+for json in "" --json; do
+  expect_error_saying "solve of a finished game${json:+ $json}" \
+    "^arbiter: error: the position is already over \(Black wins\): nothing to solve$" solve brique --position "brique 2 BW/B. white 3" $json
+  [ -s "$tmp/out" ] && fail "solve$json of a finished game printed output" "$tmp/out" || pass
+done
+expect_error_saying "bench --json of a finished game" "nothing to play out" bench brique --position "brique 2 BW/B. white 3" --json
+[ -s "$tmp/out" ] && fail "bench --json of a finished game printed output" "$tmp/out" || pass
 
 games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)
 [ -n "$games" ] || { echo "FAIL: no games listed"; failures=$((failures + 1)); }
@@ -446,6 +462,10 @@ if [ $? -eq 0 ] && head -1 "$tmp/out" | grep -qx 'Z3 turn encoding against the m
 if [ $? -eq 0 ] && grep -qE '^no-draws +7 +[0-9]+ +held ' "$tmp/out" && ! grep -q 'holds' "$tmp/out" \
    && grep -qx 'all properties held in 7 random cases each (tested, not proved)' "$tmp/out"; then pass; else
   fail "check: a pass is not said as held in its random cases" "$tmp/out" "$tmp/err"; fi
+# One property asked for alone is said as one, not as "all properties".
+"$arbiter" check quentin --size 4 --cases 7 --property no-draws >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && grep -qx 'the property held in 7 random cases (tested, not proved)' "$tmp/out"; then pass; else
+  fail "check --property: one property's pass is said as all properties'" "$tmp/out" "$tmp/err"; fi
 
 # check: a property that claims nothing under the rulings in force is not run and never reported
 # as holding, and the closing line says how many were not checked (exit 0: not a failure); the

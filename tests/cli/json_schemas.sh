@@ -24,6 +24,22 @@ conforms() {
 
 conforms rules 0 rules --json
 conforms rules 0 rules quentin --rule pie=off --json
+# The sizes as numbers: every size --size accepts, read off the check that validates it (each one
+# listed is accepted, the sizes between and around them refused), and the words name the same range.
+"$arbiter" rules --json >"$tmp/games.json"
+if python3 - "$arbiter" "$tmp/games.json" <<'CHECK'
+import json, subprocess, sys
+arbiter, games = sys.argv[1], json.load(open(sys.argv[2]))["games"]
+for g in games:
+    allowed = g["allowed_sizes"]
+    assert allowed == sorted(allowed) and g["size_min"] == allowed[0] and g["size_max"] == allowed[-1], g
+    assert str(g["size_min"]) in g["sizes"] and str(g["size_max"]) in g["sizes"], g
+    assert g["default_size"] in allowed, g
+    for n in range(1, g["size_max"] + 2):
+        status = subprocess.run([arbiter, "replay", g["name"], "--size", str(n)], capture_output=True).returncode
+        assert (status == 0) == (n in allowed), (g["name"], n, status)
+CHECK
+then pass; else fail "rules --json lists the sizes --size accepts"; fi
 for game in brique quentin brochs hexabrae; do
   conforms rules 0 rules "$game" --json
   conforms moves 0 moves "$game" --json --why
@@ -35,6 +51,18 @@ done
 conforms check 0 check brique --size 4 --rule escort-directions=facing --cases 3 --property small-turns --property fill-settles --json
 conforms check 1 check brique --size 4 --rule pass=allowed --cases 5 --property no-draws --json
 conforms replay 0 replay brique --size 3 b2 a1 --json
+# Besides result's words ("Black wins", "draw", "ongoing") the outcome as a fixed set and the winner.
+conforms replay 0 replay brique --size 2 a1 b1 a2 --json
+conforms moves 0 moves brique --size 2 a1 b1 a2 --json
+conforms explain 0 explain brique --size 2 a1 b1 a2 --json
+if python3 - "$tmp/$((runs - 2)).json" "$tmp/$((runs - 1)).json" "$tmp/$runs.json" "$tmp/$((runs - 3)).json" <<'CHECK'
+import json, sys
+*won, going = (json.load(open(name)) for name in sys.argv[1:])
+for d in won:
+    assert (d["result"], d["outcome"], d["winner"]) == ("Black wins", "win", "Black"), d
+assert (going["result"], going["outcome"], going["winner"]) == ("ongoing", "ongoing", None), going
+CHECK
+then pass; else fail "replay, moves and explain --json give the outcome and the winner"; fi
 conforms explain 0 explain brique --size 5 c3 b2 --json
 conforms explain 1 explain brique --size 5 c3 c3 --json
 # The move and the moves before it are written as the game writes them (as moves and replay do),
@@ -82,8 +110,27 @@ assert v["size"] == 3 and not v["every_size"] and v["verdict"] == "refuted" and 
 assert "   a b c\n" in v["counterexample"] and "a b c d" not in v["counterexample"], v["counterexample"]' "$tmp/$runs.json"; then
   pass; else fail "no-draw size 3 refuted with a counterexample of another size" "$tmp/$runs.json"; fi
 conforms rulings-diff 0 rulings diff brique fill once keep-enemy --max-size 3 --seconds 20 --json
+# --out with --json draws the diagrams as without it (as metrics draws its chart), and names them.
+conforms rulings-diff 0 rulings diff brique pie --max-size 3 --seconds 20 --json --out "$tmp/pie.svg"
+if python3 - "$tmp/$runs.json" "$tmp" <<'CHECK'
+import json, os, sys
+d, folder = json.load(open(sys.argv[1])), sys.argv[2]
+for c in d["comparisons"]:
+    assert c["difference"] is not None and c["diagram_file"] == folder + "/pie-" + c["value_b"] + ".svg", c
+    assert open(c["diagram_file"]).read().startswith("<?xml"), c["diagram_file"]
+CHECK
+then pass; else fail "rulings diff --json --out draws the diagrams and names them" "$tmp/$runs.json"; fi
 conforms solve 0 solve brique --size 3 --json
 conforms solve 0 solve quentin --size 3 --value-only --threads 2 --race --json
+# The value names what it holds under, as check, prove and verify-proof do: the size, the rulings
+# as given (a ruling's id turned into its name) and every ruling's value, defaults included.
+conforms solve 0 solve quentin --size 3 --rule Q-2=adjacencies --json
+if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["size"] == 3 and d["rulings"] == ["majority=adjacencies"], d
+assert "majority=adjacencies" in d["rulings_in_force"] and "edges-count=no" in d["rulings_in_force"], d["rulings_in_force"]' "$tmp/$runs.json"; then
+  pass; else fail "solve --json names the size and the rulings the value holds under" "$tmp/$runs.json"; fi
 # verify-proof of a certificate that verifies, and of one with a claim turned to the other side.
 "$arbiter" solve brique --size 3 --proof "$tmp/b3.cert" --state "$tmp/solve-state" >/dev/null 2>&1
 conforms verify-proof 0 verify-proof "$tmp/b3.cert" --json
