@@ -65,7 +65,9 @@ std::string counted(int count, const std::string& thing) {
 
 // 2: a claim about every size has size null (1 gave the size it was run with), and
 // counterexample_size says where a refutation is drawn; sizes is null for every-size claims alone.
-constexpr int kProveSchema = 2;
+// 3: a row cut short by a stop request has the verdict "stopped", as the text shows it (2 said
+// "unknown", Z3's own answer that it could not decide).
+constexpr int kProveSchema = 3;
 
 // A claim about every size is proved once, whatever sizes are asked: naming a size would say it
 // was checked at that size only.
@@ -89,10 +91,14 @@ void print_scope(const GameDescriptor& game, const std::string& claim, const Pro
   std::cout << "rulings: " << rulings_in_force_line(game, config) << "\n";
 }
 
+// A row's verdict in a word: "stopped" for a check cut short by a stop request (no verdict), else
+// the driver's.
+const char* row_verdict(const ProveRow& row) { return row.interrupted ? "stopped" : verdict_name(row.verdict.kind); }
+
 void print_row(const ProveRow& row) {
   const Verdict& v = row.verdict;
   std::cout << std::left << std::setw(30) << row.claim << " " << std::setw(20) << v.scope << " " << std::setw(8)
-            << (row.interrupted ? "stopped" : verdict_name(v.kind)) << std::right << std::fixed << std::setprecision(2) << std::setw(9) << v.seconds
+            << row_verdict(row) << std::right << std::fixed << std::setprecision(2) << std::setw(9) << v.seconds
             << "s " << std::setw(8) << v.variables << " vars " << std::setw(8) << v.assertions << " assertions"
             << (row.from_results_file ? "  (" + reuse_mark(row) + ")" : "");
   if (v.kind == Verdict::Kind::Unknown) std::cout << "  reason: " << v.reason;
@@ -125,7 +131,7 @@ nlohmann::json verdict_json(const ProveRow& row) {
           {"size", row.every_size ? nlohmann::json(nullptr) : nlohmann::json(row.size)},
           {"every_size", row.every_size},
           {"scope", v.scope},
-          {"verdict", verdict_name(v.kind)},
+          {"verdict", row_verdict(row)},
           {"seconds", v.seconds},
           {"variables", v.variables},
           {"assertions", v.assertions},
