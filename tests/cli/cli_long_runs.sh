@@ -84,7 +84,7 @@ else:
       python3 -c '
 import json, sys
 rows = json.load(open(sys.argv[1]))["verdicts"]
-assert rows and rows[-1]["verdict"] == "stopped", rows[-1:]
+assert rows and rows[-1]["verdict"] == "stopped" and rows[-1]["audit_verdict"] is None, rows[-1:]
 assert all(r["verdict"] != "unknown" or not r["reason"].startswith("interrupted") for r in rows), rows' "$tmp/out" ||
         fail "$game prove --json: the stopped row" "$tmp/out"
     else
