@@ -212,20 +212,81 @@ Evidence evidence_of(const Game& game, const std::string& start, const std::vect
 }
 
 // A counterexample may show the position and then more (what a move makes of it, a note on how
-// it was found): the evidence starts from the shortest leading part that reads as a position.
+// it was found), and a derived claim's opens with the premise it is the counterexample of: the
+// evidence starts from the shortest run of lines, from the earliest line on, that reads as a
+// position.
 std::string first_position(const Game& game, const std::string& counterexample) {
-  std::istringstream lines(counterexample);
-  std::string prefix;
-  for (std::string line; std::getline(lines, line);) {
-    prefix += line + "\n";
-    try {
-      game.parse_position(prefix);
-      return prefix;
-    } catch (const InputError&) {
+  std::vector<std::string> lines;
+  std::istringstream text(counterexample);
+  for (std::string line; std::getline(text, line);) lines.push_back(line + "\n");
+  for (std::size_t from = 0; from < lines.size(); ++from) {
+    std::string run;
+    for (std::size_t to = from; to < lines.size(); ++to) {
+      run += lines[to];
+      try {
+        game.parse_position(run);
+        return run;
+      } catch (const InputError&) {
+      }
     }
   }
   return counterexample;
 }
+
+}  // namespace
+
+AuditVerdict proof_verdict(const Claim& claim, Verdict::Kind kind) {
+  const bool proved = kind == Verdict::Kind::Proved, refuted = kind == Verdict::Kind::Refuted;
+  // A claim its source quotes to say it is false: refuted, the source is confirmed; proved, the
+  // source is wrong, which is a finding.
+  if (claim.expected_refuted) return refuted ? AuditVerdict::Confirmed : proved ? AuditVerdict::Finding : AuditVerdict::Unknown;
+  return proved ? AuditVerdict::Pass : refuted ? AuditVerdict::Finding : AuditVerdict::Unknown;
+}
+
+const char* expected_verdict(const Claim& claim) {
+  return verdict_name(claim.expected_refuted ? Verdict::Kind::Refuted : Verdict::Kind::Proved);
+}
+
+std::optional<ProofCounterexample> proof_counterexample(const GameDescriptor& game, const Verdict& verdict, int size,
+                                                        const std::vector<std::string>& rulings) {
+  if (verdict.kind != Verdict::Kind::Refuted) return std::nullopt;
+  ProofCounterexample c;
+  std::unique_ptr<Game> sized;
+  try {
+    // Drawn at the size it refutes: a claim about every size at the board its proof found.
+    sized = make_game(game, verdict.counterexample_size > 0 ? verdict.counterexample_size : size, rulings);
+    // A counterexample found by play is shown as the game that reaches it from the empty board and
+    // then plays the counterexample's own move(s), the ones the claim is about.
+    if (verdict.reached_by.empty()) {
+      const std::string start = first_position(*sized, verdict.counterexample);
+      c.evidence = evidence_of(*sized, start, verdict.moves);
+      c.position = c.evidence.start;
+      // On the empty board itself, its moves are the line from the empty board, replayed from it.
+      if (c.position == sized->initial_state()->line()) {
+        c.line_from_empty = verdict.moves;
+        c.evidence = evidence_of(*sized, "", verdict.moves);
+      }
+    } else {
+      c.line_from_empty = verdict.reached_by;
+      c.line_from_empty.insert(c.line_from_empty.end(), verdict.moves.begin(), verdict.moves.end());
+      c.evidence = evidence_of(*sized, "", c.line_from_empty);
+    }
+  } catch (const InputError&) {
+    return std::nullopt;  // not a position this game reads back (a claim about something else than a turn)
+  }
+  if (!verdict.reached_by.empty()) {
+    try {
+      auto state = sized->initial_state();
+      for (const std::string& move : verdict.reached_by) state->apply(state->parse_move(move));
+      c.position = state->line();
+    } catch (const InputError&) {
+      // The line does not play from the empty board: no position to name.
+    }
+  }
+  return c;
+}
+
+namespace {
 
 // The smallest allowed size but one (the very smallest boards are often degenerate), and the default.
 std::vector<int> audit_sizes(const GameDescriptor& game) {
@@ -452,31 +513,15 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
         // Cut short by the stop (a premise of a derived claim included): no verdict, shown "stopped".
         row.stopped = r.interrupted;
         const bool proved = r.verdict.kind == Verdict::Kind::Proved, refuted = r.verdict.kind == Verdict::Kind::Refuted;
-        // A claim its source quotes to say it is false: refuted, the source is confirmed; proved,
-        // the source is wrong, which is a finding.
-        row.verdict = claim.expected_refuted ? (refuted ? AuditVerdict::Confirmed : proved ? AuditVerdict::Finding : AuditVerdict::Unknown)
-                      : proved               ? AuditVerdict::Pass
-                      : refuted              ? AuditVerdict::Finding
-                                             : AuditVerdict::Unknown;
+        row.verdict = proof_verdict(claim, r.verdict.kind);
         if (claim.expected_refuted && proved) {
           row.detail = std::string(kProvedAgainstSource) + " (" + claim.source + ")";
         }
         if (refuted) {
-          row.detail = std::string(claim.expected_refuted ? "confirmed: the source expected this refutation (" + claim.source + ")\n" : "") +
+          row.detail = std::string(claim.expected_refuted ? std::string(kRefutedAsExpected) + " (" + claim.source + ")\n" : "") +
                        "refuted; counterexample:\n" + r.verdict.counterexample + r.verdict.note;
-          try {
-            // Drawn at the size it refutes: a claim about every size at the board its proof found.
-            const int drawn_at = r.verdict.counterexample_size > 0 ? r.verdict.counterexample_size : r.size;
-            const auto sized = make_game(game, drawn_at, s.rulings_of(game));
-            // A counterexample found by play is shown as the game that reaches it from the empty
-            // board and then plays the counterexample's own move(s), the ones the claim is about.
-            std::vector<std::string> line = r.verdict.reached_by;
-            line.insert(line.end(), r.verdict.moves.begin(), r.verdict.moves.end());
-            row.evidence = r.verdict.reached_by.empty()
-                               ? evidence_of(*sized, first_position(*sized, r.verdict.counterexample), r.verdict.moves)
-                               : evidence_of(*sized, "", line);
-          } catch (const InputError&) {
-            // Not a position this game reads back (a claim about something else than a turn).
+          if (const auto counterexample = proof_counterexample(game, r.verdict, r.size, s.rulings_of(game))) {
+            row.evidence = counterexample->evidence;
           }
         } else if (r.verdict.kind == Verdict::Kind::Unknown) {
           row.detail = (row.stopped ? "stopped: " : "unknown: ") + r.verdict.reason;

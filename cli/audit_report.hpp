@@ -11,6 +11,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/core/claim.hpp"
+
+namespace arbiter {
+struct GameDescriptor;
+}
+
 namespace arbiter::cli {
 
 // NotApplicable: a property that claims nothing under the configuration audited (its detail says
@@ -22,6 +28,16 @@ enum class AuditVerdict { Pass, Finding, Unknown, Fail, NotApplicable, Confirmed
 const char* verdict_word(AuditVerdict verdict);
 // How the detail of a finding opens when a claim expected to be refuted was proved.
 inline constexpr const char* kProvedAgainstSource = "proved, though the source expected a refutation";
+// How the detail of a refutation opens when the claim's source expected it.
+inline constexpr const char* kRefutedAsExpected = "confirmed: the source expected this refutation";
+
+// The audit's verdict on a proof of `claim` that ended as `kind` (`arbiter prove --json` gives it
+// too): proved is a pass and refuted a finding, except for a claim its source expects to be
+// refuted (Claim::expected_refuted), where refuted is confirmed and proved the finding.
+AuditVerdict proof_verdict(const Claim& claim, Verdict::Kind kind);
+// What the claim's source expects a proof to end as: "refuted" where it quotes the claim as false,
+// else "proved".
+const char* expected_verdict(const Claim& claim);
 
 // How to see a result for oneself: where it starts, the moves, where they lead, the command that
 // replays them, the explain trace of the last move, and a picture of the position reached.
@@ -35,6 +51,22 @@ struct Evidence {
   std::string svg;                 // the position reached, drawn (inline SVG, no XML declaration)
   std::string status;              // its status: whose turn, or the result ("White wins")
 };
+
+// A refuted proof's counterexample as the game reads it back, drawn at the size it refutes
+// (counterexample_size, else `size`) under `rulings` (NAME=VALUE): `position`, the one-line form
+// of the position the claim is refuted at (what --position takes; "" when the counterexample is
+// no position the game reads back); `line_from_empty`, the moves that reach it from the empty
+// board followed by the counterexample's own moves, where it was found by play (empty otherwise);
+// `evidence`, the audit's (the line from the empty board, else the position and its moves, with
+// the replay command). nullopt for a verdict that is not a refutation, or one whose position the
+// game does not read back.
+struct ProofCounterexample {
+  std::string position;
+  std::vector<std::string> line_from_empty;
+  Evidence evidence;
+};
+std::optional<ProofCounterexample> proof_counterexample(const GameDescriptor& game, const Verdict& verdict, int size,
+                                                        const std::vector<std::string>& rulings);
 
 struct AuditRow {
   std::string game;

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/audit_report.hpp"
 #include "cli/command.hpp"
 #include "cli/json_output.hpp"
 #include "cli/options.hpp"
@@ -65,7 +66,9 @@ std::string counted(int count, const std::string& thing) {
 
 // 2: a claim about every size has size null (1 gave the size it was run with), and
 // counterexample_size says where a refutation is drawn; sizes is null for every-size claims alone.
-constexpr int kProveSchema = 2;
+// 3: a row cut short by a stop request has the verdict "stopped", as the text shows it (2 said
+// "unknown", Z3's own answer that it could not decide).
+constexpr int kProveSchema = 3;
 
 // A claim about every size is proved once, whatever sizes are asked: naming a size would say it
 // was checked at that size only.
@@ -89,10 +92,29 @@ void print_scope(const GameDescriptor& game, const std::string& claim, const Pro
   std::cout << "rulings: " << rulings_in_force_line(game, config) << "\n";
 }
 
-void print_row(const ProveRow& row) {
+// A row's verdict in a word: "stopped" for a check cut short by a stop request (no verdict), else
+// the driver's.
+const char* row_verdict(const ProveRow& row) { return row.interrupted ? "stopped" : verdict_name(row.verdict.kind); }
+
+// The claim a row is about (the game's claims hold every row's, lemmas and derived claims too).
+const Claim& claim_of(const std::vector<Claim>& claims, const ProveRow& row) {
+  const auto found = std::find_if(claims.begin(), claims.end(), [&](const Claim& c) { return c.name == row.claim; });
+  if (found == claims.end()) throw std::logic_error("prove: a row about no claim of the game: " + row.claim);
+  return *found;
+}
+
+// What a row is read with, beside its verdict: the game's claims (what each claim's source
+// expects) and the rulings given, under which a counterexample is read back.
+struct RowContext {
+  const GameDescriptor& game;
+  const std::vector<Claim>& claims;
+  const std::vector<std::string>& rulings;
+};
+
+void print_row(const ProveRow& row, const RowContext& context) {
   const Verdict& v = row.verdict;
   std::cout << std::left << std::setw(30) << row.claim << " " << std::setw(20) << v.scope << " " << std::setw(8)
-            << (row.interrupted ? "stopped" : verdict_name(v.kind)) << std::right << std::fixed << std::setprecision(2) << std::setw(9) << v.seconds
+            << row_verdict(row) << std::right << std::fixed << std::setprecision(2) << std::setw(9) << v.seconds
             << "s " << std::setw(8) << v.variables << " vars " << std::setw(8) << v.assertions << " assertions"
             << (row.from_results_file ? "  (" + reuse_mark(row) + ")" : "");
   if (v.kind == Verdict::Kind::Unknown) std::cout << "  reason: " << v.reason;
@@ -106,26 +128,40 @@ void print_row(const ProveRow& row) {
     for (std::string line; std::getline(lines, line);) std::cout << "  " << line << "\n";
   }
   if (v.kind == Verdict::Kind::Refuted) {
+    const Claim& claim = claim_of(context.claims, row);
+    if (claim.expected_refuted) std::cout << kRefutedAsExpected << " (" << claim.source << ")\n";
     std::cout << "counterexample:\n" << v.counterexample;
     if (!v.moves.empty()) {
       std::cout << "moves:";
       for (const auto& m : v.moves) std::cout << " " << m;
       std::cout << "\n";
     }
+    if (const auto counterexample = proof_counterexample(context.game, v, row.size, context.rulings)) {
+      if (!counterexample->position.empty()) std::cout << "position: " << counterexample->position << "\n";
+      std::cout << "replay: " << counterexample->evidence.replay << "\n";
+    }
+  } else if (v.kind == Verdict::Kind::Proved && !row.interrupted && claim_of(context.claims, row).expected_refuted) {
+    std::cout << kProvedAgainstSource << " (" << claim_of(context.claims, row).source << ")\n";
   }
   if (!v.note.empty()) std::cout << "note: " << v.note << "\n";
   std::cout << std::flush;
 }
 
-nlohmann::json verdict_json(const ProveRow& row) {
+nlohmann::json verdict_json(const ProveRow& row, const RowContext& context) {
   const Verdict& v = row.verdict;
   const auto size_or_null = [](int size) { return size == 0 ? nlohmann::json(nullptr) : nlohmann::json(size); };
+  const auto text_or_null = [](const std::string& text) { return text.empty() ? nlohmann::json(nullptr) : nlohmann::json(text); };
+  const Claim& claim = claim_of(context.claims, row);
+  const auto counterexample = proof_counterexample(context.game, v, row.size, context.rulings);
   // A claim about every size has no size; its counterexample, when refuted, is drawn at one.
   return {{"claim", row.claim},
           {"size", row.every_size ? nlohmann::json(nullptr) : nlohmann::json(row.size)},
           {"every_size", row.every_size},
           {"scope", v.scope},
-          {"verdict", verdict_name(v.kind)},
+          {"verdict", row_verdict(row)},
+          {"expected", expected_verdict(claim)},
+          // The word audit.json gives the same proof; none for a check cut short.
+          {"audit_verdict", row.interrupted ? nlohmann::json(nullptr) : nlohmann::json(verdict_word(proof_verdict(claim, v.kind)))},
           {"seconds", v.seconds},
           {"variables", v.variables},
           {"assertions", v.assertions},
@@ -136,7 +172,11 @@ nlohmann::json verdict_json(const ProveRow& row) {
           {"counterexample", v.kind == Verdict::Kind::Refuted ? nlohmann::json(v.counterexample) : nlohmann::json(nullptr)},
           {"counterexample_size", v.kind == Verdict::Kind::Refuted ? size_or_null(v.counterexample_size) : nlohmann::json(nullptr)},
           {"moves", v.moves},
-          {"note", v.note.empty() ? nlohmann::json(nullptr) : nlohmann::json(v.note)}};
+          {"position", counterexample ? text_or_null(counterexample->position) : nlohmann::json(nullptr)},
+          {"line_from_empty", counterexample && !counterexample->line_from_empty.empty()
+                                  ? nlohmann::json(counterexample->line_from_empty) : nlohmann::json(nullptr)},
+          {"replay", counterexample ? nlohmann::json(counterexample->evidence.replay) : nlohmann::json(nullptr)},
+          {"note", text_or_null(v.note)}};
 }
 
 // `prove GAME --differential`: per size, the turn encoding against the model (exit 1 on a
@@ -284,7 +324,8 @@ int prove_command(const std::vector<std::string>& args) {
                                {"statement", c.statement},
                                {"source", c.source},
                                {"premises", c.premises},
-                               {"size_independent", c.size_independent}});
+                               {"size_independent", c.size_independent},
+                               {"expected", expected_verdict(c)}});
     }
     print_json(out);
     return 0;
@@ -294,7 +335,7 @@ int prove_command(const std::vector<std::string>& args) {
     for (const Claim& c : claims) {
       std::cout << c.name << (c.premises.empty() ? (c.size_independent ? "  [all sizes: lemma]" : "")
                                                  : (c.size_independent ? "  [all sizes: derived]" : "  [derived]"))
-                << "\n  " << c.statement << "\n  source: " << c.source << "\n";
+                << (c.expected_refuted ? "  [expected: refuted]" : "") << "\n  " << c.statement << "\n  source: " << c.source << "\n";
       if (!c.premises.empty()) {
         std::cout << "  premises:";
         for (const auto& p : c.premises) std::cout << " " << p;
@@ -350,6 +391,7 @@ int prove_command(const std::vector<std::string>& args) {
   }
   bool all_proved = true;
   ProveTally tally;
+  const RowContext context{game, claims, rulings};
   // What the rows and the closing lines below read, guarded by output_lock(): a step that does not
   // stop within 3 s of a stop request is abandoned, and the watcher thread then prints the report
   // (the rows shown, the step's row as interrupted, the state) while this thread is still in it.
@@ -358,7 +400,7 @@ int prove_command(const std::vector<std::string>& args) {
   bool reported = false;
   const auto report = [&](const ProveRow* abandoned) {
     if (json) {
-      if (abandoned != nullptr) verdicts.push_back(verdict_json(*abandoned));
+      if (abandoned != nullptr) verdicts.push_back(verdict_json(*abandoned, context));
       nlohmann::json out = json_document("prove", kProveSchema);
       out["game"] = game.name;
       out["claim"] = claim;
@@ -374,7 +416,7 @@ int prove_command(const std::vector<std::string>& args) {
       out["interrupted"] = stop_requested();
       print_json(out);
     } else {
-      if (abandoned != nullptr) print_row(*abandoned);
+      if (abandoned != nullptr) print_row(*abandoned, context);
       std::cout << state_line(request, tally) << "\n";
     }
     std::cout << std::flush;
@@ -409,10 +451,10 @@ int prove_command(const std::vector<std::string>& args) {
     ++shown;
     all_proved = all_proved && row.verdict.kind == Verdict::Kind::Proved;
     if (json) {
-      verdicts.push_back(verdict_json(row));
+      verdicts.push_back(verdict_json(row, context));
       return;
     }
-    print_row(row);
+    print_row(row, context);
   }, std::cerr, isatty(fileno(stderr)) != 0, &tally);
   {
     const auto lock = output_lock();

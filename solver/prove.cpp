@@ -104,7 +104,7 @@ std::string record(const std::string& key, const Verdict& v, double budget) {
       << '\t' << escape(v.scope) << '\t' << escape(v.reason) << '\t' << escape(v.counterexample) << '\t'
       << escape(join(v.moves, " ")) << '\t' << escape(v.note) << '\t' << budget << '\t'
       << (v.refutes_derived_claims ? "refutes-derived" : "") << '\t' << escape(version_string()) << '\t'
-      << v.counterexample_size;
+      << v.counterexample_size << '\t' << escape(join(v.reached_by, " "));
   const std::string text = out.str();
   return text + '\t' + kCheckField + text_key_hex(text);
 }
@@ -114,7 +114,9 @@ std::string record(const std::string& key, const Verdict& v, double budget) {
 // arbiter, whose verdicts are no longer reused), or something else.
 enum class Line { Record, Damaged, Unchecked, Other };
 
-constexpr std::size_t kRecordFields = kKeyFields + 14;
+// The last field, the moves that reach a counterexample found by play from the empty board, was
+// added on 29 November 2026: a record without it is still read (its verdict has no such line).
+constexpr std::size_t kRecordFields = kKeyFields + 15;
 
 Line parse_record(const std::string& line, std::string& key, Stored& stored) {
   const auto fields = split(line, '\t');
@@ -127,7 +129,7 @@ Line parse_record(const std::string& line, std::string& key, Stored& stored) {
   if (line.substr(check_at + std::string(kCheckField).size()) != text_key_hex(line.substr(0, check_at - 1))) {
     return Line::Damaged;
   }
-  if (fields.size() != kRecordFields) return Line::Damaged;
+  if (fields.size() != kRecordFields && fields.size() != kRecordFields - 1) return Line::Damaged;
   Verdict& v = stored.verdict;
   const std::string& kind = fields[kKeyFields];
   if (kind == "proved") v.kind = Verdict::Kind::Proved;
@@ -154,6 +156,10 @@ Line parse_record(const std::string& line, std::string& key, Stored& stored) {
     v.counterexample_size = std::stoi(fields[kKeyFields + 12]);
   } catch (const std::exception&) {
     return Line::Damaged;
+  }
+  if (fields.size() == kRecordFields) {
+    const std::string reached_by = unescape(fields[kKeyFields + 13]);
+    v.reached_by = reached_by.empty() ? std::vector<std::string>{} : split(reached_by, ' ');
   }
   return Line::Record;
 }

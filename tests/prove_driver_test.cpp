@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "model/core/errors.hpp"
+#include "model/core/zobrist.hpp"
 #include "solver/connection_claims.hpp"
 #include "solver/prove.hpp"
 #include "solver/z3_encoding.hpp"
@@ -343,6 +344,41 @@ TEST(ProveDriver, ACounterexampleIsDrawnAtTheSizeItRefutes) {
   EXPECT_NE(at_six.verdict.counterexample.find("BOARD 6"), std::string::npos) << at_six.verdict.counterexample;
   EXPECT_NE(at_six.verdict.derivation.find("drawn-everywhere (all sizes (read from the rulings)): refuted (reused"),
             std::string::npos) << at_six.verdict.derivation;
+  std::filesystem::remove(file);
+}
+
+// A counterexample found by play keeps, in its record, the moves that reach it from the empty board
+// (a reused verdict lost them, and prove --json's line_from_empty read null on the rerun); a record
+// kept before that field (one field fewer) is still reused, without them.
+TEST(ProveDriver, AStoredRefutationKeepsTheMovesThatReachIt) {
+  const auto file = (std::filesystem::temp_directory_path() / "arbiter-prove-reached-by.tsv").string();
+  std::filesystem::remove(file);
+  const GameDescriptor game = planted_game([] {
+    Verdict found = refuted_with("BOARD\n", "reachable: planted");
+    found.moves = {"c3"};
+    found.reached_by = {"a1", "b2"};
+    return with_encoding_version(
+        {{"found-by-play", "planted: refuted by play", "test", false, [found](const Game&, double) { return found; }}}, "v1");
+  });
+  EXPECT_FALSE(prove_one(game, "found-by-play", file).from_results_file);
+  const ProveRow reused = prove_one(game, "found-by-play", file);
+  EXPECT_TRUE(reused.from_results_file);
+  EXPECT_EQ(reused.verdict.reached_by, (std::vector<std::string>{"a1", "b2"}));
+  EXPECT_EQ(reused.verdict.moves, std::vector<std::string>{"c3"});
+
+  // The record as an arbiter before the field wrote it: without its last field before the checksum.
+  std::string record = read_text(file);
+  record.pop_back();  // the newline
+  const auto check = record.rfind('\t');
+  const auto last_field = record.rfind('\t', check - 1);
+  ASSERT_EQ(record.substr(last_field, check - last_field), "\ta1 b2");
+  const std::string older = record.substr(0, last_field);
+  std::ofstream(file, std::ios::trunc) << older << "\tcheck=" << text_key_hex(older) << "\n";
+  const ProveRow old = prove_one(game, "found-by-play", file);
+  EXPECT_TRUE(old.from_results_file);
+  EXPECT_EQ(old.verdict.kind, Verdict::Kind::Refuted);
+  EXPECT_TRUE(old.verdict.reached_by.empty());
+  EXPECT_EQ(old.verdict.moves, std::vector<std::string>{"c3"});
   std::filesystem::remove(file);
 }
 

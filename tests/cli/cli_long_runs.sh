@@ -80,6 +80,13 @@ else:
     if [ ${#json[@]} -gt 0 ]; then
       grep -q '"interrupted": true' "$tmp/out" || fail "$game prove --json says it was interrupted" "$tmp/out"
       grep -q "\"state\": \"$tmp/state/prove-$game.tsv\"" "$tmp/out" || fail "$game prove --json names its state" "$tmp/out"
+      # The row cut short reads "stopped", as in the text (it read "unknown", Z3's own answer).
+      python3 -c '
+import json, sys
+rows = json.load(open(sys.argv[1]))["verdicts"]
+assert rows and rows[-1]["verdict"] == "stopped" and rows[-1]["audit_verdict"] is None, rows[-1:]
+assert all(r["verdict"] != "unknown" or not r["reason"].startswith("interrupted") for r in rows), rows' "$tmp/out" ||
+        fail "$game prove --json: the stopped row" "$tmp/out"
     else
       grep -q "interrupted by SIGINT" "$tmp/out" || fail "$game prove marks the check interrupted" "$tmp/out"
       # The row reads as stopped, not as an unknown verdict, and shows how long it ran.
@@ -134,7 +141,8 @@ for json in "" --json; do
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["interrupted"] and d["state"].endswith("prove-brique.tsv"), d
-assert [v["reason"] for v in d["verdicts"]] == ["interrupted by SIGINT (the check did not stop within 3 s and was abandoned)"], d' \
+assert [v["reason"] for v in d["verdicts"]] == ["interrupted by SIGINT (the check did not stop within 3 s and was abandoned)"], d
+assert [v["verdict"] for v in d["verdicts"]] == ["stopped"], d' \
         "$tmp/out" || fail "abandoned prove --json reports" "$tmp/out" "$tmp/err"
     else
       grep -q "^only-mover-wins  *size 10  *stopped .*reason: interrupted by SIGINT (the check did not stop within 3 s and was abandoned)" "$tmp/out" &&

@@ -78,6 +78,38 @@ conforms replay 0 replay quentin --size 4 --json
 conforms prove 0 prove brique --list --json
 conforms prove 0 prove brique one-fill-round --sizes 3 --timeout 20 --fresh --state "$tmp/state" --json
 conforms prove 1 prove quentin only-mover-completes --sizes 2 --timeout 20 --fresh --state "$tmp/state" --json  # refuted: counterexample fields
+# A refutation its source expected ("expected: refuted" in the research notes) says so in fields, as
+# audit.json does (confirmed), and still exits 1 (refuted); the counterexample reads as a position
+# (what --position takes), the line from the empty board and a replay command. The rerun reuses the
+# stored verdict and gives the same line (the record keeps it). Before, only the prose said either.
+cp "$tmp/$runs.json" "$tmp/expected.json"
+conforms prove 1 prove quentin only-mover-completes --sizes 2 --timeout 20 --state "$tmp/state" --json
+conforms prove 0 prove quentin --list --json
+if python3 - "$tmp/expected.json" "$tmp/$((runs - 1)).json" "$tmp/$runs.json" <<'CHECK'
+import json, sys
+fresh, reused, listed = (json.load(open(name)) for name in sys.argv[1:])
+for d in (fresh, reused):
+    v = d["verdicts"][0]
+    assert v["verdict"] == "refuted" and v["expected"] == "refuted" and v["audit_verdict"] == "confirmed", v
+    assert v["moves"] == ["a1"] and v["line_from_empty"] == ["b1", "b2", "a1"], v
+    assert v["position"] == "quentin 2 .B/.W black 2", v
+    assert v["replay"] == "arbiter replay quentin --size 2 'b1' 'b2' 'a1'", v
+assert reused["verdicts"][0]["stored"], reused
+expected = {c["name"]: c["expected"] for c in listed["claims"]}
+assert expected["only-mover-completes"] == "refuted" and expected["no-two-winners"] == "proved", expected
+CHECK
+then pass; else fail "prove --json: an expected refutation and its counterexample in fields" "$tmp/expected.json" "$tmp/$runs.json"; fi
+# The replay command and the position reach the same place; the text says what the fields say.
+position=$(jq -r '.verdicts[0].position' "$tmp/expected.json")
+replay=$(jq -r '.verdicts[0].replay' "$tmp/expected.json")
+replayed=$(eval "\"\$arbiter\"${replay#arbiter}" | grep '^Position:')
+"$arbiter" prove quentin only-mover-completes --sizes 2 --timeout 20 --state "$tmp/state" >"$tmp/text" 2>/dev/null
+text_status=$?
+if [ -n "$replayed" ] && [ "$replayed" = "$("$arbiter" replay quentin --size 2 --position "$position" a1 | grep '^Position:')" ] &&
+  [ "$text_status" -eq 1 ] && grep -q "^confirmed: the source expected this refutation" "$tmp/text" &&
+  grep -qxF "position: $position" "$tmp/text" && grep -qxF "replay: $replay" "$tmp/text" &&
+  "$arbiter" prove quentin --list | grep -q '^only-mover-completes .*\[expected: refuted\]'; then
+  pass; else fail "prove: the replay reaches the position, and the text gives it" "$tmp/text"; fi
 # A verdict kept above is reused under a --rule that names the default (the same rulings in force).
 conforms prove 0 prove brique one-fill-round --sizes 3 --timeout 20 --rule fill=once --state "$tmp/state" --json  # reused: stored_by
 # The verdicts carry every ruling's value (defaults included) and who kept a reused one.
@@ -107,7 +139,11 @@ if python3 -c '
 import json, sys
 v = json.load(open(sys.argv[1]))["verdicts"][0]
 assert v["size"] == 3 and not v["every_size"] and v["verdict"] == "refuted" and v["counterexample_size"] == 3, v
-assert "   a b c\n" in v["counterexample"] and "a b c d" not in v["counterexample"], v["counterexample"]' "$tmp/$runs.json"; then
+assert "   a b c\n" in v["counterexample"] and "a b c d" not in v["counterexample"], v["counterexample"]
+# Its counterexample is the premise'"'"'s, under a line naming the premise: still read as a position,
+# the empty board, from which its moves are the line from the empty board.
+assert v["position"] == "brique 3 .../.../... black 0 pass=allowed" and v["line_from_empty"] == ["pass", "pass"], v
+assert v["replay"] == "arbiter replay brique --size 3 --rule pass=allowed '"'pass' 'pass'"'", v' "$tmp/$runs.json"; then
   pass; else fail "no-draw size 3 refuted with a counterexample of another size" "$tmp/$runs.json"; fi
 conforms rulings-diff 0 rulings diff brique fill once keep-enemy --max-size 3 --seconds 20 --json
 # --out with --json draws the diagrams as without it (as metrics draws its chart), and names them.
