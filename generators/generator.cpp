@@ -310,7 +310,16 @@ std::string refutation_sentence(const Game& game, const State& position, const s
   if (k == 1) return m.text + " does not win at once" + (exchange.empty() ? "" : " (" + exchange + ")") + "." + still;
   std::string sentence = "After " + m.text + (exchange.empty() ? ", " : " " + exchange + "; ");
   const bool answered = !m.line.empty() && child->side_to_move() == 1 - player;
-  if (answered) sentence += opponent + " answers " + m.line.front() + " and ";
+  if (answered) {
+    sentence += opponent + " answers " + m.line.front() + " and ";
+    // An answer that ends the game with the opponent's win is said to win, as in a `wins` puzzle
+    // ("Black answers d5 and wins."): the bounded search's "cannot win within k" is true but hides
+    // that the move loses at once. Said only where replaying the answer shows it.
+    auto answer = child->clone();
+    answer->apply(answer->parse_move(m.line.front()));
+    const Outcome end = answer->is_terminal() ? answer->outcome() : Outcome{};
+    if (end.kind == Outcome::Kind::Win && end.winner == 1 - player) return sentence + "wins.";
+  }
   if (m.value == Value::NoWinWithin) {
     if (!answered && child->side_to_move() == player) sentence += side + " is to move again, but ";
     return sentence + side + " cannot win within " + moves_word(k) + "." + still;

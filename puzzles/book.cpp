@@ -33,6 +33,7 @@ struct Entry {
   int number = 0;
   std::string task;      // "Black to play and win in 2"
   std::string details;   // "Difficulty 2/5 · Brique 7x7 · theme"
+  std::string store_id;  // "store id 17" (for `puzzles show 17`), or "" for a puzzle not from a store
   std::string rulings;   // "Rulings: edges-count=yes" when they differ from the game's defaults, else ""
   int difficulty = 0;
   Drawing problem;
@@ -257,6 +258,29 @@ Drawing decorate_for_print(const Drawing& board, Decorations decorations, const 
   return with_printable_labels(std::move(out), scale, std::min(html.width_mm, pdf.width_mm) / scale);
 }
 
+// "After d1, Black answers d5 and wins.", where replaying the wrong move and the stored answer
+// shows that the answer ends the game with the answerer's win (the generator's sentence for such
+// a move since s48: a store written before it said only "... and White cannot win within 2 moves",
+// true but hiding that the move loses at once). Nothing for a move that exchanges the players
+// (whose sentence names the exchange), an answer that does not play, or any other end.
+std::optional<std::string> answer_wins(const GameDescriptor& game, const State& start, const Refutation& wrong) {
+  if (wrong.defence.empty()) return std::nullopt;
+  try {
+    const Move move = start.parse_move(wrong.move);
+    if (start.exchanges_players(move)) return std::nullopt;
+    auto after = start.clone();
+    after->apply(move);
+    const int answerer = after->side_to_move();
+    if (after->is_terminal() || answerer == start.side_to_move()) return std::nullopt;
+    after->apply(after->parse_move(wrong.defence.front()));
+    if (!after->is_terminal() || after->outcome().kind != Outcome::Kind::Win || after->outcome().winner != answerer) return std::nullopt;
+    return "After " + wrong.move + ", " + game.side_names.at(static_cast<std::size_t>(answerer)) + " answers " +
+           wrong.defence.front() + " and wins.";
+  } catch (const InputError&) {
+    return std::nullopt;  // a stored move that does not play: the stored sentence stands
+  }
+}
+
 Entry prepare(const Puzzle& puzzle, int number) {
   const GameDescriptor& game = find_game(puzzle.game);
   const auto configured = make_game(game, puzzle.size, puzzle.rulings);
@@ -277,6 +301,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
   const std::string board_name = board.title.substr(0, board.title.find(':'));
   entry.details = "Difficulty " + std::to_string(puzzle.difficulty) + "/5 · " + board_name +
                   (puzzle.theme.empty() ? "" : " · " + puzzle.theme);
+  if (puzzle.id > 0) entry.store_id = "store id " + std::to_string(puzzle.id);
 
   entry.rulings = rulings_line(game, configured->config());
 
@@ -308,6 +333,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
   entry.main_line = join(numbered, "  ");
   for (const Refutation& wrong : puzzle.refutations) {
     std::string why = wrong.why;  // the generator's sentence names the defence itself
+    if (const std::optional<std::string> won = answer_wins(game, *start, wrong)) why = *won;
     if (why.empty()) {
       why = wrong.defence.empty() ? "it does not win" : "answered by " + join(wrong.defence, " ") + ", it does not win";
       if (puzzle.kind == PuzzleKind::WinsWithin) why += " in " + std::to_string(puzzle.within);
@@ -351,6 +377,10 @@ h2 { font-size: 18pt; margin: 0 0 5mm; }
   .sheet:last-child { break-after: auto; }
 }
 )";
+
+// The details line of a solution: the puzzle's, and its store id, by which a reader who reports a
+// puzzle names it (`arbiter puzzles show ID`); the puzzle pages number the puzzles only.
+std::string solution_details(const Entry& e) { return e.store_id.empty() ? e.details : e.details + " · " + e.store_id; }
 
 // A puzzle's rulings line under its details, when they differ from the defaults.
 std::string html_rulings(const Entry& e) {
@@ -396,7 +426,7 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
         }
         html << "</ul>\n";
       }
-      html << "<p class=\"details\">" << xml_escape(e.details) << "</p>\n" << html_rulings(e) << "</div>\n</div>\n";
+      html << "<p class=\"details\">" << xml_escape(solution_details(e)) << "</p>\n" << html_rulings(e) << "</div>\n</div>\n";
     }
     html << "</section>\n";
   }
@@ -463,7 +493,7 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
       for (const auto& [move, why] : e.wrong_moves) {
         tex << "{\\small\\textbf{" << tex_escape(move) << "} " << tex_escape(why) << "}\\par\n";
       }
-      tex << "\\smallskip{\\footnotesize\\sffamily " << tex_escape(e.details) << tex_rulings(e)
+      tex << "\\smallskip{\\footnotesize\\sffamily " << tex_escape(solution_details(e)) << tex_rulings(e)
           << "}\n\\end{minipage}\\par\\vspace{5mm}\n";
     }
     tex << "\\clearpage\n";
@@ -629,7 +659,7 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
       double line_y = pdf.wrapped(x, top + 12, width, std::to_string(e.number) + ". " + e.task, 11, true);
       line_y = pdf.wrapped(x, line_y + 2, width, e.main_line, 10);
       for (const auto& [move, why] : e.wrong_moves) line_y = pdf.wrapped(x, line_y + 2, width, move + " " + why, 9);
-      line_y = pdf.wrapped(x, line_y + 2, width, e.details, 8);
+      line_y = pdf.wrapped(x, line_y + 2, width, solution_details(e), 8);
       if (!e.rulings.empty()) pdf.wrapped(x, line_y, width, e.rulings, 8);
       top += slot_height;
       report("pdf solutions", static_cast<int>(i) + 1);
@@ -665,13 +695,18 @@ std::string what_was_proved(const std::vector<Puzzle>& puzzles) {
     return text + ": it wins " + within(most) + " against every defence, and every other move was proved not to win " +
            within(most) + " (it may still win later)." + counting;
   }
-  std::vector<std::string> claims;
+  std::vector<std::string> claims, bounded;  // bounded: the within-K puzzles by their task, "\"win in 2\""
   for (const int k : move_counts) {
     claims.push_back("not to win " + within(k) + " in the \"win in " + std::to_string(k) + "\" puzzles");
+    bounded.push_back("\"win in " + std::to_string(k) + "\"");
   }
   if (any_plain_win) {
+    const std::string last_bounded = bounded.back();
+    bounded.pop_back();
+    const std::string named = bounded.empty() ? last_bounded : join(bounded, ", ") + " and " + last_bounded;
     return text + ". Every other move was proved " + join(claims, ", ") +
-           ", and not to win at all in the \"win\" puzzles; in the others such a move may still win later." + counting;
+           ", and not to win at all in the \"win\" puzzles; in the " + named + " puzzles such a move may still win later." +
+           counting;
   }
   const std::string last = claims.back();
   claims.pop_back();

@@ -757,26 +757,26 @@ std::string file_text(const std::string& path) {
 // Puzzles as `arbiter puzzles generate` stored them: Quentin 5x5 under two rulings other than the
 // defaults (under the defaults the position has several winning first moves), and one Brique 2x2
 // board twice, at ply 1 (White may still swap) and at ply 2 after the swap.
+// A win-in-2 puzzle of `game` as the store keeps it: its key move is its line's first.
+Puzzle within_two(std::int64_t id, const std::string& game, const std::string& position, std::vector<std::string> main_line,
+                  int difficulty) {
+  Puzzle p;
+  p.id = id;
+  p.game = game;
+  p.size = std::stoi(position.substr(position.find(' ') + 1));
+  p.position = position;
+  p.within = 2;
+  p.difficulty = difficulty;
+  p.key_move = main_line.front();
+  p.main_line = std::move(main_line);
+  return p;
+}
+
 std::vector<Puzzle> puzzles_under_rulings() {
-  Puzzle quentin;
-  quentin.id = 1;
-  quentin.game = "quentin";
-  quentin.size = 5;
+  Puzzle quentin = within_two(1, "quentin", "quentin 5 BBBWB/BBBW./BBB../WW.../WWW.B white 13 edges-count=yes opponent-chain=mover-wins",
+                              {"e3", "d3", "c4"}, 2);
   quentin.rulings = {"edges-count=yes", "opponent-chain=mover-wins"};
-  quentin.position = "quentin 5 BBBWB/BBBW./BBB../WW.../WWW.B white 13 edges-count=yes opponent-chain=mover-wins";
-  quentin.within = 2;
-  quentin.difficulty = 2;
-  quentin.key_move = "e3";
-  quentin.main_line = {"e3", "d3", "c4"};
-  Puzzle open;
-  open.id = 2;
-  open.game = "brique";
-  open.size = 2;
-  open.position = "brique 2 B./.. white 1";
-  open.within = 2;
-  open.difficulty = 1;
-  open.key_move = "a2";
-  open.main_line = {"a2", "b1", "b2"};
+  const Puzzle open = within_two(2, "brique", "brique 2 B./.. white 1", {"a2", "b1", "b2"}, 1);
   Puzzle swapped = open;
   swapped.id = 3;
   swapped.position = "brique 2 B./.. white 2 swapped";
@@ -820,6 +820,33 @@ TEST(Book, SaysTheRulingsTheNotationAndWhatDecidesTheLegalMoves) {
   for (const std::string* text : {&html, &pdf}) {
     EXPECT_EQ(occurrences(*text, "White to play, swap available"), 1u);
     EXPECT_EQ(occurrences(*text, "White to play, swapped"), 1u);
+  }
+  fs::remove_all(folder);
+}
+
+// What the solutions tell a reader of a wrong move and of the puzzle itself, from a store written
+// before session 48 (a Quentin puzzle of a new user's book, store id 8): a wrong move whose stored
+// answer wins at once is said to lose to it (replayed: the store said only "Black cannot win
+// within 2 moves"), one whose answer does not end the game keeps its sentence; the solution names
+// the puzzle's store id, once, which the puzzle page does not (it numbers the puzzles 1..N).
+TEST(Book, SolutionsSayAnAnswerWinsAndNameTheStoreId) {
+  Puzzle p = within_two(8, "quentin", "quentin 5 ..WWB/W..BB/BB.WW/WW..B/WBB.. black 14", {"b2", "a1", "c4"}, 2);
+  p.refutations = {{"a1", {"c4"}, "After a1, White answers c4 and Black cannot win within 2 moves."},
+                   {"d5", {"d4", "a1"}, "After d5, White answers d4 and Black cannot win within 2 moves."}};
+  const fs::path folder = fs::temp_directory_path() / ("arbiter-book-answers-" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  const BookFiles files = write_book({p}, folder.string());
+  const std::string html = file_text(files.html), tex = file_text(files.tex);
+  const std::string pdf = [&] {
+    std::string text = command_output("pdftotext " + files.pdf + " - 2>&1");
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    return text;
+  }();
+  for (const std::string* text : {&html, &tex, &pdf}) {
+    EXPECT_NE(text->find("After a1, White answers c4 and wins."), std::string::npos);
+    EXPECT_EQ(text->find("After a1, White answers c4 and Black cannot"), std::string::npos);
+    EXPECT_NE(text->find("After d5, White answers d4 and Black cannot win within 2 moves."), std::string::npos);
+    EXPECT_EQ(occurrences(*text, "store id 8"), 1u);
   }
   fs::remove_all(folder);
 }

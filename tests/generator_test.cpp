@@ -194,6 +194,36 @@ TEST(Generator, ThePieSwapIsJudgedForThePlayerWhoSwaps) {
   }
 }
 
+// A wrong move whose answer wins at once is said to lose to it, as in a `wins` puzzle: "Black
+// answers d5 and wins", not only "White cannot win within 2 moves" (true, but it hid that d1, c2
+// and d2 all lose to d5 in this Quentin puzzle, store id 7 of a new user's book in session 48).
+// The sentence is checked by replaying the answer: where it does not end the game, the bound is said.
+TEST(Generator, AWrongMoveThatLosesToItsAnswerIsSaidToLose) {
+  const auto game = make_game(find_game("quentin"), 5);
+  const auto position = game->parse_position("quentin 5 WWW.B/WB..B/BB..B/W...B/WWW.. white 13");
+  GeneratorOptions options;
+  options.game = "quentin";
+  options.size = 5;
+  options.kind = PuzzleKind::WinsWithin;
+  options.within = 2;
+  bool interrupted = false;
+  const auto p = examine(*game, *position, options, interrupted);
+  ASSERT_TRUE(p);
+  ASSERT_EQ(p->key_move, "e5");
+  ASSERT_FALSE(p->refutations.empty());
+  for (const auto& r : p->refutations) {
+    ASSERT_FALSE(r.defence.empty()) << r.move;
+    auto after = position->clone();
+    after->apply(after->parse_move(r.move));
+    const int black = after->side_to_move();  // White is to play the puzzle
+    after->apply(after->parse_move(r.defence.front()));
+    const bool lost = after->is_terminal() && after->outcome() == Outcome::win(black);
+    EXPECT_EQ(r.why, lost ? "After " + r.move + ", Black answers " + r.defence.front() + " and wins." : r.why) << r.move;
+    EXPECT_EQ(r.why.find("cannot win within") != std::string::npos, !lost) << r.why;
+  }
+  EXPECT_EQ(p->refutations.front().why, "After d1, Black answers d5 and wins.");
+}
+
 // In a win in one the one move is spent by the wrong move itself: no answer is named, and a slower
 // win is counted from the puzzle position.
 TEST(Generator, WinInOneRefutationsNameNoAnswer) {

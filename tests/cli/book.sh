@@ -169,8 +169,18 @@ python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"UPDA
 cp "$db" "$tmp/mixed.db"
 "$arbiter" puzzles generate brique --size 5 --kind wins --count 2 --db "$tmp/mixed.db" >/dev/null 2>&1 \
   && "$arbiter" book --db "$tmp/mixed.db" --out "$tmp/mixed" >/dev/null 2>&1 \
-  && title_page "$tmp/mixed" | grep -qF "Every other move was proved not to win within 1 move in the \"win in 1\" puzzles, and not to win at all in the \"win\" puzzles; in the others such a move may still win later." \
+  && title_page "$tmp/mixed" | grep -qF "Every other move was proved not to win within 1 move in the \"win in 1\" puzzles, and not to win at all in the \"win\" puzzles; in the \"win in 1\" puzzles such a move may still win later." \
   && pass || fail "a book of two kinds states each kind's claim" "$tmp/mixed/book.tex"
+
+# Each solution names its puzzle's store id, by which a reader reports it (`puzzles show ID`), in
+# all three books, and only there: the puzzle pages number the puzzles 1..N.
+missing=""
+for id in $(python3 -c "import sqlite3,sys; print(' '.join(str(r[0]) for r in sqlite3.connect(sys.argv[1]).execute('SELECT id FROM puzzles')))" "$db"); do
+  for text in "$(cat "$html")" "$(cat "$tex")" "$(pdftotext "$tmp/book/book.pdf" - | tr '\n' ' ')"; do
+    [ "$(grep -oE "store id $id([^0-9]|\$)" <<<"$text" | wc -l)" = 1 ] || missing="$missing $id"
+  done
+done
+[ -z "$missing" ] && pass || fail "the solutions do not name each puzzle's store id once:$missing" "$html"
 
 expect_error "book into an unwritable folder" book --db "$db" --out /proc/arbiter-book
 expect_error "book with a difficulty range without puzzles" book --db "$db" --game quentin --out "$tmp/none"
