@@ -528,7 +528,8 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
   p.main_line.insert(p.main_line.end(), key_result.line.begin(), key_result.line.end());
 
   // Tempting wrong moves: those that win one move later than asked (within kind) and those a
-  // one-ply look at the game's own distance estimate prefers to the key move. The slower-win
+  // one-ply look at the game's own distance estimate rates at least as highly as the key move,
+  // counted up to kSlowerWinsCounted. They come first among the (up to three) wrong moves stored. The slower-win
   // searches are the costliest part of a puzzle with many moves (on Hexabrae's 61 fields, 200
   // searches of k+1 moves took 25 s for one puzzle), so they stop where the level stops counting
   // (kSlowerWinsCounted found), each gets a fortieth of the node budget and all of them together
@@ -573,7 +574,12 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
     if (a.slower_win != b.slower_win) return a.slower_win;
     return a.score > b.score;
   });
-  for (const Wrong& w : wrong) p.measures.tempting_moves += (w.slower_win || w.score >= key_score) ? 1 : 0;
+  // The count stops where the level stops counting, as the searches do: past 4 found not every
+  // move was searched, and a flat one-ply estimate ties the key move with most moves (a Brochs
+  // within-2 puzzle stored 63 of its moves), so a larger number measured neither. 4 is "4 or more".
+  int tempting = 0;
+  for (const Wrong& w : wrong) tempting += (w.slower_win || w.score >= key_score) ? 1 : 0;
+  p.measures.tempting_moves = std::min(tempting, kSlowerWinsCounted);
   for (std::size_t r = 0; r < wrong.size() && r < 3; ++r) {
     const solver::MoveResult& m = result.moves[wrong[r].index];
     puzzles::Refutation refutation;

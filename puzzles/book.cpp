@@ -865,8 +865,10 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
       std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ".",
       what_was_proved(puzzles),
       "The solutions number the moves of the main line on the board where they were played; moves without a place "
-      "(a pass) are listed under the diagram. The key move is marked '!', tempting wrong moves '?'. The next page "
-      "says how each game is won and how its moves are written.",
+      "(a pass) are listed under the diagram. The key move is marked '!'. Up to three wrong moves follow, marked '?', "
+      "each with why it fails: first the tempting ones, if any (a move that wins, but too late, or that looks as "
+      "good as the key move one move ahead), then others. The next page says how each game is won and how its "
+      "moves are written.",
       versions_note(puzzles, options.rechecked)};
   std::string html_notes;
   for (const std::string& note : notes) html_notes += "<p>" + xml_escape(note) + "</p>\n";

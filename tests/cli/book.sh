@@ -172,15 +172,20 @@ cp "$db" "$tmp/mixed.db"
   && title_page "$tmp/mixed" | grep -qF "Every other move was proved not to win within 1 move in the \"win in 1\" puzzles, and not to win at all in the \"win\" puzzles; in the \"win in 1\" puzzles such a move may still win later." \
   && pass || fail "a book of two kinds states each kind's claim" "$tmp/mixed/book.tex"
 
+# The '?' moves are wrong moves, the tempting ones first: not all "tempting" (a puzzle may have none).
+words="Up to three wrong moves follow, marked '?', each with why it fails: first the tempting ones, if any"
+title_page "$tmp/book" | grep -qF "$words" && grep -qF "$words" "$tex" && ! grep -q "tempting wrong moves" "$html" && pass \
+  || fail "the title page calls every wrong move tempting" "$html"
 # Each solution names its puzzle's store id, by which a reader reports it (`puzzles show ID`), in
 # all three books, and only there: the puzzle pages number the puzzles 1..N.
+"$arbiter" book --db "$db" --out "$tmp/ids" >/dev/null 2>&1 || fail "book of every puzzle"
 missing=""
 for id in $(python3 -c "import sqlite3,sys; print(' '.join(str(r[0]) for r in sqlite3.connect(sys.argv[1]).execute('SELECT id FROM puzzles')))" "$db"); do
-  for text in "$(cat "$html")" "$(cat "$tex")" "$(pdftotext "$tmp/book/book.pdf" - | tr '\n' ' ')"; do
+  for text in "$(cat "$tmp/ids/book.html")" "$(cat "$tmp/ids/book.tex")" "$(pdftotext "$tmp/ids/book.pdf" - | tr '\n' ' ')"; do
     [ "$(grep -oE "store id $id([^0-9]|\$)" <<<"$text" | wc -l)" = 1 ] || missing="$missing $id"
   done
 done
-[ -z "$missing" ] && pass || fail "the solutions do not name each puzzle's store id once:$missing" "$html"
+[ -z "$missing" ] && pass || fail "the solutions do not name each puzzle's store id once:$missing" "$tmp/ids/book.html"
 
 expect_error "book into an unwritable folder" book --db "$db" --out /proc/arbiter-book
 expect_error "book with a difficulty range without puzzles" book --db "$db" --game quentin --out "$tmp/none"
