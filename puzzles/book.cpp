@@ -46,8 +46,8 @@ struct Entry {
 // under, and how to read them (the game's own words: GameDescriptor::reading_guide).
 struct GameIntro {
   std::string heading;  // the game's title, "Quentin (Luis Bolaños Mures, 2012)"
-  std::string rules;    // "Rules: ... with the default rulings of docs/rulings.md, except ..."
-  std::string guide;
+  std::string rules;    // "Rules: ... as summarised below, ...; every puzzle of this game holds under them." or "... except ..."
+  std::vector<std::string> guide;  // its paragraphs (the reading guide's lines)
 };
 constexpr const char* kAboutHeading = "Rules, rulings and notation";
 
@@ -398,7 +398,7 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
   html << "<section class=\"sheet about\">\n<h2>" << kAboutHeading << "</h2>\n";
   for (const GameIntro& intro : intros) {
     html << "<h3>" << xml_escape(intro.heading) << "</h3>\n<p>" << xml_escape(intro.rules) << "</p>\n";
-    if (!intro.guide.empty()) html << "<p>" << xml_escape(intro.guide) << "</p>\n";
+    for (const std::string& paragraph : intro.guide) html << "<p>" << xml_escape(paragraph) << "</p>\n";
   }
   html << "</section>\n";
   for (std::size_t first = 0; first < entries.size(); first += kPuzzlesPerPage) {
@@ -465,7 +465,7 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
   tex << "\\section*{" << kAboutHeading << "}\n\\small\n";
   for (const GameIntro& intro : intros) {
     tex << "\\subsection*{" << tex_escape(intro.heading) << "}\n" << tex_escape(intro.rules) << "\\par\\smallskip\n";
-    if (!intro.guide.empty()) tex << tex_escape(intro.guide) << "\\par\n";
+    for (const std::string& paragraph : intro.guide) tex << tex_escape(paragraph) << "\\par\\smallskip\n";
   }
   tex << "\\normalsize\n\\clearpage\n";
 
@@ -524,25 +524,15 @@ class PdfWriter {
   }
   // Words wrapped to `width`; returns the baseline below the last line.
   double wrapped(double x, double y, double width, const std::string& content, double size, bool bold = false) {
-    std::istringstream words(content);
-    std::string line, word;
-    auto flush = [&] {
-      if (line.empty()) return;
+    for (const std::string& line : lines(width, content, size, bold)) {
       text(x, y, line, size, bold);
       y += size * 1.3;
-      line.clear();
-    };
-    while (words >> word) {
-      const std::string longer = line.empty() ? word : line + " " + word;
-      if (text_advance(cairo(), longer, size, bold) > width && !line.empty()) {
-        flush();
-        line = word;
-      } else {
-        line = longer;
-      }
     }
-    flush();
     return y;
+  }
+  // How far `wrapped` would move the baseline down.
+  double wrapped_height(double width, const std::string& content, double size, bool bold = false) {
+    return static_cast<double>(lines(width, content, size, bold).size()) * size * 1.3;
   }
   // One line set smaller, down to `least`, until it fits `width`; wrapped at `least` if it still
   // does not. Returns the baseline below the last line.
@@ -591,6 +581,24 @@ class PdfWriter {
   }
 
  private:
+  // The words of `content` in lines no wider than `width` (a word wider than that on its own).
+  std::vector<std::string> lines(double width, const std::string& content, double size, bool bold) {
+    std::istringstream words(content);
+    std::vector<std::string> out;
+    std::string line, word;
+    while (words >> word) {
+      const std::string longer = line.empty() ? word : line + " " + word;
+      if (text_advance(cairo(), longer, size, bold) > width && !line.empty()) {
+        out.push_back(line);
+        line = word;
+      } else {
+        line = longer;
+      }
+    }
+    if (!line.empty()) out.push_back(line);
+    return out;
+  }
+
   std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface_;
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cairo_;
   int pages_ = 0;
@@ -617,13 +625,17 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
   pdf.text(kMargin, kMargin + 18, kAboutHeading, 18, true);
   y = kMargin + 48;
   for (const GameIntro& intro : intros) {
-    if (y > kPageHeight - kMargin - 120) {  // a game's texts start on a new page rather than run off this one
+    // A game's texts start on a new page rather than run off this one (the page number sits in
+    // the bottom margin).
+    double height = pdf.wrapped_height(text_width, intro.heading, 11, true) + 3 + pdf.wrapped_height(text_width, intro.rules, 9.5);
+    for (const std::string& paragraph : intro.guide) height += 3 + pdf.wrapped_height(text_width, paragraph, 9.5);
+    if (y > kMargin + 48 && y + height > kPageHeight - kMargin) {
       pdf.finish_page();
       y = kMargin + 18;
     }
     y = pdf.wrapped(kMargin, y, text_width, intro.heading, 11, true) + 3;
     y = pdf.wrapped(kMargin, y, text_width, intro.rules, 9.5) + 3;
-    if (!intro.guide.empty()) y = pdf.wrapped(kMargin, y, text_width, intro.guide, 9.5);
+    for (const std::string& paragraph : intro.guide) y = pdf.wrapped(kMargin, y, text_width, paragraph, 9.5) + 3;
     y += 14;
   }
   pdf.finish_page();
@@ -726,13 +738,15 @@ std::string number_ranges(const std::vector<int>& numbers) {
   return join(ranges, ", ");
 }
 
-// "edges-count=yes (each board edge a point lies on counts as one)": a ruling's value with what it means.
+// "Do board edges count toward ...? Here, each board edge a point lies on counts as one (Q-1
+// edges-count=yes)": a ruling's question and the value in force in words, for a reader without the
+// program; its id and value last, which the puzzle's caption ("Rulings: edges-count=yes") names.
 std::string ruling_with_meaning(const GameDescriptor& game, const std::string& assignment) {
   const std::string name = assignment.substr(0, assignment.find('=')), value = assignment.substr(assignment.find('=') + 1);
   for (const Ruling& ruling : game.rulings) {
     if (ruling.name != name) continue;
     for (const RulingOption& option : ruling.options) {
-      if (option.value == value) return ruling.id + " " + assignment + ": " + option.meaning;
+      if (option.value == value) return ruling.question + " Here, " + option.meaning + " (" + ruling.id + " " + assignment + ")";
     }
   }
   return assignment;
@@ -754,8 +768,10 @@ std::vector<GameIntro> game_intros(const std::vector<Puzzle>& puzzles) {
     const auto& by_rulings = groups.at(name);
     GameIntro intro;
     intro.heading = game.title;
-    intro.rules = "Rules: the rule text of " + game.title + " as Arbiter reads it, with the default rulings of docs/rulings.md"
-                  " ('arbiter rules " + name + "' lists them all)";
+    // The rules themselves are the game's own summary below (reading_guide), under its default
+    // rulings: a book's reader has neither the program nor its documents.
+    intro.rules = "Rules: the game's rule text as Arbiter reads it (where the text leaves a question open, with "
+                  "Arbiter's default answer), summarised below";
     if (by_rulings.size() == 1 && by_rulings.begin()->first.empty()) {
       intro.rules += "; every puzzle of this game holds under them.";
     } else {
@@ -766,11 +782,14 @@ std::vector<GameIntro> game_intros(const std::vector<Puzzle>& puzzles) {
         for (const std::string& ruling : rulings) meant.push_back(ruling_with_meaning(game, ruling));
         const std::string whose = by_rulings.size() == 1 ? "every puzzle of this game"
                                                           : (numbers.size() == 1 ? "puzzle " : "puzzles ") + number_ranges(numbers);
-        exceptions.push_back("for " + whose + ", " + join(meant, "; "));
+        exceptions.push_back("for " + whose + ": " + join(meant, ". "));
       }
       intro.rules += ", except " + join(exceptions, ". Except ") + ". A puzzle under other rulings than the defaults names them below its diagram.";
     }
-    intro.guide = game.reading_guide;
+    std::istringstream lines(game.reading_guide);
+    for (std::string paragraph; std::getline(lines, paragraph);) {
+      if (!paragraph.empty()) intro.guide.push_back(paragraph);
+    }
     intros.push_back(std::move(intro));
   }
   return intros;
@@ -867,8 +886,8 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
       "The solutions number the moves of the main line on the board where they were played; moves without a place "
       "(a pass) are listed under the diagram. The key move is marked '!'. Up to three wrong moves follow, marked '?', "
       "each with why it fails: first the tempting ones, if any (a move that wins, but too late, or that looks as "
-      "good as the key move one move ahead), then others. The next page says how each game is won and how its "
-      "moves are written.",
+      "good as the key move one move ahead), then others. The next page gives each game's rules and how its moves "
+      "are written.",
       versions_note(puzzles, options.rechecked)};
   std::string html_notes;
   for (const std::string& note : notes) html_notes += "<p>" + xml_escape(note) + "</p>\n";
