@@ -143,7 +143,11 @@ bool show_text(const Puzzle& p, const std::string& db) {
   if (!p.theme.empty()) std::cout << "theme: " << p.theme << "\n";
   for (const auto& r : p.refutations) std::cout << "wrong: " << r.move << " — " << r.why << "\n";
   std::cout << "measures: " << p.measures.solver_nodes << " solver nodes, " << p.measures.solution_plies
-            << " plies, " << p.measures.tempting_moves << " tempting moves, " << p.measures.defences << " defences\n"
+            << " plies, "
+            // Counted up to 4, the most the level counts (docs/puzzles.md); a store written before
+            // kept larger, partial counts.
+            << (p.measures.tempting_moves >= 4 ? std::string("4 or more") : std::to_string(p.measures.tempting_moves))
+            << " tempting moves, " << p.measures.defences << " defences\n"
             << "certificate: " << p.certificate.size() << " bytes, sha256 " << p.certificate_sha256 << "\n"
             << "seed " << p.seed << ", " << p.version << "\n";
   return problems.empty();

@@ -312,7 +312,16 @@ std::string refutation_sentence(const Game& game, const State& position, const s
   if (k == 1) return m.text + " does not win at once" + (exchange.empty() ? "" : " (" + exchange + ")") + "." + still;
   std::string sentence = "After " + m.text + (exchange.empty() ? ", " : " " + exchange + "; ");
   const bool answered = !m.line.empty() && child->side_to_move() == 1 - player;
-  if (answered) sentence += opponent + " answers " + m.line.front() + " and ";
+  if (answered) {
+    sentence += opponent + " answers " + m.line.front() + " and ";
+    // An answer that ends the game with the opponent's win is said to win, as in a `wins` puzzle
+    // ("Black answers d5 and wins."): the bounded search's "cannot win within k" is true but hides
+    // that the move loses at once. Said only where replaying the answer shows it.
+    auto answer = child->clone();
+    answer->apply(answer->parse_move(m.line.front()));
+    const Outcome end = answer->is_terminal() ? answer->outcome() : Outcome{};
+    if (end.kind == Outcome::Kind::Win && end.winner == 1 - player) return sentence + "wins.";
+  }
   if (m.value == Value::NoWinWithin) {
     if (!answered && child->side_to_move() == player) sentence += side + " is to move again, but ";
     return sentence + side + " cannot win within " + moves_word(k) + "." + still;
@@ -521,7 +530,8 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
   p.main_line.insert(p.main_line.end(), key_result.line.begin(), key_result.line.end());
 
   // Tempting wrong moves: those that win one move later than asked (within kind) and those a
-  // one-ply look at the game's own distance estimate prefers to the key move. The slower-win
+  // one-ply look at the game's own distance estimate rates at least as highly as the key move,
+  // counted up to kSlowerWinsCounted. They come first among the (up to three) wrong moves stored. The slower-win
   // searches are the costliest part of a puzzle with many moves (on Hexabrae's 61 fields, 200
   // searches of k+1 moves took 25 s for one puzzle), so they stop where the level stops counting
   // (kSlowerWinsCounted found), each gets a fortieth of the node budget and all of them together
@@ -566,7 +576,12 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
     if (a.slower_win != b.slower_win) return a.slower_win;
     return a.score > b.score;
   });
-  for (const Wrong& w : wrong) p.measures.tempting_moves += (w.slower_win || w.score >= key_score) ? 1 : 0;
+  // The count stops where the level stops counting, as the searches do: past 4 found not every
+  // move was searched, and a flat one-ply estimate ties the key move with most moves (a Brochs
+  // within-2 puzzle stored 63 of its moves), so a larger number measured neither. 4 is "4 or more".
+  int tempting = 0;
+  for (const Wrong& w : wrong) tempting += (w.slower_win || w.score >= key_score) ? 1 : 0;
+  p.measures.tempting_moves = std::min(tempting, kSlowerWinsCounted);
   for (std::size_t r = 0; r < wrong.size() && r < 3; ++r) {
     const solver::MoveResult& m = result.moves[wrong[r].index];
     puzzles::Refutation refutation;

@@ -33,6 +33,7 @@ struct Entry {
   int number = 0;
   std::string task;      // "Black to play and win in 2"
   std::string details;   // "Difficulty 2/5 · Brique 7x7 · theme"
+  std::string store_id;  // "store id 17" (for `puzzles show 17`), or "" for a puzzle not from a store
   std::string rulings;   // "Rulings: edges-count=yes" when they differ from the game's defaults, else ""
   int difficulty = 0;
   Drawing problem;
@@ -45,8 +46,8 @@ struct Entry {
 // under, and how to read them (the game's own words: GameDescriptor::reading_guide).
 struct GameIntro {
   std::string heading;  // the game's title, "Quentin (Luis Bolaños Mures, 2012)"
-  std::string rules;    // "Rules: ... with the default rulings of docs/rulings.md, except ..."
-  std::string guide;
+  std::string rules;    // "Rules: ... as summarised below, ...; every puzzle of this game holds under them." or "... except ..."
+  std::vector<std::string> guide;  // its paragraphs (the reading guide's lines)
 };
 constexpr const char* kAboutHeading = "Rules, rulings and notation";
 
@@ -257,6 +258,29 @@ Drawing decorate_for_print(const Drawing& board, Decorations decorations, const 
   return with_printable_labels(std::move(out), scale, std::min(html.width_mm, pdf.width_mm) / scale);
 }
 
+// "After d1, Black answers d5 and wins.", where replaying the wrong move and the stored answer
+// shows that the answer ends the game with the answerer's win (the generator's sentence for such
+// a move since s48: a store written before it said only "... and White cannot win within 2 moves",
+// true but hiding that the move loses at once). Nothing for a move that exchanges the players
+// (whose sentence names the exchange), an answer that does not play, or any other end.
+std::optional<std::string> answer_wins(const GameDescriptor& game, const State& start, const Refutation& wrong) {
+  if (wrong.defence.empty()) return std::nullopt;
+  try {
+    const Move move = start.parse_move(wrong.move);
+    if (start.exchanges_players(move)) return std::nullopt;
+    auto after = start.clone();
+    after->apply(move);
+    const int answerer = after->side_to_move();
+    if (after->is_terminal() || answerer == start.side_to_move()) return std::nullopt;
+    after->apply(after->parse_move(wrong.defence.front()));
+    if (!after->is_terminal() || after->outcome().kind != Outcome::Kind::Win || after->outcome().winner != answerer) return std::nullopt;
+    return "After " + wrong.move + ", " + game.side_names.at(static_cast<std::size_t>(answerer)) + " answers " +
+           wrong.defence.front() + " and wins.";
+  } catch (const InputError&) {
+    return std::nullopt;  // a stored move that does not play: the stored sentence stands
+  }
+}
+
 Entry prepare(const Puzzle& puzzle, int number) {
   const GameDescriptor& game = find_game(puzzle.game);
   const auto configured = make_game(game, puzzle.size, puzzle.rulings);
@@ -277,6 +301,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
   const std::string board_name = board.title.substr(0, board.title.find(':'));
   entry.details = "Difficulty " + std::to_string(puzzle.difficulty) + "/5 · " + board_name +
                   (puzzle.theme.empty() ? "" : " · " + puzzle.theme);
+  if (puzzle.id > 0) entry.store_id = "store id " + std::to_string(puzzle.id);
 
   entry.rulings = rulings_line(game, configured->config());
 
@@ -308,6 +333,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
   entry.main_line = join(numbered, "  ");
   for (const Refutation& wrong : puzzle.refutations) {
     std::string why = wrong.why;  // the generator's sentence names the defence itself
+    if (const std::optional<std::string> won = answer_wins(game, *start, wrong)) why = *won;
     if (why.empty()) {
       why = wrong.defence.empty() ? "it does not win" : "answered by " + join(wrong.defence, " ") + ", it does not win";
       if (puzzle.kind == PuzzleKind::WinsWithin) why += " in " + std::to_string(puzzle.within);
@@ -352,6 +378,10 @@ h2 { font-size: 18pt; margin: 0 0 5mm; }
 }
 )";
 
+// The details line of a solution: the puzzle's, and its store id, by which a reader who reports a
+// puzzle names it (`arbiter puzzles show ID`); the puzzle pages number the puzzles only.
+std::string solution_details(const Entry& e) { return e.store_id.empty() ? e.details : e.details + " · " + e.store_id; }
+
 // A puzzle's rulings line under its details, when they differ from the defaults.
 std::string html_rulings(const Entry& e) {
   return e.rulings.empty() ? "" : "<p class=\"details rulings\">" + xml_escape(e.rulings) + "</p>\n";
@@ -368,7 +398,7 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
   html << "<section class=\"sheet about\">\n<h2>" << kAboutHeading << "</h2>\n";
   for (const GameIntro& intro : intros) {
     html << "<h3>" << xml_escape(intro.heading) << "</h3>\n<p>" << xml_escape(intro.rules) << "</p>\n";
-    if (!intro.guide.empty()) html << "<p>" << xml_escape(intro.guide) << "</p>\n";
+    for (const std::string& paragraph : intro.guide) html << "<p>" << xml_escape(paragraph) << "</p>\n";
   }
   html << "</section>\n";
   for (std::size_t first = 0; first < entries.size(); first += kPuzzlesPerPage) {
@@ -396,7 +426,7 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
         }
         html << "</ul>\n";
       }
-      html << "<p class=\"details\">" << xml_escape(e.details) << "</p>\n" << html_rulings(e) << "</div>\n</div>\n";
+      html << "<p class=\"details\">" << xml_escape(solution_details(e)) << "</p>\n" << html_rulings(e) << "</div>\n</div>\n";
     }
     html << "</section>\n";
   }
@@ -435,7 +465,7 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
   tex << "\\section*{" << kAboutHeading << "}\n\\small\n";
   for (const GameIntro& intro : intros) {
     tex << "\\subsection*{" << tex_escape(intro.heading) << "}\n" << tex_escape(intro.rules) << "\\par\\smallskip\n";
-    if (!intro.guide.empty()) tex << tex_escape(intro.guide) << "\\par\n";
+    for (const std::string& paragraph : intro.guide) tex << tex_escape(paragraph) << "\\par\\smallskip\n";
   }
   tex << "\\normalsize\n\\clearpage\n";
 
@@ -463,7 +493,7 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
       for (const auto& [move, why] : e.wrong_moves) {
         tex << "{\\small\\textbf{" << tex_escape(move) << "} " << tex_escape(why) << "}\\par\n";
       }
-      tex << "\\smallskip{\\footnotesize\\sffamily " << tex_escape(e.details) << tex_rulings(e)
+      tex << "\\smallskip{\\footnotesize\\sffamily " << tex_escape(solution_details(e)) << tex_rulings(e)
           << "}\n\\end{minipage}\\par\\vspace{5mm}\n";
     }
     tex << "\\clearpage\n";
@@ -494,25 +524,15 @@ class PdfWriter {
   }
   // Words wrapped to `width`; returns the baseline below the last line.
   double wrapped(double x, double y, double width, const std::string& content, double size, bool bold = false) {
-    std::istringstream words(content);
-    std::string line, word;
-    auto flush = [&] {
-      if (line.empty()) return;
+    for (const std::string& line : lines(width, content, size, bold)) {
       text(x, y, line, size, bold);
       y += size * 1.3;
-      line.clear();
-    };
-    while (words >> word) {
-      const std::string longer = line.empty() ? word : line + " " + word;
-      if (text_advance(cairo(), longer, size, bold) > width && !line.empty()) {
-        flush();
-        line = word;
-      } else {
-        line = longer;
-      }
     }
-    flush();
     return y;
+  }
+  // How far `wrapped` would move the baseline down.
+  double wrapped_height(double width, const std::string& content, double size, bool bold = false) {
+    return static_cast<double>(lines(width, content, size, bold).size()) * size * 1.3;
   }
   // One line set smaller, down to `least`, until it fits `width`; wrapped at `least` if it still
   // does not. Returns the baseline below the last line.
@@ -561,6 +581,24 @@ class PdfWriter {
   }
 
  private:
+  // The words of `content` in lines no wider than `width` (a word wider than that on its own).
+  std::vector<std::string> lines(double width, const std::string& content, double size, bool bold) {
+    std::istringstream words(content);
+    std::vector<std::string> out;
+    std::string line, word;
+    while (words >> word) {
+      const std::string longer = line.empty() ? word : line + " " + word;
+      if (text_advance(cairo(), longer, size, bold) > width && !line.empty()) {
+        out.push_back(line);
+        line = word;
+      } else {
+        line = longer;
+      }
+    }
+    if (!line.empty()) out.push_back(line);
+    return out;
+  }
+
   std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface_;
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cairo_;
   int pages_ = 0;
@@ -587,13 +625,17 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
   pdf.text(kMargin, kMargin + 18, kAboutHeading, 18, true);
   y = kMargin + 48;
   for (const GameIntro& intro : intros) {
-    if (y > kPageHeight - kMargin - 120) {  // a game's texts start on a new page rather than run off this one
+    // A game's texts start on a new page rather than run off this one (the page number sits in
+    // the bottom margin).
+    double height = pdf.wrapped_height(text_width, intro.heading, 11, true) + 3 + pdf.wrapped_height(text_width, intro.rules, 9.5);
+    for (const std::string& paragraph : intro.guide) height += 3 + pdf.wrapped_height(text_width, paragraph, 9.5);
+    if (y > kMargin + 48 && y + height > kPageHeight - kMargin) {
       pdf.finish_page();
       y = kMargin + 18;
     }
     y = pdf.wrapped(kMargin, y, text_width, intro.heading, 11, true) + 3;
     y = pdf.wrapped(kMargin, y, text_width, intro.rules, 9.5) + 3;
-    if (!intro.guide.empty()) y = pdf.wrapped(kMargin, y, text_width, intro.guide, 9.5);
+    for (const std::string& paragraph : intro.guide) y = pdf.wrapped(kMargin, y, text_width, paragraph, 9.5) + 3;
     y += 14;
   }
   pdf.finish_page();
@@ -629,7 +671,7 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
       double line_y = pdf.wrapped(x, top + 12, width, std::to_string(e.number) + ". " + e.task, 11, true);
       line_y = pdf.wrapped(x, line_y + 2, width, e.main_line, 10);
       for (const auto& [move, why] : e.wrong_moves) line_y = pdf.wrapped(x, line_y + 2, width, move + " " + why, 9);
-      line_y = pdf.wrapped(x, line_y + 2, width, e.details, 8);
+      line_y = pdf.wrapped(x, line_y + 2, width, solution_details(e), 8);
       if (!e.rulings.empty()) pdf.wrapped(x, line_y, width, e.rulings, 8);
       top += slot_height;
       report("pdf solutions", static_cast<int>(i) + 1);
@@ -665,13 +707,18 @@ std::string what_was_proved(const std::vector<Puzzle>& puzzles) {
     return text + ": it wins " + within(most) + " against every defence, and every other move was proved not to win " +
            within(most) + " (it may still win later)." + counting;
   }
-  std::vector<std::string> claims;
+  std::vector<std::string> claims, bounded;  // bounded: the within-K puzzles by their task, "\"win in 2\""
   for (const int k : move_counts) {
     claims.push_back("not to win " + within(k) + " in the \"win in " + std::to_string(k) + "\" puzzles");
+    bounded.push_back("\"win in " + std::to_string(k) + "\"");
   }
   if (any_plain_win) {
+    const std::string last_bounded = bounded.back();
+    bounded.pop_back();
+    const std::string named = bounded.empty() ? last_bounded : join(bounded, ", ") + " and " + last_bounded;
     return text + ". Every other move was proved " + join(claims, ", ") +
-           ", and not to win at all in the \"win\" puzzles; in the others such a move may still win later." + counting;
+           ", and not to win at all in the \"win\" puzzles; in the " + named + " puzzles such a move may still win later." +
+           counting;
   }
   const std::string last = claims.back();
   claims.pop_back();
@@ -691,13 +738,15 @@ std::string number_ranges(const std::vector<int>& numbers) {
   return join(ranges, ", ");
 }
 
-// "edges-count=yes (each board edge a point lies on counts as one)": a ruling's value with what it means.
+// "Do board edges count toward ...? Here, each board edge a point lies on counts as one (Q-1
+// edges-count=yes)": a ruling's question and the value in force in words, for a reader without the
+// program; its id and value last, which the puzzle's caption ("Rulings: edges-count=yes") names.
 std::string ruling_with_meaning(const GameDescriptor& game, const std::string& assignment) {
   const std::string name = assignment.substr(0, assignment.find('=')), value = assignment.substr(assignment.find('=') + 1);
   for (const Ruling& ruling : game.rulings) {
     if (ruling.name != name) continue;
     for (const RulingOption& option : ruling.options) {
-      if (option.value == value) return ruling.id + " " + assignment + ": " + option.meaning;
+      if (option.value == value) return ruling.question + " Here, " + option.meaning + " (" + ruling.id + " " + assignment + ")";
     }
   }
   return assignment;
@@ -719,8 +768,10 @@ std::vector<GameIntro> game_intros(const std::vector<Puzzle>& puzzles) {
     const auto& by_rulings = groups.at(name);
     GameIntro intro;
     intro.heading = game.title;
-    intro.rules = "Rules: the rule text of " + game.title + " as Arbiter reads it, with the default rulings of docs/rulings.md"
-                  " ('arbiter rules " + name + "' lists them all)";
+    // The rules themselves are the game's own summary below (reading_guide), under its default
+    // rulings: a book's reader has neither the program nor its documents.
+    intro.rules = "Rules: the game's rule text as Arbiter reads it (where the text leaves a question open, with "
+                  "Arbiter's default answer), summarised below";
     if (by_rulings.size() == 1 && by_rulings.begin()->first.empty()) {
       intro.rules += "; every puzzle of this game holds under them.";
     } else {
@@ -731,11 +782,14 @@ std::vector<GameIntro> game_intros(const std::vector<Puzzle>& puzzles) {
         for (const std::string& ruling : rulings) meant.push_back(ruling_with_meaning(game, ruling));
         const std::string whose = by_rulings.size() == 1 ? "every puzzle of this game"
                                                           : (numbers.size() == 1 ? "puzzle " : "puzzles ") + number_ranges(numbers);
-        exceptions.push_back("for " + whose + ", " + join(meant, "; "));
+        exceptions.push_back("for " + whose + ": " + join(meant, ". "));
       }
       intro.rules += ", except " + join(exceptions, ". Except ") + ". A puzzle under other rulings than the defaults names them below its diagram.";
     }
-    intro.guide = game.reading_guide;
+    std::istringstream lines(game.reading_guide);
+    for (std::string paragraph; std::getline(lines, paragraph);) {
+      if (!paragraph.empty()) intro.guide.push_back(paragraph);
+    }
     intros.push_back(std::move(intro));
   }
   return intros;
@@ -830,8 +884,10 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
       std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ".",
       what_was_proved(puzzles),
       "The solutions number the moves of the main line on the board where they were played; moves without a place "
-      "(a pass) are listed under the diagram. The key move is marked '!', tempting wrong moves '?'. The next page "
-      "says how each game is won and how its moves are written.",
+      "(a pass) are listed under the diagram. The key move is marked '!'. Up to three wrong moves follow, marked '?', "
+      "each with why it fails: first the tempting ones, if any (a move that wins, but too late, or that looks as "
+      "good as the key move one move ahead), then others. The next page gives each game's rules and how its moves "
+      "are written.",
       versions_note(puzzles, options.rechecked)};
   std::string html_notes;
   for (const std::string& note : notes) html_notes += "<p>" + xml_escape(note) + "</p>\n";

@@ -13,9 +13,10 @@ enum class PuzzleKind {
   Wins,        // the side to move wins (game-theoretic value, full solver)
 };
 
-// A move that looks good and does not work, with the defence that refutes it.
+// A wrong move, with the defence that refutes it: up to three are stored, the tempting ones
+// (DifficultyMeasures::tempting_moves) first.
 struct Refutation {
-  std::string move;                  // the tempting wrong move, written as the game writes moves
+  std::string move;                  // the wrong move, written as the game writes moves
   std::vector<std::string> defence;  // the opponent's answer and, where useful, the line after it
   std::string why;                   // one sentence for the solutions section
 };
@@ -24,7 +25,7 @@ struct Refutation {
 struct DifficultyMeasures {
   std::uint64_t solver_nodes = 0;  // nodes the proof of the key move needed
   int solution_plies = 0;          // length of the main line in plies
-  int tempting_moves = 0;          // wrong moves that win within k+1 or that a shallow search prefers
+  int tempting_moves = 0;          // wrong moves that win within k+1 or that a shallow search rates as high, up to 4
   int defences = 0;                // defences the main line must answer (sum of legal replies)
 };
 

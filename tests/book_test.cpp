@@ -669,14 +669,18 @@ TEST(Book, NumberedSolutionsHtmlAndPdfAsAReaderSeesThem) {
 
   // poppler: the page count the layout implies, and pages that are not blank.
   const std::string info = command_output("pdfinfo " + files.pdf + " 2>&1");
-  // The title page, the page of rules, rulings and notation, the puzzles and the solutions.
-  const int pages = 2 + (count + kPuzzlesPerPage - 1) / kPuzzlesPerPage + (count + kSolutionsPerPage - 1) / kSolutionsPerPage;
+  // The title page, the pages of rules, rulings and notation (two for the four games' rules, each
+  // game's whole on one page), the puzzles and the solutions.
+  const int rules_pages = 2;
+  const int pages = 1 + rules_pages + (count + kPuzzlesPerPage - 1) / kPuzzlesPerPage + (count + kSolutionsPerPage - 1) / kSolutionsPerPage;
   EXPECT_EQ(files.pdf_pages, pages);
   const auto pages_at = info.find("Pages:");
   ASSERT_NE(pages_at, std::string::npos) << info;
   EXPECT_EQ(std::stoi(info.substr(pages_at + 6)), pages) << info;
   EXPECT_NE(info.find("A4"), std::string::npos) << info;
-  const std::string gray = command_output("pdftoppm -gray -r 20 -f 3 -l 3 " + files.pdf + " | od -An -tu1 -v");
+  const std::string first_puzzles = std::to_string(2 + rules_pages);
+  const std::string gray =
+      command_output("pdftoppm -gray -r 20 -f " + first_puzzles + " -l " + first_puzzles + " " + files.pdf + " | od -An -tu1 -v");
   std::istringstream values(gray);
   int dark = 0, total = 0;
   for (int v; values >> v; ++total) dark += v < 128;
@@ -762,26 +766,26 @@ std::string file_text(const std::string& path) {
 // Puzzles as `arbiter puzzles generate` stored them: Quentin 5x5 under two rulings other than the
 // defaults (under the defaults the position has several winning first moves), and one Brique 2x2
 // board twice, at ply 1 (White may still swap) and at ply 2 after the swap.
+// A win-in-2 puzzle of `game` as the store keeps it: its key move is its line's first.
+Puzzle within_two(std::int64_t id, const std::string& game, const std::string& position, std::vector<std::string> main_line,
+                  int difficulty) {
+  Puzzle p;
+  p.id = id;
+  p.game = game;
+  p.size = std::stoi(position.substr(position.find(' ') + 1));
+  p.position = position;
+  p.within = 2;
+  p.difficulty = difficulty;
+  p.key_move = main_line.front();
+  p.main_line = std::move(main_line);
+  return p;
+}
+
 std::vector<Puzzle> puzzles_under_rulings() {
-  Puzzle quentin;
-  quentin.id = 1;
-  quentin.game = "quentin";
-  quentin.size = 5;
+  Puzzle quentin = within_two(1, "quentin", "quentin 5 BBBWB/BBBW./BBB../WW.../WWW.B white 13 edges-count=yes opponent-chain=mover-wins",
+                              {"e3", "d3", "c4"}, 2);
   quentin.rulings = {"edges-count=yes", "opponent-chain=mover-wins"};
-  quentin.position = "quentin 5 BBBWB/BBBW./BBB../WW.../WWW.B white 13 edges-count=yes opponent-chain=mover-wins";
-  quentin.within = 2;
-  quentin.difficulty = 2;
-  quentin.key_move = "e3";
-  quentin.main_line = {"e3", "d3", "c4"};
-  Puzzle open;
-  open.id = 2;
-  open.game = "brique";
-  open.size = 2;
-  open.position = "brique 2 B./.. white 1";
-  open.within = 2;
-  open.difficulty = 1;
-  open.key_move = "a2";
-  open.main_line = {"a2", "b1", "b2"};
+  const Puzzle open = within_two(2, "brique", "brique 2 B./.. white 1", {"a2", "b1", "b2"}, 1);
   Puzzle swapped = open;
   swapped.id = 3;
   swapped.position = "brique 2 B./.. white 2 swapped";
@@ -812,9 +816,13 @@ TEST(Book, SaysTheRulingsTheNotationAndWhatDecidesTheLegalMoves) {
   EXPECT_EQ(occurrences(html, "Rulings: "), 2u) << "the Brique puzzles are under the defaults";
   for (const std::string* text : {&html, &tex, &pdf}) {
     EXPECT_NE(text->find("Rules, rulings and notation"), std::string::npos);
-    EXPECT_NE(text->find("the default rulings of docs/rulings.md"), std::string::npos);
-    EXPECT_NE(text->find("Q-1 edges-count=yes: each board edge a point lies on counts as one"), std::string::npos);
-    EXPECT_NE(text->find("Q-5 opponent-chain=mover-wins: the player who made the move wins"), std::string::npos);
+    // A book's reader has neither docs/rulings.md nor the program: a ruling that differs is said in words.
+    EXPECT_EQ(text->find("docs/rulings.md"), std::string::npos);
+    EXPECT_EQ(text->find("arbiter rules"), std::string::npos);
+    EXPECT_NE(text->find("Here, each board edge a point lies on counts as one"), std::string::npos);
+    EXPECT_NE(text->find("Who wins when a move (through a fill) completes the opponent's chain? Here, the player who made the "
+                         "move wins (Q-5 opponent-chain=mover-wins)"),
+              std::string::npos);
     EXPECT_EQ(text->find("B-1 "), std::string::npos) << "Brique's puzzles are under its defaults";
     EXPECT_NE(text->find("every puzzle of this game holds under them"), std::string::npos);
     for (const char* game : {"brique", "quentin"}) {
@@ -827,6 +835,59 @@ TEST(Book, SaysTheRulingsTheNotationAndWhatDecidesTheLegalMoves) {
     EXPECT_EQ(occurrences(*text, "White to play, swapped"), 1u);
   }
   fs::remove_all(folder);
+}
+
+// What the solutions tell a reader of a wrong move and of the puzzle itself, from a store written
+// before session 48 (a Quentin puzzle of a new user's book, store id 8): a wrong move whose stored
+// answer wins at once is said to lose to it (replayed: the store said only "Black cannot win
+// within 2 moves"), one whose answer does not end the game keeps its sentence; the solution names
+// the puzzle's store id, once, which the puzzle page does not (it numbers the puzzles 1..N).
+TEST(Book, SolutionsSayAnAnswerWinsAndNameTheStoreId) {
+  Puzzle p = within_two(8, "quentin", "quentin 5 ..WWB/W..BB/BB.WW/WW..B/WBB.. black 14", {"b2", "a1", "c4"}, 2);
+  p.refutations = {{"a1", {"c4"}, "After a1, White answers c4 and Black cannot win within 2 moves."},
+                   {"d5", {"d4", "a1"}, "After d5, White answers d4 and Black cannot win within 2 moves."}};
+  const fs::path folder = fs::temp_directory_path() / ("arbiter-book-answers-" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  const BookFiles files = write_book({p}, folder.string());
+  const std::string html = file_text(files.html), tex = file_text(files.tex);
+  const std::string pdf = [&] {
+    std::string text = command_output("pdftotext " + files.pdf + " - 2>&1");
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    return text;
+  }();
+  for (const std::string* text : {&html, &tex, &pdf}) {
+    EXPECT_NE(text->find("After a1, White answers c4 and wins."), std::string::npos);
+    EXPECT_EQ(text->find("After a1, White answers c4 and Black cannot"), std::string::npos);
+    EXPECT_NE(text->find("After d5, White answers d4 and Black cannot win within 2 moves."), std::string::npos);
+    EXPECT_EQ(occurrences(*text, "store id 8"), 1u);
+  }
+  fs::remove_all(folder);
+}
+
+// Each game's rules in a book are enough to solve its puzzles without the program or its documents:
+// the mechanics a key move uses (Brique's fills by escorts, which depend on the square's shade and
+// capture enemy stones; Brochs' captures and curse, what a curse needs and costs; Quentin's tied
+// territories), the default rulings said in words. Before session 48 the Brique text never said
+// which squares escort a square nor that a fill removes enemy stones, the Brochs text never said
+// how a capture happens, and both sent the reader to docs/rulings.md and `arbiter rules`.
+TEST(Book, EachGamesRulesNameTheMechanicsItsPuzzlesUse) {
+  const std::map<std::string, std::vector<std::string>> needed = {
+      {"brique", {"escorts", "a1 light", "a light square the squares directly above it and directly to its left",
+                  "a dark square those directly below it and directly to its right", "enemy stone on it removed first"}},
+      {"brochs", {"rook", "between the arriving piece and one of its own pieces in a row or column", "keep falls only",
+                  "main piece, arriving diagonally next to", "A curse is Black's whole turn", "diagonally opposite quadrant",
+                  "main piece on the board", "not taken"}},
+      {"quentin", {"territory", "on a tie, the player who did not move", "diagonal rule"}},
+      {"hexabrae", {"touching no other bar", "only move directly away", "majority"}},
+  };
+  for (const GameDescriptor* game : registered_games()) {
+    ASSERT_TRUE(needed.count(game->name)) << game->name;
+    for (const std::string& words : needed.at(game->name)) {
+      EXPECT_NE(game->reading_guide.find(words), std::string::npos) << game->name << ": " << words;
+    }
+    EXPECT_EQ(game->reading_guide.find("rulings.md"), std::string::npos) << game->name;
+    EXPECT_EQ(game->reading_guide.find('='), std::string::npos) << game->name << ": option names instead of words";
+  }
 }
 
 // A book written over an earlier one removes the earlier diagrams it would have written

@@ -135,14 +135,15 @@ TEST(Generator, QuentinWithinTwoHasOneSolution) { expect_within_puzzles_sound("q
 // a puzzle must have exactly its key move winning for the player to move, the swap judged for the
 // colour the player takes with it.
 // Brique's options for the kind within-k, or `wins` for k = 0.
-GeneratorOptions brique_options(int size, int k) {
+GeneratorOptions kind_options(const std::string& game, int size, int k) {
   GeneratorOptions options;
-  options.game = "brique";
+  options.game = game;
   options.size = size;
   options.kind = k == 0 ? PuzzleKind::Wins : PuzzleKind::WinsWithin;
   options.within = k;
   return options;
 }
+GeneratorOptions brique_options(int size, int k) { return kind_options("brique", size, k); }
 
 TEST(Generator, ThePieSwapIsJudgedForThePlayerWhoSwaps) {
   for (const int size : {2, 3}) {
@@ -192,6 +193,46 @@ TEST(Generator, ThePieSwapIsJudgedForThePlayerWhoSwaps) {
                              std::string(k == 0 ? "wins" : "Black cannot win within 2 moves.");
     EXPECT_EQ(swap->why.substr(0, said.size()), said);
   }
+}
+
+// A wrong move whose answer wins at once is said to lose to it, as in a `wins` puzzle: "Black
+// answers d5 and wins", not only "White cannot win within 2 moves" (true, but it hid that d1, c2
+// and d2 all lose to d5 in this Quentin puzzle, store id 7 of a new user's book in session 48).
+// The sentence is checked by replaying the answer: where it does not end the game, the bound is said.
+TEST(Generator, AWrongMoveThatLosesToItsAnswerIsSaidToLose) {
+  const auto game = make_game(find_game("quentin"), 5);
+  const auto position = game->parse_position("quentin 5 WWW.B/WB..B/BB..B/W...B/WWW.. white 13");
+  bool interrupted = false;
+  const auto p = examine(*game, *position, kind_options("quentin", 5, 2), interrupted);
+  ASSERT_TRUE(p);
+  ASSERT_EQ(p->key_move, "e5");
+  ASSERT_FALSE(p->refutations.empty());
+  for (const auto& r : p->refutations) {
+    ASSERT_FALSE(r.defence.empty()) << r.move;
+    auto after = position->clone();
+    after->apply(after->parse_move(r.move));
+    const int black = after->side_to_move();  // White is to play the puzzle
+    after->apply(after->parse_move(r.defence.front()));
+    const bool lost = after->is_terminal() && after->outcome() == Outcome::win(black);
+    EXPECT_EQ(r.why, lost ? "After " + r.move + ", Black answers " + r.defence.front() + " and wins." : r.why) << r.move;
+    EXPECT_EQ(r.why.find("cannot win within") != std::string::npos, !lost) << r.why;
+  }
+  EXPECT_EQ(p->refutations.front().why, "After d1, Black answers d5 and wins.");
+}
+
+// The tempting-move count stops at 4, the most the level counts (docs/puzzles.md): past it the
+// slower-win searches stop, and Brochs' flat one-ply estimate ties the key move with most moves,
+// so this Brochs 7x7 puzzle (store id 11 of a new user's book) stored 63.
+TEST(Generator, TheTemptingCountStopsWhereTheLevelStopsCounting) {
+  const auto game = make_game(find_game("brochs"), 7);
+  const auto position = game->parse_position(
+      "brochs 7 BB.BB../Ww.+Ww./WW.W.WW/++W+++W/.W.+..W/.wW+Ww./...W... white 125 0 0 since:e4-e2,d1-b1,e5-e6,d3-d1,"
+      "d7-a7,d1-d5,pass,e1-d1,c2-c1,d1-e1,c1-c3,d5-c5,f4-f3,c5-d5,a5-c5,d5-d6,a7-d7,d6-d1,c3-d3,e1-f1,c5-b5,f1-e1");
+  bool interrupted = false;
+  const auto p = examine(*game, *position, kind_options("brochs", 7, 2), interrupted);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->key_move, "c4-c1");
+  EXPECT_EQ(p->measures.tempting_moves, 4);
 }
 
 // In a win in one the one move is spent by the wrong move itself: no answer is named, and a slower

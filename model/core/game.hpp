@@ -335,9 +335,11 @@ struct GameDescriptor {
   // A board size as people name it ("7x7", "radius 4"); empty: the default, "NxN" (board_size_name).
   std::function<std::string(int size)> size_name;
   std::vector<Ruling> rulings;
-  // How to read the game's puzzles, for a book's reader who may not know the game: how a game is
-  // won, how moves are written and what the marks on its diagrams mean, under the default rulings
-  // (a book lists the rulings that differ beside it). A short paragraph.
+  // How to read and solve the game's puzzles, for a book's reader who may not know the game and has
+  // neither the program nor its documents: how a game is won, what a move does to the board (fills,
+  // captures: whatever a puzzle's key move may use), how moves are written and what the marks on
+  // its diagrams mean, under the default rulings, their values said in words (a book lists the
+  // rulings that differ beside it). A few short paragraphs, one a line ('\n' between them).
   std::string reading_guide;
   std::function<std::unique_ptr<Game>(const GameDescriptor&, const Config&)> make;
   std::function<std::vector<SeedExample>()> seed_examples;

@@ -141,8 +141,8 @@ touch "$tmp/book/diagrams/my-cover.png" "$tmp/book/notes.txt"
 caption="Rulings: edges-count=yes, opponent-chain=mover-wins"
 pdftotext "$tmp/ruled/book.pdf" - | tr '\n' ' ' >"$tmp/ruled.txt"
 for book in "$tmp/ruled.txt" "$tmp/ruled/book.html" "$tmp/ruled/book.tex"; do
-  [ "$(grep -oF "$caption" "$book" | wc -l)" -eq 2 ] && grep -qF "default rulings of docs/rulings.md" "$book" \
-    && grep -qF "Q-5 opponent-chain=mover-wins: the player who made the move wins" "$book" \
+  [ "$(grep -oF "$caption" "$book" | wc -l)" -eq 2 ] && ! grep -qF "docs/rulings.md" "$book" \
+    && grep -qF "Here, the player who made the move wins (Q-5 opponent-chain=mover-wins)" "$book" \
     && grep -qF "Black wins by joining the top and bottom edges" "$book" && pass \
     || fail "$(basename "$book") does not state the rulings and the notation" "$book"
 done
@@ -169,8 +169,23 @@ python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"UPDA
 cp "$db" "$tmp/mixed.db"
 "$arbiter" puzzles generate brique --size 5 --kind wins --count 2 --db "$tmp/mixed.db" >/dev/null 2>&1 \
   && "$arbiter" book --db "$tmp/mixed.db" --out "$tmp/mixed" >/dev/null 2>&1 \
-  && title_page "$tmp/mixed" | grep -qF "Every other move was proved not to win within 1 move in the \"win in 1\" puzzles, and not to win at all in the \"win\" puzzles; in the others such a move may still win later." \
+  && title_page "$tmp/mixed" | grep -qF "Every other move was proved not to win within 1 move in the \"win in 1\" puzzles, and not to win at all in the \"win\" puzzles; in the \"win in 1\" puzzles such a move may still win later." \
   && pass || fail "a book of two kinds states each kind's claim" "$tmp/mixed/book.tex"
+
+# The '?' moves are wrong moves, the tempting ones first: not all "tempting" (a puzzle may have none).
+words="Up to three wrong moves follow, marked '?', each with why it fails: first the tempting ones, if any"
+title_page "$tmp/book" | grep -qF "$words" && grep -qF "$words" "$tex" && ! grep -q "tempting wrong moves" "$html" && pass \
+  || fail "the title page calls every wrong move tempting" "$html"
+# Each solution names its puzzle's store id, by which a reader reports it (`puzzles show ID`), in
+# all three books, and only there: the puzzle pages number the puzzles 1..N.
+"$arbiter" book --db "$db" --out "$tmp/ids" >/dev/null 2>&1 || fail "book of every puzzle"
+missing=""
+for id in $(python3 -c "import sqlite3,sys; print(' '.join(str(r[0]) for r in sqlite3.connect(sys.argv[1]).execute('SELECT id FROM puzzles')))" "$db"); do
+  for text in "$(cat "$tmp/ids/book.html")" "$(cat "$tmp/ids/book.tex")" "$(pdftotext "$tmp/ids/book.pdf" - | tr '\n' ' ')"; do
+    [ "$(grep -oE "store id $id([^0-9]|\$)" <<<"$text" | wc -l)" = 1 ] || missing="$missing $id"
+  done
+done
+[ -z "$missing" ] && pass || fail "the solutions do not name each puzzle's store id once:$missing" "$tmp/ids/book.html"
 
 expect_error "book into an unwritable folder" book --db "$db" --out /proc/arbiter-book
 expect_error "book with a difficulty range without puzzles" book --db "$db" --game quentin --out "$tmp/none"
