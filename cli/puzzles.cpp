@@ -74,14 +74,33 @@ void require_known_theme(const std::string& theme, const std::vector<std::string
                    (list.empty() ? " (it names no themes)" : " (known: " + list + ")"));
 }
 
+// Throws InputError for a theme the game (named `game`) does not declare, or one no puzzle of the
+// kind can have: a theme whose move wins at once is never the key move of a within-K puzzle for
+// K >= 2 (no win within K-1) or of a wins puzzle (not also a win within 1).
+void require_possible_theme(const std::string& theme, const std::vector<Theme>& declared, const std::string& game,
+                            PuzzleKind kind, int within) {
+  std::vector<std::string> names;
+  for (const Theme& t : declared) names.push_back(t.name);
+  require_known_theme(theme, names, " for " + game);
+  const Theme& t = declared[static_cast<std::size_t>(std::find(names.begin(), names.end(), theme) - names.begin())];
+  const bool excludes_win_in_one = kind == PuzzleKind::Wins || within >= 2;
+  if (t.wins_at_once && excludes_win_in_one) {
+    const std::string kind_text = puzzles::kind_name(kind, within);
+    throw InputError("--theme " + theme + " cannot occur with --kind " + kind_text + ": its moves win " + game +
+                     " at once, and a " + kind_text + " puzzle " +
+                     (kind == PuzzleKind::Wins ? "is never also a win within 1" : "has no win within " + std::to_string(within - 1)) +
+                     " (within-1 puzzles can have it)");
+  }
+}
+
 // The themes a game names at its default size and rulings, or every game's (each once, in
 // registration order) when `game` is empty.
 std::vector<std::string> themes_of(const std::string& game) {
   std::vector<std::string> themes;
   for (const GameDescriptor* descriptor : registered_games()) {
     if (!game.empty() && descriptor->name != game) continue;
-    for (const std::string& theme : make_game(*descriptor, descriptor->default_size)->themes()) {
-      if (std::find(themes.begin(), themes.end(), theme) == themes.end()) themes.push_back(theme);
+    for (const Theme& theme : make_game(*descriptor, descriptor->default_size)->themes()) {
+      if (std::find(themes.begin(), themes.end(), theme.name) == themes.end()) themes.push_back(theme.name);
     }
   }
   return themes;
@@ -198,8 +217,9 @@ int generate(const std::vector<std::string>& args) {
   g.rulings = game_options.rulings;
   // Validates size and rulings before the store is touched.
   const auto configured = make_game(descriptor, g.size, g.rulings);
-  // A theme the game never names would keep the run searching forever for its first puzzle.
-  if (!theme.empty()) require_known_theme(theme, configured->themes(), " for " + descriptor.name);
+  // A theme the game never names would keep the run searching forever for its first puzzle, and
+  // so would one the kind excludes.
+  if (!theme.empty()) require_possible_theme(theme, configured->themes(), descriptor.name, g.kind, g.within);
   g.theme = theme;
   g.seed = seed;
   g.threads = threads;

@@ -303,6 +303,35 @@ std::string value_for(const MetricsReport& report, solver::Value v) {
   }
 }
 
+// After an empty board's value line: the legend and map of every first move's value, then the
+// moves the map cannot show, by value.
+void opening_values_text(std::ostream& out, const EmptyBoardValue& s, const std::string& side) {
+  out << "; every first move (" << solver::value_mark(solver::Value::Win) << " win, "
+      << solver::value_mark(solver::Value::Loss) << " loss, " << solver::value_mark(solver::Value::Draw) << " draw, "
+      << solver::value_mark(solver::Value::Unknown) << " unknown) for " << side << ":\n";
+  if (std::count(s.mapped.begin(), s.mapped.end(), true) > 0) {
+    std::istringstream map(s.board_map);
+    for (std::string line; std::getline(map, line);) out << "    " << line << "\n";
+  }
+  // The moves the map cannot show (a game's pieces placed several ways on one cell), by value.
+  for (const solver::Value v : {solver::Value::Win, solver::Value::Loss, solver::Value::Draw, solver::Value::Unknown}) {
+    std::vector<std::string> moves;
+    for (std::size_t i = 0; i < s.openings.size(); ++i) {
+      if ((i >= s.mapped.size() || !s.mapped[i]) && s.openings[i].second == v) moves.push_back(s.openings[i].first);
+    }
+    if (moves.empty()) continue;
+    std::string line = "    " + solver::value_word(v) + " (" + std::to_string(moves.size()) + "):";
+    for (const std::string& move : moves) {
+      if (line.size() + 1 + move.size() > 100) {
+        out << line << "\n";
+        line = "     ";
+      }
+      line += " " + move;
+    }
+    out << line << "\n";
+  }
+}
+
 }  // namespace
 
 void validate(const MetricsRequest& request) {
@@ -473,30 +502,13 @@ std::string to_text(const MetricsReport& report) {
           << (s.value != solver::Value::Unknown ? std::string()
               : s.interrupted                    ? std::string(": interrupted")
                                                  : " within the " + fixed(s.limit_seconds, 1) + " s limit")
-          << " (" << s.settled << " of " << s.openings.size() << " first moves settled, " << fixed(s.seconds, 2)
-          << " s); every first move (" << solver::value_mark(solver::Value::Win) << " win, "
-          << solver::value_mark(solver::Value::Loss) << " loss, " << solver::value_mark(solver::Value::Draw) << " draw, "
-          << solver::value_mark(solver::Value::Unknown) << " unknown) for " << report.sides[0] << ":\n";
-      if (std::count(s.mapped.begin(), s.mapped.end(), true) > 0) {
-        std::istringstream map(s.board_map);
-        for (std::string line; std::getline(map, line);) out << "    " << line << "\n";
-      }
-      // The moves the map cannot show (a game's pieces placed several ways on one cell), by value.
-      for (const solver::Value v : {solver::Value::Win, solver::Value::Loss, solver::Value::Draw, solver::Value::Unknown}) {
-        std::vector<std::string> moves;
-        for (std::size_t i = 0; i < s.openings.size(); ++i) {
-          if ((i >= s.mapped.size() || !s.mapped[i]) && s.openings[i].second == v) moves.push_back(s.openings[i].first);
-        }
-        if (moves.empty()) continue;
-        std::string line = "    " + solver::value_word(v) + " (" + std::to_string(moves.size()) + "):";
-        for (const std::string& move : moves) {
-          if (line.size() + 1 + move.size() > 100) {
-            out << line << "\n";
-            line = "     ";
-          }
-          line += " " + move;
-        }
-        out << line << "\n";
+          << " (" << s.settled << " of " << s.openings.size() << " first moves settled, " << fixed(s.seconds, 2) << " s)";
+      // A map of nothing but unknowns (Brique 11x11 in 2 s: two boards of 121 '?') says no more
+      // than the count; --json keeps every opening's value all the same.
+      if (s.settled == 0 && !s.openings.empty()) {
+        out << "; no first move was settled, so no map\n";
+      } else {
+        opening_values_text(out, s, report.sides[0]);
       }
       // The colours' value above, for the player who moves first (under a pie rule).
       if (!s.first_player.empty()) out << "    for the first player: " << s.first_player << "\n";

@@ -328,22 +328,38 @@ TEST(Generator, SameSeedSamePuzzlesWhateverTheThreads) {
 }
 
 // `puzzles generate --theme` refuses a theme the game does not declare, so every theme a move
-// is given must be declared: checked on every move of random games at each tested size.
+// is given must be declared, and one declared to win at once (Theme::wins_at_once, refused for a
+// kind without a win in one) must win: checked on every move of random games at each tested size.
 class ThemesOfEveryGame : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ThemesOfEveryGame, EveryThemeAMoveGetsIsDeclared) {
   const GameDescriptor& descriptor = find_game(GetParam());
   std::set<std::string> seen_anywhere;
+  bool declares_wins_at_once = false;
+  int wins_at_once_seen = 0;
   for (const int size : testing::interesting_sizes(descriptor)) {
     const auto game = make_game(descriptor, size);
-    const std::vector<std::string> declared = game->themes();
+    std::vector<std::string> declared;
+    std::set<std::string> wins_at_once;
+    for (const Theme& theme : game->themes()) {
+      declared.push_back(theme.name);
+      if (theme.wins_at_once) wins_at_once.insert(theme.name);
+    }
+    declares_wins_at_once = declares_wins_at_once || !wins_at_once.empty();
     ASSERT_FALSE(declared.empty()) << "every game has a signature mechanic to name";
     std::set<std::string> seen;
     testing::play_random_games(testing::scaled(20), 20261125, [&] { return game->initial_state(); },
                                [&](State& state, Move m) {
                                  const std::string theme = state.move_theme(m);
                                  if (!theme.empty()) seen.insert(theme);
+                                 const int mover = state.side_to_move();
                                  state.apply(m);
+                                 // `puzzles generate` refuses such a theme for a kind that excludes a win in one.
+                                 if (wins_at_once.count(theme) > 0) {
+                                   ++wins_at_once_seen;
+                                   EXPECT_TRUE(state.outcome().kind == Outcome::Kind::Win && state.outcome().winner == mover)
+                                       << GetParam() << " size " << size << ": a " << theme << " move that does not win at once";
+                                 }
                                });
     for (const std::string& theme : seen) {
       EXPECT_NE(std::find(declared.begin(), declared.end(), theme), declared.end())
@@ -353,6 +369,8 @@ TEST_P(ThemesOfEveryGame, EveryThemeAMoveGetsIsDeclared) {
   }
   // Random games use the signature mechanics, so the check above is not vacuous.
   EXPECT_FALSE(seen_anywhere.empty()) << GetParam() << ": no move of the random games has a theme";
+  // Nor is the check that a theme declared to win at once did win.
+  EXPECT_TRUE(!declares_wins_at_once || wins_at_once_seen > 0) << GetParam() << ": no move of the random games wins by such a theme";
 }
 
 INSTANTIATE_TEST_SUITE_P(Registered, ThemesOfEveryGame, ::testing::ValuesIn(testing::registered_game_names()));

@@ -262,6 +262,15 @@ class State {
   virtual void apply_null() {}
 };
 
+// One theme State::move_theme can name (Game::themes).
+struct Theme {
+  std::string name;
+  // Every move with this theme ends the game at once with the mover's win (Brique's "fill-win").
+  // A puzzle kind that excludes a win in one (within-K for K >= 2, wins) can then never have such
+  // a key move; the generic test ThemesOfEveryGame checks the claim on random games.
+  bool wins_at_once = false;
+};
+
 struct GameDescriptor;
 struct Property;
 
@@ -295,8 +304,9 @@ class Game {
   // they occur. A game with nothing to count returns none.
   virtual std::vector<std::string> mechanics() const { return {}; }
   // Every theme State::move_theme can name under this configuration, so that a puzzle run asked
-  // for a theme the game never produces is refused instead of searching forever. None by default.
-  virtual std::vector<std::string> themes() const { return {}; }
+  // for a theme the game never produces (or one its kind excludes: Theme::wins_at_once) is refused
+  // instead of searching forever. None by default.
+  virtual std::vector<Theme> themes() const { return {}; }
 
  protected:
   // The game's reader behind parse_position: the format and every fact of the game's own that a

@@ -79,7 +79,7 @@ class QuentinGame final : public Game {
 
   int max_plies() const override { return max_plies_for(config().size); }
   std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
-  std::vector<std::string> themes() const override { return {"territory-win", "forced-pass", "territory-fill"}; }
+  std::vector<Theme> themes() const override { return {{"territory-win", true}, {"forced-pass", false}, {"territory-fill", false}}; }
   std::vector<std::string> symmetries() const override { return engine::symmetries(); }
 
  private:

@@ -47,6 +47,20 @@ grep -q "pie=off: Black wins (9 of 9 first moves settled.*every first move (\* w
   [ "$(grep -cE '^     [123] [-*=?] [-*=?] [-*=?]$' "$tmp/text")" = 6 ] && grep -qE '^     [123] .*\*' "$tmp/text" &&
   ! grep -qE '[a-c][1-3]:[WLD?]' "$tmp/text" && pass || fail "metrics' first moves are not a board map" "$tmp/text"
 
+# Where the limit settles no first move, a map of nothing but '?' is left out for one line saying so;
+# --json still gives every opening, each unknown.
+"$arbiter" metrics brique --size 9 --games 10 --player random --solve-seconds 0.1 >"$tmp/unsettled" 2>/dev/null
+[ "$(grep -c "(0 of 81 first moves settled, [0-9.]* s); no first move was settled, so no map$" "$tmp/unsettled")" = 2 ] &&
+  ! grep -q '? ? ?' "$tmp/unsettled" && grep -q "^    for the first player: not settled" "$tmp/unsettled" && pass ||
+  fail "a map of unknowns only is printed" "$tmp/unsettled"
+"$arbiter" metrics brique --size 9 --games 10 --player random --solve-seconds 0.1 --json >"$tmp/unsettled.json" 2>/dev/null
+python3 -c '
+import json, sys
+solved = json.load(open(sys.argv[1]))["readings"][0]["solved"]
+assert len(solved) == 2 and all(s["settled"] == 0 and len(s["openings"]) == 81 for s in solved)
+assert all(o["value"] == "unknown" for s in solved for o in s["openings"])
+' "$tmp/unsettled.json" && pass || fail "--json lost the unsettled openings" "$tmp/unsettled.json"
+
 # The same numbers whatever the thread count (timings aside).
 strip_times() { grep -vE '"(seconds|playouts_per_second|threads)"' "$1"; }
 "$arbiter" metrics quentin --size 4 --games 300 --mcts-games 3 --playouts 30 --seed 9 --solve-seconds 0 --threads 1 --json >"$tmp/t1.json" 2>/dev/null

@@ -347,6 +347,13 @@ expect_error "bad difficulty range" puzzles list --db "$db" --difficulty 4-2
 expect_error "unknown theme" puzzles generate brique --kind within-1 --count 1 --theme fil-win --db "$tmp/x.db"
 grep -q "known: fill-win" "$tmp/err" && pass || fail "the known themes are named" "$tmp/err"
 expect_error "theme of another game" puzzles generate quentin --kind within-1 --count 1 --theme curse --db "$tmp/x.db"
+# A theme whose move wins at once cannot be the key move of a kind that excludes a win in one: refused
+# before the search (which found nothing, for ever; --max-positions keeps an old binary's run short).
+expect_error "theme the kind excludes" puzzles generate brique --size 5 --kind within-2 --count 1 --theme fill-win --max-positions 30 --db "$tmp/x.db"
+grep -q "fill-win cannot occur with --kind within-2: .*no win within 1" "$tmp/err" && pass || fail "the theme and the kind are named" "$tmp/err"
+expect_error "theme the kind excludes (wins)" puzzles generate quentin --size 5 --kind wins --count 1 --theme territory-win --max-positions 10 --db "$tmp/x.db"
+expect_error "theme the kind excludes (hexabrae)" puzzles generate hexabrae --size 2 --kind within-3 --count 1 --theme enclosure --max-positions 10 --db "$tmp/x.db"
+[ ! -e "$tmp/x.db" ] && pass || fail "a refused run creates no store"
 # A theme no game names is an error for the readers too, not an empty answer; a known theme that
 # no stored puzzle has is an empty answer.
 expect_error "unknown theme (list)" puzzles list --db "$db" --theme nosuch
