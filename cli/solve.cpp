@@ -355,11 +355,16 @@ int solve_command(const std::vector<std::string>& args) {
   // changes no value and no certificate's validity (--tt-mb, --threads, --max-units, limits) is
   // not in the key: a run resumed with another of them goes on with what the first settled.
   const auto identity_of = [&](bool alone) {
-    return root.line() + "|within=" + std::to_string(within) + "|" + version_commit() + (alone ? "|independent" : "");
+    return solver::JournalIdentity{root.line(), within, version_commit(), alone}.key_text();
   };
   const auto journal_of = [&](bool alone) { return state_directory + "/solve/" + text_key_hex(identity_of(alone)); };
   solver::SolveJournal journal(journal_of(independent), identity_of(independent));
   const distributed::OutputLock journal_lock(journal.directory());
+  {
+    // `arbiter state prune` may have removed the folder between its making and the lock.
+    std::error_code ignored;
+    std::filesystem::create_directories(journal.directory(), ignored);
+  }
   if (resume && !journal.holds_a_run()) {
     // Nothing to resume in this mode's journal: if the other mode's holds a run of this position,
     // starting afresh would silently throw its settled moves away.
@@ -401,6 +406,8 @@ int solve_command(const std::vector<std::string>& args) {
   } else {
     journal.clear();
   }
+  // What the journal is for, where `arbiter state` reads it (its name is only a key of it).
+  journal.record_identity(solver::JournalIdentity{root.line(), within, version_commit(), independent});
   std::size_t already = 0;
   for (const auto& f : finished) already += f.has_value();
   std::cerr << "state: " << journal.directory();

@@ -12,6 +12,23 @@
 
 namespace arbiter::distributed {
 
+std::optional<std::string> lock_holder(const std::string& output) {
+  const std::string path = output + ".lock";
+  const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (descriptor < 0) return std::nullopt;
+  // A shared lock is refused while a run holds the exclusive one; taken, it is let go at once.
+  if (::flock(descriptor, LOCK_SH | LOCK_NB) == 0) {
+    ::close(descriptor);
+    return std::nullopt;
+  }
+  char holder[32] = {};
+  const ssize_t n = ::pread(descriptor, holder, sizeof holder - 1, 0);
+  ::close(descriptor);
+  std::string pid = n > 0 ? std::string(holder, static_cast<std::size_t>(n)) : "";
+  while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
+  return pid;
+}
+
 OutputLock::OutputLock(const std::string& output) : path_(output + ".lock") {
   // The file is removed when the run ends (no stray OUTPUT.lock beside a finished store). A run that
   // opened it just before it was removed may then lock a file no longer in the folder: it sees so

@@ -3,9 +3,15 @@
 // would each think it owned the cursor. The lock is an flock on OUTPUT.lock, released by the
 // kernel when the process ends however it ends, so a killed run never leaves a stale lock (only
 // its file, which the next run takes); a run that ends normally removes the file.
+#include <optional>
 #include <string>
 
 namespace arbiter::distributed {
+
+// Whether a run holds the lock for `output` now, found without taking it and without making its
+// file: nullopt when none does (no lock file, or one a run that ended left), else the holder's
+// process id as its lock file names it ("" when it names none).
+std::optional<std::string> lock_holder(const std::string& output);
 
 class OutputLock {
  public:

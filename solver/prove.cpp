@@ -342,6 +342,18 @@ std::string results_file_in(const std::string& state_directory, const GameDescri
   return (std::filesystem::path(state_directory) / ("prove-" + game.name + ".tsv")).string();
 }
 
+ResultsFileCount count_results(const std::string& file) {
+  ResultsFileCount count;
+  std::ifstream in(file, std::ios::binary);
+  for (std::string line, key; std::getline(in, line);) {
+    Stored s;
+    const Line read = parse_record(line, key, s);
+    count.records += read != Line::Other;
+    count.unusable += read == Line::Damaged || read == Line::Unchecked;
+  }
+  return count;
+}
+
 std::vector<Claim> selected_claims(const ProveRequest& request) {
   const GameDescriptor& game = *request.game;
   const std::vector<Claim> all = game.claims ? game.claims() : std::vector<Claim>{};

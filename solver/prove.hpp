@@ -73,5 +73,12 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
 std::string default_state_directory();
 // The results file of a game in a state directory: DIR/prove-<game>.tsv.
 std::string results_file_in(const std::string& state_directory, const GameDescriptor& game);
+// The verdict records in a results file, for `arbiter state`: lines that are records (of any
+// version), and of them the ones not used (failing their checksum, or kept without one).
+struct ResultsFileCount {
+  std::size_t records = 0;
+  std::size_t unusable = 0;
+};
+ResultsFileCount count_results(const std::string& file);
 
 }  // namespace arbiter

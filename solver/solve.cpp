@@ -1,5 +1,7 @@
 #include "solver/solve.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cctype>
@@ -842,6 +844,42 @@ std::vector<MoveResult::Part> write_certificate_parts(const Game& game, const St
   return parts;
 }
 
+std::string JournalIdentity::key_text() const {
+  return position + "|within=" + std::to_string(within) + "|" + version + (independent ? "|independent" : "");
+}
+
+namespace {
+
+constexpr const char* kIdentityHeader = "arbiter-solve-journal 1";
+
+// The fields of an identity file, or nullopt when it does not read back whole.
+std::optional<JournalIdentity> parse_identity(const std::string& text) {
+  std::istringstream in(text);
+  std::string header, position, within, version, mode, rest;
+  if (!std::getline(in, header) || header != kIdentityHeader) return std::nullopt;
+  const auto field = [&](const std::string& name, std::string& value) {
+    std::string line;
+    if (!std::getline(in, line) || line.rfind(name + " ", 0) != 0) return false;
+    value = line.substr(name.size() + 1);
+    return !value.empty();
+  };
+  if (!field("position", position) || !field("within", within) || !field("version", version) || !field("mode", mode)) {
+    return std::nullopt;
+  }
+  if (std::getline(in, rest) || (mode != "shared" && mode != "independent")) return std::nullopt;
+  JournalIdentity id;
+  id.position = position;
+  id.version = version;
+  id.independent = mode == "independent";
+  if (within.empty() || within.size() > 6 || !std::all_of(within.begin(), within.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return std::nullopt;
+  }
+  id.within = std::stoi(within);
+  return id;
+}
+
+}  // namespace
+
 SolveJournal::SolveJournal(std::string directory, std::string identity)
     : directory_(std::move(directory)), identity_(std::move(identity)) {
   std::error_code error;
@@ -852,6 +890,91 @@ SolveJournal::SolveJournal(std::string directory, std::string identity)
 void SolveJournal::clear() const {
   std::error_code ignored;
   for (const auto& entry : std::filesystem::directory_iterator(directory_, ignored)) std::filesystem::remove(entry.path(), ignored);
+}
+
+void SolveJournal::record_identity(const JournalIdentity& identity) const {
+  const std::string path = directory_ + "/identity";
+  std::error_code error;
+  {
+    std::ofstream out(path + ".tmp");
+    out << kIdentityHeader << "\nposition " << identity.position << "\nwithin " << identity.within << "\nversion "
+        << identity.version << "\nmode " << (identity.independent ? "independent" : "shared") << "\n";
+    out.close();
+    if (!out) {
+      std::filesystem::remove(path + ".tmp", error);
+      throw InputError("cannot write " + path + ".tmp");
+    }
+  }
+  std::filesystem::rename(path + ".tmp", path, error);
+  if (error) throw InputError("cannot rename " + path + ".tmp to " + path + ": " + error.message());
+}
+
+SolveJournal::Survey SolveJournal::survey(const std::string& directory) {
+  namespace fs = std::filesystem;
+  Survey s;
+  std::error_code error;
+  const auto modified_time = [](const fs::path& path) -> std::int64_t {
+    struct stat st{};
+    return ::lstat(path.c_str(), &st) == 0 ? static_cast<std::int64_t>(st.st_mtime) : 0;
+  };
+  s.modified = modified_time(directory);
+  const std::string key = fs::path(directory).filename().string();
+  std::vector<std::pair<std::size_t, fs::path>> units;  // by index, as named
+  bool identity_file = false;
+  for (fs::recursive_directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
+    std::error_code ignored;
+    const fs::file_status status = it->symlink_status(ignored);
+    s.modified = std::max(s.modified, modified_time(it->path()));
+    if (!fs::is_regular_file(status)) continue;
+    const auto size = fs::file_size(it->path(), ignored);
+    if (!ignored) s.bytes += size;
+    if (it.depth() > 0) continue;
+    const std::string name = it->path().filename().string();
+    if (name == "table") s.table = true;
+    if (name == "identity") identity_file = true;
+    if (name.size() > 5 && name.ends_with(".unit") &&
+        std::all_of(name.begin(), name.end() - 5, [](char c) { return c >= '0' && c <= '9'; }) && name.size() < 16) {
+      units.emplace_back(std::stoull(name.substr(0, name.size() - 5)), it->path());
+      ++s.unit_files;
+    }
+  }
+  if (error) s.identity_problem = "cannot be read: " + error.message();
+  if (!identity_file) {
+    s.identity_missing = s.identity_problem.empty();
+    if (s.identity_problem.empty()) s.identity_problem = "has no identity file (written before 29 November 2026)";
+  } else {
+    std::ifstream in(directory + "/identity", std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    s.identity = parse_identity(text.str());
+    if (!s.identity) {
+      s.identity_problem = "its identity file does not read back whole";
+    } else if (text_key_hex(s.identity->key_text()) != key) {
+      s.identity.reset();
+      s.identity_problem = "its identity file is another journal's (it does not match the folder's name)";
+    }
+  }
+  // A unit counts as settled only as --resume would take it: read back whole, checksum passed.
+  // (Not constructed through the constructor, which would make the folder were it gone.)
+  SolveJournal journal = SolveJournal::unmade(directory, s.identity ? s.identity->key_text() : std::string{});
+  for (const auto& unit : units) {
+    const std::size_t index = unit.first;
+    if (!s.identity) continue;
+    std::string problem;
+    std::optional<MoveResult> r;
+    try {
+      r = journal.load_one(index, problem);
+    } catch (const std::exception&) {
+      r.reset();
+    }
+    if (!r) {
+      ++s.damaged_units;
+      continue;
+    }
+    ++s.units;
+    s.parts += r->parts.size();
+  }
+  return s;
 }
 
 std::string SolveJournal::path_of(std::size_t index) const { return directory_ + "/" + std::to_string(index) + ".unit"; }
@@ -902,40 +1025,45 @@ void SolveJournal::save(std::size_t index, const MoveResult& r) const {
   }
 }
 
+std::optional<MoveResult> SolveJournal::load_one(std::size_t i, std::string& problem) const {
+  const std::string path = path_of(i);
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream whole;
+  whole << in.rdbuf();
+  std::string text = whole.str();
+  // The text, then its checksum's line. A unit file that does not read back whole, or whose
+  // text is not what was written (a value edited: a loss resumed as a win), is left out: that
+  // unit is searched again. Files written before 28 November 2026 have no checksum: left out too.
+  problem = "does not read back whole";
+  std::optional<MoveResult> r;
+  const std::size_t last = text.size() < 2 ? std::string::npos : text.rfind('\n', text.size() - 2);
+  const std::size_t check_at = last == std::string::npos ? 0 : last + 1;
+  if (in && text.ends_with('\n') && text.compare(check_at, std::string(kUnitCheck).size(), kUnitCheck) == 0) {
+    const std::string check = text.substr(check_at + std::string(kUnitCheck).size());
+    text.resize(check_at);
+    if (check != unit_checksum(identity_, i, text) + "\n") {
+      problem = "fails its checksum (changed since it was written, or another journal's)";
+    } else {
+      std::istringstream body(text);
+      r = read_move_result(body, path);
+    }
+  }
+  if (r && r->value != Value::Unknown) {
+    r->resumed = true;
+    return r;
+  }
+  return std::nullopt;
+}
+
 std::vector<std::optional<MoveResult>> SolveJournal::load(std::size_t moves,
                                                           std::vector<std::pair<std::size_t, std::string>>* damaged) const {
   std::vector<std::optional<MoveResult>> out(moves);
   for (std::size_t i = 0; i < moves; ++i) {
-    const std::string path = path_of(i);
     std::error_code ignored;
-    if (!std::filesystem::exists(path, ignored)) continue;
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream whole;
-    whole << in.rdbuf();
-    std::string text = whole.str();
-    // The text, then its checksum's line. A unit file that does not read back whole, or whose
-    // text is not what was written (a value edited: a loss resumed as a win), is left out: that
-    // unit is searched again. Files written before 28 November 2026 have no checksum: left out too.
-    std::string problem = "does not read back whole";
-    std::optional<MoveResult> r;
-    const std::size_t last = text.size() < 2 ? std::string::npos : text.rfind('\n', text.size() - 2);
-    const std::size_t check_at = last == std::string::npos ? 0 : last + 1;
-    if (in && text.ends_with('\n') && text.compare(check_at, std::string(kUnitCheck).size(), kUnitCheck) == 0) {
-      const std::string check = text.substr(check_at + std::string(kUnitCheck).size());
-      text.resize(check_at);
-      if (check != unit_checksum(identity_, i, text) + "\n") {
-        problem = "fails its checksum (changed since it was written, or another journal's)";
-      } else {
-        std::istringstream body(text);
-        r = read_move_result(body, path);
-      }
-    }
-    if (r && r->value != Value::Unknown) {
-      r->resumed = true;
-      out[i] = std::move(r);
-    } else if (damaged != nullptr) {
-      damaged->emplace_back(i, problem);
-    }
+    if (!std::filesystem::exists(path_of(i), ignored)) continue;
+    std::string problem;
+    out[i] = load_one(i, problem);
+    if (!out[i] && damaged != nullptr) damaged->emplace_back(i, problem);
   }
   return out;
 }

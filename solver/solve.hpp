@@ -173,6 +173,18 @@ void summarise_moves(SolveResult& result, const SolveOptions& options);
 void write_move_result(std::ostream& out, const MoveResult& result);
 std::optional<MoveResult> read_move_result(std::istream& in, const std::string& name);
 
+// What a journal holds the units of: its directory's name is text_key_hex(key_text()), and its
+// `identity` file (written by each run that uses it, since 29 November 2026) records these
+// fields, so that `arbiter state` can say what a journal is for without the command that made it.
+struct JournalIdentity {
+  std::string position;      // the root's one-line form (game, size, stones, rulings not the defaults)
+  int within = 0;            // --within K; 0 for an exact solve
+  std::string version;       // version_commit() of the code that wrote the units
+  bool independent = false;  // moves solved alone (--independent-moves, --max-units, mpirun)
+  // "POSITION|within=K|VERSION[|independent]": what the units' checksums and the folder's name key.
+  std::string key_text() const;
+};
+
 // Finished units kept on disk, one file per legal-move index, so that a stopped solve resumes
 // without redoing them. Files are written whole (to a temporary name, then renamed).
 class SolveJournal {
@@ -195,8 +207,38 @@ class SolveJournal {
   // Whether the directory holds anything of a run: a unit's file or a saved table.
   bool holds_a_run() const;
   void clear() const;
+  // Writes the `identity` file (whole, as units are); throws InputError when it cannot.
+  void record_identity(const JournalIdentity& identity) const;
+
+  // What a journal directory holds, read without searching anything: for `arbiter state`.
+  struct Survey {
+    // The identity file's fields, or nullopt with `identity_problem` saying why ("has no identity
+    // file (written before 29 November 2026)", "its identity file does not read back whole", ...).
+    std::optional<JournalIdentity> identity;
+    std::string identity_problem;
+    bool identity_missing = false;  // no identity file at all: written by an earlier version
+    std::size_t unit_files = 0;     // files named as units are
+    std::size_t units = 0;          // of them, the ones that read back whole and pass their checksum
+    std::size_t damaged_units = 0;  // the ones that do not (none counted when the identity is unknown:
+                                    // without it no checksum can be checked)
+    std::size_t parts = 0;          // certificate part files the settled units name (--proof-parts)
+    bool table = false;             // a table saved by a stopped run, for --resume
+    std::uintmax_t bytes = 0;       // every file in the directory
+    std::int64_t modified = 0;      // the newest modification time of the directory and its files (Unix seconds)
+  };
+  // Never throws for what is on disk: a journal that cannot be read is surveyed as damaged.
+  static Survey survey(const std::string& directory);
 
  private:
+  SolveJournal() = default;
+  static SolveJournal unmade(std::string directory, std::string identity) {
+    SolveJournal journal;
+    journal.directory_ = std::move(directory);
+    journal.identity_ = std::move(identity);
+    return journal;
+  }
+  // One unit's file as load reads it; nullopt with `problem` set when it is not taken.
+  std::optional<MoveResult> load_one(std::size_t index, std::string& problem) const;
   std::string directory_;
   std::string identity_;
 };

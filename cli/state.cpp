@@ -1,0 +1,431 @@
+// arbiter state: what the state directory holds (solve's journals, prove's results files), and
+// `state prune` to remove what is no longer wanted. The journals grow with every solve: one per
+// position, kind of search, code version and mode, a stopped one holding its table.
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include <sys/stat.h>
+
+#include "cli/command.hpp"
+#include "cli/json_output.hpp"
+#include "cli/options.hpp"
+#include "distributed/output_lock.hpp"
+#include "model/core/errors.hpp"
+#include "model/core/position_io.hpp"
+#include "model/core/version.hpp"
+#include "model/registry.hpp"
+#include "solver/prove.hpp"
+#include "solver/solve.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+namespace fs = std::filesystem;
+namespace po = boost::program_options;
+
+const Command kList{"state", "state [--state DIR] [--json]\n       state prune [--state DIR] [--other-versions] [--older-than DAYS] [--prove-results] [--dry-run]",
+                    "list what the state directory holds (solve's journals and saved tables, prove's results) and "
+                    "prune it",
+                    {}};
+const Command kPrune{"state prune",
+                     "state prune [--state DIR] [--other-versions] [--older-than DAYS] [--prove-results] [--dry-run]",
+                     "remove solve journals of other code versions and/or not modified within DAYS (every selector "
+                     "given must hold), never one a running solve holds; prove's results files only with --prove-results",
+                     {}};
+
+struct Journal {
+  std::string key, path;
+  solver::SolveJournal::Survey survey;
+  std::optional<std::string> holder;  // the process holding its lock now
+  std::string rulings;                // the rulings in force, read from the position; "" when it does not read
+  bool this_version() const { return survey.identity && survey.identity->version == version_commit(); }
+  // Written by another version: its identity says so, or it has none (older code wrote none).
+  bool other_version() const { return survey.identity ? !this_version() : survey.identity_missing; }
+  bool damaged() const { return (!survey.identity && !survey.identity_missing) || survey.damaged_units > 0; }
+};
+
+struct ResultsFile {
+  std::string path;
+  ResultsFileCount count;
+  std::uintmax_t bytes = 0;
+  std::int64_t modified = 0;
+};
+
+std::int64_t modified_time(const std::string& path) {
+  struct stat st{};
+  return ::stat(path.c_str(), &st) == 0 ? static_cast<std::int64_t>(st.st_mtime) : 0;
+}
+
+// A modification time in UTC: "2026-11-29 03:13 UTC" for people, ISO 8601 for JSON.
+std::string utc_time(std::int64_t seconds, const char* format = "%Y-%m-%d %H:%M UTC") {
+  const std::time_t t = static_cast<std::time_t>(seconds);
+  std::tm tm{};
+  if (::gmtime_r(&t, &tm) == nullptr) return "unknown";
+  char text[32];
+  std::strftime(text, sizeof text, format, &tm);
+  return text;
+}
+
+std::string iso_time(std::int64_t seconds) { return utc_time(seconds, "%Y-%m-%dT%H:%M:%SZ"); }
+
+// "1.2 GB (1,234,567,890 bytes)"; a small size in bytes alone.
+std::string size_words(std::uintmax_t bytes) {
+  const char* units[] = {"KB", "MB", "GB", "TB"};
+  double value = static_cast<double>(bytes);
+  int unit = -1;
+  while (value >= 1000 && unit < 3) {
+    value /= 1000;
+    ++unit;
+  }
+  const std::string exact = with_commas(bytes) + (bytes == 1 ? " byte" : " bytes");
+  if (unit < 0) return exact;
+  char shown[32];
+  std::snprintf(shown, sizeof shown, "%.1f %s", value, units[unit]);
+  return std::string(shown) + " (" + exact + ")";
+}
+
+std::string plural(std::size_t n, const std::string& one, const std::string& many) {
+  return with_commas(n) + " " + (n == 1 ? one : many);
+}
+
+// The rulings in force for a journal's position, or "" when this version does not read it.
+std::string rulings_of(const std::string& position) {
+  try {
+    const std::string game_name = position.substr(0, position.find(' '));
+    const LoadedPosition loaded = load_position(find_game(game_name), 0, {}, position);
+    return rulings_in_force_line(loaded.game->descriptor(), loaded.game->config());
+  } catch (const std::exception&) {
+    return "";
+  }
+}
+
+struct Contents {
+  std::vector<Journal> journals;
+  std::vector<ResultsFile> results;
+};
+
+// Everything in DIR/solve and DIR/prove-*.tsv; newest journal first.
+Contents read_contents(const std::string& directory) {
+  Contents c;
+  std::error_code error;
+  const fs::path solve = fs::path(directory) / "solve";
+  if (fs::is_directory(solve, error)) {
+    for (fs::directory_iterator it(solve, error), end; !error && it != end; it.increment(error)) {
+      std::error_code ignored;
+      if (!it->is_directory(ignored) || it->is_symlink(ignored)) continue;  // lock files beside the journals
+      Journal j;
+      j.key = it->path().filename().string();
+      j.path = it->path().string();
+      j.survey = solver::SolveJournal::survey(j.path);
+      j.holder = distributed::lock_holder(j.path);
+      if (j.survey.identity) j.rulings = rulings_of(j.survey.identity->position);
+      c.journals.push_back(std::move(j));
+    }
+    if (error) throw InputError("cannot read " + quote_input(solve.string()) + ": " + error.message());
+  }
+  for (fs::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    std::error_code ignored;
+    if (!name.starts_with("prove-") || !name.ends_with(".tsv") || !it->is_regular_file(ignored)) continue;
+    ResultsFile r;
+    r.path = it->path().string();
+    r.count = count_results(r.path);
+    r.bytes = it->file_size(ignored);
+    r.modified = modified_time(r.path);
+    c.results.push_back(std::move(r));
+  }
+  if (error) throw InputError("cannot read " + quote_input(directory) + ": " + error.message());
+  std::sort(c.journals.begin(), c.journals.end(), [](const Journal& a, const Journal& b) {
+    return a.survey.modified != b.survey.modified ? a.survey.modified > b.survey.modified : a.key < b.key;
+  });
+  std::sort(c.results.begin(), c.results.end(), [](const ResultsFile& a, const ResultsFile& b) { return a.path < b.path; });
+  return c;
+}
+
+// The state directory asked for: --state DIR must be a directory that is there (nothing is made);
+// the default one may not exist yet (nothing kept).
+std::string state_directory(const po::variables_map& given, const std::string& option, bool& exists) {
+  const std::string directory = option.empty() ? default_state_directory() : option;
+  require_path(given, "state", option, "a directory");
+  std::error_code error;
+  const auto status = fs::status(directory, error);
+  exists = fs::exists(status);
+  if (!exists && !option.empty()) throw InputError(state_directory_words(option, directory) + ": no such directory");
+  if (exists && !fs::is_directory(status)) throw InputError(state_directory_words(option, directory) + ": it is not a directory");
+  return directory;
+}
+
+std::string mode_words(const solver::JournalIdentity& id) {
+  return (id.within == 0 ? std::string("exact solve") : "--within " + std::to_string(id.within)) +
+         (id.independent ? ", moves solved alone (--independent-moves)" : ", one table shared by the moves");
+}
+
+std::string version_words(const Journal& j) {
+  if (!j.survey.identity) return j.survey.identity_missing ? "an earlier version (before identity files)" : "unknown";
+  return j.this_version() ? "this version (commit " + j.survey.identity->version + ")"
+                          : "another version (commit " + j.survey.identity->version + ")";
+}
+
+void print_journal(const Journal& j) {
+  const auto& s = j.survey;
+  std::cout << "journal " << j.key << ": ";
+  if (s.identity) {
+    std::cout << s.identity->position << "\n"
+              << "  rulings: " << (j.rulings.empty() ? "(the position does not read back in this version)" : j.rulings)
+              << "\n"
+              << "  " << mode_words(*s.identity) << "; written by " << version_words(j) << "\n";
+  } else {
+    std::cout << (s.identity_missing ? "what it is for is not recorded: " : "DAMAGED: ") << s.identity_problem << "\n"
+              << "  written by " << version_words(j) << "\n";
+  }
+  std::cout << "  ";
+  if (s.identity) {
+    std::cout << plural(s.units, "unit", "units") << " settled";
+    if (s.damaged_units > 0) std::cout << " (" << plural(s.damaged_units, "damaged unit file", "damaged unit files") << ", searched again on --resume)";
+  } else {
+    std::cout << plural(s.unit_files, "unit file", "unit files") << " (not checked: the journal's identity is unknown)";
+  }
+  std::cout << ", " << plural(s.parts, "certificate part", "certificate parts") << ", saved table: " << (s.table ? "yes" : "no")
+            << "\n  " << size_words(s.bytes) << ", modified " << utc_time(s.modified) << "; in use: ";
+  if (j.holder) {
+    std::cout << "yes, by a running solve" << (j.holder->empty() ? "" : " (process " + *j.holder + ")") << "\n";
+  } else {
+    std::cout << "no\n";
+  }
+}
+
+nlohmann::json journal_json(const Journal& j) {
+  const auto& s = j.survey;
+  nlohmann::json out;
+  out["key"] = j.key;
+  out["path"] = j.path;
+  out["position"] = s.identity ? nlohmann::json(s.identity->position) : nlohmann::json(nullptr);
+  out["rulings_in_force"] = j.rulings.empty() ? nlohmann::json(nullptr) : nlohmann::json(j.rulings);
+  out["within"] = s.identity ? nlohmann::json(s.identity->within) : nlohmann::json(nullptr);
+  out["mode"] = s.identity ? nlohmann::json(s.identity->independent ? "independent" : "shared") : nlohmann::json(nullptr);
+  out["version"] = s.identity ? nlohmann::json(s.identity->version) : nlohmann::json(nullptr);
+  out["this_version"] = j.this_version();
+  out["identity_problem"] = s.identity ? nlohmann::json(nullptr) : nlohmann::json(s.identity_problem);
+  out["damaged"] = j.damaged();
+  out["unit_files"] = s.unit_files;
+  out["units_settled"] = s.identity ? nlohmann::json(s.units) : nlohmann::json(nullptr);
+  out["damaged_units"] = s.identity ? nlohmann::json(s.damaged_units) : nlohmann::json(nullptr);
+  out["certificate_parts"] = s.parts;
+  out["saved_table"] = s.table;
+  out["bytes"] = s.bytes;
+  out["modified"] = iso_time(s.modified);
+  out["in_use"] = j.holder.has_value();
+  out["holder_process"] = j.holder && !j.holder->empty() ? nlohmann::json(*j.holder) : nlohmann::json(nullptr);
+  return out;
+}
+
+int list(const std::vector<std::string>& args) {
+  std::string option;
+  bool json = false;
+  po::options_description options;
+  options.add_options()
+      ("state", po::value<std::string>(&option), "state directory (default $XDG_CACHE_HOME/arbiter or ~/.cache/arbiter)")
+      ("json", po::bool_switch(&json), "print JSON (docs/schemas/state.schema.json)");
+  bool proceed = false;
+  const auto given = parse_arguments(kList, args, options, {}, proceed);
+  if (!proceed) {
+    std::cout << "Actions: `arbiter state prune --help` for removing journals. docs/solver.md, \"The state directory grows\".\n";
+    return 0;
+  }
+  bool exists = false;
+  const std::string directory = state_directory(given, option, exists);
+  const Contents c = exists ? read_contents(directory) : Contents{};
+
+  std::uintmax_t journal_bytes = 0, results_bytes = 0;
+  std::size_t ours = 0, others = 0, damaged = 0, tables = 0, in_use = 0, records = 0;
+  for (const Journal& j : c.journals) {
+    journal_bytes += j.survey.bytes;
+    ours += j.this_version();
+    others += j.other_version();
+    damaged += j.damaged();
+    tables += j.survey.table;
+    in_use += j.holder.has_value();
+  }
+  for (const ResultsFile& r : c.results) {
+    results_bytes += r.bytes;
+    records += r.count.records;
+  }
+  if (json) {
+    nlohmann::json out = json_document("state");
+    out["state_directory"] = directory;
+    out["exists"] = exists;
+    out["version"] = version_commit();
+    out["journals"] = nlohmann::json::array();
+    for (const Journal& j : c.journals) out["journals"].push_back(journal_json(j));
+    out["results_files"] = nlohmann::json::array();
+    for (const ResultsFile& r : c.results) {
+      out["results_files"].push_back({{"path", r.path}, {"records", r.count.records}, {"unusable_records", r.count.unusable},
+                                      {"bytes", r.bytes}, {"modified", iso_time(r.modified)}});
+    }
+    out["totals"] = {{"journals", c.journals.size()}, {"journal_bytes", journal_bytes}, {"this_version", ours},
+                     {"other_versions", others}, {"damaged", damaged}, {"saved_tables", tables}, {"in_use", in_use},
+                     {"results_files", c.results.size()}, {"results_records", records}, {"results_bytes", results_bytes},
+                     {"bytes", journal_bytes + results_bytes}};
+    print_json(out);
+    return 0;
+  }
+  std::cout << "state directory: " << directory
+            << (option.empty() ? " (the default; --state DIR names another)" : "") << "\n";
+  if (!exists) {
+    std::cout << "it does not exist yet: nothing is kept\n";
+    return 0;
+  }
+  std::cout << "\n";
+  for (const Journal& j : c.journals) print_journal(j);
+  if (!c.journals.empty()) std::cout << "\n";
+  for (const ResultsFile& r : c.results) {
+    std::cout << "prove results " << r.path << ": " << plural(r.count.records, "record", "records");
+    if (r.count.unusable > 0) std::cout << " (" << with_commas(r.count.unusable) << " not used: damaged or without a checksum)";
+    std::cout << ", " << size_words(r.bytes) << ", modified " << utc_time(r.modified) << "\n";
+  }
+  if (!c.results.empty()) std::cout << "\n";
+  std::cout << "solve journals: " << plural(c.journals.size(), "journal", "journals") << ", " << size_words(journal_bytes)
+            << ": " << with_commas(ours) << " of this version, " << with_commas(others) << " of other versions"
+            << (damaged > 0 ? ", " + with_commas(damaged) + " damaged" : "") << "; " << plural(tables, "saved table", "saved tables")
+            << "; " << with_commas(in_use) << " in use now\n"
+            << "prove results: " << plural(c.results.size(), "file", "files") << ", " << plural(records, "record", "records")
+            << ", " << size_words(results_bytes) << "\n";
+  if (others > 0 || !c.journals.empty()) {
+    std::cout << "to clean: arbiter state prune --other-versions (journals no run of this version uses), or --older-than "
+                 "DAYS; --dry-run shows what would go\n";
+  }
+  return 0;
+}
+
+// DAYS: a number of 0 or more (fractions allowed: 0.5 is twelve hours).
+double parse_days(const std::string& text) {
+  double days = -1;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), days);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size() || !std::isfinite(days) || days < 0 ||
+      days > 1e6) {
+    throw InputError("--older-than must be a number of days of 0 or more, got " + quote_input(text));
+  }
+  return days;
+}
+
+int prune(const std::vector<std::string>& args) {
+  std::string option, older_text;
+  bool other_versions = false, dry_run = false, prove_results = false;
+  po::options_description options;
+  options.add_options()
+      ("state", po::value<std::string>(&option), "state directory (default $XDG_CACHE_HOME/arbiter or ~/.cache/arbiter)")
+      ("other-versions", po::bool_switch(&other_versions),
+       "journals written by another code version (no run of this one uses them), those without an identity file among them")
+      ("older-than", po::value<std::string>(&older_text), "journals not modified within DAYS days (a number, 0 or more)")
+      ("prove-results", po::bool_switch(&prove_results),
+       "also prove's results files (prove-GAME.tsv) not modified within --older-than DAYS (needs it; their verdicts hold "
+       "whichever version proved them, so --other-versions never selects them)")
+      ("dry-run", po::bool_switch(&dry_run), "say what would be removed, remove nothing");
+  bool proceed = false;
+  const auto given = parse_arguments(kPrune, args, options, {}, proceed);
+  if (!proceed) return 0;
+  const bool older = given.count("older-than") > 0;
+  const double days = older ? parse_days(older_text) : 0;
+  if (!other_versions && !older) {
+    throw InputError("state prune needs a selector: --other-versions and/or --older-than DAYS (--dry-run shows what would go)");
+  }
+  if (prove_results && !older) {
+    throw InputError("--prove-results needs --older-than DAYS: prove's verdicts hold whichever version proved them, so "
+                     "--other-versions does not select them");
+  }
+  bool exists = false;
+  const std::string directory = state_directory(given, option, exists);
+  const Contents c = exists ? read_contents(directory) : Contents{};
+  const auto cutoff = static_cast<std::int64_t>(std::time(nullptr)) - static_cast<std::int64_t>(std::llround(days * 86400));
+  const char* verb = dry_run ? "would remove " : "removed ";
+
+  std::size_t removed = 0, kept_in_use = 0, failed = 0, files_removed = 0;
+  std::uintmax_t freed = 0;
+  for (const Journal& j : c.journals) {
+    if (other_versions && !j.other_version()) continue;
+    if (older && j.survey.modified > cutoff) continue;  // --older-than 0: everything up to now
+    const std::string what = j.survey.identity ? j.survey.identity->position + "; " + version_words(j)
+                                               : version_words(j) + (j.damaged() ? ", damaged" : "");
+    const std::string about = " (" + what + "; " + size_words(j.survey.bytes) + ", modified " + utc_time(j.survey.modified) + ")";
+    if (dry_run) {
+      if (j.holder) {
+        ++kept_in_use;
+        std::cout << "would keep " << j.key << about << ": in use by a running solve"
+                  << (j.holder->empty() ? "" : " (process " + *j.holder + ")") << "\n";
+        continue;
+      }
+    } else {
+      // Held while it is removed: a solve that starts meanwhile waits for nothing, it is refused
+      // (and then finds the journal gone); one that holds it now keeps it.
+      try {
+        const distributed::OutputLock lock(j.path);
+        std::error_code error;
+        fs::remove_all(j.path, error);
+        if (error) {
+          ++failed;
+          std::cout << "could not remove " << j.key << about << ": " << error.message() << "\n";
+          continue;
+        }
+      } catch (const InputError&) {
+        ++kept_in_use;
+        const std::optional<std::string> holder = distributed::lock_holder(j.path);
+        std::cout << "kept " << j.key << about << ": in use by a running solve"
+                  << (holder && !holder->empty() ? " (process " + *holder + ")" : "") << "\n";
+        continue;
+      }
+    }
+    ++removed;
+    freed += j.survey.bytes;
+    std::cout << verb << j.key << about << "\n";
+  }
+  if (prove_results) {
+    for (const ResultsFile& r : c.results) {
+      if (r.modified > cutoff) continue;
+      if (!dry_run) {
+        std::error_code error;
+        fs::remove(r.path, error);
+        if (error) {
+          ++failed;
+          std::cout << "could not remove " << r.path << ": " << error.message() << "\n";
+          continue;
+        }
+      }
+      ++files_removed;
+      freed += r.bytes;
+      std::cout << verb << r.path << " (" << plural(r.count.records, "record", "records") << ", " << size_words(r.bytes)
+                << ", modified " << utc_time(r.modified) << ")\n";
+    }
+  }
+  std::cout << (dry_run ? "would remove " : "removed ") << plural(removed, "journal", "journals");
+  if (prove_results) std::cout << " and " << plural(files_removed, "results file", "results files");
+  std::cout << ", " << (dry_run ? "freeing " : "freed ") << size_words(freed);
+  if (kept_in_use > 0) std::cout << "; " << plural(kept_in_use, "journal", "journals") << " kept: in use by a running solve";
+  if (failed > 0) std::cout << "; " << with_commas(failed) << " could not be removed";
+  std::cout << " (" << directory << ")\n";
+  return failed > 0 ? 1 : 0;
+}
+
+int state_command(const std::vector<std::string>& args) {
+  if (!args.empty() && args.front() == "prune") return prune({args.begin() + 1, args.end()});
+  if (!args.empty() && !args.front().starts_with("-")) {
+    throw InputError("unknown state action " + quote_input(args.front()) +
+                     " (known: prune; without an action, `arbiter state` lists what is kept)");
+  }
+  return list(args);
+}
+
+const CommandRegistration state_registration{
+    Command{"state", kList.usage, "what the state directory holds (solve journals, saved tables, prove results); prune it",
+            state_command}};
+
+}  // namespace
+}  // namespace arbiter::cli
