@@ -438,6 +438,7 @@ int prove_command(const std::vector<std::string>& args) {
     }
     ProveRow& row = steps[shown];
     if (!under_mpirun) row.verdict.reason += " (the check did not stop within 3 s and was abandoned)";
+    row.verdict.seconds = tally.seconds_in_step();  // the seconds it ran, as a stopped row shows them
     report(&row);
     return kept_clause();
   });

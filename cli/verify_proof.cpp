@@ -15,6 +15,7 @@
 #include "model/core/position_io.hpp"
 #include "model/registry.hpp"
 #include "solver/certificate.hpp"
+#include "solver/interrupt.hpp"
 #include "solver/players.hpp"
 #include "solver/progress.hpp"
 
@@ -135,6 +136,18 @@ solver::PlayerView players_view(const solver::Certificate& certificate, const so
   return solver::exchange_next_view(find_game(certificate.game), root, moves, named_reply_wins);
 }
 
+// The closing line of a check stopped by SIGINT or SIGTERM, and its exit status (130 or 143).
+// Stopped while the certificate was read, none was checked.
+int say_interrupted(const solver::VerificationReport& report, bool while_read = false) {
+  std::cout << std::flush;
+  std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; the certificate is not verified ("
+            << (while_read ? std::string("stopped while it was read")
+                           : with_commas(report.nodes_checked) + (report.nodes_checked == 1 ? " position" : " positions") +
+                                 " checked before it")
+            << ")\n";
+  return interrupted_exit_status();
+}
+
 int verify_proof_command(const std::vector<std::string>& args) {
   std::string file, game_name, implementation;
   std::vector<std::string> rulings;
@@ -147,7 +160,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
       ("rule", po::value<std::vector<std::string>>(&rulings)->composing(), "fail unless the certificate's rulings include NAME=VALUE (or ID=VALUE)")
       ("impl", po::value<std::string>(&implementation), "implementation to check with (default: reference, or the only one)")
       ("threads", po::value<int>(&threads), "part files checked at once (default 1; each holds its part in memory while it is checked)")
-      ("json", po::bool_switch(&json), "print the result as JSON (docs/schemas/verify-proof.schema.json): verified or rejected, the reason and the first bad node's position, positions and moves checked, game, size, rulings, the position's value, moves covered and settled; exit status as without");
+      ("json", po::bool_switch(&json), "print the result as JSON (docs/schemas/verify-proof.schema.json): verified, rejected or interrupted, the reason and the first bad node's position, positions and moves checked, game, size, rulings, the position's value, moves covered and settled; exit status as without");
   po::positional_options_description positional;
   positional.add("file", 1);
   bool proceed = false;
@@ -158,9 +171,25 @@ int verify_proof_command(const std::vector<std::string>& args) {
   if (const std::string problem = input_file_problem(file); !problem.empty()) {
     throw InputError("cannot read the certificate " + quote_input(file) + ": " + problem);
   }
+  // Ctrl-C or SIGTERM stops the check (polled every thousand positions or so, and between part
+  // files): nothing is verified, and what was checked is said.
+  install_stop_handlers();
   std::ifstream in(file);
   if (!in) throw InputError("cannot read the certificate " + quote_input(file));
-  const solver::Certificate certificate = solver::Certificate::read(in, file);
+  const auto keep_going = [] { return !stop_requested(); };
+  // A certificate of a billion nodes takes a minute to read: a stop then comes before any position
+  // is checked, and the report has the header alone.
+  solver::Certificate certificate;
+  std::optional<int> nodes_read;  // stopped while it was read, after so many nodes
+  try {
+    certificate = solver::Certificate::read(in, file, keep_going);
+  } catch (const solver::Certificate::ReadStopped& stopped) {
+    certificate.made_by = stopped.made_by;
+    certificate.game = stopped.game;
+    certificate.position = stopped.position;
+    nodes_read = stopped.nodes_read;
+    if (certificate.game.empty()) return say_interrupted(solver::VerificationReport{}, true);  // not a whole certificate: no header to show
+  }
   const GameDescriptor& game = find_game(certificate.game);
   if (!game_name.empty() && game_name != game.name) {
     throw InputError("the certificate is about " + game.name + ", not " + game_name);
@@ -178,12 +207,15 @@ int verify_proof_command(const std::vector<std::string>& args) {
   Progress progress(std::cerr);
   solver::VerifyOptions checking;
   checking.threads = threads;
+  checking.keep_going = keep_going;
   checking.on_part = [&](std::size_t done, std::size_t total, const std::string& part, const solver::VerificationReport& counts) {
     progress.show("verify-proof: " + std::to_string(done) + " of " + std::to_string(total) + " parts checked (" + part +
                   ": " + with_commas(counts.nodes_checked + 1) + " positions)");
   };
   solver::VerificationReport report;
-  {
+  if (nodes_read) {
+    report.interrupted = true;
+  } else {
     std::optional<Heartbeat> heartbeat;
     if (!in_parts) heartbeat.emplace(std::cerr, progress.terminal(), "verify-proof: checking " + file);
     report = solver::verify_certificate(certificate, implementation, rulings, checking);
@@ -191,7 +223,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
   progress.clear();
   // A move whose claims are only "does not lose" for one side is covered, not settled: its value
   // (win or draw) is not fixed by them.
-  const bool analysis = certificate.analysis(certificate.root);
+  const bool analysis = !nodes_read && certificate.analysis(certificate.root);
   // A move's value for the side to move, as solve --json words it: a win (within a bound or not), a
   // loss (the opponent wins, within a bound or not), a draw (neither side loses), no win within a
   // bound, or "open" when its claims fix none of these (only "does not lose" for one side).
@@ -258,7 +290,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
   if (json) {
     nlohmann::json out = json_document("verify-proof");
     out["file"] = file;
-    out["certificate_nodes"] = certificate.size();
+    out["certificate_nodes"] = nodes_read ? *nodes_read : certificate.size();
     out["made_by"] = certificate.made_by;
     out["game"] = game.name;
     out["position"] = certificate.position;
@@ -268,14 +300,19 @@ int verify_proof_command(const std::vector<std::string>& args) {
     out["rulings_in_force"] = rulings_in_force(game, loaded.game->config());
     out["side_to_move"] = game.side_names.at(static_cast<std::size_t>(loaded.state->side_to_move()));
     out["implementation"] = implementation;
-    out["result"] = report.accepted ? "verified" : "rejected";
+    out["result"] = report.interrupted ? "interrupted" : report.accepted ? "verified" : "rejected";
     out["verified"] = report.accepted;
-    out["reason"] = report.accepted ? nlohmann::json(nullptr) : nlohmann::json(report.reason);
-    out["bad_position"] = report.accepted ? nlohmann::json(nullptr) : nlohmann::json(report.bad_position);
+    out["interrupted"] = report.interrupted;
+    const bool rejected = !report.accepted && !report.interrupted;
+    out["reason"] = rejected ? nlohmann::json(report.reason) : nlohmann::json(nullptr);
+    out["bad_position"] = rejected ? nlohmann::json(report.bad_position) : nlohmann::json(nullptr);
     out["positions_checked"] = report.nodes_checked;
     out["moves_checked"] = report.edges_checked;
     out["parts_checked"] = report.parts_checked;
-    out["root"] = !analysis ? "claim" : report.partial ? "partial analysis" : "analysis";
+    // An interrupted check did not reach the end of the analysis, where a partial one that covers
+    // every legal move is found to be a whole one: the certificate's own word then.
+    const bool partial = report.interrupted ? analysis && certificate.partial(certificate.root) : report.partial;
+    out["root"] = nodes_read ? nlohmann::json(nullptr) : !analysis ? "claim" : partial ? "partial analysis" : "analysis";
     out["value"] = value;
     out["statement"] = statement.empty() ? nlohmann::json(nullptr) : nlohmann::json(statement);
     out["player_to_move"] = players.text.empty() ? nlohmann::json(nullptr)
@@ -299,7 +336,15 @@ int verify_proof_command(const std::vector<std::string>& args) {
       out["moves_settled"] = nullptr;
     }
     print_json(out);
+    if (report.interrupted) return say_interrupted(report, nodes_read.has_value());
     return !report.accepted ? 1 : analysis && report.partial ? kPartialExit : 0;
+  }
+  if (nodes_read) {
+    std::cout << "Certificate: " << file << " (written by " << certificate.made_by << ")\n";
+    std::cout << "Position: " << certificate.position << "\n";
+    std::cout << "STOPPED by " << stop_signal_name() << " while the certificate was read (" << with_commas(static_cast<std::uint64_t>(*nodes_read))
+              << " nodes read): nothing is verified\n";
+    return say_interrupted(report, true);
   }
   std::cout << "Certificate: " << file << " (" << certificate.size() << " nodes, written by " << certificate.made_by << ")\n";
   std::cout << "Position: " << certificate.position << "\n";
@@ -307,7 +352,12 @@ int verify_proof_command(const std::vector<std::string>& args) {
             << (names.size() == 1 ? " (the game's only one, so the same engine that searched, re-run without search)" : "") << ": "
             << report.nodes_checked << (report.nodes_checked == 1 ? " position, " : " positions, ")
             << report.edges_checked << (report.edges_checked == 1 ? " move" : " moves")
-            << (report.parts_checked > 0 ? " (in this file and " + std::to_string(report.parts_checked) + " part files)" : "") << "\n";
+            << (report.parts_checked > 0 ? " (in this file and " + std::to_string(report.parts_checked) + " part files)" : "")
+            << (report.interrupted ? " before it was stopped" : "") << "\n";
+  if (report.interrupted) {
+    std::cout << "STOPPED by " << stop_signal_name() << " before the check was over: nothing is verified\n";
+    return say_interrupted(report);
+  }
   if (!report.accepted) {
     std::cout << "REJECTED: " << report.reason << "\n" << report.bad_position;
     return 1;
@@ -351,7 +401,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
 }
 
 const CommandRegistration verify_proof_registration{{"verify-proof", "verify-proof FILE [--game G] [--rule NAME=VALUE] [--threads T] [--json]",
-                                        "re-check a solver certificate without search, with the reference implementation (or a game's only one); exit 1 if rejected, 3 if verified but a partial analysis (not every legal move covered)", verify_proof_command}};
+                                        "re-check a solver certificate without search, with the reference implementation (or a game's only one); exit 1 if rejected, 3 if verified but a partial analysis (not every legal move covered), 130/143 if stopped by SIGINT/SIGTERM", verify_proof_command}};
 
 }  // namespace
 }  // namespace arbiter::cli

@@ -88,8 +88,14 @@ class Certificate {
   // One node's lines: its id as given, its children's ids raised by `child_shift`.
   static void write_node(std::ostream& out, int id, const CertificateNode& node, int child_shift);
   static void write_end(std::ostream& out, int nodes);
+  // Thrown by read() when its keep_going (null: never stop; polled every 65,536 lines) says stop:
+  // the header as read, and how many nodes were read before the stop.
+  struct ReadStopped {
+    std::string made_by, game, position;
+    int nodes_read = 0;
+  };
   // Throws InputError naming the line when the text is not a complete certificate.
-  static Certificate read(std::istream& in, const std::string& source_name);
+  static Certificate read(std::istream& in, const std::string& source_name, const std::function<bool()>& keep_going = {});
 
  private:
   static constexpr std::uint8_t kAnalysis = 1, kPartial = 2, kPart = 4;  // kPart: `text` names the part's file
@@ -134,14 +140,21 @@ struct VerificationReport {
   std::size_t legal_moves = 0;     // for an analysis root: how many the position has
   int mover = 0;                   // the side to move at the root
   std::size_t parts_checked = 0;   // part files verified on the way (their nodes are counted above)
+  // Stopped by VerifyOptions::keep_going before the end: nothing is verified or rejected (accepted
+  // false, no reason), and the counts say how far the check got.
+  bool interrupted = false;
 };
 
 // How the part files a certificate names are checked: they are independent of each other, so
 // `threads` of them are checked at once (each holds its part in memory while it is checked).
 // `on_part` is told of each part as it is done (from the thread that checked it, one call at a time).
+// `keep_going` (null: never stop) is polled every few thousand positions, in the certificate and in
+// its parts, from every thread: once it returns false the check stops, and the report says
+// interrupted (a stop request, solver/interrupt.hpp).
 struct VerifyOptions {
   int threads = 1;
   std::function<void(std::size_t done, std::size_t total, const std::string& file, const VerificationReport& part)> on_part;
+  std::function<bool()> keep_going;
 };
 
 // Re-checks the certificate with the named implementation of its game (the caller passes the

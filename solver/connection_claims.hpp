@@ -73,7 +73,7 @@ inline Verdict for_both_movers(const std::function<Verdict(bool mover_black, dou
     double used = 0;
     for (const auto& p : parts) used += p.seconds;
     parts.push_back(check(mover_black, std::max(0.001, timeout - used)));
-    if (parts.back().kind == Verdict::Kind::Refuted) break;
+    if (parts.back().kind == Verdict::Kind::Refuted || interrupted()) break;  // stopped: no second encoding to build
   }
   return combine(parts);
 }

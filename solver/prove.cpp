@@ -421,6 +421,13 @@ ProveRow interrupted_row(const Claim& claim, int size) {
 
 }  // namespace
 
+double ProveTally::seconds_in_step() const {
+  const std::int64_t started = step_started.load();
+  if (started == 0) return 0;
+  const std::int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  return static_cast<double>(now - started) / 1e9;
+}
+
 std::vector<ProveRow> interrupted_rows(const ProveRequest& request) {
   std::vector<ProveRow> rows;
   for (const Claim& claim : selected_claims(request)) {
@@ -640,10 +647,12 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       else progress << "[prove] " << step << " ...\n" << std::flush;
       std::optional<Verdict> verdict;
       const auto started = std::chrono::steady_clock::now();
+      counts.step_started = std::chrono::duration_cast<std::chrono::nanoseconds>(started.time_since_epoch()).count();
       {
         const Heartbeat heartbeat(progress, progress_is_terminal, "[prove] " + step);
         verdict = decide_leaf(game, claim, size, request);
       }
+      counts.step_started = 0;
       if (!verdict) {
         // Cut short, not decided: shown as such (with the time it ran) and never stored.
         row = interrupted_row(claim, size);

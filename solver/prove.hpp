@@ -4,6 +4,7 @@
 // stopped. An unknown verdict is kept with the timeout it had and tried again only with a larger
 // one (or --fresh); a check cut short by SIGINT/SIGTERM is not kept and ends the run.
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <string>
@@ -44,6 +45,11 @@ struct ProveRow {
 struct ProveTally {
   std::atomic<int> kept{0};
   std::atomic<int> reused{0};
+  // When the check under way began (the steady clock's nanoseconds; 0 while none is), so that the
+  // row of a check abandoned after a stop request shows the seconds it ran.
+  std::atomic<std::int64_t> step_started{0};
+  // The seconds the check under way has run (0 while none is).
+  double seconds_in_step() const;
 };
 
 // How a verdict read from the results file is marked: "reused; stored by arbiter 0.4.0 (commit

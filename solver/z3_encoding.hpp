@@ -1,6 +1,7 @@
 #pragma once
 // Generic help for Z3 encodings of game claims: a solver wrapper that counts what it is given and
 // turns a check into a Verdict, and connectivity encodings on graphs (no game names here).
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -39,8 +40,14 @@ class FreshContext {
   z3::context* outer_ = nullptr;
 };
 
-// Interrupts whatever check runs in the current shared context (the stop handlers' hook).
+// Interrupts whatever check runs in the current shared context (the stop handlers' hook), and
+// from then on interrupted() is true: Z3 forgets an interrupt that comes between two checks, so
+// the work around them (building an encoding, playing the model in search of a candidate) polls
+// interrupted() as it polls its time limit, and every check then returns Unknown at once.
 void interrupt_shared_context();
+// Whether interrupt_shared_context() was called: a stop was requested, and a claim's decision ends
+// as soon as it can (its verdict is dropped). Never reset: the process is stopping.
+bool interrupted();
 
 // The question put to the solver is always "is there a counterexample?": unsat proves the claim.
 class Encoding {
@@ -170,6 +177,10 @@ inline std::mutex& context_lock() {
   static std::mutex lock;
   return lock;
 }
+inline std::atomic<bool>& stop_flag() {
+  static std::atomic<bool> flag{false};
+  return flag;
+}
 inline z3::context*& current_context() {
   static z3::context process_context;
   static z3::context* current = &process_context;
@@ -194,9 +205,12 @@ inline FreshContext::~FreshContext() {
 }
 
 inline void interrupt_shared_context() {
+  detail::stop_flag().store(true);
   std::lock_guard<std::mutex> guard(detail::context_lock());
   detail::current_context()->interrupt();
 }
+
+inline bool interrupted() { return detail::stop_flag().load(); }
 
 namespace {
 inline z3::solver make_solver(z3::context& ctx, Encoding::Engine engine) {
@@ -231,6 +245,11 @@ inline Encoding::Answer Encoding::check(double timeout_seconds) {
   // program's stop handler (solver/interrupt.hpp) interrupts the context instead.
   params.set("ctrl_c", false);
   solver_.set(params);
+  if (interrupted()) {
+    seconds_ = 0;
+    unknown_reason_ = "interrupted";
+    return Answer::Unknown;
+  }
   const auto start = std::chrono::steady_clock::now();
   const z3::check_result result = solver_.check();
   seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -604,6 +604,7 @@ Verdict decide_only_mover_completes(const Game& game, double timeout) {
   const std::uint64_t seed = 20261125 + static_cast<std::uint64_t>(rules.n);
   const auto played = search_opponent_completion_by_play(game, kCompletionSearchGames, seed, timeout / 2);
   const double play_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (smt::interrupted()) return Verdict::unknown("interrupted");  // no encoding to build: the run is stopping
   if (played) {
     Encoding encoding(Encoding::Engine::FiniteDomain);
     const SymbolicBoard before = smt::constant_board(encoding.ctx(), rules.n, played->cells);
@@ -674,7 +675,8 @@ std::optional<OpponentCompletion> search_opponent_completion_by_play(const Game&
   std::vector<Move> moves;
   const auto started = std::chrono::steady_clock::now();
   for (long g = 1; g <= games; ++g) {
-    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > budget_seconds) break;
+    // A stop request ends the play as the time budget does (the caller then stops too).
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > budget_seconds || smt::interrupted()) break;
     auto state = game.initial_state();
     std::vector<std::string> record;
     while (!state->is_terminal()) {
@@ -778,7 +780,8 @@ std::optional<StuckPosition> search_stuck_by_play(const Game& game, bool neither
   const auto started = std::chrono::steady_clock::now();
   played = 0;
   for (long g = 1; g <= games; ++g) {
-    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > budget_seconds) break;
+    // A stop request ends the play as the time budget does (the caller then stops too).
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > budget_seconds || smt::interrupted()) break;
     played = g;
     auto state = game.initial_state();
     std::vector<std::string> record;
@@ -1214,6 +1217,7 @@ Verdict search_stall_lazily(const Game& game, const Rules& rules, const std::vec
     return v;
   };
   for (;;) {
+    if (smt::interrupted()) return finish(Verdict::unknown("interrupted"));
     if (time_left() <= 0) return finish(Verdict::unknown("timeout"));
     const auto answer = encoding.check(std::max(0.001, time_left()));
     seconds += encoding.seconds();
@@ -1255,6 +1259,7 @@ Verdict search_stall_lazily(const Game& game, const Rules& rules, const std::vec
                                        " legal where the encoding requires it illegal (a bug in one of them)"));
       }
       search.require_illegal(placement.second, placement.first);
+      if (smt::interrupted()) return finish(Verdict::unknown("interrupted"));
       if (time_left() <= 0) return finish(Verdict::unknown("timeout"));
     }
   }
@@ -1284,6 +1289,7 @@ Verdict decide_playable(const Game& game, double timeout, bool neither) {
   long games_played = 0;
   const auto played = search_stuck_by_play(game, neither, kStuckSearchGames, seed, timeout / 2, games_played);
   const double search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (smt::interrupted()) return Verdict::unknown("interrupted");  // no encoding to build: the run is stopping
   const std::string stuck_text =
       neither ? "(neither side has a legal placement)\n" : "(the side to move has no legal placement)\n";
   if (played) {
