@@ -556,6 +556,10 @@ grep -qx "Winning moves (2): g2-g3 x f3, g5-g3 x f3" "$tmp/out" && pass || fail 
 "$arbiter" solve brique --position "brique 3 BW./BW./... black 4" >"$tmp/out" 2>/dev/null
 grep -q "^Winning moves (3): c1 c2 a3$" "$tmp/out" && grep -qx "Principal line: a3" "$tmp/out" && pass ||
   fail "a line takes a win at once" "$tmp/out"
+# The same with --proof, where each move's line is the certificate's (it was the first winning
+# move's, c1 a3 c2 c3 b3, though the line without --proof was a3).
+"$arbiter" solve brique --position "brique 3 BW./BW./... black 4" --proof "$tmp/at_once.cert" >"$tmp/out" 2>/dev/null
+grep -qx "Principal line: a3" "$tmp/out" && pass || fail "a line with --proof takes a win at once at the root" "$tmp/out"
 
 # The pie swap exchanges the players: the values are the colours', and the report says what they
 # mean for the player to move. Brique 2x2 after b1: White (the colour) loses whatever it plays, but
