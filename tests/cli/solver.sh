@@ -258,6 +258,13 @@ if grep -q '^Every move (\* win, - loss, = draw, ? unknown) for White:$' "$tmp/o
 "$arbiter" solve brochs --within 1 --tt-mb 16 --state "$tmp/shared" >"$tmp/out" 2>/dev/null
 if grep -qx '  set a1: no win' "$tmp/out" && grep -qx '  set main a1: no win' "$tmp/out" && [ "$(grep -c '^  set ' "$tmp/out")" -eq 30 ]; then pass; else
   fail "moves sharing a cell are all listed" "$tmp/out"; fi
+# A curse takes White's piece off its square and fills none: listed, not drawn over the piece
+# (g6 and f7 read '-' where White's pieces stand). Here no move fills one cell: no map at all.
+"$arbiter" solve brochs --position "brochs 7 ...+.../.b.+.s./...+.../+++++B+/...+.../.b.+.#W/...+.W. black 100 0 0" \
+  --within 1 --tt-mb 16 --state "$tmp/curse" >"$tmp/solve" 2>/dev/null
+sed -n '/^Every move/,$p' "$tmp/solve" >"$tmp/out"  # the values, not the position above them
+if ! grep -Eq '^ [0-9] .*[-*=?]' "$tmp/out" && grep -qx '  curse g6: no win' "$tmp/out" &&
+   grep -qx '  curse f7: no win' "$tmp/out"; then pass; else fail "a curse's mark hides no piece" "$tmp/out"; fi
 "$arbiter" solve hexabrae --position 'hexabrae 2 Wc3/0 Be3/1 white 2' --within 1 --tt-mb 16 --state "$tmp/bars" >"$tmp/out" 2>/dev/null
 if grep -qx '  c3/1: no win' "$tmp/out" && grep -qx '  c3/2: no win' "$tmp/out" && grep -q 'W/' "$tmp/out" && ! grep -Eq 'W[-*=?]' "$tmp/out"; then pass; else
   fail "Hexabrae bars keep their glyphs" "$tmp/out"; fi
