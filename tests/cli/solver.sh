@@ -59,6 +59,11 @@ status=$?
 if [ $status -eq 3 ] && grep -q '^Verified: 3 of the 16 legal moves are settled' "$tmp/out" && [ "$(grep -c '^  [a-d][1-4]: ' "$tmp/out")" -eq 3 ] &&
    [ "$(tail -n 1 "$tmp/out")" = "Partial: 13 of the 16 legal moves are not covered by this certificate (exit status 3)" ]; then pass; else
   fail "verify-proof of a partial analysis -> exit $status"; cat "$tmp/out"; fi
+# One settled move is one: "1 of the 16 legal moves is settled" (it read "are settled").
+"$arbiter" solve brique --size 4 --max-units 1 --tt-mb 16 --state "$tmp/partial1" --proof "$tmp/part1.cert" >/dev/null 2>&1
+"$arbiter" verify-proof "$tmp/part1.cert" >"$tmp/out" 2>&1
+grep -q '^Verified: 1 of the 16 legal moves is settled (a partial analysis' "$tmp/out" && pass ||
+  fail "verify-proof of a partial analysis of one move" "$tmp/out"
 "$arbiter" verify-proof "$tmp/part.cert" --json >"$tmp/part.json" 2>/dev/null
 status=$?
 if [ $status -eq 3 ] && [ -s "$tmp/part.json" ] && jq -e '.root == "partial analysis" and .legal_moves == 16 and .moves_covered == 3 and .moves_settled == 3' "$tmp/part.json" >/dev/null; then
