@@ -191,6 +191,15 @@ int rulings(const std::vector<std::string>& args) {
                 path, size);
     return path;
   };
+  // --out draws a difference only: where none was found the file is not written, and stderr says
+  // so (it exited 1 or 0 without a word, and the file a reader looked for was not there).
+  const auto note_nothing_drawn = [&](const std::string& value_b, const ExplorerReport& report) {
+    if (out.empty()) return;
+    std::cerr << "note: nothing drawn into " << diagram_path(out, value_b, pairs.size() > 1) << ": "
+              << (report.exhaustive ? "the readings do not differ on the sizes searched"
+                                    : "no difference found before the search was cut by " + cuts_text(report))
+              << "\n";
+  };
   install_stop_handlers();
   Progress progress(std::cerr);
   nlohmann::json comparisons = nlohmann::json::array();
@@ -246,8 +255,9 @@ int rulings(const std::vector<std::string>& args) {
                            {"position", d.position}, {"move", d.move},     {"move_under_b", d.move_under_b}, {"under_a", d.under_a},
                            {"under_b", d.under_b}};
         if (!out.empty()) c["diagram_file"] = draw_difference(a, b, d);
-      } else if (!report.exhaustive) {
-        all_decided = false;
+      } else {
+        all_decided = all_decided && report.exhaustive;
+        note_nothing_drawn(b, report);
       }
       comparisons.push_back(c);
       continue;
@@ -270,7 +280,8 @@ int rulings(const std::vector<std::string>& args) {
         if (!report.unreached.empty()) std::cout << "; sizes never reached: " << list(report.unreached);
       }
       if (sizes_left_out) std::cout << "; larger sizes lie beyond the size bound (--max-size)";
-      std::cout << "\n\n";
+      std::cout << "\n\n" << std::flush;
+      note_nothing_drawn(b, report);
       continue;
     }
     const RulingDifference& d = report.differences.front();

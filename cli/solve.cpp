@@ -531,6 +531,19 @@ int solve_command(const std::vector<std::string>& args) {
       if (principal == nullptr || (within > 0 && m.line.size() < principal->line.size())) principal = &m;
     }
   }
+  // Where the side to move can win at once, the line takes that win (State::winning_moves' first,
+  // as finish_line does at every later turn). A line the solve finished (line_ends) is not played
+  // out again from the root, so the root is settled here: with --proof an exact solve's line was
+  // the first winning move's, 'curse g6, f7-f6, curse f6, pass, f4-f6' where f4-f6 wins at once.
+  if (principal != nullptr) {
+    std::vector<Move> at_once;
+    root.winning_moves(at_once);
+    const auto it = at_once.empty() ? result.moves.end()
+                                    : std::find_if(result.moves.begin(), result.moves.end(), [&](const MoveResult& m) {
+                                        return m.move == at_once.front() && solver::is_win(m.value);
+                                      });
+    if (it != result.moves.end()) principal = &*it;
+  }
   // Without a win, the line is the longest resistance of the move that holds out best.
   if (principal == nullptr) {
     for (const MoveResult& m : result.moves) {

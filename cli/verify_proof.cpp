@@ -365,7 +365,8 @@ int verify_proof_command(const std::vector<std::string>& args) {
   if (analysis) {
     if (report.partial) {
       std::cout << "Verified: " << report.moves.size() << " of the " << report.legal_moves
-                << " legal moves are settled (a partial analysis: the others are not covered):\n";
+                << " legal moves " << (report.moves.size() == 1 ? "is" : "are")
+                << " settled (a partial analysis: the others are not covered):\n";
     } else if (open == 0) {
       std::cout << "Verified: every legal move is settled:\n";
     } else {

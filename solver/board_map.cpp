@@ -94,6 +94,9 @@ std::string board_map(const State& root, const std::vector<MoveResult>& moves, s
     child->copy_from(root);
     child->apply(moves[i].move);
     cells[i] = move_cell(map, lines_of(child->diagram()));
+    // A move that takes a piece and changes one cell emptied that piece's cell, it filled none: a
+    // mark there hid the piece (Brochs' 'curse g6' drew '*' over White's piece on g6).
+    if (cells[i] && !root.move_trace(moves[i].move).removed.empty()) cells[i].reset();
     if (cells[i]) ++moves_on[*cells[i]];
   }
   for (std::size_t i = 0; i < moves.size(); ++i) {

@@ -321,12 +321,16 @@ void opening_values_text(std::ostream& out, const EmptyBoardValue& s, const std:
     }
     if (moves.empty()) continue;
     std::string line = "    " + solver::value_word(v) + " (" + std::to_string(moves.size()) + "):";
-    for (const std::string& move : moves) {
-      if (line.size() + 1 + move.size() > 100) {
+    // Separated as move_list separates them (a comma after each where a move's text has a space
+    // in it: "set a1, set main a1", not "set a1 set main a1"), wrapped at 100 characters.
+    const bool commas = move_list_has_commas(moves);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const std::string item = moves[i] + (commas && i + 1 < moves.size() ? "," : "");
+      if (line.size() + 1 + item.size() > 100) {
         out << line << "\n";
         line = "     ";
       }
-      line += " " + move;
+      line += " " + item;
     }
     out << line << "\n";
   }

@@ -390,6 +390,20 @@ TEST(MetricsText, ThePieRuleValueIsSaidForTheFirstPlayer) {
   EXPECT_NE(metrics::to_text(report).find("    for the first player: loses, whatever the first move"), std::string::npos);
 }
 
+// The first moves the map cannot show are listed as solve lists moves (move_list): where a move's
+// text has a space in it, separated by commas ("loss (2): set a1 set main a1" read as four moves).
+TEST(MetricsText, FirstMovesWithSpacesAreListedMoveByMove) {
+  metrics::MetricsReport report = long_and_short_games();
+  metrics::EmptyBoardValue solved;
+  solved.openings = {{"set a1", solver::Value::Loss}, {"set main a1", solver::Value::Loss}, {"pass", solver::Value::Unknown}};
+  solved.mapped = {false, false, false};
+  solved.settled = 2;
+  report.readings[0].solved.push_back(solved);
+  const std::string text = metrics::to_text(report);
+  EXPECT_NE(text.find("    loss (2): set a1, set main a1\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("    unknown (1): pass\n"), std::string::npos) << text;
+}
+
 // Three readings of random and MCTS play fit an A4 page across (the four panels side by side
 // were 351 mm wide): each kind of play has its own row.
 TEST(Chart, ThreeReadingsFitAPageAcross) {

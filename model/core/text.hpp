@@ -45,9 +45,13 @@ inline std::vector<std::string> words_of(std::string_view text) {
 
 // Moves' texts as one list: separated by spaces, or by ", " where a move's text has a space in it
 // ("g2-g3 x f3", "place a1/0"), so that the list reads move by move.
-inline std::string move_list(const std::vector<std::string>& moves) {
+inline bool move_list_has_commas(const std::vector<std::string>& moves) {
   bool spaced = false;
   for (const std::string& m : moves) spaced = spaced || contains(m, " ");
+  return spaced;
+}
+inline std::string move_list(const std::vector<std::string>& moves) {
+  const bool spaced = move_list_has_commas(moves);
   std::string out;
   for (const std::string& m : moves) out += (out.empty() ? "" : spaced ? ", " : " ") + m;
   return out;

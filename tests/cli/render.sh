@@ -67,6 +67,19 @@ else
   fail "rulings diff found no difference to draw: $(cat "$tmp/out")"
 fi
 
+# A comparison without a difference draws nothing and says so on stderr (it wrote no file without a
+# word): undecided (cut by --max-positions) and complete (every position of size 2 the same).
+"$arbiter" rulings diff hexabrae enclosure-owner --max-size 2 --max-positions 10 --out "$tmp/none.png" >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ $status -eq 1 ] && [ ! -e "$tmp/none.png" ] &&
+  grep -qx "note: nothing drawn into $tmp/none.png: no difference found before the search was cut by the position bound (--max-positions)" "$tmp/err" &&
+  pass || fail "rulings diff --out without a difference, undecided (exit $status)" "$tmp/err"
+"$arbiter" rulings diff quentin majority --max-size 2 --out "$tmp/none.svg" --json >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ $status -eq 0 ] && [ ! -e "$tmp/none.svg" ] &&
+  grep -qx "note: nothing drawn into $tmp/none.svg: the readings do not differ on the sizes searched" "$tmp/err" &&
+  pass || fail "rulings diff --out --json without a difference, complete (exit $status)" "$tmp/err"
+
 # rulings diff names what it holds fixed, in the header (the rulings given with --rule, the sizes)
 # and under each picture (the game, the size, those rulings, the reading and the moves): the
 # captions said only "majority=distinct: after b2".

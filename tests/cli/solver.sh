@@ -59,6 +59,11 @@ status=$?
 if [ $status -eq 3 ] && grep -q '^Verified: 3 of the 16 legal moves are settled' "$tmp/out" && [ "$(grep -c '^  [a-d][1-4]: ' "$tmp/out")" -eq 3 ] &&
    [ "$(tail -n 1 "$tmp/out")" = "Partial: 13 of the 16 legal moves are not covered by this certificate (exit status 3)" ]; then pass; else
   fail "verify-proof of a partial analysis -> exit $status"; cat "$tmp/out"; fi
+# One settled move is one: "1 of the 16 legal moves is settled" (it read "are settled").
+"$arbiter" solve brique --size 4 --max-units 1 --tt-mb 16 --state "$tmp/partial1" --proof "$tmp/part1.cert" >/dev/null 2>&1
+"$arbiter" verify-proof "$tmp/part1.cert" >"$tmp/out" 2>&1
+grep -q '^Verified: 1 of the 16 legal moves is settled (a partial analysis' "$tmp/out" && pass ||
+  fail "verify-proof of a partial analysis of one move" "$tmp/out"
 "$arbiter" verify-proof "$tmp/part.cert" --json >"$tmp/part.json" 2>/dev/null
 status=$?
 if [ $status -eq 3 ] && [ -s "$tmp/part.json" ] && jq -e '.root == "partial analysis" and .legal_moves == 16 and .moves_covered == 3 and .moves_settled == 3' "$tmp/part.json" >/dev/null; then
@@ -258,6 +263,13 @@ if grep -q '^Every move (\* win, - loss, = draw, ? unknown) for White:$' "$tmp/o
 "$arbiter" solve brochs --within 1 --tt-mb 16 --state "$tmp/shared" >"$tmp/out" 2>/dev/null
 if grep -qx '  set a1: no win' "$tmp/out" && grep -qx '  set main a1: no win' "$tmp/out" && [ "$(grep -c '^  set ' "$tmp/out")" -eq 30 ]; then pass; else
   fail "moves sharing a cell are all listed" "$tmp/out"; fi
+# A curse takes White's piece off its square and fills none: listed, not drawn over the piece
+# (g6 and f7 read '-' where White's pieces stand). Here no move fills one cell: no map at all.
+"$arbiter" solve brochs --position "brochs 7 ...+.../.b.+.s./...+.../+++++B+/...+.../.b.+.#W/...+.W. black 100 0 0" \
+  --within 1 --tt-mb 16 --state "$tmp/curse" >"$tmp/solve" 2>/dev/null
+sed -n '/^Every move/,$p' "$tmp/solve" >"$tmp/out"  # the values, not the position above them
+if ! grep -Eq '^ [0-9] .*[-*=?]' "$tmp/out" && grep -qx '  curse g6: no win' "$tmp/out" &&
+   grep -qx '  curse f7: no win' "$tmp/out"; then pass; else fail "a curse's mark hides no piece" "$tmp/out"; fi
 "$arbiter" solve hexabrae --position 'hexabrae 2 Wc3/0 Be3/1 white 2' --within 1 --tt-mb 16 --state "$tmp/bars" >"$tmp/out" 2>/dev/null
 if grep -qx '  c3/1: no win' "$tmp/out" && grep -qx '  c3/2: no win' "$tmp/out" && grep -q 'W/' "$tmp/out" && ! grep -Eq 'W[-*=?]' "$tmp/out"; then pass; else
   fail "Hexabrae bars keep their glyphs" "$tmp/out"; fi
@@ -556,6 +568,10 @@ grep -qx "Winning moves (2): g2-g3 x f3, g5-g3 x f3" "$tmp/out" && pass || fail 
 "$arbiter" solve brique --position "brique 3 BW./BW./... black 4" >"$tmp/out" 2>/dev/null
 grep -q "^Winning moves (3): c1 c2 a3$" "$tmp/out" && grep -qx "Principal line: a3" "$tmp/out" && pass ||
   fail "a line takes a win at once" "$tmp/out"
+# The same with --proof, where each move's line is the certificate's (it was the first winning
+# move's, c1 a3 c2 c3 b3, though the line without --proof was a3).
+"$arbiter" solve brique --position "brique 3 BW./BW./... black 4" --proof "$tmp/at_once.cert" >"$tmp/out" 2>/dev/null
+grep -qx "Principal line: a3" "$tmp/out" && pass || fail "a line with --proof takes a win at once at the root" "$tmp/out"
 
 # The pie swap exchanges the players: the values are the colours', and the report says what they
 # mean for the player to move. Brique 2x2 after b1: White (the colour) loses whatever it plays, but
