@@ -132,12 +132,23 @@ fi
 # row with the seconds it ran and the state line (before, the process ended with none of them).
 # Brique's only-mover-wins at size 10 was abandoned in every run tried, stopped 1 or 2 s into it,
 # until the interrupt was kept for the checks after it (smt::interrupted()): it now stops within
-# 50 ms, and this is skipped unless a run is abandoned again.
+# 50 ms, and the stopped row is checked instead unless a run is abandoned again.
 for json in "" --json; do
   if stop_after 1 INT 130 "prove abandoned${json:+ $json}" prove brique only-mover-wins --sizes 10 --timeout 100 --fresh \
     --state "$tmp/abandoned" $json; then
     if ! grep -q "was abandoned" "$tmp/err"; then
-      echo "skip (prove abandoned${json:+ $json}): the check stopped within 3 s"
+      # Stopped in time, as it now is: the row is stopped, with the seconds it ran, and nothing
+      # else is claimed.
+      if [ -n "$json" ]; then
+        python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["interrupted"] and [v["verdict"] for v in d["verdicts"]] == ["stopped"], d
+assert d["verdicts"][0]["seconds"] > 0, d' "$tmp/out" || fail "stopped prove --json reports" "$tmp/out" "$tmp/err"
+      else
+        grep -qE "^only-mover-wins +size 10 +stopped +[0-9]+\.[0-9]{2}s" "$tmp/out" && ! grep -qE "stopped +0\.00s" "$tmp/out" &&
+          grep -q "^state: $tmp/abandoned/prove-brique.tsv" "$tmp/out" || fail "stopped prove reports" "$tmp/out" "$tmp/err"
+      fi
     elif [ -n "$json" ]; then
       python3 -c '
 import json, sys
