@@ -24,7 +24,9 @@ conforms() {
 
 conforms rules 0 rules --json
 conforms rules 0 rules quentin --rule pie=off --json
-for game in brique quentin brochs hexabrae; do
+games=$(registered_games)
+[ -n "$games" ] || fail "rules --json named no game"
+for game in $games; do
   conforms rules 0 rules "$game" --json
   conforms moves 0 moves "$game" --json --why
   conforms perft 0 perft "$game" --depth 1 --json
