@@ -126,11 +126,7 @@ std::string rulings_line(const GameDescriptor& game, const Config& config) {
   return line;
 }
 
-std::string side_colour(const GameDescriptor& game, int side) {
-  std::string name = game.side_names.at(static_cast<std::size_t>(side));
-  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return name == "black" || name == "white" ? name : "";
-}
+std::string side_colour(const GameDescriptor& game, int side) { return game.stone_colours.at(static_cast<std::size_t>(side)); }
 
 std::array<std::string, 2> side_colours(const GameDescriptor& game) { return {side_colour(game, 0), side_colour(game, 1)}; }
 

@@ -205,7 +205,26 @@ TEST(Diagram, ANumberWithoutItsPieceIsNoDisc) {
   EXPECT_EQ(diamonds, 1);
 }
 
-// Sides whose names are no colours, and one place numbered by both sides' moves, get a neutral
+// A side's disc takes its colour from the descriptor's stone_colours, not from the side's name:
+// sides named X and O get black and white discs (side 0 dark by default), and a game whose side 0
+// plays the light stones says so (Hexabrae's White moves first).
+TEST(Diagram, SideColoursComeFromTheStoneColours) {
+  GameDescriptor named = *registered_games().front();
+  named.side_names = {"X", "O"};
+  EXPECT_EQ(side_colours(named), (std::array<std::string, 2>{"black", "white"}));
+  named.stone_colours = {"white", "black"};
+  EXPECT_EQ(side_colours(named), (std::array<std::string, 2>{"white", "black"}));
+  for (const GameDescriptor* game : registered_games()) {
+    for (int side : {0, 1}) {
+      const std::string name = game->side_names.at(static_cast<std::size_t>(side));
+      if (name == "Black" || name == "White") {
+        EXPECT_EQ(side_colour(*game, side), name == "Black" ? "black" : "white") << game->name;
+      }
+    }
+  }
+}
+
+// Sides whose stones have no colour, and one place numbered by both sides' moves, get a neutral
 // disc: neither side's colour would be true of it.
 TEST(Diagram, NeutralDiscWhenNoSideColourApplies) {
   const MoveAnchor at{50, 50, 10};

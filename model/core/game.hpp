@@ -327,6 +327,10 @@ struct GameDescriptor {
   std::string title;    // "Brique (Luis Bolaños Mures, 2012)"
   std::string summary;  // one line
   std::array<std::string, 2> side_names;  // side 0 and side 1, e.g. {"Black", "White"}
+  // The colour of each side's stones where a diagram stands a disc for a side (a book's numbered
+  // moves, the marker before "Black to move"): "black", "white", or "" for a neutral grey disc.
+  // By default side 0 is dark and side 1 light; a game whose side 0 plays the light stones says so.
+  std::array<std::string, 2> stone_colours = {"black", "white"};
   int default_size = 0;
   std::string size_help;  // e.g. "2 to 26"
   std::function<bool(int)> size_ok;
