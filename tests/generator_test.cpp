@@ -293,10 +293,12 @@ class ThemesOfEveryGame : public ::testing::TestWithParam<std::string> {};
 TEST_P(ThemesOfEveryGame, EveryThemeAMoveGetsIsDeclared) {
   const GameDescriptor& descriptor = find_game(GetParam());
   std::set<std::string> seen_anywhere;
+  bool any_declared = false;
   for (const int size : testing::interesting_sizes(descriptor)) {
     const auto game = make_game(descriptor, size);
+    // A game may declare none (game.hpp's default): then no move may have one.
     const std::vector<std::string> declared = game->themes();
-    ASSERT_FALSE(declared.empty()) << "every game has a signature mechanic to name";
+    any_declared = any_declared || !declared.empty();
     std::set<std::string> seen;
     testing::play_random_games(testing::scaled(20), 20261125, [&] { return game->initial_state(); },
                                [&](State& state, Move m) {
@@ -310,8 +312,11 @@ TEST_P(ThemesOfEveryGame, EveryThemeAMoveGetsIsDeclared) {
     }
     seen_anywhere.insert(seen.begin(), seen.end());
   }
-  // Random games use the signature mechanics, so the check above is not vacuous.
-  EXPECT_FALSE(seen_anywhere.empty()) << GetParam() << ": no move of the random games has a theme";
+  // Random games use the signature mechanics of a game that declares some, so the check above is
+  // not vacuous for it.
+  if (any_declared) {
+    EXPECT_FALSE(seen_anywhere.empty()) << GetParam() << ": no move of the random games has a theme";
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Registered, ThemesOfEveryGame, ::testing::ValuesIn(testing::registered_game_names()));
