@@ -205,6 +205,29 @@ TEST(Diagram, ANumberWithoutItsPieceIsNoDisc) {
   EXPECT_EQ(diamonds, 1);
 }
 
+// A piece drawn as a hollow ring (an O) of the badge's size: the badge fills it in its mover's
+// colour without an outline of its own, so that one ring stands around the number, not two.
+TEST(Diagram, ANumberOnARingIsWrittenInsideIt) {
+  Drawing board;
+  board.width = board.height = 100;
+  board.shapes.push_back(circle_shape(20, 20, 8, "none", "#000000", 1, "o-mark"));
+  Decorations decorations;
+  decorations.mover_colours = {"black", "white"};
+  decorations.numbers = {{"1", MoveAnchor{20, 20, 9}, 1}};
+  const Drawing decorated = decorate(board, decorations);
+  int rings = 0;
+  const Shape* badge = nullptr;
+  for (const Shape& s : decorated.shapes) {
+    if (s.kind != Shape::Kind::Circle) continue;
+    if (s.stroke != "none" && s.stroke_width > 0) ++rings;
+    if (s.role == "move-number") badge = &s;
+  }
+  EXPECT_EQ(rings, 1);
+  ASSERT_NE(badge, nullptr);
+  EXPECT_EQ(badge->fill, "#ffffff");
+  EXPECT_LE(badge->radius, 8 - 0.5);
+}
+
 // A side's disc takes its colour from the descriptor's stone_colours, not from the side's name:
 // sides named X and O get black and white discs (side 0 dark by default), and a game whose side 0
 // plays the light stones says so (Hexabrae's White moves first).
