@@ -130,7 +130,14 @@ void show_text(const Puzzle& p, const std::string& db) {
   // Re-checked now, without search, as `book` re-checks every puzzle it prints.
   const std::vector<std::string> problems = generators::check_without_search(p);
   if (problems.empty()) {
-    std::cout << "checked: the certificate matches its SHA-256 and verifies on the reference implementation, the solution "
+    // check_without_search verifies on the reference implementation, or where the game has none on
+    // its first (a game with one implementation has no second to cross-check it).
+    const auto names = make_game(descriptor, p.size, p.rulings)->implementations();
+    const std::string implementation = std::find(names.begin(), names.end(), "reference") != names.end()
+                                           ? "the reference implementation"
+                                       : names.size() == 1 ? "the game's only implementation"
+                                                           : "the " + names.front() + " implementation";
+    std::cout << "checked: the certificate matches its SHA-256 and verifies on " << implementation << ", the solution "
                  "ends in the win (re-checked now by " << version_string() << ", without search)\n";
   } else {
     std::cout << "broken: ";
