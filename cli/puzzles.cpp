@@ -150,7 +150,14 @@ bool show_text(const Puzzle& p, const std::string& db) {
   // Re-checked now, without search, as `book` re-checks every puzzle it prints.
   const std::vector<std::string> problems = generators::check_without_search(p);
   if (problems.empty()) {
-    std::cout << "checked: the certificate matches its SHA-256 and verifies on the reference implementation, an analysis of "
+    // check_without_search verifies on Game::checking_implementation: a game with one implementation
+    // has no second to cross-check it, and the line must not claim one.
+    const auto checked = make_game(descriptor, p.size, p.rulings);
+    const std::string name = checked->checking_implementation();
+    const std::string implementation = name == "reference"                         ? "the reference implementation"
+                                       : checked->implementations().size() == 1 ? "the game's only implementation"
+                                                                                : "the " + name + " implementation";
+    std::cout << "checked: the certificate matches its SHA-256 and verifies on " << implementation << ", an analysis of "
                  "every legal move in which " << p.key_move << " alone wins"
               << (p.kind == PuzzleKind::Wins ? "" : " within " + std::to_string(p.within) + (p.within == 1 ? " move" : " moves"))
               << "; the solution ends in the win and the wrong moves agree (re-checked now by " << version_string() << ", without search)\n";

@@ -196,10 +196,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
   }
   rulings = assignments_by_name(game, rulings);  // the certificate names the game; --game may be left out
   auto probe = make_game(game, 0, {});
-  const auto names = probe->implementations();
-  if (implementation.empty()) {
-    implementation = std::find(names.begin(), names.end(), "reference") != names.end() ? "reference" : names.front();
-  }
+  if (implementation.empty()) implementation = probe->checking_implementation();
   check_implementation(*probe, implementation);
   // A certificate in parts reports each part as it is checked; a single file, how long it has taken.
   bool in_parts = false;
@@ -349,7 +346,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
   std::cout << "Certificate: " << file << " (" << certificate.size() << " nodes, written by " << certificate.made_by << ")\n";
   std::cout << "Position: " << certificate.position << "\n";
   std::cout << "Checked with the " << implementation << " implementation"
-            << (names.size() == 1 ? " (the game's only one, so the same engine that searched, re-run without search)" : "") << ": "
+            << (probe->implementations().size() == 1 ? " (the game's only one, so the same engine that searched, re-run without search)" : "") << ": "
             << report.nodes_checked << (report.nodes_checked == 1 ? " position, " : " positions, ")
             << report.edges_checked << (report.edges_checked == 1 ? " move" : " moves")
             << (report.parts_checked > 0 ? " (in this file and " + std::to_string(report.parts_checked) + " part files)" : "")

@@ -982,10 +982,8 @@ std::vector<std::string> check_without_search(const Puzzle& p) {
   try {
     std::istringstream in(p.certificate);
     const solver::Certificate certificate = solver::Certificate::read(in, "puzzle " + std::to_string(p.id));
-    const auto names = game->implementations();
-    const std::string implementation =
-        std::find(names.begin(), names.end(), "reference") != names.end() ? "reference" : names.front();
-    const solver::VerificationReport report = solver::verify_certificate(certificate, implementation, p.rulings);
+    const solver::VerificationReport report =
+        solver::verify_certificate(certificate, game->checking_implementation(), p.rulings);
     if (!report.accepted) problems.push_back("the certificate is rejected: " + report.reason);
     if (certificate.position != position->line()) {
       problems.push_back("the certificate proves another position");

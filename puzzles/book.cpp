@@ -820,8 +820,9 @@ std::string versions_note(const std::vector<Puzzle>& puzzles, bool rechecked) {
   const std::string made = std::string(version_string());
   if (!rechecked) return text + " Made with " + made + ".";
   return text + " Made with " + made + ", which re-checked every puzzle before printing it, without search: its " +
-         "certificate against the certificate's SHA-256 and on the game's reference implementation, and its " +
-         "solution played out to the win.";
+         "certificate against the certificate's SHA-256 and on the game's reference implementation (or its only " +
+         "one, for a game with one), as an analysis of every legal move in which the key move alone does what the puzzle " +
+         "says and with which its wrong moves agree, and its solution played out to the win.";
 }
 
 // Removes the diagram PNGs an earlier book left in `diagrams` (puzzle-NNN.png, solution-NNN.png,

@@ -126,11 +126,7 @@ std::string rulings_line(const GameDescriptor& game, const Config& config) {
   return line;
 }
 
-std::string side_colour(const GameDescriptor& game, int side) {
-  std::string name = game.side_names.at(static_cast<std::size_t>(side));
-  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return name == "black" || name == "white" ? name : "";
-}
+std::string side_colour(const GameDescriptor& game, int side) { return game.stone_colours.at(static_cast<std::size_t>(side)); }
 
 std::array<std::string, 2> side_colours(const GameDescriptor& game) { return {side_colour(game, 0), side_colour(game, 1)}; }
 
@@ -198,22 +194,41 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
              s.radius >= badge.at.radius * 0.85 && !shade(s.fill).empty();
     });
   };
+  // A hollow round piece (a ring, as an O) centred on the badge's place, at least half the badge's
+  // size: a badge of its own size fills it without an outline of its own, so that the piece's ring
+  // is the only one there (with its outline, the badge drew a second ring inside a larger ring, or
+  // covered a smaller one, hiding the piece).
+  const auto ring_under = [&out](const Badge& badge) -> const Shape* {
+    for (const Shape& s : out.shapes) {
+      if (s.kind == Shape::Kind::Circle && s.role != "move-number" && s.role != "last-move" && !s.points.empty() &&
+          std::abs(s.points[0].first - badge.at.x) < 1e-9 && std::abs(s.points[0].second - badge.at.y) < 1e-9 &&
+          s.radius >= badge.at.radius * 0.85 * 0.5 && s.fill == "none" && s.stroke != "none" && s.stroke_width > 0) {
+        return &s;
+      }
+    }
+    return nullptr;
+  };
   for (const auto& key : order) {
     const Badge& badge = badges.at(key);
     // A badge grows past its place where its number would be smaller than number_font.
     const double characters = static_cast<double>(badge.label.size());
     const double grow = std::max(1.0, decorations.number_font * std::max(1 / 1.15, 0.58 * characters / 1.7) /
                                           (badge.at.radius * 0.85));
-    const double radius = badge.at.radius * 0.85 * grow;
+    const bool pieces_round = round_pieces_drawn(badge);
+    const Shape* ring = grow > 1 || pieces_round || round_piece_under(badge) ? nullptr : ring_under(badge);
+    const double radius = ring != nullptr ? std::min(badge.at.radius * 0.85, ring->radius - ring->stroke_width / 2)
+                                          : badge.at.radius * 0.85 * grow;
     const bool black = badge.colour == "black";
     const std::string disc = black ? "#000000" : badge.colour == "white" ? "#ffffff" : "#c8c8c8";
-    if (round_pieces_drawn(badge)) {
+    if (pieces_round) {
       // A disc where the move's piece no longer stands (it moved on, or the move placed none: a
       // curse) would read as a piece of the game: a diamond cannot.
       const double r = badge.at.radius * grow;
       out.shapes.push_back(polygon_shape({{badge.at.x, badge.at.y - r}, {badge.at.x + r, badge.at.y},
                                           {badge.at.x, badge.at.y + r}, {badge.at.x - r, badge.at.y}},
                                          disc, "#000000", radius * 0.12, "move-number"));
+    } else if (ring != nullptr) {
+      out.shapes.push_back(circle_shape(badge.at.x, badge.at.y, radius, disc, "none", 0, "move-number"));
     } else if (!round_piece_under(badge) || grow > 1) {
       out.shapes.push_back(circle_shape(badge.at.x, badge.at.y, radius, disc, "#000000", radius * 0.12, "move-number"));
     }

@@ -59,16 +59,17 @@ Decorations status_decorations(const GameDescriptor& game, const State& state);
 // game's defaults, named as its ruling descriptors name them, for Decorations::rulings; "" when
 // every ruling is at its default.
 std::string rulings_line(const GameDescriptor& game, const Config& config);
-// The colour a side's disc is drawn in: its name when the name is a colour ("Black", "White"),
-// otherwise "".
+// The colour a side's disc is drawn in: the game's GameDescriptor::stone_colours ("black",
+// "white", or "" for a neutral disc).
 std::string side_colour(const GameDescriptor& game, int side);
 // side_colour of both sides, for Decorations::mover_colours.
 std::array<std::string, 2> side_colours(const GameDescriptor& game);
 
 // The board drawing with the decorations added: a band under it for the status and caption,
 // marks and numbers over it. A numbered move's disc has its mover's colour (a black disc with a
-// white number for Black, a white disc with a black number for White); sides whose names are no
-// colours, and a disc shared by moves of both sides ("2,5"), get a neutral grey one.
+// white number for a side with black stones, a white disc with a black number for white
+// stones); a side whose stone colour is "", and a disc shared by moves of both sides ("2,5"), get
+// a neutral grey one.
 Drawing decorate(Drawing board, const Decorations& decorations);
 
 // Two diagrams next to each other, the right one scaled to the left one's width, in one drawing.

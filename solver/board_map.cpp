@@ -43,41 +43,40 @@ bool stands_alone(const std::string& line, std::size_t c) {
   return line[c] != ' ' && (c == 0 || line[c - 1] == ' ') && (c + 1 == line.size() || line[c + 1] == ' ');
 }
 
-// Where a move lands on the diagram, as (line, column): the one character it changes among the
-// characters that stand alone, before and after it. A line with another change (the status line's
-// words, a bar's glyph) is not a board row the move writes a cell of, and is left out. Nothing
-// for a move that changes no such character or several (a swap, a pass, a piece moved, a
-// placement that fills other cells too).
-std::optional<std::pair<std::size_t, std::size_t>> move_cell(const std::vector<std::string>& before,
-                                                             const std::vector<std::string>& after) {
+using Place = std::pair<std::size_t, std::size_t>;  // (line, column) of a diagram
+
+// The characters a move changes among those that stand alone, before and after it, as (line,
+// column). A line with another change (the status line's words, a bar's glyph) is not a board row
+// the move writes a cell of, and is left out, as is a line that changes its length. Nothing where
+// the diagram changes its number of lines.
+std::optional<std::vector<Place>> changed_places(const std::vector<std::string>& before, const std::vector<std::string>& after) {
   if (before.size() != after.size()) return std::nullopt;
-  std::optional<std::pair<std::size_t, std::size_t>> cell;
-  int cells_changed = 0;
+  std::vector<Place> places;
   for (std::size_t l = 0; l < before.size(); ++l) {
     const std::string& a = before[l];
     const std::string& b = after[l];
     if (a == b || a.size() != b.size()) continue;
-    std::vector<std::size_t> changed;
+    std::vector<Place> changed;
     bool all_cells = true;
     for (std::size_t c = 0; c < a.size() && all_cells; ++c) {
       if (a[c] == b[c]) continue;
       all_cells = stands_alone(a, c) && stands_alone(b, c);
-      changed.push_back(c);
+      changed.emplace_back(l, c);
     }
-    if (!all_cells) continue;
-    cells_changed += static_cast<int>(changed.size());
-    cell = std::make_pair(l, changed.front());
+    if (all_cells) places.insert(places.end(), changed.begin(), changed.end());
   }
-  if (cells_changed != 1) return std::nullopt;
-  return cell;
+  return places;
 }
 
 }  // namespace
 
-// The position's diagram with each move's value written on the cell its move fills. A move with
-// no cell of its own (see move_cell), or one that shares its cell with another move (two kinds of
-// piece placed on one square), is not written: one mark would stand for several values. Those
-// moves are left unmapped, for the list below the map; so are all of them where the diagram
+// The position's diagram with each move's value written on the cell its move fills: the one
+// character the move changes (changed_places) besides those every move changes, which belong to
+// no move's cell but to the status line (a side to move written with one letter: "X to move"
+// becomes "O to move"). A move with no such character or several (a swap, a pass, a piece moved, a
+// placement that fills other cells too), or one that shares its cell with another move (two
+// kinds of piece placed on one square), is not written: one mark would stand for several values.
+// Those moves are left unmapped, for the list below the map; so are all of them where the diagram
 // already shows a mark's character on a cell, which would read as a value.
 std::string board_map(const State& root, const std::vector<MoveResult>& moves, std::vector<bool>& mapped) {
   std::vector<std::string> map = lines_of(root.diagram());
@@ -87,17 +86,31 @@ std::string board_map(const State& root, const std::vector<MoveResult>& moves, s
       if (stands_alone(line, c) && is_value_mark(line[c])) return root.diagram();
     }
   }
-  std::vector<std::optional<std::pair<std::size_t, std::size_t>>> cells(moves.size());
-  std::map<std::pair<std::size_t, std::size_t>, int> moves_on;
+  std::vector<std::optional<std::vector<Place>>> changes(moves.size());
+  std::map<Place, std::size_t> changed_by;  // how many moves change each place
   auto child = root.clone();
   for (std::size_t i = 0; i < moves.size(); ++i) {
     child->copy_from(root);
     child->apply(moves[i].move);
-    cells[i] = move_cell(map, lines_of(child->diagram()));
+    changes[i] = changed_places(map, lines_of(child->diagram()));
+    if (changes[i]) {
+      for (const Place& place : *changes[i]) ++changed_by[place];
+    }
+  }
+  std::vector<std::optional<Place>> cells(moves.size());
+  std::map<Place, int> moves_on;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (!changes[i]) continue;
+    std::vector<Place> own;
+    for (const Place& place : *changes[i]) {
+      if (moves.size() < 2 || changed_by[place] < moves.size()) own.push_back(place);
+    }
+    if (own.size() != 1) continue;
     // A move that takes a piece and changes one cell emptied that piece's cell, it filled none: a
     // mark there hid the piece (Brochs' 'curse g6' drew '*' over White's piece on g6).
-    if (cells[i] && !root.move_trace(moves[i].move).removed.empty()) cells[i].reset();
-    if (cells[i]) ++moves_on[*cells[i]];
+    if (!root.move_trace(moves[i].move).removed.empty()) continue;
+    cells[i] = own.front();
+    ++moves_on[own.front()];
   }
   for (std::size_t i = 0; i < moves.size(); ++i) {
     if (!cells[i] || moves_on[*cells[i]] != 1) continue;

@@ -205,7 +205,49 @@ TEST(Diagram, ANumberWithoutItsPieceIsNoDisc) {
   EXPECT_EQ(diamonds, 1);
 }
 
-// Sides whose names are no colours, and one place numbered by both sides' moves, get a neutral
+// A piece drawn as a hollow ring (an O) of the badge's size: the badge fills it in its mover's
+// colour without an outline of its own, so that one ring stands around the number, not two.
+TEST(Diagram, ANumberOnARingIsWrittenInsideIt) {
+  Drawing board;
+  board.width = board.height = 100;
+  board.shapes.push_back(circle_shape(20, 20, 8, "none", "#000000", 1, "o-mark"));
+  Decorations decorations;
+  decorations.mover_colours = {"black", "white"};
+  decorations.numbers = {{"1", MoveAnchor{20, 20, 9}, 1}};
+  const Drawing decorated = decorate(board, decorations);
+  int rings = 0;
+  const Shape* badge = nullptr;
+  for (const Shape& s : decorated.shapes) {
+    if (s.kind != Shape::Kind::Circle) continue;
+    if (s.stroke != "none" && s.stroke_width > 0) ++rings;
+    if (s.role == "move-number") badge = &s;
+  }
+  EXPECT_EQ(rings, 1);
+  ASSERT_NE(badge, nullptr);
+  EXPECT_EQ(badge->fill, "#ffffff");
+  EXPECT_LE(badge->radius, 8 - 0.5);
+}
+
+// A side's disc takes its colour from the descriptor's stone_colours, not from the side's name:
+// sides named X and O get black and white discs (side 0 dark by default), and a game whose side 0
+// plays the light stones says so (Hexabrae's White moves first).
+TEST(Diagram, SideColoursComeFromTheStoneColours) {
+  GameDescriptor named = *registered_games().front();
+  named.side_names = {"X", "O"};
+  EXPECT_EQ(side_colours(named), (std::array<std::string, 2>{"black", "white"}));
+  named.stone_colours = {"white", "black"};
+  EXPECT_EQ(side_colours(named), (std::array<std::string, 2>{"white", "black"}));
+  for (const GameDescriptor* game : registered_games()) {
+    for (int side : {0, 1}) {
+      const std::string name = game->side_names.at(static_cast<std::size_t>(side));
+      if (name == "Black" || name == "White") {
+        EXPECT_EQ(side_colour(*game, side), name == "Black" ? "black" : "white") << game->name;
+      }
+    }
+  }
+}
+
+// Sides whose stones have no colour, and one place numbered by both sides' moves, get a neutral
 // disc: neither side's colour would be true of it.
 TEST(Diagram, NeutralDiscWhenNoSideColourApplies) {
   const MoveAnchor at{50, 50, 10};

@@ -48,7 +48,8 @@ void expect_counting_plays_like_apply(const Game& game, int games) {
 TEST_P(MetricsOnEveryGame, ApplyCountingPlaysLikeApply) {
   // The second smallest size: the smallest boards end before most mechanics can happen.
   const int size = testing::interesting_sizes(game()).at(1);
-  EXPECT_FALSE(make_game(game(), size, {})->mechanics().empty()) << "every game here names its mechanics";
+  // Whatever mechanics the game declares (a game with nothing to count declares none, game.hpp):
+  // apply_counting writes only their entries and plays as apply does.
   expect_counting_plays_like_apply(*make_game(game(), size, {}), testing::scaled(30));
   for (const Ruling& ruling : game().rulings) {
     for (const RulingOption& option : ruling.options) {

@@ -9,9 +9,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <optional>
 #include <sstream>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -20,6 +22,7 @@
 #include "model/core/errors.hpp"
 #include "model/core/zobrist.hpp"
 #include "properties/conformance.hpp"
+#include "solver/board_map.hpp"
 #include "solver/bounded_search.hpp"
 #include "solver/certificate.hpp"
 #include "solver/dfpn.hpp"
@@ -1226,6 +1229,52 @@ class TreeState final : public State {
   int node_;
   int depth_;
 };
+
+// A 2x2 board of marks whose status line names the side to move by one letter, "X to move" then
+// "O to move", as a game with sides X and O writes it: only the diagram matters to board_map.
+class MarkState final : public State {
+ public:
+  std::unique_ptr<State> clone() const override { return std::make_unique<MarkState>(*this); }
+  int side_to_move() const override { return ply_ % 2; }
+  Outcome outcome() const override { return Outcome::ongoing(); }
+  int ply() const override { return ply_; }
+  void legal_moves(std::vector<Move>& out) const override {
+    out.clear();
+    for (std::size_t i = 0; i < cells_.size(); ++i) {
+      if (cells_[i] == '.') out.push_back(static_cast<Move>(i));
+    }
+  }
+  void apply(Move m) override { cells_.at(m) = ply_++ % 2 == 0 ? 'X' : 'O'; }
+  std::string move_text(Move m) const override { return std::string(1, static_cast<char>('a' + m)); }
+  Move parse_move(std::string_view text) const override { return static_cast<Move>(text.at(0) - 'a'); }
+  std::string diagram() const override {
+    return std::string{cells_[0], ' ', cells_[1], '\n', cells_[2], ' ', cells_[3], '\n'} + (ply_ % 2 == 0 ? "X" : "O") +
+           " to move\n";
+  }
+  std::string line() const override { return "marks " + cells_; }
+  Drawing drawing() const override { return {}; }
+  std::string explain(Move m) const override { return move_text(m); }
+  std::uint64_t key() const override { return mix64(std::hash<std::string>{}(cells_)); }
+  void copy_from(const State& other) override { *this = static_cast<const MarkState&>(other); }
+
+ private:
+  std::string cells_ = "....";
+  int ply_ = 0;
+};
+
+// The map of `solve --openings`: every move's mark on its cell, the status line's letter, which
+// every move changes, being no move's cell (it was counted as a second cell, and the map gave way
+// to a list).
+TEST(BoardMap, AStatusLetterEveryMoveChangesIsNoCell) {
+  const MarkState root;
+  std::vector<solver::MoveResult> moves(4);
+  for (std::size_t i = 0; i < moves.size(); ++i) moves[i].move = static_cast<Move>(i);
+  moves[0].value = Value::Win;
+  moves[3].value = Value::Loss;
+  std::vector<bool> mapped;
+  EXPECT_EQ(solver::board_map(root, moves, mapped), "* ?\n? -\nX to move\n");
+  EXPECT_EQ(mapped, std::vector<bool>(4, true));
+}
 
 // Side 0 to move at the root. Move m0 leads to a node where side 1 can only draw or (listed
 // second) win; move m1 to one where side 1 can only draw. So m0 loses, m1 draws: the refutation

@@ -287,6 +287,15 @@ class Game {
   // Implementation names; the first is the fast engine that solvers and generators use, any
   // other (usually "reference") is a plain transcription of the rule text used to cross-check it.
   virtual std::vector<std::string> implementations() const = 0;
+  // The implementation a certificate is re-checked on: "reference" where the game has one, as a
+  // check should not rest on the engine that searched; else its only (or first) one.
+  std::string checking_implementation() const {
+    const std::vector<std::string> names = implementations();
+    for (const std::string& name : names) {
+      if (name == "reference") return name;
+    }
+    return names.front();
+  }
   virtual std::unique_ptr<State> initial_state(std::string_view implementation = {}) const = 0;
   // Reads a diagram or a one-line form; throws InputError. A one-line form whose size or rulings
   // differ from this game's configuration is an error. Besides the game's own checks (read_position)
@@ -337,6 +346,10 @@ struct GameDescriptor {
   std::string title;    // "Brique (Luis Bolaños Mures, 2012)"
   std::string summary;  // one line
   std::array<std::string, 2> side_names;  // side 0 and side 1, e.g. {"Black", "White"}
+  // The colour of each side's stones where a diagram stands a disc for a side (a book's numbered
+  // moves, the marker before "Black to move"): "black", "white", or "" for a neutral grey disc.
+  // By default side 0 is dark and side 1 light; a game whose side 0 plays the light stones says so.
+  std::array<std::string, 2> stone_colours = {"black", "white"};
   int default_size = 0;
   std::string size_help;  // e.g. "2 to 26"
   std::function<bool(int)> size_ok;

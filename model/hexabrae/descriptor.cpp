@@ -279,6 +279,7 @@ const GameDescriptor& hexabrae_game() {
     d.title = "Hexabrae (SPLLN / Martijn Althuizen, 2010)";
     d.summary = "bars on a hex-hex board; close an enclosure of both colours over 3+ fields with your majority";
     d.side_names = {"White", "Black"};
+    d.stone_colours = {"white", "black"};
     d.reading_guide =
         "A side wins by closing an enclosure, a ring of bars of both colours around 3 or more fields, in which it "
         "owns the majority of the pieces, whoever moved; only enclosures the move made count (of several, the side "

@@ -18,6 +18,12 @@ passes=0
 
 pass() { passes=$((passes + 1)); }
 
+# registered_games: the games arbiter registers, one name a line, as `arbiter rules --json` lists
+# them: a generic check covers every game, a new one included, without naming them.
+registered_games() {
+  "$arbiter" rules --json | python3 -c 'import json, sys; print("\n".join(g["name"] for g in json.load(sys.stdin)["games"]))'
+}
+
 # fail DESCRIPTION [FILE...]: counts a failure and shows the start of each file given.
 fail() {
   echo "FAIL: $1"

@@ -40,7 +40,9 @@ for g in games:
         assert (status == 0) == (n in allowed), (g["name"], n, status)
 CHECK
 then pass; else fail "rules --json lists the sizes --size accepts"; fi
-for game in brique quentin brochs hexabrae; do
+games=$(registered_games)
+[ -n "$games" ] || fail "rules --json named no game"
+for game in $games; do
   conforms rules 0 rules "$game" --json
   conforms moves 0 moves "$game" --json --why
   conforms perft 0 perft "$game" --depth 1 --json

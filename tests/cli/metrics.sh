@@ -7,9 +7,15 @@ here="$(cd "$(dirname "$0")/../.." && pwd)"
 documents=()
 field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
 
-# Every game: random and MCTS play, the solver on a small board; wins and draws add up to the games.
-for game in brique quentin brochs hexabrae; do
-  case $game in brique|quentin) size=3;; brochs) size=7;; hexabrae) size=2;; esac
+# Every registered game: random and MCTS play, the solver on a small board (a game not listed here
+# at its default size); wins and draws add up to the games.
+games=$(registered_games)
+[ -n "$games" ] || fail "rules --json named no game"
+for game in $games; do
+  case $game in
+    brique|quentin) size=3;; brochs) size=7;; hexabrae) size=2;;
+    *) size=$("$arbiter" rules "$game" --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["game"]["default_size"])');;
+  esac
   if ! "$arbiter" metrics "$game" --size $size --games 200 --mcts-games 2 --playouts 5 --seed 3 --solve-seconds 0.3 \
        --json >"$tmp/$game.json" 2>"$tmp/err"; then
     fail "$game metrics exited non-zero: $(cat "$tmp/err")"; continue
@@ -17,8 +23,12 @@ for game in brique quentin brochs hexabrae; do
   documents+=("$here/docs/schemas/metrics.schema.json" "$tmp/$game.json")
   sum=$(field "$tmp/$game.json" "sum(d['readings'][0]['random']['wins'].values()) + d['readings'][0]['random']['draws']")
   [ "$sum" = 200 ] && pass || fail "$game: wins and draws add up to $sum, not 200"
-  mechanics=$(field "$tmp/$game.json" "len(d['readings'][0]['random']['mechanics'])")
-  [ "$mechanics" -gt 0 ] && pass || fail "$game: no mechanics counted"
+  # The mechanics the game declares (none for a game with nothing to count), the same in random and
+  # MCTS play, each met in no more games than it occurred and than were played.
+  mechanics=$(field "$tmp/$game.json" "all([m['name'] for m in p['mechanics']] == [m['name'] for m in d['readings'][0]['random']['mechanics']] and
+    all(m['games_with'] <= m['events'] and m['games_with'] <= p['games'] for m in p['mechanics'])
+    for p in (d['readings'][0]['random'], d['readings'][0]['mcts']))")
+  [ "$mechanics" = True ] && pass || fail "$game: mechanics differ between players or do not add up" "$tmp/$game.json"
   # Branching: every ply a turn with at least one legal move, in random and MCTS play.
   branching=$(field "$tmp/$game.json" "all(p['branching']['mean'] >= 1 and p['branching']['log10_game_tree'] > 0 and
     p['branching']['turns'] == sum(q['turns'] for q in p['branching']['by_quarter']) == round(p['length']['mean'] * p['games'])
