@@ -143,8 +143,9 @@ void print_row(const AuditRow& row) {
 // screen, legible. A game draws its labels at a fixed size per field, so the width follows the
 // board (a 2x2 board 4.5 cm, a 61-field one about 13 cm, around `arbiter render`'s 9 cm for a
 // middling board); kept within what a page shows two of side by side.
+constexpr double kSmallestLabelMm = 2.5;
 double legible_width_mm(const Drawing& drawing) {
-  constexpr double kSmallestLabelMm = 2.5, kNarrowestMm = 45, kWidestMm = 130;
+  constexpr double kNarrowestMm = 45, kWidestMm = 130;
   double smallest = 0;
   for (const Shape& shape : drawing.shapes) {
     if (shape.kind == Shape::Kind::Text && shape.font_size > 0 && (smallest == 0 || shape.font_size < smallest)) {
@@ -159,10 +160,15 @@ double legible_width_mm(const Drawing& drawing) {
 // The move that led there, when given, is marked; whose turn it is, or the result, is said in the
 // picture's caption (status_of), where it reads at the page's size whatever the board's.
 std::string inline_svg(const State& state, std::optional<MoveAnchor> last_move = {}) {
+  const Drawing board = state.drawing();
+  const double width_mm = legible_width_mm(board);
   puzzles::Decorations decorations;
   decorations.last_move = last_move;
-  const Drawing board = state.drawing();
-  std::string svg = render_svg(puzzles::decorate(board, decorations), legible_width_mm(board));
+  // The key under the board (the game's marks, the last move's ring), whose words are a fifth
+  // smaller than the band's font, as legible as the board's smallest label: at the band's own
+  // size, a fraction of the picture's width, a 2x2 board's key printed 1.3 mm high.
+  decorations.band_font = kSmallestLabelMm / 0.8 * board.width / width_mm;
+  std::string svg = render_svg(puzzles::decorate(board, decorations), width_mm);
   if (svg.rfind("<?xml", 0) == 0) svg.erase(0, svg.find('\n') + 1);
   return svg;
 }

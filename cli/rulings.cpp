@@ -44,7 +44,8 @@ void side_by_side(const std::string& title_a, const std::string& a, const std::s
 const std::string& move_under_b(const RulingDifference& d) { return d.move_under_b.empty() ? d.move : d.move_under_b; }
 
 // The position where the readings part, drawn under one reading: after the move they treat
-// differently when it is legal there (marked), before it otherwise, with a caption saying which.
+// differently when it is legal there (marked as render --last-move marks it, with what it
+// captured), before it otherwise, with a caption saying which.
 Drawing reading_diagram(const GameDescriptor& game, const std::vector<std::string>& fixed, const std::string& ruling,
                         const std::string& value, const RulingDifference& difference, const std::string& move_text) {
   std::vector<std::string> assignments = fixed;
@@ -52,6 +53,7 @@ Drawing reading_diagram(const GameDescriptor& game, const std::vector<std::strin
   const auto configured = make_game(game, difference.size, assignments);
   auto state = configured->initial_state();
   std::optional<MoveAnchor> last_move;
+  MoveTrace last_trace;  // where its piece came from, what it captured: often the whole difference
   std::vector<std::string> played = difference.moves;
   std::string note;
   try {
@@ -60,6 +62,7 @@ Drawing reading_diagram(const GameDescriptor& game, const std::vector<std::strin
       try {
         const Move move = state->parse_move(move_text);
         last_move = state->move_anchor(move);
+        last_trace = state->move_trace(move);
         state->apply(move);
         played.push_back(move_text);
       } catch (const InputError&) {
@@ -79,6 +82,7 @@ Drawing reading_diagram(const GameDescriptor& game, const std::vector<std::strin
   if (!moves.empty()) note = "after " + moves + (note.empty() ? "" : "; " + note);
   puzzles::Decorations decorations = puzzles::status_decorations(game, *state);
   decorations.last_move = last_move;
+  decorations.last_trace = last_trace;
   decorations.caption = configuration_heading(game, configured->config(), ruling) + ", " + ruling + "=" + value +
                         (note.empty() ? "" : ": " + note);
   return puzzles::decorate(state->drawing(), decorations);

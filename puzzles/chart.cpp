@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <string_view>
 #include <utility>
 
 
@@ -37,7 +38,7 @@ double tick_step(double axis_max) {
 }
 
 constexpr double kBarWidth = 34, kBarGap = 26, kPlotHeight = 220, kPanelGap = 70, kLeftMargin = 60, kTop = 96;
-constexpr double kRightMargin = 30, kCaptionLine = 16;
+constexpr double kRightMargin = 30, kCaptionLine = 16, kTitleLine = 22;
 // A group's bars: narrower, a little apart. A row of panels under another starts this far below
 // the other's axis (its bar labels, then the panels' titles).
 constexpr double kSeriesBarWidth = 24, kSeriesStep = 30, kRowGap = 100;
@@ -48,12 +49,14 @@ constexpr std::array<const char*, 4> kSeriesFill{"#6a8caf", "#b0b0b0", "#d9a441"
 // A generous width for text in DejaVu Sans, the renderers' font: its characters average about
 // 0.52 of the size (0.56 in bold); the chart is laid out from this, never measured by a renderer.
 double text_width(const std::string& words, double size, bool bold = false) {
-  return static_cast<double>(words.size()) * size * (bold ? 0.66 : 0.6);
+  return static_cast<double>(words.size()) * size * (bold ? 0.62 : 0.6);
 }
 
-// The caption broken into lines no wider than `width`: between its clauses (after a comma or a
-// semicolon) where they fit, else between words (a word longer than a line stands alone).
-std::vector<std::string> wrapped(const std::string& caption, double size, double width) {
+// The caption (or the title) broken into lines no wider than `width`: between its clauses (after
+// a comma or a semicolon, or another of `clause_ends`) where they fit, else between words (a word
+// longer than a line stands alone).
+std::vector<std::string> wrapped(const std::string& caption, double size, double width, bool bold = false,
+                                 std::string_view clause_ends = ",;") {
   std::vector<std::string> words;
   for (std::size_t start = 0; start < caption.size();) {
     std::size_t end = caption.find(' ', start);
@@ -61,13 +64,13 @@ std::vector<std::string> wrapped(const std::string& caption, double size, double
     if (end > start) words.push_back(caption.substr(start, end - start));
     start = end + 1;
   }
-  const auto fits = [&](const std::string& text) { return text_width(text, size) <= width; };
+  const auto fits = [&](const std::string& text) { return text_width(text, size, bold) <= width; };
   std::vector<std::string> lines;
   std::string line;
   for (std::size_t first = 0; first < words.size();) {
     // The clause from `first`: its words up to one that ends in a comma or semicolon.
     std::size_t last = first;
-    while (last + 1 < words.size() && words[last].back() != ',' && words[last].back() != ';') ++last;
+    while (last + 1 < words.size() && clause_ends.find(words[last].back()) == std::string_view::npos) ++last;
     std::string clause;
     for (std::size_t k = first; k <= last; ++k) clause += (clause.empty() ? "" : " ") + words[k];
     if (line.empty() || fits(line + " " + clause)) {
@@ -179,12 +182,12 @@ Drawing chart_drawing(const std::string& title, const std::string& caption, cons
         line(centre - arm, low, centre + arm, low, "#222222", 1.5);
         line(centre - arm, high, centre + arm, high, "#222222", 1.5);
       }
-      // The value sits above the bar and its whisker, and above the dashed line where it would
-      // sit on it.
+      // The value sits above the bar and its whisker, and clear above the dashed line where it
+      // would touch it (its baseline 4 units over the line read as the line underlining it).
       double label_y = std::min(top, bar.high > bar.low ? y_of(bar.high) : top) - 4;
       if (panel.reference) {
         const double reference_y = y_of(*panel.reference);
-        if (label_y > reference_y - 2 && label_y - 10 < reference_y + 2) label_y = reference_y - 4;
+        if (label_y > reference_y - 7 && label_y - 10 < reference_y + 3) label_y = reference_y - 7;
       }
       text(centre, label_y, value_label(bar.value, panel.percent), 10, "#000000");
       if (member == 0) text(group_x + group_width / 2, axis_y + 16, bar.label, 11, "#000000");
@@ -197,9 +200,21 @@ Drawing chart_drawing(const std::string& title, const std::string& caption, cons
     right = std::max(right, x + width);
     x += width + kPanelGap;
   }
-  // As wide as the panels and the title; the legend and the caption wrap to that width and the
-  // chart grows downwards to hold them, so that no text runs off the picture.
-  d.width = std::max({right + kRightMargin, 420.0, kLeftMargin + text_width(title, 16, true) + kRightMargin});
+  // As wide as the panels; the title, the legend and the caption wrap to that width and the chart
+  // grows downwards to hold them, so that no text runs off the picture. (The width was the
+  // title's: a long one, "hexabrae radius 3, other rulings default: readings of enclosure-owner"
+  // over two panels, left the right third of the chart blank.) Its longest word still fits.
+  d.width = std::max(right + kRightMargin, 420.0);
+  const std::vector<std::string> title_lines = wrapped(title, 16, d.width - kLeftMargin - kRightMargin, true, ",;:");
+  for (const std::string& title_line : title_lines) {
+    d.width = std::max(d.width, kLeftMargin + text_width(title_line, 16, true) + kRightMargin);
+  }
+  // A title of several lines moves everything under it down.
+  const double title_drop = kTitleLine * static_cast<double>(std::max<std::size_t>(title_lines.size(), 1) - 1);
+  for (Shape& shape : d.shapes) {
+    for (auto& point : shape.points) point.second += title_drop;
+  }
+  axis_y += title_drop;
   double legend_y = axis_y + 40;  // the first legend line's middle, under the bar labels
   double legend_x = kLeftMargin;
   for (const auto& [name, fill] : legend) {
@@ -222,7 +237,9 @@ Drawing chart_drawing(const std::string& title, const std::string& caption, cons
   const double above_caption = legend.empty() ? axis_y : legend_y + kLegendLine - 24;
   const std::vector<std::string> caption_lines = wrapped(caption, 11, d.width - kLeftMargin - kRightMargin);
   d.height = above_caption + 44 + kCaptionLine * static_cast<double>(caption_lines.size());
-  text(kLeftMargin, 24, title, 16, "#000000", true, true);
+  for (std::size_t i = 0; i < title_lines.size(); ++i) {
+    text(kLeftMargin, 24 + kTitleLine * static_cast<double>(i), title_lines[i], 16, "#000000", true, true);
+  }
   for (std::size_t i = 0; i < caption_lines.size(); ++i) {
     const double baseline = d.height - 14 - kCaptionLine * static_cast<double>(caption_lines.size() - 1 - i);
     text(kLeftMargin, baseline, caption_lines[i], 11, "#555555", false, true);

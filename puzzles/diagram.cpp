@@ -70,8 +70,34 @@ std::vector<std::string> wrapped(const std::string& text, double font_size, doub
 
 constexpr const char* kMarkRed = "#d62020";
 
-Shape landing_mark(const MoveAnchor& at, const std::string& role) {
-  return circle_shape(at.x, at.y, at.radius * 0.45, "none", kMarkRed, at.radius * 0.18, role);
+// `around`: the ring goes round a cross on the same place (a move that removed the piece it was
+// aimed at), whose strokes hid a ring of the usual size.
+Shape landing_mark(const MoveAnchor& at, const std::string& role, bool around = false) {
+  return circle_shape(at.x, at.y, at.radius * (around ? 1.0 : 0.45), "none", kMarkRed, at.radius * 0.18, role);
+}
+
+// The place of the piece that made the move from afar: a square round its piece, and a line from
+// it to the landing ring (`to`, none in the key), so that a reader sees which piece struck what.
+std::vector<Shape> source_mark(const MoveAnchor& at, const std::optional<MoveAnchor>& to, double to_ring, const std::string& role) {
+  const double half = at.radius * 1.2;
+  std::vector<Shape> shapes;
+  shapes.push_back(rectangle_shape(at.x - half, at.y - half, at.x + half, at.y + half, "none", kMarkRed, at.radius * 0.14, role));
+  if (to) {
+    const double dx = to->x - at.x, dy = to->y - at.y, length = std::hypot(dx, dy);
+    // From where it leaves the outline to the ring's edge.
+    const double from = length > 0 ? half * length / std::max(std::abs(dx), std::abs(dy)) : 0;
+    if (length > from + to_ring) {
+      Shape line;
+      line.kind = Shape::Kind::Line;
+      line.points = {{at.x + dx / length * from, at.y + dy / length * from},
+                     {to->x - dx / length * to_ring, to->y - dy / length * to_ring}};
+      line.stroke = std::string(kMarkRed) + "b0";
+      line.stroke_width = at.radius * 0.1;
+      line.role = role;
+      shapes.push_back(std::move(line));
+    }
+  }
+  return shapes;
 }
 
 // A faint square, not a ring: a ring where no piece stands would read as a piece or as the landing
@@ -136,14 +162,25 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
     std::erase_if(out.shapes, [](const Shape& s) { return s.role.rfind("coordinate", 0) == 0; });
   }
   // The last move's marks, in one red that shows on light and dark pieces alike: a ring where it
-  // landed, a faint square where its piece came from, a cross on each place whose piece it took.
-  const bool traced = decorations.last_move && (decorations.last_trace.origin || !decorations.last_trace.removed.empty());
+  // landed, a faint square where its piece came from, a cross on each place whose piece it took,
+  // an outline on the piece that made it from afar and a line from there to the ring.
+  const MoveTrace& trace = decorations.last_trace;
   if (decorations.last_move) {
-    if (const auto& from = decorations.last_trace.origin) out.shapes.push_back(origin_mark(*from, "last-move-origin"));
-    for (const MoveAnchor& at : decorations.last_trace.removed) {
+    const MoveAnchor& landed = *decorations.last_move;
+    const bool around = std::any_of(trace.removed.begin(), trace.removed.end(), [&landed](const MoveAnchor& at) {
+      return std::abs(at.x - landed.x) < 1e-9 && std::abs(at.y - landed.y) < 1e-9;
+    });
+    const Shape ring = landing_mark(landed, "last-move", around);
+    if (const auto& from = trace.origin) out.shapes.push_back(origin_mark(*from, "last-move-origin"));
+    if (const auto& source = trace.source) {
+      for (Shape& shape : source_mark(*source, landed, ring.radius + ring.stroke_width / 2, "last-move-source")) {
+        out.shapes.push_back(std::move(shape));
+      }
+    }
+    for (const MoveAnchor& at : trace.removed) {
       for (Shape& stroke : removal_mark(at, "last-move-removed")) out.shapes.push_back(std::move(stroke));
     }
-    out.shapes.push_back(landing_mark(*decorations.last_move, "last-move"));
+    out.shapes.push_back(ring);
   }
   // Moves that land on one place share a badge ("1,5"), as a book would note them.
   struct Badge {
@@ -278,16 +315,21 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
     out.shapes.push_back(text_shape(left, y + line / 2, rulings_part, font, true, "rulings"));
     y += line;
   }
-  // The key: what the game's marks mean, then the last move's marks when there is more than the
-  // ring (which the status names: "last move d4-d2"). Entries flow along rows at the band's size,
-  // each swatch an em square before its words.
+  // The key: what the game's marks mean, then each of the last move's marks drawn, the ring too
+  // (it was named only beside other marks, so that a placement's ring went unexplained where a
+  // step's was named). Entries flow along rows at the band's size, each swatch an em square before
+  // its words.
   std::vector<KeyEntry> key = std::move(out.key);
   out.key.clear();
   const std::size_t game_entries = key.size();
-  if (traced) {
+  if (decorations.last_move) {
     key.push_back({{landing_mark({0.5, 0.5, 1.1}, "last-move-key")}, "last move"});
-    if (decorations.last_trace.origin) key.push_back({{origin_mark({0.5, 0.5, 0.6}, "last-move-key")}, "came from"});
-    if (!decorations.last_trace.removed.empty()) key.push_back({removal_mark({0.5, 0.5, 0.9}, "last-move-key"), "captured"});
+    if (trace.origin) key.push_back({{origin_mark({0.5, 0.5, 0.6}, "last-move-key")}, "came from"});
+    if (trace.source) {
+      key.push_back({source_mark({0.5, 0.5, 0.38}, std::nullopt, 0, "last-move-key"),
+                     trace.source_words.empty() ? "made the move" : trace.source_words});
+    }
+    if (!trace.removed.empty()) key.push_back({removal_mark({0.5, 0.5, 0.9}, "last-move-key"), "captured"});
   }
   // The key's words are a fifth smaller than the status (6 pt where a book prints the band at 7.5).
   const double key_font = font * 0.8, key_line = key_font * 1.6;

@@ -586,7 +586,9 @@ Drawing chart(const MetricsReport& report) {
     // draws and the second side's wins side by side, and the 50% line, which means an even game
     // only when nothing is drawn, is left out.
     wins.title = draws ? "outcomes" : report.sides[0] + " (first) win rate";
-    wins.subtitle = player;
+    // Without draws the other side won the rest: the subtitle says so, where a chart of a game
+    // that drew shows every outcome (a reader of both wondered where the second side's bars were).
+    wins.subtitle = draws ? player : player + ", no game drawn";
     wins.percent = true;
     if (draws) {
       wins.series = {report.sides[0] + " wins", "draws", report.sides[1] + " wins"};

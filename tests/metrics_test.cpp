@@ -431,6 +431,34 @@ TEST(Chart, ASingleBarIsCentredAndLabelsKeepOffTheLine) {
   }
   EXPECT_NEAR(bar_centre, title_x, 0.5);
   EXPECT_GT(std::abs(label_y - line_y), 10 * 0.6) << "the label's middle at " << label_y << ", the line at " << line_y;
+  // Its letters (a digit is about 0.73 of the size tall) stand clear of the line, not on it.
+  EXPECT_GE(line_y - (label_y + 10 * 0.73 / 2), 5) << "the label's foot at " << label_y + 10 * 0.73 / 2 << ", the line at " << line_y;
+}
+
+// A title longer than its panels wraps to their width (between its clauses first) instead of
+// widening the chart: 'hexabrae radius 3, other rulings default: readings of enclosure-owner' over
+// two panels left the right third of the chart blank.
+TEST(Chart, ALongTitleWrapsToThePanelsWidth) {
+  ChartPanel panel;
+  panel.title = "White (first) win rate";
+  panel.percent = true;
+  panel.bars = {{"majority", 0.5, 0.15, 0.85}, {"mover-only", 0.0, 0.0, 0.49}};
+  const std::string title = "hexabrae radius 3, other rulings default: readings of enclosure-owner";
+  const Drawing d = chart_drawing(title, "seed 1", {panel, panel});
+  double panels_right = 0, first_bar_top = 1e9;
+  std::vector<std::string> title_lines;
+  for (const Shape& s : d.shapes) {
+    if (s.kind == Shape::Kind::Line && s.stroke == "#333333") panels_right = std::max({panels_right, s.points[0].first, s.points[1].first});
+    if (s.kind == Shape::Kind::Text && s.font_size == 16) title_lines.push_back(s.text);
+    if (s.role == "bar") first_bar_top = std::min(first_bar_top, s.points[0].second);
+  }
+  EXPECT_LE(d.width, panels_right + 30 + 1e-9) << "the chart is as wide as its panels";
+  EXPECT_EQ(title_lines, (std::vector<std::string>{"hexabrae radius 3, other rulings default:", "readings of enclosure-owner"}));
+  for (const Shape& s : d.shapes) {
+    if (s.kind == Shape::Kind::Text && s.font_size == 16) {
+      EXPECT_LT(s.points[0].second + 8, first_bar_top - 40) << s.text;
+    }
+  }
 }
 
 }  // namespace

@@ -46,7 +46,7 @@ void draw_square(Drawing& d, double x, double y, double size, bool keep, bool cr
 void draw_piece(Drawing& d, double x, double y, double size, std::uint8_t piece, const std::string& role_suffix) {
   const std::string role = piece == White ? "white" : piece == Black ? "black" : "main";
   d.shapes.push_back(circle_shape(x, y, size * 0.36, piece == White ? "#ffffff" : "#1a1a1a", "#000", 1.5 * size / kSquare, role + role_suffix));
-  if (piece == Main) d.shapes.push_back(circle_shape(x, y, size * 0.2, "none", "#e0b020", 3 * size / kSquare, "main" + role_suffix));
+  if (piece == Main) d.shapes.push_back(circle_shape(x, y, size * 0.3, "none", "#e0b020", 3 * size / kSquare, "main" + role_suffix));
 }
 }  // namespace
 
@@ -67,6 +67,12 @@ MoveTrace BrochsState::move_trace(Move m) const {
   if (move_kind(m) == MoveKind::Step) trace.origin = square_anchor(move_from(m));
   const CaptureList removed = captures_of(m);  // captures (C1, C2, C4), a curse's piece (C3), an entering piece lost
   for (int i = 0; i < removed.count; ++i) trace.removed.push_back(square_anchor(removed.items[static_cast<std::size_t>(i)].victim));
+  // A curse is made by the keep of the opposite quadrant (curse_eligible): the picture shows which.
+  if (move_kind(m) == MoveKind::Curse) {
+    const int target_quadrant = tables_->region[static_cast<std::size_t>(move_to(m))];
+    trace.source = square_anchor(tables_->keep_cell[static_cast<std::size_t>(3 - target_quadrant)]);
+    trace.source_words = "cursing keep";
+  }
   return trace;
 }
 
@@ -97,13 +103,16 @@ Drawing BrochsState::drawing() const {
                                 "Black reserve: " + std::to_string(reserve_) + (main_in_reserve_ ? " + main piece" : ""), 14,
                                 "#000", "reserve"));
   // The key (laid out under the picture by puzzles/diagram.hpp): what the hatched squares, the
-  // dots and the ringed black piece are. A keep looks the same held or empty.
+  // dots and the ringed black piece are, the last only while the main piece is on the board (in
+  // the reserve, or captured, it named a mark the picture did not show). A keep looks the same
+  // held or empty.
   struct Entry {
     const char* words;
     bool keep, cross;
     std::uint8_t piece;
   };
   for (const Entry& e : std::array<Entry, 3>{{{"keep", true, false, Empty}, {"main piece", false, false, Main}, {"central cross", false, true, Empty}}}) {
+    if (e.piece == Main && main_cell_ == kNoCell) continue;
     Drawing swatch;
     draw_square(swatch, 0, 0, 1, e.keep, e.cross, "-legend");
     if (e.piece != Empty) draw_piece(swatch, 0.5, 0.5, 1, e.piece, "-legend");

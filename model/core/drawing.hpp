@@ -105,6 +105,11 @@ struct MoveAnchor {
 struct MoveTrace {
   std::optional<MoveAnchor> origin;
   std::vector<MoveAnchor> removed;
+  // The place of a piece that made the move from afar without leaving it (a Brochs keep's curse
+  // on a piece across the board), and what the picture's key calls it ("cursing keep"); none for
+  // a move made by the piece that moves or lands.
+  std::optional<MoveAnchor> source;
+  std::string source_words;
 };
 
 }  // namespace arbiter

@@ -217,6 +217,25 @@ fi
 "$arbiter" render hexabrae --position "hexabrae 4 We4/0 Be5/2 Wf1/1 white 6" f1-f4 --last-move --out - >"$tmp/slide.svg" 2>"$tmp/err" &&
   grep -q 'class="last-move-origin"' "$tmp/slide.svg" && grep -q '>came from</text>' "$tmp/slide.svg" &&
   ! grep -q 'last-move-removed\|>captured<' "$tmp/slide.svg" && pass || fail "hexabrae --last-move of a slide" "$tmp/slide.svg" "$tmp/err"
+# The key names the ring whatever the move: a placement's and a turn's ring went unexplained,
+# where a slide's was named beside "came from".
+for move in "place a3/0" "f1/2"; do
+  "$arbiter" render hexabrae --position "hexabrae 4 We4/0 Be5/2 Wf1/1 white 6" "$move" --last-move --out - >"$tmp/placed.svg" 2>"$tmp/err" &&
+    grep -q 'class="last-move"' "$tmp/placed.svg" && grep -q '>last move</text>' "$tmp/placed.svg" &&
+    ! grep -q '>came from</text>' "$tmp/placed.svg" && pass || fail "hexabrae --last-move of $move: its ring is not in the key" "$tmp/placed.svg" "$tmp/err"
+done
+# A Brochs curse: the keep that made it is outlined, with a line to the piece it struck, and the
+# key names it (the ring alone, hidden under the cross, said neither).
+"$arbiter" render brochs --position "brochs 7 ...+.../.s.+.b./...+.../+++++B+/...+.../.b.+.w./...+.W. black 102 0 0 since:g6-f6" \
+  "curse f6" --last-move --out - >"$tmp/curse.svg" 2>"$tmp/err" && [ "$(grep -c 'class="last-move-source"' "$tmp/curse.svg")" = 2 ] &&
+  grep -q '>cursing keep</text>' "$tmp/curse.svg" && grep -q '>captured</text>' "$tmp/curse.svg" && pass ||
+  fail "brochs --last-move of a curse does not show its keep" "$tmp/curse.svg" "$tmp/err"
+# rulings diff marks the move the readings treat differently as render does: its capture too,
+# which is all that differs for keep-two-piece (b2 was just empty on the right, no mark, no key).
+"$arbiter" rulings diff brochs keep-two-piece no yes --max-size 7 --seconds 30 --out "$tmp/kt.svg" >"$tmp/out" 2>&1 &&
+  [ "$(grep -c 'class="last-move-removed"' "$tmp/kt.svg")" = 2 ] && [ "$(grep -c '>captured</text>' "$tmp/kt.svg")" = 1 ] &&
+  [ "$(grep -c '>last move</text>' "$tmp/kt.svg")" = 2 ] && pass ||
+  fail "rulings diff brochs keep-two-piece does not mark the capture under yes" "$tmp/out" "$tmp/kt.svg"
 # Its ring goes round the name in the middle of the field (it crossed "f4").
 python3 - "$tmp/slide.svg" >"$tmp/why" 2>&1 <<'PY' && pass || fail "hexabrae's last-move ring crosses the field's name" "$tmp/why"
 import re, sys
