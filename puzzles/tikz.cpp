@@ -74,9 +74,11 @@ std::string tex_escape(const std::string& text) {
       case '_': out += "\\_"; continue;
       case '~': out += "\\textasciitilde{}"; continue;
       case '^': out += "\\textasciicircum{}"; continue;
-      // A straight double quote prints as a closing quote on both sides in TeX: open after a
-      // space, a bracket or at the start.
+      // A straight quote prints as a closing quote on both sides in TeX: open after a space, a
+      // bracket or at the start.
       case '"': out += i == 0 || text[i - 1] == ' ' || text[i - 1] == '(' || text[i - 1] == '[' ? "``" : "''"; continue;
+      // Likewise a single quote that opens a quoted move ('swap'); one after a letter is an apostrophe.
+      case '\'': out += i == 0 || text[i - 1] == ' ' || text[i - 1] == '(' || text[i - 1] == '[' ? "`" : "'"; continue;
       default: break;
     }
     if (static_cast<unsigned char>(ch) < 0x80) {

@@ -541,6 +541,7 @@ TEST(Tikz, TextIsEscaped) {
             "Luis Bola{\\~n}os, {\\AA{}}ngstr{\\\"o}m, {\\ss{}} {\\\"\\i{}} ?");
   // Straight quotes become TeX's opening and closing quotes.
   EXPECT_EQ(tex_escape("\"win in 1\" (\"win\")"), "``win in 1'' (``win'')");
+  EXPECT_EQ(tex_escape("the swap ('swap'), Arbiter's 'd4-d2 x c2'"), "the swap (`swap'), Arbiter's `d4-d2 x c2'");
 }
 
 // A puzzle proved by the solver: seeded random play until the side to move has exactly one move
