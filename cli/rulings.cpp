@@ -292,7 +292,8 @@ int rulings(const std::vector<std::string>& args) {
     std::cout << "  readings differ (" << d.kind << ") on size " << d.size << " after "
               << (d.moves.empty() ? std::string("no moves")
                                 : std::to_string(d.moves.size()) + (d.moves.size() == 1 ? " move:" : " moves:"));
-    for (const auto& m : d.moves) std::cout << " " << m;
+    // As solve and replay write them: comma-separated where a move has a space, so they paste back.
+    if (!d.moves.empty()) std::cout << " " << move_list(d.moves);
     std::cout << "\n" << d.position;
     if (!d.move.empty()) {
       std::cout << "move: " << d.move;

@@ -236,6 +236,14 @@ done
   [ "$(grep -c 'class="last-move-removed"' "$tmp/kt.svg")" = 2 ] && [ "$(grep -c '>captured</text>' "$tmp/kt.svg")" = 1 ] &&
   [ "$(grep -c '>last move</text>' "$tmp/kt.svg")" = 2 ] && pass ||
   fail "rulings diff brochs keep-two-piece does not mark the capture under yes" "$tmp/out" "$tmp/kt.svg"
+# Its move list is written as solve and replay write one, so that it pastes back as one argument
+# (it was space-separated: `set a1 a2-a4 a1-a3 b1-a1`).
+moves=$(sed -n 's/.*readings differ .* moves: //p' "$tmp/out" | head -1)
+case "$moves" in
+  *", "*) "$arbiter" replay brochs --size 7 "$moves" >/dev/null 2>"$tmp/err" && pass ||
+    fail "rulings diff's move list does not replay as one argument: $moves" "$tmp/err" ;;
+  *) fail "rulings diff writes its Brochs move list without commas: $moves" "$tmp/out" ;;
+esac
 # Its ring goes round the name in the middle of the field (it crossed "f4").
 python3 - "$tmp/slide.svg" >"$tmp/why" 2>&1 <<'PY' && pass || fail "hexabrae's last-move ring crosses the field's name" "$tmp/why"
 import re, sys
