@@ -1025,6 +1025,36 @@ std::vector<std::string> recheck(const Puzzle& p) {
   } else if (again->key_move != p.key_move) {
     problems.push_back("the winning move is now " + again->key_move + ", not " + p.key_move);
   }
+  // A wrong move's slower win ("still wins, but needs K+1 moves", K the puzzle's bound), which
+  // only a search checks: its player wins within K of its moves after it, searched as the
+  // generator searched it, on the same budget as the examination.
+  if (p.kind == PuzzleKind::WinsWithin) {
+    BudgetScope budget(options.node_budget);
+    solver::BoundedSearch search(1, budget.control);
+    for (const puzzles::Refutation& r : p.refutations) {
+      if (!puzzles::claims_slower_win(r)) continue;
+      Move move;
+      try {
+        move = position->parse_move(r.move);
+      } catch (const InputError&) {
+        continue;  // check_without_search reports it
+      }
+      auto child = position->clone();
+      child->apply(move);
+      const int player = player_after(*position, move);
+      budget.restart(options.node_budget);
+      try {
+        if (!search.defender_loses(*child, player, p.within)) {
+          problems.push_back("wrong move " + r.move + ": its sentence says " + side_name(*game, player) + " still wins within " +
+                             moves_word(p.within + 1) + ", " + r.move + " counted, which a search refutes");
+        }
+      } catch (const solver::SearchInterrupted&) {
+        if (stop_requested()) throw;
+        problems.push_back("wrong move " + r.move + ": the solver did not settle its slower win within " +
+                           std::to_string(options.node_budget) + " nodes, so it was not re-proved");
+      }
+    }
+  }
   for (std::string& problem : check_without_search(p)) problems.push_back(std::move(problem));
   return problems;
 }
