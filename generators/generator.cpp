@@ -944,6 +944,14 @@ std::vector<std::string> refutation_problems(const Game& game, const State& posi
         (p.kind == PuzzleKind::Wins || !contains(why, "still wins, but needs " + moves_word(p.within + 1)))) {
       wrong("gives another slower win than " + moves_word(p.within + 1));
     }
+    // A slower win the defence or the certificate disproves needs no search to refute.
+    if (contains(why, side + " still wins")) {
+      if (ended && !(ended->kind == Outcome::Kind::Win && ended->winner == player)) {
+        wrong("says " + side + " still wins, but its defence ends the game: " + outcome_words(game, *ended));
+      } else if (proof.loses || proof.draws) {
+        wrong("says " + side + " still wins, but the certificate proves " + (proof.loses ? opponent + " wins" : "a draw"));
+      }
+    }
     if (contains(why, "does not win at once") && (p.kind == PuzzleKind::Wins || p.within != 1)) wrong("speaks of a win at once in a " + puzzle_claim_words(p) + " puzzle");
     if (!disagreement.empty()) problems.push_back(name + disagreement);
   }

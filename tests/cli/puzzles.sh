@@ -215,6 +215,16 @@ c.execute('UPDATE puzzles SET refutations = ? WHERE id = 4', (json.dumps(refs),)
   && "$arbiter" book --db "$tmp/slower.db" --game brique --out "$tmp/slower-book" >"$tmp/out" 2>"$tmp/err" \
   && grep -q "with which its wrong moves agree (but for the slower wins of wrong moves in puzzle [1-4], which need a search: arbiter puzzles verify makes it), and its solution" "$tmp/slower-book/book.html" \
   && pass || fail "show and book say they did not check a slower win" "$tmp/out" "$tmp/err"
+# A slower win the stored defence disproves needs no search: puzzle 1's first wrong move, whose
+# defence ends the game with the other side's win, said to leave its player a win in 3 (show,
+# verify and book passed it until 29 November 2026).
+changed_copy refslower "
+refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 1').fetchone()[0])
+m, answer = refs[0]['move'], refs[0]['defence'][0]
+assert refs[0]['why'] == 'After ' + m + ', Black answers ' + answer + ' and wins.'
+refs[0]['why'] = 'After ' + m + ', Black answers ' + answer + ' and White cannot win within 2 moves. White still wins, but needs 3 moves from the puzzle position, ' + m + ' counted.'
+c.execute('UPDATE puzzles SET refutations = ? WHERE id = 1', (json.dumps(refs),))"
+recheck_refused refslower "a slower win the defence disproves" "wrong move [a-e][1-5]: its sentence says White still wins, but its defence ends the game: Black wins"
 
 # A main line changed in the store to one that does not play (its second move onto the key
 # move's own cell): verify replays the line as the book does, and show does not present it as a
