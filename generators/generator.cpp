@@ -985,6 +985,23 @@ std::vector<std::string> check_without_search(const Puzzle& p) {
     problems.push_back(e.what());
   }
   if (sha256_hex(p.certificate) != p.certificate_sha256) problems.push_back("the certificate does not match its SHA-256");
+  // The theme is the key move's, as the generator gives it (State::move_theme in the position),
+  // and one the game names (Game::themes).
+  try {
+    const std::string theme = position->move_theme(position->parse_move(p.key_move));
+    const std::vector<Theme> themes = game->themes();
+    std::string names;
+    for (const Theme& t : themes) names += (names.empty() ? "" : ", ") + t.name;
+    const auto theme_words = [](const std::string& t) { return t.empty() ? std::string("no theme") : "theme '" + t + "'"; };
+    if (!p.theme.empty() && std::none_of(themes.begin(), themes.end(), [&p](const Theme& t) { return t.name == p.theme; })) {
+      problems.push_back("it is stored with theme '" + p.theme + "', which the game does not name (" +
+                         (names.empty() ? std::string("it names none") : "it names " + names) + ")");
+    } else if (p.theme != theme) {
+      problems.push_back("it is stored with " + theme_words(p.theme) + ", but its key move " + p.key_move + " has " + theme_words(theme));
+    }
+  } catch (const InputError&) {
+    // the main line's replay reports a key move that does not read
+  }
   // The claims of every legal move the certificate proves, once it verifies.
   std::vector<std::pair<Move, std::vector<solver::Claim>>> proved;
   try {

@@ -194,6 +194,12 @@ refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 1').fetc
 refs[2]['why'] = 'After ' + refs[2]['move'] + ', Black answers ' + refs[2]['defence'][0] + ' and holds a draw.'
 c.execute('UPDATE puzzles SET refutations = ? WHERE id = 1', (json.dumps(refs),))"
 recheck_refused refdraw "a wrong move's sentence that the certificate does not prove" "wrong move [a-e][1-5]: its sentence says it is a draw, which neither the certificate nor the defence shows"
+# The theme column: another of the game's themes than the key move's, and a theme the game does not
+# name (another game's); both passed until 29 November 2026. Puzzle 1's key move is a fill-capture.
+changed_copy theme "c.execute(\"UPDATE puzzles SET theme = 'fill' WHERE id = 1 AND theme = 'fill-capture'\"); assert c.total_changes == 1"
+recheck_refused theme "a theme that is not the key move's" "it is stored with theme 'fill', but its key move [a-e][1-5] has theme 'fill-capture'"
+changed_copy curse "c.execute(\"UPDATE puzzles SET theme = 'curse' WHERE id = 1\")"
+recheck_refused curse "a theme the game does not name" "it is stored with theme 'curse', which the game does not name (it names fill-win, fill-capture, fill)"
 # A slower win ("still wins, but needs 3 moves") only a search checks: puzzle 4's first wrong
 # move's sentence moved onto its third, which wins within 3 moves no more than within 2 (all its
 # moves were searched, 2 slower wins found). verify searches it and refuses it (it held until 29
