@@ -944,6 +944,14 @@ std::vector<std::string> refutation_problems(const Game& game, const State& posi
         (p.kind == PuzzleKind::Wins || !contains(why, "still wins, but needs " + moves_word(p.within + 1)))) {
       wrong("gives another slower win than " + moves_word(p.within + 1));
     }
+    // A slower win the defence or the certificate disproves needs no search to refute.
+    if (contains(why, side + " still wins")) {
+      if (ended && !(ended->kind == Outcome::Kind::Win && ended->winner == player)) {
+        wrong("says " + side + " still wins, but its defence ends the game: " + outcome_words(game, *ended));
+      } else if (proof.loses || proof.draws) {
+        wrong("says " + side + " still wins, but the certificate proves " + (proof.loses ? opponent + " wins" : "a draw"));
+      }
+    }
     if (contains(why, "does not win at once") && (p.kind == PuzzleKind::Wins || p.within != 1)) wrong("speaks of a win at once in a " + puzzle_claim_words(p) + " puzzle");
     if (!disagreement.empty()) problems.push_back(name + disagreement);
   }
@@ -977,6 +985,23 @@ std::vector<std::string> check_without_search(const Puzzle& p) {
     problems.push_back(e.what());
   }
   if (sha256_hex(p.certificate) != p.certificate_sha256) problems.push_back("the certificate does not match its SHA-256");
+  // The theme is the key move's, as the generator gives it (State::move_theme in the position),
+  // and one the game names (Game::themes).
+  try {
+    const std::string theme = position->move_theme(position->parse_move(p.key_move));
+    const std::vector<Theme> themes = game->themes();
+    std::string names;
+    for (const Theme& t : themes) names += (names.empty() ? "" : ", ") + t.name;
+    const auto theme_words = [](const std::string& t) { return t.empty() ? std::string("no theme") : "theme '" + t + "'"; };
+    if (!p.theme.empty() && std::none_of(themes.begin(), themes.end(), [&p](const Theme& t) { return t.name == p.theme; })) {
+      problems.push_back("it is stored with theme '" + p.theme + "', which the game does not name (" +
+                         (names.empty() ? std::string("it names none") : "it names " + names) + ")");
+    } else if (p.theme != theme) {
+      problems.push_back("it is stored with " + theme_words(p.theme) + ", but its key move " + p.key_move + " has " + theme_words(theme));
+    }
+  } catch (const InputError&) {
+    // the main line's replay reports a key move that does not read
+  }
   // The claims of every legal move the certificate proves, once it verifies.
   std::vector<std::pair<Move, std::vector<solver::Claim>>> proved;
   try {
@@ -1024,6 +1049,36 @@ std::vector<std::string> recheck(const Puzzle& p) {
                            : "it is no longer a puzzle: " + rejection_name(why));
   } else if (again->key_move != p.key_move) {
     problems.push_back("the winning move is now " + again->key_move + ", not " + p.key_move);
+  }
+  // A wrong move's slower win ("still wins, but needs K+1 moves", K the puzzle's bound), which
+  // only a search checks: its player wins within K of its moves after it, searched as the
+  // generator searched it, on the same budget as the examination.
+  if (p.kind == PuzzleKind::WinsWithin) {
+    BudgetScope budget(options.node_budget);
+    solver::BoundedSearch search(1, budget.control);
+    for (const puzzles::Refutation& r : p.refutations) {
+      if (!puzzles::claims_slower_win(r)) continue;
+      Move move;
+      try {
+        move = position->parse_move(r.move);
+      } catch (const InputError&) {
+        continue;  // check_without_search reports it
+      }
+      auto child = position->clone();
+      child->apply(move);
+      const int player = player_after(*position, move);
+      budget.restart(options.node_budget);
+      try {
+        if (!search.defender_loses(*child, player, p.within)) {
+          problems.push_back("wrong move " + r.move + ": its sentence says " + side_name(*game, player) + " still wins within " +
+                             moves_word(p.within + 1) + ", " + r.move + " counted, which a search refutes");
+        }
+      } catch (const solver::SearchInterrupted&) {
+        if (stop_requested()) throw;
+        problems.push_back("wrong move " + r.move + ": the solver did not settle its slower win within " +
+                           std::to_string(options.node_budget) + " nodes, so it was not re-proved");
+      }
+    }
   }
   for (std::string& problem : check_without_search(p)) problems.push_back(std::move(problem));
   return problems;

@@ -819,10 +819,19 @@ std::string versions_note(const std::vector<Puzzle>& puzzles, bool rechecked) {
   }
   const std::string made = std::string(version_string());
   if (!rechecked) return text + " Made with " + made + ".";
+  // A wrong move said to win later than asked: only a search checks it, and the book makes none.
+  std::vector<int> slower;
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    const auto& refutations = puzzles[i].refutations;
+    if (std::any_of(refutations.begin(), refutations.end(), claims_slower_win)) slower.push_back(static_cast<int>(i) + 1);
+  }
+  const std::string unsearched =
+      slower.empty() ? "" : " (but for the slower wins of wrong moves in " + std::string(slower.size() == 1 ? "puzzle " : "puzzles ") +
+                                number_ranges(slower) + ", which need a search: arbiter puzzles verify makes it)";
   return text + " Made with " + made + ", which re-checked every puzzle before printing it, without search: its " +
          "certificate against the certificate's SHA-256 and on the game's reference implementation (or its only " +
          "one, for a game with one), as an analysis of every legal move in which the key move alone does what the puzzle " +
-         "says and with which its wrong moves agree, and its solution played out to the win.";
+         "says and with which its wrong moves agree" + unsearched + ", and its solution played out to the win.";
 }
 
 // Removes the diagram PNGs an earlier book left in `diagrams` (puzzle-NNN.png, solution-NNN.png,

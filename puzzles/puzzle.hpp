@@ -21,6 +21,11 @@ struct Refutation {
   std::string why;                   // one sentence for the solutions section
 };
 
+// Whether a wrong move's sentence says that its player still wins, later than the puzzle asks
+// ("... still wins, but needs 3 moves ...", as the generator writes it): a claim only a search
+// checks, which `puzzles verify` makes and `puzzles show` and `book` do not.
+inline bool claims_slower_win(const Refutation& r) { return r.why.find(" still wins, but needs ") != std::string::npos; }
+
 // Measured quantities that the difficulty level is derived from (docs/puzzles.md).
 struct DifficultyMeasures {
   std::uint64_t solver_nodes = 0;  // nodes the proof of the key move needed

@@ -194,6 +194,43 @@ refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 1').fetc
 refs[2]['why'] = 'After ' + refs[2]['move'] + ', Black answers ' + refs[2]['defence'][0] + ' and holds a draw.'
 c.execute('UPDATE puzzles SET refutations = ? WHERE id = 1', (json.dumps(refs),))"
 recheck_refused refdraw "a wrong move's sentence that the certificate does not prove" "wrong move [a-e][1-5]: its sentence says it is a draw, which neither the certificate nor the defence shows"
+# The theme column: another of the game's themes than the key move's, and a theme the game does not
+# name (another game's); both passed until 29 November 2026. Puzzle 1's key move is a fill-capture.
+changed_copy theme "c.execute(\"UPDATE puzzles SET theme = 'fill' WHERE id = 1 AND theme = 'fill-capture'\"); assert c.total_changes == 1"
+recheck_refused theme "a theme that is not the key move's" "it is stored with theme 'fill', but its key move [a-e][1-5] has theme 'fill-capture'"
+changed_copy curse "c.execute(\"UPDATE puzzles SET theme = 'curse' WHERE id = 1\")"
+recheck_refused curse "a theme the game does not name" "it is stored with theme 'curse', which the game does not name (it names fill-win, fill-capture, fill)"
+# A slower win ("still wins, but needs 3 moves") only a search checks: puzzle 4's first wrong
+# move's sentence moved onto its third, which wins within 3 moves no more than within 2 (all its
+# moves were searched, 2 slower wins found). verify searches it and refuses it (it held until 29
+# November 2026); show and book, which do not search, say the claim is not checked by them.
+changed_copy slower "
+refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 4').fetchone()[0])
+assert [r['move'] for r in refs] == ['c2', 'd1', 'c5'] and 'still wins' not in refs[2]['why']
+refs[2] = {'move': 'c5', 'defence': refs[0]['defence'], 'why': refs[0]['why'].replace('c2', 'c5')}
+c.execute('UPDATE puzzles SET refutations = ? WHERE id = 4', (json.dumps(refs),))"
+"$arbiter" puzzles show 4 --db "$db" >"$tmp/out" 2>"$tmp/err" && "$arbiter" puzzles show 4 --db "$db" --json >"$tmp/json" 2>>"$tmp/err" \
+  && grep -q "^checked: .*in which d2 alone wins within 2 moves; the solution ends in the win and the wrong moves agree, but for the slower win of c2 and d1, which only puzzles verify checks (re-checked now by arbiter .*, without search)$" "$tmp/out" \
+  && python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['recheck']; assert r['sound'] is True and r['slower_wins_unchecked']==['c2', 'd1']" "$tmp/json" \
+  && pass || fail "show says a slower win is checked only by verify" "$tmp/out" "$tmp/json" "$tmp/err"
+"$arbiter" puzzles verify --db "$tmp/slower.db" --game brique >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -qx "puzzle 4 (brique within-2) no longer holds: wrong move c5: its sentence says Black still wins within 3 moves, c5 counted, which a search refutes" "$tmp/out" \
+  && grep -q "^4 puzzles checked: 3 hold, 1 no longer holds" "$tmp/out" && pass || fail "verify searches a wrong move's slower win" "$tmp/out" "$tmp/err"
+"$arbiter" puzzles show 4 --db "$tmp/slower.db" >"$tmp/out" 2>"$tmp/err" \
+  && grep -q "^checked: .* but for the slower win of c2, d1 and c5, which only puzzles verify checks" "$tmp/out" \
+  && "$arbiter" book --db "$tmp/slower.db" --game brique --out "$tmp/slower-book" >"$tmp/out" 2>"$tmp/err" \
+  && grep -q "with which its wrong moves agree (but for the slower wins of wrong moves in puzzle [1-4], which need a search: arbiter puzzles verify makes it), and its solution" "$tmp/slower-book/book.html" \
+  && pass || fail "show and book say they did not check a slower win" "$tmp/out" "$tmp/err"
+# A slower win the stored defence disproves needs no search: puzzle 1's first wrong move, whose
+# defence ends the game with the other side's win, said to leave its player a win in 3 (show,
+# verify and book passed it until 29 November 2026).
+changed_copy refslower "
+refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 1').fetchone()[0])
+m, answer = refs[0]['move'], refs[0]['defence'][0]
+assert refs[0]['why'] == 'After ' + m + ', Black answers ' + answer + ' and wins.'
+refs[0]['why'] = 'After ' + m + ', Black answers ' + answer + ' and White cannot win within 2 moves. White still wins, but needs 3 moves from the puzzle position, ' + m + ' counted.'
+c.execute('UPDATE puzzles SET refutations = ? WHERE id = 1', (json.dumps(refs),))"
+recheck_refused refslower "a slower win the defence disproves" "wrong move [a-e][1-5]: its sentence says White still wins, but its defence ends the game: Black wins"
 
 # A main line changed in the store to one that does not play (its second move onto the key
 # move's own cell): verify replays the line as the book does, and show does not present it as a
