@@ -174,7 +174,9 @@ cp "$db" "$tmp/mixed.db"
 
 # The '?' moves are wrong moves, the tempting ones first: not all "tempting" (a puzzle may have none).
 words="Up to three wrong moves follow, marked '?', each with why it fails: first the tempting ones, if any"
-title_page "$tmp/book" | grep -qF "$words" && grep -qF "$words" "$tex" && ! grep -q "tempting wrong moves" "$html" && pass \
+# book.tex writes the opening quote as TeX's.
+tex_words="Up to three wrong moves follow, marked \`?', each with why it fails: first the tempting ones, if any"
+title_page "$tmp/book" | grep -qF "$words" && grep -qF "$tex_words" "$tex" && ! grep -q "tempting wrong moves" "$html" && pass \
   || fail "the title page calls every wrong move tempting" "$html"
 # Each solution names its puzzle's store id, by which a reader reports it (`puzzles show ID`), in
 # all three books, and only there: the puzzle pages number the puzzles 1..N.
