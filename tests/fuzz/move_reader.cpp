@@ -1,7 +1,8 @@
 // Move texts, read in a position reached by a few legal moves of the addressed game (the second
 // byte chooses them): a move the reader accepts is legal there, and its printed text reads back to
 // the same move. Move records as the command line receives them (words that may need grouping,
-// "set e1" or "h1-h5 x h6") go through the same grouping `replay` uses.
+// "set e1" or "h1-h5 x h6", or a comma-separated list) go through the same grouping `replay` uses.
+#include <algorithm>
 #include <sstream>
 #include <vector>
 
@@ -46,8 +47,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       cli::play_moves(game, *played, grouped, grouped.size());
       std::string rejoined;
       for (const auto& g : grouped) rejoined += (rejoined.empty() ? "" : " ") + g;
+      // A comma ends a move and is no part of one (a list as move_list prints it), so the words
+      // are compared with their commas read as spaces.
       std::string original;
-      for (const auto& w : words) original += (original.empty() ? "" : " ") + w;
+      for (std::string w : words) {
+        std::replace(w.begin(), w.end(), ',', ' ');
+        std::istringstream parts(w);
+        for (std::string part; parts >> part;) original += (original.empty() ? "" : " ") + part;
+      }
       // Grouping never drops, adds or reorders a word.
       std::istringstream again(rejoined);
       std::string normalised;
