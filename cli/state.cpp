@@ -113,6 +113,12 @@ struct Contents {
   std::vector<ResultsFile> results;
 };
 
+bool is_journal_name(const std::string& name) {
+  return !name.empty() && name.size() <= 16 && std::all_of(name.begin(), name.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
 // Everything in DIR/solve and DIR/prove-*.tsv; newest journal first.
 Contents read_contents(const std::string& directory) {
   Contents c;
@@ -122,6 +128,9 @@ Contents read_contents(const std::string& directory) {
     for (fs::directory_iterator it(solve, error), end; !error && it != end; it.increment(error)) {
       std::error_code ignored;
       if (!it->is_directory(ignored) || it->is_symlink(ignored)) continue;  // lock files beside the journals
+      // A journal's name is its key in hex (up to 16 digits, text_key_hex); any other folder (a --state pointed at a folder
+      // that has a "solve" of its own) is no journal and is never listed or removed.
+      if (!is_journal_name(it->path().filename().string())) continue;
       Journal j;
       j.key = it->path().filename().string();
       j.path = it->path().string();

@@ -105,6 +105,9 @@ for _ in $(seq 50); do [ -f "$tmp/held" ] && break; sleep 0.1; done
 "$arbiter" state --state "$S" >"$tmp/list" 2>&1
 if block "$other" | grep -q "in use: yes, by a running solve (process $holder)"; then pass; else fail "a held journal listed in use" "$tmp/list"; fi
 
+# A folder in DIR/solve that is not named as a journal (its key in hex) is no journal: a --state
+# pointed at a folder with a "solve" of its own must not lose it to prune.
+mkdir -p "$S/solve/my-notes" && echo keep >"$S/solve/my-notes/file"
 # prune --dry-run removes nothing; prune --other-versions removes the earlier versions' journals,
 # keeps this version's, the damaged one and the held one (saying so).
 before="$(find "$S" | sort)"
@@ -121,6 +124,7 @@ if [ $? -eq 0 ] && [ ! -e "$S/solve/00000000000000aa" ] && [ ! -e "$S/solve/0000
 kill "$holder"; wait "$holder" 2>/dev/null
 "$arbiter" state prune --state "$S" --other-versions >"$tmp/out" 2>&1
 if [ ! -e "$other" ] && [ ! -e "$other.lock" ] && [ -d "$b3" ]; then pass; else fail "prune once the lock is let go" "$tmp/out"; fi
+if [ -f "$S/solve/my-notes/file" ] && ! grep -q "my-notes" "$tmp/out"; then pass; else fail "prune removed a folder that is no journal" "$tmp/out"; fi
 
 # --older-than: only journals not modified within DAYS; both selectors must hold; results files
 # only with --prove-results.
