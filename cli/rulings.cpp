@@ -7,6 +7,7 @@
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/heading.hpp"
+#include "model/core/text.hpp"
 #include "model/registry.hpp"
 #include "puzzles/diagram.hpp"
 #include "puzzles/image.hpp"
