@@ -4,12 +4,15 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdio>
 #include <filesystem>
 #include <initializer_list>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "cli/audit_report.hpp"
 #include "cli/command.hpp"
@@ -68,7 +71,10 @@ std::string counted(int count, const std::string& thing) {
 // counterexample_size says where a refutation is drawn; sizes is null for every-size claims alone.
 // 3: a row cut short by a stop request has the verdict "stopped", as the text shows it (2 said
 // "unknown", Z3's own answer that it could not decide).
-constexpr int kProveSchema = 3;
+// 4: a stopped run lists every row asked for, those after the stopped one as "not reached" (3 left
+// them out); a stopped row's variables and assertions are null (not counted; 3 said 0) and its
+// seconds end at the stop request (3 added the time the check took to stop).
+constexpr int kProveSchema = 4;
 
 // A claim about every size is proved once, whatever sizes are asked: naming a size would say it
 // was checked at that size only.
@@ -96,6 +102,9 @@ void print_scope(const GameDescriptor& game, const std::string& claim, const Pro
 // the driver's.
 const char* row_verdict(const ProveRow& row) { return row.interrupted ? "stopped" : verdict_name(row.verdict.kind); }
 
+// The verdict of a row a stopped run did not reach.
+constexpr const char* kNotReached = "not reached";
+
 // The claim a row is about (the game's claims hold every row's, lemmas and derived claims too).
 const Claim& claim_of(const std::vector<Claim>& claims, const ProveRow& row) {
   const auto found = std::find_if(claims.begin(), claims.end(), [&](const Claim& c) { return c.name == row.claim; });
@@ -111,12 +120,19 @@ struct RowContext {
   const std::vector<std::string>& rulings;
 };
 
+// The words a stopped row has where a verdict's counts are: its check never counted them.
+constexpr const char* kStoppedCounts = "(until the stop request; variables and assertions not counted)";
+
 void print_row(const ProveRow& row, const RowContext& context) {
   const Verdict& v = row.verdict;
   std::cout << std::left << std::setw(30) << row.claim << " " << std::setw(20) << v.scope << " " << std::setw(8)
-            << row_verdict(row) << std::right << std::fixed << std::setprecision(2) << std::setw(9) << v.seconds
-            << "s " << std::setw(8) << v.variables << " vars " << std::setw(8) << v.assertions << " assertions"
-            << (row.from_results_file ? "  (" + reuse_mark(row) + ")" : "");
+            << row_verdict(row) << std::right << std::fixed << std::setprecision(2) << std::setw(9) << v.seconds << "s ";
+  if (row.interrupted) {
+    std::cout << kStoppedCounts;
+  } else {
+    std::cout << std::setw(8) << v.variables << " vars " << std::setw(8) << v.assertions << " assertions";
+  }
+  std::cout << (row.from_results_file ? "  (" + reuse_mark(row) + ")" : "");
   if (v.kind == Verdict::Kind::Unknown) std::cout << "  reason: " << v.reason;
   if (v.kind == Verdict::Kind::Unknown && row.from_results_file) {
     std::cout << " (at --timeout " << as_given(row.stored_budget) << "; a larger --timeout or --fresh tries again)";
@@ -162,9 +178,10 @@ nlohmann::json verdict_json(const ProveRow& row, const RowContext& context) {
           {"expected", expected_verdict(claim)},
           // The word audit.json gives the same proof; none for a check cut short.
           {"audit_verdict", row.interrupted ? nlohmann::json(nullptr) : nlohmann::json(verdict_word(proof_verdict(claim, v.kind)))},
+          // A stopped row's seconds end at the stop request; its check counted nothing.
           {"seconds", v.seconds},
-          {"variables", v.variables},
-          {"assertions", v.assertions},
+          {"variables", row.interrupted ? nlohmann::json(nullptr) : nlohmann::json(v.variables)},
+          {"assertions", row.interrupted ? nlohmann::json(nullptr) : nlohmann::json(v.assertions)},
           {"stored", row.from_results_file},
           {"stored_by", row.stored_by.empty() ? nlohmann::json(nullptr) : nlohmann::json(row.stored_by)},
           {"reason", v.kind == Verdict::Kind::Unknown ? nlohmann::json(v.reason) : nlohmann::json(nullptr)},
@@ -177,6 +194,21 @@ nlohmann::json verdict_json(const ProveRow& row, const RowContext& context) {
                                   ? nlohmann::json(counterexample->line_from_empty) : nlohmann::json(nullptr)},
           {"replay", counterexample ? nlohmann::json(counterexample->evidence.replay) : nlohmann::json(nullptr)},
           {"note", text_or_null(v.note)}};
+}
+
+// A row a stopped run did not reach (after the stopped one): listed, so that every claim and size
+// asked for has its row, with no verdict, no time and no counts. `row` is from interrupted_rows.
+void print_not_reached(const ProveRow& row) {
+  std::cout << std::left << std::setw(30) << row.claim << " " << std::setw(20) << row.verdict.scope << " "
+            << kNotReached << std::right << "\n";
+}
+
+nlohmann::json not_reached_json(const ProveRow& row, const RowContext& context) {
+  nlohmann::json out = verdict_json(row, context);
+  out["verdict"] = kNotReached;
+  out["seconds"] = nullptr;
+  out["reason"] = nullptr;
+  return out;
 }
 
 // `prove GAME --differential`: per size, the turn encoding against the model (exit 1 on a
@@ -399,8 +431,17 @@ int prove_command(const std::vector<std::string>& args) {
   std::size_t shown = 0;
   bool reported = false;
   const auto report = [&](const ProveRow* abandoned) {
+    // Stopped: the rows after the one the stop cut short (the abandoned one, or the last shown)
+    // are listed as not reached, so that every claim and size asked for has its row.
+    std::vector<ProveRow> not_reached;
+    if (stop_requested()) {
+      std::vector<ProveRow> steps = interrupted_rows(request);
+      const std::size_t first = shown + (abandoned != nullptr ? 1 : 0);
+      if (first < steps.size()) not_reached.assign(steps.begin() + static_cast<std::ptrdiff_t>(first), steps.end());
+    }
     if (json) {
       if (abandoned != nullptr) verdicts.push_back(verdict_json(*abandoned, context));
+      for (const ProveRow& row : not_reached) verdicts.push_back(not_reached_json(row, context));
       nlohmann::json out = json_document("prove", kProveSchema);
       out["game"] = game.name;
       out["claim"] = claim;
@@ -417,6 +458,7 @@ int prove_command(const std::vector<std::string>& args) {
       print_json(out);
     } else {
       if (abandoned != nullptr) print_row(*abandoned, context);
+      for (const ProveRow& row : not_reached) print_not_reached(row);
       std::cout << state_line(request, tally) << "\n";
     }
     std::cout << std::flush;

@@ -161,6 +161,8 @@ void stay_silent_on_stop() { g_silent.store(true); }
 
 bool stop_requested() { return g_signal.load() != 0; }
 
+long long stop_requested_at_ns() { return g_signal.load() != 0 ? g_first_signal_ns.load() : 0; }
+
 SavingForResume::SavingForResume() { g_saving.fetch_add(1); }
 SavingForResume::~SavingForResume() { g_saving.fetch_sub(1); }
 

@@ -20,6 +20,10 @@ void install_stop_handlers();
 void add_stop_hook(std::function<void()> hook);
 bool stop_requested();
 std::string stop_signal_name();  // "SIGINT", "SIGTERM", or "" when none arrived
+// When the first stop signal came, in the steady clock's nanoseconds since its epoch
+// (CLOCK_MONOTONIC, which std::chrono::steady_clock reads on Linux); 0 when none came. A step cut
+// short measures its seconds up to here, not up to when it stopped (the shutdown after it).
+long long stop_requested_at_ns();
 int interrupted_exit_status();   // 128 + the signal: 130 for SIGINT, 143 for SIGTERM; 0 when none
 
 // A step that does not stop within 3 s of the request is abandoned: the process ends from another

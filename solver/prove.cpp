@@ -424,8 +424,11 @@ ProveRow interrupted_row(const Claim& claim, int size) {
 double ProveTally::seconds_in_step() const {
   const std::int64_t started = step_started.load();
   if (started == 0) return 0;
-  const std::int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
-  return static_cast<double>(now - started) / 1e9;
+  std::int64_t end = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  // Up to the stop request, when one came: the time the check took to stop after it (which may be
+  // seconds, or the 3 s grace period of an abandoned one) is no time it ran.
+  if (const long long stop = stop_requested_at_ns(); stop != 0) end = std::min<std::int64_t>(end, stop);
+  return static_cast<double>(std::max<std::int64_t>(end - started, 0)) / 1e9;
 }
 
 std::vector<ProveRow> interrupted_rows(const ProveRequest& request) {
@@ -652,11 +655,13 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         const Heartbeat heartbeat(progress, progress_is_terminal, "[prove] " + step);
         verdict = decide_leaf(game, claim, size, request);
       }
+      const double ran = counts.seconds_in_step();
       counts.step_started = 0;
       if (!verdict) {
-        // Cut short, not decided: shown as such (with the time it ran) and never stored.
+        // Cut short, not decided: shown as such, with the seconds it ran until the stop request
+        // (not the time it then took to stop), and never stored.
         row = interrupted_row(claim, size);
-        row.verdict.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        row.verdict.seconds = ran;
       } else {
         row.verdict = *verdict;
         if (!request.results_file.empty()) {

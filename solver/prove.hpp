@@ -48,7 +48,8 @@ struct ProveTally {
   // When the check under way began (the steady clock's nanoseconds; 0 while none is), so that the
   // row of a check abandoned after a stop request shows the seconds it ran.
   std::atomic<std::int64_t> step_started{0};
-  // The seconds the check under way has run (0 while none is).
+  // The seconds the check under way has run (0 while none is), up to the stop request when one
+  // came: a stopped row's seconds leave out the time its check took to stop.
   double seconds_in_step() const;
 };
 

@@ -4,15 +4,21 @@
 // window kinds behind the every-size window lemmas cover every cell of every board.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <thread>
 #include <tuple>
 
 #include "model/core/errors.hpp"
 #include "model/core/zobrist.hpp"
 #include "solver/connection_claims.hpp"
+#include "solver/interrupt.hpp"
 #include "solver/prove.hpp"
 #include "solver/z3_encoding.hpp"
 #include "solver/testing/claim_test_support.hpp"
@@ -422,6 +428,39 @@ TEST(ProveDriver, EachClaimIsDecidedInAFreshZ3Context) {
   for (const z3::context* seen : contexts_seen) EXPECT_NE(seen, process);
   EXPECT_EQ(&smt::shared_context(), process);
   for (const auto& row : rows) EXPECT_EQ(row.verdict.kind, Verdict::Kind::Refuted) << row.claim;
+}
+
+// A claim whose check runs 0.2 s, is asked to stop, and takes 0.6 s more to stop (a Z3 check, or
+// the model play around it, that notices the request late).
+std::vector<Claim> slow_to_stop_claims() {
+  const auto slow = [](const Game&, double) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    std::raise(SIGTERM);
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+    return Verdict::proved();
+  };
+  return with_encoding_version({{"slow-to-stop", "planted", "test", false, slow}}, "v1");
+}
+
+// The stopped row's seconds are the ones its check ran until the stop request, not the time it
+// then took to stop: they read 0.8 (a tester's kill at 8 s showed 9.23 s).
+void stop_a_check_that_is_slow_to_stop() {
+  install_stop_handlers();
+  const GameDescriptor game = planted_game(slow_to_stop_claims);
+  ProveRequest request;
+  request.game = &game;
+  request.claims = {"slow-to-stop"};
+  request.min_size = request.max_size = 4;
+  std::ostringstream progress;
+  const auto rows = run_proofs(request, {}, progress, false);
+  const double seconds = rows.size() == 1 && rows[0].interrupted ? rows[0].verdict.seconds : -1;
+  std::fprintf(stderr, "stopped row: %.2f s\n", seconds);
+  std::_Exit(seconds >= 0.15 && seconds < 0.5 ? 0 : 1);
+}
+
+TEST(ProveDriverDeathTest, AStoppedRowsSecondsEndAtTheStopRequest) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(stop_a_check_that_is_slow_to_stop(), ::testing::ExitedWithCode(0), "stopped row");
 }
 
 TEST(WindowKinds, TheRepresentativeSizesCoverEveryCellOfEveryBoard) {

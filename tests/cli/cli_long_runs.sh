@@ -80,12 +80,17 @@ else:
     if [ ${#json[@]} -gt 0 ]; then
       grep -q '"interrupted": true' "$tmp/out" || fail "$game prove --json says it was interrupted" "$tmp/out"
       grep -q "\"state\": \"$tmp/state/prove-$game.tsv\"" "$tmp/out" || fail "$game prove --json names its state" "$tmp/out"
-      # The row cut short reads "stopped", as in the text (it read "unknown", Z3's own answer).
+      # The row cut short reads "stopped", as in the text (it read "unknown", Z3's own answer), with
+      # nothing counted (it said 0 variables); every row after it is listed as "not reached".
       python3 -c '
 import json, sys
 rows = json.load(open(sys.argv[1]))["verdicts"]
-assert rows and rows[-1]["verdict"] == "stopped" and rows[-1]["audit_verdict"] is None, rows[-1:]
-assert all(r["verdict"] != "unknown" or not r["reason"].startswith("interrupted") for r in rows), rows' "$tmp/out" ||
+verdicts = [r["verdict"] for r in rows]
+stopped = verdicts.index("stopped")
+assert rows[stopped]["audit_verdict"] is None and rows[stopped]["variables"] is None, rows[stopped]
+assert set(verdicts[stopped + 1:]) <= {"not reached"} and "not reached" not in verdicts[:stopped], verdicts
+assert all(r["verdict"] != "unknown" or not r["reason"].startswith("interrupted") for r in rows), rows' "$tmp/out" &&
+        python3 "$(dirname "$0")/../../scripts/validate-json.py" "$(dirname "$0")/../../docs/schemas/prove.schema.json" "$tmp/out" >/dev/null ||
         fail "$game prove --json: the stopped row" "$tmp/out"
     else
       grep -q "interrupted by SIGINT" "$tmp/out" || fail "$game prove marks the check interrupted" "$tmp/out"
@@ -156,10 +161,10 @@ d = json.load(open(sys.argv[1]))
 assert d["interrupted"] and d["state"].endswith("prove-brique.tsv"), d
 assert [v["reason"] for v in d["verdicts"]] == ["interrupted by SIGINT (the check did not stop within 3 s and was abandoned)"], d
 assert [v["verdict"] for v in d["verdicts"]] == ["stopped"], d
-assert d["verdicts"][0]["seconds"] >= 3, d  # the seconds it ran, at least the grace period' \
+assert 0 < d["verdicts"][0]["seconds"] < 3, d  # the seconds it ran until the stop request, not the grace period' \
         "$tmp/out" || fail "abandoned prove --json reports" "$tmp/out" "$tmp/err"
     else
-      grep -qE "^only-mover-wins +size 10 +stopped +[3-9]\.[0-9]{2}s .*reason: interrupted by SIGINT \(the check did not stop within 3 s and was abandoned\)" "$tmp/out" &&
+      grep -qE "^only-mover-wins +size 10 +stopped +[0-9]\.[0-9]{2}s .*reason: interrupted by SIGINT \(the check did not stop within 3 s and was abandoned\)" "$tmp/out" &&
         grep -q "^state: $tmp/abandoned/prove-brique.tsv" "$tmp/out" || fail "abandoned prove reports" "$tmp/out" "$tmp/err"
     fi
   fi
@@ -223,12 +228,29 @@ fi
 
 # A claim whose model play polled only its time limit (Quentin's someone-can-move plays up to half
 # of --timeout before its Z3 search) stops within moments too, and its row shows the seconds it
-# ran: before, every stop was abandoned after 3 s, its row showing 0.00s.
-if stop_after 2 INT 130 "prove quentin someone-can-move" prove quentin someone-can-move --sizes 9 --timeout 600 --fresh \
+# ran: before, every stop was abandoned after 3 s, its row showing 0.00s. The stopped row counts no
+# variables or assertions (it showed "0 vars 0 assertions"), and size 9, never begun, has its row,
+# "not reached" (before, a run stopped at size 8 listed no row for size 9). Size 8 takes longer
+# than the 2 s before the signal.
+if stop_after 2 INT 130 "prove quentin someone-can-move" prove quentin someone-can-move --sizes 8-9 --timeout 600 --fresh \
   --state "$tmp/stall"; then
-  ! grep -q "abandoned" "$tmp/err" "$tmp/out" && grep -qE "^someone-can-move +size 9 +stopped +[0-9]+\.[0-9]{2}s" "$tmp/out" &&
-    ! grep -qE "^someone-can-move +size 9 +stopped +0\.00s" "$tmp/out" ||
-    fail "prove quentin someone-can-move stops at once and shows the seconds it ran" "$tmp/out" "$tmp/err"
+  ! grep -q "abandoned" "$tmp/err" "$tmp/out" &&
+    grep -qE "^someone-can-move +size 8 +stopped +[0-9]+\.[0-9]{2}s \(until the stop request; variables and assertions not counted\)  reason: interrupted by SIGINT$" "$tmp/out" &&
+    ! grep -qE "^someone-can-move +size 8 +stopped +0\.00s" "$tmp/out" && ! grep -q " vars " "$tmp/out" &&
+    grep -qE "^someone-can-move +size 9 +not reached$" "$tmp/out" && grep -q "^state: " "$tmp/out" ||
+    fail "prove quentin someone-can-move stops at once, shows the seconds it ran and the size not reached" "$tmp/out" "$tmp/err"
+fi
+if stop_after 1 TERM 143 "prove quentin someone-can-move --json" prove quentin someone-can-move --sizes 8-9 --timeout 600 --fresh \
+  --state "$tmp/stall" --json; then
+  python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = [(v["size"], v["verdict"], v["variables"], v["assertions"], v["audit_verdict"]) for v in d["verdicts"]]
+assert d["interrupted"] and rows == [(8, "stopped", None, None, None), (9, "not reached", None, None, None)], rows
+assert 0 < d["verdicts"][0]["seconds"] <= 1.5 and d["verdicts"][1]["seconds"] is None, d["verdicts"]
+assert d["verdicts"][1]["reason"] is None and d["verdicts"][1]["scope"] == "size 9", d["verdicts"][1]' "$tmp/out" &&
+    python3 "$(dirname "$0")/../../scripts/validate-json.py" "$(dirname "$0")/../../docs/schemas/prove.schema.json" "$tmp/out" >/dev/null ||
+    fail "prove quentin someone-can-move --json stopped at size 8 lists size 9 as not reached" "$tmp/out" "$tmp/err"
 fi
 
 # verify-proof, stopped, says so and verifies nothing (it had no stop handling: ended by the signal,
