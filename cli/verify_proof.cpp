@@ -2,6 +2,7 @@
 // generator) with the game's reference implementation, or for a game with one implementation that
 // one (the engine that searched, now only playing the certificate's moves): no search, no table,
 // no pruning.
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -249,7 +250,6 @@ int verify_proof_command(const std::vector<std::string>& args) {
   std::string value = "not settled", statement;
   if (report.accepted && analysis) {
     const solver::Claim won{solver::Claim::Kind::Win, report.mover, solver::kUnbounded};
-    const solver::Claim lost{solver::Claim::Kind::Win, 1 - report.mover, solver::kUnbounded};
     // Drawn: no move wins, and the best, a draw, is shown (every other move loses or draws).
     const bool drawn = !report.partial &&
                        std::all_of(report.moves.begin(), report.moves.end(), [&](const auto& m) { return move_value(m) == "loss" || move_value(m) == "draw"; }) &&
@@ -264,12 +264,30 @@ int verify_proof_command(const std::vector<std::string>& args) {
         }
       }
     }
+    // Every move lost: the other colour wins within the largest of the moves' bounds (each move's
+    // the least of its claims'), and without one where any move's win has none. Its bound counts
+    // its own moves only, so the root's move does not add to it.
+    int latest = 0;
+    for (const auto& move : report.moves) {
+      int least = solver::kUnbounded;
+      for (const solver::Claim& c : move.claims) {
+        if (c.kind == solver::Claim::Kind::Win && c.side != report.mover && c.bound != solver::kUnbounded &&
+            (least == solver::kUnbounded || c.bound < least)) {
+          least = c.bound;
+        }
+      }
+      if (least == solver::kUnbounded || latest == solver::kUnbounded) {
+        latest = solver::kUnbounded;
+      } else {
+        latest = std::max(latest, least);
+      }
+    }
     if (mover_wins) {
       value = "win", statement = solver::claim_text(game, won);
     } else if (soonest != solver::kUnbounded) {
       value = "win", statement = solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, report.mover, soonest});
     } else if (!report.partial && all_lost && !report.moves.empty()) {
-      value = "loss", statement = solver::claim_text(game, lost);
+      value = "loss", statement = solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, 1 - report.mover, latest});
     } else if (drawn) {
       value = "draw", statement = "draw with best play";
     }

@@ -699,11 +699,26 @@ m 13 swap
 end 14
 END
 "$arbiter" verify-proof "$tmp/lost1.cert" >"$tmp/out" 2>&1
-[ $? -eq 0 ] && grep -q "^  swap: Black wins within 1 move of its own$" "$tmp/out" && grep -q "^So the position is lost: Black wins$" "$tmp/out" &&
+[ $? -eq 0 ] && grep -q "^  swap: Black wins within 1 move of its own$" "$tmp/out" &&
+  grep -q "^So the position is lost: Black wins within 1 move of its own$" "$tmp/out" &&
   grep -q "^For the player to move: wins, by swap$" "$tmp/out" && pass || fail "the other colour's bounded win is a loss" "$tmp/out"
 "$arbiter" verify-proof "$tmp/lost1.cert" --json >"$tmp/lost1.json" 2>/dev/null
-jq -e '.value == "loss" and ([.moves[].value] | unique) == ["loss"] and .moves_settled == 4 and .player_to_move.value == "win"' \
+jq -e '.value == "loss" and .statement == "Black wins within 1 move of its own" and ([.moves[].value] | unique) == ["loss"]
+       and .moves_settled == 4 and .player_to_move.value == "win"' \
   "$tmp/lost1.json" >/dev/null && pass || fail "verify-proof --json: the other colour's bounded win is a loss" "$tmp/lost1.json"
+# The conclusion names what is proved: the largest of the moves' bounds (it said "Black wins", as
+# for a loss without a bound), and no bound where one move's win has none.
+sed 's/^n 4 win 0 1$/n 4 win 0 2/' "$tmp/lost1.cert" >"$tmp/lost2.cert"
+"$arbiter" verify-proof "$tmp/lost2.cert" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && grep -q "^  a2: Black wins within 2 moves of its own$" "$tmp/out" &&
+  grep -q "^So the position is lost: Black wins within 2 moves of its own$" "$tmp/out" &&
+  "$arbiter" verify-proof "$tmp/lost2.cert" --json 2>/dev/null | jq -e '.value == "loss" and .statement == "Black wins within 2 moves of its own"' >/dev/null &&
+  pass || fail "verify-proof concludes the other colour's win within the largest bound" "$tmp/out"
+sed 's/^n 4 win 0 1$/n 4 win 0 */' "$tmp/lost1.cert" >"$tmp/lost3.cert"
+"$arbiter" verify-proof "$tmp/lost3.cert" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && grep -q "^So the position is lost: Black wins$" "$tmp/out" &&
+  "$arbiter" verify-proof "$tmp/lost3.cert" --json 2>/dev/null | jq -e '.value == "loss" and .statement == "Black wins"' >/dev/null &&
+  pass || fail "one move lost without a bound: the conclusion has none" "$tmp/out"
 # The same nodes under a root that is one claim, not an analysis: a loss too, and the swap wins
 # for the player.
 sed 's/^a 14$/n 14 win 0 1/' "$tmp/lost1.cert" >"$tmp/lost1c.cert"
