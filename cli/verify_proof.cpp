@@ -282,6 +282,24 @@ int verify_proof_command(const std::vector<std::string>& args) {
         latest = std::max(latest, least);
       }
     }
+    // No move wins within a bound (a bounded analysis that found no win): each move is shown no win
+    // within a bound of the mover's, or lost, or drawn. The position then has no win within the
+    // least of those bounds, counted from before the move.
+    int no_win_within = solver::kUnbounded;
+    bool none_wins = !report.partial && !report.moves.empty();
+    for (const auto& move : report.moves) {
+      const std::string v = move_value(move);
+      if (v == "loss" || v == "draw") continue;
+      if (v != "no win") {
+        none_wins = false;
+        break;
+      }
+      int largest = 0;
+      for (const solver::Claim& c : move.claims) {
+        if (c.kind == solver::Claim::Kind::NoWin && c.side == report.mover) largest = std::max(largest, seen_before_move(c, report.mover).bound);
+      }
+      if (no_win_within == solver::kUnbounded || largest < no_win_within) no_win_within = largest;
+    }
     if (mover_wins) {
       value = "win", statement = solver::claim_text(game, won);
     } else if (soonest != solver::kUnbounded) {
@@ -290,6 +308,8 @@ int verify_proof_command(const std::vector<std::string>& args) {
       value = "loss", statement = solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, 1 - report.mover, latest});
     } else if (drawn) {
       value = "draw", statement = "draw with best play";
+    } else if (none_wins && no_win_within != solver::kUnbounded) {
+      value = "no win", statement = solver::claim_text(game, solver::Claim{solver::Claim::Kind::NoWin, report.mover, no_win_within});
     }
   } else if (report.accepted) {
     const solver::Claim& c = report.root_claim;
@@ -298,6 +318,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
     const solver::Value v = claims_value({&c, 1}, mover);
     if (solver::is_win(v)) value = "win";
     if (v == solver::Value::Loss) value = "loss";
+    if (v == solver::Value::NoWinWithin) value = "no win";
   }
   // Where a move exchanges the players now, or may answer the first move (a pie rule), what the
   // colours' values proved mean for the player to move.
@@ -401,6 +422,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
     if (value == "win") std::cout << "So the position is won: " << statement << "\n";
     if (value == "loss") std::cout << "So the position is lost: " << statement << "\n";
     if (value == "draw") std::cout << "So the position is a " << statement << "\n";
+    if (value == "no win") std::cout << "So the position is not won within the bound: " << statement << "\n";
     if (!players.text.empty()) std::cout << "For the player to move: " << players.text << "\n";
     if (report.partial) {
       // The last line, and the exit status, tell a partial analysis from a whole one.
