@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -32,12 +33,12 @@ namespace {
 namespace fs = std::filesystem;
 namespace po = boost::program_options;
 
-const Command kList{"state", "state [--state DIR] [--json]\n       state prune [--state DIR] [--other-versions] [--older-than DAYS] [--prove-results] [--dry-run]",
+const Command kList{"state", "state [--state DIR] [--json]\n       state prune [--state DIR] [--other-versions] [--older-than DAYS] [--prove-results] [--dry-run] [--json]",
                     "list what the state directory holds (solve's journals and saved tables, prove's results) and "
                     "prune it",
                     {}};
 const Command kPrune{"state prune",
-                     "state prune [--state DIR] [--other-versions] [--older-than DAYS] [--prove-results] [--dry-run]",
+                     "state prune [--state DIR] [--other-versions] [--older-than DAYS] [--prove-results] [--dry-run] [--json]",
                      "remove solve journals of other code versions and/or not modified within DAYS (every selector "
                      "given must hold), never one a running solve holds; prove's results files only with --prove-results",
                      {}};
@@ -328,7 +329,7 @@ double parse_days(const std::string& text) {
 
 int prune(const std::vector<std::string>& args) {
   std::string option, older_text;
-  bool other_versions = false, dry_run = false, prove_results = false;
+  bool other_versions = false, dry_run = false, prove_results = false, json = false;
   po::options_description options;
   options.add_options()
       ("state", po::value<std::string>(&option), "state directory (default $XDG_CACHE_HOME/arbiter or ~/.cache/arbiter)")
@@ -338,7 +339,9 @@ int prune(const std::vector<std::string>& args) {
       ("prove-results", po::bool_switch(&prove_results),
        "also prove's results files (prove-GAME.tsv) not modified within --older-than DAYS (needs it; their verdicts hold "
        "whichever version proved them, so --other-versions never selects them)")
-      ("dry-run", po::bool_switch(&dry_run), "say what would be removed, remove nothing");
+      ("dry-run", po::bool_switch(&dry_run), "say what would be removed, remove nothing")
+      ("json", po::bool_switch(&json), "print JSON (docs/schemas/state-prune.schema.json): each journal and results file selected, "
+       "what became of it, and the totals; exit status as without");
   bool proceed = false;
   const auto given = parse_arguments(kPrune, args, options, {}, proceed);
   if (!proceed) return 0;
@@ -359,6 +362,26 @@ int prune(const std::vector<std::string>& args) {
 
   std::size_t removed = 0, kept_in_use = 0, failed = 0, files_removed = 0;
   std::uintmax_t freed = 0;
+  // With --json the lines below are not printed: each selected item is listed with its outcome
+  // ("removed", "would remove", "in use" or "failed") instead.
+  std::ostringstream discarded;
+  std::ostream& text = json ? static_cast<std::ostream&>(discarded) : std::cout;
+  nlohmann::json journals = nlohmann::json::array(), results = nlohmann::json::array();
+  const auto journal_entry = [&](const Journal& j, const char* outcome, const std::optional<std::string>& holder,
+                                 const std::string& error) {
+    nlohmann::json entry = {{"key", j.key},
+                            {"path", j.path},
+                            {"position", j.survey.identity ? nlohmann::json(j.survey.identity->position) : nlohmann::json(nullptr)},
+                            {"version", j.survey.identity ? nlohmann::json(j.survey.identity->version) : nlohmann::json(nullptr)},
+                            {"this_version", j.this_version()},
+                            {"damaged", j.damaged()},
+                            {"bytes", j.survey.bytes},
+                            {"modified", iso_time(j.survey.modified)},
+                            {"outcome", outcome},
+                            {"holder_process", holder && !holder->empty() ? nlohmann::json(*holder) : nlohmann::json(nullptr)},
+                            {"error", error.empty() ? nlohmann::json(nullptr) : nlohmann::json(error)}};
+    journals.push_back(entry);
+  };
   for (const Journal& j : c.journals) {
     if (other_versions && !j.other_version()) continue;
     if (older && j.survey.modified > cutoff) continue;  // --older-than 0: everything up to now
@@ -368,8 +391,9 @@ int prune(const std::vector<std::string>& args) {
     if (dry_run) {
       if (j.holder) {
         ++kept_in_use;
-        std::cout << "would keep " << j.key << about << ": in use by a running solve"
-                  << (j.holder->empty() ? "" : " (process " + *j.holder + ")") << "\n";
+        text << "would keep " << j.key << about << ": in use by a running solve"
+             << (j.holder->empty() ? "" : " (process " + *j.holder + ")") << "\n";
+        journal_entry(j, "in use", j.holder, "");
         continue;
       }
     } else {
@@ -381,38 +405,64 @@ int prune(const std::vector<std::string>& args) {
         fs::remove_all(j.path, error);
         if (error) {
           ++failed;
-          std::cout << "could not remove " << j.key << about << ": " << error.message() << "\n";
+          text << "could not remove " << j.key << about << ": " << error.message() << "\n";
+          journal_entry(j, "failed", std::nullopt, error.message());
           continue;
         }
       } catch (const InputError&) {
         ++kept_in_use;
         const std::optional<std::string> holder = distributed::lock_holder(j.path);
-        std::cout << "kept " << j.key << about << ": in use by a running solve"
-                  << (holder && !holder->empty() ? " (process " + *holder + ")" : "") << "\n";
+        text << "kept " << j.key << about << ": in use by a running solve"
+             << (holder && !holder->empty() ? " (process " + *holder + ")" : "") << "\n";
+        journal_entry(j, "in use", holder, "");
         continue;
       }
     }
     ++removed;
     freed += j.survey.bytes;
-    std::cout << verb << j.key << about << "\n";
+    text << verb << j.key << about << "\n";
+    journal_entry(j, dry_run ? "would remove" : "removed", std::nullopt, "");
   }
   if (prove_results) {
     for (const ResultsFile& r : c.results) {
       if (r.modified > cutoff) continue;
+      const auto entry = [&](const char* outcome, const std::string& error) {
+        results.push_back({{"path", r.path}, {"records", r.count.records}, {"bytes", r.bytes}, {"modified", iso_time(r.modified)},
+                           {"outcome", outcome}, {"error", error.empty() ? nlohmann::json(nullptr) : nlohmann::json(error)}});
+      };
       if (!dry_run) {
         std::error_code error;
         fs::remove(r.path, error);
         if (error) {
           ++failed;
-          std::cout << "could not remove " << r.path << ": " << error.message() << "\n";
+          text << "could not remove " << r.path << ": " << error.message() << "\n";
+          entry("failed", error.message());
           continue;
         }
       }
       ++files_removed;
       freed += r.bytes;
-      std::cout << verb << r.path << " (" << plural(r.count.records, "record", "records") << ", " << size_words(r.bytes)
-                << ", modified " << utc_time(r.modified) << ")\n";
+      text << verb << r.path << " (" << plural(r.count.records, "record", "records") << ", " << size_words(r.bytes)
+           << ", modified " << utc_time(r.modified) << ")\n";
+      entry(dry_run ? "would remove" : "removed", "");
     }
+  }
+  if (json) {
+    nlohmann::json out = json_document("state-prune");
+    out["state_directory"] = directory;
+    out["exists"] = exists;
+    out["version"] = version_commit();
+    out["dry_run"] = dry_run;
+    out["other_versions"] = other_versions;
+    out["older_than_days"] = older ? nlohmann::json(days) : nlohmann::json(nullptr);
+    out["prove_results"] = prove_results;
+    out["journals"] = journals;
+    out["results_files"] = results;
+    // What was removed (with --dry-run: what would be), as the text's last line counts it.
+    out["totals"] = {{"journals_removed", removed}, {"results_files_removed", files_removed}, {"bytes_freed", freed},
+                     {"kept_in_use", kept_in_use}, {"failed", failed}};
+    print_json(out);
+    return failed > 0 ? 1 : 0;
   }
   std::cout << (dry_run ? "would remove " : "removed ") << plural(removed, "journal", "journals");
   if (prove_results) std::cout << " and " << plural(files_removed, "results file", "results files");

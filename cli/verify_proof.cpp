@@ -2,6 +2,7 @@
 // generator) with the game's reference implementation, or for a game with one implementation that
 // one (the engine that searched, now only playing the certificate's moves): no search, no table,
 // no pruning.
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -249,7 +250,6 @@ int verify_proof_command(const std::vector<std::string>& args) {
   std::string value = "not settled", statement;
   if (report.accepted && analysis) {
     const solver::Claim won{solver::Claim::Kind::Win, report.mover, solver::kUnbounded};
-    const solver::Claim lost{solver::Claim::Kind::Win, 1 - report.mover, solver::kUnbounded};
     // Drawn: no move wins, and the best, a draw, is shown (every other move loses or draws).
     const bool drawn = !report.partial &&
                        std::all_of(report.moves.begin(), report.moves.end(), [&](const auto& m) { return move_value(m) == "loss" || move_value(m) == "draw"; }) &&
@@ -264,14 +264,52 @@ int verify_proof_command(const std::vector<std::string>& args) {
         }
       }
     }
+    // Every move lost: the other colour wins within the largest of the moves' bounds (each move's
+    // the least of its claims'), and without one where any move's win has none. Its bound counts
+    // its own moves only, so the root's move does not add to it.
+    int latest = 0;
+    for (const auto& move : report.moves) {
+      int least = solver::kUnbounded;
+      for (const solver::Claim& c : move.claims) {
+        if (c.kind == solver::Claim::Kind::Win && c.side != report.mover && c.bound != solver::kUnbounded &&
+            (least == solver::kUnbounded || c.bound < least)) {
+          least = c.bound;
+        }
+      }
+      if (least == solver::kUnbounded || latest == solver::kUnbounded) {
+        latest = solver::kUnbounded;
+      } else {
+        latest = std::max(latest, least);
+      }
+    }
+    // No move wins within a bound (a bounded analysis that found no win): each move is shown no win
+    // within a bound of the mover's, or lost, or drawn. The position then has no win within the
+    // least of those bounds, counted from before the move.
+    int no_win_within = solver::kUnbounded;
+    bool none_wins = !report.partial && !report.moves.empty();
+    for (const auto& move : report.moves) {
+      const std::string v = move_value(move);
+      if (v == "loss" || v == "draw") continue;
+      if (v != "no win") {
+        none_wins = false;
+        break;
+      }
+      int largest = 0;
+      for (const solver::Claim& c : move.claims) {
+        if (c.kind == solver::Claim::Kind::NoWin && c.side == report.mover) largest = std::max(largest, seen_before_move(c, report.mover).bound);
+      }
+      if (no_win_within == solver::kUnbounded || largest < no_win_within) no_win_within = largest;
+    }
     if (mover_wins) {
       value = "win", statement = solver::claim_text(game, won);
     } else if (soonest != solver::kUnbounded) {
       value = "win", statement = solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, report.mover, soonest});
     } else if (!report.partial && all_lost && !report.moves.empty()) {
-      value = "loss", statement = solver::claim_text(game, lost);
+      value = "loss", statement = solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, 1 - report.mover, latest});
     } else if (drawn) {
       value = "draw", statement = "draw with best play";
+    } else if (none_wins && no_win_within != solver::kUnbounded) {
+      value = "no win", statement = solver::claim_text(game, solver::Claim{solver::Claim::Kind::NoWin, report.mover, no_win_within});
     }
   } else if (report.accepted) {
     const solver::Claim& c = report.root_claim;
@@ -280,6 +318,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
     const solver::Value v = claims_value({&c, 1}, mover);
     if (solver::is_win(v)) value = "win";
     if (v == solver::Value::Loss) value = "loss";
+    if (v == solver::Value::NoWinWithin) value = "no win";
   }
   // Where a move exchanges the players now, or may answer the first move (a pie rule), what the
   // colours' values proved mean for the player to move.
@@ -383,6 +422,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
     if (value == "win") std::cout << "So the position is won: " << statement << "\n";
     if (value == "loss") std::cout << "So the position is lost: " << statement << "\n";
     if (value == "draw") std::cout << "So the position is a " << statement << "\n";
+    if (value == "no win") std::cout << "So the position is not won within the bound: " << statement << "\n";
     if (!players.text.empty()) std::cout << "For the player to move: " << players.text << "\n";
     if (report.partial) {
       // The last line, and the exit status, tell a partial analysis from a whole one.

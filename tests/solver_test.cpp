@@ -1618,6 +1618,43 @@ TEST(TranspositionTable, ReadsASavedTableOfSeveralBlocks) {
             "is cut short or damaged (no end mark where its size puts it)");
 }
 
+// save_solved writes a saved table a block of up to 4 MiB at a time, as load_solved reads it: a
+// word per call made one write per word (599,595 here). The bytes are the same either way
+// (ReadsASavedTableOfSeveralBlocks reads them back).
+TEST(TranspositionTable, WritesASavedTableInBlocks) {
+  using solver::ProofNumbers;
+  // Counts the calls that hand the stream its bytes (a stream with no buffer of its own gets each
+  // write as one call).
+  class CountingBuffer : public std::streambuf {
+   public:
+    std::size_t writes = 0;
+    std::string bytes;
+
+   protected:
+    std::streamsize xsputn(const char* s, std::streamsize n) override {
+      ++writes;
+      bytes.append(s, static_cast<std::size_t>(n));
+      return n;
+    }
+    int_type overflow(int_type ch) override {
+      ++writes;
+      if (!traits_type::eq_int_type(ch, traits_type::eof())) bytes.push_back(traits_type::to_char_type(ch));
+      return traits_type::not_eof(ch);
+    }
+  };
+  solver::TranspositionTable table(32);
+  for (std::uint64_t i = 0; i < 300'000; ++i) table.store(mix64(i + 1), ProofNumbers{0, 1u << 30}, 1);
+  CountingBuffer buffer;
+  std::ostream out(&buffer);
+  table.save_solved(out, 7);
+  ASSERT_TRUE(out);
+  std::stringstream saved;
+  table.save_solved(saved, 7);
+  EXPECT_EQ(buffer.bytes, saved.str());
+  constexpr std::size_t kBlock = std::size_t{4} << 20;
+  EXPECT_EQ(buffer.writes, (buffer.bytes.size() + kBlock - 1) / kBlock);  // 2 for these 4.8 MB
+}
+
 // A table starts on small pages and, once a quarter of its small pages' worth of entries is in use,
 // gathers its memory into huge pages (zeroed_memory.hpp) while its threads go on writing: nothing
 // written before, during or after that may be lost, and untouched memory still reads as zeros.

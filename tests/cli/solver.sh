@@ -640,6 +640,18 @@ jq -e '.root == "claim" and .value == "win" and .player_to_move.value == "not se
 "$arbiter" verify-proof "$tmp/w3.cert" >"$tmp/out" 2>&1
 [ "$(tail -n 1 "$tmp/out")" = "So the position is won: Black wins within 3 moves of its own" ] &&
   pass || fail "verify-proof concludes a bounded analysis" "$tmp/out"
+# One that finds no win concludes so, as solve's value does (it said every move was settled and
+# concluded nothing, --json's value "not settled"); a root claim of it is "no win" too.
+"$arbiter" solve brique --size 3 --rule pie=off --within 1 --tt-mb 16 --proof "$tmp/w1.cert" >/dev/null 2>&1
+"$arbiter" verify-proof "$tmp/w1.cert" >"$tmp/out" 2>&1
+[ "$(tail -n 1 "$tmp/out")" = "So the position is not won within the bound: Black does not win within 1 move of its own" ] &&
+  "$arbiter" verify-proof "$tmp/w1.cert" --json 2>/dev/null |
+    jq -e '.value == "no win" and .statement == "Black does not win within 1 move of its own"' >/dev/null &&
+  pass || fail "verify-proof concludes a bounded analysis that finds no win" "$tmp/out"
+sed 's/^a \([0-9]*\)$/n \1 nowin 0 1/' "$tmp/w1.cert" >"$tmp/w1c.cert"
+"$arbiter" verify-proof "$tmp/w1c.cert" --json 2>/dev/null |
+  jq -e '.root == "claim" and .value == "no win" and .statement == "Black does not win within 1 move of its own"' >/dev/null &&
+  pass || fail "a root claim of no win within a bound" "$tmp/w1c.cert"
 # A partial root ('p') that covers every legal move is a whole analysis (it said "0 of the 4 legal
 # moves are not covered" and exited 3); one move short, "1 ... is not covered".
 sed 's/^a /p /' "$tmp/pie0.cert" >"$tmp/allp.cert"
@@ -699,11 +711,26 @@ m 13 swap
 end 14
 END
 "$arbiter" verify-proof "$tmp/lost1.cert" >"$tmp/out" 2>&1
-[ $? -eq 0 ] && grep -q "^  swap: Black wins within 1 move of its own$" "$tmp/out" && grep -q "^So the position is lost: Black wins$" "$tmp/out" &&
+[ $? -eq 0 ] && grep -q "^  swap: Black wins within 1 move of its own$" "$tmp/out" &&
+  grep -q "^So the position is lost: Black wins within 1 move of its own$" "$tmp/out" &&
   grep -q "^For the player to move: wins, by swap$" "$tmp/out" && pass || fail "the other colour's bounded win is a loss" "$tmp/out"
 "$arbiter" verify-proof "$tmp/lost1.cert" --json >"$tmp/lost1.json" 2>/dev/null
-jq -e '.value == "loss" and ([.moves[].value] | unique) == ["loss"] and .moves_settled == 4 and .player_to_move.value == "win"' \
+jq -e '.value == "loss" and .statement == "Black wins within 1 move of its own" and ([.moves[].value] | unique) == ["loss"]
+       and .moves_settled == 4 and .player_to_move.value == "win"' \
   "$tmp/lost1.json" >/dev/null && pass || fail "verify-proof --json: the other colour's bounded win is a loss" "$tmp/lost1.json"
+# The conclusion names what is proved: the largest of the moves' bounds (it said "Black wins", as
+# for a loss without a bound), and no bound where one move's win has none.
+sed 's/^n 4 win 0 1$/n 4 win 0 2/' "$tmp/lost1.cert" >"$tmp/lost2.cert"
+"$arbiter" verify-proof "$tmp/lost2.cert" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && grep -q "^  a2: Black wins within 2 moves of its own$" "$tmp/out" &&
+  grep -q "^So the position is lost: Black wins within 2 moves of its own$" "$tmp/out" &&
+  "$arbiter" verify-proof "$tmp/lost2.cert" --json 2>/dev/null | jq -e '.value == "loss" and .statement == "Black wins within 2 moves of its own"' >/dev/null &&
+  pass || fail "verify-proof concludes the other colour's win within the largest bound" "$tmp/out"
+sed 's/^n 4 win 0 1$/n 4 win 0 */' "$tmp/lost1.cert" >"$tmp/lost3.cert"
+"$arbiter" verify-proof "$tmp/lost3.cert" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && grep -q "^So the position is lost: Black wins$" "$tmp/out" &&
+  "$arbiter" verify-proof "$tmp/lost3.cert" --json 2>/dev/null | jq -e '.value == "loss" and .statement == "Black wins"' >/dev/null &&
+  pass || fail "one move lost without a bound: the conclusion has none" "$tmp/out"
 # The same nodes under a root that is one claim, not an analysis: a loss too, and the swap wins
 # for the player.
 sed 's/^a 14$/n 14 win 0 1/' "$tmp/lost1.cert" >"$tmp/lost1c.cert"

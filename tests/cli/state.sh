@@ -115,6 +115,19 @@ before="$(find "$S" | sort)"
 if [ $? -eq 0 ] && [ "$(find "$S" | sort)" = "$before" ] && grep -q '^would remove 00000000000000aa ' "$tmp/out" &&
   grep -q "^would keep $(basename "$other") .*in use by a running solve (process $holder)" "$tmp/out" &&
   grep -q '^would remove 1 journal, freeing ' "$tmp/out"; then pass; else fail "prune --dry-run" "$tmp/out" "$tmp/err"; fi
+# --json: the same as one document, against its schema (prune had no --json).
+"$arbiter" state prune --state "$S" --other-versions --dry-run --json >"$tmp/prune.json" 2>"$tmp/err"
+if [ $? -eq 0 ] && [ "$(find "$S" | sort)" = "$before" ] &&
+  python3 "$here/../../scripts/validate-json.py" "$here/../../docs/schemas/state-prune.schema.json" "$tmp/prune.json" >"$tmp/why" 2>&1 &&
+  python3 - "$tmp/prune.json" "$(basename "$other")" "$holder" <<'PY'; then pass; else fail "prune --dry-run --json" "$tmp/why" "$tmp/prune.json" "$tmp/err"; fi
+import json, sys
+d, other, holder = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
+assert d["schema"] == "arbiter-state-prune/1" and d["dry_run"] and d["other_versions"] and d["older_than_days"] is None, d
+outcomes = {j["key"]: (j["outcome"], j["holder_process"]) for j in d["journals"]}
+assert outcomes == {"00000000000000aa": ("would remove", None), other: ("in use", holder)}, outcomes
+assert d["totals"]["journals_removed"] == 1 and d["totals"]["kept_in_use"] == 1 and d["totals"]["failed"] == 0, d["totals"]
+assert d["totals"]["bytes_freed"] == [j for j in d["journals"] if j["key"] == "00000000000000aa"][0]["bytes"] > 0
+PY
 "$arbiter" state prune --state "$S" --other-versions >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && [ ! -e "$S/solve/00000000000000aa" ] && [ ! -e "$S/solve/00000000000000aa.lock" ] && [ -d "$other" ] &&
   [ -d "$b3" ] && [ -d "$b5" ] && [ -d "$S/solve/00000000000000bb" ] &&
@@ -158,5 +171,19 @@ expect_error "an unknown option" state --bogus
 expect_error "an unknown prune option" state prune --other-versions --bogus
 expect_error "an unknown action" state purge
 if [ -d "$b5" ]; then pass; else fail "bad input removed something"; fi
+expect_error "prune --json without a selector" state prune --state "$S" --json
+
+# prune --json removes as without it, and lists what it removed.
+find "$b5" -exec touch -d '10 days ago' {} +
+"$arbiter" state prune --state "$S" --older-than 5 --prove-results --json >"$tmp/prune.json" 2>"$tmp/err"
+if [ $? -eq 0 ] && [ ! -e "$b5" ] &&
+  python3 "$here/../../scripts/validate-json.py" "$here/../../docs/schemas/state-prune.schema.json" "$tmp/prune.json" >"$tmp/why" 2>&1 &&
+  python3 - "$tmp/prune.json" "$(basename "$b5")" <<'PY'; then pass; else fail "prune --json" "$tmp/why" "$tmp/prune.json" "$tmp/err"; fi
+import json, sys
+d, b5 = json.load(open(sys.argv[1])), sys.argv[2]
+assert not d["dry_run"] and d["older_than_days"] == 5 and d["prove_results"] and d["results_files"] == [], d
+assert [(j["key"], j["outcome"], j["position"]) for j in d["journals"]] == [(b5, "removed", "brique 5 ...../...../...../...../..... black 0")], d["journals"]
+assert d["totals"] == {"journals_removed": 1, "results_files_removed": 0, "bytes_freed": d["journals"][0]["bytes"], "kept_in_use": 0, "failed": 0}, d["totals"]
+PY
 
 finish
