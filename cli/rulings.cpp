@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -97,13 +98,13 @@ std::string diagram_path(const std::string& out, const std::string& value, bool 
 }
 
 const char* const kRulingsUsage =
-    "rulings diff GAME RULING [VALUE_A VALUE_B] [--rule NAME=VALUE]... [--max-size N] [--seconds S] [--json] [--out FILE]";
+    "rulings diff GAME RULING [VALUE_A VALUE_B] [--rule NAME=VALUE]... [--max-size N] [--time-limit S] [--json] [--out FILE]";
 
 int rulings(const std::vector<std::string>& args) {
   std::string action, game_name, ruling, out;
   std::vector<std::string> values, other;
   long max_positions = 200000;
-  double seconds = 60;
+  double seconds = 60, seconds_alias = 0;
   int max_size = 0;
   bool json = false;
   po::options_description options;
@@ -115,7 +116,8 @@ int rulings(const std::vector<std::string>& args) {
       ("rule", po::value<std::vector<std::string>>(&other), "other rulings held fixed, NAME=VALUE or ID=VALUE")
       ("max-positions", po::value<long>(&max_positions), "positions examined per size (default 200000)")
       ("max-size", po::value<int>(&max_size), "largest board size to try (default: smallest three sizes)")
-      ("seconds", po::value<double>(&seconds), "time limit per comparison (default 60)")
+      ("time-limit", po::value<double>(&seconds), "seconds per comparison, as solve and generate take it (default 60)")
+      ("seconds", po::value<double>(&seconds_alias), "the same as --time-limit (its name before 29 November 2026)")
       ("json", po::bool_switch(&json), "print the comparisons as JSON (docs/schemas/rulings-diff.schema.json)")
       ("out,o", po::value<std::string>(&out), "draw the two readings' diagrams side by side in this .svg, .png or .pdf (a ruling with several alternatives: one file per alternative, FILE-VALUE.ext); with --json too, each comparison's diagram_file naming it");
   po::positional_options_description positional;
@@ -139,7 +141,14 @@ int rulings(const std::vector<std::string>& args) {
     throw InputError("comparing " + ruling + "=" + values[0] + " with itself finds nothing; give two different values");
   }
   if (given.count("max-positions") && max_positions < 1) throw InputError("--max-positions must be at least 1");
-  if (given.count("seconds") && !(seconds > 0)) throw InputError("--seconds must be a positive number of seconds");
+  if (given.count("seconds") && given.count("time-limit")) {
+    throw InputError("--seconds is another name for --time-limit: give one of them");
+  }
+  const std::string time_option = given.count("seconds") ? "--seconds" : "--time-limit";
+  if (given.count("seconds")) seconds = seconds_alias;
+  if (given.count(time_option.substr(2)) && !(seconds > 0 && std::isfinite(seconds))) {
+    throw InputError(time_option + " must be a positive number of seconds");
+  }
   for (const std::string& assignment : other) {
     if (assignment.substr(0, assignment.find('=')) == ruling) {
       throw InputError("--rule " + assignment + " fixes the ruling under comparison; " + ruling +
@@ -181,7 +190,7 @@ int rulings(const std::vector<std::string>& args) {
   if (bounds.sizes.empty()) throw InputError("--max-size " + std::to_string(max_size) + " leaves no board size of " + game.name);
   bool all_decided = true;
   // Every bound that cut a size, not only the first: a size cut by --max-positions and the next by
-  // --seconds name both (the sizes never reached are the time limit's).
+  // --time-limit name both (the sizes never reached are the time limit's).
   const auto cuts_text = [](const ExplorerReport& report) {
     return search_cuts_text(report.cuts, [](SearchCut cut) { return std::string(search_cut_text(cut)); });
   };

@@ -15,7 +15,7 @@ for game in $("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1); do
   for ruling in $("$arbiter" rules "$game" --markdown | tail -n +3 | cut -d'|' -f3 | tr -d ' `'); do
     echo '```'
     set +e
-    "$arbiter" rulings diff "$game" "$ruling" --seconds "$seconds" 2>"$errors" | sed -e 's/[[:space:]]*$//'
+    "$arbiter" rulings diff "$game" "$ruling" --time-limit "$seconds" 2>"$errors" | sed -e 's/[[:space:]]*$//'
     status=("${PIPESTATUS[@]}")
     set -e
     if [ "${status[0]}" -gt 1 ] || [ "${status[1]}" -ne 0 ]; then

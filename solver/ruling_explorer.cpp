@@ -81,7 +81,7 @@ std::string_view search_cut_text(SearchCut cut) {
     case SearchCut::None: return "";
     case SearchCut::Positions: return "the position bound (--max-positions)";
     case SearchCut::Depth: return "the depth bound";
-    case SearchCut::Time: return "the time limit (--seconds)";
+    case SearchCut::Time: return "the time limit (--time-limit)";
     case SearchCut::Interrupted: return "an interruption";
   }
   return "";

@@ -277,7 +277,9 @@ class BrochsState final : public State {
   bool keep_setting_allows(int cell) const;
   // is a piece arriving on `cell` inside an enemy configuration captured?
   bool entry_is_captured(int cell) const;
-  std::string entry_ruling(int cell) const;  // "entry=protected", "keep-entry=captured", ...
+  // The rulings that decide it, cited: "ruling R-6 entry=protected", "ruling R-18 keep-entry=captured",
+  // "rulings R-18 keep-entry=as-entry and R-6 entry=protected".
+  std::string entry_ruling(int cell) const;
   // Why m is not legal here (empty when it is).
   std::string illegal_reason(Move m) const;
   // What applying m removes (with the rule and the pieces that formed each capture).

@@ -34,10 +34,11 @@ std::string_view rule_text(CaptureRule rule) {
 // The ruling that decided whether a piece arriving on `cell` inside an enemy configuration falls,
 // as "entry=protected" or "keep-entry=captured".
 std::string BrochsState::entry_ruling(int cell) const {
-  if (tables_->is_keep(cell) && rules_.keep_entry != KeepEntry::AsEntry) {
-    return std::string("keep-entry=") + (rules_.keep_entry == KeepEntry::Captured ? "captured" : "protected");
-  }
-  return std::string("entry=") + (rules_.entry == EntryRule::Captured ? "captured" : "protected");
+  const std::string entry = std::string("R-6 entry=") + (rules_.entry == EntryRule::Captured ? "captured" : "protected");
+  if (!tables_->is_keep(cell)) return "ruling " + entry;
+  // On a keep R-18 decides, by R-6 under keep-entry=as-entry: both are cited.
+  if (rules_.keep_entry == KeepEntry::AsEntry) return "rulings R-18 keep-entry=as-entry and " + entry;
+  return std::string("ruling R-18 keep-entry=") + (rules_.keep_entry == KeepEntry::Captured ? "captured" : "protected");
 }
 
 std::vector<BrochsState::RulingReading> BrochsState::capture_rulings(int victim, bool diagonal, int main_partner) const {
@@ -348,8 +349,8 @@ std::string BrochsState::explain(Move m) const {
         const int cell = threat.partners[static_cast<std::size_t>(p)];
         out += (p ? ", " : "") + (cell == kNoCell ? std::string("the board edge") : cell_name(cell));
       }
-      out += ") but entered it voluntarily, so it is not captured (" + clause_of(threat.rule) + "; ruling " +
-             (entry_ruling(to).starts_with("keep") ? "R-18 " : "R-6 ") + entry_ruling(to) + ").\n";
+      out += ") but entered it voluntarily, so it is not captured (" + clause_of(threat.rule) + "; " +
+             entry_ruling(to) + ").\n";
     }
     if (shown == 0) out += "No capture.\n";
   }

@@ -547,6 +547,9 @@ void HexabraeState::settle_after_change() {
   }
 }
 
+// Each reason is one the move breaks, tested in the order the action happens (a turn before the
+// slide it precedes, the slide before the turn after it): a partially immobilized piece moving
+// directly away is not refused for its immobilization when something else stops it.
 std::string HexabraeState::why_illegal(Move m) const {
   if (position_.outcome.over()) return "the game is over";
   if (is_legal(m)) return "";
@@ -559,10 +562,14 @@ std::string HexabraeState::why_illegal(Move m) const {
     for (int k = 0; k < 6; ++k) {
       const int other = board_->neighbour(p.to, k);
       const std::int8_t there = other == kNoField ? kEmpty : cells[static_cast<std::size_t>(other)];
-      if (there != kEmpty && (orientations_touching(rules_, k, there) >> p.orientation & 1)) {
-        return "the piece would touch the piece on " + board_->name(other) + " (a placed piece may touch none" +
-               (rules_.touch_means_adjacent ? "; under touch=adjacent not even one on a neighbouring field)" : ")");
+      if (there == kEmpty || !(orientations_touching(rules_, k, there) >> p.orientation & 1)) continue;
+      const Contact contact = HexBoard::contact(p.orientation, k, orientation_of(there));
+      if (contact == Contact::None) {  // touch=adjacent: a neighbour it does not touch
+        return "the piece would stand next to the piece on " + board_->name(other) +
+               " (it would not touch it, but under touch=adjacent a placed piece may not even have a neighbour)";
       }
+      return "the piece would touch the piece on " + board_->name(other) + " " + std::string(contact_name(contact)) +
+             " (a placed piece may touch none)";
     }
     return "the piece would touch another piece (a placed piece may touch none)";
   }
@@ -576,6 +583,12 @@ std::string HexabraeState::why_illegal(Move m) const {
   if ((ahead || behind) && rotates_first) {
     return "the piece is partially immobilized: it must first move directly away, then it may rotate";
   }
+  if (p.kind != MoveKind::Rotate && p.from == p.to) {
+    const bool turns = p.kind != MoveKind::Slide && p.orientation != o;
+    return "the piece would start and end on " + board_->name(p.from) + ": a move must go at least one field" +
+           (turns ? " (a turn on the spot is written " + move_text(encode_move({MoveKind::Rotate, p.from, kNoField, p.orientation})) + ")"
+                  : std::string());
+  }
   if (p.kind != MoveKind::Slide && p.orientation == o) {
     if (p.kind == MoveKind::Rotate) return "the piece already has that orientation (a rotation must turn it)";
     // A slide written with the orientation it keeps: say so when the slide alone is legal, and
@@ -584,57 +597,59 @@ std::string HexabraeState::why_illegal(Move m) const {
     if (!is_legal(slide)) return why_illegal(slide);
     return "the piece already has that orientation, so nothing turns: write " + move_text(slide) + " for the move alone";
   }
+  // The turn on `field` (after leaving `vacated`), when a bar sweeps it under rotation=swept.
+  const auto swept = [&](int field, int vacated) -> std::string {
+    const int blocker = rotation_blocker(field, o, p.orientation, vacated);
+    if (blocker == kNoField) return "";
+    return "turning on " + board_->name(field) + " the piece would sweep through the bar on " + board_->name(blocker) +
+           ", whose short side lies on an edge it sweeps (rotation=swept)";
+  };
+  if (p.kind == MoveKind::Rotate || p.kind == MoveKind::RotateSlide) {
+    if (std::string blocked = swept(p.from, kNoField); !blocked.empty()) return blocked;
+  }
+  // Not reached (each check above names a rule the move breaks; HexabraeEngine.EveryRefusedCandidate...
+  // checks it), but no rule is named that the move may keep.
+  const std::string unexplained = "the move is not among the legal ones here";
+  if (p.kind == MoveKind::Rotate) return unexplained;
   const int axis = p.kind == MoveKind::RotateSlide ? p.orientation : o;
-  if (p.kind != MoveKind::Rotate) {
-    const int dq = board_->q(p.to) - board_->q(p.from), dr = board_->r(p.to) - board_->r(p.from);
-    int slide_direction = -1;
-    for (const int d : {axis, axis + 3}) {
-      const auto& dir = kDirections[static_cast<std::size_t>(d)];
-      const int steps = dir[0] != 0 ? dq / dir[0] : dr / dir[1];
-      if (steps > 0 && dq == steps * dir[0] && dr == steps * dir[1]) slide_direction = d;
+  const int dq = board_->q(p.to) - board_->q(p.from), dr = board_->r(p.to) - board_->r(p.from);
+  int slide_direction = -1;
+  for (const int d : {axis, axis + 3}) {
+    const auto& dir = kDirections[static_cast<std::size_t>(d)];
+    const int steps = dir[0] != 0 ? dq / dir[0] : dr / dir[1];
+    if (steps > 0 && dq == steps * dir[0] && dr == steps * dir[1]) slide_direction = d;
+  }
+  if (slide_direction < 0) return "pieces move only along their long axis";
+  if (cells[static_cast<std::size_t>(p.to)] != kEmpty) return "the destination " + board_->name(p.to) + " is not free";
+  // A short-side contact forbids only the slide toward it (seed 004, 2a): at the start, or under
+  // each-step after the turn that precedes the slide.
+  const int touched = board_->neighbour(p.from, slide_direction);
+  if (p.kind != MoveKind::RotateSlide && short_contact(p.from, o, slide_direction)) {
+    return "a partially immobilized piece may only move directly away from the piece it touches (" + board_->name(touched) +
+           ")";
+  }
+  if (p.kind == MoveKind::RotateSlide && rules_.immobilization_each_step && short_contact(p.from, p.orientation, slide_direction)) {
+    return "after turning on " + board_->name(p.from) + " the piece touches " + board_->name(touched) +
+           " short side to short side, so it may only move directly away from it (immobilization=each-step)";
+  }
+  for (int g = touched; g != kNoField && g != p.to; g = board_->neighbour(g, slide_direction)) {
+    if (cells[static_cast<std::size_t>(g)] != kEmpty && !rules_.may_jump) {
+      return "the field " + board_->name(g) + " on the way is occupied (path=clear)";
     }
-    if (slide_direction < 0) return "pieces move only along their long axis";
-    if (cells[static_cast<std::size_t>(p.to)] != kEmpty) return "the destination " + board_->name(p.to) + " is not free";
-    if ((ahead || behind)) return "a partially immobilized piece may only move directly away from the piece it touches";
-    for (int g = board_->neighbour(p.from, slide_direction); g != kNoField && g != p.to;
-         g = board_->neighbour(g, slide_direction)) {
-      if (cells[static_cast<std::size_t>(g)] != kEmpty && !rules_.may_jump) {
-        return "the field " + board_->name(g) + " on the way is occupied (path=clear)";
-      }
-    }
+  }
+  if (p.kind == MoveKind::SlideRotate) {
     // Under each-step the piece is judged again between the two parts of its action; name the
     // piece whose short side stops it there.
-    const auto touching = [&](int field, int orientation, int vacated) -> std::string {
-      for (const int d : {orientation, orientation + 3}) {
-        if (short_contact(field, orientation, d, vacated)) return board_->name(board_->neighbour(field, d));
-      }
-      return "";
-    };
-    if (p.kind == MoveKind::SlideRotate && rules_.immobilization_each_step) {
-      const std::string other = touching(p.to, o, p.from);
-      if (!other.empty()) {
-        return "after the slide to " + board_->name(p.to) + " the piece touches " + other +
+    if (rules_.immobilization_each_step) {
+      for (const int d : {o, o + 3}) {
+        if (!short_contact(p.to, o, d, p.from)) continue;
+        return "after the slide to " + board_->name(p.to) + " the piece touches " + board_->name(board_->neighbour(p.to, d)) +
                " short side to short side, so it may not rotate there (immobilization=each-step)";
       }
     }
-    if (p.kind == MoveKind::RotateSlide && rules_.immobilization_each_step) {
-      const std::string other = touching(p.from, p.orientation, kNoField);
-      if (!other.empty()) {
-        return "after turning on " + board_->name(p.from) + " the piece touches " + other +
-               " short side to short side, so it may only move directly away from it (immobilization=each-step)";
-      }
-    }
+    if (std::string blocked = swept(p.to, p.from); !blocked.empty()) return blocked;
   }
-  if (p.kind != MoveKind::Slide) {
-    const int turned_on = p.kind == MoveKind::SlideRotate ? p.to : p.from;
-    const int vacated = p.kind == MoveKind::SlideRotate ? p.from : kNoField;
-    const int blocker = rotation_blocker(turned_on, o, p.orientation, vacated);
-    if (blocker != kNoField) {
-      return "turning on " + board_->name(turned_on) + " the piece would sweep through the bar on " + board_->name(blocker) +
-             ", whose short side lies on an edge it sweeps (rotation=swept)";
-    }
-  }
-  return "after this step the piece is immobilized (immobilization=each-step)";
+  return unexplained;
 }
 
 Outcome HexabraeState::random_playout(Rng& rng) {

@@ -397,7 +397,14 @@ for game in $games; do
   ruling=$("$arbiter" rules "$game" | sed -n 's/^[A-Z]-[0-9]*  *\([a-z-]*\)  *--.*/\1/p' | head -1)
   default=$("$arbiter" rules "$game" | sed -n 's/^ *\* \([^ ]*\) (default.*/\1/p' | head -1)
   expect_error "$game rulings diff of a reading with itself" rulings diff "$game" "$ruling" "$default" "$default"
-  expect_error "$game rulings diff with no time" rulings diff "$game" "$ruling" --seconds 0
+  # --time-limit as solve and generate name it (session 49: only --seconds was known); --seconds
+  # is kept as another name for it.
+  expect_error_saying "$game rulings diff with no time" "^arbiter: error: --time-limit must be a positive number of seconds$" \
+    rulings diff "$game" "$ruling" --time-limit 0
+  expect_error_saying "$game rulings diff with no time (--seconds)" "^arbiter: error: --seconds must be a positive number of seconds$" \
+    rulings diff "$game" "$ruling" --seconds 0
+  expect_error_saying "$game rulings diff with two time limits" "^arbiter: error: --seconds is another name for --time-limit" \
+    rulings diff "$game" "$ruling" --seconds 1 --time-limit 1
   expect_error "$game rulings diff with no positions" rulings diff "$game" "$ruling" --max-positions 0
   expect_error_saying "$game rulings diff with the compared ruling fixed" "fixes the ruling under comparison" \
     rulings diff "$game" "$ruling" --rule "$ruling=$default"
@@ -417,12 +424,14 @@ for game in $games; do
       metrics "$game" --compare-ruling Z-99
     expect_error_saying "$game rulings diff with an unknown ruling id" "unknown ruling 'Z-99'" rulings diff "$game" Z-99
   fi
-  "$arbiter" rulings diff "$game" "$ruling" --seconds 0.000001 >"$tmp/out" 2>"$tmp/err"
+  time_option=--time-limit
+  [ "$game" = brique ] && time_option=--seconds
+  "$arbiter" rulings diff "$game" "$ruling" "$time_option" 0.000001 >"$tmp/out" 2>"$tmp/err"
   status=$?
   if ! grep -q "readings differ" "$tmp/out" &&
-     { [ "$status" -ne 1 ] || ! grep -q "UNDECIDED: the search was cut by the time limit" "$tmp/out" ||
+     { [ "$status" -ne 1 ] || ! grep -q "UNDECIDED: the search was cut by the time limit (--time-limit)" "$tmp/out" ||
        ! grep -q "sizes never reached: " "$tmp/out" || grep -q "no difference on" "$tmp/out"; }; then
-    echo "FAIL ($game rulings diff stopped early): exit $status"; cat "$tmp/out"; failures=$((failures + 1))
+    echo "FAIL ($game rulings diff stopped early, $time_option): exit $status"; cat "$tmp/out" "$tmp/err"; failures=$((failures + 1))
   else
     passes=$((passes + 1))
   fi
@@ -437,9 +446,9 @@ for game in $games; do
 done
 
 # rulings diff names every bound that cut a size, not only the first: sizes cut by --max-positions
-# and then one cut by --seconds said only the position bound (its sizes never reached were the
+# and then one cut by --time-limit said only the position bound (its sizes never reached were the
 # time limit's). Whatever cut here on a slower build, each cut in a searched line is named.
-"$arbiter" rulings diff quentin fill --max-size 5 --max-positions 5000 --seconds 0.5 >"$tmp/out" 2>"$tmp/err"
+"$arbiter" rulings diff quentin fill --max-size 5 --max-positions 5000 --time-limit 0.5 >"$tmp/out" 2>"$tmp/err"
 undecided=$(grep '^  UNDECIDED: ' "$tmp/out")
 named=1
 while read -r cause; do

@@ -114,8 +114,9 @@ TEST(ExplainRulings, AnEnteringPieceSparedByARuling) {
   // White b3-b2 enters the keep b2 between a2 and c2 (Black): a keep occupant needs two pairs.
   const std::string p = "brochs 7 ...+.../B#B+.#./.W.+.../+++++++/...+.../.#.+.#./...+... white 41 8 0 entry=captured";
   const std::string kept = explained(p, "b3-b2", {"entry=captured"});
-  EXPECT_NE(kept.find("The arriving White piece on b2 entered a line (C1) of c2 and a2 but is not captured (entry=captured): b2 is a keep, "
-                      "whose occupant falls only to two opposite pairs, C2 (keep-two-piece=no, ruling R-7)."),
+  EXPECT_NE(kept.find("The arriving White piece on b2 entered a line (C1) of c2 and a2 but is not captured (rulings R-18 "
+                      "keep-entry=as-entry and R-6 entry=captured): b2 is a keep, whose occupant falls only to two opposite "
+                      "pairs, C2 (keep-two-piece=no, ruling R-7)."),
             std::string::npos)
       << kept;
   const std::string taken = explained(p + " keep-two-piece=yes", "b3-b2", {"entry=captured", "keep-two-piece=yes"});

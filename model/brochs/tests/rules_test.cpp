@@ -87,9 +87,12 @@ TEST(Custodian, VoluntaryEntryIsNotCapturedAndExplainSaysWhy) { expect_white_ent
 // D.2 keep, D.4 the main piece's diagonal), not D.1 for all.
 TEST(Custodian, VoluntaryEntryCitesTheClauseOfItsConfiguration) {
   const std::string keep = explained("brochs 7 B.B+.../.#.+.#./B.B+.../+++++++/.W.+.../.#.+.#./...+... white 11 8+S 0", "b5-b2");
-  EXPECT_NE(keep.find("so it is not captured (seed 003 D.2; ruling R-6"), std::string::npos) << keep;
+  // Session 49: on a keep R-18 decides (by R-6 under keep-entry=as-entry); only R-6 was cited.
+  EXPECT_NE(keep.find("so it is not captured (seed 003 D.2; rulings R-18 keep-entry=as-entry and R-6 entry=protected)."),
+            std::string::npos)
+      << keep;
   const std::string diagonal = explained("brochs 7 ...B.../.#.+.#./...+WS./+++++++/...+.../.#.+.#./...+... white 11 11 0", "e3-e2");
-  EXPECT_NE(diagonal.find("so it is not captured (seed 003 D.4; ruling R-6"), std::string::npos) << diagonal;
+  EXPECT_NE(diagonal.find("so it is not captured (seed 003 D.4; ruling R-6 entry=protected)."), std::string::npos) << diagonal;
 }
 
 TEST(Custodian, ReformedSandwichCaptures) {

@@ -109,7 +109,7 @@ TEST(RulingEntry, EnteringASandwichIsSuicideUnderCaptured) {
   const std::string text = diagram_9x9("B b2 d2; W c1 h8", "White to move, ply 0, reserve 8, passes 0");
   EXPECT_EQ(played(text, "c1-c2"), "c1-c2");
   const std::string why = explained(text, "c1-c2", {"entry=captured"});
-  EXPECT_NE(why.find("entered this configuration and is removed"), std::string::npos) << why;
+  EXPECT_NE(why.find("entered this configuration and is removed (ruling R-6 entry=captured)"), std::string::npos) << why;
   EXPECT_EQ(played(text, "c1-c2", {"entry=captured"}), "c1-c2 x c2");
   EXPECT_EQ(piece_after(text, "c1-c2", "c2", {"entry=captured"}), Empty);
 }
@@ -317,7 +317,8 @@ TEST(RulingKeepEntry, TheDoubleNegativeOfD2CapturesAPieceEnteringAKeep) {
   const std::string text = diagram_9x9("B f2 h4 f3 h3; W g1 a9", "White to move, ply 0, reserve 8, passes 0");
   EXPECT_EQ(piece_after(text, "g1-g3", "g3"), White);
   EXPECT_EQ(piece_after(text, "g1-g3", "g3", {"keep-entry=captured"}), Empty);
-  EXPECT_NE(load(text, {"keep-entry=captured"})->explain_text("g1-g3").find("keep-entry=captured"), std::string::npos);
+  EXPECT_NE(load(text, {"keep-entry=captured"})->explain_text("g1-g3").find("is removed (ruling R-18 keep-entry=captured)"),
+            std::string::npos);
   // keep-entry=protected keeps the keep safe even when entry=captured takes other entries.
   EXPECT_EQ(piece_after(text, "g1-g3", "g3", {"entry=captured", "keep-entry=protected"}), White);
   EXPECT_EQ(piece_after(text, "g1-g3", "g3", {"entry=captured"}), Empty);

@@ -92,6 +92,39 @@ TEST(HexabraeEngine, RandomGamesKeepNotationLegalityAndLengthConsistent) {
   std::printf("[ engine ] %d random games, %d plies checked\n", games, plies);
 }
 
+// Every refused candidate of `moves --why` is refused for a rule why_illegal tests, never by its
+// last line, which no refusal should reach (each check before it names a rule the move breaks).
+// Session 49: the checks were reordered so that each names a rule the move breaks.
+TEST(HexabraeEngine, EveryRefusedCandidateNamesTheRuleItBreaks) {
+  const std::vector<Setting> rulings = {{3, {}},
+                                        {3, {"immobilization=each-step", "rotation=swept"}},
+                                        {3, {"path=jump", "immobilization=each-step", "pieces=any"}},
+                                        {2, {"touch=adjacent", "rotation=swept", "orientation-numbers=clock"}}};
+  int refused = 0;
+  std::string failure;
+  for (const Setting& setting : rulings) {
+    auto game = make_game(hexabrae_game(), setting.radius, setting.rulings);
+    int ply = 0;
+    arbiter::testing::play_random_games(kScale, 31, [&] { return game->initial_state(); }, [&](State& state, Move m) {
+      if (failure.empty() && ply++ % 5 == 4) {
+        for (const std::string& text : state.candidate_moves()) {
+          try {
+            state.parse_move(text);
+          } catch (const InputError& error) {
+            ++refused;
+            if (std::string(error.what()).find("not among the legal ones") != std::string::npos) {
+              failure = state.line() + ": " + error.what();
+            }
+          }
+        }
+      }
+      state.apply(m);
+    });
+  }
+  ASSERT_EQ(failure, "");
+  std::printf("[ engine ] %d refused candidate moves checked\n", refused);
+}
+
 // The solver's canonical key is computed without building the images (their repetition histories
 // by undoing the recorded changes); here each image is built, printed and read back, which rebuilds
 // its history from the printed changes (notation.cpp), and the smallest of their keys must be it.

@@ -346,7 +346,7 @@ TEST(HexabraeNotation, IllegalMoveTextsSayWhatToWrite) {
   EXPECT_EQ(complaint(*state, "e5/1"), "illegal move 'e5/1': the piece already has that orientation (a rotation must turn it)");
   auto black = game->parse_position("hexabrae 4 We5/1 black 1");
   EXPECT_EQ(complaint(*black, "place e4/1"),
-            "illegal move 'place e4/1': the piece would touch the piece on e5 (a placed piece may touch none)");
+            "illegal move 'place e4/1': the piece would touch the piece on e5 short side to short side (a placed piece may touch none)");
 }
 
 }  // namespace

@@ -786,5 +786,81 @@ TEST(HexabraeExplain, CandidateMovesHoldEveryLegalMoveAndTheRefusedOnes) {
   }
 }
 
+// parse_move's refusal of `move`, "illegal move '...': <reason>", or "accepted".
+std::string refusal(const State& state, const std::string& move) {
+  try {
+    state.parse_move(move);
+  } catch (const InputError& error) {
+    return error.what();
+  }
+  return "accepted";
+}
+
+// Session 49: a partially immobilized piece that moved directly away was refused for its
+// immobilization whenever something else stopped it (here e6 in its way).
+TEST(HexabraeExplain, APartiallyImmobilizedPieceMovingAwayIsRefusedForWhatStopsIt) {
+  Loaded l = load("hexabrae 4 Ba1/1 Be4/1 We5/1 Be6/0 Wi5/1 white 6");  // White e5 '|' touches Black e4 '|'
+  for (const std::string move : {"e5-e7", "e5-e8", "e5-e9"}) {
+    EXPECT_EQ(refusal(*l.state, move), "illegal move '" + move + "': the field e6 on the way is occupied (path=clear)");
+  }
+  EXPECT_EQ(refusal(*l.state, "e5-e3"),
+            "illegal move 'e5-e3': a partially immobilized piece may only move directly away from the piece it touches (e4)");
+  EXPECT_EQ(refusal(*l.state, "e5-e4"), "illegal move 'e5-e4': the destination e4 is not free");
+  // Under each-step the piece escaping from e4 to e8 meets e9 short side to short side there.
+  Loaded each = load("hexabrae 4 Be4/1 We5/1 We9/1 white 4", {"immobilization=each-step"});
+  EXPECT_EQ(refusal(*each.state, "e5-e8/0"),
+            "illegal move 'e5-e8/0': after the slide to e8 the piece touches e9 short side to short side, so it may not "
+            "rotate there (immobilization=each-step)");
+  EXPECT_TRUE(is_legal(*each.state, "e5-e8"));
+  EXPECT_TRUE(is_legal(*each.state, "e5-e7/0"));
+}
+
+// Under each-step a turn that makes a short-side contact forbids only the slide toward it; a slide
+// away whose turn is swept through a bar is refused for the sweep.
+TEST(HexabraeExplain, EachStepRefusesOnlyTheSlideTowardTheContactMadeByTheTurn) {
+  const HexBoard& board = HexBoard::of(4);
+  const int d4 = board.parse_field("d4");
+  const std::string toward = board.name(board.neighbour(d4, 0));  // a Black '/' there touches a d4 '/' short side to short side
+  const std::string beyond = board.name(board.neighbour(board.neighbour(d4, 0), 0));
+  const std::string away = board.name(board.neighbour(d4, 3));
+  const std::string text = "hexabrae 4 Wd4/1 B" + toward + "/0 white 10";
+  Loaded each = load(text, {"immobilization=each-step", "path=jump"});
+  EXPECT_TRUE(is_legal(*each.state, "d4/0-" + away));
+  EXPECT_EQ(refusal(*each.state, "d4/0-" + beyond),
+            "illegal move 'd4/0-" + beyond + "': after turning on d4 the piece touches " + toward +
+                " short side to short side, so it may only move directly away from it (immobilization=each-step)");
+  Loaded swept = load(text, {"immobilization=each-step", "rotation=swept"});
+  EXPECT_EQ(refusal(*swept.state, "d4/0-" + away),
+            "illegal move 'd4/0-" + away + "': turning on d4 the piece would sweep through the bar on " + toward +
+                ", whose short side lies on an edge it sweeps (rotation=swept)");
+}
+
+// Session 49: a move to its own field was refused as not along the long axis.
+TEST(HexabraeExplain, AMoveOfNoLengthIsRefusedAsSuch) {
+  Loaded l = load("hexabrae 4 We5/1 Bi5/0 white 2");
+  EXPECT_EQ(refusal(*l.state, "e5-e5"), "illegal move 'e5-e5': the piece would start and end on e5: a move must go at least one field");
+  EXPECT_EQ(refusal(*l.state, "e5-e5/0"),
+            "illegal move 'e5-e5/0': the piece would start and end on e5: a move must go at least one field (a turn on the "
+            "spot is written e5/0)");
+  EXPECT_EQ(refusal(*l.state, "e5/2-e5"),
+            "illegal move 'e5/2-e5': the piece would start and end on e5: a move must go at least one field (a turn on the "
+            "spot is written e5/2)");
+}
+
+// Session 49: a refused placement said which piece it would touch but not how.
+TEST(HexabraeExplain, ARefusedPlacementSaysHowItWouldTouch) {
+  Loaded l = load("hexabrae 4 We5/1 black 1");
+  EXPECT_EQ(refusal(*l.state, "place e4/1"),
+            "illegal move 'place e4/1': the piece would touch the piece on e5 short side to short side (a placed piece may "
+            "touch none)");
+  EXPECT_EQ(refusal(*l.state, "place e4/0"),
+            "illegal move 'place e4/0': the piece would touch the piece on e5 corner to corner (a placed piece may touch none)");
+  EXPECT_TRUE(is_legal(*l.state, "place d4/1"));  // beside e5, parallel to it: no contact
+  Loaded adjacent = load("hexabrae 4 We5/1 black 1", {"touch=adjacent"});
+  EXPECT_EQ(refusal(*adjacent.state, "place d4/1"),
+            "illegal move 'place d4/1': the piece would stand next to the piece on e5 (it would not touch it, but under "
+            "touch=adjacent a placed piece may not even have a neighbour)");
+}
+
 }  // namespace
 }  // namespace arbiter::hexabrae
