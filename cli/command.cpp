@@ -8,6 +8,7 @@
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
 #include "model/registry.hpp"
+#include "solver/progress.hpp"
 
 namespace arbiter::cli {
 
@@ -106,6 +107,11 @@ po::variables_map parse_arguments(const Command& action, const std::vector<std::
       proceed = false;
       return vm;
     }
+    // ARBITER_PROGRESS_SECONDS is read here, before the command does anything: a bad value is
+    // refused at once, not when (or whether) the command first makes a progress line, and never
+    // from a worker thread. After --help, which it must not block (it was read before every
+    // command, and `ARBITER_PROGRESS_SECONDS=abc arbiter solve --help` printed only the error).
+    progress_line_interval();
     // An unknown game is the problem to name, before any option the command would require of it
     // (where the game is the first word: a word before it, such as an action, is named first).
     check_game_word(vm, positional);

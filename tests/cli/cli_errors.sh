@@ -552,16 +552,22 @@ expect_error_saying "explain from a finished position" \
   explain quentin --position "quentin 3 BW./B../BW. black 4 pie=off" c2
 
 # ARBITER_PROGRESS_SECONDS (README: the interval of progress lines off a terminal) is read before
-# any command runs: a bad value is one line naming the variable and the value, exit 2 (it was
-# ignored, the interval left at 5 s without a word). Empty is as if unset.
-for value in abc -1 0 0.0 2s 1e9 inf nan ' 2' 3601 1.2.3 .; do
+# a command does anything: a bad value is one line naming the variable, the range and the value,
+# exit 2 (it was ignored, the interval left at 5 s without a word). Empty is as if unset. It is a
+# number of seconds as every option's is: "1e3" is one (it was refused while the README said "a
+# plain decimal number").
+for value in abc -1 0 0.0 2s 1e9 inf nan ' 2' 3601 1.2.3 . 0x10; do
   ARBITER_PROGRESS_SECONDS="$value" expect_error_saying "ARBITER_PROGRESS_SECONDS='$value'" \
-    "^arbiter: error: ARBITER_PROGRESS_SECONDS='$value' is not a number of seconds between progress lines" rules
+    "^arbiter: error: ARBITER_PROGRESS_SECONDS: expected a number of seconds above 0 and at most 3600, got '$value' \(the seconds between progress lines" rules
 done
 ARBITER_PROGRESS_SECONDS=abc expect_error_saying "audit under a bad ARBITER_PROGRESS_SECONDS" \
-  "^arbiter: error: ARBITER_PROGRESS_SECONDS='abc'" audit quentin --quick
-for value in 0.01 3 3600 ''; do
+  "^arbiter: error: ARBITER_PROGRESS_SECONDS: .* got 'abc'" audit quentin --quick
+for value in 0.01 3 3600 1e3 .5 ''; do
   ARBITER_PROGRESS_SECONDS="$value" expect_ok "ARBITER_PROGRESS_SECONDS='$value'" "quentin" rules
+done
+# A bad value does not block --help, of a command or of an action (it printed only the error).
+for command in "solve" "puzzles generate" "state prune"; do
+  ARBITER_PROGRESS_SECONDS=abc expect_ok "$command --help under a bad ARBITER_PROGRESS_SECONDS" "^usage: arbiter $command" $command --help
 done
 
 # replay's record reads back: pasted into replay as the shell's words it gives the same position,
