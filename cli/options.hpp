@@ -128,7 +128,7 @@ std::string output_file_problem(const std::string& path);
 // the message names too).
 void check_output_file(const std::string& option, const std::string& value, const std::string& path = "");
 // A number as the user would write it ("0.2", "600"), not in a table's fixed decimals: for
-// messages that repeat an option's value.
+// messages that repeat an option's value (shortest_number, which metrics' text uses too).
 std::string as_given(double number);
 // Refuses an image file name whose ending names no format Arbiter draws (the option named in the message).
 void check_image_name(const std::string& option, const std::string& path);

@@ -504,7 +504,7 @@ std::string to_text(const MetricsReport& report) {
       out << "  empty board" << (s.pie.empty() ? "" : ", pie=" + s.pie) << ": " << value_for(report, s.value)
           << (s.value != solver::Value::Unknown ? std::string()
               : s.interrupted                    ? std::string(": interrupted")
-                                                 : " within the " + fixed(s.limit_seconds, 1) + " s limit")
+                                                 : " within the " + shortest_number(s.limit_seconds) + " s limit")
           << " (" << s.settled << " of " << s.openings.size() << " first moves settled, " << fixed(s.seconds, 2) << " s)";
       // A map of nothing but unknowns (Brique 11x11 in 2 s: two boards of 121 '?') says no more
       // than the count; --json keeps every opening's value all the same.

@@ -99,4 +99,9 @@ grep -qx "arbiter: error: --sizes: expected N or A-B, each a whole number from 0
 "$arbiter" solve quentin --size 3 --time-limit 1e3 --threads 01 --value-only >"$tmp/out" 2>"$tmp/err" && pass ||
   fail "solve --time-limit 1e3 --threads 01: exit $?" "$tmp/err"
 
+# metrics repeats its solve limit as given: 0.05 s was printed "0.1 s" (one fixed decimal). The
+# default board is far from solved in 0.05 s, so the limit is named.
+"$arbiter" metrics quentin --player random --games 1 --solve-seconds 0.05 >"$tmp/out" 2>"$tmp/err" || fail "metrics --solve-seconds 0.05" "$tmp/err"
+grep -q "unknown within the 0.05 s limit" "$tmp/out" && pass || fail "metrics --solve-seconds 0.05 names 0.05 s" "$tmp/out"
+
 finish
