@@ -757,13 +757,13 @@ int audit(const std::vector<std::string>& args) {
   po::options_description options;
   options.add_options()
       ("game", po::value<std::vector<std::string>>(&only), "audit only these games (repeatable)")
-      ("games", po::value<int>(&s.games), "random games per conformance check (default 20)")
-      ("seed", whole_number_value(&seed), "random seed (default 1)")
-      ("property-cases", po::value<int>(&s.property_cases), "random games per property (default 50)")
+      ("games", number_value(&s.games, WholeRange{1, 100000}), "random games per conformance check (default 20)")
+      ("seed", seed_value(&seed), "random seed (default 1)")
+      ("property-cases", number_value(&s.property_cases, WholeRange{1, 100000}), "random games per property (default 50)")
       ("no-proofs", "skip the Z3 proofs (the report names the claims left unproved)")
-      ("proof-timeout", po::value<double>(&s.proof_timeout), "seconds per proof attempt (default 20)")
-      ("ruling-seconds", po::value<double>(&s.ruling_seconds), "search time per ruling comparison (default 1)")
-      ("metrics-games", po::value<int>(&s.metrics_games), "random games per reading in the balance comparison (default 300)")
+      ("proof-timeout", number_value(&s.proof_timeout, DecimalRange{0, false, 3600}), "seconds per proof attempt (default 20)")
+      ("ruling-seconds", number_value(&s.ruling_seconds, DecimalRange{0, false, 3600}), "search time per ruling comparison (default 1)")
+      ("metrics-games", number_value(&s.metrics_games, WholeRange{1, 1000000}), "random games per reading in the balance comparison (default 300)")
       ("rule", po::value<std::vector<std::string>>(&rulings)->composing(),
        "ruling as NAME=VALUE or ID=VALUE for every game audited that has it (an error if none has it); repeatable. The seed examples keep their own rulings")
       ("quick", po::bool_switch(&s.quick), "a fast smoke run: the small board only, one proof size, and at most 5 --games, 10 --property-cases, 0.3 --ruling-seconds and 50 --metrics-games (the report records the numbers used)")
@@ -776,11 +776,6 @@ int audit(const std::vector<std::string>& args) {
   require_path(vm, "report", report_folder, "a directory");
   s.proofs = vm.count("no-proofs") == 0;
   s.seed = seed;
-  if (s.games < 1 || s.games > 100000) throw InputError("--games must be between 1 and 100000, got " + std::to_string(s.games));
-  if (s.property_cases < 1 || s.property_cases > 100000) throw InputError("--property-cases must be between 1 and 100000");
-  if (s.metrics_games < 1 || s.metrics_games > 1000000) throw InputError("--metrics-games must be between 1 and 1000000");
-  if (!(s.proof_timeout > 0 && s.proof_timeout <= 3600)) throw InputError("--proof-timeout must be in (0, 3600]");
-  if (!(s.ruling_seconds > 0 && s.ruling_seconds <= 3600)) throw InputError("--ruling-seconds must be in (0, 3600]");
   if (s.quick) {
     // Capped here, once, so that the report records the numbers the run used.
     s.games = std::min(s.games, 5);

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 
 #include "cli/options.hpp"
 #include "generators/generator.hpp"
@@ -28,7 +29,7 @@ int book(const std::vector<std::string>& args) {
       ("db", po::value<std::string>(&db)->required(), "puzzle database (arbiter puzzles generate)")
       ("game", po::value<std::string>(&game), "only this game's puzzles (default: every game)")
       ("difficulty", po::value<std::string>(&difficulty), "difficulty range A-B or one level A (default 1-5)")
-      ("count", po::value<int>(&count), "at most this many puzzles (default: all that match)")
+      ("count", number_value(&count, WholeRange{1, std::numeric_limits<int>::max()}), "at most this many puzzles (default: all that match)")
       ("title", po::value<std::string>(&title), "the book's title (default: '<Game> puzzles')")
       ("out,o", po::value<std::string>(&out)->required(), "folder to write book.html, book.pdf, book.tex and diagrams/ into");
   bool proceed = false;
@@ -41,9 +42,6 @@ int book(const std::vector<std::string>& args) {
   parse_difficulty(difficulty, query.min_difficulty, query.max_difficulty);
   check_one_line_text("--title", title);
   if (!game.empty()) query.game = find_game(game).name;
-  if (given.count("count") && count < 1) {
-    throw InputError("--count must be at least 1 (got " + std::to_string(count) + ")");
-  }
   query.limit = count;
   const auto started = std::chrono::steady_clock::now();
   const puzzles::PuzzleStore store = puzzles::PuzzleStore::open(db, false, "--db");

@@ -85,8 +85,8 @@ int check(const std::vector<std::string>& args) {
   po::options_description options;
   options.add_options()
       ("game", po::value<std::string>(&game)->required(), "game name")
-      ("cases", po::value<int>(&cases), "random games per property (default 100)")
-      ("seed", whole_number_value(&seed), "random seed (default 1); same seed, same output")
+      ("cases", number_value(&cases, WholeRange{1, 10000000}), "random games per property (default 100)")
+      ("seed", seed_value(&seed), "random seed (default 1); same seed, same output")
       ("property", po::value<std::vector<std::string>>(&only), "run only this property (repeatable)")
       ("json", po::bool_switch(&json), "print the results as JSON (docs/schemas/check.schema.json)");
   game_options.add_to(options);
@@ -95,7 +95,6 @@ int check(const std::vector<std::string>& args) {
   bool proceed = false;
   parse_arguments("check", args, options, positional, proceed);
   if (!proceed) return 0;
-  if (cases < 1 || cases > 10000000) throw InputError("--cases must be between 1 and 10000000");
   auto loaded = load_game_position(game, game_options, "");
   const std::vector<Property> suite = property_suite(loaded.game->descriptor());
   for (const std::string& name : only) {

@@ -4,9 +4,11 @@
 #include <cctype>
 #include <iostream>
 
+#include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
 #include "model/registry.hpp"
+#include "solver/progress.hpp"
 
 namespace arbiter::cli {
 
@@ -17,16 +19,11 @@ std::vector<Command>& commands() {
   return all;
 }
 
-// Inside, 0 stands for "not given"; given by the user it is a size like any other wrong one.
-static void reject_size_zero(const int& given) {
-  if (given == 0) {
-    throw InputError("board size 0 is not allowed (leave --size out for the game's own size; see `arbiter rules GAME`)");
-  }
-}
-
 void GameOptions::add_to(po::options_description& options) {
   options.add_options()
-      ("size", po::value<int>(&size)->notifier(&reject_size_zero),
+      // Inside, 0 stands for "not given"; given by the user it is refused like any other wrong size.
+      // Which sizes the game has, the game says (a size of 1 to 999 it does not have is named so).
+      ("size", number_value(&size, WholeRange{1, 999}, " (leave --size out for the game's own size; see `arbiter rules GAME`)"),
        "board size (default: the game's own; see `arbiter rules GAME`)")
       ("rule", po::value<std::vector<std::string>>(&rulings)->composing(),
        "ruling as NAME=VALUE or ID=VALUE; repeatable (see `arbiter rules GAME`)");
@@ -110,6 +107,11 @@ po::variables_map parse_arguments(const Command& action, const std::vector<std::
       proceed = false;
       return vm;
     }
+    // ARBITER_PROGRESS_SECONDS is read here, before the command does anything: a bad value is
+    // refused at once, not when (or whether) the command first makes a progress line, and never
+    // from a worker thread. After --help, which it must not block (it was read before every
+    // command, and `ARBITER_PROGRESS_SECONDS=abc arbiter solve --help` printed only the error).
+    progress_line_interval();
     // An unknown game is the problem to name, before any option the command would require of it
     // (where the game is the first word: a word before it, such as an action, is named first).
     check_game_word(vm, positional);
@@ -132,9 +134,11 @@ po::variables_map parse_arguments(const Command& action, const std::vector<std::
     const std::string name = positional_name(positional, error.get_option_name());
     if (name.empty()) throw;
     std::string message = error.what();
-    for (const std::string& said : {"option '" + error.get_option_name() + "'", "'" + error.get_option_name() + "'"}) {
+    // "option '--id'", "'--id'" (Boost's own words), "--id:" (a number's, cli/options.hpp).
+    for (const std::string& said : {"option '" + error.get_option_name() + "'", "'" + error.get_option_name() + "'",
+                                    error.get_option_name() + ":"}) {
       if (const auto at = message.find(said); at != std::string::npos) {
-        message.replace(at, said.size(), name);
+        message.replace(at, said.size(), said.back() == ':' ? name + ":" : name);
         break;
       }
     }

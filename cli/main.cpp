@@ -13,7 +13,6 @@
 #include "model/core/errors.hpp"
 #include "model/core/version.hpp"
 #include "solver/interrupt.hpp"
-#include "solver/progress.hpp"
 
 namespace {
 
@@ -50,9 +49,6 @@ int run(const std::vector<std::string>& words) {
       // or remove the --report folder it made. Handled, the signal lets rank 0 finish its stop.
       arbiter::install_stop_handlers();
     }
-    // Read here, before any work: a bad value is then refused at once, not when (or whether) the
-    // command first makes a progress line.
-    arbiter::progress_line_interval();
     for (const auto& command : arbiter::cli::commands()) {
       if (command.name != words[0]) continue;
       if (world.size > 1 && !command.distributed) {

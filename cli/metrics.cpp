@@ -34,13 +34,13 @@ int metrics_command(const std::vector<std::string>& args) {
   po::options_description options;
   options.add_options()
       ("game", po::value<std::string>(&request.game)->required(), "game name")
-      ("games", po::value<int>(&request.random_games), "random games per reading (default 1000)")
-      ("mcts-games", po::value<int>(&request.mcts_games), "MCTS games per reading (default 20)")
+      ("games", number_value(&request.random_games, metrics::kRandomGamesRange), "random games per reading (default 1000)")
+      ("mcts-games", number_value(&request.mcts_games, metrics::kMctsGamesRange), "MCTS games per reading (default 20)")
       ("player", po::value<std::string>(&player), "random, mcts or both (default both)")
-      ("playouts", po::value<int>(&request.playouts), "MCTS playouts per move (default 300)")
-      ("seed", whole_number_value(&seed), "random seed (default 1)")
-      ("threads", po::value<int>(&request.threads), "worker threads; results do not depend on it (default 1)")
-      ("solve-seconds", po::value<double>(&request.solve_seconds),
+      ("playouts", number_value(&request.playouts, metrics::kPlayoutsRange), "MCTS playouts per move (default 300)")
+      ("seed", seed_value(&seed), "random seed (default 1)")
+      ("threads", number_value(&request.threads, metrics::kThreadsRange), "worker threads; results do not depend on it (default 1)")
+      ("solve-seconds", number_value(&request.solve_seconds, metrics::kSolveSecondsRange),
        "time limit for solving the empty board, per pie reading, and as long again for the second player's answers "
        "where it may exchange the players; 0 skips the solver (default 2)")
       ("compare-ruling", po::value<std::string>(&request.compare_ruling), "measure every reading of this ruling (its name or id, as `arbiter rules GAME` prints them) side by side")

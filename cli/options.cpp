@@ -5,7 +5,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -306,11 +305,7 @@ void check_output_file(const std::string& option, const std::string& value, cons
                    problem);
 }
 
-std::string as_given(double number) {
-  std::ostringstream text;
-  text << number;
-  return text.str();
-}
+std::string as_given(double number) { return shortest_number(number); }
 
 void check_image_name(const std::string& option, const std::string& path) {
   if (image_format_named(path)) return;

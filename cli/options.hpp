@@ -1,9 +1,12 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "cli/command.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/numbers.hpp"
 #include "model/core/position_io.hpp"
 
 namespace arbiter::cli {
@@ -22,34 +25,50 @@ boost::program_options::typed_value<std::string>* position_value(std::string* ta
 // without control characters (which XML cannot carry at all).
 void check_one_line_text(const std::string& option, const std::string& text);
 
-// An option holding an unsigned number: Boost reads "-1" into one as 2^64-1, so a negative value
-// is refused here, naming the option, before it can wrap into a huge seed, limit or budget. The
-// message states the option's own range ("of 1 or more", "between 1 and 65536"), so that it does
-// not offer a value the command's own check then refuses.
-template <class Unsigned>
-class WholeNumberValue : public boost::program_options::typed_value<Unsigned> {
+// An option holding a number, read by one grammar with its range (model/core/numbers.hpp) in
+// every command: Boost's own reading differed by type (a double took "1e3" and "inf", an unsigned
+// took "-1" as 2^64-1) and each command then checked its range in a message of its own. A bad
+// value is one line naming the option and its range: "--threads: expected a whole number from 1 to
+// 256, got '0x10'", "--time-limit: expected a number of seconds above 0 and at most 1000000, got
+// 'inf'". The range must fit the option's type (a WholeRange's high at most the type's largest).
+template <class Number, class Range>
+class NumberValue : public boost::program_options::typed_value<Number> {
  public:
-  WholeNumberValue(Unsigned* target, std::string range)
-      : boost::program_options::typed_value<Unsigned>(target), range_(std::move(range)) {}
+  NumberValue(Number* target, Range range, std::string hint)
+      : boost::program_options::typed_value<Number>(target), range_(std::move(range)), hint_(std::move(hint)) {}
   void xparse(boost::any& value, const std::vector<std::string>& tokens) const override {
-    for (const std::string& token : tokens) {
-      if (token.find('-') != std::string::npos) {
-        // Boost fills in the option's name.
-        throw boost::program_options::error_with_option_name("%canonical_option% must be a whole number " + range_ +
-                                                             ", got '" + token + "'");
-      }
+    // Boost says what is wrong with no value or with several.
+    if (tokens.size() != 1) return boost::program_options::typed_value<Number>::xparse(value, tokens);
+    std::conditional_t<std::is_floating_point_v<Number>, double, std::uint64_t> read{};
+    if (const std::string problem = read_number(tokens.front(), range_, read); !problem.empty()) {
+      // Boost fills in the option's name.
+      throw boost::program_options::error_with_option_name("%canonical_option%: " + problem + hint_);
     }
-    boost::program_options::typed_value<Unsigned>::xparse(value, tokens);
+    value = static_cast<Number>(read);
   }
 
  private:
-  std::string range_;
+  Range range_;
+  std::string hint_;
 };
-template <class Unsigned>
-boost::program_options::typed_value<Unsigned>* whole_number_value(Unsigned* target, std::string range = "of 0 or more") {
-  return new WholeNumberValue<Unsigned>(target, std::move(range));
+// `hint` follows the message where the range alone would leave the user guessing (" (leave --size
+// out for the game's own size)").
+template <class Number>
+boost::program_options::typed_value<Number>* number_value(Number* target, WholeRange range, std::string hint = "") {
+  static_assert(std::is_integral_v<Number>);
+  return new NumberValue<Number, WholeRange>(target, range, std::move(hint));
 }
-
+template <class Number>
+boost::program_options::typed_value<Number>* number_value(Number* target, DecimalRange range) {
+  static_assert(std::is_floating_point_v<Number>);
+  return new NumberValue<Number, DecimalRange>(target, std::move(range), "");
+}
+// A seed: any whole number that fits 64 bits.
+template <class Unsigned>
+boost::program_options::typed_value<Unsigned>* seed_value(Unsigned* target) {
+  static_assert(std::is_unsigned_v<Unsigned> && sizeof(Unsigned) == 8);
+  return number_value(target, WholeRange{});
+}
 // Throws InputError unless `implementation` is one of the game's (empty means the first).
 void check_implementation(const Game& game, const std::string& implementation);
 
@@ -109,7 +128,7 @@ std::string output_file_problem(const std::string& path);
 // the message names too).
 void check_output_file(const std::string& option, const std::string& value, const std::string& path = "");
 // A number as the user would write it ("0.2", "600"), not in a table's fixed decimals: for
-// messages that repeat an option's value.
+// messages that repeat an option's value (shortest_number, which metrics' text uses too).
 std::string as_given(double number);
 // Refuses an image file name whose ending names no format Arbiter draws (the option named in the message).
 void check_image_name(const std::string& option, const std::string& path);

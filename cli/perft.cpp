@@ -27,7 +27,7 @@ int perft_command(const std::vector<std::string>& args) {
   po::options_description options;
   options.add_options()
       ("game", po::value<std::string>(&game)->required(), "game name")
-      ("depth,d", po::value<int>(&depth)->required(), "deepest ply to count (0-12)")
+      ("depth,d", number_value(&depth, WholeRange{0, 12})->required(), "deepest ply to count (0-12)")
       ("position,p", position_value(&position), "start position (default: the empty board)")
       ("impl", po::value<std::string>(&implementation), "implementation, or 'all' (default: all, compared)")
       ("markdown", po::bool_switch(&markdown), "print a Markdown table")
@@ -39,7 +39,6 @@ int perft_command(const std::vector<std::string>& args) {
   parse_arguments("perft", args, options, positional, proceed);
   if (!proceed) return 0;
   require_one_format(json, markdown);
-  if (depth < 0 || depth > 12) throw InputError("--depth must be between 0 and 12, got " + std::to_string(depth));
   auto loaded = load_game_position(game, game_options, position);
   auto names = chosen_implementations(*loaded.game, implementation);
   const std::size_t asked = names.size();
@@ -164,8 +163,8 @@ int bench_command(const std::vector<std::string>& args) {
   po::options_description options;
   options.add_options()
       ("game", po::value<std::string>(&game)->required(), "game name")
-      ("seconds", po::value<double>(&seconds), "wall time per implementation (default 2)")
-      ("seed", whole_number_value(&seed), "random seed (default 1)")
+      ("seconds", number_value(&seconds, DecimalRange{0, false, 3600}), "wall time per implementation (default 2, at most 3600)")
+      ("seed", seed_value(&seed), "random seed (default 1)")
       ("position,p", position_value(&position), "start position (default: the empty board)")
       ("impl", po::value<std::string>(&implementation), "implementation, or 'all' (default: all)")
       ("json", po::bool_switch(&json), "print the measurements as JSON (docs/schemas/bench.schema.json)");
@@ -175,7 +174,6 @@ int bench_command(const std::vector<std::string>& args) {
   bool proceed = false;
   parse_arguments("bench", args, options, positional, proceed);
   if (!proceed) return 0;
-  if (!(seconds > 0 && seconds <= 3600)) throw InputError("--seconds must be in (0, 3600]");
   auto loaded = load_game_position(game, game_options, position);
   const GameDescriptor& d = loaded.game->descriptor();
   if (loaded.state->is_terminal()) {

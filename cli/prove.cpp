@@ -35,15 +35,19 @@ void parse_sizes(const std::string& text, int& low, int& high) {
   const auto dash = text.find('-');
   const std::string first = text.substr(0, dash);
   const std::string second = dash == std::string::npos ? first : text.substr(dash + 1);
+  // Each size as every command reads a whole number (cli/options.hpp); which sizes the game
+  // allows is its own to say, after this.
+  const WholeRange each{0, 999};
   const auto number = [&](const std::string& part) {
-    if (part.empty() || part.size() > 3 || part.find_first_not_of("0123456789") != std::string::npos) {
-      throw InputError("--sizes must be N or A-B with whole numbers, got " + quote_input(text));
+    std::uint64_t size = 0;
+    if (!read_number(part, each, size).empty()) {
+      throw InputError("--sizes: expected N or A-B, each " + range_words(each) + ", got " + quote_input(text));
     }
-    return std::stoi(part);
+    return static_cast<int>(size);
   };
   low = number(first);
   high = number(second);
-  if (low > high) throw InputError("--sizes range is empty: " + quote_input(text));
+  if (low > high) throw InputError("--sizes: the range " + quote_input(text) + " is empty (A-B needs A at most B)");
 }
 
 // --sizes, or the game's default size when it is not given.
@@ -303,7 +307,7 @@ int prove_command(const std::vector<std::string>& args) {
       ("game", po::value<std::string>(&game_name)->required(), "game name")
       ("claim", po::value<std::string>(&claim), "claim name, or 'all'")
       ("sizes", po::value<std::string>(&sizes), "board sizes: N or A-B (default: the game's default size); not with a claim about every size (an error: it is proved once for all sizes)")
-      ("timeout", po::value<double>(&timeout), "seconds per claim and size (default 60); unknown on expiry")
+      ("timeout", number_value(&timeout, DecimalRange{}), "seconds per claim and size (default 60, at most 1000000); unknown on expiry")
       ("rule", po::value<std::vector<std::string>>(&rulings)->composing(), "ruling as NAME=VALUE or ID=VALUE; repeatable")
       ("fresh", po::bool_switch(&fresh), "ignore stored verdicts and decide everything again")
       ("state", po::value<std::string>(&state_directory),
@@ -312,8 +316,8 @@ int prove_command(const std::vector<std::string>& args) {
       ("list", po::bool_switch(&list), "list the game's claims")
       ("differential", po::bool_switch(&differential),
        "instead of proving: compare the claims' Z3 turn encoding with the model on random (position, move) pairs")
-      ("pairs", po::value<long>(&pairs), "--differential: pairs per size (default 1000)")
-      ("seed", whole_number_value(&seed), "--differential: random seed (default 20261122)")
+      ("pairs", number_value(&pairs, WholeRange{1, 100'000'000}), "--differential: pairs per size (default 1000, at most 100000000)")
+      ("seed", seed_value(&seed), "--differential: random seed (default 20261122)")
       ("json", po::bool_switch(&json), "print the claims (--list) or the verdicts as JSON (docs/schemas/prove.schema.json)");
   po::positional_options_description positional;
   positional.add("game", 1).add("claim", 1);
@@ -377,11 +381,9 @@ int prove_command(const std::vector<std::string>& args) {
     return 0;
   }
   if (differential) {
-    if (pairs < 1 || pairs > 100'000'000) throw InputError("--pairs must be between 1 and 100000000");
     return differential_command(game, sizes, rulings, pairs, seed);
   }
   if (claim.empty()) throw InputError("name a claim (or 'all'); `arbiter prove " + game.name + " --list` lists them");
-  if (!(timeout > 0) || timeout > 1e6) throw InputError("--timeout must be a number of seconds above 0 and at most 1000000, got " + as_given(timeout));
   require_path(given, "state", state_directory, "a directory");
   require_path(given, "results", results_file, "a file name");
   if (!results_file.empty() && !state_directory.empty()) throw InputError("give --state or --results, not both");

@@ -2,9 +2,9 @@
 // puzzles/store.hpp), list, show and export them, and re-prove every stored one.
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -213,16 +213,16 @@ int generate(const std::vector<std::string>& args) {
   options.add_options()
       ("game", po::value<std::string>(&game_name)->required(), "game name")
       ("kind", po::value<std::string>(&kind_text)->required(), "within-1 .. within-4, or wins")
-      ("count", po::value<std::int64_t>(&count)->required(), "puzzles of this kind the store should hold")
+      ("count", number_value(&count, WholeRange{1, std::numeric_limits<std::int64_t>::max()})->required(), "puzzles of this kind the store should hold")
       ("db", po::value<std::string>(&db)->required(), "puzzle database (created if missing)")
-      ("seed", whole_number_value(&seed), "generator seed (default 1)")
-      ("threads", po::value<int>(&threads), "worker threads (default 1; the puzzles do not depend on it)")
+      ("seed", seed_value(&seed), "generator seed (default 1)")
+      ("threads", number_value(&threads, WholeRange{1, 256}), "worker threads (1-256, default 1; the puzzles do not depend on it)")
       ("theme", po::value<std::string>(&theme), "keep only puzzles whose key move has this theme")
-      ("node-budget", whole_number_value(&budget, "of 1 or more"), "give up a position one of whose searches needs more nodes (default 400000); each budget is a run of its own, with its own cursor")
-      ("max-positions", whole_number_value(&max_positions, "of 1 or more"),
+      ("node-budget", number_value(&budget, WholeRange{1}), "give up a position one of whose searches needs more nodes (default 400000); each budget is a run of its own, with its own cursor")
+      ("max-positions", number_value(&max_positions, WholeRange{1}),
        "end the run after examining this many positions, even short of the count (exit 1; the same command continues)")
-      ("time-limit", po::value<double>(&time_limit),
-       "seconds: examine no new position after this, even short of the count (exit 1; the same command continues)");
+      ("time-limit", number_value(&time_limit, DecimalRange{}),
+       "seconds (above 0, at most 1000000): examine no new position after this, even short of the count (exit 1; the same command continues)");
   game_options.add_to(options);
   po::positional_options_description positional;
   positional.add("game", 1);
@@ -232,13 +232,6 @@ int generate(const std::vector<std::string>& args) {
   require_path(given, "db", db, "a file name");
   generators::GeneratorOptions g;
   parse_kind(kind_text, g.kind, g.within);
-  if (count < 1) throw InputError("--count must be at least 1 (got " + std::to_string(count) + ")");
-  if (threads < 1 || threads > 256) throw InputError("--threads must be 1 to 256 (got " + std::to_string(threads) + ")");
-  if (budget < 1) throw InputError("--node-budget must be a whole number of 1 or more, got 0");
-  if (given.count("max-positions") && max_positions < 1) throw InputError("--max-positions must be a whole number of 1 or more, got 0");
-  if (given.count("time-limit") && !(time_limit > 0 && std::isfinite(time_limit))) {
-    throw InputError("--time-limit must be a positive number of seconds");
-  }
   const GameDescriptor& descriptor = find_game(game_name);
   g.game = descriptor.name;
   g.size = game_options.size == 0 ? descriptor.default_size : game_options.size;
@@ -344,7 +337,7 @@ ReadOptions parse_read(const Command& action, const std::vector<std::string>& ar
   ReadOptions r;
   po::options_description options;
   options.add_options()("db", po::value<std::string>(&r.db)->required(), "puzzle database");
-  if (with_id) options.add_options()("id", po::value<std::int64_t>(&r.id)->required(), "puzzle number");
+  if (with_id) options.add_options()("id", number_value(&r.id, WholeRange{1, std::numeric_limits<std::int64_t>::max()})->required(), "puzzle number");
   if (with_filters) {
     options.add_options()
         ("game", po::value<std::string>(&r.game), "only this game")

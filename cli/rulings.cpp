@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <sstream>
 
@@ -114,10 +115,10 @@ int rulings(const std::vector<std::string>& args) {
       ("ruling", po::value<std::string>(&ruling), "ruling name or id (as `arbiter rules GAME` prints them)")
       ("values", po::value<std::vector<std::string>>(&values), "two values to compare (default: the default against each alternative)")
       ("rule", po::value<std::vector<std::string>>(&other), "other rulings held fixed, NAME=VALUE or ID=VALUE")
-      ("max-positions", po::value<long>(&max_positions), "positions examined per size (default 200000)")
-      ("max-size", po::value<int>(&max_size), "largest board size to try (default: smallest three sizes)")
-      ("time-limit", po::value<double>(&seconds), "seconds per comparison, as solve and generate take it (default 60)")
-      ("seconds", po::value<double>(&seconds_alias), "the same as --time-limit (its name before 29 November 2026)")
+      ("max-positions", number_value(&max_positions, WholeRange{1, std::numeric_limits<long>::max()}), "positions examined per size (default 200000)")
+      ("max-size", number_value(&max_size, WholeRange{1, std::numeric_limits<int>::max()}), "largest board size to try (default: smallest three sizes)")
+      ("time-limit", number_value(&seconds, DecimalRange{}), "seconds per comparison, as solve and generate take it (default 60, at most 1000000)")
+      ("seconds", number_value(&seconds_alias, DecimalRange{}), "the same as --time-limit (its name before 29 November 2026)")
       ("json", po::bool_switch(&json), "print the comparisons as JSON (docs/schemas/rulings-diff.schema.json)")
       ("out,o", po::value<std::string>(&out), "draw the two readings' diagrams side by side in this .svg, .png or .pdf (a ruling with several alternatives: one file per alternative, FILE-VALUE.ext); with --json too, each comparison's diagram_file naming it");
   po::positional_options_description positional;
@@ -140,15 +141,10 @@ int rulings(const std::vector<std::string>& args) {
   if (values.size() == 2 && values[0] == values[1]) {
     throw InputError("comparing " + ruling + "=" + values[0] + " with itself finds nothing; give two different values");
   }
-  if (given.count("max-positions") && max_positions < 1) throw InputError("--max-positions must be at least 1");
   if (given.count("seconds") && given.count("time-limit")) {
     throw InputError("--seconds is another name for --time-limit: give one of them");
   }
-  const std::string time_option = given.count("seconds") ? "--seconds" : "--time-limit";
   if (given.count("seconds")) seconds = seconds_alias;
-  if (given.count(time_option.substr(2)) && !(seconds > 0 && std::isfinite(seconds))) {
-    throw InputError(time_option + " must be a positive number of seconds");
-  }
   for (const std::string& assignment : other) {
     if (assignment.substr(0, assignment.find('=')) == ruling) {
       throw InputError("--rule " + assignment + " fixes the ruling under comparison; " + ruling +

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -184,10 +185,10 @@ int solve_command(const std::vector<std::string>& args) {
   options.add_options()
       ("game", po::value<std::string>(&game_name)->required(), "game name")
       ("position,p", position_value(&position), "position to solve (one-line form, diagram, @file or path; default: the initial position)")
-      ("within", po::value<int>(&within), "bounded search: can the side to move win within K of its own moves (1-20)")
-      ("time-limit", po::value<double>(&time_limit), "seconds; moves not settled by then are reported unknown")
-      ("threads", po::value<int>(&threads), "worker threads (default 1)")
-      ("tt-mb", whole_number_value(&table_megabytes, "between 1 and 65536"), "transposition table shared by the threads, in MiB (default 256; a power of two: another value is rounded down, with a note; with --within, the size of the bounded search's own table on each thread, at most 64)")
+      ("within", number_value(&within, WholeRange{1, 20}), "bounded search: can the side to move win within K of its own moves (1-20)")
+      ("time-limit", number_value(&time_limit, DecimalRange{}), "seconds (above 0, at most 1000000); moves not settled by then are reported unknown")
+      ("threads", number_value(&threads, WholeRange{1, 256}), "worker threads (1-256, default 1)")
+      ("tt-mb", number_value(&table_megabytes, WholeRange{1, 65536}), "transposition table shared by the threads, in MiB (default 256; a power of two: another value is rounded down, with a note; with --within, the size of the bounded search's own table on each thread, at most 64)")
       ("proof", po::value<std::string>(&proof_file), "write the certificate to FILE (check it with arbiter verify-proof)")
       ("proof-parts", po::bool_switch(&proof_parts),
        "with --proof FILE: write each move's proof to a file of its own in FILE.parts/ as soon as the move is settled, and FILE as an analysis that refers to them (a large solve's certificate does not fit in memory); part files of an earlier run there that the new certificate does not refer to are removed")
@@ -196,14 +197,14 @@ int solve_command(const std::vector<std::string>& args) {
        "stop once the value is proved and name one winning move (exact: df-pn of the position alternates with its moves searched in turn, centre first, and without --proof the moves refuted in turn are reported as losses; --within: the moves are tried most promising first and the first winning one ends the search; the moves after it are not searched)")
       ("race", po::bool_switch(&race),
        "with --value-only and --threads 2: two searches race through the shared table, df-pn of the position and its moves in turn, middle first (Quentin 5x5: 1.1-1.6 s against 2.1-2.8 s on one thread; the value is the same, but which winning move is named may differ between runs)")
-      ("threat-depth", po::value<int>(&threat_depth),
+      ("threat-depth", number_value(&threat_depth, WholeRange{0, 3}),
        "leave out the moves a threat of the opponent's within K of its moves refutes (0-3, default 2; 0: no pruning; games with local moves only: elsewhere, and with --within, a note says it has no effect)")
-      ("simulation-steps", po::value<long>(&simulation_steps),
+      ("simulation-steps", number_value(&simulation_steps, WholeRange{0, 1000000}),
        "once a defence is refuted, try each of its siblings with that proof as a model, walking at most N positions each (Kawano's simulation; 0-1000000, default 1000; 0: off); what it proves, the table and play confirm")
       ("resume", po::bool_switch(&resume), "continue a stopped run: keep its finished moves and saved tables. Exit status: 0 when everything asked for is settled (the value and every move's; --value-only: the value and one winning move), 1 while the value or any move asked for is not (repeat --resume until 0), 2 bad input, 130/143 stopped by SIGINT/SIGTERM")
       ("independent-moves", po::bool_switch(&independent),
        "solve each move with a table of its own (what runs under mpirun do): the output then does not depend on --threads or ranks")
-      ("max-units", whole_number_value(&max_units, "of 1 or more"),
+      ("max-units", number_value(&max_units, WholeRange{1, std::numeric_limits<std::size_t>::max()}),
        "solve at most N more moves in this run, then stop like an interrupted run (implies --independent-moves; continue with --resume)")
       ("state", po::value<std::string>(&state_directory), "state directory (default $XDG_CACHE_HOME/arbiter or ~/.cache/arbiter)")
       ("json", po::bool_switch(&json), "print the result as JSON");
@@ -213,22 +214,9 @@ int solve_command(const std::vector<std::string>& args) {
   bool proceed = false;
   const auto given = parse_arguments("solve", args, options, positional, proceed);
   if (!proceed) return 0;
-  if (given.count("within") && (within < 1 || within > 20)) {
-    throw InputError("--within must be between 1 and 20, got " + std::to_string(within));
-  }
   require_path(given, "proof", proof_file, "a file name");
   require_path(given, "state", state_directory, "a directory");
   if (proof_parts && !given.count("proof")) throw InputError("--proof-parts needs --proof FILE (the analysis that refers to the parts)");
-  if (threat_depth < 0 || threat_depth > 3) {
-    throw InputError("--threat-depth must be between 0 and 3, got " + std::to_string(threat_depth));
-  }
-  if (simulation_steps < 0 || simulation_steps > 1000000) {
-    throw InputError("--simulation-steps must be between 0 and 1000000, got " + std::to_string(simulation_steps));
-  }
-  if (threads < 1 || threads > 256) throw InputError("--threads must be between 1 and 256, got " + std::to_string(threads));
-  if (table_megabytes < 1 || table_megabytes > 65536) {
-    throw InputError("--tt-mb must be between 1 and 65536, got " + std::to_string(table_megabytes));
-  }
   if (const std::size_t table_size = std::bit_floor(table_megabytes); table_size != table_megabytes) {
     // The table's buckets are found by masking the key, so its size is a power of two; say so
     // rather than print a size the run does not have (once: under mpirun every rank reads this).
@@ -237,8 +225,6 @@ int solve_command(const std::vector<std::string>& args) {
     }
     table_megabytes = table_size;
   }
-  if (given.count("time-limit") && !(time_limit > 0)) throw InputError("--time-limit must be a positive number of seconds");
-  if (given.count("max-units") && max_units < 1) throw InputError("--max-units must be a whole number of 1 or more, got 0");
   if (openings && !position.empty()) throw InputError("--openings solves the initial position; give --size, not --position");
   if (race && !value_only) throw InputError("--race goes with --value-only (it races two searches for one winning move)");
   if (race && within != 0) throw InputError("--race is for the exact search, not --within (which already splits the moves among the threads)");

@@ -2,7 +2,6 @@
 // `state prune` to remove what is no longer wanted. The journals grow with every solve: one per
 // position, kind of search, code version and mode, a stopped one holding its table.
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -316,26 +315,16 @@ int list(const std::vector<std::string>& args) {
   return 0;
 }
 
-// DAYS: a number of 0 or more (fractions allowed: 0.5 is twelve hours).
-double parse_days(const std::string& text) {
-  double days = -1;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), days);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size() || !std::isfinite(days) || days < 0 ||
-      days > 1e6) {
-    throw InputError("--older-than must be a number of days of 0 or more, got " + quote_input(text));
-  }
-  return days;
-}
-
 int prune(const std::vector<std::string>& args) {
-  std::string option, older_text;
+  std::string option;
+  double days = 0;
   bool other_versions = false, dry_run = false, prove_results = false, json = false;
   po::options_description options;
   options.add_options()
       ("state", po::value<std::string>(&option), "state directory (default $XDG_CACHE_HOME/arbiter or ~/.cache/arbiter)")
       ("other-versions", po::bool_switch(&other_versions),
        "journals written by another code version (no run of this one uses them), those without an identity file among them")
-      ("older-than", po::value<std::string>(&older_text), "journals not modified within DAYS days (a number, 0 or more)")
+      ("older-than", number_value(&days, DecimalRange{0, true, 1e6, "days"}), "journals not modified within DAYS days (a number from 0 to 1000000; fractions allowed: 0.5 is twelve hours)")
       ("prove-results", po::bool_switch(&prove_results),
        "also prove's results files (prove-GAME.tsv) not modified within --older-than DAYS (needs it; their verdicts hold "
        "whichever version proved them, so --other-versions never selects them)")
@@ -346,7 +335,6 @@ int prune(const std::vector<std::string>& args) {
   const auto given = parse_arguments(kPrune, args, options, {}, proceed);
   if (!proceed) return 0;
   const bool older = given.count("older-than") > 0;
-  const double days = older ? parse_days(older_text) : 0;
   if (!other_versions && !older) {
     throw InputError("state prune needs a selector: --other-versions and/or --older-than DAYS (--dry-run shows what would go)");
   }

@@ -160,15 +160,13 @@ int verify_proof_command(const std::vector<std::string>& args) {
       ("game", po::value<std::string>(&game_name), "fail unless the certificate is about this game")
       ("rule", po::value<std::vector<std::string>>(&rulings)->composing(), "fail unless the certificate's rulings include NAME=VALUE (or ID=VALUE)")
       ("impl", po::value<std::string>(&implementation), "implementation to check with (default: reference, or the only one)")
-      ("threads", po::value<int>(&threads), "part files checked at once (default 1; each holds its part in memory while it is checked)")
+      ("threads", number_value(&threads, WholeRange{1, 256}), "part files checked at once (1-256, as solve's threads; default 1; each holds its part in memory while it is checked)")
       ("json", po::bool_switch(&json), "print the result as JSON (docs/schemas/verify-proof.schema.json): verified, rejected or interrupted, the reason and the first bad node's position, positions and moves checked, game, size, rulings, the position's value, moves covered and settled; exit status as without");
   po::positional_options_description positional;
   positional.add("file", 1);
   bool proceed = false;
   parse_arguments("verify-proof", args, options, positional, proceed, RulingIds::Kept);
   if (!proceed) return 0;
-  // The cap solve has: a thread per part file at once, each holding its part in memory.
-  if (threads < 1 || threads > 256) throw InputError("--threads must be between 1 and 256, got " + std::to_string(threads));
   if (const std::string problem = input_file_problem(file); !problem.empty()) {
     throw InputError("cannot read the certificate " + quote_input(file) + ": " + problem);
   }

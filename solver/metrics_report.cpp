@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <sstream>
+#include <tuple>
 
 #include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
@@ -341,20 +342,18 @@ void opening_values_text(std::ostream& out, const EmptyBoardValue& s, const std:
 void validate(const MetricsRequest& request) {
   const GameDescriptor& descriptor = find_game(request.game);
   make_config(descriptor, request.size, request.rulings);
-  if (request.random_games < 1 || request.random_games > 10'000'000) {
-    throw InputError("--games must be between 1 and 10000000, got " + std::to_string(request.random_games));
+  // In the words the CLI's options use ("--games: expected a whole number from 1 to 10000000, got 0").
+  for (const auto& [option, value, range] : {std::tuple<const char*, int, WholeRange>{"--games", request.random_games, kRandomGamesRange},
+                                            {"--mcts-games", request.mcts_games, kMctsGamesRange},
+                                            {"--playouts", request.playouts, kPlayoutsRange},
+                                            {"--threads", request.threads, kThreadsRange}}) {
+    if (value < 0 || static_cast<std::uint64_t>(value) < range.low || static_cast<std::uint64_t>(value) > range.high) {
+      throw InputError(std::string(option) + ": expected " + range_words(range) + ", got " + std::to_string(value));
+    }
   }
-  if (request.mcts_games < 1 || request.mcts_games > 100'000) {
-    throw InputError("--mcts-games must be between 1 and 100000, got " + std::to_string(request.mcts_games));
-  }
-  if (request.playouts < 1 || request.playouts > 10'000'000) {
-    throw InputError("--playouts must be between 1 and 10000000, got " + std::to_string(request.playouts));
-  }
-  if (request.threads < 1 || request.threads > 256) {
-    throw InputError("--threads must be between 1 and 256, got " + std::to_string(request.threads));
-  }
-  if (!(request.solve_seconds >= 0 && request.solve_seconds <= 3600)) {
-    throw InputError("--solve-seconds must be between 0 and 3600");
+  const DecimalRange& seconds = kSolveSecondsRange;
+  if (!(request.solve_seconds >= seconds.low && request.solve_seconds <= seconds.high)) {
+    throw InputError("--solve-seconds: expected " + range_words(seconds) + ", got " + shortest_number(request.solve_seconds));
   }
   if (!request.compare_ruling.empty()) {
     const Ruling& compared = ruling_named(descriptor, request.compare_ruling, "--compare-ruling");
@@ -505,7 +504,7 @@ std::string to_text(const MetricsReport& report) {
       out << "  empty board" << (s.pie.empty() ? "" : ", pie=" + s.pie) << ": " << value_for(report, s.value)
           << (s.value != solver::Value::Unknown ? std::string()
               : s.interrupted                    ? std::string(": interrupted")
-                                                 : " within the " + fixed(s.limit_seconds, 1) + " s limit")
+                                                 : " within the " + shortest_number(s.limit_seconds) + " s limit")
           << " (" << s.settled << " of " << s.openings.size() << " first moves settled, " << fixed(s.seconds, 2) << " s)";
       // A map of nothing but unknowns (Brique 11x11 in 2 s: two boards of 121 '?') says no more
       // than the count; --json keeps every opening's value all the same.

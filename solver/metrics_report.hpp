@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/core/drawing.hpp"
+#include "model/core/numbers.hpp"
 #include "solver/metrics.hpp"
 #include "solver/solve.hpp"
 
@@ -73,6 +74,14 @@ struct MetricsReport {
   std::vector<ReadingMetrics> readings;
   bool stopped = false;
 };
+
+// The ranges validate() holds a request's counts and time to; `arbiter metrics` reads its options
+// in them, so that a bad value is refused in the same words as every command's.
+inline const WholeRange kRandomGamesRange{1, 10'000'000};
+inline const WholeRange kMctsGamesRange{1, 100'000};
+inline const WholeRange kPlayoutsRange{1, 10'000'000};
+inline const WholeRange kThreadsRange{1, 256};
+inline const DecimalRange kSolveSecondsRange{0, true, 3600};
 
 // Throws InputError for an unknown game, size, ruling or value, an unknown --compare-ruling, a
 // ruling both compared and fixed, or counts out of range.

@@ -11,6 +11,7 @@
 #include <mutex>
 
 #include "model/core/errors.hpp"
+#include "model/core/numbers.hpp"
 #include "model/core/text.hpp"
 
 namespace arbiter {
@@ -18,16 +19,11 @@ namespace arbiter {
 double progress_line_interval() {
   const char* text = std::getenv("ARBITER_PROGRESS_SECONDS");
   if (text == nullptr || *text == '\0') return 5.0;
-  // Digits with at most one decimal point: strtod alone would also take "1e9", " 2", "-1",
-  // "inf", "nan" and "0x10", and stop silently before trailing junk ("2s").
-  const std::string_view value(text);
-  const bool plain = value.find_first_not_of("0123456789.") == std::string_view::npos &&
-                     value.find_first_of("0123456789") != std::string_view::npos &&
-                     std::count(value.begin(), value.end(), '.') <= 1;
-  const double seconds = plain ? std::strtod(text, nullptr) : 0.0;
-  if (!(seconds > 0 && seconds <= 3600)) {
-    throw InputError("ARBITER_PROGRESS_SECONDS=" + quote_input(value) +
-                     " is not a number of seconds between progress lines: give one above 0 and at most 3600, e.g. 0.5");
+  // Read as every command reads a number of seconds (model/core/numbers.hpp): "0.5" and "1e3" are
+  // numbers; " 2", "-1", "inf", "nan", "0x10" and "2s" are not.
+  double seconds = 0;
+  if (const std::string problem = read_number(text, DecimalRange{0, false, 3600}, seconds); !problem.empty()) {
+    throw InputError("ARBITER_PROGRESS_SECONDS: " + problem + " (the seconds between progress lines off a terminal)");
   }
   return seconds;
 }

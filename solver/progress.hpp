@@ -11,9 +11,10 @@
 namespace arbiter {
 
 // Seconds between progress lines off a terminal: 5, or ARBITER_PROGRESS_SECONDS when set and not
-// empty (tests use a short one). A value that is not a plain decimal number above 0 and at most
-// 3600 ("abc", "-1", "0", "2s", "1e9") throws InputError naming it; the CLI reads it once before
-// any command runs, so that the error comes first and never from a worker thread.
+// empty (tests use a short one). A value that is not a decimal number (model/core/numbers.hpp:
+// "0.5", "1e3") above 0 and at most 3600 ("abc", "-1", "0", "2s", "1e9") throws InputError naming
+// it; the CLI reads it once each command has read its options (cli/command.cpp, after --help), so
+// that the error comes before any work and never from a worker thread.
 double progress_line_interval();
 
 // The columns of the terminal on stderr (80 when it does not say).

@@ -58,8 +58,8 @@ expect_error_saying "no command" "^arbiter: error: missing COMMAND"
 expect_error_saying "--version with a word" "^arbiter: error: --version takes no arguments" --version extra
 
 # A negative number for an unsigned option (a seed, a limit) is refused, not wrapped to 2^64-1.
-expect_error_saying "negative seed" "^arbiter: error: --seed must be a whole number" metrics brique --size 3 --games 1 --seed -1
-expect_error_saying "negative unit limit" "^arbiter: error: --max-units must be a whole number" solve brique --size 3 --max-units=-2
+expect_error_saying "negative seed" "^arbiter: error: --seed: expected a whole number of 0 or more, got '-1'$" metrics brique --size 3 --games 1 --seed -1
+expect_error_saying "negative unit limit" "^arbiter: error: --max-units: expected a whole number of 1 or more, got '-2'$" solve brique --size 3 --max-units=-2
 
 two_formats="^arbiter: error: --json and --markdown cannot be combined: choose one format$"
 expect_error_saying "two output formats" "$two_formats" rules brique --json --markdown
@@ -144,9 +144,9 @@ expect_error_saying "prove --results in a missing folder" "^arbiter: error: --re
   prove brique turns-place-stones --results "$tmp/no-such/deep/r.tsv"
 [ ! -e "$tmp/no-such" ] && pass || fail "prove --results made the folders of a missing path"
 # A negative number is refused with the option's own range, not one the command then refuses too.
-expect_error_saying "solve --tt-mb negative" "^arbiter: error: --tt-mb must be a whole number between 1 and 65536, got '-5'$" \
+expect_error_saying "solve --tt-mb negative" "^arbiter: error: --tt-mb: expected a whole number from 1 to 65536, got '-5'$" \
   solve brique --size 3 --tt-mb -5
-expect_error_saying "solve --max-units 0" "^arbiter: error: --max-units must be a whole number of 1 or more, got 0$" \
+expect_error_saying "solve --max-units 0" "^arbiter: error: --max-units: expected a whole number of 1 or more, got '0'$" \
   solve brique --size 3 --max-units 0
 # A table larger than the machine can map is bad input named in one line, never an internal error
 # (where the machine can map 64 GiB, the solve simply runs).
@@ -288,7 +288,7 @@ expect_error_saying "rulings without its action" "^arbiter: error: unknown rulin
 expect_error_saying "rulings with an unknown action" "^arbiter: error: unknown rulings action 'foo' " rulings foo brique
 expect_error_saying "rulings diff without a game" "^arbiter: error: missing GAME \(usage: arbiter rulings diff " rulings diff
 expect_error_saying "a word too many" "^arbiter: error: unexpected argument 'c3' \(usage: arbiter solve GAME " solve brique --size 4 c3
-expect_error_saying "a positional argument of the wrong type" "^arbiter: error: the argument \('abc'\) for ID is invalid$" \
+expect_error_saying "a positional argument of the wrong type" "^arbiter: error: ID: expected a whole number from 1 to 9223372036854775807, got 'abc'$" \
   puzzles show abc --db "$tmp/no-such.db"
 # explain is asked about its last move: an illegal one is explained on stdout and exits 1; an
 # earlier illegal move is bad input (exit 2), as --help and the README say.
@@ -338,7 +338,8 @@ for game in $games; do
   expect_error "$game malformed move" explain "$game" "@@@"
   # 0 is a size like any other wrong one, and a given position that is blank is no position: neither
   # may fall back on the default size or the initial position.
-  expect_error_saying "$game size 0" "board size 0 is not allowed" moves "$game" --size 0
+  expect_error_saying "$game size 0" "^arbiter: error: --size: expected a whole number from 1 to 999, got '0' \(leave --size out for the game's own size" \
+    moves "$game" --size 0
   : >"$tmp/empty.txt"
   expect_error_saying "$game empty position file" "is empty" moves "$game" --position "$tmp/empty.txt"
   expect_error_saying "$game blank position" "is empty" moves "$game" --position " "
@@ -399,9 +400,9 @@ for game in $games; do
   expect_error "$game rulings diff of a reading with itself" rulings diff "$game" "$ruling" "$default" "$default"
   # --time-limit as solve and generate name it (session 49: only --seconds was known); --seconds
   # is kept as another name for it.
-  expect_error_saying "$game rulings diff with no time" "^arbiter: error: --time-limit must be a positive number of seconds$" \
+  expect_error_saying "$game rulings diff with no time" "^arbiter: error: --time-limit: expected a number of seconds above 0 and at most 1000000, got '0'$" \
     rulings diff "$game" "$ruling" --time-limit 0
-  expect_error_saying "$game rulings diff with no time (--seconds)" "^arbiter: error: --seconds must be a positive number of seconds$" \
+  expect_error_saying "$game rulings diff with no time (--seconds)" "^arbiter: error: --seconds: expected a number of seconds above 0 and at most 1000000, got '0'$" \
     rulings diff "$game" "$ruling" --seconds 0
   expect_error_saying "$game rulings diff with two time limits" "^arbiter: error: --seconds is another name for --time-limit" \
     rulings diff "$game" "$ruling" --seconds 1 --time-limit 1
@@ -516,7 +517,7 @@ expect_error_saying "prove an every-size claim with --sizes" \
   "^arbiter: error: --sizes has no effect with no-draw-every-size: it is a claim about every size" \
   prove brique no-draw-every-size --sizes 3 --state "$tmp/every-size"
 # verify-proof has solve's thread cap, in solve's words.
-expect_error_saying "verify-proof --threads 1000" "^arbiter: error: --threads must be between 1 and 256, got 1000$" \
+expect_error_saying "verify-proof --threads 1000" "^arbiter: error: --threads: expected a whole number from 1 to 256, got '1000'$" \
   verify-proof "$tmp/none.cert" --threads 1000
 
 # The problem named is the first one: bad notation, not a square off the board; the unknown claim,
@@ -560,16 +561,22 @@ expect_error_saying "explain from a finished position" \
   explain quentin --position "quentin 3 BW./B../BW. black 4 pie=off" c2
 
 # ARBITER_PROGRESS_SECONDS (README: the interval of progress lines off a terminal) is read before
-# any command runs: a bad value is one line naming the variable and the value, exit 2 (it was
-# ignored, the interval left at 5 s without a word). Empty is as if unset.
-for value in abc -1 0 0.0 2s 1e9 inf nan ' 2' 3601 1.2.3 .; do
+# a command does anything: a bad value is one line naming the variable, the range and the value,
+# exit 2 (it was ignored, the interval left at 5 s without a word). Empty is as if unset. It is a
+# number of seconds as every option's is: "1e3" is one (it was refused while the README said "a
+# plain decimal number").
+for value in abc -1 0 0.0 2s 1e9 inf nan ' 2' 3601 1.2.3 . 0x10; do
   ARBITER_PROGRESS_SECONDS="$value" expect_error_saying "ARBITER_PROGRESS_SECONDS='$value'" \
-    "^arbiter: error: ARBITER_PROGRESS_SECONDS='$value' is not a number of seconds between progress lines" rules
+    "^arbiter: error: ARBITER_PROGRESS_SECONDS: expected a number of seconds above 0 and at most 3600, got '$value' \(the seconds between progress lines" rules
 done
 ARBITER_PROGRESS_SECONDS=abc expect_error_saying "audit under a bad ARBITER_PROGRESS_SECONDS" \
-  "^arbiter: error: ARBITER_PROGRESS_SECONDS='abc'" audit quentin --quick
-for value in 0.01 3 3600 ''; do
+  "^arbiter: error: ARBITER_PROGRESS_SECONDS: .* got 'abc'" audit quentin --quick
+for value in 0.01 3 3600 1e3 .5 ''; do
   ARBITER_PROGRESS_SECONDS="$value" expect_ok "ARBITER_PROGRESS_SECONDS='$value'" "quentin" rules
+done
+# A bad value does not block --help, of a command or of an action (it printed only the error).
+for command in "solve" "puzzles generate" "state prune"; do
+  ARBITER_PROGRESS_SECONDS=abc expect_ok "$command --help under a bad ARBITER_PROGRESS_SECONDS" "^usage: arbiter $command" $command --help
 done
 
 # replay's record reads back: pasted into replay as the shell's words it gives the same position,
