@@ -824,6 +824,15 @@ Puzzle within_two(std::int64_t id, const std::string& game, const std::string& p
   return p;
 }
 
+// A game's reading guide as a book prints it, its paragraphs joined by spaces.
+std::string guide_text(const GameDescriptor& game, const std::vector<std::string>& assignments = {}) {
+  std::string text;
+  for (const std::string& paragraph : guide_paragraphs(game, make_config(game, game.default_size, assignments))) {
+    text += (text.empty() ? "" : " ") + paragraph;
+  }
+  return text;
+}
+
 std::vector<Puzzle> puzzles_under_rulings() {
   Puzzle quentin = within_two(1, "quentin", "quentin 5 BBBWB/BBBW./BBB../WW.../WWW.B white 13 edges-count=yes opponent-chain=mover-wins",
                               {"e3", "d3", "c4"}, 2);
@@ -840,7 +849,7 @@ std::vector<Puzzle> puzzles_under_rulings() {
 // diagram and its solution, each game says how it is won and how its moves are written, and the
 // status under a puzzle says what else decides the legal moves. In the HTML, the TeX and the PDF.
 TEST(Book, SaysTheRulingsTheNotationAndWhatDecidesTheLegalMoves) {
-  for (const GameDescriptor* game : registered_games()) EXPECT_FALSE(game->reading_guide.empty()) << game->name;
+  for (const GameDescriptor* game : registered_games()) EXPECT_FALSE(guide_text(*game).empty()) << game->name;
   const fs::path folder = fs::temp_directory_path() / ("arbiter-book-rulings-" + std::to_string(::getpid()));
   fs::remove_all(folder);
   const BookFiles files = write_book(puzzles_under_rulings(), folder.string());
@@ -869,7 +878,7 @@ TEST(Book, SaysTheRulingsTheNotationAndWhatDecidesTheLegalMoves) {
     EXPECT_EQ(text->find("B-1 "), std::string::npos) << "Brique's puzzles are under its defaults";
     EXPECT_NE(text->find("every puzzle of this game holds under them"), std::string::npos);
     for (const char* game : {"brique", "quentin"}) {
-      const std::string guide = find_game(game).reading_guide;
+      const std::string guide = guide_text(find_game(game));
       EXPECT_NE(text->find(guide.substr(0, guide.find(' ', 30))), std::string::npos) << game;
     }
   }
@@ -925,11 +934,58 @@ TEST(Book, EachGamesRulesNameTheMechanicsItsPuzzlesUse) {
   };
   for (const GameDescriptor* game : registered_games()) {
     ASSERT_TRUE(needed.count(game->name)) << game->name;
+    const std::string guide = guide_text(*game);
     for (const std::string& words : needed.at(game->name)) {
-      EXPECT_NE(game->reading_guide.find(words), std::string::npos) << game->name << ": " << words;
+      EXPECT_NE(guide.find(words), std::string::npos) << game->name << ": " << words;
     }
-    EXPECT_EQ(game->reading_guide.find("rulings.md"), std::string::npos) << game->name;
-    EXPECT_EQ(game->reading_guide.find('='), std::string::npos) << game->name << ": option names instead of words";
+    EXPECT_EQ(guide.find("rulings.md"), std::string::npos) << game->name;
+    EXPECT_EQ(guide.find('='), std::string::npos) << game->name << ": option names instead of words";
+  }
+}
+
+// A reading guide's marks: "{ID}" after the words that state a ruling's answer. A book writes the
+// mark of a ruling that fills a gap of the text (provenance Invented) as Arbiter's, drops any other
+// with the space before it, and refuses one that names no ruling of the game.
+TEST(Book, AGuideMarksTheRulingsThatFillAGapAsArbiters) {
+  GameDescriptor game;
+  game.name = "test";
+  game.size_ok = [](int) { return true; };
+  game.rulings = {{"X-1", "gap", "?", {{"a", "a"}, {"b", "b"}}, "a", Provenance::Invented, ""},
+                  {"X-2", "read", "?", {{"a", "a"}, {"b", "b"}}, "a", Provenance::Derived, ""}};
+  game.reading_guide = [](const Config&) { return std::string("One wins {X-1}; two moves {X-2}.\n\nThree."); };
+  const Config config = make_config(game, 1, {});
+  EXPECT_EQ(guide_paragraphs(game, config),
+            (std::vector<std::string>{"One wins (Arbiter's ruling X-1); two moves.", "Three."}));
+  game.reading_guide = [](const Config&) { return std::string("One wins {X-3}."); };
+  EXPECT_THROW(guide_paragraphs(game, config), std::logic_error);
+}
+
+// Every mark in a registered game's guide names one of its rulings, under every value of every
+// ruling, and the words a mark follows change with the marked ruling's value (a guide that marks a
+// ruling states the value in force, not only the default).
+TEST(Book, EachGuideFollowsTheRulingsItMarks) {
+  for (const GameDescriptor* game : registered_games()) {
+    const std::string defaults = game->reading_guide(make_config(*game, game->default_size, {}));
+    for (const Ruling& ruling : game->rulings) {
+      const bool marked = defaults.find("{" + ruling.id + "}") != std::string::npos;
+      for (const RulingOption& option : ruling.options) {
+        const std::vector<std::string> assignment = {ruling.name + "=" + option.value};
+        Config config;
+        try {
+          config = make_config(*game, game->default_size, assignment);
+        } catch (const InputError&) {
+          continue;  // a value another ruling's default contradicts
+        }
+        const std::string text = guide_text(*game, assignment);
+        EXPECT_EQ(text.find_first_of("{}"), std::string::npos) << game->name << " " << assignment[0];
+        EXPECT_EQ(text.find(std::string(kGapMark) + " " + ruling.id + ")") != std::string::npos,
+                  marked && ruling.provenance == Provenance::Invented)
+            << game->name << " " << assignment[0];
+        if (marked && option.value != ruling.default_value) {
+          EXPECT_NE(text, guide_text(*game)) << game->name << ": the guide marks " << ruling.id << " but reads the same under " << assignment[0];
+        }
+      }
+    }
   }
 }
 

@@ -132,29 +132,33 @@ GameDescriptor make_descriptor() {
   d.title = "Brochs (author unknown, French origin; truncated rules)";
   d.summary = "24 White pieces defend four keeps against 13 Black pieces led by the Sorcerer; rook moves, custodian, keep, curse and diagonal captures";
   d.side_names = {"Black", "White"};
-  d.reading_guide =
-      "Black, 13 pieces led by the main piece (the Sorcerer) and set on the board from a reserve, wins by "
-      "holding all four keeps at once; White wins when Black has fewer than 4 pieces left, on two passes in a "
-      "row, the third time a position recurs or at the 400-ply cap. The middle row and column (the central "
-      "cross) part the board into four quadrants; each quadrant's centre square is its keep. Squares are a column "
-      "letter and a row number (a1 is the top-left square).\n"
-      "Every piece moves like a chess rook, never over "
-      "another. Black's turn is one of: a move, setting a piece (on an empty square of the top row or an empty "
-      "keep), a curse, a pass; White moves or passes.\n"
-      "Captures: only the piece that moved or was set captures, and "
-      "only enemy pieces next to it, several at once if it can. Either side takes an enemy piece that stands "
-      "between the arriving piece and one of its own pieces in a row or column (the board edge does not help); a "
-      "piece on a keep falls only when the enemy holds both squares of two of the four opposite pairs around it "
-      "(orthogonal or diagonal), one of them completed by the arriving piece. Black's main piece, arriving "
-      "diagonally next to a White piece that has a Black piece diagonally beyond it, takes it. A piece that moves "
-      "in between two enemies is not taken.\n"
-      "A curse is Black's whole turn: with a Black piece (the main piece "
-      "counts) on a keep, the main piece on the board and no Black piece in the diagonally opposite quadrant, "
-      "Black removes any one White piece of that quadrant (its keep included; the central cross is in no "
-      "quadrant).\n"
-      "'h1-h5' moves the piece on h1 along its row or column; 'set h1' and 'set main h1' set an "
-      "ordinary piece or the main piece from reserve; 'curse k12' removes the White piece on k12 by a curse; "
-      "'pass' passes. A move's captures follow it: 'd4-d2 x c2' took the piece on c2.";
+  // The book's rules page, under the default rulings whatever `config` holds (a book states a ruling
+  // that differs beside it).
+  d.reading_guide = [](const Config&) {
+    return std::string(
+        "Black, 13 pieces led by the main piece (the Sorcerer) and set on the board from a reserve, wins by "
+        "holding all four keeps at once; White wins when Black has fewer than 4 pieces left, on two passes in a "
+        "row, the third time a position recurs or at the 400-ply cap. The middle row and column (the central "
+        "cross) part the board into four quadrants; each quadrant's centre square is its keep. Squares are a column "
+        "letter and a row number (a1 is the top-left square).\n"
+        "Every piece moves like a chess rook, never over "
+        "another. Black's turn is one of: a move, setting a piece (on an empty square of the top row or an empty "
+        "keep), a curse, a pass; White moves or passes.\n"
+        "Captures: only the piece that moved or was set captures, and "
+        "only enemy pieces next to it, several at once if it can. Either side takes an enemy piece that stands "
+        "between the arriving piece and one of its own pieces in a row or column (the board edge does not help); a "
+        "piece on a keep falls only when the enemy holds both squares of two of the four opposite pairs around it "
+        "(orthogonal or diagonal), one of them completed by the arriving piece. Black's main piece, arriving "
+        "diagonally next to a White piece that has a Black piece diagonally beyond it, takes it. A piece that moves "
+        "in between two enemies is not taken.\n"
+        "A curse is Black's whole turn: with a Black piece (the main piece "
+        "counts) on a keep, the main piece on the board and no Black piece in the diagonally opposite quadrant, "
+        "Black removes any one White piece of that quadrant (its keep included; the central cross is in no "
+        "quadrant).\n"
+        "'h1-h5' moves the piece on h1 along its row or column; 'set h1' and 'set main h1' set an "
+        "ordinary piece or the main piece from reserve; 'curse k12' removes the White piece on k12 by a curse; "
+        "'pass' passes. A move's captures follow it: 'd4-d2 x c2' took the piece on c2.");
+  };
   d.default_size = 15;
   d.size_help = "odd, 7 to 15";
   d.size_ok = [](int n) { return n >= kMinSize && n <= kMaxSize && n % 2 == 1; };

@@ -280,18 +280,22 @@ const GameDescriptor& hexabrae_game() {
     d.summary = "bars on a hex-hex board; close an enclosure of both colours over 3+ fields with your majority";
     d.side_names = {"White", "Black"};
     d.stone_colours = {"white", "black"};
-    d.reading_guide =
-        "A side wins by closing an enclosure, a ring of bars of both colours around 3 or more fields, in which it "
-        "owns the majority of the pieces, whoever moved; only enclosures the move made count (of several, the side "
-        "that wins more), and the board's rim closes none. Each side has 10 bars. A turn places a bar from reserve on a free field, touching no other bar "
-        "(at a short side or a corner), or handles one of the mover's own bars: moves it along its long axis over "
-        "free fields, turns it where it stands, or both (one move and one turn at most). A bar whose short side "
-        "touches another's short side may only move directly away from it, and turn after that. A field is a column letter (a is the leftmost column) and a "
-        "number counting down that column from its top field. A bar's orientation is the direction of its long "
-        "axis: 0 up-right (/), 1 vertical (|), 2 up-left (\\). 'place c4/1' puts a bar from reserve on c4 in "
-        "orientation 1; 'c4-c7' moves the bar on c4 along its long axis to c7, 'c4-c7/2' then turns it to 2; "
-        "'c4/2' turns it where it stands, 'c4/2-c6' turns it and then moves it along its new axis; 'pass' is "
-        "forced when a side can do nothing.";
+    // The book's rules page, under the default rulings whatever `config` holds (a book states a ruling
+    // that differs beside it).
+    d.reading_guide = [](const Config&) {
+      return std::string(
+          "A side wins by closing an enclosure, a ring of bars of both colours around 3 or more fields, in which it "
+          "owns the majority of the pieces, whoever moved; only enclosures the move made count (of several, the side "
+          "that wins more), and the board's rim closes none. Each side has 10 bars. A turn places a bar from reserve on a free field, touching no other bar "
+          "(at a short side or a corner), or handles one of the mover's own bars: moves it along its long axis over "
+          "free fields, turns it where it stands, or both (one move and one turn at most). A bar whose short side "
+          "touches another's short side may only move directly away from it, and turn after that. A field is a column letter (a is the leftmost column) and a "
+          "number counting down that column from its top field. A bar's orientation is the direction of its long "
+          "axis: 0 up-right (/), 1 vertical (|), 2 up-left (\\). 'place c4/1' puts a bar from reserve on c4 in "
+          "orientation 1; 'c4-c7' moves the bar on c4 along its long axis to c7, 'c4-c7/2' then turns it to 2; "
+          "'c4/2' turns it where it stands, 'c4/2-c6' turns it and then moves it along its new axis; 'pass' is "
+          "forced when a side can do nothing.");
+    };
     d.default_size = 4;
     d.size_help = "board radius 2 to 6 (4 = the 61-field board of the rules)";
     d.size_ok = [](int n) { return n >= hexabrae::kMinRadius && n <= hexabrae::kMaxRadius; };
