@@ -989,6 +989,45 @@ TEST(Book, EachGuideFollowsTheRulingsItMarks) {
   }
 }
 
+// Hexabrae's enclosure (H-13): under `fields` an area touching 3 fields, even partly, which three
+// bars round one corner point make (every win-in-1 puzzle of a tester's book was one); under
+// `area` one as large as 3 whole fields. It said "a ring of bars ... around 3 or more fields"
+// under both until session 49. The game's end by repetition and ply cap (H-5a, H-5b), Arbiter's
+// rulings, are said and marked. A book's rules page follows the rulings its puzzles hold under.
+TEST(Book, HexabraesGuideSaysTheEnclosureSizeInForce) {
+  const GameDescriptor& hexabrae = find_game("hexabrae");
+  const std::string fields = guide_text(hexabrae), area = guide_text(hexabrae, {"enclosure-size=area"});
+  EXPECT_NE(fields.find("an area that touches at least 3 fields, even partly (the smallest: three bars round the corner point "
+                        "where three fields meet)"),
+            std::string::npos)
+      << fields;
+  EXPECT_EQ(fields.find("3 whole fields"), std::string::npos);
+  EXPECT_NE(area.find("an area at least as large as 3 whole fields"), std::string::npos) << area;
+  EXPECT_EQ(area.find("even partly"), std::string::npos);
+  EXPECT_NE(fields.find("with the same side to move (Arbiter's ruling H-5a), and when it reaches 300 plies (Arbiter's ruling "
+                        "H-5b)"),
+            std::string::npos);
+  EXPECT_NE(guide_text(hexabrae, {"repetition=off", "ply-cap=200"})
+                .find("Repeating a position does not end the game (Arbiter's ruling H-5a); it is drawn when it reaches 200 plies"),
+            std::string::npos);
+
+  const std::string bars = "hexabrae 2 Wa1/0 Ba3/1 Wc3/2 Be3/1 white 4";
+  Puzzle under_area = within_two(1, "hexabrae", bars + " enclosure-size=area", {"place c1/0"}, 1);
+  under_area.rulings = {"enclosure-size=area"};
+  const fs::path folder = fs::temp_directory_path() / ("arbiter-book-guide-" + std::to_string(::getpid()));
+  for (const Puzzle& puzzle : {within_two(1, "hexabrae", bars, {"place c1/0"}, 1), under_area}) {
+    fs::remove_all(folder);
+    const std::string html = file_text(write_book({puzzle}, folder.string()).html);
+    const bool by_area = !puzzle.rulings.empty();
+    EXPECT_EQ(html.find("3 whole fields") != std::string::npos, by_area) << html;
+    EXPECT_EQ(html.find("touches at least 3 fields, even partly") != std::string::npos, !by_area);
+    EXPECT_NE(html.find("A rule followed by a mark such as (Arbiter's ruling H-5a) is not the game's: the rule text is lost or "
+                        "silent there, and Arbiter chose it."),
+              std::string::npos);
+  }
+  fs::remove_all(folder);
+}
+
 // A book written over an earlier one removes the earlier diagrams it would have written
 // (puzzle-NNN.png, solution-NNN.png) and nothing else.
 TEST(Book, RemovesTheDiagramsOfAnEarlierBookOnly) {
