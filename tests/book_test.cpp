@@ -1028,6 +1028,22 @@ TEST(Book, HexabraesGuideSaysTheEnclosureSizeInForce) {
   fs::remove_all(folder);
 }
 
+// Brochs' rules page marks the rules Arbiter chose for the lost part of the text (R-5's win by
+// capturing Black down to 3 pieces, R-1's keeps, R-2's start, R-4's setting squares) as
+// Arbiter's; it stated them as the game's until session 49. A Brique book has no such mark.
+TEST(Book, BrochsRulesPageSaysWhichRulesAreArbitersRulings) {
+  const std::string guide = guide_text(find_game("brochs"));
+  for (const char* words : {"White wins when Black has fewer than 4 pieces left (Arbiter's ruling R-5)",
+                            "each quadrant's centre square is its keep (Arbiter's ruling R-1)",
+                            "sets them on the board (Arbiter's ruling R-2)",
+                            "Black sets a piece on an empty square of the top row or an empty keep (Arbiter's ruling R-4)",
+                            "reaching 400 plies (Arbiter's ruling R-13)", "recurs with the same side to move (Arbiter's ruling R-12)"}) {
+    EXPECT_NE(guide.find(words), std::string::npos) << words << "\n" << guide;
+  }
+  EXPECT_EQ(guide.find("ruling R-6"), std::string::npos) << "R-6 is sourced";
+  EXPECT_EQ(guide_text(find_game("brique")).find(kGapMark), std::string::npos);
+}
+
 // A book written over an earlier one removes the earlier diagrams it would have written
 // (puzzle-NNN.png, solution-NNN.png) and nothing else.
 TEST(Book, RemovesTheDiagramsOfAnEarlierBookOnly) {
