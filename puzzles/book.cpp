@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <utility>
 
 #include "model/core/errors.hpp"
@@ -752,8 +753,43 @@ std::string ruling_with_meaning(const GameDescriptor& game, const std::string& a
   return assignment;
 }
 
+}  // namespace
+
+std::vector<std::string> guide_paragraphs(const GameDescriptor& game, const Config& config) {
+  std::vector<std::string> paragraphs;
+  if (!game.reading_guide) return paragraphs;
+  std::istringstream lines(game.reading_guide(config));
+  for (std::string line; std::getline(lines, line);) {
+    std::string paragraph;
+    for (std::size_t at = 0; at < line.size();) {
+      const std::size_t open = line.find('{', at);
+      if (open == std::string::npos) {
+        paragraph += line.substr(at);
+        break;
+      }
+      const std::size_t close = line.find('}', open);
+      if (close == std::string::npos) throw std::logic_error(game.name + "'s reading guide has an unclosed '{'");
+      const std::string id = line.substr(open + 1, close - open - 1);
+      const auto ruling = std::find_if(game.rulings.begin(), game.rulings.end(), [&](const Ruling& r) { return r.id == id; });
+      if (ruling == game.rulings.end()) throw std::logic_error(game.name + "'s reading guide marks no ruling of the game: {" + id + "}");
+      paragraph += line.substr(at, open - at);
+      if (ruling->provenance == Provenance::Invented) {
+        paragraph += std::string(kGapMark) + " " + id + ")";
+      } else if (!paragraph.empty() && paragraph.back() == ' ') {
+        paragraph.pop_back();  // the space before the mark, which goes
+      }
+      at = close + 1;
+    }
+    if (!paragraph.empty()) paragraphs.push_back(paragraph);
+  }
+  return paragraphs;
+}
+
+namespace {
+
 // Per game, in the order the book first shows it: the rule text named, the rulings in force (the
-// defaults and every one that differs, with the puzzles it holds for), and the game's reading guide.
+// defaults and every one that differs, with the puzzles it holds for), and the game's reading guide
+// under them (under the defaults when its puzzles hold under several sets of rulings).
 std::vector<GameIntro> game_intros(const std::vector<Puzzle>& puzzles) {
   std::vector<std::string> order;
   std::map<std::string, std::map<std::vector<std::string>, std::vector<int>>> groups;  // game -> rulings -> numbers
@@ -786,9 +822,15 @@ std::vector<GameIntro> game_intros(const std::vector<Puzzle>& puzzles) {
       }
       intro.rules += ", except " + join(exceptions, ". Except ") + ". A puzzle under other rulings than the defaults names them below its diagram.";
     }
-    std::istringstream lines(game.reading_guide);
-    for (std::string paragraph; std::getline(lines, paragraph);) {
-      if (!paragraph.empty()) intro.guide.push_back(paragraph);
+    const std::vector<std::string> assignments = by_rulings.size() == 1 ? by_rulings.begin()->first : std::vector<std::string>{};
+    intro.guide = guide_paragraphs(game, make_config(game, game.default_size, assignments));
+    // The first mark, as an example of them all.
+    for (const std::string& paragraph : intro.guide) {
+      const std::size_t mark = paragraph.find(kGapMark);
+      if (mark == std::string::npos) continue;
+      intro.rules += " A rule followed by a mark such as " + paragraph.substr(mark, paragraph.find(')', mark) + 1 - mark) +
+                     " is not the game's: the rule text is lost or silent there, and Arbiter chose it.";
+      break;
     }
     intros.push_back(std::move(intro));
   }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/core/game.hpp"
 #include "puzzles/puzzle.hpp"
 
 namespace arbiter::puzzles {
@@ -45,6 +46,13 @@ std::string task_text(const Puzzle& puzzle, const std::string& side_name);
 std::vector<std::string> differing_rulings(const Puzzle& puzzle);
 // The same joined by `separator`, or "default" for none: `puzzles list` and `show` print it.
 std::string rulings_text(const Puzzle& puzzle, const std::string& separator);
+
+// A game's reading guide (GameDescriptor::reading_guide) under `config`, as a book prints it: its
+// paragraphs, each ruling it marks "{R-5}" written "(Arbiter's ruling R-5)" where the ruling's
+// provenance is Invented (a gap of the rule text) and dropped otherwise. Throws std::logic_error
+// for a mark that names no ruling of the game.
+inline constexpr const char* kGapMark = "(Arbiter's ruling";
+std::vector<std::string> guide_paragraphs(const GameDescriptor& game, const Config& config);
 
 // Writes the book into `folder` (created if missing). Throws InputError for an empty puzzle list,
 // a folder that cannot be created or written, or a puzzle whose game, position or line does not

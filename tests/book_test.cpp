@@ -12,6 +12,9 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include <unistd.h>
 
@@ -824,6 +827,15 @@ Puzzle within_two(std::int64_t id, const std::string& game, const std::string& p
   return p;
 }
 
+// A game's reading guide as a book prints it, its paragraphs joined by spaces.
+std::string guide_text(const GameDescriptor& game, const std::vector<std::string>& assignments = {}) {
+  std::string text;
+  for (const std::string& paragraph : guide_paragraphs(game, make_config(game, game.default_size, assignments))) {
+    text += (text.empty() ? "" : " ") + paragraph;
+  }
+  return text;
+}
+
 std::vector<Puzzle> puzzles_under_rulings() {
   Puzzle quentin = within_two(1, "quentin", "quentin 5 BBBWB/BBBW./BBB../WW.../WWW.B white 13 edges-count=yes opponent-chain=mover-wins",
                               {"e3", "d3", "c4"}, 2);
@@ -840,7 +852,7 @@ std::vector<Puzzle> puzzles_under_rulings() {
 // diagram and its solution, each game says how it is won and how its moves are written, and the
 // status under a puzzle says what else decides the legal moves. In the HTML, the TeX and the PDF.
 TEST(Book, SaysTheRulingsTheNotationAndWhatDecidesTheLegalMoves) {
-  for (const GameDescriptor* game : registered_games()) EXPECT_FALSE(game->reading_guide.empty()) << game->name;
+  for (const GameDescriptor* game : registered_games()) EXPECT_FALSE(guide_text(*game).empty()) << game->name;
   const fs::path folder = fs::temp_directory_path() / ("arbiter-book-rulings-" + std::to_string(::getpid()));
   fs::remove_all(folder);
   const BookFiles files = write_book(puzzles_under_rulings(), folder.string());
@@ -869,7 +881,7 @@ TEST(Book, SaysTheRulingsTheNotationAndWhatDecidesTheLegalMoves) {
     EXPECT_EQ(text->find("B-1 "), std::string::npos) << "Brique's puzzles are under its defaults";
     EXPECT_NE(text->find("every puzzle of this game holds under them"), std::string::npos);
     for (const char* game : {"brique", "quentin"}) {
-      const std::string guide = find_game(game).reading_guide;
+      const std::string guide = guide_text(find_game(game));
       EXPECT_NE(text->find(guide.substr(0, guide.find(' ', 30))), std::string::npos) << game;
     }
   }
@@ -925,12 +937,114 @@ TEST(Book, EachGamesRulesNameTheMechanicsItsPuzzlesUse) {
   };
   for (const GameDescriptor* game : registered_games()) {
     ASSERT_TRUE(needed.count(game->name)) << game->name;
+    const std::string guide = guide_text(*game);
     for (const std::string& words : needed.at(game->name)) {
-      EXPECT_NE(game->reading_guide.find(words), std::string::npos) << game->name << ": " << words;
+      EXPECT_NE(guide.find(words), std::string::npos) << game->name << ": " << words;
     }
-    EXPECT_EQ(game->reading_guide.find("rulings.md"), std::string::npos) << game->name;
-    EXPECT_EQ(game->reading_guide.find('='), std::string::npos) << game->name << ": option names instead of words";
+    EXPECT_EQ(guide.find("rulings.md"), std::string::npos) << game->name;
+    EXPECT_EQ(guide.find('='), std::string::npos) << game->name << ": option names instead of words";
   }
+}
+
+// A reading guide's marks: "{ID}" after the words that state a ruling's answer. A book writes the
+// mark of a ruling that fills a gap of the text (provenance Invented) as Arbiter's, drops any other
+// with the space before it, and refuses one that names no ruling of the game.
+TEST(Book, AGuideMarksTheRulingsThatFillAGapAsArbiters) {
+  GameDescriptor game;
+  game.name = "test";
+  game.size_ok = [](int) { return true; };
+  game.rulings = {{"X-1", "gap", "?", {{"a", "a"}, {"b", "b"}}, "a", Provenance::Invented, ""},
+                  {"X-2", "read", "?", {{"a", "a"}, {"b", "b"}}, "a", Provenance::Derived, ""}};
+  game.reading_guide = [](const Config&) { return std::string("One wins {X-1}; two moves {X-2}.\n\nThree."); };
+  const Config config = make_config(game, 1, {});
+  EXPECT_EQ(guide_paragraphs(game, config),
+            (std::vector<std::string>{"One wins (Arbiter's ruling X-1); two moves.", "Three."}));
+  game.reading_guide = [](const Config&) { return std::string("One wins {X-3}."); };
+  EXPECT_THROW(guide_paragraphs(game, config), std::logic_error);
+}
+
+// Every mark in a registered game's guide names one of its rulings, under every value of every
+// ruling, and the words a mark follows change with the marked ruling's value (a guide that marks a
+// ruling states the value in force, not only the default).
+TEST(Book, EachGuideFollowsTheRulingsItMarks) {
+  for (const GameDescriptor* game : registered_games()) {
+    const std::string defaults = game->reading_guide(make_config(*game, game->default_size, {}));
+    for (const Ruling& ruling : game->rulings) {
+      const bool marked = defaults.find("{" + ruling.id + "}") != std::string::npos;
+      for (const RulingOption& option : ruling.options) {
+        const std::vector<std::string> assignment = {ruling.name + "=" + option.value};
+        Config config;
+        try {
+          config = make_config(*game, game->default_size, assignment);
+        } catch (const InputError&) {
+          continue;  // a value another ruling's default contradicts
+        }
+        const std::string text = guide_text(*game, assignment);
+        EXPECT_EQ(text.find_first_of("{}"), std::string::npos) << game->name << " " << assignment[0];
+        EXPECT_EQ(text.find(std::string(kGapMark) + " " + ruling.id + ")") != std::string::npos,
+                  marked && ruling.provenance == Provenance::Invented)
+            << game->name << " " << assignment[0];
+        if (marked && option.value != ruling.default_value) {
+          EXPECT_NE(text, guide_text(*game)) << game->name << ": the guide marks " << ruling.id << " but reads the same under " << assignment[0];
+        }
+      }
+    }
+  }
+}
+
+// Hexabrae's enclosure (H-13): under `fields` an area touching 3 fields, even partly, which three
+// bars round one corner point make (every win-in-1 puzzle of a tester's book was one); under
+// `area` one as large as 3 whole fields. It said "a ring of bars ... around 3 or more fields"
+// under both until session 49. The game's end by repetition and ply cap (H-5a, H-5b), Arbiter's
+// rulings, are said and marked. A book's rules page follows the rulings its puzzles hold under.
+TEST(Book, HexabraesGuideSaysTheEnclosureSizeInForce) {
+  const GameDescriptor& hexabrae = find_game("hexabrae");
+  const std::string fields = guide_text(hexabrae), area = guide_text(hexabrae, {"enclosure-size=area"});
+  EXPECT_NE(fields.find("an area that touches at least 3 fields, even partly (the smallest: three bars round the corner point "
+                        "where three fields meet)"),
+            std::string::npos)
+      << fields;
+  EXPECT_EQ(fields.find("3 whole fields"), std::string::npos);
+  EXPECT_NE(area.find("an area at least as large as 3 whole fields"), std::string::npos) << area;
+  EXPECT_EQ(area.find("even partly"), std::string::npos);
+  EXPECT_NE(fields.find("with the same side to move (Arbiter's ruling H-5a), and when it reaches 300 plies (Arbiter's ruling "
+                        "H-5b)"),
+            std::string::npos);
+  EXPECT_NE(guide_text(hexabrae, {"repetition=off", "ply-cap=200"})
+                .find("Repeating a position does not end the game (Arbiter's ruling H-5a); it is drawn when it reaches 200 plies"),
+            std::string::npos);
+
+  const std::string bars = "hexabrae 2 Wa1/0 Ba3/1 Wc3/2 Be3/1 white 4";
+  Puzzle under_area = within_two(1, "hexabrae", bars + " enclosure-size=area", {"place c1/0"}, 1);
+  under_area.rulings = {"enclosure-size=area"};
+  const fs::path folder = fs::temp_directory_path() / ("arbiter-book-guide-" + std::to_string(::getpid()));
+  for (const Puzzle& puzzle : {within_two(1, "hexabrae", bars, {"place c1/0"}, 1), under_area}) {
+    fs::remove_all(folder);
+    const std::string html = file_text(write_book({puzzle}, folder.string()).html);
+    const bool by_area = !puzzle.rulings.empty();
+    EXPECT_EQ(html.find("3 whole fields") != std::string::npos, by_area) << html;
+    EXPECT_EQ(html.find("touches at least 3 fields, even partly") != std::string::npos, !by_area);
+    EXPECT_NE(html.find("A rule followed by a mark such as (Arbiter's ruling H-5a) is not the game's: the rule text is lost or "
+                        "silent there, and Arbiter chose it."),
+              std::string::npos);
+  }
+  fs::remove_all(folder);
+}
+
+// Brochs' rules page marks the rules Arbiter chose for the lost part of the text (R-5's win by
+// capturing Black down to 3 pieces, R-1's keeps, R-2's start, R-4's setting squares) as
+// Arbiter's; it stated them as the game's until session 49. A Brique book has no such mark.
+TEST(Book, BrochsRulesPageSaysWhichRulesAreArbitersRulings) {
+  const std::string guide = guide_text(find_game("brochs"));
+  for (const char* words : {"White wins when Black has fewer than 4 pieces left (Arbiter's ruling R-5)",
+                            "each quadrant's centre square is its keep (Arbiter's ruling R-1)",
+                            "sets them on the board (Arbiter's ruling R-2)",
+                            "Black sets a piece on an empty square of the top row or an empty keep (Arbiter's ruling R-4)",
+                            "reaching 400 plies (Arbiter's ruling R-13)", "recurs with the same side to move (Arbiter's ruling R-12)"}) {
+    EXPECT_NE(guide.find(words), std::string::npos) << words << "\n" << guide;
+  }
+  EXPECT_EQ(guide.find("ruling R-6"), std::string::npos) << "R-6 is sourced";
+  EXPECT_EQ(guide_text(find_game("brique")).find(kGapMark), std::string::npos);
 }
 
 // A book written over an earlier one removes the earlier diagrams it would have written

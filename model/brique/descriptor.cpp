@@ -87,19 +87,23 @@ const GameDescriptor& brique_game() {
     d.title = "Brique (Luis Bolaños Mures, 2012)";
     d.summary = "Connection game on a checkered board; two friendly escorts fill the square they escort.";
     d.side_names = {"Black", "White"};
-    d.reading_guide =
-        "Black wins by joining the top and bottom rows with a chain of orthogonally adjacent black stones, White by "
-        "joining the left and right columns with white stones. A move places a stone on an empty square, named by "
-        "its column letter and row number (c3; a1 is the top-left square).\n"
-        "The squares are light and dark like a "
-        "chessboard's, a1 light. Every square has two escorts, the same for both players: a light square the "
-        "squares directly above it and directly to its left, a dark square those directly below it and directly to "
-        "its right (a square with an escort off the board has only one and is never filled). After a placement, "
-        "every square whose two escorts both hold the mover's stones is filled with a stone of the mover's, an "
-        "enemy stone on it removed first: so a placement can capture. The move's text does not list its fills: "
-        "the solution's diagram shows them.\n"
-        "'swap' is White's pie swap on the first turn: the players exchange "
-        "colours and the stones stay.";
+    // The book's rules page, under the default rulings whatever `config` holds (a book states a ruling
+    // that differs beside it).
+    d.reading_guide = [](const Config&) {
+      return std::string(
+          "Black wins by joining the top and bottom rows with a chain of orthogonally adjacent black stones, White by "
+          "joining the left and right columns with white stones. A move places a stone on an empty square, named by "
+          "its column letter and row number (c3; a1 is the top-left square).\n"
+          "The squares are light and dark like a "
+          "chessboard's, a1 light. Every square has two escorts, the same for both players: a light square the "
+          "squares directly above it and directly to its left, a dark square those directly below it and directly to "
+          "its right (a square with an escort off the board has only one and is never filled). After a placement, "
+          "every square whose two escorts both hold the mover's stones is filled with a stone of the mover's, an "
+          "enemy stone on it removed first: so a placement can capture. The move's text does not list its fills: "
+          "the solution's diagram shows them.\n"
+          "'swap' is White's pie swap on the first turn: the players exchange "
+          "colours and the stones stay.");
+    };
     d.default_size = 15;
     d.size_help = "2 to 26";
     d.size_ok = [](int n) { return n >= 2 && n <= brique::kMaxBoard; };

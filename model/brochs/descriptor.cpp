@@ -126,35 +126,58 @@ class BrochsGame final : public Game {
   Rules rules_;
 };
 
+// The book's rules page (GameDescriptor::reading_guide): the rules a puzzle's reader needs, under
+// the rulings in force; each rule that fills a gap of the truncated text names its ruling, which
+// the book marks as Arbiter's.
+std::string reading_guide(const Config& c) {
+  const std::string keep = c.rule_is("keeps", "centres") ? "each quadrant's centre square is its keep"
+                           : c.rule_is("keeps", "outer") ? "each quadrant's keep is the square diagonally next to the board's corner"
+                                                         : "each quadrant's keep is the square diagonally next to the quadrant's "
+                                                           "corner nearest the board's centre";
+  const std::string start = c.rule_is("start", "reserve")
+                                ? "starts with all its pieces in reserve and sets them on the board"
+                                : "starts with the main piece on the top row's centre and ordinary pieces beside it, and sets "
+                                  "the rest on the board from a reserve";
+  const std::string white_wins = c.rule_is("end", "keeps-main") ? "when Black has fewer than 4 pieces left or has lost the main piece"
+                                                                : "when Black has fewer than 4 pieces left";
+  const std::string recurs = c.rule_is("repetition", "third") ? ", the third time a position recurs with the same side to move {R-12}" : "";
+  const std::string ends = "Two passes in a row" + recurs + " and reaching " + c.rule("ply-cap") + " plies {R-13} end the game" +
+                           (c.rule_is("end", "keeps-draw") ? " as a draw {R-5}." : ", which White wins {R-5}.") +
+                           (recurs.empty() ? " A position that recurs does not {R-12}." : "");
+  const std::string set_squares = c.rule_is("set-squares", "north-or-keep") ? "on an empty square of the top row or an empty keep"
+                                  : c.rule_is("set-squares", "keeps")       ? "on an empty keep"
+                                                                            : "on any empty square";
+  const std::string set_first = c.rule_is("black-turn", "set-first") ? "; no Black piece moves while Black has pieces in reserve" : "";
+  const std::string curse = c.rule_is("curse-cost", "turn")
+                                ? "A curse is Black's whole turn {R-9}"
+                                : "A curse comes before Black's move, setting or pass, one a turn {R-9}";
+  return "Black, 13 pieces led by the main piece (the Sorcerer), " + start + " {R-2}, and wins by holding all four keeps "
+         "at once; White wins " + white_wins + " {R-5}. " + ends + " The middle row and column (the central cross) part the "
+         "board into four quadrants; " + keep + " {R-1}. Squares are a column letter and a row number (a1 is the top-left "
+         "square).\n"
+         "Every piece moves like a chess rook, never over another. Black's turn is one of: a move, setting a piece, a "
+         "curse, a pass" + set_first + " {R-3}; White moves or passes. Black sets a piece " + set_squares + " {R-4}.\n"
+         "Captures: only the piece that moved or was set captures, and only enemy pieces next to it, several at once if "
+         "it can. Either side takes an enemy piece that stands between the arriving piece and one of its own pieces in a "
+         "row or column (the board edge does not help); a piece on a keep falls only when the enemy holds both squares of "
+         "two of the four opposite pairs around it (orthogonal or diagonal), one of them completed by the arriving piece. "
+         "Black's main piece, arriving diagonally next to a White piece that has a Black piece diagonally beyond it, takes "
+         "it. A piece that moves in between two enemies is not taken.\n" +
+         curse + ": with a Black piece (the main piece counts) on a keep, the main piece on the board and no Black piece "
+         "in the diagonally opposite quadrant, Black removes any one White piece of that quadrant (its keep included; the "
+         "central cross is in no quadrant).\n"
+         "'h1-h5' moves the piece on h1 along its row or column; 'set h1' and 'set main h1' set an ordinary piece or the "
+         "main piece from reserve; 'curse k12' removes the White piece on k12 by a curse; 'pass' passes. A move's captures "
+         "follow it: 'd4-d2 x c2' took the piece on c2.";
+}
+
 GameDescriptor make_descriptor() {
   GameDescriptor d;
   d.name = "brochs";
   d.title = "Brochs (author unknown, French origin; truncated rules)";
   d.summary = "24 White pieces defend four keeps against 13 Black pieces led by the Sorcerer; rook moves, custodian, keep, curse and diagonal captures";
   d.side_names = {"Black", "White"};
-  d.reading_guide =
-      "Black, 13 pieces led by the main piece (the Sorcerer) and set on the board from a reserve, wins by "
-      "holding all four keeps at once; White wins when Black has fewer than 4 pieces left, on two passes in a "
-      "row, the third time a position recurs or at the 400-ply cap. The middle row and column (the central "
-      "cross) part the board into four quadrants; each quadrant's centre square is its keep. Squares are a column "
-      "letter and a row number (a1 is the top-left square).\n"
-      "Every piece moves like a chess rook, never over "
-      "another. Black's turn is one of: a move, setting a piece (on an empty square of the top row or an empty "
-      "keep), a curse, a pass; White moves or passes.\n"
-      "Captures: only the piece that moved or was set captures, and "
-      "only enemy pieces next to it, several at once if it can. Either side takes an enemy piece that stands "
-      "between the arriving piece and one of its own pieces in a row or column (the board edge does not help); a "
-      "piece on a keep falls only when the enemy holds both squares of two of the four opposite pairs around it "
-      "(orthogonal or diagonal), one of them completed by the arriving piece. Black's main piece, arriving "
-      "diagonally next to a White piece that has a Black piece diagonally beyond it, takes it. A piece that moves "
-      "in between two enemies is not taken.\n"
-      "A curse is Black's whole turn: with a Black piece (the main piece "
-      "counts) on a keep, the main piece on the board and no Black piece in the diagonally opposite quadrant, "
-      "Black removes any one White piece of that quadrant (its keep included; the central cross is in no "
-      "quadrant).\n"
-      "'h1-h5' moves the piece on h1 along its row or column; 'set h1' and 'set main h1' set an "
-      "ordinary piece or the main piece from reserve; 'curse k12' removes the White piece on k12 by a curse; "
-      "'pass' passes. A move's captures follow it: 'd4-d2 x c2' took the piece on c2.";
+  d.reading_guide = reading_guide;
   d.default_size = 15;
   d.size_help = "odd, 7 to 15";
   d.size_ok = [](int n) { return n >= kMinSize && n <= kMaxSize && n % 2 == 1; };

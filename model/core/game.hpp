@@ -361,9 +361,12 @@ struct GameDescriptor {
   // How to read and solve the game's puzzles, for a book's reader who may not know the game and has
   // neither the program nor its documents: how a game is won, what a move does to the board (fills,
   // captures: whatever a puzzle's key move may use), how moves are written and what the marks on
-  // its diagrams mean, under the default rulings, their values said in words (a book lists the
-  // rulings that differ beside it). A few short paragraphs, one a line ('\n' between them).
-  std::string reading_guide;
+  // its diagrams mean, under the rulings `config` holds (a book passes those its puzzles were proved
+  // under, with the game's default size), their values said in words. A few short paragraphs, one a
+  // line ('\n' between them). Words that state a ruling's answer are followed by its id in braces,
+  // "{R-5}": a book marks them as Arbiter's ruling where that ruling's provenance is Invented (the
+  // rule text is lost or silent there) and drops the mark otherwise (puzzles::guide_paragraphs).
+  std::function<std::string(const Config& config)> reading_guide;
   std::function<std::unique_ptr<Game>(const GameDescriptor&, const Config&)> make;
   std::function<std::vector<SeedExample>()> seed_examples;
   // The game's own property suite (model/core/property.hpp); the generic ones are added by the driver.

@@ -88,6 +88,44 @@ std::vector<Ruling> hexabrae_rulings() {
   };
 }
 
+// The book's rules page (GameDescriptor::reading_guide): the rules a puzzle's reader needs, under
+// the rulings in force where they read differently (H-13's enclosure size, the game's end by
+// repetition, ply cap or passes, the orientation numbers).
+std::string reading_guide(const Config& c) {
+  const bool clock = c.rule_is("orientation-numbers", "clock");
+  // The orientation numbers of / | \ under H-10.
+  const std::string up_right = clock ? "2" : "0", vertical = "1", up_left = clock ? "3" : "2";
+  const std::string size = c.rule_is("enclosure-size", "area")
+                               ? "an area at least as large as 3 whole fields"
+                               : "an area that touches at least 3 fields, even partly (the smallest: three bars round the "
+                                 "corner point where three fields meet)";
+  const std::string cap = c.rule("ply-cap") + " plies";
+  const std::string ending =
+      c.rule_is("repetition", "third")
+          ? "The game is drawn the third time the same position recurs (every bar on the same field, turned the same way) "
+            "with the same side to move {H-5a}, "
+            "and when it reaches " + cap + " {H-5b}."
+          : "Repeating a position does not end the game {H-5a}; it is drawn when it reaches " + cap + " {H-5b}.";
+  const bool lose = c.rule_is("no-action", "lose");
+  const std::string stuck = lose ? " A side that can do nothing loses {H-6}."
+                                 : " A side that can do nothing passes, and two passes in a row draw {H-6}.";
+  return "A side wins by closing an enclosure, a ring of bars of both colours around " + size +
+         " {H-13}, in which it owns the majority of the pieces, whoever moved; only enclosures the move made count (of "
+         "several, the side that wins more), and the board's rim closes none. " +
+         ending + stuck +
+         "\n"
+         "Each side has 10 bars. A turn places a bar from reserve on a free field, touching no other bar (at a short side "
+         "or a corner), or handles one of the mover's own bars: moves it along its long axis over free fields, turns it "
+         "where it stands, or both (one move and one turn at most). A bar whose short side touches another's short side "
+         "may only move directly away from it, and turn after that.\n"
+         "A field is a column letter (a is the leftmost column) and a number counting down that column from its top "
+         "field. A bar's orientation is the direction of its long axis: " + up_right + " up-right (/), " + vertical +
+         " vertical (|), " + up_left + " up-left (\\). 'place c4/" + vertical + "' puts a bar from reserve on c4 in "
+         "orientation " + vertical + "; 'c4-c7' moves the bar on c4 along its long axis to c7, 'c4-c7/" + up_left +
+         "' then turns it to " + up_left + "; 'c4/" + up_left + "' turns it where it stands, 'c4/" + up_left +
+         "-c6' turns it and then moves it along its new axis" + (lose ? "." : "; 'pass' is written for a pass.");
+}
+
 class HexabraeGame final : public Game {
  public:
   HexabraeGame(const GameDescriptor& d, const Config& c) : Game(d, c), rules_(decode_rules(c)) {}
@@ -280,18 +318,7 @@ const GameDescriptor& hexabrae_game() {
     d.summary = "bars on a hex-hex board; close an enclosure of both colours over 3+ fields with your majority";
     d.side_names = {"White", "Black"};
     d.stone_colours = {"white", "black"};
-    d.reading_guide =
-        "A side wins by closing an enclosure, a ring of bars of both colours around 3 or more fields, in which it "
-        "owns the majority of the pieces, whoever moved; only enclosures the move made count (of several, the side "
-        "that wins more), and the board's rim closes none. Each side has 10 bars. A turn places a bar from reserve on a free field, touching no other bar "
-        "(at a short side or a corner), or handles one of the mover's own bars: moves it along its long axis over "
-        "free fields, turns it where it stands, or both (one move and one turn at most). A bar whose short side "
-        "touches another's short side may only move directly away from it, and turn after that. A field is a column letter (a is the leftmost column) and a "
-        "number counting down that column from its top field. A bar's orientation is the direction of its long "
-        "axis: 0 up-right (/), 1 vertical (|), 2 up-left (\\). 'place c4/1' puts a bar from reserve on c4 in "
-        "orientation 1; 'c4-c7' moves the bar on c4 along its long axis to c7, 'c4-c7/2' then turns it to 2; "
-        "'c4/2' turns it where it stands, 'c4/2-c6' turns it and then moves it along its new axis; 'pass' is "
-        "forced when a side can do nothing.";
+    d.reading_guide = hexabrae::reading_guide;
     d.default_size = 4;
     d.size_help = "board radius 2 to 6 (4 = the 61-field board of the rules)";
     d.size_ok = [](int n) { return n >= hexabrae::kMinRadius && n <= hexabrae::kMaxRadius; };

@@ -1,6 +1,7 @@
 // The position as geometry: the hexagonal fields and the bars on them, for the generic renderer.
 #include <array>
 #include <cmath>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -152,7 +153,19 @@ Drawing HexabraeState::drawing() const {
   for (std::size_t i = 0; i < all_entries.size(); ++i) {
     if (present[i]) entries.push_back(all_entries[i]);
   }
-  // The key under the picture (puzzles/diagram.hpp lays it out at the status line's size).
+  // The key under the picture (puzzles/diagram.hpp lays it out at the status line's size). First,
+  // while bars remain to be placed, each side's reserve: a solution may place one, and a reader
+  // could only count the bars on the board against the 10 each side has (Brochs says its reserve
+  // under the board too). Short, so that both stand on one row of the key.
+  if (position_.placed[0] < kPiecesPerSide || position_.placed[1] < kPiecesPerSide) {
+    for (int side = 0; side < 2; ++side) {
+      const int left = kPiecesPerSide - position_.placed[static_cast<std::size_t>(side)];
+      const bool white = side == 0;
+      d.key.push_back({{polygon_shape({{0.05, 0.3}, {0.95, 0.3}, {0.95, 0.7}, {0.05, 0.7}}, white ? "#ffffff" : "#202020",
+                                      white ? "#202020" : "#000000", 0.06, "reserve")},
+                       std::string(kSideName[static_cast<std::size_t>(side)]) + " reserve: " + std::to_string(left)});
+    }
+  }
   for (const auto& [fill, words] : entries) {
     const bool outline = std::string(fill) == "none";
     d.key.push_back({{polygon_shape({{0, 0}, {1, 0}, {1, 1}, {0, 1}}, fill, outline ? kCoveredStroke : "#555555",

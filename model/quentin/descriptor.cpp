@@ -123,15 +123,19 @@ const GameDescriptor& quentin_game() {
     d.title = "Quentin (Luis Bolaños Mures, 2012)";
     d.summary = "connection game on the points of a square board; enclosed territories are filled by majority";
     d.side_names = {"Black", "White"};
-    d.reading_guide =
-        "Black wins by joining the top and bottom edges with a chain of orthogonally adjacent black stones on the "
-        "points, White by joining the left and right edges. A move places a stone on an empty point, named by its "
-        "column letter and row number (c3; a1 is the top-left point). After it, every empty region touched by at "
-        "least two stones is a territory and is filled with the stones of the side that has more stones around it "
-        "(on a tie, the player who did not move); the move's text does not list the fills, and a fill that completes "
-        "a chain wins for the chain's owner, whoever moved. No two like-coloured stones may stand diagonally adjacent without "
-        "a like-coloured neighbour in common (the diagonal rule). 'swap' is White's pie swap instead of his first "
-        "move; 'pass' is forced when a side has no legal placement.";
+    // The book's rules page, under the default rulings whatever `config` holds (a book states a ruling
+    // that differs beside it).
+    d.reading_guide = [](const Config&) {
+      return std::string(
+          "Black wins by joining the top and bottom edges with a chain of orthogonally adjacent black stones on the "
+          "points, White by joining the left and right edges. A move places a stone on an empty point, named by its "
+          "column letter and row number (c3; a1 is the top-left point). After it, every empty region touched by at "
+          "least two stones is a territory and is filled with the stones of the side that has more stones around it "
+          "(on a tie, the player who did not move); the move's text does not list the fills, and a fill that completes "
+          "a chain wins for the chain's owner, whoever moved. No two like-coloured stones may stand diagonally adjacent without "
+          "a like-coloured neighbour in common (the diagonal rule). 'swap' is White's pie swap instead of his first "
+          "move; 'pass' is forced when a side has no legal placement.");
+    };
     d.default_size = 13;
     d.size_help = "2 to 26";
     d.size_ok = [](int size) { return size >= quentin::kMinSize && size <= quentin::kMaxSize; };

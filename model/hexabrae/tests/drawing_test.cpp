@@ -81,7 +81,9 @@ TEST(HexabraePicture, TheLegendNamesOnlyWhatTheBoardShows) {
   const auto game = make_game(hexabrae_game(), 4);
   const auto legend = [](const State& state) {
     std::vector<std::string> words;
-    for (const KeyEntry& entry : state.drawing().key) words.push_back(entry.words);
+    for (const KeyEntry& entry : state.drawing().key) {
+      if (entry.words.find(" reserve: ") == std::string::npos) words.push_back(entry.words);  // the reserves: see below
+    }
     return words;
   };
   EXPECT_EQ(legend(*played(*game, "hexabrae 4 We5/1 Bi5/0 white 2", {})), std::vector<std::string>{});
@@ -97,6 +99,29 @@ TEST(HexabraePicture, TheLegendNamesOnlyWhatTheBoardShows) {
   const Drawing bare = game->initial_state()->drawing();
   const Drawing with_legend = played(*game, "hexabrae 4 We4/0 Be5/2 Wf1/1 white 6", {"f1-f4"})->drawing();
   EXPECT_EQ(bare.height, with_legend.height);
+}
+
+// While bars remain in reserve the key says how many each side has (a solution may place one, and
+// a reader had to count the bars on the board against the 10 each: session 49); with all 20
+// placed, nothing.
+TEST(HexabraePicture, TheKeySaysEachSidesReserveWhileBarsRemain) {
+  const auto game = make_game(hexabrae_game(), 4);
+  const auto reserves = [](const State& state) {
+    std::vector<std::string> words;
+    for (const KeyEntry& entry : state.drawing().key) {
+      if (entry.words.find(" reserve: ") != std::string::npos) words.push_back(entry.words);
+    }
+    return words;
+  };
+  EXPECT_EQ(reserves(*game->initial_state()), (std::vector<std::string>{"White reserve: 10", "Black reserve: 10"}));
+  EXPECT_EQ(reserves(*played(*game, "hexabrae 4 We4/0 Be5/2 Wf1/1 white 6", {"f1-f4"})),
+            (std::vector<std::string>{"White reserve: 8", "Black reserve: 9"}));
+  // A tester's puzzle (its store's puzzle 1), every bar placed.
+  const auto full = played(*game,
+                           "hexabrae 4 Wa4/1 Wa5/2 Bb1/1 Wb6/2 Bc2/0 Bc3/2 Bc7/2 Wd1/1 Wd5/1 Bd7/2 Wd8/1 We4/1 Wg3/2 Bg5/1 "
+                           "Bg7/0 Bh1/2 Bh2/1 Wh3/1 Bh4/2 Wi1/0 black 137",
+                           {});
+  EXPECT_EQ(reserves(*full), std::vector<std::string>{});
 }
 
 // A slide's trace names the field it left, a turn on the spot or a placement none (Hexabrae
