@@ -771,6 +771,9 @@ TEST(Book, NumberedSolutionsHtmlAndPdfAsAReaderSeesThem) {
   EXPECT_GE(occurrences(tex.str().substr(solutions_at), "\\node["),
             occurrences(tex.str().substr(0, solutions_at), "\\node[") + static_cast<std::size_t>(count));
   EXPECT_TRUE(tex_braces_balance(tex.str()));
+  // Lines may stretch rather than run into the margin before a word that cannot break: a rules
+  // paragraph had a line 5 pt too wide ("... Althuizen, 2010) ... docs/rulings.md").
+  EXPECT_NE(tex.str().find("\\setlength{\\emergencystretch}{"), std::string::npos);
 
   // Chromium renders the HTML; a page that is not blank has many colours in its screenshot.
   const fs::path shot = folder / "screenshot.png";
