@@ -456,6 +456,9 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
          "\\usepackage[margin=15mm,includefoot]{geometry}\n"
          "\\usepackage{tikz}\n"
          "\\setlength{\\parindent}{0pt}\n"
+         // Room to stretch a line's spaces before a word that cannot break ("2010)",
+         // "docs/rulings.md") runs into the margin: a rules paragraph had a line 5 pt too wide.
+         "\\setlength{\\emergencystretch}{3em}\n"
          "\\begin{document}\n"
          "\\begin{titlepage}\n\\centering\n\\vspace*{0.28\\textheight}\n{\\fontsize{30}{36}\\selectfont\\bfseries "
       << tex_escape(options.title) << "\\par}\n";

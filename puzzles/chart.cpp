@@ -96,6 +96,24 @@ std::vector<std::string> wrapped(const std::string& caption, double size, double
   return lines;
 }
 
+// A panel's slot for a group of bars (or a single bar): wide enough for the bars and for the group's
+// label (about 6.5 units per character at size 11).
+double slot_width(const ChartPanel& panel) {
+  const std::size_t per_group = std::max<std::size_t>(1, panel.series.size());
+  const double group_width = panel.series.empty() ? kBarWidth
+                                                  : kSeriesStep * static_cast<double>(per_group) - (kSeriesStep - kSeriesBarWidth);
+  std::size_t longest_label = 0;
+  for (std::size_t i = 0; i < panel.bars.size(); i += per_group) longest_label = std::max(longest_label, panel.bars[i].label.size());
+  return std::max(group_width + kBarGap, 6.5 * static_cast<double>(longest_label) + 12);
+}
+
+// The width a panel needs for its groups.
+double panel_width(const ChartPanel& panel) {
+  const std::size_t per_group = std::max<std::size_t>(1, panel.series.size());
+  const std::size_t groups = (panel.bars.size() + per_group - 1) / per_group;
+  return std::max(180.0, static_cast<double>(groups) * slot_width(panel) + kBarGap);
+}
+
 }  // namespace
 
 Drawing chart_drawing(const std::string& title, const std::string& caption, const std::vector<ChartPanel>& panels) {
@@ -124,10 +142,22 @@ Drawing chart_drawing(const std::string& title, const std::string& caption, cons
     l.stroke_width = width;
     d.shapes.push_back(l);
   };
+  // Each panel's column in its row, and each column as wide as its widest panel: the rows of a
+  // comparison (random play over MCTS) end together, and a panel stands over its like (a row of
+  // single bars under a row of grouped ones ended about 110 units short of it).
+  std::vector<std::size_t> column_of(panels.size());
+  std::vector<double> column_width;
+  for (std::size_t i = 0, column = 0; i < panels.size(); ++i, ++column) {
+    if (panels[i].new_row) column = 0;
+    column_of[i] = column;
+    if (column_width.size() <= column) column_width.resize(column + 1, 0);
+    column_width[column] = std::max(column_width[column], panel_width(panels[i]));
+  }
   double x = kLeftMargin, right = 0;
   double axis_y = kTop + kPlotHeight;
   std::vector<std::pair<std::string, std::string>> legend;  // (series, fill), in order of appearance
-  for (const ChartPanel& panel : panels) {
+  for (std::size_t index = 0; index < panels.size(); ++index) {
+    const ChartPanel& panel = panels[index];
     if (panel.new_row && x > kLeftMargin) {
       x = kLeftMargin;
       axis_y += kRowGap + kPlotHeight;
@@ -138,11 +168,8 @@ Drawing chart_drawing(const std::string& title, const std::string& caption, cons
     const double bar_width = grouped ? kSeriesBarWidth : kBarWidth;
     const double group_width = grouped ? kSeriesStep * static_cast<double>(per_group) - (kSeriesStep - kSeriesBarWidth) : kBarWidth;
     const std::size_t groups = (panel.bars.size() + per_group - 1) / per_group;
-    // Each group's slot is wide enough for its label (about 6.5 units per character at size 11).
-    std::size_t longest_label = 0;
-    for (std::size_t g = 0; g < groups; ++g) longest_label = std::max(longest_label, panel.bars[g * per_group].label.size());
-    const double slot = std::max(group_width + kBarGap, 6.5 * static_cast<double>(longest_label) + 12);
-    const double width = std::max(180.0, static_cast<double>(groups) * slot + kBarGap);
+    const double slot = slot_width(panel);
+    const double width = column_width[column_of[index]];
     const double axis_max = panel.axis_max > 0 ? panel.axis_max : 1;
     const auto y_of = [&](double v) { return axis_y - std::clamp(v / axis_max, 0.0, 1.0) * kPlotHeight; };
     text(x + width / 2, top_y - 42, panel.title, 13, "#000000", true);
@@ -163,6 +190,10 @@ Drawing chart_drawing(const std::string& title, const std::string& caption, cons
     }
     // The groups sit in the middle of the panel (a single bar under its title, not at its left).
     const double first_slot = x + (width - static_cast<double>(groups) * slot) / 2;
+    struct ValueLabel {
+      double centre, baseline, half_width;
+    };
+    std::vector<ValueLabel> value_labels;  // the panel's value labels drawn so far
     for (std::size_t i = 0; i < panel.bars.size(); ++i) {
       const ChartBar& bar = panel.bars[i];
       const std::size_t group = i / per_group, member = i % per_group;
@@ -184,12 +215,26 @@ Drawing chart_drawing(const std::string& title, const std::string& caption, cons
       }
       // The value sits above the bar and its whisker, and clear above the dashed line where it
       // would touch it (its baseline 4 units over the line read as the line underlining it).
+      // A label that would touch one already drawn (a group's bars are 30 units apart, about a
+      // label's width: equal bars' labels ran together, "50.0%50.0%") stands a line above it.
+      const std::string value = value_label(bar.value, panel.percent);
+      const double half_width = text_width(value, 10) / 2;
       double label_y = std::min(top, bar.high > bar.low ? y_of(bar.high) : top) - 4;
-      if (panel.reference) {
-        const double reference_y = y_of(*panel.reference);
-        if (label_y > reference_y - 7 && label_y - 10 < reference_y + 3) label_y = reference_y - 7;
+      for (bool moved = true; moved;) {
+        moved = false;
+        if (panel.reference) {
+          const double reference_y = y_of(*panel.reference);
+          if (label_y > reference_y - 7 && label_y - 10 < reference_y + 3) label_y = reference_y - 7;
+        }
+        for (const ValueLabel& other : value_labels) {
+          if (std::abs(other.centre - centre) < other.half_width + half_width + 2 && std::abs(other.baseline - label_y) < 11) {
+            label_y = other.baseline - 11;
+            moved = true;
+          }
+        }
       }
-      text(centre, label_y, value_label(bar.value, panel.percent), 10, "#000000");
+      value_labels.push_back({centre, label_y, half_width});
+      text(centre, label_y, value, 10, "#000000");
       if (member == 0) text(group_x + group_width / 2, axis_y + 16, bar.label, 11, "#000000");
     }
     if (panel.reference) {

@@ -68,6 +68,20 @@ std::vector<std::string> wrapped(const std::string& text, double font_size, doub
   return lines;
 }
 
+// The half size of the badge that holds a move's number at `font` in bold: DejaVu Sans Bold's
+// digits are 0.7 em wide and 0.73 em high, a comma 0.4 em wide. A disc holds the number's box
+// within 0.88 of its radius, a square within 0.82 of its half side, a diamond its box's corner
+// within 0.85 of its half diagonal (inside their outlines).
+struct NumberBox {
+  double disc, square, diamond;
+};
+NumberBox number_box(const std::string& label, double font) {
+  double ems = 0;
+  for (const char c : label) ems += std::isdigit(static_cast<unsigned char>(c)) ? 0.7 : 0.4;
+  const double half_width = ems * font / 2, half_height = 0.365 * font;
+  return {std::hypot(half_width, half_height) / 0.88, std::max(half_width, half_height) / 0.82, (half_width + half_height) / 0.85};
+}
+
 constexpr const char* kMarkRed = "#d62020";
 
 // `around`: the ring goes round a cross on the same place (a move that removed the piece it was
@@ -245,31 +259,60 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
     }
     return nullptr;
   };
+  // A number prints at least at number_font where its place has room for it: its badge grows, but
+  // never past its place (MoveAnchor::room), or it covers the pieces and labels around it (a
+  // book's badges were 1.5 squares wide on 15x15 boards, over the next piece or off the board).
+  // Where the discs or diamonds of a picture cannot hold their numbers at number_font in their
+  // places and every place is a square, every badge that grows is a square, which holds a digit
+  // the largest in a square place; where its place cannot hold it, a number is set smaller.
+  const auto place_of = [](const MoveAnchor& at) { return 0.92 * (at.room > 0 ? at.room : 1.25 * at.radius); };
+  const auto usual_font = [](const Badge& badge, double radius) {
+    return std::min(radius * 1.15, 1.7 * radius / (0.58 * static_cast<double>(badge.label.size())));
+  };
+  const auto needs_growth = [&](const Badge& badge) {
+    return decorations.number_font > usual_font(badge, badge.at.radius * 0.85) * (1 + 1e-9);
+  };
+  bool squares = false;
   for (const auto& key : order) {
     const Badge& badge = badges.at(key);
-    // A badge grows past its place where its number would be smaller than number_font.
-    const double characters = static_cast<double>(badge.label.size());
-    const double grow = std::max(1.0, decorations.number_font * std::max(1 / 1.15, 0.58 * characters / 1.7) /
-                                          (badge.at.radius * 0.85));
-    const bool pieces_round = round_pieces_drawn(badge);
-    const Shape* ring = grow > 1 || pieces_round || round_piece_under(badge) ? nullptr : ring_under(badge);
-    const double radius = ring != nullptr ? std::min(badge.at.radius * 0.85, ring->radius - ring->stroke_width / 2)
-                                          : badge.at.radius * 0.85 * grow;
+    if (!needs_growth(badge)) continue;
+    const NumberBox wanted = number_box(badge.label, decorations.number_font);
+    if ((round_pieces_drawn(badge) ? wanted.diamond : wanted.disc) > place_of(badge.at)) squares = true;
+  }
+  // Only where every place is a square: a square's corners would leave a hexagon.
+  for (const auto& key : order) squares = squares && badges.at(key).at.square;
+  for (const auto& key : order) {
+    const Badge& badge = badges.at(key);
+    const bool grow = needs_growth(badge), square = squares && grow;
+    const bool pieces_round = !square && round_pieces_drawn(badge);
+    const Shape* ring = grow || pieces_round || round_piece_under(badge) ? nullptr : ring_under(badge);
+    const double usual = badge.at.radius * 0.85, place = place_of(badge.at);
+    const NumberBox wanted = number_box(badge.label, decorations.number_font);
+    // The badge's half size (a disc's radius, a square's half side, a diamond's half diagonal) and
+    // the half size that holds its number at number_font.
+    const double need = square ? wanted.square : pieces_round ? wanted.diamond : wanted.disc;
+    double radius = ring != nullptr ? std::min(usual, ring->radius - ring->stroke_width / 2) : pieces_round ? badge.at.radius : usual;
+    if (grow) radius = std::max(radius, std::min(place, need));
     const bool black = badge.colour == "black";
     const std::string disc = black ? "#000000" : badge.colour == "white" ? "#ffffff" : "#c8c8c8";
-    if (pieces_round) {
+    if (square) {
+      out.shapes.push_back(rectangle_shape(badge.at.x - radius, badge.at.y - radius, badge.at.x + radius, badge.at.y + radius, disc,
+                                           "#000000", radius * 0.12, "move-number"));
+    } else if (pieces_round) {
       // A disc where the move's piece no longer stands (it moved on, or the move placed none: a
       // curse) would read as a piece of the game: a diamond cannot.
-      const double r = badge.at.radius * grow;
+      const double r = radius;
       out.shapes.push_back(polygon_shape({{badge.at.x, badge.at.y - r}, {badge.at.x + r, badge.at.y},
                                           {badge.at.x, badge.at.y + r}, {badge.at.x - r, badge.at.y}},
-                                         disc, "#000000", radius * 0.12, "move-number"));
+                                         disc, "#000000", r * 0.102, "move-number"));
     } else if (ring != nullptr) {
       out.shapes.push_back(circle_shape(badge.at.x, badge.at.y, radius, disc, "none", 0, "move-number"));
-    } else if (!round_piece_under(badge) || grow > 1) {
+    } else if (!round_piece_under(badge) || grow) {
       out.shapes.push_back(circle_shape(badge.at.x, badge.at.y, radius, disc, "#000000", radius * 0.12, "move-number"));
     }
-    const double size = std::min(radius * 1.15, 1.7 * radius / (0.58 * characters));
+    // The usual size, or number_font where that is larger, as far as the badge holds it.
+    double size = usual_font(badge, pieces_round ? usual : radius);
+    if (grow) size = std::min(std::max(size, decorations.number_font), radius / need * decorations.number_font);
     Shape number = text_shape(badge.at.x, badge.at.y, badge.label, size, false, "move-number");
     number.fill = black ? "#ffffff" : "#000000";
     number.bold = true;

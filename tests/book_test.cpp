@@ -231,6 +231,77 @@ TEST(Diagram, ANumberOnARingIsWrittenInsideIt) {
   EXPECT_LE(badge->radius, 8 - 0.5);
 }
 
+// A number a book asks for at a size larger than its place (number_font: 6 pt where a 15x15 board
+// prints its squares 6.3 pt wide) stays on its place: its badge and its digits within the place's
+// room (MoveAnchor::room), at the size asked where the place holds it. The badges were 1.5 squares
+// wide: on a Brochs 15x15 solution a "2" on o2 hung off the board and a "3" on b15 covered the piece
+// on a15. Each game at its largest size up to 15, the first moves of its start to distinct places.
+TEST(Diagram, ABooksLargeNumbersStayOnTheirPlaces) {
+  for (const GameDescriptor* game : registered_games()) {
+    int size = smallest_size(*game);
+    for (int n = size; n <= 15; ++n) {
+      if (game->size_ok(n)) size = n;
+    }
+    const auto configured = make_game(*game, size);
+    const auto start = configured->initial_state();
+    std::vector<Move> moves;
+    start->legal_moves(moves);
+    Decorations decorations;
+    decorations.mover_colours = side_colours(*game);
+    for (const Move m : moves) {
+      const auto at = start->move_anchor(m);
+      if (!at || decorations.numbers.size() == 3) continue;
+      if (std::any_of(decorations.numbers.begin(), decorations.numbers.end(),
+                      [&](const NumberedMove& n) { return n.at.x == at->x && n.at.y == at->y; })) {
+        continue;
+      }
+      ASSERT_GT(at->room, at->radius) << game->name << ": a place has more room than its piece";
+      decorations.numbers.push_back({std::to_string(decorations.numbers.size() + 1), *at, 0});
+    }
+    ASSERT_EQ(decorations.numbers.size(), 3u) << game->name;
+    const double room = decorations.numbers[0].at.room;
+    // The Brochs 15x15 solution's 6 pt in its 40-unit squares (38 units): 1.9 times the room.
+    decorations.number_font = 1.9 * room;
+    const Drawing drawn = decorate(start->drawing(), decorations);
+    for (const NumberedMove& number : decorations.numbers) {
+      const MoveAnchor& at = number.at;
+      const auto text = std::find_if(drawn.shapes.begin(), drawn.shapes.end(), [&](const Shape& s) {
+        return s.kind == Shape::Kind::Text && s.role == "move-number" && s.text == number.label;
+      });
+      ASSERT_NE(text, drawn.shapes.end()) << game->name << " " << number.label;
+      // Bold digits: 0.7 em wide, 0.73 em high.
+      const double half_width = 0.35 * text->font_size, half_height = 0.365 * text->font_size;
+      EXPECT_LE(std::abs(text->points[0].first - at.x) + half_width, at.room) << game->name << " " << number.label;
+      EXPECT_LE(std::abs(text->points[0].second - at.y) + half_height, at.room) << game->name << " " << number.label;
+      if (at.square) {
+        EXPECT_GE(text->font_size, decorations.number_font - 1e-9) << game->name << ": a square place holds the size asked";
+      } else {
+        EXPECT_LE(std::hypot(half_width, half_height), at.room) << game->name << " " << number.label;
+      }
+      for (const Shape& s : drawn.shapes) {
+        if (s.role != "move-number" || s.kind == Shape::Kind::Text) continue;
+        double far = 0;  // from the place's centre to the badge's outline, its stroke included
+        if (s.kind == Shape::Kind::Circle) {
+          if (std::abs(s.points[0].first - at.x) > 1e-9 || std::abs(s.points[0].second - at.y) > 1e-9) continue;
+          far = s.radius + s.stroke_width / 2;
+          EXPECT_LE(far, at.room) << game->name << " " << number.label << ": the disc leaves its place";
+        } else {
+          bool mine = false;
+          for (const auto& [x, y] : s.points) mine = mine || (std::abs(x - at.x) < at.room && std::abs(y - at.y) < at.room);
+          if (!mine) continue;
+          for (const auto& [x, y] : s.points) {
+            EXPECT_LE(std::max(std::abs(x - at.x), std::abs(y - at.y)) + s.stroke_width / 2, at.room)
+                << game->name << " " << number.label << ": the badge leaves its square";
+            if (!at.square) {
+              EXPECT_LE(std::hypot(x - at.x, y - at.y) + s.stroke_width / 2, at.room) << game->name;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 // A side's disc takes its colour from the descriptor's stone_colours, not from the side's name:
 // sides named X and O get black and white discs (side 0 dark by default), and a game whose side 0
 // plays the light stones says so (Hexabrae's White moves first).
@@ -703,6 +774,9 @@ TEST(Book, NumberedSolutionsHtmlAndPdfAsAReaderSeesThem) {
   EXPECT_GE(occurrences(tex.str().substr(solutions_at), "\\node["),
             occurrences(tex.str().substr(0, solutions_at), "\\node[") + static_cast<std::size_t>(count));
   EXPECT_TRUE(tex_braces_balance(tex.str()));
+  // Lines may stretch rather than run into the margin before a word that cannot break: a rules
+  // paragraph had a line 5 pt too wide ("... Althuizen, 2010) ... docs/rulings.md").
+  EXPECT_NE(tex.str().find("\\setlength{\\emergencystretch}{"), std::string::npos);
 
   // Chromium renders the HTML; a page that is not blank has many colours in its screenshot.
   const fs::path shot = folder / "screenshot.png";

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -457,6 +458,77 @@ TEST(Chart, ALongTitleWrapsToThePanelsWidth) {
   for (const Shape& s : d.shapes) {
     if (s.kind == Shape::Kind::Text && s.font_size == 16) {
       EXPECT_LT(s.points[0].second + 8, first_bar_top - 40) << s.text;
+    }
+  }
+}
+
+// An "outcomes" panel: a group of the first side's wins, the draws and the second side's wins per reading.
+ChartPanel outcomes_panel(std::vector<ChartBar> bars) {
+  ChartPanel outcomes;
+  outcomes.title = "outcomes";
+  outcomes.percent = true;
+  outcomes.series = {"White wins", "draws", "Black wins"};
+  outcomes.bars = std::move(bars);
+  return outcomes;
+}
+
+// A row of panels ends where the row above it ends, each panel as wide as the one over it: a row of
+// single bars (MCTS play, no draw) under a row of grouped ones (random play, with draws) ended
+// 66 units short of it. The axes are the dark horizontal lines, one a panel.
+TEST(Chart, RowsOfPanelsEndTogether) {
+  const ChartPanel outcomes = outcomes_panel({{"majority", 0.489, 0.458, 0.52}, {"majority", 0.0, 0.0, 0.004},
+                                              {"majority", 0.511, 0.48, 0.54}, {"mover-only", 0.483, 0.452, 0.514},
+                                              {"mover-only", 0.002, 0.0, 0.007}, {"mover-only", 0.515, 0.48, 0.54}});
+  ChartPanel lengths;
+  lengths.title = "game length (plies)";
+  lengths.axis_max = 180;
+  lengths.bars = {{"majority", 50, 10, 160}, {"mover-only", 58, 10, 165}};
+  ChartPanel rate;
+  rate.title = "White (first) win rate";
+  rate.percent = true;
+  rate.reference = 0.5;
+  rate.new_row = true;
+  rate.bars = {{"majority", 0.6, 0.31, 0.83}, {"mover-only", 0.4, 0.17, 0.69}};
+  const Drawing d = chart_drawing("hexabrae radius 2", "seed 1", {outcomes, lengths, rate, lengths});
+  std::map<double, std::vector<std::pair<double, double>>> axes;  // by height: each panel's (left, right)
+  for (const Shape& s : d.shapes) {
+    if (s.kind == Shape::Kind::Line && s.stroke == "#333333" && s.points[0].second == s.points[1].second) {
+      axes[s.points[0].second].emplace_back(s.points[0].first, s.points[1].first);
+    }
+  }
+  ASSERT_EQ(axes.size(), 2u);
+  const auto& top = axes.begin()->second;
+  const auto& bottom = axes.rbegin()->second;
+  ASSERT_EQ(top.size(), 2u);
+  ASSERT_EQ(bottom.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_NEAR(bottom[i].first, top[i].first, 1e-9) << "panel " << i;
+    EXPECT_NEAR(bottom[i].second, top[i].second, 1e-9) << "panel " << i;
+  }
+}
+
+// Equal bars side by side in a group (30 units apart) have value labels that do not run together:
+// "50.0%50.0%" read as one number. A label is about 0.64 of its size a character wide in DejaVu Sans
+// ("%" nearly a whole em); labels of one panel that would overlap stand one over the other.
+TEST(Chart, EqualBarsLabelsDoNotRunTogether) {
+  const ChartPanel outcomes = outcomes_panel({{"majority", 0.5, 0.15, 0.85}, {"majority", 0.0, 0.0, 0.0}, {"majority", 0.5, 0.15, 0.85},
+                                              {"mover-only", 0.5, 0.15, 0.85}, {"mover-only", 0.5, 0.15, 0.85},
+                                              {"mover-only", 0.0, 0.0, 0.0}});
+  const Drawing d = chart_drawing("hexabrae radius 2", "seed 1", {outcomes});
+  std::vector<const Shape*> labels;
+  for (const Shape& s : d.shapes) {
+    if (s.kind == Shape::Kind::Text && s.font_size == 10) labels.push_back(&s);
+  }
+  ASSERT_EQ(labels.size(), 6u);
+  for (std::size_t a = 0; a < labels.size(); ++a) {
+    for (std::size_t b = a + 1; b < labels.size(); ++b) {
+      const Shape& p = *labels[a];
+      const Shape& q = *labels[b];
+      const double apart = std::abs(p.points[0].first - q.points[0].first);
+      const double widths = 0.64 * 10 * static_cast<double>(p.text.size() + q.text.size()) / 2;
+      const bool beside = apart >= widths, above = std::abs(p.points[0].second - q.points[0].second) >= 10;
+      EXPECT_TRUE(beside || above) << p.text << " at " << p.points[0].first << "," << p.points[0].second << " and " << q.text
+                                   << " at " << q.points[0].first << "," << q.points[0].second;
     }
   }
 }

@@ -13,7 +13,7 @@ std::optional<MoveAnchor> draw_anchor(const Position& p, Move m) {
   const int n = p.n();
   if (m >= static_cast<Move>(n * n)) return std::nullopt;
   const int r = static_cast<int>(m) / n, c = static_cast<int>(m) % n;
-  return MoveAnchor{kMargin + (c + 0.5) * kCell, kMargin + (r + 0.5) * kCell, kCell * 0.4};
+  return MoveAnchor{kMargin + (c + 0.5) * kCell, kMargin + (r + 0.5) * kCell, kCell * 0.4, kCell * 0.5, true};
 }
 
 Drawing draw(const Position& p) {

@@ -53,7 +53,7 @@ void draw_piece(Drawing& d, double x, double y, double size, std::uint8_t piece,
 // The centre of a square of the board and the radius of a piece on it.
 MoveAnchor BrochsState::square_anchor(int cell) const {
   const int n = tables_->n;
-  return MoveAnchor{kMargin + kSquare * (cell % n + 0.5), kMargin + kSquare * (cell / n + 0.5), kSquare * 0.36};
+  return MoveAnchor{kMargin + kSquare * (cell % n + 0.5), kMargin + kSquare * (cell / n + 0.5), kSquare * 0.36, kSquare * 0.5, true};
 }
 
 std::optional<MoveAnchor> BrochsState::move_anchor(Move m) const {

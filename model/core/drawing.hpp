@@ -97,6 +97,13 @@ struct MoveAnchor {
   double x = 0;
   double y = 0;
   double radius = 0;
+  // Half the width of the place itself (a square's half side, a hexagon's inner radius): a move's
+  // number may take its place up to there and no further, or it covers the places around it. 0
+  // when the game does not say: 1.25 times `radius`.
+  double room = 0;
+  // The place is a square of side 2 * room (a board's square, or the square around a point of a
+  // grid): a number may fill it to its corners, which leaves it more room than a disc.
+  bool square = false;
 };
 
 // What a move does on the picture besides landing on its anchor, so that generic code can show a

@@ -45,7 +45,7 @@ std::optional<MoveAnchor> HexabraeState::move_anchor(Move m) const {
   if (parts.kind == MoveKind::Pass) return std::nullopt;
   const int field = parts.kind == MoveKind::Rotate ? parts.from : parts.to;
   const auto [x, y] = frame_of(*board_).at(board_->centre(field));
-  return MoveAnchor{x, y, kAnchorRadius};
+  return MoveAnchor{x, y, kAnchorRadius, std::sqrt(3.0) / 2};  // the hexagon's inner radius (side 1)
 }
 
 MoveTrace HexabraeState::move_trace(Move m) const {

@@ -23,7 +23,7 @@ Shape text(double x, double y, const std::string& content) { return text_shape(x
 
 std::optional<MoveAnchor> draw_anchor(int size, Move move) {
   if (move >= static_cast<Move>(size * size)) return std::nullopt;
-  return MoveAnchor{kMargin + static_cast<int>(move) % size, kMargin + static_cast<int>(move) / size, 0.42};
+  return MoveAnchor{kMargin + static_cast<int>(move) % size, kMargin + static_cast<int>(move) / size, 0.42, 0.5, true};
 }
 
 Drawing draw_position(const Position& position, const Outcome& outcome) {
