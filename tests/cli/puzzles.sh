@@ -192,8 +192,18 @@ recheck_refused refdefence "a wrong move whose defence does not play" "wrong mov
 changed_copy refdraw "
 refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 1').fetchone()[0])
 refs[2]['why'] = 'After ' + refs[2]['move'] + ', Black answers ' + refs[2]['defence'][0] + ' and holds a draw.'
+refs[2]['claim'] = {'kind': 'draw', 'within': 0, 'slower_win': 0, 'line': []}
 c.execute('UPDATE puzzles SET refutations = ? WHERE id = 1', (json.dumps(refs),))"
 recheck_refused refdraw "a wrong move's sentence that the certificate does not prove" "wrong move [a-e][1-5]: its sentence says it is a draw, which neither the certificate nor the defence shows"
+# A sentence is checked by its stored claim, and must be the one written for it: a sentence changed
+# alone, its claim left as it was, is refused whatever it says (until 29 November 2026 the check read
+# the sentence's phrases, and a sentence whose phrases it did not look for passed).
+changed_copy refwords "
+refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 1').fetchone()[0])
+refs[1]['why'] = refs[1]['why'].replace('After ', 'Long after ', 1)
+assert refs[1]['why'].startswith('Long after ')
+c.execute('UPDATE puzzles SET refutations = ? WHERE id = 1', (json.dumps(refs),))"
+recheck_refused refwords "a sentence that is not its claim's" "wrong move [a-e][1-5]: its sentence is not the one written for its claim ([a-z-]*): \"After "
 # The theme column: another of the game's themes than the key move's, and a theme the game does not
 # name (another game's); both passed until 29 November 2026. Puzzle 1's key move is a fill-capture.
 changed_copy theme "c.execute(\"UPDATE puzzles SET theme = 'fill' WHERE id = 1 AND theme = 'fill-capture'\"); assert c.total_changes == 1"
@@ -207,7 +217,7 @@ recheck_refused curse "a theme the game does not name" "it is stored with theme 
 changed_copy slower "
 refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 4').fetchone()[0])
 assert [r['move'] for r in refs] == ['c2', 'd1', 'c5'] and 'still wins' not in refs[2]['why']
-refs[2] = {'move': 'c5', 'defence': refs[0]['defence'], 'why': refs[0]['why'].replace('c2', 'c5')}
+refs[2] = {'move': 'c5', 'defence': refs[0]['defence'], 'why': refs[0]['why'].replace('c2', 'c5'), 'claim': refs[0]['claim']}
 c.execute('UPDATE puzzles SET refutations = ? WHERE id = 4', (json.dumps(refs),))"
 "$arbiter" puzzles show 4 --db "$db" >"$tmp/out" 2>"$tmp/err" && "$arbiter" puzzles show 4 --db "$db" --json >"$tmp/json" 2>>"$tmp/err" \
   && grep -q "^checked: .*in which d2 alone wins within 2 moves; the solution ends in the win and the wrong moves agree, but for the slower win of c2 and d1, which only puzzles verify checks (re-checked now by arbiter .*, without search)$" "$tmp/out" \
@@ -229,6 +239,7 @@ refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 1').fetc
 m, answer = refs[0]['move'], refs[0]['defence'][0]
 assert refs[0]['why'] == 'After ' + m + ', Black answers ' + answer + ' and wins.'
 refs[0]['why'] = 'After ' + m + ', Black answers ' + answer + ' and White cannot win within 2 moves. White still wins, but needs 3 moves from the puzzle position, ' + m + ' counted.'
+refs[0]['claim'] = {'kind': 'no-win-within', 'within': 2, 'slower_win': 3, 'line': []}
 c.execute('UPDATE puzzles SET refutations = ? WHERE id = 1', (json.dumps(refs),))"
 recheck_refused refslower "a slower win the defence disproves" "wrong move [a-e][1-5]: its sentence says White still wins, but its defence ends the game: Black wins"
 
