@@ -377,13 +377,37 @@ puzzles::PuzzleQuery query_of(const ReadOptions& r) {
   return query;
 }
 
+// The puzzles of `list` and `export --theme T` among `found` (read without the theme in their
+// query): those whose key move has T, re-checked now (generators::key_move_theme), and are stored
+// with it; a theme changed in the store is not taken at its word. A puzzle of which only one of the
+// two is T is left out with a warning on stderr. (`verify --theme T` re-proves the puzzles stored
+// with T, their theme included.)
+std::vector<Puzzle> of_theme(std::vector<Puzzle> found, const std::string& theme) {
+  if (theme.empty()) return found;
+  const auto words = [](const std::string& t) { return t.empty() ? std::string("no theme") : "theme '" + t + "'"; };
+  std::vector<Puzzle> kept;
+  for (Puzzle& p : found) {
+    const std::optional<std::string> actual = generators::key_move_theme(p);
+    const bool stored = p.theme == theme, has = actual && *actual == theme;
+    if (stored != has) {
+      std::cerr << "arbiter: warning: puzzle " << p.id << " is stored with " << words(p.theme) << ", but its key move " << p.key_move
+                << (actual ? " has " + words(*actual) : std::string(" does not read in its position")) << ": left out of --theme "
+                << theme << " (arbiter puzzles verify reports it)\n";
+    } else if (stored) {
+      kept.push_back(std::move(p));
+    }
+  }
+  return kept;
+}
+
 int list_or_export(const std::vector<std::string>& args, bool full) {
   bool proceed = false;
   const ReadOptions r = parse_read(full ? kExport : kList, args, false, true, proceed);
   if (!proceed) return 0;
-  const puzzles::PuzzleQuery query = query_of(r);
+  puzzles::PuzzleQuery query = query_of(r);
+  query.theme.clear();  // re-checked below
   const auto store = puzzles::PuzzleStore::open(r.db, false, "--db");
-  const auto found = store.select(query);
+  const auto found = of_theme(store.select(query), r.theme);
   if (full || r.json) {
     // The export is list's document with every field of every puzzle, certificates included; it is
     // JSON with or without --json, which only lays it out on several lines.

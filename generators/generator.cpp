@@ -1083,6 +1083,15 @@ std::vector<std::string> check_without_search(const Puzzle& p) {
   return problems;
 }
 
+std::optional<std::string> key_move_theme(const Puzzle& p) {
+  try {
+    const auto position = make_game(find_game(p.game), p.size, p.rulings)->parse_position(p.position);
+    return position->move_theme(position->parse_move(p.key_move));
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+}
+
 std::vector<std::string> recheck(const Puzzle& p) {
   std::vector<std::string> problems;
   const GameDescriptor& descriptor = find_game(p.game);

@@ -135,6 +135,11 @@ std::vector<std::string> check_without_search(const puzzles::Puzzle& puzzle);
 std::optional<std::string> refutation_sentence(const Game& game, const State& position, Move move,
                                                const std::vector<std::string>& defence, const puzzles::RefutationClaim& claim);
 
+// The theme of the puzzle's key move, State::move_theme in its position as the generator gives it,
+// which its stored theme must be (check_without_search); nothing when the position or the key move
+// does not read. Cheap: no search.
+std::optional<std::string> key_move_theme(const puzzles::Puzzle& puzzle);
+
 // Lower-case hex SHA-256 of the text.
 std::string sha256_hex(const std::string& text);
 

@@ -208,6 +208,16 @@ recheck_refused refwords "a sentence that is not its claim's" "wrong move [a-e][
 # name (another game's); both passed until 29 November 2026. Puzzle 1's key move is a fill-capture.
 changed_copy theme "c.execute(\"UPDATE puzzles SET theme = 'fill' WHERE id = 1 AND theme = 'fill-capture'\"); assert c.total_changes == 1"
 recheck_refused theme "a theme that is not the key move's" "it is stored with theme 'fill', but its key move [a-e][1-5] has theme 'fill-capture'"
+# list and export --theme re-check the theme of what they select: puzzle 1, stored as a fill, is
+# neither a fill nor a fill-capture to them, and a warning names it (both took the stored theme at
+# its word until 29 November 2026: --theme fill listed it, --theme fill-capture left it out).
+for t in fill fill-capture; do
+  "$arbiter" puzzles list --db "$tmp/theme.db" --theme $t >"$tmp/out" 2>"$tmp/err" \
+    && ! grep -q "^ *1  " "$tmp/out" && "$arbiter" puzzles export --db "$tmp/theme.db" --theme $t >"$tmp/json" 2>>"$tmp/err" \
+    && python3 -c "import json,sys; assert 1 not in [p['id'] for p in json.load(open(sys.argv[1]))['puzzles']]" "$tmp/json" \
+    && [ "$(grep -c "^arbiter: warning: puzzle 1 is stored with theme 'fill', but its key move [a-e][1-5] has theme 'fill-capture': left out of --theme $t (arbiter puzzles verify reports it)$" "$tmp/err")" = 2 ] \
+    && pass || fail "list and export --theme $t re-check the theme" "$tmp/out" "$tmp/err"
+done
 changed_copy curse "c.execute(\"UPDATE puzzles SET theme = 'curse' WHERE id = 1\")"
 recheck_refused curse "a theme the game does not name" "it is stored with theme 'curse', which the game does not name (it names fill-win, fill-capture, fill)"
 # A slower win ("still wins, but needs 3 moves") only a search checks: puzzle 4's first wrong
