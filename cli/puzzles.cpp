@@ -76,7 +76,8 @@ void require_known_theme(const std::string& theme, const std::vector<std::string
 
 // Throws InputError for a theme the game (named `game`) does not declare, or one no puzzle of the
 // kind can have: a theme whose move wins at once is never the key move of a within-K puzzle for
-// K >= 2 (no win within K-1) or of a wins puzzle (not also a win within 1).
+// K >= 2 (no win within K-1) or of a wins puzzle (not also a win within 1), and one whose move
+// never wins within one move (Theme::never_wins_in_one) never that of a within-1 puzzle.
 void require_possible_theme(const std::string& theme, const std::vector<Theme>& declared, const std::string& game,
                             PuzzleKind kind, int within) {
   std::vector<std::string> names;
@@ -90,6 +91,10 @@ void require_possible_theme(const std::string& theme, const std::vector<Theme>& 
                      " at once, and a " + kind_text + " puzzle " +
                      (kind == PuzzleKind::Wins ? "is never also a win within 1" : "has no win within " + std::to_string(within - 1)) +
                      " (within-1 puzzles can have it)");
+  }
+  if (t.never_wins_in_one && kind == PuzzleKind::WinsWithin && within == 1) {
+    throw InputError("--theme " + theme + " cannot occur with --kind within-1: its moves never win " + game +
+                     " within 1 move, which a within-1 puzzle's key move does (within-2 and longer puzzles can have it)");
   }
 }
 

@@ -411,7 +411,16 @@ expect_error "theme the kind excludes" puzzles generate brique --size 5 --kind w
 grep -q "fill-win cannot occur with --kind within-2: .*no win within 1" "$tmp/err" && pass || fail "the theme and the kind are named" "$tmp/err"
 expect_error "theme the kind excludes (wins)" puzzles generate quentin --size 5 --kind wins --count 1 --theme territory-win --max-positions 10 --db "$tmp/x.db"
 expect_error "theme the kind excludes (hexabrae)" puzzles generate hexabrae --size 2 --kind within-3 --count 1 --theme enclosure --max-positions 10 --db "$tmp/x.db"
+# And one whose move never wins within one move (Quentin's forced-pass: the opponent's only reply
+# is a pass, then the mover must move again) cannot be the key move of a within-1 puzzle: 3,000
+# Quentin 7x7 positions of seed 1 gave none (452 "other theme") until 29 November 2026. A
+# territory-fill can (its opponent's forced reply may complete the chain), and is not refused.
+expect_error "theme within-1 excludes" puzzles generate quentin --size 7 --kind within-1 --count 1 --theme forced-pass --max-positions 30 --db "$tmp/x.db"
+grep -q "^arbiter: error: --theme forced-pass cannot occur with --kind within-1: its moves never win quentin within 1 move" "$tmp/err" \
+  && pass || fail "the theme within-1 excludes is named" "$tmp/err"
 [ ! -e "$tmp/x.db" ] && pass || fail "a refused run creates no store"
+"$arbiter" puzzles generate quentin --size 7 --kind within-1 --count 1 --theme territory-fill --max-positions 400 --db "$tmp/fill.db" >"$tmp/out" 2>"$tmp/err" \
+  && grep -q "^1 puzzle added" "$tmp/out" && pass || fail "a territory-fill within-1 puzzle is made" "$tmp/out" "$tmp/err"
 # A theme no game names is an error for the readers too, not an empty answer; a known theme that
 # no stored puzzle has is an empty answer.
 expect_error "unknown theme (list)" puzzles list --db "$db" --theme nosuch
