@@ -76,7 +76,8 @@ void require_known_theme(const std::string& theme, const std::vector<std::string
 
 // Throws InputError for a theme the game (named `game`) does not declare, or one no puzzle of the
 // kind can have: a theme whose move wins at once is never the key move of a within-K puzzle for
-// K >= 2 (no win within K-1) or of a wins puzzle (not also a win within 1).
+// K >= 2 (no win within K-1) or of a wins puzzle (not also a win within 1), and one whose move
+// never wins within one move (Theme::never_wins_in_one) never that of a within-1 puzzle.
 void require_possible_theme(const std::string& theme, const std::vector<Theme>& declared, const std::string& game,
                             PuzzleKind kind, int within) {
   std::vector<std::string> names;
@@ -90,6 +91,10 @@ void require_possible_theme(const std::string& theme, const std::vector<Theme>& 
                      " at once, and a " + kind_text + " puzzle " +
                      (kind == PuzzleKind::Wins ? "is never also a win within 1" : "has no win within " + std::to_string(within - 1)) +
                      " (within-1 puzzles can have it)");
+  }
+  if (t.never_wins_in_one && kind == PuzzleKind::WinsWithin && within == 1) {
+    throw InputError("--theme " + theme + " cannot occur with --kind within-1: its moves never win " + game +
+                     " within 1 move, which a within-1 puzzle's key move does (within-2 and longer puzzles can have it)");
   }
 }
 
@@ -370,13 +375,37 @@ puzzles::PuzzleQuery query_of(const ReadOptions& r) {
   return query;
 }
 
+// The puzzles of `list` and `export --theme T` among `found` (read without the theme in their
+// query): those whose key move has T, re-checked now (generators::key_move_theme), and are stored
+// with it; a theme changed in the store is not taken at its word. A puzzle of which only one of the
+// two is T is left out with a warning on stderr. (`verify --theme T` re-proves the puzzles stored
+// with T, their theme included.)
+std::vector<Puzzle> of_theme(std::vector<Puzzle> found, const std::string& theme) {
+  if (theme.empty()) return found;
+  const auto words = [](const std::string& t) { return t.empty() ? std::string("no theme") : "theme '" + t + "'"; };
+  std::vector<Puzzle> kept;
+  for (Puzzle& p : found) {
+    const std::optional<std::string> actual = generators::key_move_theme(p);
+    const bool stored = p.theme == theme, has = actual && *actual == theme;
+    if (stored != has) {
+      std::cerr << "arbiter: warning: puzzle " << p.id << " is stored with " << words(p.theme) << ", but its key move " << p.key_move
+                << (actual ? " has " + words(*actual) : std::string(" does not read in its position")) << ": left out of --theme "
+                << theme << " (arbiter puzzles verify reports it)\n";
+    } else if (stored) {
+      kept.push_back(std::move(p));
+    }
+  }
+  return kept;
+}
+
 int list_or_export(const std::vector<std::string>& args, bool full) {
   bool proceed = false;
   const ReadOptions r = parse_read(full ? kExport : kList, args, false, true, proceed);
   if (!proceed) return 0;
-  const puzzles::PuzzleQuery query = query_of(r);
+  puzzles::PuzzleQuery query = query_of(r);
+  query.theme.clear();  // re-checked below
   const auto store = puzzles::PuzzleStore::open(r.db, false, "--db");
-  const auto found = store.select(query);
+  const auto found = of_theme(store.select(query), r.theme);
   if (full || r.json) {
     // The export is list's document with every field of every puzzle, certificates included; it is
     // JSON with or without --json, which only lays it out on several lines.

@@ -293,44 +293,86 @@ std::string outcome_words(const Game& game, const Outcome& o) {
   return o.kind == Outcome::Kind::Win ? side_name(game, o.winner) + " wins" : "it is drawn";
 }
 
-// Why the wrong move m of `position` fails, as a sentence: the player's side is its colour after m
-// (a move that exchanges the players gives it the other one), and an answer is named only when the
-// opponent is the one to move after m (sides need not alternate). k is the puzzle's bound (0: a
-// `wins` puzzle); `slower_win`: the player still wins within k moves after m, so k + 1 moves from
-// the puzzle position, m counted.
-std::string refutation_sentence(const Game& game, const State& position, const solver::MoveResult& m, int k, bool slower_win) {
+// What the sentence of the wrong move m of `position` claims (refutation_sentence writes it): k is
+// the puzzle's bound (0: a `wins` puzzle); `slower_win`: the player still wins within k moves after
+// m, so k + 1 moves from the puzzle position, m counted.
+puzzles::RefutationClaim refutation_claim(const State& position, const solver::MoveResult& m, int k, bool slower_win) {
+  using Kind = puzzles::RefutationClaim::Kind;
+  puzzles::RefutationClaim claim;
   const int player = player_after(position, m.move);
-  const std::string side = side_name(game, player), opponent = side_name(game, 1 - player);
   auto child = position.clone();
   child->apply(m.move);
-  if (child->is_terminal()) return m.text + " ends the game: " + outcome_words(game, child->outcome()) + ".";
-  const std::string exchange =
-      position.exchanges_players(m.move) ? "the players exchange colours, so the player to move plays " + side : "";
-  const std::string still =
-      slower_win ? " " + side + " still wins, but needs " + moves_word(k + 1) + " from the puzzle position, " + m.text + " counted." : "";
+  if (child->is_terminal()) {
+    claim.kind = Kind::EndsGame;
+    return claim;
+  }
   // The one move of a win in one is spent: there is no answer to speak of.
-  if (k == 1) return m.text + " does not win at once" + (exchange.empty() ? "" : " (" + exchange + ")") + "." + still;
-  std::string sentence = "After " + m.text + (exchange.empty() ? ", " : " " + exchange + "; ");
-  const bool answered = !m.line.empty() && child->side_to_move() == 1 - player;
-  if (answered) {
-    sentence += opponent + " answers " + m.line.front() + " and ";
+  if (k == 1) {
+    claim.kind = Kind::NotAtOnce;
+    claim.slower_win = slower_win ? k + 1 : 0;
+    return claim;
+  }
+  if (!m.line.empty() && child->side_to_move() == 1 - player) {
     // An answer that ends the game with the opponent's win is said to win, as in a `wins` puzzle
     // ("Black answers d5 and wins."): the bounded search's "cannot win within k" is true but hides
     // that the move loses at once. Said only where replaying the answer shows it.
-    auto answer = child->clone();
-    answer->apply(answer->parse_move(m.line.front()));
-    const Outcome end = answer->is_terminal() ? answer->outcome() : Outcome{};
-    if (end.kind == Outcome::Kind::Win && end.winner == 1 - player) return sentence + "wins.";
+    child->apply(child->parse_move(m.line.front()));
+    const Outcome end = child->is_terminal() ? child->outcome() : Outcome{};
+    if (end.kind == Outcome::Kind::Win && end.winner == 1 - player) {
+      claim.kind = Kind::AnswerWins;
+      return claim;
+    }
   }
   if (m.value == Value::NoWinWithin) {
-    if (!answered && child->side_to_move() == player) sentence += side + " is to move again, but ";
-    return sentence + side + " cannot win within " + moves_word(k) + "." + still;
+    claim.kind = Kind::NoWinWithin;
+    claim.within = k;
+    claim.slower_win = slower_win ? k + 1 : 0;
+  } else if (m.value == Value::Draw) {
+    claim.kind = Kind::Draw;
+  } else {
+    claim.kind = Kind::Loses;
+    if (m.line.size() > 1) claim.line = m.line;
   }
-  if (m.value == Value::Draw) return sentence + (answered ? "" : opponent + " ") + "holds a draw.";
-  return sentence + (answered ? "" : opponent + " ") + "wins" + (m.line.size() > 1 ? " (" + move_list(m.line) + ")." : ".");
+  return claim;
 }
 
 }  // namespace
+
+std::optional<std::string> refutation_sentence(const Game& game, const State& position, Move move,
+                                               const std::vector<std::string>& defence, const puzzles::RefutationClaim& claim) {
+  using Kind = puzzles::RefutationClaim::Kind;
+  const std::string text = position.move_text(move);
+  const int player = player_after(position, move);
+  const std::string side = side_name(game, player), opponent = side_name(game, 1 - player);
+  auto child = position.clone();
+  child->apply(move);
+  if (claim.kind == Kind::None) return std::nullopt;
+  if (claim.kind == Kind::EndsGame) {
+    if (!child->is_terminal()) return std::nullopt;
+    return text + " ends the game: " + outcome_words(game, child->outcome()) + ".";
+  }
+  const std::string exchange =
+      position.exchanges_players(move) ? "the players exchange colours, so the player to move plays " + side : "";
+  const std::string still = claim.slower_win > 0 ? " " + side + " still wins, but needs " + moves_word(claim.slower_win) +
+                                                       " from the puzzle position, " + text + " counted."
+                                                 : "";
+  if (claim.kind == Kind::NotAtOnce) return text + " does not win at once" + (exchange.empty() ? "" : " (" + exchange + ")") + "." + still;
+  std::string sentence = "After " + text + (exchange.empty() ? ", " : " " + exchange + "; ");
+  const bool answered = !defence.empty() && child->side_to_move() == 1 - player;
+  if (answered) sentence += opponent + " answers " + defence.front() + " and ";
+  switch (claim.kind) {
+    case Kind::AnswerWins:
+      if (!answered) return std::nullopt;
+      return sentence + "wins.";
+    case Kind::NoWinWithin:
+      if (!answered && child->side_to_move() == player) sentence += side + " is to move again, but ";
+      return sentence + side + " cannot win within " + moves_word(claim.within) + "." + still;
+    case Kind::Draw: return sentence + (answered ? "" : opponent + " ") + "holds a draw.";
+    case Kind::Loses:
+      return sentence + (answered ? "" : opponent + " ") + "wins" + (claim.line.empty() ? "." : " (" + move_list(claim.line) + ").");
+    default: return std::nullopt;
+  }
+}
 
 std::string source_name(Source source) {
   switch (source) {
@@ -587,7 +629,8 @@ std::optional<Puzzle> examine(const Game& game, const State& position, const Gen
     puzzles::Refutation refutation;
     refutation.move = m.text;
     refutation.defence.assign(m.line.begin(), m.line.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(2, m.line.size())));
-    refutation.why = refutation_sentence(game, position, m, wins_kind ? 0 : k, wrong[r].slower_win);
+    refutation.claim = refutation_claim(position, m, wins_kind ? 0 : k, wrong[r].slower_win);
+    refutation.why = refutation_sentence(game, position, m.move, refutation.defence, refutation.claim).value();
     p.refutations.push_back(std::move(refutation));
   }
 
@@ -853,14 +896,12 @@ std::vector<std::string> certificate_problems(const solver::Certificate& certifi
   return problems;
 }
 
-bool starts_with(const std::string& text, const std::string& prefix) { return text.compare(0, prefix.size(), prefix) == 0; }
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 // The stored wrong moves, checked without search: each is a legal move of the position other than
 // the key move, given once; its defence plays after it; and what its sentence says (whose move it
 // is about, the answer it names, who wins, a draw, the bound) agrees with the move, its defence and
 // the certificate's claims for it (`proved`: empty when the certificate does not verify, then
-// only the rest is checked). The sentence is read for the facts refutation_sentence writes.
+// only the rest is checked). What the sentence says is its stored claim (Refutation::claim): the
+// claim is checked, and the sentence must be the one refutation_sentence writes for it.
 std::vector<std::string> refutation_problems(const Game& game, const State& position, const Puzzle& p,
                                              const std::vector<std::pair<Move, std::vector<solver::Claim>>>& proved) {
   std::vector<std::string> problems;
@@ -916,43 +957,63 @@ std::vector<std::string> refutation_problems(const Game& game, const State& posi
     for (const auto& [m, claims] : proved) {
       if (m == move) proof = move_proof(claims, player, p);
     }
-    const std::string& why = r.why;
-    // The first disagreement of a sentence is said, not every one.
+    using Kind = puzzles::RefutationClaim::Kind;
+    const puzzles::RefutationClaim& claim = r.claim;
+    // The first disagreement of a claim or its sentence is said, not every one.
     std::string disagreement;
     auto wrong = [&disagreement](const std::string& what) {
       if (disagreement.empty()) disagreement = "its sentence " + what;
     };
-    if (!starts_with(why, r.move + " ") && !starts_with(why, "After " + r.move + " ") && !starts_with(why, "After " + r.move + ",")) {
-      wrong("is not about " + r.move);
-    }
-    if (contains(why, " answers ") && (r.defence.empty() || !(contains(why, " answers " + r.defence.front() + " ") ||
-                                                              contains(why, " answers " + r.defence.front() + ".") ||
-                                                              contains(why, " answers " + r.defence.front() + ",")))) {
-      wrong("names another answer than its defence" + (r.defence.empty() ? std::string(" (none)") : " " + r.defence.front()));
-    }
+    auto after = position.clone();
+    after->apply(move);
+    const bool ends = after->is_terminal();
+    const bool answered = !r.defence.empty() && !ends && after->side_to_move() == 1 - player;
     const bool opponent_wins = ended && ended->kind == Outcome::Kind::Win && ended->winner == 1 - player;
-    if ((contains(why, opponent + " wins") || contains(why, " and wins")) && !proof.loses && !opponent_wins) {
-      wrong("says " + opponent + " wins, which neither the certificate nor the defence shows");
-    }
-    if (contains(why, side + " wins")) wrong("says " + side + " wins by a move that does not " + puzzle_claim_words(p));
     const bool drawn = ended && ended->kind != Outcome::Kind::Win;
-    if (contains(why, "draw") && !proof.draws && !drawn) wrong("says it is a draw, which neither the certificate nor the defence shows");
-    if (contains(why, "cannot win within ") && (p.kind == PuzzleKind::Wins || !contains(why, "cannot win within " + moves_word(p.within)))) {
-      wrong("gives another bound than the puzzle's " + puzzle_claim_words(p));
+    const bool bounded = p.kind == PuzzleKind::WinsWithin;
+    // What the claim says, checked against the move, its defence and the certificate.
+    if (claim.kind == Kind::None) wrong("reads as no claim this arbiter writes");
+    if (ends != (claim.kind == Kind::EndsGame)) wrong(ends ? "does not say that " + r.move + " ends the game" : "says " + r.move + " ends the game, which it does not");
+    if (claim.slower_win > 0 && claim.kind != Kind::NotAtOnce && claim.kind != Kind::NoWinWithin) {
+      wrong("says " + side + " still wins beside saying " + puzzles::claim_kind_name(claim.kind));
     }
-    if (puzzles::claims_slower_win(r) &&
-        (p.kind == PuzzleKind::Wins || !contains(why, "still wins, but needs " + moves_word(p.within + 1)))) {
-      wrong("gives another slower win than " + moves_word(p.within + 1));
+    if (claim.kind == Kind::NotAtOnce && !(bounded && p.within == 1)) wrong("speaks of a win at once in a " + puzzle_claim_words(p) + " puzzle");
+    if (claim.kind == Kind::AnswerWins) {
+      bool answer_wins = false;
+      if (answered) {
+        auto answer = after->clone();
+        answer->apply(answer->parse_move(r.defence.front()));  // the defence played above
+        answer_wins = answer->is_terminal() && answer->outcome().kind == Outcome::Kind::Win && answer->outcome().winner == 1 - player;
+      }
+      if (!answer_wins) wrong("says " + opponent + "'s answer wins at once, which replaying it does not show");
     }
-    // A slower win the defence or the certificate disproves needs no search to refute.
-    if (contains(why, side + " still wins")) {
+    if (claim.kind == Kind::NoWinWithin && (!bounded || claim.within != p.within)) wrong("gives another bound than the puzzle's " + puzzle_claim_words(p));
+    if (claim.kind == Kind::Draw && !proof.draws && !drawn) wrong("says it is a draw, which neither the certificate nor the defence shows");
+    if (claim.kind == Kind::Loses) {
+      if (!proof.loses && !opponent_wins) wrong("says " + opponent + " wins, which neither the certificate nor the defence shows");
+      if (!claim.line.empty() &&
+          (claim.line.size() < r.defence.size() || !std::equal(r.defence.begin(), r.defence.end(), claim.line.begin()))) {
+        wrong("names a line " + move_list(claim.line) + " that does not begin with its defence " + move_list(r.defence));
+      }
+    }
+    if (claim.slower_win > 0) {
+      if (!bounded || claim.slower_win != p.within + 1) wrong("gives another slower win than " + moves_word(p.within + 1));
+      // A slower win the defence or the certificate disproves needs no search to refute.
       if (ended && !(ended->kind == Outcome::Kind::Win && ended->winner == player)) {
         wrong("says " + side + " still wins, but its defence ends the game: " + outcome_words(game, *ended));
       } else if (proof.loses || proof.draws) {
         wrong("says " + side + " still wins, but the certificate proves " + (proof.loses ? opponent + " wins" : "a draw"));
       }
     }
-    if (contains(why, "does not win at once") && (p.kind == PuzzleKind::Wins || p.within != 1)) wrong("speaks of a win at once in a " + puzzle_claim_words(p) + " puzzle");
+    // And the sentence is the one written for the claim: its wording is made in one place.
+    if (disagreement.empty()) {
+      const std::optional<std::string> sentence = refutation_sentence(game, position, move, r.defence, claim);
+      if (!sentence) {
+        wrong("claims " + puzzles::claim_kind_name(claim.kind) + ", which cannot be said of " + r.move);
+      } else if (*sentence != r.why) {
+        wrong("is not the one written for its claim (" + puzzles::claim_kind_name(claim.kind) + "): \"" + *sentence + "\"");
+      }
+    }
     if (!disagreement.empty()) problems.push_back(name + disagreement);
   }
   return problems;
@@ -1020,6 +1081,15 @@ std::vector<std::string> check_without_search(const Puzzle& p) {
   }
   for (std::string& problem : refutation_problems(*game, *position, p, proved)) problems.push_back(std::move(problem));
   return problems;
+}
+
+std::optional<std::string> key_move_theme(const Puzzle& p) {
+  try {
+    const auto position = make_game(find_game(p.game), p.size, p.rulings)->parse_position(p.position);
+    return position->move_theme(position->parse_move(p.key_move));
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
 }
 
 std::vector<std::string> recheck(const Puzzle& p) {

@@ -126,6 +126,20 @@ std::vector<std::string> recheck(const puzzles::Puzzle& puzzle);
 // sound), one line each; a position that does not read back is one such problem.
 std::vector<std::string> check_without_search(const puzzles::Puzzle& puzzle);
 
+// The sentence a wrong move's claim is written as (docs/puzzles.md), the one place its wording is
+// made: the generator writes it for the claim it makes, and check_without_search compares a stored
+// sentence with it. The player is the one who makes `move` (its colour after it: a move that
+// exchanges the players gives it the other one); an answer, the defence's first move, is named only
+// where the opponent is to move after `move`. Nothing for a claim that cannot be said of the move:
+// Kind::None, EndsGame for a move that does not end the game, AnswerWins without an answer.
+std::optional<std::string> refutation_sentence(const Game& game, const State& position, Move move,
+                                               const std::vector<std::string>& defence, const puzzles::RefutationClaim& claim);
+
+// The theme of the puzzle's key move, State::move_theme in its position as the generator gives it,
+// which its stored theme must be (check_without_search); nothing when the position or the key move
+// does not read. Cheap: no search.
+std::optional<std::string> key_move_theme(const puzzles::Puzzle& puzzle);
+
 // Lower-case hex SHA-256 of the text.
 std::string sha256_hex(const std::string& text);
 

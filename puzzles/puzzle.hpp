@@ -13,18 +13,49 @@ enum class PuzzleKind {
   Wins,        // the side to move wins (game-theoretic value, full solver)
 };
 
+// What a wrong move's sentence claims (generators::refutation_sentence writes the sentence of a
+// claim): kept beside the sentence, so that a re-check checks the claim against the certificate
+// and the replayed defence, and that the sentence is the one written for it, instead of reading
+// the sentence's phrases (a change of wording then changes both alike).
+struct RefutationClaim {
+  enum class Kind {
+    None,         // a sentence of a store before schema version 3 that reads as no claim
+    EndsGame,     // "c3 ends the game: Black wins.": the move itself ends the game
+    NotAtOnce,    // "a3 does not win at once.": a within-1 puzzle's wrong move
+    AnswerWins,   // "After d1, Black answers d5 and wins.": the answer ends the game with its win
+    NoWinWithin,  // "... White cannot win within 2 moves.": within `within` moves
+    Draw,         // "... holds a draw."
+    Loses,        // "... Black answers b2 and wins (b2 c3 d4).": the other side wins, by `line`
+  };
+  Kind kind = Kind::None;
+  int within = 0;                 // NoWinWithin: the bound it names
+  int slower_win = 0;             // NotAtOnce, NoWinWithin: 0, or N of "still wins, but needs N moves"
+  std::vector<std::string> line;  // Loses: the line it names in brackets (empty: none)
+  bool operator==(const RefutationClaim& other) const {
+    return kind == other.kind && within == other.within && slower_win == other.slower_win && line == other.line;
+  }
+};
+// "ends-game", "not-at-once", "answer-wins", "no-win-within", "draw", "loses", "none"; the store's
+// and the JSON's names. claim_kind_from_name is false for any other text.
+std::string claim_kind_name(RefutationClaim::Kind kind);
+bool claim_kind_from_name(const std::string& name, RefutationClaim::Kind& kind);
+// The claim of a sentence written before claims were stored (schema version 2 and before), read from
+// the phrases the generator wrote then; Kind::None where it reads as none. `move` is the wrong move.
+RefutationClaim claim_of_sentence(const std::string& move, const std::string& why);
+
 // A wrong move, with the defence that refutes it: up to three are stored, the tempting ones
 // (DifficultyMeasures::tempting_moves) first.
 struct Refutation {
   std::string move;                  // the wrong move, written as the game writes moves
   std::vector<std::string> defence;  // the opponent's answer and, where useful, the line after it
   std::string why;                   // one sentence for the solutions section
+  RefutationClaim claim;             // what the sentence claims
 };
 
 // Whether a wrong move's sentence says that its player still wins, later than the puzzle asks
-// ("... still wins, but needs 3 moves ...", as the generator writes it): a claim only a search
-// checks, which `puzzles verify` makes and `puzzles show` and `book` do not.
-inline bool claims_slower_win(const Refutation& r) { return r.why.find(" still wins, but needs ") != std::string::npos; }
+// ("... still wins, but needs 3 moves ..."): a claim only a search checks, which `puzzles verify`
+// makes and `puzzles show` and `book` do not.
+inline bool claims_slower_win(const Refutation& r) { return r.claim.slower_win > 0; }
 
 // Measured quantities that the difficulty level is derived from (docs/puzzles.md).
 struct DifficultyMeasures {

@@ -6,17 +6,36 @@ namespace arbiter::puzzles {
 
 using nlohmann::json;
 
+json claim_to_json(const RefutationClaim& c) {
+  return {{"kind", claim_kind_name(c.kind)}, {"within", c.within}, {"slower_win", c.slower_win}, {"line", c.line}};
+}
+
+RefutationClaim claim_from_json(const json& j) {
+  RefutationClaim c;
+  if (!claim_kind_from_name(j.at("kind").get<std::string>(), c.kind)) {
+    throw json::other_error::create(501, "not a claim kind", &j);
+  }
+  c.within = j.at("within").get<int>();
+  c.slower_win = j.at("slower_win").get<int>();
+  c.line = j.at("line").get<std::vector<std::string>>();
+  return c;
+}
+
 json refutations_to_json(const std::vector<Refutation>& refutations) {
   json list = json::array();
-  for (const Refutation& r : refutations) list.push_back({{"move", r.move}, {"defence", r.defence}, {"why", r.why}});
+  for (const Refutation& r : refutations) {
+    list.push_back({{"move", r.move}, {"defence", r.defence}, {"why", r.why}, {"claim", claim_to_json(r.claim)}});
+  }
   return list;
 }
 
-std::vector<Refutation> refutations_from_json(const json& list) {
+std::vector<Refutation> refutations_from_json(const json& list, bool claims_stored) {
   std::vector<Refutation> out;
   for (const json& r : list) {
-    out.push_back(Refutation{r.at("move").get<std::string>(), r.at("defence").get<std::vector<std::string>>(),
-                             r.at("why").get<std::string>()});
+    Refutation refutation{r.at("move").get<std::string>(), r.at("defence").get<std::vector<std::string>>(),
+                          r.at("why").get<std::string>(), RefutationClaim{}};
+    refutation.claim = claims_stored ? claim_from_json(r.at("claim")) : claim_of_sentence(refutation.move, refutation.why);
+    out.push_back(std::move(refutation));
   }
   return out;
 }

@@ -12,8 +12,11 @@ nlohmann::json puzzle_to_json(const Puzzle& puzzle);
 // The inverse; throws nlohmann::json::exception when a field is missing or of the wrong type.
 Puzzle puzzle_from_json(const nlohmann::json& json);
 
-// The refutations alone, as the store keeps them: [{"move", "defence", "why"}, ...].
+// The refutations alone, as the store keeps them: [{"move", "defence", "why", "claim"}, ...], the
+// claim {"kind", "within", "slower_win", "line"}. A list written before claims were stored (store
+// schema version 2 and before: `claims_stored` false) has none: each is read from its sentence
+// (claim_of_sentence).
 nlohmann::json refutations_to_json(const std::vector<Refutation>& refutations);
-std::vector<Refutation> refutations_from_json(const nlohmann::json& json);
+std::vector<Refutation> refutations_from_json(const nlohmann::json& json, bool claims_stored = true);
 
 }  // namespace arbiter::puzzles

@@ -160,7 +160,9 @@ std::string game_field(const std::string& name) {
   throw DamagedField{"game", stored_text(name) + " is not a game this arbiter knows"};
 }
 
-Puzzle read_fields(const Statement& row) {
+// `claims_stored`: the store's schema version keeps a claim beside each wrong move's sentence (3);
+// before, each is read from its sentence.
+Puzzle read_fields(const Statement& row, bool claims_stored) {
   Puzzle p;
   int c = 0;
   p.id = row.integer(c++);
@@ -176,7 +178,7 @@ Puzzle read_fields(const Statement& row) {
   p.main_line = strings_field("main_line", row.text(c++), "a JSON list of moves");
   const std::string refutations = row.text(c++);
   try {
-    p.refutations = refutations_from_json(json_field("refutations", refutations, "a JSON list of refutations"));
+    p.refutations = refutations_from_json(json_field("refutations", refutations, "a JSON list of refutations"), claims_stored);
   } catch (const json::exception&) {
     throw DamagedField{"refutations", stored_text(refutations) + " is not a JSON list of refutations"};
   }
@@ -194,9 +196,9 @@ Puzzle read_fields(const Statement& row) {
 
 // A row damaged by other software (by hand, a script) is bad input like a damaged file: it is
 // named with its field, not reported as an internal error. Either the puzzle, or what is wrong.
-std::variant<Puzzle, DamagedRow> read_row(const Statement& row) {
+std::variant<Puzzle, DamagedRow> read_row(const Statement& row, bool claims_stored) {
   try {
-    return read_fields(row);
+    return read_fields(row, claims_stored);
   } catch (const DamagedField& damaged) {
     return DamagedRow{row.integer(0), "puzzle " + std::to_string(row.integer(0)) + " has a damaged field " +
                                           damaged.field + ": " + damaged.problem};
@@ -244,7 +246,7 @@ std::string PuzzleStore::canonical_form(const Puzzle& puzzle) {
 PuzzleStore::PuzzleStore(sqlite3* db, std::string path, std::string name)
     : db_(db), path_(std::move(path)), name_(std::move(name)) {}
 PuzzleStore::PuzzleStore(PuzzleStore&& other) noexcept
-    : db_(other.db_), path_(std::move(other.path_)), name_(std::move(other.name_)) {
+    : db_(other.db_), path_(std::move(other.path_)), name_(std::move(other.name_)), version_(other.version_) {
   other.db_ = nullptr;
 }
 PuzzleStore& PuzzleStore::operator=(PuzzleStore&& other) noexcept {
@@ -253,6 +255,7 @@ PuzzleStore& PuzzleStore::operator=(PuzzleStore&& other) noexcept {
     db_ = other.db_;
     path_ = std::move(other.path_);
     name_ = std::move(other.name_);
+    version_ = other.version_;
     other.db_ = nullptr;
   }
   return *this;
@@ -314,22 +317,25 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
     store.execute("COMMIT");
   } else if (found == 0) {
     store.fail("not a puzzle database (an SQLite file without Arbiter's schema)");
-  } else if (found == 1 && create_if_missing) {
-    // Its puzzles read as they are; only the runs' cursors gain their node budget. A reading
-    // command leaves the file as it is.
+  } else if (found < kSchemaVersion && create_if_missing) {
+    // Version 1: its runs' cursors gain their node budget; versions 1 and 2: each wrong move gains
+    // the claim its sentence makes, read from it once. A reading command leaves the file as it is
+    // (and reads each claim from its sentence).
     store.execute("BEGIN IMMEDIATE");
     try {
-      store.execute(kUpgradeFrom1.c_str());
+      if (found == 1) store.execute(kUpgradeFrom1.c_str());
+      store.add_claims();
       store.execute(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
       store.execute("COMMIT");
     } catch (...) {
       sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
       throw;
     }
-  } else if (found != kSchemaVersion && found != 1) {
-    store.fail("schema version " + std::to_string(found) + ", this arbiter reads versions 1 and " +
+  } else if (found < 1 || found > kSchemaVersion) {
+    store.fail("schema version " + std::to_string(found) + ", this arbiter reads versions 1 to " +
                std::to_string(kSchemaVersion));
   }
+  store.version_ = found == 0 ? kSchemaVersion : create_if_missing ? kSchemaVersion : static_cast<int>(found);
   // Write-ahead log with normal syncing: a commit is durable against a killed process (what
   // "stop at any moment" needs) without an fsync per transaction, which cost ~30 ms each and
   // dominated generation time; only a power loss can take back the last commits.
@@ -359,6 +365,28 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
                                            (problems.size() >= 100 ? " (it stops at 100)" : "") + ", the first: " + problems.front()));
   }
   return store;
+}
+
+void PuzzleStore::add_claims() {
+  std::vector<std::pair<std::int64_t, std::string>> rows;
+  {
+    Statement select(db_, "SELECT id, refutations FROM puzzles", name_);
+    while (select.step()) rows.emplace_back(select.integer(0), select.text(1));
+  }
+  for (const auto& [id, text] : rows) {
+    // A row whose refutations do not read is left as it is: the readers name it damaged.
+    const json list = json::parse(text, nullptr, false);
+    if (list.is_discarded()) continue;
+    std::vector<Refutation> refutations;
+    try {
+      refutations = refutations_from_json(list, false);
+    } catch (const json::exception&) {
+      continue;
+    }
+    Statement update(db_, "UPDATE puzzles SET refutations = ?1 WHERE id = ?2", name_);
+    update.bind(1, refutations_to_json(refutations).dump()).bind(2, id);
+    update.step();
+  }
 }
 
 PuzzleStore::Added PuzzleStore::insert_one(const Puzzle& p) {
@@ -431,7 +459,7 @@ std::vector<Puzzle> PuzzleStore::select(const PuzzleQuery& query, std::vector<Da
   rows.bind(1, query.game).bind(2, query.min_difficulty).bind(3, query.max_difficulty).bind(4, query.theme);
   std::vector<Puzzle> out;
   while (rows.step()) {
-    auto read = read_row(rows);
+    auto read = read_row(rows, version_ >= 3);
     if (auto* puzzle = std::get_if<Puzzle>(&read)) out.push_back(std::move(*puzzle));
     else damaged.push_back(std::get<DamagedRow>(std::move(read)));
   }
@@ -442,7 +470,7 @@ std::optional<Puzzle> PuzzleStore::find(std::int64_t id) const {
   Statement row(db_, std::string("SELECT id, ") + kColumns + " FROM puzzles WHERE id = ?1", name_);
   row.bind(1, id);
   if (!row.step()) return std::nullopt;
-  auto read = read_row(row);
+  auto read = read_row(row, version_ >= 3);
   if (const auto* damaged = std::get_if<DamagedRow>(&read)) throw damaged_store(name_, *damaged);
   return std::get<Puzzle>(std::move(read));
 }

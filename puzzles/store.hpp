@@ -54,13 +54,16 @@ struct DamagedRow {
 class PuzzleStore {
  public:
   // The schema version this code writes (PRAGMA user_version). Version 1 (before 28 November 2026)
-  // kept no node budget with a run's cursor; it is read as it is, and a writer upgrades it,
-  // giving its runs the only default budget there was, kVersion1NodeBudget.
-  static constexpr int kSchemaVersion = 2;
+  // kept no node budget with a run's cursor; versions 1 and 2 (before 29 November 2026) no claim
+  // beside a wrong move's sentence (Refutation::claim). Both are read as they are, each claim read
+  // from its sentence (claim_of_sentence), and a writer upgrades them: version 1's runs get the
+  // only default budget there was, kVersion1NodeBudget, and every wrong move the claim of its
+  // sentence, read once.
+  static constexpr int kSchemaVersion = 3;
   static constexpr std::uint64_t kVersion1NodeBudget = 400000;
 
   // Opens (or, when allowed, creates) the store at `path`; when creating is allowed (a writer), a
-  // store of schema version 1 is upgraded. Throws InputError, one line naming the
+  // store of schema version 1 or 2 is upgraded. Throws InputError, one line naming the
   // file, for a missing file, an unreadable or corrupt one, or one of another schema version;
   // when not creating, also for an empty file (nothing is written into a file only read).
   // `option`, when given (the CLI's "--db"), names the file in those messages as the user gave it.
@@ -103,12 +106,14 @@ class PuzzleStore {
  private:
   PuzzleStore(sqlite3* db, std::string path, std::string name);
   void execute(const char* sql) const;
+  void add_claims();  // the upgrade from versions 1 and 2: every wrong move's claim, from its sentence
   Added insert_one(const Puzzle& puzzle);
   [[noreturn]] void fail(const std::string& what) const;
 
   sqlite3* db_ = nullptr;
   std::string path_;
   std::string name_;  // how errors name the file: "puzzle database 'PATH'" or "--db 'PATH'"
+  int version_ = kSchemaVersion;  // the file's schema version, as read
 };
 
 }  // namespace arbiter::puzzles

@@ -973,8 +973,12 @@ TEST(Book, SaysTheRulingsTheNotationAndWhatDecidesTheLegalMoves) {
 // the puzzle's store id, once, which the puzzle page does not (it numbers the puzzles 1..N).
 TEST(Book, SolutionsSayAnAnswerWinsAndNameTheStoreId) {
   Puzzle p = within_two(8, "quentin", "quentin 5 ..WWB/W..BB/BB.WW/WW..B/WBB.. black 14", {"b2", "a1", "c4"}, 2);
-  p.refutations = {{"a1", {"c4"}, "After a1, White answers c4 and Black cannot win within 2 moves."},
-                   {"d5", {"d4", "a1"}, "After d5, White answers d4 and Black cannot win within 2 moves."}};
+  // As such a store reads: the claims read from the sentences (claim_of_sentence).
+  const auto wrong = [](const std::string& move, std::vector<std::string> defence, const std::string& why) {
+    return Refutation{move, std::move(defence), why, claim_of_sentence(move, why)};
+  };
+  p.refutations = {wrong("a1", {"c4"}, "After a1, White answers c4 and Black cannot win within 2 moves."),
+                   wrong("d5", {"d4", "a1"}, "After d5, White answers d4 and Black cannot win within 2 moves.")};
   const fs::path folder = fs::temp_directory_path() / ("arbiter-book-answers-" + std::to_string(::getpid()));
   fs::remove_all(folder);
   const BookFiles files = write_book({p}, folder.string());

@@ -27,8 +27,9 @@ inline std::string seed_example_theme(const std::string& game_name, const std::s
 
 // Plays random games and calls check(before, move, theme, after) for every move.
 template <class Check>
-void for_every_move_of_random_games(const std::string& game_name, int size, int games, Check&& check) {
-  const auto game = make_game(find_game(game_name), size);
+void for_every_move_of_random_games(const std::string& game_name, int size, int games, Check&& check,
+                                    const std::vector<std::string>& rulings = {}) {
+  const auto game = make_game(find_game(game_name), size, rulings);
   Rng rng(20261123);
   std::vector<Move> legal;
   for (int g = 0; g < games; ++g) {

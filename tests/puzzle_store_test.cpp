@@ -46,7 +46,7 @@ class StoreTest : public ::testing::Test {
     p.theme = "fill";
     p.key_move = "a1";
     p.main_line = {"a1", "b2", "c3"};
-    p.refutations = {Refutation{"d4", {"e5", "f6"}, "because \"quoted\" text survives"}};
+    p.refutations = {Refutation{"d4", {"e5", "f6"}, "because \"quoted\" text survives", RefutationClaim{RefutationClaim::Kind::Loses, 0, 0, {"e5", "f6", "g7"}}}};
     p.difficulty = 3;
     p.measures = DifficultyMeasures{123456789012ULL, 3, 2, 17};
     p.certificate = "certificate text\nline 2\n";
@@ -81,6 +81,7 @@ void expect_same(const Puzzle& a, const Puzzle& b) {
     EXPECT_EQ(a.refutations[i].move, b.refutations[i].move);
     EXPECT_EQ(a.refutations[i].defence, b.refutations[i].defence);
     EXPECT_EQ(a.refutations[i].why, b.refutations[i].why);
+    EXPECT_TRUE(a.refutations[i].claim == b.refutations[i].claim) << i;
   }
   EXPECT_EQ(a.difficulty, b.difficulty);
   EXPECT_EQ(a.measures.solver_nodes, b.measures.solver_nodes);
@@ -220,6 +221,56 @@ TEST_F(StoreTest, VersionOneStoreIsReadAndUpgradedByAWriter) {
   EXPECT_EQ(writer.run_next(run), 41u);
   run.node_budget = 3000;
   EXPECT_EQ(writer.run_next(run), 0u);
+}
+
+// A store of schema version 2 keeps no claim beside a wrong move's sentence: a reading command reads
+// each from its sentence, leaving the file as it is, and a writer stores them, read once. In a store
+// of version 3 a wrong move without its claim is a damaged row.
+TEST_F(StoreTest, VersionTwoStoreGetsItsClaimsFromItsSentences) {
+  Puzzle p = sample(2);
+  const std::string why = "After d4, Black answers e5 and White cannot win within 2 moves. White still wins, but needs 3 moves "
+                          "from the puzzle position, d4 counted.";
+  {
+    auto store = PuzzleStore::open(path("p.db"), true);
+    p.id = store.add(p);
+  }
+  auto sql = [&](const std::string& text) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path("p.db").c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, text.c_str(), nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+    sqlite3_close(db);
+  };
+  const std::string no_claim = R"([{"move": "d4", "defence": ["e5", "f6"], "why": ")" + why + R"("}])";
+  sql("UPDATE puzzles SET refutations = '" + no_claim + "'");
+  // Version 3 reads it as damaged: the claim is missing.
+  try {
+    PuzzleStore::open(path("p.db"), false).find(p.id);
+    FAIL() << "read a wrong move without its claim from a store of version 3";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("has a damaged field refutations"), std::string::npos) << e.what();
+  }
+  sql("PRAGMA user_version = 2");
+  RefutationClaim claim;
+  claim.kind = RefutationClaim::Kind::NoWinWithin;
+  claim.within = 2;
+  claim.slower_win = 3;
+  {
+    const auto reader = PuzzleStore::open(path("p.db"), false);
+    const auto read = reader.find(p.id);
+    ASSERT_TRUE(read);
+    ASSERT_EQ(read->refutations.size(), 1u);
+    EXPECT_TRUE(read->refutations[0].claim == claim);
+    EXPECT_EQ(read->refutations[0].why, why);
+  }
+  {
+    const auto writer = PuzzleStore::open(path("p.db"), true);
+  }
+  // Read as version 3 whatever the writer did: the claim must now be stored beside the sentence.
+  sql("PRAGMA user_version = 3");
+  const auto upgraded = PuzzleStore::open(path("p.db"), false).find(p.id);
+  ASSERT_TRUE(upgraded);
+  EXPECT_TRUE(upgraded->refutations[0].claim == claim);
+  EXPECT_EQ(upgraded->refutations[0].why, why);
 }
 
 TEST_F(StoreTest, MissingFileIsAnErrorUnlessCreating) {

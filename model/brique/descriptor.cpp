@@ -61,7 +61,7 @@ class BriqueGame final : public Game {
 
   int max_plies() const override { return rules_.max_plies(); }
   std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
-  std::vector<Theme> themes() const override { return {{"fill-win", true}, {"fill-capture", false}, {"fill", false}}; }
+  std::vector<Theme> themes() const override { return {{"fill-win", true, false}, {"fill-capture", false, false}, {"fill", false, false}}; }
 
  private:
   static void check_implementation(std::string_view implementation) {

@@ -110,7 +110,7 @@ class BrochsGame final : public Game {
   }
   int max_plies() const override { return rules_.ply_cap; }
   std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
-  std::vector<Theme> themes() const override { return {{"curse", false}, {"double-capture", false}, {"capture", false}}; }
+  std::vector<Theme> themes() const override { return {{"curse", false, false}, {"double-capture", false, false}, {"capture", false, false}}; }
   // The West-East mirror under every ruling, all eight of the square's symmetries unless Black sets
   // pieces on the North edge (engine.hpp; the conformance battery checks each by play).
   std::vector<std::string> symmetries() const override {

@@ -269,6 +269,11 @@ struct Theme {
   // A puzzle kind that excludes a win in one (within-K for K >= 2, wins) can then never have such
   // a key move; the generic test ThemesOfEveryGame checks the claim on random games.
   bool wins_at_once = false;
+  // No move with this theme wins within the mover's one move: the game does not end with the
+  // mover's win on it, nor on any reply before the mover moves again (Quentin's "forced-pass": the
+  // opponent's only reply is a pass, and then the mover is to move). A within-1 puzzle can then
+  // never have such a key move; the generic test ThemesOfEveryGame checks the claim too.
+  bool never_wins_in_one = false;
 };
 
 struct GameDescriptor;
@@ -313,7 +318,8 @@ class Game {
   // they occur. A game with nothing to count returns none.
   virtual std::vector<std::string> mechanics() const { return {}; }
   // Every theme State::move_theme can name under this configuration, so that a puzzle run asked
-  // for a theme the game never produces (or one its kind excludes: Theme::wins_at_once) is refused
+  // for a theme the game never produces (or one its kind excludes: Theme::wins_at_once and
+  // Theme::never_wins_in_one) is refused
   // instead of searching forever. None by default.
   virtual std::vector<Theme> themes() const { return {}; }
 

@@ -164,7 +164,7 @@ class HexabraeGame final : public Game {
   // Every game ends by the ply cap at the latest (H-5b).
   int max_plies() const override { return rules_.ply_cap; }
   std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
-  std::vector<Theme> themes() const override { return {{"rotation-enclosure", true}, {"enclosure", true}}; }
+  std::vector<Theme> themes() const override { return {{"rotation-enclosure", true, false}, {"enclosure", true, false}}; }
   // Every ruling speaks only of fields, sides, corners and enclosed areas, which the board's 12
   // symmetries keep (the property suite's board-symmetry checks it under every ruling).
   std::vector<std::string> symmetries() const override {

@@ -79,7 +79,13 @@ class QuentinGame final : public Game {
 
   int max_plies() const override { return max_plies_for(config().size); }
   std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
-  std::vector<Theme> themes() const override { return {{"territory-win", true}, {"forced-pass", false}, {"territory-fill", false}}; }
+  std::vector<Theme> themes() const override {
+    // After a forced-pass the opponent's only reply is a pass (forced only where the mover still
+    // has a placement: else the game ends) and the mover must move again, so it never wins within
+    // one move. A territory-fill can: the opponent's forced reply may complete the mover's chain
+    // (quentin 7 BBBBBBB/WWBBWWB/BBBB.../BBWW.B./WWWB.../WWWBW.W/BBWBWWW white 29: f5, then g4).
+    return {{"territory-win", true, false}, {"forced-pass", false, true}, {"territory-fill", false, false}};
+  }
   std::vector<std::string> symmetries() const override { return engine::symmetries(); }
 
  private:

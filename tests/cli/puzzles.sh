@@ -192,12 +192,32 @@ recheck_refused refdefence "a wrong move whose defence does not play" "wrong mov
 changed_copy refdraw "
 refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 1').fetchone()[0])
 refs[2]['why'] = 'After ' + refs[2]['move'] + ', Black answers ' + refs[2]['defence'][0] + ' and holds a draw.'
+refs[2]['claim'] = {'kind': 'draw', 'within': 0, 'slower_win': 0, 'line': []}
 c.execute('UPDATE puzzles SET refutations = ? WHERE id = 1', (json.dumps(refs),))"
 recheck_refused refdraw "a wrong move's sentence that the certificate does not prove" "wrong move [a-e][1-5]: its sentence says it is a draw, which neither the certificate nor the defence shows"
+# A sentence is checked by its stored claim, and must be the one written for it: a sentence changed
+# alone, its claim left as it was, is refused whatever it says (until 29 November 2026 the check read
+# the sentence's phrases, and a sentence whose phrases it did not look for passed).
+changed_copy refwords "
+refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 1').fetchone()[0])
+refs[1]['why'] = refs[1]['why'].replace('After ', 'Long after ', 1)
+assert refs[1]['why'].startswith('Long after ')
+c.execute('UPDATE puzzles SET refutations = ? WHERE id = 1', (json.dumps(refs),))"
+recheck_refused refwords "a sentence that is not its claim's" "wrong move [a-e][1-5]: its sentence is not the one written for its claim ([a-z-]*): \"After "
 # The theme column: another of the game's themes than the key move's, and a theme the game does not
 # name (another game's); both passed until 29 November 2026. Puzzle 1's key move is a fill-capture.
 changed_copy theme "c.execute(\"UPDATE puzzles SET theme = 'fill' WHERE id = 1 AND theme = 'fill-capture'\"); assert c.total_changes == 1"
 recheck_refused theme "a theme that is not the key move's" "it is stored with theme 'fill', but its key move [a-e][1-5] has theme 'fill-capture'"
+# list and export --theme re-check the theme of what they select: puzzle 1, stored as a fill, is
+# neither a fill nor a fill-capture to them, and a warning names it (both took the stored theme at
+# its word until 29 November 2026: --theme fill listed it, --theme fill-capture left it out).
+for t in fill fill-capture; do
+  "$arbiter" puzzles list --db "$tmp/theme.db" --theme $t >"$tmp/out" 2>"$tmp/err" \
+    && ! grep -q "^ *1  " "$tmp/out" && "$arbiter" puzzles export --db "$tmp/theme.db" --theme $t >"$tmp/json" 2>>"$tmp/err" \
+    && python3 -c "import json,sys; assert 1 not in [p['id'] for p in json.load(open(sys.argv[1]))['puzzles']]" "$tmp/json" \
+    && [ "$(grep -c "^arbiter: warning: puzzle 1 is stored with theme 'fill', but its key move [a-e][1-5] has theme 'fill-capture': left out of --theme $t (arbiter puzzles verify reports it)$" "$tmp/err")" = 2 ] \
+    && pass || fail "list and export --theme $t re-check the theme" "$tmp/out" "$tmp/err"
+done
 changed_copy curse "c.execute(\"UPDATE puzzles SET theme = 'curse' WHERE id = 1\")"
 recheck_refused curse "a theme the game does not name" "it is stored with theme 'curse', which the game does not name (it names fill-win, fill-capture, fill)"
 # A slower win ("still wins, but needs 3 moves") only a search checks: puzzle 4's first wrong
@@ -207,7 +227,7 @@ recheck_refused curse "a theme the game does not name" "it is stored with theme 
 changed_copy slower "
 refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 4').fetchone()[0])
 assert [r['move'] for r in refs] == ['c2', 'd1', 'c5'] and 'still wins' not in refs[2]['why']
-refs[2] = {'move': 'c5', 'defence': refs[0]['defence'], 'why': refs[0]['why'].replace('c2', 'c5')}
+refs[2] = {'move': 'c5', 'defence': refs[0]['defence'], 'why': refs[0]['why'].replace('c2', 'c5'), 'claim': refs[0]['claim']}
 c.execute('UPDATE puzzles SET refutations = ? WHERE id = 4', (json.dumps(refs),))"
 "$arbiter" puzzles show 4 --db "$db" >"$tmp/out" 2>"$tmp/err" && "$arbiter" puzzles show 4 --db "$db" --json >"$tmp/json" 2>>"$tmp/err" \
   && grep -q "^checked: .*in which d2 alone wins within 2 moves; the solution ends in the win and the wrong moves agree, but for the slower win of c2 and d1, which only puzzles verify checks (re-checked now by arbiter .*, without search)$" "$tmp/out" \
@@ -229,6 +249,7 @@ refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 1').fetc
 m, answer = refs[0]['move'], refs[0]['defence'][0]
 assert refs[0]['why'] == 'After ' + m + ', Black answers ' + answer + ' and wins.'
 refs[0]['why'] = 'After ' + m + ', Black answers ' + answer + ' and White cannot win within 2 moves. White still wins, but needs 3 moves from the puzzle position, ' + m + ' counted.'
+refs[0]['claim'] = {'kind': 'no-win-within', 'within': 2, 'slower_win': 3, 'line': []}
 c.execute('UPDATE puzzles SET refutations = ? WHERE id = 1', (json.dumps(refs),))"
 recheck_refused refslower "a slower win the defence disproves" "wrong move [a-e][1-5]: its sentence says White still wins, but its defence ends the game: Black wins"
 
@@ -390,7 +411,16 @@ expect_error "theme the kind excludes" puzzles generate brique --size 5 --kind w
 grep -q "fill-win cannot occur with --kind within-2: .*no win within 1" "$tmp/err" && pass || fail "the theme and the kind are named" "$tmp/err"
 expect_error "theme the kind excludes (wins)" puzzles generate quentin --size 5 --kind wins --count 1 --theme territory-win --max-positions 10 --db "$tmp/x.db"
 expect_error "theme the kind excludes (hexabrae)" puzzles generate hexabrae --size 2 --kind within-3 --count 1 --theme enclosure --max-positions 10 --db "$tmp/x.db"
+# And one whose move never wins within one move (Quentin's forced-pass: the opponent's only reply
+# is a pass, then the mover must move again) cannot be the key move of a within-1 puzzle: 3,000
+# Quentin 7x7 positions of seed 1 gave none (452 "other theme") until 29 November 2026. A
+# territory-fill can (its opponent's forced reply may complete the chain), and is not refused.
+expect_error "theme within-1 excludes" puzzles generate quentin --size 7 --kind within-1 --count 1 --theme forced-pass --max-positions 30 --db "$tmp/x.db"
+grep -q "^arbiter: error: --theme forced-pass cannot occur with --kind within-1: its moves never win quentin within 1 move" "$tmp/err" \
+  && pass || fail "the theme within-1 excludes is named" "$tmp/err"
 [ ! -e "$tmp/x.db" ] && pass || fail "a refused run creates no store"
+"$arbiter" puzzles generate quentin --size 7 --kind within-1 --count 1 --theme territory-fill --max-positions 400 --db "$tmp/fill.db" >"$tmp/out" 2>"$tmp/err" \
+  && grep -q "^1 puzzle added" "$tmp/out" && pass || fail "a territory-fill within-1 puzzle is made" "$tmp/out" "$tmp/err"
 # A theme no game names is an error for the readers too, not an empty answer; a known theme that
 # no stored puzzle has is an empty answer.
 expect_error "unknown theme (list)" puzzles list --db "$db" --theme nosuch
