@@ -12,8 +12,11 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <sstream>
+#include <string>
 #include <tuple>
+#include <vector>
 
 #include "cli/audit_report.hpp"
 #include "cli/live_progress.hpp"
@@ -243,10 +246,15 @@ std::string first_position(const Game& game, const std::string& counterexample) 
 
 AuditVerdict proof_verdict(const Claim& claim, Verdict::Kind kind) {
   const bool proved = kind == Verdict::Kind::Proved, refuted = kind == Verdict::Kind::Refuted;
+  // What the claim's source being wrong is: only a rule text's claim is a finding about the rule
+  // texts; a lemma refuted is an argument of Arbiter's that fails, a research note's a note refuted.
+  const AuditVerdict source_wrong = claim.source_kind == ClaimSource::RuleText       ? AuditVerdict::Finding
+                                    : claim.source_kind == ClaimSource::ResearchNote ? AuditVerdict::NoteRefuted
+                                                                                     : AuditVerdict::ArgumentFails;
   // A claim its source quotes to say it is false: refuted, the source is confirmed; proved, the
-  // source is wrong, which is a finding.
-  if (claim.expected_refuted) return refuted ? AuditVerdict::Confirmed : proved ? AuditVerdict::Finding : AuditVerdict::Unknown;
-  return proved ? AuditVerdict::Pass : refuted ? AuditVerdict::Finding : AuditVerdict::Unknown;
+  // source is wrong.
+  if (claim.expected_refuted) return refuted ? AuditVerdict::Confirmed : proved ? source_wrong : AuditVerdict::Unknown;
+  return proved ? AuditVerdict::Pass : refuted ? source_wrong : AuditVerdict::Unknown;
 }
 
 const char* expected_verdict(const Claim& claim) {
@@ -455,6 +463,65 @@ std::string premises_words(const GameDescriptor& game, const std::vector<std::st
   return words;
 }
 
+std::string join_words(const std::vector<std::string>& words, const std::string& separator) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : separator) + w;
+  return out;
+}
+
+// The first line of a research note's claim refuted (or, expected refuted, proved): whose claim it is.
+std::string note_refuted_words(const Claim& claim) {
+  return "a research note refuted: the claim is the research notes' (" + claim.source +
+         "), not the seed text's; no rule text's claim is shown false by it";
+}
+
+// The claims of `claims` that rest on `lemma`: those with it among their premises, and those
+// resting on them, in the game's order.
+std::vector<std::string> resting_on(const std::vector<Claim>& claims, const std::string& lemma) {
+  std::set<std::string> resting{lemma};
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const Claim& c : claims) {
+      if (resting.count(c.name)) continue;
+      const bool rests = std::any_of(c.premises.begin(), c.premises.end(), [&](const std::string& p) { return resting.count(p) > 0; });
+      if (rests) grew = resting.insert(c.name).second;
+    }
+  }
+  std::vector<std::string> out;
+  for (const Claim& c : claims) {
+    if (c.name != lemma && resting.count(c.name)) out.push_back(c.name);
+  }
+  return out;
+}
+
+// A refuted lemma's rows (an argument that fails) say what that leaves unproved among the claims
+// audited that rest on it, and which of them its counterexample refutes too; never that a rule
+// text's claim is false, which only those rows say.
+void explain_failed_arguments(const GameDescriptor& game, const std::vector<Claim>& claims, AuditReport& report) {
+  for (AuditRow& row : report.rows) {
+    if (row.game != game.name || row.kind != "proof" || row.verdict != AuditVerdict::ArgumentFails) continue;
+    for (const std::string& name : resting_on(claims, row.claim)) {
+      bool unproved = false, refuted = false;
+      for (const AuditRow& other : report.rows) {
+        if (other.game != row.game || other.kind != "proof" || other.claim != name || other.rulings != row.rulings) continue;
+        unproved = unproved || other.verdict == AuditVerdict::Unknown;
+        refuted = refuted || claim_found_false(other.verdict);
+      }
+      if (refuted) row.also_refutes.push_back(name);
+      else if (unproved) row.leaves_unproved.push_back(name);
+    }
+    const bool read = row.source_kind == claim_source_name(ClaimSource::Rulings);
+    std::string words = std::string("an argument that fails: this lemma of Arbiter's argument") +
+                        (read ? " (read from the rulings)" : "") + " is false under these rulings; it is no claim of a rule text";
+    words += row.leaves_unproved.empty() ? "; it leaves no claim audited unproved"
+                                         : "; it leaves unproved: " + join_words(row.leaves_unproved, ", ");
+    if (!row.also_refutes.empty()) {
+      words += "; its counterexample also refutes " + join_words(row.also_refutes, ", ") + " (listed on their own)";
+    }
+    row.detail = words + "\n" + row.detail;
+  }
+}
+
 // The sizes a claim is proved at: its audit sizes (the two smallest sizes unless the claim names
 // more; one under --quick), the small board for a claim about every size.
 std::vector<int> claim_audit_sizes(const GameDescriptor& game, const Claim& claim, const AuditSettings& s) {
@@ -504,6 +571,7 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
       std::ostringstream quiet;
       run_proofs(request, [&](const ProveRow& r) {
         AuditRow row = row_about(game, "proof", r.claim, claim.statement, claim.source, claim.size_independent ? 0 : r.size);
+        row.source_kind = claim_source_name(claim.source_kind);
         row.rulings = s.rulings_of(game);
         // A per-size claim carried by its every-size lemma is derived too (the verdict shows it).
         const bool derived = !claim.premises.empty() || !r.verdict.derivation.empty();
@@ -521,10 +589,13 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
         const bool proved = r.verdict.kind == Verdict::Kind::Proved, refuted = r.verdict.kind == Verdict::Kind::Refuted;
         row.verdict = proof_verdict(claim, r.verdict.kind);
         if (claim.expected_refuted && proved) {
-          row.detail = std::string(kProvedAgainstSource) + " (" + claim.source + ")";
+          row.detail = std::string(kProvedAgainstSource) + " (" + claim.source + ")" +
+                       (row.verdict == AuditVerdict::NoteRefuted ? "\n" + note_refuted_words(claim) : "");
         }
         if (refuted) {
+          row.counterexample_size = r.verdict.counterexample_size;
           row.detail = std::string(claim.expected_refuted ? std::string(kRefutedAsExpected) + " (" + claim.source + ")\n" : "") +
+                       (row.verdict == AuditVerdict::NoteRefuted ? note_refuted_words(claim) + "\n" : "") +
                        "refuted; counterexample:\n" + r.verdict.counterexample + r.verdict.note;
           if (const auto counterexample = proof_counterexample(game, r.verdict, r.size, s.rulings_of(game))) {
             row.evidence = counterexample->evidence;
@@ -540,6 +611,7 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
       }, quiet, false);
     }
   }
+  explain_failed_arguments(game, claims, report);
 }
 
 // The position where two readings part, under one reading: after the move they treat

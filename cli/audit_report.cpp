@@ -33,14 +33,23 @@ std::string join(const std::vector<std::string>& words, const std::string& separ
   return out;
 }
 
+// A claim about every size refuted, as far as that is shown: one board's counterexample, which makes
+// the claim for every size false (and says nothing of the other sizes on their own).
+std::string every_size_refuted(int counterexample_size) {
+  return (counterexample_size > 0 ? "refuted: counterexample at size " + std::to_string(counterexample_size)
+                                  : std::string("refuted: a counterexample")) +
+         "; the claim for every size is false";
+}
+
 // Size 0 stands for a claim about every size at once: one proof when it was proved by a Z3 query
 // of its own, else how it was decided ("derived from A, B, C", "read from the rulings, not a Z3
-// query"), and a claim only, never a proof, when it was refuted or not decided.
-std::string sizes_text(const std::set<int>& sizes, AuditVerdict verdict, const std::string& how = "") {
+// query"), and a claim only, never a proof, when it was refuted (at the size its counterexample is
+// drawn at) or not decided.
+std::string sizes_text(const std::set<int>& sizes, AuditVerdict verdict, const std::string& how = "",
+                       int counterexample_size = 0) {
   const std::string every_size =
       verdict == AuditVerdict::Pass ? "every size (" + (how.empty() ? std::string("one proof") : how) + ")"
-      : verdict == AuditVerdict::Finding || verdict == AuditVerdict::Confirmed
-          ? "every size (one claim, refuted" + (how.empty() ? "" : "; " + how) + ")"
+      : claim_found_false(verdict) ? every_size_refuted(counterexample_size) + (how.empty() ? "" : "; " + how)
       : verdict == AuditVerdict::Unknown ? "every size (one claim, not decided" + (how.empty() ? "" : "; " + how) + ")"
                                          : std::string("every size (one claim)");
   std::vector<std::string> words;
@@ -57,9 +66,10 @@ std::string sizes_word(const std::set<int>& sizes) {
 }
 
 // Sizes decided in different ways, each group with its way: "2, 3 (derived from A); 4".
-std::string sizes_text(const std::map<std::string, std::set<int>>& by_how, AuditVerdict verdict) {
+std::string sizes_text(const std::map<std::string, std::set<int>>& by_how, AuditVerdict verdict,
+                       int counterexample_size = 0) {
   std::vector<std::string> parts;
-  for (const auto& [how, sizes] : by_how) parts.push_back(sizes_text(sizes, verdict, how));
+  for (const auto& [how, sizes] : by_how) parts.push_back(sizes_text(sizes, verdict, how, counterexample_size));
   return parts.empty() ? "-" : join(parts, "; ");
 }
 
@@ -142,6 +152,7 @@ std::vector<Undecided> undecided_lines(const AuditReport& report) {
 struct ClaimSummary {
   std::map<std::string, std::set<int>> proved, refuted, unknown;
   bool expected_refuted = false;  // refuted as its source expected (confirmed)
+  int counterexample_size = 0;    // refuted as a claim about every size: where its counterexample is
 };
 
 using ClaimKey = std::pair<std::string, std::string>;  // the claim, the rulings in words
@@ -151,12 +162,14 @@ std::map<std::string, std::map<ClaimKey, ClaimSummary>> claim_summaries(const Au
   for (const AuditRow& row : report.rows) {
     if (row.kind != "proof") continue;
     ClaimSummary& s = out[row.game][{row.claim, rulings_words(row.rulings)}];
-    const bool refuted = row.verdict == AuditVerdict::Confirmed ||
-                         (row.verdict == AuditVerdict::Finding && row.detail.rfind(kProvedAgainstSource, 0) != 0);
+    // A claim found false is refuted, but one its source expected refuted was found false by a proof.
+    const bool against_source = row.detail.rfind(kProvedAgainstSource, 0) == 0;
+    const bool refuted = claim_found_false(row.verdict) && !against_source;
     s.expected_refuted = s.expected_refuted || row.verdict == AuditVerdict::Confirmed;
-    (row.verdict == AuditVerdict::Pass || (row.verdict == AuditVerdict::Finding && !refuted) ? s.proved
-     : refuted                                                                               ? s.refuted
-                                                                                             : s.unknown)[row.how]
+    if (refuted && row.size == 0) s.counterexample_size = row.counterexample_size;
+    (row.verdict == AuditVerdict::Pass || (claim_found_false(row.verdict) && !refuted) ? s.proved
+     : refuted                                                                         ? s.refuted
+                                                                                       : s.unknown)[row.how]
         .insert(row.size);
   }
   return out;
@@ -164,7 +177,7 @@ std::map<std::string, std::map<ClaimKey, ClaimSummary>> claim_summaries(const Au
 
 // The refuted column: a refutation the claim's source expected says so.
 std::string refuted_text(const ClaimSummary& s) {
-  const std::string text = sizes_text(s.refuted, AuditVerdict::Finding);
+  const std::string text = sizes_text(s.refuted, AuditVerdict::Finding, s.counterexample_size);
   return s.expected_refuted ? text + " (expected by its source: confirmed)" : text;
 }
 
@@ -178,6 +191,8 @@ void count_verdict(Tally& tally, AuditVerdict verdict) {
     case AuditVerdict::Fail: ++tally.failed; break;
     case AuditVerdict::NotApplicable: ++tally.not_applicable; break;
     case AuditVerdict::Confirmed: ++tally.confirmed; break;
+    case AuditVerdict::ArgumentFails: ++tally.argument_fails; break;
+    case AuditVerdict::NoteRefuted: ++tally.notes_refuted; break;
   }
 }
 
@@ -185,7 +200,8 @@ void count_verdict(Tally& tally, AuditVerdict verdict) {
 // claim (one however many sizes), as the sections list them.
 struct KindCount {
   int total = 0, passed = 0, findings = 0, unknown = 0, failed = 0, not_applicable = 0, confirmed = 0;
-  int finding_claims = 0, confirmed_claims = 0;
+  int argument_fails = 0, notes_refuted = 0;
+  int finding_claims = 0, confirmed_claims = 0, argument_claims = 0, note_claims = 0;
 };
 
 std::map<std::string, KindCount> kind_counts(const AuditReport& report, const std::string& game) {
@@ -196,10 +212,15 @@ std::map<std::string, KindCount> kind_counts(const AuditReport& report, const st
     ++c.total;
     count_verdict(c, row.verdict);
   }
-  for (AuditVerdict verdict : {AuditVerdict::Finding, AuditVerdict::Confirmed}) {
+  for (AuditVerdict verdict :
+       {AuditVerdict::Finding, AuditVerdict::Confirmed, AuditVerdict::ArgumentFails, AuditVerdict::NoteRefuted}) {
     for (const Group& g : grouped(report, verdict)) {
       if (g.first->game != game) continue;
-      ++(verdict == AuditVerdict::Finding ? out[g.first->kind].finding_claims : out[g.first->kind].confirmed_claims);
+      KindCount& c = out[g.first->kind];
+      ++(verdict == AuditVerdict::Finding     ? c.finding_claims
+         : verdict == AuditVerdict::Confirmed ? c.confirmed_claims
+         : verdict == AuditVerdict::ArgumentFails ? c.argument_claims
+                                                  : c.note_claims);
     }
   }
   return out;
@@ -245,6 +266,7 @@ std::string options_text(const nlohmann::json& options) {
       shown = value.get<std::string>();
     } else if (value.is_array()) {
       for (const auto& item : value) shown += (shown.empty() ? "" : " ") + (item.is_string() ? item.get<std::string>() : item.dump());
+      if (value.empty()) shown = "none";  // "rulings none", not "rulings ,"
     } else {
       shown = value.dump();
     }
@@ -263,7 +285,16 @@ std::string claims_and_checks(int claims, int checks, const char* one, const cha
 
 std::string count_line(const KindCount& c) {
   std::string line = std::to_string(c.passed) + " of " + std::to_string(c.total) + " pass";
-  if (c.findings) line += ", " + claims_and_checks(c.finding_claims, c.findings, "finding", "findings");
+  if (c.findings) {
+    line += ", " + claims_and_checks(c.finding_claims, c.findings, "finding about the rule texts",
+                                     "findings about the rule texts");
+  }
+  if (c.argument_fails) {
+    line += ", " + claims_and_checks(c.argument_claims, c.argument_fails, "argument that fails", "arguments that fail");
+  }
+  if (c.notes_refuted) {
+    line += ", " + claims_and_checks(c.note_claims, c.notes_refuted, "research note refuted", "research notes refuted");
+  }
   if (c.confirmed) {
     line += ", " + claims_and_checks(c.confirmed_claims, c.confirmed, "expected refutation confirmed",
                                      "expected refutations confirmed");
@@ -294,7 +325,7 @@ std::string moves_sentence(const Evidence& e) {
 const char* kStyle = R"(body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
 h1{border-bottom:2px solid #333}h2{margin-top:2em;border-bottom:1px solid #aaa}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
-.finding{border-left:4px solid #c0392b;padding-left:1em;margin:1.5em 0}.confirmed{border-left:4px solid #7f8c8d;padding-left:1em;margin:1.5em 0}.defect{border-left:4px solid #8e44ad;padding-left:1em}
+.finding{border-left:4px solid #c0392b;padding-left:1em;margin:1.5em 0}.argument,.note{border-left:4px solid #b9770e;padding-left:1em;margin:1.5em 0}.confirmed{border-left:4px solid #7f8c8d;padding-left:1em;margin:1.5em 0}.defect{border-left:4px solid #8e44ad;padding-left:1em}
 .pair{display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start}.pair figure{margin:0}.pair pre{flex:1;min-width:0}
 figure{display:table}figcaption{display:table-caption;caption-side:bottom;font-size:90%;color:#444}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;font-size:85%}code{overflow-wrap:anywhere}
 blockquote{margin:.5em 0;padding:.3em 1em;background:#fdf6e3;border-left:3px solid #b58900}
@@ -317,8 +348,15 @@ const char* verdict_word(AuditVerdict verdict) {
     case AuditVerdict::Fail: return "fail";
     case AuditVerdict::NotApplicable: return "not-applicable";
     case AuditVerdict::Confirmed: return "confirmed";
+    case AuditVerdict::ArgumentFails: return "argument-fails";
+    case AuditVerdict::NoteRefuted: return "note-refuted";
   }
   return "?";
+}
+
+bool claim_found_false(AuditVerdict verdict) {
+  return verdict == AuditVerdict::Finding || verdict == AuditVerdict::ArgumentFails ||
+         verdict == AuditVerdict::NoteRefuted || verdict == AuditVerdict::Confirmed;
 }
 
 std::string no_claims_line(const AuditReport& report, const std::string& game) {
@@ -340,6 +378,8 @@ AuditTotals audit_totals(const AuditReport& report) {
   // One claim is one finding however many sizes it fails at: counted as the Findings section lists them.
   t.findings = static_cast<int>(grouped(report, AuditVerdict::Finding).size());
   t.confirmed = static_cast<int>(grouped(report, AuditVerdict::Confirmed).size());
+  t.argument_fails = static_cast<int>(grouped(report, AuditVerdict::ArgumentFails).size());
+  t.notes_refuted = static_cast<int>(grouped(report, AuditVerdict::NoteRefuted).size());
   const RulingCounts rulings = ruling_counts(report, "");
   t.rulings_differ = rulings.differ;
   t.rulings_same = rulings.same;
@@ -350,8 +390,16 @@ AuditTotals audit_totals(const AuditReport& report) {
 
 std::string totals_line(const AuditTotals& t) {
   const auto counted = [](int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
-  std::string line = counted(t.findings, "finding", "findings") + " about the rule texts; " +
-                     counted(t.without_verdict(), "result", "results") + " without a verdict";
+  std::string line = counted(t.findings, "finding", "findings") + " about the rule texts; ";
+  // A lemma or a research note found false is no finding about the rule texts: counted apart.
+  if (t.argument_fails) {
+    line += counted(t.argument_fails, "argument that fails", "arguments that fail") +
+            " (a lemma of Arbiter's refuted, no claim of a rule text); ";
+  }
+  if (t.notes_refuted) {
+    line += counted(t.notes_refuted, "research note", "research notes") + " refuted (a claim of the research notes, not of the seed text); ";
+  }
+  line += counted(t.without_verdict(), "result", "results") + " without a verdict";
   if (t.without_verdict()) {
     line += " (" + counted(t.unknown, "check", "checks") +
             ": a timeout, a ruling not encoded, too few cases or a premise not proved; " +
@@ -367,7 +415,8 @@ std::string totals_line(const AuditTotals& t) {
 
 int html_diagram_count(const AuditReport& report) {
   int count = 0;
-  for (AuditVerdict verdict : {AuditVerdict::Finding, AuditVerdict::Confirmed, AuditVerdict::Fail}) {
+  for (AuditVerdict verdict : {AuditVerdict::Finding, AuditVerdict::Confirmed, AuditVerdict::Fail, AuditVerdict::ArgumentFails,
+                               AuditVerdict::NoteRefuted}) {
     for (const Group& g : grouped(report, verdict)) count += g.first->evidence && !g.first->evidence->svg.empty();
   }
   for (const RulingShown& r : report.rulings) count += r.differs ? !r.svg_a.empty() + !r.svg_b.empty() : 0;
@@ -378,7 +427,7 @@ int html_diagram_count(const AuditReport& report) {
 
 nlohmann::json audit_json(const AuditReport& report) {
   nlohmann::json out;
-  out["schema"] = "arbiter-audit/3";
+  out["schema"] = "arbiter-audit/4";
   out["arbiter"] = report.arbiter;
   out["options"] = report.options;
   out["games"] = report.games;
@@ -396,6 +445,8 @@ nlohmann::json audit_json(const AuditReport& report) {
   out["totals"] = {{"pass", t.passed},
                    {"finding", t.findings},
                    {"confirmed", t.confirmed},
+                   {"argument_fails", t.argument_fails},
+                   {"note_refuted", t.notes_refuted},
                    {"unknown", t.unknown},
                    {"fail", t.failed},
                    {"not_applicable", t.not_applicable},
@@ -416,6 +467,7 @@ nlohmann::json audit_json(const AuditReport& report) {
                            {"claim", r.claim.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.claim)},
                            {"statement", r.statement.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.statement)},
                            {"source", r.source.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.source)},
+                           {"source_kind", r.source_kind.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.source_kind)},
                            {"size", r.size == 0 ? nlohmann::json(nullptr) : nlohmann::json(r.size)},
                            {"rulings", r.rulings},
                            {"implementation", r.implementation},
@@ -425,6 +477,9 @@ nlohmann::json audit_json(const AuditReport& report) {
                            {"verdict", verdict_word(r.verdict)},
                            {"seconds", r.seconds},
                            {"detail", r.detail},
+                           {"counterexample_size", r.counterexample_size == 0 ? nlohmann::json(nullptr) : nlohmann::json(r.counterexample_size)},
+                           {"leaves_unproved", r.leaves_unproved},
+                           {"also_refutes", r.also_refutes},
                            {"evidence", evidence_json(r.evidence)}});
   }
   out["examples"] = nlohmann::json::array();
@@ -461,6 +516,12 @@ namespace {
 std::vector<std::string> no_findings_sentences(const AuditReport& report) {
   std::vector<std::string> sentences{"None: no check that was run found a rule text's claim false or Arbiter at fault."};
   const AuditTotals totals = audit_totals(report);
+  std::vector<std::string> apart;
+  if (totals.argument_fails) apart.push_back(std::to_string(totals.argument_fails) + " of Arbiter's lemmas (Arguments that fail)");
+  if (totals.notes_refuted) {
+    apart.push_back(std::to_string(totals.notes_refuted) + " of the research notes' claims (Research notes refuted)");
+  }
+  if (!apart.empty()) sentences.push_back("Refuted, but no claim of a rule text: " + join(apart, " and ") + ", below.");
   if (totals.without_verdict()) {
     sentences.push_back(std::to_string(totals.without_verdict()) +
                         " results have no verdict (see Not decided): neither found false nor shown to hold.");
@@ -478,9 +539,53 @@ const char* kConfirmedIntro =
     "Claims that their source quotes to say they are false (research notes: \"expected: refuted\"), not as a rule "
     "text's claim, and that were refuted as expected: they confirm the source and are no findings about the rule texts.";
 
+const char* kArgumentsIntro =
+    "Lemmas of Arbiter's own argument (steps it uses to prove a claim, such as an invariant; some read from the "
+    "rulings) that were refuted: the argument fails, and the claims resting on it are left unproved unless the "
+    "counterexample refutes them too (then they are listed as findings). A lemma is no claim of a rule text: its "
+    "refutation shows no rule text false.";
+const char* kNotesIntro =
+    "Claims of the research notes (rules.md), not of the seed text, that were refuted (or, where a note expected a "
+    "refutation, proved): the note is wrong, no rule text is shown false by it.";
+
 // The heading of a group in the findings' form, by the list it is in.
 const char* group_heading(AuditVerdict verdict) {
-  return verdict == AuditVerdict::Fail ? "DEFECT" : verdict == AuditVerdict::Confirmed ? "Confirmed" : "Finding";
+  switch (verdict) {
+    case AuditVerdict::Fail: return "DEFECT";
+    case AuditVerdict::Confirmed: return "Confirmed";
+    case AuditVerdict::ArgumentFails: return "Argument fails";
+    case AuditVerdict::NoteRefuted: return "Research note refuted";
+    default: return "Finding";
+  }
+}
+
+// The sections in the findings' form, in their order: each with its heading (none: under Findings),
+// its HTML id and class, its introduction, and the groups it lists.
+struct GroupSection {
+  AuditVerdict verdict;
+  const char* heading;
+  const char* id;
+  const char* css;
+  const char* intro;
+  std::vector<Group> groups;
+};
+
+std::vector<GroupSection> group_sections(const AuditReport& report) {
+  return {{AuditVerdict::Finding, nullptr, nullptr, "finding", nullptr, grouped(report, AuditVerdict::Finding)},
+          {AuditVerdict::Fail, nullptr, nullptr, "defect", nullptr, grouped(report, AuditVerdict::Fail)},
+          {AuditVerdict::ArgumentFails, "Arguments that fail", "arguments", "argument", kArgumentsIntro,
+           grouped(report, AuditVerdict::ArgumentFails)},
+          {AuditVerdict::NoteRefuted, "Research notes refuted", "notes", "note", kNotesIntro,
+           grouped(report, AuditVerdict::NoteRefuted)},
+          {AuditVerdict::Confirmed, "Expected refutations confirmed", "confirmed", "confirmed", kConfirmedIntro,
+           grouped(report, AuditVerdict::Confirmed)}};
+}
+
+// A group's heading: what it is, the claim, its sizes (or, refuted about every size, where) and rulings.
+std::string group_title(AuditVerdict verdict, const Group& g) {
+  const AuditRow& r = *g.first;
+  return std::string(group_heading(verdict)) + ": " + r.game + ", " + r.check + " (" + sizes_word(g.sizes) +
+         sizes_text(g.sizes, verdict, r.how, r.counterexample_size) + "; " + rulings_words(r.rulings) + ")";
 }
 
 }  // namespace
@@ -512,23 +617,20 @@ std::string audit_markdown(const AuditReport& report) {
     }
   }
   md << "\n## Findings\n";
-  const auto findings = grouped(report, AuditVerdict::Finding);
-  const auto defects = grouped(report, AuditVerdict::Fail);
-  const auto confirmed = grouped(report, AuditVerdict::Confirmed);
-  if (findings.empty() && defects.empty()) {
+  const std::vector<GroupSection> sections = group_sections(report);
+  if (sections[0].groups.empty() && sections[1].groups.empty()) {
     md << "\n" << join(no_findings_sentences(report), "\n\n") << "\n";
   }
-  for (const auto* list : {&findings, &defects, &confirmed}) {
-    const AuditVerdict verdict = list == &defects ? AuditVerdict::Fail : list == &confirmed ? AuditVerdict::Confirmed : AuditVerdict::Finding;
-    if (list == &confirmed) {
-      for (const NotRun& n : report.not_run) md << "\nNot checked: " << not_run_sentence(n) << ".\n";  // still under Findings
-      if (!confirmed.empty()) md << "\n## Expected refutations confirmed\n\n" << kConfirmedIntro << "\n";
+  for (const GroupSection& section : sections) {
+    if (section.heading != nullptr) {
+      if (section.verdict == AuditVerdict::ArgumentFails) {
+        for (const NotRun& n : report.not_run) md << "\nNot checked: " << not_run_sentence(n) << ".\n";  // still under Findings
+      }
+      if (!section.groups.empty()) md << "\n## " << section.heading << "\n\n" << section.intro << "\n";
     }
-    for (const Group& g : *list) {
+    for (const Group& g : section.groups) {
       const AuditRow& r = *g.first;
-      md << "\n### " << group_heading(verdict) << ": " << r.game << ", " << r.check << " ("
-         << sizes_word(g.sizes) << sizes_text(g.sizes, verdict, r.how) << "; " << rulings_words(r.rulings)
-         << ")\n\n";
+      md << "\n### " << group_title(section.verdict, g) << "\n\n";
       if (!r.statement.empty()) md << "> " << r.statement << "\n>\n> -- " << r.source << "\n\n";
       md << "Under " << rulings_words(r.rulings) << ".\n\n" << r.detail << "\n";
       if (r.evidence) {
@@ -611,7 +713,7 @@ std::string audit_html(const AuditReport& report) {
       << "</code>. Every check below ran under them unless it names others.</p>\n<ul>\n";
     for (const auto& [kind, c] : kind_counts(report, game)) {
       // A finding or an unknown is no pass: amber, so the line does not read as all clear.
-      const char* shade = c.failed ? "bad" : c.findings + c.unknown > 0 ? "open" : "pass";
+      const char* shade = c.failed ? "bad" : c.findings + c.argument_fails + c.notes_refuted + c.unknown > 0 ? "open" : "pass";
       h << "<li>" << xml_escape(kind) << ": <span class=\"" << shade << "\">" << xml_escape(count_line(c))
         << "</span></li>\n";
     }
@@ -637,26 +739,22 @@ std::string audit_html(const AuditReport& report) {
     }
   }
   h << "<h2 id=\"findings\">Findings</h2>\n";
-  const auto findings = grouped(report, AuditVerdict::Finding);
-  const auto defects = grouped(report, AuditVerdict::Fail);
-  const auto confirmed = grouped(report, AuditVerdict::Confirmed);
-  if (findings.empty() && defects.empty()) {
+  const std::vector<GroupSection> sections = group_sections(report);
+  if (sections[0].groups.empty() && sections[1].groups.empty()) {
     for (const std::string& sentence : no_findings_sentences(report)) h << "<p>" << xml_escape(sentence) << "</p>\n";
   }
-  for (const auto* list : {&findings, &defects, &confirmed}) {
-    const AuditVerdict verdict = list == &defects ? AuditVerdict::Fail : list == &confirmed ? AuditVerdict::Confirmed : AuditVerdict::Finding;
-    if (list == &confirmed) {
-      for (const NotRun& n : report.not_run) h << "<p class=\"bad\">Not checked: " << xml_escape(not_run_sentence(n)) << ".</p>\n";
-      if (!confirmed.empty()) {
-        h << "<h2 id=\"confirmed\">Expected refutations confirmed</h2>\n<p>" << xml_escape(kConfirmedIntro) << "</p>\n";
+  for (const GroupSection& section : sections) {
+    if (section.heading != nullptr) {
+      if (section.verdict == AuditVerdict::ArgumentFails) {
+        for (const NotRun& n : report.not_run) h << "<p class=\"bad\">Not checked: " << xml_escape(not_run_sentence(n)) << ".</p>\n";
+      }
+      if (!section.groups.empty()) {
+        h << "<h2 id=\"" << section.id << "\">" << section.heading << "</h2>\n<p>" << xml_escape(section.intro) << "</p>\n";
       }
     }
-    for (const Group& g : *list) {
+    for (const Group& g : section.groups) {
       const AuditRow& r = *g.first;
-      h << "<section class=\"" << (list == &defects ? "defect" : list == &confirmed ? "confirmed" : "finding") << "\"><h3>"
-        << group_heading(verdict) << ": " << xml_escape(r.game) << ", " << xml_escape(r.check) << " ("
-        << sizes_word(g.sizes) << xml_escape(sizes_text(g.sizes, verdict, r.how)) << "; "
-        << xml_escape(rulings_words(r.rulings)) << ")</h3>\n";
+      h << "<section class=\"" << section.css << "\"><h3>" << xml_escape(group_title(section.verdict, g)) << "</h3>\n";
       if (!r.statement.empty()) {
         h << "<blockquote>" << xml_escape(r.statement) << "<br>&mdash; " << xml_escape(r.source) << "</blockquote>\n";
       }

@@ -19,21 +19,30 @@ struct GameDescriptor;
 
 namespace arbiter::cli {
 
+// Finding: a rule text's claim is false (a claim of ClaimSource::RuleText refuted). ArgumentFails:
+// a lemma of Arbiter's own argument (ClaimSource::Lemma, or one read from the rulings) is refuted:
+// the claims resting on it are left unproved, and no rule text is shown false by it. NoteRefuted: a
+// claim of the research notes (ClaimSource::ResearchNote), not of the seed text, is refuted.
 // NotApplicable: a property that claims nothing under the configuration audited (its detail says
 // why); it was not run, so it is neither a pass nor a failure. Confirmed: a claim its source quotes
 // to say it is false (research notes: "expected: refuted") was refuted, as the source expected: no
 // finding about the rule texts.
-enum class AuditVerdict { Pass, Finding, Unknown, Fail, NotApplicable, Confirmed };
-// "pass", "finding", "unknown", "fail", "not-applicable", "confirmed"
+enum class AuditVerdict { Pass, Finding, Unknown, Fail, NotApplicable, Confirmed, ArgumentFails, NoteRefuted };
+// "pass", "finding", "unknown", "fail", "not-applicable", "confirmed", "argument-fails", "note-refuted"
 const char* verdict_word(AuditVerdict verdict);
+// A verdict that says a claim is false (or, where its source expected it false, true): finding,
+// argument-fails, note-refuted or confirmed.
+bool claim_found_false(AuditVerdict verdict);
 // How the detail of a finding opens when a claim expected to be refuted was proved.
 inline constexpr const char* kProvedAgainstSource = "proved, though the source expected a refutation";
 // How the detail of a refutation opens when the claim's source expected it.
 inline constexpr const char* kRefutedAsExpected = "confirmed: the source expected this refutation";
 
 // The audit's verdict on a proof of `claim` that ended as `kind` (`arbiter prove --json` gives it
-// too): proved is a pass and refuted a finding, except for a claim its source expects to be
-// refuted (Claim::expected_refuted), where refuted is confirmed and proved the finding.
+// too): proved is a pass and refuted says what is false by the claim's source (a finding about the
+// rule texts, an argument that fails, a research note refuted), except for a claim its source
+// expects to be refuted (Claim::expected_refuted), where refuted is confirmed and proved says the
+// source is wrong in the same words.
 AuditVerdict proof_verdict(const Claim& claim, Verdict::Kind kind);
 // What the claim's source expects a proof to end as: "refuted" where it quotes the claim as false,
 // else "proved".
@@ -75,7 +84,15 @@ struct AuditRow {
   std::string claim;      // the claim or property id a finding is about ("" for none)
   std::string statement;  // what is claimed, quoted
   std::string source;     // where the rule text says it
+  // A proof's claim: who makes it (claim_source_name: "rule-text", "lemma", ...); "" for other rows.
+  std::string source_kind;
   int size = 0;           // 0: not tied to one size
+  // A refuted proof: the board size its counterexample is drawn at (for a claim about every size,
+  // the board its proof found it on); 0 otherwise.
+  int counterexample_size = 0;
+  // An argument that fails: the claims audited that rest on the refuted lemma (its premises'
+  // closure) and were left unproved by it, and those its counterexample refutes too.
+  std::vector<std::string> leaves_unproved, also_refutes;
   std::vector<std::string> rulings;  // NAME=VALUE, non-default only
   std::string implementation;
   // A claim decided otherwise than by a Z3 query of its own: the claims it is derived from (empty
@@ -174,11 +191,12 @@ struct AuditReport {
 std::string no_claims_line(const AuditReport& report, const std::string& game);
 
 // The audit's counts, the same on the terminal, in audit.md, audit.html and audit.json: the
-// findings and the confirmed refutations by claim (one however many sizes, as the sections list
-// them), the other rows by verdict, and ruling comparisons by result. Without a verdict: the
-// unknown rows and the undecided comparisons.
+// findings, the arguments that fail, the research notes refuted and the confirmed refutations by
+// claim (one however many sizes, as the sections list them), the other rows by verdict, and ruling
+// comparisons by result. Without a verdict: the unknown rows and the undecided comparisons.
 struct AuditTotals {
   int passed = 0, findings = 0, unknown = 0, failed = 0, not_applicable = 0, confirmed = 0;
+  int argument_fails = 0, notes_refuted = 0;  // by claim, as the findings
   int rulings_differ = 0, rulings_same = 0, rulings_undecided = 0;
   int not_run = 0;  // checks skipped on request (NotRun)
   int without_verdict() const { return unknown + rulings_undecided; }

@@ -78,7 +78,12 @@ std::string counted(int count, const std::string& thing) {
 // 4: a stopped run lists every row asked for, those after the stopped one as "not reached" (3 left
 // them out); a stopped row's variables and assertions are null (not counted; 3 said 0) and its
 // seconds end at the stop request (3 added the time the check took to stop).
-constexpr int kProveSchema = 4;
+// 5: sizes lists every size asked (4 gave the range's ends, [2, 5] for 2-5); audit_verdict has the
+// audit's words for a lemma refuted (argument-fails) and a research note's claim (note-refuted),
+// where 4 said finding; a derived row (the new field derived) has null variables and assertions
+// (4 gave its premises'); a row the stop came before is "not reached" (4 said stopped); --list
+// gives each claim's source_kind.
+constexpr int kProveSchema = 5;
 
 // A claim about every size is proved once, whatever sizes are asked: naming a size would say it
 // was checked at that size only.
@@ -104,10 +109,12 @@ void print_scope(const GameDescriptor& game, const std::string& claim, const Pro
 
 // A row's verdict in a word: "stopped" for a check cut short by a stop request (no verdict), else
 // the driver's.
-const char* row_verdict(const ProveRow& row) { return row.interrupted ? "stopped" : verdict_name(row.verdict.kind); }
-
 // The verdict of a row a stopped run did not reach.
 constexpr const char* kNotReached = "not reached";
+
+const char* row_verdict(const ProveRow& row) {
+  return row.not_reached ? kNotReached : row.interrupted ? "stopped" : verdict_name(row.verdict.kind);
+}
 
 // The claim a row is about (the game's claims hold every row's, lemmas and derived claims too).
 const Claim& claim_of(const std::vector<Claim>& claims, const ProveRow& row) {
@@ -126,13 +133,23 @@ struct RowContext {
 
 // The words a stopped row has where a verdict's counts are: its check never counted them.
 constexpr const char* kStoppedCounts = "(until the stop request; variables and assertions not counted)";
+// And a derived row's: the counts would be its premises' (or its every-size lemma's).
+constexpr const char* kDerivedCounts = "(derived: its premises' time; no query of its own, so no variables or assertions)";
+
+void print_not_reached(const ProveRow& row);
 
 void print_row(const ProveRow& row, const RowContext& context) {
+  if (row.not_reached) {
+    print_not_reached(row);
+    return;
+  }
   const Verdict& v = row.verdict;
   std::cout << std::left << std::setw(30) << row.claim << " " << std::setw(20) << v.scope << " " << std::setw(8)
             << row_verdict(row) << std::right << std::fixed << std::setprecision(2) << std::setw(9) << v.seconds << "s ";
   if (row.interrupted) {
     std::cout << kStoppedCounts;
+  } else if (row.derived) {
+    std::cout << kDerivedCounts;
   } else {
     std::cout << std::setw(8) << v.variables << " vars " << std::setw(8) << v.assertions << " assertions";
   }
@@ -150,6 +167,8 @@ void print_row(const ProveRow& row, const RowContext& context) {
   if (v.kind == Verdict::Kind::Refuted) {
     const Claim& claim = claim_of(context.claims, row);
     if (claim.expected_refuted) std::cout << kRefutedAsExpected << " (" << claim.source << ")\n";
+    // About every size, the refutation is one board's counterexample: said so, and where.
+    if (row.every_size) std::cout << refuted_words(v) << "\n";
     std::cout << "counterexample:\n" << v.counterexample;
     if (!v.moves.empty()) {
       std::cout << "moves:";
@@ -182,13 +201,15 @@ nlohmann::json verdict_json(const ProveRow& row, const RowContext& context) {
           {"expected", expected_verdict(claim)},
           // The word audit.json gives the same proof; none for a check cut short.
           {"audit_verdict", row.interrupted ? nlohmann::json(nullptr) : nlohmann::json(verdict_word(proof_verdict(claim, v.kind)))},
-          // A stopped row's seconds end at the stop request; its check counted nothing.
-          {"seconds", v.seconds},
-          {"variables", row.interrupted ? nlohmann::json(nullptr) : nlohmann::json(v.variables)},
-          {"assertions", row.interrupted ? nlohmann::json(nullptr) : nlohmann::json(v.assertions)},
+          {"derived", row.derived},
+          // A stopped row's seconds end at the stop request; its check counted nothing, and a
+          // derived row has no query of its own to count.
+          {"seconds", row.not_reached ? nlohmann::json(nullptr) : nlohmann::json(v.seconds)},
+          {"variables", row.interrupted || row.derived ? nlohmann::json(nullptr) : nlohmann::json(v.variables)},
+          {"assertions", row.interrupted || row.derived ? nlohmann::json(nullptr) : nlohmann::json(v.assertions)},
           {"stored", row.from_results_file},
           {"stored_by", row.stored_by.empty() ? nlohmann::json(nullptr) : nlohmann::json(row.stored_by)},
-          {"reason", v.kind == Verdict::Kind::Unknown ? nlohmann::json(v.reason) : nlohmann::json(nullptr)},
+          {"reason", v.kind == Verdict::Kind::Unknown && !row.not_reached ? nlohmann::json(v.reason) : nlohmann::json(nullptr)},
           {"derivation", v.derivation.empty() ? nlohmann::json(nullptr) : nlohmann::json(v.derivation)},
           {"counterexample", v.kind == Verdict::Kind::Refuted ? nlohmann::json(v.counterexample) : nlohmann::json(nullptr)},
           {"counterexample_size", v.kind == Verdict::Kind::Refuted ? size_or_null(v.counterexample_size) : nlohmann::json(nullptr)},
@@ -361,7 +382,8 @@ int prove_command(const std::vector<std::string>& args) {
                                {"source", c.source},
                                {"premises", c.premises},
                                {"size_independent", c.size_independent},
-                               {"expected", expected_verdict(c)}});
+                               {"expected", expected_verdict(c)},
+                               {"source_kind", claim_source_name(c.source_kind)}});
     }
     print_json(out);
     return 0;
@@ -448,7 +470,10 @@ int prove_command(const std::vector<std::string>& args) {
       out["game"] = game.name;
       out["claim"] = claim;
       // null when every claim named is about every size (as the scope line says): no size was asked.
-      out["sizes"] = every_size_only(request) ? nlohmann::json(nullptr) : nlohmann::json({request.min_size, request.max_size});
+      // Every size asked, listed (as `rulings diff --json` lists its sizes), not the range's two ends.
+      nlohmann::json listed = nlohmann::json::array();
+      for (int n = request.min_size; n <= request.max_size; ++n) listed.push_back(n);
+      out["sizes"] = every_size_only(request) ? nlohmann::json(nullptr) : listed;
       out["rulings"] = rulings;
       out["rulings_in_force"] = rulings_in_force(game, make_config(game, request.min_size, request.rulings));
       out["timeout_seconds"] = timeout;
@@ -496,7 +521,7 @@ int prove_command(const std::vector<std::string>& args) {
     ++shown;
     all_proved = all_proved && row.verdict.kind == Verdict::Kind::Proved;
     if (json) {
-      verdicts.push_back(verdict_json(row, context));
+      verdicts.push_back(row.not_reached ? not_reached_json(row, context) : verdict_json(row, context));
       return;
     }
     print_row(row, context);

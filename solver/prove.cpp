@@ -377,6 +377,13 @@ std::vector<Claim> selected_claims(const ProveRequest& request) {
   return chosen;
 }
 
+std::string refuted_words(const Verdict& verdict) {
+  return verdict.counterexample_size > 0
+             ? "refuted: counterexample at size " + std::to_string(verdict.counterexample_size) +
+                   "; the claim for every size is false"
+             : std::string("refuted: a counterexample; the claim for every size is false");
+}
+
 std::string reuse_mark(const ProveRow& row) {
   if (!row.from_results_file) return "";
   return "reused; stored by " + (row.stored_by.empty() ? std::string("an arbiter that did not record its version") : row.stored_by);
@@ -386,7 +393,18 @@ namespace {
 
 std::string premise_line(const std::string& name, const ProveRow& row) {
   const Verdict& v = row.verdict;
-  std::string line = name + " (" + v.scope + "): " + verdict_name(v.kind) +
+  // A premise cut short by a stop request is "stopped", one the stop came before is "not reached":
+  // neither is "unknown", Z3's own answer that it could not decide.
+  if (row.interrupted) {
+    std::string line = name + " (" + v.scope + "): " + (row.not_reached ? "not reached" : "stopped - " + v.reason);
+    if (!v.derivation.empty()) {
+      std::istringstream nested(v.derivation);
+      for (std::string sub; std::getline(nested, sub);) line += "\n  " + sub;
+    }
+    return line;
+  }
+  std::string line = name + " (" + v.scope + "): " +
+                     (v.kind == Verdict::Kind::Refuted && row.every_size ? refuted_words(v) : verdict_name(v.kind)) +
                      (row.from_results_file ? " (" + reuse_mark(row) + ")" : "");
   if (v.kind == Verdict::Kind::Unknown) line += " - " + v.reason;
   if (!v.derivation.empty()) {
@@ -407,6 +425,13 @@ int last_size(const Claim& claim, const ProveRequest& request) {
   return claim.size_independent ? request.min_size : request.max_size;
 }
 
+// A refuted premise as far as it is refuted: "refuted (size 3)", or for a claim about every size
+// "refuted: counterexample at size 3; the claim for every size is false".
+std::string refuted_scope(const ProveRow& row) {
+  return row.every_size ? "refuted (" + refuted_words(row.verdict).substr(std::string("refuted: ").size()) + ")"
+                        : "refuted (" + row.verdict.scope + ")";
+}
+
 ProveRow interrupted_row(const Claim& claim, int size) {
   ProveRow row{claim.name, size, Verdict::unknown("interrupted by " + stop_signal_name()), false};
   if (!claim.premises.empty()) {
@@ -416,6 +441,7 @@ ProveRow interrupted_row(const Claim& claim, int size) {
   }
   row.every_size = claim.size_independent;
   row.interrupted = true;
+  row.derived = !claim.premises.empty();
   return row;
 }
 
@@ -548,6 +574,8 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       const ProveRow* refuted = nullptr;
       std::vector<ProveRow> premise_rows;
       premise_rows.reserve(claim.premises.size());
+      row.derived = true;
+      bool all_not_reached = true;  // every premise cut short was never begun
       for (const std::string& name : claim.premises) {
         const Claim* found = &claim_named(every_claim, claim, name);
         if (claim.size_independent && !found->size_independent) {
@@ -563,7 +591,12 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         row.verdict.variables += p.verdict.variables;
         row.verdict.assertions += p.verdict.assertions;
         if (p.verdict.kind == Verdict::Kind::Refuted && refuted == nullptr) refuted = &p;
-        if (p.verdict.kind == Verdict::Kind::Unknown) missing.push_back(name + " (" + p.verdict.reason + ")");
+        if (p.interrupted) {
+          missing.push_back(name + (p.not_reached ? " (not reached)" : " (stopped - " + p.verdict.reason + ")"));
+          all_not_reached = all_not_reached && p.not_reached;
+        } else if (p.verdict.kind == Verdict::Kind::Unknown) {
+          missing.push_back(name + " (" + p.verdict.reason + ")");
+        }
         row.interrupted = row.interrupted || p.interrupted;
       }
       Verdict& v = row.verdict;
@@ -576,11 +609,11 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
           command += " --sizes " + std::to_string(refuted->size);
         }
         for (const std::string& ruling : request.rulings) command += " --rule " + ruling;
-        v.reason = "the argument fails: premise " + refuted->claim + " is refuted (" + refuted->verdict.scope +
-                   "), and its counterexample does not contradict this claim (" + command + " shows it)";
+        v.reason = "the argument fails: premise " + refuted->claim + " is " + refuted_scope(*refuted) +
+                   ", and its counterexample does not contradict this claim (" + command + " shows it)";
       } else if (refuted != nullptr) {
         v.kind = Verdict::Kind::Refuted;
-        v.counterexample = "premise " + refuted->claim + " is refuted (" + refuted->verdict.scope + "):\n" +
+        v.counterexample = "premise " + refuted->claim + " is " + refuted_scope(*refuted) + ":\n" +
                            refuted->verdict.counterexample;
         v.counterexample_size = refuted->verdict.counterexample_size;
         v.moves = refuted->verdict.moves;
@@ -599,6 +632,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       }
       for (const auto& line : lines) v.derivation += line + "\n";
       v.scope = claim.size_independent ? "every size (derived)" : "size " + std::to_string(size) + " (derived)";
+      row.not_reached = row.interrupted && all_not_reached;
       if (!row.interrupted) known[memo_key] = row;
       return row;
     }
@@ -610,6 +644,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         row.verdict = Verdict::unknown("interrupted by " + stop_signal_name());
         row.verdict.scope = "size " + std::to_string(size);
         row.interrupted = true;
+        row.not_reached = lemma_row.not_reached;
         return row;
       }
       if (lemma_row.verdict.kind == Verdict::Kind::Proved) {
@@ -618,6 +653,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         v.seconds = lemma_row.verdict.seconds;
         v.variables = lemma_row.verdict.variables;
         v.assertions = lemma_row.verdict.assertions;
+        row.derived = true;
         v.derivation = premise_line(lemma.name, lemma_row) + "\n";
         v.note = "implied by " + lemma.name + ", which is proved for every size; no query at this size";
         v.scope = "size " + std::to_string(size) + " (derived)";
@@ -645,6 +681,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       }
     } else if (stop_requested()) {
       row = interrupted_row(claim, size);
+      row.not_reached = true;  // the stop came before this check began
     } else {
       if (progress_is_terminal) progress << "\r\033[K[prove] " << step << " ..." << std::flush;
       else progress << "[prove] " << step << " ...\n" << std::flush;

@@ -36,6 +36,11 @@ struct ProveRow {
   double stored_budget = 0;  // from the results file: the timeout an unknown verdict had
   std::string stored_by = {};  // from the results file: the arbiter that kept it ("" if the record is older)
   bool interrupted = false;  // the check was cut short by a stop request (the run ends here)
+  // Interrupted before anything of it began (the stop came first): "not reached", not "stopped".
+  bool not_reached = false;
+  // Decided with no query of its own (from its premises, or implied by a lemma about every size):
+  // its verdict's variables and assertions are its premises', not its own.
+  bool derived = false;
   bool every_size = false;   // a claim about every size at once (`size` is not its subject)
 };
 
@@ -52,6 +57,10 @@ struct ProveTally {
   // came: a stopped row's seconds leave out the time its check took to stop.
   double seconds_in_step() const;
 };
+
+// A claim about every size refuted, as far as that is shown: "refuted: counterexample at size 3;
+// the claim for every size is false" (one board's counterexample, not a verdict at each size).
+std::string refuted_words(const Verdict& verdict);
 
 // How a verdict read from the results file is marked: "reused; stored by arbiter 0.4.0 (commit
 // abc1234)"; "" for a verdict decided by this run.

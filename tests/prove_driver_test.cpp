@@ -76,6 +76,14 @@ std::vector<Claim> planted_claims(const std::string& version) {
          return v;
        }, {}, {}, {}, "rulings"},
       {"drawn-here", "derived", "test", false, nullptr, {}, {}, {"holds", "drawn-everywhere"}},
+      // Refuted for every size by a counterexample on a 3x3 board of its own (a window lemma's).
+      {"fails-everywhere", "planted: refuted for every size on a board of its own", "test", true,
+       counted([] {
+         Verdict v = refuted_with("BOARD 3\n", "a window's counterexample");
+         v.counterexample_size = 3;
+         return v;
+       }())},
+      {"rests-on-fails-everywhere", "derived", "test", true, nullptr, {}, {}, {"holds-everywhere", "fails-everywhere"}},
   };
   return with_encoding_version(std::move(claims), version);
 }
@@ -348,7 +356,8 @@ TEST(ProveDriver, ACounterexampleIsDrawnAtTheSizeItRefutes) {
   // At the size it was decided at, the stored verdict serves as it is.
   const ProveRow at_six = prove_at(game, "drawn-here", 6, file);
   EXPECT_NE(at_six.verdict.counterexample.find("BOARD 6"), std::string::npos) << at_six.verdict.counterexample;
-  EXPECT_NE(at_six.verdict.derivation.find("drawn-everywhere (all sizes (read from the rulings)): refuted (reused"),
+  EXPECT_NE(at_six.verdict.derivation.find("drawn-everywhere (all sizes (read from the rulings)): refuted: counterexample "
+                                           "at size 6; the claim for every size is false (reused"),
             std::string::npos) << at_six.verdict.derivation;
   std::filesystem::remove(file);
 }
@@ -430,6 +439,69 @@ TEST(ProveDriver, EachClaimIsDecidedInAFreshZ3Context) {
   for (const auto& row : rows) EXPECT_EQ(row.verdict.kind, Verdict::Kind::Refuted) << row.claim;
 }
 
+// A claim about every size refuted on one board is refuted as far as that board shows, in the
+// premise's line and the derived claim's reason: "refuted (all sizes (lemma))" read as if every size
+// had been decided. A derived row and one implied by its lemma are marked derived (no query of their
+// own: their counts are their premises').
+TEST(ProveDriver, AnEverySizeRefutationNamesItsCounterexamplesSize) {
+  const GameDescriptor game = planted_game([] { return planted_claims(""); });
+  const ProveRow row = prove_one(game, "rests-on-fails-everywhere");
+  ASSERT_EQ(row.verdict.kind, Verdict::Kind::Unknown);
+  EXPECT_TRUE(row.derived);
+  EXPECT_NE(row.verdict.derivation.find(
+                "fails-everywhere (all sizes (lemma)): refuted: counterexample at size 3; the claim for every size is false"),
+            std::string::npos)
+      << row.verdict.derivation;
+  EXPECT_NE(row.verdict.reason.find(
+                "premise fails-everywhere is refuted (counterexample at size 3; the claim for every size is false), and"),
+            std::string::npos)
+      << row.verdict.reason;
+  EXPECT_TRUE(prove_one(game, "open-here-lemma-holds").derived);
+  EXPECT_FALSE(prove_one(game, "holds-here-lemma-open").derived);
+}
+
+// A derived claim whose first premise is cut short by a stop request: that premise reads
+// "stopped", the one after it, never begun, "not reached"; neither reads "unknown", which is Z3's
+// own answer (both did: "someone-can-move (size 9): unknown - interrupted by SIGINT").
+std::vector<Claim> stopping_claims() {
+  const auto stops = [](const Game&, double) {
+    std::raise(SIGTERM);
+    return Verdict::proved();
+  };
+  const auto holds = [](const Game&, double) { return Verdict::proved(); };
+  return with_encoding_version({{"stops", "planted", "test", false, stops},
+                                {"after", "planted", "test", true, holds},
+                                {"rests-on-both", "derived", "test", false, nullptr, {}, {}, {"stops", "after"}}},
+                               "v1");
+}
+
+// The rows of one claim at size 4, in a process whose stop handlers are installed (a death test's).
+std::vector<ProveRow> rows_with_stop_handlers(std::vector<Claim> (*claims)(), const std::string& claim) {
+  install_stop_handlers();
+  const GameDescriptor game = planted_game(claims);
+  ProveRequest request;
+  request.game = &game;
+  request.claims = {claim};
+  request.min_size = request.max_size = 4;
+  std::ostringstream progress;
+  return run_proofs(request, {}, progress, false);
+}
+
+void stop_in_a_premise() {
+  const auto rows = rows_with_stop_handlers(stopping_claims, "rests-on-both");
+  const bool ok = rows.size() == 1 && rows[0].interrupted && !rows[0].not_reached &&
+                  rows[0].verdict.derivation == "stops (size 4): stopped - interrupted by SIGTERM\n"
+                                                "after (all sizes (lemma)): not reached\n" &&
+                  rows[0].verdict.reason.find("stops (stopped - interrupted by SIGTERM); after (not reached)") != std::string::npos;
+  std::fprintf(stderr, "derivation:\n%s", rows.empty() ? "" : rows[0].verdict.derivation.c_str());
+  std::_Exit(ok ? 0 : 1);
+}
+
+TEST(ProveDriverDeathTest, AStoppedPremiseIsStoppedAndTheOneAfterItNotReached) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(stop_in_a_premise(), ::testing::ExitedWithCode(0), "derivation");
+}
+
 // A claim whose check runs 0.2 s, is asked to stop, and takes 0.6 s more to stop (a Z3 check, or
 // the model play around it, that notices the request late).
 std::vector<Claim> slow_to_stop_claims() {
@@ -445,14 +517,7 @@ std::vector<Claim> slow_to_stop_claims() {
 // The stopped row's seconds are the ones its check ran until the stop request, not the time it
 // then took to stop: they read 0.8 (a tester's kill at 8 s showed 9.23 s).
 void stop_a_check_that_is_slow_to_stop() {
-  install_stop_handlers();
-  const GameDescriptor game = planted_game(slow_to_stop_claims);
-  ProveRequest request;
-  request.game = &game;
-  request.claims = {"slow-to-stop"};
-  request.min_size = request.max_size = 4;
-  std::ostringstream progress;
-  const auto rows = run_proofs(request, {}, progress, false);
+  const auto rows = rows_with_stop_handlers(slow_to_stop_claims, "slow-to-stop");
   const double seconds = rows.size() == 1 && rows[0].interrupted ? rows[0].verdict.seconds : -1;
   std::fprintf(stderr, "stopped row: %.2f s\n", seconds);
   std::_Exit(seconds >= 0.15 && seconds < 0.5 ? 0 : 1);

@@ -429,7 +429,22 @@ std::vector<Claim> brique_claims() {
       {"only-mover-wins", {2, 3, 4, 5, 6, 7, 8}},
       {"no-two-winners", {2, 3, 4, 5, 6, 7}},
   };
-  return with_encoding_version(with_audit_sizes(std::move(claims), audit_sizes), ARBITER_ENCODING_SOURCE_HASH);
+  // Who makes each claim: the game-level claims (no-draw, no-draw-every-size, one-winner) are what
+  // the seed says; the rest are steps of Arbiter's argument for them, whatever text motivates them.
+  const std::map<std::string, ClaimSource> kinds{
+      {"invariant-inductive", ClaimSource::Lemma},
+      {"one-fill-round", ClaimSource::Lemma},
+      {"full-board-winner", ClaimSource::Lemma},
+      {"only-mover-wins", ClaimSource::Lemma},
+      {"no-two-winners", ClaimSource::Lemma},
+      {"no-checkerboard-lemma", ClaimSource::Lemma},
+      {"full-board-winner-every-size", ClaimSource::Lemma},
+      {"invariant-inductive-every-size", ClaimSource::Lemma},
+      {"one-fill-round-every-size", ClaimSource::Lemma},
+      {"turns-place-stones", ClaimSource::Rulings},
+  };
+  return with_encoding_version(with_source_kinds(with_audit_sizes(std::move(claims), audit_sizes), kinds),
+                               ARBITER_ENCODING_SOURCE_HASH);
 }
 
 EncodingComparison compare_brique_turn_encoding(const Game& game, const State& state, Rng& rng) {

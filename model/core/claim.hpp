@@ -4,6 +4,7 @@
 // and the per-size driver in solver/ decide them. A verdict of "unknown" is never a proof.
 #include <functional>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,26 @@ struct EncodingComparison {
   std::string disagreement;  // "" when both agree; otherwise what differs, with both results
 };
 
+// Who makes a claim, which says what its refutation is about (docs/audit-schema.md). RuleText: the
+// rule text (a seed) says it, or a player can quote it from there (no-draw): refuted, it is a
+// finding about the rule texts. ResearchNote: research notes state or observe it, the seed does
+// not: refuted, a research note is refuted. Lemma: a step of Arbiter's own argument for another
+// claim (however a source motivates it): refuted, that argument fails and leaves the claims resting
+// on it unproved, and no rule text is shown false by it. Rulings: a lemma read from the rulings, not
+// a Z3 query: as a lemma.
+enum class ClaimSource { RuleText, ResearchNote, Lemma, Rulings };
+
+// "rule-text", "research-note", "lemma", "rulings" (audit.json's and prove --json's words).
+inline const char* claim_source_name(ClaimSource kind) {
+  switch (kind) {
+    case ClaimSource::RuleText: return "rule-text";
+    case ClaimSource::ResearchNote: return "research-note";
+    case ClaimSource::Lemma: return "lemma";
+    case ClaimSource::Rulings: return "rulings";
+  }
+  return "?";
+}
+
 struct Claim {
   std::string name;       // command-line name, e.g. "no-draw"
   std::string statement;  // one sentence: what is claimed
@@ -94,6 +115,8 @@ struct Claim {
   // The source quotes the claim to say it is false (research notes: "expected: refuted"), not as a
   // rule text's claim: a refutation confirms the source and is no finding about the rule texts.
   bool expected_refuted = false;
+  // Who makes the claim (a game sets it with with_source_kinds): what a refutation of it is.
+  ClaimSource source_kind = ClaimSource::RuleText;
 };
 
 // Sets the encoding version of every claim (a game passes its generated source hash).
@@ -107,6 +130,22 @@ inline std::vector<Claim> with_audit_sizes(std::vector<Claim> claims,
                                            const std::map<std::string, std::vector<int>>& sizes_by_name) {
   for (Claim& claim : claims) {
     if (const auto found = sizes_by_name.find(claim.name); found != sizes_by_name.end()) claim.audit_sizes = found->second;
+  }
+  return claims;
+}
+
+// Sets the source kind of the named claims; every name must be one of the claims (a misspelt name
+// would leave a lemma counted as a rule text's claim).
+inline std::vector<Claim> with_source_kinds(std::vector<Claim> claims, const std::map<std::string, ClaimSource>& kinds) {
+  for (const auto& [name, kind] : kinds) {
+    bool found = false;
+    for (Claim& claim : claims) {
+      if (claim.name == name) {
+        claim.source_kind = kind;
+        found = true;
+      }
+    }
+    if (!found) throw std::logic_error("with_source_kinds: no claim named " + name);
   }
   return claims;
 }

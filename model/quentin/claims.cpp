@@ -1483,7 +1483,24 @@ std::vector<Claim> quentin_claims() {
       // Proved up to 8 by the local relaxation alone (8x8: about 20 s).
       {"someone-can-move", {2, 3, 4, 5}},
   };
-  return with_encoding_version(with_audit_sizes(std::move(claims), audit_sizes), ARBITER_ENCODING_SOURCE_HASH);
+  // Who makes each claim: someone-can-move and the game-level claims are the seed's; only-mover-
+  // completes and mover-can-move are the research notes' (rules.md), not the seed's; the rest are
+  // steps of Arbiter's argument, whatever text motivates them.
+  const std::map<std::string, ClaimSource> kinds{
+      {"invariant-inductive", ClaimSource::Lemma},
+      {"one-fill-round", ClaimSource::Lemma},
+      {"full-board-winner", ClaimSource::Lemma},
+      {"no-two-winners", ClaimSource::Lemma},
+      {"no-checkerboard-lemma", ClaimSource::Lemma},
+      {"full-board-winner-every-size", ClaimSource::Lemma},
+      {"only-mover-completes", ClaimSource::ResearchNote},
+      {"mover-can-move", ClaimSource::ResearchNote},
+      {"one-fill-round-every-size", ClaimSource::Lemma},
+      {"legality-checks-every-stone", ClaimSource::Rulings},
+      {"invariant-inductive-every-size", ClaimSource::Lemma},
+  };
+  return with_encoding_version(with_source_kinds(with_audit_sizes(std::move(claims), audit_sizes), kinds),
+                               ARBITER_ENCODING_SOURCE_HASH);
 }
 
 EncodingComparison compare_quentin_turn_encoding(const Game& game, const State& state, Rng& rng) {

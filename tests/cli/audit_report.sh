@@ -173,6 +173,52 @@ PY
   then pass; else fail "the findings are counted otherwise than listed" "$tmp/why"; fi
 done
 
+# Only a rule text's claim found false is a finding about the rule texts. Under
+# escort-directions=facing Brique's invariant-inductive-every-size, a lemma of Arbiter's own
+# argument, is refuted: an argument that fails, which leaves no-draw-every-size unproved (it was
+# "1 finding about the rule texts", quoted as if from the rules). Refuted about every size, it is
+# refuted as far as its counterexample shows: on a 3x3 board (it read "every size (one claim,
+# refuted)"). Without --rule the options read "rulings none" (they read "rulings , seed 1").
+"$arbiter" audit brique --quick --games 1 --property-cases 1 --metrics-games 2 --ruling-seconds 0.01 \
+  --rule escort-directions=facing --report "$tmp/facing" >"$tmp/facing.out" 2>/dev/null
+if python3 - "$tmp/facing" "$tmp/facing.out" "$tmp/report/audit.md" <<'PY' >"$tmp/why"
+import json, re, sys
+folder, out, plain = sys.argv[1], open(sys.argv[2]).read(), open(sys.argv[3]).read()
+md, page = open(folder + "/audit.md").read(), open(folder + "/audit.html").read()
+report = json.load(open(folder + "/audit.json"))
+t = report["totals"]
+problems = []
+if (t["finding"], t["argument_fails"], t["note_refuted"]) != (0, 1, 0):
+    problems.append("totals: %s" % t)
+if not re.search(r"^0 findings about the rule texts; 1 argument that fails \(", out, re.M):
+    problems.append("the terminal's totals: " + out.strip().splitlines()[-2])
+rows = [r for r in report["rows"] if r["claim"] == "invariant-inductive-every-size"]
+if len(rows) != 1 or (rows[0]["verdict"], rows[0]["source_kind"], rows[0]["counterexample_size"], rows[0]["leaves_unproved"]) != (
+        "argument-fails", "lemma", 3, ["no-draw-every-size"]):
+    problems.append("the lemma's row: %s" % rows)
+elif not rows[0]["detail"].startswith("an argument that fails: ") or "it leaves unproved: no-draw-every-size" not in rows[0]["detail"]:
+    problems.append("the lemma's detail: " + rows[0]["detail"][:200])
+refuted = "refuted: counterexample at size 3; the claim for every size is false"
+if "### Finding:" in md or "<h3>Finding: " in page:
+    problems.append("a finding is listed")
+if "\n## Arguments that fail\n" not in md or '<h2 id="arguments">Arguments that fail</h2>' not in page:
+    problems.append("no section Arguments that fail")
+heading = "Argument fails: brique, invariant-inductive-every-size (" + refuted + "; the default rulings but escort-directions=facing)"
+if "### " + heading not in md or "<h3>" + heading + "</h3>" not in page:
+    problems.append("the lemma's heading: " + "; ".join(re.findall(r"^### Argument.*$", md, re.M)))
+if not re.search(r"^\| invariant-inductive-every-size \| [^|]+ \| - \| " + re.escape(refuted) + r" \| - \|$", md, re.M):
+    problems.append("the claims table: " + "; ".join(l for l in md.splitlines() if l.startswith("| invariant-inductive-every-size")))
+if "one claim, refuted" in md or "one claim, refuted" in page:
+    problems.append("every size (one claim, refuted) is still said")
+if "rulings none, seed 1" not in plain or "rulings ," in plain:
+    problems.append("the options without --rule: " + plain.splitlines()[2])
+print("\n".join(problems))
+sys.exit(1 if problems else 0)
+PY
+then pass; else fail "a lemma refuted is counted as a finding about the rule texts" "$tmp/why"; fi
+python3 "$here/scripts/validate-json.py" "$here/docs/schemas/audit.schema.json" "$tmp/facing/audit.json" >"$tmp/why" && pass ||
+  fail "audit.json with an argument that fails: $(cat "$tmp/why")"
+
 # The reading order: summary, findings, rulings, seed examples, passing checks (folded).
 order=$(grep -oE '<h2 id="[a-z]+"' "$tmp/report/audit.html" | cut -d'"' -f2 | tr '\n' ' ')
 case "$order" in

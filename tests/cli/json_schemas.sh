@@ -132,8 +132,42 @@ if python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1])); v = d["verdicts"][0]
 assert d["sizes"] is None and v["size"] is None and v["every_size"] and v["verdict"] == "refuted", d
-assert v["counterexample_size"] == 3 and v["counterexample"].startswith("   a b c\n"), v' "$tmp/$runs.json"; then
+assert v["counterexample_size"] == 3 and v["counterexample"].startswith("   a b c\n"), v
+# A lemma of Arbiter'"'"'s argument refuted is no finding about the rule texts (it read "finding").
+assert v["audit_verdict"] == "argument-fails", v' "$tmp/$runs.json"; then
   pass; else fail "prove --json gives an every-size claim a size, or not its counterexample's" "$tmp/$runs.json"; fi
+# What rests on it is left unproved, and its premise line says how far it is refuted: one board's
+# counterexample (it read "refuted (all sizes (lemma))", as if every size had been decided).
+"$arbiter" prove brique no-draw-every-size --rule escort-directions=facing --timeout 20 --state "$tmp/state" >"$tmp/text" 2>/dev/null
+grep -qF "invariant-inductive-every-size (all sizes (lemma)): refuted: counterexample at size 3; the claim for every size is false" "$tmp/text" &&
+  grep -qF "premise invariant-inductive-every-size is refuted (counterexample at size 3; the claim for every size is false)" "$tmp/text" &&
+  grep -qE "^no-draw-every-size +every size \(derived\) +unknown +[0-9.]+s \(derived: its premises' time; no query of its own" "$tmp/text" &&
+  ! grep -q "all sizes (lemma)): refuted$" "$tmp/text" && pass ||
+  fail "prove: a refuted every-size premise, and the counts of a derived row" "$tmp/text"
+# A research note's claim refuted is no finding about the rule texts either (Quentin's
+# mover-can-move, "rules.md Q1 (observed, not proved)", refuted at size 5 said "finding").
+conforms prove 1 prove quentin mover-can-move --sizes 5 --timeout 20 --fresh --state "$tmp/state" --json
+jq -e '.verdicts[0].audit_verdict == "note-refuted"' "$tmp/$runs.json" >/dev/null && pass ||
+  fail "prove --json: mover-can-move refuted is a research note refuted" "$tmp/$runs.json"
+# Each claim says who makes it; --sizes 2-3 lists the sizes (it gave the range's ends, [2, 5] for
+# 2-5, which read as the sizes 2 and 5); a derived row counts no variables or assertions of its own
+# (it gave its premises').
+conforms prove 0 prove brique one-winner --sizes 2-3 --timeout 20 --state "$tmp/state" --json
+cp "$tmp/$runs.json" "$tmp/derived.json"
+"$arbiter" prove quentin --list --json >"$tmp/list.json"
+if python3 - "$tmp/derived.json" "$tmp/list.json" <<'CHECK'
+import json, sys
+derived, listed = (json.load(open(name)) for name in sys.argv[1:])
+assert derived["sizes"] == [2, 3], derived["sizes"]
+for v in derived["verdicts"]:
+    assert v["derived"] and v["variables"] is None and v["assertions"] is None and v["verdict"] == "proved", v
+kinds = {c["name"]: c["source_kind"] for c in listed["claims"]}
+assert (kinds["no-draw"], kinds["someone-can-move"], kinds["mover-can-move"], kinds["only-mover-completes"]) == (
+    "rule-text", "rule-text", "research-note", "research-note"), kinds
+assert (kinds["invariant-inductive-every-size"], kinds["full-board-winner"], kinds["legality-checks-every-stone"]) == (
+    "lemma", "lemma", "rulings"), kinds
+CHECK
+then pass; else fail "prove --json: sizes listed, derived rows, source kinds" "$tmp/derived.json" "$tmp/list.json"; fi
 # A claim about one size refuted through a lemma kept at another size is drawn at its own size.
 "$arbiter" prove brique turns-place-stones --sizes 5 --rule pass=allowed --state "$tmp/state" >/dev/null 2>&1
 conforms prove 1 prove brique no-draw --sizes 3 --rule pass=allowed --timeout 20 --state "$tmp/state" --json
