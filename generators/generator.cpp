@@ -486,9 +486,15 @@ std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptio
   return state;
 }
 
-std::optional<Puzzle> examine(const Game& game, const State& position, const GeneratorOptions& options,
+std::optional<Puzzle> examine(const Game& game, const State& candidate, const GeneratorOptions& options,
                               bool& interrupted, Rejection* why) {
   interrupted = false;
+  // The position as its diagram shows it: a history of earlier positions (what a repetition rule
+  // counts) is dropped, so that the puzzle is solved, certified and stored from exactly what the
+  // reader is shown. Until 29 November 2026 Hexabrae puzzles were solved with a history of up to
+  // 76 plies that no diagram showed.
+  const std::unique_ptr<State> shown = candidate.as_shown();
+  const State& position = *shown;
   auto reject = [why](Rejection reason) -> std::optional<Puzzle> {
     if (why != nullptr) *why = reason;
     return std::nullopt;
@@ -1031,6 +1037,13 @@ std::vector<std::string> check_without_search(const Puzzle& p) {
     return {std::string("its position does not read back: ") + error.what()};
   }
   std::vector<std::string> problems;
+  // The position must be what its diagram shows: a history (the earlier positions a repetition
+  // rule counts) that the diagram does not show would make its value rest on something the reader
+  // never sees. The generator drops it (State::as_shown) since 29 November 2026.
+  if (position->as_shown()->line() != position->line()) {
+    problems.push_back("its position carries a history of earlier positions that its diagram does not show (a puzzle stored "
+                       "before 29 November 2026, or a changed row)");
+  }
   try {
     // The main line is the solution a reader replays: it must end in the solver's win, not stop
     // where the certificate answers every reply with one move.

@@ -66,7 +66,8 @@ enum class Rejection : int {
 inline constexpr int kRejections = 8;
 std::string rejection_name(Rejection why);
 
-// Everything the solver settles about one position as a puzzle of the options' kind; nullopt when
+// Everything the solver settles about one position as a puzzle of the options' kind, taken as its
+// diagram shows it (State::as_shown: a history of earlier positions is dropped); nullopt when
 // it is not one (no win, several winning moves, trivial, over the node budget, wrong theme, a key
 // move without a place on the board), and
 // then `why` (when given) says which. A stop request (solver/interrupt.hpp) makes it return
@@ -122,7 +123,8 @@ std::vector<std::string> recheck(const puzzles::Puzzle& puzzle);
 // puzzle's kind and bound, that proves the key move alone does what the puzzle says (a partial
 // analysis or a single claim proves no "one solution"); each stored wrong move is a legal move
 // other than the key move, given once, its defence plays after it, and its sentence agrees with
-// the move, its defence and the certificate's claims for it. Returns what no longer holds (empty:
+// the move, its defence and the certificate's claims for it; and the position is as its diagram
+// shows it (no history: State::as_shown). Returns what no longer holds (empty:
 // sound), one line each; a position that does not read back is one such problem.
 std::vector<std::string> check_without_search(const puzzles::Puzzle& puzzle);
 

@@ -234,10 +234,7 @@ void BrochsState::finish_setup() {
   }
   if (side_ == kWhiteSide) hash_ ^= t.zobrist_white_to_move;
   if (cursed_) hash_ ^= t.zobrist_cursed;
-  history_.length = 0;
-  history_.hashes[static_cast<std::size_t>(history_.length++)] = hash_;
-  history_digest_ = mix64(hash_);
-  history_from_curse_ = cursed_;
+  forget_history();
   outcome_ = compute_outcome();
 }
 
@@ -723,6 +720,19 @@ void BrochsState::record_position(bool irreversible, Move m) {
 
 std::vector<Move> BrochsState::moves_since_irreversible() const {
   return std::vector<Move>(history_.moves.begin() + 1, history_.moves.begin() + std::max(1, history_.length));
+}
+
+void BrochsState::forget_history() {
+  history_.length = 0;
+  history_.hashes[static_cast<std::size_t>(history_.length++)] = hash_;
+  history_digest_ = mix64(hash_);
+  history_from_curse_ = cursed_;
+}
+
+std::unique_ptr<State> BrochsState::as_shown() const {
+  auto shown = std::make_unique<BrochsState>(*this);
+  shown->forget_history();
+  return shown;
 }
 
 void BrochsState::restore_history(const std::vector<Move>& since, bool from_curse) {

@@ -214,6 +214,8 @@ class BrochsState final : public State {
   bool history_from_curse() const { return history_from_curse_; }
   // Those moves, oldest first (what the notation's "since" item lists).
   std::vector<Move> moves_since_irreversible() const;
+  // Drops the repetition history: the position is the first of its own (as after a capture).
+  void forget_history();
 
   std::unique_ptr<State> clone() const override;
   void copy_from(const State& other) override { *this = static_cast<const BrochsState&>(other); }
@@ -241,6 +243,8 @@ class BrochsState final : public State {
   std::vector<std::string> status_notes() const override;
   // status_notes and, near the ply cap, "ply 391 of 400".
   std::vector<std::string> puzzle_notes() const override;
+  // Without the 'since' moves, which no diagram shows (the repetition rule counts from here).
+  std::unique_ptr<State> as_shown() const override;
   std::optional<MoveAnchor> move_anchor(Move m) const override;
   MoveTrace move_trace(Move m) const override;  // a step's origin; the pieces captured or cursed
   std::string explain(Move m) const override;

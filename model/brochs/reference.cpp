@@ -309,6 +309,11 @@ class ReferenceState final : public State {
   Drawing drawing() const override { return as_fast()->drawing(); }
   std::vector<std::string> status_notes() const override { return as_fast()->status_notes(); }
   std::vector<std::string> puzzle_notes() const override { return as_fast()->puzzle_notes(); }
+  std::unique_ptr<State> as_shown() const override {
+    const auto fast = as_fast();
+    fast->forget_history();
+    return std::make_unique<ReferenceState>(*fast);
+  }
   std::optional<MoveAnchor> move_anchor(Move m) const override { return as_fast()->move_anchor(m); }
   MoveTrace move_trace(Move m) const override { return as_fast()->move_trace(m); }
   std::string explain(Move m) const override { return as_fast()->explain(m); }

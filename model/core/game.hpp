@@ -136,6 +136,13 @@ class State {
   // "ply 391 of 400" near a ply cap): a reader who sets the board up from a book must be told it.
   // The default: status_notes().
   virtual std::vector<std::string> puzzle_notes() const { return status_notes(); }
+  // The position as its diagram shows it: the same board, side to move, ply and everything
+  // puzzle_notes() states, without the record of earlier positions that a repetition rule
+  // consults (it counts occurrences from here on). A puzzle is solved, certified and re-checked
+  // from this state, so that its value never rests on a history the reader is not shown. Its
+  // line() reads back. The default, for a game whose states keep no history, is a copy; a game
+  // that keeps one must drop it here (the generators use the first implementation's).
+  virtual std::unique_ptr<State> as_shown() const { return clone(); }
 
   // A step-by-step account of applying m here, for arbiters. Precondition: m parses here (it may
   // be illegal; the trace then says why).

@@ -268,6 +268,13 @@ std::vector<std::string> HexabraeState::puzzle_notes() const {
   return notes;
 }
 
+std::unique_ptr<State> HexabraeState::as_shown() const {
+  auto shown = std::make_unique<HexabraeState>(*this);
+  shown->position_.history_size = 1;
+  shown->position_.history[0] = position_.hash;
+  return shown;
+}
+
 std::string HexabraeState::line() const { return one_line(line_body(*board_, position_, rules_.clock_labels)); }
 
 // The future depends on the history only through how often each position occurs in it: a move

@@ -141,6 +141,8 @@ class HexabraeState final : public State {
   std::vector<std::string> status_notes() const override;
   // status_notes and, near the ply cap (H-5b), "ply 391 of 400".
   std::vector<std::string> puzzle_notes() const override;
+  // Without the history, which no diagram shows (the repetition rule counts from here).
+  std::unique_ptr<State> as_shown() const override;
   std::string explain(Move m) const override;
   // Well-formed but illegal moves are explained too: the trace says which rule forbids them.
   std::string explain_text(std::string_view move_text) const override;
