@@ -41,7 +41,9 @@ PlayerView exchange_now_view(const State& root, const std::vector<MoveResult>& m
   };
   if (!wins.empty()) {
     view.result = PlayerResult::Win;
-    view.text = "wins, by" + listed(wins);
+    // Under a bound the win is within it (a move that wins for the colour within K; an exchange's
+    // Loss is an exact value, which a bounded search does not give).
+    view.text = (within > 0 ? "wins within " + std::to_string(within) + ", by" : "wins, by") + listed(wins);
     // Only an exchange wins for the player: the colours' line (the mover's colour loses) is not theirs.
     if (!colour_win) view.line = {wins.front()};
   } else if (!all_settled) {
