@@ -615,6 +615,12 @@ grep -q "swap loses for the player to move" "$tmp/pie" && grep -q "^For the play
 grep -q "does not settle whether Black (the player to move) wins" "$tmp/pie" && ! grep -q "wins, by" "$tmp/pie" &&
   grep -q "^For the player to move: no win within 1 but for the swap" "$tmp/pie" &&
   pass || fail "a bounded search's swap is not called a win" "$tmp/pie"
+# A bounded win for the player is a win within the bound (it read "wins, by a2", an exact solve's words).
+"$arbiter" solve brique --position "brique 2 B./.. white 1" --within 2 >"$tmp/pie" 2>/dev/null
+"$arbiter" solve brique --position "brique 2 B./.. white 1" --within 2 --json >"$tmp/pie.json" 2>/dev/null
+grep -qx "For the player to move: wins within 2, by a2" "$tmp/pie" &&
+  jq -e '.player_to_move.value == "win within 2" and .value == "win within 2"' "$tmp/pie.json" >/dev/null &&
+  pass || fail "a bounded win for the player to move names its bound" "$tmp/pie" "$tmp/pie.json"
 "$arbiter" solve brique --rule pie=mirror --position "brique 2 .B/.. white 1 pie=mirror" >"$tmp/pie" 2>/dev/null
 ! grep -q "Pie rule:" "$tmp/pie" && pass || fail "pie=mirror's swap is said to exchange the players" "$tmp/pie"
 # With the swap still to come (the empty board), the value is the colour's and a line says what it
