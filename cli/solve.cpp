@@ -46,9 +46,35 @@ using solver::Value;
 using solver::board_map;
 using solver::value_mark;
 
-// A move's value in the list under the map: "not searched" for one --value-only left alone, which
-// the map's '?' (and --json's "unknown") cannot tell from a move searched and left unresolved.
-std::string move_value_text(const MoveResult& m) { return m.not_searched ? "not searched" : value_word(m.value); }
+// --json's schema version: 2 from 29 November 2026, when a bounded search's values took their bound
+// ("win within 2", "no win within 2", which version 1 wrote "win", "no win") and a move --value-only
+// left alone read "not searched" (version 1: "unknown"), as the text says them.
+constexpr int kSolveSchema = 2;
+
+// A value as the text and --json word it: a bounded search's with its bound ("win within 2", "no
+// win within 2"; a bare "win" or "no win" read as an exact solve's), the others as value_word does.
+std::string value_text(Value v, int within) {
+  const std::string k = " within " + std::to_string(within);
+  if (v == Value::WinWithin) return "win" + k;
+  if (v == Value::NoWinWithin) return "no win" + k;
+  return value_word(v);
+}
+
+// A move's value in the list under the map and in --json: "not searched" for one --value-only left
+// alone, which the map's '?' (and "unknown") cannot tell from a move searched and left unresolved.
+std::string move_value_text(const MoveResult& m, int within) {
+  return m.not_searched ? "not searched" : value_text(m.value, within);
+}
+
+// The player to move's result (--json), bounded as the text says it under --within.
+std::string player_result_text(const solver::PlayerView& players, int within) {
+  const solver::PlayerResult result = players.result;
+  if (within > 0 && result == solver::PlayerResult::Win && players.text.rfind("wins within ", 0) == 0) {
+    return "win within " + std::to_string(within);
+  }
+  if (within > 0 && result == solver::PlayerResult::NoWinWithin) return "no win within " + std::to_string(within);
+  return solver::player_result_word(result);
+}
 
 // `stop_signal` names the signal that stopped the search ("" when none did): an unknown value is
 // then what the interrupt left, not what the limits allowed.
@@ -560,8 +586,12 @@ int solve_command(const std::vector<std::string>& args) {
   // line is proved (--value-only on the empty board printed "b1 swap b2 a2" beside "For the player
   // to move: not settled"), and none is shown.
   const bool line_for_players = within == 0 && !players.text.empty();
-  const bool line_withheld =
-      line_for_players ? players.result == solver::PlayerResult::Unknown : result.value == Value::Unknown;
+  // A bounded search that finds no win has no line to show: each move's refutation holds for the
+  // bound only, and one move's (the line printed "g2-g1, curse b5 ... (line cut at the bound of 1
+  // move)") stood for none of the others. The value and every move's "no win within K" say it all.
+  const bool no_win_within = within > 0 && result.value == Value::NoWinWithin;
+  const bool line_withheld = no_win_within || (line_for_players ? players.result == solver::PlayerResult::Unknown
+                                                                : result.value == Value::Unknown);
   if (!line_withheld && !players.line.empty()) {
     // The players' best play differs from the colours' line: it starts with an exchange (the
     // move's own line follows it), or with a winning opening the exchange answers.
@@ -639,7 +669,7 @@ int solve_command(const std::vector<std::string>& args) {
   const std::size_t left = std::max<std::size_t>(static_cast<std::size_t>(unsettled), result.not_searched) - result.not_searched;
 
   if (json) {
-    nlohmann::json out = json_document("solve");
+    nlohmann::json out = json_document("solve", kSolveSchema);
     out["game"] = descriptor.name;
     // What the value holds under, as check, prove and verify-proof say it: the board size, the
     // rulings as given with --rule (by name) and every ruling's value (the position's, defaults included).
@@ -650,10 +680,10 @@ int solve_command(const std::vector<std::string>& args) {
     out["side_to_move"] = descriptor.side_names.at(static_cast<std::size_t>(root.side_to_move()));
     out["search"] = within > 0 ? "within" : "exact";
     if (within > 0) out["within"] = within;
-    out["value"] = value_word(result.value);
+    out["value"] = value_text(result.value, within);
     out["statement"] = value_sentence(descriptor, root, result.value, within, stop_signal, !players.text.empty());
     out["player_to_move"] = players.text.empty() ? nlohmann::json(nullptr)
-                                                 : nlohmann::json{{"value", solver::player_result_word(players.result)},
+                                                 : nlohmann::json{{"value", player_result_text(players, within)},
                                                                   {"statement", players.text}};
     out["winning_moves"] = winning;
     out["value_only"] = value_only;
@@ -665,7 +695,7 @@ int solve_command(const std::vector<std::string>& args) {
     out["principal_line_cut"] = line_cut;
     nlohmann::json per_move = nlohmann::json::array();
     for (const MoveResult& m : result.moves) {
-      per_move.push_back({{"move", m.text}, {"value", value_word(m.value)}, {"nodes", m.stats.nodes}, {"seconds", m.seconds}});
+      per_move.push_back({{"move", m.text}, {"value", move_value_text(m, within)}, {"nodes", m.stats.nodes}, {"seconds", m.seconds}});
     }
     out["moves"] = per_move;
     out["nodes"] = result.stats.nodes;
@@ -687,6 +717,8 @@ int solve_command(const std::vector<std::string>& args) {
     if (!proof_file.empty()) out["certificate"] = {{"file", proof_file}, {"nodes", certificate_nodes}, {"note", proof_note}};
     std::cout << out.dump(2) << "\n";
   } else {
+    // A bounded search's wins and moves are within its bound, and say so wherever they are named.
+    const std::string bound_words = within > 0 ? " within " + std::to_string(within) : "";
     std::cout << "Position: " << root.line() << "\n" << root.diagram();
     std::cout << "Value: " << value_sentence(descriptor, root, result.value, within, stop_signal, !players.text.empty())
               << (result.value == Value::Unknown ? "" : within > 0 ? " (bounded search, proved)" : " (exact, proved)") << "\n";
@@ -696,14 +728,14 @@ int solve_command(const std::vector<std::string>& args) {
         // Besides the move named, --value-only may have settled moves its search took in turn.
         const auto refuted = std::count_if(result.moves.begin(), result.moves.end(),
                                            [](const MoveResult& m) { return m.value == Value::Loss; });
-        std::cout << "Winning move (--value-only: "
+        std::cout << "Winning move" << bound_words << " (--value-only: "
                   << (refuted == 0 ? "" : std::to_string(refuted) + (refuted == 1 ? " move" : " moves") + " refuted, ")
                   << result.not_searched << " other moves not searched):";
       } else if (unsettled > 0) {
-        std::cout << "Winning moves found (" << winning.size() << "; " << unsettled << " moves not settled "
+        std::cout << "Winning moves found" << bound_words << " (" << winning.size() << "; " << unsettled << " moves not settled "
                   << (stop_signal.empty() ? "within the limits" : "before the " + stop_signal) << "):";
       } else {
-        std::cout << "Winning moves (" << winning.size() << "):";
+        std::cout << "Winning moves" << bound_words << " (" << winning.size() << "):";
       }
       std::cout << " " << (winning.empty() ? "none" : move_list(winning)) << "\n";
     }
@@ -729,6 +761,8 @@ int solve_command(const std::vector<std::string>& args) {
     if (!players.text.empty()) std::cout << "For the player to move: " << players.text << "\n";
     if (!line.empty()) {
       std::cout << "Principal line: " << move_list(line) << (line_cut ? " ... (" + cut_reason + ")" : "") << "\n";
+    } else if (no_win_within) {
+      std::cout << "Principal line: none (no move wins within " << within << ")\n";
     } else if (line_withheld && (principal != nullptr || !players.line.empty())) {
       std::cout << "Principal line: none proved, as " << (line_for_players ? "the result for the player to move" : "the value")
                 << " is not settled\n";
@@ -738,16 +772,16 @@ int solve_command(const std::vector<std::string>& args) {
     // A map is drawn where it shows something: a game whose moves have no cell of their own (a
     // piece placed several ways on one field, a move from one square to another) gets the list.
     if (std::count(mapped.begin(), mapped.end(), true) > 0) {
-      std::cout << "\nEvery move (" << value_mark(Value::Win) << " win, " << value_mark(Value::Loss) << " "
+      std::cout << "\nEvery move (" << value_mark(Value::Win) << " win" << bound_words << ", " << value_mark(Value::Loss) << " "
                 << (within > 0 ? "no win within " + std::to_string(within) : "loss") << ", " << value_mark(Value::Draw)
                 << " draw, " << value_mark(Value::Unknown) << (result.not_searched > 0 ? " unknown or not searched" : " unknown") << ") for "
                 << descriptor.side_names.at(static_cast<std::size_t>(root.side_to_move())) << ":\n" << map;
       for (std::size_t i = 0; i < result.moves.size(); ++i) {
-        if (!mapped[i]) std::cout << "  " << result.moves[i].text << ": " << move_value_text(result.moves[i]) << "\n";
+        if (!mapped[i]) std::cout << "  " << result.moves[i].text << ": " << move_value_text(result.moves[i], within) << "\n";
       }
     } else {
       std::cout << "\nEvery move:\n";
-      for (const MoveResult& m : result.moves) std::cout << "  " << m.text << ": " << move_value_text(m) << "\n";
+      for (const MoveResult& m : result.moves) std::cout << "  " << m.text << ": " << move_value_text(m, within) << "\n";
     }
     std::cout << "\nSearch: " << with_commas(result.stats.nodes) << " nodes in " << std::fixed << std::setprecision(2)
               << seconds << " s (" << with_commas(static_cast<std::uint64_t>(result.stats.nodes / std::max(seconds, 1e-3)))

@@ -41,7 +41,12 @@ PlayerView exchange_now_view(const State& root, const std::vector<MoveResult>& m
   };
   if (!wins.empty()) {
     view.result = PlayerResult::Win;
-    view.text = "wins, by" + listed(wins);
+    // A bounded search's win for the colour is a win within its bound, and says so; an exchange's
+    // win is the other colour's, whose bound (verify-proof) counts that colour's moves: not this one.
+    const bool bounded = within > 0 && std::all_of(moves.begin(), moves.end(), [&](const MoveResult& m) {
+                           return root.exchanges_players(m.move) ? m.value != Value::Loss : m.value != Value::Win;
+                         });
+    view.text = (bounded ? "wins within " + std::to_string(within) + ", by" : "wins, by") + listed(wins);
     // Only an exchange wins for the player: the colours' line (the mover's colour loses) is not theirs.
     if (!colour_win) view.line = {wins.front()};
   } else if (!all_settled) {

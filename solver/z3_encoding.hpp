@@ -621,22 +621,29 @@ inline EncodingComparison compare_square_turn(const State& state, Rng& rng, cons
 // A turn claim's counterexample: the position before, the move, and the position after. The
 // position after is the model's own (so its status line carries the true result and ply and it
 // reads back); a board the model cannot reach or play into keeps the encoding's cells and says why
-// instead of inventing a status.
+// instead of inventing a status. A position the encoding found has no history, so its ply is its
+// stones' count (square_board_status: as if no turn had filled a point; the one-line position and
+// the replay then start from that ply); one the model reached by play (`reached`, whose board is
+// `before`'s) is drawn as the model's own, with the ply of the moves that reach it, which is less
+// than its stones where a turn filled points.
 inline void describe_square_turn(const Game& game, const Encoding& encoding, const SymbolicBoard& before,
                                  const SymbolicBoard& after, const std::vector<z3::expr>& move, bool mover_black,
-                                 const std::string& what, Verdict& v) {
+                                 const std::string& what, Verdict& v, const State* reached = nullptr) {
   const int n = before.n;
   for (int i = 0; i < n * n; ++i) {
     if (encoding.value(move[SymbolicBoard::idx(i)])) v.moves = {cell_name(n, i)};
   }
   const auto before_cells = before.cells(encoding);
   const auto after_cells = after.cells(encoding);
+  // A reached position whose board is not the encoding's (a caller's slip) is not drawn for it.
+  if (reached && square_position_of(*reached).cells != before_cells) reached = nullptr;
   const std::string before_text =
-      square_board_diagram(n, before_cells, square_board_status(count_stones(before_cells), mover_black));
+      reached ? reached->diagram()
+              : square_board_diagram(n, before_cells, square_board_status(count_stones(before_cells), mover_black));
   std::string after_text;
   try {
     if (v.moves.empty()) throw InputError("the encoding names no move");
-    auto state = game.parse_position(before_text);
+    auto state = reached ? reached->clone() : game.parse_position(before_text);
     state->apply(state->parse_move(v.moves[0]));
     const SquarePosition played = square_position_of(*state);
     after_text = state->diagram();

@@ -28,7 +28,8 @@ std::vector<Ruling> brique_rulings() {
         {"repeat", "repeat the pass until no square qualifies"},
         {"keep-enemy", "nearest real alternative: fill empty squares only, enemy stones stay (the text removes them)"}},
        "once", Provenance::Derived,
-       "once and repeat are provably the same game (a filled square escorts only squares already friendly), so keep-enemy is offered as the nearest real alternative."},
+       "once and repeat are the same game: one pass leaves no square to fill (one-fill-round-every-size, proved for "
+       "every size under the default rulings; docs/proofs.md), so keep-enemy is offered as the nearest real alternative."},
       {"B-4", "pie", "How does White's pie rule ('change sides' on his first turn) work?",
        {{"swap-sides", "the players exchange colours; the stones stay; the first player, now White, moves next"},
         {"mirror", "Hex-style: each stone becomes one of the other colour on its mirror square across the a1 diagonal; Black moves next"},

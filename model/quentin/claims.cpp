@@ -623,9 +623,12 @@ Verdict decide_only_mover_completes(const Game& game, double timeout) {
                                  std::to_string(seed) + ")";
     if (answer == Encoding::Answer::Counterexample) {
       Verdict v = encoding.verdict(answer, [&](Verdict& out) {
-        smt::describe_square_turn(game, encoding, before, t.after, move, played->black_to_move,
-                                  "the move completes the opponent's chain", out);
         out.reached_by = std::vector<std::string>(played->moves.begin(), played->moves.end() - 1);
+        // Drawn as the game reached it: its ply counts the moves, not the stones (fills add some).
+        auto reached = game.initial_state();
+        for (const std::string& m : out.reached_by) reached->apply(reached->parse_move(m));
+        smt::describe_square_turn(game, encoding, before, t.after, move, played->black_to_move,
+                                  "the move completes the opponent's chain", out, reached.get());
         out.note = "reachable from the empty board by the model:" + line + " (the last move completes the opponent's chain); " +
                    found_by + "; the Z3 turn encoding confirms it";
       });

@@ -30,12 +30,15 @@ std::vector<Ruling> quentin_rulings() {
        {{"single-pass", "judge all regions once, fill all territories, then check legality"},
         {"until-none", "repeat judging and filling until no territory remains, then check legality"}},
        "single-pass", Provenance::Derived,
-       "provably equal: filling one region changes neither the points nor the neighbours of another"},
+       "the same game: one pass leaves no territory (one-fill-round-every-size, proved for every size under the "
+       "default rulings; docs/proofs.md), so until-none never fills twice"},
       {"Q-4", kDiagonal, "Does the diagonal rule at the end of a turn apply to the opponent's stones too?",
        {{"all-stones", "any two like-coloured diagonal stones must share a like-coloured neighbour"},
         {"mover-only", "only the mover's stones are checked (the designer's later Boloa wording)"}},
        "all-stones", Provenance::Derived,
-       "literal reading; provably equal, since a new unsupported enemy pair needs an unsupported mover pair"},
+       "literal reading; the same game on sizes 2-7, where invariant-inductive is proved under mover-only (a turn "
+       "legal under mover-only leaves every stone supported; docs/rulings/quentin.md); argued, not proved, beyond: a "
+       "new unsupported enemy pair needs an unsupported mover pair"},
       {"Q-5", kOpponentChain, "Who wins when a move (through a fill) completes the opponent's chain?",
        {{"owner-wins", "the owner of the completed chain wins"},
         {"mover-wins", "the player who made the move wins"},
@@ -54,7 +57,8 @@ std::vector<Ruling> quentin_rulings() {
                           "the mover's stones only; the nearest documented later wording",
          {{kDiagonal, "mover-only"}}}},
        "2012", Provenance::Sourced,
-       "the revision's text is lost, so only the 2012 text can be implemented; the alternative is provably the same game"},
+       "the revision's text is lost, so only the 2012 text can be implemented; the alternative sets "
+       "diagonal-rule=mover-only: the same game as far as Q-4 shows (proved on sizes 2-7, argued beyond)"},
       {"Q-9", kPie, "Is the pie rule (White may swap instead of his first move) in force?",
        {{"on", "White may answer the first move with 'swap'"},
         {"off", "no swap; for analysing the game without the pie rule"}},

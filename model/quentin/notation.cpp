@@ -211,7 +211,8 @@ std::string point_list(int size, std::vector<int> points) {
 void check_reachable_shape(const Rules& rules, const Position& position) {
   const int size = position.size;
   const SquareGrid& grid = SquareGrid::of(size);
-  // Under diagonal-rule=mover-only the opponent's pairs are provably never unsupported either.
+  // Under diagonal-rule=mover-only the opponent's pairs are never unsupported either (Q-4: proved on sizes
+  // 2-7 by invariant-inductive, argued for every size; docs/rulings/quentin.md).
   Rules all_stones = rules;
   all_stones.diagonal = Rules::Diagonal::AllStones;
   if (auto pair = reference::unsupported_diagonal(all_stones, size, position.cells, position.side_to_move())) {

@@ -120,8 +120,10 @@ if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["search
 if grep -Eq '^Table: .*; [1-9][0-9,]* of 4,194,304 entries in use \(64 MiB, the bounded search.s own\)$' "$tmp/out" &&
    grep -Eq '^Table: .*; [1-9][0-9,]* of (1,048,576|2,097,152) entries in use \((2 tables of )?16 MiB, the bounded search.s own(, one on each thread)?\)$' "$tmp/out2"; then pass; else
   fail "solve --within reports its own tables" "$tmp/out" "$tmp/out2"; fi
-# A principal line that stops before the game ends says so: the bounded search's at its bound.
-if grep -Eq '^Principal line: .* \.\.\. \(line cut at the bound of 2 moves\)$' "$tmp/out"; then pass; else fail "a bounded line cut at its bound" "$tmp/out"; fi
+# A bounded search that finds no win shows no line (it showed one move's refutation, "cut at the
+# bound of 2 moves", which said nothing of the other moves).
+if grep -qx 'Principal line: none (no move wins within 2)' "$tmp/out" && ! grep -q 'line cut' "$tmp/out"; then pass; else
+  fail "a bounded search without a win shows no line" "$tmp/out"; fi
 # The table's stores count every write to it (a child won at once, a sibling refuted or proved by
 # simulation, a bound the bounded search recorded), so they are at least the entries in use: they
 # said "0 stores" under --within, and 3,621 stores for 6,545 entries on Quentin 4x4.
@@ -261,17 +263,17 @@ if grep -q '^Every move (\* win, - loss, = draw, ? unknown) for White:$' "$tmp/o
 # both are listed with their values. A Hexabrae bar turned in place changes one character of its
 # two: marked, the bar read "WL"; such moves are listed too.
 "$arbiter" solve brochs --within 1 --tt-mb 16 --state "$tmp/shared" >"$tmp/out" 2>/dev/null
-if grep -qx '  set a1: no win' "$tmp/out" && grep -qx '  set main a1: no win' "$tmp/out" && [ "$(grep -c '^  set ' "$tmp/out")" -eq 30 ]; then pass; else
+if grep -qx '  set a1: no win within 1' "$tmp/out" && grep -qx '  set main a1: no win within 1' "$tmp/out" && [ "$(grep -c '^  set ' "$tmp/out")" -eq 30 ]; then pass; else
   fail "moves sharing a cell are all listed" "$tmp/out"; fi
 # A curse takes White's piece off its square and fills none: listed, not drawn over the piece
 # (g6 and f7 read '-' where White's pieces stand). Here no move fills one cell: no map at all.
 "$arbiter" solve brochs --position "brochs 7 ...+.../.b.+.s./...+.../+++++B+/...+.../.b.+.#W/...+.W. black 100 0 0" \
   --within 1 --tt-mb 16 --state "$tmp/curse" >"$tmp/solve" 2>/dev/null
 sed -n '/^Every move/,$p' "$tmp/solve" >"$tmp/out"  # the values, not the position above them
-if ! grep -Eq '^ [0-9] .*[-*=?]' "$tmp/out" && grep -qx '  curse g6: no win' "$tmp/out" &&
-   grep -qx '  curse f7: no win' "$tmp/out"; then pass; else fail "a curse's mark hides no piece" "$tmp/out"; fi
+if ! grep -Eq '^ [0-9] .*[-*=?]' "$tmp/out" && grep -qx '  curse g6: no win within 1' "$tmp/out" &&
+   grep -qx '  curse f7: no win within 1' "$tmp/out"; then pass; else fail "a curse's mark hides no piece" "$tmp/out"; fi
 "$arbiter" solve hexabrae --position 'hexabrae 2 Wc3/0 Be3/1 white 2' --within 1 --tt-mb 16 --state "$tmp/bars" >"$tmp/out" 2>/dev/null
-if grep -qx '  c3/1: no win' "$tmp/out" && grep -qx '  c3/2: no win' "$tmp/out" && grep -q 'W/' "$tmp/out" && ! grep -Eq 'W[-*=?]' "$tmp/out"; then pass; else
+if grep -qx '  c3/1: no win within 1' "$tmp/out" && grep -qx '  c3/2: no win within 1' "$tmp/out" && grep -q 'W/' "$tmp/out" && ! grep -Eq 'W[-*=?]' "$tmp/out"; then pass; else
   fail "Hexabrae bars keep their glyphs" "$tmp/out"; fi
 
 # Bad input.
@@ -553,8 +555,32 @@ grep -q "^Every move:$" "$tmp/out" && grep -q "^  place a1/0: " "$tmp/out" && ! 
 # --value-only names one winning move; the moves it left alone read "not searched", not "unknown".
 "$arbiter" solve brochs --size 7 --position "brochs 7 ...+.../.b.+.sW/...B.B./+++++++/.W.+WWW/.#.W.#./.W.+... white 137 0 0" \
   --within 2 --value-only >"$tmp/out" 2>/dev/null
-grep -q "^  e5-e3: win$" "$tmp/out" && grep -q ": not searched$" "$tmp/out" && ! grep -q ": unknown$" "$tmp/out" &&
+grep -q "^  e5-e3: win within 2$" "$tmp/out" && grep -q ": not searched$" "$tmp/out" && ! grep -q ": unknown$" "$tmp/out" &&
   pass || fail "moves --value-only left alone" "$tmp/out"
+# --json says "not searched" too (it said "unknown", a searched move's word when not settled), and
+# a bounded search's values carry their bound ("win" was an exact solve's word, "no win" had none).
+"$arbiter" solve brochs --size 7 --position "brochs 7 ...+.../.b.+.sW/...B.B./+++++++/.W.+WWW/.#.W.#./.W.+... white 137 0 0" \
+  --within 2 --value-only --json >"$tmp/out" 2>/dev/null
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); v={m["move"]: m["value"] for m in d["moves"]}
+assert d["schema"] == "arbiter-solve/2" and d["value"] == "win within 2", d["value"]
+assert v["e5-e3"] == "win within 2" and "unknown" not in v.values(), v
+assert all(m["value"] == "not searched" and m["nodes"] == 0 for m in d["moves"] if m["value"] not in ("win within 2", "no win within 2")), d["moves"]
+assert sum(m["value"] == "not searched" for m in d["moves"]) == d["moves_not_searched"] > 0, d["moves"]' "$tmp/out" &&
+  pass || fail "solve --value-only --json: not searched, and bounded values with their bound" "$tmp/out"
+# Where nothing wins within K every move reads "no win within K" and no line is shown: one move's
+# refutation ("Principal line: g2-g1, curse b5 ... (line cut at the bound of 1 move)") said nothing
+# of the others.
+"$arbiter" solve brochs --size 7 --position "brochs 7 ...+.../.b.+.sW/...B.B./+++++++/.W.+WWW/.#.W.#./.W.+... white 137 0 0" \
+  --within 1 >"$tmp/out" 2>/dev/null
+grep -qx "Principal line: none (no move wins within 1)" "$tmp/out" && grep -qx "Winning moves within 1 (0): none" "$tmp/out" &&
+  grep -qx "  g2-g1: no win within 1" "$tmp/out" && ! grep -q "line cut" "$tmp/out" && ! grep -q ": no win$" "$tmp/out" &&
+  pass || fail "solve --within with no win: no line, bounded values" "$tmp/out"
+"$arbiter" solve brochs --size 7 --position "brochs 7 ...+.../.b.+.sW/...B.B./+++++++/.W.+WWW/.#.W.#./.W.+... white 137 0 0" \
+  --within 1 --json >"$tmp/out" 2>/dev/null
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
+assert d["value"] == "no win within 1" and d["principal_line"] == [] and not d["principal_line_cut"], d
+assert {m["value"] for m in d["moves"]} == {"no win within 1"}, d["moves"]' "$tmp/out" &&
+  pass || fail "solve --within --json with no win" "$tmp/out"
 "$arbiter" solve brique --size 3 --value-only >"$tmp/out" 2>/dev/null
 grep -q "^Every move (\* win, - loss, = draw, ? unknown or not searched) for Black:$" "$tmp/out" && pass ||
   fail "the map's legend under --value-only" "$tmp/out"
@@ -566,7 +592,7 @@ grep -q "^Principal line: e5-e3, curse b5, g2-g3 x f3$" "$tmp/out" && pass || fa
 # So does a list of winning moves (it read "g2-g3 x f3 g5-g3 x f3").
 "$arbiter" solve brochs --size 7 --position "brochs 7 ...+.../.b.+.sW/...BWB./+++++++/...+.WW/.#.W.#./.W.+... white 139 0 0" \
   --within 1 >"$tmp/out" 2>/dev/null
-grep -qx "Winning moves (2): g2-g3 x f3, g5-g3 x f3" "$tmp/out" && pass || fail "a list of winning moves with spaces" "$tmp/out"
+grep -qx "Winning moves within 1 (2): g2-g3 x f3, g5-g3 x f3" "$tmp/out" && pass || fail "a list of winning moves with spaces" "$tmp/out"
 # A line takes a win at once where there is one: Black wins by c1, c2 and a3 here, and only a3 wins
 # at once (the line was c1 a3 c2 c3 b3, the first winning move in legal order and its proof).
 "$arbiter" solve brique --position "brique 3 BW./BW./... black 4" >"$tmp/out" 2>/dev/null
@@ -593,6 +619,12 @@ grep -q "swap loses for the player to move" "$tmp/pie" && grep -q "^For the play
 grep -q "does not settle whether Black (the player to move) wins" "$tmp/pie" && ! grep -q "wins, by" "$tmp/pie" &&
   grep -q "^For the player to move: no win within 1 but for the swap" "$tmp/pie" &&
   pass || fail "a bounded search's swap is not called a win" "$tmp/pie"
+# A bounded win for the player is a win within the bound (it read "wins, by a2", an exact solve's words).
+"$arbiter" solve brique --position "brique 2 B./.. white 1" --within 2 >"$tmp/pie" 2>/dev/null
+"$arbiter" solve brique --position "brique 2 B./.. white 1" --within 2 --json >"$tmp/pie.json" 2>/dev/null
+grep -qx "For the player to move: wins within 2, by a2" "$tmp/pie" &&
+  jq -e '.player_to_move.value == "win within 2" and .value == "win within 2"' "$tmp/pie.json" >/dev/null &&
+  pass || fail "a bounded win for the player to move names its bound" "$tmp/pie" "$tmp/pie.json"
 "$arbiter" solve brique --rule pie=mirror --position "brique 2 .B/.. white 1 pie=mirror" >"$tmp/pie" 2>/dev/null
 ! grep -q "Pie rule:" "$tmp/pie" && pass || fail "pie=mirror's swap is said to exchange the players" "$tmp/pie"
 # With the swap still to come (the empty board), the value is the colour's and a line says what it

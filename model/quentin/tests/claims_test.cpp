@@ -2,6 +2,7 @@
 // completes a chain" is refuted with a counterexample that replays, and the turn encoding
 // reproduces the rule text's own examples (seed 002).
 #include <gtest/gtest.h>
+#include <algorithm>
 
 #include <sstream>
 #include <stdexcept>
@@ -117,6 +118,32 @@ TEST(QuentinClaims, AMoveCompletingTheOpponentsChainIsFoundAndReplays) {
       EXPECT_EQ(smt::cells_from_text(replayed->diagram()), before) << replayed->diagram();
     }
   }
+}
+
+// A counterexample found by play is drawn as the game reached it: its status line's ply is the
+// number of moves that reach it (the `position:` line's and the replay's), not the number of its
+// stones, which fills make larger (size 4 drew "Black to move, ply 12" for the position reached
+// in 8 moves, size 5 "ply 19" for 15).
+TEST(QuentinClaims, AMoveCompletingTheOpponentsChainIsDrawnAtThePlyOfItsGame) {
+  bool fewer_plies_than_stones = false;
+  for (int n = 3; n <= 5; ++n) {
+    const Verdict v = decide_on_game("only-mover-completes", n);
+    ASSERT_EQ(v.kind, Verdict::Kind::Refuted) << n;
+    ASSERT_FALSE(v.reached_by.empty()) << n;
+    ASSERT_EQ(v.moves.size(), 1u);
+    auto game = make_game(quentin_game(), n, {});
+    auto reached = game->initial_state();
+    for (const std::string& m : v.reached_by) reached->apply(reached->parse_move(m));
+    const auto split = v.counterexample.find("after ");
+    EXPECT_EQ(v.counterexample.substr(0, split), reached->diagram()) << "size " << n;
+    reached->apply(reached->parse_move(v.moves[0]));
+    const std::string after_text = v.counterexample.substr(v.counterexample.find('\n', split) + 1);
+    EXPECT_EQ(after_text.substr(0, reached->diagram().size()), reached->diagram()) << "size " << n;
+    const auto cells = smt::cells_from_text(v.counterexample.substr(0, split));
+    const auto stones = std::count_if(cells.begin(), cells.end(), [](char c) { return c != '.'; });
+    fewer_plies_than_stones = fewer_plies_than_stones || static_cast<long>(v.reached_by.size()) < stones;
+  }
+  EXPECT_TRUE(fewer_plies_than_stones) << "no size here tells plies from stones: the test would not fail";
 }
 
 struct TurnExample {

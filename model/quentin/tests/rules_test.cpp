@@ -331,9 +331,9 @@ TEST(QuentinRulings, EdgesCountMakesSomePositionsImpossible) {
   EXPECT_THROW(setup(kRegionsBefore, {"edges-count=yes"}), InputError);
 }
 
-// Single pass and fill-until-none are provably the same (filling one region changes neither the
-// points nor the neighbours of another); so are the two readings of the diagonal rule. Random
-// games must come out identical move by move.
+// Single pass and fill-until-none are the same game (proved: one pass leaves no territory,
+// one-fill-round-every-size); so are the two readings of the diagonal rule (proved on sizes 2-7,
+// argued beyond: docs/rulings/quentin.md Q-4). Random games must come out identical move by move.
 void expect_same_games(const std::vector<std::string>& variant, int games_per_size) {
   for (int size = 2; size <= 9; ++size) {
     auto base = make_game(quentin_game(), size, {});
@@ -400,7 +400,7 @@ TEST(QuentinRulings, RulesVersionOffersOnlyThe2012TextAndItsBoloaWording) {
   EXPECT_EQ(version->options[0].value, "2012");
   EXPECT_EQ(version->options[1].value, "boloa-wording");
   EXPECT_THROW(make_game(quentin_game(), 5, {"rules-version=quinten"}), InputError);
-  // The Boloa wording is the mover-only diagonal rule, provably the same game: it sets
+  // The Boloa wording is the mover-only diagonal rule, the same game as far as Q-4 shows: it sets
   // diagonal-rule, so the configuration every output prints holds the reading the game applies.
   const Config boloa = make_config(quentin_game(), 5, {"rules-version=boloa-wording"});
   EXPECT_EQ(boloa.rule(ruling_name::kDiagonal), "mover-only");
