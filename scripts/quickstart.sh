@@ -13,7 +13,7 @@ case "$mode" in
 esac
 
 packages=(cmake ninja-build g++ pkg-config git libz3-dev libboost-program-options-dev librapidcheck-dev
-          libgtest-dev libgmock-dev nlohmann-json3-dev clang libclang-rt-14-dev python3-jsonschema chromium
+          libgtest-dev libgmock-dev nlohmann-json3-dev clang libclang-rt-14-dev python3 python3-jsonschema jq chromium
           libsqlite3-dev libssl-dev libcairo2-dev libfontconfig-dev fonts-wqy-microhei poppler-utils file
           libopenmpi-dev openmpi-bin)
 missing=()
