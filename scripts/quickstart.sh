@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # One-step set-up for a fresh Debian 12 machine: installs the missing packages, builds Arbiter,
 # then runs the main job (`audit`) or every test (`test`: Release build plus an ASan+UBSan build).
-#   scripts/quickstart.sh audit [audit options...]
-#   scripts/quickstart.sh test
+# Usage: scripts/quickstart.sh audit [audit options...]
+#        scripts/quickstart.sh test
 set -euo pipefail
+# Only the first argument is this script's: the others are arbiter audit's (its --help included).
+source "$(dirname "$0")/options.bash" "${1:-}"
 cd "$(dirname "$0")/.."
 
 mode="${1:-}"
