@@ -114,11 +114,33 @@ class AlphaBeta {
 
 const char* word(int v) { return v > 0 ? "win" : v < 0 ? "loss" : "draw"; }
 
+constexpr const char* kUsage =
+    "usage: alphabeta_baseline GAME SIZE [--openings] [--time-limit S] [--tt-mb M] [--rule NAME=VALUE]...\n"
+    "A plain alpha-beta search with a transposition table, the yardstick of docs/solver.md. Without\n"
+    "--openings it settles the initial position; with it, every first move (each with the time limit\n"
+    "and a fresh table). Prints each value with its nodes and seconds; exits 0 if all were settled,\n"
+    "1 if a time limit stopped one, 2 on bad arguments.\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  // --help anywhere, before the arguments are read (an unknown option is refused here too, so that
+  // it is named even without GAME and SIZE).
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "-h" || arg == "--help") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+    if (arg == "--time-limit" || arg == "--tt-mb" || arg == "--rule") {
+      ++i;
+    } else if (arg.size() > 1 && arg[0] == '-' && arg != "--openings") {
+      std::fprintf(stderr, "alphabeta_baseline: error: unknown option '%s' (--help for the usage)\n", arg.c_str());
+      return 2;
+    }
+  }
   if (argc < 3) {
-    std::fprintf(stderr, "usage: alphabeta_baseline GAME SIZE [--openings] [--time-limit S] [--tt-mb M] [--rule NAME=VALUE]...\n");
+    std::fprintf(stderr, "alphabeta_baseline: error: GAME and SIZE are needed (--help for the usage)\n");
     return 2;
   }
   try {
@@ -138,8 +160,8 @@ int main(int argc, char** argv) {
         megabytes = static_cast<std::size_t>(std::atol(argv[++i]));
       } else if (arg == "--rule" && i + 1 < argc) {
         rulings.emplace_back(argv[++i]);
-      } else {
-        std::fprintf(stderr, "alphabeta_baseline: unknown argument %s\n", arg.c_str());
+      } else {  // a third operand, or an option without its value
+        std::fprintf(stderr, "alphabeta_baseline: error: unexpected argument '%s' (--help for the usage)\n", arg.c_str());
         return 2;
       }
     }

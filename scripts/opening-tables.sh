@@ -4,7 +4,9 @@
 # re-checks (the script stops if one does not verify).
 # Usage: scripts/opening-tables.sh [ARBITER] [MAX_SIZE] [CERTIFICATE_DIR]
 set -euo pipefail
+source "$(dirname "$0")/options.bash" "$@"
 arbiter="${1:-build/release/arbiter}"
+need_program "$arbiter"
 max="${2:-4}"
 certs="${3:-$(mktemp -d)}"
 mkdir -p "$certs"

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Regenerates the perft tables of docs/perft.md from the built program (both implementations are
-# run and must agree; the script stops if they do not). Usage: scripts/perft-tables.sh [ARBITER]
+# run and must agree; the script stops if they do not).
+# Usage: scripts/perft-tables.sh [ARBITER]
 set -euo pipefail
+source "$(dirname "$0")/options.bash" "$@"
 arbiter="${1:-build/release/arbiter}"
+need_program "$arbiter"
 table() {  # GAME SIZE DEPTH
   echo "### $1, size $2"
   echo

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # One-step set-up for a fresh Debian 12 machine: installs the missing packages, builds Arbiter,
 # then runs the main job (`audit`) or every test (`test`: Release build plus an ASan+UBSan build).
-#   scripts/quickstart.sh audit [audit options...]
-#   scripts/quickstart.sh test
+# Usage: scripts/quickstart.sh audit [audit options...]
+#        scripts/quickstart.sh test
 set -euo pipefail
+# Only the first argument is this script's: the others are arbiter audit's (its --help included).
+source "$(dirname "$0")/options.bash" "${1:-}"
 cd "$(dirname "$0")/.."
 
 mode="${1:-}"
@@ -13,7 +15,7 @@ case "$mode" in
 esac
 
 packages=(cmake ninja-build g++ pkg-config git libz3-dev libboost-program-options-dev librapidcheck-dev
-          libgtest-dev libgmock-dev nlohmann-json3-dev clang libclang-rt-14-dev python3-jsonschema chromium
+          libgtest-dev libgmock-dev nlohmann-json3-dev clang libclang-rt-14-dev python3 python3-jsonschema jq chromium
           libsqlite3-dev libssl-dev libcairo2-dev libfontconfig-dev fonts-wqy-microhei poppler-utils file
           libopenmpi-dev openmpi-bin)
 missing=()

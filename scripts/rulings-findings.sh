@@ -5,14 +5,19 @@
 # printed like the others; any other failure (exit status 2, or a failing sed) stops the script.
 # Usage: scripts/rulings-findings.sh [ARBITER] [SECONDS_PER_COMPARISON]
 set -euo pipefail
+source "$(dirname "$0")/options.bash" "$@"
 arbiter="${1:-build/release/arbiter}"
 seconds="${2:-20}"
+need_program "$arbiter"
 errors=$(mktemp)
 trap 'rm -f "$errors"' EXIT
-for game in $("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1); do
+# Assignments, not `for x in $(...)`: set -e stops the script when the command in them fails.
+games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)
+for game in $games; do
   echo "### $game"
   echo
-  for ruling in $("$arbiter" rules "$game" --markdown | tail -n +3 | cut -d'|' -f3 | tr -d ' `'); do
+  rulings=$("$arbiter" rules "$game" --markdown | tail -n +3 | cut -d'|' -f3 | tr -d ' `')
+  for ruling in $rulings; do
     echo '```'
     set +e
     "$arbiter" rulings diff "$game" "$ruling" --time-limit "$seconds" 2>"$errors" | sed -e 's/[[:space:]]*$//'

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # ThreadSanitizer over everything that runs threads: the solver's shared lock-free table and its
-# unit scheduling (threads joining unsettled units), value-only on two threads (raced too), the generators'
-# and metrics' thread pools, the MPI farm's in-process ranks, a 3-thread 4x4 opening table
-# through the CLI, its certificate's parts verified on three threads, and a
-# 3-thread certified table in a 1 MiB table. Not part of .ci/run (a third build would not fit its time budget); run it after
-# changing anything threaded. Usage: scripts/tsan.sh [BUILD_DIR]   (default build/tsan)
+# unit scheduling (threads joining unsettled units), value-only on two threads (raced too), the
+# generators' and metrics' thread pools, the MPI farm's in-process ranks, a 3-thread 4x4 opening
+# table through the CLI, its certificate's parts verified on three threads, and a 3-thread
+# certified table in a 1 MiB table. Not part of .ci/run (a third build would not fit its time
+# budget); run it after changing anything threaded.
+# Usage: scripts/tsan.sh [BUILD_DIR]   (default build/tsan)
 set -euo pipefail
+source "$(dirname "$0")/options.bash" "$@"
 cd "$(dirname "$0")/.."
 dir=${1:-build/tsan}
 cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_TSAN=ON -DCMAKE_CXX_COMPILER=clang++ >/dev/null
