@@ -280,8 +280,8 @@ std::optional<Move> MctsPlayer::choose(const State& state, Rng& rng, const std::
   pool_.clear();
   if (!scratch_) scratch_ = state.clone();
   add_node(0, -1, 1 - state.side_to_move(), state);
-  // Polled every 64 playouts: often enough (a playout of Brique 26x26 takes tens of microseconds)
-  // and rarely enough to cost nothing measurable.
+  // Polled every 64 playouts, not every one: a playout on a 9x9 board takes about 6 microseconds
+  // (159,000 a second under load), so a stop is heard within half a millisecond there.
   constexpr int kPollEvery = 64;
   for (int playout = 0; playout < playouts_per_move_; ++playout) {
     if (keep_going && playout % kPollEvery == kPollEvery - 1 && !keep_going()) return std::nullopt;

@@ -401,6 +401,15 @@ MetricsReport measure(const MetricsRequest& asked) {
     for (const RulingOption& option : find_ruling(descriptor, request.compare_ruling)->options) values.push_back(option.value);
   }
   const auto keep_going = [&] { return !request.keep_going || request.keep_going(); };
+  // What a stop now would leave: the readings done, and the one under way as far as it got.
+  const auto tell = [&](const ReadingMetrics* under_way) {
+    if (!request.on_report) return;
+    MetricsReport so_far = report;
+    if (under_way != nullptr) so_far.readings.push_back(*under_way);
+    so_far.stopped = true;
+    request.on_report(so_far);
+  };
+  tell(nullptr);
   std::optional<std::map<RunKey, PlayMetrics>> shared;
   if (request.distribute && distributed::world().size > 1) {
     shared = play_shared(descriptor, request, values);
@@ -433,6 +442,7 @@ MetricsReport measure(const MetricsRequest& asked) {
       }
       report.stopped = report.stopped || played.stopped;
       (kind == PlayerKind::Random ? reading.random : reading.mcts) = std::move(played);
+      tell(&reading);
     }
     if (request.solve_seconds > 0 && keep_going()) {
       std::vector<std::string> pies = {game->config().rulings.count(kPieRuling) ? game->config().rule(kPieRuling) : ""};
@@ -450,7 +460,8 @@ MetricsReport measure(const MetricsRequest& asked) {
           reading.solved.back().interrupted = reading.solved.back().value == solver::Value::Unknown;
           report.stopped = true;
         }
-        }
+        tell(&reading);
+      }
       report.stopped = report.stopped || reading.solved.size() < pies.size();
     }
     report.readings.push_back(std::move(reading));

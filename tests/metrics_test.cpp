@@ -159,7 +159,8 @@ TEST(Tally, SumsInGameOrderUpToTheFirstGameMissing) {
   EXPECT_THROW(tally.add(5, record(3, Outcome::win(0))), std::logic_error) << "only 5 games were asked for";
 }
 
-// A stop heard inside an MCTS move: a move of many playouts took minutes, and the stop waited.
+// A stop heard inside an MCTS move: a move of 10,000,000 playouts took about a minute, and the stop
+// waited for it.
 TEST(Mcts, AStopEndsTheMoveBetweenPlayouts) {
   const auto game = make_game(find_game("quentin"), 5, {});
   const auto state = game->initial_state();

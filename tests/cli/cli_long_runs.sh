@@ -223,7 +223,7 @@ d = json.load(open(sys.argv[1]))
 assert d["interrupted"] is True and d["stopped"] is True, d' "$tmp/out" &&
   python3 "$(dirname "$0")/../../scripts/validate-json.py" "$(dirname "$0")/../../docs/schemas/metrics.schema.json" "$tmp/out" >/dev/null ||
   fail "metrics --json stopped says interrupted" "$tmp/out" "$tmp/err"
-# An MCTS move of 10,000,000 playouts takes minutes: the stop waited for it, and the run was
+# An MCTS move of 10,000,000 playouts takes about a minute: the stop waited for it, and the run was
 # abandoned 3 s later with nothing printed ("finished results are kept"). It now stops within a
 # few playouts and reports (here no game finished).
 stop_after 0.5 INT 130 "metrics, stopped in an MCTS move" metrics brique --size 9 --player mcts --playouts 10000000 --solve-seconds 0
