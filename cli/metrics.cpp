@@ -103,14 +103,38 @@ int metrics_command(const std::vector<std::string>& args) {
     metrics::measure(request);  // plays its share of the games; rank 0 reports
     return 0;
   }
+  // The report, printed once: by this thread when the measurement ends, or, should a step not stop
+  // within 3 s of a stop request, by the watcher thread from what had finished (the abandon
+  // report), with this thread still in the step. Both under output_lock(), which also guards
+  // `so_far` and `printed`. (Before, an abandoned run printed nothing and said "finished results
+  // are kept".)
+  metrics::MetricsReport so_far;
+  bool printed = false;
+  const auto print = [&](const metrics::MetricsReport& shown) {
+    if (json) {
+      std::cout << metrics::to_json(shown).dump(2) << "\n" << std::flush;
+    } else {
+      std::cout << metrics::to_text(shown) << std::flush;
+    }
+    printed = true;
+  };
+  request.on_report = [&](const metrics::MetricsReport& report) {
+    const auto output = output_lock();
+    so_far = report;
+  };
+  const AbandonReport on_abandon([&]() -> std::string {
+    if (printed) return "";
+    print(so_far);
+    return "shown: what finished before it" + std::string(out_file.empty() ? "" : "; no chart written");
+  });
   const metrics::MetricsReport report = metrics::measure(request);
   step.reset();
   progress.clear();
   // The report first: a chart that cannot be written (a full disk) must not lose the measurement.
-  if (json) {
-    std::cout << metrics::to_json(report).dump(2) << "\n" << std::flush;
-  } else {
-    std::cout << metrics::to_text(report) << std::flush;
+  {
+    const auto output = output_lock();
+    if (printed) return interrupted_exit_status();  // abandoned: the watcher printed it and ends the process
+    print(report);
   }
   if (!out_file.empty() && !report.stopped) {
     const Drawing chart = metrics::chart(report);

@@ -6,8 +6,12 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
+#include <string>
 #include <tuple>
+#include <vector>
 
 #include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
@@ -157,7 +161,9 @@ std::map<RunKey, PlayMetrics> play_shared(const GameDescriptor& descriptor, cons
     std::unique_ptr<Game> game;
     PlayOptions options;
     std::string what;
-    std::vector<std::optional<GameRecord>> records;
+    std::optional<Tally> tally;
+    int block = 1;   // games per block
+    int blocks = 0;  // units handed out for it: its blocks, in order, follow the runs' before it
     int finished = 0;
     std::optional<std::chrono::steady_clock::time_point> started, ended;
   };
@@ -166,7 +172,6 @@ std::map<RunKey, PlayMetrics> play_shared(const GameDescriptor& descriptor, cons
     int first, count;
   };
   std::vector<Run> runs;
-  std::vector<Block> blocks;
   for (std::size_t r = 0; r < values.size(); ++r) {
     for (PlayerKind kind : {PlayerKind::Random, PlayerKind::Mcts}) {
       if (kind == PlayerKind::Random ? !request.random : !request.mcts) continue;
@@ -175,37 +180,49 @@ std::map<RunKey, PlayMetrics> play_shared(const GameDescriptor& descriptor, cons
       run.game = make_game(descriptor, request.size, reading_rulings(request, values[r]));
       run.options = play_options(request, kind);
       run.what = reading_label(descriptor, request, values[r]) + ", " + player_name(kind);
-      run.records.resize(static_cast<std::size_t>(run.options.games));
+      run.tally.emplace(*run.game, run.options.games);
       // Random games take well under a millisecond: blocks of them keep the messages few.
-      const int block = kind == PlayerKind::Random ? std::clamp(run.options.games / 32, 1, 50) : 1;
-      for (int first = 0; first < run.options.games; first += block) {
-        blocks.push_back(Block{runs.size(), first, std::min(block, run.options.games - first)});
-      }
+      run.block = kind == PlayerKind::Random ? std::clamp(run.options.games / 32, 1, 50) : 1;
+      run.blocks = (run.options.games + run.block - 1) / run.block;
       runs.push_back(std::move(run));
     }
   }
+  // Unit u is a run's block, counted over the runs in order: worked out when it is needed, not
+  // listed up front (10,000,000 random games are 200,000 blocks).
+  const auto block_of = [&](distributed::UnitId unit) {
+    std::size_t run = 0;
+    while (run < runs.size() && unit >= static_cast<distributed::UnitId>(runs[run].blocks)) {
+      unit -= static_cast<distributed::UnitId>(runs[run].blocks);
+      ++run;
+    }
+    if (run == runs.size()) throw std::logic_error("play_shared: no block " + std::to_string(unit));
+    const int first = static_cast<int>(unit) * runs[run].block;
+    return Block{run, first, std::min(runs[run].block, runs[run].options.games - first)};
+  };
+  distributed::UnitId units = 0;
+  for (const Run& run : runs) units += static_cast<distributed::UnitId>(run.blocks);
   const auto keep_going = [&] { return !request.keep_going || request.keep_going(); };
-  std::size_t handed = 0;
+  distributed::UnitId handed = 0;
   distributed::FarmJob job;
   job.threads = request.threads;
   job.units_in_hand = request.mcts ? 1 : 2;  // an MCTS game is long: none waits behind another
   job.next_unit = [&]() -> std::optional<distributed::UnitId> {
-    if (handed >= blocks.size() || !keep_going()) return std::nullopt;
-    Run& run = runs[blocks[handed].run];
+    if (handed >= units || !keep_going()) return std::nullopt;
+    Run& run = runs[block_of(handed).run];
     if (!run.started) run.started = std::chrono::steady_clock::now();
     return handed++;
   };
   job.work = [&](distributed::UnitId unit) {
-    const Block& block = blocks.at(unit);
+    const Block block = block_of(unit);
     const Run& run = runs[block.run];
     return block_bytes(play_block(*run.game, run.options, block.first, block.count));
   };
   job.on_result = [&](distributed::UnitId unit, const std::string& bytes) {
-    const Block& block = blocks.at(unit);
+    const Block block = block_of(unit);
     Run& run = runs[block.run];
-    std::size_t at = static_cast<std::size_t>(block.first);
-    for (GameRecord& record : block_from_bytes(bytes)) run.records.at(at++) = std::move(record);
-    run.finished += static_cast<int>(at) - block.first;
+    int at = block.first;
+    for (GameRecord& record : block_from_bytes(bytes)) run.tally->add(at++, std::move(record));
+    run.finished += at - block.first;
     run.ended = std::chrono::steady_clock::now();
     if (request.on_progress) request.on_progress(run.what, run.finished, run.options.games);
   };
@@ -215,7 +232,7 @@ std::map<RunKey, PlayMetrics> play_shared(const GameDescriptor& descriptor, cons
   for (const Run& run : runs) {
     if (!run.started) continue;  // stopped before it began
     const double seconds = run.ended ? std::chrono::duration<double>(*run.ended - *run.started).count() : 0;
-    played[run.key] = summarize(*run.game, run.records, seconds);
+    played[run.key] = run.tally->metrics(seconds);
   }
   return played;
 }
@@ -384,6 +401,15 @@ MetricsReport measure(const MetricsRequest& asked) {
     for (const RulingOption& option : find_ruling(descriptor, request.compare_ruling)->options) values.push_back(option.value);
   }
   const auto keep_going = [&] { return !request.keep_going || request.keep_going(); };
+  // What a stop now would leave: the readings done, and the one under way as far as it got.
+  const auto tell = [&](const ReadingMetrics* under_way) {
+    if (!request.on_report) return;
+    MetricsReport so_far = report;
+    if (under_way != nullptr) so_far.readings.push_back(*under_way);
+    so_far.stopped = true;
+    request.on_report(so_far);
+  };
+  tell(nullptr);
   std::optional<std::map<RunKey, PlayMetrics>> shared;
   if (request.distribute && distributed::world().size > 1) {
     shared = play_shared(descriptor, request, values);
@@ -416,6 +442,7 @@ MetricsReport measure(const MetricsRequest& asked) {
       }
       report.stopped = report.stopped || played.stopped;
       (kind == PlayerKind::Random ? reading.random : reading.mcts) = std::move(played);
+      tell(&reading);
     }
     if (request.solve_seconds > 0 && keep_going()) {
       std::vector<std::string> pies = {game->config().rulings.count(kPieRuling) ? game->config().rule(kPieRuling) : ""};
@@ -433,6 +460,7 @@ MetricsReport measure(const MetricsRequest& asked) {
           reading.solved.back().interrupted = reading.solved.back().value == solver::Value::Unknown;
           report.stopped = true;
         }
+        tell(&reading);
       }
       report.stopped = report.stopped || reading.solved.size() < pies.size();
     }

@@ -15,6 +15,8 @@
 
 namespace arbiter::metrics {
 
+struct MetricsReport;
+
 struct MetricsRequest {
   std::string game;
   int size = 0;                        // 0: the game's default
@@ -36,6 +38,10 @@ struct MetricsRequest {
   // Games: (what, done, of); a step that counts nothing (the empty board's solve): (what, 0, 0),
   // which lasts until the next call.
   std::function<void(const std::string& what, int done, int of)> on_progress;
+  // The report as it would read were the run stopped now (marked stopped): before the first game
+  // (no readings) and after each run and solve, for a caller that prints it should a step not
+  // stop in time (solver/interrupt.hpp's abandon report).
+  std::function<void(const MetricsReport& so_far)> on_report;
 };
 
 // The empty board solved under one value of the pie ruling (the ruling named "pie", when the

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <stdexcept>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -123,6 +124,54 @@ TEST(Branching, TurnsFallIntoQuartersOfTheGamesLength) {
   EXPECT_NEAR(*m.log10_game_tree(), (std::log10(362880.0) + std::log10(12.0)) / 2, 1e-12);
   EXPECT_FALSE(metrics::PlayMetrics{}.branching_mean()) << "no turns, no mean";
   EXPECT_FALSE(metrics::PlayMetrics{}.log10_game_tree());
+}
+
+// Records are summed in game order whatever order they finish in, and only up to the first game
+// missing: a stopped run reports what a shorter run with the same seed would have.
+TEST(Tally, SumsInGameOrderUpToTheFirstGameMissing) {
+  const auto game = make_game(find_game("quentin"), 2, {});
+  const auto record = [&](int plies, Outcome outcome) {
+    metrics::GameRecord r;
+    r.outcome = outcome;
+    r.plies = plies;
+    r.mechanic_events.assign(game->mechanics().size(), 0);
+    return r;
+  };
+  metrics::Tally tally(*game, 5);
+  tally.add(2, record(4, Outcome::win(1)));
+  tally.add(1, record(3, Outcome::win(0)));
+  EXPECT_EQ(tally.metrics(0).games, 0) << "game 0 is not in: nothing after it counts yet";
+  tally.add(0, record(2, Outcome::win(0)));
+  tally.add(4, record(9, Outcome::draw()));  // after game 3, which never comes (a stop)
+  const metrics::PlayMetrics m = tally.metrics(1.5);
+  EXPECT_EQ(m.games_requested, 5);
+  EXPECT_EQ(m.games, 3);
+  EXPECT_TRUE(m.stopped);
+  EXPECT_EQ(m.wins, (std::array<std::uint64_t, 2>{2, 1}));
+  EXPECT_EQ(m.draws, 0u) << "game 4's draw is not counted";
+  EXPECT_EQ(m.length_min, 2);
+  EXPECT_EQ(m.length_median, 3);
+  EXPECT_EQ(m.length_max, 4);
+  EXPECT_DOUBLE_EQ(m.length_mean, 3);
+  EXPECT_DOUBLE_EQ(m.length_stddev, 1);
+  EXPECT_EQ(m.seconds, 1.5);
+  EXPECT_THROW(tally.add(1, record(3, Outcome::win(0))), std::logic_error) << "game 1 is counted already";
+  EXPECT_THROW(tally.add(5, record(3, Outcome::win(0))), std::logic_error) << "only 5 games were asked for";
+}
+
+// A stop heard inside an MCTS move: a move of 10,000,000 playouts took about a minute, and the stop
+// waited for it.
+TEST(Mcts, AStopEndsTheMoveBetweenPlayouts) {
+  const auto game = make_game(find_game("quentin"), 5, {});
+  const auto state = game->initial_state();
+  metrics::MctsPlayer player(10'000'000);
+  Rng rng(3);
+  int polls = 0;
+  EXPECT_FALSE(player.choose(*state, rng, [&] { return ++polls < 3; }));
+  EXPECT_EQ(polls, 3);
+  EXPECT_LE(player.playouts(), 3u * 64) << "polled every 64 playouts";
+  metrics::MctsPlayer few(20);
+  EXPECT_TRUE(few.choose(*state, rng, [] { return false; })) << "fewer playouts than a poll's spacing: not polled";
 }
 
 // Quentin 2x2 games last 2 to 4 plies, so the first quarter of each is its first turn alone:
