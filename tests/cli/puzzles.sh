@@ -221,13 +221,16 @@ done
 changed_copy curse "c.execute(\"UPDATE puzzles SET theme = 'curse' WHERE id = 1\")"
 recheck_refused curse "a theme the game does not name" "it is stored with theme 'curse', which the game does not name (it names fill-win, fill-capture, fill)"
 # A slower win ("still wins, but needs 3 moves") only a search checks: puzzle 4's first wrong
-# move's sentence moved onto its third, which wins within 3 moves no more than within 2 (all its
-# moves were searched, 2 slower wins found). verify searches it and refuses it (it held until 29
+# move's slower win given to its third, which wins within 3 moves no more than within 2 (all its
+# moves were searched, 2 slower wins found), its defence kept (the certificate's: another one is
+# refused without search since session 49). verify searches it and refuses it (it held until 29
 # November 2026); show and book, which do not search, say the claim is not checked by them.
 changed_copy slower "
 refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 4').fetchone()[0])
 assert [r['move'] for r in refs] == ['c2', 'd1', 'c5'] and 'still wins' not in refs[2]['why']
-refs[2] = {'move': 'c5', 'defence': refs[0]['defence'], 'why': refs[0]['why'].replace('c2', 'c5'), 'claim': refs[0]['claim']}
+assert refs[2]['claim']['kind'] == 'no-win-within' and refs[0]['claim']['slower_win'] == 3
+refs[2]['why'] += ' Black still wins, but needs 3 moves from the puzzle position, c5 counted.'
+refs[2]['claim'] = refs[0]['claim']
 c.execute('UPDATE puzzles SET refutations = ? WHERE id = 4', (json.dumps(refs),))"
 "$arbiter" puzzles show 4 --db "$db" >"$tmp/out" 2>"$tmp/err" && "$arbiter" puzzles show 4 --db "$db" --json >"$tmp/json" 2>>"$tmp/err" \
   && grep -q "^checked: .*in which d2 alone wins within 2 moves; the solution ends in the win and the wrong moves agree, but for the slower win of c2 and d1, which only puzzles verify checks (re-checked now by arbiter .*, without search)$" "$tmp/out" \
