@@ -193,7 +193,16 @@ bool show_text(const Puzzle& p, const std::string& db) {
     std::cout << " (arbiter puzzles verify reports it)\n";
   }
   if (!p.theme.empty()) std::cout << "theme: " << p.theme << "\n";
-  for (const auto& r : p.refutations) std::cout << "wrong: " << r.move << " — " << r.why << "\n";
+  // A wrong move the re-check refused is marked where its sentence is printed, so that the sentence
+  // is not read as sound (check_without_search names it "wrong move M: ...").
+  for (const auto& r : p.refutations) {
+    std::cout << "wrong: " << r.move << " — " << r.why;
+    const std::string prefix = "wrong move " + r.move + ": ";
+    for (const std::string& problem : problems) {
+      if (problem.starts_with(prefix)) std::cout << " (refused: " << problem.substr(prefix.size()) << ")";
+    }
+    std::cout << "\n";
+  }
   std::cout << "measures: " << p.measures.solver_nodes << " solver nodes, " << p.measures.solution_plies
             << " plies, "
             // Counted up to 4, the most the level counts (docs/puzzles.md); a store written before
@@ -412,6 +421,16 @@ int list_or_export(const std::vector<std::string>& args, bool full) {
     nlohmann::json out = json_document("puzzles");
     out["puzzles"] = nlohmann::json::array();
     for (const Puzzle& p : found) {
+      // An export is a dump: a row the re-check without search refuses is exported too, and said
+      // on stderr, as show's broken: line says it.
+      if (full) {
+        const std::vector<std::string> problems = generators::check_without_search(p);
+        if (!problems.empty()) {
+          std::cerr << "arbiter: warning: puzzle " << p.id << " is broken: ";
+          for (std::size_t i = 0; i < problems.size(); ++i) std::cerr << (i ? "; " : "") << problems[i];
+          std::cerr << " (exported as stored; arbiter puzzles verify reports it)\n";
+        }
+      }
       nlohmann::json j = puzzles::puzzle_to_json(p);
       if (!full) j.erase("certificate");
       out["puzzles"].push_back(std::move(j));

@@ -902,14 +902,80 @@ std::vector<std::string> certificate_problems(const solver::Certificate& certifi
   return problems;
 }
 
+// Where `defence`, played after the root move `move` of the analysis `certificate` (of `position`,
+// verified), leaves the certificate's proof that `player`, who made the move, does not win as the
+// puzzle asks: nothing when it follows, from one of the move's nodes whose claim says so (the other
+// colour's win or hold, or the player's no-win), the move each node names or one of the replies
+// it lists, to the defence's end or to a node that needs no more moves (the game over, or a claim
+// that holds without them), or to a reply the node leaves to its default answer. Otherwise what
+// the certificate does there instead, or that the proof is in a part file it does not hold.
+std::optional<std::string> defence_off_certificate(const solver::Certificate& certificate, const State& position, Move move,
+                                                   int player, const std::vector<std::string>& defence) {
+  using solver::Claim;
+  std::optional<std::string> first;
+  auto state = position.clone();
+  for (const solver::Certificate::Edge& root_edge : certificate.edges(certificate.root)) {
+    state->copy_from(position);
+    try {
+      if (state->parse_move(std::string(certificate.move(root_edge))) != move) continue;
+    } catch (const InputError&) {
+      continue;  // verify_certificate rejects such a certificate
+    }
+    const Claim& claim = certificate.claim(root_edge.child);
+    const bool refutes = claim.kind == Claim::Kind::NoWin ? claim.side == player : claim.side != player;
+    if (!refutes) continue;
+    state->apply(move);
+    int id = root_edge.child;
+    std::string played = position.move_text(move);
+    std::optional<std::string> off;
+    for (const std::string& text : defence) {
+      if (!certificate.part(id).empty()) {
+        off = "the certificate's proof after " + played + " is in a part file it does not hold";
+        break;
+      }
+      const auto edges = certificate.edges(id);
+      if (edges.empty()) break;  // nothing more to prove: the rest of the defence is beyond the proof
+      Move m;
+      try {
+        m = state->parse_move(text);
+      } catch (const InputError&) {
+        break;  // refutation_problems replays the defence and reports it
+      }
+      const solver::Certificate::Edge* next = nullptr;
+      for (const solver::Certificate::Edge& edge : edges) {
+        try {
+          if (state->parse_move(std::string(certificate.move(edge))) == m) next = &edge;
+        } catch (const InputError&) {
+          // verify_certificate rejects such a certificate
+        }
+      }
+      if (next == nullptr) {
+        if (!certificate.answer(id).empty()) break;  // a reply its default answer ends the game after
+        off = edges.size() == 1 ? "after " + played + " the certificate plays " + std::string(certificate.move(edges.front())) + ", not " + text
+                                : "after " + played + " the certificate does not list " + text;
+        break;
+      }
+      played += " " + text;
+      state->apply(m);
+      id = next->child;
+    }
+    if (!off) return std::nullopt;
+    if (!first) first = off;
+  }
+  // A move without a refuting node: certificate_problems reports that the certificate does not prove it fails.
+  return first;
+}
+
 // The stored wrong moves, checked without search: each is a legal move of the position other than
 // the key move, given once; its defence plays after it; and what its sentence says (whose move it
 // is about, the answer it names, who wins, a draw, the bound) agrees with the move, its defence and
 // the certificate's claims for it (`proved`: empty when the certificate does not verify, then
-// only the rest is checked). What the sentence says is its stored claim (Refutation::claim): the
+// only the rest is checked), and a no-win-within claim's defence is the certificate's
+// (`certificate`: the verified analysis, or null). What the sentence says is its stored claim (Refutation::claim): the
 // claim is checked, and the sentence must be the one refutation_sentence writes for it.
 std::vector<std::string> refutation_problems(const Game& game, const State& position, const Puzzle& p,
-                                             const std::vector<std::pair<Move, std::vector<solver::Claim>>>& proved) {
+                                             const std::vector<std::pair<Move, std::vector<solver::Claim>>>& proved,
+                                             const solver::Certificate* certificate) {
   std::vector<std::string> problems;
   std::vector<Move> seen;
   std::optional<Move> key;
@@ -1020,6 +1086,13 @@ std::vector<std::string> refutation_problems(const Game& game, const State& posi
         wrong("is not the one written for its claim (" + puzzles::claim_kind_name(claim.kind) + "): \"" + *sentence + "\"");
       }
     }
+    // "cannot win within K" rests on the defence it names: that defence must be the certificate's,
+    // which alone shows that the move fails after it (a legal defence that loses would read the same).
+    if (disagreement.empty() && claim.kind == Kind::NoWinWithin && certificate != nullptr && !r.defence.empty()) {
+      if (const auto off = defence_off_certificate(*certificate, position, move, player, r.defence)) {
+        disagreement = "its defence " + move_list(r.defence) + " is not the one the certificate refutes " + r.move + " with: " + *off;
+      }
+    }
     if (!disagreement.empty()) problems.push_back(name + disagreement);
   }
   return problems;
@@ -1078,9 +1151,10 @@ std::vector<std::string> check_without_search(const Puzzle& p) {
   }
   // The claims of every legal move the certificate proves, once it verifies.
   std::vector<std::pair<Move, std::vector<solver::Claim>>> proved;
+  std::optional<solver::Certificate> verified;  // once it verifies, as an analysis of this position
   try {
     std::istringstream in(p.certificate);
-    const solver::Certificate certificate = solver::Certificate::read(in, "puzzle " + std::to_string(p.id));
+    solver::Certificate certificate = solver::Certificate::read(in, "puzzle " + std::to_string(p.id));
     const solver::VerificationReport report =
         solver::verify_certificate(certificate, game->checking_implementation(), p.rulings);
     if (!report.accepted) problems.push_back("the certificate is rejected: " + report.reason);
@@ -1088,11 +1162,14 @@ std::vector<std::string> check_without_search(const Puzzle& p) {
       problems.push_back("the certificate proves another position");
     } else if (report.accepted) {
       for (std::string& problem : certificate_problems(certificate, report, *game, *position, p, proved)) problems.push_back(std::move(problem));
+      if (certificate.analysis(certificate.root)) verified = std::move(certificate);
     }
   } catch (const InputError& e) {
     problems.push_back(std::string("the certificate does not read: ") + e.what());
   }
-  for (std::string& problem : refutation_problems(*game, *position, p, proved)) problems.push_back(std::move(problem));
+  for (std::string& problem : refutation_problems(*game, *position, p, proved, verified ? &*verified : nullptr)) {
+    problems.push_back(std::move(problem));
+  }
   return problems;
 }
 

@@ -221,6 +221,64 @@ TEST(Generator, AWrongMoveThatLosesToItsAnswerIsSaidToLose) {
   EXPECT_EQ(p->refutations.front().why, "After d1, Black answers d5 and wins.");
 }
 
+// "After e3, Black answers b4 and White cannot win within 2 moves" rests on b4: the sentence with
+// another answer (a tester's tampered store, session 49: "answers a3", after which White has
+// already won) read as sound, for only its legality and its bound were checked. The defence must be
+// the one the certificate refutes the move with; a legal one that does not lose at once is refused
+// as well, since nothing without search shows that White cannot win after it.
+TEST(Generator, ANoWinWithinDefenceIsTheCertificates) {
+  struct Case {
+    std::string position, key, wrong;
+    std::vector<std::string> defence;  // as the generator stores it
+    std::string answer;  // the tampered answer; "" for the first legal one after which the game goes on and no win is at once
+  };
+  // Puzzles 2 and 1 of the tester's store: after e3 every Black answer but b4 ends the game or lets
+  // White win at once (a3 is White's key move), so the second case is another position.
+  const std::vector<Case> cases = {
+      {"quentin 5 BWBWB/B..../..WB./..W../WBWWB white 13", "a3", "e3", {"b4", "b2"}, "a3"},
+      {"quentin 5 ...BW/.W.../...../...WB/...BB black 6", "d2", "e3", {"d2", "a1"}, ""},
+  };
+  const auto game = make_game(find_game("quentin"), 5);
+  for (const Case& c : cases) {
+    const auto position = game->parse_position(c.position);
+    bool interrupted = false;
+    const auto p = examine(*game, *position, kind_options("quentin", 5, 2), interrupted);
+    ASSERT_TRUE(p) << c.position;
+    ASSERT_EQ(p->key_move, c.key);
+    ASSERT_TRUE(check_without_search(*p).empty()) << c.position;
+    std::size_t index = p->refutations.size();
+    for (std::size_t i = 0; i < p->refutations.size(); ++i) {
+      if (p->refutations[i].move == c.wrong) index = i;
+    }
+    ASSERT_LT(index, p->refutations.size()) << c.position;
+    ASSERT_EQ(p->refutations[index].claim.kind, puzzles::RefutationClaim::Kind::NoWinWithin);
+    ASSERT_EQ(p->refutations[index].defence, c.defence);
+    const Move wrong = position->parse_move(c.wrong);
+    auto after = position->clone();
+    after->apply(wrong);
+    std::string answer = c.answer;
+    std::vector<Move> replies, wins;
+    after->legal_moves(replies);
+    for (Move m : replies) {
+      auto next = after->clone();
+      next->apply(m);
+      if (!answer.empty() || after->move_text(m) == c.defence.front() || next->is_terminal()) continue;
+      next->winning_moves(wins);
+      if (wins.empty()) answer = after->move_text(m);
+    }
+    ASSERT_FALSE(answer.empty()) << c.position;
+    Puzzle tampered = *p;
+    puzzles::Refutation& r = tampered.refutations[index];
+    r.defence = {answer};
+    r.why = refutation_sentence(*game, *position, wrong, r.defence, r.claim).value();
+    ASSERT_NE(r.why.find(" answers " + answer + " and "), std::string::npos) << r.why;
+    const std::vector<std::string> problems = check_without_search(tampered);
+    ASSERT_EQ(problems.size(), 1u) << c.position << " " << answer;
+    EXPECT_EQ(problems.front(), "wrong move " + c.wrong + ": its defence " + answer + " is not the one the certificate refutes " + c.wrong +
+                                    " with: after " + c.wrong + " the certificate plays " + c.defence.front() + ", not " + answer);
+  }
+}
+
 // The tempting-move count stops at 4, the most the level counts (docs/puzzles.md): past it the
 // slower-win searches stop, and Brochs' flat one-ply estimate ties the key move with most moves,
 // so this Brochs 7x7 puzzle (store id 11 of a new user's book) stored 63.

@@ -221,13 +221,16 @@ done
 changed_copy curse "c.execute(\"UPDATE puzzles SET theme = 'curse' WHERE id = 1\")"
 recheck_refused curse "a theme the game does not name" "it is stored with theme 'curse', which the game does not name (it names fill-win, fill-capture, fill)"
 # A slower win ("still wins, but needs 3 moves") only a search checks: puzzle 4's first wrong
-# move's sentence moved onto its third, which wins within 3 moves no more than within 2 (all its
-# moves were searched, 2 slower wins found). verify searches it and refuses it (it held until 29
+# move's slower win given to its third, which wins within 3 moves no more than within 2 (all its
+# moves were searched, 2 slower wins found), its defence kept (the certificate's: another one is
+# refused without search since session 49). verify searches it and refuses it (it held until 29
 # November 2026); show and book, which do not search, say the claim is not checked by them.
 changed_copy slower "
 refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 4').fetchone()[0])
 assert [r['move'] for r in refs] == ['c2', 'd1', 'c5'] and 'still wins' not in refs[2]['why']
-refs[2] = {'move': 'c5', 'defence': refs[0]['defence'], 'why': refs[0]['why'].replace('c2', 'c5'), 'claim': refs[0]['claim']}
+assert refs[2]['claim']['kind'] == 'no-win-within' and refs[0]['claim']['slower_win'] == 3
+refs[2]['why'] += ' Black still wins, but needs 3 moves from the puzzle position, c5 counted.'
+refs[2]['claim'] = refs[0]['claim']
 c.execute('UPDATE puzzles SET refutations = ? WHERE id = 4', (json.dumps(refs),))"
 "$arbiter" puzzles show 4 --db "$db" >"$tmp/out" 2>"$tmp/err" && "$arbiter" puzzles show 4 --db "$db" --json >"$tmp/json" 2>>"$tmp/err" \
   && grep -q "^checked: .*in which d2 alone wins within 2 moves; the solution ends in the win and the wrong moves agree, but for the slower win of c2 and d1, which only puzzles verify checks (re-checked now by arbiter .*, without search)$" "$tmp/out" \
@@ -241,6 +244,31 @@ c.execute('UPDATE puzzles SET refutations = ? WHERE id = 4', (json.dumps(refs),)
   && "$arbiter" book --db "$tmp/slower.db" --game brique --out "$tmp/slower-book" >"$tmp/out" 2>"$tmp/err" \
   && grep -q "with which its wrong moves agree (but for the slower wins of wrong moves in puzzle [1-4], which need a search: arbiter puzzles verify makes it), and its solution" "$tmp/slower-book/book.html" \
   && pass || fail "show and book say they did not check a slower win" "$tmp/out" "$tmp/err"
+# "cannot win within 2" rests on the defence it names, which must be the certificate's: puzzle 4's
+# third wrong move given its first's defence, a1 (legal, and White is then not lost at once), with
+# the sentence for it. show, verify and book passed it until session 49; show now marks the wrong:
+# line it refuses, and export, a dump, exports it and warns on stderr (it exited 0 silently).
+changed_copy nowin "
+refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 4').fetchone()[0])
+assert [r['move'] for r in refs] == ['c2', 'd1', 'c5'] and refs[2]['defence'] == ['d2', 'a1'] and refs[0]['defence'][0] == 'a1'
+assert refs[2]['why'] == 'After c5, White answers d2 and Black cannot win within 2 moves.'
+refs[2]['defence'] = refs[0]['defence']
+refs[2]['why'] = 'After c5, White answers a1 and Black cannot win within 2 moves.'
+c.execute('UPDATE puzzles SET refutations = ? WHERE id = 4', (json.dumps(refs),))"
+nowin="wrong move c5: its defence a1 c1 is not the one the certificate refutes c5 with: after c5 the certificate plays d2, not a1"
+"$arbiter" puzzles show 4 --db "$tmp/nowin.db" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -qxF "broken: $nowin (arbiter puzzles verify reports it)" "$tmp/out" \
+  && grep -qxF "wrong: c5 — After c5, White answers a1 and Black cannot win within 2 moves. (refused: ${nowin#wrong move c5: })" "$tmp/out" \
+  && grep -qxF "wrong: c2 — After c2, White answers a1 and Black cannot win within 2 moves. Black still wins, but needs 3 moves from the puzzle position, c2 counted." "$tmp/out" \
+  && pass || fail "show: a no-win-within defence that is not the certificate's" "$tmp/out" "$tmp/err"
+"$arbiter" puzzles verify --db "$tmp/nowin.db" --game brique >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -qxF "puzzle 4 (brique within-2) no longer holds: $nowin" "$tmp/out" \
+  && pass || fail "verify: a no-win-within defence that is not the certificate's" "$tmp/out" "$tmp/err"
+"$arbiter" puzzles export --db "$tmp/nowin.db" >"$tmp/json" 2>"$tmp/err" \
+  && [ "$(cat "$tmp/err")" = "arbiter: warning: puzzle 4 is broken: $nowin (exported as stored; arbiter puzzles verify reports it)" ] \
+  && python3 -c "import json,sys; assert 4 in [p['id'] for p in json.load(open(sys.argv[1]))['puzzles']]" "$tmp/json" \
+  && "$arbiter" puzzles export --db "$db" >"$tmp/json" 2>"$tmp/err" && [ ! -s "$tmp/err" ] \
+  && pass || fail "export warns of a broken row and exports it" "$tmp/json" "$tmp/err"
 # A slower win the stored defence disproves needs no search: puzzle 1's first wrong move, whose
 # defence ends the game with the other side's win, said to leave its player a win in 3 (show,
 # verify and book passed it until 29 November 2026).
