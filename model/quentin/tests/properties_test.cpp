@@ -92,7 +92,7 @@ TEST_P(SuiteUnderRuling, EveryArbiterPropertyHoldsOnRandomPlay) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Rulings, SuiteUnderRuling,
+INSTANTIATE_TEST_SUITE_P(QuentinRulings, SuiteUnderRuling,
                          ::testing::Values(std::vector<std::string>{}, std::vector<std::string>{"edges-count=yes"},
                                            std::vector<std::string>{"majority=adjacencies"},
                                            std::vector<std::string>{"fill=until-none"},
@@ -100,7 +100,8 @@ INSTANTIATE_TEST_SUITE_P(Rulings, SuiteUnderRuling,
                                            std::vector<std::string>{"opponent-chain=mover-wins"},
                                            std::vector<std::string>{"opponent-chain=illegal"},
                                            std::vector<std::string>{"no-moves=side-to-move-loses"},
-                                           std::vector<std::string>{"pie=off"}));
+                                           std::vector<std::string>{"pie=off"}),
+                         arbiter::testing::ruling_mix_name);
 
 TEST(QuentinProperties, AStrayStoneIsNotAPlacementOrAFill) {
   const auto before = raw(drawn({"....", "....", "....", "...."}, 0));
