@@ -5,45 +5,26 @@
 
 #include <chrono>
 #include <memory>
-#include <string>
 #include <thread>
-#include <utility>
-#include <vector>
 
 #include "model/core/game.hpp"
 #include "model/core/rng.hpp"
 #include "model/registry.hpp"
 #include "solver/perft.hpp"
+#include "tests/delegating_state.hpp"
 
 namespace arbiter {
 namespace {
 
 // A state of the first registered game whose random playouts each take at least 20 ms more.
-class SlowPlayouts final : public State {
+class SlowPlayouts final : public testing::DelegatingState {
  public:
-  explicit SlowPlayouts(std::unique_ptr<State> real) : real_(std::move(real)) {}
-  SlowPlayouts(const SlowPlayouts& other) : State(), real_(other.real_->clone()) {}
+  using DelegatingState::DelegatingState;
   std::unique_ptr<State> clone() const override { return std::make_unique<SlowPlayouts>(*this); }
-  void copy_from(const State& other) override { real_ = static_cast<const SlowPlayouts&>(other).real_->clone(); }
-  std::uint64_t key() const override { return real_->key(); }
-  int side_to_move() const override { return real_->side_to_move(); }
-  Outcome outcome() const override { return real_->outcome(); }
-  int ply() const override { return real_->ply(); }
-  void legal_moves(std::vector<Move>& out) const override { real_->legal_moves(out); }
-  void apply(Move m) override { real_->apply(m); }
-  std::string move_text(Move m) const override { return real_->move_text(m); }
-  Move parse_move(std::string_view text) const override { return real_->parse_move(text); }
-  std::string diagram() const override { return real_->diagram(); }
-  std::string line() const override { return real_->line(); }
-  Drawing drawing() const override { return real_->drawing(); }
-  std::string explain(Move m) const override { return real_->explain(m); }
   Outcome random_playout(Rng& rng) override {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     return real_->random_playout(rng);
   }
-
- private:
-  std::unique_ptr<State> real_;
 };
 
 TEST(Bench, StopsWithinAPlayoutOfTheTimeAskedHoweverSlowThePlayouts) {
