@@ -555,7 +555,8 @@ TEST_P(ThemesOfEveryGame, EveryThemeAMoveGetsIsDeclared) {
   // tests check it where it occurs (QuentinThemes.AForcedPassNeverWinsInOne).
 }
 
-INSTANTIATE_TEST_SUITE_P(Registered, ThemesOfEveryGame, ::testing::ValuesIn(testing::registered_game_names()));
+INSTANTIATE_TEST_SUITE_P(Registered, ThemesOfEveryGame, ::testing::ValuesIn(testing::registered_game_names()),
+                         [](const auto& info) { return info.param; });
 
 // A puzzle is solved, certified and stored from the position as its diagram shows it: every
 // game's State::as_shown keeps what a reader sees (side, ply, outcome, the notes under a puzzle's
@@ -589,7 +590,8 @@ TEST_P(ShownPositionOfEveryGame, KeepsWhatTheDiagramShowsAndReadsBack) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Registered, ShownPositionOfEveryGame, ::testing::ValuesIn(testing::registered_game_names()));
+INSTANTIATE_TEST_SUITE_P(Registered, ShownPositionOfEveryGame, ::testing::ValuesIn(testing::registered_game_names()),
+                         [](const auto& info) { return info.param; });
 
 // Hexabrae's one-line form carries the history since the last placement, which its repetition
 // rule (H-5a, third) counts and no diagram shows; Brochs' the moves since the last capture

@@ -97,7 +97,8 @@ TEST_P(MetricsOnEveryGame, TheSameNumbersWhateverTheThreadCount) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Registered, MetricsOnEveryGame, ::testing::ValuesIn(testing::registered_game_names()));
+INSTANTIATE_TEST_SUITE_P(Registered, MetricsOnEveryGame, ::testing::ValuesIn(testing::registered_game_names()),
+                         [](const auto& info) { return info.param; });
 
 // A game's turns fall into the quarter of its length in which the share played before them falls:
 // 10 turns with 9, 8, ..., 2, 1, 1 legal moves are quarters {9, 8, 7}, {6, 5}, {4, 3, 2}, {1, 1},

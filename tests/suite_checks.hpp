@@ -2,6 +2,7 @@
 // The check every game's property tests make under each ruling mix: its suite holds on random play.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,18 @@ inline std::vector<std::vector<std::string>> each_alternative_alone(const GameDe
     }
   }
   return mixes;
+}
+
+// A ruling mix as a test name's last part: "defaults", or its "name=value"s with every character
+// a test name may not hold made '_' ("fill=until-none" is fill_until_none), joined by '_'.
+inline std::string ruling_mix_name(const ::testing::TestParamInfo<std::vector<std::string>>& info) {
+  if (info.param.empty()) return "defaults";
+  std::string name;
+  for (const std::string& ruling : info.param) {
+    if (!name.empty()) name += '_';
+    for (char c : ruling) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  }
+  return name;
 }
 
 }  // namespace arbiter::testing

@@ -31,7 +31,7 @@ stop_after() {
   fi
   if [ "$status" -ne "$expected" ] || [ "$took" -gt 5000 ] || ! grep -q "^arbiter: interrupted by SIG$signal" "$tmp/err" ||
     grep -q "ended at once" "$tmp/err"; then
-    fail "$what: exit $status after $took ms (expected $expected within 3 s, and the interrupted line)" "$tmp/out" "$tmp/err"
+    fail "$what: exit $status after $took ms (expected $expected within 5 s, and the interrupted line)" "$tmp/out" "$tmp/err"
     return 1
   fi
   echo "ok ($what): exit $status $took ms after SIG$signal"

@@ -53,12 +53,13 @@ TEST_P(SuiteUnderRuling, EveryPropertyHoldsOnRandomPlay) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Rulings, SuiteUnderRuling,
+INSTANTIATE_TEST_SUITE_P(BriqueRulings, SuiteUnderRuling,
                          ::testing::Values(std::vector<std::string>{}, std::vector<std::string>{"light-squares=odd"},
                                            std::vector<std::string>{"escort-directions=facing"},
                                            std::vector<std::string>{"fill=repeat"}, std::vector<std::string>{"fill=keep-enemy"},
                                            std::vector<std::string>{"pie=mirror"}, std::vector<std::string>{"pie=off"},
-                                           std::vector<std::string>{"pass=allowed"}));
+                                           std::vector<std::string>{"pass=allowed"}),
+                         arbiter::testing::ruling_mix_name);
 
 TEST(BriqueProperties, WhatDoesNotApplyUnderWhichRuling) {
   using Names = std::vector<std::string>;

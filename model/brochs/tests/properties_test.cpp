@@ -51,8 +51,9 @@ TEST_P(SuiteUnderRuling, EveryArbiterPropertyHoldsOnRandomPlay) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Rulings, SuiteUnderRuling,
-                         ::testing::ValuesIn(arbiter::testing::each_alternative_alone(descriptor())));
+INSTANTIATE_TEST_SUITE_P(BrochsRulings, SuiteUnderRuling,
+                         ::testing::ValuesIn(arbiter::testing::each_alternative_alone(descriptor())),
+                         arbiter::testing::ruling_mix_name);
 
 // Under set-squares=anywhere the rules keep all eight of the square's symmetries, and board-symmetry
 // checks them: again with each other ruling's alternatives, which must not break them.
@@ -65,7 +66,8 @@ std::vector<std::vector<std::string>> each_alternative_with_setting_anywhere() {
   }
   return out;
 }
-INSTANTIATE_TEST_SUITE_P(RulingsWithEverySymmetry, SuiteUnderRuling, ::testing::ValuesIn(each_alternative_with_setting_anywhere()));
+INSTANTIATE_TEST_SUITE_P(BrochsRulingsWithEverySymmetry, SuiteUnderRuling, ::testing::ValuesIn(each_alternative_with_setting_anywhere()),
+                         arbiter::testing::ruling_mix_name);
 
 TEST(BrochsProperties, EnteringPieceSurvivesDoesNotApplyWhereEveryEntryIsCaptured) {
   using Names = std::vector<std::string>;

@@ -51,8 +51,9 @@ TEST_P(SuiteUnderRuling, EveryArbiterPropertyHoldsOnRandomPlay) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Rulings, SuiteUnderRuling,
-                         ::testing::ValuesIn(arbiter::testing::each_alternative_alone(hexabrae_game())));
+INSTANTIATE_TEST_SUITE_P(HexabraeRulings, SuiteUnderRuling,
+                         ::testing::ValuesIn(arbiter::testing::each_alternative_alone(hexabrae_game())),
+                         arbiter::testing::ruling_mix_name);
 
 TEST(HexabraeProperties, WhatDoesNotApplyUnderWhichRuling) {
   using Names = std::vector<std::string>;

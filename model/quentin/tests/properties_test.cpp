@@ -12,6 +12,7 @@
 #include "model/core/property_suite.hpp"
 #include "properties/property_runner.hpp"
 #include "tests/game_param.hpp"
+#include "tests/delegating_state.hpp"
 #include "tests/suite_checks.hpp"
 
 namespace arbiter::quentin {
@@ -48,36 +49,24 @@ Judged raw(const Position& p, const std::vector<std::string>& rulings = {}) {
 }
 
 // A state that answers like `real` except for a forged result or a withheld legal move.
-class Forged final : public State {
+class Forged final : public testing::DelegatingState {
  public:
   Forged(const State& real, Outcome outcome, bool drop_first_move)
-      : real_(real.clone()), outcome_(outcome), drop_(drop_first_move) {}
-  Forged(const Forged& other) : State(), real_(other.real_->clone()), outcome_(other.outcome_), drop_(other.drop_) {}
+      : DelegatingState(real.clone()), outcome_(outcome), drop_(drop_first_move) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<Forged>(*this); }
   void copy_from(const State& other) override {
+    DelegatingState::copy_from(other);
     const auto& o = static_cast<const Forged&>(other);
-    real_ = o.real_->clone();
     outcome_ = o.outcome_;
     drop_ = o.drop_;
   }
-  std::uint64_t key() const override { return real_->key(); }
-  int side_to_move() const override { return real_->side_to_move(); }
   Outcome outcome() const override { return outcome_; }
-  int ply() const override { return real_->ply(); }
   void legal_moves(std::vector<Move>& out) const override {
     real_->legal_moves(out);
     if (drop_ && !out.empty()) out.erase(out.begin());
   }
-  void apply(Move m) override { real_->apply(m); }
-  std::string move_text(Move m) const override { return real_->move_text(m); }
-  Move parse_move(std::string_view text) const override { return real_->parse_move(text); }
-  std::string diagram() const override { return real_->diagram(); }
-  std::string line() const override { return real_->line(); }
-  Drawing drawing() const override { return real_->drawing(); }
-  std::string explain(Move m) const override { return real_->explain(m); }
 
  private:
-  std::unique_ptr<State> real_;
   Outcome outcome_;
   bool drop_;
 };
@@ -92,7 +81,7 @@ TEST_P(SuiteUnderRuling, EveryArbiterPropertyHoldsOnRandomPlay) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Rulings, SuiteUnderRuling,
+INSTANTIATE_TEST_SUITE_P(QuentinRulings, SuiteUnderRuling,
                          ::testing::Values(std::vector<std::string>{}, std::vector<std::string>{"edges-count=yes"},
                                            std::vector<std::string>{"majority=adjacencies"},
                                            std::vector<std::string>{"fill=until-none"},
@@ -100,7 +89,8 @@ INSTANTIATE_TEST_SUITE_P(Rulings, SuiteUnderRuling,
                                            std::vector<std::string>{"opponent-chain=mover-wins"},
                                            std::vector<std::string>{"opponent-chain=illegal"},
                                            std::vector<std::string>{"no-moves=side-to-move-loses"},
-                                           std::vector<std::string>{"pie=off"}));
+                                           std::vector<std::string>{"pie=off"}),
+                         arbiter::testing::ruling_mix_name);
 
 TEST(QuentinProperties, AStrayStoneIsNotAPlacementOrAFill) {
   const auto before = raw(drawn({"....", "....", "....", "...."}, 0));
