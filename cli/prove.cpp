@@ -455,8 +455,10 @@ int prove_command(const std::vector<std::string>& args) {
   std::size_t shown = 0;
   bool reported = false;
   const auto report = [&](const ProveRow* abandoned) {
-    // Stopped: the rows after the one the stop cut short (the abandoned one, or the last shown)
-    // are listed as not reached, so that every claim and size asked for has its row.
+    // Stopped: every claim and size asked for has its row. run_proofs shows the rows after a
+    // stopped one itself (a decided one keeps its verdict); when the check under way is abandoned,
+    // the rows after it are listed here as not reached (the driver's memory of what was decided is
+    // still in that check's thread).
     std::vector<ProveRow> not_reached;
     if (stop_requested()) {
       std::vector<ProveRow> steps = interrupted_rows(request);
