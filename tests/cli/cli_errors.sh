@@ -199,6 +199,13 @@ expect_error_saying "puzzles generate --db in a file" "^arbiter: error: --db '$t
   puzzles generate brique --kind within-1 --count 1 --db "$tmp/a-file/p.db"
 expect_error_saying "puzzles list --db missing" "^arbiter: error: --db '$tmp/absent.db': no such file$" puzzles list --db "$tmp/absent.db"
 expect_error_saying "puzzles show --db on a directory" "^arbiter: error: --db '$tmp': it is a directory$" puzzles show 1 --db "$tmp"
+: >"$tmp/empty.db"
+# --difficulty says its problem as every option does (it said "bad difficulty range '2-x' (expected
+# A-B ...)"), and the puzzle's id is "ID" however it is given (after "--" it was "--id", Boost's name).
+expect_error_saying "puzzles list --difficulty 2-x" "^arbiter: error: --difficulty: expected N or A-B, .*, got '2-x'$" \
+  puzzles list --db "$tmp/empty.db" --difficulty 2-x
+expect_error_saying "puzzles show 1e2" "^arbiter: error: ID: expected a whole number .*, got '1e2'$" puzzles show 1e2 --db "$tmp/empty.db"
+expect_error_saying "puzzles show -- -1 --db" "^arbiter: error: ID: expected a whole number .*, got '-1'$" puzzles show -- -1 --db "$tmp/empty.db"
 expect_error_saying "book --db missing" "^arbiter: error: --db '$tmp/absent.db': no such file$" book --db "$tmp/absent.db" --out "$tmp/book"
 expect_error_saying "audit --report on a file" "^arbiter: error: --report '$tmp/a-file': it is not a directory$" \
   audit quentin --quick --report "$tmp/a-file"
