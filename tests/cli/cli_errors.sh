@@ -181,6 +181,10 @@ status=$?
 if [ $status -eq 1 ] && grep -q '^mover-can-move  *size 5  *refuted ' "$tmp/out" && ! grep -q reused "$tmp/out" &&
    grep -qx "arbiter: warning: $tmp/q2.tsv: the stored verdict of mover-can-move size 5 fails its checksum (changed since it was kept): it is decided again" "$tmp/err"; then pass; else
   fail "an edited stored verdict is decided again -> exit $status" "$tmp/out" "$tmp/err"; fi
+# A research note's claim refuted says so under its row, with the audit's word (the text said only
+# "refuted", as for a rule text's claim found false; --json had audit_verdict note-refuted).
+grep -A1 '^mover-can-move  *size 5  *refuted ' "$tmp/out" | grep -q "^note-refuted: a research note's claim, not a rule text's claim (" &&
+  pass || fail "prove marks a research note's claim refuted" "$tmp/out"
 expect_error_saying "prove --state given empty" "^arbiter: error: --state needs a directory" prove quentin all --sizes 2 --state ""
 # Every other option that names a file or a folder: a bad path is one line naming the option, the
 # path and the reason, exit 2, before any work (solve named only the journal's subfolder, render
