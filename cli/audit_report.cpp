@@ -388,8 +388,10 @@ AuditTotals audit_totals(const AuditReport& report) {
   return t;
 }
 
+// "1 result", "2 results": a count with its noun in the number it takes.
+static std::string counted(int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+
 std::string totals_line(const AuditTotals& t) {
-  const auto counted = [](int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
   std::string line = counted(t.findings, "finding", "findings") + " about the rule texts; ";
   // A lemma or a research note found false is no finding about the rule texts: counted apart.
   if (t.argument_fails) {
@@ -523,8 +525,9 @@ std::vector<std::string> no_findings_sentences(const AuditReport& report) {
   }
   if (!apart.empty()) sentences.push_back("Refuted, but no claim of a rule text: " + join(apart, " and ") + ", below.");
   if (totals.without_verdict()) {
-    sentences.push_back(std::to_string(totals.without_verdict()) +
-                        " results have no verdict (see Not decided): neither found false nor shown to hold.");
+    sentences.push_back(counted(totals.without_verdict(), "result", "results") +
+                        (totals.without_verdict() == 1 ? " has" : " have") +
+                        " no verdict (see Not decided): neither found false nor shown to hold.");
   }
   return sentences;
 }
@@ -642,7 +645,7 @@ std::string audit_markdown(const AuditReport& report) {
   }
   const auto undecided = undecided_lines(report);
   if (!undecided.empty()) {
-    md << "\n## Not decided\n\n" << t.without_verdict() << " results without a verdict. " << kUndecidedIntro
+    md << "\n## Not decided\n\n" << counted(t.without_verdict(), "result", "results") << " without a verdict. " << kUndecidedIntro
        << "\n\n| game | check | sizes | under | why |\n|---|---|---|---|---|\n";
     for (const Undecided& u : undecided) {
       md << "| " << u.game << " | " << u.check << " | " << u.sizes << " | " << u.rulings << " | " << u.why << " |\n";
@@ -770,7 +773,7 @@ std::string audit_html(const AuditReport& report) {
   }
   const auto undecided = undecided_lines(report);
   if (!undecided.empty()) {
-    h << "<h2 id=\"unknown\">Not decided</h2>\n<p>" << t.without_verdict() << " results without a verdict. " << kUndecidedIntro
+    h << "<h2 id=\"unknown\">Not decided</h2>\n<p>" << counted(t.without_verdict(), "result", "results") << " without a verdict. " << kUndecidedIntro
       << "</p>\n<table><tr><th>game</th><th>check</th><th>sizes</th><th>under</th><th>why</th></tr>\n";
     for (const Undecided& u : undecided) {
       h << "<tr><td>" << xml_escape(u.game) << "</td><td>" << xml_escape(u.check) << "</td><td>" << xml_escape(u.sizes)

@@ -82,6 +82,23 @@ po::variables_map parse_arguments(const std::string& command_name, const std::ve
   return parse_arguments(Command{command_name, "", "", {}}, args, options, positional, proceed, ruling_ids, check_named);
 }
 
+// Boost reports positional arguments as options (--file, --id): the error's words with the name
+// the usage line gives it ("ID"); "" for an error about a named option.
+static std::string said_as_usage(const po::error_with_option_name& error, const po::positional_options_description& positional) {
+  const std::string name = positional_name(positional, error.get_option_name());
+  if (name.empty()) return "";
+  std::string message = error.what();
+  // "option '--id'", "'--id'" (Boost's own words), "--id:" (a number's, cli/options.hpp).
+  for (const std::string& said : {"option '" + error.get_option_name() + "'", "'" + error.get_option_name() + "'",
+                                  error.get_option_name() + ":"}) {
+    if (const auto at = message.find(said); at != std::string::npos) {
+      message.replace(at, said.size(), said.back() == ':' ? name + ":" : name);
+      break;
+    }
+  }
+  return message;
+}
+
 // An unknown game, where the game is the command's first word, is the first problem to name.
 static void check_game_word(const po::variables_map& vm, const po::positional_options_description& positional) {
   if (const auto game = vm.find("game"); game != vm.end() && positional.max_total_count() > 0 &&
@@ -119,7 +136,16 @@ po::variables_map parse_arguments(const Command& action, const std::vector<std::
     po::notify(vm);
   } catch (const po::too_many_positional_options_error&) {
     po::variables_map named;
-    const std::vector<std::string> surplus = surplus_words(args, all, positional, named);
+    std::vector<std::string> surplus;
+    try {
+      surplus = surplus_words(args, all, positional, named);
+    } catch (const po::error_with_option_name& error) {
+      // A bad positional word before the surplus ('puzzles show -- -1 --db F'): named as the
+      // usage line names it, as without the surplus (it said '--id:', Boost's name for ID).
+      const std::string message = said_as_usage(error, positional);
+      if (message.empty()) throw;
+      throw InputError(message);
+    }
     if (surplus.empty()) throw;
     // The words before the surplus are read first: an unknown game or claim is the first problem
     // ('prove brique bogus all' names the claim 'bogus', not the word 'all').
@@ -131,17 +157,8 @@ po::variables_map parse_arguments(const Command& action, const std::vector<std::
     if (name.empty()) throw;
     throw InputError("missing " + name + usage);
   } catch (const po::error_with_option_name& error) {
-    const std::string name = positional_name(positional, error.get_option_name());
-    if (name.empty()) throw;
-    std::string message = error.what();
-    // "option '--id'", "'--id'" (Boost's own words), "--id:" (a number's, cli/options.hpp).
-    for (const std::string& said : {"option '" + error.get_option_name() + "'", "'" + error.get_option_name() + "'",
-                                    error.get_option_name() + ":"}) {
-      if (const auto at = message.find(said); at != std::string::npos) {
-        message.replace(at, said.size(), said.back() == ':' ? name + ":" : name);
-        break;
-      }
-    }
+    const std::string message = said_as_usage(error, positional);
+    if (message.empty()) throw;
     throw InputError(message);
   }
   proceed = true;

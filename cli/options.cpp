@@ -201,7 +201,7 @@ void parse_difficulty(const std::string& text, int& low, int& high) {
     return;
   }
   if (!(in >> low >> dash >> high) || dash != '-' || !in.eof() || low < 1 || high > 5 || low > high)
-    throw InputError("bad difficulty range " + quote_input(text) + " (expected A-B with 1 <= A <= B <= 5)");
+    throw InputError("--difficulty: expected N or A-B, each a whole number from 1 to 5 with A at most B, got " + quote_input(text));
 }
 
 std::string rulings_in_force_line(const GameDescriptor& game, const Config& config) {

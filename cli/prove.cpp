@@ -138,6 +138,16 @@ constexpr const char* kDerivedCounts = "(derived: its premises' time; no query o
 
 void print_not_reached(const ProveRow& row);
 
+// What a refuted claim that no rule text makes is, in the audit's word: "note-refuted: a research
+// note's claim, not a rule text's (rules.md Q1 (observed, not proved))".
+std::string not_a_rule_text(const Claim& claim) {
+  const char* what = claim.source_kind == ClaimSource::ResearchNote ? "a research note's claim"
+                     : claim.source_kind == ClaimSource::Lemma      ? "a lemma of Arbiter's argument"
+                                                                    : "a lemma read from the rulings";
+  return std::string(verdict_word(proof_verdict(claim, Verdict::Kind::Refuted))) + ": " + what +
+         ", not a rule text's claim (" + claim.source + ")";
+}
+
 void print_row(const ProveRow& row, const RowContext& context) {
   if (row.not_reached) {
     print_not_reached(row);
@@ -167,6 +177,9 @@ void print_row(const ProveRow& row, const RowContext& context) {
   if (v.kind == Verdict::Kind::Refuted) {
     const Claim& claim = claim_of(context.claims, row);
     if (claim.expected_refuted) std::cout << kRefutedAsExpected << " (" << claim.source << ")\n";
+    // A claim that no rule text makes, refuted: said so, with the audit's word for it, so that it
+    // is not read as a rule text found false (--json gives the word as audit_verdict).
+    if (!claim.expected_refuted && claim.source_kind != ClaimSource::RuleText) std::cout << not_a_rule_text(claim) << "\n";
     // About every size, the refutation is one board's counterexample: said so, and where.
     if (row.every_size) std::cout << refuted_words(v) << "\n";
     std::cout << "counterexample:\n" << v.counterexample;
@@ -455,8 +468,10 @@ int prove_command(const std::vector<std::string>& args) {
   std::size_t shown = 0;
   bool reported = false;
   const auto report = [&](const ProveRow* abandoned) {
-    // Stopped: the rows after the one the stop cut short (the abandoned one, or the last shown)
-    // are listed as not reached, so that every claim and size asked for has its row.
+    // Stopped: every claim and size asked for has its row. run_proofs shows the rows after a
+    // stopped one itself (a decided one keeps its verdict); when the check under way is abandoned,
+    // the rows after it are listed here as not reached (the driver's memory of what was decided is
+    // still in that check's thread).
     std::vector<ProveRow> not_reached;
     if (stop_requested()) {
       std::vector<ProveRow> steps = interrupted_rows(request);

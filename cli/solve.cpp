@@ -66,16 +66,6 @@ std::string move_value_text(const MoveResult& m, int within) {
   return m.not_searched ? "not searched" : value_text(m.value, within);
 }
 
-// The player to move's result (--json), bounded as the text says it under --within.
-std::string player_result_text(const solver::PlayerView& players, int within) {
-  const solver::PlayerResult result = players.result;
-  if (within > 0 && result == solver::PlayerResult::Win && players.text.rfind("wins within ", 0) == 0) {
-    return "win within " + std::to_string(within);
-  }
-  if (within > 0 && result == solver::PlayerResult::NoWinWithin) return "no win within " + std::to_string(within);
-  return solver::player_result_word(result);
-}
-
 // `stop_signal` names the signal that stopped the search ("" when none did): an unknown value is
 // then what the interrupt left, not what the limits allowed.
 // `colours` says that a pie rule's exchange of the players is legal now or still to come: the
@@ -683,7 +673,7 @@ int solve_command(const std::vector<std::string>& args) {
     out["value"] = value_text(result.value, within);
     out["statement"] = value_sentence(descriptor, root, result.value, within, stop_signal, !players.text.empty());
     out["player_to_move"] = players.text.empty() ? nlohmann::json(nullptr)
-                                                 : nlohmann::json{{"value", player_result_text(players, within)},
+                                                 : nlohmann::json{{"value", solver::player_result_word(players, within)},
                                                                   {"statement", players.text}};
     out["winning_moves"] = winning;
     out["value_only"] = value_only;

@@ -29,6 +29,11 @@ namespace po = boost::program_options;
 // proved, but not every legal move is covered, so a script cannot take it for a whole proof.
 constexpr int kPartialExit = 3;
 
+// --json's schema version: 2 from 29 November 2026, when a bounded win or no win took its bound
+// ("win within 3", "no win within 3", which version 1 wrote "win" and "no win", the words of an
+// exact win), in the value, each move's and the player to move's, as solve --json says them.
+constexpr int kVerifyProofSchema = 2;
+
 // The value for the colour `mover` of a position that verified `claims` are about (the root of a
 // certificate, or the position after one of its moves, the colour to move at the root being
 // `mover`): a win, within a bound or not, where one has `mover` win; a loss where one has the
@@ -107,19 +112,23 @@ std::vector<solver::MoveResult> proved_move_values(const solver::Certificate& ce
 // now or may answer the first move (solver/players.hpp). After an opening that loses for the first
 // colour, the reply the certificate names for the second colour shows whether it wins without the
 // exchange (a reply proved in a part file is not read again here: not settled).
+// The bound of a bounded search that made an analysis, the mover's (0: none): the other colour's
+// bounded win is a loss, whose bound counts that colour's moves, not the mover's.
+int search_bound(const solver::VerificationReport& report) {
+  int within = 0;
+  for (const solver::MoveVerdict& verdict : report.moves) {
+    for (const solver::Claim& c : verdict.claims) {
+      if (c.bound != solver::kUnbounded && c.side == report.mover) within = seen_before_move(c, report.mover).bound;
+    }
+  }
+  return within;
+}
+
 solver::PlayerView players_view(const solver::Certificate& certificate, const solver::VerificationReport& report,
                                 const State& root) {
   const std::vector<solver::MoveResult> moves = proved_move_values(certificate, report, root);
   if (std::any_of(moves.begin(), moves.end(), [&](const solver::MoveResult& m) { return root.exchanges_players(m.move); })) {
-    // The bound of a bounded search, the mover's: the other colour's bounded win is a loss, whose
-    // bound counts that colour's moves, not the mover's.
-    int within = 0;
-    for (const solver::MoveVerdict& verdict : report.moves) {
-      for (const solver::Claim& c : verdict.claims) {
-        if (c.bound != solver::kUnbounded && c.side == report.mover) within = seen_before_move(c, report.mover).bound;
-      }
-    }
-    return solver::exchange_now_view(root, moves, within);
+    return solver::exchange_now_view(root, moves, search_bound(report));
   }
   const auto named_reply_wins = [&](const solver::MoveResult& opening, const State& after, const std::string&) {
     for (const solver::Certificate::Edge& edge : certificate.edges(certificate.root)) {
@@ -233,6 +242,23 @@ int verify_proof_command(const std::vector<std::string>& args) {
     }
     return "open";
   };
+  // As --json words it: a bounded win or no win carries its bound, seen before the move ("win
+  // within 3", "no win within 3", as solve --json says them; a bare "win" is an exact win).
+  const auto move_value_words = [&](const solver::MoveVerdict& move) -> std::string {
+    const std::string word = move_value(move);
+    if (word != "win" && word != "no win") return word;
+    if (word == "win" && claims_value(move.claims, report.mover) == solver::Value::Win) return word;
+    int bound = word == "win" ? solver::kUnbounded : 0;
+    for (const solver::Claim& c : move.claims) {
+      if (c.side != report.mover) continue;
+      const int k = seen_before_move(c, report.mover).bound;
+      if (word == "win" && c.kind == solver::Claim::Kind::Win && c.bound != solver::kUnbounded) {
+        bound = bound == solver::kUnbounded ? k : std::min(bound, k);
+      }
+      if (word == "no win" && c.kind == solver::Claim::Kind::NoWin) bound = std::max(bound, k);
+    }
+    return word + " within " + std::to_string(bound);
+  };
   const auto is_open = [&](const solver::MoveVerdict& move) { return move_value(move) == "open"; };
   // A win without bound is stated as such; a bounded one below, as the soonest.
   bool mover_wins = false, all_lost = true;
@@ -246,6 +272,9 @@ int verify_proof_command(const std::vector<std::string>& args) {
   const LoadedPosition loaded = load_position(game, 0, {}, certificate.position, implementation);
   // The position's value for the side to move, where the verified claims fix it.
   std::string value = "not settled", statement;
+  // The bound of a bounded win or no win (0: none), which --json's value carries: "win within 3"
+  // (a bare "win" is an exact win, as solve --json words them).
+  int value_bound = 0;
   if (report.accepted && analysis) {
     const solver::Claim won{solver::Claim::Kind::Win, report.mover, solver::kUnbounded};
     // Drawn: no move wins, and the best, a draw, is shown (every other move loses or draws).
@@ -302,12 +331,14 @@ int verify_proof_command(const std::vector<std::string>& args) {
       value = "win", statement = solver::claim_text(game, won);
     } else if (soonest != solver::kUnbounded) {
       value = "win", statement = solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, report.mover, soonest});
+      value_bound = soonest;
     } else if (!report.partial && all_lost && !report.moves.empty()) {
       value = "loss", statement = solver::claim_text(game, solver::Claim{solver::Claim::Kind::Win, 1 - report.mover, latest});
     } else if (drawn) {
       value = "draw", statement = "draw with best play";
     } else if (none_wins && no_win_within != solver::kUnbounded) {
       value = "no win", statement = solver::claim_text(game, solver::Claim{solver::Claim::Kind::NoWin, report.mover, no_win_within});
+      value_bound = no_win_within;
     }
   } else if (report.accepted) {
     const solver::Claim& c = report.root_claim;
@@ -317,12 +348,13 @@ int verify_proof_command(const std::vector<std::string>& args) {
     if (solver::is_win(v)) value = "win";
     if (v == solver::Value::Loss) value = "loss";
     if (v == solver::Value::NoWinWithin) value = "no win";
+    if (v == solver::Value::WinWithin || v == solver::Value::NoWinWithin) value_bound = c.bound;
   }
   // Where a move exchanges the players now, or may answer the first move (a pie rule), what the
   // colours' values proved mean for the player to move.
   const solver::PlayerView players = report.accepted ? players_view(certificate, report, *loaded.state) : solver::PlayerView{};
   if (json) {
-    nlohmann::json out = json_document("verify-proof");
+    nlohmann::json out = json_document("verify-proof", kVerifyProofSchema);
     out["file"] = file;
     out["certificate_nodes"] = nodes_read ? *nodes_read : certificate.size();
     out["made_by"] = certificate.made_by;
@@ -347,17 +379,17 @@ int verify_proof_command(const std::vector<std::string>& args) {
     // every legal move is found to be a whole one: the certificate's own word then.
     const bool partial = report.interrupted ? analysis && certificate.partial(certificate.root) : report.partial;
     out["root"] = nodes_read ? nlohmann::json(nullptr) : !analysis ? "claim" : partial ? "partial analysis" : "analysis";
-    out["value"] = value;
+    out["value"] = value_bound > 0 ? value + " within " + std::to_string(value_bound) : value;
     out["statement"] = statement.empty() ? nlohmann::json(nullptr) : nlohmann::json(statement);
     out["player_to_move"] = players.text.empty() ? nlohmann::json(nullptr)
-                                                 : nlohmann::json{{"value", solver::player_result_word(players.result)},
+                                                 : nlohmann::json{{"value", solver::player_result_word(players, search_bound(report))},
                                                                   {"statement", players.text}};
     if (report.accepted && analysis) {
       nlohmann::json moves = nlohmann::json::array();
       for (const auto& move : report.moves) {
         nlohmann::json claims = nlohmann::json::array();
         for (const solver::Claim& c : move.claims) claims.push_back(solver::claim_text(game, seen_before_move(c, report.mover)));
-        moves.push_back({{"move", move.move}, {"value", move_value(move)}, {"claims", claims}});
+        moves.push_back({{"move", move.move}, {"value", move_value_words(move)}, {"claims", claims}});
       }
       out["moves"] = moves;
       out["legal_moves"] = report.legal_moves;

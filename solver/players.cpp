@@ -15,6 +15,14 @@ std::string player_result_word(PlayerResult result) {
   return "not settled";
 }
 
+std::string player_result_word(const PlayerView& view, int within) {
+  if (within > 0 && view.result == PlayerResult::Win && view.text.rfind("wins within ", 0) == 0) {
+    return "win within " + std::to_string(within);
+  }
+  if (within > 0 && view.result == PlayerResult::NoWinWithin) return "no win within " + std::to_string(within);
+  return player_result_word(view.result);
+}
+
 PlayerView exchange_now_view(const State& root, const std::vector<MoveResult>& moves, int within) {
   PlayerView view;
   std::vector<std::string> wins, draws;

@@ -31,6 +31,11 @@ struct PlayerView {
   std::vector<std::string> line;
 };
 
+// The player to move's result as solve and verify-proof --json word it: under a bounded search's
+// bound `within` (0: exact) a win within it is "win within K" and no win "no win within K", as
+// the text says them; otherwise player_result_word's.
+std::string player_result_word(const PlayerView& view, int within);
+
 // At a position where a move of the mover's exchanges the players (`moves`: every legal move with
 // its colour value, as solve_moves gives them; `within` the bound of a bounded search, 0 exact).
 // The player wins by a move that wins for its colour without an exchange, or by an exchange that

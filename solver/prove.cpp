@@ -552,6 +552,11 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     }
     const auto key = std::make_pair(premise.name, size);
     if (const auto it = resized.find(key); it != resized.end()) return it->second;
+    if (!farming && stop_requested()) {  // after a stop no check begins
+      ProveRow unreached = interrupted_row(premise, size);
+      unreached.not_reached = true;
+      return unreached;
+    }
     std::optional<Verdict> again = farming ? from_ranks(premise, size, true) : decide_leaf(game, premise, size, request);
     if (!again) return interrupted_row(premise, size);  // cut short, or (distributed) not back yet
     ProveRow redone = row;
@@ -633,7 +638,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       for (const auto& line : lines) v.derivation += line + "\n";
       v.scope = claim.size_independent ? "every size (derived)" : "size " + std::to_string(size) + " (derived)";
       row.not_reached = row.interrupted && all_not_reached;
-      if (!row.interrupted) known[memo_key] = row;
+      if (!row.interrupted || !farming) known[memo_key] = row;
       return row;
     }
     if (!claim.implied_by.empty()) {
@@ -708,7 +713,10 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       }
     }
     if (progress_is_terminal) progress << "\r\033[K" << std::flush;
-    if (!row.interrupted) known[memo_key] = row;
+    // In one process a row is cut short only by a stop, after which nothing is decided: a stopped
+    // row is remembered too, so that a row after it that rests on it reads it as stopped (not as
+    // not reached). A distributed run's row waits for its unit instead, and is walked again.
+    if (!row.interrupted || !farming) known[memo_key] = row;
     return row;
   };
 
@@ -718,10 +726,13 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
   }
   std::vector<ProveRow> rows;
   if (!farming) {
+    // After a stop the rows left are walked too, with no check begun: a row already decided (a
+    // premise of an earlier row, or stored) keeps its verdict, one derived from decided premises
+    // is derived, one resting on the stopped check reads stopped, and only a row whose own check
+    // never began reads "not reached" (all of them did, even claims proved as premises before).
     for (const auto& [claim, size] : order) {
       rows.push_back(evaluate(*claim, size));
       if (on_row) on_row(rows.back());
-      if (rows.back().interrupted) return rows;
     }
     return rows;
   }

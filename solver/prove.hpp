@@ -37,6 +37,8 @@ struct ProveRow {
   std::string stored_by = {};  // from the results file: the arbiter that kept it ("" if the record is older)
   bool interrupted = false;  // the check was cut short by a stop request (the run ends here)
   // Interrupted before anything of it began (the stop came first): "not reached", not "stopped".
+  // After a stop the rows left are still given, with no check begun: one decided earlier in the
+  // run (as a premise) or derivable from decided premises keeps its verdict; only the rest read so.
   bool not_reached = false;
   // Decided with no query of its own (from its premises, or implied by a lemma about every size):
   // its verdict's variables and assertions are its premises', not its own.

@@ -502,6 +502,44 @@ TEST(ProveDriverDeathTest, AStoppedPremiseIsStoppedAndTheOneAfterItNotReached) {
   EXPECT_EXIT(stop_in_a_premise(), ::testing::ExitedWithCode(0), "derivation");
 }
 
+// A run of every claim stopped in its second row. The rows after it are still given: a lemma proved
+// as the first row's premise keeps "proved", a claim derived from it is proved, one resting on the
+// stopped check reads stopped, and only the rows whose own check never began read "not reached"
+// (a tester's stopped `prove quentin all` listed lemmas it had proved, and claims derived from
+// them alone, as not reached).
+std::vector<Claim> stopped_in_the_middle_claims() {
+  const auto stops = [](const Game&, double) {
+    std::raise(SIGTERM);
+    return Verdict::proved();
+  };
+  const auto holds = [](const Game&, double) { return Verdict::proved(); };
+  return with_encoding_version({{"early", "derived", "test", false, nullptr, {}, {}, {"lemma"}},
+                                {"stops", "planted", "test", false, stops},
+                                {"lemma", "planted", "test", true, holds},
+                                {"unbegun", "planted", "test", false, holds},
+                                {"late", "derived", "test", false, nullptr, {}, {}, {"lemma"}},
+                                {"on-stopped", "derived", "test", false, nullptr, {}, {}, {"lemma", "stops"}},
+                                {"on-unbegun", "derived", "test", false, nullptr, {}, {}, {"lemma", "unbegun"}}},
+                               "v1");
+}
+
+void stop_in_the_middle() {
+  const auto rows = rows_with_stop_handlers(stopped_in_the_middle_claims, "all");
+  std::string seen;
+  for (const ProveRow& row : rows) {
+    seen += row.claim + ": " + (row.not_reached ? "not reached" : row.interrupted ? "stopped" : verdict_name(row.verdict.kind)) + "\n";
+  }
+  const bool ok = seen == "early: proved\nstops: stopped\nlemma: proved\nunbegun: not reached\nlate: proved\n"
+                         "on-stopped: stopped\non-unbegun: not reached\n";
+  std::fprintf(stderr, "rows:\n%s", seen.c_str());
+  std::_Exit(ok ? 0 : 1);
+}
+
+TEST(ProveDriverDeathTest, AfterAStopDecidedRowsKeepTheirVerdictAndOnlyUnbegunOnesAreNotReached) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(stop_in_the_middle(), ::testing::ExitedWithCode(0), "rows");
+}
+
 // A claim whose check runs 0.2 s, is asked to stop, and takes 0.6 s more to stop (a Z3 check, or
 // the model play around it, that notices the request late).
 std::vector<Claim> slow_to_stop_claims() {

@@ -338,6 +338,13 @@ if not line or not re.search(r"; %d results? without a verdict[ ;]" % (len(unkno
     problems.append("the totals line does not count them: " + (line.group(0) if line else "none"))
 elif line.group(0) not in md or escape.escape(line.group(0), quote=False) not in page:
     problems.append("audit.md or audit.html does not open with the terminal's totals: " + line.group(0))
+# A count and its noun agree ("1 results have no verdict" and "1 results without a verdict" read so).
+count = len(unknown) + len(undecided)
+said = "%d %s without a verdict." % (count, "result" if count == 1 else "results")
+if count and (said not in md or said not in page):
+    problems.append("Not decided does not say " + repr(said))
+if re.search(r"\b1 results\b", md + page):
+    problems.append("a count of 1 with a plural noun: " + re.search(r".{0,40}\b1 results\b.{0,40}", md + page).group(0))
 section = md.split("## Not decided", 1)[1].split("\n## ", 1)[0] if "## Not decided" in md else ""
 html_section = page.split('<h2 id="unknown">', 1)[1].split("<h2", 1)[0] if '<h2 id="unknown">' in page else ""
 if section.count("| ruling ") != len(undecided) or html_section.count("<td>ruling ") != len(undecided):

@@ -181,6 +181,10 @@ status=$?
 if [ $status -eq 1 ] && grep -q '^mover-can-move  *size 5  *refuted ' "$tmp/out" && ! grep -q reused "$tmp/out" &&
    grep -qx "arbiter: warning: $tmp/q2.tsv: the stored verdict of mover-can-move size 5 fails its checksum (changed since it was kept): it is decided again" "$tmp/err"; then pass; else
   fail "an edited stored verdict is decided again -> exit $status" "$tmp/out" "$tmp/err"; fi
+# A research note's claim refuted says so under its row, with the audit's word (the text said only
+# "refuted", as for a rule text's claim found false; --json had audit_verdict note-refuted).
+grep -A1 '^mover-can-move  *size 5  *refuted ' "$tmp/out" | grep -q "^note-refuted: a research note's claim, not a rule text's claim (" &&
+  pass || fail "prove marks a research note's claim refuted" "$tmp/out"
 expect_error_saying "prove --state given empty" "^arbiter: error: --state needs a directory" prove quentin all --sizes 2 --state ""
 # Every other option that names a file or a folder: a bad path is one line naming the option, the
 # path and the reason, exit 2, before any work (solve named only the journal's subfolder, render
@@ -199,6 +203,13 @@ expect_error_saying "puzzles generate --db in a file" "^arbiter: error: --db '$t
   puzzles generate brique --kind within-1 --count 1 --db "$tmp/a-file/p.db"
 expect_error_saying "puzzles list --db missing" "^arbiter: error: --db '$tmp/absent.db': no such file$" puzzles list --db "$tmp/absent.db"
 expect_error_saying "puzzles show --db on a directory" "^arbiter: error: --db '$tmp': it is a directory$" puzzles show 1 --db "$tmp"
+: >"$tmp/empty.db"
+# --difficulty says its problem as every option does (it said "bad difficulty range '2-x' (expected
+# A-B ...)"), and the puzzle's id is "ID" however it is given (after "--" it was "--id", Boost's name).
+expect_error_saying "puzzles list --difficulty 2-x" "^arbiter: error: --difficulty: expected N or A-B, .*, got '2-x'$" \
+  puzzles list --db "$tmp/empty.db" --difficulty 2-x
+expect_error_saying "puzzles show 1e2" "^arbiter: error: ID: expected a whole number .*, got '1e2'$" puzzles show 1e2 --db "$tmp/empty.db"
+expect_error_saying "puzzles show -- -1 --db" "^arbiter: error: ID: expected a whole number .*, got '-1'$" puzzles show -- -1 --db "$tmp/empty.db"
 expect_error_saying "book --db missing" "^arbiter: error: --db '$tmp/absent.db': no such file$" book --db "$tmp/absent.db" --out "$tmp/book"
 expect_error_saying "audit --report on a file" "^arbiter: error: --report '$tmp/a-file': it is not a directory$" \
   audit quentin --quick --report "$tmp/a-file"

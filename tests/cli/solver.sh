@@ -676,17 +676,25 @@ jq -e '.root == "claim" and .value == "win" and .player_to_move.value == "not se
 "$arbiter" verify-proof "$tmp/w3.cert" >"$tmp/out" 2>&1
 [ "$(tail -n 1 "$tmp/out")" = "So the position is won: Black wins within 3 moves of its own" ] &&
   pass || fail "verify-proof concludes a bounded analysis" "$tmp/out"
+# --json's value carries the bound, as solve --json's does (it said "win", an exact win's word),
+# and so does each move's.
+"$arbiter" verify-proof "$tmp/w3.cert" --json >"$tmp/w3.json" 2>/dev/null
+jq -e '.schema == "arbiter-verify-proof/2" and .value == "win within 3" and .statement == "Black wins within 3 moves of its own" and
+       ([.moves[].value] | all(. == "win within 3" or . == "no win within 3" or . == "loss" or . == "draw")) and
+       ([.moves[].value] | any(. == "win within 3"))' "$tmp/w3.json" >/dev/null &&
+  pass || fail "verify-proof --json of a bounded win says win within 3" "$tmp/w3.json"
 # One that finds no win concludes so, as solve's value does (it said every move was settled and
 # concluded nothing, --json's value "not settled"); a root claim of it is "no win" too.
 "$arbiter" solve brique --size 3 --rule pie=off --within 1 --tt-mb 16 --proof "$tmp/w1.cert" >/dev/null 2>&1
 "$arbiter" verify-proof "$tmp/w1.cert" >"$tmp/out" 2>&1
 [ "$(tail -n 1 "$tmp/out")" = "So the position is not won within the bound: Black does not win within 1 move of its own" ] &&
   "$arbiter" verify-proof "$tmp/w1.cert" --json 2>/dev/null |
-    jq -e '.value == "no win" and .statement == "Black does not win within 1 move of its own"' >/dev/null &&
+    jq -e '.value == "no win within 1" and .statement == "Black does not win within 1 move of its own" and
+           ([.moves[].value] | all(. == "no win within 1" or . == "loss" or . == "draw"))' >/dev/null &&
   pass || fail "verify-proof concludes a bounded analysis that finds no win" "$tmp/out"
 sed 's/^a \([0-9]*\)$/n \1 nowin 0 1/' "$tmp/w1.cert" >"$tmp/w1c.cert"
 "$arbiter" verify-proof "$tmp/w1c.cert" --json 2>/dev/null |
-  jq -e '.root == "claim" and .value == "no win" and .statement == "Black does not win within 1 move of its own"' >/dev/null &&
+  jq -e '.root == "claim" and .value == "no win within 1" and .statement == "Black does not win within 1 move of its own"' >/dev/null &&
   pass || fail "a root claim of no win within a bound" "$tmp/w1c.cert"
 # A partial root ('p') that covers every legal move is a whole analysis (it said "0 of the 4 legal
 # moves are not covered" and exited 3); one move short, "1 ... is not covered".
