@@ -76,6 +76,28 @@ solver::Claim seen_before_move(solver::Claim claim, int mover) {
   return claim;
 }
 
+// The soonest bounded win of `side` among one move's claims, its bound counted from before the move
+// (seen_before_move); kUnbounded when none of its wins there is bounded.
+int soonest_bounded_win(const solver::MoveVerdict& move, int side, int mover) {
+  int soonest = solver::kUnbounded;
+  for (const solver::Claim& c : move.claims) {
+    if (c.kind != solver::Claim::Kind::Win || c.side != side || c.bound == solver::kUnbounded) continue;
+    const int k = seen_before_move(c, mover).bound;
+    if (soonest == solver::kUnbounded || k < soonest) soonest = k;
+  }
+  return soonest;
+}
+
+// The largest bound of the mover's no-win claims among one move's claims, counted from before the
+// move; 0 when there is none.
+int no_win_bound(const solver::MoveVerdict& move, int mover) {
+  int largest = 0;
+  for (const solver::Claim& c : move.claims) {
+    if (c.kind == solver::Claim::Kind::NoWin && c.side == mover) largest = std::max(largest, seen_before_move(c, mover).bound);
+  }
+  return largest;
+}
+
 // The colours' value of each legal move of `root` as a verified certificate proves it: an
 // analysis's claims move by move; a root claim that the mover wins, for the move it names; one that
 // the opponent wins, for every move. Unknown where nothing proved fixes it.
@@ -248,15 +270,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
     const std::string word = move_value(move);
     if (word != "win" && word != "no win") return word;
     if (word == "win" && claims_value(move.claims, report.mover) == solver::Value::Win) return word;
-    int bound = word == "win" ? solver::kUnbounded : 0;
-    for (const solver::Claim& c : move.claims) {
-      if (c.side != report.mover) continue;
-      const int k = seen_before_move(c, report.mover).bound;
-      if (word == "win" && c.kind == solver::Claim::Kind::Win && c.bound != solver::kUnbounded) {
-        bound = bound == solver::kUnbounded ? k : std::min(bound, k);
-      }
-      if (word == "no win" && c.kind == solver::Claim::Kind::NoWin) bound = std::max(bound, k);
-    }
+    const int bound = word == "win" ? soonest_bounded_win(move, report.mover, report.mover) : no_win_bound(move, report.mover);
     return word + " within " + std::to_string(bound);
   };
   const auto is_open = [&](const solver::MoveVerdict& move) { return move_value(move) == "open"; };
@@ -284,25 +298,15 @@ int verify_proof_command(const std::vector<std::string>& args) {
     // A bounded win is a win too (as solve --json says "win" for --within): the soonest one named.
     int soonest = solver::kUnbounded;
     for (const auto& move : report.moves) {
-      for (const solver::Claim& c : move.claims) {
-        if (c.kind == solver::Claim::Kind::Win && c.side == report.mover && c.bound != solver::kUnbounded &&
-            (soonest == solver::kUnbounded || c.bound + 1 < soonest)) {
-          soonest = c.bound + 1;
-        }
-      }
+      const int k = soonest_bounded_win(move, report.mover, report.mover);
+      if (k != solver::kUnbounded && (soonest == solver::kUnbounded || k < soonest)) soonest = k;
     }
     // Every move lost: the other colour wins within the largest of the moves' bounds (each move's
     // the least of its claims'), and without one where any move's win has none. Its bound counts
     // its own moves only, so the root's move does not add to it.
     int latest = 0;
     for (const auto& move : report.moves) {
-      int least = solver::kUnbounded;
-      for (const solver::Claim& c : move.claims) {
-        if (c.kind == solver::Claim::Kind::Win && c.side != report.mover && c.bound != solver::kUnbounded &&
-            (least == solver::kUnbounded || c.bound < least)) {
-          least = c.bound;
-        }
-      }
+      const int least = soonest_bounded_win(move, 1 - report.mover, report.mover);
       if (least == solver::kUnbounded || latest == solver::kUnbounded) {
         latest = solver::kUnbounded;
       } else {
@@ -321,10 +325,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
         none_wins = false;
         break;
       }
-      int largest = 0;
-      for (const solver::Claim& c : move.claims) {
-        if (c.kind == solver::Claim::Kind::NoWin && c.side == report.mover) largest = std::max(largest, seen_before_move(c, report.mover).bound);
-      }
+      const int largest = no_win_bound(move, report.mover);
       if (no_win_within == solver::kUnbounded || largest < no_win_within) no_win_within = largest;
     }
     if (mover_wins) {
