@@ -235,18 +235,10 @@ nlohmann::json verdict_json(const ProveRow& row, const RowContext& context) {
 }
 
 // A row a stopped run did not reach (after the stopped one): listed, so that every claim and size
-// asked for has its row, with no verdict, no time and no counts. `row` is from interrupted_rows.
+// asked for has its row, with no verdict, no time and no counts.
 void print_not_reached(const ProveRow& row) {
   std::cout << std::left << std::setw(30) << row.claim << " " << std::setw(20) << row.verdict.scope << " "
             << kNotReached << std::right << "\n";
-}
-
-nlohmann::json not_reached_json(const ProveRow& row, const RowContext& context) {
-  nlohmann::json out = verdict_json(row, context);
-  out["verdict"] = kNotReached;
-  out["seconds"] = nullptr;
-  out["reason"] = nullptr;
-  return out;
 }
 
 // `prove GAME --differential`: per size, the turn encoding against the model (exit 1 on a
@@ -477,10 +469,11 @@ int prove_command(const std::vector<std::string>& args) {
       std::vector<ProveRow> steps = interrupted_rows(request);
       const std::size_t first = shown + (abandoned != nullptr ? 1 : 0);
       if (first < steps.size()) not_reached.assign(steps.begin() + static_cast<std::ptrdiff_t>(first), steps.end());
+      for (ProveRow& row : not_reached) row.not_reached = true;
     }
     if (json) {
       if (abandoned != nullptr) verdicts.push_back(verdict_json(*abandoned, context));
-      for (const ProveRow& row : not_reached) verdicts.push_back(not_reached_json(row, context));
+      for (const ProveRow& row : not_reached) verdicts.push_back(verdict_json(row, context));
       nlohmann::json out = json_document("prove", kProveSchema);
       out["game"] = game.name;
       out["claim"] = claim;
@@ -500,7 +493,7 @@ int prove_command(const std::vector<std::string>& args) {
       print_json(out);
     } else {
       if (abandoned != nullptr) print_row(*abandoned, context);
-      for (const ProveRow& row : not_reached) print_not_reached(row);
+      for (const ProveRow& row : not_reached) print_row(row, context);
       std::cout << state_line(request, tally) << "\n";
     }
     std::cout << std::flush;
@@ -536,7 +529,7 @@ int prove_command(const std::vector<std::string>& args) {
     ++shown;
     all_proved = all_proved && row.verdict.kind == Verdict::Kind::Proved;
     if (json) {
-      verdicts.push_back(row.not_reached ? not_reached_json(row, context) : verdict_json(row, context));
+      verdicts.push_back(verdict_json(row, context));
       return;
     }
     print_row(row, context);

@@ -377,12 +377,18 @@ std::vector<Claim> selected_claims(const ProveRequest& request) {
   return chosen;
 }
 
-std::string refuted_words(const Verdict& verdict) {
-  return verdict.counterexample_size > 0
-             ? "refuted: counterexample at size " + std::to_string(verdict.counterexample_size) +
-                   "; the claim for every size is false"
-             : std::string("refuted: a counterexample; the claim for every size is false");
+namespace {
+
+// How far a claim about every size is refuted, after "refuted": where its counterexample is.
+std::string every_size_refutation(const Verdict& verdict) {
+  return (verdict.counterexample_size > 0 ? "counterexample at size " + std::to_string(verdict.counterexample_size)
+                                          : std::string("a counterexample")) +
+         "; the claim for every size is false";
 }
+
+}  // namespace
+
+std::string refuted_words(const Verdict& verdict) { return "refuted: " + every_size_refutation(verdict); }
 
 std::string reuse_mark(const ProveRow& row) {
   if (!row.from_results_file) return "";
@@ -428,8 +434,7 @@ int last_size(const Claim& claim, const ProveRequest& request) {
 // A refuted premise as far as it is refuted: "refuted (size 3)", or for a claim about every size
 // "refuted: counterexample at size 3; the claim for every size is false".
 std::string refuted_scope(const ProveRow& row) {
-  return row.every_size ? "refuted (" + refuted_words(row.verdict).substr(std::string("refuted: ").size()) + ")"
-                        : "refuted (" + row.verdict.scope + ")";
+  return "refuted (" + (row.every_size ? every_size_refutation(row.verdict) : row.verdict.scope) + ")";
 }
 
 ProveRow interrupted_row(const Claim& claim, int size) {
