@@ -460,17 +460,20 @@ TEST(ProveDriver, AnEverySizeRefutationNamesItsCounterexamplesSize) {
   EXPECT_FALSE(prove_one(game, "holds-here-lemma-open").derived);
 }
 
+// Planted checks: one that asks the run to stop (as SIGTERM from outside would) while it runs, and
+// one that proves its claim.
+Verdict asks_to_stop(const Game&, double) {
+  std::raise(SIGTERM);
+  return Verdict::proved();
+}
+Verdict always_holds(const Game&, double) { return Verdict::proved(); }
+
 // A derived claim whose first premise is cut short by a stop request: that premise reads
 // "stopped", the one after it, never begun, "not reached"; neither reads "unknown", which is Z3's
 // own answer (both did: "someone-can-move (size 9): unknown - interrupted by SIGINT").
 std::vector<Claim> stopping_claims() {
-  const auto stops = [](const Game&, double) {
-    std::raise(SIGTERM);
-    return Verdict::proved();
-  };
-  const auto holds = [](const Game&, double) { return Verdict::proved(); };
-  return with_encoding_version({{"stops", "planted", "test", false, stops},
-                                {"after", "planted", "test", true, holds},
+  return with_encoding_version({{"stops", "planted", "test", false, asks_to_stop},
+                                {"after", "planted", "test", true, always_holds},
                                 {"rests-on-both", "derived", "test", false, nullptr, {}, {}, {"stops", "after"}}},
                                "v1");
 }
@@ -508,15 +511,10 @@ TEST(ProveDriverDeathTest, AStoppedPremiseIsStoppedAndTheOneAfterItNotReached) {
 // (a tester's stopped `prove quentin all` listed lemmas it had proved, and claims derived from
 // them alone, as not reached).
 std::vector<Claim> stopped_in_the_middle_claims() {
-  const auto stops = [](const Game&, double) {
-    std::raise(SIGTERM);
-    return Verdict::proved();
-  };
-  const auto holds = [](const Game&, double) { return Verdict::proved(); };
   return with_encoding_version({{"early", "derived", "test", false, nullptr, {}, {}, {"lemma"}},
-                                {"stops", "planted", "test", false, stops},
-                                {"lemma", "planted", "test", true, holds},
-                                {"unbegun", "planted", "test", false, holds},
+                                {"stops", "planted", "test", false, asks_to_stop},
+                                {"lemma", "planted", "test", true, always_holds},
+                                {"unbegun", "planted", "test", false, always_holds},
                                 {"late", "derived", "test", false, nullptr, {}, {}, {"lemma"}},
                                 {"on-stopped", "derived", "test", false, nullptr, {}, {}, {"lemma", "stops"}},
                                 {"on-unbegun", "derived", "test", false, nullptr, {}, {}, {"lemma", "unbegun"}}},
