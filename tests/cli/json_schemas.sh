@@ -238,6 +238,69 @@ fi
 failures=$((failures + failed_documents))
 passes=$((passes + documents - failed_documents))
 
+# A version's schema accepts every document written under that version string: a field added with
+# no new version is not required (docs/json.md), so the documents above with such a field taken
+# out, as a program before it wrote them, still conform. One field out at a time, each taken out
+# of at least one document (the current schemas required them all; an older tester's documents
+# failed).
+python3 - "$here/scripts/validate-json.py" "$here/docs/schemas" "$tmp"/*.documents >"$tmp/older" 2>&1 <<'OLDER'
+import copy, importlib.util, json, os, sys
+script, schemas, lists = sys.argv[1], sys.argv[2], sys.argv[3:]
+spec = importlib.util.spec_from_file_location("validate_json", script)
+validate_json = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(validate_json)
+# Per schema, each field added with no new version: a path of keys, [] for every item of a list.
+# (prove, solve and verify-proof have none: their fields so added came before their version now.)
+added = {
+    "bench": ["interrupted"],
+    "check": ["rulings_in_force"],
+    "explain": ["outcome", "winner"],
+    "moves": ["outcome", "winner"],
+    "replay": ["outcome", "winner"],
+    "rules": ["games.[].size_min", "games.[].size_max", "games.[].allowed_sizes",
+              "game.size_min", "game.size_max", "game.allowed_sizes", "game.rulings.[].in_force"],
+    "rulings-diff": ["comparisons.[].diagram_file"],
+    "puzzles": ["puzzles.[].refutations.[].claim", "puzzle.refutations.[].claim",
+                "main_line_broken", "recheck", "recheck.slower_wins_unchecked"],
+    "metrics": ["interrupted", "readings.[].random.branching", "readings.[].mcts.branching"],
+}
+def strip(node, keys):
+    """Takes the field at KEYS out of NODE; whether there was one."""
+    if not keys or node is None:
+        return False
+    if keys[0] == "[]":
+        return any([strip(item, keys[1:]) for item in node]) if isinstance(node, list) else False
+    if not isinstance(node, dict) or keys[0] not in node:
+        return False
+    if len(keys) == 1:
+        del node[keys[0]]
+        return True
+    return strip(node[keys[0]], keys[1:])
+taken_out = {(schema, path): 0 for schema, paths in added.items() for path in paths}
+for documents in filter(os.path.exists, lists):
+    schema = os.path.basename(documents).removesuffix(".documents")
+    validator = validate_json.jsonschema.Draft202012Validator(
+        json.load(open(os.path.join(schemas, schema + ".schema.json"))))
+    for name in open(documents).read().splitlines():
+        document = json.load(open(name))
+        for path in added.get(schema, []):
+            older = copy.deepcopy(document)
+            if not strip(older, path.split(".")):
+                continue
+            taken_out[(schema, path)] += 1
+            errors = list(validator.iter_errors(older))
+            if errors:
+                print(f"{name} without {path}: {errors[0].message[:160]}")
+for (schema, path), count in taken_out.items():
+    if count == 0:
+        print(f"no {schema} document above has {path} to take out")
+OLDER
+if [ -s "$tmp/older" ]; then
+  fail "a document of the same version without a field added with no new version conforms" "$tmp/older" "$tmp/commands"
+else
+  pass
+fi
+
 # The schemas are strict: a document with an unknown field is refused.
 "$arbiter" rules --json | python3 -c "import json,sys; d=json.load(sys.stdin); d['surprise']=1; print(json.dumps(d))" >"$tmp/bad.json"
 if python3 "$here/scripts/validate-json.py" "$here/docs/schemas/rules.schema.json" "$tmp/bad.json" >/dev/null; then
