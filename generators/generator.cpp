@@ -944,7 +944,10 @@ std::optional<std::string> defence_off_certificate(const solver::Certificate& ce
       const solver::Certificate::Edge* next = nullptr;
       for (const solver::Certificate::Edge& edge : edges) {
         try {
-          if (state->parse_move(std::string(certificate.move(edge))) == m) next = &edge;
+          if (state->parse_move(std::string(certificate.move(edge))) == m) {
+            next = &edge;
+            break;  // the rest are not read: verify_certificate refuses a reply listed twice
+          }
         } catch (const InputError&) {
           // verify_certificate rejects such a certificate
         }
