@@ -973,8 +973,8 @@ std::optional<std::string> defence_off_certificate(const solver::Certificate& ce
 // the key move, given once; its defence plays after it; and what its sentence says (whose move it
 // is about, the answer it names, who wins, a draw, the bound) agrees with the move, its defence and
 // the certificate's claims for it (`proved`: empty when the certificate does not verify, then
-// only the rest is checked), and a no-win-within claim's defence is the certificate's
-// (`certificate`: the verified analysis, or null). What the sentence says is its stored claim (Refutation::claim): the
+// only the rest is checked), and the defence of a no-win-within, loses or draw claim is the
+// certificate's (`certificate`: the verified analysis, or null). What the sentence says is its stored claim (Refutation::claim): the
 // claim is checked, and the sentence must be the one refutation_sentence writes for it.
 std::vector<std::string> refutation_problems(const Game& game, const State& position, const Puzzle& p,
                                              const std::vector<std::pair<Move, std::vector<solver::Claim>>>& proved,
@@ -1089,9 +1089,11 @@ std::vector<std::string> refutation_problems(const Game& game, const State& posi
         wrong("is not the one written for its claim (" + puzzles::claim_kind_name(claim.kind) + "): \"" + *sentence + "\"");
       }
     }
-    // "cannot win within K" rests on the defence it names: that defence must be the certificate's,
-    // which alone shows that the move fails after it (a legal defence that loses would read the same).
-    if (disagreement.empty() && claim.kind == Kind::NoWinWithin && certificate != nullptr && !r.defence.empty()) {
+    // "cannot win within K", "wins" and "holds a draw" rest on the defence they name: that defence
+    // must be the certificate's, which alone shows that the move fails after it (a legal defence
+    // that loses, or a line in which the player errs, would read the same).
+    const bool rests_on_defence = claim.kind == Kind::NoWinWithin || claim.kind == Kind::Loses || claim.kind == Kind::Draw;
+    if (disagreement.empty() && rests_on_defence && certificate != nullptr && !r.defence.empty()) {
       if (const auto off = defence_off_certificate(*certificate, position, move, player, r.defence)) {
         disagreement = "its defence " + move_list(r.defence) + " is not the one the certificate refutes " + r.move + " with: " + *off;
       }

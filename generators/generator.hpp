@@ -123,8 +123,8 @@ std::vector<std::string> recheck(const puzzles::Puzzle& puzzle);
 // puzzle's kind and bound, that proves the key move alone does what the puzzle says (a partial
 // analysis or a single claim proves no "one solution"); each stored wrong move is a legal move
 // other than the key move, given once, its defence plays after it, its sentence agrees with the
-// move, its defence and the certificate's claims for it, and a "cannot win within K" names the
-// defence the certificate refutes the move with; and the position is as its diagram
+// move, its defence and the certificate's claims for it, and a "cannot win within K", "wins" or
+// "holds a draw" names the defence the certificate refutes the move with; and the position is as its diagram
 // shows it (no history: State::as_shown). Returns what no longer holds (empty:
 // sound), one line each; a position that does not read back is one such problem.
 std::vector<std::string> check_without_search(const puzzles::Puzzle& puzzle);
