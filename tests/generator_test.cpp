@@ -282,10 +282,13 @@ TEST(Generator, AWrongMovesDefenceIsTheCertificates) {
     r.claim.line.clear();  // a `loses` claim's line begins with its defence
     r.why = refutation_sentence(*game, *position, wrong, r.defence, r.claim).value();
     ASSERT_NE(r.why.find(" answers " + answer + " and "), std::string::npos) << r.why;
-    const std::vector<std::string> problems = check_without_search(tampered);
+    const std::vector<RecheckProblem> problems = check_without_search(tampered);
     ASSERT_EQ(problems.size(), 1u) << c.position << " " << answer;
-    EXPECT_EQ(problems.front(), "wrong move " + c.wrong + ": its defence " + answer + " is not the one the certificate refutes " + c.wrong +
-                                    " with: after " + c.wrong + " the certificate plays " + c.defence.front() + ", not " + answer);
+    EXPECT_EQ(problems.front().text(), "wrong move " + c.wrong + ": its defence " + answer + " is not the one the certificate refutes " +
+                                           c.wrong + " with: after " + c.wrong + " the certificate plays " + c.defence.front() + ", not " + answer);
+    // Said of the wrong move it is about, which show marks by it (not by the words' "wrong move e3: ").
+    EXPECT_EQ(problems.front().refutation, index);
+    EXPECT_EQ(problems.front().what.rfind("its defence " + answer + " ", 0), 0u) << problems.front().what;
   }
 }
 
@@ -652,10 +655,11 @@ TEST(Generator, APuzzleIsStoredWithoutTheHistoryItsDiagramDoesNotShow) {
     certificate.replace(certificate.find(shown), shown.size(), "position " + c.position + "\n");
     tampered.certificate = certificate;
     tampered.certificate_sha256 = sha256_hex(certificate);
-    const std::vector<std::string> problems = check_without_search(tampered);
+    const std::vector<RecheckProblem> problems = check_without_search(tampered);
     ASSERT_FALSE(problems.empty()) << c.position;
-    EXPECT_NE(problems.front().find("carries a history of earlier positions that its diagram does not show"), std::string::npos)
-        << problems.front();
+    EXPECT_NE(problems.front().text().find("carries a history of earlier positions that its diagram does not show"), std::string::npos)
+        << problems.front().text();
+    EXPECT_FALSE(problems.front().refutation.has_value());  // about the puzzle, no wrong move
   }
 }
 
