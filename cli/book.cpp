@@ -64,13 +64,11 @@ int book(const std::vector<std::string>& args) {
     for (std::size_t i = 0; i < selected.size(); ++i) {
       if (stop_requested()) throw Stopped{};
       const puzzles::Puzzle& p = selected[i];
-      const std::vector<std::string> problems = generators::check_without_search(p);
+      const std::vector<generators::RecheckProblem> problems = generators::check_without_search(p);
       if (!problems.empty()) {
-        std::string reasons;
-        for (const std::string& problem : problems) reasons += (reasons.empty() ? "" : "; ") + problem;
         progress.clear();
         throw InputError("--db " + quote_input(db) + ": puzzle " + std::to_string(p.id) + " (" + p.game + " " +
-                         puzzles::kind_name(p.kind, p.within) + ") no longer holds: " + reasons +
+                         puzzles::kind_name(p.kind, p.within) + ") no longer holds: " + generators::problems_text(problems) +
                          " (arbiter puzzles verify lists every puzzle that no longer holds)");
       }
       progress.update([&] { return "book: checking " + std::to_string(i + 1) + "/" + std::to_string(selected.size()); });

@@ -173,7 +173,7 @@ bool show_text(const Puzzle& p, const std::string& db) {
             << position->diagram() << "\nposition: " << p.position << "\nrulings: " << puzzles::rulings_text(p, ", ")
             << "\nsolution: " << move_list(p.main_line) << "\n";
   // Re-checked now, without search, as `book` re-checks every puzzle it prints.
-  const std::vector<std::string> problems = generators::check_without_search(p);
+  const std::vector<generators::RecheckProblem> problems = generators::check_without_search(p);
   if (problems.empty()) {
     // check_without_search verifies on Game::checking_implementation: a game with one implementation
     // has no second to cross-check it, and the line must not claim one.
@@ -188,18 +188,15 @@ bool show_text(const Puzzle& p, const std::string& db) {
               << "; the solution ends in the win and the wrong moves agree" << unsearched_words(p) << " (re-checked now by " << version_string()
               << ", without search)\n";
   } else {
-    std::cout << "broken: ";
-    for (std::size_t i = 0; i < problems.size(); ++i) std::cout << (i ? "; " : "") << problems[i];
-    std::cout << " (arbiter puzzles verify reports it)\n";
+    std::cout << "broken: " << generators::problems_text(problems) << " (arbiter puzzles verify reports it)\n";
   }
   if (!p.theme.empty()) std::cout << "theme: " << p.theme << "\n";
   // A wrong move the re-check refused is marked where its sentence is printed, so that the sentence
-  // is not read as sound (check_without_search names it "wrong move M: ...").
-  for (const auto& r : p.refutations) {
-    std::cout << "wrong: " << r.move << " — " << r.why;
-    const std::string prefix = "wrong move " + r.move + ": ";
-    for (const std::string& problem : problems) {
-      if (problem.starts_with(prefix)) std::cout << " (refused: " << problem.substr(prefix.size()) << ")";
+  // is not read as sound (check_without_search says which wrong move each problem is about).
+  for (std::size_t i = 0; i < p.refutations.size(); ++i) {
+    std::cout << "wrong: " << p.refutations[i].move << " — " << p.refutations[i].why;
+    for (const generators::RecheckProblem& problem : problems) {
+      if (problem.refutation == i) std::cout << " (refused: " << problem.what << ")";
     }
     std::cout << "\n";
   }
@@ -424,11 +421,10 @@ int list_or_export(const std::vector<std::string>& args, bool full) {
       // An export is a dump: a row the re-check without search refuses is exported too, and said
       // on stderr, as show's broken: line says it.
       if (full) {
-        const std::vector<std::string> problems = generators::check_without_search(p);
+        const std::vector<generators::RecheckProblem> problems = generators::check_without_search(p);
         if (!problems.empty()) {
-          std::cerr << "arbiter: warning: puzzle " << p.id << " is broken: ";
-          for (std::size_t i = 0; i < problems.size(); ++i) std::cerr << (i ? "; " : "") << problems[i];
-          std::cerr << " (exported as stored; arbiter puzzles verify reports it)\n";
+          std::cerr << "arbiter: warning: puzzle " << p.id << " is broken: " << generators::problems_text(problems)
+                    << " (exported as stored; arbiter puzzles verify reports it)\n";
         }
       }
       nlohmann::json j = puzzles::puzzle_to_json(p);
@@ -457,8 +453,10 @@ int show(const std::vector<std::string>& args) {
     const auto broken = broken_main_line(*p, *puzzle_position(*p, r.db));
     out["main_line_broken"] = broken ? nlohmann::json(*broken) : nlohmann::json(nullptr);
     // The re-check the text's checked: or broken: line reports (certificate and main line).
-    const std::vector<std::string> problems = generators::check_without_search(*p);
-    out["recheck"] = {{"sound", problems.empty()}, {"problems", problems}, {"by", version_string()},
+    const std::vector<generators::RecheckProblem> problems = generators::check_without_search(*p);
+    std::vector<std::string> texts;
+    for (const generators::RecheckProblem& problem : problems) texts.push_back(problem.text());
+    out["recheck"] = {{"sound", problems.empty()}, {"problems", texts}, {"by", version_string()},
                       {"slower_wins_unchecked", slower_win_moves(*p)}};
     print_json(out);
     return problems.empty() ? 0 : 1;
@@ -485,21 +483,20 @@ int verify(const std::vector<std::string>& args) {
   {
     LiveProgress live([&] { return "puzzles verify: " + std::to_string(done.load()) + "/" + std::to_string(all.size()); });
     for (const Puzzle& p : all) {
-      std::vector<std::string> problems;
+      std::vector<generators::RecheckProblem> problems;
       try {
         problems = generators::recheck(p);
       } catch (const solver::SearchInterrupted&) {
         break;
       } catch (const InputError& e) {
-        problems.push_back(e.what());
+        problems.emplace_back(e.what());
       }
       ++checked;
       done = checked;
       if (!problems.empty()) {
         ++failed;
-        std::cout << "puzzle " << p.id << " (" << p.game << " " << puzzles::kind_name(p.kind, p.within) << ") no longer holds:";
-        for (std::size_t i = 0; i < problems.size(); ++i) std::cout << (i ? "; " : " ") << problems[i];
-        std::cout << "\n";
+        std::cout << "puzzle " << p.id << " (" << p.game << " " << puzzles::kind_name(p.kind, p.within)
+                  << ") no longer holds: " << generators::problems_text(problems) << "\n";
       }
     }
   }

@@ -944,7 +944,10 @@ std::optional<std::string> defence_off_certificate(const solver::Certificate& ce
       const solver::Certificate::Edge* next = nullptr;
       for (const solver::Certificate::Edge& edge : edges) {
         try {
-          if (state->parse_move(std::string(certificate.move(edge))) == m) next = &edge;
+          if (state->parse_move(std::string(certificate.move(edge))) == m) {
+            next = &edge;
+            break;  // the rest are not read: verify_certificate refuses a reply listed twice
+          }
         } catch (const InputError&) {
           // verify_certificate rejects such a certificate
         }
@@ -970,13 +973,13 @@ std::optional<std::string> defence_off_certificate(const solver::Certificate& ce
 // the key move, given once; its defence plays after it; and what its sentence says (whose move it
 // is about, the answer it names, who wins, a draw, the bound) agrees with the move, its defence and
 // the certificate's claims for it (`proved`: empty when the certificate does not verify, then
-// only the rest is checked), and a no-win-within claim's defence is the certificate's
-// (`certificate`: the verified analysis, or null). What the sentence says is its stored claim (Refutation::claim): the
+// only the rest is checked), and the defence of a no-win-within, loses or draw claim is the
+// certificate's (`certificate`: the verified analysis, or null). What the sentence says is its stored claim (Refutation::claim): the
 // claim is checked, and the sentence must be the one refutation_sentence writes for it.
-std::vector<std::string> refutation_problems(const Game& game, const State& position, const Puzzle& p,
+std::vector<RecheckProblem> refutation_problems(const Game& game, const State& position, const Puzzle& p,
                                              const std::vector<std::pair<Move, std::vector<solver::Claim>>>& proved,
                                              const solver::Certificate* certificate) {
-  std::vector<std::string> problems;
+  std::vector<RecheckProblem> problems;
   std::vector<Move> seen;
   std::optional<Move> key;
   try {
@@ -984,21 +987,22 @@ std::vector<std::string> refutation_problems(const Game& game, const State& posi
   } catch (const InputError&) {
     // the main line's replay reports it
   }
-  for (const puzzles::Refutation& r : p.refutations) {
-    const std::string name = "wrong move " + r.move + ": ";
+  for (std::size_t index = 0; index < p.refutations.size(); ++index) {
+    const puzzles::Refutation& r = p.refutations[index];
+    const auto refuse = [&problems, index, &r](const std::string& what) { problems.emplace_back(index, r.move, what); };
     Move move;
     try {
       move = position.parse_move(r.move);
     } catch (const InputError& e) {
-      problems.push_back(name + "not a legal move of the position: " + e.what());
+      refuse(std::string("not a legal move of the position: ") + e.what());
       continue;
     }
     if (move == key) {
-      problems.push_back(name + "it is the key move");
+      refuse("it is the key move");
       continue;
     }
     if (std::find(seen.begin(), seen.end(), move) != seen.end()) {
-      problems.push_back(name + "it is given twice");
+      refuse("it is given twice");
       continue;
     }
     seen.push_back(move);
@@ -1011,14 +1015,14 @@ std::vector<std::string> refutation_problems(const Game& game, const State& posi
     bool plays = true;
     for (const std::string& answer : r.defence) {
       if (line->is_terminal()) {
-        problems.push_back(name + "its defence goes on after the game has ended");
+        refuse("its defence goes on after the game has ended");
         plays = false;
         break;
       }
       try {
         line->apply(line->parse_move(answer));
       } catch (const InputError& e) {
-        problems.push_back(name + "its defence does not play: " + e.what());
+        refuse(std::string("its defence does not play: ") + e.what());
         plays = false;
         break;
       }
@@ -1086,21 +1090,23 @@ std::vector<std::string> refutation_problems(const Game& game, const State& posi
         wrong("is not the one written for its claim (" + puzzles::claim_kind_name(claim.kind) + "): \"" + *sentence + "\"");
       }
     }
-    // "cannot win within K" rests on the defence it names: that defence must be the certificate's,
-    // which alone shows that the move fails after it (a legal defence that loses would read the same).
-    if (disagreement.empty() && claim.kind == Kind::NoWinWithin && certificate != nullptr && !r.defence.empty()) {
+    // "cannot win within K", "wins" and "holds a draw" rest on the defence they name: that defence
+    // must be the certificate's, which alone shows that the move fails after it (a legal defence
+    // that loses, or a line in which the player errs, would read the same).
+    const bool rests_on_defence = claim.kind == Kind::NoWinWithin || claim.kind == Kind::Loses || claim.kind == Kind::Draw;
+    if (disagreement.empty() && rests_on_defence && certificate != nullptr && !r.defence.empty()) {
       if (const auto off = defence_off_certificate(*certificate, position, move, player, r.defence)) {
         disagreement = "its defence " + move_list(r.defence) + " is not the one the certificate refutes " + r.move + " with: " + *off;
       }
     }
-    if (!disagreement.empty()) problems.push_back(name + disagreement);
+    if (!disagreement.empty()) refuse(disagreement);
   }
   return problems;
 }
 
 }  // namespace
 
-std::vector<std::string> check_without_search(const Puzzle& p) {
+std::vector<RecheckProblem> check_without_search(const Puzzle& p) {
   const auto game = make_game(find_game(p.game), p.size, p.rulings);
   std::unique_ptr<State> position;
   try {
@@ -1109,12 +1115,12 @@ std::vector<std::string> check_without_search(const Puzzle& p) {
     // Said as `book` and `show` say it: nothing else can be checked without the position.
     return {std::string("its position does not read back: ") + error.what()};
   }
-  std::vector<std::string> problems;
+  std::vector<RecheckProblem> problems;
   // The position must be what its diagram shows: a history (the earlier positions a repetition
   // rule counts) that the diagram does not show would make its value rest on something the reader
   // never sees. The generator drops it (State::as_shown) since 29 November 2026.
   if (position->as_shown()->line() != position->line()) {
-    problems.push_back("its position carries a history of earlier positions that its diagram does not show (a puzzle stored "
+    problems.emplace_back("its position carries a history of earlier positions that its diagram does not show (a puzzle stored "
                        "before 29 November 2026, or a changed row)");
   }
   try {
@@ -1129,9 +1135,9 @@ std::vector<std::string> check_without_search(const Puzzle& p) {
       problems.push_back("its main line ends with " + outcome_words(*game, end) + ", not the solver's win");
     }
   } catch (const InputError& e) {
-    problems.push_back(e.what());
+    problems.emplace_back(e.what());
   }
-  if (sha256_hex(p.certificate) != p.certificate_sha256) problems.push_back("the certificate does not match its SHA-256");
+  if (sha256_hex(p.certificate) != p.certificate_sha256) problems.emplace_back("the certificate does not match its SHA-256");
   // The theme is the key move's, as the generator gives it (State::move_theme in the position),
   // and one the game names (Game::themes).
   try {
@@ -1159,7 +1165,7 @@ std::vector<std::string> check_without_search(const Puzzle& p) {
         solver::verify_certificate(certificate, game->checking_implementation(), p.rulings);
     if (!report.accepted) problems.push_back("the certificate is rejected: " + report.reason);
     if (certificate.position != position->line()) {
-      problems.push_back("the certificate proves another position");
+      problems.emplace_back("the certificate proves another position");
     } else if (report.accepted) {
       for (std::string& problem : certificate_problems(certificate, report, *game, *position, p, proved)) problems.push_back(std::move(problem));
       if (certificate.analysis(certificate.root)) verified = std::move(certificate);
@@ -1167,7 +1173,7 @@ std::vector<std::string> check_without_search(const Puzzle& p) {
   } catch (const InputError& e) {
     problems.push_back(std::string("the certificate does not read: ") + e.what());
   }
-  for (std::string& problem : refutation_problems(*game, *position, p, proved, verified ? &*verified : nullptr)) {
+  for (RecheckProblem& problem : refutation_problems(*game, *position, p, proved, verified ? &*verified : nullptr)) {
     problems.push_back(std::move(problem));
   }
   return problems;
@@ -1182,8 +1188,8 @@ std::optional<std::string> key_move_theme(const Puzzle& p) {
   }
 }
 
-std::vector<std::string> recheck(const Puzzle& p) {
-  std::vector<std::string> problems;
+std::vector<RecheckProblem> recheck(const Puzzle& p) {
+  std::vector<RecheckProblem> problems;
   const GameDescriptor& descriptor = find_game(p.game);
   const auto game = make_game(descriptor, p.size, p.rulings);
   std::unique_ptr<State> position;
@@ -1216,7 +1222,8 @@ std::vector<std::string> recheck(const Puzzle& p) {
   if (p.kind == PuzzleKind::WinsWithin) {
     BudgetScope budget(options.node_budget);
     solver::BoundedSearch search(1, budget.control);
-    for (const puzzles::Refutation& r : p.refutations) {
+    for (std::size_t index = 0; index < p.refutations.size(); ++index) {
+      const puzzles::Refutation& r = p.refutations[index];
       if (!puzzles::claims_slower_win(r)) continue;
       Move move;
       try {
@@ -1230,18 +1237,26 @@ std::vector<std::string> recheck(const Puzzle& p) {
       budget.restart(options.node_budget);
       try {
         if (!search.defender_loses(*child, player, p.within)) {
-          problems.push_back("wrong move " + r.move + ": its sentence says " + side_name(*game, player) + " still wins within " +
-                             moves_word(p.within + 1) + ", " + r.move + " counted, which a search refutes");
+          problems.emplace_back(index, r.move, "its sentence says " + side_name(*game, player) + " still wins within " +
+                                                   moves_word(p.within + 1) + ", " + r.move + " counted, which a search refutes");
         }
       } catch (const solver::SearchInterrupted&) {
         if (stop_requested()) throw;
-        problems.push_back("wrong move " + r.move + ": the solver did not settle its slower win within " +
-                           std::to_string(options.node_budget) + " nodes, so it was not re-proved");
+        problems.emplace_back(index, r.move, "the solver did not settle its slower win within " + std::to_string(options.node_budget) +
+                                                 " nodes, so it was not re-proved");
       }
     }
   }
-  for (std::string& problem : check_without_search(p)) problems.push_back(std::move(problem));
+  for (RecheckProblem& problem : check_without_search(p)) problems.push_back(std::move(problem));
   return problems;
+}
+
+std::string RecheckProblem::text() const { return refutation ? "wrong move " + move + ": " + what : what; }
+
+std::string problems_text(const std::vector<RecheckProblem>& problems) {
+  std::string text;
+  for (const RecheckProblem& problem : problems) text += (text.empty() ? "" : "; ") + problem.text();
+  return text;
 }
 
 }  // namespace arbiter::generators

@@ -9,7 +9,9 @@
 // distributed/farm.hpp).
 #include <array>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -111,10 +113,26 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
 // candidates rank 0 hands out and sends back what it found; rank 0 alone runs generate().
 void serve_generation(const GeneratorOptions& options);
 
+// One thing a re-check found that no longer holds, and the stored wrong move it is about, if any
+// (show marks that wrong move's line by it).
+struct RecheckProblem {
+  RecheckProblem(std::string what) : what(std::move(what)) {}  // about the puzzle as a whole
+  RecheckProblem(std::size_t refutation, std::string move, std::string what)
+      : refutation(refutation), move(std::move(move)), what(std::move(what)) {}
+  std::optional<std::size_t> refutation;  // the wrong move's index in Puzzle::refutations
+  std::string move;                       // ... and its text as stored
+  std::string what;
+  // As show, export, verify and book print it: "wrong move M: what" for a wrong move, else what.
+  std::string text() const;
+};
+
+// The problems' texts separated by "; ", as every command that reports a re-check prints them.
+std::string problems_text(const std::vector<RecheckProblem>& problems);
+
 // Re-proves a stored puzzle from scratch: the solver's per-move values (fast implementation)
 // give exactly the key move and the puzzle is not trivial, and check_without_search holds.
 // Returns what no longer holds (empty: sound).
-std::vector<std::string> recheck(const puzzles::Puzzle& puzzle);
+std::vector<RecheckProblem> recheck(const puzzles::Puzzle& puzzle);
 
 // The part of recheck that needs no search, which `arbiter book` and `puzzles show` make for every
 // puzzle they print: the stored main line plays from the position, key move first, and ends in
@@ -123,11 +141,11 @@ std::vector<std::string> recheck(const puzzles::Puzzle& puzzle);
 // puzzle's kind and bound, that proves the key move alone does what the puzzle says (a partial
 // analysis or a single claim proves no "one solution"); each stored wrong move is a legal move
 // other than the key move, given once, its defence plays after it, its sentence agrees with the
-// move, its defence and the certificate's claims for it, and a "cannot win within K" names the
-// defence the certificate refutes the move with; and the position is as its diagram
+// move, its defence and the certificate's claims for it, and a "cannot win within K", "wins" or
+// "holds a draw" names the defence the certificate refutes the move with; and the position is as its diagram
 // shows it (no history: State::as_shown). Returns what no longer holds (empty:
 // sound), one line each; a position that does not read back is one such problem.
-std::vector<std::string> check_without_search(const puzzles::Puzzle& puzzle);
+std::vector<RecheckProblem> check_without_search(const puzzles::Puzzle& puzzle);
 
 // The sentence a wrong move's claim is written as (docs/puzzles.md), the one place its wording is
 // made: the generator writes it for the claim it makes, and check_without_search compares a stored

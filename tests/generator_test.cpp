@@ -226,23 +226,32 @@ TEST(Generator, AWrongMoveThatLosesToItsAnswerIsSaidToLose) {
 // already won) read as sound, for only its legality and its bound were checked. The defence must be
 // the one the certificate refutes the move with; a legal one that does not lose at once is refused
 // as well, since nothing without search shows that White cannot win after it.
-TEST(Generator, ANoWinWithinDefenceIsTheCertificates) {
+// "After a5, Black answers b3 and wins (b3 e1 c5)" rests on b3 in the same way (and "holds a draw"
+// on its answer): a `loses` or `draw` claim was checked for its legality and for the certificate's
+// proof that the other side wins or holds, so another answer read as sound until session 50.
+TEST(Generator, AWrongMovesDefenceIsTheCertificates) {
+  using Kind = puzzles::RefutationClaim::Kind;
   struct Case {
-    std::string position, key, wrong;
+    std::string position;
+    int k;  // the puzzle's bound; 0: a `wins` puzzle
+    std::string key, wrong;
+    Kind kind;  // the wrong move's claim
     std::vector<std::string> defence;  // as the generator stores it
     std::string answer;  // the tampered answer; "" for the first legal one after which the game goes on and no win is at once
   };
   // Puzzles 2 and 1 of the tester's store: after e3 every Black answer but b4 ends the game or lets
-  // White win at once (a3 is White's key move), so the second case is another position.
+  // White win at once (a3 is White's key move), so the second case is another position. The third
+  // is puzzle 22 of a quentin 5x5 `wins` store made with seed 1.
   const std::vector<Case> cases = {
-      {"quentin 5 BWBWB/B..../..WB./..W../WBWWB white 13", "a3", "e3", {"b4", "b2"}, "a3"},
-      {"quentin 5 ...BW/.W.../...../...WB/...BB black 6", "d2", "e3", {"d2", "a1"}, ""},
+      {"quentin 5 BWBWB/B..../..WB./..W../WBWWB white 13", 2, "a3", "e3", Kind::NoWinWithin, {"b4", "b2"}, "a3"},
+      {"quentin 5 ...BW/.W.../...../...WB/...BB black 6", 2, "d2", "e3", Kind::NoWinWithin, {"d2", "a1"}, ""},
+      {"quentin 5 W.B../..W../B..B./B..B./...WW white 9", 0, "b3", "a5", Kind::Loses, {"b3", "e1"}, ""},
   };
   const auto game = make_game(find_game("quentin"), 5);
   for (const Case& c : cases) {
     const auto position = game->parse_position(c.position);
     bool interrupted = false;
-    const auto p = examine(*game, *position, kind_options("quentin", 5, 2), interrupted);
+    const auto p = examine(*game, *position, kind_options("quentin", 5, c.k), interrupted);
     ASSERT_TRUE(p) << c.position;
     ASSERT_EQ(p->key_move, c.key);
     ASSERT_TRUE(check_without_search(*p).empty()) << c.position;
@@ -251,7 +260,7 @@ TEST(Generator, ANoWinWithinDefenceIsTheCertificates) {
       if (p->refutations[i].move == c.wrong) index = i;
     }
     ASSERT_LT(index, p->refutations.size()) << c.position;
-    ASSERT_EQ(p->refutations[index].claim.kind, puzzles::RefutationClaim::Kind::NoWinWithin);
+    ASSERT_EQ(p->refutations[index].claim.kind, c.kind) << c.position;
     ASSERT_EQ(p->refutations[index].defence, c.defence);
     const Move wrong = position->parse_move(c.wrong);
     auto after = position->clone();
@@ -270,12 +279,16 @@ TEST(Generator, ANoWinWithinDefenceIsTheCertificates) {
     Puzzle tampered = *p;
     puzzles::Refutation& r = tampered.refutations[index];
     r.defence = {answer};
+    r.claim.line.clear();  // a `loses` claim's line begins with its defence
     r.why = refutation_sentence(*game, *position, wrong, r.defence, r.claim).value();
     ASSERT_NE(r.why.find(" answers " + answer + " and "), std::string::npos) << r.why;
-    const std::vector<std::string> problems = check_without_search(tampered);
+    const std::vector<RecheckProblem> problems = check_without_search(tampered);
     ASSERT_EQ(problems.size(), 1u) << c.position << " " << answer;
-    EXPECT_EQ(problems.front(), "wrong move " + c.wrong + ": its defence " + answer + " is not the one the certificate refutes " + c.wrong +
-                                    " with: after " + c.wrong + " the certificate plays " + c.defence.front() + ", not " + answer);
+    EXPECT_EQ(problems.front().text(), "wrong move " + c.wrong + ": its defence " + answer + " is not the one the certificate refutes " +
+                                           c.wrong + " with: after " + c.wrong + " the certificate plays " + c.defence.front() + ", not " + answer);
+    // Said of the wrong move it is about, which show marks by it (not by the words' "wrong move e3: ").
+    EXPECT_EQ(problems.front().refutation, index);
+    EXPECT_EQ(problems.front().what.rfind("its defence " + answer + " ", 0), 0u) << problems.front().what;
   }
 }
 
@@ -642,10 +655,11 @@ TEST(Generator, APuzzleIsStoredWithoutTheHistoryItsDiagramDoesNotShow) {
     certificate.replace(certificate.find(shown), shown.size(), "position " + c.position + "\n");
     tampered.certificate = certificate;
     tampered.certificate_sha256 = sha256_hex(certificate);
-    const std::vector<std::string> problems = check_without_search(tampered);
+    const std::vector<RecheckProblem> problems = check_without_search(tampered);
     ASSERT_FALSE(problems.empty()) << c.position;
-    EXPECT_NE(problems.front().find("carries a history of earlier positions that its diagram does not show"), std::string::npos)
-        << problems.front();
+    EXPECT_NE(problems.front().text().find("carries a history of earlier positions that its diagram does not show"), std::string::npos)
+        << problems.front().text();
+    EXPECT_FALSE(problems.front().refutation.has_value());  // about the puzzle, no wrong move
   }
 }
 

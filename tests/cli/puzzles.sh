@@ -269,6 +269,19 @@ nowin="wrong move c5: its defence a1 c1 is not the one the certificate refutes c
   && python3 -c "import json,sys; assert 4 in [p['id'] for p in json.load(open(sys.argv[1]))['puzzles']]" "$tmp/json" \
   && "$arbiter" puzzles export --db "$db" >"$tmp/json" 2>"$tmp/err" && [ ! -s "$tmp/err" ] \
   && pass || fail "export warns of a broken row and exports it" "$tmp/json" "$tmp/err"
+# show marks the wrong: line a problem is about by the wrong move the re-check says it is about, not
+# by the problem's words: puzzle 4's first wrong move given again in its third's place is refused
+# there alone (until session 50 every line whose move the words named was marked, c2's first too).
+changed_copy twice "
+refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 4').fetchone()[0])
+assert [r['move'] for r in refs] == ['c2', 'd1', 'c5']
+refs[2] = refs[0]
+c.execute('UPDATE puzzles SET refutations = ? WHERE id = 4', (json.dumps(refs),))"
+c2="wrong: c2 — After c2, White answers a1 and Black cannot win within 2 moves. Black still wins, but needs 3 moves from the puzzle position, c2 counted."
+"$arbiter" puzzles show 4 --db "$tmp/twice.db" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -qxF "broken: wrong move c2: it is given twice (arbiter puzzles verify reports it)" "$tmp/out" \
+  && [ "$(grep -F "wrong: " "$tmp/out" | sed -n 1p)" = "$c2" ] && [ "$(grep -F "wrong: " "$tmp/out" | sed -n 3p)" = "$c2 (refused: it is given twice)" ] \
+  && pass || fail "show marks the wrong move a problem is about, not every line of its name" "$tmp/out" "$tmp/err"
 # A slower win the stored defence disproves needs no search: puzzle 1's first wrong move, whose
 # defence ends the game with the other side's win, said to leave its player a win in 3 (show,
 # verify and book passed it until 29 November 2026).
