@@ -116,14 +116,18 @@ po::variables_map parse_arguments(const Command& action, const std::vector<std::
   all.add_options()("help,h", "show this help");
   all.add(options);
   po::variables_map vm;
+  // --help wins over every other word: it is looked for before they are read, so that a bad value
+  // beside it ('solve --threads 0 --help') does not stand in the way of the help (it was refused
+  // first). Words after '--' are never options.
+  const auto end_of_options = std::find(args.begin(), args.end(), "--");
+  if (std::any_of(args.begin(), end_of_options, [](const std::string& word) { return word == "--help" || word == "-h"; })) {
+    std::cout << "usage: arbiter " << action.usage << "\n" << action.summary << "\n\n" << all << "\n";
+    proceed = false;
+    return vm;
+  }
   // Boost reports positional arguments as options (--file, --id): say them as the usage line does.
   try {
     po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    if (vm.count("help")) {
-      std::cout << "usage: arbiter " << action.usage << "\n" << action.summary << "\n\n" << all << "\n";
-      proceed = false;
-      return vm;
-    }
     // ARBITER_PROGRESS_SECONDS is read here, before the command does anything: a bad value is
     // refused at once, not when (or whether) the command first makes a progress line, and never
     // from a worker thread. After --help, which it must not block (it was read before every

@@ -590,6 +590,15 @@ for command in "solve" "puzzles generate" "state prune"; do
   ARBITER_PROGRESS_SECONDS=abc expect_ok "$command --help under a bad ARBITER_PROGRESS_SECONDS" "^usage: arbiter $command" $command --help
 done
 
+# --help wins over a bad value beside it, before a command, after one and after an action
+# ('solve --threads 0 --help' said "--threads: expected a whole number from 1 to 256"; with no
+# command first, "unknown command '--threads'").
+expect_ok "--help beside a bad value, no command" "^usage: arbiter COMMAND" --threads 0 --help
+for command in solve metrics verify-proof "puzzles generate" "state prune" "rulings diff"; do
+  expect_ok "$command --help beside a bad value" "^usage: arbiter ${command%% *}" $command --threads 0 --help
+done
+expect_ok "puzzles --help beside a bad value" "^usage: arbiter puzzles" puzzles --threads 0 --help
+
 # replay's record reads back: pasted into replay as the shell's words it gives the same position,
 # and so does a comma-separated one quoted as one word. Where a move has a space in it the moves
 # are separated by commas, as solve's lists are (Hexabrae's record was "place c4/1 place a4/2 ...",
