@@ -127,12 +127,29 @@ struct AuditSettings {
   }
 };
 
+// The result column's width: its widest word ("not-applicable", "argument-fails"), so that every
+// row lines up (the rows are printed as they are found, so the width is that of every word the
+// column can hold; it was 7, and "undecided" and "not-applicable" pushed the seconds out of line).
+int result_width() {
+  static const int width = [] {
+    std::size_t widest = std::string("result").size();
+    for (const char* word : {"stopped", "done", "differ", "same", "undecided"}) widest = std::max(widest, std::string(word).size());
+    for (AuditVerdict v : {AuditVerdict::Pass, AuditVerdict::Finding, AuditVerdict::Unknown, AuditVerdict::Fail,
+                           AuditVerdict::NotApplicable, AuditVerdict::Confirmed, AuditVerdict::ArgumentFails,
+                           AuditVerdict::NoteRefuted}) {
+      widest = std::max(widest, std::string(verdict_word(v)).size());
+    }
+    return static_cast<int>(widest);
+  }();
+  return width;
+}
+
 // A proof cut short by a stop request says "stopped" where its verdict would be, as `arbiter
 // prove` shows it: not decided because of the stop, which is no "unknown" (Z3 could not decide).
 void print_row(const AuditRow& row) {
   const std::string check = row.check + (row.size ? " (size " + std::to_string(row.size) + ")" : "");
-  std::printf("%-9s %-13s %-50s %-20s %8ld  %-7s %8.2f\n", row.game.c_str(), row.kind.c_str(), check.c_str(),
-              row.implementation.c_str(), row.cases, row.stopped ? "stopped" : verdict_word(row.verdict), row.seconds);
+  std::printf("%-9s %-13s %-50s %-20s %8ld  %-*s %8.2f\n", row.game.c_str(), row.kind.c_str(), check.c_str(),
+              row.implementation.c_str(), row.cases, result_width(), row.stopped ? "stopped" : verdict_word(row.verdict), row.seconds);
   // How a claim was decided when not by a Z3 query of its own ("derived from ...", "read from the
   // rulings"), said under its first row and again only where it changes.
   static std::string last_said;
@@ -747,9 +764,9 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
       // The sizes in the subject column: where the readings part, or every size searched without a difference.
       const std::string sizes = shown.differs ? "size " + std::to_string(shown.size) : sizes_words(shown.sizes_searched);
       s.progress->print([&] {
-        std::printf("%-9s %-13s %-50s %-20s %8ld  %-7s %8.2f\n", game.name.c_str(), "ruling",
+        std::printf("%-9s %-13s %-50s %-20s %8ld  %-*s %8.2f\n", game.name.c_str(), "ruling",
                     (ruling.name + ": " + value_a + " vs " + option.value).c_str(), sizes.c_str(),
-                    explored.positions, ruling_result(shown), shown.seconds);
+                    explored.positions, result_width(), ruling_result(shown), shown.seconds);
       });
       report.rulings.push_back(shown);
     }
@@ -780,8 +797,8 @@ void metrics_section(const GameDescriptor& game, const AuditSettings& s, AuditRe
   std::string svg = render_svg_element(metrics::chart(measured), "chart");
   report.metrics.push_back({game.name, chosen->ruling, metrics::to_text(measured), svg, chosen->others});
   s.progress->print([&] {
-    std::printf("%-9s %-13s %-50s %-20s %8d  %-7s\n", game.name.c_str(), "metrics", chosen->ruling.c_str(), "",
-                request.random_games, "done");
+    std::printf("%-9s %-13s %-50s %-20s %8d  %-*s\n", game.name.c_str(), "metrics", chosen->ruling.c_str(), "",
+                request.random_games, result_width(), "done");
   });
 }
 
@@ -899,7 +916,7 @@ int audit(const std::vector<std::string>& args) {
     report.rulings_given[game->name] = s.rulings_of(*game);
   }
   report.options["selected_games"] = report.games;
-  std::printf("%-9s %-13s %-50s %-20s %8s  %-7s %8s\n", "game", "kind", "check", "subject", "cases", "result", "seconds");
+  std::printf("%-9s %-13s %-50s %-20s %8s  %-*s %8s\n", "game", "kind", "check", "subject", "cases", result_width(), "result", "seconds");
   const std::pair<const char*, std::function<void(const GameDescriptor&)>> steps[] = {
       {"conformance", [&](const GameDescriptor& game) { conformance_rows(game, s, report); }},
       {"seed examples", [&](const GameDescriptor& game) { seed_example_rows(game, s, report); }},

@@ -107,6 +107,31 @@ static void check_game_word(const po::variables_map& vm, const po::positional_op
   }
 }
 
+// Whether `name` is a registered game's name.
+static bool is_game_name(const std::string& name) {
+  const auto& games = registered_games();
+  return std::any_of(games.begin(), games.end(), [&](const GameDescriptor* game) { return game->name == name; });
+}
+
+// A one-line position names its game ("brique 3 ..."): where GAME, the first word, is left out
+// beside it, that game; "" otherwise (GAME given, no such position, or one whose first word is no
+// game: a diagram, @file or a path, which need GAME). Where words follow GAME (explain's moves),
+// the first of them is read as GAME when GAME is left out: a word that is no game is then taken
+// for the first of those words ('explain -p "brique 3 ..." a1').
+static std::string game_of_position(const po::variables_map& vm, const po::positional_options_description& positional) {
+  if (positional.max_total_count() == 0 || positional.name_for_position(0) != "game") return "";
+  if (const auto given = vm.find("game"); given != vm.end()) {
+    const auto* word = boost::any_cast<std::string>(&given->second.value());
+    if (positional.max_total_count() == 1 || word == nullptr || is_game_name(*word)) return "";
+  }
+  const auto position = vm.find("position");
+  if (position == vm.end()) return "";
+  const auto* text = boost::any_cast<std::string>(&position->second.value());
+  if (text == nullptr) return "";
+  const std::string first = text->substr(0, text->find(' '));
+  return is_game_name(first) ? first : "";
+}
+
 po::variables_map parse_arguments(const Command& action, const std::vector<std::string>& args,
                                   const po::options_description& options,
                                   const po::positional_options_description& positional, bool& proceed,
@@ -116,13 +141,24 @@ po::variables_map parse_arguments(const Command& action, const std::vector<std::
   all.add_options()("help,h", "show this help");
   all.add(options);
   po::variables_map vm;
+  // --help wins over every other word: it is looked for before they are read, so that a bad value
+  // beside it ('solve --threads 0 --help') does not stand in the way of the help (it was refused
+  // first). Words after '--' are never options.
+  const auto end_of_options = std::find(args.begin(), args.end(), "--");
+  if (std::any_of(args.begin(), end_of_options, [](const std::string& word) { return word == "--help" || word == "-h"; })) {
+    std::cout << "usage: arbiter " << action.usage << "\n" << action.summary << "\n\n" << all << "\n";
+    proceed = false;
+    return vm;
+  }
   // Boost reports positional arguments as options (--file, --id): say them as the usage line does.
   try {
     po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    if (vm.count("help")) {
-      std::cout << "usage: arbiter " << action.usage << "\n" << action.summary << "\n\n" << all << "\n";
-      proceed = false;
-      return vm;
+    // GAME left out: the game the position names is read as the first word.
+    if (const std::string game = game_of_position(vm, positional); !game.empty()) {
+      std::vector<std::string> with_game{game};
+      with_game.insert(with_game.end(), args.begin(), args.end());
+      vm = po::variables_map();
+      po::store(po::command_line_parser(with_game).options(all).positional(positional).run(), vm);
     }
     // ARBITER_PROGRESS_SECONDS is read here, before the command does anything: a bad value is
     // refused at once, not when (or whether) the command first makes a progress line, and never

@@ -25,7 +25,7 @@ po::variables_map parse_position_command(const std::string& name, const std::vec
   po::options_description options;
   options.add(extra);
   options.add_options()
-      ("game", po::value<std::string>(&parsed.game_name)->required(), "game name")
+      ("game", po::value<std::string>(&parsed.game_name)->required(), "game name (may be left out beside a --position in one-line form, which names its game)")
       ("moves", po::value<std::vector<std::string>>(&parsed.moves), "moves, in order")
       ("position,p", position_value(&parsed.position),
        "start position: a diagram or one-line form, as text, @FILE or a file path (default: the empty board)")

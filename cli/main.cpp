@@ -80,7 +80,13 @@ int run(const std::vector<std::string>& words) {
 
 int main(int argc, char** argv) {
   const std::vector<std::string> words(argv + 1, argv + argc);
-  if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
+  // --help wins over the words beside it where no command comes first: 'arbiter --threads 0 --help'
+  // shows the overview (it said "unknown command '--threads'"). After a command, the command's
+  // own help wins the same way (cli/command.cpp).
+  const auto is_help = [](const std::string& word) { return word == "--help" || word == "-h"; };
+  const bool help_before_command = !words.empty() && words[0].rfind('-', 0) == 0 &&
+                                   std::any_of(words.begin(), std::find(words.begin(), words.end(), "--"), is_help);
+  if (words.empty() || help_before_command || words[0] == "help") {
     print_overview();
     if (!words.empty()) return 0;
     std::cerr << "arbiter: error: missing COMMAND: choose one of the commands listed above\n";

@@ -26,7 +26,7 @@ int perft_command(const std::vector<std::string>& args) {
   bool markdown = false, json = false;
   po::options_description options;
   options.add_options()
-      ("game", po::value<std::string>(&game)->required(), "game name")
+      ("game", po::value<std::string>(&game)->required(), "game name (may be left out beside a --position in one-line form, which names its game)")
       ("depth,d", number_value(&depth, WholeRange{0, 12})->required(), "deepest ply to count (0-12)")
       ("position,p", position_value(&position), "start position (default: the empty board)")
       ("impl", po::value<std::string>(&implementation), "implementation, or 'all' (default: all, compared)")
@@ -162,7 +162,7 @@ int bench_command(const std::vector<std::string>& args) {
   bool json = false;
   po::options_description options;
   options.add_options()
-      ("game", po::value<std::string>(&game)->required(), "game name")
+      ("game", po::value<std::string>(&game)->required(), "game name (may be left out beside a --position in one-line form, which names its game)")
       ("seconds", number_value(&seconds, DecimalRange{0, false, 3600}), "wall time per implementation (default 2, at most 3600)")
       ("seed", seed_value(&seed), "random seed (default 1)")
       ("position,p", position_value(&position), "start position (default: the empty board)")

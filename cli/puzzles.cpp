@@ -528,7 +528,9 @@ int puzzles_command(const std::vector<std::string>& args) {
   if (action == "export") return list_or_export(rest, true);
   if (action == "show") return show(rest);
   if (action == "verify") return verify(rest);
-  if (action == "--help" || action == "-h") {
+  // Help wins over the words beside it where no action comes first ('puzzles --threads 0 --help').
+  const auto is_help = [](const std::string& word) { return word == "--help" || word == "-h"; };
+  if (action.starts_with("-") && std::any_of(args.begin(), std::find(args.begin(), args.end(), "--"), is_help)) {
     std::cout << "usage: arbiter " << kUsage << "\n\n"
               << "Each action's options: arbiter puzzles ACTION --help (generate, list, show, export, verify).\n"
               << "docs/puzzles.md tells what a puzzle is, how it is proved and how a store is checked.\n";

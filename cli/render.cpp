@@ -24,7 +24,7 @@ int render(const std::vector<std::string>& args) {
   bool last_move = false;
   po::options_description options;
   options.add_options()
-      ("game", po::value<std::string>(&game)->required(), "game name")
+      ("game", po::value<std::string>(&game)->required(), "game name (may be left out beside a --position in one-line form, which names its game)")
       ("moves", po::value<std::vector<std::string>>(&moves), "moves to play first")
       ("position,p", position_value(&position), "position (text, @FILE or path; default: empty board)")
       ("out,o", po::value<std::string>(&out)->required(), "file to write: .svg, .png or .pdf ('-': SVG on standard output)")

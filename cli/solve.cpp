@@ -199,7 +199,7 @@ int solve_command(const std::vector<std::string>& args) {
   std::size_t max_units = 0;
   po::options_description options;
   options.add_options()
-      ("game", po::value<std::string>(&game_name)->required(), "game name")
+      ("game", po::value<std::string>(&game_name)->required(), "game name (may be left out beside a --position in one-line form, which names its game)")
       ("position,p", position_value(&position), "position to solve (one-line form, diagram, @file or path; default: the initial position)")
       ("within", number_value(&within, WholeRange{1, 20}), "bounded search: can the side to move win within K of its own moves (1-20)")
       ("time-limit", number_value(&time_limit, DecimalRange{}), "seconds (above 0, at most 1000000); moves not settled by then are reported unknown")

@@ -136,21 +136,21 @@ std::vector<solver::MoveResult> proved_move_values(const solver::Certificate& ce
 // exchange (a reply proved in a part file is not read again here: not settled).
 // The bound of a bounded search that made an analysis, the mover's (0: none): the other colour's
 // bounded win is a loss, whose bound counts that colour's moves, not the mover's.
-int search_bound(const solver::VerificationReport& report) {
+int search_bound(const std::vector<std::vector<solver::Claim>>& moves_claims, int mover) {
   int within = 0;
-  for (const solver::MoveVerdict& verdict : report.moves) {
-    for (const solver::Claim& c : verdict.claims) {
-      if (c.bound != solver::kUnbounded && c.side == report.mover) within = seen_before_move(c, report.mover).bound;
+  for (const std::vector<solver::Claim>& claims : moves_claims) {
+    for (const solver::Claim& c : claims) {
+      if (c.bound != solver::kUnbounded && c.side == mover) within = seen_before_move(c, mover).bound;
     }
   }
   return within;
 }
 
 solver::PlayerView players_view(const solver::Certificate& certificate, const solver::VerificationReport& report,
-                                const State& root) {
+                                const State& root, int searched) {
   const std::vector<solver::MoveResult> moves = proved_move_values(certificate, report, root);
   if (std::any_of(moves.begin(), moves.end(), [&](const solver::MoveResult& m) { return root.exchanges_players(m.move); })) {
-    return solver::exchange_now_view(root, moves, search_bound(report));
+    return solver::exchange_now_view(root, moves, searched);
   }
   const auto named_reply_wins = [&](const solver::MoveResult& opening, const State& after, const std::string&) {
     for (const solver::Certificate::Edge& edge : certificate.edges(certificate.root)) {
@@ -248,6 +248,15 @@ int verify_proof_command(const std::vector<std::string>& args) {
     report = solver::verify_certificate(certificate, implementation, rulings, checking);
   }
   progress.clear();
+  // The mover's bound the certificate was searched with (0: none, an exact proof), from its claims
+  // as written. Everything below reads the claims as their lines prove them instead: a search
+  // within 3 names the soonest win it finds, whose lines may all end within 2, and the certificate
+  // then proves the win within 2 (the claims as written are kept for the move list's note).
+  std::vector<std::vector<solver::Claim>> written;
+  for (auto& move : report.moves) {
+    written.push_back(move.claims);
+    if (move.proved.size() == move.claims.size()) move.claims = move.proved;
+  }
   // A move whose claims are only "does not lose" for one side is covered, not settled: its value
   // (win or draw) is not fixed by them.
   const bool analysis = !nodes_read && certificate.analysis(certificate.root);
@@ -273,6 +282,14 @@ int verify_proof_command(const std::vector<std::string>& args) {
     const int bound = word == "win" ? soonest_bounded_win(move, report.mover, report.mover) : no_win_bound(move, report.mover);
     return word + " within " + std::to_string(bound);
   };
+  // Claim i of move m as the text and --json print it: as its lines prove it, and where that is
+  // sooner than the certificate's claim, the claim's bound too (a search within 3 writes "within 3"
+  // on a win whose lines all end within 2).
+  const auto claim_words = [&](std::size_t m, std::size_t i) {
+    const solver::Claim proved = seen_before_move(report.moves[m].claims[i], report.mover);
+    const solver::Claim claimed = seen_before_move(written[m][i], report.mover);
+    return solver::claim_text(game, proved) + (proved.bound != claimed.bound ? " (claimed within " + std::to_string(claimed.bound) + ")" : "");
+  };
   const auto is_open = [&](const solver::MoveVerdict& move) { return move_value(move) == "open"; };
   // A win without bound is stated as such; a bounded one below, as the soonest.
   bool mover_wins = false, all_lost = true;
@@ -284,6 +301,10 @@ int verify_proof_command(const std::vector<std::string>& args) {
   }
   const std::size_t open = report.moves.size() - settled;
   const LoadedPosition loaded = load_position(game, 0, {}, certificate.position, implementation);
+  const solver::Claim& root = report.root_claim;
+  const bool mover_bounded_root = root.kind != solver::Claim::Kind::Hold && root.bound != solver::kUnbounded &&
+                                  root.side == loaded.state->side_to_move();
+  const int searched = !report.accepted ? 0 : analysis ? search_bound(written, report.mover) : mover_bounded_root ? root.bound : 0;
   // The position's value for the side to move, where the verified claims fix it.
   std::string value = "not settled", statement;
   // The bound of a bounded win or no win (0: none), which --json's value carries: "win within 3"
@@ -342,7 +363,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
       value_bound = no_win_within;
     }
   } else if (report.accepted) {
-    const solver::Claim& c = report.root_claim;
+    const solver::Claim& c = report.root_proved;
     const int mover = loaded.state->side_to_move();
     statement = solver::claim_text(game, c);
     const solver::Value v = claims_value({&c, 1}, mover);
@@ -353,7 +374,10 @@ int verify_proof_command(const std::vector<std::string>& args) {
   }
   // Where a move exchanges the players now, or may answer the first move (a pie rule), what the
   // colours' values proved mean for the player to move.
-  const solver::PlayerView players = report.accepted ? players_view(certificate, report, *loaded.state) : solver::PlayerView{};
+  const solver::PlayerView players = report.accepted ? players_view(certificate, report, *loaded.state, searched) : solver::PlayerView{};
+  // Where the win proved is sooner than the bound searched, the searched bound is said beside it.
+  const std::string searched_note = value_bound > 0 && value_bound < searched && value == "win"
+                                        ? " (searched within " + std::to_string(searched) + ")" : "";
   if (json) {
     nlohmann::json out = json_document("verify-proof", kVerifyProofSchema);
     out["file"] = file;
@@ -382,14 +406,16 @@ int verify_proof_command(const std::vector<std::string>& args) {
     out["root"] = nodes_read ? nlohmann::json(nullptr) : !analysis ? "claim" : partial ? "partial analysis" : "analysis";
     out["value"] = value_bound > 0 ? value + " within " + std::to_string(value_bound) : value;
     out["statement"] = statement.empty() ? nlohmann::json(nullptr) : nlohmann::json(statement);
+    out["searched_within"] = searched > 0 ? nlohmann::json(searched) : nlohmann::json(nullptr);
     out["player_to_move"] = players.text.empty() ? nlohmann::json(nullptr)
-                                                 : nlohmann::json{{"value", solver::player_result_word(players, search_bound(report))},
+                                                 : nlohmann::json{{"value", solver::player_result_word(players, searched)},
                                                                   {"statement", players.text}};
     if (report.accepted && analysis) {
       nlohmann::json moves = nlohmann::json::array();
-      for (const auto& move : report.moves) {
+      for (std::size_t m = 0; m < report.moves.size(); ++m) {
+        const auto& move = report.moves[m];
         nlohmann::json claims = nlohmann::json::array();
-        for (const solver::Claim& c : move.claims) claims.push_back(solver::claim_text(game, seen_before_move(c, report.mover)));
+        for (std::size_t i = 0; i < move.claims.size(); ++i) claims.push_back(claim_words(m, i));
         moves.push_back({{"move", move.move}, {"value", move_value_words(move)}, {"claims", claims}});
       }
       out["moves"] = moves;
@@ -442,15 +468,14 @@ int verify_proof_command(const std::vector<std::string>& args) {
       std::cout << "Verified: every legal move is covered, " << open << " of them"
                 << " only by a 'does not lose' claim, which leaves its value (a win or a draw) open:\n";
     }
-    for (const auto& move : report.moves) {
+    for (std::size_t m = 0; m < report.moves.size(); ++m) {
+      const auto& move = report.moves[m];
       std::cout << "  " << move.move << ":";
-      for (std::size_t i = 0; i < move.claims.size(); ++i) {
-        std::cout << (i ? ";" : "") << " " << solver::claim_text(game, seen_before_move(move.claims[i], report.mover));
-      }
+      for (std::size_t i = 0; i < move.claims.size(); ++i) std::cout << (i ? ";" : "") << " " << claim_words(m, i);
       std::cout << "\n";
     }
     // The conclusion --json gives as its statement, where the claims settle the value.
-    if (value == "win") std::cout << "So the position is won: " << statement << "\n";
+    if (value == "win") std::cout << "So the position is won: " << statement << searched_note << "\n";
     if (value == "loss") std::cout << "So the position is lost: " << statement << "\n";
     if (value == "draw") std::cout << "So the position is a " << statement << "\n";
     if (value == "no win") std::cout << "So the position is not won within the bound: " << statement << "\n";
@@ -463,7 +488,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
       return kPartialExit;
     }
   } else {
-    std::cout << "Verified: " << solver::claim_text(game, report.root_claim) << "\n";
+    std::cout << "Verified: " << solver::claim_text(game, report.root_proved) << searched_note << "\n";
     if (!players.text.empty()) std::cout << "For the player to move: " << players.text << "\n";
   }
   return 0;

@@ -554,7 +554,26 @@ class Verifier {
         if (id == c_.root) root_move_.clear();
       }
     }
+    proved_[at] = proved_bound(id, state, claim, children);
     seen = kDone;
+  }
+
+  // Node `id` (checked, with its children) as its lines prove it: a bounded win's bound is the most
+  // moves of its side on any line below it; any other claim as written. A part is taken at its
+  // claim's word, and so is a node reached before its walk here (a part's root checked apart).
+  Claim proved(int id) const {
+    Claim claim = c_.claim(id);
+    const auto at = static_cast<std::size_t>(id);
+    if (at < proved_.size() && seen_[at] == kDone) claim.bound = proved_[at];
+    return claim;
+  }
+
+  int proved_bound(int id, const State& state, const Claim& claim, std::span<const Certificate::Edge> children) const {
+    if (claim.kind != Claim::Kind::Win || claim.bound == kUnbounded || !c_.part(id).empty()) return claim.bound;
+    if (state.is_terminal()) return 0;
+    int most = 0;
+    for (const Certificate::Edge& edge : children) most = std::max(most, proved(edge.child).bound);
+    return std::min(claim.bound, most + (state.side_to_move() == claim.side ? 1 : 0));
   }
 
   // How many edges lead to each node (2 standing for two or more), the root counting one from
@@ -562,6 +581,7 @@ class Verifier {
   void count_parents() {
     const auto nodes = static_cast<std::size_t>(c_.size()) + 1;
     seen_.assign(nodes, kNew);
+    proved_.assign(nodes, kUnbounded);
     parents_.assign(nodes, 0);
     const auto add = [&](int id) {
       std::uint8_t& count = parents_.at(static_cast<std::size_t>(id));
@@ -725,6 +745,7 @@ class Verifier {
   // Sized at the first check: a verifier that only checks a part needs none.
   std::vector<std::uint8_t> seen_;     // kNew, kActive (being checked: below it on the walk), kDone
   std::vector<std::uint8_t> parents_;  // edges in, 2 for two or more
+  std::vector<int> proved_;            // a checked node's claim bound as its lines prove it (proved())
   std::unordered_map<int, std::string> shared_positions_;  // where each node with two parents was first reached
   std::unique_ptr<State> answer_scratch_;
   std::vector<Move> answer_legal_;
@@ -836,7 +857,7 @@ VerificationReport verify_at_depth(const Certificate& certificate, const std::st
           verifier.reject(root, state, "move " + quote_input(std::string(move_text)) + " is not legal here");
         }
         auto [it, fresh] = index.emplace(m, report.moves.size());
-        if (fresh) report.moves.push_back({state.move_text(m), {}});
+        if (fresh) report.moves.push_back({state.move_text(m), {}, {}});
         child_state->copy_from(state);
         child_state->apply(m);
         ++report.edges_checked;
@@ -844,6 +865,7 @@ VerificationReport verify_at_depth(const Certificate& certificate, const std::st
         verifier.check(child, *child_state);
         verifier.set_root_move("");
         report.moves[it->second].claims.push_back(certificate.claim(child));
+        report.moves[it->second].proved.push_back(verifier.proved(child));
       }
       const bool partial = certificate.partial(root);
       // A partial analysis that covers every legal move is a whole one, and is reported as one.
@@ -858,6 +880,7 @@ VerificationReport verify_at_depth(const Certificate& certificate, const std::st
     } else {
       verifier.check(root, *loaded.state);
       report.root_claim = certificate.claim(root);
+      report.root_proved = verifier.proved(root);
     }
   } catch (const Rejection& rejection) {
     rejected = rejection;

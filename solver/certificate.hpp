@@ -126,6 +126,9 @@ class Certificate {
 struct MoveVerdict {
   std::string move;
   std::vector<Claim> claims;  // each verified
+  // The same claims as their lines prove them: a bounded win's bound is the most moves of its side
+  // on any line below it (at most the claim's; a search within 3 may find lines that win within 2).
+  std::vector<Claim> proved;
 };
 
 struct VerificationReport {
@@ -135,6 +138,7 @@ struct VerificationReport {
   std::uint64_t nodes_checked = 0;
   std::uint64_t edges_checked = 0;
   Claim root_claim;              // for a single-claim root
+  Claim root_proved;             // it as its lines prove it (MoveVerdict::proved)
   std::vector<MoveVerdict> moves;  // for an analysis root, in the certificate's order
   bool partial = false;            // the analysis covers only some legal moves
   std::size_t legal_moves = 0;     // for an analysis root: how many the position has

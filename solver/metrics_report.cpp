@@ -354,6 +354,20 @@ void opening_values_text(std::ostream& out, const EmptyBoardValue& s, const std:
   }
 }
 
+// Whether an empty board's solve settled its value and every first move.
+bool settled_fully(const EmptyBoardValue& solved) {
+  return solved.value != solver::Value::Unknown && solved.settled == static_cast<int>(solved.openings.size());
+}
+
+// Whether some part of the report is missing (its JSON's `interrupted`).
+bool incomplete(const MetricsReport& report) {
+  if (report.stopped) return true;
+  for (const ReadingMetrics& reading : report.readings) {
+    if (std::any_of(reading.solved.begin(), reading.solved.end(), [](const EmptyBoardValue& s) { return !settled_fully(s); })) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 void validate(const MetricsRequest& request) {
@@ -434,7 +448,10 @@ MetricsReport measure(const MetricsRequest& asked) {
         if (it == shared->end()) break;
         played = it->second;
       } else {
-        if (!keep_going()) break;
+        if (!keep_going()) {
+          report.stopped = true;  // this run, and what follows it, not played
+          break;
+        }
         PlayOptions options = play_options(request, kind);
         const std::string what = label + ", " + player_name(kind);
         if (request.on_progress) options.on_game = [&](int done) { request.on_progress(what, done, options.games); };
@@ -444,7 +461,7 @@ MetricsReport measure(const MetricsRequest& asked) {
       (kind == PlayerKind::Random ? reading.random : reading.mcts) = std::move(played);
       tell(&reading);
     }
-    if (request.solve_seconds > 0 && keep_going()) {
+    if (request.solve_seconds > 0) {
       std::vector<std::string> pies = {game->config().rulings.count(kPieRuling) ? game->config().rule(kPieRuling) : ""};
       if (has_pie_off(descriptor) && pies.front() != kPieOff) pies.push_back(kPieOff);
       for (const std::string& pie : pies) {
@@ -456,7 +473,8 @@ MetricsReport measure(const MetricsRequest& asked) {
           rulings.push_back(std::string(kPieRuling) + "=" + pie);
         }
         reading.solved.push_back(solve_empty_board(descriptor, request, rulings, pie));
-        if (!keep_going()) {
+        // A stop that came once the solve had settled everything took nothing from it.
+        if (!keep_going() && !settled_fully(reading.solved.back())) {
           reading.solved.back().interrupted = reading.solved.back().value == solver::Value::Unknown;
           report.stopped = true;
         }
@@ -506,10 +524,14 @@ nlohmann::json to_json(const MetricsReport& report) {
     readings.push_back(r);
   }
   out["readings"] = readings;
+  // A stop request cut the run short (exit status 130 or 143): the field's name before
+  // "interrupted", which now says more.
   out["stopped"] = report.stopped;
-  // The field every interrupted document has (docs/json.md); "stopped" is kept for readers of
-  // version 1, with the same value (a stop request is the only thing that ends a measurement early).
-  out["interrupted"] = report.stopped;
+  // Some part of the result is missing, cut short by a stop request or by a limit: games not
+  // played, an empty board's solve not begun, or one that left its value or a first move unknown
+  // (by the stop, or by --solve-seconds). It said `stopped` again, and so was true where only a
+  // solve was stopped and false where its time limit left it unsettled.
+  out["interrupted"] = incomplete(report);
   return out;
 }
 

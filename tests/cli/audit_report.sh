@@ -279,6 +279,21 @@ fi
 "$arbiter" audit brique hexabrae --quick --no-proofs --ruling-seconds 0.02 --report "$tmp/np" >"$tmp/np.out" 2>"$tmp/err"
 status=$?
 [ "$status" -eq 0 ] && pass || fail "audit --no-proofs exited $status" "$tmp/err"
+# The terminal table's result column is as wide as its widest word: every row with seconds ends
+# where the header does ("undecided", 9 letters, pushed its row's seconds 2 columns right of the
+# header's when the column was 7 wide). Rows whose check or subject overflow their own columns
+# are left aside.
+python3 - "$tmp/np.out" <<'PY' && pass || fail "audit's table: the result column does not fit its words" "$tmp/np.out"
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+header = next(l for l in lines if l.startswith("game ") and "result" in l)
+start = header.index("result")
+words = {"pass", "finding", "unknown", "fail", "not-applicable", "confirmed", "argument-fails", "note-refuted",
+         "stopped", "differ", "same", "undecided"}
+rows = [l for l in lines if re.search(r" [0-9]+\.[0-9][0-9]$", l) and l[start - 2:start] == "  " and l[start:].split()[0] in words]
+bad = [l for l in rows if len(l) != len(header)]
+assert rows and not bad, bad
+PY
 "$arbiter" prove brique --list --json >"$tmp/claims.json"
 # A game without Z3 claims says so in the reports' summaries and on the terminal (Hexabrae's
 # summary named no proofs at all); a game whose proofs were skipped says that instead.

@@ -590,6 +590,28 @@ for command in "solve" "puzzles generate" "state prune"; do
   ARBITER_PROGRESS_SECONDS=abc expect_ok "$command --help under a bad ARBITER_PROGRESS_SECONDS" "^usage: arbiter $command" $command --help
 done
 
+# --help wins over a bad value beside it, before a command, after one and after an action
+# ('solve --threads 0 --help' said "--threads: expected a whole number from 1 to 256"; with no
+# command first, "unknown command '--threads'").
+expect_ok "--help beside a bad value, no command" "^usage: arbiter COMMAND" --threads 0 --help
+for command in solve metrics verify-proof "puzzles generate" "state prune" "rulings diff"; do
+  expect_ok "$command --help beside a bad value" "^usage: arbiter ${command%% *}" $command --threads 0 --help
+done
+expect_ok "puzzles --help beside a bad value" "^usage: arbiter puzzles" puzzles --threads 0 --help
+
+# A one-line position names its game: GAME may be left out beside it, in every command that takes
+# --position (solve said "missing GAME"); a position that does not name it still needs GAME.
+position="brique 3 B../.../..W black 2 pie=off"
+expect_ok "solve -p without GAME" "^Value: Black \(to move\) wins within 2" solve -p "$position" --within 2
+expect_ok "moves -p without GAME" "a3" moves -p "$position"
+expect_ok "perft -p without GAME" "agree" perft -p "$position" --depth 1
+expect_ok "bench -p without GAME" "reference" bench -p "$position" --seconds 0.01
+expect_ok "explain -p without GAME" "^Result: ongoing" explain -p "$position" a3
+expect_ok "replay -p without GAME" "a3" replay -p "$position" a3
+expect_ok "render -p without GAME" "^wrote " render -p "$position" --out "$tmp/p.svg"
+expect_ok "solve --help says GAME may be left out" "game name \(may be left out beside a --position in" solve --help
+expect_error_saying "a diagram still needs GAME" "^arbiter: error: missing GAME" solve -p "$(printf 'B..\n...\n..W\n')"
+
 # replay's record reads back: pasted into replay as the shell's words it gives the same position,
 # and so does a comma-separated one quoted as one word. Where a move has a space in it the moves
 # are separated by commas, as solve's lists are (Hexabrae's record was "place c4/1 place a4/2 ...",

@@ -250,7 +250,7 @@ spec = importlib.util.spec_from_file_location("validate_json", script)
 validate_json = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(validate_json)
 # Per schema, each field added with no new version: a path of keys, [] for every item of a list.
-# (prove, solve and verify-proof have none: their fields so added came before their version now.)
+# (prove and solve have none: their fields so added came before their version now.)
 added = {
     "bench": ["interrupted"],
     "check": ["rulings_in_force"],
@@ -262,6 +262,7 @@ added = {
     "rulings-diff": ["comparisons.[].diagram_file"],
     "puzzles": ["puzzles.[].refutations.[].claim", "puzzle.refutations.[].claim",
                 "main_line_broken", "recheck", "recheck.slower_wins_unchecked"],
+    "verify-proof": ["searched_within"],
     "metrics": ["interrupted", "readings.[].random.branching", "readings.[].mcts.branching"],
 }
 def strip(node, keys):

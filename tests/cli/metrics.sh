@@ -70,6 +70,14 @@ solved = json.load(open(sys.argv[1]))["readings"][0]["solved"]
 assert len(solved) == 2 and all(s["settled"] == 0 and len(s["openings"]) == 81 for s in solved)
 assert all(o["value"] == "unknown" for s in solved for o in s["openings"])
 ' "$tmp/unsettled.json" && pass || fail "--json lost the unsettled openings" "$tmp/unsettled.json"
+# `interrupted` says some part of the result is missing: here the solves' openings, by the time
+# limit (it was `stopped`'s value: false here, and true where only a solve was stopped); Brique 2x2
+# settles everything, and Quentin 2x2 solves nothing, as asked.
+"$arbiter" metrics brique --size 2 --games 10 --player random --solve-seconds 60 --json >"$tmp/b2.json" 2>/dev/null
+field "$tmp/unsettled.json" "d['interrupted'] and not d['stopped']" | grep -qx True &&
+  field "$tmp/b2.json" "d['interrupted'] or d['stopped'] or any(s['settled'] < len(s['openings']) for s in d['readings'][0]['solved'])" | grep -qx False &&
+  field "$tmp/q2.json" "d['interrupted'] or d['stopped']" | grep -qx False &&
+  pass || fail "metrics --json: interrupted is not 'some part missing'" "$tmp/unsettled.json"
 
 # The same numbers whatever the thread count (timings aside).
 strip_times() { grep -vE '"(seconds|playouts_per_second|threads)"' "$1"; }
