@@ -138,6 +138,15 @@ constexpr const char* kDerivedCounts = "(derived: its premises' time; no query o
 
 void print_not_reached(const ProveRow& row);
 
+// A claim read from something other than Z3 (the rulings): its verdict comes from no query, so it
+// has no variables or assertions to count.
+bool read_without_a_query(const Claim& claim) { return claim.premises.empty() && claim.decided_by != "z3"; }
+
+// The words such a row has where a verdict's counts are.
+std::string unqueried_counts(const Claim& claim) {
+  return "(read from the " + claim.decided_by + ": no query, so no variables or assertions)";
+}
+
 // What a refuted claim that no rule text makes is, in the audit's word: "note-refuted: a research
 // note's claim, not a rule text's (rules.md Q1 (observed, not proved))".
 std::string not_a_rule_text(const Claim& claim) {
@@ -160,6 +169,8 @@ void print_row(const ProveRow& row, const RowContext& context) {
     std::cout << kStoppedCounts;
   } else if (row.derived) {
     std::cout << kDerivedCounts;
+  } else if (read_without_a_query(claim_of(context.claims, row))) {
+    std::cout << unqueried_counts(claim_of(context.claims, row));
   } else {
     std::cout << std::setw(8) << v.variables << " vars " << std::setw(8) << v.assertions << " assertions";
   }
@@ -205,6 +216,7 @@ nlohmann::json verdict_json(const ProveRow& row, const RowContext& context) {
   const auto text_or_null = [](const std::string& text) { return text.empty() ? nlohmann::json(nullptr) : nlohmann::json(text); };
   const Claim& claim = claim_of(context.claims, row);
   const auto counterexample = proof_counterexample(context.game, v, row.size, context.rulings);
+  const bool uncounted = row.interrupted || row.derived || read_without_a_query(claim);
   // A claim about every size has no size; its counterexample, when refuted, is drawn at one.
   return {{"claim", row.claim},
           {"size", row.every_size ? nlohmann::json(nullptr) : nlohmann::json(row.size)},
@@ -216,10 +228,10 @@ nlohmann::json verdict_json(const ProveRow& row, const RowContext& context) {
           {"audit_verdict", row.interrupted ? nlohmann::json(nullptr) : nlohmann::json(verdict_word(proof_verdict(claim, v.kind)))},
           {"derived", row.derived},
           // A stopped row's seconds end at the stop request; its check counted nothing, and a
-          // derived row has no query of its own to count.
+          // derived row, or one read from the rulings, has no query of its own to count.
           {"seconds", row.not_reached ? nlohmann::json(nullptr) : nlohmann::json(v.seconds)},
-          {"variables", row.interrupted || row.derived ? nlohmann::json(nullptr) : nlohmann::json(v.variables)},
-          {"assertions", row.interrupted || row.derived ? nlohmann::json(nullptr) : nlohmann::json(v.assertions)},
+          {"variables", uncounted ? nlohmann::json(nullptr) : nlohmann::json(v.variables)},
+          {"assertions", uncounted ? nlohmann::json(nullptr) : nlohmann::json(v.assertions)},
           {"stored", row.from_results_file},
           {"stored_by", row.stored_by.empty() ? nlohmann::json(nullptr) : nlohmann::json(row.stored_by)},
           {"reason", v.kind == Verdict::Kind::Unknown && !row.not_reached ? nlohmann::json(v.reason) : nlohmann::json(nullptr)},
