@@ -481,7 +481,10 @@ int prove_command(const std::vector<std::string>& args) {
       std::vector<ProveRow> steps = interrupted_rows(request);
       const std::size_t first = shown + (abandoned != nullptr ? 1 : 0);
       if (first < steps.size()) not_reached.assign(steps.begin() + static_cast<std::ptrdiff_t>(first), steps.end());
-      for (ProveRow& row : not_reached) row.not_reached = true;
+      for (ProveRow& row : not_reached) {
+        row.not_reached = true;
+        row.derived = false;  // not reached, so nothing was derived
+      }
     }
     if (json) {
       if (abandoned != nullptr) verdicts.push_back(verdict_json(*abandoned, context));

@@ -437,6 +437,25 @@ std::string refuted_scope(const ProveRow& row) {
   return "refuted (" + (row.every_size ? every_size_refutation(row.verdict) : row.verdict.scope) + ")";
 }
 
+// The per-size claim a lemma about every size implies (Claim::implied_by), if the game has one: the
+// lemma decided at one size, which carries a claim at that size where the lemma is not proved.
+const Claim* per_size_form(const std::vector<Claim>& every_claim, const Claim& lemma) {
+  if (!lemma.size_independent) return nullptr;
+  const auto found = std::find_if(every_claim.begin(), every_claim.end(), [&](const Claim& c) {
+    return !c.size_independent && c.implied_by == lemma.name;
+  });
+  return found == every_claim.end() ? nullptr : &*found;
+}
+
+// Whether a claim at one size looks past this verdict of a lemma about every size to the lemma at
+// its size: the lemma is not proved, and neither was it cut short (that premise reads stopped or
+// not reached) nor refuted by a game that contradicts the claim as well (the claim is refuted).
+bool per_size_form_stands_in(const ProveRow& lemma) {
+  const Verdict& v = lemma.verdict;
+  return !lemma.interrupted && v.kind != Verdict::Kind::Proved &&
+         !(v.kind == Verdict::Kind::Refuted && v.refutes_derived_claims);
+}
+
 ProveRow interrupted_row(const Claim& claim, int size) {
   ProveRow row{claim.name, size, Verdict::unknown("interrupted by " + stop_signal_name()), false};
   if (!claim.premises.empty()) {
@@ -447,6 +466,14 @@ ProveRow interrupted_row(const Claim& claim, int size) {
   row.every_size = claim.size_independent;
   row.interrupted = true;
   row.derived = !claim.premises.empty();
+  return row;
+}
+
+// The row of a claim at a size that a stopped run did not reach: no verdict, and not derived either.
+ProveRow not_reached_row(const Claim& claim, int size) {
+  ProveRow row = interrupted_row(claim, size);
+  row.not_reached = true;
+  row.derived = false;  // nothing was derived: the run never came to it
   return row;
 }
 
@@ -557,11 +584,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     }
     const auto key = std::make_pair(premise.name, size);
     if (const auto it = resized.find(key); it != resized.end()) return it->second;
-    if (!farming && stop_requested()) {  // after a stop no check begins
-      ProveRow unreached = interrupted_row(premise, size);
-      unreached.not_reached = true;
-      return unreached;
-    }
+    if (!farming && stop_requested()) return not_reached_row(premise, size);  // after a stop no check begins
     std::optional<Verdict> again = farming ? from_ranks(premise, size, true) : decide_leaf(game, premise, size, request);
     if (!again) return interrupted_row(premise, size);  // cut short, or (distributed) not back yet
     ProveRow redone = row;
@@ -586,6 +609,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       premise_rows.reserve(claim.premises.size());
       row.derived = true;
       bool all_not_reached = true;  // every premise cut short was never begun
+      std::vector<std::string> stood_in;  // per-size lemmas used in place of every-size ones
       for (const std::string& name : claim.premises) {
         const Claim* found = &claim_named(every_claim, claim, name);
         if (claim.size_independent && !found->size_independent) {
@@ -595,17 +619,34 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         }
         premise_rows.push_back(evaluate(*found, size));
         if (!claim.size_independent) premise_rows.back() = at_size(*found, premise_rows.back(), size);
+        std::string used = name;  // the premise this size rests on
+        if (const Claim* local = claim.size_independent ? nullptr : per_size_form(every_claim, *found);
+            local != nullptr && per_size_form_stands_in(premise_rows.back())) {
+          // A lemma about every size that is not proved: at this size the claim rests on the lemma
+          // decided at this size (the per-size claim it implies), as far as that one is proved.
+          lines.push_back(premise_line(name, premise_rows.back()));
+          row.verdict.seconds += premise_rows.back().verdict.seconds;
+          premise_rows.back() = evaluate(*local, size);
+          used = local->name;
+          stood_in.push_back(used + " (" + premise_rows.back().verdict.scope + ") in place of " + name);
+        }
         const ProveRow& p = premise_rows.back();
-        lines.push_back(premise_line(name, p));
+        if (used == name) {
+          lines.push_back(premise_line(used, p));
+        } else {
+          ProveRow shown = p;  // its scope says what it stands in for
+          shown.verdict.scope += ", in place of " + name;
+          lines.push_back(premise_line(used, shown));
+        }
         row.verdict.seconds += p.verdict.seconds;
         row.verdict.variables += p.verdict.variables;
         row.verdict.assertions += p.verdict.assertions;
         if (p.verdict.kind == Verdict::Kind::Refuted && refuted == nullptr) refuted = &p;
         if (p.interrupted) {
-          missing.push_back(name + (p.not_reached ? " (not reached)" : " (stopped - " + p.verdict.reason + ")"));
+          missing.push_back(used + (p.not_reached ? " (not reached)" : " (stopped - " + p.verdict.reason + ")"));
           all_not_reached = all_not_reached && p.not_reached;
         } else if (p.verdict.kind == Verdict::Kind::Unknown) {
-          missing.push_back(name + " (" + p.verdict.reason + ")");
+          missing.push_back(used + " (" + p.verdict.reason + ")");
         }
         row.interrupted = row.interrupted || p.interrupted;
       }
@@ -641,8 +682,15 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         v.kind = Verdict::Kind::Proved;
       }
       for (const auto& line : lines) v.derivation += line + "\n";
+      if (!stood_in.empty()) {
+        std::string which;
+        for (const auto& s : stood_in) which += (which.empty() ? "" : "; ") + s;
+        v.note = (v.note.empty() ? "" : v.note + "; ") + "at this size it rests on " + which +
+                 ", which is not proved for every size";
+      }
       v.scope = claim.size_independent ? "every size (derived)" : "size " + std::to_string(size) + " (derived)";
       row.not_reached = row.interrupted && all_not_reached;
+      if (row.not_reached) row.derived = false;  // not reached, so not derived either
       if (!row.interrupted || !farming) known[memo_key] = row;
       return row;
     }
@@ -690,8 +738,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         row = interrupted_row(claim, size);
       }
     } else if (stop_requested()) {
-      row = interrupted_row(claim, size);
-      row.not_reached = true;  // the stop came before this check began
+      row = not_reached_row(claim, size);  // the stop came before this check began
     } else {
       if (progress_is_terminal) progress << "\r\033[K[prove] " << step << " ..." << std::flush;
       else progress << "[prove] " << step << " ...\n" << std::flush;
