@@ -131,6 +131,9 @@ struct RowContext {
   const std::vector<std::string>& rulings;
 };
 
+// What the reason of a row whose check was abandoned adds to "interrupted by SIGINT".
+constexpr const char* kAbandonedWords = " (the check did not stop within 3 s and was abandoned)";
+
 // The words a stopped row has where a verdict's counts are: its check never counted them.
 constexpr const char* kStoppedCounts = "(until the stop request; variables and assertions not counted)";
 // And a derived row's: the counts would be its premises' (or its every-size lemma's).
@@ -471,24 +474,22 @@ int prove_command(const std::vector<std::string>& args) {
   nlohmann::json verdicts = nlohmann::json::array();
   std::size_t shown = 0;
   bool reported = false;
+  const bool under_mpirun = distributed::world().size > 1;
   const auto report = [&](const ProveRow* abandoned) {
     // Stopped: every claim and size asked for has its row. run_proofs shows the rows after a
-    // stopped one itself (a decided one keeps its verdict); when the check under way is abandoned,
-    // the rows after it are listed here as not reached (the driver's memory of what was decided is
-    // still in that check's thread).
-    std::vector<ProveRow> not_reached;
+    // stopped one itself; when the check under way is abandoned (its thread is still in it), the
+    // rows after it are listed here as the driver would: one decided earlier in the run keeps its
+    // verdict, the abandoned check's own row reads stopped, and the rest not reached.
+    std::vector<ProveRow> later;
     if (stop_requested()) {
-      std::vector<ProveRow> steps = interrupted_rows(request);
-      const std::size_t first = shown + (abandoned != nullptr ? 1 : 0);
-      if (first < steps.size()) not_reached.assign(steps.begin() + static_cast<std::ptrdiff_t>(first), steps.end());
-      for (ProveRow& row : not_reached) {
-        row.not_reached = true;
-        row.derived = false;  // not reached, so nothing was derived
+      later = rows_after_abandoned(request, tally, shown + (abandoned != nullptr ? 1 : 0));
+      for (ProveRow& row : later) {
+        if (row.interrupted && !row.not_reached && !under_mpirun) row.verdict.reason += kAbandonedWords;
       }
     }
     if (json) {
       if (abandoned != nullptr) verdicts.push_back(verdict_json(*abandoned, context));
-      for (const ProveRow& row : not_reached) verdicts.push_back(verdict_json(row, context));
+      for (const ProveRow& row : later) verdicts.push_back(verdict_json(row, context));
       nlohmann::json out = json_document("prove", kProveSchema);
       out["game"] = game.name;
       out["claim"] = claim;
@@ -508,7 +509,7 @@ int prove_command(const std::vector<std::string>& args) {
       print_json(out);
     } else {
       if (abandoned != nullptr) print_row(*abandoned, context);
-      for (const ProveRow& row : not_reached) print_row(row, context);
+      for (const ProveRow& row : later) print_row(row, context);
       std::cout << state_line(request, tally) << "\n";
     }
     std::cout << std::flush;
@@ -520,7 +521,6 @@ int prove_command(const std::vector<std::string>& args) {
     return tally.kept > 0 ? counted(tally.kept, "verdict") + " finished before it kept in " + request.results_file
                           : std::string("no verdict finished before it");
   };
-  const bool under_mpirun = distributed::world().size > 1;
   const AbandonReport on_abandon([&]() -> std::string {
     if (reported) return "";
     std::vector<ProveRow> steps = interrupted_rows(request);
@@ -529,7 +529,7 @@ int prove_command(const std::vector<std::string>& args) {
       return kept_clause();
     }
     ProveRow& row = steps[shown];
-    if (!under_mpirun) row.verdict.reason += " (the check did not stop within 3 s and was abandoned)";
+    if (!under_mpirun) row.verdict.reason += kAbandonedWords;
     row.verdict.seconds = tally.seconds_in_step();  // the seconds it ran, as a stopped row shows them
     report(&row);
     return kept_clause();

@@ -497,6 +497,28 @@ std::vector<ProveRow> interrupted_rows(const ProveRequest& request) {
   return rows;
 }
 
+std::vector<ProveRow> rows_after_abandoned(const ProveRequest& request, const ProveTally& tally, std::size_t first) {
+  std::vector<ProveRow> rows;
+  std::size_t place = 0;
+  const auto lock = std::lock_guard<std::mutex>(tally.mutex);
+  for (const Claim& claim : selected_claims(request)) {
+    for (int size = request.min_size; size <= last_size(claim, request); ++size, ++place) {
+      if (place < first) continue;
+      const auto key = std::make_pair(claim.name, claim.size_independent ? 0 : size);
+      if (const auto it = tally.decided.find(key); it != tally.decided.end()) {
+        rows.push_back(it->second);  // decided earlier in the run (as a premise): it keeps its verdict
+        rows.back().size = size;
+      } else if (key == tally.step) {
+        rows.push_back(interrupted_row(claim, size));  // the abandoned check's own row: begun, so stopped
+        rows.back().verdict.seconds = tally.seconds_in_step();
+      } else {
+        rows.push_back(not_reached_row(claim, size));
+      }
+    }
+  }
+  return rows;
+}
+
 std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::function<void(const ProveRow&)>& on_row,
                                  std::ostream& progress, bool progress_is_terminal, ProveTally* tally) {
   ProveTally unseen_tally;
@@ -570,6 +592,13 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
 
   // Every verdict of this run, so that a premise shared by several claims is decided once.
   std::map<std::pair<std::string, int>, ProveRow> known;
+  // Kept there, and a decided one (not cut short) shown to the report of an abandoned check too.
+  const auto remember = [&](const std::pair<std::string, int>& key, const ProveRow& row) {
+    known[key] = row;
+    if (row.interrupted) return;
+    const auto lock = std::lock_guard<std::mutex>(counts.mutex);
+    counts.decided[key] = row;
+  };
   // A lemma about every size refuted by a game that contradicts the claims derived from it, when
   // it carries a claim about one size: its counterexample must be drawn at that size. A verdict
   // decided (or stored) at another size is decided again at this one, and not kept (the stored one
@@ -691,7 +720,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       v.scope = claim.size_independent ? "every size (derived)" : "size " + std::to_string(size) + " (derived)";
       row.not_reached = row.interrupted && all_not_reached;
       if (row.not_reached) row.derived = false;  // not reached, so not derived either
-      if (!row.interrupted || !farming) known[memo_key] = row;
+      if (!row.interrupted || !farming) remember(memo_key, row);
       return row;
     }
     if (!claim.implied_by.empty()) {
@@ -715,7 +744,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         v.derivation = premise_line(lemma.name, lemma_row) + "\n";
         v.note = "implied by " + lemma.name + ", which is proved for every size; no query at this size";
         v.scope = "size " + std::to_string(size) + " (derived)";
-        known[memo_key] = row;
+        remember(memo_key, row);
         return row;
       }
     }
@@ -744,6 +773,10 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       else progress << "[prove] " << step << " ...\n" << std::flush;
       std::optional<Verdict> verdict;
       const auto started = std::chrono::steady_clock::now();
+      {
+        const auto lock = std::lock_guard<std::mutex>(counts.mutex);
+        counts.step = memo_key;
+      }
       counts.step_started = std::chrono::duration_cast<std::chrono::nanoseconds>(started.time_since_epoch()).count();
       {
         const Heartbeat heartbeat(progress, progress_is_terminal, "[prove] " + step);
@@ -751,6 +784,10 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       }
       const double ran = counts.seconds_in_step();
       counts.step_started = 0;
+      {
+        const auto lock = std::lock_guard<std::mutex>(counts.mutex);
+        counts.step = {};
+      }
       if (!verdict) {
         // Cut short, not decided: shown as such, with the seconds it ran until the stop request
         // (not the time it then took to stop), and never stored.
@@ -768,7 +805,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     // In one process a row is cut short only by a stop, after which nothing is decided: a stopped
     // row is remembered too, so that a row after it that rests on it reads it as stopped (not as
     // not reached). A distributed run's row waits for its unit instead, and is walked again.
-    if (!row.interrupted || !farming) known[memo_key] = row;
+    if (!row.interrupted || !farming) remember(memo_key, row);
     return row;
   };
 

@@ -595,6 +595,51 @@ TEST(ProveDriverDeathTest, AfterAStopDecidedRowsKeepTheirVerdictAndOnlyUnbegunOn
   EXPECT_EXIT(stop_in_the_middle(), ::testing::ExitedWithCode(0), "rows");
 }
 
+// A run whose check under way is abandoned after a stop: the command reports the rows after it
+// while the driver's thread is still in the check. The planted check takes that report itself, as
+// the watcher thread would. A lemma decided earlier in the run keeps its verdict and the abandoned
+// check's own row reads stopped (both read "not reached": a tester's abandoned `prove quentin all`
+// listed lemmas it had proved as not reached).
+ProveTally* g_tally = nullptr;
+const ProveRequest* g_request = nullptr;
+std::vector<ProveRow> g_reported;
+
+std::vector<Claim> abandoned_claims() {
+  const auto gets_stuck = [](const Game&, double) {
+    g_reported = rows_after_abandoned(*g_request, *g_tally, 1);
+    return Verdict::proved();
+  };
+  return with_encoding_version({{"on-stuck", "derived", "test", false, nullptr, {}, {}, {"lemma", "stuck"}},
+                                {"stuck", "planted", "test", false, gets_stuck},
+                                {"lemma", "planted", "test", true, always_holds},
+                                {"unbegun", "planted", "test", false, always_holds},
+                                {"late", "derived", "test", false, nullptr, {}, {}, {"lemma"}}},
+                               "v1");
+}
+
+TEST(ProveDriver, TheRowsAfterAnAbandonedCheckKeepWhatWasDecidedAndTheCheckReadsStopped) {
+  const GameDescriptor game = planted_game(abandoned_claims);
+  ProveRequest request;
+  request.game = &game;
+  request.claims = {"all"};
+  request.min_size = request.max_size = 4;
+  ProveTally tally;
+  g_tally = &tally;
+  g_request = &request;
+  g_reported.clear();
+  std::ostringstream progress;
+  run_proofs(request, {}, progress, false, &tally);
+  std::string seen;
+  for (const ProveRow& row : g_reported) {
+    seen += row.claim + ": " + (row.not_reached ? "not reached" : row.interrupted ? "stopped" : verdict_name(row.verdict.kind)) +
+            (row.derived ? " (derived)" : "") + "\n";
+  }
+  EXPECT_EQ(seen, "stuck: stopped\nlemma: proved\nunbegun: not reached\nlate: not reached\n");
+  // Once the check is over, nothing is under way: the report would read its row as decided.
+  EXPECT_EQ(tally.step, (std::pair<std::string, int>{}));
+  EXPECT_EQ(tally.decided.count({"stuck", 4}), 1u);
+}
+
 // A claim whose check runs 0.2 s, is asked to stop, and takes 0.6 s more to stop (a Z3 check, or
 // the model play around it, that notices the request late).
 std::vector<Claim> slow_to_stop_claims() {
