@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstddef>
 #include <cstdio>
 #include <filesystem>
@@ -458,20 +459,63 @@ int prove_command(const std::vector<std::string>& args) {
     run_proofs(request, nullptr, unseen, false);
     return 0;
   }
-  if (!json) {
+  bool all_proved = true;
+  ProveTally tally;
+  const RowContext context{game, claims, rulings};
+  // --json: the document is written as the run goes, its verdicts one by one as the text shows its
+  // rows, and closed at the end. Under mpirun that matters: mpirun stops passing a rank's output on
+  // soon after a stop (docs/scale.md), and a document written whole at the end lost all but its
+  // first 10,240 bytes there.
+  std::size_t verdicts_written = 0;
+  // A verdict as the document's array holds it (print_json's indentation, one level deeper).
+  const auto verdict_text = [&](const ProveRow& row) {
+    std::string text = verdicts_written++ == 0 ? "\n    " : ",\n    ";
+    for (const char c : verdict_json(row, context).dump(2)) {
+      text += c;
+      if (c == '\n') text += "    ";
+    }
+    return text;
+  };
+  // Written at once, in as few writes as the pipe takes (stdio would split a long text in two).
+  const auto write_text = [](const std::string& text) {
+    std::fflush(stdout);
+    for (std::size_t done = 0; done < text.size();) {
+      const ssize_t count = ::write(STDOUT_FILENO, text.data() + done, text.size() - done);
+      if (count > 0) {
+        done += static_cast<std::size_t>(count);
+      } else if (count == 0 || errno != EINTR) {
+        std::cout.setstate(std::ios::badbit);  // main's check of standard output says so
+        break;
+      }
+    }
+  };
+  if (json) {
+    nlohmann::json out = json_document("prove", kProveSchema);
+    out["game"] = game.name;
+    out["claim"] = claim;
+    // null when every claim named is about every size (as the scope line says): no size was asked.
+    // Every size asked, listed (as `rulings diff --json` lists its sizes), not the range's two ends.
+    nlohmann::json listed = nlohmann::json::array();
+    for (int n = request.min_size; n <= request.max_size; ++n) listed.push_back(n);
+    out["sizes"] = every_size_only(request) ? nlohmann::json(nullptr) : listed;
+    out["rulings"] = rulings;
+    out["rulings_in_force"] = rulings_in_force(game, make_config(game, request.min_size, request.rulings));
+    out["timeout_seconds"] = timeout;
+    out["state"] = request.results_file;
+    std::string head = out.dump(2);
+    head.erase(head.size() - 2);  // the closing "\n}": the verdicts and the counts follow
+    head += ",\n  \"verdicts\": [";
+    write_text(head);
+  } else {
     print_scope(game, claim, request);
     std::cout << std::left << std::setw(30) << "claim" << " " << std::setw(20) << "scope" << " " << std::setw(8)
               << "verdict" << std::right << std::setw(10) << "time" << " " << std::setw(8) << "variables"
               << std::setw(19) << "assertions" << "\n"
               << std::flush;
   }
-  bool all_proved = true;
-  ProveTally tally;
-  const RowContext context{game, claims, rulings};
   // What the rows and the closing lines below read, guarded by output_lock(): a step that does not
   // stop within 3 s of a stop request is abandoned, and the watcher thread then prints the report
   // (the rows shown, the step's row as interrupted, the state) while this thread is still in it.
-  nlohmann::json verdicts = nlohmann::json::array();
   std::size_t shown = 0;
   bool reported = false;
   const bool under_mpirun = distributed::world().size > 1;
@@ -488,32 +532,22 @@ int prove_command(const std::vector<std::string>& args) {
       }
     }
     if (json) {
-      if (abandoned != nullptr) verdicts.push_back(verdict_json(*abandoned, context));
-      for (const ProveRow& row : later) verdicts.push_back(verdict_json(row, context));
-      nlohmann::json out = json_document("prove", kProveSchema);
-      out["game"] = game.name;
-      out["claim"] = claim;
-      // null when every claim named is about every size (as the scope line says): no size was asked.
-      // Every size asked, listed (as `rulings diff --json` lists its sizes), not the range's two ends.
-      nlohmann::json listed = nlohmann::json::array();
-      for (int n = request.min_size; n <= request.max_size; ++n) listed.push_back(n);
-      out["sizes"] = every_size_only(request) ? nlohmann::json(nullptr) : listed;
-      out["rulings"] = rulings;
-      out["rulings_in_force"] = rulings_in_force(game, make_config(game, request.min_size, request.rulings));
-      out["timeout_seconds"] = timeout;
-      out["verdicts"] = verdicts;
-      out["state"] = request.results_file;
-      out["verdicts_kept"] = tally.kept.load();
-      out["verdicts_reused"] = tally.reused.load();
-      out["interrupted"] = stop_requested();
-      print_json(out);
+      // The rest in one write: under mpirun, what comes after a stop may be cut short.
+      std::string rest;
+      if (abandoned != nullptr) rest += verdict_text(*abandoned);
+      for (const ProveRow& row : later) rest += verdict_text(row);
+      // The document's close: the counts, known only now, after the verdicts.
+      rest += std::string(verdicts_written == 0 ? "]" : "\n  ]") + ",\n  \"interrupted\": " +
+              nlohmann::json(stop_requested()).dump() + ",\n  \"verdicts_kept\": " + std::to_string(tally.kept.load()) +
+              ",\n  \"verdicts_reused\": " + std::to_string(tally.reused.load()) + "\n}\n";
+      write_text(rest);
     } else {
       if (abandoned != nullptr) print_row(*abandoned, context);
       for (const ProveRow& row : later) print_row(row, context);
       std::cout << state_line(request, tally) << "\n";
     }
     std::cout << std::flush;
-    std::fflush(stdout);  // print_json writes with stdio: out before a launcher's SIGKILL (mpirun's)
+    std::fflush(stdout);  // out before a launcher's SIGKILL (mpirun's)
     reported = true;
   };
   // Said on standard error in either output format, as every long command says it.
@@ -544,7 +578,7 @@ int prove_command(const std::vector<std::string>& args) {
     ++shown;
     all_proved = all_proved && row.verdict.kind == Verdict::Kind::Proved;
     if (json) {
-      verdicts.push_back(verdict_json(row, context));
+      write_text(verdict_text(row));
       return;
     }
     print_row(row, context);
