@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstddef>
 #include <cstdio>
 #include <filesystem>
@@ -131,12 +132,24 @@ struct RowContext {
   const std::vector<std::string>& rulings;
 };
 
+// What the reason of a row whose check was abandoned adds to "interrupted by SIGINT".
+constexpr const char* kAbandonedWords = " (the check did not stop within 3 s and was abandoned)";
+
 // The words a stopped row has where a verdict's counts are: its check never counted them.
 constexpr const char* kStoppedCounts = "(until the stop request; variables and assertions not counted)";
 // And a derived row's: the counts would be its premises' (or its every-size lemma's).
 constexpr const char* kDerivedCounts = "(derived: its premises' time; no query of its own, so no variables or assertions)";
 
 void print_not_reached(const ProveRow& row);
+
+// A claim read from something other than Z3 (the rulings): its verdict comes from no query, so it
+// has no variables or assertions to count.
+bool read_without_a_query(const Claim& claim) { return claim.premises.empty() && claim.decided_by != "z3"; }
+
+// The words such a row has where a verdict's counts are.
+std::string unqueried_counts(const Claim& claim) {
+  return "(read from the " + claim.decided_by + ": no query, so no variables or assertions)";
+}
 
 // What a refuted claim that no rule text makes is, in the audit's word: "note-refuted: a research
 // note's claim, not a rule text's (rules.md Q1 (observed, not proved))".
@@ -160,6 +173,8 @@ void print_row(const ProveRow& row, const RowContext& context) {
     std::cout << kStoppedCounts;
   } else if (row.derived) {
     std::cout << kDerivedCounts;
+  } else if (read_without_a_query(claim_of(context.claims, row))) {
+    std::cout << unqueried_counts(claim_of(context.claims, row));
   } else {
     std::cout << std::setw(8) << v.variables << " vars " << std::setw(8) << v.assertions << " assertions";
   }
@@ -205,6 +220,7 @@ nlohmann::json verdict_json(const ProveRow& row, const RowContext& context) {
   const auto text_or_null = [](const std::string& text) { return text.empty() ? nlohmann::json(nullptr) : nlohmann::json(text); };
   const Claim& claim = claim_of(context.claims, row);
   const auto counterexample = proof_counterexample(context.game, v, row.size, context.rulings);
+  const bool uncounted = row.interrupted || row.derived || read_without_a_query(claim);
   // A claim about every size has no size; its counterexample, when refuted, is drawn at one.
   return {{"claim", row.claim},
           {"size", row.every_size ? nlohmann::json(nullptr) : nlohmann::json(row.size)},
@@ -216,10 +232,10 @@ nlohmann::json verdict_json(const ProveRow& row, const RowContext& context) {
           {"audit_verdict", row.interrupted ? nlohmann::json(nullptr) : nlohmann::json(verdict_word(proof_verdict(claim, v.kind)))},
           {"derived", row.derived},
           // A stopped row's seconds end at the stop request; its check counted nothing, and a
-          // derived row has no query of its own to count.
+          // derived row, or one read from the rulings, has no query of its own to count.
           {"seconds", row.not_reached ? nlohmann::json(nullptr) : nlohmann::json(v.seconds)},
-          {"variables", row.interrupted || row.derived ? nlohmann::json(nullptr) : nlohmann::json(v.variables)},
-          {"assertions", row.interrupted || row.derived ? nlohmann::json(nullptr) : nlohmann::json(v.assertions)},
+          {"variables", uncounted ? nlohmann::json(nullptr) : nlohmann::json(v.variables)},
+          {"assertions", uncounted ? nlohmann::json(nullptr) : nlohmann::json(v.assertions)},
           {"stored", row.from_results_file},
           {"stored_by", row.stored_by.empty() ? nlohmann::json(nullptr) : nlohmann::json(row.stored_by)},
           {"reason", v.kind == Verdict::Kind::Unknown && !row.not_reached ? nlohmann::json(v.reason) : nlohmann::json(nullptr)},
@@ -443,61 +459,95 @@ int prove_command(const std::vector<std::string>& args) {
     run_proofs(request, nullptr, unseen, false);
     return 0;
   }
-  if (!json) {
+  bool all_proved = true;
+  ProveTally tally;
+  const RowContext context{game, claims, rulings};
+  // --json: the document is written as the run goes, its verdicts one by one as the text shows its
+  // rows, and closed at the end. Under mpirun that matters: mpirun stops passing a rank's output on
+  // soon after a stop (docs/scale.md), and a document written whole at the end lost all but its
+  // first 10,240 bytes there.
+  std::size_t verdicts_written = 0;
+  // A verdict as the document's array holds it (print_json's indentation, one level deeper).
+  const auto verdict_text = [&](const ProveRow& row) {
+    std::string text = verdicts_written++ == 0 ? "\n    " : ",\n    ";
+    for (const char c : verdict_json(row, context).dump(2)) {
+      text += c;
+      if (c == '\n') text += "    ";
+    }
+    return text;
+  };
+  // Written at once, in as few writes as the pipe takes (stdio would split a long text in two).
+  const auto write_text = [](const std::string& text) {
+    std::fflush(stdout);
+    for (std::size_t done = 0; done < text.size();) {
+      const ssize_t count = ::write(STDOUT_FILENO, text.data() + done, text.size() - done);
+      if (count > 0) {
+        done += static_cast<std::size_t>(count);
+      } else if (count == 0 || errno != EINTR) {
+        std::cout.setstate(std::ios::badbit);  // main's check of standard output says so
+        break;
+      }
+    }
+  };
+  if (json) {
+    nlohmann::json out = json_document("prove", kProveSchema);
+    out["game"] = game.name;
+    out["claim"] = claim;
+    // null when every claim named is about every size (as the scope line says): no size was asked.
+    // Every size asked, listed (as `rulings diff --json` lists its sizes), not the range's two ends.
+    nlohmann::json listed = nlohmann::json::array();
+    for (int n = request.min_size; n <= request.max_size; ++n) listed.push_back(n);
+    out["sizes"] = every_size_only(request) ? nlohmann::json(nullptr) : listed;
+    out["rulings"] = rulings;
+    out["rulings_in_force"] = rulings_in_force(game, make_config(game, request.min_size, request.rulings));
+    out["timeout_seconds"] = timeout;
+    out["state"] = request.results_file;
+    std::string head = out.dump(2);
+    head.erase(head.size() - 2);  // the closing "\n}": the verdicts and the counts follow
+    head += ",\n  \"verdicts\": [";
+    write_text(head);
+  } else {
     print_scope(game, claim, request);
     std::cout << std::left << std::setw(30) << "claim" << " " << std::setw(20) << "scope" << " " << std::setw(8)
               << "verdict" << std::right << std::setw(10) << "time" << " " << std::setw(8) << "variables"
               << std::setw(19) << "assertions" << "\n"
               << std::flush;
   }
-  bool all_proved = true;
-  ProveTally tally;
-  const RowContext context{game, claims, rulings};
   // What the rows and the closing lines below read, guarded by output_lock(): a step that does not
   // stop within 3 s of a stop request is abandoned, and the watcher thread then prints the report
   // (the rows shown, the step's row as interrupted, the state) while this thread is still in it.
-  nlohmann::json verdicts = nlohmann::json::array();
   std::size_t shown = 0;
   bool reported = false;
+  const bool under_mpirun = distributed::world().size > 1;
   const auto report = [&](const ProveRow* abandoned) {
     // Stopped: every claim and size asked for has its row. run_proofs shows the rows after a
-    // stopped one itself (a decided one keeps its verdict); when the check under way is abandoned,
-    // the rows after it are listed here as not reached (the driver's memory of what was decided is
-    // still in that check's thread).
-    std::vector<ProveRow> not_reached;
+    // stopped one itself; when the check under way is abandoned (its thread is still in it), the
+    // rows after it are listed here as the driver would: one decided earlier in the run keeps its
+    // verdict, the abandoned check's own row reads stopped, and the rest not reached.
+    std::vector<ProveRow> later;
     if (stop_requested()) {
-      std::vector<ProveRow> steps = interrupted_rows(request);
-      const std::size_t first = shown + (abandoned != nullptr ? 1 : 0);
-      if (first < steps.size()) not_reached.assign(steps.begin() + static_cast<std::ptrdiff_t>(first), steps.end());
-      for (ProveRow& row : not_reached) row.not_reached = true;
+      later = rows_after_abandoned(request, tally, shown + (abandoned != nullptr ? 1 : 0));
+      for (ProveRow& row : later) {
+        if (row.interrupted && !row.not_reached && !under_mpirun) row.verdict.reason += kAbandonedWords;
+      }
     }
     if (json) {
-      if (abandoned != nullptr) verdicts.push_back(verdict_json(*abandoned, context));
-      for (const ProveRow& row : not_reached) verdicts.push_back(verdict_json(row, context));
-      nlohmann::json out = json_document("prove", kProveSchema);
-      out["game"] = game.name;
-      out["claim"] = claim;
-      // null when every claim named is about every size (as the scope line says): no size was asked.
-      // Every size asked, listed (as `rulings diff --json` lists its sizes), not the range's two ends.
-      nlohmann::json listed = nlohmann::json::array();
-      for (int n = request.min_size; n <= request.max_size; ++n) listed.push_back(n);
-      out["sizes"] = every_size_only(request) ? nlohmann::json(nullptr) : listed;
-      out["rulings"] = rulings;
-      out["rulings_in_force"] = rulings_in_force(game, make_config(game, request.min_size, request.rulings));
-      out["timeout_seconds"] = timeout;
-      out["verdicts"] = verdicts;
-      out["state"] = request.results_file;
-      out["verdicts_kept"] = tally.kept.load();
-      out["verdicts_reused"] = tally.reused.load();
-      out["interrupted"] = stop_requested();
-      print_json(out);
+      // The rest in one write: under mpirun, what comes after a stop may be cut short.
+      std::string rest;
+      if (abandoned != nullptr) rest += verdict_text(*abandoned);
+      for (const ProveRow& row : later) rest += verdict_text(row);
+      // The document's close: the counts, known only now, after the verdicts.
+      rest += std::string(verdicts_written == 0 ? "]" : "\n  ]") + ",\n  \"interrupted\": " +
+              nlohmann::json(stop_requested()).dump() + ",\n  \"verdicts_kept\": " + std::to_string(tally.kept.load()) +
+              ",\n  \"verdicts_reused\": " + std::to_string(tally.reused.load()) + "\n}\n";
+      write_text(rest);
     } else {
       if (abandoned != nullptr) print_row(*abandoned, context);
-      for (const ProveRow& row : not_reached) print_row(row, context);
+      for (const ProveRow& row : later) print_row(row, context);
       std::cout << state_line(request, tally) << "\n";
     }
     std::cout << std::flush;
-    std::fflush(stdout);  // print_json writes with stdio: out before a launcher's SIGKILL (mpirun's)
+    std::fflush(stdout);  // out before a launcher's SIGKILL (mpirun's)
     reported = true;
   };
   // Said on standard error in either output format, as every long command says it.
@@ -505,7 +555,6 @@ int prove_command(const std::vector<std::string>& args) {
     return tally.kept > 0 ? counted(tally.kept, "verdict") + " finished before it kept in " + request.results_file
                           : std::string("no verdict finished before it");
   };
-  const bool under_mpirun = distributed::world().size > 1;
   const AbandonReport on_abandon([&]() -> std::string {
     if (reported) return "";
     std::vector<ProveRow> steps = interrupted_rows(request);
@@ -514,7 +563,7 @@ int prove_command(const std::vector<std::string>& args) {
       return kept_clause();
     }
     ProveRow& row = steps[shown];
-    if (!under_mpirun) row.verdict.reason += " (the check did not stop within 3 s and was abandoned)";
+    if (!under_mpirun) row.verdict.reason += kAbandonedWords;
     row.verdict.seconds = tally.seconds_in_step();  // the seconds it ran, as a stopped row shows them
     report(&row);
     return kept_clause();
@@ -529,7 +578,7 @@ int prove_command(const std::vector<std::string>& args) {
     ++shown;
     all_proved = all_proved && row.verdict.kind == Verdict::Kind::Proved;
     if (json) {
-      verdicts.push_back(verdict_json(row, context));
+      write_text(verdict_text(row));
       return;
     }
     print_row(row, context);

@@ -437,6 +437,25 @@ std::string refuted_scope(const ProveRow& row) {
   return "refuted (" + (row.every_size ? every_size_refutation(row.verdict) : row.verdict.scope) + ")";
 }
 
+// The per-size claim a lemma about every size implies (Claim::implied_by), if the game has one: the
+// lemma decided at one size, which carries a claim at that size where the lemma is not proved.
+const Claim* per_size_form(const std::vector<Claim>& every_claim, const Claim& lemma) {
+  if (!lemma.size_independent) return nullptr;
+  const auto found = std::find_if(every_claim.begin(), every_claim.end(), [&](const Claim& c) {
+    return !c.size_independent && c.implied_by == lemma.name;
+  });
+  return found == every_claim.end() ? nullptr : &*found;
+}
+
+// Whether a claim at one size looks past this verdict of a lemma about every size to the lemma at
+// its size: the lemma is not proved, and neither was it cut short (that premise reads stopped or
+// not reached) nor refuted by a game that contradicts the claim as well (the claim is refuted).
+bool per_size_form_stands_in(const ProveRow& lemma) {
+  const Verdict& v = lemma.verdict;
+  return !lemma.interrupted && v.kind != Verdict::Kind::Proved &&
+         !(v.kind == Verdict::Kind::Refuted && v.refutes_derived_claims);
+}
+
 ProveRow interrupted_row(const Claim& claim, int size) {
   ProveRow row{claim.name, size, Verdict::unknown("interrupted by " + stop_signal_name()), false};
   if (!claim.premises.empty()) {
@@ -447,6 +466,14 @@ ProveRow interrupted_row(const Claim& claim, int size) {
   row.every_size = claim.size_independent;
   row.interrupted = true;
   row.derived = !claim.premises.empty();
+  return row;
+}
+
+// The row of a claim at a size that a stopped run did not reach: no verdict, and not derived either.
+ProveRow not_reached_row(const Claim& claim, int size) {
+  ProveRow row = interrupted_row(claim, size);
+  row.not_reached = true;
+  row.derived = false;  // nothing was derived: the run never came to it
   return row;
 }
 
@@ -466,6 +493,28 @@ std::vector<ProveRow> interrupted_rows(const ProveRequest& request) {
   std::vector<ProveRow> rows;
   for (const Claim& claim : selected_claims(request)) {
     for (int size = request.min_size; size <= last_size(claim, request); ++size) rows.push_back(interrupted_row(claim, size));
+  }
+  return rows;
+}
+
+std::vector<ProveRow> rows_after_abandoned(const ProveRequest& request, const ProveTally& tally, std::size_t first) {
+  std::vector<ProveRow> rows;
+  std::size_t place = 0;
+  const auto lock = std::lock_guard<std::mutex>(tally.mutex);
+  for (const Claim& claim : selected_claims(request)) {
+    for (int size = request.min_size; size <= last_size(claim, request); ++size, ++place) {
+      if (place < first) continue;
+      const auto key = std::make_pair(claim.name, claim.size_independent ? 0 : size);
+      if (const auto it = tally.decided.find(key); it != tally.decided.end()) {
+        rows.push_back(it->second);  // decided earlier in the run (as a premise): it keeps its verdict
+        rows.back().size = size;
+      } else if (key == tally.step) {
+        rows.push_back(interrupted_row(claim, size));  // the abandoned check's own row: begun, so stopped
+        rows.back().verdict.seconds = tally.seconds_in_step();
+      } else {
+        rows.push_back(not_reached_row(claim, size));
+      }
+    }
   }
   return rows;
 }
@@ -543,6 +592,13 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
 
   // Every verdict of this run, so that a premise shared by several claims is decided once.
   std::map<std::pair<std::string, int>, ProveRow> known;
+  // Kept there, and a decided one (not cut short) shown to the report of an abandoned check too.
+  const auto remember = [&](const std::pair<std::string, int>& key, const ProveRow& row) {
+    known[key] = row;
+    if (row.interrupted) return;
+    const auto lock = std::lock_guard<std::mutex>(counts.mutex);
+    counts.decided[key] = row;
+  };
   // A lemma about every size refuted by a game that contradicts the claims derived from it, when
   // it carries a claim about one size: its counterexample must be drawn at that size. A verdict
   // decided (or stored) at another size is decided again at this one, and not kept (the stored one
@@ -557,11 +613,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     }
     const auto key = std::make_pair(premise.name, size);
     if (const auto it = resized.find(key); it != resized.end()) return it->second;
-    if (!farming && stop_requested()) {  // after a stop no check begins
-      ProveRow unreached = interrupted_row(premise, size);
-      unreached.not_reached = true;
-      return unreached;
-    }
+    if (!farming && stop_requested()) return not_reached_row(premise, size);  // after a stop no check begins
     std::optional<Verdict> again = farming ? from_ranks(premise, size, true) : decide_leaf(game, premise, size, request);
     if (!again) return interrupted_row(premise, size);  // cut short, or (distributed) not back yet
     ProveRow redone = row;
@@ -586,6 +638,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       premise_rows.reserve(claim.premises.size());
       row.derived = true;
       bool all_not_reached = true;  // every premise cut short was never begun
+      std::vector<std::string> stood_in;  // per-size lemmas used in place of every-size ones
       for (const std::string& name : claim.premises) {
         const Claim* found = &claim_named(every_claim, claim, name);
         if (claim.size_independent && !found->size_independent) {
@@ -595,17 +648,34 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         }
         premise_rows.push_back(evaluate(*found, size));
         if (!claim.size_independent) premise_rows.back() = at_size(*found, premise_rows.back(), size);
+        std::string used = name;  // the premise this size rests on
+        if (const Claim* local = claim.size_independent ? nullptr : per_size_form(every_claim, *found);
+            local != nullptr && per_size_form_stands_in(premise_rows.back())) {
+          // A lemma about every size that is not proved: at this size the claim rests on the lemma
+          // decided at this size (the per-size claim it implies), as far as that one is proved.
+          lines.push_back(premise_line(name, premise_rows.back()));
+          row.verdict.seconds += premise_rows.back().verdict.seconds;
+          premise_rows.back() = evaluate(*local, size);
+          used = local->name;
+          stood_in.push_back(used + " (" + premise_rows.back().verdict.scope + ") in place of " + name);
+        }
         const ProveRow& p = premise_rows.back();
-        lines.push_back(premise_line(name, p));
+        if (used == name) {
+          lines.push_back(premise_line(used, p));
+        } else {
+          ProveRow shown = p;  // its scope says what it stands in for
+          shown.verdict.scope += ", in place of " + name;
+          lines.push_back(premise_line(used, shown));
+        }
         row.verdict.seconds += p.verdict.seconds;
         row.verdict.variables += p.verdict.variables;
         row.verdict.assertions += p.verdict.assertions;
         if (p.verdict.kind == Verdict::Kind::Refuted && refuted == nullptr) refuted = &p;
         if (p.interrupted) {
-          missing.push_back(name + (p.not_reached ? " (not reached)" : " (stopped - " + p.verdict.reason + ")"));
+          missing.push_back(used + (p.not_reached ? " (not reached)" : " (stopped - " + p.verdict.reason + ")"));
           all_not_reached = all_not_reached && p.not_reached;
         } else if (p.verdict.kind == Verdict::Kind::Unknown) {
-          missing.push_back(name + " (" + p.verdict.reason + ")");
+          missing.push_back(used + " (" + p.verdict.reason + ")");
         }
         row.interrupted = row.interrupted || p.interrupted;
       }
@@ -641,9 +711,16 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         v.kind = Verdict::Kind::Proved;
       }
       for (const auto& line : lines) v.derivation += line + "\n";
+      if (!stood_in.empty()) {
+        std::string which;
+        for (const auto& s : stood_in) which += (which.empty() ? "" : "; ") + s;
+        v.note = (v.note.empty() ? "" : v.note + "; ") + "at this size it rests on " + which +
+                 ", which is not proved for every size";
+      }
       v.scope = claim.size_independent ? "every size (derived)" : "size " + std::to_string(size) + " (derived)";
       row.not_reached = row.interrupted && all_not_reached;
-      if (!row.interrupted || !farming) known[memo_key] = row;
+      if (row.not_reached) row.derived = false;  // not reached, so not derived either
+      if (!row.interrupted || !farming) remember(memo_key, row);
       return row;
     }
     if (!claim.implied_by.empty()) {
@@ -667,7 +744,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         v.derivation = premise_line(lemma.name, lemma_row) + "\n";
         v.note = "implied by " + lemma.name + ", which is proved for every size; no query at this size";
         v.scope = "size " + std::to_string(size) + " (derived)";
-        known[memo_key] = row;
+        remember(memo_key, row);
         return row;
       }
     }
@@ -690,13 +767,16 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
         row = interrupted_row(claim, size);
       }
     } else if (stop_requested()) {
-      row = interrupted_row(claim, size);
-      row.not_reached = true;  // the stop came before this check began
+      row = not_reached_row(claim, size);  // the stop came before this check began
     } else {
       if (progress_is_terminal) progress << "\r\033[K[prove] " << step << " ..." << std::flush;
       else progress << "[prove] " << step << " ...\n" << std::flush;
       std::optional<Verdict> verdict;
       const auto started = std::chrono::steady_clock::now();
+      {
+        const auto lock = std::lock_guard<std::mutex>(counts.mutex);
+        counts.step = memo_key;
+      }
       counts.step_started = std::chrono::duration_cast<std::chrono::nanoseconds>(started.time_since_epoch()).count();
       {
         const Heartbeat heartbeat(progress, progress_is_terminal, "[prove] " + step);
@@ -704,6 +784,10 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       }
       const double ran = counts.seconds_in_step();
       counts.step_started = 0;
+      {
+        const auto lock = std::lock_guard<std::mutex>(counts.mutex);
+        counts.step = {};
+      }
       if (!verdict) {
         // Cut short, not decided: shown as such, with the seconds it ran until the stop request
         // (not the time it then took to stop), and never stored.
@@ -721,7 +805,7 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
     // In one process a row is cut short only by a stop, after which nothing is decided: a stopped
     // row is remembered too, so that a row after it that rests on it reads it as stopped (not as
     // not reached). A distributed run's row waits for its unit instead, and is walked again.
-    if (!row.interrupted || !farming) known[memo_key] = row;
+    if (!row.interrupted || !farming) remember(memo_key, row);
     return row;
   };
 

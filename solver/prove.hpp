@@ -7,7 +7,10 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <map>
+#include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/core/game.hpp"
@@ -58,7 +61,19 @@ struct ProveTally {
   // The seconds the check under way has run (0 while none is), up to the stop request when one
   // came: a stopped row's seconds leave out the time its check took to stop.
   double seconds_in_step() const;
+
+  // What the run has decided so far, for the report of a run whose check under way is abandoned
+  // (rows_after_abandoned): each claim's row by (claim, size; 0 for a claim about every size), and
+  // the check under way (its claim and key; "" while none is). Guarded by `mutex`.
+  mutable std::mutex mutex;
+  std::map<std::pair<std::string, int>, ProveRow> decided;
+  std::pair<std::string, int> step{};
 };
+
+// The rows of the request from the `first`-th on, as a run whose check under way was abandoned
+// after a stop shows them (the driver's own thread is still in that check): a row decided before
+// keeps its verdict, the abandoned check's own row reads stopped, and the rest not reached.
+std::vector<ProveRow> rows_after_abandoned(const ProveRequest& request, const ProveTally& tally, std::size_t first);
 
 // A claim about every size refuted, as far as that is shown: "refuted: counterexample at size 3;
 // the claim for every size is false" (one board's counterexample, not a verdict at each size).

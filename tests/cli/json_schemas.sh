@@ -102,6 +102,13 @@ expected = {c["name"]: c["expected"] for c in listed["claims"]}
 assert expected["only-mover-completes"] == "refuted" and expected["no-two-winners"] == "proved", expected
 CHECK
 then pass; else fail "prove --json: an expected refutation and its counterexample in fields" "$tmp/expected.json" "$tmp/$runs.json"; fi
+# A lemma read from the rulings has no query: its variables and assertions are null, as a derived
+# row's are, and the text says so where a query's counts are (both said 0 before).
+conforms prove 0 prove quentin legality-checks-every-stone --state "$tmp/state" --json
+"$arbiter" prove quentin legality-checks-every-stone --state "$tmp/state" >"$tmp/text" 2>/dev/null
+if jq -e '.verdicts[0] | .variables == null and .assertions == null and .derived == false and .verdict == "proved"' \
+  "$tmp/$runs.json" >/dev/null && grep -qE "^legality-checks-every-stone .* proved .*\(read from the rulings: no query, so no variables or assertions\)" "$tmp/text"; then
+  pass; else fail "prove: a lemma read from the rulings counts no variables or assertions" "$tmp/$runs.json" "$tmp/text"; fi
 # The replay command and the position reach the same place; the text says what the fields say.
 position=$(jq -r '.verdicts[0].position' "$tmp/expected.json")
 replay=$(jq -r '.verdicts[0].replay' "$tmp/expected.json")
