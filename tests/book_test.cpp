@@ -1125,6 +1125,22 @@ TEST(Book, BrochsRulesPageSaysWhichRulesAreArbitersRulings) {
   EXPECT_EQ(guide_text(find_game("brique")).find(kGapMark), std::string::npos);
 }
 
+// Quentin's rules page says what the text makes a territory: a region all of whose points are each
+// orthogonally adjacent to at least two stones, board edges not counting under the default Q-1 (the
+// seed's edge region b1-c1-d1 touches three stones and is none); and that the diagonal rule is
+// judged after the fill (the seed's right-hand "Illegal moves" example). Until session 50 it said
+// "every empty region touched by at least two stones is a territory" and put the diagonal rule
+// with no order.
+TEST(Book, QuentinsRulesPageSaysWhatMakesATerritoryAndWhenTheDiagonalRuleIsChecked) {
+  const std::string guide = guide_text(find_game("quentin"));
+  EXPECT_EQ(guide.find("touched by at least two stones"), std::string::npos) << guide;
+  for (const char* words : {"A region is a territory when every one of its points is orthogonally adjacent to at least two "
+                            "stones; the board's edges do not count",
+                            "Only after the fill is the diagonal rule checked"}) {
+    EXPECT_NE(guide.find(words), std::string::npos) << words << "\n" << guide;
+  }
+}
+
 // A book written over an earlier one removes the earlier diagrams it would have written
 // (puzzle-NNN.png, solution-NNN.png) and nothing else.
 TEST(Book, RemovesTheDiagramsOfAnEarlierBookOnly) {

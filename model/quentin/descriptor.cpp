@@ -134,17 +134,23 @@ const GameDescriptor& quentin_game() {
     d.summary = "connection game on the points of a square board; enclosed territories are filled by majority";
     d.side_names = {"Black", "White"};
     // The book's rules page, under the default rulings whatever `config` holds (a book states a ruling
-    // that differs beside it).
+    // that differs beside it). A territory as the text defines it (seed 002, "Definitions"), and the
+    // order of a turn its "Illegal moves" example fixes: fill, then the diagonal rule.
     d.reading_guide = [](const Config&) {
       return std::string(
           "Black wins by joining the top and bottom edges with a chain of orthogonally adjacent black stones on the "
           "points, White by joining the left and right edges. A move places a stone on an empty point, named by its "
-          "column letter and row number (c3; a1 is the top-left point). After it, every empty region touched by at "
-          "least two stones is a territory and is filled with the stones of the side that has more stones around it "
-          "(on a tie, the player who did not move); the move's text does not list the fills, and a fill that completes "
-          "a chain wins for the chain's owner, whoever moved. No two like-coloured stones may stand diagonally adjacent without "
-          "a like-coloured neighbour in common (the diagonal rule). 'swap' is White's pie swap instead of his first "
-          "move; 'pass' is forced when a side has no legal placement.");
+          "column letter and row number (c3; a1 is the top-left point).\n"
+          "After the move, the empty points fall into regions: groups of orthogonally adjacent empty points bounded by "
+          "stones and the board's edges. A region is a territory when every one of its points is orthogonally adjacent "
+          "to at least two stones; the board's edges do not count, so a region along an edge whose middle point touches "
+          "only one stone is no territory, however many stones the region touches. Every territory is filled with the "
+          "stones of the side that has more stones around it (on a tie, the player who did not move); the move's text "
+          "does not list the fills. Only after the fill is the diagonal rule checked: at the end of the turn, fills "
+          "included, no two like-coloured stones may stand diagonally adjacent without a like-coloured orthogonal "
+          "neighbour in common, and a move that leaves such a pair is illegal. A fill that completes a chain wins for the chain's owner, "
+          "whoever moved.\n"
+          "'swap' is White's pie swap instead of his first move; 'pass' is forced when a side has no legal placement.");
     };
     d.default_size = 13;
     d.size_help = "2 to 26";
