@@ -1141,6 +1141,48 @@ TEST(Book, QuentinsRulesPageSaysWhatMakesATerritoryAndWhenTheDiagonalRuleIsCheck
   }
 }
 
+// Quentin's and Brique's rules pages state every ruling's answer (each ruling is marked, so
+// EachGuideFollowsTheRulingsItMarks checks the words change with its value; a ruling whose values
+// only set another's is said through that one), and a book's page follows the rulings its puzzles
+// hold under. Until session 50 both pages were written under the defaults whatever the rulings: a
+// book under opponent-chain=mover-wins and edges-count=yes said "Here, the player who made the move
+// wins" and then "a fill that completes a chain wins for the chain's owner, whoever moved".
+TEST(Book, QuentinAndBriqueRulesPagesStateEveryRulingInForce) {
+  for (const char* name : {"quentin", "brique"}) {
+    const GameDescriptor& game = find_game(name);
+    const std::string guide = game.reading_guide(make_config(game, game.default_size, {}));
+    for (const Ruling& ruling : game.rulings) {
+      const bool sets_another = std::any_of(ruling.options.begin(), ruling.options.end(),
+                                            [](const RulingOption& option) { return !option.sets.empty(); });
+      if (!sets_another) {
+        EXPECT_NE(guide.find("{" + ruling.id + "}"), std::string::npos) << name << " " << ruling.id;
+      }
+    }
+  }
+  const GameDescriptor& quentin = find_game("quentin");
+  const std::string mover = guide_text(quentin, {"opponent-chain=mover-wins", "edges-count=yes"});
+  EXPECT_EQ(mover.find("chain's owner"), std::string::npos) << mover;
+  EXPECT_EQ(mover.find("edges do not count"), std::string::npos) << mover;
+  EXPECT_NE(mover.find("wins for the player who made it"), std::string::npos) << mover;
+  EXPECT_NE(mover.find("each board edge a point lies on counts as one stone toward the two"), std::string::npos) << mover;
+  EXPECT_NE(guide_text(quentin, {"rules-version=boloa-wording"}).find("the mover's stones"), std::string::npos);
+  const std::string brique = guide_text(find_game("brique"), {"light-squares=odd", "fill=keep-enemy", "pie=off"});
+  for (const char* words : {"a1 light", "removed first", "can capture", "'swap'"}) {
+    EXPECT_EQ(brique.find(words), std::string::npos) << words << "\n" << brique;
+  }
+  for (const char* words : {"a1 dark", "keeps it", "There is no pie swap"}) {
+    EXPECT_NE(brique.find(words), std::string::npos) << words << "\n" << brique;
+  }
+  const fs::path folder = fs::temp_directory_path() / ("arbiter-book-guide-rulings-" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  const BookFiles files = write_book({puzzles_under_rulings().front()}, folder.string());
+  const std::string tex = file_text(files.tex);
+  EXPECT_NE(tex.find("Here, the player who made the move wins"), std::string::npos);
+  EXPECT_EQ(tex.find("chain's owner"), std::string::npos);
+  EXPECT_NE(tex.find("wins for the player who made it"), std::string::npos);
+  fs::remove_all(folder);
+}
+
 // A book written over an earlier one removes the earlier diagrams it would have written
 // (puzzle-NNN.png, solution-NNN.png) and nothing else.
 TEST(Book, RemovesTheDiagramsOfAnEarlierBookOnly) {
