@@ -1183,6 +1183,21 @@ TEST(Book, QuentinAndBriqueRulesPagesStateEveryRulingInForce) {
   fs::remove_all(folder);
 }
 
+// Brique's rules page says what the text says of the edge: "some squares on the edge of the board
+// have only one escort or no escorts at all" (a1, light, has none; under light-squares=odd the
+// bottom-right corner, dark, has none; named so on every board size, since a book prints the page
+// for puzzles of any size). Until session 50 it said "a square with an escort off the
+// board has only one".
+TEST(Book, BriquesRulesPageSaysAnEdgeSquareMayHaveNoEscort) {
+  const GameDescriptor& brique = find_game("brique");
+  const std::string guide = guide_text(brique);
+  EXPECT_EQ(guide.find("has only one and"), std::string::npos) << guide;
+  EXPECT_NE(guide.find("may have only one escort on the board, or none (a1 has none)"), std::string::npos) << guide;
+  EXPECT_NE(guide_text(brique, {"light-squares=odd"}).find("(the bottom-right corner has none)"), std::string::npos);
+  EXPECT_NE(guide_text(brique, {"escort-directions=facing"}).find("(a1 has none for Black, the bottom-right corner for White)"),
+            std::string::npos);
+}
+
 // A book written over an earlier one removes the earlier diagrams it would have written
 // (puzzle-NNN.png, solution-NNN.png) and nothing else.
 TEST(Book, RemovesTheDiagramsOfAnEarlierBookOnly) {

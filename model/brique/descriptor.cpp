@@ -44,8 +44,28 @@ std::vector<Ruling> brique_rulings() {
   };
 }
 
+// "a1": the corner squares with neither escort on the board as `side` reads them, named so that
+// they hold on every board size (a book prints the page once for puzzles of several sizes).
+std::string squares_without_escorts(const Rules& rules, int side) {
+  std::string names;
+  for (const int row : {0, rules.n - 1}) {
+    for (const int col : {0, rules.n - 1}) {
+      bool none = true;
+      for (const Escort& e : escorts(rules, side, row, col)) {
+        none = none && (e.row < 0 || e.row >= rules.n || e.col < 0 || e.col >= rules.n);
+      }
+      if (!none) continue;
+      const std::string name = row == 0 && col == 0 ? "a1"
+                               : std::string("the ") + (row == 0 ? "top" : "bottom") + "-" + (col == 0 ? "left" : "right") + " corner";
+      names += (names.empty() ? "" : " and ") + name;
+    }
+  }
+  return names;
+}
+
 // The book's rules page (GameDescriptor::reading_guide), under the rulings `c` holds, each ruling's
-// answer in words, marked.
+// answer in words, marked. The edge squares as the text says: "some squares on the edge of the
+// board have only one escort or no escorts at all".
 std::string reading_guide(const Config& c) {
   const Rules rules = Rules::from(c);
   const std::string pass = rules.pass_allowed
@@ -60,7 +80,11 @@ std::string reading_guide(const Config& c) {
             "directly below it and directly to its right, a dark square's directly above it and directly to its left."
           : "Every square has two escorts, the same for both players {B-2}: a light square the squares directly above it "
             "and directly to its left, a dark square those directly below it and directly to its right.";
-  const std::string edges = " A square with an escort off the board has only one and is never filled.";
+  const std::string black_none = squares_without_escorts(rules, kBlack), white_none = squares_without_escorts(rules, kWhite);
+  const std::string none = black_none == white_none ? black_none + (black_none.find(" and ") == std::string::npos ? " has" : " have") + " none"
+                                              : black_none + " has none for Black, " + white_none + " for White";
+  const std::string edges = " A square on the board's edge may have only one escort on the board, or none (" + none +
+                            "), and such a square is never filled.";
   const std::string fill =
       rules.fill == FillMode::KeepEnemy
           ? "After a placement, every empty square whose two escorts both hold the mover's stones is filled with a stone "
