@@ -1125,6 +1125,79 @@ TEST(Book, BrochsRulesPageSaysWhichRulesAreArbitersRulings) {
   EXPECT_EQ(guide_text(find_game("brique")).find(kGapMark), std::string::npos);
 }
 
+// Quentin's rules page says what the text makes a territory: a region all of whose points are each
+// orthogonally adjacent to at least two stones, board edges not counting under the default Q-1 (the
+// seed's edge region b1-c1-d1 touches three stones and is none); and that the diagonal rule is
+// judged after the fill (the seed's right-hand "Illegal moves" example). Until session 50 it said
+// "every empty region touched by at least two stones is a territory" and put the diagonal rule
+// with no order.
+TEST(Book, QuentinsRulesPageSaysWhatMakesATerritoryAndWhenTheDiagonalRuleIsChecked) {
+  const std::string guide = guide_text(find_game("quentin"));
+  EXPECT_EQ(guide.find("touched by at least two stones"), std::string::npos) << guide;
+  for (const char* words : {"A region is a territory when every one of its points is orthogonally adjacent to at least two "
+                            "stones; the board's edges do not count",
+                            "Only after the fill is the diagonal rule checked"}) {
+    EXPECT_NE(guide.find(words), std::string::npos) << words << "\n" << guide;
+  }
+}
+
+// Quentin's and Brique's rules pages state every ruling's answer (each ruling is marked, so
+// EachGuideFollowsTheRulingsItMarks checks the words change with its value; a ruling whose values
+// only set another's is said through that one), and a book's page follows the rulings its puzzles
+// hold under. Until session 50 both pages were written under the defaults whatever the rulings: a
+// book under opponent-chain=mover-wins and edges-count=yes said "Here, the player who made the move
+// wins" and then "a fill that completes a chain wins for the chain's owner, whoever moved".
+TEST(Book, QuentinAndBriqueRulesPagesStateEveryRulingInForce) {
+  for (const char* name : {"quentin", "brique"}) {
+    const GameDescriptor& game = find_game(name);
+    const std::string guide = game.reading_guide(make_config(game, game.default_size, {}));
+    for (const Ruling& ruling : game.rulings) {
+      const bool sets_another = std::any_of(ruling.options.begin(), ruling.options.end(),
+                                            [](const RulingOption& option) { return !option.sets.empty(); });
+      if (!sets_another) {
+        EXPECT_NE(guide.find("{" + ruling.id + "}"), std::string::npos) << name << " " << ruling.id;
+      }
+    }
+  }
+  const GameDescriptor& quentin = find_game("quentin");
+  const std::string mover = guide_text(quentin, {"opponent-chain=mover-wins", "edges-count=yes"});
+  EXPECT_EQ(mover.find("chain's owner"), std::string::npos) << mover;
+  EXPECT_EQ(mover.find("edges do not count"), std::string::npos) << mover;
+  EXPECT_NE(mover.find("wins for the player who made it"), std::string::npos) << mover;
+  EXPECT_NE(mover.find("each board edge a point lies on counts as one stone toward the two"), std::string::npos) << mover;
+  EXPECT_NE(guide_text(quentin, {"rules-version=boloa-wording"}).find("the mover's stones"), std::string::npos);
+  const std::string brique = guide_text(find_game("brique"), {"light-squares=odd", "fill=keep-enemy", "pie=off"});
+  for (const char* words : {"a1 light", "removed first", "can capture", "'swap'"}) {
+    EXPECT_EQ(brique.find(words), std::string::npos) << words << "\n" << brique;
+  }
+  for (const char* words : {"a1 dark", "keeps it", "There is no pie swap"}) {
+    EXPECT_NE(brique.find(words), std::string::npos) << words << "\n" << brique;
+  }
+  const fs::path folder = fs::temp_directory_path() / ("arbiter-book-guide-rulings-" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  const BookFiles files = write_book({puzzles_under_rulings().front()}, folder.string());
+  const std::string tex = file_text(files.tex);
+  EXPECT_NE(tex.find("Here, the player who made the move wins"), std::string::npos);
+  EXPECT_EQ(tex.find("chain's owner"), std::string::npos);
+  EXPECT_NE(tex.find("wins for the player who made it"), std::string::npos);
+  fs::remove_all(folder);
+}
+
+// Brique's rules page says what the text says of the edge: "some squares on the edge of the board
+// have only one escort or no escorts at all" (a1, light, has none; under light-squares=odd the
+// bottom-right corner, dark, has none; named so on every board size, since a book prints the page
+// for puzzles of any size). Until session 50 it said "a square with an escort off the
+// board has only one".
+TEST(Book, BriquesRulesPageSaysAnEdgeSquareMayHaveNoEscort) {
+  const GameDescriptor& brique = find_game("brique");
+  const std::string guide = guide_text(brique);
+  EXPECT_EQ(guide.find("has only one and"), std::string::npos) << guide;
+  EXPECT_NE(guide.find("may have only one escort on the board, or none (a1 has none)"), std::string::npos) << guide;
+  EXPECT_NE(guide_text(brique, {"light-squares=odd"}).find("(the bottom-right corner has none)"), std::string::npos);
+  EXPECT_NE(guide_text(brique, {"escort-directions=facing"}).find("(a1 has none for Black, the bottom-right corner for White)"),
+            std::string::npos);
+}
+
 // A book written over an earlier one removes the earlier diagrams it would have written
 // (puzzle-NNN.png, solution-NNN.png) and nothing else.
 TEST(Book, RemovesTheDiagramsOfAnEarlierBookOnly) {

@@ -44,6 +44,71 @@ std::vector<Ruling> brique_rulings() {
   };
 }
 
+// "a1": the corner squares with neither escort on the board as `side` reads them, named so that
+// they hold on every board size (a book prints the page once for puzzles of several sizes).
+std::string squares_without_escorts(const Rules& rules, int side) {
+  std::string names;
+  for (const int row : {0, rules.n - 1}) {
+    for (const int col : {0, rules.n - 1}) {
+      bool none = true;
+      for (const Escort& e : escorts(rules, side, row, col)) {
+        none = none && (e.row < 0 || e.row >= rules.n || e.col < 0 || e.col >= rules.n);
+      }
+      if (!none) continue;
+      const std::string name = row == 0 && col == 0 ? "a1"
+                               : std::string("the ") + (row == 0 ? "top" : "bottom") + "-" + (col == 0 ? "left" : "right") + " corner";
+      names += (names.empty() ? "" : " and ") + name;
+    }
+  }
+  return names;
+}
+
+// The book's rules page (GameDescriptor::reading_guide), under the rulings `c` holds, each ruling's
+// answer in words, marked. The edge squares as the text says: "some squares on the edge of the
+// board have only one escort or no escorts at all".
+std::string reading_guide(const Config& c) {
+  const Rules rules = Rules::from(c);
+  const std::string pass = rules.pass_allowed
+                               ? "; a player may pass instead ('pass'), and two passes in a row end the game in a draw {B-5}"
+                               : "; no turn may pass {B-5}";
+  const std::string shade = rules.light_when_even ? "a1 light {B-1}" : "a1 dark {B-1}";
+  const std::string directions =
+      rules.white_faces_black
+          ? "Every square has two escorts, which differ between the players {B-2}: for Black a light square's are the "
+            "squares directly above it and directly to its left, a dark square's those directly below it and directly "
+            "to its right; White reads 'in front' and 'left' from across the table, so for White a light square's are "
+            "directly below it and directly to its right, a dark square's directly above it and directly to its left."
+          : "Every square has two escorts, the same for both players {B-2}: a light square the squares directly above it "
+            "and directly to its left, a dark square those directly below it and directly to its right.";
+  const std::string black_none = squares_without_escorts(rules, kBlack), white_none = squares_without_escorts(rules, kWhite);
+  const std::string none = black_none == white_none ? black_none + (black_none.find(" and ") == std::string::npos ? " has" : " have") + " none"
+                                              : black_none + " has none for Black, " + white_none + " for White";
+  const std::string edges = " A square on the board's edge may have only one escort on the board, or none (" + none +
+                            "), and such a square is never filled.";
+  const std::string fill =
+      rules.fill == FillMode::KeepEnemy
+          ? "After a placement, every empty square whose two escorts both hold the mover's stones is filled with a stone "
+            "of the mover's; a square that holds an enemy stone keeps it {B-3}."
+      : rules.fill == FillMode::Repeat
+          ? "After a placement, every square whose two escorts both hold the mover's stones is filled with a stone of the "
+            "mover's, an enemy stone on it removed first, and this is repeated until no square qualifies {B-3}: so a "
+            "placement can capture."
+          : "After a placement, every square whose two escorts both hold the mover's stones is filled with a stone of the "
+            "mover's, an enemy stone on it removed first, all in one pass {B-3}: so a placement can capture.";
+  const std::string pie =
+      rules.pie == PieMode::Mirror
+          ? "'swap' is White's pie swap on the first turn: each stone is replaced by one of the other colour on its mirror "
+            "square across the diagonal through a1 (c1 goes to a3), and Black moves next {B-4}."
+      : rules.pie == PieMode::Off ? "There is no pie swap {B-4}."
+                                  : "'swap' is White's pie swap on the first turn: the players exchange colours and the "
+                                    "stones stay, and White moves next {B-4}.";
+  return "Black wins by joining the top and bottom rows with a chain of orthogonally adjacent black stones, White by "
+         "joining the left and right columns with white stones. A move places a stone on an empty square, named by its "
+         "column letter and row number (c3; a1 is the top-left square)" + pass + ".\n"
+         "The squares are light and dark like a chessboard's, " + shade + ". " + directions + edges + " " + fill +
+         " The move's text does not list its fills: the solution's diagram shows them.\n" + pie;
+}
+
 class BriqueGame final : public Game {
  public:
   BriqueGame(const GameDescriptor& descriptor, const Config& config)
@@ -88,23 +153,7 @@ const GameDescriptor& brique_game() {
     d.title = "Brique (Luis Bolaños Mures, 2012)";
     d.summary = "Connection game on a checkered board; two friendly escorts fill the square they escort.";
     d.side_names = {"Black", "White"};
-    // The book's rules page, under the default rulings whatever `config` holds (a book states a ruling
-    // that differs beside it).
-    d.reading_guide = [](const Config&) {
-      return std::string(
-          "Black wins by joining the top and bottom rows with a chain of orthogonally adjacent black stones, White by "
-          "joining the left and right columns with white stones. A move places a stone on an empty square, named by "
-          "its column letter and row number (c3; a1 is the top-left square).\n"
-          "The squares are light and dark like a "
-          "chessboard's, a1 light. Every square has two escorts, the same for both players: a light square the "
-          "squares directly above it and directly to its left, a dark square those directly below it and directly to "
-          "its right (a square with an escort off the board has only one and is never filled). After a placement, "
-          "every square whose two escorts both hold the mover's stones is filled with a stone of the mover's, an "
-          "enemy stone on it removed first: so a placement can capture. The move's text does not list its fills: "
-          "the solution's diagram shows them.\n"
-          "'swap' is White's pie swap on the first turn: the players exchange "
-          "colours and the stones stay.");
-    };
+    d.reading_guide = brique::reading_guide;
     d.default_size = 15;
     d.size_help = "2 to 26";
     d.size_ok = [](int n) { return n >= 2 && n <= brique::kMaxBoard; };

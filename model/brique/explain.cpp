@@ -37,7 +37,8 @@ std::string examine_square(const Position& before_fill, int mover, int row, int 
               contents(p.at(e[i].row, e[i].col)) + ")";
       both_friendly = both_friendly && p.at(e[i].row, e[i].col) == friendly;
     } else {
-      text += "the square " + escort_direction(p.rules, mover, row, col, e[i]) + ", which is off the board";
+      // The comma closes the clause, so the escort named after it does not read as off the board too.
+      text += "the square " + escort_direction(p.rules, mover, row, col, e[i]) + ", which is off the board" + (i == 0 ? "," : "");
       both_on_board = false;
     }
   }

@@ -66,6 +66,58 @@ std::vector<Ruling> quentin_rulings() {
   };
 }
 
+// The book's rules page (GameDescriptor::reading_guide), under the rulings `c` holds: a territory
+// as the text defines it (seed 002, "Definitions"), what counts toward it and the majority (Q-1,
+// Q-2), the order of a turn its "Illegal moves" example fixes (fill, then the diagonal rule), and
+// each ruling's answer in words, marked.
+std::string reading_guide(const Config& c) {
+  const Rules rules = Rules::from(c);
+  const bool edges = rules.edges == Rules::Edges::Count;
+  const std::string counted =
+      edges ? "each board edge a point lies on counts as one stone toward the two (a corner point counts two) {Q-1}, so "
+              "a point on an edge needs one adjacent stone and a corner point none"
+            : "the board's edges do not count {Q-1}, so a region along an edge whose middle point touches only one "
+              "stone is no territory, however many stones the region touches";
+  const std::string majority =
+      rules.majority == Rules::Majority::Adjacencies
+          ? "the side with more adjacencies to it, each stone counted once for every territory point it touches {Q-2}"
+          : "the side that has more stones around it, each stone counted once however many territory points it touches "
+            "{Q-2}";
+  const std::string fill = rules.fill == Rules::Fill::UntilNone
+                               ? "Judging and filling are repeated until no territory is left {Q-3}"
+                               : "The regions are judged once and every territory filled at once {Q-3}";
+  const std::string whose = rules.diagonal == Rules::Diagonal::MoverOnly
+                                ? "no two of the mover's stones may stand diagonally adjacent without a neighbour of "
+                                  "his colour in common (the opponent's stones are not checked) {Q-4}"
+                                : "no two like-coloured stones of either side may stand diagonally adjacent without a "
+                                  "like-coloured orthogonal neighbour in common {Q-4}";
+  const std::string chain =
+      rules.opponent_chain == Rules::OpponentChain::MoverWins
+          ? "A move that completes a chain wins for the player who made it, even when its fill completes the "
+            "opponent's chain {Q-5}."
+      : rules.opponent_chain == Rules::OpponentChain::Illegal
+          ? "A move whose fill completes only the opponent's chain is illegal {Q-5}; one that completes the mover's "
+            "chain wins."
+          : "A fill that completes a chain wins for the chain's owner, whoever moved {Q-5}.";
+  const std::string stuck = rules.no_moves == Rules::NoMoves::SideToMoveLoses ? "the player to move would lose"
+                            : rules.no_moves == Rules::NoMoves::MoreStones
+                                ? "the side with more stones on the board would win, equal counts drawing"
+                                : "the game would be drawn";
+  const std::string swap = rules.pie ? "'swap' is White's pie swap instead of his first move {Q-9}; "
+                                     : "There is no pie swap {Q-9}; ";
+  return "Black wins by joining the top and bottom edges with a chain of orthogonally adjacent black stones on the "
+         "points, White by joining the left and right edges. A move places a stone on an empty point, named by its "
+         "column letter and row number (c3; a1 is the top-left point).\n"
+         "After the move, the empty points fall into regions: groups of orthogonally adjacent empty points bounded by "
+         "stones and the board's edges. A region is a territory when every one of its points is orthogonally adjacent "
+         "to at least two stones; " + counted + ". Every territory is filled with the stones of " + majority +
+         " (on a tie, the player who did not move); the move's text does not list the fills. " + fill +
+         ". Only after the fill is the diagonal rule checked: at the end of the turn, fills included, " + whose +
+         ", and a move that leaves such a pair is illegal. " + chain + "\n" + swap +
+         "'pass' is forced when a side has no legal placement; if neither side could place, which the text says never "
+         "happens, " + stuck + " {Q-6}.";
+}
+
 class QuentinGame final : public Game {
  public:
   QuentinGame(const GameDescriptor& descriptor, const Config& config)
@@ -133,19 +185,7 @@ const GameDescriptor& quentin_game() {
     d.title = "Quentin (Luis Bolaños Mures, 2012)";
     d.summary = "connection game on the points of a square board; enclosed territories are filled by majority";
     d.side_names = {"Black", "White"};
-    // The book's rules page, under the default rulings whatever `config` holds (a book states a ruling
-    // that differs beside it).
-    d.reading_guide = [](const Config&) {
-      return std::string(
-          "Black wins by joining the top and bottom edges with a chain of orthogonally adjacent black stones on the "
-          "points, White by joining the left and right edges. A move places a stone on an empty point, named by its "
-          "column letter and row number (c3; a1 is the top-left point). After it, every empty region touched by at "
-          "least two stones is a territory and is filled with the stones of the side that has more stones around it "
-          "(on a tie, the player who did not move); the move's text does not list the fills, and a fill that completes "
-          "a chain wins for the chain's owner, whoever moved. No two like-coloured stones may stand diagonally adjacent without "
-          "a like-coloured neighbour in common (the diagonal rule). 'swap' is White's pie swap instead of his first "
-          "move; 'pass' is forced when a side has no legal placement.");
-    };
+    d.reading_guide = quentin::reading_guide;
     d.default_size = 13;
     d.size_help = "2 to 26";
     d.size_ok = [](int size) { return size >= quentin::kMinSize && size <= quentin::kMaxSize; };

@@ -139,7 +139,8 @@ std::string explain_move(const Rules& rules, const Position& position, const Out
     const int r1 = a / size, c1 = a % size, r2 = b / size, c2 = b % size;
     const int shared1 = r1 * size + c2, shared2 = r2 * size + c1;
     const char* colour = kColour[side_of(turn.cells_after[static_cast<std::size_t>(a)])];
-    out += "Legality: ILLEGAL. After the fill the " + std::string(colour) + " stones " + SquareGrid::of(size).name(a) +
+    out += "Legality: ILLEGAL. " + std::string(turn.filled() ? "After the fill the " : "The ") + colour + " stones " +
+           SquareGrid::of(size).name(a) +
            " and " + SquareGrid::of(size).name(b) + " are diagonally adjacent and neither " +
            SquareGrid::of(size).name(shared1) + " nor " + SquareGrid::of(size).name(shared2) + " holds a " + colour +
            " stone; " + kSide[mover] + " must choose another move.\n";

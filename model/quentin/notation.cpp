@@ -207,6 +207,8 @@ std::string point_list(int size, std::vector<int> points) {
   return out;
 }
 
+InputError unreachable(const std::string& why) { return InputError("no game reaches this position: " + why); }
+
 // Whatever the text says, the stones must be a position some turn can end in.
 void check_reachable_shape(const Rules& rules, const Position& position) {
   const int size = position.size;
@@ -216,15 +218,15 @@ void check_reachable_shape(const Rules& rules, const Position& position) {
   Rules all_stones = rules;
   all_stones.diagonal = Rules::Diagonal::AllStones;
   if (auto pair = reference::unsupported_diagonal(all_stones, size, position.cells, position.side_to_move())) {
-    throw InputError("stones " + grid.name(pair->first) + " and " + grid.name(pair->second) +
-                     " are diagonally adjacent without a shared like-coloured neighbour; no turn ends like that");
+    throw unreachable("stones " + grid.name(pair->first) + " and " + grid.name(pair->second) +
+                      " are diagonally adjacent without a shared like-coloured neighbour; no turn ends like that");
   }
   const bool board_empty = std::all_of(position.cells.begin(), position.cells.end(), [](std::int8_t c) { return c == kEmpty; });
   if (board_empty) return;  // with edges-count=yes the empty 2x2 board is itself a territory
   for (const std::vector<int>& region : reference::empty_regions(size, position.cells)) {
     if (reference::judge_region(rules, size, position.cells, region, 0).territory()) {
-      throw InputError("the empty points " + point_list(size, region) +
-                       " form a territory, which the end of every turn fills; no turn ends like that");
+      throw unreachable("the empty points " + point_list(size, region) +
+                        " form a territory, which the end of every turn fills; no turn ends like that");
     }
   }
 }
@@ -274,8 +276,6 @@ void check_ply_fits_stones(const Position& position, bool must_pass) {
                      std::to_string(std::max(0, most_plies)) + (must_pass ? " with a forced pass to come" : ""));
   }
 }
-
-InputError unreachable(const std::string& why) { return InputError("no game reaches this position: " + why); }
 
 std::string stones_text(int count) { return std::to_string(count) + (count == 1 ? " stone" : " stones"); }
 
@@ -526,7 +526,7 @@ Move read_move(const Rules& rules, const Position& position, const Outcome& outc
   }
   const reference::TurnReport turn = reference::play_placement(rules, position, point, mover);
   if (turn.unsupported) {
-    throw InputError("move " + grid.name(point) + " is illegal by the diagonal rule: after the fill, " +
+    throw InputError("move " + grid.name(point) + " is illegal by the diagonal rule: " + (turn.filled() ? "after the fill, " : "") +
                      (turn.cells_after[static_cast<std::size_t>(turn.unsupported->first)] == kBlackStone ? "black" : "white") +
                      " stones " + grid.name(turn.unsupported->first) + " and " + grid.name(turn.unsupported->second) +
                      " are diagonally adjacent with no like-coloured orthogonal neighbour in common");

@@ -39,6 +39,16 @@ struct TurnReport {
   int completed_side = -1;                         // the side whose chain now joins its edges
   std::vector<int> completed_chain;
   bool legal = false;
+
+  // Whether any region was a territory, that is, whether the turn filled anything.
+  bool filled() const {
+    for (const std::vector<RegionReport>& pass : passes) {
+      for (const RegionReport& region : pass) {
+        if (region.territory()) return true;
+      }
+    }
+    return false;
+  }
 };
 
 // Stones (and, if the ruling says so, board edges) orthogonally adjacent to a point.

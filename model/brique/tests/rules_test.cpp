@@ -221,7 +221,7 @@ TEST(BriqueExplain, EdgeSquaresWinsSwapsAndIllegalMoves) {
   const auto g = game(5);
   const auto empty = g->initial_state("fast");
   const std::string edge = empty->explain(empty->parse_move("b1"));
-  EXPECT_NE(edge.find("c1 (light square): its escorts are the square in front of it, which is off the board and b1 to the left of it "
+  EXPECT_NE(edge.find("c1 (light square): its escorts are the square in front of it, which is off the board, and b1 to the left of it "
                       "(a black stone). With only one escort on the board, the fill rule does not apply to it."),
             std::string::npos)
       << edge;

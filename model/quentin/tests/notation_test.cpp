@@ -125,8 +125,8 @@ TEST(QuentinNotation, BadPositionsGiveOneLineErrors) {
   expect_input_error(parse("BW.\n...\n...\nBlack to move, ply 2, swapped\n"), "it is White's turn");
   expect_input_error(parse("B..\n...\n...\nWhite to move, ply 1, swapped\n"), "at least ply 2");
   expect_input_error(parse("B..\n...\n...\nWhite to move, ply 999\n"), "exceeds the longest possible game");
-  expect_input_error(parse("B..\n.B.\n...\nWhite to move, ply 1\n"), "stones a1 and b2 are diagonally adjacent");
-  expect_input_error(parse(".B.\nBB.\n...\nWhite to move, ply 1\n"), "the empty points a1 form a territory");
+  expect_input_error(parse("B..\n.B.\n...\nWhite to move, ply 1\n"), "no game reaches this position: stones a1 and b2 are diagonally adjacent");
+  expect_input_error(parse(".B.\nBB.\n...\nWhite to move, ply 1\n"), "no game reaches this position: the empty points a1 form a territory");
   expect_input_error(parse("B..\nB..\nB..\nWhite to move, ply 3\n"), "the game is already over");
   expect_input_error(parse("B..\n...\n...\nBlack wins, ply 1\n"), "the stones say the game is still going on");
   expect_input_error(parse("B..\nB..\nB..\nWhite wins, ply 3\n"), "status says White wins but the stones say Black wins");

@@ -432,6 +432,36 @@ TEST(QuentinRulings, EveryRulingIdQ1ToQ7IsSelectable) {
   for (const char* id : {"Q-1", "Q-2", "Q-3", "Q-4", "Q-5", "Q-6", "Q-7", "Q-9"}) EXPECT_EQ(ids.count(id), 1u) << id;
 }
 
+// A placement the diagonal rule forbids says "after the fill" only when the turn filled something:
+// White a1 next to b2 fills nothing (a tester read "after the fill" there as a fill that did not
+// happen; until session 50 every such refusal said it); the seed's right-hand "Illegal moves"
+// example, White c2, fills b2 black first.
+TEST(QuentinRules, TheDiagonalRuleSaysAfterTheFillOnlyWhenATerritoryWasFilled) {
+  for (const std::string& impl : implementations()) {
+    const auto game = make_game(quentin_game(), 5, {});
+    const auto plain = game->parse_position("quentin 5 ...../.W.../...../....B/....B white 3", impl);
+    try {
+      plain->parse_move("a1");
+      ADD_FAILURE() << impl;
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()), "move a1 is illegal by the diagonal rule: white stones a1 and b2 are diagonally "
+                                       "adjacent with no like-coloured orthogonal neighbour in common");
+    }
+    const std::string explained = plain->explain_text("a1");
+    EXPECT_TRUE(contains(explained, "Legality: ILLEGAL. The white stones a1 and b2 are diagonally adjacent")) << explained;
+    EXPECT_FALSE(contains(explained, "fill")) << explained;
+    auto filled = setup("\n   a b c d e\n 1 B B . . .\n 2 B . . . .\n 3 . W . . .\n 4 . . . . .\n 5 . . . . .\nWhite to move, ply 3\n",
+                        {}, impl);
+    try {
+      filled.state->parse_move("c2");
+      ADD_FAILURE() << impl;
+    } catch (const InputError& e) {
+      EXPECT_TRUE(contains(e.what(), "illegal by the diagonal rule: after the fill, white stones")) << e.what();
+    }
+    EXPECT_TRUE(contains(filled.state->explain_text("c2"), "Legality: ILLEGAL. After the fill the white stones"));
+  }
+}
+
 // ---------------------------------------------------------------- passing
 
 // Found in random 5x5 play: White has no legal placement. b2 (say) would leave a2-b2... every
