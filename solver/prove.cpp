@@ -14,11 +14,13 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <map>
 #include <optional>
 #include <set>
 #include <ostream>
 #include <sstream>
+#include <unordered_set>
 
 #include <nlohmann/json.hpp>
 
@@ -456,6 +458,111 @@ bool per_size_form_stands_in(const ProveRow& lemma) {
          !(v.kind == Verdict::Kind::Refuted && v.refutes_derived_claims);
 }
 
+// A game that ends drawn, looked for by the model's own play: a depth-first walk of the game tree
+// from the initial position, each position (by its key) expanded once, until a drawn end, the end
+// of the tree, the time limit, a stop request or kDrawSearchPositions positions (the set of those
+// seen is what the walk keeps in memory).
+constexpr long kDrawSearchPositions = 1'000'000;
+
+struct DrawSearch {
+  enum class End { Found, Exhausted, TimeLimit, PositionLimit, Stopped };
+  End end = End::Exhausted;
+  std::vector<std::string> moves;  // Found: the drawn game, from the initial position
+  std::string final_diagram;       // Found: its last position
+  long positions = 0;
+  double seconds = 0;
+};
+
+class DrawWalk {
+ public:
+  explicit DrawWalk(double seconds)
+      : deadline_(std::chrono::steady_clock::now() +
+                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds))) {}
+
+  // True when a drawn game was found from `state`, at `depth` plies from the root (then path_
+  // holds its moves). One state and one move list per depth, reused: a position copied, not cloned.
+  bool visit(const State& state, std::size_t depth) {
+    if (state.is_terminal()) return state.outcome().kind == Outcome::Kind::Draw;
+    if (!seen_.insert(state.key()).second) return false;
+    if (static_cast<long>(seen_.size()) > kDrawSearchPositions) return halt(DrawSearch::End::PositionLimit);
+    if (seen_.size() % 1024 == 0) {
+      if (stop_requested()) return halt(DrawSearch::End::Stopped);
+      if (std::chrono::steady_clock::now() > deadline_) return halt(DrawSearch::End::TimeLimit);
+    }
+    if (next_.size() <= depth) {
+      next_.push_back(state.clone());
+      moves_.emplace_back();
+    }
+    std::vector<Move>& moves = moves_[depth];
+    state.legal_moves(moves);
+    for (std::size_t k = 0; k < moves.size(); ++k) {
+      State& next = *next_[depth];
+      next.copy_from(state);
+      next.apply(moves[k]);
+      path_.push_back(moves[k]);
+      if (visit(next, depth + 1)) return true;
+      path_.pop_back();
+      if (halted_) return false;
+    }
+    return false;
+  }
+
+  DrawSearch result(const Game& game, bool found) const {
+    DrawSearch r;
+    r.end = found ? DrawSearch::End::Found : halted_ ? end_ : DrawSearch::End::Exhausted;
+    if (found) {
+      auto state = game.initial_state();
+      for (const Move m : path_) {
+        r.moves.push_back(state->move_text(m));
+        state->apply(m);
+      }
+      r.final_diagram = state->diagram();
+    }
+    r.positions = static_cast<long>(seen_.size());
+    return r;
+  }
+
+ private:
+  bool halt(DrawSearch::End why) {
+    halted_ = true;
+    end_ = why;
+    return false;
+  }
+
+  std::chrono::steady_clock::time_point deadline_;
+  std::unordered_set<std::uint64_t> seen_;
+  std::vector<std::unique_ptr<State>> next_;
+  std::deque<std::vector<Move>> moves_;  // a deque: growing it leaves the lists in use where they are
+  std::vector<Move> path_;
+  bool halted_ = false;
+  DrawSearch::End end_ = DrawSearch::End::Exhausted;
+};
+
+DrawSearch search_drawn_game(const Game& game, double seconds) {
+  const auto started = std::chrono::steady_clock::now();
+  DrawWalk walk(seconds);
+  const auto root = game.initial_state();
+  DrawSearch result = walk.result(game, walk.visit(*root, 0));
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return result;
+}
+
+// How the walk ended, when it found no drawn game, as a clause of an unknown verdict's reason.
+std::string no_drawn_game_words(const DrawSearch& search, int size) {
+  std::ostringstream words;
+  words << "no drawn game of size " << size << " found by the model's play (a depth-first walk of the game tree, "
+        << search.positions << " positions, " << std::fixed << std::setprecision(2) << search.seconds << " s: ";
+  switch (search.end) {
+    case DrawSearch::End::Exhausted: words << "the whole tree, positions told apart by their 64-bit keys"; break;
+    case DrawSearch::End::TimeLimit: words << "stopped at the time limit"; break;
+    case DrawSearch::End::PositionLimit: words << "stopped at its limit of " << kDrawSearchPositions << " positions"; break;
+    case DrawSearch::End::Stopped: words << "stopped by " << stop_signal_name(); break;
+    case DrawSearch::End::Found: break;
+  }
+  words << ")";
+  return words.str();
+}
+
 ProveRow interrupted_row(const Claim& claim, int size) {
   ProveRow row{claim.name, size, Verdict::unknown("interrupted by " + stop_signal_name()), false};
   if (!claim.premises.empty()) {
@@ -718,6 +825,35 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
                  ", which is not proved for every size";
       }
       v.scope = claim.size_independent ? "every size (derived)" : "size " + std::to_string(size) + " (derived)";
+      // The argument fails, which leaves the claim open, not false. A claim that a drawn game
+      // refutes is then looked at in play: a drawn game of this size under these rulings refutes it
+      // (and so the claim about every size, if it is that one); none found leaves it unknown.
+      if (claim.refuted_by_a_drawn_game && refuted != nullptr && v.kind == Verdict::Kind::Unknown && !row.interrupted &&
+          !stop_requested()) {
+        const DrawSearch search = search_drawn_game(*make_game(game, size, request.rulings), request.timeout_seconds);
+        if (search.end == DrawSearch::End::Found) {
+          std::string line;
+          for (const auto& m : search.moves) line += " " + m;
+          std::ostringstream how;
+          how << "the argument fails (premise " << refuted->claim << " is " << refuted_scope(*refuted)
+              << "), and the claim itself is refuted by play: a depth-first walk of the model's game tree from the "
+                 "empty board found this drawn game after "
+              << search.positions << " positions (" << std::fixed << std::setprecision(2) << search.seconds
+              << " s; the time shown is the premises')";
+          v.note = how.str();
+          v.kind = Verdict::Kind::Refuted;
+          v.reason.clear();
+          v.counterexample = "a game of size " + std::to_string(size) + " that ends drawn, played by the model from the "
+                             "empty board:" + line + "\n" + search.final_diagram;
+          v.counterexample_size = size;
+          v.reached_by = search.moves;
+        } else if (search.end == DrawSearch::End::Stopped) {
+          row.interrupted = true;
+          v.reason = "interrupted by " + stop_signal_name() + " while the model's play looked for a drawn game";
+        } else {
+          v.reason += "; " + no_drawn_game_words(search, size);
+        }
+      }
       row.not_reached = row.interrupted && all_not_reached;
       if (row.not_reached) row.derived = false;  // not reached, so not derived either
       if (!row.interrupted || !farming) remember(memo_key, row);

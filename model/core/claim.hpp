@@ -117,6 +117,10 @@ struct Claim {
   bool expected_refuted = false;
   // Who makes the claim (a game sets it with with_source_kinds): what a refutation of it is.
   ClaimSource source_kind = ClaimSource::RuleText;
+  // A derived claim that no game ends drawn, which a drawn game played by the model refutes. Where
+  // a premise is refuted without contradicting it (the argument fails), the driver looks for a
+  // drawn game of that size and rulings before it answers unknown (solver/prove.hpp).
+  bool refuted_by_a_drawn_game = false;
 };
 
 // Sets the encoding version of every claim (a game passes its generated source hash).
@@ -146,6 +150,23 @@ inline std::vector<Claim> with_source_kinds(std::vector<Claim> claims, const std
       }
     }
     if (!found) throw std::logic_error("with_source_kinds: no claim named " + name);
+  }
+  return claims;
+}
+
+// Marks the named claims as ones a drawn game refutes (Claim::refuted_by_a_drawn_game); every name
+// must be one of the claims, and derived (the driver looks for a drawn game only where a derivation
+// fails).
+inline std::vector<Claim> refuted_by_a_drawn_game(std::vector<Claim> claims, const std::vector<std::string>& names) {
+  for (const std::string& name : names) {
+    bool found = false;
+    for (Claim& claim : claims) {
+      if (claim.name == name && !claim.premises.empty()) {
+        claim.refuted_by_a_drawn_game = true;
+        found = true;
+      }
+    }
+    if (!found) throw std::logic_error("refuted_by_a_drawn_game: no derived claim named " + name);
   }
   return claims;
 }

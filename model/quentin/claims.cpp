@@ -1502,6 +1502,9 @@ std::vector<Claim> quentin_claims() {
       {"legality-checks-every-stone", ClaimSource::Rulings},
       {"invariant-inductive-every-size", ClaimSource::Lemma},
   };
+  // A drawn game refutes the game-level no-draw claims: where their argument fails, the driver
+  // looks for one.
+  claims = refuted_by_a_drawn_game(std::move(claims), {"no-draw", "no-draw-every-size"});
   return with_encoding_version(with_source_kinds(with_audit_sizes(std::move(claims), audit_sizes), kinds),
                                ARBITER_ENCODING_SOURCE_HASH);
 }

@@ -253,8 +253,10 @@ TEST(BriqueClaims, EveryClaimCarriesTheEncodingVersion) {
   for (const Claim& claim : brique_claims()) EXPECT_EQ(claim.encoding_version.size(), 16u) << claim.name;
 }
 
-ProveRow prove_brique(const std::string& claim, int size, const std::vector<std::string>& rulings = {}) {
+ProveRow prove_brique(const std::string& claim, int size, const std::vector<std::string>& rulings = {},
+                      double timeout = 60) {
   ProveRequest request;
+  request.timeout_seconds = timeout;
   request.game = &find_game("brique");
   request.claims = {claim};
   request.min_size = request.max_size = size;
@@ -279,9 +281,13 @@ TEST(BriqueDerivedClaims, NoDrawOnEveryBoardSizeIsDerivedFromItsPremises) {
 
 TEST(BriqueDerivedClaims, NoDrawIsNotProvedWhereAPremiseFails) {
   // Under facing the invariant is not inductive (a premise refuted by a reachable position), but
-  // no drawn game is shown: the argument fails and the claim stays unknown, not refuted.
-  const ProveRow facing = prove_brique("no-draw-every-size", 5, {"escort-directions=facing"});
+  // no drawn game is shown: the argument fails, the model's play finds no drawn game on 3x3 (its
+  // whole tree), and the claim stays unknown, not refuted.
+  const ProveRow facing = prove_brique("no-draw-every-size", 3, {"escort-directions=facing"});
   ASSERT_EQ(facing.verdict.kind, Verdict::Kind::Unknown);
+  EXPECT_NE(facing.verdict.reason.find("; no drawn game of size 3 found by the model's play"), std::string::npos)
+      << facing.verdict.reason;
+  EXPECT_NE(facing.verdict.reason.find("the whole tree"), std::string::npos) << facing.verdict.reason;
   EXPECT_NE(facing.verdict.reason.find("the argument fails: premise invariant-inductive-every-size is refuted"),
             std::string::npos)
       << facing.verdict.reason;
@@ -306,6 +312,27 @@ TEST(BriqueDerivedClaims, NoDrawIsNotProvedWhereAPremiseFails) {
   const ProveRow mirror = prove_brique("no-draw", 4, {"pie=mirror"});
   ASSERT_EQ(mirror.verdict.kind, Verdict::Kind::Unknown);
   EXPECT_NE(mirror.verdict.reason.find("not encoded: ruling pie=mirror"), std::string::npos) << mirror.verdict.reason;
+}
+
+// Under fill=keep-enemy the argument fails (invariant-inductive is refuted) and the rule text's
+// claim is false too: a1 b1 b2 a2 ends drawn on 2x2. The driver looks for a drawn game before it
+// answers unknown, and shows the one it finds, which the model replays to a draw. Under the default
+// rulings no-draw stays proved, with no search.
+TEST(BriqueDerivedClaims, NoDrawIsRefutedByADrawnGameWhereTheArgumentFails) {
+  for (const char* claim : {"no-draw", "no-draw-every-size"}) {
+    const ProveRow row = prove_brique(claim, 2, {"fill=keep-enemy"}, 10);
+    ASSERT_EQ(row.verdict.kind, Verdict::Kind::Refuted) << claim << ": " << row.verdict.reason;
+    EXPECT_EQ(row.verdict.counterexample_size, 2) << claim;
+    EXPECT_NE(row.verdict.counterexample.find("a game of size 2 that ends drawn"), std::string::npos)
+        << row.verdict.counterexample;
+    EXPECT_NE(row.verdict.counterexample.find("Draw, ply 4"), std::string::npos) << row.verdict.counterexample;
+    EXPECT_NE(row.verdict.note.find("premise invariant-inductive"), std::string::npos) << row.verdict.note;
+    const auto game = make_game(find_game("brique"), 2, {"fill=keep-enemy"});
+    auto state = game->initial_state();
+    for (const std::string& move : row.verdict.reached_by) state->apply(state->parse_move(move));
+    EXPECT_EQ(state->outcome().kind, Outcome::Kind::Draw) << claim;
+  }
+  EXPECT_EQ(prove_brique("no-draw", 2).verdict.kind, Verdict::Kind::Proved);
 }
 
 // Issue 12: every claim under every non-default ruling value either models that value (as its
