@@ -196,7 +196,7 @@ bool show_text(const Puzzle& p, const std::string& db) {
   // A wrong move the re-check refused is marked where its sentence is printed, so that the sentence
   // is not read as sound (check_without_search names it "wrong move M: ...").
   for (const auto& r : p.refutations) {
-    std::cout << "wrong: " << r.move << " — " << r.why;
+    std::cout << "wrong: " << r.move << " — " << puzzles::wrong_move_text(p, *position, r);
     const std::string prefix = "wrong move " + r.move + ": ";
     for (const std::string& problem : problems) {
       if (problem.starts_with(prefix)) std::cout << " (refused: " << problem.substr(prefix.size()) << ")";

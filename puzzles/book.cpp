@@ -259,10 +259,8 @@ Drawing decorate_for_print(const Drawing& board, Decorations decorations, const 
   return with_printable_labels(std::move(out), scale, std::min(html.width_mm, pdf.width_mm) / scale);
 }
 
-// "After d1, Black answers d5 and wins.", where replaying the wrong move and the stored answer
-// shows that the answer ends the game with the answerer's win (the generator's sentence for such
-// a move since s48: a store written before it said only "... and White cannot win within 2 moves",
-// true but hiding that the move loses at once). Nothing for a move that exchanges the players
+// "Black answers d5 and wins", where replaying the wrong move and the stored answer shows that the
+// answer ends the game with the answerer's win. Nothing for a move that exchanges the players
 // (whose sentence names the exchange), an answer that does not play, or any other end.
 std::optional<std::string> answer_wins(const GameDescriptor& game, const State& start, const Refutation& wrong) {
   if (wrong.defence.empty()) return std::nullopt;
@@ -275,8 +273,7 @@ std::optional<std::string> answer_wins(const GameDescriptor& game, const State& 
     if (after->is_terminal() || answerer == start.side_to_move()) return std::nullopt;
     after->apply(after->parse_move(wrong.defence.front()));
     if (!after->is_terminal() || after->outcome().kind != Outcome::Kind::Win || after->outcome().winner != answerer) return std::nullopt;
-    return "After " + wrong.move + ", " + game.side_names.at(static_cast<std::size_t>(answerer)) + " answers " +
-           wrong.defence.front() + " and wins.";
+    return game.side_names.at(static_cast<std::size_t>(answerer)) + " answers " + wrong.defence.front() + " and wins";
   } catch (const InputError&) {
     return std::nullopt;  // a stored move that does not play: the stored sentence stands
   }
@@ -332,15 +329,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
     numbered.push_back(std::to_string(i + 1) + " " + puzzle.main_line[i] + (i == 0 ? "!" : ""));
   }
   entry.main_line = join(numbered, "  ");
-  for (const Refutation& wrong : puzzle.refutations) {
-    std::string why = wrong.why;  // the generator's sentence names the defence itself
-    if (const std::optional<std::string> won = answer_wins(game, *start, wrong)) why = *won;
-    if (why.empty()) {
-      why = wrong.defence.empty() ? "it does not win" : "answered by " + join(wrong.defence, " ") + ", it does not win";
-      if (puzzle.kind == PuzzleKind::WinsWithin) why += " in " + std::to_string(puzzle.within);
-    }
-    entry.wrong_moves.push_back({wrong.move + "?", why});
-  }
+  for (const Refutation& wrong : puzzle.refutations) entry.wrong_moves.push_back({wrong.move + "?", wrong_move_text(puzzle, *start, wrong)});
   return entry;
 }
 
@@ -910,6 +899,25 @@ std::vector<std::string> differing_rulings(const Puzzle& puzzle) {
 std::string rulings_text(const Puzzle& puzzle, const std::string& separator) {
   const std::vector<std::string> differing = differing_rulings(puzzle);
   return differing.empty() ? "default" : join(differing, separator);
+}
+
+std::string wrong_move_text(const Puzzle& puzzle, const State& start, const Refutation& wrong) {
+  const GameDescriptor& game = find_game(puzzle.game);
+  using Kind = RefutationClaim::Kind;
+  const std::optional<std::string> won = answer_wins(game, start, wrong);
+  // A win in one: the stored claim names no answer (the one move is spent), and it is kept; the
+  // answer that wins at once is added after it, as the stored defence replays.
+  const std::string not_at_once = wrong.move + " does not win at once.";
+  if (won && wrong.claim.kind == Kind::NotAtOnce && wrong.why == not_at_once) {
+    return wrong.move + " does not win at once: " + *won + ".";
+  }
+  // A store written before s48 said only "After d1, Black answers d5 and White cannot win within
+  // 2 moves", true but hiding that the move loses at once: said as the generator now says it.
+  if (won && (wrong.claim.kind == Kind::NoWinWithin || wrong.claim.kind == Kind::AnswerWins)) return "After " + wrong.move + ", " + *won + ".";
+  if (!wrong.why.empty()) return wrong.why;
+  std::string why = wrong.defence.empty() ? "it does not win" : "answered by " + join(wrong.defence, " ") + ", it does not win";
+  if (puzzle.kind == PuzzleKind::WinsWithin) why += " in " + std::to_string(puzzle.within);
+  return why;
 }
 
 std::string task_text(const Puzzle& puzzle, const std::string& side_name) {

@@ -40,6 +40,13 @@ inline constexpr int kSolutionsPerPage = 4;
 // "Black to play and win in 2", "White to play and win".
 std::string task_text(const Puzzle& puzzle, const std::string& side_name);
 
+// Why a stored wrong move fails, as `puzzles show` and the book's solutions print it: the stored
+// sentence, with the stored answer named where replaying it ends the game with the answerer's win
+// ("c1 does not win at once: Black answers e2 and wins." in a win in one, whose stored sentence
+// names no answer; "After d1, Black answers d5 and wins." for a sentence of a store written before
+// s48 that said only that the mover cannot win within K). `start` is the puzzle's position.
+std::string wrong_move_text(const Puzzle& puzzle, const State& start, const Refutation& wrong);
+
 // The rulings a puzzle was proved under that differ from its game's defaults, "name=value" in
 // ruling order (none for a puzzle under the defaults). Throws InputError for a game or ruling
 // the program does not know (a store written by other code).

@@ -189,6 +189,16 @@ for id in $(python3 -c "import sqlite3,sys; print(' '.join(str(r[0]) for r in sq
 done
 [ -z "$missing" ] && pass || fail "the solutions do not name each puzzle's store id once:$missing" "$tmp/ids/book.html"
 
+# The book and `puzzles show` explain each wrong move in the same words: in a win in one, the stored
+# sentence, and the stored answer where it wins at once (the book said "After c1, Black answers e2
+# and wins.", show "c1 does not win at once.", and docs/puzzles.md that no answer is named).
+for id in $(python3 -c "import sqlite3,sys; print(' '.join(str(r[0]) for r in sqlite3.connect(sys.argv[1]).execute('SELECT id FROM puzzles')))" "$db"); do
+  "$arbiter" puzzles show "$id" --db "$db" | sed -n 's/^wrong: \([^ ]*\) — \(.*\)$/\1? \2/p'
+done | sort >"$tmp/show-wrong"
+sed -n 's|^<li><b>\(.*\)</b> \(.*\)</li>$|\1 \2|p' "$tmp/ids/book.html" | sed "s/&#39;/'/g" | sort >"$tmp/book-wrong"
+[ -s "$tmp/show-wrong" ] && cmp -s "$tmp/show-wrong" "$tmp/book-wrong" && grep -q ' does not win at once: [A-Za-z]* answers [^ ]* and wins\.$' "$tmp/book-wrong" \
+  && pass || fail "puzzles show and the book explain the wrong moves differently: $(diff "$tmp/show-wrong" "$tmp/book-wrong" | head -4)"
+
 expect_error "book into an unwritable folder" book --db "$db" --out /proc/arbiter-book
 expect_error "book with a difficulty range without puzzles" book --db "$db" --game quentin --out "$tmp/none"
 # Within-1 puzzles score at most level 3 (docs/puzzles.md), so level 5 has none.
