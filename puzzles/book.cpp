@@ -51,6 +51,7 @@ struct GameIntro {
   std::vector<std::string> guide;  // its paragraphs (the reading guide's lines)
 };
 constexpr const char* kAboutHeading = "Rules, rulings and notation";
+constexpr const char* kProvenanceHeading = "How these puzzles were proved";  // BookOptions::provenance_at_back
 
 std::string join(const std::vector<std::string>& words, const std::string& separator) {
   std::string out;
@@ -65,10 +66,18 @@ std::string capitalised(std::string text) {
 
 // ---- Printed sizes ------------------------------------------------------------------------
 
-// Pages: book.pdf is A4; book.html prints on A4 or US Letter, whose printable areas with 15 mm
-// margins share 180 x 249 mm (A4 is 180 mm wide, Letter 249 mm high).
-constexpr double kPageWidth = 595.28, kPageHeight = 841.89;  // A4 in points
-constexpr double kMargin = 42.5;                              // 15 mm
+// Pages: book.pdf is A4 or US Letter (BookOptions::paper), book.html prints on either; both lay
+// their pages out in the printable area that the two share with 15 mm margins, 180 x 249 mm (A4 is
+// 180 mm wide, Letter 249 mm high), 15 mm from the top and centred across (a book.pdf laid out on
+// A4's 267 mm printed on Letter lost its bottom lines and page numbers).
+constexpr double kMargin = 42.5;  // 15 mm
+constexpr double kContentWidth = 180 * kPointsPerMm, kContentHeight = 249 * kPointsPerMm;
+struct PaperSize {
+  double width, height;  // points
+};
+PaperSize paper_size(BookOptions::Paper paper) {
+  return paper == BookOptions::Paper::Letter ? PaperSize{612, 792} : PaperSize{595.28, 841.89};
+}
 
 // The box a diagram is fitted into (as large as fits, its proportions kept), in millimetres.
 struct Box {
@@ -78,10 +87,10 @@ struct Box {
 // details lines fit 249 mm; the solutions' at most 70 x 52 mm, so that four with the heading fit.
 constexpr Box kHtmlPuzzleBox{80, 66};
 constexpr Box kHtmlSolutionBox{70, 52};
-// book.pdf, on A4's taller page: two columns 20 pt apart, three rows with 40 pt for the texts;
+// book.pdf: two columns 20 pt apart, three rows with 40 pt for the texts;
 // four solutions under a 30 pt heading, 12 pt apart, 170 pt wide.
-constexpr double kPdfColumn = (kPageWidth - 2 * kMargin - 20) / 2, kPdfRow = (kPageHeight - 2 * kMargin) / 3;
-constexpr double kPdfSolutionSlot = (kPageHeight - 2 * kMargin - 30) / 4, kPdfSolutionWidth = 170;
+constexpr double kPdfColumn = (kContentWidth - 20) / 2, kPdfRow = kContentHeight / 3;
+constexpr double kPdfSolutionSlot = (kContentHeight - 30) / 4, kPdfSolutionWidth = 170;
 constexpr Box kPdfPuzzleBox{kPdfColumn / kPointsPerMm, (kPdfRow - 40) / kPointsPerMm};
 constexpr Box kPdfSolutionBox{kPdfSolutionWidth / kPointsPerMm, (kPdfSolutionSlot - 12) / kPointsPerMm};
 
@@ -378,7 +387,7 @@ std::string html_rulings(const Entry& e) {
 }
 
 std::string html_book(const std::vector<Entry>& entries, const BookOptions& options, const std::string& notes,
-                      const std::vector<GameIntro>& intros) {
+                      const std::vector<GameIntro>& intros, const std::vector<std::string>& back) {
   std::ostringstream html;
   html << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" << xml_escape(options.title)
        << "</title>\n<style>" << kCss << "</style>\n</head>\n<body>\n";
@@ -401,7 +410,7 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
     }
     html << "</div>\n</section>\n";
   }
-  for (std::size_t first = 0; first < entries.size(); first += kSolutionsPerPage) {
+  for (std::size_t first = 0; options.solutions && first < entries.size(); first += kSolutionsPerPage) {
     html << "<section class=\"sheet\">\n";
     if (first == 0) html << "<h2>Solutions</h2>\n";
     for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
@@ -420,6 +429,11 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
     }
     html << "</section>\n";
   }
+  if (!back.empty()) {
+    html << "<section class=\"sheet about provenance\">\n<h2>" << kProvenanceHeading << "</h2>\n";
+    for (const std::string& note : back) html << "<p>" << xml_escape(note) << "</p>\n";
+    html << "</section>\n";
+  }
   html << "</body>\n</html>\n";
   return html.str();
 }
@@ -434,13 +448,13 @@ std::string tex_rulings(const Entry& e) { return e.rulings.empty() ? "" : "\\\\"
 // 2x3 grid of fixed-height boxes, four solutions a page, each diagram a tikzpicture drawn from
 // the very Drawing the HTML and PDF show.
 std::string tex_book(const std::vector<Entry>& entries, const BookOptions& options, const std::vector<std::string>& notes,
-                     const std::vector<GameIntro>& intros) {
+                     const std::vector<GameIntro>& intros, const std::vector<std::string>& back) {
   std::ostringstream tex;
   // The compile command names another output: `pdflatex book.tex` would replace the book.pdf
   // that Cairo wrote beside it.
   tex << "% " << tex_escape(options.title) << ": written by arbiter book (packages: fix-cm, geometry, tikz).\n"
          "% Compile with: pdflatex -jobname=book-latex book.tex (plain `pdflatex book.tex` replaces book.pdf)\n"
-         "\\documentclass[a4paper,10pt]{article}\n"
+      << "\\documentclass[" << (options.paper == BookOptions::Paper::Letter ? "letterpaper" : "a4paper") << ",10pt]{article}\n"
          "\\usepackage{fix-cm}\n"
          "\\usepackage[margin=15mm,includefoot]{geometry}\n"
          "\\usepackage{tikz}\n"
@@ -468,14 +482,16 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
         << std::min(entries.size(), first + kPuzzlesPerPage) << "\n";
     for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
       const Entry& e = entries[i];
-      tex << "\\begin{minipage}[t][84mm][t]{0.485\\textwidth}\n\\textbf{" << e.number << ". " << tex_escape(e.task)
-          << "}\\par\\smallskip\n\\centering\n" << render_tikz(e.problem, 80, 68) << "\\par\\smallskip\n"
+      // Letter's text is 18 mm shorter than A4's: three rows of 78 mm fit it.
+      const bool letter = options.paper == BookOptions::Paper::Letter;
+      tex << "\\begin{minipage}[t][" << (letter ? 78 : 84) << "mm][t]{0.485\\textwidth}\n\\textbf{" << e.number << ". " << tex_escape(e.task)
+          << "}\\par\\smallskip\n\\centering\n" << render_tikz(e.problem, 80, letter ? 62 : 68) << "\\par\\smallskip\n"
           << "\\raggedright{\\footnotesize\\sffamily " << tex_escape(e.details) << tex_rulings(e) << "}\n\\end{minipage}"
           << ((i - first) % 2 == 0 ? "\\hfill\n" : "\\par\n");
     }
     tex << "\\clearpage\n";
   }
-  for (std::size_t first = 0; first < entries.size(); first += kSolutionsPerPage) {
+  for (std::size_t first = 0; options.solutions && first < entries.size(); first += kSolutionsPerPage) {
     if (first == 0) tex << "\\section*{Solutions}\n";
     for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
       const Entry& e = entries[i];
@@ -491,6 +507,11 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
     }
     tex << "\\clearpage\n";
   }
+  if (!back.empty()) {
+    tex << "\\section*{" << kProvenanceHeading << "}\n";
+    for (const std::string& note : back) tex << tex_escape(note) << "\\par\\medskip\n";
+    tex << "\\clearpage\n";
+  }
   tex << "\\end{document}\n";
   return tex.str();
 }
@@ -499,8 +520,9 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
 
 class PdfWriter {
  public:
-  explicit PdfWriter(const std::string& path)
-      : surface_(cairo_pdf_surface_create(path.c_str(), kPageWidth, kPageHeight), cairo_surface_destroy),
+  PdfWriter(const std::string& path, PaperSize paper)
+      : paper_(paper),
+        surface_(cairo_pdf_surface_create(path.c_str(), paper.width, paper.height), cairo_surface_destroy),
         cairo_(cairo_create(surface_.get()), cairo_destroy) {
     if (cairo_surface_status(surface_.get()) != CAIRO_STATUS_SUCCESS) throw InputError("cannot write " + quote_input(path));
     cairo_pdf_surface_set_metadata(surface_.get(), CAIRO_PDF_METADATA_CREATE_DATE, "2026-01-01T00:00:00Z");
@@ -562,7 +584,8 @@ class PdfWriter {
   }
   void finish_page() {
     ++pages_;
-    if (pages_ > 1) text(kPageWidth / 2, kPageHeight - kMargin / 2, std::to_string(pages_), 9, false, true);
+    // In the bottom margin: Letter's is 15 mm, A4's 33 mm under the shared printable area.
+    if (pages_ > 1) text(paper_.width / 2, paper_.height - kMargin / 2, std::to_string(pages_), 9, false, true);
     cairo_show_page(cairo());
   }
   int pages() const { return pages_; }
@@ -592,6 +615,7 @@ class PdfWriter {
     return out;
   }
 
+  PaperSize paper_;
   std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface_;
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cairo_;
   int pages_ = 0;
@@ -604,31 +628,32 @@ void fit_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, dou
 }
 
 int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, const std::vector<std::string>& notes,
-             const std::vector<GameIntro>& intros, const std::string& path,
+             const std::vector<GameIntro>& intros, const std::vector<std::string>& back, const std::string& path,
              const std::function<void(const char*, int)>& report) {
-  PdfWriter pdf(path);
+  const PaperSize paper = paper_size(options.paper);
+  PdfWriter pdf(path, paper);
   pdf.set_title(options.title);
-  const double text_width = kPageWidth - 2 * kMargin;
-  double y = pdf.centred(kPageWidth / 2, kPageHeight * 0.35, text_width, options.title, 30, true);
-  if (!options.subtitle.empty()) y = pdf.centred(kPageWidth / 2, y + 6, text_width, options.subtitle, 14);
-  y = std::max(kPageHeight * 0.55, y + 40);
-  for (const std::string& note : notes) y = pdf.wrapped(kMargin + 40, y, kPageWidth - 2 * kMargin - 80, note, 10) + 6;
+  const double text_width = kContentWidth, left = (paper.width - kContentWidth) / 2, bottom = kMargin + kContentHeight;
+  double y = pdf.centred(paper.width / 2, kMargin + kContentHeight * 0.3, text_width, options.title, 30, true);
+  if (!options.subtitle.empty()) y = pdf.centred(paper.width / 2, y + 6, text_width, options.subtitle, 14);
+  y = std::max(kMargin + kContentHeight * 0.53, y + 40);
+  for (const std::string& note : notes) y = pdf.wrapped(left + 40, y, text_width - 80, note, 10) + 6;
   pdf.finish_page();
 
-  pdf.text(kMargin, kMargin + 18, kAboutHeading, 18, true);
+  pdf.text(left, kMargin + 18, kAboutHeading, 18, true);
   y = kMargin + 48;
   for (const GameIntro& intro : intros) {
     // A game's texts start on a new page rather than run off this one (the page number sits in
     // the bottom margin).
     double height = pdf.wrapped_height(text_width, intro.heading, 11, true) + 3 + pdf.wrapped_height(text_width, intro.rules, 9.5);
     for (const std::string& paragraph : intro.guide) height += 3 + pdf.wrapped_height(text_width, paragraph, 9.5);
-    if (y > kMargin + 48 && y + height > kPageHeight - kMargin) {
+    if (y > kMargin + 48 && y + height > bottom) {
       pdf.finish_page();
       y = kMargin + 18;
     }
-    y = pdf.wrapped(kMargin, y, text_width, intro.heading, 11, true) + 3;
-    y = pdf.wrapped(kMargin, y, text_width, intro.rules, 9.5) + 3;
-    for (const std::string& paragraph : intro.guide) y = pdf.wrapped(kMargin, y, text_width, paragraph, 9.5) + 3;
+    y = pdf.wrapped(left, y, text_width, intro.heading, 11, true) + 3;
+    y = pdf.wrapped(left, y, text_width, intro.rules, 9.5) + 3;
+    for (const std::string& paragraph : intro.guide) y = pdf.wrapped(left, y, text_width, paragraph, 9.5) + 3;
     y += 14;
   }
   pdf.finish_page();
@@ -638,7 +663,7 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
     for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
       const Entry& e = entries[i];
       const std::size_t slot = i - first;
-      const double x = kMargin + static_cast<double>(slot % 2) * (column + 20);
+      const double x = left + static_cast<double>(slot % 2) * (column + 20);
       const double top = kMargin + static_cast<double>(slot / 2) * row;
       pdf.text(x, top + 11, std::to_string(e.number) + ". " + e.task, 11, true);
       fit_drawing(pdf.cairo(), e.problem, x, top + 18, column, row - 40);
@@ -651,16 +676,16 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
   }
   const double slot_height = kPdfSolutionSlot, diagram_width = kPdfSolutionWidth;
   static_assert(kSolutionsPerPage == 4 && kPuzzlesPerPage == 6, "the page geometry above is for 6 puzzles and 4 solutions");
-  for (std::size_t first = 0; first < entries.size(); first += kSolutionsPerPage) {
+  for (std::size_t first = 0; options.solutions && first < entries.size(); first += kSolutionsPerPage) {
     double top = kMargin;
     if (first == 0) {
-      pdf.text(kMargin, kMargin + 18, "Solutions", 18, true);
+      pdf.text(left, kMargin + 18, "Solutions", 18, true);
     }
     top += 30;
     for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
       const Entry& e = entries[i];
-      fit_drawing(pdf.cairo(), e.solution, kMargin, top, diagram_width, slot_height - 12);
-      const double x = kMargin + diagram_width + 16, width = kPageWidth - kMargin - x;
+      fit_drawing(pdf.cairo(), e.solution, left, top, diagram_width, slot_height - 12);
+      const double x = left + diagram_width + 16, width = left + kContentWidth - x;
       double line_y = pdf.wrapped(x, top + 12, width, std::to_string(e.number) + ". " + e.task, 11, true);
       line_y = pdf.wrapped(x, line_y + 2, width, e.main_line, 10);
       for (const auto& [move, why] : e.wrong_moves) line_y = pdf.wrapped(x, line_y + 2, width, move + " " + why, 9);
@@ -669,6 +694,12 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
       top += slot_height;
       report("pdf solutions", static_cast<int>(i) + 1);
     }
+    pdf.finish_page();
+  }
+  if (!back.empty()) {
+    pdf.text(left, kMargin + 18, kProvenanceHeading, 18, true);
+    y = kMargin + 48;
+    for (const std::string& note : back) y = pdf.wrapped(left, y, text_width, note, 10) + 6;
     pdf.finish_page();
   }
   const int pages = pdf.pages();
@@ -943,15 +974,26 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
     games.insert(capitalised(puzzle.game));
     report("diagrams", static_cast<int>(entries.size()));
   }
-  const std::vector<std::string> notes = {
-      std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ".",
-      what_was_proved(puzzles),
-      "The solutions number the moves of the main line on the board where they were played; moves without a place "
-      "(a pass) are listed under the diagram. The key move is marked '!'. Up to three wrong moves follow, marked '?', "
-      "each with why it fails: first the tempting ones, if any (a move that wins, but too late, or that looks as "
-      "good as the key move one move ahead), then others. The next page gives each game's rules and how its moves "
-      "are written.",
-      versions_note(puzzles, options.rechecked)};
+  const std::string reading =
+      options.solutions
+          ? "The solutions number the moves of the main line on the board where they were played; moves without a place "
+            "(a pass) are listed under the diagram. The key move is marked '!'. Up to three wrong moves follow, marked '?', "
+            "each with why it fails: first the tempting ones, if any (a move that wins, but too late, or that looks as "
+            "good as the key move one move ahead), then others. "
+          : "";
+  const std::string rules_note = "The next page gives each game's rules and how its moves are written.";
+  std::vector<std::string> provenance = {what_was_proved(puzzles), versions_note(puzzles, options.rechecked)};
+  std::vector<std::string> notes = {
+      std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ".", reading + rules_note};
+  if (!options.provenance_at_back) {
+    notes = {notes[0], provenance[0], notes[1], provenance[1]};
+    provenance.clear();
+  } else {
+    notes[1] += " The last page says how the puzzles were proved and checked.";
+    // On the last page the rules are no longer on "the next page".
+    const std::string next = "that the next page gives", named = std::string("that the page \"") + kAboutHeading + "\" gives";
+    if (const std::size_t at = provenance[0].find(next); at != std::string::npos) provenance[0].replace(at, next.size(), named);
+  }
   std::string html_notes;
   for (const std::string& note : notes) html_notes += "<p>" + xml_escape(note) + "</p>\n";
 
@@ -964,16 +1006,17 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
     if (!out.flush()) throw InputError("cannot write " + quote_input(path));
   };
   const std::vector<GameIntro> intros = game_intros(puzzles);
-  write_text(files.html, html_book(entries, options, html_notes, intros));
+  write_text(files.html, html_book(entries, options, html_notes, intros, provenance));
   files.tex = (fs::path(folder) / "book.tex").string();
-  write_text(files.tex, tex_book(entries, options, notes, intros));
-  files.pdf_pages = pdf_book(entries, options, notes, intros, files.pdf, report);
+  write_text(files.tex, tex_book(entries, options, notes, intros, provenance));
+  files.pdf_pages = pdf_book(entries, options, notes, intros, provenance, files.pdf, report);
   // Only now, with every puzzle read and drawn: a book that cannot be made (a stored main line that
   // does not play) leaves an earlier book in the folder whole.
   remove_old_diagrams(fs::path(folder) / "diagrams");
   PrintSize size;
   size.width_mm = 80;
   for (const char* kind : {"puzzle", "solution"}) {
+    if (!options.solutions && kind == std::string("solution")) break;
     for (const Entry& e : entries) {
       char name[64];
       std::snprintf(name, sizeof name, "%s-%03d.png", kind, e.number);

@@ -19,6 +19,15 @@ struct BookOptions {
   // (generators::check_without_search, as `arbiter book` does): the title page then says so,
   // naming this arbiter's version.
   bool rechecked = false;
+  // The title page's account of what was proved and which code proved and re-checked it
+  // (certificates, SHA-256, versions) goes to a last page of its own instead ("--provenance back":
+  // a book for children opens with the puzzles).
+  bool provenance_at_back = false;
+  // book.pdf's and book.tex's paper; the layout fits the printable area both share.
+  enum class Paper { A4, Letter };
+  Paper paper = Paper::A4;
+  // False: the puzzles without their solution pages (nor solution PNGs).
+  bool solutions = true;
   // Called after each puzzle of each stage ("diagrams", "pdf", "png"); it may throw to stop the
   // book (the files already written are then incomplete and are rewritten by the next run).
   std::function<void(const std::string& stage, int done, int total)> progress;

@@ -199,6 +199,34 @@ sed -n 's|^<li><b>\(.*\)</b> \(.*\)</li>$|\1 \2|p' "$tmp/ids/book.html" | sed "s
 [ -s "$tmp/show-wrong" ] && cmp -s "$tmp/show-wrong" "$tmp/book-wrong" && grep -q ' does not win at once: [A-Za-z]* answers [^ ]* and wins\.$' "$tmp/book-wrong" \
   && pass || fail "puzzles show and the book explain the wrong moves differently: $(diff "$tmp/show-wrong" "$tmp/book-wrong" | head -4)"
 
+# --paper letter: book.pdf on US Letter with every word and page number on the page (laid out for
+# A4's 267 mm, the bottom lines and page numbers of a Letter page were cut off), book.tex too.
+"$arbiter" book --db "$db" --paper letter --out "$tmp/letter" >/dev/null 2>"$tmp/err" || fail "book --paper letter: $(cat "$tmp/err")"
+pages=$(pdfinfo "$tmp/letter/book.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+low=$(words_of "$tmp/letter/book.pdf" 1 999 | awk '$4 > 792 - 14 || $1 < 14 || $3 > 612 - 14')
+numbered=0
+for page in $(seq 2 "${pages:-0}"); do
+  pdftotext -f "$page" -l "$page" "$tmp/letter/book.pdf" - | grep -qx "$page" && numbered=$((numbered + 1))
+done
+pdfinfo "$tmp/letter/book.pdf" | grep -q 'Page size: *612 x 792 pts (letter)' && [ "$pages" = "$expected" ] && [ -z "$low" ] \
+  && [ "$numbered" = $((pages - 1)) ] && grep -q 'documentclass\[letterpaper' "$tmp/letter/book.tex" && pass \
+  || fail "book.pdf on Letter: ${pages:-no} pages, $numbered page numbers, words off the page: $low"
+# --provenance back: the title page opens with the puzzles, a last page says how they were proved.
+"$arbiter" book --db "$db" --provenance back --out "$tmp/back" >/dev/null 2>"$tmp/err" || fail "book --provenance back: $(cat "$tmp/err")"
+pages=$(pdfinfo "$tmp/back/book.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+[ "$pages" = $((expected + 1)) ] && ! title_page "$tmp/back" | grep -q 'SHA-256' \
+  && pdftotext -f "$pages" -l "$pages" "$tmp/back/book.pdf" - | tr '\n' ' ' | grep -qF "$made" \
+  && grep -qF "$made" "$tmp/back/book.tex" && [ "$(grep -c 'SHA-256' "$tmp/back/book.html")" = 1 ] \
+  && grep -qF 'rulings that the page "Rules, rulings and notation" gives for its game' <(pdftotext "$tmp/back/book.pdf" - | tr '\n' ' ') && pass \
+  || fail "book --provenance back: ${pages:-no} pages, the provenance not on the last page alone" "$tmp/back/book.html"
+# --no-solutions: the puzzle pages only.
+"$arbiter" book --db "$db" --no-solutions --out "$tmp/bare" >/dev/null 2>"$tmp/err" || fail "book --no-solutions: $(cat "$tmp/err")"
+[ "$(pdfinfo "$tmp/bare/book.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')" = $((2 + (count + 5) / 6)) ] \
+  && ! grep -q 'class="diagram solution"\|Solutions' "$tmp/bare/book.html" && ! grep -q 'Solutions' "$tmp/bare/book.tex" \
+  && [ "$(ls "$tmp/bare/diagrams" | grep -c '^solution-')" = 0 ] && pass || fail "book --no-solutions still has solutions" "$tmp/bare/book.html"
+expect_error "book on A5" book --db "$db" --paper a5 --out "$tmp/none"
+expect_error "book with provenance in the middle" book --db "$db" --provenance middle --out "$tmp/none"
+
 expect_error "book into an unwritable folder" book --db "$db" --out /proc/arbiter-book
 expect_error "book with a difficulty range without puzzles" book --db "$db" --game quentin --out "$tmp/none"
 # Within-1 puzzles score at most level 3 (docs/puzzles.md), so level 5 has none.
