@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <functional>
 #include <fstream>
@@ -518,6 +520,23 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
 
 // ---- PDF ----------------------------------------------------------------------------------
 
+// book.pdf's CreationDate: when it was written (it said 1 January 2026, 00:00, whenever it was
+// written), or the time SOURCE_DATE_EPOCH gives (seconds since 1970, UTC), the reproducible-builds
+// convention, for a book that must come out byte for byte the same.
+std::string creation_date() {
+  std::time_t when = std::time(nullptr);
+  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch != nullptr && *epoch != '\0') {
+    char* end = nullptr;
+    const long long seconds = std::strtoll(epoch, &end, 10);
+    if (*end == '\0' && seconds >= 0) when = static_cast<std::time_t>(seconds);
+  }
+  std::tm utc{};
+  gmtime_r(&when, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
 class PdfWriter {
  public:
   PdfWriter(const std::string& path, PaperSize paper)
@@ -525,7 +544,7 @@ class PdfWriter {
         surface_(cairo_pdf_surface_create(path.c_str(), paper.width, paper.height), cairo_surface_destroy),
         cairo_(cairo_create(surface_.get()), cairo_destroy) {
     if (cairo_surface_status(surface_.get()) != CAIRO_STATUS_SUCCESS) throw InputError("cannot write " + quote_input(path));
-    cairo_pdf_surface_set_metadata(surface_.get(), CAIRO_PDF_METADATA_CREATE_DATE, "2026-01-01T00:00:00Z");
+    cairo_pdf_surface_set_metadata(surface_.get(), CAIRO_PDF_METADATA_CREATE_DATE, creation_date().c_str());
   }
   cairo_t* cairo() { return cairo_.get(); }
   void set_title(const std::string& title) {

@@ -59,6 +59,15 @@ pages=$(pdfinfo "$tmp/book/book.pdf" | sed -n 's/^Pages: *//p')
 expected=$((2 + (count + 5) / 6 + (count + 3) / 4))  # title, rules and notation, 6 puzzles a page, 4 solutions a page
 [ "$pages" = "$expected" ] && pass || fail "book.pdf has $pages pages, not $expected"
 pdfinfo "$tmp/book/book.pdf" | grep -q 'Page size:.*(A4)' && pass || fail "book.pdf is not A4"
+# book.pdf's CreationDate is when it was written (it said 1 January 2026, 00:00, always), or the
+# time SOURCE_DATE_EPOCH gives.
+created=$(date -d "$(pdfinfo "$tmp/book/book.pdf" | sed -n 's/^CreationDate: *//p')" +%s 2>/dev/null)
+now=$(date +%s)
+[ -n "$created" ] && [ $((now - created)) -lt 3600 ] && [ $((created - now)) -lt 60 ] && pass ||
+  fail "book.pdf's CreationDate is not when it was written: $(pdfinfo "$tmp/book/book.pdf" | grep CreationDate)"
+SOURCE_DATE_EPOCH=1000000000 "$arbiter" book --db "$db" --count 1 --out "$tmp/dated" >/dev/null 2>&1
+[ "$(date -d "$(pdfinfo "$tmp/dated/book.pdf" | sed -n 's/^CreationDate: *//p')" +%s 2>/dev/null)" = 1000000000 ] && pass ||
+  fail "book.pdf's CreationDate under SOURCE_DATE_EPOCH=1000000000: $(pdfinfo "$tmp/dated/book.pdf" | grep CreationDate)"
 
 # Words of a PDF's page with their boxes: "xMin yMin xMax yMax word", one a line.
 words_of() {  # words_of PDF FIRST LAST
