@@ -35,7 +35,8 @@ namespace fs = std::filesystem;
 struct Entry {
   int number = 0;
   std::string task;      // "Black to play and win in 2"
-  std::string details;   // "Difficulty 2/5 · Brique 7x7 · theme"
+  std::string details;   // "Difficulty 2/5 · Brique 7x7": the puzzle's line gives no hint of the solution
+  std::string theme;     // "Theme: fill." under the solution's line, or "" for none
   std::string store_id;  // "store id 17" (for `puzzles show 17`), or "" for a puzzle not from a store
   std::string rulings;   // "Rulings: edges-count=yes" when they differ from the game's defaults, else ""
   int difficulty = 0;
@@ -308,8 +309,10 @@ Entry prepare(const Puzzle& puzzle, int number) {
   // The board as the game names it in its drawing's title ("Brique 7x7", "Hexabrae, radius 3").
   const Drawing board = start->drawing();
   const std::string board_name = board.title.substr(0, board.title.find(':'));
-  entry.details = "Difficulty " + std::to_string(puzzle.difficulty) + "/5 · " + board_name +
-                  (puzzle.theme.empty() ? "" : " · " + puzzle.theme);
+  entry.details = "Difficulty " + std::to_string(puzzle.difficulty) + "/5 · " + board_name;
+  // The theme names the solution's mechanic, so it is said with the solution (a line "... ·
+  // fill-win" under each puzzle gave the solution away).
+  if (!puzzle.theme.empty()) entry.theme = "Theme: " + puzzle.theme + ".";
   if (puzzle.id > 0) entry.store_id = "store id " + std::to_string(puzzle.id);
 
   entry.rulings = rulings_line(game, configured->config());
@@ -420,6 +423,7 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
       html << "<div class=\"solution\" id=\"solution-" << e.number << "\">\n"
            << render_svg_element(e.solution, "diagram solution") << "<div class=\"text\">\n<h3>" << e.number << ". "
            << xml_escape(e.task) << "</h3>\n<p class=\"line\">" << xml_escape(e.main_line) << "</p>\n";
+      if (!e.theme.empty()) html << "<p class=\"theme\">" << xml_escape(e.theme) << "</p>\n";
       if (!e.wrong_moves.empty()) {
         html << "<ul>\n";
         for (const auto& [move, why] : e.wrong_moves) {
@@ -501,6 +505,7 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
           << "\n\\end{minipage}\\hfill\n\\begin{minipage}[t]{\\dimexpr\\textwidth-66mm\\relax}\n\\vspace{0pt}\n"
           << "\\textbf{" << e.number << ". " << tex_escape(e.task) << "}\\par\\smallskip\n{\\ttfamily "
           << tex_escape(e.main_line) << "}\\par\\smallskip\n";
+      if (!e.theme.empty()) tex << "{\\small " << tex_escape(e.theme) << "}\\par\\smallskip\n";
       for (const auto& [move, why] : e.wrong_moves) {
         tex << "{\\small\\textbf{" << tex_escape(move) << "} " << tex_escape(why) << "}\\par\n";
       }
@@ -707,6 +712,7 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
       const double x = left + diagram_width + 16, width = left + kContentWidth - x;
       double line_y = pdf.wrapped(x, top + 12, width, std::to_string(e.number) + ". " + e.task, 11, true);
       line_y = pdf.wrapped(x, line_y + 2, width, e.main_line, 10);
+      if (!e.theme.empty()) line_y = pdf.wrapped(x, line_y + 2, width, e.theme, 9);
       for (const auto& [move, why] : e.wrong_moves) line_y = pdf.wrapped(x, line_y + 2, width, move + " " + why, 9);
       line_y = pdf.wrapped(x, line_y + 2, width, solution_details(e), 8);
       if (!e.rulings.empty()) pdf.wrapped(x, line_y, width, e.rulings, 8);
