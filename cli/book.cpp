@@ -22,7 +22,8 @@ namespace {
 namespace po = boost::program_options;
 
 int book(const std::vector<std::string>& args) {
-  std::string db, game, difficulty = "1-5", out, title;
+  std::string db, game, difficulty = "1-5", out, title, provenance = "front", paper = "a4";
+  bool no_solutions = false;
   int count = 0;
   po::options_description options;
   options.add_options()
@@ -31,6 +32,9 @@ int book(const std::vector<std::string>& args) {
       ("difficulty", po::value<std::string>(&difficulty), "difficulty range A-B or one level A (default 1-5)")
       ("count", number_value(&count, WholeRange{1, std::numeric_limits<int>::max()}), "at most this many puzzles (default: all that match)")
       ("title", po::value<std::string>(&title), "the book's title (default: '<Game> puzzles')")
+      ("provenance", po::value<std::string>(&provenance), "front (default): the title page says how the puzzles were proved and checked; back: a last page says it")
+      ("paper", po::value<std::string>(&paper), "a4 (default) or letter: book.pdf's and book.tex's paper")
+      ("no-solutions", po::bool_switch(&no_solutions), "the puzzles without their solution pages")
       ("out,o", po::value<std::string>(&out)->required(), "folder to write book.html, book.pdf, book.tex and diagrams/ into");
   bool proceed = false;
   const auto given = parse_arguments("book", args, options, {}, proceed);
@@ -41,6 +45,10 @@ int book(const std::vector<std::string>& args) {
   puzzles::PuzzleQuery query;
   parse_difficulty(difficulty, query.min_difficulty, query.max_difficulty);
   check_one_line_text("--title", title);
+  if (provenance != "front" && provenance != "back") {
+    throw InputError("--provenance must be front or back, got " + quote_input(provenance));
+  }
+  if (paper != "a4" && paper != "letter") throw InputError("--paper must be a4 or letter, got " + quote_input(paper));
   if (!game.empty()) query.game = find_game(game).name;
   query.limit = count;
   const auto started = std::chrono::steady_clock::now();
@@ -96,6 +104,9 @@ int book(const std::vector<std::string>& args) {
                                : std::to_string(easiest->difficulty) + "-" + std::to_string(hardest->difficulty);
   book_options.subtitle = std::to_string(selected.size()) + (selected.size() == 1 ? " puzzle" : " puzzles") + ", difficulty " + held;
   book_options.rechecked = true;
+  book_options.provenance_at_back = provenance == "back";
+  book_options.solutions = !no_solutions;
+  book_options.paper = paper == "letter" ? puzzles::BookOptions::Paper::Letter : puzzles::BookOptions::Paper::A4;
   book_options.progress = [&](const std::string& stage, int done, int total) {
     if (stop_requested()) throw Stopped{};
     progress.update([&] { return "book: " + stage + " " + std::to_string(done) + "/" + std::to_string(total); });
@@ -127,7 +138,7 @@ int book(const std::vector<std::string>& args) {
 }
 
 const CommandRegistration book_registration{Command{
-    "book", "book --db FILE [--game G] [--difficulty A-B] [--count N] [--title T] --out DIR",
+    "book", "book --db FILE [--game G] [--difficulty A-B] [--count N] [--title T] [--provenance front|back] [--paper a4|letter] [--no-solutions] --out DIR",
     "typeset stored puzzles as a book: book.html (print CSS), book.pdf, book.tex (TikZ) and a PNG per diagram", book}};
 
 }  // namespace

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <functional>
 #include <fstream>
@@ -33,7 +35,8 @@ namespace fs = std::filesystem;
 struct Entry {
   int number = 0;
   std::string task;      // "Black to play and win in 2"
-  std::string details;   // "Difficulty 2/5 · Brique 7x7 · theme"
+  std::string details;   // "Difficulty 2/5 · Brique 7x7": the puzzle's line gives no hint of the solution
+  std::string theme;     // "Theme: fill." under the solution's line, or "" for none
   std::string store_id;  // "store id 17" (for `puzzles show 17`), or "" for a puzzle not from a store
   std::string rulings;   // "Rulings: edges-count=yes" when they differ from the game's defaults, else ""
   int difficulty = 0;
@@ -51,6 +54,7 @@ struct GameIntro {
   std::vector<std::string> guide;  // its paragraphs (the reading guide's lines)
 };
 constexpr const char* kAboutHeading = "Rules, rulings and notation";
+constexpr const char* kProvenanceHeading = "How these puzzles were proved";  // BookOptions::provenance_at_back
 
 std::string join(const std::vector<std::string>& words, const std::string& separator) {
   std::string out;
@@ -65,10 +69,18 @@ std::string capitalised(std::string text) {
 
 // ---- Printed sizes ------------------------------------------------------------------------
 
-// Pages: book.pdf is A4; book.html prints on A4 or US Letter, whose printable areas with 15 mm
-// margins share 180 x 249 mm (A4 is 180 mm wide, Letter 249 mm high).
-constexpr double kPageWidth = 595.28, kPageHeight = 841.89;  // A4 in points
-constexpr double kMargin = 42.5;                              // 15 mm
+// Pages: book.pdf is A4 or US Letter (BookOptions::paper), book.html prints on either; both lay
+// their pages out in the printable area that the two share with 15 mm margins, 180 x 249 mm (A4 is
+// 180 mm wide, Letter 249 mm high), 15 mm from the top and centred across (a book.pdf laid out on
+// A4's 267 mm printed on Letter lost its bottom lines and page numbers).
+constexpr double kMargin = 42.5;  // 15 mm
+constexpr double kContentWidth = 180 * kPointsPerMm, kContentHeight = 249 * kPointsPerMm;
+struct PaperSize {
+  double width, height;  // points
+};
+PaperSize paper_size(BookOptions::Paper paper) {
+  return paper == BookOptions::Paper::Letter ? PaperSize{612, 792} : PaperSize{595.28, 841.89};
+}
 
 // The box a diagram is fitted into (as large as fits, its proportions kept), in millimetres.
 struct Box {
@@ -78,10 +90,10 @@ struct Box {
 // details lines fit 249 mm; the solutions' at most 70 x 52 mm, so that four with the heading fit.
 constexpr Box kHtmlPuzzleBox{80, 66};
 constexpr Box kHtmlSolutionBox{70, 52};
-// book.pdf, on A4's taller page: two columns 20 pt apart, three rows with 40 pt for the texts;
+// book.pdf: two columns 20 pt apart, three rows with 40 pt for the texts;
 // four solutions under a 30 pt heading, 12 pt apart, 170 pt wide.
-constexpr double kPdfColumn = (kPageWidth - 2 * kMargin - 20) / 2, kPdfRow = (kPageHeight - 2 * kMargin) / 3;
-constexpr double kPdfSolutionSlot = (kPageHeight - 2 * kMargin - 30) / 4, kPdfSolutionWidth = 170;
+constexpr double kPdfColumn = (kContentWidth - 20) / 2, kPdfRow = kContentHeight / 3;
+constexpr double kPdfSolutionSlot = (kContentHeight - 30) / 4, kPdfSolutionWidth = 170;
 constexpr Box kPdfPuzzleBox{kPdfColumn / kPointsPerMm, (kPdfRow - 40) / kPointsPerMm};
 constexpr Box kPdfSolutionBox{kPdfSolutionWidth / kPointsPerMm, (kPdfSolutionSlot - 12) / kPointsPerMm};
 
@@ -259,10 +271,8 @@ Drawing decorate_for_print(const Drawing& board, Decorations decorations, const 
   return with_printable_labels(std::move(out), scale, std::min(html.width_mm, pdf.width_mm) / scale);
 }
 
-// "After d1, Black answers d5 and wins.", where replaying the wrong move and the stored answer
-// shows that the answer ends the game with the answerer's win (the generator's sentence for such
-// a move since s48: a store written before it said only "... and White cannot win within 2 moves",
-// true but hiding that the move loses at once). Nothing for a move that exchanges the players
+// "Black answers d5 and wins", where replaying the wrong move and the stored answer shows that the
+// answer ends the game with the answerer's win. Nothing for a move that exchanges the players
 // (whose sentence names the exchange), an answer that does not play, or any other end.
 std::optional<std::string> answer_wins(const GameDescriptor& game, const State& start, const Refutation& wrong) {
   if (wrong.defence.empty()) return std::nullopt;
@@ -275,8 +285,7 @@ std::optional<std::string> answer_wins(const GameDescriptor& game, const State& 
     if (after->is_terminal() || answerer == start.side_to_move()) return std::nullopt;
     after->apply(after->parse_move(wrong.defence.front()));
     if (!after->is_terminal() || after->outcome().kind != Outcome::Kind::Win || after->outcome().winner != answerer) return std::nullopt;
-    return "After " + wrong.move + ", " + game.side_names.at(static_cast<std::size_t>(answerer)) + " answers " +
-           wrong.defence.front() + " and wins.";
+    return game.side_names.at(static_cast<std::size_t>(answerer)) + " answers " + wrong.defence.front() + " and wins";
   } catch (const InputError&) {
     return std::nullopt;  // a stored move that does not play: the stored sentence stands
   }
@@ -300,8 +309,10 @@ Entry prepare(const Puzzle& puzzle, int number) {
   // The board as the game names it in its drawing's title ("Brique 7x7", "Hexabrae, radius 3").
   const Drawing board = start->drawing();
   const std::string board_name = board.title.substr(0, board.title.find(':'));
-  entry.details = "Difficulty " + std::to_string(puzzle.difficulty) + "/5 · " + board_name +
-                  (puzzle.theme.empty() ? "" : " · " + puzzle.theme);
+  entry.details = "Difficulty " + std::to_string(puzzle.difficulty) + "/5 · " + board_name;
+  // The theme names the solution's mechanic, so it is said with the solution (a line "... ·
+  // fill-win" under each puzzle gave the solution away).
+  if (!puzzle.theme.empty()) entry.theme = "Theme: " + puzzle.theme + ".";
   if (puzzle.id > 0) entry.store_id = "store id " + std::to_string(puzzle.id);
 
   entry.rulings = rulings_line(game, configured->config());
@@ -332,15 +343,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
     numbered.push_back(std::to_string(i + 1) + " " + puzzle.main_line[i] + (i == 0 ? "!" : ""));
   }
   entry.main_line = join(numbered, "  ");
-  for (const Refutation& wrong : puzzle.refutations) {
-    std::string why = wrong.why;  // the generator's sentence names the defence itself
-    if (const std::optional<std::string> won = answer_wins(game, *start, wrong)) why = *won;
-    if (why.empty()) {
-      why = wrong.defence.empty() ? "it does not win" : "answered by " + join(wrong.defence, " ") + ", it does not win";
-      if (puzzle.kind == PuzzleKind::WinsWithin) why += " in " + std::to_string(puzzle.within);
-    }
-    entry.wrong_moves.push_back({wrong.move + "?", why});
-  }
+  for (const Refutation& wrong : puzzle.refutations) entry.wrong_moves.push_back({wrong.move + "?", wrong_move_text(puzzle, *start, wrong)});
   return entry;
 }
 
@@ -389,7 +392,7 @@ std::string html_rulings(const Entry& e) {
 }
 
 std::string html_book(const std::vector<Entry>& entries, const BookOptions& options, const std::string& notes,
-                      const std::vector<GameIntro>& intros) {
+                      const std::vector<GameIntro>& intros, const std::vector<std::string>& back) {
   std::ostringstream html;
   html << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" << xml_escape(options.title)
        << "</title>\n<style>" << kCss << "</style>\n</head>\n<body>\n";
@@ -412,7 +415,7 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
     }
     html << "</div>\n</section>\n";
   }
-  for (std::size_t first = 0; first < entries.size(); first += kSolutionsPerPage) {
+  for (std::size_t first = 0; options.solutions && first < entries.size(); first += kSolutionsPerPage) {
     html << "<section class=\"sheet\">\n";
     if (first == 0) html << "<h2>Solutions</h2>\n";
     for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
@@ -420,6 +423,7 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
       html << "<div class=\"solution\" id=\"solution-" << e.number << "\">\n"
            << render_svg_element(e.solution, "diagram solution") << "<div class=\"text\">\n<h3>" << e.number << ". "
            << xml_escape(e.task) << "</h3>\n<p class=\"line\">" << xml_escape(e.main_line) << "</p>\n";
+      if (!e.theme.empty()) html << "<p class=\"theme\">" << xml_escape(e.theme) << "</p>\n";
       if (!e.wrong_moves.empty()) {
         html << "<ul>\n";
         for (const auto& [move, why] : e.wrong_moves) {
@@ -429,6 +433,11 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
       }
       html << "<p class=\"details\">" << xml_escape(solution_details(e)) << "</p>\n" << html_rulings(e) << "</div>\n</div>\n";
     }
+    html << "</section>\n";
+  }
+  if (!back.empty()) {
+    html << "<section class=\"sheet about provenance\">\n<h2>" << kProvenanceHeading << "</h2>\n";
+    for (const std::string& note : back) html << "<p>" << xml_escape(note) << "</p>\n";
     html << "</section>\n";
   }
   html << "</body>\n</html>\n";
@@ -445,13 +454,13 @@ std::string tex_rulings(const Entry& e) { return e.rulings.empty() ? "" : "\\\\"
 // 2x3 grid of fixed-height boxes, four solutions a page, each diagram a tikzpicture drawn from
 // the very Drawing the HTML and PDF show.
 std::string tex_book(const std::vector<Entry>& entries, const BookOptions& options, const std::vector<std::string>& notes,
-                     const std::vector<GameIntro>& intros) {
+                     const std::vector<GameIntro>& intros, const std::vector<std::string>& back) {
   std::ostringstream tex;
   // The compile command names another output: `pdflatex book.tex` would replace the book.pdf
   // that Cairo wrote beside it.
   tex << "% " << tex_escape(options.title) << ": written by arbiter book (packages: fix-cm, geometry, tikz).\n"
          "% Compile with: pdflatex -jobname=book-latex book.tex (plain `pdflatex book.tex` replaces book.pdf)\n"
-         "\\documentclass[a4paper,10pt]{article}\n"
+      << "\\documentclass[" << (options.paper == BookOptions::Paper::Letter ? "letterpaper" : "a4paper") << ",10pt]{article}\n"
          "\\usepackage{fix-cm}\n"
          "\\usepackage[margin=15mm,includefoot]{geometry}\n"
          "\\usepackage{tikz}\n"
@@ -479,14 +488,16 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
         << std::min(entries.size(), first + kPuzzlesPerPage) << "\n";
     for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
       const Entry& e = entries[i];
-      tex << "\\begin{minipage}[t][84mm][t]{0.485\\textwidth}\n\\textbf{" << e.number << ". " << tex_escape(e.task)
-          << "}\\par\\smallskip\n\\centering\n" << render_tikz(e.problem, 80, 68) << "\\par\\smallskip\n"
+      // Letter's text is 18 mm shorter than A4's: three rows of 78 mm fit it.
+      const bool letter = options.paper == BookOptions::Paper::Letter;
+      tex << "\\begin{minipage}[t][" << (letter ? 78 : 84) << "mm][t]{0.485\\textwidth}\n\\textbf{" << e.number << ". " << tex_escape(e.task)
+          << "}\\par\\smallskip\n\\centering\n" << render_tikz(e.problem, 80, letter ? 62 : 68) << "\\par\\smallskip\n"
           << "\\raggedright{\\footnotesize\\sffamily " << tex_escape(e.details) << tex_rulings(e) << "}\n\\end{minipage}"
           << ((i - first) % 2 == 0 ? "\\hfill\n" : "\\par\n");
     }
     tex << "\\clearpage\n";
   }
-  for (std::size_t first = 0; first < entries.size(); first += kSolutionsPerPage) {
+  for (std::size_t first = 0; options.solutions && first < entries.size(); first += kSolutionsPerPage) {
     if (first == 0) tex << "\\section*{Solutions}\n";
     for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
       const Entry& e = entries[i];
@@ -494,6 +505,7 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
           << "\n\\end{minipage}\\hfill\n\\begin{minipage}[t]{\\dimexpr\\textwidth-66mm\\relax}\n\\vspace{0pt}\n"
           << "\\textbf{" << e.number << ". " << tex_escape(e.task) << "}\\par\\smallskip\n{\\ttfamily "
           << tex_escape(e.main_line) << "}\\par\\smallskip\n";
+      if (!e.theme.empty()) tex << "{\\small " << tex_escape(e.theme) << "}\\par\\smallskip\n";
       for (const auto& [move, why] : e.wrong_moves) {
         tex << "{\\small\\textbf{" << tex_escape(move) << "} " << tex_escape(why) << "}\\par\n";
       }
@@ -502,19 +514,42 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
     }
     tex << "\\clearpage\n";
   }
+  if (!back.empty()) {
+    tex << "\\section*{" << kProvenanceHeading << "}\n";
+    for (const std::string& note : back) tex << tex_escape(note) << "\\par\\medskip\n";
+    tex << "\\clearpage\n";
+  }
   tex << "\\end{document}\n";
   return tex.str();
 }
 
 // ---- PDF ----------------------------------------------------------------------------------
 
+// book.pdf's CreationDate: when it was written (it said 1 January 2026, 00:00, whenever it was
+// written), or the time SOURCE_DATE_EPOCH gives (seconds since 1970, UTC), the reproducible-builds
+// convention, for a book that must come out byte for byte the same.
+std::string creation_date() {
+  std::time_t when = std::time(nullptr);
+  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch != nullptr && *epoch != '\0') {
+    char* end = nullptr;
+    const long long seconds = std::strtoll(epoch, &end, 10);
+    if (*end == '\0' && seconds >= 0) when = static_cast<std::time_t>(seconds);
+  }
+  std::tm utc{};
+  gmtime_r(&when, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
 class PdfWriter {
  public:
-  explicit PdfWriter(const std::string& path)
-      : surface_(cairo_pdf_surface_create(path.c_str(), kPageWidth, kPageHeight), cairo_surface_destroy),
+  PdfWriter(const std::string& path, PaperSize paper)
+      : paper_(paper),
+        surface_(cairo_pdf_surface_create(path.c_str(), paper.width, paper.height), cairo_surface_destroy),
         cairo_(cairo_create(surface_.get()), cairo_destroy) {
     if (cairo_surface_status(surface_.get()) != CAIRO_STATUS_SUCCESS) throw InputError("cannot write " + quote_input(path));
-    cairo_pdf_surface_set_metadata(surface_.get(), CAIRO_PDF_METADATA_CREATE_DATE, "2026-01-01T00:00:00Z");
+    cairo_pdf_surface_set_metadata(surface_.get(), CAIRO_PDF_METADATA_CREATE_DATE, creation_date().c_str());
   }
   cairo_t* cairo() { return cairo_.get(); }
   void set_title(const std::string& title) {
@@ -573,7 +608,8 @@ class PdfWriter {
   }
   void finish_page() {
     ++pages_;
-    if (pages_ > 1) text(kPageWidth / 2, kPageHeight - kMargin / 2, std::to_string(pages_), 9, false, true);
+    // In the bottom margin: Letter's is 15 mm, A4's 33 mm under the shared printable area.
+    if (pages_ > 1) text(paper_.width / 2, paper_.height - kMargin / 2, std::to_string(pages_), 9, false, true);
     cairo_show_page(cairo());
   }
   int pages() const { return pages_; }
@@ -603,6 +639,7 @@ class PdfWriter {
     return out;
   }
 
+  PaperSize paper_;
   std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface_;
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cairo_;
   int pages_ = 0;
@@ -615,31 +652,32 @@ void fit_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, dou
 }
 
 int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, const std::vector<std::string>& notes,
-             const std::vector<GameIntro>& intros, const std::string& path,
+             const std::vector<GameIntro>& intros, const std::vector<std::string>& back, const std::string& path,
              const std::function<void(const char*, int)>& report) {
-  PdfWriter pdf(path);
+  const PaperSize paper = paper_size(options.paper);
+  PdfWriter pdf(path, paper);
   pdf.set_title(options.title);
-  const double text_width = kPageWidth - 2 * kMargin;
-  double y = pdf.centred(kPageWidth / 2, kPageHeight * 0.35, text_width, options.title, 30, true);
-  if (!options.subtitle.empty()) y = pdf.centred(kPageWidth / 2, y + 6, text_width, options.subtitle, 14);
-  y = std::max(kPageHeight * 0.55, y + 40);
-  for (const std::string& note : notes) y = pdf.wrapped(kMargin + 40, y, kPageWidth - 2 * kMargin - 80, note, 10) + 6;
+  const double text_width = kContentWidth, left = (paper.width - kContentWidth) / 2, bottom = kMargin + kContentHeight;
+  double y = pdf.centred(paper.width / 2, kMargin + kContentHeight * 0.3, text_width, options.title, 30, true);
+  if (!options.subtitle.empty()) y = pdf.centred(paper.width / 2, y + 6, text_width, options.subtitle, 14);
+  y = std::max(kMargin + kContentHeight * 0.53, y + 40);
+  for (const std::string& note : notes) y = pdf.wrapped(left + 40, y, text_width - 80, note, 10) + 6;
   pdf.finish_page();
 
-  pdf.text(kMargin, kMargin + 18, kAboutHeading, 18, true);
+  pdf.text(left, kMargin + 18, kAboutHeading, 18, true);
   y = kMargin + 48;
   for (const GameIntro& intro : intros) {
     // A game's texts start on a new page rather than run off this one (the page number sits in
     // the bottom margin).
     double height = pdf.wrapped_height(text_width, intro.heading, 11, true) + 3 + pdf.wrapped_height(text_width, intro.rules, 9.5);
     for (const std::string& paragraph : intro.guide) height += 3 + pdf.wrapped_height(text_width, paragraph, 9.5);
-    if (y > kMargin + 48 && y + height > kPageHeight - kMargin) {
+    if (y > kMargin + 48 && y + height > bottom) {
       pdf.finish_page();
       y = kMargin + 18;
     }
-    y = pdf.wrapped(kMargin, y, text_width, intro.heading, 11, true) + 3;
-    y = pdf.wrapped(kMargin, y, text_width, intro.rules, 9.5) + 3;
-    for (const std::string& paragraph : intro.guide) y = pdf.wrapped(kMargin, y, text_width, paragraph, 9.5) + 3;
+    y = pdf.wrapped(left, y, text_width, intro.heading, 11, true) + 3;
+    y = pdf.wrapped(left, y, text_width, intro.rules, 9.5) + 3;
+    for (const std::string& paragraph : intro.guide) y = pdf.wrapped(left, y, text_width, paragraph, 9.5) + 3;
     y += 14;
   }
   pdf.finish_page();
@@ -649,7 +687,7 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
     for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
       const Entry& e = entries[i];
       const std::size_t slot = i - first;
-      const double x = kMargin + static_cast<double>(slot % 2) * (column + 20);
+      const double x = left + static_cast<double>(slot % 2) * (column + 20);
       const double top = kMargin + static_cast<double>(slot / 2) * row;
       pdf.text(x, top + 11, std::to_string(e.number) + ". " + e.task, 11, true);
       fit_drawing(pdf.cairo(), e.problem, x, top + 18, column, row - 40);
@@ -662,24 +700,31 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
   }
   const double slot_height = kPdfSolutionSlot, diagram_width = kPdfSolutionWidth;
   static_assert(kSolutionsPerPage == 4 && kPuzzlesPerPage == 6, "the page geometry above is for 6 puzzles and 4 solutions");
-  for (std::size_t first = 0; first < entries.size(); first += kSolutionsPerPage) {
+  for (std::size_t first = 0; options.solutions && first < entries.size(); first += kSolutionsPerPage) {
     double top = kMargin;
     if (first == 0) {
-      pdf.text(kMargin, kMargin + 18, "Solutions", 18, true);
+      pdf.text(left, kMargin + 18, "Solutions", 18, true);
     }
     top += 30;
     for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
       const Entry& e = entries[i];
-      fit_drawing(pdf.cairo(), e.solution, kMargin, top, diagram_width, slot_height - 12);
-      const double x = kMargin + diagram_width + 16, width = kPageWidth - kMargin - x;
+      fit_drawing(pdf.cairo(), e.solution, left, top, diagram_width, slot_height - 12);
+      const double x = left + diagram_width + 16, width = left + kContentWidth - x;
       double line_y = pdf.wrapped(x, top + 12, width, std::to_string(e.number) + ". " + e.task, 11, true);
       line_y = pdf.wrapped(x, line_y + 2, width, e.main_line, 10);
+      if (!e.theme.empty()) line_y = pdf.wrapped(x, line_y + 2, width, e.theme, 9);
       for (const auto& [move, why] : e.wrong_moves) line_y = pdf.wrapped(x, line_y + 2, width, move + " " + why, 9);
       line_y = pdf.wrapped(x, line_y + 2, width, solution_details(e), 8);
       if (!e.rulings.empty()) pdf.wrapped(x, line_y, width, e.rulings, 8);
       top += slot_height;
       report("pdf solutions", static_cast<int>(i) + 1);
     }
+    pdf.finish_page();
+  }
+  if (!back.empty()) {
+    pdf.text(left, kMargin + 18, kProvenanceHeading, 18, true);
+    y = kMargin + 48;
+    for (const std::string& note : back) y = pdf.wrapped(left, y, text_width, note, 10) + 6;
     pdf.finish_page();
   }
   const int pages = pdf.pages();
@@ -912,6 +957,25 @@ std::string rulings_text(const Puzzle& puzzle, const std::string& separator) {
   return differing.empty() ? "default" : join(differing, separator);
 }
 
+std::string wrong_move_text(const Puzzle& puzzle, const State& start, const Refutation& wrong) {
+  const GameDescriptor& game = find_game(puzzle.game);
+  using Kind = RefutationClaim::Kind;
+  const std::optional<std::string> won = answer_wins(game, start, wrong);
+  // A win in one: the stored claim names no answer (the one move is spent), and it is kept; the
+  // answer that wins at once is added after it, as the stored defence replays.
+  const std::string not_at_once = wrong.move + " does not win at once.";
+  if (won && wrong.claim.kind == Kind::NotAtOnce && wrong.why == not_at_once) {
+    return wrong.move + " does not win at once: " + *won + ".";
+  }
+  // A store written before s48 said only "After d1, Black answers d5 and White cannot win within
+  // 2 moves", true but hiding that the move loses at once: said as the generator now says it.
+  if (won && (wrong.claim.kind == Kind::NoWinWithin || wrong.claim.kind == Kind::AnswerWins)) return "After " + wrong.move + ", " + *won + ".";
+  if (!wrong.why.empty()) return wrong.why;
+  std::string why = wrong.defence.empty() ? "it does not win" : "answered by " + join(wrong.defence, " ") + ", it does not win";
+  if (puzzle.kind == PuzzleKind::WinsWithin) why += " in " + std::to_string(puzzle.within);
+  return why;
+}
+
 std::string task_text(const Puzzle& puzzle, const std::string& side_name) {
   std::string text = side_name + " to play and win";
   if (puzzle.kind == PuzzleKind::WinsWithin) text += " in " + std::to_string(puzzle.within);
@@ -935,15 +999,26 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
     games.insert(capitalised(puzzle.game));
     report("diagrams", static_cast<int>(entries.size()));
   }
-  const std::vector<std::string> notes = {
-      std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ".",
-      what_was_proved(puzzles),
-      "The solutions number the moves of the main line on the board where they were played; moves without a place "
-      "(a pass) are listed under the diagram. The key move is marked '!'. Up to three wrong moves follow, marked '?', "
-      "each with why it fails: first the tempting ones, if any (a move that wins, but too late, or that looks as "
-      "good as the key move one move ahead), then others. The next page gives each game's rules and how its moves "
-      "are written.",
-      versions_note(puzzles, options.rechecked)};
+  const std::string reading =
+      options.solutions
+          ? "The solutions number the moves of the main line on the board where they were played; moves without a place "
+            "(a pass) are listed under the diagram. The key move is marked '!'. Up to three wrong moves follow, marked '?', "
+            "each with why it fails: first the tempting ones, if any (a move that wins, but too late, or that looks as "
+            "good as the key move one move ahead), then others. "
+          : "";
+  const std::string rules_note = "The next page gives each game's rules and how its moves are written.";
+  std::vector<std::string> provenance = {what_was_proved(puzzles), versions_note(puzzles, options.rechecked)};
+  std::vector<std::string> notes = {
+      std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ".", reading + rules_note};
+  if (!options.provenance_at_back) {
+    notes = {notes[0], provenance[0], notes[1], provenance[1]};
+    provenance.clear();
+  } else {
+    notes[1] += " The last page says how the puzzles were proved and checked.";
+    // On the last page the rules are no longer on "the next page".
+    const std::string next = "that the next page gives", named = std::string("that the page \"") + kAboutHeading + "\" gives";
+    if (const std::size_t at = provenance[0].find(next); at != std::string::npos) provenance[0].replace(at, next.size(), named);
+  }
   std::string html_notes;
   for (const std::string& note : notes) html_notes += "<p>" + xml_escape(note) + "</p>\n";
 
@@ -956,16 +1031,17 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
     if (!out.flush()) throw InputError("cannot write " + quote_input(path));
   };
   const std::vector<GameIntro> intros = game_intros(puzzles);
-  write_text(files.html, html_book(entries, options, html_notes, intros));
+  write_text(files.html, html_book(entries, options, html_notes, intros, provenance));
   files.tex = (fs::path(folder) / "book.tex").string();
-  write_text(files.tex, tex_book(entries, options, notes, intros));
-  files.pdf_pages = pdf_book(entries, options, notes, intros, files.pdf, report);
+  write_text(files.tex, tex_book(entries, options, notes, intros, provenance));
+  files.pdf_pages = pdf_book(entries, options, notes, intros, provenance, files.pdf, report);
   // Only now, with every puzzle read and drawn: a book that cannot be made (a stored main line that
   // does not play) leaves an earlier book in the folder whole.
   remove_old_diagrams(fs::path(folder) / "diagrams");
   PrintSize size;
   size.width_mm = 80;
   for (const char* kind : {"puzzle", "solution"}) {
+    if (!options.solutions && kind == std::string("solution")) break;
     for (const Entry& e : entries) {
       char name[64];
       std::snprintf(name, sizeof name, "%s-%03d.png", kind, e.number);

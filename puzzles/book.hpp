@@ -19,6 +19,15 @@ struct BookOptions {
   // (generators::check_without_search, as `arbiter book` does): the title page then says so,
   // naming this arbiter's version.
   bool rechecked = false;
+  // The title page's account of what was proved and which code proved and re-checked it
+  // (certificates, SHA-256, versions) goes to a last page of its own instead ("--provenance back":
+  // a book for children opens with the puzzles).
+  bool provenance_at_back = false;
+  // book.pdf's and book.tex's paper; the layout fits the printable area both share.
+  enum class Paper { A4, Letter };
+  Paper paper = Paper::A4;
+  // False: the puzzles without their solution pages (nor solution PNGs).
+  bool solutions = true;
   // Called after each puzzle of each stage ("diagrams", "pdf", "png"); it may throw to stop the
   // book (the files already written are then incomplete and are rewritten by the next run).
   std::function<void(const std::string& stage, int done, int total)> progress;
@@ -39,6 +48,13 @@ inline constexpr int kSolutionsPerPage = 4;
 
 // "Black to play and win in 2", "White to play and win".
 std::string task_text(const Puzzle& puzzle, const std::string& side_name);
+
+// Why a stored wrong move fails, as `puzzles show` and the book's solutions print it: the stored
+// sentence, with the stored answer named where replaying it ends the game with the answerer's win
+// ("c1 does not win at once: Black answers e2 and wins." in a win in one, whose stored sentence
+// names no answer; "After d1, Black answers d5 and wins." for a sentence of a store written before
+// s48 that said only that the mover cannot win within K). `start` is the puzzle's position.
+std::string wrong_move_text(const Puzzle& puzzle, const State& start, const Refutation& wrong);
 
 // The rulings a puzzle was proved under that differ from its game's defaults, "name=value" in
 // ruling order (none for a puzzle under the defaults). Throws InputError for a game or ruling

@@ -874,6 +874,11 @@ TEST(Diagram, PuzzleNotesSayWhatDecidesTheLegalMoves) {
   const std::string bars = "hexabrae 2 Wa1/0 Ba3/1 Wc3/2 Be3/1 white ";
   EXPECT_EQ(notes("hexabrae", 2, bars + "290"), Notes{"ply 290 of 300"});
   EXPECT_EQ(notes("hexabrae", 2, bars + "4"), Notes{});
+  // The passes in a row said in words (the status line's "passes 1" read "Black to play, passes 1").
+  EXPECT_EQ(notes("brochs", 7, "brochs 7 .W.+.W./WwW+WwW/.WW+WW./+++++++/.WW+WW./WwW+WwW/.W.+.W. white 1 12+S 1 since:pass"),
+            Notes{"Black just passed (two passes in a row end the game)"});
+  EXPECT_EQ(notes("hexabrae", 2, "hexabrae 2 Wa1/2 Ba3/1 Wb2/2 Bb3/1 Bc1/1 Wc3/2 Bd3/0 Bd4/0 Be1/0 black 33 passes:1"),
+            Notes{"White just passed (two passes in a row end the game)"});
 }
 
 std::string file_text(const std::string& path) {

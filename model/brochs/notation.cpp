@@ -280,6 +280,11 @@ std::vector<std::string> BrochsState::status_notes() const {
 
 std::vector<std::string> BrochsState::puzzle_notes() const {
   std::vector<std::string> notes = status_notes();
+  // A book's reader has not learnt the status line's "passes 1" (a tester's book read "Black to
+  // play, passes 1"): it says that the other side passed last, and that a second pass ends the game.
+  if (!outcome_.over() && passes_ == 1 && !notes.empty() && notes.front() == "passes 1") {
+    notes.front() = std::string(side_to_move() == kBlackSide ? "White" : "Black") + " just passed (two passes in a row end the game)";
+  }
   if (!outcome_.over()) {
     for (std::string& note : ply_cap_note(ply_, rules_.ply_cap)) notes.push_back(std::move(note));
   }

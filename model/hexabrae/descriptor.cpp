@@ -262,6 +262,10 @@ std::vector<std::string> HexabraeState::status_notes() const {
 
 std::vector<std::string> HexabraeState::puzzle_notes() const {
   std::vector<std::string> notes = status_notes();
+  // As Brochs: the status line's "passes 1" in words a book's reader knows.
+  if (end_cause() == EndCause::None && position_.passes == 1 && !notes.empty() && notes.front() == "passes 1") {
+    notes.front() = std::string(side_to_move() == 0 ? "Black" : "White") + " just passed (two passes in a row end the game)";
+  }
   if (end_cause() == EndCause::None) {
     for (std::string& note : ply_cap_note(position_.ply, rules_.ply_cap)) notes.push_back(std::move(note));
   }

@@ -59,6 +59,15 @@ pages=$(pdfinfo "$tmp/book/book.pdf" | sed -n 's/^Pages: *//p')
 expected=$((2 + (count + 5) / 6 + (count + 3) / 4))  # title, rules and notation, 6 puzzles a page, 4 solutions a page
 [ "$pages" = "$expected" ] && pass || fail "book.pdf has $pages pages, not $expected"
 pdfinfo "$tmp/book/book.pdf" | grep -q 'Page size:.*(A4)' && pass || fail "book.pdf is not A4"
+# book.pdf's CreationDate is when it was written (it said 1 January 2026, 00:00, always), or the
+# time SOURCE_DATE_EPOCH gives.
+created=$(date -d "$(pdfinfo "$tmp/book/book.pdf" | sed -n 's/^CreationDate: *//p')" +%s 2>/dev/null)
+now=$(date +%s)
+[ -n "$created" ] && [ $((now - created)) -lt 3600 ] && [ $((created - now)) -lt 60 ] && pass ||
+  fail "book.pdf's CreationDate is not when it was written: $(pdfinfo "$tmp/book/book.pdf" | grep CreationDate)"
+SOURCE_DATE_EPOCH=1000000000 "$arbiter" book --db "$db" --count 1 --out "$tmp/dated" >/dev/null 2>&1
+[ "$(date -d "$(pdfinfo "$tmp/dated/book.pdf" | sed -n 's/^CreationDate: *//p')" +%s 2>/dev/null)" = 1000000000 ] && pass ||
+  fail "book.pdf's CreationDate under SOURCE_DATE_EPOCH=1000000000: $(pdfinfo "$tmp/dated/book.pdf" | grep CreationDate)"
 
 # Words of a PDF's page with their boxes: "xMin yMin xMax yMax word", one a line.
 words_of() {  # words_of PDF FIRST LAST
@@ -188,6 +197,52 @@ for id in $(python3 -c "import sqlite3,sys; print(' '.join(str(r[0]) for r in sq
   done
 done
 [ -z "$missing" ] && pass || fail "the solutions do not name each puzzle's store id once:$missing" "$tmp/ids/book.html"
+
+# The line under a puzzle gives its difficulty and board only; its theme, which names the solution's
+# mechanic, is said with the solution, in words ("... · fill-win" under the puzzle gave it away).
+grep -o '<p class="details">[^<]*' "$tmp/ids/book.html" | grep -q 'fill' && fail "a puzzle's details line names its theme" || pass
+[ "$(grep -c '^<p class="theme">Theme: fill-[a-z]*\.</p>$' "$tmp/ids/book.html")" = \
+  "$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT count(*) FROM puzzles WHERE theme != ''\").fetchone()[0])" "$db")" ] \
+  && grep -q 'Theme: fill-win\.' "$tmp/ids/book.tex" && pdftotext "$tmp/ids/book.pdf" - | grep -q '^Theme: fill-' && pass \
+  || fail "the solutions do not say each puzzle's theme" "$tmp/ids/book.html"
+
+# The book and `puzzles show` explain each wrong move in the same words: in a win in one, the stored
+# sentence, and the stored answer where it wins at once (the book said "After c1, Black answers e2
+# and wins.", show "c1 does not win at once.", and docs/puzzles.md that no answer is named).
+for id in $(python3 -c "import sqlite3,sys; print(' '.join(str(r[0]) for r in sqlite3.connect(sys.argv[1]).execute('SELECT id FROM puzzles')))" "$db"); do
+  "$arbiter" puzzles show "$id" --db "$db" | sed -n 's/^wrong: \([^ ]*\) — \(.*\)$/\1? \2/p'
+done | sort >"$tmp/show-wrong"
+sed -n 's|^<li><b>\(.*\)</b> \(.*\)</li>$|\1 \2|p' "$tmp/ids/book.html" | sed "s/&#39;/'/g" | sort >"$tmp/book-wrong"
+[ -s "$tmp/show-wrong" ] && cmp -s "$tmp/show-wrong" "$tmp/book-wrong" && grep -q ' does not win at once: [A-Za-z]* answers [^ ]* and wins\.$' "$tmp/book-wrong" \
+  && pass || fail "puzzles show and the book explain the wrong moves differently: $(diff "$tmp/show-wrong" "$tmp/book-wrong" | head -4)"
+
+# --paper letter: book.pdf on US Letter with every word and page number on the page (laid out for
+# A4's 267 mm, the bottom lines and page numbers of a Letter page were cut off), book.tex too.
+"$arbiter" book --db "$db" --paper letter --out "$tmp/letter" >/dev/null 2>"$tmp/err" || fail "book --paper letter: $(cat "$tmp/err")"
+pages=$(pdfinfo "$tmp/letter/book.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+low=$(words_of "$tmp/letter/book.pdf" 1 999 | awk '$4 > 792 - 14 || $1 < 14 || $3 > 612 - 14')
+numbered=0
+for page in $(seq 2 "${pages:-0}"); do
+  pdftotext -f "$page" -l "$page" "$tmp/letter/book.pdf" - | grep -qx "$page" && numbered=$((numbered + 1))
+done
+pdfinfo "$tmp/letter/book.pdf" | grep -q 'Page size: *612 x 792 pts (letter)' && [ "$pages" = "$expected" ] && [ -z "$low" ] \
+  && [ "$numbered" = $((pages - 1)) ] && grep -q 'documentclass\[letterpaper' "$tmp/letter/book.tex" && pass \
+  || fail "book.pdf on Letter: ${pages:-no} pages, $numbered page numbers, words off the page: $low"
+# --provenance back: the title page opens with the puzzles, a last page says how they were proved.
+"$arbiter" book --db "$db" --provenance back --out "$tmp/back" >/dev/null 2>"$tmp/err" || fail "book --provenance back: $(cat "$tmp/err")"
+pages=$(pdfinfo "$tmp/back/book.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+[ "$pages" = $((expected + 1)) ] && ! title_page "$tmp/back" | grep -q 'SHA-256' \
+  && pdftotext -f "$pages" -l "$pages" "$tmp/back/book.pdf" - | tr '\n' ' ' | grep -qF "$made" \
+  && grep -qF "$made" "$tmp/back/book.tex" && [ "$(grep -c 'SHA-256' "$tmp/back/book.html")" = 1 ] \
+  && grep -qF 'rulings that the page "Rules, rulings and notation" gives for its game' <(pdftotext "$tmp/back/book.pdf" - | tr '\n' ' ') && pass \
+  || fail "book --provenance back: ${pages:-no} pages, the provenance not on the last page alone" "$tmp/back/book.html"
+# --no-solutions: the puzzle pages only.
+"$arbiter" book --db "$db" --no-solutions --out "$tmp/bare" >/dev/null 2>"$tmp/err" || fail "book --no-solutions: $(cat "$tmp/err")"
+[ "$(pdfinfo "$tmp/bare/book.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')" = $((2 + (count + 5) / 6)) ] \
+  && ! grep -q 'class="diagram solution"\|Solutions' "$tmp/bare/book.html" && ! grep -q 'Solutions' "$tmp/bare/book.tex" \
+  && [ "$(ls "$tmp/bare/diagrams" | grep -c '^solution-')" = 0 ] && pass || fail "book --no-solutions still has solutions" "$tmp/bare/book.html"
+expect_error "book on A5" book --db "$db" --paper a5 --out "$tmp/none"
+expect_error "book with provenance in the middle" book --db "$db" --provenance middle --out "$tmp/none"
 
 expect_error "book into an unwritable folder" book --db "$db" --out /proc/arbiter-book
 expect_error "book with a difficulty range without puzzles" book --db "$db" --game quentin --out "$tmp/none"
