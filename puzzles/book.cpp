@@ -324,6 +324,8 @@ Entry prepare(const Puzzle& puzzle, int number) {
   Decorations solution = status_decorations(game, *line.end);
   if (!line.unplaced.empty()) solution.caption = "Off the board: " + join(line.unplaced, ", ");
   solution.numbers = line.numbers;
+  solution.last_trace.changed = line.changed;
+  solution.last_trace.changed_words = line.changed_words;
   solution.mover_colours = side_colours(game);
   entry.solution = decorate_for_print(line.end->drawing(), solution, kHtmlSolutionBox, kPdfSolutionBox);
 

@@ -230,6 +230,15 @@ done
   "curse f6" --last-move --out - >"$tmp/curse.svg" 2>"$tmp/err" && [ "$(grep -c 'class="last-move-source"' "$tmp/curse.svg")" = 2 ] &&
   grep -q '>cursing keep</text>' "$tmp/curse.svg" && grep -q '>captured</text>' "$tmp/curse.svg" && pass ||
   fail "brochs --last-move of a curse does not show its keep" "$tmp/curse.svg" "$tmp/err"
+# A fill is marked as a capture is: Brique's escorts example (c3 fills b3 and turns the white
+# stone on c2) and Quentin's territory (a2 fills six points), a diamond each in a black and a white
+# outline and a key line (only the placed stone was marked).
+"$arbiter" render brique --size 5 --position "$(printf '   a b c d e\n 1 . . . . .\n 2 . . W B .\n 3 . . . . .\n 4 . B . W .\n 5 . . . . .\nBlack to move, ply 4\n')" \
+  c3 --last-move --out - >"$tmp/fill.svg" 2>"$tmp/err" && [ "$(grep -c 'class="move-changed"' "$tmp/fill.svg")" = 4 ] &&
+  grep -q '>filled by the move</text>' "$tmp/fill.svg" && pass || fail "brique --last-move of a fill does not mark it" "$tmp/fill.svg" "$tmp/err"
+"$arbiter" render quentin --size 5 --position "$(printf '   a b c d e\n 1 W . . . W\n 2 . B W B W\n 3 . . . . W\n 4 W B W . B\n 5 . . W . B\nBlack to move, ply 12\n')" \
+  a2 --last-move --out - >"$tmp/territory.svg" 2>"$tmp/err" && [ "$(grep -c 'class="move-changed"' "$tmp/territory.svg")" = 12 ] &&
+  grep -q '>filled by the move</text>' "$tmp/territory.svg" && pass || fail "quentin --last-move of a territory fill does not mark it" "$tmp/territory.svg" "$tmp/err"
 # rulings diff marks the move the readings treat differently as render does: its capture too,
 # which is all that differs for keep-two-piece (b2 was just empty on the right, no mark, no key).
 "$arbiter" rulings diff brochs keep-two-piece no yes --max-size 7 --seconds 30 --out "$tmp/kt.svg" >"$tmp/out" 2>&1 &&
