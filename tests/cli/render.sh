@@ -206,6 +206,12 @@ else
   fail "a Unicode caption with XML's special characters" "$tmp/err"
 fi
 
+# --width sets a PNG's pixels (it was always 709), still 90 mm by its pHYs; bad values and other
+# formats are refused in one line.
+"$arbiter" render brique --size 5 --width 1200 --out "$tmp/wide.png" >/dev/null 2>"$tmp/err" &&
+  file -b "$tmp/wide.png" | grep -q '^PNG image data, 1200 x' && pass || fail "render --width 1200" "$tmp/err"
+for bad in 0 99 10001 12.5 abc ""; do expect_error "render --width '$bad'" render brique --size 3 --width "$bad" --out "$tmp/w.png"; done
+expect_error "render --width with an SVG" render brique --size 3 --width 800 --out "$tmp/w.svg"
 
 # --last-move shows where a moving piece came from and what it took, and the key under the board
 # says what the marks are (only the destination was marked): a Brochs capture, d4-d2 taking c2,
