@@ -78,7 +78,9 @@ int render(const std::vector<std::string>& args) {
     const puzzles::PlayedLine line = puzzles::play_line(*start, moves);
     decorations.last_move = line.last_anchor;
     decorations.last_trace = line.last_trace;
-    decorations.status += "; last move " + line.last_text;
+    // Without coordinates a reader cannot find "e3" on the board: the mark says where.
+    // (a pass or the swap, which has no mark, is still named).
+    decorations.status += show_coordinates || !line.last_anchor ? "; last move " + line.last_text : std::string("; last move marked");
   }
   const Drawing drawing = puzzles::decorate(loaded.state->drawing(), decorations);
   if (out == "-") {

@@ -213,6 +213,12 @@ fi
 for bad in 0 99 10001 12.5 abc ""; do expect_error "render --width '$bad'" render brique --size 3 --width "$bad" --out "$tmp/w.png"; done
 expect_error "render --width with an SVG" render brique --size 3 --width 800 --out "$tmp/w.svg"
 
+# Without coordinates the status does not name the last move's cell, which the reader cannot find
+# on the board ("last move c3"): the ring marks it.
+"$arbiter" render brique --size 5 c3 --last-move --coordinates off --out - >"$tmp/nocoord.svg" 2>"$tmp/err" &&
+  grep -q '>White to move; last move marked</text>' "$tmp/nocoord.svg" && ! grep -q 'last move c3' "$tmp/nocoord.svg" && pass ||
+  fail "render --coordinates off names the last move's cell" "$tmp/nocoord.svg" "$tmp/err"
+
 # --last-move shows where a moving piece came from and what it took, and the key under the board
 # says what the marks are (only the destination was marked): a Brochs capture, d4-d2 taking c2,
 # and a Hexabrae slide, which takes nothing.
