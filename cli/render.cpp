@@ -4,6 +4,7 @@
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
+#include "puzzles/book.hpp"
 #include "puzzles/diagram.hpp"
 #include "puzzles/image.hpp"
 
@@ -82,7 +83,8 @@ int render(const std::vector<std::string>& args) {
     // (a pass or the swap, which has no mark, is still named).
     decorations.status += show_coordinates || !line.last_anchor ? "; last move " + line.last_text : std::string("; last move marked");
   }
-  const Drawing drawing = puzzles::decorate(loaded.state->drawing(), decorations);
+  // The coordinates at least as large as a book prints them (they printed at 5.2 pt on 15x15).
+  const Drawing drawing = puzzles::with_book_sized_labels(puzzles::decorate(loaded.state->drawing(), decorations), size.width_mm);
   if (out == "-") {
     std::cout << image_bytes(drawing, ImageFormat::Svg);
     return 0;

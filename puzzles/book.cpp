@@ -760,6 +760,12 @@ std::string ruling_with_meaning(const GameDescriptor& game, const std::string& a
 
 }  // namespace
 
+Drawing with_book_sized_labels(Drawing drawing, double width_mm) {
+  if (drawing.width <= 0) return drawing;
+  const double width = drawing.width;
+  return with_printable_labels(std::move(drawing), width_mm / width, width);
+}
+
 std::vector<std::string> guide_paragraphs(const GameDescriptor& game, const Config& config) {
   std::vector<std::string> paragraphs;
   if (!game.reading_guide) return paragraphs;

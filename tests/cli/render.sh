@@ -219,6 +219,16 @@ expect_error "render --width with an SVG" render brique --size 3 --width 800 --o
   grep -q '>White to move; last move marked</text>' "$tmp/nocoord.svg" && ! grep -q 'last move c3' "$tmp/nocoord.svg" && pass ||
   fail "render --coordinates off names the last move's cell" "$tmp/nocoord.svg" "$tmp/err"
 
+# The coordinates print at least at the book's 6 pt (15x15: 5.25 pt at 90 mm).
+"$arbiter" render brique --size 15 --out - >"$tmp/big.svg" 2>"$tmp/err" && python3 - "$tmp/big.svg" >"$tmp/why" 2>&1 <<'PY' && pass || fail "render's 15x15 coordinates under 6 pt" "$tmp/why" "$tmp/err"
+import re, sys
+svg = open(sys.argv[1]).read()
+width = float(re.search(r'viewBox="[-0-9.]+ [-0-9.]+ ([0-9.]+)', svg).group(1))
+sizes = [float(f) for f in re.findall(r'font-size="([0-9.]+)"[^>]*class="coordinate"', svg)]
+points = min(sizes) * 90 / width * 72 / 25.4
+assert sizes and points >= 6, f'{points:.2f} pt'
+PY
+
 # --last-move shows where a moving piece came from and what it took, and the key under the board
 # says what the marks are (only the destination was marked): a Brochs capture, d4-d2 taking c2,
 # and a Hexabrae slide, which takes nothing.
