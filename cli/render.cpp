@@ -1,8 +1,10 @@
+#include <charconv>
 #include <iostream>
 
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
+#include "puzzles/book.hpp"
 #include "puzzles/diagram.hpp"
 #include "puzzles/image.hpp"
 
@@ -17,11 +19,22 @@ bool on_or_off(const std::string& option, const std::string& value) {
   throw InputError("--" + option + " takes on or off, not " + quote_input(value));
 }
 
+// --width: a PNG's width in pixels, 100 to 10000. It still prints 90 mm wide: its pHYs chunk says
+// the resolution that makes it so.
+int png_width(const std::string& value) {
+  int pixels = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), pixels);
+  if (value.empty() || error != std::errc() || end != value.data() + value.size() || pixels < 100 || pixels > 10000) {
+    throw InputError("--width takes a whole number of pixels from 100 to 10000, not " + quote_input(value));
+  }
+  return pixels;
+}
+
 int render(const std::vector<std::string>& args) {
   GameOptions game_options;
-  std::string game, position, out, coordinates = "on", caption;
+  std::string game, position, out, coordinates = "on", caption, width;
   std::vector<std::string> moves;
-  bool last_move = false;
+  bool last_move = false, width_given = false;
   po::options_description options;
   options.add_options()
       ("game", po::value<std::string>(&game)->required(), "game name (may be left out beside a --position in one-line form, which names its game)")
@@ -30,7 +43,8 @@ int render(const std::vector<std::string>& args) {
       ("out,o", po::value<std::string>(&out)->required(), "file to write: .svg, .png or .pdf ('-': SVG on standard output)")
       ("last-move", po::bool_switch(&last_move), "mark the last of the moves played")
       ("coordinates", po::value<std::string>(&coordinates), "on (default) or off: the coordinates, on the board's edges or in each field")
-      ("caption", po::value<std::string>(&caption), "a line of text under the diagram");
+      ("caption", po::value<std::string>(&caption), "a line of text under the diagram")
+      ("width", po::value<std::string>(&width)->notifier([&width_given](const std::string&) { width_given = true; }), "PNG only: the width in pixels, 100 to 10000 (default 709: 90 mm at 200 dpi)");
   game_options.add_to(options);
   po::positional_options_description positional;
   positional.add("game", 1).add("moves", -1);
@@ -38,6 +52,15 @@ int render(const std::vector<std::string>& args) {
   parse_arguments("render", args, options, positional, proceed);
   if (!proceed) return 0;
   const bool show_coordinates = on_or_off("coordinates", coordinates);
+  PrintSize size;
+  if (width_given) {
+    const int pixels = png_width(width);
+    if (out == "-" || image_format_of(out) != ImageFormat::Png) {
+      throw InputError("--width sets a PNG's pixels; " + (out == "-" ? std::string("standard output is SVG") : quote_input(out) + " is not a .png"));
+    }
+    // The same 90 mm, at the resolution that gives the pixels asked for (said in the PNG's pHYs).
+    size.png_dpi = pixels * 25.4 / size.width_mm;
+  }
   if (out != "-") {
     check_image_name("--out", out);  // an unknown extension or a place that cannot be written fails before any work
     check_output_file("--out", out);
@@ -56,21 +79,24 @@ int render(const std::vector<std::string>& args) {
     const puzzles::PlayedLine line = puzzles::play_line(*start, moves);
     decorations.last_move = line.last_anchor;
     decorations.last_trace = line.last_trace;
-    decorations.status += "; last move " + line.last_text;
+    // Without coordinates a reader cannot find "e3" on the board: the mark says where.
+    // (a pass or the swap, which has no mark, is still named).
+    decorations.status += show_coordinates || !line.last_anchor ? "; last move " + line.last_text : std::string("; last move marked");
   }
-  const Drawing drawing = puzzles::decorate(loaded.state->drawing(), decorations);
+  // The coordinates at least as large as a book prints them (they printed at 5.2 pt on 15x15).
+  const Drawing drawing = puzzles::with_book_sized_labels(puzzles::decorate(loaded.state->drawing(), decorations), size.width_mm);
   if (out == "-") {
     std::cout << image_bytes(drawing, ImageFormat::Svg);
     return 0;
   }
-  write_image(drawing, out);
+  write_image(drawing, out, size);
   std::cout << "wrote " << out << "\n";
   return 0;
 }
 
 const CommandRegistration render_registration{Command{
     "render",
-    "render GAME [--position P] [MOVE...] --out FILE.svg|.png|.pdf [--last-move] [--coordinates on|off] [--caption TEXT]",
+    "render GAME [--position P] [MOVE...] --out FILE.svg|.png|.pdf [--last-move] [--coordinates on|off] [--caption TEXT] [--width PX]",
     "draw a position as SVG, PNG or PDF (about 9 cm wide): board, pieces, coordinates, side to move or result, and the rulings that differ from the defaults",
     render}};
 

@@ -335,6 +335,8 @@ Entry prepare(const Puzzle& puzzle, int number) {
   Decorations solution = status_decorations(game, *line.end);
   if (!line.unplaced.empty()) solution.caption = "Off the board: " + join(line.unplaced, ", ");
   solution.numbers = line.numbers;
+  solution.last_trace.changed = line.changed;
+  solution.last_trace.changed_words = line.changed_words;
   solution.mover_colours = side_colours(game);
   entry.solution = decorate_for_print(line.end->drawing(), solution, kHtmlSolutionBox, kPdfSolutionBox);
 
@@ -802,6 +804,12 @@ std::string ruling_with_meaning(const GameDescriptor& game, const std::string& a
 }
 
 }  // namespace
+
+Drawing with_book_sized_labels(Drawing drawing, double width_mm) {
+  if (drawing.width <= 0) return drawing;
+  const double width = drawing.width;
+  return with_printable_labels(std::move(drawing), width_mm / width, width);
+}
 
 std::vector<std::string> guide_paragraphs(const GameDescriptor& game, const Config& config) {
   std::vector<std::string> paragraphs;

@@ -70,6 +70,11 @@ std::string rulings_text(const Puzzle& puzzle, const std::string& separator);
 inline constexpr const char* kGapMark = "(Arbiter's ruling";
 std::vector<std::string> guide_paragraphs(const GameDescriptor& game, const Config& config);
 
+// A decorated diagram that prints `width_mm` wide with the game's labels (coordinates, field names)
+// set at least as large as a book sets them, 6 pt, where they have room on what they stand on
+// (`arbiter render`: 15x15 coordinates printed at 5.2 pt). The picture keeps its width.
+Drawing with_book_sized_labels(Drawing drawing, double width_mm);
+
 // Writes the book into `folder` (created if missing). Throws InputError for an empty puzzle list,
 // a folder that cannot be created or written, or a puzzle whose game, position or line does not
 // read back (a store written by other code).

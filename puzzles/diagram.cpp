@@ -136,6 +136,17 @@ std::vector<Shape> removal_mark(const MoveAnchor& at, const std::string& role) {
   return strokes;
 }
 
+// A place the move filled or turned besides its own: a diamond in black on a white band, which
+// shows on a black piece, a white one and a shaded square alike, in grey as in colour, and which
+// no game draws as a piece.
+std::vector<Shape> changed_mark(const MoveAnchor& at, const std::string& role) {
+  const double r = at.radius * 0.7;
+  const std::vector<std::pair<double, double>> corners = {{at.x, at.y - r}, {at.x + r, at.y}, {at.x, at.y + r}, {at.x - r, at.y}};
+  return {polygon_shape(corners, "none", "#ffffff", at.radius * 0.36, role), polygon_shape(corners, "none", "#000000", at.radius * 0.14, role)};
+}
+
+bool same_place(const MoveAnchor& a, const MoveAnchor& b) { return std::abs(a.x - b.x) < 1e-9 && std::abs(a.y - b.y) < 1e-9; }
+
 }  // namespace
 
 std::string side_status(const GameDescriptor& game, const State& state) {
@@ -181,9 +192,7 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
   const MoveTrace& trace = decorations.last_trace;
   if (decorations.last_move) {
     const MoveAnchor& landed = *decorations.last_move;
-    const bool around = std::any_of(trace.removed.begin(), trace.removed.end(), [&landed](const MoveAnchor& at) {
-      return std::abs(at.x - landed.x) < 1e-9 && std::abs(at.y - landed.y) < 1e-9;
-    });
+    const bool around = std::any_of(trace.removed.begin(), trace.removed.end(), [&landed](const MoveAnchor& at) { return same_place(at, landed); });
     const Shape ring = landing_mark(landed, "last-move", around);
     if (const auto& from = trace.origin) out.shapes.push_back(origin_mark(*from, "last-move-origin"));
     if (const auto& source = trace.source) {
@@ -195,6 +204,11 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
       for (Shape& stroke : removal_mark(at, "last-move-removed")) out.shapes.push_back(std::move(stroke));
     }
     out.shapes.push_back(ring);
+  }
+  // The places the move (or a solution's moves) filled or turned besides its own, with or without
+  // the last move's ring: a book's solution marks those of its whole line.
+  for (const MoveAnchor& at : trace.changed) {
+    for (Shape& shape : changed_mark(at, "move-changed")) out.shapes.push_back(std::move(shape));
   }
   // Moves that land on one place share a badge ("1,5"), as a book would note them.
   struct Badge {
@@ -374,6 +388,11 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
     }
     if (!trace.removed.empty()) key.push_back({removal_mark({0.5, 0.5, 0.9}, "last-move-key"), "captured"});
   }
+  if (!trace.changed.empty()) {
+    const std::string what = trace.changed_words.empty() ? "changed" : trace.changed_words;
+    const bool by_line = !decorations.last_move && decorations.numbers.size() > 1;
+    key.push_back({changed_mark({0.5, 0.5, 0.7}, "move-changed-key"), what + (by_line ? " by the numbered moves" : " by the move")});
+  }
   // The key's words are a fifth smaller than the status (6 pt where a book prints the band at 7.5).
   const double key_font = font * 0.8, key_line = key_font * 1.6;
   double key_x = left;
@@ -461,8 +480,18 @@ PlayedLine play_line(const State& start, const std::vector<std::string>& moves) 
     } else {
       line.unplaced.push_back(std::to_string(number) + " " + text);
     }
+    for (const MoveAnchor& at : line.last_trace.changed) {
+      if (std::none_of(line.changed.begin(), line.changed.end(), [&at](const MoveAnchor& seen) { return same_place(seen, at); })) {
+        line.changed.push_back(at);
+      }
+    }
+    if (!line.last_trace.changed_words.empty()) line.changed_words = line.last_trace.changed_words;
     line.end->apply(move);
   }
+  // A place a later move landed on carries its number, which says enough.
+  std::erase_if(line.changed, [&line](const MoveAnchor& at) {
+    return std::any_of(line.numbers.begin(), line.numbers.end(), [&at](const NumberedMove& move) { return same_place(move.at, at); });
+  });
   return line;
 }
 

@@ -31,7 +31,9 @@ struct Decorations {
   std::string caption;        // a line of the caller's own, "" for none
   std::optional<MoveAnchor> last_move;
   // With last_move: where its piece came from (a faint square) and what it removed (a cross on
-  // each place), from State::move_trace; a key under the status names the marks drawn.
+  // each place), from State::move_trace; a key under the status names the marks drawn. Its
+  // `changed` places (a diamond each, what a fill took) are drawn with or without last_move: a
+  // book's solution sets them to its line's (PlayedLine::changed) with no last move.
   MoveTrace last_trace;
   std::vector<NumberedMove> numbers;
   // The colour of each side's numbered discs, as side_colour gives it ("black", "white", or ""
@@ -84,6 +86,10 @@ struct PlayedLine {
   std::vector<std::string> unplaced;
   std::optional<MoveAnchor> last_anchor;  // where the last move landed, if it has a place
   MoveTrace last_trace;                   // where its piece came from, what it removed
+  // The places the line's moves filled or turned besides where they landed (MoveTrace::changed),
+  // but those a later move landed on, and what the last move to change any calls them.
+  std::vector<MoveAnchor> changed;
+  std::string changed_words;
   std::string last_text;                  // the last move as written, "" for an empty line
 };
 PlayedLine play_line(const State& start, const std::vector<std::string>& moves);

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <unistd.h>
@@ -370,6 +371,45 @@ TEST(Diagram, StatusCaptionLastMoveAndCoordinates) {
 // A long status line (a game's notes and the last move) stays inside the picture by wrapping, at
 // the caption's size or larger: shrunk to one line, it came out smaller than the user's caption
 // under it. It breaks between its parts first, so the last move is not cut between its words.
+// A move that fills or turns pieces besides its own shows which, a diamond on each named in the
+// key, in render's picture of the last move and in a book's solution (which has no last move):
+// the picture after it shows the pieces but not that the move put them there. Brique's escorts
+// example (c3 fills b3 and turns the white stone on c2) and Quentin's territory (a2 fills six).
+TEST(Diagram, PlacesAMoveFilledOrTurnedAreMarked) {
+  const std::vector<std::tuple<std::string, std::string, std::size_t>> cases = {{"brique", "escorts", 2},
+                                                                                 {"quentin", "regions-and-territories", 6}};
+  for (const auto& [name, example_name, changed] : cases) {
+    const std::string game_name = name;
+    const GameDescriptor& game = find_game(game_name);
+    bool found = false;
+    for (const SeedExample& example : game.seed_examples()) {
+      if (example.name != example_name) continue;
+      found = true;
+      const auto configured = make_game(game, example.size, example.rulings);
+      const PlayedLine line = play_line(*configured->parse_position(example.before), example.moves);
+      EXPECT_EQ(line.last_trace.changed.size(), changed) << game_name;
+      EXPECT_EQ(line.changed.size(), changed) << game_name;
+      for (const bool book : {false, true}) {
+        Decorations decorations;
+        if (book) {
+          decorations.numbers = line.numbers;
+          decorations.last_trace.changed = line.changed;
+          decorations.last_trace.changed_words = line.changed_words;
+        } else {
+          decorations.last_move = line.last_anchor;
+          decorations.last_trace = line.last_trace;
+        }
+        const std::string svg = render_svg(decorate(line.end->drawing(), decorations), 90);
+        std::size_t marks = 0;
+        for (std::size_t at = svg.find("class=\"move-changed\""); at != std::string::npos; at = svg.find("class=\"move-changed\"", at + 1)) ++marks;
+        EXPECT_EQ(marks, 2 * changed) << game_name << (book ? " book" : " render") << ": a white and a black outline each";
+        EXPECT_NE(svg.find(">filled by the move</text>"), std::string::npos) << game_name << (book ? " book" : " render");
+      }
+    }
+    EXPECT_TRUE(found) << game_name << " " << example_name;
+  }
+}
+
 TEST(Diagram, LongStatusWrapsAtTheCaptionsSize) {
   Drawing board;
   board.width = 100;

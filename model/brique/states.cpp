@@ -14,6 +14,14 @@ std::string BriqueState::line() const { return brique::line(snapshot()); }
 std::string BriqueState::equivalence_text() const { return equivalence_line(snapshot()); }
 Drawing BriqueState::drawing() const { return draw(snapshot()); }
 std::optional<MoveAnchor> BriqueState::move_anchor(Move m) const { return draw_anchor(snapshot(), m); }
+MoveTrace BriqueState::move_trace(Move m) const {
+  const Position before = snapshot();
+  if (!draw_anchor(before, m)) return {};  // the swap, a pass
+  Position after = before;
+  reference_apply(after, m);
+  return placement_trace(before.cells, after.cells, m, kEmpty, [&before](std::size_t i) { return *draw_anchor(before, static_cast<Move>(i)); },
+                         "filled");
+}
 
 bool BriqueState::exchanges_players(Move m) const {
   return m == kSwapMove && snapshot().rules.pie == PieMode::SwapSides;

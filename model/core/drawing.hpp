@@ -3,6 +3,7 @@
 // PNG or PDF by the generic renderer in puzzles/. Games know their geometry; the renderer knows the
 // formats and the physical size (it scales the whole drawing to a printed width, so the units are
 // the game's own choice).
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <utility>
@@ -117,6 +118,28 @@ struct MoveTrace {
   // a move made by the piece that moves or lands.
   std::optional<MoveAnchor> source;
   std::string source_words;
+  // The places whose contents the move changed besides where it landed, the place its piece left
+  // and the places it emptied: a piece added elsewhere (a fill) or turned to the other side. A
+  // reader of the position after sees those pieces but not that the move put them there.
+  std::vector<MoveAnchor> changed;
+  // What the key says of them, a participle ("filled"); "" for "changed".
+  std::string changed_words;
 };
+
+// A placement's trace from the board's cells before and after it (the same size, one value a cell,
+// `empty` for none): each cell other than `landed` that the move emptied goes to `removed`, each
+// it filled or turned to `changed`, at anchor_of(cell index) (a game's MoveAnchor of a placement
+// there). `words`: MoveTrace::changed_words.
+template <class Cells, class AnchorOf>
+MoveTrace placement_trace(const Cells& before, const Cells& after, std::size_t landed, typename Cells::value_type empty,
+                          AnchorOf anchor_of, std::string words) {
+  MoveTrace trace;
+  for (std::size_t i = 0; i < before.size() && i < after.size(); ++i) {
+    if (i == landed || before[i] == after[i]) continue;
+    (after[i] == empty ? trace.removed : trace.changed).push_back(anchor_of(i));
+  }
+  trace.changed_words = std::move(words);
+  return trace;
+}
 
 }  // namespace arbiter

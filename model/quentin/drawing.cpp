@@ -26,6 +26,12 @@ std::optional<MoveAnchor> draw_anchor(int size, Move move) {
   return MoveAnchor{kMargin + static_cast<int>(move) % size, kMargin + static_cast<int>(move) / size, 0.42, 0.5, true};
 }
 
+MoveTrace draw_trace(const Position& before, const Position& after, Move move) {
+  if (!draw_anchor(before.size, move)) return {};
+  return placement_trace(before.cells, after.cells, move, kEmpty,
+                         [&before](std::size_t i) { return *draw_anchor(before.size, static_cast<Move>(i)); }, "filled");
+}
+
 Drawing draw_position(const Position& position, const Outcome& outcome) {
   const int size = position.size;
   const double last = kMargin + size - 1;  // coordinate of the last grid line

@@ -90,6 +90,11 @@ class EngineBase : public State {
   std::string equivalence_text() const override { return equivalence_line_text(*game_, self().position(), swap_available()); }
   Drawing drawing() const override { return draw_position(self().position(), self().outcome()); }
   std::optional<MoveAnchor> move_anchor(Move m) const override { return draw_anchor(self().position().size, m); }
+  MoveTrace move_trace(Move m) const override {
+    Derived after(self());
+    after.apply(m);
+    return draw_trace(self().position(), after.position(), m);
+  }
   bool exchanges_players(Move m) const override { return m == kSwap; }
   std::vector<std::string> status_notes() const override { return quentin::status_notes(self().position()); }
   std::vector<std::string> puzzle_notes() const override { return quentin::puzzle_notes(*this, self().position()); }

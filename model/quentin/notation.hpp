@@ -48,5 +48,7 @@ std::string explain_move(const Rules& rules, const Position& position, const Out
 Drawing draw_position(const Position& position, const Outcome& outcome);
 // The point a placement takes on draw_position(); nothing for the swap and a pass.
 std::optional<MoveAnchor> draw_anchor(int size, Move move);
+// The points a placement's territory fills took besides its own, from the positions before and after it.
+MoveTrace draw_trace(const Position& before, const Position& after, Move move);
 
 }  // namespace arbiter::quentin

@@ -281,6 +281,11 @@ class ReferenceState final : public State {
   }
   Drawing drawing() const override { return draw_position(position_, outcome_); }
   std::optional<MoveAnchor> move_anchor(Move m) const override { return draw_anchor(position_.size, m); }
+  MoveTrace move_trace(Move m) const override {
+    ReferenceState after(*this);
+    after.apply(m);
+    return draw_trace(position_, after.position_, m);
+  }
   bool exchanges_players(Move m) const override { return m == kSwap; }
   std::vector<std::string> status_notes() const override { return quentin::status_notes(position_); }
   std::vector<std::string> puzzle_notes() const override { return quentin::puzzle_notes(*this, position_); }

@@ -206,6 +206,28 @@ else
   fail "a Unicode caption with XML's special characters" "$tmp/err"
 fi
 
+# --width sets a PNG's pixels (it was always 709), still 90 mm by its pHYs; bad values and other
+# formats are refused in one line.
+"$arbiter" render brique --size 5 --width 1200 --out "$tmp/wide.png" >/dev/null 2>"$tmp/err" &&
+  file -b "$tmp/wide.png" | grep -q '^PNG image data, 1200 x' && pass || fail "render --width 1200" "$tmp/err"
+for bad in 0 99 10001 12.5 abc ""; do expect_error "render --width '$bad'" render brique --size 3 --width "$bad" --out "$tmp/w.png"; done
+expect_error "render --width with an SVG" render brique --size 3 --width 800 --out "$tmp/w.svg"
+
+# Without coordinates the status does not name the last move's cell, which the reader cannot find
+# on the board ("last move c3"): the ring marks it.
+"$arbiter" render brique --size 5 c3 --last-move --coordinates off --out - >"$tmp/nocoord.svg" 2>"$tmp/err" &&
+  grep -q '>White to move; last move marked</text>' "$tmp/nocoord.svg" && ! grep -q 'last move c3' "$tmp/nocoord.svg" && pass ||
+  fail "render --coordinates off names the last move's cell" "$tmp/nocoord.svg" "$tmp/err"
+
+# The coordinates print at least at the book's 6 pt (15x15: 5.25 pt at 90 mm).
+"$arbiter" render brique --size 15 --out - >"$tmp/big.svg" 2>"$tmp/err" && python3 - "$tmp/big.svg" >"$tmp/why" 2>&1 <<'PY' && pass || fail "render's 15x15 coordinates under 6 pt" "$tmp/why" "$tmp/err"
+import re, sys
+svg = open(sys.argv[1]).read()
+width = float(re.search(r'viewBox="[-0-9.]+ [-0-9.]+ ([0-9.]+)', svg).group(1))
+sizes = [float(f) for f in re.findall(r'font-size="([0-9.]+)"[^>]*class="coordinate"', svg)]
+points = min(sizes) * 90 / width * 72 / 25.4
+assert sizes and points >= 6, f'{points:.2f} pt'
+PY
 
 # --last-move shows where a moving piece came from and what it took, and the key under the board
 # says what the marks are (only the destination was marked): a Brochs capture, d4-d2 taking c2,
@@ -230,6 +252,15 @@ done
   "curse f6" --last-move --out - >"$tmp/curse.svg" 2>"$tmp/err" && [ "$(grep -c 'class="last-move-source"' "$tmp/curse.svg")" = 2 ] &&
   grep -q '>cursing keep</text>' "$tmp/curse.svg" && grep -q '>captured</text>' "$tmp/curse.svg" && pass ||
   fail "brochs --last-move of a curse does not show its keep" "$tmp/curse.svg" "$tmp/err"
+# A fill is marked as a capture is: Brique's escorts example (c3 fills b3 and turns the white
+# stone on c2) and Quentin's territory (a2 fills six points), a diamond each in a black and a white
+# outline and a key line (only the placed stone was marked).
+"$arbiter" render brique --size 5 --position "$(printf '   a b c d e\n 1 . . . . .\n 2 . . W B .\n 3 . . . . .\n 4 . B . W .\n 5 . . . . .\nBlack to move, ply 4\n')" \
+  c3 --last-move --out - >"$tmp/fill.svg" 2>"$tmp/err" && [ "$(grep -c 'class="move-changed"' "$tmp/fill.svg")" = 4 ] &&
+  grep -q '>filled by the move</text>' "$tmp/fill.svg" && pass || fail "brique --last-move of a fill does not mark it" "$tmp/fill.svg" "$tmp/err"
+"$arbiter" render quentin --size 5 --position "$(printf '   a b c d e\n 1 W . . . W\n 2 . B W B W\n 3 . . . . W\n 4 W B W . B\n 5 . . W . B\nBlack to move, ply 12\n')" \
+  a2 --last-move --out - >"$tmp/territory.svg" 2>"$tmp/err" && [ "$(grep -c 'class="move-changed"' "$tmp/territory.svg")" = 12 ] &&
+  grep -q '>filled by the move</text>' "$tmp/territory.svg" && pass || fail "quentin --last-move of a territory fill does not mark it" "$tmp/territory.svg" "$tmp/err"
 # rulings diff marks the move the readings treat differently as render does: its capture too,
 # which is all that differs for keep-two-piece (b2 was just empty on the right, no mark, no key).
 "$arbiter" rulings diff brochs keep-two-piece no yes --max-size 7 --seconds 30 --out "$tmp/kt.svg" >"$tmp/out" 2>&1 &&
