@@ -497,7 +497,7 @@ int solve_command(const std::vector<std::string>& args) {
     if (!parts_of[i].empty()) result.moves[i].parts = parts_of[i];
   }
   std::size_t certificate_nodes = 0;
-  std::string proof_note;
+  std::string proof_note, proof_failure;
   if (!proof_file.empty()) {
     if (std::none_of(result.moves.begin(), result.moves.end(), [&](const MoveResult& m) {
           return m.value != Value::Unknown && (!m.claims.empty() || !m.parts.empty()) &&
@@ -505,20 +505,39 @@ int solve_command(const std::vector<std::string>& args) {
         })) {
       proof_note = "no certificate written: nothing was proved";
     } else {
-      std::ofstream out(proof_file);
-      const solver::CertificateSummary written = solver::write_analysis_certificate(out, game, root, result, version_string());
-      if (!out) throw InputError("cannot write the proof file " + quote_input(proof_file));
-      certificate_nodes = static_cast<std::size_t>(written.nodes);
-      const std::string kind = !written.analysis ? "" : written.partial ? ", a partial analysis: the settled moves only" : "";
-      std::size_t parts = 0;
-      for (const MoveResult& m : result.moves) parts += m.parts.size();
-      const std::size_t stale = proof_parts ? remove_stale_parts(parts_directory, result.moves) : 0;
-      const std::string where =
-          (parts == 0 ? "" : ", and " + with_commas(parts) + " part files in " + parts_directory + "/") +
-          (stale == 0 ? "" : "; " + with_commas(stale) + " part " + (stale == 1 ? "file" : "files") +
-                                 " of an earlier run that it does not refer to removed");
-      proof_note = "certificate: " + proof_file + " (" + with_commas(certificate_nodes) + " nodes" + kind + where +
-                   "); check it with: arbiter verify-proof " + proof_file;
+      // Written whole or not at all: under a temporary name beside FILE, renamed over it once every
+      // byte is written (a full disk left a cut-off FILE in place of a good older one, exit 2 and
+      // none of the search's report). A stop during the write waits for it, as for the table's
+      // save: the search's work is done, and this is what it was for.
+      solver::CertificateSummary written{};
+      std::string why;
+      {
+        const SavingForResume saving;
+        why = write_file_whole(proof_file, [&](std::ostream& out) {
+          written = solver::write_analysis_certificate(out, game, root, result, version_string());
+        });
+      }
+      if (!why.empty()) {
+        // The search's report is printed all the same; the exit status (1) says the certificate is missing.
+        std::error_code ignored;
+        proof_failure = "cannot write the proof file " + quote_input(proof_file) + ": " + why + " (" +
+                        (std::filesystem::exists(proof_file, ignored) ? "the older " + proof_file + " is left as it was"
+                                                                      : "no file was left") +
+                        "; the settled moves are kept: the same command with --resume writes it again)";
+        proof_note = "no certificate written: " + proof_failure;
+      } else {
+        certificate_nodes = static_cast<std::size_t>(written.nodes);
+        const std::string kind = !written.analysis ? "" : written.partial ? ", a partial analysis: the settled moves only" : "";
+        std::size_t parts = 0;
+        for (const MoveResult& m : result.moves) parts += m.parts.size();
+        const std::size_t stale = proof_parts ? remove_stale_parts(parts_directory, result.moves) : 0;
+        const std::string where =
+            (parts == 0 ? "" : ", and " + with_commas(parts) + " part files in " + parts_directory + "/") +
+            (stale == 0 ? "" : "; " + with_commas(stale) + " part " + (stale == 1 ? "file" : "files") +
+                                   " of an earlier run that it does not refer to removed");
+        proof_note = "certificate: " + proof_file + " (" + with_commas(certificate_nodes) + " nodes" + kind + where +
+                     "); check it with: arbiter verify-proof " + proof_file;
+      }
     }
   }
 
@@ -819,6 +838,7 @@ int solve_command(const std::vector<std::string>& args) {
   // A stopped run names the command that continues it (the journal is that mode's, see above).
   const bool independent_unsaid = independent && !independent_asked && max_units == 0;
   const std::string to_continue = "finished moves are kept; to continue, run: " + resume_command(args, independent_unsaid, !resume);
+  if (!proof_failure.empty()) std::cerr << "arbiter: error: " << proof_failure << "\n";
   if (stop_requested()) {
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; " << to_continue << "\n";
     return interrupted_exit_status();
@@ -831,7 +851,8 @@ int solve_command(const std::vector<std::string>& args) {
   // 0 only when everything asked for is settled: the value and every move's (or, --value-only, the
   // value and one winning move). A proved value with moves left is 1 too, so that a batch loop
   // that runs --resume until 0 goes on until the move table is complete.
-  return result.value == Value::Unknown || left > 0 ? 1 : 0;
+  // A certificate asked for and not written is 1 as well (--resume writes it from the kept moves).
+  return result.value == Value::Unknown || left > 0 || !proof_failure.empty() ? 1 : 0;
 }
 
 const CommandRegistration solve_registration{{

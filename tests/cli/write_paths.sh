@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Files written whole or not at all: solve --proof under a full disk (FILE.partial made a link to
+# /dev/full, whose writes fail with ENOSPC) keeps the older certificate, prints the search's report
+# and names the reason, exit 1; --resume then writes it; verify-proof names a file cut short.
+# Usage: write_paths.sh ARBITER
+source "$(dirname "$0")/harness.bash" "$@"
+
+# A good certificate, then a solve of the same position whose write fails.
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/st" --proof "$tmp/c.cert" >/dev/null 2>&1 || fail "solve brique 3 --proof"
+cp "$tmp/c.cert" "$tmp/good.cert"
+ln -s /dev/full "$tmp/c.cert.partial"
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/st2" --proof "$tmp/c.cert" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 1 ] && grep -q '^Value: .* (exact, proved)' "$tmp/out" && grep -q '^Every move' "$tmp/out" &&
+   grep -q "^no certificate written: cannot write the proof file '$tmp/c.cert': No space left on device" "$tmp/out" &&
+   grep -q "^arbiter: error: cannot write the proof file '$tmp/c.cert': No space left on device (the older $tmp/c.cert is left as it was" "$tmp/err" &&
+   cmp -s "$tmp/c.cert" "$tmp/good.cert" && [ ! -e "$tmp/c.cert.partial" ] && [ ! -L "$tmp/c.cert.partial" ]; then
+  pass
+else
+  fail "solve --proof on a full disk keeps the older certificate and reports -> exit $status" "$tmp/out" "$tmp/err"; ls -l "$tmp"
+fi
+# The settled moves were kept: --resume writes the certificate, which verifies.
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/st2" --proof "$tmp/c.cert" --resume >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 0 ] && grep -q "^certificate: $tmp/c.cert (" "$tmp/out" && "$arbiter" verify-proof "$tmp/c.cert" >/dev/null 2>&1; then
+  pass
+else
+  fail "solve --resume writes the certificate a full disk kept out -> exit $status" "$tmp/out" "$tmp/err"
+fi
+
+# A certificate cut in the middle of a line (a node line cut after its id: "unknown claim ''"
+# before) and one cut after a whole line say that the file is cut short.
+python3 - "$tmp/good.cert" "$tmp/cut.cert" "$tmp/noend.cert" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+at = text.index("\nn 9 ") + len("\nn 9 ")
+open(sys.argv[2], "w").write(text[:at])
+open(sys.argv[3], "w").write(text[:text.index("\nend") + 1])
+PY
+expect_error "verify-proof of a file cut mid-line" verify-proof "$tmp/cut.cert"
+grep -q "line [0-9]*: unknown claim '' (the file ends in this line, without its newline: it is cut short, truncated)" "$tmp/err" && pass ||
+  fail "verify-proof says a file cut mid-line is cut short" "$tmp/err"
+expect_error "verify-proof of a file without its end line" verify-proof "$tmp/noend.cert"
+grep -q "the certificate has no 'end' line: it is cut short (truncated)" "$tmp/err" && pass ||
+  fail "verify-proof says a file without its end line is cut short" "$tmp/err"
+
+finish
