@@ -661,9 +661,16 @@ int solve_command(const std::vector<std::string>& args) {
   const std::size_t table_used = result.table_used, table_capacity = result.table_capacity;
   const std::size_t each_table_megabytes = solver::table_megabytes_of(solve_options);
   const double seconds = result.seconds;
-  const std::string stop_signal = stop_requested() ? stop_signal_name() : "";
   const auto unsettled = std::count_if(result.moves.begin(), result.moves.end(),
                                        [](const MoveResult& m) { return m.value == Value::Unknown; });
+  // The moves asked for that are not settled: every move's, or under --value-only none beyond the
+  // moves it leaves unsearched on purpose once the value is proved.
+  const std::size_t left = std::max<std::size_t>(static_cast<std::size_t>(unsettled), result.not_searched) - result.not_searched;
+  // A stop that came once everything asked for was settled (during the certificate's write, which
+  // it waits for) cut nothing short: the run is whole, and says so, where it said "interrupted ...
+  // to continue, run ... --resume" with exit 143 beside a complete report and certificate.
+  const bool settled_all = result.value != Value::Unknown && left == 0;
+  const std::string stop_signal = stop_requested() && !settled_all ? stop_signal_name() : "";
   // What ended the search before every move it meant to settle was settled, if anything did.
   std::string stopped_by;
   if (!stop_signal.empty()) {
@@ -673,9 +680,6 @@ int solve_command(const std::vector<std::string>& args) {
   } else if (max_units > 0 && static_cast<std::size_t>(unsettled) > result.not_searched) {
     stopped_by = "max units";
   }
-  // The moves asked for that are not settled: every move's, or under --value-only none beyond the
-  // moves it leaves unsearched on purpose once the value is proved.
-  const std::size_t left = std::max<std::size_t>(static_cast<std::size_t>(unsettled), result.not_searched) - result.not_searched;
 
   if (json) {
     nlohmann::json out = json_document("solve", kSolveSchema);
@@ -839,9 +843,14 @@ int solve_command(const std::vector<std::string>& args) {
   const bool independent_unsaid = independent && !independent_asked && max_units == 0;
   const std::string to_continue = "finished moves are kept; to continue, run: " + resume_command(args, independent_unsaid, !resume);
   if (!proof_failure.empty()) std::cerr << "arbiter: error: " << proof_failure << "\n";
-  if (stop_requested()) {
-    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; " << to_continue << "\n";
+  if (!stop_signal.empty()) {
+    std::cerr << "arbiter: interrupted by " << stop_signal << "; " << to_continue << "\n";
     return interrupted_exit_status();
+  }
+  if (stop_requested()) {
+    std::cerr << "arbiter: " << stop_signal_name() << " came after everything asked for was settled"
+              << (proof_note.rfind("certificate: ", 0) == 0 ? " (the certificate was written whole)" : "")
+              << ": the report is complete and nothing is left to resume\n";
   }
   if (left > 0 && !stopped_by.empty()) {
     std::cerr << "arbiter: stopped "

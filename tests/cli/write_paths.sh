@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Files written whole or not at all: solve --proof under a full disk (FILE.partial made a link to
 # /dev/full, whose writes fail with ENOSPC) keeps the older certificate, prints the search's report
-# and names the reason, exit 1; --resume then writes it; verify-proof names a file cut short.
+# and names the reason, exit 1; --resume then writes it; verify-proof names a file cut short; a stop
+# during the certificate's write once everything was settled is no interruption.
 # Usage: write_paths.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
 
@@ -43,5 +44,56 @@ grep -q "line [0-9]*: unknown claim '' (the file ends in this line, without its 
 expect_error "verify-proof of a file without its end line" verify-proof "$tmp/noend.cert"
 grep -q "the certificate has no 'end' line: it is cut short (truncated)" "$tmp/err" && pass ||
   fail "verify-proof says a file without its end line is cut short" "$tmp/err"
+
+# A SIGTERM that comes while the certificate is written, once everything asked for was settled,
+# cuts nothing short: exit 0 and "nothing is left to resume", where it said "interrupted ... to
+# continue, run ... --resume", exit 143. The write is held at a known point without a timed wait:
+# FILE.partial is a link to a FIFO whose reader lets the pipe fill (the writer is then blocked
+# inside the write), the signal is sent, and only then is the pipe read to the end.
+mkfifo "$tmp/pipe"
+ln -s "$tmp/pipe" "$tmp/s.cert.partial"
+python3 - "$tmp/pipe" "$tmp/full" "$tmp/go" "$tmp/got.cert" <<'PY' &
+import fcntl, os, struct, sys, termios, time
+pipe, full, go, out = sys.argv[1:]
+fd = os.open(pipe, os.O_RDONLY)
+held, last = 0, -1
+while held < 20:  # the pipe holds something and has not grown for 0.2 s: the writer waits
+    n = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+    held = held + 1 if n > 0 and n == last else 0
+    last = n
+    time.sleep(0.01)
+open(full, "w").close()
+while not os.path.exists(go):
+    time.sleep(0.01)
+with open(out, "wb") as f:
+    while True:
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            break
+        f.write(chunk)
+PY
+reader=$!
+"$arbiter" solve brique --size 4 --tt-mb 16 --state "$tmp/sig" --proof "$tmp/s.cert" >"$tmp/out" 2>"$tmp/err" &
+solver=$!
+for _ in $(seq 1200); do [ -e "$tmp/full" ] && break; sleep 0.1; done
+if [ -e "$tmp/full" ]; then
+  kill -TERM $solver
+  sleep 0.3
+  touch "$tmp/go"
+  wait $solver
+  status=$?
+  wait $reader
+  if [ $status -eq 0 ] && grep -q "^certificate: $tmp/s.cert (" "$tmp/out" &&
+     grep -q "^arbiter: SIGTERM came after everything asked for was settled (the certificate was written whole): the report is complete and nothing is left to resume$" "$tmp/err" &&
+     ! grep -q "interrupted" "$tmp/err" && "$arbiter" verify-proof "$tmp/got.cert" >/dev/null 2>&1; then
+    pass
+  else
+    fail "SIGTERM during the certificate's write after everything was settled -> exit $status" "$tmp/err"
+  fi
+else
+  fail "the certificate was never written to FILE.partial (the FIFO stayed unopened)" "$tmp/err"
+  kill $reader 2>/dev/null
+  wait $solver
+fi
 
 finish
