@@ -158,8 +158,11 @@ std::string shell_word(const std::string& word) {
 }
 
 // Removes the part files (NAME.cert) in `directory` that none of `moves` refers to: left there by an
-// earlier solve into the same --proof FILE, they would pass for parts of this certificate. Returns
-// how many were removed; anything else in the folder is left alone.
+// earlier solve into the same --proof FILE, they would pass for parts of this certificate. So are
+// the pieces a run ended by kill -9 (or a full disk) left while it wrote a part: its scratch file of
+// nodes (NAME.cert.nodes.N) and an unrenamed NAME.cert.tmp (a 0-byte b1.cert.nodes.1 stayed after
+// --resume had finished). Called once the search is over, when no part is being written. Returns how
+// many were removed; anything else in the folder is left alone.
 std::size_t remove_stale_parts(const std::string& directory, const std::vector<MoveResult>& moves) {
   namespace fs = std::filesystem;
   std::set<std::string> referred;
@@ -170,7 +173,8 @@ std::size_t remove_stale_parts(const std::string& directory, const std::vector<M
   std::error_code error;
   for (fs::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
     const std::string name = it->path().filename().string();
-    if (!it->is_regular_file(error) || !name.ends_with(".cert") || referred.count(name) != 0) continue;
+    const bool piece = name.ends_with(".cert.tmp") || name.find(".cert.nodes.") != std::string::npos;
+    if (!it->is_regular_file(error) || !(name.ends_with(".cert") || piece) || referred.count(name) != 0) continue;
     std::error_code ignored;
     removed += fs::remove(it->path(), ignored) ? 1 : 0;
   }

@@ -2,7 +2,8 @@
 # Files written whole or not at all: solve --proof under a full disk (FILE.partial made a link to
 # /dev/full, whose writes fail with ENOSPC) keeps the older certificate, prints the search's report
 # and names the reason, exit 1; --resume then writes it; verify-proof names a file cut short; a stop
-# during the certificate's write once everything was settled is no interruption.
+# during the certificate's write once everything was settled is no interruption; --proof-parts
+# removes what a killed run left while it wrote a part.
 # Usage: write_paths.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
 
@@ -94,6 +95,24 @@ else
   fail "the certificate was never written to FILE.partial (the FIFO stayed unopened)" "$tmp/err"
   kill $reader 2>/dev/null
   wait $solver
+fi
+
+# --proof-parts: the pieces a run killed while it wrote a part leaves (its scratch file of nodes,
+# an unrenamed NAME.cert.tmp) are removed with the other part files the certificate does not refer
+# to (named for a move this board lacks, so that this run writes none of the same name); a file of
+# another kind in the folder stays.
+mkdir -p "$tmp/p.cert.parts"
+: >"$tmp/p.cert.parts/d4.cert.nodes.1"
+echo partial >"$tmp/p.cert.parts/d4.cert.tmp"
+echo mine >"$tmp/p.cert.parts/notes.txt"
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/parts" --proof "$tmp/p.cert" --proof-parts >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 0 ] && [ ! -e "$tmp/p.cert.parts/d4.cert.nodes.1" ] && [ ! -e "$tmp/p.cert.parts/d4.cert.tmp" ] &&
+   [ -e "$tmp/p.cert.parts/notes.txt" ] && grep -q "; 2 part files of an earlier run that it does not refer to removed" "$tmp/out" &&
+   "$arbiter" verify-proof "$tmp/p.cert" >/dev/null 2>&1; then
+  pass
+else
+  fail "solve --proof-parts removes a killed run's scratch and .tmp part files -> exit $status" "$tmp/out" "$tmp/err"; ls -l "$tmp/p.cert.parts"
 fi
 
 finish
