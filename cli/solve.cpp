@@ -365,7 +365,17 @@ int solve_command(const std::vector<std::string>& args) {
   };
   const auto journal_of = [&](bool alone) { return state_directory + "/solve/" + text_key_hex(identity_of(alone)); };
   solver::SolveJournal journal(journal_of(independent), identity_of(independent));
-  const distributed::OutputLock journal_lock(journal.directory());
+  // What fails in the journal's folder names the option that chose it, as the checks before do:
+  // "cannot create the lock file ...: Read-only file system" named no --state.
+  const auto naming_state = [&](const InputError& error) {
+    return InputError(state_directory_words(state_option, state_directory) + ": " + error.what());
+  };
+  std::optional<distributed::OutputLock> journal_lock;
+  try {
+    journal_lock.emplace(journal.directory());
+  } catch (const InputError& error) {
+    throw naming_state(error);
+  }
   {
     // `arbiter state prune` may have removed the folder between its making and the lock.
     std::error_code ignored;
@@ -413,7 +423,11 @@ int solve_command(const std::vector<std::string>& args) {
     journal.clear();
   }
   // What the journal is for, where `arbiter state` reads it (its name is only a key of it).
-  journal.record_identity(solver::JournalIdentity{root.line(), within, version_commit(), independent});
+  try {
+    journal.record_identity(solver::JournalIdentity{root.line(), within, version_commit(), independent});
+  } catch (const InputError& error) {
+    throw naming_state(error);
+  }
   std::size_t already = 0;
   for (const auto& f : finished) already += f.has_value();
   std::cerr << "state: " << journal.directory();

@@ -901,8 +901,9 @@ void SolveJournal::record_identity(const JournalIdentity& identity) const {
         << identity.version << "\nmode " << (identity.independent ? "independent" : "shared") << "\n";
     out.close();
     if (!out) {
+      const int cause = errno;
       std::filesystem::remove(path + ".tmp", error);
-      throw InputError("cannot write " + path + ".tmp");
+      throw InputError("cannot write " + path + ".tmp" + (cause != 0 ? ": " + std::generic_category().message(cause) : ""));
     }
   }
   std::filesystem::rename(path + ".tmp", path, error);

@@ -3,7 +3,8 @@
 # /dev/full, whose writes fail with ENOSPC) keeps the older certificate, prints the search's report
 # and names the reason, exit 1; --resume then writes it; verify-proof names a file cut short; a stop
 # during the certificate's write once everything was settled is no interruption; --proof-parts
-# removes what a killed run left while it wrote a part.
+# removes what a killed run left while it wrote a part; a journal or store that cannot be written or
+# locked is named with its option and the reason.
 # Usage: write_paths.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
 
@@ -114,5 +115,34 @@ if [ $status -eq 0 ] && [ ! -e "$tmp/p.cert.parts/d4.cert.nodes.1" ] && [ ! -e "
 else
   fail "solve --proof-parts removes a killed run's scratch and .tmp part files -> exit $status" "$tmp/out" "$tmp/err"; ls -l "$tmp/p.cert.parts"
 fi
+
+# Failures in a place an option chose name the option and the reason: the journal's identity file
+# ("cannot write DIR/identity.tmp" named neither), its lock file and a lock another run holds
+# (--state), a puzzle store another run holds (--db). A directory in a file's place fails as a
+# read-only or full place would, for root too.
+key=$(basename "$(ls -d "$tmp/st/solve"/*/)")
+mkdir -p "$tmp/st3/solve/$key/identity.tmp/x"
+expect_error "solve: the journal's identity file cannot be written" solve brique --size 3 --tt-mb 16 --state "$tmp/st3"
+grep -q "^arbiter: error: --state '$tmp/st3': cannot write $tmp/st3/solve/$key/identity.tmp: Is a directory$" "$tmp/err" && pass ||
+  fail "solve names --state and the reason when the identity file cannot be written" "$tmp/err"
+mkdir -p "$tmp/st4/solve/$key.lock"
+expect_error "solve: the journal's lock file cannot be made" solve brique --size 3 --tt-mb 16 --state "$tmp/st4"
+grep -q "^arbiter: error: --state '$tmp/st4': cannot create the lock file '$tmp/st4/solve/$key.lock': Is a directory$" "$tmp/err" && pass ||
+  fail "solve names --state when the lock file cannot be made" "$tmp/err"
+held_lock() {  # held_lock FILE: holds an flock on FILE in the background (pid in $holder) until killed
+  flock "$1" sleep 60 &
+  holder=$!
+  until [ -e "$1" ] && ! flock -n "$1" true; do sleep 0.02; done
+}
+held_lock "$tmp/st/solve/$key.lock"
+expect_error "solve: the journal in use by another run" solve brique --size 3 --tt-mb 16 --state "$tmp/st"
+kill "$holder"; wait "$holder" 2>/dev/null
+grep -q "^arbiter: error: --state '$tmp/st': '$tmp/st/solve/$key' is in use by another run" "$tmp/err" && pass ||
+  fail "solve names --state when the journal is in use" "$tmp/err"
+held_lock "$tmp/two.db.lock"
+expect_error "puzzles generate: the store in use by another run" puzzles generate brique --size 5 --kind within-2 --count 1 --seed 5 --db "$tmp/two.db"
+kill "$holder"; wait "$holder" 2>/dev/null
+grep -q "^arbiter: error: --db '$tmp/two.db': '$tmp/two.db' is in use by another run" "$tmp/err" && pass ||
+  fail "puzzles generate names --db when the store is in use" "$tmp/err"
 
 finish
