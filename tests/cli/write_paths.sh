@@ -4,7 +4,7 @@
 # and names the reason, exit 1; --resume then writes it; verify-proof names a file cut short; a stop
 # during the certificate's write once everything was settled is no interruption; --proof-parts
 # removes what a killed run left while it wrote a part; a journal or store that cannot be written or
-# locked is named with its option and the reason.
+# locked is named with its option and the reason; a book that fails part way leaves the older one.
 # Usage: write_paths.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
 
@@ -146,5 +146,24 @@ expect_error "puzzles generate: the store in use by another run" puzzles generat
 kill "$holder"; wait "$holder" 2>/dev/null
 grep -q "^arbiter: error: --db '$tmp/two.db': '$tmp/two.db' is in use by another run" "$tmp/err" && pass ||
   fail "puzzles generate names --db when the store is in use" "$tmp/err"
+
+# book: the three books are renamed into place only once the whole book is made. A book that fails
+# part way (a diagram PNG that cannot be written: a directory in its place) leaves the older
+# book.html, book.pdf and book.tex as they were and no NAME.partial; they were written in place
+# first, so a failure or a stop left a new book.pdf beside an older or cut-off rest.
+"$arbiter" puzzles generate brique --size 5 --kind within-1 --count 2 --seed 3 --db "$tmp/b.db" >/dev/null 2>&1 ||
+  fail "puzzles generate for the book"
+"$arbiter" book --db "$tmp/b.db" --title "First" --out "$tmp/book" >/dev/null 2>&1 || fail "book"
+for f in book.html book.pdf book.tex; do cp "$tmp/book/$f" "$tmp/old-$f"; done
+rm "$tmp/book/diagrams/solution-002.png" && mkdir -p "$tmp/book/diagrams/solution-002.png/x"
+"$arbiter" book --db "$tmp/b.db" --title "Second" --out "$tmp/book" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 2 ] && grep -q "^arbiter: error: cannot write '$tmp/book/diagrams/solution-002.png'" "$tmp/err" &&
+   cmp -s "$tmp/book/book.html" "$tmp/old-book.html" && cmp -s "$tmp/book/book.pdf" "$tmp/old-book.pdf" &&
+   cmp -s "$tmp/book/book.tex" "$tmp/old-book.tex" && [ -z "$(ls "$tmp/book" | grep partial)" ]; then
+  pass
+else
+  fail "a book that fails part way leaves the older book whole -> exit $status" "$tmp/err"; ls -l "$tmp/book"
+fi
 
 finish
