@@ -147,6 +147,13 @@ kill "$holder"; wait "$holder" 2>/dev/null
 grep -q "^arbiter: error: --db '$tmp/two.db': '$tmp/two.db' is in use by another run" "$tmp/err" && pass ||
   fail "puzzles generate names --db when the store is in use" "$tmp/err"
 
+# A part that cannot be written says why (it said only "cannot write the certificate part").
+mkdir -p "$tmp/q.cert.parts/b1.cert.tmp/x"
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/q" --proof "$tmp/q.cert" --proof-parts >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ $status -eq 2 ] && grep -q "^arbiter: error: cannot write the certificate part '$tmp/q.cert.parts/b1.cert': Is a directory$" "$tmp/err" &&
+  pass || fail "a part that cannot be written names the reason -> exit $status" "$tmp/err"
+
 # book: the three books are renamed into place only once the whole book is made. A book that fails
 # part way (a diagram PNG that cannot be written: a directory in its place) leaves the older
 # book.html, book.pdf and book.tex as they were and no NAME.partial; they were written in place
