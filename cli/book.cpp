@@ -107,8 +107,17 @@ int book(const std::vector<std::string>& args) {
   book_options.provenance_at_back = provenance == "back";
   book_options.solutions = !no_solutions;
   book_options.paper = paper == "letter" ? puzzles::BookOptions::Paper::Letter : puzzles::BookOptions::Paper::A4;
+  // Which files the book had reached when a stop came: its three books are renamed into place
+  // only once all is made (puzzles/book.cpp), but the PNGs are written in diagrams/ as they come.
+  bool writing_pngs = false;
+  std::error_code there;
+  const bool older_book = std::filesystem::exists(std::filesystem::path(out) / "book.pdf", there) ||
+                          std::filesystem::exists(std::filesystem::path(out) / "book.html", there);
   book_options.progress = [&](const std::string& stage, int done, int total) {
-    if (stop_requested()) throw Stopped{};
+    if (stop_requested()) {
+      writing_pngs = stage.find("PNGs") != std::string::npos;
+      throw Stopped{};
+    }
     progress.update([&] { return "book: " + stage + " " + std::to_string(done) + "/" + std::to_string(total); });
   };
   puzzles::BookFiles files;
@@ -116,7 +125,13 @@ int book(const std::vector<std::string>& args) {
     files = puzzles::write_book(selected, out, book_options);
   } catch (const Stopped&) {
     progress.clear();
-    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; the book in " << out << " is incomplete\n";
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; no new book was written: "
+              << (older_book ? "the older book.html, book.pdf and book.tex in " + out + " are left as they were"
+                             : out + " holds no book")
+              << (writing_pngs ? " (the diagram PNGs in " + (std::filesystem::path(out) / "diagrams").string() +
+                                     " are this run's, and only some of them)"
+                               : "")
+              << "\n";
     return interrupted_exit_status();
   } catch (const InputError&) {
     // A book that cannot be made (a stored puzzle that does not read back) leaves no half-made

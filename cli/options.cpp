@@ -346,27 +346,46 @@ void check_state_directory(const std::string& option_value, const std::string& d
   if (!problem.empty()) throw InputError(state_directory_words(option_value, directory) + ": " + problem);
 }
 
-void write_whole_file(const std::string& path, const std::string& text) {
+std::string write_file_whole(const std::string& asked, const std::function<void(std::ostream&)>& write) {
+  // A link is written through, as opening it would: the file it names is replaced, not the link.
+  std::error_code not_a_link;
+  const std::string path = std::filesystem::is_symlink(asked, not_a_link)
+                               ? std::filesystem::weakly_canonical(asked, not_a_link).string()
+                               : asked;
   const std::string temporary = path + ".partial";
-  // What failed, with the system's reason, and no partial file left behind (a full disk left an
-  // empty FILE.partial and said only "cannot write").
-  const auto fail = [&](const std::string& reason) {
+  const auto fail = [&](int cause, const std::string& reason) {
     std::error_code ignored;
     std::filesystem::remove(temporary, ignored);
-    throw InputError("cannot write " + quote_input(path) + (reason.empty() ? "" : ": " + reason));
+    return !reason.empty() ? reason : cause != 0 ? std::string(std::strerror(cause)) : std::string("write failed");
   };
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    if (!out) fail(std::strerror(errno));
-    out << text;
-    out.flush();
-    if (!out) fail(std::strerror(errno));
+  std::ofstream out;
+  errno = 0;
+  out.open(temporary, std::ios::binary | std::ios::trunc);
+  if (!out) return fail(errno, "");
+  try {
+    write(out);
+  } catch (...) {
     out.close();
-    if (out.fail()) fail(std::strerror(errno));
+    fail(0, "");
+    throw;
   }
+  if (!out) return fail(errno, "");
+  errno = 0;
+  out.flush();  // a full disk shows here at the latest
+  if (!out) return fail(errno, "");
+  out.close();
+  if (out.fail()) return fail(errno, "");
   std::error_code error;
   std::filesystem::rename(temporary, path, error);
-  if (error) fail(error.message());
+  if (error) return fail(0, "cannot rename " + temporary + " to " + path + ": " + error.message());
+  return "";
+}
+
+void write_whole_file(const std::string& path, const std::string& text) {
+  // What failed, with the system's reason, and no partial file left behind (a full disk left an
+  // empty FILE.partial and said only "cannot write").
+  const std::string why = write_file_whole(path, [&](std::ostream& out) { out << text; });
+  if (!why.empty()) throw InputError("cannot write " + quote_input(path) + ": " + why);
 }
 
 }  // namespace arbiter::cli

@@ -1,5 +1,7 @@
 #pragma once
 #include <cstdint>
+#include <functional>
+#include <ostream>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -156,5 +158,11 @@ std::string results_file_problem(const std::string& file, bool fresh);
 // interrupted or failed write never leaves a partial file under the name asked for. Throws
 // InputError naming the path when it cannot be written.
 void write_whole_file(const std::string& path, const std::string& text);
+// The same for a file too large to hold in memory first (a certificate of hundreds of MB): `write`
+// fills "<path>.partial" beside `path`, which is flushed, closed and renamed over `path` only when
+// every write succeeded. On failure the temporary file is removed, an older `path` is left as it
+// was, and the reason is returned ("No space left on device"); "" when written.
+// An exception from `write` removes the temporary file too, and goes on.
+std::string write_file_whole(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 }  // namespace arbiter::cli

@@ -264,7 +264,14 @@ int generate(const std::vector<std::string>& args) {
     return 0;
   }
   check_output_file("--db", db);  // by the coordinator alone: a probe file another rank removed could be the store
-  const distributed::OutputLock store_lock(db);
+  // A store another run holds is named with the option that chose it ("'two.db' is in use by
+  // another run" named no --db).
+  std::optional<distributed::OutputLock> store_lock;
+  try {
+    store_lock.emplace(db);
+  } catch (const InputError& error) {
+    throw InputError("--db " + quote_input(db) + ": " + error.what());
+  }
   auto store = puzzles::PuzzleStore::open(db, true, "--db");
   generators::GeneratorProgress progress;
   const auto start = std::chrono::steady_clock::now();

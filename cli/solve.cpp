@@ -158,8 +158,11 @@ std::string shell_word(const std::string& word) {
 }
 
 // Removes the part files (NAME.cert) in `directory` that none of `moves` refers to: left there by an
-// earlier solve into the same --proof FILE, they would pass for parts of this certificate. Returns
-// how many were removed; anything else in the folder is left alone.
+// earlier solve into the same --proof FILE, they would pass for parts of this certificate. So are
+// the pieces a run ended by kill -9 (or a full disk) left while it wrote a part: its scratch file of
+// nodes (NAME.cert.nodes.N) and an unrenamed NAME.cert.tmp (a 0-byte b1.cert.nodes.1 stayed after
+// --resume had finished). Called once the search is over, when no part is being written. Returns how
+// many were removed; anything else in the folder is left alone.
 std::size_t remove_stale_parts(const std::string& directory, const std::vector<MoveResult>& moves) {
   namespace fs = std::filesystem;
   std::set<std::string> referred;
@@ -170,7 +173,8 @@ std::size_t remove_stale_parts(const std::string& directory, const std::vector<M
   std::error_code error;
   for (fs::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
     const std::string name = it->path().filename().string();
-    if (!it->is_regular_file(error) || !name.ends_with(".cert") || referred.count(name) != 0) continue;
+    const bool piece = name.ends_with(".cert.tmp") || name.find(".cert.nodes.") != std::string::npos;
+    if (!it->is_regular_file(error) || !(name.ends_with(".cert") || piece) || referred.count(name) != 0) continue;
     std::error_code ignored;
     removed += fs::remove(it->path(), ignored) ? 1 : 0;
   }
@@ -361,7 +365,17 @@ int solve_command(const std::vector<std::string>& args) {
   };
   const auto journal_of = [&](bool alone) { return state_directory + "/solve/" + text_key_hex(identity_of(alone)); };
   solver::SolveJournal journal(journal_of(independent), identity_of(independent));
-  const distributed::OutputLock journal_lock(journal.directory());
+  // What fails in the journal's folder names the option that chose it, as the checks before do:
+  // "cannot create the lock file ...: Read-only file system" named no --state.
+  const auto naming_state = [&](const InputError& error) {
+    return InputError(state_directory_words(state_option, state_directory) + ": " + error.what());
+  };
+  std::optional<distributed::OutputLock> journal_lock;
+  try {
+    journal_lock.emplace(journal.directory());
+  } catch (const InputError& error) {
+    throw naming_state(error);
+  }
   {
     // `arbiter state prune` may have removed the folder between its making and the lock.
     std::error_code ignored;
@@ -409,7 +423,11 @@ int solve_command(const std::vector<std::string>& args) {
     journal.clear();
   }
   // What the journal is for, where `arbiter state` reads it (its name is only a key of it).
-  journal.record_identity(solver::JournalIdentity{root.line(), within, version_commit(), independent});
+  try {
+    journal.record_identity(solver::JournalIdentity{root.line(), within, version_commit(), independent});
+  } catch (const InputError& error) {
+    throw naming_state(error);
+  }
   std::size_t already = 0;
   for (const auto& f : finished) already += f.has_value();
   std::cerr << "state: " << journal.directory();
@@ -497,7 +515,7 @@ int solve_command(const std::vector<std::string>& args) {
     if (!parts_of[i].empty()) result.moves[i].parts = parts_of[i];
   }
   std::size_t certificate_nodes = 0;
-  std::string proof_note;
+  std::string proof_note, proof_failure;
   if (!proof_file.empty()) {
     if (std::none_of(result.moves.begin(), result.moves.end(), [&](const MoveResult& m) {
           return m.value != Value::Unknown && (!m.claims.empty() || !m.parts.empty()) &&
@@ -505,20 +523,39 @@ int solve_command(const std::vector<std::string>& args) {
         })) {
       proof_note = "no certificate written: nothing was proved";
     } else {
-      std::ofstream out(proof_file);
-      const solver::CertificateSummary written = solver::write_analysis_certificate(out, game, root, result, version_string());
-      if (!out) throw InputError("cannot write the proof file " + quote_input(proof_file));
-      certificate_nodes = static_cast<std::size_t>(written.nodes);
-      const std::string kind = !written.analysis ? "" : written.partial ? ", a partial analysis: the settled moves only" : "";
-      std::size_t parts = 0;
-      for (const MoveResult& m : result.moves) parts += m.parts.size();
-      const std::size_t stale = proof_parts ? remove_stale_parts(parts_directory, result.moves) : 0;
-      const std::string where =
-          (parts == 0 ? "" : ", and " + with_commas(parts) + " part files in " + parts_directory + "/") +
-          (stale == 0 ? "" : "; " + with_commas(stale) + " part " + (stale == 1 ? "file" : "files") +
-                                 " of an earlier run that it does not refer to removed");
-      proof_note = "certificate: " + proof_file + " (" + with_commas(certificate_nodes) + " nodes" + kind + where +
-                   "); check it with: arbiter verify-proof " + proof_file;
+      // Written whole or not at all: under a temporary name beside FILE, renamed over it once every
+      // byte is written (a full disk left a cut-off FILE in place of a good older one, exit 2 and
+      // none of the search's report). A stop during the write waits for it, as for the table's
+      // save: the search's work is done, and this is what it was for.
+      solver::CertificateSummary written{};
+      std::string why;
+      {
+        const SavingForResume saving;
+        why = write_file_whole(proof_file, [&](std::ostream& out) {
+          written = solver::write_analysis_certificate(out, game, root, result, version_string());
+        });
+      }
+      if (!why.empty()) {
+        // The search's report is printed all the same; the exit status (1) says the certificate is missing.
+        std::error_code ignored;
+        proof_failure = "cannot write the proof file " + quote_input(proof_file) + ": " + why + " (" +
+                        (std::filesystem::exists(proof_file, ignored) ? "the older " + proof_file + " is left as it was"
+                                                                      : "no file was left") +
+                        "; the settled moves are kept: the same command with --resume writes it again)";
+        proof_note = "no certificate written: " + proof_failure;
+      } else {
+        certificate_nodes = static_cast<std::size_t>(written.nodes);
+        const std::string kind = !written.analysis ? "" : written.partial ? ", a partial analysis: the settled moves only" : "";
+        std::size_t parts = 0;
+        for (const MoveResult& m : result.moves) parts += m.parts.size();
+        const std::size_t stale = proof_parts ? remove_stale_parts(parts_directory, result.moves) : 0;
+        const std::string where =
+            (parts == 0 ? "" : ", and " + with_commas(parts) + " part files in " + parts_directory + "/") +
+            (stale == 0 ? "" : "; " + with_commas(stale) + " part " + (stale == 1 ? "file" : "files") +
+                                   " of an earlier run that it does not refer to removed");
+        proof_note = "certificate: " + proof_file + " (" + with_commas(certificate_nodes) + " nodes" + kind + where +
+                     "); check it with: arbiter verify-proof " + proof_file;
+      }
     }
   }
 
@@ -642,9 +679,16 @@ int solve_command(const std::vector<std::string>& args) {
   const std::size_t table_used = result.table_used, table_capacity = result.table_capacity;
   const std::size_t each_table_megabytes = solver::table_megabytes_of(solve_options);
   const double seconds = result.seconds;
-  const std::string stop_signal = stop_requested() ? stop_signal_name() : "";
   const auto unsettled = std::count_if(result.moves.begin(), result.moves.end(),
                                        [](const MoveResult& m) { return m.value == Value::Unknown; });
+  // The moves asked for that are not settled: every move's, or under --value-only none beyond the
+  // moves it leaves unsearched on purpose once the value is proved.
+  const std::size_t left = std::max<std::size_t>(static_cast<std::size_t>(unsettled), result.not_searched) - result.not_searched;
+  // A stop that came once everything asked for was settled (during the certificate's write, which
+  // it waits for) cut nothing short: the run is whole, and says so, where it said "interrupted ...
+  // to continue, run ... --resume" with exit 143 beside a complete report and certificate.
+  const bool settled_all = result.value != Value::Unknown && left == 0;
+  const std::string stop_signal = stop_requested() && !settled_all ? stop_signal_name() : "";
   // What ended the search before every move it meant to settle was settled, if anything did.
   std::string stopped_by;
   if (!stop_signal.empty()) {
@@ -654,9 +698,6 @@ int solve_command(const std::vector<std::string>& args) {
   } else if (max_units > 0 && static_cast<std::size_t>(unsettled) > result.not_searched) {
     stopped_by = "max units";
   }
-  // The moves asked for that are not settled: every move's, or under --value-only none beyond the
-  // moves it leaves unsearched on purpose once the value is proved.
-  const std::size_t left = std::max<std::size_t>(static_cast<std::size_t>(unsettled), result.not_searched) - result.not_searched;
 
   if (json) {
     nlohmann::json out = json_document("solve", kSolveSchema);
@@ -819,9 +860,15 @@ int solve_command(const std::vector<std::string>& args) {
   // A stopped run names the command that continues it (the journal is that mode's, see above).
   const bool independent_unsaid = independent && !independent_asked && max_units == 0;
   const std::string to_continue = "finished moves are kept; to continue, run: " + resume_command(args, independent_unsaid, !resume);
-  if (stop_requested()) {
-    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; " << to_continue << "\n";
+  if (!proof_failure.empty()) std::cerr << "arbiter: error: " << proof_failure << "\n";
+  if (!stop_signal.empty()) {
+    std::cerr << "arbiter: interrupted by " << stop_signal << "; " << to_continue << "\n";
     return interrupted_exit_status();
+  }
+  if (stop_requested()) {
+    std::cerr << "arbiter: " << stop_signal_name() << " came after everything asked for was settled"
+              << (proof_note.rfind("certificate: ", 0) == 0 ? " (the certificate was written whole)" : "")
+              << ": the report is complete and nothing is left to resume\n";
   }
   if (left > 0 && !stopped_by.empty()) {
     std::cerr << "arbiter: stopped "
@@ -831,7 +878,8 @@ int solve_command(const std::vector<std::string>& args) {
   // 0 only when everything asked for is settled: the value and every move's (or, --value-only, the
   // value and one winning move). A proved value with moves left is 1 too, so that a batch loop
   // that runs --resume until 0 goes on until the move table is complete.
-  return result.value == Value::Unknown || left > 0 ? 1 : 0;
+  // A certificate asked for and not written is 1 as well (--resume writes it from the kept moves).
+  return result.value == Value::Unknown || left > 0 || !proof_failure.empty() ? 1 : 0;
 }
 
 const CommandRegistration solve_registration{{

@@ -3,8 +3,10 @@
 #include <cairo-pdf.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <functional>
@@ -547,7 +549,8 @@ std::string creation_date() {
 class PdfWriter {
  public:
   PdfWriter(const std::string& path, PaperSize paper)
-      : paper_(paper),
+      : path_(path),
+        paper_(paper),
         surface_(cairo_pdf_surface_create(path.c_str(), paper.width, paper.height), cairo_surface_destroy),
         cairo_(cairo_create(surface_.get()), cairo_destroy) {
     if (cairo_surface_status(surface_.get()) != CAIRO_STATUS_SUCCESS) throw InputError("cannot write " + quote_input(path));
@@ -618,7 +621,9 @@ class PdfWriter {
   void close() {
     cairo_.reset();
     cairo_surface_finish(surface_.get());
-    if (cairo_surface_status(surface_.get()) != CAIRO_STATUS_SUCCESS) throw InputError("cannot finish the PDF");
+    if (const cairo_status_t status = cairo_surface_status(surface_.get()); status != CAIRO_STATUS_SUCCESS) {
+      throw InputError("cannot finish the PDF " + quote_input(path_) + ": " + cairo_status_to_string(status));
+    }
     surface_.reset();
   }
 
@@ -641,6 +646,7 @@ class PdfWriter {
     return out;
   }
 
+  std::string path_;
   PaperSize paper_;
   std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface_;
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cairo_;
@@ -1033,30 +1039,53 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
   BookFiles files;
   files.html = (fs::path(folder) / "book.html").string();
   files.pdf = (fs::path(folder) / "book.pdf").string();
+  files.tex = (fs::path(folder) / "book.tex").string();
+  // The three books are written under temporary names (NAME.partial) and renamed once the whole
+  // book is made, diagrams included: a book stopped or failed part way leaves the older book.html,
+  // book.pdf and book.tex as they were (or none), never one cut short under its name (a SIGTERM
+  // left a book.pdf of 14 pages whose title page said 40 puzzles; kill -9 a corrupt one in place of
+  // the older good one). kill -9 may leave a NAME.partial, which the next book replaces.
+  const std::vector<std::string> finals = {files.html, files.tex, files.pdf};
+  const auto remove_partials = [&] {
+    std::error_code ignored;
+    for (const std::string& path : finals) fs::remove(path + ".partial", ignored);
+  };
   const auto write_text = [](const std::string& path, const std::string& text) {
     std::ofstream out(path, std::ios::binary);
     out << text;
-    if (!out.flush()) throw InputError("cannot write " + quote_input(path));
+    if (!out.flush()) throw InputError("cannot write " + quote_input(path) + ": " + std::strerror(errno));
   };
-  const std::vector<GameIntro> intros = game_intros(puzzles);
-  write_text(files.html, html_book(entries, options, html_notes, intros, provenance));
-  files.tex = (fs::path(folder) / "book.tex").string();
-  write_text(files.tex, tex_book(entries, options, notes, intros, provenance));
-  files.pdf_pages = pdf_book(entries, options, notes, intros, provenance, files.pdf, report);
-  // Only now, with every puzzle read and drawn: a book that cannot be made (a stored main line that
-  // does not play) leaves an earlier book in the folder whole.
-  remove_old_diagrams(fs::path(folder) / "diagrams");
-  PrintSize size;
-  size.width_mm = 80;
-  for (const char* kind : {"puzzle", "solution"}) {
-    if (!options.solutions && kind == std::string("solution")) break;
-    for (const Entry& e : entries) {
-      char name[64];
-      std::snprintf(name, sizeof name, "%s-%03d.png", kind, e.number);
-      const std::string path = (fs::path(folder) / "diagrams" / name).string();
-      write_image(kind == std::string("puzzle") ? e.problem : e.solution, path, size);
-      files.images.push_back(path);
-      report(kind == std::string("puzzle") ? "puzzle PNGs" : "solution PNGs", e.number);
+  try {
+    const std::vector<GameIntro> intros = game_intros(puzzles);
+    write_text(files.html + ".partial", html_book(entries, options, html_notes, intros, provenance));
+    write_text(files.tex + ".partial", tex_book(entries, options, notes, intros, provenance));
+    files.pdf_pages = pdf_book(entries, options, notes, intros, provenance, files.pdf + ".partial", report);
+    // Only now, with every puzzle read and drawn: a book that cannot be made (a stored main line that
+    // does not play) leaves an earlier book in the folder whole.
+    remove_old_diagrams(fs::path(folder) / "diagrams");
+    PrintSize size;
+    size.width_mm = 80;
+    for (const char* kind : {"puzzle", "solution"}) {
+      if (!options.solutions && kind == std::string("solution")) break;
+      for (const Entry& e : entries) {
+        char name[64];
+        std::snprintf(name, sizeof name, "%s-%03d.png", kind, e.number);
+        const std::string path = (fs::path(folder) / "diagrams" / name).string();
+        write_image(kind == std::string("puzzle") ? e.problem : e.solution, path, size);
+        files.images.push_back(path);
+        report(kind == std::string("puzzle") ? "puzzle PNGs" : "solution PNGs", e.number);
+      }
+    }
+  } catch (...) {
+    remove_partials();
+    throw;
+  }
+  for (const std::string& path : finals) {
+    fs::rename(path + ".partial", path, error);
+    if (error) {
+      const std::string why = error.message();
+      remove_partials();
+      throw InputError("cannot rename " + quote_input(path + ".partial") + " to " + quote_input(path) + ": " + why);
     }
   }
   files.diagrams = static_cast<int>(entries.size());

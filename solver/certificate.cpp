@@ -212,8 +212,12 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name, 
   Certificate c;
   std::string line;
   int number = 0;
+  // A line that ends the file without its newline is where a write was cut off (a full disk, a
+  // killed process): a problem found in it says so, not only "unknown claim ''".
+  bool cut_line = false;
   auto fail = [&](const std::string& why) -> InputError {
-    return InputError(source_name + " line " + std::to_string(number) + ": " + why);
+    return InputError(source_name + " line " + std::to_string(number) + ": " + why +
+                      (cut_line ? " (the file ends in this line, without its newline: it is cut short, truncated)" : ""));
   };
   auto header = [&](const std::string& word) {
     ++number;
@@ -277,6 +281,7 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name, 
   bool ended = false;
   while (std::getline(in, line)) {
     ++number;
+    cut_line = in.eof();
     if (keep_going && number % 65536 == 0 && !keep_going()) throw ReadStopped{c.made_by, c.game, c.position, c.size()};
     if (ended) {
       if (!line.empty()) throw fail("text after the 'end' line");
@@ -349,7 +354,8 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name, 
       throw fail("unknown line " + quote_input(line));
     }
   }
-  if (!ended) throw fail("the certificate has no 'end' line (truncated?)");
+  cut_line = false;
+  if (!ended) throw fail("the certificate has no 'end' line: it is cut short (truncated)");
   c.directory = std::filesystem::path(source_name).parent_path().string();
   if (c.root < 1 || c.root > c.size()) throw fail("root node " + std::to_string(c.root) + " does not exist");
   for (int id = 1; id <= c.size(); ++id) {

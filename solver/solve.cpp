@@ -65,6 +65,27 @@ std::string part_name(const std::string& move_text, std::size_t claim, std::size
   return name + (claims > 1 ? "-" + std::to_string(claim + 1) : "") + ".cert";
 }
 
+// A part written to PATH.tmp is renamed into place when every write succeeded; otherwise the
+// temporary file is removed and the error says why (a full disk left PATH.tmp behind and said only
+// "cannot write the certificate part"; a failed rename was a filesystem_error, an internal error).
+void place_part(const std::string& path, std::ofstream& out) {
+  int cause = !out ? errno : 0;
+  out.close();
+  if (!out && cause == 0) cause = errno;
+  std::error_code error;
+  if (!out) {
+    std::filesystem::remove(path + ".tmp", error);
+    throw InputError("cannot write the certificate part " + quote_input(path) +
+                     (cause != 0 ? ": " + std::generic_category().message(cause) : ""));
+  }
+  std::filesystem::rename(path + ".tmp", path, error);
+  if (error) {
+    const std::string why = error.message();
+    std::filesystem::remove(path + ".tmp", error);
+    throw InputError("cannot rename " + quote_input(path + ".tmp") + " to " + quote_input(path) + ": " + why);
+  }
+}
+
 // Writes a unit's certificate as parts while it is extracted: the nodes go to a scratch file as
 // they are made (nodes()); finish() puts a header (its root: each claim) and an end around them,
 // one part file per claim, and removes the scratch file. Each writer has a scratch file of its
@@ -95,15 +116,12 @@ class PartWriter {
     for (std::size_t k = 0; k < claims.size(); ++k) {
       const std::string file = part_name(move_text_, k, claims.size());
       const std::string path = directory_ + "/" + file;
-      {
-        std::ofstream out(path + ".tmp", std::ios::binary);
-        Certificate::write_header(out, made_by, game_, position_, claims[k]);
-        std::ifstream in(scratch_, std::ios::binary);
-        out << in.rdbuf();
-        Certificate::write_end(out, streamed.size());
-        if (!out) throw InputError("cannot write the certificate part " + quote_input(path));
-      }
-      std::filesystem::rename(path + ".tmp", path);
+      std::ofstream out(path + ".tmp", std::ios::binary);
+      Certificate::write_header(out, made_by, game_, position_, claims[k]);
+      std::ifstream in(scratch_, std::ios::binary);
+      out << in.rdbuf();
+      Certificate::write_end(out, streamed.size());
+      place_part(path, out);
       parts.push_back({streamed.claim(claims[k]), (std::filesystem::path(directory_).filename() / file).string()});
     }
     return parts;
@@ -830,14 +848,11 @@ std::vector<MoveResult::Part> write_certificate_parts(const Game& game, const St
   for (std::size_t k = 0; k < unit.claims.size(); ++k) {
     const std::string file = part_name(unit.text, k, unit.claims.size());
     const std::string path = directory + "/" + file;
-    {
-      std::ofstream out(path + ".tmp");
-      Certificate::write_header(out, made_by, game.descriptor().name, after->line(), unit.claims[k]);
-      unit.certificate.write_nodes(out, 0);
-      Certificate::write_end(out, unit.certificate.size());
-      if (!out) throw InputError("cannot write the certificate part " + quote_input(path));
-    }
-    std::filesystem::rename(path + ".tmp", path);
+    std::ofstream out(path + ".tmp");
+    Certificate::write_header(out, made_by, game.descriptor().name, after->line(), unit.claims[k]);
+    unit.certificate.write_nodes(out, 0);
+    Certificate::write_end(out, unit.certificate.size());
+    place_part(path, out);
     parts.push_back({unit.certificate.claim(unit.claims[k]),
                      (std::filesystem::path(directory).filename() / file).string()});
   }
@@ -901,8 +916,9 @@ void SolveJournal::record_identity(const JournalIdentity& identity) const {
         << identity.version << "\nmode " << (identity.independent ? "independent" : "shared") << "\n";
     out.close();
     if (!out) {
+      const int cause = errno;
       std::filesystem::remove(path + ".tmp", error);
-      throw InputError("cannot write " + path + ".tmp");
+      throw InputError("cannot write " + path + ".tmp" + (cause != 0 ? ": " + std::generic_category().message(cause) : ""));
     }
   }
   std::filesystem::rename(path + ".tmp", path, error);

@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# Files written whole or not at all: solve --proof under a full disk (FILE.partial made a link to
+# /dev/full, whose writes fail with ENOSPC) keeps the older certificate, prints the search's report
+# and names the reason, exit 1; --resume then writes it; verify-proof names a file cut short; a stop
+# during the certificate's write once everything was settled is no interruption; --proof-parts
+# removes what a killed run left while it wrote a part; a journal or store that cannot be written or
+# locked is named with its option and the reason; a book that fails part way leaves the older one.
+# Usage: write_paths.sh ARBITER
+source "$(dirname "$0")/harness.bash" "$@"
+
+# A good certificate, then a solve of the same position whose write fails.
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/st" --proof "$tmp/c.cert" >/dev/null 2>&1 || fail "solve brique 3 --proof"
+cp "$tmp/c.cert" "$tmp/good.cert"
+ln -s /dev/full "$tmp/c.cert.partial"
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/st2" --proof "$tmp/c.cert" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 1 ] && grep -q '^Value: .* (exact, proved)' "$tmp/out" && grep -q '^Every move' "$tmp/out" &&
+   grep -q "^no certificate written: cannot write the proof file '$tmp/c.cert': No space left on device" "$tmp/out" &&
+   grep -q "^arbiter: error: cannot write the proof file '$tmp/c.cert': No space left on device (the older $tmp/c.cert is left as it was" "$tmp/err" &&
+   cmp -s "$tmp/c.cert" "$tmp/good.cert" && [ ! -e "$tmp/c.cert.partial" ] && [ ! -L "$tmp/c.cert.partial" ]; then
+  pass
+else
+  fail "solve --proof on a full disk keeps the older certificate and reports -> exit $status" "$tmp/out" "$tmp/err"; ls -l "$tmp"
+fi
+# The settled moves were kept: --resume writes the certificate, which verifies.
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/st2" --proof "$tmp/c.cert" --resume >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 0 ] && grep -q "^certificate: $tmp/c.cert (" "$tmp/out" && "$arbiter" verify-proof "$tmp/c.cert" >/dev/null 2>&1; then
+  pass
+else
+  fail "solve --resume writes the certificate a full disk kept out -> exit $status" "$tmp/out" "$tmp/err"
+fi
+
+# A certificate cut in the middle of a line (a node line cut after its id: "unknown claim ''"
+# before) and one cut after a whole line say that the file is cut short.
+python3 - "$tmp/good.cert" "$tmp/cut.cert" "$tmp/noend.cert" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+at = text.index("\nn 9 ") + len("\nn 9 ")
+open(sys.argv[2], "w").write(text[:at])
+open(sys.argv[3], "w").write(text[:text.index("\nend") + 1])
+PY
+expect_error "verify-proof of a file cut mid-line" verify-proof "$tmp/cut.cert"
+grep -q "line [0-9]*: unknown claim '' (the file ends in this line, without its newline: it is cut short, truncated)" "$tmp/err" && pass ||
+  fail "verify-proof says a file cut mid-line is cut short" "$tmp/err"
+expect_error "verify-proof of a file without its end line" verify-proof "$tmp/noend.cert"
+grep -q "the certificate has no 'end' line: it is cut short (truncated)" "$tmp/err" && pass ||
+  fail "verify-proof says a file without its end line is cut short" "$tmp/err"
+
+# A SIGTERM that comes while the certificate is written, once everything asked for was settled,
+# cuts nothing short: exit 0 and "nothing is left to resume", where it said "interrupted ... to
+# continue, run ... --resume", exit 143. The write is held at a known point without a timed wait:
+# FILE.partial is a link to a FIFO whose reader lets the pipe fill (the writer is then blocked
+# inside the write), the signal is sent, and only then is the pipe read to the end.
+mkfifo "$tmp/pipe"
+ln -s "$tmp/pipe" "$tmp/s.cert.partial"
+python3 - "$tmp/pipe" "$tmp/full" "$tmp/go" "$tmp/got.cert" <<'PY' &
+import fcntl, os, struct, sys, termios, time
+pipe, full, go, out = sys.argv[1:]
+fd = os.open(pipe, os.O_RDONLY)
+held, last = 0, -1
+while held < 20:  # the pipe holds something and has not grown for 0.2 s: the writer waits
+    n = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+    held = held + 1 if n > 0 and n == last else 0
+    last = n
+    time.sleep(0.01)
+open(full, "w").close()
+while not os.path.exists(go):
+    time.sleep(0.01)
+with open(out, "wb") as f:
+    while True:
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            break
+        f.write(chunk)
+PY
+reader=$!
+"$arbiter" solve brique --size 4 --tt-mb 16 --state "$tmp/sig" --proof "$tmp/s.cert" >"$tmp/out" 2>"$tmp/err" &
+solver=$!
+for _ in $(seq 1200); do [ -e "$tmp/full" ] && break; sleep 0.1; done
+if [ -e "$tmp/full" ]; then
+  kill -TERM $solver
+  sleep 0.3
+  touch "$tmp/go"
+  wait $solver
+  status=$?
+  wait $reader
+  if [ $status -eq 0 ] && grep -q "^certificate: $tmp/s.cert (" "$tmp/out" &&
+     grep -q "^arbiter: SIGTERM came after everything asked for was settled (the certificate was written whole): the report is complete and nothing is left to resume$" "$tmp/err" &&
+     ! grep -q "interrupted" "$tmp/err" && "$arbiter" verify-proof "$tmp/got.cert" >/dev/null 2>&1; then
+    pass
+  else
+    fail "SIGTERM during the certificate's write after everything was settled -> exit $status" "$tmp/err"
+  fi
+else
+  fail "the certificate was never written to FILE.partial (the FIFO stayed unopened)" "$tmp/err"
+  kill $reader 2>/dev/null
+  wait $solver
+fi
+
+# --proof-parts: the pieces a run killed while it wrote a part leaves (its scratch file of nodes,
+# an unrenamed NAME.cert.tmp) are removed with the other part files the certificate does not refer
+# to (named for a move this board lacks, so that this run writes none of the same name); a file of
+# another kind in the folder stays.
+mkdir -p "$tmp/p.cert.parts"
+: >"$tmp/p.cert.parts/d4.cert.nodes.1"
+echo partial >"$tmp/p.cert.parts/d4.cert.tmp"
+echo mine >"$tmp/p.cert.parts/notes.txt"
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/parts" --proof "$tmp/p.cert" --proof-parts >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 0 ] && [ ! -e "$tmp/p.cert.parts/d4.cert.nodes.1" ] && [ ! -e "$tmp/p.cert.parts/d4.cert.tmp" ] &&
+   [ -e "$tmp/p.cert.parts/notes.txt" ] && grep -q "; 2 part files of an earlier run that it does not refer to removed" "$tmp/out" &&
+   "$arbiter" verify-proof "$tmp/p.cert" >/dev/null 2>&1; then
+  pass
+else
+  fail "solve --proof-parts removes a killed run's scratch and .tmp part files -> exit $status" "$tmp/out" "$tmp/err"; ls -l "$tmp/p.cert.parts"
+fi
+
+# Failures in a place an option chose name the option and the reason: the journal's identity file
+# ("cannot write DIR/identity.tmp" named neither), its lock file and a lock another run holds
+# (--state), a puzzle store another run holds (--db). A directory in a file's place fails as a
+# read-only or full place would, for root too.
+key=$(basename "$(ls -d "$tmp/st/solve"/*/)")
+mkdir -p "$tmp/st3/solve/$key/identity.tmp/x"
+expect_error "solve: the journal's identity file cannot be written" solve brique --size 3 --tt-mb 16 --state "$tmp/st3"
+grep -q "^arbiter: error: --state '$tmp/st3': cannot write $tmp/st3/solve/$key/identity.tmp: Is a directory$" "$tmp/err" && pass ||
+  fail "solve names --state and the reason when the identity file cannot be written" "$tmp/err"
+mkdir -p "$tmp/st4/solve/$key.lock"
+expect_error "solve: the journal's lock file cannot be made" solve brique --size 3 --tt-mb 16 --state "$tmp/st4"
+grep -q "^arbiter: error: --state '$tmp/st4': cannot create the lock file '$tmp/st4/solve/$key.lock': Is a directory$" "$tmp/err" && pass ||
+  fail "solve names --state when the lock file cannot be made" "$tmp/err"
+held_lock() {  # held_lock FILE: holds an flock on FILE in the background (pid in $holder) until killed
+  # One process, killed whole (flock(1)'s sleep outlived it and held ctest's output open for 60 s).
+  python3 -c 'import fcntl, sys, time; f = open(sys.argv[1], "w"); fcntl.flock(f, fcntl.LOCK_EX); time.sleep(60)' "$1" \
+    >/dev/null 2>&1 &
+  holder=$!
+  until [ -e "$1" ] && ! flock -n "$1" true; do sleep 0.02; done
+}
+held_lock "$tmp/st/solve/$key.lock"
+expect_error "solve: the journal in use by another run" solve brique --size 3 --tt-mb 16 --state "$tmp/st"
+kill "$holder"; wait "$holder" 2>/dev/null
+grep -q "^arbiter: error: --state '$tmp/st': '$tmp/st/solve/$key' is in use by another run" "$tmp/err" && pass ||
+  fail "solve names --state when the journal is in use" "$tmp/err"
+held_lock "$tmp/two.db.lock"
+expect_error "puzzles generate: the store in use by another run" puzzles generate brique --size 5 --kind within-2 --count 1 --seed 5 --db "$tmp/two.db"
+kill "$holder"; wait "$holder" 2>/dev/null
+grep -q "^arbiter: error: --db '$tmp/two.db': '$tmp/two.db' is in use by another run" "$tmp/err" && pass ||
+  fail "puzzles generate names --db when the store is in use" "$tmp/err"
+
+# A part that cannot be written says why (it said only "cannot write the certificate part").
+mkdir -p "$tmp/q.cert.parts/b1.cert.tmp/x"
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/q" --proof "$tmp/q.cert" --proof-parts >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ $status -eq 2 ] && grep -q "^arbiter: error: cannot write the certificate part '$tmp/q.cert.parts/b1.cert': Is a directory$" "$tmp/err" &&
+  pass || fail "a part that cannot be written names the reason -> exit $status" "$tmp/err"
+
+# book: the three books are renamed into place only once the whole book is made. A book that fails
+# part way (a diagram PNG that cannot be written: a directory in its place) leaves the older
+# book.html, book.pdf and book.tex as they were and no NAME.partial; they were written in place
+# first, so a failure or a stop left a new book.pdf beside an older or cut-off rest.
+"$arbiter" puzzles generate brique --size 5 --kind within-1 --count 2 --seed 3 --db "$tmp/b.db" >/dev/null 2>&1 ||
+  fail "puzzles generate for the book"
+"$arbiter" book --db "$tmp/b.db" --title "First" --out "$tmp/book" >/dev/null 2>&1 || fail "book"
+for f in book.html book.pdf book.tex; do cp "$tmp/book/$f" "$tmp/old-$f"; done
+rm "$tmp/book/diagrams/solution-002.png" && mkdir -p "$tmp/book/diagrams/solution-002.png/x"
+"$arbiter" book --db "$tmp/b.db" --title "Second" --out "$tmp/book" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 2 ] && grep -q "^arbiter: error: cannot write '$tmp/book/diagrams/solution-002.png'" "$tmp/err" &&
+   cmp -s "$tmp/book/book.html" "$tmp/old-book.html" && cmp -s "$tmp/book/book.pdf" "$tmp/old-book.pdf" &&
+   cmp -s "$tmp/book/book.tex" "$tmp/old-book.tex" && [ -z "$(ls "$tmp/book" | grep partial)" ]; then
+  pass
+else
+  fail "a book that fails part way leaves the older book whole -> exit $status" "$tmp/err"; ls -l "$tmp/book"
+fi
+
+finish
