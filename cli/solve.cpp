@@ -705,7 +705,7 @@ int solve_command(const std::vector<std::string>& args) {
     out["interrupted"] = result.interrupted;
     if (!stopped_by.empty()) out["stopped_by"] = stopped_by;
     if (!proof_file.empty()) out["certificate"] = {{"file", proof_file}, {"nodes", certificate_nodes}, {"note", proof_note}};
-    std::cout << out.dump(2) << "\n";
+    std::cout << json_text(out) << "\n";
   } else {
     // A bounded search's wins and moves are within its bound, and say so wherever they are named.
     const std::string bound_words = within > 0 ? " within " + std::to_string(within) : "";

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Arbiter in a hostile environment: paths that are not UTF-8 under --json.
+# Usage: environment.sh ARBITER
+source "$(dirname "$0")/harness.bash" "$@"
+here="$(cd "$(dirname "$0")" && pwd)"
+validate() { python3 "$here/../../scripts/validate-json.py" "$here/../../docs/schemas/$1.schema.json" "$2" >/dev/null; }
+
+# A path with a byte that is not UTF-8 (POSIX allows any byte but / and NUL) under --json: the
+# document is written, the byte replaced by U+FFFD (before, the run ended "internal error:
+# [json.exception.type_error.316] invalid UTF-8 byte" with exit 3 and no document, after a whole search).
+N="$tmp/$(printf 'bad\xffname')"
+mkdir "$N"
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$N/st" --proof "$N/c.cert" --json >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 0 ] && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+assert d["certificate"]["file"].endswith("bad\ufffdname/c.cert"), d["certificate"]' "$tmp/out" && validate solve "$tmp/out"; then pass; else
+  fail "solve --json with a non-UTF-8 --proof path -> exit $status" "$tmp/err" "$tmp/out"; fi
+for command in "state --state $N/st" "verify-proof $N/c.cert"; do
+  # (word splitting is wanted: $N holds no space)
+  "$arbiter" $command --json >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  if [ $status -eq 0 ] && python3 -c 'import json, sys; json.load(open(sys.argv[1], encoding="utf-8"))' "$tmp/out"; then pass; else
+    fail "${command%% *} --json with a non-UTF-8 path -> exit $status" "$tmp/err" "$tmp/out"; fi
+done
+
+finish
