@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Arbiter in a hostile environment: paths that are not UTF-8 under --json.
+# Arbiter in a hostile environment: paths that are not UTF-8 under --json, SIGHUP (a closed
+# terminal), and what else a tester's odd surroundings found.
 # Usage: environment.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -24,5 +25,27 @@ for command in "state --state $N/st" "verify-proof $N/c.cert"; do
   if [ $status -eq 0 ] && python3 -c 'import json, sys; json.load(open(sys.argv[1], encoding="utf-8"))' "$tmp/out"; then pass; else
     fail "${command%% *} --json with a non-UTF-8 path -> exit $status" "$tmp/err" "$tmp/out"; fi
 done
+
+# SIGHUP is a stop like SIGTERM: the run says so, keeps its table for --resume and exits 129
+# (before, it died at once with nothing said and nothing saved).
+"$arbiter" solve brique --size 5 --tt-mb 16 --state "$tmp/hup" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 1
+kill -HUP $pid
+wait $pid
+status=$?
+if [ $status -eq 129 ] && grep -q 'interrupted by SIGHUP' "$tmp/err" && ls "$tmp"/hup/solve/*/table >/dev/null 2>&1; then pass; else
+  fail "solve after SIGHUP -> exit $status" "$tmp/err"; fi
+# A process started ignoring SIGHUP (nohup) keeps ignoring it: SIGTERM then stops it.
+(trap '' HUP; exec "$arbiter" solve brique --size 5 --tt-mb 16 --state "$tmp/nohup" >"$tmp/out" 2>"$tmp/err") &
+pid=$!
+sleep 1
+kill -HUP $pid
+sleep 1
+kill -TERM $pid
+wait $pid
+status=$?
+if [ $status -eq 143 ] && grep -q 'interrupted by SIGTERM' "$tmp/err"; then pass; else
+  fail "solve under nohup after SIGHUP then SIGTERM -> exit $status" "$tmp/err"; fi
 
 finish
