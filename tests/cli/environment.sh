@@ -48,4 +48,36 @@ status=$?
 if [ $status -eq 143 ] && grep -q 'interrupted by SIGTERM' "$tmp/err"; then pass; else
   fail "solve under nohup after SIGHUP then SIGTERM -> exit $status" "$tmp/err"; fi
 
+# A puzzle store on read-only media is read: list, export and verify open it read-only, as
+# immutable where SQLite cannot create the write-ahead log's -shm file (before, each failed
+# "unable to open database file"). A read-only tmpfs mount in a user namespace where one can be
+# made; else, not as root, a folder without write permission; else (root without namespaces: root
+# writes anywhere) the check is skipped, saying so.
+"$arbiter" puzzles generate brique --size 4 --kind within-1 --count 2 --db "$tmp/ro.db" >/dev/null 2>&1
+read_only_reads() {  # DB: the commands that only read the store, each must exit 0
+  "$arbiter" puzzles list --db "$1" >"$tmp/ro.list" 2>&1 &&
+    grep -q '^2 puzzles$' "$tmp/ro.list" &&
+    "$arbiter" puzzles export --db "$1" >/dev/null 2>&1 &&
+    "$arbiter" puzzles verify --db "$1" >/dev/null 2>&1 &&
+    echo ok
+}
+export -f read_only_reads
+export arbiter tmp
+mkdir "$tmp/mnt"
+if unshare -rm true 2>/dev/null; then
+  result="$(unshare -rm bash -c 'mount -t tmpfs none "$tmp/mnt" 2>/dev/null || { echo skipped; exit 0; }
+    cp "$tmp/ro.db" "$tmp/mnt/p.db" && mount -o remount,ro "$tmp/mnt" && read_only_reads "$tmp/mnt/p.db"' 2>&1)"
+elif [ "$(id -u)" -ne 0 ]; then
+  cp "$tmp/ro.db" "$tmp/mnt/p.db" && chmod a-w "$tmp/mnt" "$tmp/mnt/p.db"
+  result="$(read_only_reads "$tmp/mnt/p.db")"
+  chmod u+w "$tmp/mnt"
+else
+  result="skipped"
+fi
+case "$result" in
+  ok) pass ;;
+  skipped) echo "note: the read-only store check was skipped (root, and no user namespace to mount a read-only tmpfs in)" ;;
+  *) fail "reading a store on read-only media: $result" "$tmp/ro.list" ;;
+esac
+
 finish
