@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Arbiter in a hostile environment: paths that are not UTF-8 under --json, SIGHUP (a closed
-# terminal), and what else a tester's odd surroundings found.
+# terminal), read-only media, two runs on one output.
 # Usage: environment.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -78,6 +78,23 @@ case "$result" in
   ok) pass ;;
   skipped) echo "note: the read-only store check was skipped (root, and no user namespace to mount a read-only tmpfs in)" ;;
   *) fail "reading a store on read-only media: $result" "$tmp/ro.list" ;;
+esac
+
+# state prune on a read-only state folder says why it removed nothing: the lock cannot be taken
+# there (before: "kept ...: in use by a running solve", of a journal no run held).
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/st" >/dev/null 2>&1
+if unshare -rm true 2>/dev/null; then
+  result="$(unshare -rm bash -c 'mount -t tmpfs none "$tmp/mnt" 2>/dev/null || { echo skipped; exit 0; }
+    cp -r "$tmp/st" "$tmp/mnt/st" && mount -o remount,ro "$tmp/mnt" &&
+    "$arbiter" state prune --state "$tmp/mnt/st" --older-than 0 >"$tmp/prune.out" 2>&1; echo $?')"
+else
+  result="skipped"
+fi
+case "$result" in
+  1) if grep -q "^could not remove .*: cannot lock it: cannot create the lock file .*Read-only file system" "$tmp/prune.out" &&
+        ! grep -q "in use" "$tmp/prune.out"; then pass; else fail "state prune on a read-only folder" "$tmp/prune.out"; fi ;;
+  skipped) echo "note: the read-only state prune check was skipped (no user namespace to mount a read-only tmpfs in)" ;;
+  *) fail "state prune on a read-only folder -> exit $result" "$tmp/prune.out" ;;
 esac
 
 finish
