@@ -10,6 +10,7 @@
 #include <initializer_list>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "cli/json_output.hpp"
 #include "cli/options.hpp"
 #include "distributed/farm.hpp"
+#include "distributed/output_lock.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
 #include "solver/encoding_differential.hpp"
@@ -436,6 +438,10 @@ int prove_command(const std::vector<std::string>& args) {
   make_config(game, request.min_size, request.rulings);
   // Rank 0 alone reads and keeps verdicts.
   if (coordinator) check_state_place(state_directory, results_file, request);
+  // One run at a time per results file, as solve per journal and generate per store: two runs on
+  // one file each proved every claim and appended the same verdicts twice. The second is refused.
+  std::optional<distributed::OutputLock> results_lock;
+  if (coordinator) results_lock.emplace(request.results_file);
   install_stop_handlers();
   add_stop_hook([] { smt::interrupt_shared_context(); });
   if (!coordinator) {

@@ -97,4 +97,16 @@ case "$result" in
   *) fail "state prune on a read-only folder -> exit $result" "$tmp/prune.out" ;;
 esac
 
+# Two prove runs on one results file: the second is refused at once, as a second solve on a
+# journal is (before, both proved every claim and appended the same verdicts twice).
+mkdir "$tmp/ps"
+flock "$tmp/ps/prove-brique.tsv.lock" sleep 10 &
+holder=$!
+sleep 0.3
+"$arbiter" prove brique turns-place-stones --state "$tmp/ps" >"$tmp/out" 2>"$tmp/err"
+status=$?
+kill "$holder" 2>/dev/null
+if [ "$status" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^arbiter: error: .*prove-brique.tsv' is in use by another run" "$tmp/err" &&
+   [ ! -s "$tmp/ps/prove-brique.tsv" ]; then pass; else fail "prove on a results file in use -> exit $status" "$tmp/err"; fi
+
 finish
