@@ -24,6 +24,7 @@
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
 #include "solver/encoding_differential.hpp"
+#include "solver/progress.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/prove.hpp"
 #include "solver/z3_encoding.hpp"
@@ -251,7 +252,7 @@ int differential_command(const GameDescriptor& game, const std::string& sizes, c
   size_range(game, sizes, low, high);
   std::vector<std::unique_ptr<Game>> games;
   for (int n = low; n <= high; ++n) games.push_back(make_game(game, n, rulings));  // bad input fails first
-  const bool terminal = isatty(fileno(stderr)) != 0;
+  const bool terminal = stderr_rewrites_lines();
   bool all_agree = true;
   for (const auto& configured : games) {
     const int n = configured->config().size;
@@ -539,7 +540,7 @@ int prove_command(const std::vector<std::string>& args) {
       return;
     }
     print_row(row, context);
-  }, std::cerr, isatty(fileno(stderr)) != 0, &tally);
+  }, std::cerr, stderr_rewrites_lines(), &tally);
   {
     const auto lock = output_lock();
     if (reported) return interrupted_exit_status();

@@ -109,4 +109,15 @@ kill "$holder" 2>/dev/null
 if [ "$status" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^arbiter: error: .*prove-brique.tsv' is in use by another run" "$tmp/err" &&
    [ ! -s "$tmp/ps/prove-brique.tsv" ]; then pass; else fail "prove on a results file in use -> exit $status" "$tmp/err"; fi
 
+# On a terminal whose TERM is dumb, progress comes as plain lines, no "\r\033[K" (a pseudo-terminal
+# from script(1), where there is one).
+if command -v script >/dev/null 2>&1; then
+  TERM=dumb ARBITER_PROGRESS_SECONDS=0.2 script -qec "'$arbiter' solve brique --size 5 --time-limit 1.5 --tt-mb 16 --state '$tmp/dumb'" \
+    /dev/null >"$tmp/typescript" 2>&1
+  if grep -q 'Value' "$tmp/typescript" && ! grep -q $'\033' "$tmp/typescript" && [ "$(grep -c 'nodes' "$tmp/typescript")" -ge 2 ]; then pass; else
+    fail "progress on a dumb terminal" "$tmp/typescript"; fi
+else
+  echo "note: the dumb terminal check was skipped (no script command)"
+fi
+
 finish
