@@ -76,29 +76,10 @@ int run(const std::vector<std::string>& words) {
   }
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  const std::vector<std::string> words(argv + 1, argv + argc);
-  if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
-    print_overview();
-    if (!words.empty()) return 0;
-    std::cerr << "arbiter: error: missing COMMAND: choose one of the commands listed above\n";
-    return 2;
-  }
-  if (words[0] == "--version") {
-    if (words.size() > 1) {
-      std::cerr << "arbiter: error: --version takes no arguments, got " << arbiter::quote_input(words[1]) << "\n";
-      return 2;
-    }
-    std::cout << arbiter::version_string() << "\n"
-              << "mpi: " << (arbiter::distributed::mpi_built() ? arbiter::distributed::mpi_library_version() : "not built") << "\n";
-    return 0;
-  }
-  const int status = run(words);
-  arbiter::distributed::finish();
-  // A full disk or a closed file under standard output must not pass for a run that printed its
-  // result: the stream only records the failure, so look once everything is written.
+// A full disk or a closed file under standard output must not pass for a run that printed its
+// result: the stream only records the failure, so look once everything is written. `status` is
+// returned when everything was written, else 2 with one line saying so.
+int written(int status) {
   errno = 0;
   std::cout.flush();
   // JSON and some tables are written with stdio, which keeps its own error flag.
@@ -110,4 +91,29 @@ int main(int argc, char** argv) {
     return 2;
   }
   return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> words(argv + 1, argv + argc);
+  if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
+    print_overview();
+    // (`arbiter --help > /dev/full` exited 0, saying nothing, where every command says so.)
+    if (!words.empty()) return written(0);
+    std::cerr << "arbiter: error: missing COMMAND: choose one of the commands listed above\n";
+    return 2;
+  }
+  if (words[0] == "--version") {
+    if (words.size() > 1) {
+      std::cerr << "arbiter: error: --version takes no arguments, got " << arbiter::quote_input(words[1]) << "\n";
+      return 2;
+    }
+    std::cout << arbiter::version_string() << "\n"
+              << "mpi: " << (arbiter::distributed::mpi_built() ? arbiter::distributed::mpi_library_version() : "not built") << "\n";
+    return written(0);
+  }
+  const int status = run(words);
+  arbiter::distributed::finish();
+  return written(status);
 }

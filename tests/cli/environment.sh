@@ -109,6 +109,15 @@ kill "$holder" 2>/dev/null
 if [ "$status" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^arbiter: error: .*prove-brique.tsv' is in use by another run" "$tmp/err" &&
    [ ! -s "$tmp/ps/prove-brique.tsv" ]; then pass; else fail "prove on a results file in use -> exit $status" "$tmp/err"; fi
 
+# Standard output that cannot be written is said, for --help and --version as for every command
+# (`arbiter --help > /dev/full` exited 0, silently).
+for words in --help --version; do
+  "$arbiter" $words >/dev/full 2>"$tmp/err"
+  status=$?
+  if [ $status -eq 2 ] && grep -q '^arbiter: error: cannot write to standard output' "$tmp/err"; then pass; else
+    fail "arbiter $words > /dev/full -> exit $status" "$tmp/err"; fi
+done
+
 # On a terminal whose TERM is dumb, progress comes as plain lines, no "\r\033[K" (a pseudo-terminal
 # from script(1), where there is one).
 if command -v script >/dev/null 2>&1; then
