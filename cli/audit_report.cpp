@@ -12,6 +12,7 @@
 #include <sstream>
 #include <utility>
 
+#include "cli/json_output.hpp"
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "puzzles/svg.hpp"
@@ -898,7 +899,7 @@ void ReportFolder::write(const AuditReport& report) {
   const std::filesystem::path folder(directory_);
   std::error_code error;
   std::filesystem::create_directories(folder, error);  // again, in case it was removed meanwhile
-  write_whole_file((folder / "audit.json").string(), audit_json(report).dump(2) + "\n");
+  write_whole_file((folder / "audit.json").string(), json_text(audit_json(report)) + "\n");
   write_whole_file((folder / "audit.md").string(), audit_markdown(report));
   write_whole_file((folder / "audit.html").string(), audit_html(report));
 }

@@ -17,6 +17,15 @@ inline nlohmann::json json_document(const std::string& command, int schema_versi
   return out;
 }
 
-inline void print_json(const nlohmann::json& document) { std::printf("%s\n", document.dump(2).c_str()); }
+// A --json document as text. It never throws on bytes: a string that is not valid UTF-8 (a path
+// such as `bad\xffname`, which POSIX allows) has each invalid byte replaced by U+FFFD, the
+// replacement character, so the document stays valid JSON; the rest of the string is kept. (Before,
+// dump() threw type_error.316 after the whole run and no document was written.) Every --json
+// command writes through here (or through print_json, which does).
+inline std::string json_text(const nlohmann::json& document, int indent = 2) {
+  return document.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+inline void print_json(const nlohmann::json& document) { std::printf("%s\n", json_text(document).c_str()); }
 
 }  // namespace arbiter::cli

@@ -10,7 +10,7 @@ namespace arbiter::cli {
 
 LiveProgress::LiveProgress(std::function<std::string()> describe)
     : describe_(std::move(describe)),
-      terminal_(isatty(STDERR_FILENO) != 0),
+      terminal_(stderr_rewrites_lines()),
       period_(terminal_ ? std::chrono::milliseconds(500)
                         : std::chrono::milliseconds(static_cast<long>(progress_line_interval() * 1000))),
       thread_([this] { run(); }) {}

@@ -76,6 +76,23 @@ int run(const std::vector<std::string>& words) {
   }
 }
 
+// A full disk or a closed file under standard output must not pass for a run that printed its
+// result: the stream only records the failure, so look once everything is written. `status` is
+// returned when everything was written, else 2 with one line saying so.
+int written(int status) {
+  errno = 0;
+  std::cout.flush();
+  // JSON and some tables are written with stdio, which keeps its own error flag.
+  const bool stdio_failed = std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
+  if (!std::cout || stdio_failed) {
+    const int cause = errno;
+    std::cerr << "arbiter: error: cannot write to standard output" << (cause != 0 ? std::string(": ") + std::strerror(cause) : "")
+              << "\n";
+    return 2;
+  }
+  return status;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -88,7 +105,8 @@ int main(int argc, char** argv) {
                                    std::any_of(words.begin(), std::find(words.begin(), words.end(), "--"), is_help);
   if (words.empty() || help_before_command || words[0] == "help") {
     print_overview();
-    if (!words.empty()) return 0;
+    // (`arbiter --help > /dev/full` exited 0, saying nothing, where every command says so.)
+    if (!words.empty()) return written(0);
     std::cerr << "arbiter: error: missing COMMAND: choose one of the commands listed above\n";
     return 2;
   }
@@ -99,21 +117,9 @@ int main(int argc, char** argv) {
     }
     std::cout << arbiter::version_string() << "\n"
               << "mpi: " << (arbiter::distributed::mpi_built() ? arbiter::distributed::mpi_library_version() : "not built") << "\n";
-    return 0;
+    return written(0);
   }
   const int status = run(words);
   arbiter::distributed::finish();
-  // A full disk or a closed file under standard output must not pass for a run that printed its
-  // result: the stream only records the failure, so look once everything is written.
-  errno = 0;
-  std::cout.flush();
-  // JSON and some tables are written with stdio, which keeps its own error flag.
-  const bool stdio_failed = std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
-  if (!std::cout || stdio_failed) {
-    const int cause = errno;
-    std::cerr << "arbiter: error: cannot write to standard output" << (cause != 0 ? std::string(": ") + std::strerror(cause) : "")
-              << "\n";
-    return 2;
-  }
-  return status;
+  return written(status);
 }

@@ -11,6 +11,7 @@
 #include <memory>
 #include <mutex>
 
+#include "cli/json_output.hpp"
 #include "cli/options.hpp"
 #include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
@@ -112,7 +113,7 @@ int metrics_command(const std::vector<std::string>& args) {
   bool printed = false;
   const auto print = [&](const metrics::MetricsReport& shown) {
     if (json) {
-      std::cout << metrics::to_json(shown).dump(2) << "\n" << std::flush;
+      std::cout << json_text(metrics::to_json(shown)) << "\n" << std::flush;
     } else {
       std::cout << metrics::to_text(shown) << std::flush;
     }

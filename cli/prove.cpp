@@ -11,6 +11,7 @@
 #include <initializer_list>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -20,9 +21,11 @@
 #include "cli/json_output.hpp"
 #include "cli/options.hpp"
 #include "distributed/farm.hpp"
+#include "distributed/output_lock.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
 #include "solver/encoding_differential.hpp"
+#include "solver/progress.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/prove.hpp"
 #include "solver/z3_encoding.hpp"
@@ -265,7 +268,7 @@ int differential_command(const GameDescriptor& game, const std::string& sizes, c
   size_range(game, sizes, low, high);
   std::vector<std::unique_ptr<Game>> games;
   for (int n = low; n <= high; ++n) games.push_back(make_game(game, n, rulings));  // bad input fails first
-  const bool terminal = isatty(fileno(stderr)) != 0;
+  const bool terminal = stderr_rewrites_lines();
   bool all_agree = true;
   for (const auto& configured : games) {
     const int n = configured->config().size;
@@ -452,6 +455,10 @@ int prove_command(const std::vector<std::string>& args) {
   make_config(game, request.min_size, request.rulings);
   // Rank 0 alone reads and keeps verdicts.
   if (coordinator) check_state_place(state_directory, results_file, request);
+  // One run at a time per results file, as solve per journal and generate per store: two runs on
+  // one file each proved every claim and appended the same verdicts twice. The second is refused.
+  std::optional<distributed::OutputLock> results_lock;
+  if (coordinator) results_lock.emplace(request.results_file);
   install_stop_handlers();
   add_stop_hook([] { smt::interrupt_shared_context(); });
   if (!coordinator) {
@@ -582,7 +589,7 @@ int prove_command(const std::vector<std::string>& args) {
       return;
     }
     print_row(row, context);
-  }, std::cerr, isatty(fileno(stderr)) != 0, &tally);
+  }, std::cerr, stderr_rewrites_lines(), &tally);
   {
     const auto lock = output_lock();
     if (reported) return interrupted_exit_status();

@@ -438,7 +438,7 @@ int list_or_export(const std::vector<std::string>& args, bool full) {
       if (!full) j.erase("certificate");
       out["puzzles"].push_back(std::move(j));
     }
-    if (full && !r.json) std::cout << out.dump() << "\n";
+    if (full && !r.json) std::cout << json_text(out, -1) << "\n";
     else print_json(out);
     return 0;
   }

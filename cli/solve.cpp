@@ -221,7 +221,7 @@ int solve_command(const std::vector<std::string>& args) {
        "leave out the moves a threat of the opponent's within K of its moves refutes (0-3, default 2; 0: no pruning; games with local moves only: elsewhere, and with --within, a note says it has no effect)")
       ("simulation-steps", number_value(&simulation_steps, WholeRange{0, 1000000}),
        "once a defence is refuted, try each of its siblings with that proof as a model, walking at most N positions each (Kawano's simulation; 0-1000000, default 1000; 0: off); what it proves, the table and play confirm")
-      ("resume", po::bool_switch(&resume), "continue a stopped run: keep its finished moves and saved tables. Exit status: 0 when everything asked for is settled (the value and every move's; --value-only: the value and one winning move), 1 while the value or any move asked for is not (repeat --resume until 0), 2 bad input, 130/143 stopped by SIGINT/SIGTERM")
+      ("resume", po::bool_switch(&resume), "continue a stopped run: keep its finished moves and saved tables. Exit status: 0 when everything asked for is settled (the value and every move's; --value-only: the value and one winning move), 1 while the value or any move asked for is not (repeat --resume until 0), 2 bad input, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP")
       ("independent-moves", po::bool_switch(&independent),
        "solve each move with a table of its own (what runs under mpirun do): the output then does not depend on --threads or ranks")
       ("max-units", number_value(&max_units, WholeRange{1, std::numeric_limits<std::size_t>::max()}),
@@ -746,7 +746,7 @@ int solve_command(const std::vector<std::string>& args) {
     out["interrupted"] = result.interrupted;
     if (!stopped_by.empty()) out["stopped_by"] = stopped_by;
     if (!proof_file.empty()) out["certificate"] = {{"file", proof_file}, {"nodes", certificate_nodes}, {"note", proof_note}};
-    std::cout << out.dump(2) << "\n";
+    std::cout << json_text(out) << "\n";
   } else {
     // A bounded search's wins and moves are within its bound, and say so wherever they are named.
     const std::string bound_words = within > 0 ? " within " + std::to_string(within) : "";

@@ -397,9 +397,18 @@ int prune(const std::vector<std::string>& args) {
           journal_entry(j, "failed", std::nullopt, error.message());
           continue;
         }
-      } catch (const InputError&) {
-        ++kept_in_use;
+      } catch (const InputError& refused) {
         const std::optional<std::string> holder = distributed::lock_holder(j.path);
+        if (!holder) {
+          // Not held by a run: the lock itself could not be taken (a read-only state folder, where
+          // its file cannot be made). That is the reason given, not "in use by a running solve".
+          ++failed;
+          const std::string why = std::string("cannot lock it: ") + refused.what();
+          text << "could not remove " << j.key << about << ": " << why << "\n";
+          journal_entry(j, "failed", std::nullopt, why);
+          continue;
+        }
+        ++kept_in_use;
         text << "kept " << j.key << about << ": in use by a running solve"
              << (holder && !holder->empty() ? " (process " + *holder + ")" : "") << "\n";
         journal_entry(j, "in use", holder, "");

@@ -495,7 +495,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
 }
 
 const CommandRegistration verify_proof_registration{{"verify-proof", "verify-proof FILE [--game G] [--rule NAME=VALUE] [--threads T] [--json]",
-                                        "re-check a solver certificate without search, with the reference implementation (or a game's only one); exit 1 if rejected, 3 if verified but a partial analysis (not every legal move covered), 130/143 if stopped by SIGINT/SIGTERM", verify_proof_command}};
+                                        "re-check a solver certificate without search, with the reference implementation (or a game's only one); exit 1 if rejected, 3 if verified but a partial analysis (not every legal move covered), 130/143/129 if stopped by SIGINT/SIGTERM/SIGHUP", verify_proof_command}};
 
 }  // namespace
 }  // namespace arbiter::cli

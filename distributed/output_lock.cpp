@@ -7,13 +7,24 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 #include "model/core/errors.hpp"
 
 namespace arbiter::distributed {
 
+std::string lock_path(const std::string& output) {
+  // The real path: a symbolic link to a store, or a path through one, locks the store itself
+  // (keyed on the name as given, two generators ran at once on one store, one through a link).
+  // weakly_canonical resolves the part of the path that exists, so an output not yet made (a new
+  // store, a new journal) is keyed on its real folder.
+  std::error_code error;
+  const std::filesystem::path real = std::filesystem::weakly_canonical(output, error);
+  return (error || real.empty() ? output : real.string()) + ".lock";
+}
+
 std::optional<std::string> lock_holder(const std::string& output) {
-  const std::string path = output + ".lock";
+  const std::string path = lock_path(output);
   const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (descriptor < 0) return std::nullopt;
   // A shared lock is refused while a run holds the exclusive one; taken, it is let go at once.
@@ -29,7 +40,7 @@ std::optional<std::string> lock_holder(const std::string& output) {
   return pid;
 }
 
-OutputLock::OutputLock(const std::string& output) : path_(output + ".lock") {
+OutputLock::OutputLock(const std::string& output) : path_(lock_path(output)) {
   // The file is removed when the run ends (no stray OUTPUT.lock beside a finished store). A run that
   // opened it just before it was removed may then lock a file no longer in the folder: it sees so
   // (the path names another file, or none) and tries again on the file that is there.

@@ -1,6 +1,7 @@
 #pragma once
 // One run at a time per output: two runs that wrote the same journal or puzzle store at once
-// would each think it owned the cursor. The lock is an flock on OUTPUT.lock, released by the
+// would each think it owned the cursor. The lock is an flock on OUTPUT.lock (OUTPUT's real path,
+// symbolic links resolved: a link to a store is the same store), released by the
 // kernel when the process ends however it ends, so a killed run never leaves a stale lock (only
 // its file, which the next run takes); a run that ends normally removes the file.
 #include <optional>
@@ -12,6 +13,9 @@ namespace arbiter::distributed {
 // file: nullopt when none does (no lock file, or one a run that ended left), else the holder's
 // process id as its lock file names it ("" when it names none).
 std::optional<std::string> lock_holder(const std::string& output);
+
+// The lock file of `output`: its real path (std::filesystem::weakly_canonical) and ".lock".
+std::string lock_path(const std::string& output);
 
 class OutputLock {
  public:

@@ -3,6 +3,7 @@
 #include <openssl/evp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <limits>
 #include <cstdio>
@@ -45,8 +46,39 @@ struct Budget {
 };
 thread_local Budget* active_budget = nullptr;
 
+// The --time-limit's end, in steady_clock nanoseconds (0: none), for every thread of the process.
+// A candidate's search polls it as it polls a stop signal: the limit was read only when the next
+// candidate was handed out, and one Hexabrae radius 2 candidate can search for minutes within its
+// node budget (a --time-limit 5 run took 34.7 s, one of 40 s ran past 170 s). A candidate cut
+// short by it is not examined ("I"): the cursor stays on it, as after a stop, and the next run
+// examines it whole, so that what is stored still depends on the seed alone.
+std::atomic<long long> g_deadline_ns{0};
+
+long long steady_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+bool past_deadline() {
+  const long long deadline = g_deadline_ns.load(std::memory_order_relaxed);
+  return deadline != 0 && steady_ns() >= deadline;
+}
+
+// A stop signal, or the time limit: the candidate under way is given up, not judged.
+bool cut_short() { return stop_requested() || past_deadline(); }
+
+// Sets the deadline while it lives.
+class DeadlineScope {
+ public:
+  explicit DeadlineScope(double seconds) {
+    if (seconds > 0) g_deadline_ns.store(steady_ns() + static_cast<long long>(seconds * 1e9));
+  }
+  ~DeadlineScope() { g_deadline_ns.store(0); }
+  DeadlineScope(const DeadlineScope&) = delete;
+  DeadlineScope& operator=(const DeadlineScope&) = delete;
+};
+
 bool budget_exhausted() {
-  if (stop_requested()) return true;
+  if (cut_short()) return true;
   const Budget* b = active_budget;
   return b != nullptr && (b->abort || (b->limit > 0 && b->nodes.load(std::memory_order_relaxed) > b->limit));
 }
@@ -253,7 +285,7 @@ bool fast_wins_of_two_moves(const State& position, const std::vector<Move>& lega
     try {
       wins = probe.defender_loses(*child, player_after(position, m), depth_of(options) - 1);
     } catch (const solver::SearchInterrupted&) {
-      if (stop_requested()) throw;
+      if (cut_short()) throw;
     }
     spent += budget.nodes();
     if (wins && ++winners == 2) return true;
@@ -519,7 +551,7 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
       if (k > 1 && quick.attacker_wins(position, mover, k - 1)) return reject(Rejection::FasterWin);
     }
   } catch (const solver::SearchInterrupted&) {
-    interrupted = stop_requested();
+    interrupted = cut_short();
     return reject(interrupted ? Rejection::None : Rejection::OverBudget);
   }
 
@@ -536,7 +568,7 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
       if (++winners > 1) budget.abort();  // a second winning move: not a one-solution puzzle
     }
   });
-  if (stop_requested()) {
+  if (cut_short()) {
     interrupted = true;
     return reject(Rejection::None);
   }
@@ -545,7 +577,7 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
       if (position.exchanges_players(r.move) && r.value != Value::Unknown) for_the_player(position, r, k, wins_kind, budget, options);
     }
   } catch (const solver::SearchInterrupted&) {
-    interrupted = stop_requested();
+    interrupted = cut_short();
     return reject(interrupted ? Rejection::None : Rejection::OverBudget);
   }
   std::size_t key = legal.size();
@@ -610,7 +642,7 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
         try {
           w.slower_win = deeper.defender_loses(*child, player_after(position, result.moves[w.index].move), k);
         } catch (const solver::SearchInterrupted&) {
-          if (stop_requested()) throw;
+          if (cut_short()) throw;
         }
         spent += budget.nodes();
         slower_wins += w.slower_win ? 1 : 0;
@@ -692,7 +724,7 @@ distributed::FarmJob candidate_farm(const Game& game, const GeneratorOptions& op
     Rejection why = Rejection::NoPosition;
     std::optional<Puzzle> puzzle;
     if (position) puzzle = examine(game, *position, options, interrupted, &why);
-    return outcome_bytes(puzzle, interrupted || stop_requested(), why);
+    return outcome_bytes(puzzle, interrupted || cut_short(), why);
   };
   return job;
 }
@@ -701,6 +733,7 @@ distributed::FarmJob candidate_farm(const Game& game, const GeneratorOptions& op
 
 void serve_generation(const GeneratorOptions& options) {
   const auto game = make_game(find_game(options.game), options.size, options.rulings);
+  const DeadlineScope deadline(options.time_limit_seconds);
   distributed::run_farm(candidate_farm(*game, options));
 }
 
@@ -732,6 +765,7 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   std::map<std::uint64_t, std::string> arrived;
   std::uint64_t handed = run.next;
   const auto started = std::chrono::steady_clock::now();
+  const DeadlineScope deadline(options.time_limit_seconds);
   distributed::FarmJob job = candidate_farm(*game, options);
   job.next_unit = [&]() -> std::optional<distributed::UnitId> {
     if (stored >= count || stop_requested()) return std::nullopt;

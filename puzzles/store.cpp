@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -275,6 +276,23 @@ void PuzzleStore::execute(const char* sql) const {
   }
 }
 
+std::string immutable_uri(const std::string& path) {
+  // RFC 3986's unreserved characters and '/' stay as they are; every other byte is %XX, so that a
+  // '?', '#' or '%' in a file's name is part of the name, not of the URI's query.
+  static const char hex[] = "0123456789ABCDEF";
+  std::string uri = "file:";
+  for (const unsigned char c : path) {
+    if (std::isalnum(c) != 0 || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+      uri += static_cast<char>(c);
+    } else {
+      uri += '%';
+      uri += hex[c >> 4];
+      uri += hex[c & 15];
+    }
+  }
+  return uri + "?immutable=1";
+}
+
 PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, const std::string& option) {
   const std::string name = (option.empty() ? "puzzle database" : option) + " " + quote_input(path);
   std::error_code ec;
@@ -286,12 +304,31 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
   if (exists && !std::filesystem::is_regular_file(path, ec)) {
     throw InputError(name + ": not a puzzle database (not a regular file: a puzzle database is an SQLite file)");
   }
-  sqlite3* db = nullptr;
-  const int flags = SQLITE_OPEN_READWRITE | (create_if_missing ? SQLITE_OPEN_CREATE : 0);
-  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
-    const std::string message = db != nullptr ? sqlite3_errmsg(db) : "out of memory";
+  // A reading command opens the file read-only. A store in write-ahead-log mode (every store a
+  // writer has opened) needs its -shm file to be read, which SQLite cannot create on read-only
+  // media (a read-only mount, a directory the user cannot write): there the file is opened as
+  // immutable (the URI's immutable=1: no locks, no -shm), which is safe because nothing can
+  // write it there either. Before, every reading command failed "unable to open database file".
+  const auto open_with = [&name](const std::string& where, int flags) {
+    sqlite3* opened = nullptr;
+    if (sqlite3_open_v2(where.c_str(), &opened, flags, nullptr) != SQLITE_OK) {
+      const std::string message = opened != nullptr ? sqlite3_errmsg(opened) : "out of memory";
+      sqlite3_close(opened);
+      throw InputError(name + ": cannot open it: " + message);
+    }
+    return opened;
+  };
+  sqlite3* db = open_with(path, create_if_missing ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY);
+  if (!create_if_missing && (sqlite3_exec(db, "PRAGMA user_version", nullptr, nullptr, nullptr) & 0xff) == SQLITE_CANTOPEN) {
     sqlite3_close(db);
-    throw InputError(name + ": cannot open it: " + message);
+    // An immutable open ignores the write-ahead log: one with commits not yet copied into the file
+    // (a writer killed, then the media made read-only) would be read as if they were not there.
+    const auto log_size = std::filesystem::file_size(path + "-wal", ec);
+    if (!ec && log_size > 0) {
+      throw InputError(name + ": cannot read it on read-only media: its write-ahead log " + quote_input(path + "-wal") +
+                       " holds commits not yet in the file (copy both to writable storage and read the copy)");
+    }
+    db = open_with(immutable_uri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
   }
   PuzzleStore store(db, path, name);
   sqlite3_busy_timeout(db, 10000);
@@ -339,11 +376,12 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
   // Write-ahead log with normal syncing: a commit is durable against a killed process (what
   // "stop at any moment" needs) without an fsync per transaction, which cost ~30 ms each and
   // dominated generation time; only a power loss can take back the last commits.
-  {
+  // (A writer's setting: a reading command leaves the file as it is.)
+  if (create_if_missing) {
     Statement journal(db, "PRAGMA journal_mode = WAL", store.name_);
     journal.step();
+    store.execute("PRAGMA synchronous = NORMAL");
   }
-  store.execute("PRAGMA synchronous = NORMAL");
   // Whole-file check is too slow for large stores; a quick one catches damaged pages we will read.
   // SQLite answers "ok" or its problems, one a line under a "*** in database main ***" heading,
   // up to 100: the error stays one line, naming the first and counting them.

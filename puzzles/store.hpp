@@ -51,6 +51,11 @@ struct DamagedRow {
   std::string what;  // "puzzle 4 has a damaged field main_line: 'e2 a2' is not a JSON list of moves"
 };
 
+// The SQLite URI that opens `path` as immutable (read-only media, where the -shm file of a
+// write-ahead log cannot be created): "file:" and the path, each byte other than an unreserved
+// character or '/' written %XX, then "?immutable=1".
+std::string immutable_uri(const std::string& path);
+
 class PuzzleStore {
  public:
   // The schema version this code writes (PRAGMA user_version). Version 1 (before 28 November 2026)
@@ -65,7 +70,8 @@ class PuzzleStore {
   // Opens (or, when allowed, creates) the store at `path`; when creating is allowed (a writer), a
   // store of schema version 1 or 2 is upgraded. Throws InputError, one line naming the
   // file, for a missing file, an unreadable or corrupt one, or one of another schema version;
-  // when not creating, also for an empty file (nothing is written into a file only read).
+  // when not creating, also for an empty file (nothing is written into a file only read). When not
+  // creating, the file is opened read-only, as immutable on read-only media (immutable_uri).
   // `option`, when given (the CLI's "--db"), names the file in those messages as the user gave it.
   static PuzzleStore open(const std::string& path, bool create_if_missing, const std::string& option = "");
 

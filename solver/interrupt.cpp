@@ -135,8 +135,14 @@ void install_stop_handlers() {
     sigemptyset(&action.sa_mask);
     sigaddset(&action.sa_mask, SIGINT);  // one handler at a time on a thread
     sigaddset(&action.sa_mask, SIGTERM);
+    sigaddset(&action.sa_mask, SIGHUP);
     sigaction(SIGINT, &action, nullptr);
     sigaction(SIGTERM, &action, nullptr);
+    // SIGHUP (the terminal closed, an ssh session dropped) is a stop like SIGTERM: before, its
+    // default action ended the process with nothing said and nothing saved (exit 129). A process
+    // started to ignore it (nohup, or a shell's disown -h) keeps ignoring it.
+    struct sigaction hangup {};
+    if (sigaction(SIGHUP, nullptr, &hangup) == 0 && hangup.sa_handler != SIG_IGN) sigaction(SIGHUP, &action, nullptr);
     std::thread(watch).detach();
   });
 }
@@ -168,7 +174,11 @@ SavingForResume::~SavingForResume() { g_saving.fetch_sub(1); }
 
 std::string stop_signal_name() {
   const int signal = g_signal.load();
-  return signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : signal != 0 ? "a signal" : "";
+  return signal == SIGINT    ? "SIGINT"
+         : signal == SIGTERM ? "SIGTERM"
+         : signal == SIGHUP  ? "SIGHUP"
+         : signal != 0       ? "a signal"
+                             : "";
 }
 
 int interrupted_exit_status() {

@@ -1,5 +1,5 @@
 #pragma once
-// SIGINT and SIGTERM as a request to stop. A long command installs the handlers, polls
+// SIGINT, SIGTERM and SIGHUP as a request to stop (SIGHUP only when not ignored: nohup keeps it so). A long command installs the handlers, polls
 // stop_requested() where its finished results are safe, keeps them, and exits with
 // interrupted_exit_status() so that scripts can tell an interrupted run from a finished one.
 #include <functional>
@@ -19,12 +19,12 @@ void install_stop_handlers();
 // for work that cannot poll, such as a Z3 check in progress.
 void add_stop_hook(std::function<void()> hook);
 bool stop_requested();
-std::string stop_signal_name();  // "SIGINT", "SIGTERM", or "" when none arrived
+std::string stop_signal_name();  // "SIGINT", "SIGTERM", "SIGHUP", or "" when none arrived
 // When the first stop signal came, in the steady clock's nanoseconds since its epoch
 // (CLOCK_MONOTONIC, which std::chrono::steady_clock reads on Linux); 0 when none came. A step cut
 // short measures its seconds up to here, not up to when it stopped (the shutdown after it).
 long long stop_requested_at_ns();
-int interrupted_exit_status();   // 128 + the signal: 130 for SIGINT, 143 for SIGTERM; 0 when none
+int interrupted_exit_status();   // 128 + the signal: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP; 0 when none
 
 // A step that does not stop within 3 s of the request is abandoned: the process ends from another
 // thread while the command's own thread is still inside it. Before that, the abandon report (if

@@ -16,6 +16,12 @@
 
 namespace arbiter {
 
+bool stderr_rewrites_lines() {
+  if (isatty(STDERR_FILENO) == 0) return false;
+  const char* term = std::getenv("TERM");
+  return term != nullptr && *term != '\0' && std::string(term) != "dumb";
+}
+
 double progress_line_interval() {
   const char* text = std::getenv("ARBITER_PROGRESS_SECONDS");
   if (text == nullptr || *text == '\0') return 5.0;
@@ -56,7 +62,7 @@ void StatusLine::show(const std::string& line) {
 }
 
 Progress::Progress(std::ostream& out, double seconds_between_lines)
-    : terminal_(&out == &std::cerr && isatty(STDERR_FILENO) != 0),
+    : terminal_(&out == &std::cerr && stderr_rewrites_lines()),
       every_(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
           std::chrono::duration<double>(terminal_ ? 0.2 : seconds_between_lines))),
       last_(std::chrono::steady_clock::now()),

@@ -17,6 +17,11 @@ namespace arbiter {
 // that the error comes before any work and never from a worker thread.
 double progress_line_interval();
 
+// Whether stderr is a terminal that takes "\r\033[K" (a line rewritten in place): a terminal
+// whose TERM is neither "dumb" nor unset. A dumb terminal (Emacs' shell, some CI consoles) showed
+// the escape sequences as text; it gets the plain lines a log gets.
+bool stderr_rewrites_lines();
+
 // The columns of the terminal on stderr (80 when it does not say).
 int terminal_columns();
 

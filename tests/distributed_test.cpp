@@ -5,6 +5,7 @@
 #include <chrono>
 #include <deque>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <thread>
 #include <unistd.h>
@@ -101,6 +102,31 @@ TEST(OutputLock, ASecondRunOnTheSameOutputIsRefusedUntilTheFirstEnds) {
     EXPECT_TRUE(std::filesystem::exists(output + ".lock"));
   }
   EXPECT_FALSE(std::filesystem::exists(output + ".lock"));
+}
+
+// A symbolic link to an output is the same output: its lock is the real path's (keyed on the name
+// as given, two generators ran at once on one store, one of them through a link).
+TEST(OutputLock, ALinkToTheOutputIsTheSameOutput) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("arbiter-lock-link-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "real");
+  const std::string store = (dir / "real" / "p.db").string();
+  { std::ofstream(store) << "x"; }
+  fs::create_symlink(store, dir / "link.db");
+  fs::create_directory_symlink(dir / "real", dir / "folder");
+  {
+    const OutputLock first(store);
+    EXPECT_THROW(OutputLock through_link((dir / "link.db").string()), InputError);
+    EXPECT_THROW(OutputLock through_folder((dir / "folder" / "p.db").string()), InputError);
+    EXPECT_TRUE(lock_holder((dir / "link.db").string()).has_value());
+  }
+  {
+    // An output not yet made, through a linked folder: the real folder's lock too.
+    const OutputLock first((dir / "folder" / "new.db").string());
+    EXPECT_THROW(OutputLock direct((dir / "real" / "new.db").string()), InputError);
+  }
+  fs::remove_all(dir);
 }
 
 }  // namespace

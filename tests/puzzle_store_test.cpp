@@ -278,6 +278,41 @@ TEST_F(StoreTest, MissingFileIsAnErrorUnlessCreating) {
   EXPECT_FALSE(fs::exists(path("absent.db")));
 }
 
+// A store on read-only media is opened through this URI: a name with '?', '#', '%' or a space
+// stays a name (the CLI test cli.environment reads a store on a read-only mount where it can).
+TEST_F(StoreTest, ImmutableUriNamesTheFileWhateverItsCharacters) {
+  EXPECT_EQ(immutable_uri("/a b/c?#%.db"), "file:/a%20b/c%3F%23%25.db?immutable=1");
+  EXPECT_EQ(immutable_uri("rel/p-1_x.~db"), "file:rel/p-1_x.~db?immutable=1");
+  const std::string odd = path("odd ?#%&=name.db");
+  {
+    auto store = PuzzleStore::open(odd, true);
+    store.insert(sample(2));
+  }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open_v2(immutable_uri(odd).c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr), SQLITE_OK);
+  sqlite3_stmt* count = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(db, "SELECT count(*) FROM puzzles", -1, &count, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+  ASSERT_EQ(sqlite3_step(count), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(count, 0), 1);
+  sqlite3_finalize(count);
+  sqlite3_close(db);
+}
+
+// A reading command changes nothing in the file: a store in rollback-journal mode stays so (a
+// reader once switched it to write-ahead-log mode).
+TEST_F(StoreTest, AReaderLeavesTheJournalModeAsItIs) {
+  { PuzzleStore::open(path("p.db"), true).insert(sample(2)); }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path("p.db").c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "PRAGMA journal_mode = DELETE", nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(db);
+  { EXPECT_EQ(PuzzleStore::open(path("p.db"), false).total(), 1); }
+  std::ifstream file(path("p.db"), std::ios::binary);
+  char header[20] = {};
+  file.read(header, sizeof header);
+  EXPECT_EQ(header[18], 1) << "the file's write version: 1 rollback journal, 2 write-ahead log";
+}
+
 TEST_F(StoreTest, OtherSchemaVersionIsRefused) {
   { PuzzleStore::open(path("p.db"), true); }
   sqlite3* db = nullptr;

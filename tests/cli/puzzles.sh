@@ -423,6 +423,15 @@ grep -qE "none of them was a puzzle: [0-9]+ needed more than --node-budget nodes
 timeout 120 "$arbiter" "${impossible[@]}" --time-limit 0.2 >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "^arbiter: stopped: --time-limit 0.2 s reached with 0/5 stored" "$tmp/err" && pass \
   || fail "--time-limit ends a fruitless run" "$tmp/out" "$tmp/err"
+# The limit is heard inside a candidate's search too: Hexabrae radius 2's third candidate searches
+# for about 35 s within its node budget, and a --time-limit 1 run took 39 s (one of 40 s was still
+# running after 170 s).
+started=$(date +%s)
+"$arbiter" puzzles generate hexabrae --size 2 --kind wins --count 5 --time-limit 1 --db "$tmp/hexabrae.db" >"$tmp/out" 2>"$tmp/err"
+status=$?
+took=$(($(date +%s) - started))
+[ $status -eq 1 ] && [ "$took" -le 6 ] && grep -q "^arbiter: stopped: --time-limit 1 s reached" "$tmp/err" \
+  && pass || fail "--time-limit 1 on Hexabrae took $took s (exit $status)" "$tmp/out" "$tmp/err"
 # A limit the count is reached within does not count as a stop.
 "$arbiter" puzzles generate brique --size 4 --kind within-1 --count 1 --max-positions 1000 --db "$tmp/one.db" >"$tmp/out" 2>"$tmp/err" \
   && [ ! -s "$tmp/err" ] && pass || fail "a run that reaches its count within the limit" "$tmp/out" "$tmp/err"
