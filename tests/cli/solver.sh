@@ -206,6 +206,10 @@ if grep -q '^Value: Black (the colour to move) wins (exact, proved)' "$tmp/out" 
   grep '^Winning moves' "$tmp/t1.out" | tr ' ' '\n' | grep -qx "$named"; then pass; else fail "solve --value-only"; cat "$tmp/out"; fi
 "$arbiter" verify-proof "$tmp/v4.cert" >"$tmp/out" 2>&1
 if [ $? -eq 0 ] && grep -q '^Verified' "$tmp/out"; then pass; else fail "verify-proof of a --value-only certificate"; cat "$tmp/out"; fi
+# Its one claim is proved by the one move it names, and says so (it said "Verified: Black wins", as
+# of a whole analysis).
+grep -qx "Verified: Black wins by $named: the certificate covers this move only, not the other 15 legal moves" "$tmp/out" &&
+  pass || fail "verify-proof of a one-move claim names the move" "$tmp/out"
 # Resumed, it names the journalled move again, and writes its certificate from the journal.
 "$arbiter" solve brique --size 4 --value-only --resume --proof "$tmp/v4r.cert" >"$tmp/out" 2>"$tmp/err"
 if grep -q 'resuming: 1 of 16 moves already settled' "$tmp/err" && grep -qx "Winning move (--value-only: 15 other moves not searched): $named" "$tmp/out" &&
@@ -543,8 +547,15 @@ grep -q "^Verified: every legal move is settled:" "$tmp/out" && grep -q "^So the
 held=$(awk '/ win 0 \*$/ { n++; if (n == 6 || n == 12) { sub(/ win 0 \*$/, " hold 0") } } { print }' "$tmp/b2.cert")
 printf '%s\n' "$held" >"$tmp/held.cert"
 "$arbiter" verify-proof "$tmp/held.cert" >"$tmp/out" 2>&1
-if [ $? -eq 0 ] && grep -q "^Verified: every legal move is covered, 2 of them only by a 'does not lose' claim" "$tmp/out" &&
+if [ $? -eq 0 ] && grep -qx "Verified: every legal move is covered, 2 of them only by a 'does not lose' claim, which leaves its value open (a win or a draw for Black):" "$tmp/out" &&
    ! grep -q "every legal move is settled" "$tmp/out"; then pass; else fail "hold claims called settled" "$tmp/out"; fi
+# A move covered only by the other side's "does not lose" is a loss or a draw for the side to move
+# (it said "a win or a draw" whoever's the claim was); with both kinds, each move says which.
+a1=$(awk '/^a /{root=1} root && $1 == "m" && $3 == "a1" {print $2}' "$tmp/b3.cert")
+sed "s/^n $a1 win 1 \*\$/n $a1 hold 1/" "$tmp/b3.cert" >"$tmp/theirs.cert"
+"$arbiter" verify-proof "$tmp/theirs.cert" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && grep -qx "Verified: every legal move is covered, 1 of them only by a 'does not lose' claim, which leaves its value open (a loss or a draw for Black):" "$tmp/out" &&
+  grep -qx "  a1: White does not lose" "$tmp/out" && pass || fail "the other side's 'does not lose' claim" "$tmp/out"
 
 # --openings of a game whose moves have no cell of their own (a bar placed three ways on a field)
 # lists the moves instead of drawing a map without a mark.
@@ -696,7 +707,7 @@ grep -qx "  a3: Black wins within 2 moves of its own (claimed within 3)" "$tmp/o
   pass || fail "verify-proof names the soonest win the certificate proves" "$tmp/out"
 "$arbiter" solve brique -p "brique 3 B../.../..W black 2 pie=off" --within 3 --value-only --tt-mb 16 --proof "$tmp/s2v.cert" >/dev/null 2>&1
 "$arbiter" verify-proof "$tmp/s2v.cert" >"$tmp/out" 2>&1
-grep -qx "Verified: Black wins within 2 moves of its own (searched within 3)" "$tmp/out" &&
+grep -qxE "Verified: Black wins within 2 moves of its own by [a-c][1-3] \(searched within 3\): the certificate covers this move only, not the other 6 legal moves" "$tmp/out" &&
   "$arbiter" verify-proof "$tmp/s2v.cert" --json 2>/dev/null | jq -e '.root == "claim" and .value == "win within 2" and .searched_within == 3' >/dev/null &&
   pass || fail "verify-proof of a bounded claim names the soonest win its lines prove" "$tmp/out"
 # One that finds no win concludes so, as solve's value does (it said every move was settled and
