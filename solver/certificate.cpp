@@ -365,6 +365,18 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name, 
 
 namespace {
 
+// What a file that is not a regular one is, in a rejection's words.
+std::string file_kind(const std::filesystem::file_status& status) {
+  switch (status.type()) {
+    case std::filesystem::file_type::directory: return "a directory";
+    case std::filesystem::file_type::character: return "a character device";
+    case std::filesystem::file_type::block: return "a block device";
+    case std::filesystem::file_type::fifo: return "a pipe";
+    case std::filesystem::file_type::socket: return "a socket";
+    default: return "a file of another kind";
+  }
+}
+
 struct Rejection {
   std::string reason;
   std::string diagram;
@@ -606,8 +618,14 @@ class Verifier {
     if (!below) reject(id, state, "part " + quote_input(part_name) + " is not a file below the certificate's directory");
     if (depth_ >= kMaxPartDepth) reject(id, state, "part " + quote_input(part_name) + " is nested too deep (a cycle of parts?)");
     std::error_code error;
+    const std::filesystem::file_status status = std::filesystem::status(path, error);
+    // A device, a pipe or a directory (or a link to one: /dev/zero would be read forever) is named
+    // as such; "cannot be read" is left for a file that is missing or unreadable.
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+      reject(id, state, "its proof, the part file " + quote_input(path) + ", is not a regular file (" + file_kind(status) + ")");
+    }
     std::ifstream in(path);
-    if (!std::filesystem::is_regular_file(path, error) || !in) {
+    if (!std::filesystem::is_regular_file(status) || !in) {
       reject(id, state, "its proof, the part file " + quote_input(path) + ", cannot be read");
     }
     Certificate part;

@@ -505,6 +505,12 @@ first=$(ls "$tmp/p4.cert.parts" | sort -n | head -1); second=$(ls "$tmp/p4.cert.
 mv "$tmp/p4.cert.parts/$first" "$tmp/first.cert"
 "$arbiter" verify-proof "$tmp/p4.cert" >"$tmp/out" 2>&1
 if [ $? -eq 1 ] && grep -q '^REJECTED: .*cannot be read' "$tmp/out"; then pass; else fail "a missing part"; cat "$tmp/out"; fi
+# A part that is a link to a device is named as no regular file (it "cannot be read").
+ln -s /dev/zero "$tmp/p4.cert.parts/$first"
+"$arbiter" verify-proof "$tmp/p4.cert" >"$tmp/out" 2>&1
+if [ $? -eq 1 ] && grep -q "^REJECTED: .*the part file '.*$first', is not a regular file (a character device)$" "$tmp/out"; then pass; else
+  fail "a part linked to /dev/zero" "$tmp/out"; fi
+rm "$tmp/p4.cert.parts/$first"
 cp "$tmp/p4.cert.parts/$second" "$tmp/p4.cert.parts/$first"
 "$arbiter" verify-proof "$tmp/p4.cert" >"$tmp/out" 2>&1
 if [ $? -eq 1 ] && grep -q '^REJECTED: .*proves another position' "$tmp/out"; then pass; else fail "a part of another move"; cat "$tmp/out"; fi
