@@ -248,6 +248,15 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name, 
     throw fail("the position is " + (words.empty() ? std::string("empty") : "for " + quote_input(words.front())) +
                ", but the 'game' line says " + quote_input(c.game));
   }
+  // A position no game reaches, or one the notation does not read, is a fault of this line, said
+  // with the file and line as the others are (it came with neither, from the check's start).
+  if (whole) {
+    try {
+      load_position(find_game(c.game), 0, {}, c.position);
+    } catch (const InputError& bad) {
+      throw fail(bad.what());
+    }
+  }
   const std::string root = header("root");
   auto read_int = [&](std::string_view text, const char* what) {
     int value = 0;
@@ -287,6 +296,10 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name, 
     if (tag == "n" || tag == "e" || tag == "a" || tag == "p") {
       const std::string_view id_text = next_word(words);
       const int id = read_int(id_text, "node id");
+      if (id >= 1 && id <= c.size()) {
+        throw fail("node " + std::to_string(id) + " is defined twice (node lines number the nodes 1, 2, ... in order; the next is " +
+                   std::to_string(c.size() + 1) + ")");
+      }
       if (id != c.size() + 1) {
         throw fail("node " + std::string(id_text) + " is out of order (expected " + std::to_string(c.size() + 1) + ")");
       }

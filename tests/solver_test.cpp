@@ -1056,6 +1056,14 @@ TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {
   std::string unknown_game = text;
   unknown_game.replace(unknown_game.find("game brique"), 11, "game chess");
   EXPECT_EQ(message(unknown_game).rfind("t line 3: unknown game 'chess'", 0), 0u) << message(unknown_game);
+  // A node id used twice is said to be so (it was "node 1 is out of order (expected 2)").
+  std::string twice = text;
+  twice.replace(twice.find("end 1"), 5, "n 1 win 0 *\nend 2");
+  EXPECT_EQ(message(twice).rfind("t line 7: node 1 is defined twice", 0), 0u) << message(twice);
+  // A position no game reaches is a fault of its line, with the file and line (it had neither).
+  std::string unreachable = text;
+  unreachable.replace(unreachable.find("../.. black 0"), 13, "BB/.. black 0");
+  EXPECT_EQ(message(unreachable).rfind("t line 4: ", 0), 0u) << message(unreachable);
 }
 
 // A ruling asked for that the certificate was not made under is named with both values (it was

@@ -108,6 +108,25 @@ expect_error "a certificate with CR LF line endings" verify-proof "$tmp/crlf.cer
 grep -q "^arbiter: error: $tmp/crlf.cert line 1: the file has Windows line endings (CR LF)" "$tmp/err" && pass ||
   fail "verify-proof names CR LF line endings" "$tmp/err"
 expect_error "missing certificate" verify-proof "$tmp/none.cert"
+# A node id used twice is said to be so (it said "node 1 is out of order (expected 2)"); a position
+# line no game reaches is named with the file and line as the other faults are (it had neither);
+# a certificate of one node says "1 node" (it said "1 nodes").
+printf 'arbiter-certificate 2\nmade-by hand\ngame brique\nposition brique 2 ../.. black 0\nroot 1\nn 1 win 0 *\nn 1 win 0 *\nend 2\n' >"$tmp/twice.cert"
+expect_error "a node defined twice" verify-proof "$tmp/twice.cert"
+grep -q "^arbiter: error: $tmp/twice.cert line 7: node 1 is defined twice (.*the next is 2)$" "$tmp/err" && pass ||
+  fail "a node defined twice is said to be so" "$tmp/err"
+printf 'arbiter-certificate 2\nmade-by hand\ngame quentin\nposition quentin 4 ..../..../.B../B... black 2\nroot 1\nn 1 win 0 *\nend 1\n' >"$tmp/diagonal.cert"
+expect_error "a position no game reaches" verify-proof "$tmp/diagonal.cert"
+grep -q "^arbiter: error: $tmp/diagonal.cert line 4: .*diagonally adjacent" "$tmp/err" && pass ||
+  fail "a position no game reaches is named with its file and line" "$tmp/err"
+printf 'arbiter-certificate 2\nmade-by hand\ngame brique\nposition brique 2 WB/BB white 3\nroot 1\nn 1 win 0 *\nend 1\n' >"$tmp/one.cert"
+"$arbiter" verify-proof "$tmp/one.cert" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && grep -qx "Certificate: $tmp/one.cert (1 node, written by hand)" "$tmp/out" && grep -q "^Checked with .*: 1 position, 0 moves$" "$tmp/out" &&
+  pass || fail "a certificate of one node" "$tmp/out"
+# A certificate whose root is one part file says "1 part file".
+printf 'arbiter-certificate 2\nmade-by hand\ngame brique\nposition brique 3 .../.../... black 0\nroot 1\ne 1 win 0 * b3.cert\nend 1\n' >"$tmp/top.cert"
+"$arbiter" verify-proof "$tmp/top.cert" >"$tmp/out" 2>/dev/null
+[ $? -eq 0 ] && grep -q "(in this file and 1 part file)$" "$tmp/out" && pass || fail "a certificate of one part" "$tmp/out"
 
 # Bounded search and JSON.
 "$arbiter" solve quentin --size 3 --within 2 --json >"$tmp/out" 2>/dev/null
