@@ -200,9 +200,17 @@ std::string_view next_word(std::string_view& rest) {
   return word;
 }
 
-// What is left of the line after leading whitespace (a move's text, a file name).
+// What is left of the line after leading whitespace (a file name).
 std::string_view rest_of_line(std::string_view rest) {
   while (!rest.empty() && is_space(rest.front())) rest.remove_prefix(1);
+  return rest;
+}
+
+// A move's text: the rest of the line without the whitespace at either end (`m 420 a1 ` names a1,
+// as the game's move reader would read it; the text is kept and written back without the blank).
+std::string_view move_of_line(std::string_view rest) {
+  rest = rest_of_line(rest);
+  while (!rest.empty() && is_space(rest.back())) rest.remove_suffix(1);
   return rest;
 }
 
@@ -334,7 +342,7 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name, 
     } else if (tag == "m") {
       if (c.size() == 0) throw fail("a move line before any node");
       const int child = read_int(next_word(words), "child id");
-      const std::string_view move = rest_of_line(words);
+      const std::string_view move = move_of_line(words);
       if (move.empty()) throw fail("a move line without a move");
       const Stored& last = c.nodes_.back();
       if (last.flags & kPart) throw fail("a move line under a part node (its moves are in its file)");
@@ -349,7 +357,7 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name, 
       Stored& last = c.nodes_.back();
       if ((last.flags & (kAnalysis | kPart)) != 0) throw fail("a default answer under an analysis or part node");
       if (last.text != 0) throw fail("a second default answer for one node");
-      const std::string_view answer = rest_of_line(words);
+      const std::string_view answer = move_of_line(words);
       if (answer.empty()) throw fail("a default answer line without a move");
       last.text = c.text_id(answer);
     } else if (tag == "end") {

@@ -1066,6 +1066,18 @@ TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {
   EXPECT_EQ(message(unreachable).rfind("t line 4: ", 0), 0u) << message(unreachable);
 }
 
+// A move's text is the rest of its line without blanks at either end (docs/solver.md): `m 1 a1 `
+// names a1, and is written back so (the trailing blank was kept in the move's text).
+TEST(CertificateFiles, AMoveIsTheRestOfItsLineWithoutBlanksAtEitherEnd) {
+  std::stringstream in(
+      "arbiter-certificate 2\nmade-by test\ngame brique\nposition brique 2 ../.. black 0\nroot 2\n"
+      "n 1 win 0 *\nn 2 win 0 *\nm 1   a1 \t\nr b2  \nend 2\n");
+  const Certificate c = Certificate::read(in, "t");
+  ASSERT_EQ(c.edges(2).size(), 1u);
+  EXPECT_EQ(c.move(c.edges(2).front()), "a1");
+  EXPECT_EQ(c.answer(2), "b2");
+}
+
 // A ruling asked for that the certificate was not made under is named with both values (it was
 // "ruling pie is given twice, as swap-sides and off" for a certificate made under a ruling that is
 // not the default, and "position's rulings differ from the game's configuration" for one that is).
