@@ -237,7 +237,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
   checking.keep_going = keep_going;
   checking.on_part = [&](std::size_t done, std::size_t total, const std::string& part, const solver::VerificationReport& counts) {
     progress.show("verify-proof: " + std::to_string(done) + " of " + std::to_string(total) + " parts checked (" + part +
-                  ": " + with_commas(counts.nodes_checked + 1) + " positions)");
+                  ": " + with_commas(counts.nodes_checked + 1) + (counts.nodes_checked == 0 ? " position)" : " positions)"));
   };
   solver::VerificationReport report;
   if (nodes_read) {
@@ -291,6 +291,18 @@ int verify_proof_command(const std::vector<std::string>& args) {
     return solver::claim_text(game, proved) + (proved.bound != claimed.bound ? " (claimed within " + std::to_string(claimed.bound) + ")" : "");
   };
   const auto is_open = [&](const solver::MoveVerdict& move) { return move_value(move) == "open"; };
+  // What an open move's "does not lose" claims leave for the side to move: its own, a win or a
+  // draw; the other side's, a loss or a draw; empty where neither side's is among them.
+  const std::string mover_name = game.side_names.at(static_cast<std::size_t>(report.mover));
+  const auto open_value_words = [&](const solver::MoveVerdict& move) -> std::string {
+    bool holds[2] = {false, false};
+    for (const solver::Claim& c : move.claims) {
+      if (c.kind == solver::Claim::Kind::Hold && (c.side == 0 || c.side == 1)) holds[c.side] = true;
+    }
+    if (holds[report.mover]) return "a win or a draw for " + mover_name;
+    if (holds[1 - report.mover]) return "a loss or a draw for " + mover_name;
+    return "";
+  };
   // A win without bound is stated as such; a bounded one below, as the soonest.
   bool mover_wins = false, all_lost = true;
   std::size_t settled = 0;
@@ -436,16 +448,18 @@ int verify_proof_command(const std::vector<std::string>& args) {
     std::cout << "Certificate: " << file << " (written by " << certificate.made_by << ")\n";
     std::cout << "Position: " << certificate.position << "\n";
     std::cout << "STOPPED by " << stop_signal_name() << " while the certificate was read (" << with_commas(static_cast<std::uint64_t>(*nodes_read))
-              << " nodes read): nothing is verified\n";
+              << (*nodes_read == 1 ? " node" : " nodes") << " read): nothing is verified\n";
     return say_interrupted(report, true);
   }
-  std::cout << "Certificate: " << file << " (" << certificate.size() << " nodes, written by " << certificate.made_by << ")\n";
+  std::cout << "Certificate: " << file << " (" << certificate.size() << (certificate.size() == 1 ? " node" : " nodes")
+            << ", written by " << certificate.made_by << ")\n";
   std::cout << "Position: " << certificate.position << "\n";
   std::cout << "Checked with the " << implementation << " implementation"
             << (probe->implementations().size() == 1 ? " (the game's only one, so the same engine that searched, re-run without search)" : "") << ": "
             << report.nodes_checked << (report.nodes_checked == 1 ? " position, " : " positions, ")
             << report.edges_checked << (report.edges_checked == 1 ? " move" : " moves")
-            << (report.parts_checked > 0 ? " (in this file and " + std::to_string(report.parts_checked) + " part files)" : "")
+            << (report.parts_checked > 0 ? " (in this file and " + std::to_string(report.parts_checked) +
+                                               (report.parts_checked == 1 ? " part file)" : " part files)") : "")
             << (report.interrupted ? " before it was stopped" : "") << "\n";
   if (report.interrupted) {
     std::cout << "STOPPED by " << stop_signal_name() << " before the check was over: nothing is verified\n";
@@ -456,6 +470,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
     return 1;
   }
   if (analysis) {
+    bool annotate_open = false;
     if (report.partial) {
       std::cout << "Verified: " << report.moves.size() << " of the " << report.legal_moves
                 << " legal moves " << (report.moves.size() == 1 ? "is" : "are")
@@ -463,15 +478,32 @@ int verify_proof_command(const std::vector<std::string>& args) {
     } else if (open == 0) {
       std::cout << "Verified: every legal move is settled:\n";
     } else {
-      // A move whose claims are only "does not lose" for one side is covered, not settled: its
-      // value (win or draw) is not fixed by them.
+      // A move whose claims are only "does not lose" for one side is covered, not settled: what
+      // is left open depends on whose the claim is (the side to move's: a win or a draw for it;
+      // the other side's: a loss or a draw). Said once in the header where every open move leaves
+      // the same, else beside each.
+      std::string left_open;
+      bool same = true, held = true;
+      for (const auto& move : report.moves) {
+        if (!is_open(move)) continue;
+        const std::string words = open_value_words(move);
+        held = held && !words.empty();
+        if (left_open.empty()) left_open = words;
+        same = same && words == left_open;
+      }
       std::cout << "Verified: every legal move is covered, " << open << " of them"
-                << " only by a 'does not lose' claim, which leaves its value (a win or a draw) open:\n";
+                << (held ? " only by a 'does not lose' claim, which leaves its value open" : " only by claims that leave its value open")
+                << (same && held ? " (" + left_open + ")" : "") << ":\n";
+      annotate_open = !(same && held);
     }
     for (std::size_t m = 0; m < report.moves.size(); ++m) {
       const auto& move = report.moves[m];
       std::cout << "  " << move.move << ":";
       for (std::size_t i = 0; i < move.claims.size(); ++i) std::cout << (i ? ";" : "") << " " << claim_words(m, i);
+      if (annotate_open && is_open(move)) {
+        const std::string words = open_value_words(move);
+        std::cout << " (" << (words.empty() ? "which fixes no value for " + mover_name : words) << ")";
+      }
       std::cout << "\n";
     }
     // The conclusion --json gives as its statement, where the claims settle the value.
@@ -488,7 +520,24 @@ int verify_proof_command(const std::vector<std::string>& args) {
       return kPartialExit;
     }
   } else {
-    std::cout << "Verified: " << solver::claim_text(game, report.root_proved) << searched_note << "\n";
+    // A claim whose proof at the root is one move (the claimer's, or under "does not win" the other
+    // side's) proves it by that move alone: the move is named, and the others said not covered
+    // ("Black wins" of a --value-only certificate is "Black wins by b1").
+    const State& at = *loaded.state;
+    const int to_move = at.side_to_move();
+    const bool one_move = root.kind == solver::Claim::Kind::NoWin ? to_move != root.side : to_move == root.side;
+    std::string named;
+    if (one_move && certificate.part(certificate.root).empty() && certificate.edges(certificate.root).size() == 1 && !at.is_terminal()) {
+      const Move m = at.parse_move(certificate.move(certificate.edges(certificate.root).front()));
+      std::vector<Move> legal;
+      at.legal_moves(legal);
+      named = " by " + (to_move != root.side ? game.side_names.at(static_cast<std::size_t>(to_move)) + "'s " : std::string()) +
+              at.move_text(m) + searched_note +
+              (legal.size() <= 1 ? ", the only legal move"
+                                 : ": the certificate covers this move only, not the other " + with_commas(legal.size() - 1) +
+                                       (legal.size() == 2 ? " legal move" : " legal moves"));
+    }
+    std::cout << "Verified: " << solver::claim_text(game, report.root_proved) << (named.empty() ? searched_note : named) << "\n";
     if (!players.text.empty()) std::cout << "For the player to move: " << players.text << "\n";
   }
   return 0;

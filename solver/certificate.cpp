@@ -200,9 +200,17 @@ std::string_view next_word(std::string_view& rest) {
   return word;
 }
 
-// What is left of the line after leading whitespace (a move's text, a file name).
+// What is left of the line after leading whitespace (a file name).
 std::string_view rest_of_line(std::string_view rest) {
   while (!rest.empty() && is_space(rest.front())) rest.remove_prefix(1);
+  return rest;
+}
+
+// A move's text: the rest of the line without the whitespace at either end (`m 420 a1 ` names a1,
+// as the game's move reader would read it; the text is kept and written back without the blank).
+std::string_view move_of_line(std::string_view rest) {
+  rest = rest_of_line(rest);
+  while (!rest.empty() && is_space(rest.back())) rest.remove_suffix(1);
   return rest;
 }
 
@@ -252,6 +260,15 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name, 
     throw fail("the position is " + (words.empty() ? std::string("empty") : "for " + quote_input(words.front())) +
                ", but the 'game' line says " + quote_input(c.game));
   }
+  // A position no game reaches, or one the notation does not read, is a fault of this line, said
+  // with the file and line as the others are (it came with neither, from the check's start).
+  if (whole) {
+    try {
+      load_position(find_game(c.game), 0, {}, c.position);
+    } catch (const InputError& bad) {
+      throw fail(bad.what());
+    }
+  }
   const std::string root = header("root");
   auto read_int = [&](std::string_view text, const char* what) {
     int value = 0;
@@ -292,6 +309,10 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name, 
     if (tag == "n" || tag == "e" || tag == "a" || tag == "p") {
       const std::string_view id_text = next_word(words);
       const int id = read_int(id_text, "node id");
+      if (id >= 1 && id <= c.size()) {
+        throw fail("node " + std::to_string(id) + " is defined twice (node lines number the nodes 1, 2, ... in order; the next is " +
+                   std::to_string(c.size() + 1) + ")");
+      }
       if (id != c.size() + 1) {
         throw fail("node " + std::string(id_text) + " is out of order (expected " + std::to_string(c.size() + 1) + ")");
       }
@@ -326,7 +347,7 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name, 
     } else if (tag == "m") {
       if (c.size() == 0) throw fail("a move line before any node");
       const int child = read_int(next_word(words), "child id");
-      const std::string_view move = rest_of_line(words);
+      const std::string_view move = move_of_line(words);
       if (move.empty()) throw fail("a move line without a move");
       const Stored& last = c.nodes_.back();
       if (last.flags & kPart) throw fail("a move line under a part node (its moves are in its file)");
@@ -341,7 +362,7 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name, 
       Stored& last = c.nodes_.back();
       if ((last.flags & (kAnalysis | kPart)) != 0) throw fail("a default answer under an analysis or part node");
       if (last.text != 0) throw fail("a second default answer for one node");
-      const std::string_view answer = rest_of_line(words);
+      const std::string_view answer = move_of_line(words);
       if (answer.empty()) throw fail("a default answer line without a move");
       last.text = c.text_id(answer);
     } else if (tag == "end") {
@@ -370,6 +391,18 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name, 
 }
 
 namespace {
+
+// What a file that is not a regular one is, in a rejection's words.
+std::string file_kind(const std::filesystem::file_status& status) {
+  switch (status.type()) {
+    case std::filesystem::file_type::directory: return "a directory";
+    case std::filesystem::file_type::character: return "a character device";
+    case std::filesystem::file_type::block: return "a block device";
+    case std::filesystem::file_type::fifo: return "a pipe";
+    case std::filesystem::file_type::socket: return "a socket";
+    default: return "a file of another kind";
+  }
+}
 
 struct Rejection {
   std::string reason;
@@ -612,8 +645,14 @@ class Verifier {
     if (!below) reject(id, state, "part " + quote_input(part_name) + " is not a file below the certificate's directory");
     if (depth_ >= kMaxPartDepth) reject(id, state, "part " + quote_input(part_name) + " is nested too deep (a cycle of parts?)");
     std::error_code error;
+    const std::filesystem::file_status status = std::filesystem::status(path, error);
+    // A device, a pipe or a directory (or a link to one: /dev/zero would be read forever) is named
+    // as such; "cannot be read" is left for a file that is missing or unreadable.
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+      reject(id, state, "its proof, the part file " + quote_input(path) + ", is not a regular file (" + file_kind(status) + ")");
+    }
     std::ifstream in(path);
-    if (!std::filesystem::is_regular_file(path, error) || !in) {
+    if (!std::filesystem::is_regular_file(status) || !in) {
       reject(id, state, "its proof, the part file " + quote_input(path) + ", cannot be read");
     }
     Certificate part;

@@ -1056,6 +1056,26 @@ TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {
   std::string unknown_game = text;
   unknown_game.replace(unknown_game.find("game brique"), 11, "game chess");
   EXPECT_EQ(message(unknown_game).rfind("t line 3: unknown game 'chess'", 0), 0u) << message(unknown_game);
+  // A node id used twice is said to be so (it was "node 1 is out of order (expected 2)").
+  std::string twice = text;
+  twice.replace(twice.find("end 1"), 5, "n 1 win 0 *\nend 2");
+  EXPECT_EQ(message(twice).rfind("t line 7: node 1 is defined twice", 0), 0u) << message(twice);
+  // A position no game reaches is a fault of its line, with the file and line (it had neither).
+  std::string unreachable = text;
+  unreachable.replace(unreachable.find("../.. black 0"), 13, "BB/.. black 0");
+  EXPECT_EQ(message(unreachable).rfind("t line 4: ", 0), 0u) << message(unreachable);
+}
+
+// A move's text is the rest of its line without blanks at either end (docs/solver.md): `m 1 a1 `
+// names a1, and is written back so (the trailing blank was kept in the move's text).
+TEST(CertificateFiles, AMoveIsTheRestOfItsLineWithoutBlanksAtEitherEnd) {
+  std::stringstream in(
+      "arbiter-certificate 2\nmade-by test\ngame brique\nposition brique 2 ../.. black 0\nroot 2\n"
+      "n 1 win 0 *\nn 2 win 0 *\nm 1   a1 \t\nr b2  \nend 2\n");
+  const Certificate c = Certificate::read(in, "t");
+  ASSERT_EQ(c.edges(2).size(), 1u);
+  EXPECT_EQ(c.move(c.edges(2).front()), "a1");
+  EXPECT_EQ(c.answer(2), "b2");
 }
 
 // A ruling asked for that the certificate was not made under is named with both values (it was

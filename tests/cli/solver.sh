@@ -108,6 +108,25 @@ expect_error "a certificate with CR LF line endings" verify-proof "$tmp/crlf.cer
 grep -q "^arbiter: error: $tmp/crlf.cert line 1: the file has Windows line endings (CR LF)" "$tmp/err" && pass ||
   fail "verify-proof names CR LF line endings" "$tmp/err"
 expect_error "missing certificate" verify-proof "$tmp/none.cert"
+# A node id used twice is said to be so (it said "node 1 is out of order (expected 2)"); a position
+# line no game reaches is named with the file and line as the other faults are (it had neither);
+# a certificate of one node says "1 node" (it said "1 nodes").
+printf 'arbiter-certificate 2\nmade-by hand\ngame brique\nposition brique 2 ../.. black 0\nroot 1\nn 1 win 0 *\nn 1 win 0 *\nend 2\n' >"$tmp/twice.cert"
+expect_error "a node defined twice" verify-proof "$tmp/twice.cert"
+grep -q "^arbiter: error: $tmp/twice.cert line 7: node 1 is defined twice (.*the next is 2)$" "$tmp/err" && pass ||
+  fail "a node defined twice is said to be so" "$tmp/err"
+printf 'arbiter-certificate 2\nmade-by hand\ngame quentin\nposition quentin 4 ..../..../.B../B... black 2\nroot 1\nn 1 win 0 *\nend 1\n' >"$tmp/diagonal.cert"
+expect_error "a position no game reaches" verify-proof "$tmp/diagonal.cert"
+grep -q "^arbiter: error: $tmp/diagonal.cert line 4: .*diagonally adjacent" "$tmp/err" && pass ||
+  fail "a position no game reaches is named with its file and line" "$tmp/err"
+printf 'arbiter-certificate 2\nmade-by hand\ngame brique\nposition brique 2 WB/BB white 3\nroot 1\nn 1 win 0 *\nend 1\n' >"$tmp/one.cert"
+"$arbiter" verify-proof "$tmp/one.cert" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && grep -qx "Certificate: $tmp/one.cert (1 node, written by hand)" "$tmp/out" && grep -q "^Checked with .*: 1 position, 0 moves$" "$tmp/out" &&
+  pass || fail "a certificate of one node" "$tmp/out"
+# A certificate whose root is one part file says "1 part file".
+printf 'arbiter-certificate 2\nmade-by hand\ngame brique\nposition brique 3 .../.../... black 0\nroot 1\ne 1 win 0 * b3.cert\nend 1\n' >"$tmp/top.cert"
+"$arbiter" verify-proof "$tmp/top.cert" >"$tmp/out" 2>/dev/null
+[ $? -eq 0 ] && grep -q "(in this file and 1 part file)$" "$tmp/out" && pass || fail "a certificate of one part" "$tmp/out"
 
 # Bounded search and JSON.
 "$arbiter" solve quentin --size 3 --within 2 --json >"$tmp/out" 2>/dev/null
@@ -206,6 +225,10 @@ if grep -q '^Value: Black (the colour to move) wins (exact, proved)' "$tmp/out" 
   grep '^Winning moves' "$tmp/t1.out" | tr ' ' '\n' | grep -qx "$named"; then pass; else fail "solve --value-only"; cat "$tmp/out"; fi
 "$arbiter" verify-proof "$tmp/v4.cert" >"$tmp/out" 2>&1
 if [ $? -eq 0 ] && grep -q '^Verified' "$tmp/out"; then pass; else fail "verify-proof of a --value-only certificate"; cat "$tmp/out"; fi
+# Its one claim is proved by the one move it names, and says so (it said "Verified: Black wins", as
+# of a whole analysis).
+grep -qx "Verified: Black wins by $named: the certificate covers this move only, not the other 15 legal moves" "$tmp/out" &&
+  pass || fail "verify-proof of a one-move claim names the move" "$tmp/out"
 # Resumed, it names the journalled move again, and writes its certificate from the journal.
 "$arbiter" solve brique --size 4 --value-only --resume --proof "$tmp/v4r.cert" >"$tmp/out" 2>"$tmp/err"
 if grep -q 'resuming: 1 of 16 moves already settled' "$tmp/err" && grep -qx "Winning move (--value-only: 15 other moves not searched): $named" "$tmp/out" &&
@@ -501,6 +524,12 @@ first=$(ls "$tmp/p4.cert.parts" | sort -n | head -1); second=$(ls "$tmp/p4.cert.
 mv "$tmp/p4.cert.parts/$first" "$tmp/first.cert"
 "$arbiter" verify-proof "$tmp/p4.cert" >"$tmp/out" 2>&1
 if [ $? -eq 1 ] && grep -q '^REJECTED: .*cannot be read' "$tmp/out"; then pass; else fail "a missing part"; cat "$tmp/out"; fi
+# A part that is a link to a device is named as no regular file (it "cannot be read").
+ln -s /dev/zero "$tmp/p4.cert.parts/$first"
+"$arbiter" verify-proof "$tmp/p4.cert" >"$tmp/out" 2>&1
+if [ $? -eq 1 ] && grep -q "^REJECTED: .*the part file '.*$first', is not a regular file (a character device)$" "$tmp/out"; then pass; else
+  fail "a part linked to /dev/zero" "$tmp/out"; fi
+rm "$tmp/p4.cert.parts/$first"
 cp "$tmp/p4.cert.parts/$second" "$tmp/p4.cert.parts/$first"
 "$arbiter" verify-proof "$tmp/p4.cert" >"$tmp/out" 2>&1
 if [ $? -eq 1 ] && grep -q '^REJECTED: .*proves another position' "$tmp/out"; then pass; else fail "a part of another move"; cat "$tmp/out"; fi
@@ -543,8 +572,15 @@ grep -q "^Verified: every legal move is settled:" "$tmp/out" && grep -q "^So the
 held=$(awk '/ win 0 \*$/ { n++; if (n == 6 || n == 12) { sub(/ win 0 \*$/, " hold 0") } } { print }' "$tmp/b2.cert")
 printf '%s\n' "$held" >"$tmp/held.cert"
 "$arbiter" verify-proof "$tmp/held.cert" >"$tmp/out" 2>&1
-if [ $? -eq 0 ] && grep -q "^Verified: every legal move is covered, 2 of them only by a 'does not lose' claim" "$tmp/out" &&
+if [ $? -eq 0 ] && grep -qx "Verified: every legal move is covered, 2 of them only by a 'does not lose' claim, which leaves its value open (a win or a draw for Black):" "$tmp/out" &&
    ! grep -q "every legal move is settled" "$tmp/out"; then pass; else fail "hold claims called settled" "$tmp/out"; fi
+# A move covered only by the other side's "does not lose" is a loss or a draw for the side to move
+# (it said "a win or a draw" whoever's the claim was); with both kinds, each move says which.
+a1=$(awk '/^a /{root=1} root && $1 == "m" && $3 == "a1" {print $2}' "$tmp/b3.cert")
+sed "s/^n $a1 win 1 \*\$/n $a1 hold 1/" "$tmp/b3.cert" >"$tmp/theirs.cert"
+"$arbiter" verify-proof "$tmp/theirs.cert" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && grep -qx "Verified: every legal move is covered, 1 of them only by a 'does not lose' claim, which leaves its value open (a loss or a draw for Black):" "$tmp/out" &&
+  grep -qx "  a1: White does not lose" "$tmp/out" && pass || fail "the other side's 'does not lose' claim" "$tmp/out"
 
 # --openings of a game whose moves have no cell of their own (a bar placed three ways on a field)
 # lists the moves instead of drawing a map without a mark.
@@ -696,7 +732,7 @@ grep -qx "  a3: Black wins within 2 moves of its own (claimed within 3)" "$tmp/o
   pass || fail "verify-proof names the soonest win the certificate proves" "$tmp/out"
 "$arbiter" solve brique -p "brique 3 B../.../..W black 2 pie=off" --within 3 --value-only --tt-mb 16 --proof "$tmp/s2v.cert" >/dev/null 2>&1
 "$arbiter" verify-proof "$tmp/s2v.cert" >"$tmp/out" 2>&1
-grep -qx "Verified: Black wins within 2 moves of its own (searched within 3)" "$tmp/out" &&
+grep -qxE "Verified: Black wins within 2 moves of its own by [a-c][1-3] \(searched within 3\): the certificate covers this move only, not the other 6 legal moves" "$tmp/out" &&
   "$arbiter" verify-proof "$tmp/s2v.cert" --json 2>/dev/null | jq -e '.root == "claim" and .value == "win within 2" and .searched_within == 3' >/dev/null &&
   pass || fail "verify-proof of a bounded claim names the soonest win its lines prove" "$tmp/out"
 # One that finds no win concludes so, as solve's value does (it said every move was settled and
