@@ -234,7 +234,18 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name, 
     return line.substr(word.size() + 1);
   };
   ++number;
-  if (!std::getline(in, line) || (line != kMagic && line != kMagicVersion1)) {
+  // The first line is read to a bound: a file that is no certificate (/dev/zero, a large binary)
+  // may have no newline for gigabytes, and must be refused without reading it all into memory.
+  const auto first_line = [&]() {
+    line.clear();
+    const std::size_t most = std::string(kMagic).size() + 2;
+    for (int c = in.get(); c != std::char_traits<char>::eof() && c != '\n'; c = in.get()) {
+      if (line.size() == most) return true;  // longer than any first line: not the magic line
+      line.push_back(static_cast<char>(c));
+    }
+    return !line.empty() || in.good();
+  };
+  if (!first_line() || (line != kMagic && line != kMagicVersion1)) {
     if (!line.empty() && line.back() == '\r' && (line.substr(0, line.size() - 1) == kMagic ||
                                                   line.substr(0, line.size() - 1) == kMagicVersion1)) {
       throw fail("the file has Windows line endings (CR LF), and a certificate's lines end in LF alone: convert "

@@ -239,6 +239,13 @@ expect_error_saying "metrics --out chart.txt" "^arbiter: error: --out '$tmp/char
   metrics brique --size 3 --games 1 --out "$tmp/chart.txt"
 expect_error_saying "rulings diff --out diff" "^arbiter: error: --out '$tmp/diff'$unknown_format" rulings diff brique pie --out "$tmp/diff"
 expect_error_saying "verify-proof of a directory" "^arbiter: error: cannot read the certificate '$tmp': it is a directory$" verify-proof "$tmp"
+# A file with no newline for ever (/dev/zero) is refused at its first line, not read into memory
+# until the machine runs out (it read one endless line).
+timeout 20 "$arbiter" verify-proof /dev/zero >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ "$status" -eq 2 ] && grep -q "^arbiter: error: .*not an Arbiter certificate" "$tmp/err"; then pass; else
+  fail "verify-proof /dev/zero: exit $status (expected 2, refused at its first line): $(head -c 300 "$tmp/err")"
+fi
 expect_error_saying "--position of a missing file" "^arbiter: error: --position: no such file '$tmp/absent.txt'$" \
   moves brique --position "$tmp/absent.txt"
 [ -e "$tmp/none" ] && fail "a bad path left a folder behind: $(ls -R "$tmp/none")"
