@@ -35,7 +35,9 @@ std::vector<Ruling> brique_rulings() {
         {"mirror", "Hex-style: each stone becomes one of the other colour on its mirror square across the a1 diagonal; Black moves next"},
         {"off", "no pie rule"}},
        "swap-sides", Provenance::Sourced,
-       "The text says White may 'change sides'; a third-party implementation (riccardozulla/brique) also swaps colours."},
+       "The text says White may 'change sides'; a third-party implementation (riccardozulla/brique) also swaps colours. "
+       "Recolouring the stone in place is not offered: it hands White Black's first move reflected across the a1 "
+       "diagonal, a position Black did not choose, so it changes no sides (docs/rulings.md)."},
       {"B-5", "pass", "The text says a player 'must place one stone ... on an empty point': may 'point' mean anything but a square, and may a player decline to place?",
        {{"never", "every turn places a stone on an empty square"},
         {"allowed", "a player may pass instead of placing; two passes in a row end the game in a draw"}},

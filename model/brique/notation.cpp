@@ -186,13 +186,45 @@ void check_reachable(const Position& p, const Claim& claim) {
   // (escort-directions=board), breaks its pairs: the replaced stone was escorted by the last
   // placer's stones. Under escort-directions=facing the colours' escorts differ, so a fill can
   // replace a stone whose own escorts still hold its colour, and the square is left fillable for
-  // that colour (refilled at its next placement); such a square holds a stone, never is empty.
+  // that colour (refilled at its next placement); such a square holds a stone, never is empty, and
+  // the stone is the last placer's, put there by one of its fills since: its escorts as the last
+  // placer reads them held its stones then and still do (only the other colour's fills, none since,
+  // replace them, and no square becomes empty).
   const int last_placer = p.passes % 2 == 0 ? 1 - p.side : p.side;
   for (int side : {last_placer, 1 - last_placer}) {
     if (claim.ply == 0) break;
     for (int square : fillable_squares(p, side)) {
-      if (side != last_placer && rules.white_faces_black && p.cells[static_cast<std::size_t>(square)] != kEmpty) continue;
       const int row = square / p.n(), col = square % p.n();
+      if (side != last_placer && rules.white_faces_black && p.cells[static_cast<std::size_t>(square)] != kEmpty) {
+        const auto filler = escorts(rules, last_placer, row, col);
+        const auto holds_filler = [&](const Escort& e) {
+          return p.on_board(e.row, e.col) && p.at(e.row, e.col) == stone_of(last_placer);
+        };
+        if (holds_filler(filler[0]) && holds_filler(filler[1])) continue;
+        const auto e = escorts(rules, side, row, col);
+        const auto named = [&](int who, const Escort& x) {
+          const std::string where = escort_direction(rules, who, row, col, x);
+          return p.on_board(x.row, x.col) ? square_name(p, p.index(x.row, x.col)) + " " + where : "no square " + where + " (off the board)";
+        };
+        std::string lacking;
+        for (const Escort& x : filler) {
+          if (holds_filler(x)) continue;
+          const std::uint8_t held = p.on_board(x.row, x.col) ? p.at(x.row, x.col) : kEmpty;
+          lacking += (lacking.empty() ? "" : " and ") +
+                     (!p.on_board(x.row, x.col) ? "one is off the board"
+                      : held == kEmpty          ? square_name(p, p.index(x.row, x.col)) + " is empty"
+                                                : square_name(p, p.index(x.row, x.col)) + " holds a " + stone_word(held) + " stone");
+        }
+        const std::string filler_colour = stone_word(stone_of(last_placer));
+        throw InputError("no game reaches this position: square " + square_name(p, square) + " holds a " + filler_colour +
+                         " stone although both its escorts for " + side_name(side) + " (" + named(side, e[0]) + " and " +
+                         named(side, e[1]) + ") are " + stone_word(stone_of(side)) + ": only a " + filler_colour +
+                         " fill since " + side_name(side) + "'s last placement can have put it there, and that needs both its escorts for " +
+                         side_name(last_placer) + " (" + named(last_placer, filler[0]) + " and " + named(last_placer, filler[1]) +
+                         ") to be " + filler_colour + ", but " + lacking +
+                         " (escort-directions=facing: squares never become empty, and no " + stone_word(stone_of(side)) +
+                         " fill came since)");
+      }
       const auto e = escorts(rules, side, row, col);
       const std::string colour = stone_word(stone_of(side));
       std::string why = "so the fill rule would have filled it";

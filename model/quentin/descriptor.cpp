@@ -62,7 +62,10 @@ std::vector<Ruling> quentin_rulings() {
       {"Q-9", kPie, "Is the pie rule (White may swap instead of his first move) in force?",
        {{"on", "White may answer the first move with 'swap'"},
         {"off", "no swap; for analysing the game without the pie rule"}},
-       "on", Provenance::Sourced, "the text: 'The pie rule is used in order to make the game fair'"},
+       "on", Provenance::Sourced,
+       "the text: 'The pie rule is used in order to make the game fair'; the swap is Brique's swap-sides (B-4): "
+       "Brique's mirror is the same game here with the colours renamed, and recolouring the stone in place changes "
+       "no sides (docs/rulings.md)"},
   };
 }
 

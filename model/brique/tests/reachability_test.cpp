@@ -55,14 +55,24 @@ TEST(BriqueReachability, NeitherColourKeepsASquareItsFillWouldTake) {
                      "square c3 must already hold a white stone: both its escorts (c2 in front of it and b3 to the left of it) are "
                      "white, so the fill rule would have filled it at White's last placement, and Black's turns since");
   // A white stone between Black's escorts: under escort-directions=board both colours read the
-  // escorts alike, so no white fill took that square from Black; under facing one can have
-  // (BriqueRulings.FacingLeavesRefillsPendingAndAnyPlacementMakesThem plays it out).
-  const std::string taken = "brique 5 ...../..B../.BW../...../....W black 4";
-  expect_unreachable(taken, "square c3 must already hold a black stone: both its escorts (c2 in front of it and b3 to the left of it) "
+  // escorts alike, so no white fill took that square from Black; under facing one can have, when
+  // White's own escorts of it (c4 and d3) are white (c2 c4 b3 d3 reaches it:
+  // BriqueRulings.FacingLeavesRefillsPendingAndAnyPlacementMakesThem plays it out).
+  expect_unreachable("brique 5 ...../..B../.BW../...../....W black 4", "square c3 must already hold a black stone: both its escorts (c2 in front of it and b3 to the left of it) "
                             "are black, so the fill rule would have filled it at Black's last placement, and White's turns since "
                             "cannot leave such a square behind (both colours read the same escorts: escort-directions=board)");
-  EXPECT_EQ(game(5, {"escort-directions=facing"})->parse_position(taken + " escort-directions=facing")->line(),
-            taken + " escort-directions=facing");
+  const std::string taken = "brique 5 ...../..B../.BWW./..W../..... black 4 escort-directions=facing";
+  EXPECT_EQ(game(5, {"escort-directions=facing"})->parse_position(taken)->line(), taken);
+  // Under facing no White fill put a white c3 there when White's escorts of it are not both white:
+  // squares never become empty, and only Black's fills, none since, take White's stones away.
+  expect_unreachable("brique 5 ...../..B../.BW../...../W...W black 4 escort-directions=facing",
+                     "square c3 holds a white stone although both its escorts for Black (c2 in front of it and b3 to the left "
+                     "of it) are black: only a white fill since Black's last placement can have put it there, and that needs "
+                     "both its escorts for White (c4 in front of it in White's view, below it on the diagram and d3 to the left "
+                     "of it in White's view, to the right of it on the diagram) to be white, but c4 is empty and d3 is empty",
+                     {"escort-directions=facing"});
+  expect_unreachable("brique 5 ...../..B../.BWW./..B../..... black 4 escort-directions=facing",
+                     "to be white, but c4 holds a black stone (escort-directions=facing", {"escort-directions=facing"});
   // Under facing a refusal names White's escorts as White reads them and where they lie on the diagram.
   expect_unreachable("brique 5 ...../..W../.W.../...../B...B white 5 escort-directions=facing",
                      "square b2 must already hold a white stone: both its escorts (b3 in front of it in White's view, below it "

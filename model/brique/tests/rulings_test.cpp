@@ -55,24 +55,31 @@ TEST(BriqueRulings, FacingDirectionsTurnWhitesEscortsAround) {
 
 TEST(BriqueRulings, FacingLeavesRefillsPendingAndAnyPlacementMakesThem) {
   // c3 is white although both of Black's escorts of it (c2 in front, b3 left) are black -- what a
-  // White fill under the facing ruling leaves behind. Black's next placement, anywhere, refills
-  // it: the text's fill rule looks at every square after a placement.
+  // White fill under the facing ruling leaves behind (c2 c4 b3 d3: b3 fills c3 black, then d3 and
+  // c4, White's escorts of c3, take it back). Black's next placement, anywhere, refills it: the
+  // text's fill rule looks at every square after a placement.
   const std::string before =
       "   a b c d e\n"
       " 1 . . . . .\n"
       " 2 . . B . .\n"
-      " 3 . B W . .\n"
-      " 4 . . . . .\n"
-      " 5 . . . . W\n"
+      " 3 . B W W .\n"
+      " 4 . . W . .\n"
+      " 5 . . . . .\n"
       "Black to move, ply 4\n";
   expect_after({"escort-directions=facing"}, before, {"a1"},
                "   a b c d e\n"
                " 1 B . . . .\n"
                " 2 . . B . .\n"
-               " 3 . B B . .\n"
-               " 4 . . . . .\n"
-               " 5 . . . . W\n"
+               " 3 . B B W .\n"
+               " 4 . . W . .\n"
+               " 5 . . . . .\n"
                "White to move, ply 5\n");
+  // The game that reaches it.
+  {
+    auto played = game(5, {"escort-directions=facing"})->initial_state("fast");
+    for (const char* move : {"c2", "c4", "b3", "d3"}) played->apply(played->parse_move(move));
+    EXPECT_EQ(game(5, {"escort-directions=facing"})->parse_position(before, "fast")->line(), played->line());
+  }
   const auto state = game(5, {"escort-directions=facing"})->parse_position(before, "fast");
   const std::string trace = state->explain(state->parse_move("a1"));
   // The trace tells why c3 is filled although a1 is not among its escorts, and that its white
