@@ -90,6 +90,17 @@ Shape landing_mark(const MoveAnchor& at, const std::string& role, bool around = 
   return circle_shape(at.x, at.y, at.radius * (around ? 1.0 : 0.45), "none", kMarkRed, at.radius * 0.18, role);
 }
 
+// The white band under the landing ring, wider than it on both sides: the red ring alone was a dark
+// ring on a black piece, in grey as in colour, and to a reader who tells red poorly. On a black
+// piece the band shows; on a white one, the red in it (dark in grey).
+Shape landing_band(const Shape& ring) {
+  Shape band = ring;
+  band.stroke = "#ffffff";
+  band.stroke_width = ring.stroke_width * 2.4;
+  band.role = ring.role + "-band";
+  return band;
+}
+
 // The place of the piece that made the move from afar: a square round its piece, and a line from
 // it to the landing ring (`to`, none in the key), so that a reader sees which piece struck what.
 std::vector<Shape> source_mark(const MoveAnchor& at, const std::optional<MoveAnchor>& to, double to_ring, const std::string& role) {
@@ -143,6 +154,42 @@ std::vector<Shape> changed_mark(const MoveAnchor& at, const std::string& role) {
   const double r = at.radius * 0.7;
   const std::vector<std::pair<double, double>> corners = {{at.x, at.y - r}, {at.x + r, at.y}, {at.x, at.y + r}, {at.x - r, at.y}};
   return {polygon_shape(corners, "none", "#ffffff", at.radius * 0.36, role), polygon_shape(corners, "none", "#000000", at.radius * 0.14, role)};
+}
+
+// The picture cut to what it draws, `pad` round it: a board drawn without its coordinates keeps no
+// blank margin where they were (Quentin's top and left, Brique's four sides).
+void crop_to_content(Drawing& drawing, double pad) {
+  double left = drawing.width, top = drawing.height, right = 0, bottom = 0;
+  const auto take = [&](double x0, double y0, double x1, double y1) {
+    left = std::min(left, x0);
+    top = std::min(top, y0);
+    right = std::max(right, x1);
+    bottom = std::max(bottom, y1);
+  };
+  for (const Shape& shape : drawing.shapes) {
+    const double stroke = shape.stroke == "none" ? 0 : shape.stroke_width / 2;
+    for (const auto& [x, y] : shape.points) {
+      if (shape.kind == Shape::Kind::Circle) {
+        take(x - shape.radius - stroke, y - shape.radius - stroke, x + shape.radius + stroke, y + shape.radius + stroke);
+      } else if (shape.kind == Shape::Kind::Text) {
+        const double wide = text_width(shape.text, shape.font_size);
+        const double from = shape.text_from_left ? x : x - wide / 2;
+        take(from, y - shape.font_size * 0.8, from + wide, y + shape.font_size * 0.3);
+      } else {
+        take(x - stroke, y - stroke, x + stroke, y + stroke);
+      }
+    }
+  }
+  if (right <= left || bottom <= top) return;
+  const double dx = std::max(0.0, left - pad), dy = std::max(0.0, top - pad);
+  for (Shape& shape : drawing.shapes) {
+    for (auto& [x, y] : shape.points) {
+      x -= dx;
+      y -= dy;
+    }
+  }
+  drawing.width = std::min(drawing.width, right + pad) - dx;
+  drawing.height = std::min(drawing.height, bottom + pad) - dy;
 }
 
 bool same_place(const MoveAnchor& a, const MoveAnchor& b) { return std::abs(a.x - b.x) < 1e-9 && std::abs(a.y - b.y) < 1e-9; }
@@ -203,6 +250,7 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
     for (const MoveAnchor& at : trace.removed) {
       for (Shape& stroke : removal_mark(at, "last-move-removed")) out.shapes.push_back(std::move(stroke));
     }
+    out.shapes.push_back(landing_band(ring));
     out.shapes.push_back(ring);
   }
   // The places the move (or a solution's moves) filled or turned besides its own, with or without
@@ -222,8 +270,12 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
   std::map<std::pair<double, double>, Badge> badges;
   std::vector<std::pair<double, double>> order;
   for (const NumberedMove& move : decorations.numbers) {
-    const std::pair<double, double> key{move.at.x, move.at.y};
-    auto [it, fresh] = badges.try_emplace(key, Badge{move.label, move.at, colour_of(move.mover)});
+    // A place whose game puts its number aside (MoveAnchor::number_room): the badge is there, at
+    // most as large as the room there, and at its usual size half of it.
+    MoveAnchor at = move.at;
+    if (at.number_room > 0) at = {at.x + at.number_dx, at.y + at.number_dy, at.number_room * 0.6, at.number_room};
+    const std::pair<double, double> key{at.x, at.y};
+    auto [it, fresh] = badges.try_emplace(key, Badge{move.label, at, colour_of(move.mover)});
     if (fresh) {
       order.push_back(key);
     } else {
@@ -255,7 +307,7 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
   // colour stands under it).
   const auto round_pieces_drawn = [&out, &shade, &round_piece_under](const Badge& badge) {
     return !round_piece_under(badge) && std::any_of(out.shapes.begin(), out.shapes.end(), [&](const Shape& s) {
-      return s.kind == Shape::Kind::Circle && s.role != "move-number" && s.role != "last-move" &&
+      return s.kind == Shape::Kind::Circle && s.role != "move-number" && s.role.rfind("last-move", 0) != 0 &&
              s.radius >= badge.at.radius * 0.85 && !shade(s.fill).empty();
     });
   };
@@ -265,7 +317,7 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
   // covered a smaller one, hiding the piece).
   const auto ring_under = [&out](const Badge& badge) -> const Shape* {
     for (const Shape& s : out.shapes) {
-      if (s.kind == Shape::Kind::Circle && s.role != "move-number" && s.role != "last-move" && !s.points.empty() &&
+      if (s.kind == Shape::Kind::Circle && s.role != "move-number" && s.role.rfind("last-move", 0) != 0 && !s.points.empty() &&
           std::abs(s.points[0].first - badge.at.x) < 1e-9 && std::abs(s.points[0].second - badge.at.y) < 1e-9 &&
           s.radius >= badge.at.radius * 0.85 * 0.5 && s.fill == "none" && s.stroke != "none" && s.stroke_width > 0) {
         return &s;
@@ -332,12 +384,20 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
     number.bold = true;
     out.shapes.push_back(number);
   }
+  if (!decorations.coordinates) crop_to_content(out, out.width * 0.02);
   // The band under the board: its text is sized from the picture's width, so it prints at about
   // 9-10 pt whatever units the game draws in (or at the size the caller asks for).
   const double font = decorations.band_font > 0 ? decorations.band_font : out.width * 0.036;
   const double line = font * 1.6, left = out.width * 0.05;
-  // The band may be wider than the board (band_width): the picture widens to it, the board at its left.
+  // The band may be wider than the board (band_width): the picture widens to it, the board in its
+  // middle (at its left, a tall board's PNG in a book was 40% blank on the right).
   const double band_right = std::max(out.width, decorations.band_width) - left;
+  if (decorations.band_width > out.width) {
+    const double shift = (decorations.band_width - out.width) / 2;
+    for (Shape& shape : out.shapes) {
+      for (auto& point : shape.points) point.first += shift;
+    }
+  }
   double y = out.height + line * 0.2;
   if (!decorations.status.empty()) {
     double x = left;
@@ -380,7 +440,8 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
   out.key.clear();
   const std::size_t game_entries = key.size();
   if (decorations.last_move) {
-    key.push_back({{landing_mark({0.5, 0.5, 1.1}, "last-move-key")}, "last move"});
+    const Shape swatch = landing_mark({0.5, 0.5, 1.1}, "last-move-key");
+    key.push_back({{landing_band(swatch), swatch}, "last move"});
     if (trace.origin) key.push_back({{origin_mark({0.5, 0.5, 0.6}, "last-move-key")}, "came from"});
     if (trace.source) {
       key.push_back({source_mark({0.5, 0.5, 0.38}, std::nullopt, 0, "last-move-key"),

@@ -265,7 +265,9 @@ TEST(Diagram, ABooksLargeNumbersStayOnTheirPlaces) {
     decorations.number_font = 1.9 * room;
     const Drawing drawn = decorate(start->drawing(), decorations);
     for (const NumberedMove& number : decorations.numbers) {
-      const MoveAnchor& at = number.at;
+      // The place of the number: the anchor's, or the one aside the game gives (number_room).
+      MoveAnchor at = number.at;
+      if (at.number_room > 0) at = {at.x + at.number_dx, at.y + at.number_dy, at.number_room * 0.6, at.number_room};
       const auto text = std::find_if(drawn.shapes.begin(), drawn.shapes.end(), [&](const Shape& s) {
         return s.kind == Shape::Kind::Text && s.role == "move-number" && s.text == number.label;
       });
@@ -360,7 +362,31 @@ TEST(Diagram, StatusCaptionLastMoveAndCoordinates) {
     EXPECT_GT(count(board, "coordinate"), 0) << game->name;
     EXPECT_EQ(count(drawn, "coordinate"), 0) << game->name;
     EXPECT_EQ(count(drawn, "last-move"), line.last_anchor ? 1 : 0) << game->name;
-    EXPECT_GT(drawn.height, board.height) << game->name;  // the band under the board
+    // Without its coordinates the picture is cut to the board: no blank margin is left where they
+    // stood (Quentin's top and left, Brique's four sides), and the band is under the board. The
+    // board's own shapes come first in the picture, in their order.
+    const auto board_shapes = static_cast<std::ptrdiff_t>(board.shapes.size()) - count(board, "coordinate");
+    double left = drawn.width, top = drawn.height, right = 0, bottom = 0;
+    for (auto shape = drawn.shapes.begin(); shape != drawn.shapes.begin() + board_shapes; ++shape) {
+      const double reach = shape->kind == Shape::Kind::Circle ? shape->radius : 0;
+      for (const auto& [x, y] : shape->points) {
+        left = std::min(left, x - reach);
+        top = std::min(top, y - reach);
+        right = std::max(right, x + reach);
+        bottom = std::max(bottom, y + reach);
+      }
+    }
+    EXPECT_GE(left, 0) << game->name;
+    EXPECT_GE(top, 0) << game->name;
+    EXPECT_LT(left, drawn.width * 0.04) << game->name << ": a blank margin on the left";
+    EXPECT_LT(top, drawn.width * 0.04) << game->name << ": a blank margin at the top";
+    EXPECT_LE(right, drawn.width) << game->name;
+    EXPECT_GT(drawn.width - right, -1e-9) << game->name;
+    EXPECT_LT(drawn.width - right, drawn.width * 0.04) << game->name << ": a blank margin on the right";
+    const auto status = std::find_if(drawn.shapes.begin(), drawn.shapes.end(), [](const Shape& s) { return s.role == "status"; });
+    ASSERT_NE(status, drawn.shapes.end()) << game->name;
+    EXPECT_GT(status->points[0].second - status->font_size, bottom) << game->name << ": the band is not under the board";
+    EXPECT_LT(status->points[0].second - status->font_size - bottom, drawn.width * 0.06) << game->name << ": a blank band under the board";
     const std::string svg = render_svg(drawn, 90);
     EXPECT_NE(svg.find(">" + decorations.status + "</text>"), std::string::npos) << game->name;
     EXPECT_NE(svg.find(">a caption</text>"), std::string::npos) << game->name;
@@ -410,6 +436,23 @@ TEST(Diagram, PlacesAMoveFilledOrTurnedAreMarked) {
   }
 }
 
+// A band wider than the board (a book gives a tall board's picture its box's width) has the board
+// in its middle: at its left, a Hexabrae solution's PNG was 40% blank on the right.
+TEST(Diagram, ABoardUnderAWiderBandStandsInTheMiddle) {
+  Drawing board;
+  board.width = 100;
+  board.height = 300;
+  board.shapes.push_back(rectangle_shape(0, 0, 100, 300, "#ffffff", "#000000", 1, "field"));
+  Decorations decorations;
+  decorations.status = "Black to move";
+  decorations.band_width = 200;
+  const Drawing drawn = decorate(board, decorations);
+  EXPECT_NEAR(drawn.width, 200, 1e-9);
+  const Shape& field = drawn.shapes.front();
+  EXPECT_NEAR(field.points[0].first, 50, 1e-9);
+  EXPECT_NEAR(field.points[1].first, 150, 1e-9);
+}
+
 TEST(Diagram, LongStatusWrapsAtTheCaptionsSize) {
   Drawing board;
   board.width = 100;
@@ -450,11 +493,17 @@ TEST(Diagram, CoordinatesOffLeaveNothingOfTheLabels) {
     Decorations decorations;
     decorations.coordinates = false;
     const Drawing drawn = decorate(board, decorations);
+    // The picture is cut to what it draws (no margin where the coordinates were): where the board's
+    // first shape that is not a label went, every place went.
+    const auto first = std::find_if(board.shapes.begin(), board.shapes.end(), [](const Shape& s) { return s.role.rfind("coordinate", 0) != 0; });
+    ASSERT_NE(first, board.shapes.end()) << game->name;
+    const double dx = first->points.at(0).first - drawn.shapes.at(0).points.at(0).first;
+    const double dy = first->points.at(0).second - drawn.shapes.at(0).points.at(0).second;
     int labels = 0;
     for (const Shape& label : board.shapes) {
       if (label.kind != Shape::Kind::Text || label.role.rfind("coordinate", 0) != 0) continue;
       ++labels;
-      const auto [x, y] = label.points.at(0);
+      const double x = label.points.at(0).first - dx, y = label.points.at(0).second - dy;
       for (const Shape& shape : drawn.shapes) {
         EXPECT_NE(shape.role.rfind("coordinate", 0), 0u) << game->name << ": " << shape.role;
         if (shape.kind != Shape::Kind::Polygon || shape.points.empty()) continue;

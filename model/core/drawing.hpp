@@ -105,6 +105,12 @@ struct MoveAnchor {
   // The place is a square of side 2 * room (a board's square, or the square around a point of a
   // grid): a number may fill it to its corners, which leaves it more room than a disc.
   bool square = false;
+  // Where a move's number stands, when not in the middle: an offset from (x, y) and the half width
+  // the number may take there (0: in the middle, within `room`). A game whose place's middle holds
+  // what a reader must still see under a solution's numbers sets it (Hexabrae writes each field's
+  // name in its middle, over the bar's: a number there hid both; it stands in a corner the bar
+  // leaves open).
+  double number_dx = 0, number_dy = 0, number_room = 0;
 };
 
 // What a move does on the picture besides landing on its anchor, so that generic code can show a

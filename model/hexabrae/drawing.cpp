@@ -1,6 +1,8 @@
 // The position as geometry: the hexagonal fields and the bars on them, for the generic renderer.
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,12 +16,74 @@ namespace {
 // The real-plane point of a lattice point, in drawing units (hexagon side 1), y pointing down.
 std::pair<double, double> to_plane(const LatticePoint& p) { return {p.x / 2.0, -static_cast<double>(p.y) * std::sqrt(3.0) / 2.0}; }
 
-// Enclosure fills say who holds the majority inside; the legend under the board repeats it.
-constexpr const char* kWhiteMajorityFill = "#4a90d980";
-constexpr const char* kBlackMajorityFill = "#8e44ad80";
-constexpr const char* kTieFill = "#e6c20080";
-constexpr const char* kInvalidFill = "#9e9e9e80";
-constexpr const char* kCoveredStroke = "#c0392b";
+// Enclosure fills say who holds the majority inside; the legend under the board repeats it. Printed
+// in grey, or seen by a reader who tells red from green poorly, two fills came out alike (blue and
+// purple: grey 184 and 169), so a Black majority is also hatched in dark lines, and the fills are
+// a blue and an orange, which readers of either kind of red-green blindness tell apart.
+constexpr const char* kWhiteMajorityFill = "#56b4e980";
+constexpr const char* kBlackMajorityFill = "#e69f0080";
+constexpr const char* kHatchStroke = "#202020";
+constexpr const char* kTieFill = "#f0e44280";
+constexpr const char* kInvalidFill = "#70707080";
+// A covered field's outline is dashed and thicker than the fields' borders, in a dark red: solid
+// and thin, it printed in the borders' mid grey.
+constexpr const char* kCoveredStroke = "#a01c10";
+constexpr double kCoveredWidth = 0.11;
+
+// The hatch of a Black majority: lines x + y = c, `spacing` apart (across them), clipped to a
+// convex polygon. The lines are placed on the plane, not per polygon, so that the triangles and
+// hexagons of one enclosure hatch as one area.
+std::vector<Shape> hatch(const std::vector<std::pair<double, double>>& polygon, double spacing, double width, const std::string& role) {
+  std::vector<Shape> lines;
+  if (polygon.size() < 3) return lines;
+  const double step = spacing * std::sqrt(2.0);
+  double low = polygon[0].first + polygon[0].second, high = low;
+  for (const auto& [x, y] : polygon) {
+    low = std::min(low, x + y);
+    high = std::max(high, x + y);
+  }
+  for (double c = std::ceil(low / step) * step; c < high; c += step) {
+    std::vector<std::pair<double, double>> ends;
+    for (std::size_t i = 0; i < polygon.size(); ++i) {
+      const auto [x0, y0] = polygon[i];
+      const auto [x1, y1] = polygon[(i + 1) % polygon.size()];
+      const double a = x0 + y0 - c, b = x1 + y1 - c;
+      if ((a < 0) == (b < 0) || a == b) continue;
+      const double t = a / (a - b);
+      ends.emplace_back(x0 + t * (x1 - x0), y0 + t * (y1 - y0));
+    }
+    if (ends.size() < 2) continue;
+    Shape line;
+    line.kind = Shape::Kind::Line;
+    line.points = {ends[0], ends[1]};
+    line.stroke = kHatchStroke;
+    line.stroke_width = width;
+    line.role = role;
+    lines.push_back(std::move(line));
+  }
+  return lines;
+}
+
+// A dashed outline of a closed polygon: each side in dashes of a third of it with gaps between,
+// the same from either end, so that two covered fields that share a side draw the same dashes.
+std::vector<Shape> dashed_outline(const std::vector<std::pair<double, double>>& polygon, const std::string& stroke, double width,
+                                  const std::string& role) {
+  std::vector<Shape> dashes;
+  for (std::size_t i = 0; i < polygon.size(); ++i) {
+    const auto [x0, y0] = polygon[i];
+    const auto [x1, y1] = polygon[(i + 1) % polygon.size()];
+    for (const auto& [from, to] : {std::pair{0.0, 0.22}, std::pair{0.39, 0.61}, std::pair{0.78, 1.0}}) {
+      Shape dash;
+      dash.kind = Shape::Kind::Line;
+      dash.points = {{x0 + from * (x1 - x0), y0 + from * (y1 - y0)}, {x0 + to * (x1 - x0), y0 + to * (y1 - y0)}};
+      dash.stroke = stroke;
+      dash.stroke_width = width;
+      dash.role = role;
+      dashes.push_back(std::move(dash));
+    }
+  }
+  return dashes;
+}
 
 // Units: the hexagon side. The renderer scales the whole drawing to its printed width.
 struct Frame {
@@ -44,8 +108,32 @@ std::optional<MoveAnchor> HexabraeState::move_anchor(Move m) const {
   const MoveParts parts = decode_move(m);
   if (parts.kind == MoveKind::Pass) return std::nullopt;
   const int field = parts.kind == MoveKind::Rotate ? parts.from : parts.to;
-  const auto [x, y] = frame_of(*board_).at(board_->centre(field));
-  return MoveAnchor{x, y, kAnchorRadius, std::sqrt(3.0) / 2};  // the hexagon's inner radius (side 1)
+  const Frame frame = frame_of(*board_);
+  const auto [x, y] = frame.at(board_->centre(field));
+  MoveAnchor anchor{x, y, kAnchorRadius, std::sqrt(3.0) / 2};  // the hexagon's inner radius (side 1)
+  // A solution's number goes into a corner the bar leaves open (the field's name and the bar's
+  // middle stay in sight): of the two vertices the bar after the move does not reach, the upper
+  // one (the right one at the same height). The open corner is a triangle of height 1/2 and base
+  // sqrt(3) (its inscribed circle, of radius 0.23, held a 4.3 pt number where a radius-3 book
+  // prints a field's side 2.7 mm). Its badge, centred 0.9 of the way out, may grow to 0.5: a 6 pt
+  // number there covers the tip of the field's corner, where three fields meet, and the bar's
+  // edge by a tenth of a side at most, clear of the name.
+  const int orientation = parts.kind == MoveKind::Slide ? orientation_of(position_.cells[static_cast<std::size_t>(parts.from)])
+                                                        : parts.orientation;
+  const std::array<LatticePoint, 4> bar = board_->bar(field, orientation);
+  std::optional<std::pair<double, double>> corner;
+  for (int j = 0; j < 6; ++j) {
+    const LatticePoint v = board_->vertex(field, j);
+    if (std::find(bar.begin(), bar.end(), v) != bar.end()) continue;
+    const auto [vx, vy] = frame.at(v);
+    if (!corner || vy < corner->second - 1e-9 || (vy < corner->second + 1e-9 && vx > corner->first)) corner = std::pair{vx, vy};
+  }
+  if (corner) {
+    anchor.number_dx = 0.9 * (corner->first - x);
+    anchor.number_dy = 0.9 * (corner->second - y);
+    anchor.number_room = 0.5;
+  }
+  return anchor;
 }
 
 MoveTrace HexabraeState::move_trace(Move m) const {
@@ -88,23 +176,30 @@ Drawing HexabraeState::drawing() const {
                              : e.majority() < 0   ? kTieFill
                              : e.majority() == 0  ? kWhiteMajorityFill
                                                   : kBlackMajorityFill;
+    const bool hatched = fill == kBlackMajorityFill;
+    auto area = [&](const std::vector<std::pair<double, double>>& points) {
+      polygon(points, fill, "none", 0, "enclosure");
+      if (hatched) {
+        for (Shape& line : hatch(points, 0.2, 0.035, "enclosure")) d.shapes.push_back(std::move(line));
+      }
+    };
     for (int f = 0; f < board_->fields(); ++f) {
       const unsigned slots = e.open_slots[static_cast<std::size_t>(f)];
       if (slots == 0) continue;
       if (slots == 0x3F) {
-        polygon(hexagon(f), fill, "none", 0, "enclosure");
+        area(hexagon(f));
         continue;
       }
       // An apex triangle owning slots k and k+1 has its apex at vertex k+1.
       for (int k = 0; k < 6; ++k) {
         if ((slots >> k & 1) && (slots >> ((k + 1) % 6) & 1)) {
-          polygon({at(board_->vertex(f, k)), at(board_->vertex(f, k + 1)), at(board_->vertex(f, k + 2))}, fill, "none", 0,
-                  "enclosure");
+          area({at(board_->vertex(f, k)), at(board_->vertex(f, k + 1)), at(board_->vertex(f, k + 2))});
         }
       }
     }
     for (int f = 0; f < board_->fields(); ++f) {
-      if (e.covered.has(f)) polygon(hexagon(f), "none", kCoveredStroke, 0.06, "covered-field");
+      if (!e.covered.has(f)) continue;
+      for (Shape& dash : dashed_outline(hexagon(f), kCoveredStroke, kCoveredWidth, "covered-field")) d.shapes.push_back(std::move(dash));
     }
   }
   for (int f = 0; f < board_->fields(); ++f) {
@@ -166,11 +261,18 @@ Drawing HexabraeState::drawing() const {
                        std::string(kSideName[static_cast<std::size_t>(side)]) + " reserve: " + std::to_string(left)});
     }
   }
+  const std::vector<std::pair<double, double>> swatch = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
   for (const auto& [fill, words] : entries) {
-    const bool outline = std::string(fill) == "none";
-    d.key.push_back({{polygon_shape({{0, 0}, {1, 0}, {1, 1}, {0, 1}}, fill, outline ? kCoveredStroke : "#555555",
-                                    outline ? 0.16 : 0.06, "legend")},
-                     words});
+    const std::string colour = fill;
+    std::vector<Shape> shapes;
+    if (colour == "none") {
+      shapes = dashed_outline(swatch, kCoveredStroke, 0.16, "legend");
+    } else {
+      // The hatch is drawn as on the board, where a field is about as wide as the swatch.
+      if (colour == kBlackMajorityFill) shapes = hatch(swatch, 0.2, 0.045, "legend");
+      shapes.insert(shapes.begin(), polygon_shape(swatch, colour, "#555555", 0.06, "legend"));
+    }
+    d.key.push_back({std::move(shapes), words});
   }
   return d;
 }

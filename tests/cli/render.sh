@@ -219,6 +219,49 @@ expect_error "render --width with an SVG" render brique --size 3 --width 800 --o
   grep -q '>White to move; last move marked</text>' "$tmp/nocoord.svg" && ! grep -q 'last move c3' "$tmp/nocoord.svg" && pass ||
   fail "render --coordinates off names the last move's cell" "$tmp/nocoord.svg" "$tmp/err"
 
+# Without coordinates the picture is cut to the board: Quentin kept a blank band on the top and the
+# left where its coordinates stood, Brique one on each side.
+for game in quentin brique; do
+  "$arbiter" render "$game" --size 5 c3 --coordinates off --out - >"$tmp/cut.svg" 2>"$tmp/err" &&
+    python3 - "$tmp/cut.svg" >"$tmp/why" 2>&1 <<'PY' && pass || fail "$game --coordinates off leaves a blank margin" "$tmp/why" "$tmp/err"
+import re, sys
+svg = open(sys.argv[1]).read()
+width = float(re.search(r'viewBox="[-0-9.]+ [-0-9.]+ ([0-9.]+)', svg).group(1))
+xs, ys = [], []
+for points in re.findall(r'<polygon points="([^"]*)"', svg):
+    for p in points.split():
+        x, y = map(float, p.split(','))
+        xs.append(x)
+        ys.append(y)
+assert min(xs) < 0.04 * width and min(ys) < 0.04 * width, f'board from ({min(xs) / width:.3f}, {min(ys) / width:.3f}) of the width'
+assert max(xs) > 0.96 * width, f'board to {max(xs) / width:.3f} of the width'
+PY
+done
+
+# Printed in grey, the last move's ring shows on a black piece as on a white one (red alone was a
+# dark ring on black): a white band under it, in every game. Hexabrae's Black majority is hatched,
+# its White majority not (blue and purple printed as one grey), and a covered field's outline is
+# dashed (thin and solid, it printed as the borders' grey).
+for game in $games; do
+  first=$("$arbiter" moves "$game" | sed -n 's/^Legal moves ([0-9]*): \([^,]*\),.*/\1/p')
+  "$arbiter" render "$game" "$first" --last-move --out - >"$tmp/band.svg" 2>"$tmp/err" &&
+    python3 - "$tmp/band.svg" >"$tmp/why" 2>&1 <<'PY' && pass || fail "$game's last-move ring has no white band" "$tmp/why" "$tmp/err"
+import re, sys
+svg = open(sys.argv[1]).read()
+band = re.search(r'<circle cx="([0-9.]+)" cy="([0-9.]+)" r="([0-9.]+)"[^>]*stroke="#ffffff" stroke-width="([0-9.]+)" class="last-move-band"', svg)
+ring = re.search(r'<circle cx="([0-9.]+)" cy="([0-9.]+)" r="([0-9.]+)"[^>]*stroke-width="([0-9.]+)" class="last-move"', svg)
+assert band and ring, 'no band or no ring'
+assert band.start() < ring.start(), 'the band over the ring'
+assert band.groups()[:3] == ring.groups()[:3] and float(band.group(4)) >= 2 * float(ring.group(4)), (band.groups(), ring.groups())
+PY
+done
+"$arbiter" render hexabrae --position "hexabrae 4 Be4/0 We5/2 Bf1/1 black 7" f1-f4 --out - >"$tmp/black.svg" 2>"$tmp/err" &&
+  "$arbiter" render hexabrae --position "hexabrae 4 We4/0 Be5/2 Wf1/1 white 6" f1-f4 --out - >"$tmp/white.svg" 2>>"$tmp/err" &&
+  grep -q '>enclosure, Black majority<' "$tmp/black.svg" && grep -q '<line [^>]*class="enclosure"' "$tmp/black.svg" &&
+  grep -q '>enclosure, White majority<' "$tmp/white.svg" && ! grep -q '<line [^>]*class="enclosure"' "$tmp/white.svg" &&
+  [ "$(grep -c '<line [^>]*class="covered-field"' "$tmp/white.svg")" -gt 6 ] && ! grep -q '<polygon [^>]*class="covered-field"' "$tmp/white.svg" &&
+  pass || fail "hexabrae's enclosures do not differ in grey" "$tmp/black.svg" "$tmp/white.svg" "$tmp/err"
+
 # The coordinates print at least at the book's 6 pt (15x15: 5.25 pt at 90 mm).
 "$arbiter" render brique --size 15 --out - >"$tmp/big.svg" 2>"$tmp/err" && python3 - "$tmp/big.svg" >"$tmp/why" 2>&1 <<'PY' && pass || fail "render's 15x15 coordinates under 6 pt" "$tmp/why" "$tmp/err"
 import re, sys

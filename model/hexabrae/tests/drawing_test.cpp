@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -136,6 +137,78 @@ TEST(HexabraePicture, ASlidesTraceNamesTheFieldItLeft) {
   EXPECT_EQ(slide.origin->y, state->move_anchor(turn)->y);
   EXPECT_TRUE(slide.removed.empty());
   EXPECT_FALSE(state->move_trace(turn).origin);
+}
+
+// Printed in grey, or seen by a reader blind to red and green, the board still tells its marks
+// apart: a Black majority is hatched and a White one is not (their blue and purple fills printed
+// as grey 169 and 184), and a covered field's outline is dashed and thicker than the fields'
+// borders (thin and solid, it printed in their mid grey).
+TEST(HexabraePicture, EnclosuresAndCoveredFieldsShowInGrey) {
+  const auto game = make_game(hexabrae_game(), 4);
+  const auto lines_of = [](const Drawing& drawing, const std::string& role) {
+    return std::count_if(drawing.shapes.begin(), drawing.shapes.end(),
+                         [&](const Shape& s) { return s.role == role && s.kind == Shape::Kind::Line; });
+  };
+  const auto legend_of = [](const Drawing& drawing, const std::string& words) {
+    const auto entry = std::find_if(drawing.key.begin(), drawing.key.end(), [&](const KeyEntry& e) { return e.words == words; });
+    return entry == drawing.key.end() ? std::vector<Shape>{} : entry->swatch;
+  };
+  const Drawing white = played(*game, "hexabrae 4 We4/0 Be5/2 Wf1/1 white 6", {"f1-f4"})->drawing();
+  const Drawing black = played(*game, "hexabrae 4 Be4/0 We5/2 Bf1/1 black 7", {"f1-f4"})->drawing();
+  ASSERT_EQ(legend_of(white, "enclosure, White majority").size(), 1u);
+  ASSERT_GT(legend_of(black, "enclosure, Black majority").size(), 2u) << "its swatch is hatched as the board is";
+  EXPECT_EQ(lines_of(white, "enclosure"), 0);
+  EXPECT_GT(lines_of(black, "enclosure"), 4);
+  double border = 0;
+  for (const Shape& s : white.shapes) {
+    if (s.role == "field") border = s.stroke_width;
+  }
+  EXPECT_GT(lines_of(white, "covered-field"), 6) << "a dashed outline";
+  for (const Shape& s : white.shapes) {
+    if (s.role == "covered-field") {
+      EXPECT_GE(s.stroke_width, 4 * border);
+    }
+  }
+  EXPECT_GT(legend_of(white, "field the enclosure covers").size(), 4u) << "its swatch is dashed as the board's outline is";
+}
+
+// A solution's number stands in a corner its bar leaves open: the field's name in the middle and
+// the bar stay in sight (a disc in the middle hid both).
+TEST(HexabraePicture, AMovesNumberLeavesItsBarAndNameInSight) {
+  const auto game = make_game(hexabrae_game(), 4);
+  const auto state = played(*game, "hexabrae 4 We4/0 Be5/2 Wf1/1 white 6", {});
+  for (const std::string move : {"f1-f4", "place a1/0", "place a1/1", "place a1/2", "f1/2", "f1-f4/2"}) {
+    const auto at = state->move_anchor(state->parse_move(move));
+    ASSERT_TRUE(at) << move;
+    ASSERT_GT(at->number_room, 0) << move;
+    auto after = state->clone();
+    after->apply(after->parse_move(move));
+    const Drawing drawing = after->drawing();
+    const double x = at->x + at->number_dx, y = at->y + at->number_dy;
+    // Off the name (0.3 units high, two characters) in the middle, in the field's corner (a
+    // hexagon of side 1), with room for a 6 pt number in a book (0.45 on a radius-3 board).
+    EXPECT_GT(std::hypot(x - at->x, y - at->y) - at->number_room, 0.35) << move;
+    EXPECT_LT(std::hypot(x - at->x, y - at->y), 0.95) << move;
+    EXPECT_GE(at->number_room, 0.46) << move;
+    // Off the bars: its centre outside each, and at most a quarter of it over one.
+    for (const Shape& bar : drawing.shapes) {
+      if (bar.role != "white-piece" && bar.role != "black-piece") continue;
+      double nearest = 1e9;
+      bool left = true, right = true;
+      for (std::size_t i = 0; i < bar.points.size(); ++i) {
+        const auto [x0, y0] = bar.points[i];
+        const auto [x1, y1] = bar.points[(i + 1) % bar.points.size()];
+        const double length = std::hypot(x1 - x0, y1 - y0);
+        const double t = std::clamp(((x - x0) * (x1 - x0) + (y - y0) * (y1 - y0)) / (length * length), 0.0, 1.0);
+        nearest = std::min(nearest, std::hypot(x - x0 - t * (x1 - x0), y - y0 - t * (y1 - y0)));
+        const double cross = (x1 - x0) * (y - y0) - (y1 - y0) * (x - x0);
+        left = left && cross > 0;
+        right = right && cross < 0;
+      }
+      EXPECT_FALSE(left || right) << move;
+      EXPECT_GE(nearest, at->number_room * 0.75) << move << ": the badge over a bar";
+    }
+  }
 }
 
 }  // namespace
