@@ -585,6 +585,10 @@ void proof_rows(const GameDescriptor& game, const AuditSettings& s, AuditReport&
       request.timeout_seconds = s.proof_timeout;
       request.rulings = s.rulings_of(game);
       request.fresh = true;
+      // Where a no-draw argument fails, the model's play is walked for a drawn game: 100,000
+      // positions here, not prove's 1,000,000, which took 5-8 s a size under
+      // escort-directions=facing, where no drawn game is found (docs/proofs.md measures both).
+      request.draw_search_positions = 10'000;
       std::ostringstream quiet;
       run_proofs(request, [&](const ProveRow& r) {
         AuditRow row = row_about(game, "proof", r.claim, claim.statement, claim.source, claim.size_independent ? 0 : r.size);

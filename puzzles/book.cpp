@@ -313,8 +313,16 @@ Entry prepare(const Puzzle& puzzle, int number) {
   const std::string board_name = board.title.substr(0, board.title.find(':'));
   entry.details = "Difficulty " + std::to_string(puzzle.difficulty) + "/5 · " + board_name;
   // The theme names the solution's mechanic, so it is said with the solution (a line "... ·
-  // fill-win" under each puzzle gave the solution away).
-  if (!puzzle.theme.empty()) entry.theme = "Theme: " + puzzle.theme + ".";
+  // fill-win" under each puzzle gave the solution away), with what it means, which the game's
+  // Theme::meaning words for the reader: "Theme: fill-win (a square ... completes ...)." A theme
+  // the game no longer declares is named alone.
+  if (!puzzle.theme.empty()) {
+    entry.theme = "Theme: " + puzzle.theme;
+    for (const Theme& theme : configured->themes()) {
+      if (theme.name == puzzle.theme && !theme.meaning.empty()) entry.theme += " (" + theme.meaning + ")";
+    }
+    entry.theme += ".";
+  }
   if (puzzle.id > 0) entry.store_id = "store id " + std::to_string(puzzle.id);
 
   entry.rulings = rulings_line(game, configured->config());

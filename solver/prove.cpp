@@ -21,6 +21,8 @@
 #include <ostream>
 #include <sstream>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -460,9 +462,9 @@ bool per_size_form_stands_in(const ProveRow& lemma) {
 
 // A game that ends drawn, looked for by the model's own play: a depth-first walk of the game tree
 // from the initial position, each position (by its key) expanded once, until a drawn end, the end
-// of the tree, the time limit, a stop request or kDrawSearchPositions positions (the set of those
-// seen is what the walk keeps in memory).
-constexpr long kDrawSearchPositions = 1'000'000;
+// of the tree, the time limit, a stop request or ProveRequest::draw_search_positions positions (the
+// set of those seen is what the walk keeps in memory). For a claim about every size the sizes are
+// walked from the smallest up, within one time limit and one limit of positions for all of them.
 
 struct DrawSearch {
   enum class End { Found, Exhausted, TimeLimit, PositionLimit, Stopped };
@@ -475,16 +477,15 @@ struct DrawSearch {
 
 class DrawWalk {
  public:
-  explicit DrawWalk(double seconds)
-      : deadline_(std::chrono::steady_clock::now() +
-                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds))) {}
+  DrawWalk(std::chrono::steady_clock::time_point deadline, long position_limit)
+      : deadline_(deadline), position_limit_(position_limit) {}
 
   // True when a drawn game was found from `state`, at `depth` plies from the root (then path_
   // holds its moves). One state and one move list per depth, reused: a position copied, not cloned.
   bool visit(const State& state, std::size_t depth) {
     if (state.is_terminal()) return state.outcome().kind == Outcome::Kind::Draw;
     if (!seen_.insert(state.key()).second) return false;
-    if (static_cast<long>(seen_.size()) > kDrawSearchPositions) return halt(DrawSearch::End::PositionLimit);
+    if (static_cast<long>(seen_.size()) > position_limit_) return halt(DrawSearch::End::PositionLimit);
     if (seen_.size() % 1024 == 0) {
       if (stop_requested()) return halt(DrawSearch::End::Stopped);
       if (std::chrono::steady_clock::now() > deadline_) return halt(DrawSearch::End::TimeLimit);
@@ -530,6 +531,7 @@ class DrawWalk {
   }
 
   std::chrono::steady_clock::time_point deadline_;
+  long position_limit_;
   std::unordered_set<std::uint64_t> seen_;
   std::vector<std::unique_ptr<State>> next_;
   std::deque<std::vector<Move>> moves_;  // a deque: growing it leaves the lists in use where they are
@@ -538,26 +540,81 @@ class DrawWalk {
   DrawSearch::End end_ = DrawSearch::End::Exhausted;
 };
 
-DrawSearch search_drawn_game(const Game& game, double seconds) {
+DrawSearch search_drawn_game(const Game& game, std::chrono::steady_clock::time_point deadline, long position_limit) {
   const auto started = std::chrono::steady_clock::now();
-  DrawWalk walk(seconds);
+  DrawWalk walk(deadline, position_limit);
   const auto root = game.initial_state();
   DrawSearch result = walk.result(game, walk.visit(*root, 0));
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
 }
 
-// How the walk ended, when it found no drawn game, as a clause of an unknown verdict's reason.
-std::string no_drawn_game_words(const DrawSearch& search, int size) {
+// The walks of one claim: at its size, or for a claim about every size at each allowed size from
+// the smallest up to the run's, until one finds a drawn game (so the smallest found is shown), the
+// time limit, a stop request or `position_limit` positions in all.
+struct DrawSearches {
+  std::vector<std::pair<int, DrawSearch>> walks;  // (size, walk), in the order walked
+  std::vector<int> not_walked;                     // sizes left when the time or positions ran out
+  long position_limit = 0;
+  const DrawSearch& last() const { return walks.back().second; }
+  int last_size() const { return walks.back().first; }
+};
+
+DrawSearches search_drawn_games(const GameDescriptor& game, const std::vector<std::string>& rulings, int size,
+                                bool every_size, double seconds, long position_limit) {
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+  std::vector<int> sizes;
+  for (int n = every_size ? 1 : size; n <= size; ++n) {
+    if (n == size || (game.size_ok && game.size_ok(n))) sizes.push_back(n);
+  }
+  DrawSearches searches;
+  searches.position_limit = position_limit;
+  long positions_left = position_limit;
+  for (const int n : sizes) {
+    // A walk stopped by the time or the positions leaves none to the larger sizes.
+    if (positions_left <= 0 || (!searches.walks.empty() && searches.last().end != DrawSearch::End::Exhausted)) {
+      searches.not_walked.push_back(n);
+      continue;
+    }
+    searches.walks.emplace_back(n, search_drawn_game(*make_game(game, n, rulings), deadline, positions_left));
+    positions_left -= searches.last().positions;
+    if (searches.last().end == DrawSearch::End::Found || searches.last().end == DrawSearch::End::Stopped) break;
+  }
+  return searches;
+}
+
+// How the walks ended, when they found no drawn game, as a clause of an unknown verdict's reason.
+std::string no_drawn_game_words(const DrawSearches& searches) {
   std::ostringstream words;
-  words << "no drawn game of size " << size << " found by the model's play (a depth-first walk of the game tree, "
-        << search.positions << " positions, " << std::fixed << std::setprecision(2) << search.seconds << " s: ";
-  switch (search.end) {
-    case DrawSearch::End::Exhausted: words << "the whole tree, positions told apart by their 64-bit keys"; break;
-    case DrawSearch::End::TimeLimit: words << "stopped at the time limit"; break;
-    case DrawSearch::End::PositionLimit: words << "stopped at its limit of " << kDrawSearchPositions << " positions"; break;
-    case DrawSearch::End::Stopped: words << "stopped by " << stop_signal_name(); break;
-    case DrawSearch::End::Found: break;
+  words << std::fixed << std::setprecision(2);
+  const bool several = searches.walks.size() > 1 || !searches.not_walked.empty();
+  words << "no drawn game " << (several ? "of sizes " + std::to_string(searches.walks.front().first) + " to " +
+                                              std::to_string(searches.last_size())
+                                        : "of size " + std::to_string(searches.last_size()))
+        << " found by the model's play (a depth-first walk of the game tree" << (several ? " at each size, smallest first" : "")
+        << ", ";
+  bool first = true;
+  for (const auto& [n, search] : searches.walks) {
+    if (!first) words << "; ";
+    first = false;
+    if (several) words << "size " << n << ": ";
+    words << search.positions << " positions, " << search.seconds << " s, ";
+    switch (search.end) {
+      case DrawSearch::End::Exhausted: words << "the whole tree, positions told apart by their 64-bit keys"; break;
+      case DrawSearch::End::TimeLimit: words << "stopped at the time limit"; break;
+      case DrawSearch::End::PositionLimit:
+        words << "stopped at the limit of " << searches.position_limit << " positions" << (several ? " for all sizes" : "");
+        break;
+      case DrawSearch::End::Stopped: words << "stopped by " << stop_signal_name(); break;
+      case DrawSearch::End::Found: break;
+    }
+  }
+  if (!searches.not_walked.empty()) {
+    const std::vector<int>& rest = searches.not_walked;
+    words << "; " << (rest.size() == 1 ? "size " + std::to_string(rest.front())
+                                       : "sizes " + std::to_string(rest.front()) + " to " + std::to_string(rest.back()))
+          << " not walked";
   }
   words << ")";
   return words.str();
@@ -830,28 +887,41 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
       // (and so the claim about every size, if it is that one); none found leaves it unknown.
       if (claim.refuted_by_a_drawn_game && refuted != nullptr && v.kind == Verdict::Kind::Unknown && !row.interrupted &&
           !stop_requested()) {
-        const DrawSearch search = search_drawn_game(*make_game(game, size, request.rulings), request.timeout_seconds);
+        // A claim about every size: the smallest sizes first, so that the drawn game shown is the
+        // smallest found (a 2x2 game, not one of the size the claim is run at).
+        const DrawSearches searches =
+            search_drawn_games(game, request.rulings, size, claim.size_independent, request.timeout_seconds,
+                               request.draw_search_positions);
+        const DrawSearch& search = searches.last();
+        const int drawn_size = searches.last_size();
         if (search.end == DrawSearch::End::Found) {
           std::string line;
           for (const auto& m : search.moves) line += " " + m;
+          long positions = 0;
+          double seconds = 0;
+          for (const auto& walked : searches.walks) {
+            positions += walked.second.positions;
+            seconds += walked.second.seconds;
+          }
           std::ostringstream how;
           how << "the argument fails (premise " << refuted->claim << " is " << refuted_scope(*refuted)
               << "), and the claim itself is refuted by play: a depth-first walk of the model's game tree from the "
-                 "empty board found this drawn game after "
-              << search.positions << " positions (" << std::fixed << std::setprecision(2) << search.seconds
-              << " s; the time shown is the premises')";
+                 "empty board"
+              << (claim.size_independent ? ", at each size from the smallest up," : "") << " found this drawn game"
+              << (claim.size_independent ? " of size " + std::to_string(drawn_size) : "") << " after " << positions
+              << " positions (" << std::fixed << std::setprecision(2) << seconds << " s; the time shown is the premises')";
           v.note = how.str();
           v.kind = Verdict::Kind::Refuted;
           v.reason.clear();
-          v.counterexample = "a game of size " + std::to_string(size) + " that ends drawn, played by the model from the "
-                             "empty board:" + line + "\n" + search.final_diagram;
-          v.counterexample_size = size;
+          v.counterexample = "a game of size " + std::to_string(drawn_size) + " that ends drawn, played by the model from "
+                             "the empty board:" + line + "\n" + search.final_diagram;
+          v.counterexample_size = drawn_size;
           v.reached_by = search.moves;
         } else if (search.end == DrawSearch::End::Stopped) {
           row.interrupted = true;
           v.reason = "interrupted by " + stop_signal_name() + " while the model's play looked for a drawn game";
         } else {
-          v.reason += "; " + no_drawn_game_words(search, size);
+          v.reason += "; " + no_drawn_game_words(searches);
         }
       }
       row.not_reached = row.interrupted && all_not_reached;

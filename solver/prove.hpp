@@ -29,6 +29,10 @@ struct ProveRequest {
   // must then call run_proofs with the same request, and rank 0 alone prints and keeps verdicts.
   // Off (a command that runs on rank 0 alone, such as audit): this process decides everything.
   bool shared_among_ranks = false;
+  // The most positions the model's play walks in looking for a drawn game where a no-draw
+  // argument fails (Claim::refuted_by_a_drawn_game), for all the sizes it tries together; audit
+  // walks fewer (docs/proofs.md says what each costs).
+  long draw_search_positions = 1'000'000;
 };
 
 struct ProveRow {

@@ -509,7 +509,7 @@ TEST(Generator, SameSeedSamePuzzlesWhateverTheThreads) {
 // is given must be declared, one declared to win at once (Theme::wins_at_once, refused for a
 // kind without a win in one) must win, and one declared never to win within one move
 // (Theme::never_wins_in_one, refused for within-1) must not: checked on every move of random
-// games at each tested size.
+// games at each tested size. Each theme has a meaning for the book's reader (Theme::meaning).
 class ThemesOfEveryGame : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ThemesOfEveryGame, EveryThemeAMoveGetsIsDeclared) {
@@ -524,6 +524,9 @@ TEST_P(ThemesOfEveryGame, EveryThemeAMoveGetsIsDeclared) {
     std::set<std::string> wins_at_once, never_in_one;
     for (const Theme& theme : game->themes()) {
       declared.push_back(theme.name);
+      // The book says it in brackets after the name, "Theme: fill-win (...).": words, no full stop.
+      EXPECT_FALSE(theme.meaning.empty()) << GetParam() << ": theme " << theme.name << " has no meaning";
+      EXPECT_FALSE(theme.meaning.ends_with('.')) << GetParam() << ": theme " << theme.name << "'s meaning ends with a full stop";
       if (theme.wins_at_once) wins_at_once.insert(theme.name);
       if (theme.never_wins_in_one) never_in_one.insert(theme.name);
     }

@@ -129,7 +129,13 @@ class BriqueGame final : public Game {
 
   int max_plies() const override { return rules_.max_plies(); }
   std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
-  std::vector<Theme> themes() const override { return {{"fill-win", true, false}, {"fill-capture", false, false}, {"fill", false, false}}; }
+  // Each meaning in the words of the rules page (reading_guide): a fill is a square filled after the
+  // placement because its two escorts hold the mover's stones (themes.cpp tells them apart).
+  std::vector<Theme> themes() const override {
+    return {{"fill-win", true, false, "the move's fills complete the mover's winning chain, which the stone placed alone would not"},
+            {"fill-capture", false, false, "a square the move fills held an enemy stone, which the fill replaces with one of the mover's"},
+            {"fill", false, false, "the move fills one or more squares besides the one it is placed on"}};
+  }
 
  private:
   static void check_implementation(std::string_view implementation) {

@@ -110,7 +110,12 @@ class BrochsGame final : public Game {
   }
   int max_plies() const override { return rules_.ply_cap; }
   std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
-  std::vector<Theme> themes() const override { return {{"curse", false, false}, {"double-capture", false, false}, {"capture", false, false}}; }
+  // Each meaning in the words of the rules page (reading_guide); themes.cpp tells them apart.
+  std::vector<Theme> themes() const override {
+    return {{"curse", false, false, "Black removes a White piece by a curse"},
+            {"double-capture", false, false, "the piece moved or set captures two or more enemy pieces at once"},
+            {"capture", false, false, "the piece moved or set captures one enemy piece"}};
+  }
   // The West-East mirror under every ruling, all eight of the square's symmetries unless Black sets
   // pieces on the North edge (engine.hpp; the conformance battery checks each by play).
   std::vector<std::string> symmetries() const override {

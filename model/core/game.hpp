@@ -281,6 +281,9 @@ struct Theme {
   // opponent's only reply is a pass, and then the mover is to move). A within-1 puzzle can then
   // never have such a key move; the generic test ThemesOfEveryGame checks the claim too.
   bool never_wins_in_one = false;
+  // What a move with this theme does, in words a book's reader knows from the game's reading
+  // guide: "a fill completes ..." (the book prints it with a solution's theme).
+  std::string meaning;
 };
 
 struct GameDescriptor;

@@ -164,7 +164,11 @@ class HexabraeGame final : public Game {
   // Every game ends by the ply cap at the latest (H-5b).
   int max_plies() const override { return rules_.ply_cap; }
   std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
-  std::vector<Theme> themes() const override { return {{"rotation-enclosure", true, false}, {"enclosure", true, false}}; }
+  // Each meaning in the words of the rules page (reading_guide); themes.cpp tells them apart.
+  std::vector<Theme> themes() const override {
+    return {{"rotation-enclosure", true, false, "the move turns a bar and so closes an enclosure that wins the game for the mover"},
+            {"enclosure", true, false, "the move closes an enclosure that wins the game for the mover, without turning a bar"}};
+  }
   // Every ruling speaks only of fields, sides, corners and enclosed areas, which the board's 12
   // symmetries keep (the property suite's board-symmetry checks it under every ruling).
   std::vector<std::string> symmetries() const override {

@@ -143,7 +143,9 @@ class QuentinGame final : public Game {
     // has a placement: else the game ends) and the mover must move again, so it never wins within
     // one move. A territory-fill can: the opponent's forced reply may complete the mover's chain
     // (quentin 7 BBBBBBB/WWBBWWB/BBBB.../BBWW.B./WWWB.../WWWBW.W/BBWBWWW white 29: f5, then g4).
-    return {{"territory-win", true, false}, {"forced-pass", false, true}, {"territory-fill", false, false}};
+    return {{"territory-win", true, false, "the move's territory fills complete the mover's winning chain, which the stone placed alone would not"},
+            {"forced-pass", false, true, "the move leaves the opponent no legal placement, so the opponent must pass and the mover plays again"},
+            {"territory-fill", false, false, "the move leaves one or more territories, which are filled"}};
   }
   std::vector<std::string> symmetries() const override { return engine::symmetries(); }
 

@@ -199,12 +199,15 @@ done
 [ -z "$missing" ] && pass || fail "the solutions do not name each puzzle's store id once:$missing" "$tmp/ids/book.html"
 
 # The line under a puzzle gives its difficulty and board only; its theme, which names the solution's
-# mechanic, is said with the solution, in words ("... · fill-win" under the puzzle gave it away).
+# mechanic, is said with the solution, in words ("... · fill-win" under the puzzle gave it away),
+# with what it means (the book explained "Theme: fill-win." nowhere until 29 November 2026).
+fill_win="Theme: fill-win (the move's fills complete the mover's winning chain, which the stone placed alone would not)."
 grep -o '<p class="details">[^<]*' "$tmp/ids/book.html" | grep -q 'fill' && fail "a puzzle's details line names its theme" || pass
-[ "$(grep -c '^<p class="theme">Theme: fill-[a-z]*\.</p>$' "$tmp/ids/book.html")" = \
+[ "$(grep -c '^<p class="theme">Theme: fill-[a-z]* ([a-z][^<]*)\.</p>$' "$tmp/ids/book.html")" = \
   "$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT count(*) FROM puzzles WHERE theme != ''\").fetchone()[0])" "$db")" ] \
-  && grep -q 'Theme: fill-win\.' "$tmp/ids/book.tex" && pdftotext "$tmp/ids/book.pdf" - | grep -q '^Theme: fill-' && pass \
-  || fail "the solutions do not say each puzzle's theme" "$tmp/ids/book.html"
+  && grep -qF "<p class=\"theme\">$fill_win</p>" "$tmp/ids/book.html" && grep -qF "$fill_win" "$tmp/ids/book.tex" \
+  && pdftotext "$tmp/ids/book.pdf" - | tr '\n' ' ' | grep -q 'Theme: fill-win (the move.s fills complete the mover.s winning' && pass \
+  || fail "the solutions do not say each puzzle's theme with its meaning" "$tmp/ids/book.html"
 
 # The book and `puzzles show` explain each wrong move in the same words: in a win in one, the stored
 # sentence, and the stored answer where it wins at once (the book said "After c1, Black answers e2

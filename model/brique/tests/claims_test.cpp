@@ -281,12 +281,15 @@ TEST(BriqueDerivedClaims, NoDrawOnEveryBoardSizeIsDerivedFromItsPremises) {
 
 TEST(BriqueDerivedClaims, NoDrawIsNotProvedWhereAPremiseFails) {
   // Under facing the invariant is not inductive (a premise refuted by a reachable position), but
-  // no drawn game is shown: the argument fails, the model's play finds no drawn game on 3x3 (its
-  // whole tree), and the claim stays unknown, not refuted.
+  // no drawn game is shown: the argument fails, the model's play finds no drawn game on 2x2 and 3x3
+  // (their whole trees, the smaller first), and the claim stays unknown, not refuted.
   const ProveRow facing = prove_brique("no-draw-every-size", 3, {"escort-directions=facing"});
   ASSERT_EQ(facing.verdict.kind, Verdict::Kind::Unknown);
-  EXPECT_NE(facing.verdict.reason.find("; no drawn game of size 3 found by the model's play"), std::string::npos)
+  EXPECT_NE(facing.verdict.reason.find("; no drawn game of sizes 2 to 3 found by the model's play (a depth-first walk "
+                                       "of the game tree at each size, smallest first, size 2: "),
+            std::string::npos)
       << facing.verdict.reason;
+  EXPECT_NE(facing.verdict.reason.find("; size 3: 4266 positions, "), std::string::npos) << facing.verdict.reason;
   EXPECT_NE(facing.verdict.reason.find("the whole tree"), std::string::npos) << facing.verdict.reason;
   EXPECT_NE(facing.verdict.reason.find("the argument fails: premise invariant-inductive-every-size is refuted"),
             std::string::npos)
@@ -333,6 +336,24 @@ TEST(BriqueDerivedClaims, NoDrawIsRefutedByADrawnGameWhereTheArgumentFails) {
     EXPECT_EQ(state->outcome().kind, Outcome::Kind::Draw) << claim;
   }
   EXPECT_EQ(prove_brique("no-draw", 2).verdict.kind, Verdict::Kind::Proved);
+}
+
+// A claim about every size run at a larger size shows the smallest drawn game found: the sizes are
+// walked from the smallest up (until 29 November 2026 only the size it was run at, so
+// `prove brique no-draw-every-size --rule fill=keep-enemy` showed a 15x15 game). The claim at one
+// size still shows a game of that size.
+TEST(BriqueDerivedClaims, NoDrawEverySizeShowsTheSmallestDrawnGame) {
+  const ProveRow every = prove_brique("no-draw-every-size", 4, {"fill=keep-enemy"}, 10);
+  ASSERT_EQ(every.verdict.kind, Verdict::Kind::Refuted) << every.verdict.reason;
+  EXPECT_EQ(every.verdict.counterexample_size, 2);
+  EXPECT_NE(every.verdict.counterexample.find("a game of size 2 that ends drawn"), std::string::npos)
+      << every.verdict.counterexample;
+  EXPECT_NE(every.verdict.note.find("at each size from the smallest up, found this drawn game of size 2 after"),
+            std::string::npos)
+      << every.verdict.note;
+  const ProveRow at_four = prove_brique("no-draw", 4, {"fill=keep-enemy"}, 10);
+  ASSERT_EQ(at_four.verdict.kind, Verdict::Kind::Refuted) << at_four.verdict.reason;
+  EXPECT_EQ(at_four.verdict.counterexample_size, 4);
 }
 
 // Issue 12: every claim under every non-default ruling value either models that value (as its
