@@ -1898,11 +1898,13 @@ TEST(DfpnBudget, StopsASolveThatSolvingAgainFinishes) {
 }
 
 // A stop request ends the process after a grace period of 3 s, unless the command is saving what
-// --resume needs (a large solve's table took longer than that and was abandoned half-written).
+// --resume needs (a large solve's table took longer than that and was abandoned half-written) or
+// writing its certificate; the notice says which (a certificate's write said "saving what the
+// search proved, for --resume", the table's words, until session 50).
 void stop_while_saving_then_finish() {
   install_stop_handlers();
   {
-    const SavingForResume saving;
+    const SavingForResume saving("finishing the certificate file, then stopping");
     std::raise(SIGTERM);
     std::this_thread::sleep_for(std::chrono::seconds(5));  // longer than the grace period
     std::fprintf(stderr, "saved\n");
@@ -1914,7 +1916,8 @@ void stop_while_saving_then_finish() {
 
 TEST(StopRequestDeathTest, WaitsForASaveForResumeThenEndsTheProcess) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
-  EXPECT_EXIT(stop_while_saving_then_finish(), ::testing::ExitedWithCode(128 + SIGTERM), "saved");
+  EXPECT_EXIT(stop_while_saving_then_finish(), ::testing::ExitedWithCode(128 + SIGTERM),
+              "arbiter: finishing the certificate file, then stopping \\(another Ctrl-C or SIGTERM now abandons it\\)\n(.|\n)*saved");
 }
 
 // GNU timeout signals the child and then its process group, so two signals arrive microseconds
