@@ -999,8 +999,20 @@ std::string task_text(const Puzzle& puzzle, const std::string& side_name) {
 BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& folder, const BookOptions& options) {
   if (puzzles.empty()) throw InputError("no puzzles to put in a book");
   std::error_code error;
-  fs::create_directories(fs::path(folder) / "diagrams", error);
+  const fs::path diagrams = fs::path(folder) / "diagrams";
+  const bool diagrams_there = fs::exists(diagrams, error);
+  fs::create_directories(diagrams, error);
   if (error) throw InputError("cannot create the folder " + quote_input(folder) + ": " + error.message());
+  // A book stopped or failed before its first PNG leaves no empty diagrams/ that this call made (a
+  // stopped book left one); one with PNGs in it is not empty, and fs::remove leaves it.
+  struct RemoveIfEmpty {
+    fs::path folder;
+    bool armed;
+    ~RemoveIfEmpty() {
+      std::error_code ignored;
+      if (armed && fs::is_empty(folder, ignored)) fs::remove(folder, ignored);
+    }
+  } made_diagrams{diagrams, !diagrams_there};
 
   std::vector<Entry> entries;
   std::set<std::string> games;
@@ -1089,6 +1101,7 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
     }
   }
   files.diagrams = static_cast<int>(entries.size());
+  made_diagrams.armed = false;  // the book's
   return files;
 }
 
