@@ -847,6 +847,16 @@ std::vector<std::string> guide_paragraphs(const GameDescriptor& game, const Conf
   return paragraphs;
 }
 
+std::string gap_mark_note(const std::vector<std::string>& paragraphs) {
+  for (const std::string& paragraph : paragraphs) {
+    const std::size_t mark = paragraph.find(kGapMark);
+    if (mark == std::string::npos) continue;
+    return "A rule followed by a mark such as " + paragraph.substr(mark, paragraph.find(')', mark) + 1 - mark) +
+           " is not the game's: the rule text is lost or silent there, and Arbiter chose it.";
+  }
+  return "";
+}
+
 namespace {
 
 // Per game, in the order the book first shows it: the rule text named, the rulings in force (the
@@ -887,13 +897,7 @@ std::vector<GameIntro> game_intros(const std::vector<Puzzle>& puzzles) {
     const std::vector<std::string> assignments = by_rulings.size() == 1 ? by_rulings.begin()->first : std::vector<std::string>{};
     intro.guide = guide_paragraphs(game, make_config(game, game.default_size, assignments));
     // The first mark, as an example of them all.
-    for (const std::string& paragraph : intro.guide) {
-      const std::size_t mark = paragraph.find(kGapMark);
-      if (mark == std::string::npos) continue;
-      intro.rules += " A rule followed by a mark such as " + paragraph.substr(mark, paragraph.find(')', mark) + 1 - mark) +
-                     " is not the game's: the rule text is lost or silent there, and Arbiter chose it.";
-      break;
-    }
+    if (const std::string note = gap_mark_note(intro.guide); !note.empty()) intro.rules += " " + note;
     intros.push_back(std::move(intro));
   }
   return intros;
