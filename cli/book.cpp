@@ -125,9 +125,13 @@ int book(const std::vector<std::string>& args) {
     files = puzzles::write_book(selected, out, book_options);
   } catch (const Stopped&) {
     progress.clear();
+    // write_book removed the diagrams/ it made if no PNG was in it yet; OUT, made by this run and
+    // now empty, goes too (fs::remove takes an empty folder only).
+    const bool out_removed = out_made && std::filesystem::is_empty(out, ignored) && std::filesystem::remove(out, ignored);
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; no new book was written: "
-              << (older_book ? "the older book.html, book.pdf and book.tex in " + out + " are left as they were"
-                             : out + " holds no book")
+              << (older_book   ? "the older book.html, book.pdf and book.tex in " + out + " are left as they were"
+                  : out_removed ? "the folder " + out + ", made by this run, is removed again"
+                               : out + " holds no book")
               << (writing_pngs ? " (the diagram PNGs in " + (std::filesystem::path(out) / "diagrams").string() +
                                      " are this run's, and only some of them)"
                                : "")

@@ -8,6 +8,7 @@
 #include "cli/options.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
+#include "puzzles/book.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -53,6 +54,8 @@ nlohmann::json game_json(const GameDescriptor& game, bool with_rulings, const Co
                               {"reason", ruling.reason}});
     if (in_force != nullptr) out["rulings"].back()["in_force"] = in_force->rulings.at(ruling.name);
   }
+  // The plain-language rules under the rulings in force, the paragraphs a book's rules page prints.
+  if (in_force != nullptr) out["rules_summary"] = puzzles::guide_paragraphs(game, *in_force);
   return out;
 }
 
@@ -65,11 +68,13 @@ std::string sets_note(const RulingOption& option, const std::string& quote) {
 
 int run(const std::vector<std::string>& args) {
   po::options_description options;
-  bool markdown = false, json = false;
+  bool markdown = false, json = false, summary = false;
   std::vector<std::string> rulings;
   options.add_options()("game", po::value<std::string>(), "game name")
       ("rule", po::value<std::vector<std::string>>(&rulings)->composing(),
        "ruling as NAME=VALUE or ID=VALUE, repeatable: mark its value as the one in force and state the rulings in force")
+      ("summary", po::bool_switch(&summary),
+       "print the game's rules in plain words under the rulings in force (a rules sheet: the text of a book's rules page)")
       ("markdown", po::bool_switch(&markdown), "print the rulings as a Markdown table (for docs/rulings.md)")
       ("json", po::bool_switch(&json), "print the games, or the game's rulings, as JSON (docs/schemas/rules.schema.json)");
   po::positional_options_description positional;
@@ -81,6 +86,9 @@ int run(const std::vector<std::string>& args) {
   if (markdown && !vm.count("game")) throw InputError("--markdown prints one game's rulings: name the game (arbiter rules GAME --markdown)");
   if (!rulings.empty() && !vm.count("game")) throw InputError("--rule selects a reading of one game: name the game (arbiter rules GAME --rule NAME=VALUE)");
   if (!rulings.empty() && markdown) throw InputError("--markdown prints the table of defaults (docs/rulings.md): it takes no --rule");
+  if (summary && !vm.count("game")) throw InputError("--summary prints one game's rules: name the game (arbiter rules GAME --summary)");
+  if (summary && markdown) throw InputError("--summary prints the rules as text, --markdown the rulings' table: give one of them");
+  if (summary && json) throw InputError("--summary prints the rules as text; --json has them already, as the field rules_summary: give one of them");
   // The rulings in force: the defaults, with --rule's choices validated as every command does.
   std::unique_ptr<Game> configured;
   if (vm.count("game")) {
@@ -107,6 +115,15 @@ int run(const std::vector<std::string>& args) {
   }
   const GameDescriptor& game = configured->descriptor();
   const Config& config = configured->config();
+  if (summary) {
+    // The rules as a book's rules page gives them (puzzles/book.cpp), under the rulings in force.
+    const std::vector<std::string> paragraphs = puzzles::guide_paragraphs(game, config);
+    std::cout << game.title << ": the rules, as Arbiter reads them\n";
+    if (!rulings.empty()) std::cout << "Rulings in force: " << rulings_in_force_line(game, config) << "\n";
+    for (const std::string& paragraph : paragraphs) std::cout << "\n" << paragraph << "\n";
+    if (const std::string note = puzzles::gap_mark_note(paragraphs); !note.empty()) std::cout << "\n" << note << "\n";
+    return 0;
+  }
   if (markdown) {
     std::cout << "| id | `--rule` name | question | default (provenance) | alternatives | why the default |\n"
               << "|---|---|---|---|---|---|\n";
@@ -151,7 +168,7 @@ int run(const std::vector<std::string>& args) {
 }
 
 const CommandRegistration rules_registration{Command{
-    "rules", "rules [GAME] [--rule NAME=VALUE]... [--json]", "list the games, or one game's rulings with defaults, alternatives and reasons",
+    "rules", "rules [GAME] [--rule NAME=VALUE]... [--summary | --json]", "list the games, or one game's rulings with defaults, alternatives and reasons",
     run}};
 
 }  // namespace

@@ -530,7 +530,9 @@ int solve_command(const std::vector<std::string>& args) {
       solver::CertificateSummary written{};
       std::string why;
       {
-        const SavingForResume saving;
+        // Since the write is finished before stopping, the notice says so (it said "saving what the
+        // search proved, for --resume", the table's words, until session 50).
+        const SavingForResume saving("finishing the certificate file, then stopping");
         why = write_file_whole(proof_file, [&](std::ostream& out) {
           written = solver::write_analysis_certificate(out, game, root, result, version_string());
         });

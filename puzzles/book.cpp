@@ -855,6 +855,16 @@ std::vector<std::string> guide_paragraphs(const GameDescriptor& game, const Conf
   return paragraphs;
 }
 
+std::string gap_mark_note(const std::vector<std::string>& paragraphs) {
+  for (const std::string& paragraph : paragraphs) {
+    const std::size_t mark = paragraph.find(kGapMark);
+    if (mark == std::string::npos) continue;
+    return "A rule followed by a mark such as " + paragraph.substr(mark, paragraph.find(')', mark) + 1 - mark) +
+           " is not the game's: the rule text is lost or silent there, and Arbiter chose it.";
+  }
+  return "";
+}
+
 namespace {
 
 // Per game, in the order the book first shows it: the rule text named, the rulings in force (the
@@ -895,13 +905,7 @@ std::vector<GameIntro> game_intros(const std::vector<Puzzle>& puzzles) {
     const std::vector<std::string> assignments = by_rulings.size() == 1 ? by_rulings.begin()->first : std::vector<std::string>{};
     intro.guide = guide_paragraphs(game, make_config(game, game.default_size, assignments));
     // The first mark, as an example of them all.
-    for (const std::string& paragraph : intro.guide) {
-      const std::size_t mark = paragraph.find(kGapMark);
-      if (mark == std::string::npos) continue;
-      intro.rules += " A rule followed by a mark such as " + paragraph.substr(mark, paragraph.find(')', mark) + 1 - mark) +
-                     " is not the game's: the rule text is lost or silent there, and Arbiter chose it.";
-      break;
-    }
+    if (const std::string note = gap_mark_note(intro.guide); !note.empty()) intro.rules += " " + note;
     intros.push_back(std::move(intro));
   }
   return intros;
@@ -1007,8 +1011,20 @@ std::string task_text(const Puzzle& puzzle, const std::string& side_name) {
 BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& folder, const BookOptions& options) {
   if (puzzles.empty()) throw InputError("no puzzles to put in a book");
   std::error_code error;
-  fs::create_directories(fs::path(folder) / "diagrams", error);
+  const fs::path diagrams = fs::path(folder) / "diagrams";
+  const bool diagrams_there = fs::exists(diagrams, error);
+  fs::create_directories(diagrams, error);
   if (error) throw InputError("cannot create the folder " + quote_input(folder) + ": " + error.message());
+  // A book stopped or failed before its first PNG leaves no empty diagrams/ that this call made (a
+  // stopped book left one); one with PNGs in it is not empty, and fs::remove leaves it.
+  struct RemoveIfEmpty {
+    fs::path folder;
+    bool armed;
+    ~RemoveIfEmpty() {
+      std::error_code ignored;
+      if (armed && fs::is_empty(folder, ignored)) fs::remove(folder, ignored);
+    }
+  } made_diagrams{diagrams, !diagrams_there};
 
   std::vector<Entry> entries;
   std::set<std::string> games;
@@ -1097,6 +1113,7 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
     }
   }
   files.diagrams = static_cast<int>(entries.size());
+  made_diagrams.armed = false;  // the book's
   return files;
 }
 

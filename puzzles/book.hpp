@@ -69,6 +69,10 @@ std::string rulings_text(const Puzzle& puzzle, const std::string& separator);
 // for a mark that names no ruling of the game.
 inline constexpr const char* kGapMark = "(Arbiter's ruling";
 std::vector<std::string> guide_paragraphs(const GameDescriptor& game, const Config& config);
+// The sentence a rules page adds after the guide when a paragraph carries such a mark, the first
+// mark its example ("A rule followed by a mark such as (Arbiter's ruling R-5) is not the game's:
+// ..."); "" when none does. `arbiter rules GAME --summary` prints it as the book does.
+std::string gap_mark_note(const std::vector<std::string>& paragraphs);
 
 // A decorated diagram that prints `width_mm` wide with the game's labels (coordinates, field names)
 // set at least as large as a book sets them, 6 pt, where they have room on what they stand on

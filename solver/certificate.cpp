@@ -423,6 +423,37 @@ struct Rejection {
 // Thrown when VerifyOptions::keep_going says stop: the check ends where it is, nothing decided.
 struct Stopped {};
 
+// Every node of a certificate is one the check walks: reached from the root by moves (a part
+// node's moves are in its file). One that nothing reaches (a stray 'a' line, an 'n' node no move
+// names) was read, counted by 'end' and in verify-proof's certificate_nodes, but never checked,
+// until session 50: it is a rejection naming the first, said once the walk found no other fault.
+std::optional<Rejection> unreached_node(const Certificate& c) {
+  std::vector<char> reached(static_cast<std::size_t>(c.size()) + 1, 0);
+  std::vector<int> to_visit = {c.root};
+  reached[static_cast<std::size_t>(c.root)] = 1;
+  while (!to_visit.empty()) {
+    const int id = to_visit.back();
+    to_visit.pop_back();
+    for (const Certificate::Edge& edge : c.edges(id)) {
+      if (reached[static_cast<std::size_t>(edge.child)] != 0) continue;
+      reached[static_cast<std::size_t>(edge.child)] = 1;
+      to_visit.push_back(edge.child);
+    }
+  }
+  int first = 0, unreached = 0;
+  for (int id = 1; id <= c.size(); ++id) {
+    if (reached[static_cast<std::size_t>(id)] != 0) continue;
+    if (first == 0) first = id;
+    ++unreached;
+  }
+  if (first == 0) return std::nullopt;
+  return Rejection{"node " + std::to_string(first) + (unreached > 1 ? " (and " + std::to_string(unreached - 1) + " more)" : "") +
+                       " is reached neither from the root (node " + std::to_string(c.root) +
+                       ") nor by any move of a node that is: it is counted among the certificate's nodes but was never "
+                       "checked (a certificate holds only nodes its root leads to)",
+                   ""};
+}
+
 // Whether a node claiming `have` establishes `need` (a stronger claim serves a weaker one).
 bool serves(const Claim& have, const Claim& need) {
   const auto bound_at_most = [](int have_bound, int need_bound) {
@@ -963,6 +994,7 @@ VerificationReport verify_at_depth(const Certificate& certificate, const std::st
     report.moves.clear();
     return report;
   }
+  if (!rejected) rejected = unreached_node(certificate);
   report.accepted = !rejected;
   if (rejected) {
     report.reason = rejected->reason;

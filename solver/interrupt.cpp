@@ -18,6 +18,7 @@ namespace {
 std::atomic<int> g_signal{0};
 std::atomic<long long> g_first_signal_ns{0};  // CLOCK_MONOTONIC when the first stop signal came
 std::atomic<int> g_saving{0};
+std::atomic<const char*> g_saving_doing{kSavingTableNotice};  // the latest SavingForResume's
 std::atomic<bool> g_report_at_once{false};
 std::atomic<bool> g_silent{false};
 static_assert(std::atomic<int>::is_always_lock_free && std::atomic<long long>::is_always_lock_free);
@@ -110,7 +111,8 @@ void watch() {
   // period the process ends anyway. Finished results are already written and flushed by then.
   std::this_thread::sleep_for(std::chrono::seconds(3));
   if (g_saving.load() > 0) {
-    const std::string note = "arbiter: saving what the search proved, for --resume (another Ctrl-C or SIGTERM now abandons it)\n";
+    const std::string note =
+        std::string("arbiter: ") + g_saving_doing.load() + " (another Ctrl-C or SIGTERM now abandons it)\n";
     write_stderr(note.data(), note.size());
     while (g_saving.load() > 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
     // The saver's own thread finishes the command and exits with the interrupted status; this
@@ -169,7 +171,10 @@ bool stop_requested() { return g_signal.load() != 0; }
 
 long long stop_requested_at_ns() { return g_signal.load() != 0 ? g_first_signal_ns.load() : 0; }
 
-SavingForResume::SavingForResume() { g_saving.fetch_add(1); }
+SavingForResume::SavingForResume(const char* doing) {
+  g_saving_doing.store(doing);
+  g_saving.fetch_add(1);
+}
 SavingForResume::~SavingForResume() { g_saving.fetch_sub(1); }
 
 std::string stop_signal_name() {

@@ -56,11 +56,14 @@ void report_stop_at_once();
 void stay_silent_on_stop();
 
 // While one is alive, a stop request does not end the process after its grace period: what is
-// being written is what --resume needs (a solve's table can take seconds to save). A repeated
-// signal later than kRepeatWindowSeconds still ends the process at once.
+// being written is what --resume needs (a solve's table can take seconds to save), or what the
+// search was for (its certificate file). A repeated signal later than kRepeatWindowSeconds still
+// ends the process at once. `doing` is what the notice printed after the grace period says is
+// under way ("arbiter: <doing> (another Ctrl-C or SIGTERM now abandons it)"): a string literal.
+inline constexpr const char* kSavingTableNotice = "saving what the search proved, for --resume";
 class SavingForResume {
  public:
-  SavingForResume();
+  explicit SavingForResume(const char* doing = kSavingTableNotice);
   ~SavingForResume();
   SavingForResume(const SavingForResume&) = delete;
   SavingForResume& operator=(const SavingForResume&) = delete;

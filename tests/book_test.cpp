@@ -1313,6 +1313,33 @@ TEST(Book, RemovesTheDiagramsOfAnEarlierBookOnly) {
   fs::remove_all(folder);
 }
 
+// A book stopped before its first PNG (the progress callback throws, as `arbiter book`'s does on
+// a stop) leaves no empty diagrams/ that it made (one was left until session 50); one stopped
+// among the PNGs keeps them, and a diagrams/ that was there before is left.
+TEST(Book, AStopBeforeThePngsLeavesNoEmptyDiagramsFolder) {
+  struct Stop {};
+  const fs::path folder = fs::temp_directory_path() / ("arbiter-book-stop-" + std::to_string(::getpid()));
+  const auto stopped_at = [&](const std::string& at_stage) {
+    BookOptions options;
+    options.progress = [&](const std::string& stage, int, int) {
+      if (stage == at_stage) throw Stop{};
+    };
+    EXPECT_THROW(write_book(puzzles_under_rulings(), folder.string(), options), Stop) << at_stage;
+  };
+  fs::remove_all(folder);
+  stopped_at("diagrams");
+  EXPECT_FALSE(fs::exists(folder / "diagrams"));
+  EXPECT_FALSE(fs::exists(folder / "book.html"));
+  fs::remove_all(folder);
+  stopped_at("puzzle PNGs");
+  EXPECT_TRUE(fs::exists(folder / "diagrams" / "puzzle-001.png"));
+  fs::remove_all(folder);
+  fs::create_directories(folder / "diagrams");
+  stopped_at("diagrams");
+  EXPECT_TRUE(fs::exists(folder / "diagrams"));
+  fs::remove_all(folder);
+}
+
 TEST(Book, RefusesAnEmptyListAndAnUnwritableFolder) {
   EXPECT_THROW(write_book({}, (fs::temp_directory_path() / "arbiter-empty-book").string()), InputError);
   Puzzle puzzle;

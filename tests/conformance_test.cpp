@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -104,6 +105,34 @@ TEST_P(EveryGame, RejectsImpossibleSizesAndUnknownRulings) {
   EXPECT_THROW(make_game(game(), 0, {"missing-equals"}), InputError);
   if (!game().rulings.empty()) {
     EXPECT_THROW(make_game(game(), 0, {game().rulings.front().name + "=not-a-value"}), InputError);
+  }
+}
+
+// A one-line position names each ruling once: written twice, with one value or two, the line is
+// refused with the ruling named (the readers accepted "... pie=off pie=off" until session 50).
+TEST_P(EveryGame, ALineNamingARulingTwiceIsRefused) {
+  if (game().rulings.empty()) GTEST_SKIP() << "no rulings";
+  const Ruling& ruling = game().rulings.front();
+  std::string other;
+  for (const RulingOption& option : ruling.options) {
+    if (option.value != ruling.default_value) other = option.value;
+  }
+  const auto refusal = [&](const std::vector<std::string>& assignments, const std::string& extra) -> std::string {
+    auto configured = make_game(game(), 0, assignments);
+    const std::string line = configured->initial_state()->line() + extra;
+    try {
+      configured->parse_position(line);
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "accepted: " + line;
+  };
+  const std::string at_default = ruling.name + "=" + ruling.default_value;
+  const std::string named = "the ruling '" + ruling.name + "' twice";
+  for (const std::string& message : {refusal({}, " " + at_default + " " + at_default),
+                                     refusal({ruling.name + "=" + other}, " " + ruling.name + "=" + other),
+                                     refusal({ruling.name + "=" + other}, " " + at_default)}) {
+    EXPECT_NE(message.find(named), std::string::npos) << message;
   }
 }
 

@@ -791,11 +791,15 @@ TEST(CertificateParts, VerifyThroughTheirAnalysisAndAreCheckedAsCarefully) {
     const auto dropped = std::find_if(solved_after.moves.begin(), solved_after.moves.end(),
                                       [](const solver::MoveResult& m) { return m.value != Value::Win; });
     ASSERT_NE(dropped, solved_after.moves.end());
-    Certificate cut = analysis_part;
-    edit(cut, cut.root, [&](solver::CertificateNode& node) {
-      node.partial = true;
-      std::erase_if(node.children, [&](const auto& child) { return child.first == dropped->text; });
-    });
+    // Written as a solve stopped before that move writes it (a partial analysis whose nodes are all
+    // reached): erasing the root's edge left the move's nodes in the file, reached by nothing, which
+    // the check rejects first (session 50).
+    solver::SolveResult unsettled = solved_after;
+    unsettled.moves[static_cast<std::size_t>(dropped - solved_after.moves.begin())].value = Value::Unknown;
+    std::stringstream cut_text;
+    solver::write_analysis_certificate(cut_text, *game, *after_move, unsettled, "test");
+    const Certificate cut = Certificate::read(cut_text, where.string());
+    ASSERT_TRUE(cut.partial(cut.root));
     put_part(where, cut);
     const auto from_partial = verify();
     if (first_move_value == Value::Win) {
@@ -1064,6 +1068,25 @@ TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {
   std::string unreachable = text;
   unreachable.replace(unreachable.find("../.. black 0"), 13, "BB/.. black 0");
   EXPECT_EQ(message(unreachable).rfind("t line 4: ", 0), 0u) << message(unreachable);
+}
+
+// A node that neither the root nor any move reaches is rejected, named (docs/solver.md,
+// "Certificates"): it was read and counted among the certificate's nodes but never checked. Here
+// the root alone is a whole proof (Black has won), so the stray nodes are all there is to reject.
+TEST(CertificateFiles, ANodeNothingReachesIsRejected) {
+  const auto reason = [](const std::string& nodes) {
+    std::stringstream in("arbiter-certificate 2\nmade-by test\ngame brique\nposition brique 2 WB/BB white 3\n" + nodes);
+    const solver::VerificationReport report = solver::verify_certificate(Certificate::read(in, "t"), "reference");
+    return report.accepted ? std::string("accepted") : report.reason;
+  };
+  EXPECT_EQ(reason("root 1\nn 1 win 0 *\nend 1\n"), "accepted");
+  // A claim node no move names, and a stray analysis line with a node only it leads to.
+  EXPECT_EQ(reason("root 1\nn 1 win 0 *\nn 2 win 0 *\nend 2\n").rfind("node 2 is reached neither from the root (node 1)", 0), 0u)
+      << reason("root 1\nn 1 win 0 *\nn 2 win 0 *\nend 2\n");
+  EXPECT_EQ(reason("root 1\nn 1 win 0 *\na 2\nm 3 a1\nn 3 win 0 *\nend 3\n")
+                .rfind("node 2 (and 1 more) is reached neither from the root (node 1)", 0),
+            0u)
+      << reason("root 1\nn 1 win 0 *\na 2\nm 3 a1\nn 3 win 0 *\nend 3\n");
 }
 
 // A move's text is the rest of its line without blanks at either end (docs/solver.md): `m 1 a1 `
@@ -1898,11 +1921,13 @@ TEST(DfpnBudget, StopsASolveThatSolvingAgainFinishes) {
 }
 
 // A stop request ends the process after a grace period of 3 s, unless the command is saving what
-// --resume needs (a large solve's table took longer than that and was abandoned half-written).
+// --resume needs (a large solve's table took longer than that and was abandoned half-written) or
+// writing its certificate; the notice says which (a certificate's write said "saving what the
+// search proved, for --resume", the table's words, until session 50).
 void stop_while_saving_then_finish() {
   install_stop_handlers();
   {
-    const SavingForResume saving;
+    const SavingForResume saving("finishing the certificate file, then stopping");
     std::raise(SIGTERM);
     std::this_thread::sleep_for(std::chrono::seconds(5));  // longer than the grace period
     std::fprintf(stderr, "saved\n");
@@ -1914,7 +1939,8 @@ void stop_while_saving_then_finish() {
 
 TEST(StopRequestDeathTest, WaitsForASaveForResumeThenEndsTheProcess) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
-  EXPECT_EXIT(stop_while_saving_then_finish(), ::testing::ExitedWithCode(128 + SIGTERM), "saved");
+  EXPECT_EXIT(stop_while_saving_then_finish(), ::testing::ExitedWithCode(128 + SIGTERM),
+              "arbiter: finishing the certificate file, then stopping \\(another Ctrl-C or SIGTERM now abandons it\\)\n(.|\n)*saved");
 }
 
 // GNU timeout signals the child and then its process group, so two signals arrive microseconds

@@ -32,6 +32,16 @@ std::optional<LineForm> split_line_form(std::string_view text, std::string_view 
   for (std::size_t i = 2; i < words.size(); ++i) {
     (words[i].find('=') != std::string::npos ? form.rulings : form.body).push_back(words[i]);
   }
+  // A line names each ruling once, as every position Arbiter writes does: a second "pie=off" is a
+  // slip of the writer's (an edit that added a ruling the line had), refused rather than read.
+  for (std::size_t i = 0; i < form.rulings.size(); ++i) {
+    const std::string name = form.rulings[i].substr(0, form.rulings[i].find('='));
+    for (std::size_t j = 0; j < i; ++j) {
+      if (form.rulings[j].substr(0, form.rulings[j].find('=')) != name) continue;
+      throw InputError("the one-line position gives the ruling " + quote_input(name) + " twice (" +
+                       quote_input(form.rulings[j]) + " and " + quote_input(form.rulings[i]) + "): name each ruling once");
+    }
+  }
   return form;
 }
 
@@ -58,8 +68,8 @@ void check_line_form_matches(const GameDescriptor& d, const Config& config, cons
   std::vector<std::string> configured_rulings = non_default_rulings(d, config);
   std::sort(configured_rulings.begin(), configured_rulings.end());
   if (written == configured_rulings) return;
-  // Otherwise compared by value: a line may also write a ruling at its default value, or twice,
-  // and still describe the game configured.
+  // Otherwise compared by value: a line may also write a ruling at its default value and still
+  // describe the game configured (split_line_form refuses one written twice).
   const Config carried = make_config(d, form.size, form.rulings);
   std::string differences;
   for (const Ruling& ruling : d.rulings) {

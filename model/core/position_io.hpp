@@ -19,7 +19,8 @@ struct LineForm {
 };
 
 // Splits a one-line form. Returns nullopt when the text is not one line starting with a game
-// name token (then it is a diagram); throws InputError when it starts like one but is malformed.
+// name token (then it is a diagram); throws InputError when it starts like one but is malformed
+// or names a ruling twice (even with one value).
 std::optional<LineForm> split_line_form(std::string_view text, std::string_view expected_game);
 
 // Joins the envelope back: "<game> <size> <body...> <rulings...>".

@@ -343,6 +343,7 @@ done
 expect_error_saying "bench --json of a finished game" "nothing to play out" bench brique --position "brique 2 BW/B. white 3" --json
 [ -s "$tmp/out" ] && fail "bench --json of a finished game printed output" "$tmp/out" || pass
 
+expect_error_saying "rules --summary without a game" "name the game" rules --summary
 games=$("$arbiter" rules | grep -E '^[a-z]' | cut -d' ' -f1)
 [ -n "$games" ] || { echo "FAIL: no games listed"; failures=$((failures + 1)); }
 for game in $games; do
@@ -430,6 +431,23 @@ for game in $games; do
   [ -s "$tmp/out" ] && fail "$game rulings diff printed before its error" "$tmp/out"
   # The ruling compared may be named by its id (as `rules` prints it): the same ruling as its name.
   id=$("$arbiter" rules "$game" | sed -n 's/^\([A-Z]-[0-9]*\)  *[a-z-]*  *--.*/\1/p' | head -1)
+  # rules GAME --summary: the rules sheet, the paragraphs of a book's rules page (rules_summary in
+  # --json), under the rulings in force (there was no way to print them but in a book).
+  for rule in "" "$ruling=$default"; do
+    "$arbiter" rules "$game" --summary ${rule:+--rule "$rule"} >"$tmp/summary" 2>"$tmp/err" &&
+      "$arbiter" rules "$game" --json ${rule:+--rule "$rule"} >"$tmp/summary.json" 2>>"$tmp/err" ||
+      fail "$game rules --summary ${rule:+--rule $rule}" "$tmp/err"
+    if python3 - "$tmp/summary" "$tmp/summary.json" "$rule" <<'PY' >"$tmp/why"; then pass; else fail "$game rules --summary ${rule:+--rule $rule}" "$tmp/why"; fi
+import json, sys
+text = open(sys.argv[1]).read().split("\n")
+paragraphs = json.load(open(sys.argv[2]))["game"]["rules_summary"]
+if not paragraphs: sys.exit("rules --json has no rules_summary")
+body = [line for line in text[1:] if line and not line.startswith("Rulings in force: ") and not line.startswith("A rule followed by a mark")]
+if body != paragraphs: sys.exit("--summary printed %r, --json has %r" % (body, paragraphs))
+if ("Rulings in force: " in "\n".join(text)) != bool(sys.argv[3]): sys.exit("the rulings in force are said only under --rule")
+PY
+  done
+  expect_error_saying "$game rules --summary --markdown" "give one of them" rules "$game" --summary --markdown
   expect_error_saying "$game rulings diff by id with the compared ruling fixed" "fixes the ruling under comparison" \
     rulings diff "$game" "$id" --rule "$ruling=$default"
   expect_error_saying "$game metrics by id with the compared ruling fixed" "runs every reading" \

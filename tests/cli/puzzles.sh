@@ -135,8 +135,10 @@ PY
 # the connection, cert its certificate); the certificate's SHA-256 is made to match.
 changed_copy() {
   cp "$db" "$tmp/$1.db"
-  python3 - "$tmp/$1.db" "$2" <<'PY2'
+  python3 - "$tmp/$1.db" "$2" "$(dirname "$0")" <<'PY2'
 import hashlib, json, sqlite3, sys
+sys.path.insert(0, sys.argv[3])
+from cert_reached_only import reached_only  # a certificate cut by hand keeps only reached nodes
 c = sqlite3.connect(sys.argv[1])
 cert, = c.execute("SELECT certificate FROM puzzles WHERE id = 1").fetchone()
 exec(sys.argv[2])
@@ -164,7 +166,7 @@ root = next(i for i, l in enumerate(lines) if l.startswith('a '))
 end = next(i for i, l in enumerate(lines) if l.startswith('end '))
 moves = [l for l in lines[root + 1:end] if l.split(' ', 2)[2] == key]
 assert len(moves) == 1 and end - root > 2
-cert = '\n'.join(lines[:root] + ['p' + lines[root][1:]] + moves + lines[end:])"
+cert = reached_only('\n'.join(lines[:root] + ['p' + lines[root][1:]] + moves + lines[end:]))"
 recheck_refused partial "a partial analysis" "the certificate is a partial analysis: [0-9]* of the [0-9]* legal moves are not covered"
 # The row's kind changed: the within-2 certificate does not say that no other move wins within 3.
 changed_copy kind "c.execute(\"UPDATE puzzles SET kind = 'within-3', within = 3 WHERE id = 1\")"

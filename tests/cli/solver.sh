@@ -757,8 +757,10 @@ status=$?
   "$arbiter" verify-proof "$tmp/allp.cert" --json 2>/dev/null | jq -e '.root == "analysis"' >/dev/null &&
   pass || fail "a partial root covering every move -> exit $status" "$tmp/out"
 root=$(sed -n 's/^root //p' "$tmp/pie0.cert")
+# The root's first move is dropped with the nodes only it reached (a node nothing reaches is
+# rejected, session 50), as a solve stopped before that move writes it.
 awk -v root="$root" '$0 == "a " root { print "p " root; skip = 1; next } skip && /^m / && !dropped { dropped = 1; next } { print }' \
-  "$tmp/pie0.cert" >"$tmp/onep.cert"
+  "$tmp/pie0.cert" | python3 "$(dirname "$0")/cert_reached_only.py" >"$tmp/onep.cert"
 "$arbiter" verify-proof "$tmp/onep.cert" >"$tmp/out" 2>&1
 status=$?
 [ $status -eq 3 ] && [ "$(tail -n 1 "$tmp/out")" = "Partial: 1 of the 4 legal moves is not covered by this certificate (exit status 3)" ] &&

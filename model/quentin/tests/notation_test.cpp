@@ -89,12 +89,11 @@ TEST(QuentinNotation, LoadPositionInfersSizeAndRulings) {
   EXPECT_EQ(loaded.game->config().rule("pie"), "off");
   auto from_diagram = load_position(quentin_game(), 0, {}, "B..\n...\n...\nWhite to move, ply 1\n");
   EXPECT_EQ(from_diagram.state->line(), "quentin 3 B../.../... white 1");
-  // A line may write a ruling at its default value, or one twice with one value: read by value,
-  // printed canonically.
+  // A line may write a ruling at its default value: read by value, printed canonically. One
+  // written twice, even with one value, is refused (it was read until session 50).
   auto default_written = load_position(quentin_game(), 0, {}, "quentin 3 B../.../... white 1 pie=on majority=distinct");
   EXPECT_EQ(default_written.state->line(), "quentin 3 B../.../... white 1");
-  auto repeated = load_position(quentin_game(), 0, {"pie=off"}, "quentin 3 B../.../... white 1 pie=off pie=off");
-  EXPECT_EQ(repeated.state->line(), "quentin 3 B../.../... white 1 pie=off");
+  EXPECT_THROW(load_position(quentin_game(), 0, {"pie=off"}, "quentin 3 B../.../... white 1 pie=off pie=off"), InputError);
 }
 
 void expect_input_error(const std::function<void()>& action, const std::string& phrase) {
@@ -133,7 +132,8 @@ TEST(QuentinNotation, BadPositionsGiveOneLineErrors) {
   expect_input_error(parse("quentin 4 B.../..../..../.... white 1"), "size 4 but the game is configured with size 3");
   expect_input_error(parse("quentin 3 B../.../... white 1 pie=off"),
                      "the position's rulings differ from the game's: pie=off where the game has pie=on (the default)");
-  expect_input_error(parse("quentin 3 B../.../... white 1 pie=off pie=on"), "ruling pie is given twice, as off and on");
+  expect_input_error(parse("quentin 3 B../.../... white 1 pie=off pie=on"),
+                     "the one-line position gives the ruling 'pie' twice ('pie=off' and 'pie=on'): name each ruling once");
   expect_input_error(parse("quentin 3 B../... white 1"), "has 2 rows, expected 3");
   expect_input_error(parse("quentin 3 B../.../... red 1"), "side to move must be 'black' or 'white'");
   expect_input_error(parse("quentin 3 B../.../... white 1 swapped extra"), "body tokens");
