@@ -25,6 +25,7 @@
 #include "cli/live_progress.hpp"
 #include "distributed/farm.hpp"
 #include "distributed/output_lock.hpp"
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/text.hpp"
 #include "model/core/version.hpp"

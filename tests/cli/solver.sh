@@ -21,6 +21,10 @@ if [ -n "$(values "$tmp/t1.out")" ] && diff <(values "$tmp/t1.out") <(values "$t
   fail "brique 4x4 openings differ between 1 and 3 threads"; cat "$tmp/diff"; fi
 "$arbiter" verify-proof "$tmp/t3.cert" >"$tmp/out" 2>&1
 if [ $? -eq 0 ] && grep -q '^Verified: every legal move is settled' "$tmp/out"; then pass; else fail "verify-proof of the 3-thread 4x4 table"; cat "$tmp/out"; fi
+# Counts grouped in thousands, as solve's are ("(28073 nodes" and "117461 positions, 122442 moves").
+thousands='[0-9]{1,3}(,[0-9]{3})+'
+if grep -qE "^Certificate: .* \($thousands nodes, written by" "$tmp/out" && grep -qE "^Checked with .*: $thousands positions, $thousands moves$" "$tmp/out"; then
+  pass; else fail "verify-proof groups its counts in thousands"; cat "$tmp/out"; fi
 
 # A tampered certificate: the first defence of some node dropped.
 awk 'BEGIN{done=0} /^n /{n=$0; moves=0} /^m /{moves++; if (!done && moves==2 && prev ~ /^m /) {done=1; next}} {print; prev=$0}' "$tmp/b3.cert" >"$tmp/cut.cert"
