@@ -216,15 +216,6 @@ std::string rulings_in_force_line(const GameDescriptor& game, const Config& conf
   return line + ")";
 }
 
-std::string with_commas(std::uint64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 void require_path(const boost::program_options::variables_map& given, const std::string& name, const std::string& value,
                   const std::string& kind) {
   if (given.count(name) != 0 && value.empty()) throw InputError("--" + name + " needs " + kind + ", got ''");

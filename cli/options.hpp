@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/numbers.hpp"
 #include "model/core/position_io.hpp"
@@ -104,8 +105,7 @@ void parse_difficulty(const std::string& text, int& low, int& high);
 // it was reached under, and a default may change between versions.
 std::string rulings_in_force_line(const GameDescriptor& game, const Config& config);
 
-// 1234567 as "1,234,567": counts of millions of nodes are read by people.
-std::string with_commas(std::uint64_t n);
+// with_commas (model/core/digits.hpp): 1234567 as "1,234,567", in every command's text output.
 
 // Bad paths fail before the work, in one line naming the option and the path as the user gave
 // them ("--out '/proc/x/a.png': its folder '/proc/x' does not exist").

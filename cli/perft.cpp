@@ -1,8 +1,11 @@
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
 
 #include "cli/json_output.hpp"
 #include "cli/options.hpp"
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/perft.hpp"
@@ -226,8 +229,11 @@ int bench_command(const std::vector<std::string>& args) {
               (d.side_names[0] + "%").c_str(), (d.side_names[1] + "%").c_str(), "draw%");
   for (const auto& [name, r] : results) {
     const double n = static_cast<double>(r.playouts);
-    std::printf("%-12s %10ld %14.0f %14.0f %10.1f %8.1f %8.1f %8.1f\n", name.c_str(), r.playouts,
-                r.playouts_per_second(), r.moves_per_second(), static_cast<double>(r.moves) / n,
+    // Counts and rates grouped in thousands, as every command's text writes them (JSON: plain).
+    const auto grouped = [](double x) { return with_commas(static_cast<std::uint64_t>(std::llround(x))); };
+    std::printf("%-12s %10s %14s %14s %10.1f %8.1f %8.1f %8.1f\n", name.c_str(),
+                with_commas(static_cast<std::uint64_t>(r.playouts)).c_str(), grouped(r.playouts_per_second()).c_str(),
+                grouped(r.moves_per_second()).c_str(), static_cast<double>(r.moves) / n,
                 100.0 * static_cast<double>(r.wins[0]) / n, 100.0 * static_cast<double>(r.wins[1]) / n,
                 100.0 * static_cast<double>(r.draws) / n);
   }

@@ -306,9 +306,16 @@ int generate(const std::vector<std::string>& args) {
     return 0;
   }
   const std::int64_t added = report.stored_after - report.stored_before;
+  // The candidates examined, both ends included: "candidates 0-366" for 367 of them ("0..367" read
+  // as 368, or as a range that leaves out 367, depending on the reader).
+  const auto examined = report.next_candidate - report.first_candidate;
+  const std::string candidates = examined == 0   ? "none, the next being candidate " + std::to_string(report.first_candidate)
+                                 : examined == 1 ? "candidate " + std::to_string(report.first_candidate)
+                                                 : "candidates " + std::to_string(report.first_candidate) + "-" +
+                                                       std::to_string(report.next_candidate - 1);
   std::cout << added << " puzzle" << (added == 1 ? "" : "s") << " added (" << report.stored_after << "/" << count << " "
-            << what << " in " << db << "), " << report.next_candidate - report.first_candidate << " positions examined (candidates "
-            << report.first_candidate << ".." << report.next_candidate << " of seed " << seed
+            << what << " in " << db << "), " << examined << (examined == 1 ? " position" : " positions") << " examined ("
+            << candidates << " of seed " << seed
             << (budget == generators::GeneratorOptions{}.node_budget ? "" : ", --node-budget " + std::to_string(budget)) << "), "
             << report.duplicates << " duplicates skipped, " << std::fixed << std::setprecision(1) << seconds << " s\n";
   std::string rejected;

@@ -19,6 +19,7 @@
 #include "cli/json_output.hpp"
 #include "cli/options.hpp"
 #include "distributed/output_lock.hpp"
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
 #include "model/core/version.hpp"

@@ -12,6 +12,7 @@
 
 #include "cli/json_output.hpp"
 #include "cli/options.hpp"
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
 #include "model/registry.hpp"
@@ -451,13 +452,13 @@ int verify_proof_command(const std::vector<std::string>& args) {
               << (*nodes_read == 1 ? " node" : " nodes") << " read): nothing is verified\n";
     return say_interrupted(report, true);
   }
-  std::cout << "Certificate: " << file << " (" << certificate.size() << (certificate.size() == 1 ? " node" : " nodes")
+  std::cout << "Certificate: " << file << " (" << with_commas(static_cast<std::uint64_t>(certificate.size())) << (certificate.size() == 1 ? " node" : " nodes")
             << ", written by " << certificate.made_by << ")\n";
   std::cout << "Position: " << certificate.position << "\n";
   std::cout << "Checked with the " << implementation << " implementation"
             << (probe->implementations().size() == 1 ? " (the game's only one, so the same engine that searched, re-run without search)" : "") << ": "
-            << report.nodes_checked << (report.nodes_checked == 1 ? " position, " : " positions, ")
-            << report.edges_checked << (report.edges_checked == 1 ? " move" : " moves")
+            << with_commas(static_cast<std::uint64_t>(report.nodes_checked)) << (report.nodes_checked == 1 ? " position, " : " positions, ")
+            << with_commas(static_cast<std::uint64_t>(report.edges_checked)) << (report.edges_checked == 1 ? " move" : " moves")
             << (report.parts_checked > 0 ? " (in this file and " + std::to_string(report.parts_checked) +
                                                (report.parts_checked == 1 ? " part file)" : " part files)") : "")
             << (report.interrupted ? " before it was stopped" : "") << "\n";

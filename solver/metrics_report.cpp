@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "distributed/farm.hpp"
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/heading.hpp"
 #include "model/core/position_io.hpp"
@@ -286,7 +287,7 @@ void play_text(std::ostringstream& out, const PlayMetrics& m, const MetricsRepor
       << ", " << m.games << (m.stopped ? " of " + std::to_string(m.games_requested) : std::string()) << " games in "
       << seconds_text(m.seconds);
   if (kind == PlayerKind::Mcts && m.seconds >= kShortestTimed) {
-    out << " (" << fixed(static_cast<double>(m.playouts) / m.seconds, 0) << " playouts/s)";
+    out << " (" << with_commas(static_cast<std::uint64_t>(std::llround(static_cast<double>(m.playouts) / m.seconds))) << " playouts/s)";
   }
   out << ":\n    " << report.sides[0] << " (moves first) wins " << percent(first.rate) << " [95% CI " << percent(first.low)
       << ", " << percent(first.high) << "], " << report.sides[1] << " " << percent(m.games ? static_cast<double>(m.wins[1]) / m.games : 0)

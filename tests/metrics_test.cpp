@@ -392,6 +392,15 @@ TEST(MetricsText, SmallRatesAndShortTimesAreNotRoundedAway) {
   EXPECT_EQ(text.find("playouts/s"), std::string::npos) << text;
 }
 
+// A rate is grouped in thousands as every command's counts are ("(563471 playouts/s)" stood beside
+// solve's "1,234 nodes").
+TEST(MetricsText, PlayoutRateIsGroupedInThousands) {
+  auto report = long_and_short_games();
+  report.readings.front().mcts->seconds = 0.04;  // 25,000 playouts
+  const std::string text = metrics::to_text(report);
+  EXPECT_NE(text.find("(625,000 playouts/s)"), std::string::npos) << text;
+}
+
 // The length whisker runs from the shortest game to the longest, which it says: mean ± sd ran
 // below 0 and past the 400-ply cap and was cut at the axis unseen.
 TEST(Chart, LengthWhiskersStayWithinTheLengthsPlayed) {

@@ -149,4 +149,10 @@ grep -q "^arbiter: error: --mcts-games has no effect with --player random" "$tmp
 expect_error "random games without random play" metrics brique --size 3 --player mcts --games 5
 [ ! -e /nonexistent/dir/chart.svg.partial ] && pass || fail "a partial chart was left"
 
+# bench, beside metrics, groups its counts and rates in thousands as every command's text does
+# (it printed "434175 3995887 29636042"); --json gives plain numbers.
+"$arbiter" bench brique --size 3 --seconds 0.1 --impl fast >"$tmp/bench" 2>&1
+grep -qE "^fast +[0-9]{1,3}(,[0-9]{3})+ +[0-9]{1,3}(,[0-9]{3})+ +[0-9]{1,3}(,[0-9]{3})+ " "$tmp/bench" && pass \
+  || fail "bench groups its numbers in thousands" "$tmp/bench"
+
 finish

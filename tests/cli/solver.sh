@@ -11,6 +11,14 @@ if [ $? -eq 0 ] && grep -q '^Value: Black (the colour to move) wins (exact, prov
 if grep -q '^state: ' "$tmp/err"; then pass; else fail "solve names its state directory"; fi
 "$arbiter" verify-proof "$tmp/b3.cert" >"$tmp/out" 2>&1
 if [ $? -eq 0 ] && grep -q '^Verified: every legal move is settled' "$tmp/out" && grep -q 'reference implementation' "$tmp/out"; then pass; else fail "verify-proof b3"; cat "$tmp/out"; fi
+# Without --proof the line past the pie exchange (b1 swap ...) is found by solving the position
+# after b1 swap again: its nodes and time are reported on a line of their own, and in --json (it
+# took 11-13 s after Quentin 5x5's openings, with neither said).
+"$arbiter" solve brique --size 3 >"$tmp/out" 2>/dev/null
+if grep -q '^Principal line: b1 swap ' "$tmp/out" && grep -qE '^Line past the exchange: [0-9,]+ nodes in [0-9]+\.[0-9]{2} s \([0-9,]+ nodes/s\), the position after b1 swap solved again alone; not counted in "Search:"$' "$tmp/out"; then
+  pass; else fail "solve reports the search for the line past the exchange"; cat "$tmp/out"; fi
+"$arbiter" solve brique --size 3 --json 2>/dev/null | python3 -c "import json,sys; r=json.load(sys.stdin)['line_resolve']; sys.exit(0 if r['moves'] == ['b1', 'swap'] and r['nodes'] > 0 and r['found'] else 1)" \
+  && pass || fail "solve --json reports the search for the line past the exchange"
 
 # Threads do not change values: 4x4 openings on 1 and on 3 threads (more threads than units left at
 # the end, so idle threads join the last units), and the 3-thread certificate verifies.
@@ -21,6 +29,10 @@ if [ -n "$(values "$tmp/t1.out")" ] && diff <(values "$tmp/t1.out") <(values "$t
   fail "brique 4x4 openings differ between 1 and 3 threads"; cat "$tmp/diff"; fi
 "$arbiter" verify-proof "$tmp/t3.cert" >"$tmp/out" 2>&1
 if [ $? -eq 0 ] && grep -q '^Verified: every legal move is settled' "$tmp/out"; then pass; else fail "verify-proof of the 3-thread 4x4 table"; cat "$tmp/out"; fi
+# Counts grouped in thousands, as solve's are ("(28073 nodes" and "117461 positions, 122442 moves").
+thousands='[0-9]{1,3}(,[0-9]{3})+'
+if grep -qE "^Certificate: .* \($thousands nodes, written by" "$tmp/out" && grep -qE "^Checked with .*: $thousands positions, $thousands moves$" "$tmp/out"; then
+  pass; else fail "verify-proof groups its counts in thousands"; cat "$tmp/out"; fi
 
 # A tampered certificate: the first defence of some node dropped.
 awk 'BEGIN{done=0} /^n /{n=$0; moves=0} /^m /{moves++; if (!done && moves==2 && prev ~ /^m /) {done=1; next}} {print; prev=$0}' "$tmp/b3.cert" >"$tmp/cut.cert"
