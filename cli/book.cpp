@@ -48,7 +48,10 @@ int book(const std::vector<std::string>& args) {
   if (provenance != "front" && provenance != "back") {
     throw InputError("--provenance must be front or back, got " + quote_input(provenance));
   }
-  if (paper != "a4" && paper != "letter") throw InputError("--paper must be a4 or letter, got " + quote_input(paper));
+  // In any case: paper sizes are written A4 and Letter as often as a4 and letter.
+  std::string paper_name = paper;
+  std::transform(paper_name.begin(), paper_name.end(), paper_name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (paper_name != "a4" && paper_name != "letter") throw InputError("--paper must be a4 or letter, got " + quote_input(paper));
   if (!game.empty()) query.game = find_game(game).name;
   query.limit = count;
   const auto started = std::chrono::steady_clock::now();
@@ -106,7 +109,7 @@ int book(const std::vector<std::string>& args) {
   book_options.rechecked = true;
   book_options.provenance_at_back = provenance == "back";
   book_options.solutions = !no_solutions;
-  book_options.paper = paper == "letter" ? puzzles::BookOptions::Paper::Letter : puzzles::BookOptions::Paper::A4;
+  book_options.paper = paper_name == "letter" ? puzzles::BookOptions::Paper::Letter : puzzles::BookOptions::Paper::A4;
   // Which files the book had reached when a stop came: its three books are renamed into place
   // only once all is made (puzzles/book.cpp), but the PNGs are written in diagrams/ as they come.
   bool writing_pngs = false;

@@ -221,7 +221,8 @@ sed -n 's|^<li><b>\(.*\)</b> \(.*\)</li>$|\1 \2|p' "$tmp/ids/book.html" | sed "s
 
 # --paper letter: book.pdf on US Letter with every word and page number on the page (laid out for
 # A4's 267 mm, the bottom lines and page numbers of a Letter page were cut off), book.tex too.
-"$arbiter" book --db "$db" --paper letter --out "$tmp/letter" >/dev/null 2>"$tmp/err" || fail "book --paper letter: $(cat "$tmp/err")"
+# Given in any case ('--paper Letter' was refused: --paper must be a4 or letter).
+"$arbiter" book --db "$db" --paper Letter --out "$tmp/letter" >/dev/null 2>"$tmp/err" || fail "book --paper Letter: $(cat "$tmp/err")"
 pages=$(pdfinfo "$tmp/letter/book.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
 low=$(words_of "$tmp/letter/book.pdf" 1 999 | awk '$4 > 792 - 14 || $1 < 14 || $3 > 612 - 14')
 numbered=0
