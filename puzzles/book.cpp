@@ -909,8 +909,9 @@ std::vector<GameIntro> game_intros(const std::vector<Puzzle>& puzzles) {
 
 // The title page's word on the code: the version(s) that proved the puzzles (each puzzle keeps
 // its own, Puzzle::version), and this arbiter's, which made the book and, when `rechecked`,
-// re-checked every puzzle's certificate and solution.
-std::string versions_note(const std::vector<Puzzle>& puzzles, bool rechecked) {
+// re-checked every puzzle's certificate and solution. A book without its solution pages
+// (`solutions` false) prints no wrong move nor solution, and the note says nothing of them.
+std::string versions_note(const std::vector<Puzzle>& puzzles, bool rechecked, bool solutions) {
   std::vector<std::string> order;
   std::map<std::string, std::vector<int>> numbers;  // version -> puzzle numbers
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
@@ -931,6 +932,11 @@ std::string versions_note(const std::vector<Puzzle>& puzzles, bool rechecked) {
   }
   const std::string made = std::string(version_string());
   if (!rechecked) return text + " Made with " + made + ".";
+  const std::string checked = text + " Made with " + made + ", which re-checked every puzzle before printing it, without search: its " +
+                              "certificate against the certificate's SHA-256 and on the game's reference implementation (or its only " +
+                              "one, for a game with one), as an analysis of every legal move in which the key move alone does what " +
+                              "the puzzle says";
+  if (!solutions) return checked + ".";
   // A wrong move said to win later than asked: only a search checks it, and the book makes none.
   std::vector<int> slower;
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
@@ -940,10 +946,7 @@ std::string versions_note(const std::vector<Puzzle>& puzzles, bool rechecked) {
   const std::string unsearched =
       slower.empty() ? "" : " (but for the slower wins of wrong moves in " + std::string(slower.size() == 1 ? "puzzle " : "puzzles ") +
                                 number_ranges(slower) + ", which need a search: arbiter puzzles verify makes it)";
-  return text + " Made with " + made + ", which re-checked every puzzle before printing it, without search: its " +
-         "certificate against the certificate's SHA-256 and on the game's reference implementation (or its only " +
-         "one, for a game with one), as an analysis of every legal move in which the key move alone does what the puzzle " +
-         "says and with which its wrong moves agree" + unsearched + ", and its solution played out to the win.";
+  return checked + " and with which its wrong moves agree" + unsearched + ", and its solution played out to the win.";
 }
 
 // Removes the diagram PNGs an earlier book left in `diagrams` (puzzle-NNN.png, solution-NNN.png,
@@ -1029,7 +1032,7 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
             "good as the key move one move ahead), then others. "
           : "";
   const std::string rules_note = "The next page gives each game's rules and how its moves are written.";
-  std::vector<std::string> provenance = {what_was_proved(puzzles), versions_note(puzzles, options.rechecked)};
+  std::vector<std::string> provenance = {what_was_proved(puzzles), versions_note(puzzles, options.rechecked, options.solutions)};
   std::vector<std::string> notes = {
       std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ".", reading + rules_note};
   if (!options.provenance_at_back) {
