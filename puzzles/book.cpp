@@ -803,6 +803,8 @@ std::string number_ranges(const std::vector<int>& numbers) {
   return join(ranges, ", ");
 }
 
+}  // namespace
+
 // "Do board edges count toward ...? Here, each board edge a point lies on counts as one (Q-1
 // edges-count=yes)": a ruling's question and the value in force in words, for a reader without the
 // program; its id and value last, which the puzzle's caption ("Rulings: edges-count=yes") names.
@@ -811,13 +813,14 @@ std::string ruling_with_meaning(const GameDescriptor& game, const std::string& a
   for (const Ruling& ruling : game.rulings) {
     if (ruling.name != name) continue;
     for (const RulingOption& option : ruling.options) {
-      if (option.value == value) return ruling.question + " Here, " + option.meaning + " (" + ruling.id + " " + assignment + ")";
+      // The reader's wording where the game gives one (RulingOption::reader): a meaning may be
+      // written for someone choosing among the alternatives ("nearest real alternative: ...").
+      const std::string& words = option.reader.empty() ? option.meaning : option.reader;
+      if (option.value == value) return ruling.question + " Here, " + words + " (" + ruling.id + " " + assignment + ")";
     }
   }
   return assignment;
 }
-
-}  // namespace
 
 Drawing with_book_sized_labels(Drawing drawing, double width_mm) {
   if (drawing.width <= 0) return drawing;
