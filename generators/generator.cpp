@@ -1140,7 +1140,7 @@ std::vector<RecheckProblem> refutation_problems(const Game& game, const State& p
 
 }  // namespace
 
-std::vector<RecheckProblem> check_without_search(const Puzzle& p) {
+std::vector<RecheckProblem> check_without_search(const Puzzle& p, const std::function<bool()>& keep_going) {
   const auto game = make_game(find_game(p.game), p.size, p.rulings);
   std::unique_ptr<State> position;
   try {
@@ -1194,9 +1194,18 @@ std::vector<RecheckProblem> check_without_search(const Puzzle& p) {
   std::optional<solver::Certificate> verified;  // once it verifies, as an analysis of this position
   try {
     std::istringstream in(p.certificate);
-    solver::Certificate certificate = solver::Certificate::read(in, "puzzle " + std::to_string(p.id));
+    solver::Certificate certificate = [&] {
+      try {
+        return solver::Certificate::read(in, "puzzle " + std::to_string(p.id), keep_going);
+      } catch (const solver::Certificate::ReadStopped&) {
+        throw solver::SearchInterrupted();
+      }
+    }();
+    solver::VerifyOptions verify_options;
+    verify_options.keep_going = keep_going;
     const solver::VerificationReport report =
-        solver::verify_certificate(certificate, game->checking_implementation(), p.rulings);
+        solver::verify_certificate(certificate, game->checking_implementation(), p.rulings, verify_options);
+    if (report.interrupted) throw solver::SearchInterrupted();
     if (!report.accepted) problems.push_back("the certificate is rejected: " + report.reason);
     if (certificate.position != position->line()) {
       problems.emplace_back("the certificate proves another position");
@@ -1281,7 +1290,7 @@ std::vector<RecheckProblem> recheck(const Puzzle& p) {
       }
     }
   }
-  for (RecheckProblem& problem : check_without_search(p)) problems.push_back(std::move(problem));
+  for (RecheckProblem& problem : check_without_search(p, [] { return !stop_requested(); })) problems.push_back(std::move(problem));
   return problems;
 }
 
