@@ -765,6 +765,10 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   std::map<std::uint64_t, std::string> arrived;
   std::uint64_t handed = run.next;
   const auto started = std::chrono::steady_clock::now();
+  // When each candidate out was handed out, and how long each one the time limit cut had been
+  // searched (both under the farm's lock).
+  std::map<std::uint64_t, std::chrono::steady_clock::time_point> handed_at;
+  std::map<std::uint64_t, double> cut_after;
   const DeadlineScope deadline(options.time_limit_seconds);
   distributed::FarmJob job = candidate_farm(*game, options);
   job.next_unit = [&]() -> std::optional<distributed::UnitId> {
@@ -778,9 +782,14 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
       report.time_limit = true;
       return std::nullopt;
     }
+    handed_at[handed] = std::chrono::steady_clock::now();
     return handed++;
   };
   job.on_result = [&](distributed::UnitId index, const std::string& bytes) {
+    if (const auto at = handed_at.find(index); at != handed_at.end()) {
+      if (bytes == "I") cut_after[index] = std::chrono::duration<double>(std::chrono::steady_clock::now() - at->second).count();
+      handed_at.erase(at);
+    }
     if (bytes == "I" || index < run.next || stored >= count) return;  // not examined, or past what is kept
     progress.candidates.fetch_add(1);
     if (bytes.size() > 1 && bytes.front() == 'R' && bytes.substr(1) == std::to_string(static_cast<int>(Rejection::OverBudget))) {
@@ -822,6 +831,12 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   report.interrupted = stored < count;
   // A limit that was met just as the count was reached did not end the run.
   if (stored >= count) report.position_limit = report.time_limit = false;
+  if (report.time_limit && !stop_requested()) {
+    if (const auto cut = cut_after.find(run.next); cut != cut_after.end()) {
+      report.candidate_cut = true;
+      report.cut_seconds = cut->second;
+    }
+  }
   return report;
 }
 

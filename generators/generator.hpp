@@ -99,6 +99,12 @@ struct GenerationReport {
   bool interrupted = false;       // ended before the count was reached (a stop request or a limit)
   bool position_limit = false;    // ended by max_positions
   bool time_limit = false;        // ended by time_limit_seconds
+  // Ended by time_limit_seconds while next_candidate's search was under way: the limit cut it
+  // short after cut_seconds of search. A cut search is not kept (docs/puzzles.md), so a run that
+  // examined nothing else (next_candidate == first_candidate) would stop there again under the
+  // same limit.
+  bool candidate_cut = false;
+  double cut_seconds = 0;
   // The store's runs of the same game, size, rulings, kind, theme and seed under another node
   // budget (a run is continued by its own budget alone): each budget and its next candidate.
   std::vector<std::pair<std::uint64_t, std::uint64_t>> other_budgets;
