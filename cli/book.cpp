@@ -6,6 +6,8 @@
 #include <iomanip>
 #include <iostream>
 #include <limits>
+#include <string>
+#include <system_error>
 
 #include "cli/options.hpp"
 #include "generators/generator.hpp"
@@ -13,6 +15,7 @@
 #include "model/registry.hpp"
 #include "puzzles/book.hpp"
 #include "puzzles/store.hpp"
+#include "solver/dfpn.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/progress.hpp"
 
@@ -48,7 +51,10 @@ int book(const std::vector<std::string>& args) {
   if (provenance != "front" && provenance != "back") {
     throw InputError("--provenance must be front or back, got " + quote_input(provenance));
   }
-  if (paper != "a4" && paper != "letter") throw InputError("--paper must be a4 or letter, got " + quote_input(paper));
+  // In any case: paper sizes are written A4 and Letter as often as a4 and letter.
+  std::string paper_name = paper;
+  std::transform(paper_name.begin(), paper_name.end(), paper_name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (paper_name != "a4" && paper_name != "letter") throw InputError("--paper must be a4 or letter, got " + quote_input(paper));
   if (!game.empty()) query.game = find_game(game).name;
   query.limit = count;
   const auto started = std::chrono::steady_clock::now();
@@ -61,10 +67,20 @@ int book(const std::vector<std::string>& args) {
     throw InputError(quote_input(db) + " has no puzzles" + (game.empty() ? "" : " of " + query.game) +
                      " with difficulty " + range);
   }
-  // A stop request ends the book between two puzzles; the next run writes it again from the store.
+  // A stop request ends the book between two puzzles, or within a puzzle's re-check; the next run
+  // writes it again from the store.
   struct Stopped {};
   install_stop_handlers();
   Progress progress(std::cerr);
+  std::error_code there;
+  const bool older_book = std::filesystem::exists(std::filesystem::path(out) / "book.pdf", there) ||
+                          std::filesystem::exists(std::filesystem::path(out) / "book.html", there);
+  // out_removed: OUT, made by this run, was removed again (empty after a stop before any PNG).
+  const auto no_new_book = [&](bool out_removed = false) {
+    return "no new book was written: " + (older_book   ? "the older book.html, book.pdf and book.tex in " + out + " are left as they were"
+                                          : out_removed ? "the folder " + out + ", made by this run, is removed again"
+                                                        : out + " holds no book");
+  };
   // Every puzzle printed is re-checked first, without search (its certificate against its SHA-256
   // and on the reference implementation, its main line to the win): one that fails stops the book
   // before anything is written, as a damaged row does.
@@ -72,7 +88,14 @@ int book(const std::vector<std::string>& args) {
     for (std::size_t i = 0; i < selected.size(); ++i) {
       if (stop_requested()) throw Stopped{};
       const puzzles::Puzzle& p = selected[i];
-      const std::vector<generators::RecheckProblem> problems = generators::check_without_search(p);
+      // The re-check hears the stop too: a large certificate takes seconds to verify (a Quentin
+      // one kept the stop waiting past the 3 s grace).
+      std::vector<generators::RecheckProblem> problems;
+      try {
+        problems = generators::check_without_search(p, [] { return !stop_requested(); });
+      } catch (const solver::SearchInterrupted&) {
+        throw Stopped{};
+      }
       if (!problems.empty()) {
         progress.clear();
         throw InputError("--db " + quote_input(db) + ": puzzle " + std::to_string(p.id) + " (" + p.game + " " +
@@ -83,7 +106,7 @@ int book(const std::vector<std::string>& args) {
     }
   } catch (const Stopped&) {
     progress.clear();
-    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; no book was written\n";
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; " << no_new_book() << "\n";
     return interrupted_exit_status();
   }
   // Made now, before the diagrams are drawn; its folder must be there (a mistyped path is refused).
@@ -106,13 +129,10 @@ int book(const std::vector<std::string>& args) {
   book_options.rechecked = true;
   book_options.provenance_at_back = provenance == "back";
   book_options.solutions = !no_solutions;
-  book_options.paper = paper == "letter" ? puzzles::BookOptions::Paper::Letter : puzzles::BookOptions::Paper::A4;
+  book_options.paper = paper_name == "letter" ? puzzles::BookOptions::Paper::Letter : puzzles::BookOptions::Paper::A4;
   // Which files the book had reached when a stop came: its three books are renamed into place
   // only once all is made (puzzles/book.cpp), but the PNGs are written in diagrams/ as they come.
   bool writing_pngs = false;
-  std::error_code there;
-  const bool older_book = std::filesystem::exists(std::filesystem::path(out) / "book.pdf", there) ||
-                          std::filesystem::exists(std::filesystem::path(out) / "book.html", there);
   book_options.progress = [&](const std::string& stage, int done, int total) {
     if (stop_requested()) {
       writing_pngs = stage.find("PNGs") != std::string::npos;
@@ -128,10 +148,7 @@ int book(const std::vector<std::string>& args) {
     // write_book removed the diagrams/ it made if no PNG was in it yet; OUT, made by this run and
     // now empty, goes too (fs::remove takes an empty folder only).
     const bool out_removed = out_made && std::filesystem::is_empty(out, ignored) && std::filesystem::remove(out, ignored);
-    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; no new book was written: "
-              << (older_book   ? "the older book.html, book.pdf and book.tex in " + out + " are left as they were"
-                  : out_removed ? "the folder " + out + ", made by this run, is removed again"
-                               : out + " holds no book")
+    std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; " << no_new_book(out_removed)
               << (writing_pngs ? " (the diagram PNGs in " + (std::filesystem::path(out) / "diagrams").string() +
                                      " are this run's, and only some of them)"
                                : "")

@@ -338,6 +338,18 @@ int generate(const std::vector<std::string>& args) {
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; every puzzle found so far is stored: run the same command to continue\n";
     return interrupted_exit_status();
   }
+  if (report.time_limit && report.candidate_cut && report.next_candidate == report.first_candidate) {
+    // The limit cut the one candidate this run began, and a cut search is not kept: the same
+    // command would begin it again and stop at the same place, so it must not promise progress.
+    std::ostringstream took;
+    took << std::fixed << std::setprecision(1) << report.cut_seconds;
+    std::cerr << "arbiter: stopped: --time-limit " << as_given(time_limit) << " s reached with " << report.stored_after << "/"
+              << count << " stored, none added by this run: candidate " << report.next_candidate << " needs more than the "
+              << as_given(time_limit) << " s limit (its search was cut after " << took.str()
+              << " s, and a cut search is not kept: the same command would begin it again and stop here again); give a "
+                 "longer --time-limit, or a smaller --node-budget (a run of its own, which gives a candidate up sooner)\n";
+    return 1;
+  }
   if (report.position_limit || report.time_limit) {
     // Short of the count, like a solve that ends unknown within its limits: exit 1.
     std::cerr << "arbiter: stopped: "

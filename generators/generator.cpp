@@ -765,6 +765,10 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   std::map<std::uint64_t, std::string> arrived;
   std::uint64_t handed = run.next;
   const auto started = std::chrono::steady_clock::now();
+  // When each candidate out was handed out, and how long each one the time limit cut had been
+  // searched (both under the farm's lock).
+  std::map<std::uint64_t, std::chrono::steady_clock::time_point> handed_at;
+  std::map<std::uint64_t, double> cut_after;
   const DeadlineScope deadline(options.time_limit_seconds);
   distributed::FarmJob job = candidate_farm(*game, options);
   job.next_unit = [&]() -> std::optional<distributed::UnitId> {
@@ -778,9 +782,14 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
       report.time_limit = true;
       return std::nullopt;
     }
+    handed_at[handed] = std::chrono::steady_clock::now();
     return handed++;
   };
   job.on_result = [&](distributed::UnitId index, const std::string& bytes) {
+    if (const auto at = handed_at.find(index); at != handed_at.end()) {
+      if (bytes == "I") cut_after[index] = std::chrono::duration<double>(std::chrono::steady_clock::now() - at->second).count();
+      handed_at.erase(at);
+    }
     if (bytes == "I" || index < run.next || stored >= count) return;  // not examined, or past what is kept
     progress.candidates.fetch_add(1);
     if (bytes.size() > 1 && bytes.front() == 'R' && bytes.substr(1) == std::to_string(static_cast<int>(Rejection::OverBudget))) {
@@ -822,6 +831,12 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   report.interrupted = stored < count;
   // A limit that was met just as the count was reached did not end the run.
   if (stored >= count) report.position_limit = report.time_limit = false;
+  if (report.time_limit && !stop_requested()) {
+    if (const auto cut = cut_after.find(run.next); cut != cut_after.end()) {
+      report.candidate_cut = true;
+      report.cut_seconds = cut->second;
+    }
+  }
   return report;
 }
 
@@ -1140,7 +1155,7 @@ std::vector<RecheckProblem> refutation_problems(const Game& game, const State& p
 
 }  // namespace
 
-std::vector<RecheckProblem> check_without_search(const Puzzle& p) {
+std::vector<RecheckProblem> check_without_search(const Puzzle& p, const std::function<bool()>& keep_going) {
   const auto game = make_game(find_game(p.game), p.size, p.rulings);
   std::unique_ptr<State> position;
   try {
@@ -1194,9 +1209,18 @@ std::vector<RecheckProblem> check_without_search(const Puzzle& p) {
   std::optional<solver::Certificate> verified;  // once it verifies, as an analysis of this position
   try {
     std::istringstream in(p.certificate);
-    solver::Certificate certificate = solver::Certificate::read(in, "puzzle " + std::to_string(p.id));
+    solver::Certificate certificate = [&] {
+      try {
+        return solver::Certificate::read(in, "puzzle " + std::to_string(p.id), keep_going);
+      } catch (const solver::Certificate::ReadStopped&) {
+        throw solver::SearchInterrupted();
+      }
+    }();
+    solver::VerifyOptions verify_options;
+    verify_options.keep_going = keep_going;
     const solver::VerificationReport report =
-        solver::verify_certificate(certificate, game->checking_implementation(), p.rulings);
+        solver::verify_certificate(certificate, game->checking_implementation(), p.rulings, verify_options);
+    if (report.interrupted) throw solver::SearchInterrupted();
     if (!report.accepted) problems.push_back("the certificate is rejected: " + report.reason);
     if (certificate.position != position->line()) {
       problems.emplace_back("the certificate proves another position");
@@ -1281,7 +1305,7 @@ std::vector<RecheckProblem> recheck(const Puzzle& p) {
       }
     }
   }
-  for (RecheckProblem& problem : check_without_search(p)) problems.push_back(std::move(problem));
+  for (RecheckProblem& problem : check_without_search(p, [] { return !stop_requested(); })) problems.push_back(std::move(problem));
   return problems;
 }
 

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -98,6 +99,12 @@ struct GenerationReport {
   bool interrupted = false;       // ended before the count was reached (a stop request or a limit)
   bool position_limit = false;    // ended by max_positions
   bool time_limit = false;        // ended by time_limit_seconds
+  // Ended by time_limit_seconds while next_candidate's search was under way: the limit cut it
+  // short after cut_seconds of search. A cut search is not kept (docs/puzzles.md), so a run that
+  // examined nothing else (next_candidate == first_candidate) would stop there again under the
+  // same limit.
+  bool candidate_cut = false;
+  double cut_seconds = 0;
   // The store's runs of the same game, size, rulings, kind, theme and seed under another node
   // budget (a run is continued by its own budget alone): each budget and its next candidate.
   std::vector<std::pair<std::uint64_t, std::uint64_t>> other_budgets;
@@ -144,8 +151,10 @@ std::vector<RecheckProblem> recheck(const puzzles::Puzzle& puzzle);
 // move, its defence and the certificate's claims for it, and a "cannot win within K", "wins" or
 // "holds a draw" names the defence the certificate refutes the move with; and the position is as its diagram
 // shows it (no history: State::as_shown). Returns what no longer holds (empty:
-// sound), one line each; a position that does not read back is one such problem.
-std::vector<RecheckProblem> check_without_search(const puzzles::Puzzle& puzzle);
+// sound), one line each; a position that does not read back is one such problem. Where
+// `keep_going` (null: never stop) says stop while the certificate is read or verified (a large one
+// takes seconds), throws solver::SearchInterrupted: nothing was decided.
+std::vector<RecheckProblem> check_without_search(const puzzles::Puzzle& puzzle, const std::function<bool()>& keep_going = {});
 
 // The sentence a wrong move's claim is written as (docs/puzzles.md), the one place its wording is
 // made: the generator writes it for the claim it makes, and check_without_search compares a stored

@@ -803,6 +803,8 @@ std::string number_ranges(const std::vector<int>& numbers) {
   return join(ranges, ", ");
 }
 
+}  // namespace
+
 // "Do board edges count toward ...? Here, each board edge a point lies on counts as one (Q-1
 // edges-count=yes)": a ruling's question and the value in force in words, for a reader without the
 // program; its id and value last, which the puzzle's caption ("Rulings: edges-count=yes") names.
@@ -811,13 +813,14 @@ std::string ruling_with_meaning(const GameDescriptor& game, const std::string& a
   for (const Ruling& ruling : game.rulings) {
     if (ruling.name != name) continue;
     for (const RulingOption& option : ruling.options) {
-      if (option.value == value) return ruling.question + " Here, " + option.meaning + " (" + ruling.id + " " + assignment + ")";
+      // The reader's wording where the game gives one (RulingOption::reader): a meaning may be
+      // written for someone choosing among the alternatives ("nearest real alternative: ...").
+      const std::string& words = option.reader.empty() ? option.meaning : option.reader;
+      if (option.value == value) return ruling.question + " Here, " + words + " (" + ruling.id + " " + assignment + ")";
     }
   }
   return assignment;
 }
-
-}  // namespace
 
 Drawing with_book_sized_labels(Drawing drawing, double width_mm) {
   if (drawing.width <= 0) return drawing;
@@ -913,8 +916,9 @@ std::vector<GameIntro> game_intros(const std::vector<Puzzle>& puzzles) {
 
 // The title page's word on the code: the version(s) that proved the puzzles (each puzzle keeps
 // its own, Puzzle::version), and this arbiter's, which made the book and, when `rechecked`,
-// re-checked every puzzle's certificate and solution.
-std::string versions_note(const std::vector<Puzzle>& puzzles, bool rechecked) {
+// re-checked every puzzle's certificate and solution. A book without its solution pages
+// (`solutions` false) prints no wrong move nor solution, and the note says nothing of them.
+std::string versions_note(const std::vector<Puzzle>& puzzles, bool rechecked, bool solutions) {
   std::vector<std::string> order;
   std::map<std::string, std::vector<int>> numbers;  // version -> puzzle numbers
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
@@ -935,6 +939,11 @@ std::string versions_note(const std::vector<Puzzle>& puzzles, bool rechecked) {
   }
   const std::string made = std::string(version_string());
   if (!rechecked) return text + " Made with " + made + ".";
+  const std::string checked = text + " Made with " + made + ", which re-checked every puzzle before printing it, without search: its " +
+                              "certificate against the certificate's SHA-256 and on the game's reference implementation (or its only " +
+                              "one, for a game with one), as an analysis of every legal move in which the key move alone does what " +
+                              "the puzzle says";
+  if (!solutions) return checked + ".";
   // A wrong move said to win later than asked: only a search checks it, and the book makes none.
   std::vector<int> slower;
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
@@ -944,10 +953,7 @@ std::string versions_note(const std::vector<Puzzle>& puzzles, bool rechecked) {
   const std::string unsearched =
       slower.empty() ? "" : " (but for the slower wins of wrong moves in " + std::string(slower.size() == 1 ? "puzzle " : "puzzles ") +
                                 number_ranges(slower) + ", which need a search: arbiter puzzles verify makes it)";
-  return text + " Made with " + made + ", which re-checked every puzzle before printing it, without search: its " +
-         "certificate against the certificate's SHA-256 and on the game's reference implementation (or its only " +
-         "one, for a game with one), as an analysis of every legal move in which the key move alone does what the puzzle " +
-         "says and with which its wrong moves agree" + unsearched + ", and its solution played out to the win.";
+  return checked + " and with which its wrong moves agree" + unsearched + ", and its solution played out to the win.";
 }
 
 // Removes the diagram PNGs an earlier book left in `diagrams` (puzzle-NNN.png, solution-NNN.png,
@@ -1045,7 +1051,7 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
             "good as the key move one move ahead), then others. "
           : "";
   const std::string rules_note = "The next page gives each game's rules and how its moves are written.";
-  std::vector<std::string> provenance = {what_was_proved(puzzles), versions_note(puzzles, options.rechecked)};
+  std::vector<std::string> provenance = {what_was_proved(puzzles), versions_note(puzzles, options.rechecked, options.solutions)};
   std::vector<std::string> notes = {
       std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ".", reading + rules_note};
   if (!options.provenance_at_back) {

@@ -63,6 +63,12 @@ std::vector<std::string> differing_rulings(const Puzzle& puzzle);
 // The same joined by `separator`, or "default" for none: `puzzles list` and `show` print it.
 std::string rulings_text(const Puzzle& puzzle, const std::string& separator);
 
+// A ruling in force, "NAME=VALUE", as a book's rules page says it, for a reader without the program:
+// the ruling's question, "Here, " and the value's words (RulingOption::reader, else its meaning),
+// then its id and the assignment: "... Here, the player who made the move wins (Q-5
+// opponent-chain=mover-wins)". An assignment the game does not know is given as it is.
+std::string ruling_with_meaning(const GameDescriptor& game, const std::string& assignment);
+
 // A game's reading guide (GameDescriptor::reading_guide) under `config`, as a book prints it: its
 // paragraphs, each ruling it marks "{R-5}" written "(Arbiter's ruling R-5)" where the ruling's
 // provenance is Invented (a gap of the rule text) and dropped otherwise. Throws std::logic_error

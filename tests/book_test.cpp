@@ -1277,6 +1277,35 @@ TEST(Book, QuentinAndBriqueRulesPagesStateEveryRulingInForce) {
   fs::remove_all(folder);
 }
 
+// The rules page says each Brique and Quentin ruling that differs from the default in a reader's
+// words, answering the ruling's question. Until session 50 it printed the meaning written for
+// choosing among the alternatives: "Is the fill rule applied once after a placement, or repeated
+// until no square qualifies? Here, nearest real alternative: fill empty squares only, enemy stones
+// stay (the text removes them)", which answers another question in a designer's terms.
+TEST(Book, EachRulingAlternativeIsSaidForAReader) {
+  for (const char* name : {"brique", "quentin"}) {
+    const GameDescriptor& game = find_game(name);
+    for (const Ruling& ruling : game.rulings) {
+      for (const RulingOption& option : ruling.options) {
+        if (option.value == ruling.default_value) continue;  // the page names only the rulings that differ
+        const std::string page = ruling_with_meaning(game, ruling.name + "=" + option.value);
+        ASSERT_EQ(page.find(ruling.question + " Here, "), 0u) << page;
+        for (const char* jargon : {"nearest", "alternative", "the text", " iff ", "+", "=", "Hex-style", "(region point", "analysing",
+                                   "wording", "legality", "mover"}) {
+          // The answer alone: the id and assignment close the sentence, as the puzzle's caption names them.
+          const std::size_t from = ruling.question.size() + 7, to = page.rfind(" (" + ruling.id + " ");
+          const std::string words = page.substr(from, to - from);
+          EXPECT_EQ(words.find(jargon), std::string::npos) << name << " " << option.value << ": '" << jargon << "' in\n" << page;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(ruling_with_meaning(find_game("brique"), "fill=keep-enemy"),
+            "Is the fill rule applied once after a placement, or repeated until no square qualifies? Here, the fill is made "
+            "once after each placement and fills empty squares only: an enemy stone on a square that would be filled "
+            "stays where it is, though the game's own rules would remove it (B-3 fill=keep-enemy)");
+}
+
 // Brique's rules page says what the text says of the edge: "some squares on the edge of the board
 // have only one escort or no escorts at all" (a1, light, has none; under light-squares=odd the
 // bottom-right corner, dark, has none; named so on every board size, since a book prints the page

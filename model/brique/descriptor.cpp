@@ -14,26 +14,34 @@ std::vector<Ruling> brique_rulings() {
   return {
       {"B-1", "light-squares", "Which squares are light? The escorts depend on the shade, but the text never says which squares are light.",
        {{"even", "a square is light iff row+column is even, so a1 (top-left) is light"},
-        {"odd", "a square is light iff row+column is odd, so a1 is dark"}},
+        {"odd", "a square is light iff row+column is odd, so a1 is dark", {},
+         "a1 is dark, and the squares alternate light and dark from there as on a chessboard"}},
        "even", Provenance::Sourced,
        "The designer's diagrams (15x15 board, every 5x5 example) show a light top-left square; even sizes use the same formula."},
       {"B-2", "escort-directions",
        "Are 'in front of', 'behind', 'left' and 'right' directions of the board as drawn, or relative to each player's seat?",
        {{"board", "as drawn, for both players: in front = toward row 1, left = toward column a"},
-        {"facing", "from each player's seat: Black reads the diagram from below, White sits across the table, so for White in front = toward the last row and left = toward the last column"}},
+        {"facing", "from each player's seat: Black reads the diagram from below, White sits across the table, so for White in front = toward the last row and left = toward the last column", {},
+         "each player reads them from his own seat: Black as the diagram is drawn (in front is toward row 1, left toward "
+         "column a), White from across the table (in front is toward the last row, left toward the last column)"}},
        "board", Provenance::Sourced,
        "The designer's diagrams a/b and the edge example (Black 1 on b1 leaves c1 unfilled) fix board directions for both players."},
       {"B-3", "fill", "Is the fill rule applied once after a placement, or repeated until no square qualifies?",
        {{"once", "one simultaneous pass after the placement"},
-        {"repeat", "repeat the pass until no square qualifies"},
-        {"keep-enemy", "nearest real alternative: fill empty squares only, enemy stones stay (the text removes them)"}},
+        {"repeat", "repeat the pass until no square qualifies", {},
+         "after a placement the fill is made again and again until no square is left to fill"},
+        {"keep-enemy", "nearest real alternative: fill empty squares only, enemy stones stay (the text removes them)", {},
+         "the fill is made once after each placement and fills empty squares only: an enemy stone on a square that "
+         "would be filled stays where it is, though the game's own rules would remove it"}},
        "once", Provenance::Derived,
        "once and repeat are the same game: one pass leaves no square to fill (one-fill-round-every-size, proved for "
        "every size under the default rulings; docs/proofs.md), so keep-enemy is offered as the nearest real alternative."},
       {"B-4", "pie", "How does White's pie rule ('change sides' on his first turn) work?",
        {{"swap-sides", "the players exchange colours; the stones stay; the first player, now White, moves next"},
-        {"mirror", "Hex-style: each stone becomes one of the other colour on its mirror square across the a1 diagonal; Black moves next"},
-        {"off", "no pie rule"}},
+        {"mirror", "Hex-style: each stone becomes one of the other colour on its mirror square across the a1 diagonal; Black moves next", {},
+         "White changes sides as in Hex: each stone on the board is replaced by one of the other colour on the square "
+         "mirroring it across the diagonal through a1, and Black moves next"},
+        {"off", "no pie rule", {}, "there is no pie rule: White may not change sides"}},
        "swap-sides", Provenance::Sourced,
        "The text says White may 'change sides'; a third-party implementation (riccardozulla/brique) also swaps colours. "
        "Recolouring the stone in place is not offered: it hands White Black's first move reflected across the a1 "

@@ -49,6 +49,10 @@ struct RulingOption {
   // under a second name. make_config puts them in force, so the configuration holds the value the
   // game applies, and refuses one given with another value. A ruling named here sets none itself.
   std::vector<std::pair<std::string, std::string>> sets = {};
+  // The value in force in words for a reader of a book's rules page, who has neither the program
+  // nor the rule text ("Here, ..."): a meaning written for choosing among the alternatives
+  // (`arbiter rules`) may compare them or name the text. Empty: the meaning reads so already.
+  std::string reader = {};
 };
 
 // A gap or ambiguity of a rule text, made explicit and selectable with --rule NAME=VALUE.

@@ -18,23 +18,29 @@ std::vector<Ruling> quentin_rulings() {
   return {
       {"Q-1", kEdges, "Do board edges count toward the 'at least two stones' that make a region a territory?",
        {{"no", "only stones count; an edge point needs two adjacent stones"},
-        {"yes", "each board edge a point lies on counts as one (majority still counts stones only)"}},
+        {"yes", "each board edge a point lies on counts as one (majority still counts stones only)", {},
+         "each board edge a point lies on counts as one toward the two; which colour the territory goes to is still "
+         "decided by the stones alone"}},
        "no", Provenance::Sourced,
        "the designer's diagrams show the edge region b1-c1-d1, whose middle point touches one stone, that are not territories"},
       {"Q-2", kMajority, "Is the majority counted over distinct adjacent stones or over adjacencies?",
        {{"distinct", "each adjacent stone counts once, however many region points it touches"},
-        {"adjacencies", "each (region point, adjacent stone) pair counts"}},
+        {"adjacencies", "each (region point, adjacent stone) pair counts", {},
+         "a stone counts once for every point of the region it touches: a stone next to three of its points counts three times"}},
        "distinct", Provenance::Sourced,
        "the text's example says '6 black and 5 white' where one white stone touches two territory points"},
       {"Q-3", kFill, "Is every territory filled in one pass, or are territories filled until none is left?",
        {{"single-pass", "judge all regions once, fill all territories, then check legality"},
-        {"until-none", "repeat judging and filling until no territory remains, then check legality"}},
+        {"until-none", "repeat judging and filling until no territory remains, then check legality", {},
+         "the regions are judged and the territories filled again and again until no territory is left, and only then "
+         "is the move judged legal or not"}},
        "single-pass", Provenance::Derived,
        "the same game: one pass leaves no territory (one-fill-round-every-size, proved for every size under the "
        "default rulings; docs/proofs.md), so until-none never fills twice"},
       {"Q-4", kDiagonal, "Does the diagonal rule at the end of a turn apply to the opponent's stones too?",
        {{"all-stones", "any two like-coloured diagonal stones must share a like-coloured neighbour"},
-        {"mover-only", "only the mover's stones are checked (the designer's later Boloa wording)"}},
+        {"mover-only", "only the mover's stones are checked (the designer's later Boloa wording)", {},
+         "no: only the stones of the player who has just moved must meet it"}},
        "all-stones", Provenance::Derived,
        "literal reading; the same game on sizes 2-7, where invariant-inductive is proved under mover-only (a turn "
        "legal under mover-only leaves every stone supported; docs/rulings/quentin.md); argued, not proved, beyond: a "
@@ -55,13 +61,15 @@ std::vector<Ruling> quentin_rulings() {
        {{"2012", "the designer's text of 2 June 2012 (seed 002)"},
         {"boloa-wording", "the 2012 text with the diagonal rule worded as in the designer's Boloa (2022): "
                           "the mover's stones only; the nearest documented later wording",
-         {{kDiagonal, "mover-only"}}}},
+         {{kDiagonal, "mover-only"}},
+         "the designer's rules of 2012, with the diagonal rule as he later worded it for his game Boloa (2022): it "
+         "applies to the stones of the player who has just moved only"}},
        "2012", Provenance::Sourced,
        "the revision's text is lost, so only the 2012 text can be implemented; the alternative sets "
        "diagonal-rule=mover-only: the same game as far as Q-4 shows (proved on sizes 2-7, argued beyond)"},
       {"Q-9", kPie, "Is the pie rule (White may swap instead of his first move) in force?",
        {{"on", "White may answer the first move with 'swap'"},
-        {"off", "no swap; for analysing the game without the pie rule"}},
+        {"off", "no swap; for analysing the game without the pie rule", {}, "no: White may not swap"}},
        "on", Provenance::Sourced,
        "the text: 'The pie rule is used in order to make the game fair'; the swap is Brique's swap-sides (B-4): "
        "Brique's mirror is the same game here with the colours renamed, and recolouring the stone in place changes "

@@ -221,7 +221,8 @@ sed -n 's|^<li><b>\(.*\)</b> \(.*\)</li>$|\1 \2|p' "$tmp/ids/book.html" | sed "s
 
 # --paper letter: book.pdf on US Letter with every word and page number on the page (laid out for
 # A4's 267 mm, the bottom lines and page numbers of a Letter page were cut off), book.tex too.
-"$arbiter" book --db "$db" --paper letter --out "$tmp/letter" >/dev/null 2>"$tmp/err" || fail "book --paper letter: $(cat "$tmp/err")"
+# Given in any case ('--paper Letter' was refused: --paper must be a4 or letter).
+"$arbiter" book --db "$db" --paper Letter --out "$tmp/letter" >/dev/null 2>"$tmp/err" || fail "book --paper Letter: $(cat "$tmp/err")"
 pages=$(pdfinfo "$tmp/letter/book.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
 low=$(words_of "$tmp/letter/book.pdf" 1 999 | awk '$4 > 792 - 14 || $1 < 14 || $3 > 612 - 14')
 numbered=0
@@ -244,6 +245,9 @@ pages=$(pdfinfo "$tmp/back/book.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
 [ "$(pdfinfo "$tmp/bare/book.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')" = $((2 + (count + 5) / 6)) ] \
   && ! grep -q 'class="diagram solution"\|Solutions' "$tmp/bare/book.html" && ! grep -q 'Solutions' "$tmp/bare/book.tex" \
   && [ "$(ls "$tmp/bare/diagrams" | grep -c '^solution-')" = 0 ] && pass || fail "book --no-solutions still has solutions" "$tmp/bare/book.html"
+# Its title page says nothing of the solutions and wrong moves it does not print (it said they were
+# checked, "but for the slower wins of wrong moves in puzzles ...", and played out to the win).
+! grep -q 'wrong moves\|played out to the win\|slower wins' "$tmp/bare/book.html" "$tmp/bare/book.tex"   && grep -q 'the key move alone does what the puzzle says\.' "$tmp/bare/book.html" && pass   || fail "book --no-solutions: the title page speaks of solutions" "$tmp/bare/book.html"
 expect_error "book on A5" book --db "$db" --paper a5 --out "$tmp/none"
 expect_error "book with provenance in the middle" book --db "$db" --provenance middle --out "$tmp/none"
 
