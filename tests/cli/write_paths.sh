@@ -165,12 +165,23 @@ for f in book.html book.pdf book.tex; do cp "$tmp/book/$f" "$tmp/old-$f"; done
 rm "$tmp/book/diagrams/solution-002.png" && mkdir -p "$tmp/book/diagrams/solution-002.png/x"
 "$arbiter" book --db "$tmp/b.db" --title "Second" --out "$tmp/book" >"$tmp/out" 2>"$tmp/err"
 status=$?
-if [ $status -eq 2 ] && grep -q "^arbiter: error: cannot write '$tmp/book/diagrams/solution-002.png'" "$tmp/err" &&
+# A file it cannot write is not bad input: exit 1, as solve's for a certificate (it was 2), with the reason.
+if [ $status -eq 1 ] && grep -q "^arbiter: error: cannot write '$tmp/book/diagrams/solution-002.png': Is a directory (no new book was written: the older book.html, book.pdf and book.tex in $tmp/book are left as they were)$" "$tmp/err" &&
    cmp -s "$tmp/book/book.html" "$tmp/old-book.html" && cmp -s "$tmp/book/book.pdf" "$tmp/old-book.pdf" &&
    cmp -s "$tmp/book/book.tex" "$tmp/old-book.tex" && [ -z "$(ls "$tmp/book" | grep partial)" ]; then
   pass
 else
   fail "a book that fails part way leaves the older book whole -> exit $status" "$tmp/err"; ls -l "$tmp/book"
+fi
+# A full disk (book.html.partial a link to /dev/full): exit 1 with the reason, the older book kept.
+rm -r "$tmp/book/diagrams/solution-002.png" && ln -s /dev/full "$tmp/book/book.html.partial"
+"$arbiter" book --db "$tmp/b.db" --title "Third" --out "$tmp/book" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 1 ] && grep -q "^arbiter: error: cannot write '$tmp/book/book.html.partial': No space left on device (no new book was written" "$tmp/err" &&
+   cmp -s "$tmp/book/book.html" "$tmp/old-book.html" && [ -z "$(ls "$tmp/book" | grep partial)" ]; then
+  pass
+else
+  fail "a book on a full disk exits 1 and keeps the older book -> exit $status" "$tmp/err"; ls -l "$tmp/book"
 fi
 
 finish
