@@ -865,7 +865,8 @@ int solve_command(const std::vector<std::string>& args) {
     std::cerr << "arbiter: interrupted by " << stop_signal << "; " << to_continue << "\n";
     return interrupted_exit_status();
   }
-  if (stop_requested()) {
+  // Not where the certificate could not be written: that is left to do (the error above says how).
+  if (stop_requested() && proof_failure.empty()) {
     std::cerr << "arbiter: " << stop_signal_name() << " came after everything asked for was settled"
               << (proof_note.rfind("certificate: ", 0) == 0 ? " (the certificate was written whole)" : "")
               << ": the report is complete and nothing is left to resume\n";
