@@ -554,7 +554,7 @@ int solve_command(const std::vector<std::string>& args) {
             (stale == 0 ? "" : "; " + with_commas(stale) + " part " + (stale == 1 ? "file" : "files") +
                                    " of an earlier run that it does not refer to removed");
         proof_note = "certificate: " + proof_file + " (" + with_commas(certificate_nodes) + " nodes" + kind + where +
-                     "); check it with: arbiter verify-proof " + proof_file;
+                     "); check it with: arbiter verify-proof " + shell_word(proof_file);
       }
     }
   }

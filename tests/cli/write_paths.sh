@@ -47,6 +47,12 @@ expect_error "verify-proof of a file without its end line" verify-proof "$tmp/no
 grep -q "the certificate has no 'end' line: it is cut short (truncated)" "$tmp/err" && pass ||
   fail "verify-proof says a file without its end line is cut short" "$tmp/err"
 
+# The command a run prints to check its certificate quotes a path the shell would split, as the
+# --resume hint does: "check it with: arbiter verify-proof my cert.cert" ran on two files.
+"$arbiter" solve brique --size 2 --state "$tmp/spaced" --proof "$tmp/my cert.cert" >"$tmp/out" 2>"$tmp/err"
+grep -q "check it with: arbiter verify-proof '$tmp/my cert.cert'$" "$tmp/out" && pass ||
+  fail "the printed verify-proof command quotes the path" "$tmp/out" "$tmp/err"
+
 # A SIGTERM that comes while the certificate is written, once everything asked for was settled,
 # cuts nothing short: exit 0 and "nothing is left to resume", where it said "interrupted ... to
 # continue, run ... --resume", exit 143. The write is held at a known point without a timed wait:
