@@ -372,7 +372,7 @@ int solve_command(const std::vector<std::string>& args) {
   };
   std::optional<distributed::OutputLock> journal_lock;
   try {
-    journal_lock.emplace(journal.directory());
+    journal_lock.emplace(journal.directory(), "--state");
   } catch (const InputError& error) {
     throw naming_state(error);
   }
