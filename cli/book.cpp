@@ -141,6 +141,14 @@ int book(const std::vector<std::string>& args) {
     progress.update([&] { return "book: " + stage + " " + std::to_string(done) + "/" + std::to_string(total); });
   };
   puzzles::BookFiles files;
+  // What this run made is removed again when the book cannot be made (it left an empty OUT/diagrams/).
+  const auto remove_what_was_made = [&] {
+    if (out_made) {
+      std::filesystem::remove_all(out, ignored);
+    } else if (!diagrams_there) {
+      std::filesystem::remove_all(diagrams_folder, ignored);
+    }
+  };
   try {
     files = puzzles::write_book(selected, out, book_options);
   } catch (const Stopped&) {
@@ -154,15 +162,17 @@ int book(const std::vector<std::string>& args) {
                                : "")
               << "\n";
     return interrupted_exit_status();
-  } catch (const InputError&) {
-    // A book that cannot be made (a stored puzzle that does not read back) leaves no half-made
-    // folders: what this run made is removed again (it left an empty OUT/diagrams/).
+  } catch (const puzzles::BookWriteError& error) {
+    // A file it cannot write (a full disk) is not bad input: exit 1, as solve's for a certificate
+    // it cannot write (it was 2, the status of a refused input).
     progress.clear();
-    if (out_made) {
-      std::filesystem::remove_all(out, ignored);
-    } else if (!diagrams_there) {
-      std::filesystem::remove_all(diagrams_folder, ignored);
-    }
+    remove_what_was_made();
+    std::cerr << "arbiter: error: " << error.what() << " (" << no_new_book() << ")\n";
+    return 1;
+  } catch (const InputError&) {
+    // A book that cannot be made (a stored puzzle that does not read back) leaves no half-made folders.
+    progress.clear();
+    remove_what_was_made();
     throw;
   }
   progress.clear();

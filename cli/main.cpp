@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "cli/command.hpp"
 #include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
@@ -85,7 +87,16 @@ int written(int status) {
   // JSON and some tables are written with stdio, which keeps its own error flag.
   const bool stdio_failed = std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
   if (!std::cout || stdio_failed) {
-    const int cause = errno;
+    int cause = errno;
+    if (cause == 0) {
+      // The write that failed came earlier and its reason is gone: a long text (a command's
+      // help) stops the stream at its first failed write, and nothing is left to flush. One byte
+      // more through the descriptor says why ('solve --help > /dev/full' gave no reason where the
+      // short 'arbiter --help' said "No space left on device").
+      std::clearerr(stdout);
+      errno = 0;
+      if (::write(STDOUT_FILENO, "\n", 1) < 0) cause = errno;
+    }
     std::cerr << "arbiter: error: cannot write to standard output" << (cause != 0 ? std::string(": ") + std::strerror(cause) : "")
               << "\n";
     return 2;
@@ -103,6 +114,15 @@ int main(int argc, char** argv) {
   const auto is_help = [](const std::string& word) { return word == "--help" || word == "-h"; };
   const bool help_before_command = !words.empty() && words[0].rfind('-', 0) == 0 &&
                                    std::any_of(words.begin(), std::find(words.begin(), words.end(), "--"), is_help);
+  // 'arbiter --help solve' (or 'arbiter help solve') is solve's help: it showed the overview.
+  if (words.size() >= 2 && (is_help(words[0]) || words[0] == "help")) {
+    const auto& all = arbiter::cli::commands();
+    if (std::any_of(all.begin(), all.end(), [&](const auto& command) { return command.name == words[1]; })) {
+      const int status = run({words[1], "--help"});
+      arbiter::distributed::finish();
+      return written(status);
+    }
+  }
   if (words.empty() || help_before_command || words[0] == "help") {
     print_overview();
     // (`arbiter --help > /dev/full` exited 0, saying nothing, where every command says so.)

@@ -350,8 +350,15 @@ std::string write_file_whole(const std::string& asked, const std::function<void(
     return !reason.empty() ? reason : cause != 0 ? std::string(std::strerror(cause)) : std::string("write failed");
   };
   std::ofstream out;
-  errno = 0;
-  out.open(temporary, std::ios::binary | std::ios::trunc);
+  // A stop signal that comes while the open waits (FILE.partial a FIFO with no reader yet) breaks
+  // it off with EINTR: the stop waits for this write, so the open is tried again (it failed the
+  // certificate, "Interrupted system call", beside a line that called the run complete). The
+  // writes themselves are retried by the library.
+  do {
+    out.clear();
+    errno = 0;
+    out.open(temporary, std::ios::binary | std::ios::trunc);
+  } while (!out && errno == EINTR);
   if (!out) return fail(errno, "");
   try {
     write(out);

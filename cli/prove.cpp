@@ -456,9 +456,21 @@ int prove_command(const std::vector<std::string>& args) {
   // Rank 0 alone reads and keeps verdicts.
   if (coordinator) check_state_place(state_directory, results_file, request);
   // One run at a time per results file, as solve per journal and generate per store: two runs on
-  // one file each proved every claim and appended the same verdicts twice. The second is refused.
+  // one file each proved every claim and appended the same verdicts twice. The second is refused,
+  // naming the option that chose the file, as solve's --state and generate's --db are named.
   std::optional<distributed::OutputLock> results_lock;
-  if (coordinator) results_lock.emplace(request.results_file);
+  if (coordinator) {
+    try {
+      results_lock.emplace(request.results_file, results_file.empty() ? "--state" : "--results");
+    } catch (const InputError& error) {
+      // "--results 'r.tsv' is in use by another run ...", or "--results 'r.tsv': cannot create the lock file ...".
+      const std::string directory = std::filesystem::path(request.results_file).parent_path().string();
+      const std::string named = quote_input(request.results_file), what = error.what();
+      throw InputError((results_file.empty() ? state_directory_words(state_directory, directory) + ": the results file"
+                                             : std::string("--results")) +
+                       " " + (what.rfind(named, 0) == 0 ? what : named + ": " + what));
+    }
+  }
   install_stop_handlers();
   add_stop_hook([] { smt::interrupt_shared_context(); });
   if (!coordinator) {

@@ -268,7 +268,7 @@ int generate(const std::vector<std::string>& args) {
   // another run" named no --db).
   std::optional<distributed::OutputLock> store_lock;
   try {
-    store_lock.emplace(db);
+    store_lock.emplace(db, "--db");
   } catch (const InputError& error) {
     throw InputError("--db " + quote_input(db) + ": " + error.what());
   }

@@ -375,7 +375,7 @@ int solve_command(const std::vector<std::string>& args) {
   };
   std::optional<distributed::OutputLock> journal_lock;
   try {
-    journal_lock.emplace(journal.directory());
+    journal_lock.emplace(journal.directory(), "--state");
   } catch (const InputError& error) {
     throw naming_state(error);
   }
@@ -559,7 +559,7 @@ int solve_command(const std::vector<std::string>& args) {
             (stale == 0 ? "" : "; " + with_commas(stale) + " part " + (stale == 1 ? "file" : "files") +
                                    " of an earlier run that it does not refer to removed");
         proof_note = "certificate: " + proof_file + " (" + with_commas(certificate_nodes) + " nodes" + kind + where +
-                     "); check it with: arbiter verify-proof " + proof_file;
+                     "); check it with: arbiter verify-proof " + shell_word(proof_file);
       }
     }
   }
@@ -917,7 +917,8 @@ int solve_command(const std::vector<std::string>& args) {
     // The values are whole; only the line past the exchange, searched for after them, is cut.
     std::cerr << "arbiter: " << stop_signal_name() << " came after every move was settled, while the line past the "
               << "exchange was searched for: the values are complete, the principal line is cut after the exchange\n";
-  } else if (stop_requested()) {
+    // Not where the certificate could not be written: that is left to do (the error above says how).
+  } else if (stop_requested() && proof_failure.empty()) {
     std::cerr << "arbiter: " << stop_signal_name() << " came after everything asked for was settled"
               << (proof_note.rfind("certificate: ", 0) == 0 ? " (the certificate was written whole)" : "")
               << ": the report is complete and nothing is left to resume\n";

@@ -237,8 +237,11 @@ int verify_proof_command(const std::vector<std::string>& args) {
   checking.threads = threads;
   checking.keep_going = keep_going;
   checking.on_part = [&](std::size_t done, std::size_t total, const std::string& part, const solver::VerificationReport& counts) {
-    progress.show("verify-proof: " + std::to_string(done) + " of " + std::to_string(total) + " parts checked (" + part +
-                  ": " + with_commas(counts.nodes_checked + 1) + (counts.nodes_checked == 0 ? " position)" : " positions)"));
+    // A rejected part (missing, a device) is not counted as positions checked: it read "1 position".
+    progress.show("verify-proof: " + std::to_string(done) + " of " + std::to_string(total) + " parts checked (" + part + ": " +
+                  (!counts.reason.empty() ? std::string("rejected, see below")
+                                          : with_commas(counts.nodes_checked + 1) + (counts.nodes_checked == 0 ? " position" : " positions")) +
+                  ")");
   };
   solver::VerificationReport report;
   if (nodes_read) {

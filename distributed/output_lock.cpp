@@ -40,7 +40,7 @@ std::optional<std::string> lock_holder(const std::string& output) {
   return pid;
 }
 
-OutputLock::OutputLock(const std::string& output) : path_(lock_path(output)) {
+OutputLock::OutputLock(const std::string& output, const std::string& option) : path_(lock_path(output)) {
   // The file is removed when the run ends (no stray OUTPUT.lock beside a finished store). A run that
   // opened it just before it was removed may then lock a file no longer in the folder: it sees so
   // (the path names another file, or none) and tries again on the file that is there.
@@ -55,7 +55,7 @@ OutputLock::OutputLock(const std::string& output) : path_(lock_path(output)) {
       std::string pid = n > 0 ? std::string(holder, static_cast<std::size_t>(n)) : "";
       while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
       throw InputError(quote_input(output) + " is in use by another run" + (pid.empty() ? "" : " (process " + pid + ")") +
-                       ": wait for it to end, or give another output");
+                       ": wait for it to end, or give another " + option);
     }
     struct stat held{}, named{};
     if (::fstat(descriptor_, &held) == 0 && ::stat(path_.c_str(), &named) == 0 && held.st_dev == named.st_dev &&

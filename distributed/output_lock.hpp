@@ -20,8 +20,9 @@ std::string lock_path(const std::string& output);
 class OutputLock {
  public:
   // Takes the lock for `output` (a file or directory path) or throws InputError, one line
-  // naming the output and the process holding it.
-  explicit OutputLock(const std::string& output);
+  // naming the output and the process holding it, and saying to wait or to give another `option`
+  // (the option that chose the output, "--db"; by default "output").
+  explicit OutputLock(const std::string& output, const std::string& option = "output");
   OutputLock(const OutputLock&) = delete;
   OutputLock& operator=(const OutputLock&) = delete;
   ~OutputLock();

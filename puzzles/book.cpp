@@ -561,7 +561,7 @@ class PdfWriter {
         paper_(paper),
         surface_(cairo_pdf_surface_create(path.c_str(), paper.width, paper.height), cairo_surface_destroy),
         cairo_(cairo_create(surface_.get()), cairo_destroy) {
-    if (cairo_surface_status(surface_.get()) != CAIRO_STATUS_SUCCESS) throw InputError("cannot write " + quote_input(path));
+    if (cairo_surface_status(surface_.get()) != CAIRO_STATUS_SUCCESS) throw BookWriteError("cannot write " + quote_input(path));
     cairo_pdf_surface_set_metadata(surface_.get(), CAIRO_PDF_METADATA_CREATE_DATE, creation_date().c_str());
   }
   cairo_t* cairo() { return cairo_.get(); }
@@ -630,7 +630,7 @@ class PdfWriter {
     cairo_.reset();
     cairo_surface_finish(surface_.get());
     if (const cairo_status_t status = cairo_surface_status(surface_.get()); status != CAIRO_STATUS_SUCCESS) {
-      throw InputError("cannot finish the PDF " + quote_input(path_) + ": " + cairo_status_to_string(status));
+      throw BookWriteError("cannot finish the PDF " + quote_input(path_) + ": " + cairo_status_to_string(status));
     }
     surface_.reset();
   }
@@ -973,7 +973,7 @@ void remove_old_diagrams(const fs::path& diagrams) {
     if (number.size() < 3 || !std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; })) continue;
     if (!file.is_regular_file(error)) continue;
     fs::remove(file.path(), error);
-    if (error) throw InputError("cannot remove the old diagram " + quote_input(file.path().string()) + ": " + error.message());
+    if (error) throw BookWriteError("cannot remove the old diagram " + quote_input(file.path().string()) + ": " + error.message());
   }
 }
 
@@ -1083,7 +1083,7 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
   const auto write_text = [](const std::string& path, const std::string& text) {
     std::ofstream out(path, std::ios::binary);
     out << text;
-    if (!out.flush()) throw InputError("cannot write " + quote_input(path) + ": " + std::strerror(errno));
+    if (!out.flush()) throw BookWriteError("cannot write " + quote_input(path) + ": " + std::strerror(errno));
   };
   try {
     const std::vector<GameIntro> intros = game_intros(puzzles);
@@ -1101,7 +1101,11 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
         char name[64];
         std::snprintf(name, sizeof name, "%s-%03d.png", kind, e.number);
         const std::string path = (fs::path(folder) / "diagrams" / name).string();
-        write_image(kind == std::string("puzzle") ? e.problem : e.solution, path, size);
+        try {
+          write_image(kind == std::string("puzzle") ? e.problem : e.solution, path, size);
+        } catch (const InputError& failed) {
+          throw BookWriteError(failed.what());  // a file it cannot write, not bad input
+        }
         files.images.push_back(path);
         report(kind == std::string("puzzle") ? "puzzle PNGs" : "solution PNGs", e.number);
       }
@@ -1115,7 +1119,7 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
     if (error) {
       const std::string why = error.message();
       remove_partials();
-      throw InputError("cannot rename " + quote_input(path + ".partial") + " to " + quote_input(path) + ": " + why);
+      throw BookWriteError("cannot rename " + quote_input(path + ".partial") + " to " + quote_input(path) + ": " + why);
     }
   }
   files.diagrams = static_cast<int>(entries.size());

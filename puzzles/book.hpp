@@ -4,6 +4,7 @@
 // every diagram. Generic: each puzzle names its game, and the game draws its board
 // (State::drawing, State::move_anchor).
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -85,9 +86,17 @@ std::string gap_mark_note(const std::vector<std::string>& paragraphs);
 // (`arbiter render`: 15x15 coordinates printed at 5.2 pt). The picture keeps its width.
 Drawing with_book_sized_labels(Drawing drawing, double width_mm);
 
+// A file of the book that could not be written, renamed or removed (a full disk, a directory in a
+// PNG's place): not bad input, so `arbiter book` exits 1 for it, as `solve --proof` does for a
+// certificate it cannot write, and keeps 2 for input it refuses.
+class BookWriteError : public std::runtime_error {
+ public:
+  explicit BookWriteError(const std::string& message) : std::runtime_error(message) {}
+};
+
 // Writes the book into `folder` (created if missing). Throws InputError for an empty puzzle list,
-// a folder that cannot be created or written, or a puzzle whose game, position or line does not
-// read back (a store written by other code).
+// a folder that cannot be created, or a puzzle whose game, position or line does not read back (a
+// store written by other code); BookWriteError for a file it cannot write.
 BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& folder, const BookOptions& options = {});
 
 }  // namespace arbiter::puzzles

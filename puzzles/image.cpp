@@ -5,11 +5,14 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <memory>
 #include <stdexcept>
+#include <string>
 
 #include "model/core/errors.hpp"
 #include "puzzles/fonts.hpp"
@@ -205,9 +208,11 @@ std::string image_bytes(const Drawing& drawing, ImageFormat format, const PrintS
 
 void write_image(const Drawing& drawing, const std::string& path, const PrintSize& size) {
   const std::string bytes = image_bytes(drawing, image_format_of(path), size);
+  errno = 0;
   std::ofstream file(path, std::ios::binary);
   if (!file || !file.write(bytes.data(), static_cast<std::streamsize>(bytes.size())) || !file.flush()) {
-    throw InputError("cannot write " + quote_input(path));
+    const int cause = errno;  // the failed open's or write's ("Is a directory", "No space left on device")
+    throw InputError("cannot write " + quote_input(path) + (cause != 0 ? std::string(": ") + std::strerror(cause) : ""));
   }
 }
 

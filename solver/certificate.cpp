@@ -1,8 +1,10 @@
 #include "solver/certificate.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <atomic>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <fstream>
@@ -251,7 +253,8 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name, 
       throw fail("the file has Windows line endings (CR LF), and a certificate's lines end in LF alone: convert "
                  "it (for example with dos2unix FILE, or tr -d '\\r' < FILE > NEW)");
     }
-    throw fail("not an Arbiter certificate (the first line must be '" + std::string(kMagic) + "')");
+    throw fail("not an Arbiter certificate (the first line must be '" + std::string(kMagic) + "', or '" + kMagicVersion1 +
+               "' for the older version, read as well)");
   }
   const bool version1 = line == kMagicVersion1;
   c.made_by = header("made-by");
@@ -268,8 +271,11 @@ Certificate Certificate::read(std::istream& in, const std::string& source_name, 
   c.position = header("position");
   // The position names its game too; a file whose two lines disagree was altered or mixed up.
   if (const std::vector<std::string> words = words_of(c.position); whole && (words.empty() || words.front() != c.game)) {
-    throw fail("the position is " + (words.empty() ? std::string("empty") : "for " + quote_input(words.front())) +
-               ", but the 'game' line says " + quote_input(c.game));
+    // "the position is empty, but the 'game' line says ..." read as if an empty position were a fault of the game line.
+    throw fail(words.empty() ? "the position line is empty; the 'game' line says " + quote_input(c.game) + ", so a " + c.game +
+                                   " position is expected"
+                             : "the position is for " + quote_input(words.front()) + ", but the 'game' line says " +
+                                   quote_input(c.game));
   }
   // A position no game reaches, or one the notation does not read, is a fault of this line, said
   // with the file and line as the others are (it came with neither, from the check's start).
@@ -693,9 +699,13 @@ class Verifier {
     if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
       reject(id, state, "its proof, the part file " + quote_input(path) + ", is not a regular file (" + file_kind(status) + ")");
     }
+    errno = 0;
     std::ifstream in(path);
     if (!std::filesystem::is_regular_file(status) || !in) {
-      reject(id, state, "its proof, the part file " + quote_input(path) + ", cannot be read");
+      // With the system's reason ("No such file or directory", "Permission denied"): it gave none.
+      const int cause = errno;  // the open's, else what looking at the file met
+      const std::string why = cause != 0 ? std::string(std::strerror(cause)) : error ? error.message() : std::string();
+      reject(id, state, "its proof, the part file " + quote_input(path) + ", cannot be read" + (why.empty() ? "" : ": " + why));
     }
     Certificate part;
     try {
@@ -873,6 +883,7 @@ std::vector<PartOutcome> check_parts(const Certificate& c, const GameDescriptor&
         outcome.stopped = true;
       } catch (const Rejection& rejection) {
         outcome.rejection = rejection;
+        outcome.counts.reason = rejection.reason;  // on_part tells a rejected part from a checked one by it
       } catch (...) {
         outcome.error = std::current_exception();
       }

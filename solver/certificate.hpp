@@ -151,7 +151,8 @@ struct VerificationReport {
 
 // How the part files a certificate names are checked: they are independent of each other, so
 // `threads` of them are checked at once (each holds its part in memory while it is checked).
-// `on_part` is told of each part as it is done (from the thread that checked it, one call at a time).
+// `on_part` is told of each part as it is done (from the thread that checked it, one call at a time);
+// for a part that is rejected (missing, a device, a wrong proof), `part.reason` says why.
 // `keep_going` (null: never stop) is polled every few thousand positions, in the certificate and in
 // its parts, from every thread: once it returns false the check stops, and the report says
 // interrupted (a stop request, solver/interrupt.hpp).

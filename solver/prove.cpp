@@ -556,6 +556,9 @@ struct DrawSearches {
   std::vector<std::pair<int, DrawSearch>> walks;  // (size, walk), in the order walked
   std::vector<int> not_walked;                     // sizes left when the time or positions ran out
   long position_limit = 0;
+  // A claim about every size whose walks reached the size it is run at: the larger sizes the game
+  // has (the smallest of them, 0 for none), which no walk looked at.
+  int larger_size = 0;
   const DrawSearch& last() const { return walks.back().second; }
   int last_size() const { return walks.back().first; }
 };
@@ -580,6 +583,11 @@ DrawSearches search_drawn_games(const GameDescriptor& game, const std::vector<st
     searches.walks.emplace_back(n, search_drawn_game(*make_game(game, n, rulings), deadline, positions_left));
     positions_left -= searches.last().positions;
     if (searches.last().end == DrawSearch::End::Found || searches.last().end == DrawSearch::End::Stopped) break;
+  }
+  if (every_size && searches.not_walked.empty() && searches.last_size() == size && game.size_ok) {
+    for (int n = size + 1; n <= size + 64 && searches.larger_size == 0; ++n) {
+      if (game.size_ok(n)) searches.larger_size = n;
+    }
   }
   return searches;
 }
@@ -615,6 +623,12 @@ std::string no_drawn_game_words(const DrawSearches& searches) {
     words << "; " << (rest.size() == 1 ? "size " + std::to_string(rest.front())
                                        : "sizes " + std::to_string(rest.front()) + " to " + std::to_string(rest.back()))
           << " not walked";
+  }
+  // The claim is about every size: say that the sizes above the one it is run at were not looked
+  // at (the audit's quick run, at size 3, said only "no drawn game of sizes 2 to 3 found").
+  if (searches.larger_size != 0) {
+    words << "; size " << searches.larger_size << " and larger not walked: the walk goes no further than the size the claim is run at, "
+          << searches.last_size();
   }
   words << ")";
   return words.str();

@@ -1057,6 +1057,17 @@ TEST(CertificateFiles, TruncatedOrForeignTextIsAnInputError) {
   std::string other_game = text;
   other_game.replace(other_game.find("game brique"), 11, "game quentin");
   EXPECT_EQ(message(other_game), "t line 4: the position is for 'brique', but the 'game' line says 'quentin'");
+  // An empty position line is said to be the fault ("the position is empty, but the 'game' line
+  // says 'brique'" read as if the game line were wrong).
+  std::string no_position = text;
+  const std::size_t position_at = no_position.find("position ");
+  no_position.replace(position_at, no_position.find('\n', position_at) - position_at, "position ");
+  EXPECT_EQ(message(no_position), "t line 4: the position line is empty; the 'game' line says 'brique', so a brique position is expected");
+  // The first line names both versions it reads (it named only version 2, though 1 is read too).
+  std::string not_one = text;
+  not_one.replace(0, not_one.find('\n'), "hello");
+  EXPECT_EQ(message(not_one), "t line 1: not an Arbiter certificate (the first line must be 'arbiter-certificate 2', or "
+                              "'arbiter-certificate 1' for the older version, read as well)");
   std::string unknown_game = text;
   unknown_game.replace(unknown_game.find("game brique"), 11, "game chess");
   EXPECT_EQ(message(unknown_game).rfind("t line 3: unknown game 'chess'", 0), 0u) << message(unknown_game);

@@ -98,24 +98,42 @@ case "$result" in
 esac
 
 # Two prove runs on one results file: the second is refused at once, as a second solve on a
-# journal is (before, both proved every claim and appended the same verdicts twice).
+# journal is (before, both proved every claim and appended the same verdicts twice), naming the
+# option that chose the file (it named none, and said "give another output").
 mkdir "$tmp/ps"
-flock "$tmp/ps/prove-brique.tsv.lock" sleep 10 &
-holder=$!
-sleep 0.3
-"$arbiter" prove brique turns-place-stones --state "$tmp/ps" >"$tmp/out" 2>"$tmp/err"
-status=$?
-kill "$holder" 2>/dev/null
-if [ "$status" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^arbiter: error: .*prove-brique.tsv' is in use by another run" "$tmp/err" &&
-   [ ! -s "$tmp/ps/prove-brique.tsv" ]; then pass; else fail "prove on a results file in use -> exit $status" "$tmp/err"; fi
+locked_prove() {  # locked_prove LOCKFILE EXPECTED-LINE-REGEX ARGS...: prove while LOCKFILE is held
+  local lock="$1" expected="$2"
+  shift 2
+  flock "$lock" sleep 10 &
+  local holder=$!
+  sleep 0.3
+  "$arbiter" prove brique turns-place-stones "$@" >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  kill "$holder" 2>/dev/null
+  [ "$status" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "$expected" "$tmp/err"
+}
+if locked_prove "$tmp/ps/prove-brique.tsv.lock" \
+     "^arbiter: error: --state '$tmp/ps': the results file '$tmp/ps/prove-brique.tsv' is in use by another run.*: wait for it to end, or give another --state$" \
+     --state "$tmp/ps" && [ ! -s "$tmp/ps/prove-brique.tsv" ]; then pass; else fail "prove on a results file in use -> exit $status" "$tmp/err"; fi
+if locked_prove "$tmp/ps/r.tsv.lock" "^arbiter: error: --results '$tmp/ps/r.tsv' is in use by another run.*: wait for it to end, or give another --results$" \
+     --results "$tmp/ps/r.tsv"; then pass; else fail "prove --results on a file in use names --results -> exit $status" "$tmp/err"; fi
 
 # Standard output that cannot be written is said, for --help and --version as for every command
 # (`arbiter --help > /dev/full` exited 0, silently).
-for words in --help --version; do
+# With the reason, for a command's help too, longer than the stream's buffer ('solve --help' gave none).
+for words in --help --version "solve --help"; do
   "$arbiter" $words >/dev/full 2>"$tmp/err"
   status=$?
-  if [ $status -eq 2 ] && grep -q '^arbiter: error: cannot write to standard output' "$tmp/err"; then pass; else
+  if [ $status -eq 2 ] && grep -q '^arbiter: error: cannot write to standard output: No space left on device$' "$tmp/err"; then pass; else
     fail "arbiter $words > /dev/full -> exit $status" "$tmp/err"; fi
+done
+# 'arbiter --help COMMAND' and 'arbiter help COMMAND' show the command's help (they showed the overview).
+"$arbiter" solve --help >"$tmp/solve-help" 2>&1
+for words in "--help solve" "help solve" "-h solve"; do
+  "$arbiter" $words >"$tmp/out" 2>&1
+  status=$?
+  if [ $status -eq 0 ] && grep -q '^usage: arbiter solve' "$tmp/out" && cmp -s "$tmp/out" "$tmp/solve-help"; then pass; else
+    fail "arbiter $words shows solve's help -> exit $status" "$tmp/out"; fi
 done
 
 # On a terminal whose TERM is dumb, progress comes as plain lines, no "\r\033[K" (a pseudo-terminal

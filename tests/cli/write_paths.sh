@@ -47,6 +47,12 @@ expect_error "verify-proof of a file without its end line" verify-proof "$tmp/no
 grep -q "the certificate has no 'end' line: it is cut short (truncated)" "$tmp/err" && pass ||
   fail "verify-proof says a file without its end line is cut short" "$tmp/err"
 
+# The command a run prints to check its certificate quotes a path the shell would split, as the
+# --resume hint does: "check it with: arbiter verify-proof my cert.cert" ran on two files.
+"$arbiter" solve brique --size 2 --state "$tmp/spaced" --proof "$tmp/my cert.cert" >"$tmp/out" 2>"$tmp/err"
+grep -q "check it with: arbiter verify-proof '$tmp/my cert.cert'$" "$tmp/out" && pass ||
+  fail "the printed verify-proof command quotes the path" "$tmp/out" "$tmp/err"
+
 # A SIGTERM that comes while the certificate is written, once everything asked for was settled,
 # cuts nothing short: exit 0 and "nothing is left to resume", where it said "interrupted ... to
 # continue, run ... --resume", exit 143. The write is held at a known point without a timed wait:
@@ -98,6 +104,42 @@ else
   wait $solver
 fi
 
+# A SIGTERM that comes while the certificate's open waits (FILE.partial a FIFO with no reader yet)
+# breaks the open off with EINTR: it is tried again, and the certificate is written once the FIFO
+# is read. It said "cannot write the proof file ...: Interrupted system call", exit 1, and then that
+# "the report is complete and nothing is left to resume". The open is known to wait from the
+# solver's thread blocked in openat (/proc/PID/task/*/syscall, 257 on x86-64; other machines skip it).
+if [ "$(uname -m)" = x86_64 ]; then
+mkfifo "$tmp/e.cert.partial"
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/eintr" --proof "$tmp/e.cert" >"$tmp/out" 2>"$tmp/err" &
+solver=$!
+in_open="" seen=0
+for _ in $(seq 600); do
+  # Twice in a row, 0.1 s apart: an open of a plain file passes in no time.
+  if cat /proc/$solver/task/*/syscall 2>/dev/null | grep -q '^257 '; then seen=$((seen + 1)); else seen=0; fi
+  [ $seen -ge 2 ] && { in_open=yes; break; }
+  sleep 0.1
+done
+if [ -n "$in_open" ]; then
+  kill -TERM $solver
+  sleep 0.3
+  cat "$tmp/e.cert.partial" >"$tmp/e-got.cert"
+  wait $solver
+  status=$?
+  if [ $status -eq 0 ] && grep -q "^certificate: $tmp/e.cert (" "$tmp/out" && ! grep -q "Interrupted system call" "$tmp/err" &&
+     grep -q "^arbiter: SIGTERM came after everything asked for was settled (the certificate was written whole)" "$tmp/err" &&
+     "$arbiter" verify-proof "$tmp/e-got.cert" >/dev/null 2>&1; then
+    pass
+  else
+    fail "SIGTERM while the certificate's open waits: the open is tried again -> exit $status" "$tmp/out" "$tmp/err"
+  fi
+else
+  fail "the solver never waited in the certificate's open (no thread in openat)" "$tmp/err"
+  cat "$tmp/e.cert.partial" >/dev/null
+  wait $solver
+fi
+fi
+
 # --proof-parts: the pieces a run killed while it wrote a part leaves (its scratch file of nodes,
 # an unrenamed NAME.cert.tmp) are removed with the other part files the certificate does not refer
 # to (named for a move this board lacks, so that this run writes none of the same name); a file of
@@ -139,12 +181,12 @@ held_lock() {  # held_lock FILE: holds an flock on FILE in the background (pid i
 held_lock "$tmp/st/solve/$key.lock"
 expect_error "solve: the journal in use by another run" solve brique --size 3 --tt-mb 16 --state "$tmp/st"
 kill "$holder"; wait "$holder" 2>/dev/null
-grep -q "^arbiter: error: --state '$tmp/st': '$tmp/st/solve/$key' is in use by another run" "$tmp/err" && pass ||
+grep -q "^arbiter: error: --state '$tmp/st': '$tmp/st/solve/$key' is in use by another run.*: wait for it to end, or give another --state$" "$tmp/err" && pass ||
   fail "solve names --state when the journal is in use" "$tmp/err"
 held_lock "$tmp/two.db.lock"
 expect_error "puzzles generate: the store in use by another run" puzzles generate brique --size 5 --kind within-2 --count 1 --seed 5 --db "$tmp/two.db"
 kill "$holder"; wait "$holder" 2>/dev/null
-grep -q "^arbiter: error: --db '$tmp/two.db': '$tmp/two.db' is in use by another run" "$tmp/err" && pass ||
+grep -q "^arbiter: error: --db '$tmp/two.db': '$tmp/two.db' is in use by another run.*: wait for it to end, or give another --db$" "$tmp/err" && pass ||
   fail "puzzles generate names --db when the store is in use" "$tmp/err"
 
 # A part that cannot be written says why (it said only "cannot write the certificate part").
@@ -165,12 +207,23 @@ for f in book.html book.pdf book.tex; do cp "$tmp/book/$f" "$tmp/old-$f"; done
 rm "$tmp/book/diagrams/solution-002.png" && mkdir -p "$tmp/book/diagrams/solution-002.png/x"
 "$arbiter" book --db "$tmp/b.db" --title "Second" --out "$tmp/book" >"$tmp/out" 2>"$tmp/err"
 status=$?
-if [ $status -eq 2 ] && grep -q "^arbiter: error: cannot write '$tmp/book/diagrams/solution-002.png'" "$tmp/err" &&
+# A file it cannot write is not bad input: exit 1, as solve's for a certificate (it was 2), with the reason.
+if [ $status -eq 1 ] && grep -q "^arbiter: error: cannot write '$tmp/book/diagrams/solution-002.png': Is a directory (no new book was written: the older book.html, book.pdf and book.tex in $tmp/book are left as they were)$" "$tmp/err" &&
    cmp -s "$tmp/book/book.html" "$tmp/old-book.html" && cmp -s "$tmp/book/book.pdf" "$tmp/old-book.pdf" &&
    cmp -s "$tmp/book/book.tex" "$tmp/old-book.tex" && [ -z "$(ls "$tmp/book" | grep partial)" ]; then
   pass
 else
   fail "a book that fails part way leaves the older book whole -> exit $status" "$tmp/err"; ls -l "$tmp/book"
+fi
+# A full disk (book.html.partial a link to /dev/full): exit 1 with the reason, the older book kept.
+rm -r "$tmp/book/diagrams/solution-002.png" && ln -s /dev/full "$tmp/book/book.html.partial"
+"$arbiter" book --db "$tmp/b.db" --title "Third" --out "$tmp/book" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 1 ] && grep -q "^arbiter: error: cannot write '$tmp/book/book.html.partial': No space left on device (no new book was written" "$tmp/err" &&
+   cmp -s "$tmp/book/book.html" "$tmp/old-book.html" && [ -z "$(ls "$tmp/book" | grep partial)" ]; then
+  pass
+else
+  fail "a book on a full disk exits 1 and keeps the older book -> exit $status" "$tmp/err"; ls -l "$tmp/book"
 fi
 
 finish
