@@ -442,7 +442,7 @@ named=0
 for attempt in 1 2 3; do
   "$arbiter" puzzles generate hexabrae --size 2 --kind wins --count 5 --time-limit 1 --db "$tmp/hexabrae.db" >"$tmp/out" 2>"$tmp/err"
   status=$?
-  stuck=$(sed -n 's/.*(candidates \([0-9]*\)\.\.\1 of seed 1).*/\1/p' "$tmp/out")
+  stuck=$(sed -n 's/.*(none, the next being candidate \([0-9]*\) of seed 1).*/\1/p' "$tmp/out")
   [ -n "$stuck" ] || continue
   [ $status -eq 1 ] && grep -qE "^arbiter: stopped: --time-limit 1 s reached with [0-9]+/5 stored, none added by this run: candidate $stuck needs more than the 1 s limit \(its search was cut after [0-9.]+ s, and a cut search is not kept" "$tmp/err" \
     && ! grep -q "run the same command to continue" "$tmp/err" && named=1
