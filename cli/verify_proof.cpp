@@ -175,7 +175,7 @@ int say_interrupted(const solver::VerificationReport& report, bool while_read = 
   std::cout << std::flush;
   std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; the certificate is not verified ("
             << (while_read ? std::string("stopped while it was read")
-                           : with_commas(report.nodes_checked) + (report.nodes_checked == 1 ? " position" : " positions") +
+                           : counted(report.nodes_checked, "position", "positions") +
                                  " checked before it")
             << ")\n";
   return interrupted_exit_status();
@@ -240,7 +240,7 @@ int verify_proof_command(const std::vector<std::string>& args) {
     // A rejected part (missing, a device) is not counted as positions checked: it read "1 position".
     progress.show("verify-proof: " + std::to_string(done) + " of " + std::to_string(total) + " parts checked (" + part + ": " +
                   (!counts.reason.empty() ? std::string("rejected, see below")
-                                          : with_commas(counts.nodes_checked + 1) + (counts.nodes_checked == 0 ? " position" : " positions")) +
+                                          : counted(counts.nodes_checked + 1, "position", "positions")) +
                   ")");
   };
   solver::VerificationReport report;
@@ -451,17 +451,16 @@ int verify_proof_command(const std::vector<std::string>& args) {
   if (nodes_read) {
     std::cout << "Certificate: " << file << " (written by " << certificate.made_by << ")\n";
     std::cout << "Position: " << certificate.position << "\n";
-    std::cout << "STOPPED by " << stop_signal_name() << " while the certificate was read (" << with_commas(static_cast<std::uint64_t>(*nodes_read))
-              << (*nodes_read == 1 ? " node" : " nodes") << " read): nothing is verified\n";
+    std::cout << "STOPPED by " << stop_signal_name() << " while the certificate was read (" << counted(static_cast<std::uint64_t>(*nodes_read), "node", "nodes") << " read): nothing is verified\n";
     return say_interrupted(report, true);
   }
-  std::cout << "Certificate: " << file << " (" << with_commas(static_cast<std::uint64_t>(certificate.size())) << (certificate.size() == 1 ? " node" : " nodes")
+  std::cout << "Certificate: " << file << " (" << counted(static_cast<std::uint64_t>(certificate.size()), "node", "nodes")
             << ", written by " << certificate.made_by << ")\n";
   std::cout << "Position: " << certificate.position << "\n";
   std::cout << "Checked with the " << implementation << " implementation"
             << (probe->implementations().size() == 1 ? " (the game's only one, so the same engine that searched, re-run without search)" : "") << ": "
-            << with_commas(static_cast<std::uint64_t>(report.nodes_checked)) << (report.nodes_checked == 1 ? " position, " : " positions, ")
-            << with_commas(static_cast<std::uint64_t>(report.edges_checked)) << (report.edges_checked == 1 ? " move" : " moves")
+            << counted(static_cast<std::uint64_t>(report.nodes_checked), "position", "positions") << ", "
+            << counted(static_cast<std::uint64_t>(report.edges_checked), "move", "moves")
             << (report.parts_checked > 0 ? " (in this file and " + std::to_string(report.parts_checked) +
                                                (report.parts_checked == 1 ? " part file)" : " part files)") : "")
             << (report.interrupted ? " before it was stopped" : "") << "\n";

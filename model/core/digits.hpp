@@ -17,4 +17,9 @@ inline std::string with_commas(std::uint64_t n) {
   return out;
 }
 
+// A count with its noun, grouped as above: "1 node", "2,238,679 nodes".
+inline std::string counted(std::uint64_t n, const std::string& one, const std::string& many) {
+  return with_commas(n) + " " + (n == 1 ? one : many);
+}
+
 }  // namespace arbiter
