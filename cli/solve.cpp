@@ -446,6 +446,7 @@ int solve_command(const std::vector<std::string>& args) {
   solve_options.table_directory = journal.directory();
 
   std::vector<std::vector<MoveResult::Part>> parts_of(moves.size());
+  std::vector<std::string> unwritten_parts;  // why certificate parts could not be written (--proof-parts)
   std::mutex lock;
   std::size_t units_done = already, wins = 0, losses = 0, draws = 0;
   std::string first_win;
@@ -497,11 +498,18 @@ int solve_command(const std::vector<std::string>& args) {
     };
     const solver::UnitDone record = [&](std::size_t index, const MoveResult& r) {
       std::lock_guard<std::mutex> guard(lock);  // the progress thread reads these counters
+      if (!r.unwritten.empty()) unwritten_parts.push_back(r.unwritten);
       if (r.value != Value::Unknown && proof_parts && r.certified && r.parts.empty()) {
         // A unit solved elsewhere (a rank, a table of its own) comes with its certificate: written
-        // out here, and the journal names the part files instead of holding it a second time.
-        parts_of[index] = solver::write_certificate_parts(game, root, r, parts_directory, version_string());
-        save_unit(index, solver::with_parts(r, parts_of[index]));
+        // out here, and the journal names the part files instead of holding it a second time (or,
+        // where they cannot be written, holds it, for --resume to write).
+        try {
+          parts_of[index] = solver::write_certificate_parts(game, root, r, parts_directory, version_string());
+          save_unit(index, solver::with_parts(r, parts_of[index]));
+        } catch (const InputError& error) {
+          unwritten_parts.push_back(error.what());
+          save_unit(index, r);
+        }
         ++units_done;
       } else if (r.value != Value::Unknown) {
         save_unit(index, r);
@@ -520,7 +528,22 @@ int solve_command(const std::vector<std::string>& args) {
   std::size_t certificate_nodes = 0;
   std::string proof_note, proof_failure;
   if (!proof_file.empty()) {
-    if (std::none_of(result.moves.begin(), result.moves.end(), [&](const MoveResult& m) {
+    std::error_code ignored;
+    const std::string older = std::filesystem::exists(proof_file, ignored)
+                                  ? "the older " + proof_file + " is left as it was"
+                                  : "no file was left";
+    if (!unwritten_parts.empty()) {
+      // FILE would refer to parts that are not there: it is not written. The values found are
+      // reported all the same, and the exit status (1) says the certificate is missing (a part
+      // that could not be written ended the run with exit 2 and no report until 29 November 2026).
+      const std::size_t moves_unwritten = unwritten_parts.size();
+      proof_failure = "the proof file " + quote_input(proof_file) + " is not written, as the certificate parts of " +
+                      (moves_unwritten == 1 ? "a move" : std::to_string(moves_unwritten) + " moves") +
+                      " could not be: " + unwritten_parts.front() + (moves_unwritten == 1 ? "" : ", ...") + " (" + older +
+                      "; the settled moves are kept: the same command with --resume searches again those whose "
+                      "certificates were not kept, and writes it)";
+      proof_note = "no certificate written: " + proof_failure;
+    } else if (std::none_of(result.moves.begin(), result.moves.end(), [&](const MoveResult& m) {
           return m.value != Value::Unknown && (!m.claims.empty() || !m.parts.empty()) &&
                  (result.not_searched == 0 || solver::is_win(m.value));
         })) {
@@ -542,10 +565,7 @@ int solve_command(const std::vector<std::string>& args) {
       }
       if (!why.empty()) {
         // The search's report is printed all the same; the exit status (1) says the certificate is missing.
-        std::error_code ignored;
-        proof_failure = "cannot write the proof file " + quote_input(proof_file) + ": " + why + " (" +
-                        (std::filesystem::exists(proof_file, ignored) ? "the older " + proof_file + " is left as it was"
-                                                                      : "no file was left") +
+        proof_failure = "cannot write the proof file " + quote_input(proof_file) + ": " + why + " (" + older +
                         "; the settled moves are kept: the same command with --resume writes it again)";
         proof_note = "no certificate written: " + proof_failure;
       } else {
