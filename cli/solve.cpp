@@ -746,8 +746,13 @@ int solve_command(const std::vector<std::string>& args) {
   const std::string stop_signal = stop_requested() && !settled_all ? stop_signal_name() : "";
   // What ended the search before every move it meant to settle was settled, if anything did.
   std::string stopped_by;
+  // A stop during the search for the line past the exchange, after every value was settled, leaves
+  // the values whole and the line cut: a stopped run all the same (it exited 0 until 29 November 2026).
+  const bool line_stopped = stop_requested() && line_resolve && !line_resolve->found;
   if (!stop_signal.empty()) {
     stopped_by = stop_signal;
+  } else if (line_stopped) {
+    stopped_by = stop_signal_name();
   } else if (result.interrupted) {
     stopped_by = "time limit";
   } else if (max_units > 0 && static_cast<std::size_t>(unsettled) > result.not_searched) {
@@ -933,12 +938,15 @@ int solve_command(const std::vector<std::string>& args) {
     std::cerr << "arbiter: interrupted by " << stop_signal << "; " << to_continue << "\n";
     return interrupted_exit_status();
   }
-  if (stop_requested() && line_resolve && !line_resolve->found) {
-    // The values are whole; only the line past the exchange, searched for after them, is cut.
-    std::cerr << "arbiter: " << stop_signal_name() << " came after every move was settled, while the line past the "
-              << "exchange was searched for: the values are complete, the principal line is cut after the exchange\n";
-    // Not where the certificate could not be written: that is left to do (the error above says how).
-  } else if (stop_requested() && proof_failure.empty()) {
+  if (line_stopped) {
+    // The values are whole; only the line past the exchange, searched for after them, is cut. The
+    // settled moves are in the journal, so --resume goes straight to the line's search.
+    std::cerr << "arbiter: interrupted by " << stopped_by << " after every move was settled, while the line past the "
+              << "exchange was searched for: the values are complete, the principal line is cut after the exchange; "
+              << "to find the line, run: " << resume_command(args, independent_unsaid, !resume) << "\n";
+    return interrupted_exit_status();
+  }
+  if (stop_requested() && proof_failure.empty()) {
     std::cerr << "arbiter: " << stop_signal_name() << " came after everything asked for was settled"
               << (proof_note.rfind("certificate: ", 0) == 0 ? " (the certificate was written whole)" : "")
               << ": the report is complete and nothing is left to resume\n";
