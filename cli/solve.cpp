@@ -446,6 +446,7 @@ int solve_command(const std::vector<std::string>& args) {
   solve_options.table_directory = journal.directory();
 
   std::vector<std::vector<MoveResult::Part>> parts_of(moves.size());
+  std::vector<std::string> unwritten_parts;  // why certificate parts could not be written (--proof-parts)
   std::mutex lock;
   std::size_t units_done = already, wins = 0, losses = 0, draws = 0;
   std::string first_win;
@@ -497,11 +498,18 @@ int solve_command(const std::vector<std::string>& args) {
     };
     const solver::UnitDone record = [&](std::size_t index, const MoveResult& r) {
       std::lock_guard<std::mutex> guard(lock);  // the progress thread reads these counters
+      if (!r.unwritten.empty()) unwritten_parts.push_back(r.unwritten);
       if (r.value != Value::Unknown && proof_parts && r.certified && r.parts.empty()) {
         // A unit solved elsewhere (a rank, a table of its own) comes with its certificate: written
-        // out here, and the journal names the part files instead of holding it a second time.
-        parts_of[index] = solver::write_certificate_parts(game, root, r, parts_directory, version_string());
-        save_unit(index, solver::with_parts(r, parts_of[index]));
+        // out here, and the journal names the part files instead of holding it a second time (or,
+        // where they cannot be written, holds it, for --resume to write).
+        try {
+          parts_of[index] = solver::write_certificate_parts(game, root, r, parts_directory, version_string());
+          save_unit(index, solver::with_parts(r, parts_of[index]));
+        } catch (const InputError& error) {
+          unwritten_parts.push_back(error.what());
+          save_unit(index, r);
+        }
         ++units_done;
       } else if (r.value != Value::Unknown) {
         save_unit(index, r);
@@ -520,7 +528,22 @@ int solve_command(const std::vector<std::string>& args) {
   std::size_t certificate_nodes = 0;
   std::string proof_note, proof_failure;
   if (!proof_file.empty()) {
-    if (std::none_of(result.moves.begin(), result.moves.end(), [&](const MoveResult& m) {
+    std::error_code ignored;
+    const std::string older = std::filesystem::exists(proof_file, ignored)
+                                  ? "the older " + proof_file + " is left as it was"
+                                  : "no file was left";
+    if (!unwritten_parts.empty()) {
+      // FILE would refer to parts that are not there: it is not written. The values found are
+      // reported all the same, and the exit status (1) says the certificate is missing (a part
+      // that could not be written ended the run with exit 2 and no report until 29 November 2026).
+      const std::size_t moves_unwritten = unwritten_parts.size();
+      proof_failure = "the proof file " + quote_input(proof_file) + " is not written, as the certificate parts of " +
+                      (moves_unwritten == 1 ? "a move" : std::to_string(moves_unwritten) + " moves") +
+                      " could not be: " + unwritten_parts.front() + (moves_unwritten == 1 ? "" : ", ...") + " (" + older +
+                      "; the settled moves are kept: the same command with --resume searches again those whose "
+                      "certificates were not kept, and writes it)";
+      proof_note = "no certificate written: " + proof_failure;
+    } else if (std::none_of(result.moves.begin(), result.moves.end(), [&](const MoveResult& m) {
           return m.value != Value::Unknown && (!m.claims.empty() || !m.parts.empty()) &&
                  (result.not_searched == 0 || solver::is_win(m.value));
         })) {
@@ -542,10 +565,7 @@ int solve_command(const std::vector<std::string>& args) {
       }
       if (!why.empty()) {
         // The search's report is printed all the same; the exit status (1) says the certificate is missing.
-        std::error_code ignored;
-        proof_failure = "cannot write the proof file " + quote_input(proof_file) + ": " + why + " (" +
-                        (std::filesystem::exists(proof_file, ignored) ? "the older " + proof_file + " is left as it was"
-                                                                      : "no file was left") +
+        proof_failure = "cannot write the proof file " + quote_input(proof_file) + ": " + why + " (" + older +
                         "; the settled moves are kept: the same command with --resume writes it again)";
         proof_note = "no certificate written: " + proof_failure;
       } else {
@@ -726,8 +746,13 @@ int solve_command(const std::vector<std::string>& args) {
   const std::string stop_signal = stop_requested() && !settled_all ? stop_signal_name() : "";
   // What ended the search before every move it meant to settle was settled, if anything did.
   std::string stopped_by;
+  // A stop during the search for the line past the exchange, after every value was settled, leaves
+  // the values whole and the line cut: a stopped run all the same (it exited 0 until 29 November 2026).
+  const bool line_stopped = stop_requested() && line_resolve && !line_resolve->found;
   if (!stop_signal.empty()) {
     stopped_by = stop_signal;
+  } else if (line_stopped) {
+    stopped_by = stop_signal_name();
   } else if (result.interrupted) {
     stopped_by = "time limit";
   } else if (max_units > 0 && static_cast<std::size_t>(unsettled) > result.not_searched) {
@@ -913,12 +938,15 @@ int solve_command(const std::vector<std::string>& args) {
     std::cerr << "arbiter: interrupted by " << stop_signal << "; " << to_continue << "\n";
     return interrupted_exit_status();
   }
-  if (stop_requested() && line_resolve && !line_resolve->found) {
-    // The values are whole; only the line past the exchange, searched for after them, is cut.
-    std::cerr << "arbiter: " << stop_signal_name() << " came after every move was settled, while the line past the "
-              << "exchange was searched for: the values are complete, the principal line is cut after the exchange\n";
-    // Not where the certificate could not be written: that is left to do (the error above says how).
-  } else if (stop_requested() && proof_failure.empty()) {
+  if (line_stopped) {
+    // The values are whole; only the line past the exchange, searched for after them, is cut. The
+    // settled moves are in the journal, so --resume goes straight to the line's search.
+    std::cerr << "arbiter: interrupted by " << stopped_by << " after every move was settled, while the line past the "
+              << "exchange was searched for: the values are complete, the principal line is cut after the exchange; "
+              << "to find the line, run: " << resume_command(args, independent_unsaid, !resume) << "\n";
+    return interrupted_exit_status();
+  }
+  if (stop_requested() && proof_failure.empty()) {
     std::cerr << "arbiter: " << stop_signal_name() << " came after everything asked for was settled"
               << (proof_note.rfind("certificate: ", 0) == 0 ? " (the certificate was written whole)" : "")
               << ": the report is complete and nothing is left to resume\n";

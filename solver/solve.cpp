@@ -35,6 +35,9 @@ namespace {
 constexpr const char* kNoCertificate = "certificate none";
 // What ends a unit file's list of the parts its certificate was written to.
 constexpr const char* kPartsEnd = "parts end";
+// What follows kNoCertificate where the certificate was made but its parts could not be written
+// (MoveResult::unwritten), so that a rank's or the journal's unit still says why.
+constexpr const char* kUnwritten = "unwritten ";
 
 // The zones of solved positions sit beside the table, at a quarter of its size (one per solved
 // entry would need half: most entries are open or have no zone).
@@ -102,7 +105,7 @@ class PartWriter {
     static std::atomic<std::uint64_t> writers{0};
     scratch_ = directory_ + "/" + part_name(move_text_, 0, 1) + ".nodes." + std::to_string(writers++);
     nodes_.open(scratch_, std::ios::binary | std::ios::trunc);
-    if (!nodes_) throw InputError("cannot write " + quote_input(scratch_));
+    if (!nodes_) throw InputError("cannot write the certificate part's nodes " + quote_input(scratch_) + reason(errno));
   }
   ~PartWriter() {
     std::error_code ignored;
@@ -111,7 +114,10 @@ class PartWriter {
   std::ostream& nodes() { return nodes_; }
 
   std::vector<MoveResult::Part> finish(const Certificate& streamed, const std::vector<int>& claims, const std::string& made_by) {
+    // Nodes the scratch file did not take (a full disk) would leave a part cut short.
+    int cause = !nodes_ ? errno : 0;
     nodes_.close();
+    if (!nodes_) throw InputError("cannot write the certificate part's nodes " + quote_input(scratch_) + reason(cause != 0 ? cause : errno));
     std::vector<MoveResult::Part> parts;
     for (std::size_t k = 0; k < claims.size(); ++k) {
       const std::string file = part_name(move_text_, k, claims.size());
@@ -129,6 +135,7 @@ class PartWriter {
 
  private:
   static std::string game_word(const std::string& line) { return line.substr(0, line.find(' ')); }
+  static std::string reason(int cause) { return cause != 0 ? ": " + std::generic_category().message(cause) : ""; }
   std::string directory_, move_text_, position_, game_, scratch_;
   std::ofstream nodes_;
 };
@@ -183,11 +190,18 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
       const TranspositionTable::Pin pin(table);
       Dfpn dfpn(table, options.control, r.stats, helper);
       configure(dfpn, options, zones);
-      const bool certify = options.certificates;
+      bool certify = options.certificates;
       std::optional<PartWriter> parts;
       if (certify && !options.parts_directory.empty()) {
-        parts.emplace(options.parts_directory, r.text, *child);
-        r.certificate.stream_to(&parts->nodes());
+        // A part that cannot be written leaves the unit uncertified, its value found all the same
+        // (it ended the whole solve with exit 2 and no report, or on a thread of its own, an abort).
+        try {
+          parts.emplace(options.parts_directory, r.text, *child);
+          r.certificate.stream_to(&parts->nodes());
+        } catch (const InputError& error) {
+          r.unwritten = error.what();
+          certify = false;
+        }
       }
       const Goal win{mover, false};
       const Verdict first = dfpn.solve(*child, win);
@@ -230,7 +244,12 @@ MoveResult solve_unit(const State& root, Move move, const SolveOptions& options,
       }
       if (parts && r.value != Value::Unknown && !r.claims.empty()) {
         if (settle && !settle()) throw SearchInterrupted();
-        r.parts = parts->finish(r.certificate, r.claims, options.made_by);
+        try {
+          r.parts = parts->finish(r.certificate, r.claims, options.made_by);
+        } catch (const InputError& error) {
+          r.unwritten = error.what();
+          r.claims.clear();
+        }
         r.certificate = Certificate{};
       }
     } else {
@@ -1112,6 +1131,9 @@ void write_move_result(std::ostream& out, const MoveResult& r) {
     rooted.write(out);
   } else if (r.value != Value::Unknown) {
     out << kNoCertificate << "\n";  // solved without --proof: a run that asks for one redoes it
+    std::string why = r.unwritten;  // or its parts could not be written: why, on one line
+    std::replace(why.begin(), why.end(), '\n', ' ');
+    if (!why.empty()) out << kUnwritten << why << "\n";
   }
 }
 
@@ -1142,7 +1164,10 @@ std::optional<MoveResult> read_move_result(std::istream& in, const std::string& 
     if (!in) return std::nullopt;
     if (r.value != Value::Unknown) {
       const auto start = in.tellg();
-      if (std::getline(in, line) && line == kNoCertificate) return r;
+      if (std::getline(in, line) && line == kNoCertificate) {
+        if (std::getline(in, line) && line.rfind(kUnwritten, 0) == 0) r.unwritten = line.substr(std::string(kUnwritten).size());
+        return r;
+      }
       if (line.rfind("part ", 0) == 0) {
         for (; line != kPartsEnd; std::getline(in, line)) {
           if (!in) return std::nullopt;

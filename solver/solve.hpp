@@ -104,6 +104,9 @@ struct MoveResult {
     std::string file;  // relative to the directory of the certificate that refers to it
   };
   std::vector<Part> parts;
+  // Why the unit's part files could not be written (a full disk under parts_directory), if they
+  // could not: the value stands, without a certificate (certified is false).
+  std::string unwritten;
   std::vector<std::string> line;  // principal line after this move (moves that follow it)
   // What finish_line said of `line` when it finished it (whether the line then ends the game), so
   // that whoever shows the line does not play it out again; nothing where it was not finished (a

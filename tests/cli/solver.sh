@@ -368,6 +368,30 @@ d = json.load(open(sys.argv[1]))
 assert d["statement"] == "unknown: interrupted by SIGTERM" and d["interrupted"] and d["stopped_by"] == "SIGTERM", d' "$tmp/out" &&
    python3 "$(dirname "$0")/../../scripts/validate-json.py" "$(dirname "$0")/../../docs/schemas/solve.schema.json" "$tmp/out" >/dev/null; then pass; else
   fail "the JSON after SIGTERM -> exit $status" "$tmp/out"; fi
+# A stop once every move is settled, during the search for the line past the exchange (or before
+# it: the stop request stands), cuts only the line: the values are printed whole, and the run ends
+# as a stopped run, exit 130, saying what was cut and how to find it (it exited 0). A resumed run
+# whose moves are all settled goes straight to that search, so the signal is sent as soon as it
+# names its state (a run that ends first, the signal too late, is tried again).
+"$arbiter" solve quentin --size 4 --tt-mb 16 --state "$tmp/line-stop" >/dev/null 2>&1
+for attempt in 1 2 3; do
+  ARBITER_PROGRESS_SECONDS=0.01 "$arbiter" solve quentin --size 4 --tt-mb 16 --state "$tmp/line-stop" --resume --json \
+    >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  for _ in $(seq 500); do grep -q '^state: ' "$tmp/err" && break; sleep 0.01; done
+  kill -INT $pid 2>/dev/null
+  wait $pid
+  status=$?
+  [ $status -eq 0 ] && grep -q '"found": true' "$tmp/out" || break
+done
+if [ $status -eq 130 ] && grep -q "^arbiter: interrupted by SIGINT after every move was settled, while the line past the exchange was searched for: the values are complete, the principal line is cut after the exchange; to find the line, run: arbiter solve quentin --size 4 --tt-mb 16 --state $tmp/line-stop --resume --json$" "$tmp/err" &&
+   python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["value"] == "win" and d["winning_moves_complete"] and d["principal_line_cut"], d
+assert d["line_resolve"]["found"] is False and d["stopped_by"] == "SIGINT" and not d["interrupted"], d' "$tmp/out" &&
+   python3 "$(dirname "$0")/../../scripts/validate-json.py" "$(dirname "$0")/../../docs/schemas/solve.schema.json" "$tmp/out" >/dev/null; then pass; else
+  fail "a stop during the search for the line past the exchange -> exit $status" "$tmp/out" "$tmp/err"; fi
 "$arbiter" solve brique --size 4 --time-limit 0.2 >/dev/null 2>&1
 "$arbiter" solve brique --size 4 --resume >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && grep -q 'resuming' "$tmp/err" && grep -q '^Value: Black (the colour to move) wins' "$tmp/out"; then pass; else fail "resume"; cat "$tmp/err" "$tmp/out"; fi
