@@ -21,7 +21,9 @@ expect_error "unknown game" rules nosuchgame
 expect_error "unknown option" rules --bogus
 expect_ok "overview" "commands:" --help
 
-expect_ok "version" '^arbiter [0-9]+\.[0-9]+\.[0-9]+ \(commit ([0-9a-f]{7,}(-dirty)?|unknown)\)$' --version
+# The stamp (scripts/version.sh, tests/cli/stamp.sh): 12 hex digits of the commit, "-dirty-" and 8
+# of the uncommitted sources' hash when they differ from it, or "unknown" without git.
+expect_ok "version" '^arbiter [0-9]+\.[0-9]+\.[0-9]+ \(commit ([0-9a-f]{12}(-dirty-[0-9a-f]{8})?|unknown)\)$' --version
 
 # expect_error_saying DESCRIPTION PATTERN ARGS... : expect_error, and the line matches PATTERN
 expect_error_saying() {
