@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <iomanip>
@@ -22,6 +23,7 @@
 #include "cli/live_progress.hpp"
 #include "cli/options.hpp"
 #include "distributed/farm.hpp"
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
 #include "model/core/version.hpp"
@@ -148,8 +150,8 @@ int result_width() {
 // prove` shows it: not decided because of the stop, which is no "unknown" (Z3 could not decide).
 void print_row(const AuditRow& row) {
   const std::string check = row.check + (row.size ? " (size " + std::to_string(row.size) + ")" : "");
-  std::printf("%-9s %-13s %-50s %-20s %8ld  %-*s %8.2f\n", row.game.c_str(), row.kind.c_str(), check.c_str(),
-              row.implementation.c_str(), row.cases, result_width(), row.stopped ? "stopped" : verdict_word(row.verdict), row.seconds);
+  std::printf("%-9s %-13s %-50s %-20s %8s  %-*s %8.2f\n", row.game.c_str(), row.kind.c_str(), check.c_str(),
+              row.implementation.c_str(), with_commas(static_cast<std::uint64_t>(row.cases)).c_str(), result_width(), row.stopped ? "stopped" : verdict_word(row.verdict), row.seconds);
   // How a claim was decided when not by a Z3 query of its own ("derived from ...", "read from the
   // rulings"), said under its first row and again only where it changes.
   static std::string last_said;
@@ -672,12 +674,16 @@ std::string sizes_words(const std::vector<int>& sizes) {
 }
 
 // The audit's own bounds, by the numbers it ran with (the explorer's words name `rulings diff`'s options).
-std::string cut_words(SearchCut cut, const ExplorerBounds& bounds) {
+// `grouped`: the count in thousands, as text writes it (the JSON's words keep it plain).
+std::string cut_words(SearchCut cut, const ExplorerBounds& bounds, bool grouped) {
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%g", bounds.max_seconds);
   switch (cut) {
     case SearchCut::None: return "";
-    case SearchCut::Positions: return "the bound of " + std::to_string(bounds.max_positions) + " positions per size";
+    case SearchCut::Positions:
+      return "the bound of " +
+             (grouped ? with_commas(static_cast<std::uint64_t>(bounds.max_positions)) : std::to_string(bounds.max_positions)) +
+             " positions per size";
     case SearchCut::Depth: return "the depth bound of " + std::to_string(bounds.max_depth) + " moves";
     case SearchCut::Time: return "the time limit of " + std::string(seconds) + " s (--ruling-seconds)";
     case SearchCut::Interrupted: return "an interruption";
@@ -686,21 +692,24 @@ std::string cut_words(SearchCut cut, const ExplorerBounds& bounds) {
 }
 
 // How far a comparison that found no difference looked: the sizes, positions and seconds, and
-// whether that was every reachable position of those sizes. Either way a bounded result.
-std::string search_extent(const RulingShown& shown) {
+// whether that was every reachable position of those sizes. Either way a bounded result. `cut`
+// says what cut the search; `grouped`: the counts in thousands, as text writes them.
+std::string search_extent(const RulingShown& shown, const std::string& cut, bool grouped) {
+  const std::string positions =
+      grouped ? with_commas(static_cast<std::uint64_t>(shown.positions)) : std::to_string(shown.positions);
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.2f s", shown.seconds);
   const std::string beyond = shown.sizes_searched.empty() ? "" : "; not searched beyond size " + std::to_string(shown.sizes_searched.back());
   if (shown.complete) {
-    return "Same on " + sizes_words(shown.sizes_searched) + ": every reachable position examined (" +
-           std::to_string(shown.positions) + " positions, " + seconds + ")" + beyond + ".";
+    return "Same on " + sizes_words(shown.sizes_searched) + ": every reachable position examined (" + positions +
+           " positions, " + seconds + ")" + beyond + ".";
   }
   std::vector<int> unreached;
   for (int n : shown.bound_sizes) {
     if (std::find(shown.sizes_searched.begin(), shown.sizes_searched.end(), n) == shown.sizes_searched.end()) unreached.push_back(n);
   }
-  return "Undecided: no difference in the " + std::to_string(shown.positions) + " positions examined on " +
-         sizes_words(shown.sizes_searched) + " in " + seconds + ", but the search was cut by " + shown.cut +
+  return "Undecided: no difference in the " + positions + " positions examined on " +
+         sizes_words(shown.sizes_searched) + " in " + seconds + ", but the search was cut by " + cut +
          (unreached.empty() ? "" : "; " + sizes_words(unreached) + " never reached") + beyond + ".";
 }
 
@@ -760,17 +769,20 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
           }
         }
         shown.complete = explored.exhaustive;
-        if (!explored.exhaustive) {
-          shown.cut = search_cuts_text(explored.cuts, [&bounds](SearchCut cut) { return cut_words(cut, bounds); });
-        }
-        shown.searched = search_extent(shown);
+        const auto cut_text = [&](bool grouped) {
+          if (explored.exhaustive) return std::string();
+          return search_cuts_text(explored.cuts, [&bounds, grouped](SearchCut cut) { return cut_words(cut, bounds, grouped); });
+        };
+        shown.cut = cut_text(false);
+        shown.searched = search_extent(shown, shown.cut, false);
+        shown.searched_text = search_extent(shown, cut_text(true), true);
       }
       // The sizes in the subject column: where the readings part, or every size searched without a difference.
       const std::string sizes = shown.differs ? "size " + std::to_string(shown.size) : sizes_words(shown.sizes_searched);
       s.progress->print([&] {
-        std::printf("%-9s %-13s %-50s %-20s %8ld  %-*s %8.2f\n", game.name.c_str(), "ruling",
+        std::printf("%-9s %-13s %-50s %-20s %8s  %-*s %8.2f\n", game.name.c_str(), "ruling",
                     (ruling.name + ": " + value_a + " vs " + option.value).c_str(), sizes.c_str(),
-                    explored.positions, result_width(), ruling_result(shown), shown.seconds);
+                    with_commas(static_cast<std::uint64_t>(explored.positions)).c_str(), result_width(), ruling_result(shown), shown.seconds);
       });
       report.rulings.push_back(shown);
     }
@@ -801,8 +813,8 @@ void metrics_section(const GameDescriptor& game, const AuditSettings& s, AuditRe
   std::string svg = render_svg_element(metrics::chart(measured), "chart");
   report.metrics.push_back({game.name, chosen->ruling, metrics::to_text(measured), svg, chosen->others});
   s.progress->print([&] {
-    std::printf("%-9s %-13s %-50s %-20s %8d  %-*s\n", game.name.c_str(), "metrics", chosen->ruling.c_str(), "",
-                request.random_games, result_width(), "done");
+    std::printf("%-9s %-13s %-50s %-20s %8s  %-*s\n", game.name.c_str(), "metrics", chosen->ruling.c_str(), "",
+                with_commas(static_cast<std::uint64_t>(request.random_games)).c_str(), result_width(), "done");
   });
 }
 
@@ -955,10 +967,10 @@ int audit(const std::vector<std::string>& args) {
   for (const RulingShown& r : report.rulings) {
     if (std::string(ruling_result(r)) != "undecided") continue;
     std::cout << "\nundecided " << r.game << ": ruling " << r.id << " " << r.ruling << ": " << r.value_a << " vs " << r.value_b
-              << "\n" << r.searched << "\n";
+              << "\n" << r.searched_text << "\n";
   }
   for (const NotRun& n : report.not_run) {
-    std::cout << "\nnot run " << n.game << ": " << n.checks.size() << (n.checks.size() == 1 ? " claim" : " claims")
+    std::cout << "\nnot run " << n.game << ": " << counted(n.checks.size(), "claim", "claims")
               << " not checked by " << n.kind << " (" << n.why << ")\n";
   }
   for (const std::string& game : report.games) {

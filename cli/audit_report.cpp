@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -14,6 +15,7 @@
 
 #include "cli/json_output.hpp"
 #include "cli/options.hpp"
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "puzzles/svg.hpp"
 #include "solver/interrupt.hpp"
@@ -105,7 +107,7 @@ struct Undecided {
 std::vector<Undecided> undecided_lines(const AuditReport& report);
 
 std::string not_run_sentence(const NotRun& n) {
-  return n.game + ": " + std::to_string(n.checks.size()) + (n.checks.size() == 1 ? " claim" : " claims") + " not checked by " +
+  return n.game + ": " + counted(n.checks.size(), "claim", "claims") + " not checked by " +
          n.kind + " (" + n.why + "): " + join(n.checks, ", ");
 }
 
@@ -143,7 +145,7 @@ std::vector<Undecided> undecided_lines(const AuditReport& report) {
     lines.push_back({r.game, "ruling " + r.id + " " + r.ruling + ": " + r.value_a + " vs " + r.value_b,
                      size_list(r.sizes_searched), r.ruling + "=" + r.value_a + " vs " + r.ruling + "=" + r.value_b + ", the other rulings at their defaults" +
                          (r.others.empty() ? "" : " but " + join(r.others, " ")),
-                     r.searched});
+                     r.searched_text});
   }
   return lines;
 }
@@ -389,9 +391,6 @@ AuditTotals audit_totals(const AuditReport& report) {
   return t;
 }
 
-// "1 result", "2 results": a count with its noun in the number it takes.
-static std::string counted(int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
-
 std::string totals_line(const AuditTotals& t) {
   std::string line = counted(t.findings, "finding", "findings") + " about the rule texts; ";
   // A lemma or a research note found false is no finding about the rule texts: counted apart.
@@ -410,8 +409,8 @@ std::string totals_line(const AuditTotals& t) {
             " undecided: the search stopped before its bounds)";
   }
   if (t.confirmed) line += "; " + counted(t.confirmed, "refutation its source expected", "refutations their sources expected") + ", confirmed";
-  line += "; " + std::to_string(t.passed) + " passed, " + std::to_string(t.failed) + " failed";
-  if (t.not_applicable) line += ", " + std::to_string(t.not_applicable) + " not applicable (not run)";
+  line += "; " + with_commas(static_cast<std::uint64_t>(t.passed)) + " passed, " + with_commas(static_cast<std::uint64_t>(t.failed)) + " failed";
+  if (t.not_applicable) line += ", " + with_commas(static_cast<std::uint64_t>(t.not_applicable)) + " not applicable (not run)";
   if (t.not_run) line += ", " + counted(t.not_run, "claim", "claims") + " not checked (skipped on request)";
   return line + "; ruling comparisons: " + ruling_counts_words({t.rulings_differ, t.rulings_same, t.rulings_undecided});
 }
@@ -666,7 +665,7 @@ std::string audit_markdown(const AuditReport& report) {
     md << "\n### " << r.game << " " << r.id << " " << r.ruling << ": " << r.value_a << " vs " << r.value_b
        << (r.others.empty() ? "" : " (with " + join(r.others, " ") + ")") << "\n\n";
     if (!r.differs) {
-      md << r.searched << "\n";
+      md << r.searched_text << "\n";
       continue;
     }
     md << "They differ (" << r.kind << ") on size " << r.size << " after " << (r.moves.empty() ? "no moves" : r.moves)
@@ -696,7 +695,7 @@ std::string audit_markdown(const AuditReport& report) {
   for (const AuditRow& r : report.rows) {
     if (r.verdict != AuditVerdict::Pass) continue;
     md << "| " << r.game << " | " << r.kind << " | " << r.check << " | " << (r.size ? std::to_string(r.size) : "") << " | "
-       << rulings_words(r.rulings) << " | " << (r.how.empty() ? r.implementation : r.how) << " | " << r.cases << " | "
+       << rulings_words(r.rulings) << " | " << (r.how.empty() ? r.implementation : r.how) << " | " << with_commas(static_cast<std::uint64_t>(r.cases)) << " | "
        << seconds_text(r.seconds) << " |\n";
   }
   md << "\n</details>\n";
@@ -818,7 +817,7 @@ std::string audit_html(const AuditReport& report) {
     if (listed.empty()) continue;
     h << "<details><summary>" << listed.size() << xml_escape(summary) << "</summary><ul>\n";
     for (const RulingShown* r : listed) {
-      h << "<li>" << xml_escape(r->game + " " + r->id + " " + r->ruling + ": " + r->value_a + " vs " + r->value_b + ". " + r->searched)
+      h << "<li>" << xml_escape(r->game + " " + r->id + " " + r->ruling + ": " + r->value_a + " vs " + r->value_b + ". " + r->searched_text)
         << "</li>\n";
     }
     h << "</ul></details>\n";
@@ -847,7 +846,7 @@ std::string audit_html(const AuditReport& report) {
     if (r.verdict != AuditVerdict::Pass) continue;
     h << "<tr><td>" << xml_escape(r.game) << "</td><td>" << xml_escape(r.kind) << "</td><td>" << xml_escape(r.check) << "</td><td>"
       << (r.size ? std::to_string(r.size) : "") << "</td><td>" << xml_escape(rulings_words(r.rulings)) << "</td><td>"
-      << xml_escape(r.how.empty() ? r.implementation : r.how) << "</td><td>" << r.cases << "</td><td>" << seconds_text(r.seconds)
+      << xml_escape(r.how.empty() ? r.implementation : r.how) << "</td><td>" << with_commas(static_cast<std::uint64_t>(r.cases)) << "</td><td>" << seconds_text(r.seconds)
       << "</td></tr>\n";
   }
   h << "</table></details>\n</body></html>\n";

@@ -148,7 +148,8 @@ struct RulingShown {
   std::vector<int> sizes_searched;
   bool complete = false;
   std::string cut;
-  std::string searched;
+  std::string searched;       // as the JSON gives it, counts plain
+  std::string searched_text;  // the same with counts grouped in thousands, for the text and the report files
 };
 
 // "differ"; "same" (every reachable position of the sizes searched was examined, none a

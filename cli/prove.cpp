@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <initializer_list>
@@ -22,6 +23,7 @@
 #include "cli/options.hpp"
 #include "distributed/farm.hpp"
 #include "distributed/output_lock.hpp"
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
 #include "solver/encoding_differential.hpp"
@@ -71,9 +73,7 @@ void size_range(const GameDescriptor& game, const std::string& sizes, int& low, 
   }
 }
 
-std::string counted(int count, const std::string& thing) {
-  return std::to_string(count) + " " + thing + (count == 1 ? "" : "s");
-}
+std::string counted(int count, const std::string& thing) { return arbiter::counted(static_cast<std::uint64_t>(count), thing, thing + "s"); }
 
 // 2: a claim about every size has size null (1 gave the size it was run with), and
 // counterexample_size says where a refutation is drawn; sizes is null for every-size claims alone.
@@ -179,7 +179,8 @@ void print_row(const ProveRow& row, const RowContext& context) {
   } else if (read_without_a_query(claim_of(context.claims, row))) {
     std::cout << unqueried_counts(claim_of(context.claims, row));
   } else {
-    std::cout << std::setw(8) << v.variables << " vars " << std::setw(8) << v.assertions << " assertions";
+    std::cout << std::setw(8) << with_commas(static_cast<std::uint64_t>(v.variables)) << " vars " << std::setw(8)
+              << with_commas(static_cast<std::uint64_t>(v.assertions)) << " assertions";
   }
   std::cout << (row.from_results_file ? "  (" + reuse_mark(row) + ")" : "");
   if (v.kind == Verdict::Kind::Unknown) std::cout << "  reason: " << v.reason;

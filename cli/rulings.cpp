@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <iostream>
 #include <limits>
 #include <optional>
@@ -7,6 +8,7 @@
 
 #include "cli/json_output.hpp"
 #include "cli/options.hpp"
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/heading.hpp"
 #include "model/core/text.hpp"
@@ -272,7 +274,7 @@ int rulings(const std::vector<std::string>& args) {
       comparisons.push_back(c);
       continue;
     }
-    for (std::size_t i = searched_written; i < report.searched.size(); ++i) std::cout << "  searched " << report.searched[i] << "\n";
+    for (std::size_t i = searched_written; i < report.searched_text.size(); ++i) std::cout << "  searched " << report.searched_text[i] << "\n";
     if (report.differences.empty()) {
       const auto list = [](const std::vector<int>& sizes) {
         std::string text;
@@ -281,12 +283,12 @@ int rulings(const std::vector<std::string>& args) {
       };
       if (report.exhaustive) {
         std::cout << "  no difference on sizes " << list(bounds.sizes) << ": every reachable position examined ("
-                  << report.positions << " positions)";
+                  << counted(static_cast<std::uint64_t>(report.positions), "position", "positions") << ")";
       } else {
         // Never a verdict when the search stopped short: a difference may lie in what it skipped.
         all_decided = false;
         std::cout << "  UNDECIDED: the search was cut by " << cuts_text(report) << " after "
-                  << report.positions << " positions, none of them a difference";
+                  << counted(static_cast<std::uint64_t>(report.positions), "position", "positions") << ", none of them a difference";
         if (!report.unreached.empty()) std::cout << "; sizes never reached: " << list(report.unreached);
       }
       if (sizes_left_out) std::cout << "; larger sizes lie beyond the size bound (--max-size)";
@@ -297,7 +299,7 @@ int rulings(const std::vector<std::string>& args) {
     const RulingDifference& d = report.differences.front();
     std::cout << "  readings differ (" << d.kind << ") on size " << d.size << " after "
               << (d.moves.empty() ? std::string("no moves")
-                                : std::to_string(d.moves.size()) + (d.moves.size() == 1 ? " move:" : " moves:"));
+                                : counted(d.moves.size(), "move:", "moves:"));
     // As solve and replay write them: comma-separated where a move has a space, so they paste back.
     if (!d.moves.empty()) std::cout << " " << move_list(d.moves);
     std::cout << "\n" << d.position;

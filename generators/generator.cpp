@@ -426,6 +426,7 @@ std::string rejection_name(Rejection why) {
     case Rejection::SeveralWins: return "several winning moves";
     case Rejection::WrongTheme: return "other theme";
     case Rejection::KeyOffBoard: return "key move off the board";
+    case Rejection::NearPlyCap: return "near the ply cap";
   }
   return "?";
 }
@@ -662,6 +663,29 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
   int tempting = 0;
   for (const Wrong& w : wrong) tempting += (w.slower_win || w.score >= key_score) ? 1 : 0;
   p.measures.tempting_moves = std::min(tempting, kSlowerWinsCounted);
+  // A ply cap (Game::ply_cap) is a ruling that ends an undecided game, often invented (Brochs R-13:
+  // White wins there by default; Hexabrae H-5b: a draw): a puzzle whose proof, or a stored wrong
+  // move's slower win, has a line that reaches it may rest on it, which no reader expects. Such a
+  // candidate is refused ("near the ply cap"). The lines are counted in plies on the certificates,
+  // not from K, since a side may move twice in a turn (a free Brochs curse).
+  const int ply_cap = game.ply_cap();
+  for (std::size_t r = 0; ply_cap > 0 && !wins_kind && r < wrong.size() && r < 3; ++r) {
+    if (!wrong[r].slower_win) continue;
+    const Move move = result.moves[wrong[r].index].move;
+    auto child = position.clone();
+    child->apply(move);
+    solver::Certificate slower;
+    budget.restart(options.node_budget);
+    try {
+      solver::BoundedSearch search(1, budget.control);
+      const int player = player_after(position, move);
+      slower.root = search.certify(*child, player, k, true, slower);
+    } catch (const solver::SearchInterrupted&) {
+      interrupted = cut_short();
+      return reject(interrupted ? Rejection::None : Rejection::OverBudget);
+    }
+    if (child->ply() + solver::longest_line(slower) >= ply_cap) return reject(Rejection::NearPlyCap);
+  }
   for (std::size_t r = 0; r < wrong.size() && r < 3; ++r) {
     const solver::MoveResult& m = result.moves[wrong[r].index];
     puzzles::Refutation refutation;
@@ -688,6 +712,7 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
   p.difficulty = difficulty_level(p.measures, p.kind, p.within);
 
   const solver::Certificate certificate = solver::analysis_certificate(game, position, result, version_string());
+  if (ply_cap > 0 && position.ply() + solver::longest_line(certificate) >= ply_cap) return reject(Rejection::NearPlyCap);
   std::ostringstream text;
   certificate.write(text);
   p.certificate = text.str();
@@ -1226,6 +1251,12 @@ std::vector<RecheckProblem> check_without_search(const Puzzle& p, const std::fun
       problems.emplace_back("the certificate proves another position");
     } else if (report.accepted) {
       for (std::string& problem : certificate_problems(certificate, report, *game, *position, p, proved)) problems.push_back(std::move(problem));
+      // The generator refuses such a proof (examine: "near the ply cap"); a puzzle stored before
+      // it did, or by another program, is flagged here.
+      if (const int cap = game->ply_cap(); cap > 0 && position->ply() + solver::longest_line(certificate) >= cap) {
+        problems.push_back("a line of its certificate reaches the ply cap (ply " + std::to_string(cap) +
+                           "), so it may rest on that ruling rather than on play");
+      }
       if (certificate.analysis(certificate.root)) verified = std::move(certificate);
     }
   } catch (const InputError& e) {

@@ -65,14 +65,15 @@ enum class Rejection : int {
   SeveralWins,    // a second winning first move
   WrongTheme,     // the key move has another theme than the one asked for
   KeyOffBoard,    // the one winning move has no place on the board (a pass, the pie swap): trivial
+  NearPlyCap,     // a line of its proof, or of a wrong move's slower win, reaches the game's ply cap
 };
-inline constexpr int kRejections = 8;
+inline constexpr int kRejections = 9;
 std::string rejection_name(Rejection why);
 
 // Everything the solver settles about one position as a puzzle of the options' kind, taken as its
 // diagram shows it (State::as_shown: a history of earlier positions is dropped); nullopt when
 // it is not one (no win, several winning moves, trivial, over the node budget, wrong theme, a key
-// move without a place on the board), and
+// move without a place on the board, a proof that reaches the ply cap: Game::ply_cap), and
 // then `why` (when given) says which. A stop request (solver/interrupt.hpp) makes it return
 // nullopt with `interrupted` set.
 std::optional<puzzles::Puzzle> examine(const Game& game, const State& position, const GeneratorOptions& options,

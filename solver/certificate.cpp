@@ -918,6 +918,38 @@ void check_rulings_asked(const Certificate& certificate, const std::vector<std::
 
 }  // namespace
 
+int longest_line(const Certificate& certificate) {
+  if (certificate.root < 1 || certificate.root > certificate.size()) return 0;
+  // Depth-first, without recursion (a `wins` proof's lines run to hundreds of plies): a node's
+  // longest line is known once all its children's are; -1 unknown, -2 on the walk's current line.
+  std::vector<int> longest(static_cast<std::size_t>(certificate.size()) + 1, -1);
+  struct Frame {
+    int id;
+    std::size_t next_edge;
+  };
+  std::vector<Frame> stack{{certificate.root, 0}};
+  longest[static_cast<std::size_t>(certificate.root)] = -2;
+  while (!stack.empty()) {
+    Frame& frame = stack.back();
+    const std::span<const Certificate::Edge> edges = certificate.edges(frame.id);
+    if (frame.next_edge < edges.size()) {
+      const int child = edges[frame.next_edge++].child;
+      if (child >= 1 && child <= certificate.size() && longest[static_cast<std::size_t>(child)] == -1) {
+        longest[static_cast<std::size_t>(child)] = -2;
+        stack.push_back({child, 0});
+      }
+      continue;
+    }
+    int plies = certificate.answer(frame.id).empty() ? 0 : 2;
+    for (const Certificate::Edge& edge : edges) {
+      if (edge.child >= 1 && edge.child <= certificate.size()) plies = std::max(plies, 1 + std::max(0, longest[static_cast<std::size_t>(edge.child)]));
+    }
+    longest[static_cast<std::size_t>(frame.id)] = plies;
+    stack.pop_back();
+  }
+  return longest[static_cast<std::size_t>(certificate.root)];
+}
+
 VerificationReport verify_certificate(const Certificate& certificate, const std::string& implementation,
                                       const std::vector<std::string>& expected_rulings, const VerifyOptions& options) {
   check_rulings_asked(certificate, expected_rulings);

@@ -170,4 +170,11 @@ VerificationReport verify_certificate(const Certificate& certificate, const std:
                                       const std::vector<std::string>& expected_rulings = {},
                                       const VerifyOptions& options = {});
 
+// The plies of the certificate's longest line from its root: a listed move is one ply, a node's
+// default answer two (the reply it answers and itself); a part node's lines, in another file, count
+// nothing. The root's ply plus this is the latest ply any position of the proof is at (generators/
+// refuse a puzzle whose proof reaches a ply cap). A node reached again on its own line (no
+// certificate the verifier accepts has one) ends that line.
+int longest_line(const Certificate& certificate);
+
 }  // namespace arbiter::solver

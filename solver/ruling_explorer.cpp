@@ -6,6 +6,7 @@
 #include <optional>
 #include <unordered_set>
 
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 
 namespace arbiter {
@@ -101,7 +102,7 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
                               const std::function<void(const std::string&, bool)>& progress,
                               const std::function<bool()>& stop_requested) {
   if (value_a == value_b) throw InputError("comparing " + ruling + "=" + value_a + " with itself finds nothing; give two different values");
-  ExplorerReport report{ruling, value_a, value_b, {}, 0, {}, true, SearchCut::None, {}, {}};
+  ExplorerReport report{ruling, value_a, value_b, {}, 0, {}, {}, true, SearchCut::None, {}, {}};
   const auto met = [&report](SearchCut cut) {
     if (cut == SearchCut::None) return;
     if (report.cut == SearchCut::None) report.cut = cut;
@@ -126,15 +127,20 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
       initial_index = i;
     }
   }
+  // A size's line, its count of positions (if any, between `before` and `after`) plain for JSON
+  // and grouped in thousands for text.
+  const auto say_searched = [&report](const std::string& before, std::optional<long> positions = std::nullopt, const std::string& after = "") {
+    report.searched.push_back(before + (positions ? std::to_string(*positions) : "") + after);
+    report.searched_text.push_back(before + (positions ? with_commas(static_cast<std::uint64_t>(*positions)) : "") + after);
+  };
   const auto report_initial_difference = [&](std::size_t searched_up_to) {
     report.differences.push_back(*initial_difference);
     report.unreached.assign(bounds.sizes.begin() + static_cast<long>(searched_up_to),
                             bounds.sizes.begin() + static_cast<long>(initial_index));
     for (const int size : report.unreached) {
-      report.searched.push_back("size " + std::to_string(size) +
-                                ": initial positions only (they agree; the limit was spent on smaller sizes)");
+      say_searched("size " + std::to_string(size) + ": initial positions only (they agree; the limit was spent on smaller sizes)");
     }
-    report.searched.push_back("size " + std::to_string(initial_difference->size) + ": initial positions differ");
+    say_searched("size " + std::to_string(initial_difference->size) + ": initial positions differ");
     return report;
   };
   for (std::size_t size_index = 0; size_index < bounds.sizes.size(); ++size_index) {
@@ -156,15 +162,14 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
       Node node = std::move(frontier.front());
       frontier.pop_front();
       if (++positions % 4096 == 0 && progress) {
-        progress("size " + std::to_string(size) + ": " + std::to_string(positions) + " positions so far, " +
-                     std::to_string(frontier.size()) + " waiting",
+        progress("size " + std::to_string(size) + ": " + with_commas(static_cast<std::uint64_t>(positions)) + " positions so far, " +
+                     with_commas(frontier.size()) + " waiting",
                  false);
       }
       if (auto difference = compare(*game_a, *game_b, *node.state, node.moves)) {
         report.differences.push_back(*difference);
         report.positions += positions;
-        report.searched.push_back("size " + std::to_string(size) + ": difference after " +
-                                  std::to_string(positions) + " positions");
+        say_searched("size " + std::to_string(size) + ": difference after ", positions, " positions");
         return report;
       }
       if (static_cast<int>(node.moves.size()) >= bounds.max_depth) {
@@ -183,11 +188,10 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
     report.positions += positions;
     report.exhaustive = report.exhaustive && cut == SearchCut::None;
     met(cut);
-    report.searched.push_back("size " + std::to_string(size) + ": " +
-                              (cut == SearchCut::None ? std::string("exhaustive")
-                                                      : "cut by " + std::string(search_cut_text(cut))) +
-                              ", " + std::to_string(positions) + " positions, no difference");
-    if (progress) progress(report.searched.back(), true);
+    say_searched("size " + std::to_string(size) + ": " +
+                 (cut == SearchCut::None ? std::string("exhaustive") : "cut by " + std::string(search_cut_text(cut))) + ", ",
+             positions, " positions, no difference");
+    if (progress) progress(report.searched_text.back(), true);
     if (cut == SearchCut::Time || cut == SearchCut::Interrupted || elapsed() > bounds.max_seconds) {
       // A size that ended complete as the time ran out: the time limit kept the next sizes out.
       if (cut == SearchCut::None) met(SearchCut::Time);

@@ -41,14 +41,15 @@ struct ExplorerReport {
   std::string value_a, value_b;
   std::vector<RulingDifference> differences;  // the first found (smallest size, fewest moves)
   long positions = 0;                         // examined over all sizes
-  std::vector<std::string> searched;          // per size: "size 3: exhaustive, 5913 positions, no difference"
+  std::vector<std::string> searched;          // per size: "size 3: exhaustive, 5913 positions, no difference" (JSON)
+  std::vector<std::string> searched_text;     // the same lines with counts grouped, "5,913 positions" (text)
   bool exhaustive = true;                     // every reachable position of every size tried was examined
   SearchCut cut = SearchCut::None;            // the first cut met (time and interruption end the search)
   std::vector<SearchCut> cuts;                // every bound that cut the search, each once, in the order met
   std::vector<int> unreached;                 // sizes of the bounds never started (time or interruption)
 };
 
-// progress gets a line when a size is done and, every 4,096 positions, one on the size under way;
+// progress gets a line (as searched_text writes it) when a size is done and, every 4,096 positions, one on the size under way;
 // stop_requested is polled before every position (true ends the search: SearchCut::Interrupted).
 ExplorerReport explore_ruling(const GameDescriptor& game, const std::string& ruling, const std::string& value_a,
                               const std::string& value_b, const std::vector<std::string>& other_rulings,

@@ -312,6 +312,56 @@ TEST(Generator, TheTemptingCountStopsWhereTheLevelStopsCounting) {
   EXPECT_EQ(p->measures.tempting_moves, 4);
 }
 
+// A ply cap is a ruling that ends an undecided game (Brochs R-13: White wins at ply 400 by
+// default), which no reader of a puzzle expects to decide it. This Brochs 7x7 within-1 puzzle (the
+// third of seed 1's run; Black moves at even plies) is the same puzzle at ply 236 and at 396, where
+// a wrong move's slower win ends at ply 399; at 398 the refutation of every wrong move (White's
+// answer reaches ply 400, where the cap ends the game as White's win) reaches the cap: refused.
+TEST(Generator, AProofThatReachesThePlyCapIsRefused) {
+  const auto game = make_game(find_game("brochs"), 7);
+  const std::string board = "brochs 7 ...+.../.b.+.#./...+.B./+++++++/...+.../.b.+.s./W..+... black ";
+  const auto examined = [&](int ply, Rejection& why) {
+    bool interrupted = false;
+    const auto position = game->parse_position(board + std::to_string(ply) + " 0 0");
+    auto p = examine(*game, *position, kind_options("brochs", 7, 1), interrupted, &why);
+    EXPECT_FALSE(interrupted);
+    return p;
+  };
+  Rejection why = Rejection::None;
+  const auto far = examined(236, why);
+  ASSERT_TRUE(far);
+  EXPECT_EQ(far->key_move, "f3-f2");
+  ASSERT_FALSE(far->refutations.empty());
+  EXPECT_TRUE(puzzles::claims_slower_win(far->refutations.front())) << far->refutations.front().why;
+  const auto near = examined(396, why);
+  ASSERT_TRUE(near);
+  EXPECT_EQ(near->key_move, far->key_move);
+  ASSERT_EQ(near->refutations.size(), far->refutations.size());
+  for (std::size_t i = 0; i < far->refutations.size(); ++i) EXPECT_EQ(near->refutations[i].why, far->refutations[i].why);
+  EXPECT_FALSE(examined(398, why));
+  EXPECT_EQ(why, Rejection::NearPlyCap);
+  EXPECT_EQ(rejection_name(Rejection::NearPlyCap), "near the ply cap");
+
+  // A stored puzzle whose proof reaches the cap (the one at 236 moved to ply 398, its certificate
+  // with it, which still verifies: after a wrong move and White's answer the cap gives White the
+  // game) is flagged by the check that show, book and verify make.
+  EXPECT_TRUE(check_without_search(*far).empty()) << problems_text(check_without_search(*far));
+  Puzzle moved = *far;
+  const auto at_398 = [](std::string text) {
+    const std::string from = " black 236 0 0", to = " black 398 0 0";
+    const auto at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << text;
+    return at == std::string::npos ? text : text.replace(at, from.size(), to);
+  };
+  moved.position = at_398(moved.position);
+  moved.certificate = at_398(moved.certificate);
+  moved.certificate_sha256 = sha256_hex(moved.certificate);
+  // (Its slower wins, moved so, end at the cap too: their sentences are flagged after it.)
+  const std::vector<RecheckProblem> problems = check_without_search(moved);
+  ASSERT_FALSE(problems.empty());
+  EXPECT_EQ(problems.front().text(), "a line of its certificate reaches the ply cap (ply 400), so it may rest on that ruling rather than on play");
+}
+
 // In a win in one the one move is spent by the wrong move itself: no answer is named, and a slower
 // win is counted from the puzzle position.
 TEST(Generator, WinInOneRefutationsNameNoAnswer) {

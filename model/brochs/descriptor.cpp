@@ -109,6 +109,7 @@ class BrochsGame final : public Game {
     return in_implementation(parse_brochs_position(rules_, text), implementation);
   }
   int max_plies() const override { return rules_.ply_cap; }
+  int ply_cap() const override { return rules_.ply_cap; }
   std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
   // Each meaning in the words of the rules page (reading_guide); themes.cpp tells them apart.
   std::vector<Theme> themes() const override {

@@ -324,6 +324,10 @@ class Game {
   std::unique_ptr<State> parse_position(std::string_view text, std::string_view implementation = {}) const;
   // No game under this configuration lasts longer than this many plies.
   virtual int max_plies() const = 0;
+  // The ply at which a ruling ends a game that play has not decided (a ply cap: Brochs' R-13,
+  // Hexabrae's H-5b), or 0 where the rules end every game by themselves and max_plies() is only a
+  // bound that play reaches (a full board). A puzzle must not rest on it (generators/).
+  virtual int ply_cap() const { return 0; }
   // The board symmetries under which this configuration's rules are invariant, by name, identity
   // excluded (number s+1 in State::symmetric_image). The property suite checks each one by play.
   virtual std::vector<std::string> symmetries() const { return {}; }

@@ -163,6 +163,7 @@ class HexabraeGame final : public Game {
 
   // Every game ends by the ply cap at the latest (H-5b).
   int max_plies() const override { return rules_.ply_cap; }
+  int ply_cap() const override { return rules_.ply_cap; }
   std::vector<std::string> mechanics() const override { return {kMechanicNames.begin(), kMechanicNames.end()}; }
   // Each meaning in the words of the rules page (reading_guide); themes.cpp tells them apart.
   std::vector<Theme> themes() const override {

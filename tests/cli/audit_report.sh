@@ -55,13 +55,15 @@ while IFS=$'\t' read -r replay position; do
 done < <(grep -v MISMATCH "$tmp/replays")
 # A comparison that found no difference says how far it looked: a bounded result, not a universal one.
 python3 - "$tmp/report/audit.json" >"$tmp/same" <<'PY'
-import json, sys
+import json, re, sys
 for r in json.load(open(sys.argv[1]))["rulings"]:
     if r["differs"]:
         continue
     bounded = r["sizes_searched"] and r["positions"] > 0 and r["bounds"]["sizes"] and r["bounds"]["seconds"] > 0
     said = ("Same on size" if r["complete"] else "Undecided: ") in r["searched"] and "positions" in r["searched"]
-    print(("" if bounded and said else "UNBOUNDED ") + r["ruling"] + " " + r["value_b"] + ": " + r["searched"])
+    # audit.md and audit.html write its counts grouped in thousands ("6,198 positions"), the JSON plain.
+    grouped = re.sub(r"\b(\d{4,})(?= positions)", lambda m: "{:,}".format(int(m.group(1))), r["searched"])
+    print(("" if bounded and said else "UNBOUNDED ") + r["ruling"] + " " + r["value_b"] + ": " + grouped)
 PY
 if [ -s "$tmp/same" ] && ! grep -q UNBOUNDED "$tmp/same"; then pass; else fail "a comparison without a difference names no bound" "$tmp/same"; fi
 while read -r line; do
@@ -349,7 +351,7 @@ if folder.endswith("np") and not undecided:
     problems.append("no undecided comparison (Hexabrae's ply-cap readings cannot part within the depth bound)")
 line = re.search(r"^\d+ findings? about the rule texts.*(?=; [0-9.]+ s$)", out, re.M)
 if not line or not re.search(r"; %d results? without a verdict[ ;]" % (len(unknown) + len(undecided)), line.group(0)) \
-        or ("%d ruling comparisons undecided" % len(undecided) not in line.group(0) and undecided):
+        or ("%d ruling comparison%s undecided" % (len(undecided), "" if len(undecided) == 1 else "s") not in line.group(0) and undecided):
     problems.append("the totals line does not count them: " + (line.group(0) if line else "none"))
 elif line.group(0) not in md or escape.escape(line.group(0), quote=False) not in page:
     problems.append("audit.md or audit.html does not open with the terminal's totals: " + line.group(0))
@@ -365,8 +367,12 @@ html_section = page.split('<h2 id="unknown">', 1)[1].split("<h2", 1)[0] if '<h2 
 if section.count("| ruling ") != len(undecided) or html_section.count("<td>ruling ") != len(undecided):
     problems.append("Not decided lists %d and %d comparisons, not %d" % (section.count("| ruling "), html_section.count("<td>ruling "), len(undecided)))
 for r in undecided:
-    if r["searched"] not in section or escape.escape(r["searched"], quote=False) not in html_section:
-        problems.append("Not decided does not say how far: " + r["searched"])
+    # The report files group the counts in thousands ("12,345 positions"); audit.json keeps them plain.
+    grouped = re.sub(r"\b(\d{4,})(?= positions)", lambda m: "{:,}".format(int(m.group(1))), r["searched"])
+    if re.search(r"\d,\d{3}", r["searched"]):
+        problems.append("audit.json groups a count: " + r["searched"])
+    if grouped not in section or escape.escape(grouped, quote=False) not in html_section:
+        problems.append("Not decided does not say how far: " + grouped)
 folded = re.search(r"<summary>(\d+) comparisons undecided", page)
 if undecided and (not folded or int(folded.group(1)) != len(undecided)):
     problems.append("audit.html folds the undecided comparisons as " + (folded.group(0) if folded else "nothing"))

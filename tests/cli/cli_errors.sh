@@ -492,8 +492,12 @@ undecided=$(grep '^  UNDECIDED: ' "$tmp/out")
 named=1
 while read -r cause; do
   case "$undecided" in *"$cause"*) ;; *) named=0 ;; esac
-done < <(sed -n 's/^  searched size [0-9]*: cut by \(.*\), [0-9]* positions, no difference$/\1/p' "$tmp/out" | sort -u)
+done < <(sed -n 's/^  searched size [0-9]*: cut by \(.*\), [0-9,]* positions, no difference$/\1/p' "$tmp/out" | sort -u)
 [ -n "$undecided" ] && [ "$named" = 1 ] && pass || fail "rulings diff names every bound that cut" "$tmp/out" "$tmp/err"
+# Its counts are grouped in thousands, as every command's text writes them ("5,000 positions";
+# they read "5000 positions" until 29 November 2026); --json keeps plain numbers.
+grep -Eq '[0-9],[0-9]{3} positions' "$tmp/out" && ! grep -Eq '[0-9]{4} positions' "$tmp/out" \
+  && pass || fail "rulings diff groups its counts in thousands" "$tmp/out"
 
 # Each size searched is said once, in the output as it ends (the terminal had the same line too).
 "$arbiter" rulings diff quentin majority >"$tmp/out" 2>&1
