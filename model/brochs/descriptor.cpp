@@ -157,7 +157,7 @@ std::string reading_guide(const Config& c) {
                             "{R-2}.";
   const std::string white_wins = c.rule_is("end", "keeps-main") ? "when Black has fewer than 4 pieces left or has lost the main piece"
                                                                 : "when Black has fewer than 4 pieces left";
-  const std::string recurs = c.rule_is("repetition", "third") ? ", the third time a position recurs with the same side to move {R-12}" : "";
+  const std::string recurs = c.rule_is("repetition", "third") ? ", a position occurring for the third time with the same side to move {R-12}" : "";
   const std::string ends = "Two passes in a row" + recurs + " and reaching " + c.rule("ply-cap") + " plies {R-13} end the game" +
                            (c.rule_is("end", "keeps-draw") ? " as a draw {R-5}." : ", which White wins {R-5}.") +
                            (recurs.empty() ? " A position that recurs does not {R-12}." : "");
