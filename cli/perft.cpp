@@ -31,7 +31,7 @@ int perft_command(const std::vector<std::string>& args) {
   options.add_options()
       ("game", po::value<std::string>(&game)->required(), "game name (may be left out beside a --position in one-line form, which names its game)")
       ("depth,d", number_value(&depth, WholeRange{0, 12})->required(), "deepest ply to count (0-12)")
-      ("position,p", position_value(&position), "start position (default: the empty board)")
+      ("position,p", position_value(&position), "start position (default: the game's start position)")
       ("impl", po::value<std::string>(&implementation), "implementation, or 'all' (default: all, compared)")
       ("markdown", po::bool_switch(&markdown), "print a Markdown table")
       ("json", po::bool_switch(&json), "print the table as JSON (docs/schemas/perft.schema.json)");
@@ -168,7 +168,7 @@ int bench_command(const std::vector<std::string>& args) {
       ("game", po::value<std::string>(&game)->required(), "game name (may be left out beside a --position in one-line form, which names its game)")
       ("seconds", number_value(&seconds, DecimalRange{0, false, 3600}), "wall time per implementation (default 2, at most 3600)")
       ("seed", seed_value(&seed), "random seed (default 1)")
-      ("position,p", position_value(&position), "start position (default: the empty board)")
+      ("position,p", position_value(&position), "start position (default: the game's start position)")
       ("impl", po::value<std::string>(&implementation), "implementation, or 'all' (default: all)")
       ("json", po::bool_switch(&json), "print the measurements as JSON (docs/schemas/bench.schema.json)");
   game_options.add_to(options);

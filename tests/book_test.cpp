@@ -1212,10 +1212,12 @@ TEST(Book, BrochsRulesPageSaysWhichRulesAreArbitersRulings) {
                             "each quadrant's centre square is its keep (Arbiter's ruling R-1)",
                             "sets them on the board (Arbiter's ruling R-2)",
                             "Black sets a piece on an empty square of the top row or an empty keep (Arbiter's ruling R-4)",
-                            "reaching 400 plies (Arbiter's ruling R-13)", "recurs with the same side to move (Arbiter's ruling R-12)"}) {
+                            "reaching 400 plies (Arbiter's ruling R-13)", "a position occurring for the third time with the same side to move (Arbiter's ruling R-12)"}) {
     EXPECT_NE(guide.find(words), std::string::npos) << words << "\n" << guide;
   }
   EXPECT_EQ(guide.find("ruling R-6"), std::string::npos) << "R-6 is sourced";
+  // "The third time a position recurs" read as its fourth occurrence; the game ends at the third.
+  EXPECT_EQ(guide.find("recurs with"), std::string::npos) << guide;
   EXPECT_EQ(guide_text(find_game("brique")).find(kGapMark), std::string::npos);
 }
 

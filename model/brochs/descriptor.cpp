@@ -142,11 +142,23 @@ std::string reading_guide(const Config& c) {
                                                            "corner nearest the board's centre";
   const std::string start = c.rule_is("start", "reserve")
                                 ? "starts with all its pieces in reserve and sets them on the board"
-                                : "starts with the main piece on the top row's centre and ordinary pieces beside it, and sets "
-                                  "the rest on the board from a reserve";
+                                : "starts with the main piece on the top row's centre and ordinary pieces beside it outward, as "
+                                  "many as the row holds (at most 12), and sets any others on the board from a reserve";
+  // Where White starts: under start=north-row Black's top row takes the squares north of the
+  // northern keeps where it reaches them, on 7x7 under every keeps ruling and on every size under
+  // keeps=outer (measured with arbiter moves brochs). A book's page is written for the default size,
+  // so the words name the sizes.
+  const std::string white_squares = "White starts with a piece on each keep, on the keep's four orthogonal neighbours and on its "
+                                    "diagonal neighbour toward the board's centre";
+  const std::string white_start =
+      c.rule_is("start", "reserve") ? white_squares + ", 24 pieces {R-2}."
+      : c.rule_is("keeps", "outer")
+          ? white_squares + ", save the two squares north of the northern keeps, which Black's top row takes: 22 pieces {R-2}."
+          : white_squares + ", 24 pieces, or 22 on 7x7, where Black's top row takes the two squares north of the northern keeps "
+                            "{R-2}.";
   const std::string white_wins = c.rule_is("end", "keeps-main") ? "when Black has fewer than 4 pieces left or has lost the main piece"
                                                                 : "when Black has fewer than 4 pieces left";
-  const std::string recurs = c.rule_is("repetition", "third") ? ", the third time a position recurs with the same side to move {R-12}" : "";
+  const std::string recurs = c.rule_is("repetition", "third") ? ", a position occurring for the third time with the same side to move {R-12}" : "";
   const std::string ends = "Two passes in a row" + recurs + " and reaching " + c.rule("ply-cap") + " plies {R-13} end the game" +
                            (c.rule_is("end", "keeps-draw") ? " as a draw {R-5}." : ", which White wins {R-5}.") +
                            (recurs.empty() ? " A position that recurs does not {R-12}." : "");
@@ -159,7 +171,7 @@ std::string reading_guide(const Config& c) {
                                 : "A curse comes before Black's move, setting or pass, one a turn {R-9}";
   return "Black, 13 pieces led by the main piece (the Sorcerer), " + start + " {R-2}, and wins by holding all four keeps "
          "at once; White wins " + white_wins + " {R-5}. " + ends + " The middle row and column (the central cross) part the "
-         "board into four quadrants; " + keep + " {R-1}. Squares are a column letter and a row number (a1 is the top-left "
+         "board into four quadrants; " + keep + " {R-1}. " + white_start + " Squares are a column letter and a row number (a1 is the top-left "
          "square).\n"
          "Every piece moves like a chess rook, never over another. Black's turn is one of: a move, setting a piece, a "
          "curse, a pass" + set_first + " {R-3}; White moves or passes. Black sets a piece " + set_squares + " {R-4}.\n"

@@ -203,6 +203,18 @@ void restore_since(BrochsState& s, const std::vector<std::string>& since) {
     moves.push_back(make_move(MoveKind::Step, from, to));
   }
   if (from_curse && moves.empty()) throw InputError("'since' names a curse but no moves after it");
+  // Only a free curse starts the history (the position after it carries the curse mark and cannot
+  // recur); under curse-cost=turn the position after a curse can recur, so it is one of the moves'.
+  if (from_curse && s.rules().curse_cost != CurseCost::Free) {
+    throw InputError("'since' starts with 'curse', which only a free curse writes, but curse-cost=turn: the position after a "
+                     "curse can recur there, so leave 'curse' out");
+  }
+  if (from_curse && (s.side_to_move() == kBlackSide) != (moves.size() % 2 == 0)) {
+    const bool black_left = moves.size() % 2 == 0;
+    throw InputError("'since' starts with 'curse', after which Black still moves (curse-cost=free), so its " +
+                     std::to_string(moves.size()) + " moves leave " + (black_left ? "Black" : "White") + " to move, not " +
+                     (black_left ? "White" : "Black"));
+  }
   s.restore_history(moves, from_curse);
 }
 

@@ -131,6 +131,33 @@ void check_reachable(const BrochsState& s) {
                         " can have followed (" + (cursed ? "'cursed'" : "passes " + std::to_string(passes)) + ")");
     }
   }
+  // 6. 'taken' (keep-setting=after-capture): Black's last stroke, a capture or a curse, removed the
+  // keep's White occupant; that stroke's piece arrives beside the keep, not on it, so the keep was
+  // left empty, and only a step of White's reply (none yet with White to move or after a free
+  // curse) can have filled it since, with a White piece. Each such occupant was a White piece, now gone.
+  if (const unsigned taken = s.keeps_taken(); taken != 0) {
+    const bool white_replied = side == kBlackSide && !cursed;
+    const bool white_stepped = white_replied && passes == 0;
+    if ((side == kWhiteSide && passes > 0) || (white_replied && passes >= 2)) {
+      throw unreachable("'taken' says Black's last stroke captured a keep's occupant, but it was a pass (passes " +
+                        std::to_string(passes) + ")");
+    }
+    int keeps = 0;
+    for (int q = 0; q < kKeeps; ++q) {
+      if (!((taken >> q) & 1U)) continue;
+      ++keeps;
+      const int keep = s.tables().keep_cell[static_cast<std::size_t>(q)];
+      const std::uint8_t holder = s.at(keep);
+      if (holder == Empty || (holder == White && white_stepped)) continue;
+      throw unreachable("'taken' names " + s.cell_name(keep) + ", whose White piece Black's last stroke captured, leaving it empty (a " +
+                        "capturing piece arrives beside the keep, a curse sets none), but it holds a " +
+                        (holder == White ? "White piece and White has made no step since" : "Black piece, and only White has played since"));
+    }
+    if (keeps > whites_gone) {
+      throw unreachable("'taken' names " + plural(keeps, "keep") + " whose White piece was captured, but White has lost " +
+                        plural(whites_gone, "piece"));
+    }
+  }
 }
 
 }  // namespace arbiter::brochs

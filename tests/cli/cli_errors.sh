@@ -641,6 +641,11 @@ expect_ok "explain -p without GAME" "^Result: ongoing" explain -p "$position" a3
 expect_ok "replay -p without GAME" "a3" replay -p "$position" a3
 expect_ok "render -p without GAME" "^wrote " render -p "$position" --out "$tmp/p.svg"
 expect_ok "solve --help says GAME may be left out" "game name \(may be left out beside a --position in" solve --help
+# A game may start from a set-up (Brochs does), so perft and bench start from the game's start
+# position; their help said "the empty board".
+for command in perft bench; do
+  expect_ok "$command --help names the game's start position" "start position \(default: the game's start position\)" $command --help
+done
 expect_error_saying "a diagram still needs GAME" "^arbiter: error: missing GAME" solve -p "$(printf 'B..\n...\n..W\n')"
 
 # replay's record reads back: pasted into replay as the shell's words it gives the same position,

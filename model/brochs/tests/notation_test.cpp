@@ -186,6 +186,33 @@ TEST(Notation, SinceCarriesTheRepetitionHistory) {
   EXPECT_EQ(parse_brochs_position(s->rules(), s->diagram())->line(), s->line());
 }
 
+// 'since:curse' says the history starts right after a free curse, whose position carries the curse
+// mark and cannot recur. A user's engine found it read under curse-cost=turn as well, where the
+// position after a curse (White to move) can recur: the same position read with and without it
+// gave different results (44 positions, 1 finished against 0). It is refused where no game makes it.
+TEST(Notation, SinceCurseIsReadOnlyAfterAFreeCurse) {
+  const std::string rows = "brochs 7 .BB+.../.b.+.#./S..+.../+++++++/...+W../.#.+.#./...W... black 108 2 0 since:";
+  const std::string moves = "e5-e6,a1-b1,e6-e5,b1-a1,e5-e6,a1-b1,e6-e5";
+  EXPECT_NO_THROW(load(rows + moves));
+  try {
+    load(rows + "curse," + moves);
+    ADD_FAILURE() << "since:curse read under curse-cost=turn";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("curse-cost=turn"), std::string::npos) << error.what();
+  }
+  // Under curse-cost=free the curse keeps Black's turn, so the oldest position is Black's to move:
+  // here it is White's (White plays e5-e6 first).
+  EXPECT_THROW(load(rows + "curse," + moves + " curse-cost=free", {"curse-cost=free"}), InputError);
+  EXPECT_NO_THROW(load(rows + "curse," + moves.substr(6) + " curse-cost=free", {"curse-cost=free"}));
+  // A free curse, then two rounds of steps: the form says so and reads back the same.
+  auto s = load(diagram_9x9("b c3; S a9; W h8 a1", "Black to move, ply 10, reserve 8, passes 0"), {"curse-cost=free"});
+  for (const char* m : {"curse h8", "a9-a8", "a1-a2", "a8-a9", "a2-a1"}) play(*s, m);
+  const std::string line = s->line();
+  EXPECT_NE(line.find(" since:curse,a9-a8,a1-a2,a8-a9,a2-a1"), std::string::npos) << line;
+  EXPECT_EQ(load(line, {"curse-cost=free"})->line(), line);
+  EXPECT_EQ(load(line, {"curse-cost=free"})->key(), s->key());
+}
+
 // A game ended by repetition says so once: its status read "White wins, repetition, ply 18, ...,
 // passes 0, repetition, since ..." (an arbiter's report, session 47). The lead alone is read as the
 // item, and the line with both is still read.

@@ -60,6 +60,32 @@ TEST(Reachability, NoPassOrCurseFollowsABoardThatEndedTheGame) {
   EXPECT_EQ(load("brochs 7 " + held + " white 41 0 0")->outcome(), Outcome::win(kBlackSide));
 }
 
+// 'taken' (keep-setting=after-capture) names keeps whose White piece Black's last stroke captured:
+// that left each empty, and only a White step since can have filled it. A user found 'taken:b2'
+// read with a Black piece on b2.
+TEST(Reachability, ATakenKeepWasEmptiedByBlacksLastStroke) {
+  const std::vector<std::string> after = {"keep-setting=after-capture"};
+  const std::string rule = " keep-setting=after-capture";
+  expect_unreachable("brochs 7 " + kBoard + " black 138 0 0 taken:b2" + rule, "'taken' names b2", after);
+  expect_unreachable("brochs 7 " + kBoard + " black 138 0 0 taken:f2" + rule, "holds a Black piece", after);
+  EXPECT_EQ(load("brochs 7 " + kBoard + " black 138 0 0 taken:b6" + rule, after)->keeps_taken(), 4U);
+  EXPECT_EQ(load("brochs 7 " + kBoard + " white 137 0 0 taken:b6" + rule, after)->keeps_taken(), 4U);
+  expect_unreachable("brochs 7 " + kBoard + " white 137 0 1 taken:b6" + rule, "but it was a pass", after);
+  expect_unreachable("brochs 7 " + kBoard + " black 138 0 2 taken:b6" + rule, "but it was a pass", after);
+  // A White piece on the keep: White stepped there in its reply, and only then.
+  const std::string white_on_b6 = "...+.../.b.+.sW/...B.B./+++++++/.W.+WWW/.w.W.#./...+...";
+  EXPECT_EQ(load("brochs 7 " + white_on_b6 + " black 138 0 0 taken:b6" + rule, after)->keeps_taken(), 4U);
+  expect_unreachable("brochs 7 " + white_on_b6 + " white 137 0 0 taken:b6" + rule, "White has made no step since", after);
+  expect_unreachable("brochs 7 " + white_on_b6 + " black 138 0 1 taken:b6" + rule, "White has made no step since", after);
+  // Each taken keep's piece is a White piece gone: here White has all 24, one moved off c3.
+  auto full = start(9, after);
+  full->put(full->tables().keep_cell[0], Empty);
+  full->put(0, White);
+  std::string line = full->line();
+  line.replace(line.find(" black 0 12+S 0"), 15, " black 40 8 0 taken:c3");
+  arbiter::testing::expect_unreachable(*make_game(descriptor(), 9, after), line, "White has lost 0 pieces");
+}
+
 // Random games under every value of every ruling (one at a time) and the differential test's mixes:
 // every position reached reads back. Black's curses, settings and passes are favoured so that the
 // free curse's shift of the turn, empty reserves and passes under every ending occur.
@@ -69,14 +95,15 @@ TEST(Reachability, EveryPositionRandomPlayReachesIsAccepted) {
       {"curse-cost=free", "empty-keeps=hostile", "black-turn=set-first", "end=keeps-main"},
       {"curse-cost=free", "start=north-row", "white-pass=only-when-stuck", "repetition=none"},
       {"empty-keeps=blocked", "white-pass=only-when-stuck", "end=keeps-draw", "ply-cap=200"},
-      {"edge-captures=edges", "isolated=unsupported", "curse-holder=ordinary", "keep-setting=after-capture", "keep-entry=captured"}};
+      {"edge-captures=edges", "isolated=unsupported", "curse-holder=ordinary", "keep-setting=after-capture", "keep-entry=captured"},
+      {"curse-cost=free", "keep-setting=after-capture"}};
   for (const Ruling& ruling : descriptor().rulings) {
     for (const RulingOption& option : ruling.options) {
       if (option.value != ruling.default_value) configurations.push_back({ruling.name + "=" + option.value});
     }
   }
   Rng rng(46);
-  long positions = 0, shifted = 0, emptied = 0, passed = 0;
+  long positions = 0, shifted = 0, emptied = 0, passed = 0, taken = 0;
   for (const auto& rulings : configurations) {
     for (int size : {7, 9}) {
       const auto game = make_game(descriptor(), size, rulings);
@@ -92,6 +119,7 @@ TEST(Reachability, EveryPositionRandomPlayReachesIsAccepted) {
             shifted += s->side_to_move() != s->ply() % 2;
             emptied += s->reserve() == 0 && !s->main_in_reserve();
             passed += s->passes() > 0;
+            taken += s->keeps_taken() != 0;
           }
           s->legal_moves(moves);
           preferred.clear();
@@ -115,7 +143,7 @@ TEST(Reachability, EveryPositionRandomPlayReachesIsAccepted) {
   EXPECT_GT(emptied, 500 / kScale);
   EXPECT_GT(passed, 200 / kScale);
   std::cout << positions << " positions read back, " << shifted << " with the turn shifted by a free curse, " << emptied
-            << " with an empty reserve, " << passed << " after a pass\n";
+            << " with an empty reserve, " << passed << " after a pass, " << taken << " with a taken keep\n";
 }
 
 }  // namespace

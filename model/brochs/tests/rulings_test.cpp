@@ -1,4 +1,6 @@
 // For every ruling alternative (R-1..R-18) a drawn position where it changes what happens.
+#include <set>
+
 #include "model/brochs/tests/fixtures.hpp"
 
 namespace arbiter::brochs::testing {
@@ -70,6 +72,32 @@ TEST(RulingStart, TheMainPieceStartsOnTheBoardUnderNorthRow) {
   const auto small = start(7, {"start=north-row"});
   EXPECT_EQ(count_pieces(*small, Black), 6);
   EXPECT_EQ(small->reserve(), 6);
+}
+
+// The rules page (and rules --summary) says where White starts and how many pieces it has: a user
+// found it silent, and under keeps=outer start=north-row Black's top row takes b1 and the square
+// north of the other northern keep on every size, so White starts with 22. The page is written for
+// the default size, so its words name the sizes; each is checked against the set-up.
+TEST(RulingStart, TheRulesPageSaysWhereWhiteStartsAndHowMany) {
+  for (const char* keeps : {"keeps=centres", "keeps=outer", "keeps=inner"}) {
+    for (const char* start_rule : {"start=reserve", "start=north-row"}) {
+      const std::vector<std::string> rulings = {keeps, start_rule};
+      const int on_7x7 = count_pieces(*start(7, rulings), White);
+      std::set<int> larger;
+      for (int n = 9; n <= 15; n += 2) larger.insert(count_pieces(*start(n, rulings), White));
+      ASSERT_EQ(larger.size(), 1U) << keeps << " " << start_rule;
+      const std::string guide = descriptor().reading_guide(make_config(descriptor(), 15, rulings));
+      EXPECT_NE(guide.find("White starts with a piece on each keep, on the keep's four orthogonal neighbours and on its "
+                           "diagonal neighbour toward the board's centre"),
+                std::string::npos)
+          << guide;
+      const std::string said = on_7x7 == 22 && *larger.begin() == 22   ? "which Black's top row takes: 22 pieces {R-2}"
+                               : on_7x7 == 22 && *larger.begin() == 24 ? "24 pieces, or 22 on 7x7"
+                               : on_7x7 == 24 && *larger.begin() == 24 ? "centre, 24 pieces {R-2}"
+                                                                        : "(no words for this)";
+      EXPECT_NE(guide.find(said), std::string::npos) << keeps << " " << start_rule << ": " << said << "\n" << guide;
+    }
+  }
 }
 
 TEST(RulingBlackTurn, SetFirstForbidsMovingWhileTheReserveLasts) {
