@@ -73,7 +73,7 @@ void size_range(const GameDescriptor& game, const std::string& sizes, int& low, 
   }
 }
 
-std::string counted(int count, const std::string& thing) { return arbiter::counted(static_cast<std::uint64_t>(count), thing, thing + "s"); }
+std::string counted_regular(int count, const std::string& thing) { return arbiter::counted(static_cast<std::uint64_t>(count), thing, thing + "s"); }
 
 // 2: a claim about every size has size null (1 gave the size it was run with), and
 // counterexample_size says where a refutation is drawn; sizes is null for every-size claims alone.
@@ -331,8 +331,8 @@ void check_state_place(const std::string& state_option, const std::string& resul
 // that stored state never acts unseen and nothing is said to be kept that was not.
 std::string state_line(const ProveRequest& request, const ProveTally& tally) {
   std::vector<std::string> parts;
-  if (tally.kept > 0) parts.push_back(counted(tally.kept, "new verdict") + " kept");
-  if (tally.reused > 0) parts.push_back(counted(tally.reused, "stored verdict") + " reused");
+  if (tally.kept > 0) parts.push_back(counted_regular(tally.kept, "new verdict") + " kept");
+  if (tally.reused > 0) parts.push_back(counted_regular(tally.reused, "stored verdict") + " reused");
   if (request.fresh) parts.push_back("--fresh: stored verdicts ignored");
   if (tally.kept == 0) parts.push_back(parts.empty() ? "nothing kept or reused" : "nothing new kept");
   std::string text;
@@ -572,7 +572,7 @@ int prove_command(const std::vector<std::string>& args) {
   };
   // Said on standard error in either output format, as every long command says it.
   const auto kept_clause = [&] {
-    return tally.kept > 0 ? counted(tally.kept, "verdict") + " finished before it kept in " + request.results_file
+    return tally.kept > 0 ? counted_regular(tally.kept, "verdict") + " finished before it kept in " + request.results_file
                           : std::string("no verdict finished before it");
   };
   const AbandonReport on_abandon([&]() -> std::string {
