@@ -44,6 +44,13 @@ struct Entry {
   int difficulty = 0;
   Drawing problem;
   Drawing solution;
+  // The positions in words (GameDescriptor::position_words), for a reader who cannot see the
+  // diagrams: the puzzle's under its diagram and in its SVG's <desc>; the solution's end position
+  // in its SVG's <desc>, after its status.
+  std::string problem_words;
+  std::string solution_words;
+  // The room the problem's diagram takes in its boxes: the boxes less the lines of problem_words.
+  double html_diagram_mm = 0, pdf_diagram_mm = 0;
   std::string main_line; // "1 c3!  2 d4  3 e5"
   std::vector<std::pair<std::string, std::string>> wrong_moves;  // ("b2?", "why it fails")
 };
@@ -102,6 +109,17 @@ constexpr Box kPdfSolutionBox{kPdfSolutionWidth / kPointsPerMm, (kPdfSolutionSlo
 // The band under a diagram (side to move, result, caption) prints at least this large in the
 // book, a long status at least four fifths of it (diagram.hpp): 7.5 pt and 6 pt.
 constexpr double kBandPoints = 7.5;
+
+// A puzzle's position in words (Entry::problem_words) prints under its diagram at this size; its
+// lines are taken from the diagram's box, so that the page keeps its three rows. A line is about
+// kPositionLineChars characters in the PDF's and the printed HTML's columns (DejaVu Sans at 7 pt
+// in 80 mm: "b1, " runs about 0.55 em a character), counted low so that it rather leaves room.
+constexpr double kPositionPoints = 7;
+constexpr int kPositionLineChars = 60;
+double position_height_mm(const std::string& words) {
+  const int lines = static_cast<int>((words.size() + kPositionLineChars - 1) / kPositionLineChars);
+  return (lines * kPositionPoints * 1.3 + 3) / kPointsPerMm;
+}
 
 // Millimetres a drawing unit prints at in the smaller of its two boxes (HTML and PDF).
 double mm_per_unit(const Drawing& drawing, const Box& html, const Box& pdf) {
@@ -332,7 +350,18 @@ Entry prepare(const Puzzle& puzzle, int number) {
   problem.status = mover_name + " to play";
   for (const std::string& note : start->puzzle_notes()) problem.status += ", " + note;
   problem.status_colour = side_colour(game, mover);
-  entry.problem = decorate_for_print(board, problem, kHtmlPuzzleBox, kPdfPuzzleBox);
+  const auto words_of = [&](const State& state, const std::vector<std::string>& notes) {
+    std::string words = game.position_words ? game.position_words(state) : state.line();
+    if (!notes.empty()) words += " " + capitalised(join(notes, ", ")) + ".";
+    return words;
+  };
+  entry.problem_words = words_of(*start, start->puzzle_notes());
+  // At least half the box is kept for the diagram (a long list runs under it, set smaller in the PDF).
+  const double words_mm = position_height_mm(entry.problem_words);
+  entry.html_diagram_mm = std::max(kHtmlPuzzleBox.height_mm / 2, kHtmlPuzzleBox.height_mm - words_mm);
+  entry.pdf_diagram_mm = std::max(kPdfPuzzleBox.height_mm / 2, kPdfPuzzleBox.height_mm - words_mm);
+  entry.problem = decorate_for_print(board, problem, Box{kHtmlPuzzleBox.width_mm, entry.html_diagram_mm},
+                                     Box{kPdfPuzzleBox.width_mm, entry.pdf_diagram_mm});
 
   PlayedLine line;
   try {
@@ -349,6 +378,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
   solution.last_trace.changed_words = line.changed_words;
   solution.mover_colours = side_colours(game);
   entry.solution = decorate_for_print(line.end->drawing(), solution, kHtmlSolutionBox, kPdfSolutionBox);
+  entry.solution_words = solution.status + ". " + words_of(*line.end, {});
 
   std::vector<std::string> numbered;
   for (std::size_t i = 0; i < puzzle.main_line.size(); ++i) {
@@ -378,7 +408,8 @@ body { font-family: "DejaVu Serif", Georgia, serif; color: #111; margin: 0; back
 .grid { display: grid; grid-template-columns: 1fr 1fr; column-gap: 8mm; row-gap: 4mm; }
 .puzzle h3 { font-size: 11pt; margin: 0 0 1mm; font-family: "DejaVu Sans", sans-serif; }
 .puzzle .details, .solution .details { font-size: 8pt; color: #444; margin: 0.5mm 0 0; font-family: "DejaVu Sans", sans-serif; }
-svg.diagram { display: block; flex: none; width: auto; height: 66mm; max-width: 80mm; }
+svg.diagram { display: block; flex: none; width: auto; height: var(--diagram-height, 66mm); max-width: 80mm; }
+.puzzle .position { font-size: 7pt; margin: 1mm 0 0; }
 h2 { font-size: 18pt; margin: 0 0 5mm; }
 .solution { display: flex; gap: 6mm; margin-bottom: 4mm; break-inside: avoid; }
 .solution svg.diagram { height: 52mm; max-width: 70mm; }
@@ -392,6 +423,7 @@ h2 { font-size: 18pt; margin: 0 0 5mm; }
   .sheet { margin: 0; padding: 0; width: auto; min-height: 0; break-after: page; }
   .sheet:last-child { break-after: auto; }
 }
+}
 )";
 
 // The details line of a solution: the puzzle's, and its store id, by which a reader who reports a
@@ -401,6 +433,12 @@ std::string solution_details(const Entry& e) { return e.store_id.empty() ? e.det
 // A puzzle's rulings line under its details, when they differ from the defaults.
 std::string html_rulings(const Entry& e) {
   return e.rulings.empty() ? "" : "<p class=\"details rulings\">" + xml_escape(e.rulings) + "</p>\n";
+}
+
+// A puzzle's <svg> with the height its box leaves it (Entry::html_diagram_mm), which the page's
+// CSS reads as --diagram-height.
+std::string with_diagram_height(const std::string& svg, double height_mm) {
+  return "<svg style=\"--diagram-height: " + short_number(height_mm) + "mm\"" + svg.substr(4);
 }
 
 std::string html_book(const std::vector<Entry>& entries, const BookOptions& options, const std::string& notes,
@@ -418,11 +456,13 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
   }
   html << "</section>\n";
   for (std::size_t first = 0; first < entries.size(); first += kPuzzlesPerPage) {
-    html << "<section class=\"sheet\">\n<div class=\"grid\">\n";
+    html << "<section class=\"sheet\">\n" << "<div class=\"grid\">\n";
     for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
       const Entry& e = entries[i];
-      html << "<div class=\"puzzle\" id=\"puzzle-" << e.number << "\">\n<h3>" << e.number << ". " << xml_escape(e.task)
-           << "</h3>\n" << render_svg_element(e.problem, "diagram problem") << "<p class=\"details\">"
+      const std::string id = "puzzle-" + std::to_string(e.number);
+      html << "<div class=\"puzzle\" id=\"" << id << "\">\n<h3>" << e.number << ". " << xml_escape(e.task) << "</h3>\n"
+           << with_diagram_height(render_svg_element(e.problem, "diagram problem", id + "-diagram", e.problem_words), e.html_diagram_mm)
+           << "<p class=\"details position\">Position: " << xml_escape(e.problem_words) << "</p>\n<p class=\"details\">"
            << xml_escape(e.details) << "</p>\n" << html_rulings(e) << "</div>\n";
     }
     html << "</div>\n</section>\n";
@@ -433,7 +473,7 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
     for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
       const Entry& e = entries[i];
       html << "<div class=\"solution\" id=\"solution-" << e.number << "\">\n"
-           << render_svg_element(e.solution, "diagram solution") << "<div class=\"text\">\n<h3>" << e.number << ". "
+           << render_svg_element(e.solution, "diagram solution", "solution-" + std::to_string(e.number) + "-diagram", e.solution_words) << "<div class=\"text\">\n<h3>" << e.number << ". "
            << xml_escape(e.task) << "</h3>\n<p class=\"line\">" << xml_escape(e.main_line) << "</p>\n";
       if (!e.theme.empty()) html << "<p class=\"theme\">" << xml_escape(e.theme) << "</p>\n";
       if (!e.wrong_moves.empty()) {
@@ -502,9 +542,12 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
       const Entry& e = entries[i];
       // Letter's text is 18 mm shorter than A4's: three rows of 78 mm fit it.
       const bool letter = options.paper == BookOptions::Paper::Letter;
+      const double diagram_mm = letter ? 62 : 68;
       tex << "\\begin{minipage}[t][" << (letter ? 78 : 84) << "mm][t]{0.485\\textwidth}\n\\textbf{" << e.number << ". " << tex_escape(e.task)
-          << "}\\par\\smallskip\n\\centering\n" << render_tikz(e.problem, 80, letter ? 62 : 68) << "\\par\\smallskip\n"
-          << "\\raggedright{\\footnotesize\\sffamily " << tex_escape(e.details) << tex_rulings(e) << "}\n\\end{minipage}"
+          << "}\\par\\smallskip\n\\centering\n"
+          << render_tikz(e.problem, 80, std::max(diagram_mm / 2, diagram_mm - position_height_mm(e.problem_words))) << "\\par\\smallskip\n"
+          << "\\raggedright{\\fontsize{7}{9}\\selectfont\\sffamily Position: " << tex_escape(e.problem_words) << "\\par}\\smallskip\n"
+          << "{\\footnotesize\\sffamily " << tex_escape(e.details) << tex_rulings(e) << "}\n\\end{minipage}"
           << ((i - first) % 2 == 0 ? "\\hfill\n" : "\\par\n");
     }
     tex << "\\clearpage\n";
@@ -581,6 +624,12 @@ class PdfWriter {
       y += size * 1.3;
     }
     return y;
+  }
+  // Wrapped to `width` with the first baseline at y, set smaller (down to `least`) until the last
+  // line's baseline is no lower than `last`. Returns the baseline below the last line.
+  double wrapped_within(double x, double y, double width, double last, const std::string& content, double size, double least) {
+    while (size > least && y + wrapped_height(width, content, size) - size * 1.3 > last) size = std::max(least, size - 0.25);
+    return wrapped(x, y, width, content, size);
   }
   // How far `wrapped` would move the baseline down.
   double wrapped_height(double width, const std::string& content, double size, bool bold = false) {
@@ -661,10 +710,12 @@ class PdfWriter {
   int pages_ = 0;
 };
 
-// Paints the drawing centred in the box (x, y, width, height), as large as fits.
-void fit_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, double width, double height) {
+// Paints the drawing centred in the box (x, y, width, height), as large as fits; returns the
+// height it takes.
+double fit_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, double width, double height) {
   const double scale = std::min(width / drawing.width, height / drawing.height);
   paint_drawing(cairo, drawing, x + (width - drawing.width * scale) / 2, y, scale);
+  return drawing.height * scale;
 }
 
 int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, const std::vector<std::string>& notes,
@@ -706,9 +757,13 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
       const double x = left + static_cast<double>(slot % 2) * (column + 20);
       const double top = kMargin + static_cast<double>(slot / 2) * row;
       pdf.text(x, top + 11, std::to_string(e.number) + ". " + e.task, 11, true);
-      fit_drawing(pdf.cairo(), e.problem, x, top + 18, column, row - 40);
+      const double drawn = fit_drawing(pdf.cairo(), e.problem, x, top + 18, column, e.pdf_diagram_mm * kPointsPerMm);
       // With a rulings line the details go up 3 pt into the room the diagram's box leaves under it.
-      pdf.text(x, top + row - (e.rulings.empty() ? 12 : 15), e.details, 8);
+      const double details_y = top + row - (e.rulings.empty() ? 12 : 15);
+      // The position in words under the diagram, in the room taken from its box (a long one set smaller).
+      pdf.wrapped_within(x, top + 18 + drawn + kPositionPoints + 2, column, details_y - 10, "Position: " + e.problem_words,
+                         kPositionPoints, 5);
+      pdf.text(x, details_y, e.details, 8);
       if (!e.rulings.empty()) pdf.one_line(x, top + row - 5, column, e.rulings, 8, 6);
       report("pdf puzzles", static_cast<int>(i) + 1);
     }

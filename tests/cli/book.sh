@@ -42,6 +42,42 @@ solutions=$(grep -o 'class="diagram solution"' "$html" | wc -l)
 grep -q 'to play and win in 1' "$html" && grep -q 'Difficulty [1-5]/5' "$html" && grep -q '@page' "$html" && pass ||
   fail "book.html lacks the task line, the difficulty or the print CSS"
 grep -Eq '(src|href)="(https?:)?//' "$html" && fail "book.html loads something from the network" || pass
+# A blind reader can attempt every puzzle: under each diagram the position in words, each side's
+# stones by square as `puzzles show`'s position line has them, the side to move first, in all three
+# books; each diagram an image for a screen reader, named by its title and described by a <desc>
+# with the same words, its texts hidden from it (read one by one, its coordinates were "a 1 b 2 c
+# 3", and no text gave the position).
+python3 - "$arbiter" "$db" "$html" <<'PY' >"$tmp/words.out" 2>&1 && pass || fail "book.html does not give each position in words" "$tmp/words.out"
+import re, subprocess, sys
+arbiter, db, html = sys.argv[1], sys.argv[2], open(sys.argv[3]).read()
+def squares(rows, piece):
+    found = [(c, r) for r, row in enumerate(rows.split("/")) for c, ch in enumerate(row) if ch == piece]
+    names = ["%s%d" % (chr(97 + c), r + 1) for c, r in sorted(found)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def side(rows, piece, name):
+    n = rows.count(piece)
+    return "%s, %d stone%s: %s." % (name, n, "" if n == 1 else "s", squares(rows, piece)) if n else "%s, no stones." % name
+puzzles = re.findall(r'<div class="puzzle" id="puzzle-(\d+)">.*?</div>', html, re.S)
+assert puzzles, "no puzzles"
+for number in puzzles:
+    block = re.search(r'<div class="puzzle" id="puzzle-%s">(.*?)</div>' % number, html, re.S).group(1)
+    store = re.search(r'id="solution-%s">.*?store id (\d+)' % number, html, re.S).group(1)
+    show = subprocess.run([arbiter, "puzzles", "show", store, "--db", db], capture_output=True, text=True).stdout
+    game, size, rows, to_move = re.search(r"^position: (\S+) (\d+) (\S+) (\S+)", show, re.M).groups()
+    words = "%s to move. %s %s" % (to_move.capitalize(), side(rows, "W", "White"), side(rows, "B", "Black"))
+    shown = re.search(r'<p class="details position">Position: ([^<]*)</p>', block)
+    assert shown and shown.group(1).startswith(words), "puzzle %s: %r, not %r" % (number, shown and shown.group(1), words)
+    svg = re.search(r"<svg[^>]*>.*?</svg>", block, re.S).group(0)
+    assert 'role="img" aria-labelledby="puzzle-%s-diagram-title puzzle-%s-diagram-desc"' % (number, number) in svg, svg[:300]
+    assert '<title id="puzzle-%s-diagram-title">' % number in svg and '<desc id="puzzle-%s-diagram-desc">%s' % (number, words) in svg, svg[:400]
+    texts = re.findall(r"<text [^>]*>", svg)
+    assert texts and all('aria-hidden="true"' in t for t in texts), "puzzle %s: a text a screen reader reads: %s" % (number, texts[:3])
+solutions = re.findall(r'<svg[^>]*class="diagram solution"[^>]*>\s*<title id="[^"]*">[^<]*</title>\s*<desc id="[^"]*">[^<]+</desc>', html)
+assert len(solutions) == len(puzzles), "%d of %d solution diagrams described" % (len(solutions), len(puzzles))
+PY
+[ "$(pdftotext "$tmp/book/book.pdf" - | grep -c '^Position: [A-Z][a-z]* to move\. ')" = "$count" ] \
+  && [ "$(grep -c 'Position: [A-Z][a-z]* to move\. ' "$tmp/book/book.tex")" = "$count" ] && pass \
+  || fail "book.pdf and book.tex do not give each position in words under its diagram" "$tmp/book/book.tex"
 # The subtitle gives the difficulties the book holds (it gave the range asked for, "1-5" by default).
 held=$(grep -o 'Difficulty [1-5]/5' "$html" | sort -u | cut -c12 | sort -n | sed -n '1p;$p' | paste -sd- | sed 's/^\([1-5]\)-\1$/\1/')
 grep -q "$count puzzles, difficulty $held<" "$html" && pass || fail "book.html's subtitle does not give the difficulties it holds ($held)"
@@ -89,7 +125,6 @@ band_sizes() {  # band_sizes PDF -> the smallest size of "wins" and of "play", i
 read -r wins play <<<"$(band_sizes "$tmp/book/book.pdf")"
 awk -v w="$wins" -v p="$play" 'BEGIN { exit !(w >= 7.4 && p >= 7.4) }' && pass ||
   fail "book.pdf's diagrams set the result at $wins pt and the side to play at $play pt, not 7.5 pt or more"
-
 # book.html printed by Chromium, as a reader prints it, on A4 and on US Letter: one sheet a page,
 # as many pages as book.pdf (four solutions of 62 mm each once took more than Letter's 249 mm, and
 # every solution sheet printed as two pages), the band as large, the title within the page.
