@@ -51,7 +51,10 @@ struct Entry {
   std::string solution_words;
   // The room the problem's diagram takes in its boxes: the boxes less the lines of problem_words.
   double html_diagram_mm = 0, pdf_diagram_mm = 0;
-  std::string main_line; // "1 c3!  2 d4  3 e5"
+  // "1 c3!  2 d4  3 e5", each move followed by what it does that its text leaves out
+  // (State::move_words: "1 e5! (fills d5 with white stones)"), which the diagram shows.
+  std::string main_line;
+  std::string result;    // the line's end as its diagram's status says it: "White wins, enclosure."
   std::vector<std::pair<std::string, std::string>> wrong_moves;  // ("b2?", "why it fails")
 };
 
@@ -381,10 +384,15 @@ Entry prepare(const Puzzle& puzzle, int number) {
   entry.solution_words = solution.status + ". " + words_of(*line.end, {});
 
   std::vector<std::string> numbered;
+  auto replay = start->clone();  // play_main_line has played the line: every move is legal
   for (std::size_t i = 0; i < puzzle.main_line.size(); ++i) {
-    numbered.push_back(std::to_string(i + 1) + " " + puzzle.main_line[i] + (i == 0 ? "!" : ""));
+    const Move move = replay->parse_move(puzzle.main_line[i]);
+    const std::string does = replay->move_words(move);
+    numbered.push_back(std::to_string(i + 1) + " " + puzzle.main_line[i] + (i == 0 ? "!" : "") + (does.empty() ? "" : " (" + does + ")"));
+    replay->apply(move);
   }
   entry.main_line = join(numbered, "  ");
+  entry.result = capitalised(solution.status) + ".";
   for (const Refutation& wrong : puzzle.refutations) entry.wrong_moves.push_back({wrong.move + "?", wrong_move_text(puzzle, *start, wrong)});
   return entry;
 }
@@ -474,7 +482,7 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
       const Entry& e = entries[i];
       html << "<div class=\"solution\" id=\"solution-" << e.number << "\">\n"
            << render_svg_element(e.solution, "diagram solution", "solution-" + std::to_string(e.number) + "-diagram", e.solution_words) << "<div class=\"text\">\n<h3>" << e.number << ". "
-           << xml_escape(e.task) << "</h3>\n<p class=\"line\">" << xml_escape(e.main_line) << "</p>\n";
+           << xml_escape(e.task) << "</h3>\n<p class=\"line\">" << xml_escape(e.main_line) << "</p>\n<p class=\"result\">" << xml_escape(e.result) << "</p>\n";
       if (!e.theme.empty()) html << "<p class=\"theme\">" << xml_escape(e.theme) << "</p>\n";
       if (!e.wrong_moves.empty()) {
         html << "<ul>\n";
@@ -559,7 +567,7 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
       tex << "\\begin{minipage}[t]{62mm}\n\\vspace{0pt}\n" << render_tikz(e.solution, 60, 55)
           << "\n\\end{minipage}\\hfill\n\\begin{minipage}[t]{\\dimexpr\\textwidth-66mm\\relax}\n\\vspace{0pt}\n"
           << "\\textbf{" << e.number << ". " << tex_escape(e.task) << "}\\par\\smallskip\n{\\ttfamily "
-          << tex_escape(e.main_line) << "}\\par\\smallskip\n";
+          << tex_escape(e.main_line) << "}\\par\\smallskip\n" << tex_escape(e.result) << "\\par\\smallskip\n";
       if (!e.theme.empty()) tex << "{\\small " << tex_escape(e.theme) << "}\\par\\smallskip\n";
       for (const auto& [move, why] : e.wrong_moves) {
         tex << "{\\small\\textbf{" << tex_escape(move) << "} " << tex_escape(why) << "}\\par\n";
@@ -783,6 +791,7 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
       const double x = left + diagram_width + 16, width = left + kContentWidth - x;
       double line_y = pdf.wrapped(x, top + 12, width, std::to_string(e.number) + ". " + e.task, 11, true);
       line_y = pdf.wrapped(x, line_y + 2, width, e.main_line, 10);
+      line_y = pdf.wrapped(x, line_y + 2, width, e.result, 9.5);
       if (!e.theme.empty()) line_y = pdf.wrapped(x, line_y + 2, width, e.theme, 9);
       for (const auto& [move, why] : e.wrong_moves) line_y = pdf.wrapped(x, line_y + 2, width, move + " " + why, 9);
       line_y = pdf.wrapped(x, line_y + 2, width, solution_details(e), 8);
@@ -1101,7 +1110,8 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
   const std::string reading =
       options.solutions
           ? "The solutions number the moves of the main line on the board where they were played; moves without a place "
-            "(a pass) are listed under the diagram. The key move is marked '!'. Up to three wrong moves follow, marked '?', "
+            "(a pass) are listed under the diagram. The key move is marked '!'; what a move does that its text does not "
+            "say (the places it fills, the fields an enclosure it closes covers) follows it in brackets. Up to three wrong moves follow, marked '?', "
             "each with why it fails: first the tempting ones, if any (a move that wins, but too late, or that looks as "
             "good as the key move one move ahead), then others. "
           : "";

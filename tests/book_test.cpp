@@ -1325,10 +1325,11 @@ TEST(Book, BriquesRulesPageSaysAnEdgeSquareMayHaveNoEscort) {
             std::string::npos);
 }
 
-// A position in a reader's words, as a book says it under each diagram, in each game's own terms
-// (GameDescriptor::position_words): the positions of stored puzzles that a blind reader could not
-// attempt (a diagram's title named only the side to move).
-TEST(Book, PositionsInWords) {
+// A position and a move in a reader's words, as a book says them under each diagram and in each
+// solution, in each game's own terms (GameDescriptor::position_words, State::move_words): the
+// positions of stored puzzles that a blind reader could not attempt (a diagram's title named only
+// the side to move), and moves whose fills and enclosure the solution's text left to the picture.
+TEST(Book, PositionsAndMovesInWords) {
   const auto state_of = [](const std::string& line) {
     return load_position(find_game(line.substr(0, line.find(' '))), 0, {}, line).state;
   };
@@ -1353,6 +1354,18 @@ TEST(Book, PositionsInWords) {
   EXPECT_EQ(words("hexabrae 2 Ba2/0 Bb1/1 Bb4/1 Bc4/1 Wd1/2 Wd3/2 Bd4/0 We1/2 white 36 over:black history:d4/2>d4/0"),
             "Black, 5 bars: a2/0 (up-right), b1/1 (vertical), b4/1 (vertical), c4/1 (vertical) and d4/0 (up-right); 5 in reserve. "
             "White, 3 bars: d1/2 (up-left), d3/2 (up-left) and e1/2 (up-left); 7 in reserve.");
+  const auto does = [&](const std::string& line, const std::string& move) {
+    const auto state = state_of(line);
+    return state->move_words(state->parse_move(move));
+  };
+  // As `arbiter explain` says them: "region d1 d2 e2 ... filled black", "Enclosure made: covers 3
+  // field(s): c4 d3 d4".
+  EXPECT_EQ(does("quentin 5 WWW.B/WBW../BBWB./B..../BB..W black 12", "e3"), "fills d1, d2 and e2 with black stones");
+  // A move that fills nothing, and one whose text names its capture, say nothing more (Brique's fills
+  // are checked in tests/cli/book.sh).
+  EXPECT_EQ(does("brique 7 .W...../.BB..BW/.BBWWB./..BBW.B/...WW.B/.BWW.W./WWW.... white 21", "g6"), "");
+  EXPECT_EQ(does("hexabrae 2 Ba2/0 Bb1/1 Bb4/1 Bc4/1 Wd1/2 Wd3/2 Bd4/2 We1/2 black 35", "d4/0"), "encloses c4, d3 and d4");
+  EXPECT_EQ(does("brochs 7 ..S+.W./.bB+W#./...+.../+WW++++/B.W+W../.w.+.#./W..+..W white 303 0 0", "b4-a4"), "");
 }
 
 // A book written over an earlier one removes the earlier diagrams it would have written

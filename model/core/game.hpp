@@ -122,6 +122,12 @@ class State {
     (void)m;
     return {};
   }
+  // What a legal move does that its text leaves out, in a reader's words, for a book's solution:
+  // "fills d1, d2 and e2 with black stones", "encloses c4, d3 and d4". "" when its text says it all.
+  virtual std::string move_words(Move m) const {
+    (void)m;
+    return "";
+  }
   // Whether m exchanges the players instead of changing the board or the turn (the pie rule's swap
   // of sides: the player to move takes over the other colour, whose turn it then is again). A
   // solver's values are for the colours; for such a move the player who makes it gets the

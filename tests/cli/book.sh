@@ -244,6 +244,17 @@ grep -o '<p class="details">[^<]*' "$tmp/ids/book.html" | grep -q 'fill' && fail
   && pdftotext "$tmp/ids/book.pdf" - | tr '\n' ' ' | grep -q 'Theme: fill-win (the move.s fills complete the mover.s winning' && pass \
   || fail "the solutions do not say each puzzle's theme with its meaning" "$tmp/ids/book.html"
 
+# A solution's text says what its diagram shows: each move's fills (Brique's escorts fill squares
+# that the move's text does not name; a diamond on the diagram was all a reader had of them) and the
+# result. Here every solution whose theme is a fill names the squares its moves fill.
+themed=$(grep -c '^<p class="theme">Theme: fill-' "$tmp/ids/book.html")
+filled=$(grep -A1 '^<p class="line">' "$tmp/ids/book.html" | grep -B1 '^<p class="result">' | grep '^<p class="line">' | grep -c '(fills [a-z][0-9]')
+results=$(grep -c '^<p class="result">\(White\|Black\) wins[^<]*\.</p>$' "$tmp/ids/book.html")
+[ "$themed" -gt 0 ] && [ "$filled" -ge "$themed" ] && [ "$results" = "$(grep -c 'class="diagram solution"' "$tmp/ids/book.html")" ] \
+  && grep -q '(fills [a-z][0-9][^)]* with \(black\|white\) stones)' "$tmp/ids/book.tex" \
+  && pdftotext "$tmp/ids/book.pdf" - | grep -q '(fills [a-z][0-9]' && pass \
+  || fail "the solutions do not name their fills ($filled lines for $themed fill themes) or results ($results)" "$tmp/ids/book.html"
+
 # The book and `puzzles show` explain each wrong move in the same words: in a win in one, the stored
 # sentence, and the stored answer where it wins at once (the book said "After c1, Black answers e2
 # and wins.", show "c1 does not win at once.", and docs/puzzles.md that no answer is named).
