@@ -683,6 +683,12 @@ class PdfWriter {
     cairo_show_page(cairo());
   }
   int pages() const { return pages_; }
+  // An entry of the PDF's outline (its bookmarks) for the page being drawn, under `parent` (0:
+  // the top level); returns its id, a parent for others.
+  int outline(int parent, const std::string& title) {
+    const std::string link = "page=" + std::to_string(pages_ + 1);
+    return cairo_pdf_surface_add_outline(surface_.get(), parent, title.c_str(), link.c_str(), static_cast<cairo_pdf_outline_flags_t>(0));
+  }
   void close() {
     cairo_.reset();
     cairo_surface_finish(surface_.get());
@@ -719,10 +725,11 @@ class PdfWriter {
 };
 
 // Paints the drawing centred in the box (x, y, width, height), as large as fits; returns the
-// height it takes.
+// height it takes. Its texts are outlines (paint_drawing): the page's text is the book's words, in
+// the order they are read, which say what the diagram shows (the position, the line, the result).
 double fit_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, double width, double height) {
   const double scale = std::min(width / drawing.width, height / drawing.height);
-  paint_drawing(cairo, drawing, x + (width - drawing.width * scale) / 2, y, scale);
+  paint_drawing(cairo, drawing, x + (width - drawing.width * scale) / 2, y, scale, true);
   return drawing.height * scale;
 }
 
@@ -732,6 +739,7 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
   const PaperSize paper = paper_size(options.paper);
   PdfWriter pdf(path, paper);
   pdf.set_title(options.title);
+  pdf.outline(CAIRO_PDF_OUTLINE_ROOT, "Title page");
   const double text_width = kContentWidth, left = (paper.width - kContentWidth) / 2, bottom = kMargin + kContentHeight;
   double y = pdf.centred(paper.width / 2, kMargin + kContentHeight * 0.3, text_width, options.title, 30, true);
   if (!options.subtitle.empty()) y = pdf.centred(paper.width / 2, y + 6, text_width, options.subtitle, 14);
@@ -739,6 +747,7 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
   for (const std::string& note : notes) y = pdf.wrapped(left + 40, y, text_width - 80, note, 10) + 6;
   pdf.finish_page();
 
+  pdf.outline(CAIRO_PDF_OUTLINE_ROOT, kAboutHeading);
   pdf.text(left, kMargin + 18, kAboutHeading, 18, true);
   y = kMargin + 48;
   for (const GameIntro& intro : intros) {
@@ -758,9 +767,11 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
   pdf.finish_page();
 
   const double column = kPdfColumn, row = kPdfRow;
+  const int puzzles_outline = pdf.outline(CAIRO_PDF_OUTLINE_ROOT, "Puzzles");
   for (std::size_t first = 0; first < entries.size(); first += kPuzzlesPerPage) {
     for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
       const Entry& e = entries[i];
+      pdf.outline(puzzles_outline, std::to_string(e.number) + ". " + e.task);
       const std::size_t slot = i - first;
       const double x = left + static_cast<double>(slot % 2) * (column + 20);
       const double top = kMargin + static_cast<double>(slot / 2) * row;
@@ -778,16 +789,18 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
     pdf.finish_page();
   }
   const double slot_height = kPdfSolutionSlot, diagram_width = kPdfSolutionWidth;
+  int solutions_outline = CAIRO_PDF_OUTLINE_ROOT;
   static_assert(kSolutionsPerPage == 4 && kPuzzlesPerPage == 6, "the page geometry above is for 6 puzzles and 4 solutions");
   for (std::size_t first = 0; options.solutions && first < entries.size(); first += kSolutionsPerPage) {
     double top = kMargin;
     if (first == 0) {
+      solutions_outline = pdf.outline(CAIRO_PDF_OUTLINE_ROOT, "Solutions");
       pdf.text(left, kMargin + 18, "Solutions", 18, true);
     }
     top += 30;
     for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
       const Entry& e = entries[i];
-      fit_drawing(pdf.cairo(), e.solution, left, top, diagram_width, slot_height - 12);
+      pdf.outline(solutions_outline, "Solution " + std::to_string(e.number));
       const double x = left + diagram_width + 16, width = left + kContentWidth - x;
       double line_y = pdf.wrapped(x, top + 12, width, std::to_string(e.number) + ". " + e.task, 11, true);
       line_y = pdf.wrapped(x, line_y + 2, width, e.main_line, 10);
@@ -796,12 +809,14 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
       for (const auto& [move, why] : e.wrong_moves) line_y = pdf.wrapped(x, line_y + 2, width, move + " " + why, 9);
       line_y = pdf.wrapped(x, line_y + 2, width, solution_details(e), 8);
       if (!e.rulings.empty()) pdf.wrapped(x, line_y, width, e.rulings, 8);
+      fit_drawing(pdf.cairo(), e.solution, left, top, diagram_width, slot_height - 12);
       top += slot_height;
       report("pdf solutions", static_cast<int>(i) + 1);
     }
     pdf.finish_page();
   }
   if (!back.empty()) {
+    pdf.outline(CAIRO_PDF_OUTLINE_ROOT, kProvenanceHeading);
     pdf.text(left, kMargin + 18, kProvenanceHeading, 18, true);
     y = kMargin + 48;
     for (const std::string& note : back) y = pdf.wrapped(left, y, text_width, note, 10) + 6;

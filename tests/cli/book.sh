@@ -122,9 +122,37 @@ band_sizes() {  # band_sizes PDF -> the smallest size of "wins" and of "play", i
   words_of "$1" 2 999 | awk '$5 == "wins" || $5 == "play" { size = ($4 - $2) / 1.1636; if (!($5 in least) || size < least[$5]) least[$5] = size }
     END { printf "%.1f %.1f\n", ("wins" in least) ? least["wins"] : 0, ("play" in least) ? least["play"] : 0 }'
 }
-read -r wins play <<<"$(band_sizes "$tmp/book/book.pdf")"
-awk -v w="$wins" -v p="$play" 'BEGIN { exit !(w >= 7.4 && p >= 7.4) }' && pass ||
-  fail "book.pdf's diagrams set the result at $wins pt and the side to play at $play pt, not 7.5 pt or more"
+# book.pdf paints its diagrams' texts as outlines (its text is the book's words, in reading order,
+# below), so the band is measured where book.html is printed.
+
+# book.pdf's text reads in order: a puzzle's heading, its position in words, its details; the
+# diagrams' labels are not text (a puzzle's heading fell among the coordinate letters of the one
+# before it, and a board's labels between a solution's wrong moves). Its outline leads to the title
+# page, the rules, each puzzle and each solution.
+pdftotext -f 2 -l 999 "$tmp/book/book.pdf" - >"$tmp/reading.txt"
+lone=$(grep -cE '^([a-z]|[0-9]{1,2})$' "$tmp/reading.txt")
+# In the order the page draws its text (-raw; a screen reader of an untagged PDF follows it too):
+# poppler's layout mode reads the two columns' rows side by side.
+order=$(pdftotext -raw -f 2 -l 999 "$tmp/book/book.pdf" - | grep -oE '^([0-9]+\. (White|Black) to play|Position:|Difficulty)' |
+  sed 's/^[0-9]*\. .*/task/' | uniq | sed -n '/^task$/,$p' | head -9 | paste -sd' ')
+pages_now=$(pdfinfo "$tmp/book/book.pdf" | sed -n 's/^Pages: *//p')
+# Page numbers stand alone on their lines: $pages_now - 1 of them are expected.
+[ "$lone" -le $((pages_now - 1)) ] && [ "$order" = "task Position: Difficulty task Position: Difficulty task Position: Difficulty" ] && pass \
+  || fail "book.pdf's text is out of reading order: $lone lone labels, puzzles read as '$order'" "$tmp/reading.txt"
+outline=$(python3 - "$tmp/book/book.pdf" <<'PY'
+import re, sys, zlib
+data = open(sys.argv[1], "rb").read()
+texts = []
+for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S):
+    try:
+        data += zlib.decompress(stream)
+    except zlib.error:
+        pass
+print(sum(1 for t in (b"/Title (Title page)", b"/Title (Rules, rulings and notation)", b"/Title (Puzzles)", b"/Title (Solutions)", b"/Title (1. ", b"/Title (Solution 1)") if t in data))
+PY
+)
+[ "$outline" = 6 ] && pass || fail "book.pdf's outline lacks the title page, rules, puzzles or solutions ($outline of 6 found)"
+
 # book.html printed by Chromium, as a reader prints it, on A4 and on US Letter: one sheet a page,
 # as many pages as book.pdf (four solutions of 62 mm each once took more than Letter's 249 mm, and
 # every solution sheet printed as two pages), the band as large, the title within the page.
