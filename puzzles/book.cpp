@@ -406,7 +406,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
 constexpr const char* kCss = R"(
 @page { margin: 15mm; }
 body { font-family: "DejaVu Serif", Georgia, serif; color: #111; margin: 0; background: #ddd; }
-.sheet { background: white; width: 180mm; min-height: 249mm; margin: 8mm auto; padding: 10mm; box-sizing: content-box; }
+.sheet { background: white; width: auto; max-width: 180mm; min-height: 249mm; margin: 8mm auto; padding: 10mm; box-sizing: content-box; }
 .title-page { display: flex; flex-direction: column; justify-content: center; text-align: center; }
 .title-page h1 { font-size: 32pt; margin-bottom: 4mm; overflow-wrap: anywhere; }
 .title-page .subtitle { font-size: 14pt; overflow-wrap: anywhere; }
@@ -428,9 +428,18 @@ h2 { font-size: 18pt; margin: 0 0 5mm; }
 .solution ul { padding-left: 5mm; margin: 1mm 0; }
 @media print {
   body { background: none; }
-  .sheet { margin: 0; padding: 0; width: auto; min-height: 0; break-after: page; }
+  .sheet { margin: 0; padding: 0; width: auto; max-width: none; min-height: 0; break-after: page; }
   .sheet:last-child { break-after: auto; }
 }
+/* A narrow window (a phone, a page zoomed to 200%): one column, the diagrams as wide as it, no
+   sheet's margins; lines wrap within the window. */
+@media screen and (max-width: 700px) {
+  .sheet { margin: 0 0 2mm; padding: 4mm; min-height: 0; }
+  .grid { grid-template-columns: 1fr; }
+  .solution { flex-direction: column; }
+  svg.diagram, .solution svg.diagram { width: 100%; height: auto; max-width: 80mm; }
+  .title-page .notes { margin: 8mm 0 0; }
+  .title-page h1 { font-size: 24pt; }
 }
 )";
 

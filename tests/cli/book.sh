@@ -91,6 +91,15 @@ else
   fail "chromium took no screenshot: $(tail -3 "$tmp/chromium.log")"
 fi
 
+# A window 550 pixels wide (a page zoomed to 200%, a phone) shows book.html within it, one column,
+# each line wrapped to the window: .sheet was 180 mm wide on screen too, and cut every line.
+sed 's|</body>|<script>document.body.setAttribute("data-scroll-width", document.documentElement.scrollWidth)</script></body>|' \
+  "$html" >"$tmp/book/probe.html"
+scroll=$("$chromium_bin" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=550,900 --dump-dom \
+  "file://$tmp/book/probe.html" 2>/dev/null | grep -o 'data-scroll-width="[0-9]*"' | grep -o '[0-9]*')
+[ -n "$scroll" ] && [ "$scroll" -le 550 ] && pass || fail "book.html in a window 550 pixels wide is ${scroll:-?} pixels wide"
+rm -f "$tmp/book/probe.html"
+
 pages=$(pdfinfo "$tmp/book/book.pdf" | sed -n 's/^Pages: *//p')
 expected=$((2 + (count + 5) / 6 + (count + 3) / 4))  # title, rules and notation, 6 puzzles a page, 4 solutions a page
 [ "$pages" = "$expected" ] && pass || fail "book.pdf has $pages pages, not $expected"
