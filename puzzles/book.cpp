@@ -426,10 +426,14 @@ h2 { font-size: 18pt; margin: 0 0 5mm; }
 .solution p { margin: 1mm 0; }
 .solution .line { font-family: "DejaVu Sans Mono", monospace; }
 .solution ul { padding-left: 5mm; margin: 1mm 0; }
+h2.puzzles { margin-top: 0; }
 @media print {
   body { background: none; }
   .sheet { margin: 0; padding: 0; width: auto; max-width: none; min-height: 0; break-after: page; }
   .sheet:last-child { break-after: auto; }
+  /* A printed page has no room for the heading (three rows of puzzles fill it) nor use for the links. */
+  h2.puzzles { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); margin: 0; }
+  a.jump { display: none; }
 }
 /* A narrow window (a phone, a page zoomed to 200%): one column, the diagrams as wide as it, no
    sheet's margins; lines wrap within the window. */
@@ -473,14 +477,18 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
   }
   html << "</section>\n";
   for (std::size_t first = 0; first < entries.size(); first += kPuzzlesPerPage) {
-    html << "<section class=\"sheet\">\n" << "<div class=\"grid\">\n";
+    html << "<section class=\"sheet\">\n" << (first == 0 ? "<h2 class=\"puzzles\">Puzzles</h2>\n" : "") << "<div class=\"grid\">\n";
     for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
       const Entry& e = entries[i];
       const std::string id = "puzzle-" + std::to_string(e.number);
       html << "<div class=\"puzzle\" id=\"" << id << "\">\n<h3>" << e.number << ". " << xml_escape(e.task) << "</h3>\n"
            << with_diagram_height(render_svg_element(e.problem, "diagram problem", id + "-diagram", e.problem_words), e.html_diagram_mm)
            << "<p class=\"details position\">Position: " << xml_escape(e.problem_words) << "</p>\n<p class=\"details\">"
-           << xml_escape(e.details) << "</p>\n" << html_rulings(e) << "</div>\n";
+           << xml_escape(e.details)
+           << (options.solutions ? " <a class=\"jump\" href=\"#solution-" + std::to_string(e.number) + "\" aria-label=\"Solution of puzzle " +
+                                       std::to_string(e.number) + "\">Solution</a>"
+                                 : "")
+           << "</p>\n" << html_rulings(e) << "</div>\n";
     }
     html << "</div>\n</section>\n";
   }
@@ -500,7 +508,8 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
         }
         html << "</ul>\n";
       }
-      html << "<p class=\"details\">" << xml_escape(solution_details(e)) << "</p>\n" << html_rulings(e) << "</div>\n</div>\n";
+      html << "<p class=\"details\">" << xml_escape(solution_details(e)) << " <a class=\"jump\" href=\"#puzzle-" << e.number
+           << "\" aria-label=\"Puzzle " << e.number << "\">Puzzle</a></p>\n" << html_rulings(e) << "</div>\n</div>\n";
     }
     html << "</section>\n";
   }

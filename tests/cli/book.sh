@@ -78,6 +78,13 @@ PY
 [ "$(pdftotext "$tmp/book/book.pdf" - | grep -c '^Position: [A-Z][a-z]* to move\. ')" = "$count" ] \
   && [ "$(grep -c 'Position: [A-Z][a-z]* to move\. ' "$tmp/book/book.tex")" = "$count" ] && pass \
   || fail "book.pdf and book.tex do not give each position in words under its diagram" "$tmp/book/book.tex"
+# The puzzles have their heading (they sat under the rules' "Rules, rulings and notation"), and each
+# puzzle links to its solution and back.
+[ "$(grep -c '^<h2 class="puzzles">Puzzles</h2>$' "$html")" = 1 ] \
+  && [ "$(grep -o '<a class="jump" href="#solution-[0-9]*"[^>]*>Solution</a>' "$html" | wc -l)" = "$count" ] \
+  && [ "$(grep -o '<a class="jump" href="#puzzle-[0-9]*"[^>]*>Puzzle</a>' "$html" | wc -l)" = "$count" ] \
+  && grep -q 'href="#solution-1"' "$html" && grep -q 'href="#puzzle-1"' "$html" && pass \
+  || fail "book.html lacks the Puzzles heading or the links between puzzles and solutions"
 # The subtitle gives the difficulties the book holds (it gave the range asked for, "1-5" by default).
 held=$(grep -o 'Difficulty [1-5]/5' "$html" | sort -u | cut -c12 | sort -n | sed -n '1p;$p' | paste -sd- | sed 's/^\([1-5]\)-\1$/\1/')
 grep -q "$count puzzles, difficulty $held<" "$html" && pass || fail "book.html's subtitle does not give the difficulties it holds ($held)"
