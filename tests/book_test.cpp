@@ -1057,9 +1057,14 @@ TEST(Book, SaysTheRulingsTheNotationAndWhatDecidesTheLegalMoves) {
       EXPECT_NE(text->find(guide.substr(0, guide.find(' ', 30))), std::string::npos) << game;
     }
   }
-  for (const std::string* text : {&html, &pdf}) {
-    EXPECT_EQ(occurrences(*text, "White to play, swap available"), 1u);
-    EXPECT_EQ(occurrences(*text, "White to play, swapped"), 1u);
+  EXPECT_EQ(occurrences(html, "White to play, swap available"), 1u);
+  EXPECT_EQ(occurrences(html, "White to play, swapped"), 1u);
+  // book.pdf's diagrams are pictures without text (paint_drawing's outlines): the position in words
+  // under each says it, in all three books (book.html's twice: under the diagram and in its <desc>).
+  for (const std::string* text : {&html, &tex, &pdf}) {
+    const std::size_t times = text == &html ? 2 : 1;
+    EXPECT_EQ(occurrences(*text, ". Swap available."), times);
+    EXPECT_EQ(occurrences(*text, ". Swapped."), times);
   }
   fs::remove_all(folder);
 }
@@ -1330,14 +1335,13 @@ TEST(Book, BriquesRulesPageSaysAnEdgeSquareMayHaveNoEscort) {
 // positions of stored puzzles that a blind reader could not attempt (a diagram's title named only
 // the side to move), and moves whose fills and enclosure the solution's text left to the picture.
 TEST(Book, PositionsAndMovesInWords) {
-  const auto state_of = [](const std::string& line) {
-    return load_position(find_game(line.substr(0, line.find(' '))), 0, {}, line).state;
-  };
+  // The game and its state (a state refers to its game).
+  const auto state_of = [](const std::string& line) { return load_position(find_game(line.substr(0, line.find(' '))), 0, {}, line); };
   const auto words = [&](const std::string& line) {
-    const auto state = state_of(line);
+    const LoadedPosition loaded = state_of(line);
     const GameDescriptor& game = find_game(line.substr(0, line.find(' ')));
     EXPECT_TRUE(game.position_words) << game.name;
-    return game.position_words ? game.position_words(*state) : "";
+    return game.position_words ? game.position_words(*loaded.state) : "";
   };
   EXPECT_EQ(words("quentin 5 WWW.B/WBW../BBWB./B..../BB..W black 12"),
             "Black to move. White, 7 stones: a1, a2, b1, c1, c2, c3 and e5. Black, 8 stones: a3, a4, a5, b2, b3, b5, d3 and e1.");
@@ -1355,8 +1359,8 @@ TEST(Book, PositionsAndMovesInWords) {
             "Black, 5 bars: a2/0 (up-right), b1/1 (vertical), b4/1 (vertical), c4/1 (vertical) and d4/0 (up-right); 5 in reserve. "
             "White, 3 bars: d1/2 (up-left), d3/2 (up-left) and e1/2 (up-left); 7 in reserve.");
   const auto does = [&](const std::string& line, const std::string& move) {
-    const auto state = state_of(line);
-    return state->move_words(state->parse_move(move));
+    const LoadedPosition loaded = state_of(line);
+    return loaded.state->move_words(loaded.state->parse_move(move));
   };
   // As `arbiter explain` says them: "region d1 d2 e2 ... filled black", "Enclosure made: covers 3
   // field(s): c4 d3 d4".
