@@ -44,7 +44,17 @@ struct Entry {
   int difficulty = 0;
   Drawing problem;
   Drawing solution;
-  std::string main_line; // "1 c3!  2 d4  3 e5"
+  // The positions in words (GameDescriptor::position_words), for a reader who cannot see the
+  // diagrams: the puzzle's under its diagram and in its SVG's <desc>; the solution's end position
+  // in its SVG's <desc>, after its status.
+  std::string problem_words;
+  std::string solution_words;
+  // The room the problem's diagram takes in its boxes: the boxes less the lines of problem_words.
+  double html_diagram_mm = 0, pdf_diagram_mm = 0;
+  // "1 c3!  2 d4  3 e5", each move followed by what it does that its text leaves out
+  // (State::move_words: "1 e5! (fills d5 with white stones)"), which the diagram shows.
+  std::string main_line;
+  std::string result;    // the line's end as its diagram's status says it: "White wins, enclosure."
   std::vector<std::pair<std::string, std::string>> wrong_moves;  // ("b2?", "why it fails")
 };
 
@@ -102,6 +112,17 @@ constexpr Box kPdfSolutionBox{kPdfSolutionWidth / kPointsPerMm, (kPdfSolutionSlo
 // The band under a diagram (side to move, result, caption) prints at least this large in the
 // book, a long status at least four fifths of it (diagram.hpp): 7.5 pt and 6 pt.
 constexpr double kBandPoints = 7.5;
+
+// A puzzle's position in words (Entry::problem_words) prints under its diagram at this size; its
+// lines are taken from the diagram's box, so that the page keeps its three rows. A line is about
+// kPositionLineChars characters in the PDF's and the printed HTML's columns (DejaVu Sans at 7 pt
+// in 80 mm: "b1, " runs about 0.55 em a character), counted low so that it rather leaves room.
+constexpr double kPositionPoints = 7;
+constexpr int kPositionLineChars = 60;
+double position_height_mm(const std::string& words) {
+  const int lines = static_cast<int>((words.size() + kPositionLineChars - 1) / kPositionLineChars);
+  return (lines * kPositionPoints * 1.3 + 3) / kPointsPerMm;
+}
 
 // Millimetres a drawing unit prints at in the smaller of its two boxes (HTML and PDF).
 double mm_per_unit(const Drawing& drawing, const Box& html, const Box& pdf) {
@@ -332,7 +353,18 @@ Entry prepare(const Puzzle& puzzle, int number) {
   problem.status = mover_name + " to play";
   for (const std::string& note : start->puzzle_notes()) problem.status += ", " + note;
   problem.status_colour = side_colour(game, mover);
-  entry.problem = decorate_for_print(board, problem, kHtmlPuzzleBox, kPdfPuzzleBox);
+  const auto words_of = [&](const State& state, const std::vector<std::string>& notes) {
+    std::string words = game.position_words ? game.position_words(state) : state.line();
+    if (!notes.empty()) words += " " + capitalised(join(notes, ", ")) + ".";
+    return words;
+  };
+  entry.problem_words = words_of(*start, start->puzzle_notes());
+  // At least half the box is kept for the diagram (a long list runs under it, set smaller in the PDF).
+  const double words_mm = position_height_mm(entry.problem_words);
+  entry.html_diagram_mm = std::max(kHtmlPuzzleBox.height_mm / 2, kHtmlPuzzleBox.height_mm - words_mm);
+  entry.pdf_diagram_mm = std::max(kPdfPuzzleBox.height_mm / 2, kPdfPuzzleBox.height_mm - words_mm);
+  entry.problem = decorate_for_print(board, problem, Box{kHtmlPuzzleBox.width_mm, entry.html_diagram_mm},
+                                     Box{kPdfPuzzleBox.width_mm, entry.pdf_diagram_mm});
 
   PlayedLine line;
   try {
@@ -349,12 +381,18 @@ Entry prepare(const Puzzle& puzzle, int number) {
   solution.last_trace.changed_words = line.changed_words;
   solution.mover_colours = side_colours(game);
   entry.solution = decorate_for_print(line.end->drawing(), solution, kHtmlSolutionBox, kPdfSolutionBox);
+  entry.solution_words = solution.status + ". " + words_of(*line.end, {});
 
   std::vector<std::string> numbered;
+  auto replay = start->clone();  // play_main_line has played the line: every move is legal
   for (std::size_t i = 0; i < puzzle.main_line.size(); ++i) {
-    numbered.push_back(std::to_string(i + 1) + " " + puzzle.main_line[i] + (i == 0 ? "!" : ""));
+    const Move move = replay->parse_move(puzzle.main_line[i]);
+    const std::string does = replay->move_words(move);
+    numbered.push_back(std::to_string(i + 1) + " " + puzzle.main_line[i] + (i == 0 ? "!" : "") + (does.empty() ? "" : " (" + does + ")"));
+    replay->apply(move);
   }
   entry.main_line = join(numbered, "  ");
+  entry.result = capitalised(solution.status) + ".";
   for (const Refutation& wrong : puzzle.refutations) entry.wrong_moves.push_back({wrong.move + "?", wrong_move_text(puzzle, *start, wrong)});
   return entry;
 }
@@ -368,7 +406,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
 constexpr const char* kCss = R"(
 @page { margin: 15mm; }
 body { font-family: "DejaVu Serif", Georgia, serif; color: #111; margin: 0; background: #ddd; }
-.sheet { background: white; width: 180mm; min-height: 249mm; margin: 8mm auto; padding: 10mm; box-sizing: content-box; }
+.sheet { background: white; width: auto; max-width: 180mm; min-height: 249mm; margin: 8mm auto; padding: 10mm; box-sizing: content-box; }
 .title-page { display: flex; flex-direction: column; justify-content: center; text-align: center; }
 .title-page h1 { font-size: 32pt; margin-bottom: 4mm; overflow-wrap: anywhere; }
 .title-page .subtitle { font-size: 14pt; overflow-wrap: anywhere; }
@@ -378,7 +416,8 @@ body { font-family: "DejaVu Serif", Georgia, serif; color: #111; margin: 0; back
 .grid { display: grid; grid-template-columns: 1fr 1fr; column-gap: 8mm; row-gap: 4mm; }
 .puzzle h3 { font-size: 11pt; margin: 0 0 1mm; font-family: "DejaVu Sans", sans-serif; }
 .puzzle .details, .solution .details { font-size: 8pt; color: #444; margin: 0.5mm 0 0; font-family: "DejaVu Sans", sans-serif; }
-svg.diagram { display: block; flex: none; width: auto; height: 66mm; max-width: 80mm; }
+svg.diagram { display: block; flex: none; width: auto; height: var(--diagram-height, 66mm); max-width: 80mm; }
+.puzzle .position { font-size: 7pt; margin: 1mm 0 0; }
 h2 { font-size: 18pt; margin: 0 0 5mm; }
 .solution { display: flex; gap: 6mm; margin-bottom: 4mm; break-inside: avoid; }
 .solution svg.diagram { height: 52mm; max-width: 70mm; }
@@ -387,10 +426,24 @@ h2 { font-size: 18pt; margin: 0 0 5mm; }
 .solution p { margin: 1mm 0; }
 .solution .line { font-family: "DejaVu Sans Mono", monospace; }
 .solution ul { padding-left: 5mm; margin: 1mm 0; }
+h2.puzzles { margin-top: 0; }
 @media print {
   body { background: none; }
-  .sheet { margin: 0; padding: 0; width: auto; min-height: 0; break-after: page; }
+  .sheet { margin: 0; padding: 0; width: auto; max-width: none; min-height: 0; break-after: page; }
   .sheet:last-child { break-after: auto; }
+  /* A printed page has no room for the heading (three rows of puzzles fill it) nor use for the links. */
+  h2.puzzles { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); margin: 0; }
+  a.jump { display: none; }
+}
+/* A narrow window (a phone, a page zoomed to 200%): one column, the diagrams as wide as it, no
+   sheet's margins; lines wrap within the window. */
+@media screen and (max-width: 700px) {
+  .sheet { margin: 0 0 2mm; padding: 4mm; min-height: 0; }
+  .grid { grid-template-columns: 1fr; }
+  .solution { flex-direction: column; }
+  svg.diagram, .solution svg.diagram { width: 100%; height: auto; max-width: 80mm; }
+  .title-page .notes { margin: 8mm 0 0; }
+  .title-page h1 { font-size: 24pt; }
 }
 )";
 
@@ -401,6 +454,12 @@ std::string solution_details(const Entry& e) { return e.store_id.empty() ? e.det
 // A puzzle's rulings line under its details, when they differ from the defaults.
 std::string html_rulings(const Entry& e) {
   return e.rulings.empty() ? "" : "<p class=\"details rulings\">" + xml_escape(e.rulings) + "</p>\n";
+}
+
+// A puzzle's <svg> with the height its box leaves it (Entry::html_diagram_mm), which the page's
+// CSS reads as --diagram-height.
+std::string with_diagram_height(const std::string& svg, double height_mm) {
+  return "<svg style=\"--diagram-height: " + short_number(height_mm) + "mm\"" + svg.substr(4);
 }
 
 std::string html_book(const std::vector<Entry>& entries, const BookOptions& options, const std::string& notes,
@@ -418,12 +477,18 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
   }
   html << "</section>\n";
   for (std::size_t first = 0; first < entries.size(); first += kPuzzlesPerPage) {
-    html << "<section class=\"sheet\">\n<div class=\"grid\">\n";
+    html << "<section class=\"sheet\">\n" << (first == 0 ? "<h2 class=\"puzzles\">Puzzles</h2>\n" : "") << "<div class=\"grid\">\n";
     for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
       const Entry& e = entries[i];
-      html << "<div class=\"puzzle\" id=\"puzzle-" << e.number << "\">\n<h3>" << e.number << ". " << xml_escape(e.task)
-           << "</h3>\n" << render_svg_element(e.problem, "diagram problem") << "<p class=\"details\">"
-           << xml_escape(e.details) << "</p>\n" << html_rulings(e) << "</div>\n";
+      const std::string id = "puzzle-" + std::to_string(e.number);
+      html << "<div class=\"puzzle\" id=\"" << id << "\">\n<h3>" << e.number << ". " << xml_escape(e.task) << "</h3>\n"
+           << with_diagram_height(render_svg_element(e.problem, "diagram problem", id + "-diagram", e.problem_words), e.html_diagram_mm)
+           << "<p class=\"details position\">Position: " << xml_escape(e.problem_words) << "</p>\n<p class=\"details\">"
+           << xml_escape(e.details)
+           << (options.solutions ? " <a class=\"jump\" href=\"#solution-" + std::to_string(e.number) + "\" aria-label=\"Solution of puzzle " +
+                                       std::to_string(e.number) + "\">Solution</a>"
+                                 : "")
+           << "</p>\n" << html_rulings(e) << "</div>\n";
     }
     html << "</div>\n</section>\n";
   }
@@ -433,8 +498,8 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
     for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
       const Entry& e = entries[i];
       html << "<div class=\"solution\" id=\"solution-" << e.number << "\">\n"
-           << render_svg_element(e.solution, "diagram solution") << "<div class=\"text\">\n<h3>" << e.number << ". "
-           << xml_escape(e.task) << "</h3>\n<p class=\"line\">" << xml_escape(e.main_line) << "</p>\n";
+           << render_svg_element(e.solution, "diagram solution", "solution-" + std::to_string(e.number) + "-diagram", e.solution_words) << "<div class=\"text\">\n<h3>" << e.number << ". "
+           << xml_escape(e.task) << "</h3>\n<p class=\"line\">" << xml_escape(e.main_line) << "</p>\n<p class=\"result\">" << xml_escape(e.result) << "</p>\n";
       if (!e.theme.empty()) html << "<p class=\"theme\">" << xml_escape(e.theme) << "</p>\n";
       if (!e.wrong_moves.empty()) {
         html << "<ul>\n";
@@ -443,7 +508,8 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
         }
         html << "</ul>\n";
       }
-      html << "<p class=\"details\">" << xml_escape(solution_details(e)) << "</p>\n" << html_rulings(e) << "</div>\n</div>\n";
+      html << "<p class=\"details\">" << xml_escape(solution_details(e)) << " <a class=\"jump\" href=\"#puzzle-" << e.number
+           << "\" aria-label=\"Puzzle " << e.number << "\">Puzzle</a></p>\n" << html_rulings(e) << "</div>\n</div>\n";
     }
     html << "</section>\n";
   }
@@ -502,9 +568,12 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
       const Entry& e = entries[i];
       // Letter's text is 18 mm shorter than A4's: three rows of 78 mm fit it.
       const bool letter = options.paper == BookOptions::Paper::Letter;
+      const double diagram_mm = letter ? 62 : 68;
       tex << "\\begin{minipage}[t][" << (letter ? 78 : 84) << "mm][t]{0.485\\textwidth}\n\\textbf{" << e.number << ". " << tex_escape(e.task)
-          << "}\\par\\smallskip\n\\centering\n" << render_tikz(e.problem, 80, letter ? 62 : 68) << "\\par\\smallskip\n"
-          << "\\raggedright{\\footnotesize\\sffamily " << tex_escape(e.details) << tex_rulings(e) << "}\n\\end{minipage}"
+          << "}\\par\\smallskip\n\\centering\n"
+          << render_tikz(e.problem, 80, std::max(diagram_mm / 2, diagram_mm - position_height_mm(e.problem_words))) << "\\par\\smallskip\n"
+          << "\\raggedright{\\fontsize{7}{9}\\selectfont\\sffamily Position: " << tex_escape(e.problem_words) << "\\par}\\smallskip\n"
+          << "{\\footnotesize\\sffamily " << tex_escape(e.details) << tex_rulings(e) << "}\n\\end{minipage}"
           << ((i - first) % 2 == 0 ? "\\hfill\n" : "\\par\n");
     }
     tex << "\\clearpage\n";
@@ -516,7 +585,7 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
       tex << "\\begin{minipage}[t]{62mm}\n\\vspace{0pt}\n" << render_tikz(e.solution, 60, 55)
           << "\n\\end{minipage}\\hfill\n\\begin{minipage}[t]{\\dimexpr\\textwidth-66mm\\relax}\n\\vspace{0pt}\n"
           << "\\textbf{" << e.number << ". " << tex_escape(e.task) << "}\\par\\smallskip\n{\\ttfamily "
-          << tex_escape(e.main_line) << "}\\par\\smallskip\n";
+          << tex_escape(e.main_line) << "}\\par\\smallskip\n" << tex_escape(e.result) << "\\par\\smallskip\n";
       if (!e.theme.empty()) tex << "{\\small " << tex_escape(e.theme) << "}\\par\\smallskip\n";
       for (const auto& [move, why] : e.wrong_moves) {
         tex << "{\\small\\textbf{" << tex_escape(move) << "} " << tex_escape(why) << "}\\par\n";
@@ -582,6 +651,12 @@ class PdfWriter {
     }
     return y;
   }
+  // Wrapped to `width` with the first baseline at y, set smaller (down to `least`) until the last
+  // line's baseline is no lower than `last`. Returns the baseline below the last line.
+  double wrapped_within(double x, double y, double width, double last, const std::string& content, double size, double least) {
+    while (size > least && y + wrapped_height(width, content, size) - size * 1.3 > last) size = std::max(least, size - 0.25);
+    return wrapped(x, y, width, content, size);
+  }
   // How far `wrapped` would move the baseline down.
   double wrapped_height(double width, const std::string& content, double size, bool bold = false) {
     return static_cast<double>(lines(width, content, size, bold).size()) * size * 1.3;
@@ -626,6 +701,12 @@ class PdfWriter {
     cairo_show_page(cairo());
   }
   int pages() const { return pages_; }
+  // An entry of the PDF's outline (its bookmarks) for the page being drawn, under `parent` (0:
+  // the top level); returns its id, a parent for others.
+  int outline(int parent, const std::string& title) {
+    const std::string link = "page=" + std::to_string(pages_ + 1);
+    return cairo_pdf_surface_add_outline(surface_.get(), parent, title.c_str(), link.c_str(), static_cast<cairo_pdf_outline_flags_t>(0));
+  }
   void close() {
     cairo_.reset();
     cairo_surface_finish(surface_.get());
@@ -661,10 +742,13 @@ class PdfWriter {
   int pages_ = 0;
 };
 
-// Paints the drawing centred in the box (x, y, width, height), as large as fits.
-void fit_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, double width, double height) {
+// Paints the drawing centred in the box (x, y, width, height), as large as fits; returns the
+// height it takes. Its texts are outlines (paint_drawing): the page's text is the book's words, in
+// the order they are read, which say what the diagram shows (the position, the line, the result).
+double fit_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, double width, double height) {
   const double scale = std::min(width / drawing.width, height / drawing.height);
-  paint_drawing(cairo, drawing, x + (width - drawing.width * scale) / 2, y, scale);
+  paint_drawing(cairo, drawing, x + (width - drawing.width * scale) / 2, y, scale, true);
+  return drawing.height * scale;
 }
 
 int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, const std::vector<std::string>& notes,
@@ -673,6 +757,7 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
   const PaperSize paper = paper_size(options.paper);
   PdfWriter pdf(path, paper);
   pdf.set_title(options.title);
+  pdf.outline(CAIRO_PDF_OUTLINE_ROOT, "Title page");
   const double text_width = kContentWidth, left = (paper.width - kContentWidth) / 2, bottom = kMargin + kContentHeight;
   double y = pdf.centred(paper.width / 2, kMargin + kContentHeight * 0.3, text_width, options.title, 30, true);
   if (!options.subtitle.empty()) y = pdf.centred(paper.width / 2, y + 6, text_width, options.subtitle, 14);
@@ -680,6 +765,7 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
   for (const std::string& note : notes) y = pdf.wrapped(left + 40, y, text_width - 80, note, 10) + 6;
   pdf.finish_page();
 
+  pdf.outline(CAIRO_PDF_OUTLINE_ROOT, kAboutHeading);
   pdf.text(left, kMargin + 18, kAboutHeading, 18, true);
   y = kMargin + 48;
   for (const GameIntro& intro : intros) {
@@ -699,45 +785,56 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
   pdf.finish_page();
 
   const double column = kPdfColumn, row = kPdfRow;
+  const int puzzles_outline = pdf.outline(CAIRO_PDF_OUTLINE_ROOT, "Puzzles");
   for (std::size_t first = 0; first < entries.size(); first += kPuzzlesPerPage) {
     for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
       const Entry& e = entries[i];
+      pdf.outline(puzzles_outline, std::to_string(e.number) + ". " + e.task);
       const std::size_t slot = i - first;
       const double x = left + static_cast<double>(slot % 2) * (column + 20);
       const double top = kMargin + static_cast<double>(slot / 2) * row;
       pdf.text(x, top + 11, std::to_string(e.number) + ". " + e.task, 11, true);
-      fit_drawing(pdf.cairo(), e.problem, x, top + 18, column, row - 40);
+      const double drawn = fit_drawing(pdf.cairo(), e.problem, x, top + 18, column, e.pdf_diagram_mm * kPointsPerMm);
       // With a rulings line the details go up 3 pt into the room the diagram's box leaves under it.
-      pdf.text(x, top + row - (e.rulings.empty() ? 12 : 15), e.details, 8);
+      const double details_y = top + row - (e.rulings.empty() ? 12 : 15);
+      // The position in words under the diagram, in the room taken from its box (a long one set smaller).
+      pdf.wrapped_within(x, top + 18 + drawn + kPositionPoints + 2, column, details_y - 10, "Position: " + e.problem_words,
+                         kPositionPoints, 5);
+      pdf.text(x, details_y, e.details, 8);
       if (!e.rulings.empty()) pdf.one_line(x, top + row - 5, column, e.rulings, 8, 6);
       report("pdf puzzles", static_cast<int>(i) + 1);
     }
     pdf.finish_page();
   }
   const double slot_height = kPdfSolutionSlot, diagram_width = kPdfSolutionWidth;
+  int solutions_outline = CAIRO_PDF_OUTLINE_ROOT;
   static_assert(kSolutionsPerPage == 4 && kPuzzlesPerPage == 6, "the page geometry above is for 6 puzzles and 4 solutions");
   for (std::size_t first = 0; options.solutions && first < entries.size(); first += kSolutionsPerPage) {
     double top = kMargin;
     if (first == 0) {
+      solutions_outline = pdf.outline(CAIRO_PDF_OUTLINE_ROOT, "Solutions");
       pdf.text(left, kMargin + 18, "Solutions", 18, true);
     }
     top += 30;
     for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
       const Entry& e = entries[i];
-      fit_drawing(pdf.cairo(), e.solution, left, top, diagram_width, slot_height - 12);
+      pdf.outline(solutions_outline, "Solution " + std::to_string(e.number));
       const double x = left + diagram_width + 16, width = left + kContentWidth - x;
       double line_y = pdf.wrapped(x, top + 12, width, std::to_string(e.number) + ". " + e.task, 11, true);
       line_y = pdf.wrapped(x, line_y + 2, width, e.main_line, 10);
+      line_y = pdf.wrapped(x, line_y + 2, width, e.result, 9.5);
       if (!e.theme.empty()) line_y = pdf.wrapped(x, line_y + 2, width, e.theme, 9);
       for (const auto& [move, why] : e.wrong_moves) line_y = pdf.wrapped(x, line_y + 2, width, move + " " + why, 9);
       line_y = pdf.wrapped(x, line_y + 2, width, solution_details(e), 8);
       if (!e.rulings.empty()) pdf.wrapped(x, line_y, width, e.rulings, 8);
+      fit_drawing(pdf.cairo(), e.solution, left, top, diagram_width, slot_height - 12);
       top += slot_height;
       report("pdf solutions", static_cast<int>(i) + 1);
     }
     pdf.finish_page();
   }
   if (!back.empty()) {
+    pdf.outline(CAIRO_PDF_OUTLINE_ROOT, kProvenanceHeading);
     pdf.text(left, kMargin + 18, kProvenanceHeading, 18, true);
     y = kMargin + 48;
     for (const std::string& note : back) y = pdf.wrapped(left, y, text_width, note, 10) + 6;
@@ -1046,7 +1143,8 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
   const std::string reading =
       options.solutions
           ? "The solutions number the moves of the main line on the board where they were played; moves without a place "
-            "(a pass) are listed under the diagram. The key move is marked '!'. Up to three wrong moves follow, marked '?', "
+            "(a pass) are listed under the diagram. The key move is marked '!'; what a move does that its text does not "
+            "say (the places it fills, the fields an enclosure it closes covers) follows it in brackets. Up to three wrong moves follow, marked '?', "
             "each with why it fails: first the tempting ones, if any (a move that wins, but too late, or that looks as "
             "good as the key move one move ahead), then others. "
           : "";

@@ -56,7 +56,7 @@ void fill_and_stroke(cairo_t* cairo, const Shape& shape) {
 }
 
 // Text in the fonts that have its characters (puzzles/fonts.hpp), placed by DejaVu Sans's metrics.
-void paint_text(cairo_t* cairo, const Shape& shape) {
+void paint_text(cairo_t* cairo, const Shape& shape, bool as_outlines) {
   cairo_select_font_face(cairo, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
                          shape.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size(cairo, shape.font_size);
@@ -76,7 +76,13 @@ void paint_text(cairo_t* cairo, const Shape& shape) {
   }
   // SVG paints text with its fill; "none" there means the default black (puzzles/svg.cpp).
   if (!set_colour(cairo, shape.fill)) cairo_set_source_rgb(cairo, 0, 0, 0);
-  show_text(cairo, x, y, shape.text, shape.font_size, shape.bold);
+  if (as_outlines) {
+    cairo_new_path(cairo);
+    trace_text(cairo, x, y, shape.text, shape.font_size, shape.bold);
+    cairo_fill(cairo);
+  } else {
+    show_text(cairo, x, y, shape.text, shape.font_size, shape.bold);
+  }
 }
 
 cairo_status_t append_to_string(void* closure, const unsigned char* data, unsigned int length) {
@@ -130,7 +136,7 @@ ImageFormat image_format_of(const std::string& path) {
   throw InputError("cannot tell the image format of " + quote_input(path) + ": name it " + kImageNameEndings);
 }
 
-void paint_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, double scale) {
+void paint_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, double scale, bool text_as_outlines) {
   cairo_save(cairo);
   cairo_translate(cairo, x, y);
   cairo_scale(cairo, scale, scale);
@@ -164,7 +170,7 @@ void paint_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, d
         break;
       case Shape::Kind::Text:
         if (shape.points.empty() || shape.text.empty()) break;
-        paint_text(cairo, shape);
+        paint_text(cairo, shape, text_as_outlines);
         break;
     }
   }

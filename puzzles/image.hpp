@@ -45,6 +45,10 @@ std::string image_bytes(const Drawing& drawing, ImageFormat format, const PrintS
 
 // Paints the drawing with its top-left corner at (x, y) of `cairo`'s user space, `scale` user
 // units per drawing unit, background included. Used for single images and for book pages.
-void paint_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, double scale);
+// `text_as_outlines`: the drawing's texts painted as their letters' outlines rather than shown as
+// text, so that a PDF's text (what a reader extracts or a screen reader speaks) is the page's words
+// alone: a book's diagram labels, extracted, fell between its headings and solutions ("a b c 2.
+// Black to play"), and the book says in words what its diagrams show.
+void paint_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, double scale, bool text_as_outlines = false);
 
 }  // namespace arbiter

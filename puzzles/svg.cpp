@@ -27,11 +27,20 @@ std::string paint(const Shape& shape) {
   return out;
 }
 
-std::string svg_element(const Drawing& drawing, const std::string& size_attributes) {
+std::string svg_element(const Drawing& drawing, const std::string& size_attributes, const std::string& id = "",
+                        const std::string& description = "") {
   std::ostringstream svg;
-  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\"" << size_attributes << " viewBox=\"0 0 " << number(drawing.width)
+  const bool image = !id.empty();
+  std::string labelled;
+  if (image) {
+    labelled = " role=\"img\" aria-labelledby=\"" + xml_escape(id) + "-title" + (description.empty() ? "" : " " + xml_escape(id) + "-desc") + "\"";
+  }
+  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\"" << size_attributes << labelled << " viewBox=\"0 0 " << number(drawing.width)
       << " " << number(drawing.height) << "\" font-family=\"DejaVu Sans, sans-serif\">\n";
-  if (!drawing.title.empty()) svg << "  <title>" << xml_escape(drawing.title) << "</title>\n";
+  if (!drawing.title.empty() || image) {
+    svg << "  <title" << (image ? " id=\"" + xml_escape(id) + "-title\"" : "") << ">" << xml_escape(drawing.title) << "</title>\n";
+  }
+  if (image && !description.empty()) svg << "  <desc id=\"" << xml_escape(id) << "-desc\">" << xml_escape(description) << "</desc>\n";
   svg << "  <rect x=\"0\" y=\"0\" width=\"" << number(drawing.width) << "\" height=\"" << number(drawing.height)
       << "\" fill=\"white\"/>\n";
   for (const Shape& shape : drawing.shapes) {
@@ -60,7 +69,7 @@ std::string svg_element(const Drawing& drawing, const std::string& size_attribut
         svg << "  <text x=\"" << number(shape.points[0].first) << "\" y=\"" << number(shape.points[0].second)
             << "\" font-size=\"" << number(shape.font_size) << "\" text-anchor=\""
             << (shape.text_from_left ? "start" : "middle") << "\" dominant-baseline=\"central\""
-            << (shape.bold ? " font-weight=\"bold\"" : "") << paint(shape)
+            << (shape.bold ? " font-weight=\"bold\"" : "") << paint(shape) << (image ? " aria-hidden=\"true\"" : "")
             // A stroke on text is a halo: painted under the letters, so that they read on whatever
             // they stand on (Cairo and TikZ draw it so too).
             << (shape.stroke_width > 0 && shape.stroke != "none" ? " stroke-linejoin=\"round\" paint-order=\"stroke\"" : "")
@@ -94,8 +103,9 @@ std::string render_svg(const Drawing& drawing, double width_mm) {
          svg_element(drawing, " width=\"" + number(width_mm) + "mm\" height=\"" + number(height_mm) + "mm\"");
 }
 
-std::string render_svg_element(const Drawing& drawing, const std::string& css_class) {
-  return svg_element(drawing, " class=\"" + xml_escape(css_class) + "\"");
+std::string render_svg_element(const Drawing& drawing, const std::string& css_class, const std::string& id,
+                               const std::string& description) {
+  return svg_element(drawing, " class=\"" + xml_escape(css_class) + "\"", id, description);
 }
 
 }  // namespace arbiter

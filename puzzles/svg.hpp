@@ -13,8 +13,12 @@ std::string xml_escape(const std::string& text);
 // a diagram has in a book. Output is byte-identical for the same drawing (fixed number
 // formatting, no timestamps), so diagrams can be committed and diffed.
 std::string render_svg(const Drawing& drawing, double width_mm);
-// The same picture as an <svg> element to inline in HTML; the page's CSS gives its size.
-std::string render_svg_element(const Drawing& drawing, const std::string& css_class);
+// The same picture as an <svg> element to inline in HTML; the page's CSS gives its size. With an
+// `id`, the picture is one image for a screen reader: role="img", named by its <title> (id
+// ID-title) and described by `description` in a <desc> (ID-desc), and its texts (coordinates,
+// the band) aria-hidden, which read one by one were "a 1 b 2 c 3".
+std::string render_svg_element(const Drawing& drawing, const std::string& css_class, const std::string& id = "",
+                               const std::string& description = "");
 
 // A coordinate as every text back end writes it: two decimals at most, no trailing zeros, so the
 // same drawing always gives the same bytes.

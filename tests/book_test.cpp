@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "model/core/errors.hpp"
+#include "model/core/position_io.hpp"
 #include "model/registry.hpp"
 #include "puzzles/book.hpp"
 #include "puzzles/diagram.hpp"
@@ -832,7 +833,10 @@ TEST(Book, NumberedSolutionsHtmlAndPdfAsAReaderSeesThem) {
     std::istringstream size(svg.substr(box + 13));
     double width = 0, height = 0;
     size >> width >> height;
-    const double mm_per_unit = std::min((solution ? 70.0 : 80.0) / width, (solution ? 52.0 : 66.0) / height);
+    // A puzzle's diagram gives up the lines of its position in words (--diagram-height).
+    const std::size_t set = svg.find("--diagram-height: ");
+    const double box_height = solution ? 52.0 : set == std::string::npos ? 66.0 : std::stod(svg.substr(set + 18));
+    const double mm_per_unit = std::min((solution ? 70.0 : 80.0) / width, box_height / height);
     for (std::size_t font = svg.find("font-size=\""); font != std::string::npos; font = svg.find("font-size=\"", font + 1)) {
       const double points = std::stod(svg.substr(font + 11)) * mm_per_unit * 72 / 25.4;
       const std::size_t text_end = svg.find("</text>", font), text_start = svg.rfind('>', text_end);
@@ -1053,9 +1057,14 @@ TEST(Book, SaysTheRulingsTheNotationAndWhatDecidesTheLegalMoves) {
       EXPECT_NE(text->find(guide.substr(0, guide.find(' ', 30))), std::string::npos) << game;
     }
   }
-  for (const std::string* text : {&html, &pdf}) {
-    EXPECT_EQ(occurrences(*text, "White to play, swap available"), 1u);
-    EXPECT_EQ(occurrences(*text, "White to play, swapped"), 1u);
+  EXPECT_EQ(occurrences(html, "White to play, swap available"), 1u);
+  EXPECT_EQ(occurrences(html, "White to play, swapped"), 1u);
+  // book.pdf's diagrams are pictures without text (paint_drawing's outlines): the position in words
+  // under each says it, in all three books (book.html's twice: under the diagram and in its <desc>).
+  for (const std::string* text : {&html, &tex, &pdf}) {
+    const std::size_t times = text == &html ? 2 : 1;
+    EXPECT_EQ(occurrences(*text, ". Swap available."), times);
+    EXPECT_EQ(occurrences(*text, ". Swapped."), times);
   }
   fs::remove_all(folder);
 }
@@ -1321,6 +1330,48 @@ TEST(Book, BriquesRulesPageSaysAnEdgeSquareMayHaveNoEscort) {
   EXPECT_NE(guide_text(brique, {"light-squares=odd"}).find("(the bottom-right corner has none)"), std::string::npos);
   EXPECT_NE(guide_text(brique, {"escort-directions=facing"}).find("(a1 has none for Black, the bottom-right corner for White)"),
             std::string::npos);
+}
+
+// A position and a move in a reader's words, as a book says them under each diagram and in each
+// solution, in each game's own terms (GameDescriptor::position_words, State::move_words): the
+// positions of stored puzzles that a blind reader could not attempt (a diagram's title named only
+// the side to move), and moves whose fills and enclosure the solution's text left to the picture.
+TEST(Book, PositionsAndMovesInWords) {
+  // The game and its state (a state refers to its game).
+  const auto state_of = [](const std::string& line) { return load_position(find_game(line.substr(0, line.find(' '))), 0, {}, line); };
+  const auto words = [&](const std::string& line) {
+    const LoadedPosition loaded = state_of(line);
+    const GameDescriptor& game = find_game(line.substr(0, line.find(' ')));
+    EXPECT_TRUE(game.position_words) << game.name;
+    return game.position_words ? game.position_words(*loaded.state) : "";
+  };
+  EXPECT_EQ(words("quentin 5 WWW.B/WBW../BBWB./B..../BB..W black 12"),
+            "Black to move. White, 7 stones: a1, a2, b1, c1, c2, c3 and e5. Black, 8 stones: a3, a4, a5, b2, b3, b5, d3 and e1.");
+  EXPECT_EQ(words("brique 7 .W...../.BB..BW/.BBWWB./..BBW.B/...WW.B/.BWW.W./WWW.... white 21"),
+            "White to move. White, 13 stones: a7, b1, b7, c6, c7, d3, d5, d6, e3, e4, e5, f6 and g2. Black, 11 stones: b2, b3, "
+            "b6, c2, c3, c4, d4, f2, f3, g4 and g5.");
+  EXPECT_EQ(words("brochs 7 ..S+.W./.bB+W#./...+.../+WW++++/B.W+W../.w.+.#./W..+..W white 303 0 0"),
+            "White to move. White, 9 pieces: a7, b4, b6, c4, c5, e2, e5, f1 and g7. Black, 3 ordinary pieces: a5, b2 and c2. "
+            "Black's main piece (the Sorcerer): c1. Black's reserve: 0 pieces. Keeps: b2, b6, f2 and f6.");
+  EXPECT_EQ(words("hexabrae 2 Ba2/0 Bb1/1 Bb4/1 Bc4/1 Wd1/2 Wd3/2 Bd4/2 We1/2 black 35"),
+            "Black to move. Black, 5 bars: a2/0 (up-right), b1/1 (vertical), b4/1 (vertical), c4/1 (vertical) and d4/2 (up-left); "
+            "5 in reserve. White, 3 bars: d1/2 (up-left), d3/2 (up-left) and e1/2 (up-left); 7 in reserve.");
+  // A finished game has no side to move.
+  EXPECT_EQ(words("hexabrae 2 Ba2/0 Bb1/1 Bb4/1 Bc4/1 Wd1/2 Wd3/2 Bd4/0 We1/2 white 36 over:black history:d4/2>d4/0"),
+            "Black, 5 bars: a2/0 (up-right), b1/1 (vertical), b4/1 (vertical), c4/1 (vertical) and d4/0 (up-right); 5 in reserve. "
+            "White, 3 bars: d1/2 (up-left), d3/2 (up-left) and e1/2 (up-left); 7 in reserve.");
+  const auto does = [&](const std::string& line, const std::string& move) {
+    const LoadedPosition loaded = state_of(line);
+    return loaded.state->move_words(loaded.state->parse_move(move));
+  };
+  // As `arbiter explain` says them: "region d1 d2 e2 ... filled black", "Enclosure made: covers 3
+  // field(s): c4 d3 d4".
+  EXPECT_EQ(does("quentin 5 WWW.B/WBW../BBWB./B..../BB..W black 12", "e3"), "fills d1, d2 and e2 with black stones");
+  // A move that fills nothing, and one whose text names its capture, say nothing more (Brique's fills
+  // are checked in tests/cli/book.sh).
+  EXPECT_EQ(does("brique 7 .W...../.BB..BW/.BBWWB./..BBW.B/...WW.B/.BWW.W./WWW.... white 21", "g6"), "");
+  EXPECT_EQ(does("hexabrae 2 Ba2/0 Bb1/1 Bb4/1 Bc4/1 Wd1/2 Wd3/2 Bd4/2 We1/2 black 35", "d4/0"), "encloses c4, d3 and d4");
+  EXPECT_EQ(does("brochs 7 ..S+.W./.bB+W#./...+.../+WW++++/B.W+W../.w.+.#./W..+..W white 303 0 0", "b4-a4"), "");
 }
 
 // A book written over an earlier one removes the earlier diagrams it would have written

@@ -5,6 +5,7 @@
 #include "model/brique/claims.hpp"
 #include "model/brique/states.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/position_io.hpp"
 
 namespace arbiter {
 namespace brique {
@@ -170,6 +171,8 @@ const GameDescriptor& brique_game() {
     d.summary = "Connection game on a checkered board; two friendly escorts fill the square they escort.";
     d.side_names = {"Black", "White"};
     d.reading_guide = brique::reading_guide;
+    // The stones of each side by square, the side to move first.
+    d.position_words = [](const State& state) { return stones_position_words(state, "brique"); };
     d.default_size = 15;
     d.size_help = "2 to 26";
     d.size_ok = [](int n) { return n >= 2 && n <= brique::kMaxBoard; };

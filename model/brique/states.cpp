@@ -23,6 +23,16 @@ MoveTrace BriqueState::move_trace(Move m) const {
                          "filled");
 }
 
+std::string BriqueState::move_words(Move m) const {
+  const Position before = snapshot();
+  if (!draw_anchor(before, m)) return "";
+  Position after = before;
+  reference_apply(after, m);
+  return placement_fill_words(before.cells, after.cells, m, kEmpty,
+                              [&before](std::size_t i) { return brique::move_text(before.n(), static_cast<Move>(i)); },
+                              [](std::uint8_t stone) { return stone == kBlackStone ? "black stones" : "white stones"; });
+}
+
 bool BriqueState::exchanges_players(Move m) const {
   return m == kSwapMove && snapshot().rules.pie == PieMode::SwapSides;
 }

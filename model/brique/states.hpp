@@ -23,6 +23,7 @@ class BriqueState : public State {
   std::optional<MoveAnchor> move_anchor(Move m) const override;
   // The squares a placement's fills took besides its own (an enemy stone a fill turns among them).
   MoveTrace move_trace(Move m) const override;
+  std::string move_words(Move m) const override;
   bool exchanges_players(Move m) const override;  // the swap under pie=swap-sides
   std::vector<std::string> status_notes() const override;
   // status_notes and "swap available" where the pie swap is legal.

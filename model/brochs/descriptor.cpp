@@ -2,6 +2,8 @@
 // one configuration, and the registry entry.
 #include <algorithm>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -11,6 +13,7 @@
 #include "model/brochs/verification.hpp"
 #include "model/brochs/reference.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/position_io.hpp"
 
 namespace arbiter::brochs {
 namespace {
@@ -196,6 +199,24 @@ GameDescriptor make_descriptor() {
   d.summary = "24 White pieces defend four keeps against 13 Black pieces led by the Sorcerer; rook moves, custodian, keep, curse and diagonal captures";
   d.side_names = {"Black", "White"};
   d.reading_guide = reading_guide;
+  // Each side's pieces by square (the main piece named), Black's reserve and the keeps, from a
+  // one-line form's rows, side and reserve ("3+S": three ordinary pieces and the main piece).
+  d.position_words = [](const State& state) {
+    const std::string line = state.line();
+    const std::optional<LineForm> form = split_line_form(line, "brochs");
+    if (!form || form->body.size() < 4) return line;
+    const std::string& rows = form->body[0];
+    std::string words = (state.is_terminal() ? std::string() : std::string(form->body[1] == "black" ? "Black" : "White") + " to move. ") +
+                        pieces_words("White", "piece", "pieces", squares_holding(rows, "Ww")) + " " +
+                        pieces_words("Black", "ordinary piece", "ordinary pieces", squares_holding(rows, "Bb"));
+    const std::vector<std::string> main = squares_holding(rows, "Ss");
+    if (!main.empty()) words += " Black's main piece (the Sorcerer): " + listed(main) + ".";
+    std::string reserve = form->body[3];
+    const bool main_in_reserve = reserve.size() >= 2 && reserve.substr(reserve.size() - 2) == "+S";
+    if (main_in_reserve) reserve.resize(reserve.size() - 2);
+    words += " Black's reserve: " + reserve + (reserve == "1" ? " piece" : " pieces") + (main_in_reserve ? " and the main piece." : ".");
+    return words + " Keeps: " + listed(squares_holding(rows, "#bws")) + ".";
+  };
   d.default_size = 15;
   d.size_help = "odd, 7 to 15";
   d.size_ok = [](int n) { return n >= kMinSize && n <= kMaxSize && n % 2 == 1; };

@@ -148,4 +148,28 @@ MoveTrace placement_trace(const Cells& before, const Cells& after, std::size_t l
   return trace;
 }
 
+// A placement's fills in a reader's words (State::move_words), from the same cells as
+// placement_trace: each cell other than `landed` that the move filled or turned, by its name
+// (name_of(cell index), as moves write it), grouped by what it holds after (stones_of(value):
+// "black stones"), "fills d1, d2 and e2 with black stones"; "" when the move filled none.
+template <class Cells, class NameOf, class StonesOf>
+std::string placement_fill_words(const Cells& before, const Cells& after, std::size_t landed, typename Cells::value_type empty,
+                                 NameOf name_of, StonesOf stones_of) {
+  std::vector<std::pair<typename Cells::value_type, std::vector<std::string>>> groups;
+  for (std::size_t i = 0; i < before.size() && i < after.size(); ++i) {
+    if (i == landed || before[i] == after[i] || after[i] == empty) continue;
+    std::size_t g = 0;
+    while (g < groups.size() && groups[g].first != after[i]) ++g;
+    if (g == groups.size()) groups.push_back({after[i], {}});
+    groups[g].second.push_back(name_of(i));
+  }
+  std::string words;
+  for (const auto& [value, names] : groups) {
+    std::string list = names.front();
+    for (std::size_t n = 1; n < names.size(); ++n) list += (n + 1 == names.size() ? " and " : ", ") + names[n];
+    words += (words.empty() ? "fills " : ", ") + list + " with " + stones_of(value);
+  }
+  return words;
+}
+
 }  // namespace arbiter

@@ -122,6 +122,12 @@ class State {
     (void)m;
     return {};
   }
+  // What a legal move does that its text leaves out, in a reader's words, for a book's solution:
+  // "fills d1, d2 and e2 with black stones", "encloses c4, d3 and d4". "" when its text says it all.
+  virtual std::string move_words(Move m) const {
+    (void)m;
+    return "";
+  }
   // Whether m exchanges the players instead of changing the board or the turn (the pie rule's swap
   // of sides: the player to move takes over the other colour, whose turn it then is again). A
   // solver's values are for the colours; for such a move the player who makes it gets the
@@ -391,6 +397,11 @@ struct GameDescriptor {
   // "{R-5}": a book marks them as Arbiter's ruling where that ruling's provenance is Invented (the
   // rule text is lost or silent there) and drops the mark otherwise (puzzles::guide_paragraphs).
   std::function<std::string(const Config& config)> reading_guide;
+  // A position in words, for a reader who cannot see its diagram (a book writes it under each
+  // diagram and in each SVG's <desc>): the side to move (none once the game is over), each side's
+  // pieces by square, reserves where the game has them, in one short paragraph. Read from the
+  // state's one-line form (State::line()). Empty: a book gives the one-line form itself.
+  std::function<std::string(const State& state)> position_words;
   std::function<std::unique_ptr<Game>(const GameDescriptor&, const Config&)> make;
   std::function<std::vector<SeedExample>()> seed_examples;
   // The game's own property suite (model/core/property.hpp); the generic ones are added by the driver.

@@ -6,7 +6,9 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <utility>
 
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/text.hpp"
 
@@ -43,6 +45,49 @@ std::optional<LineForm> split_line_form(std::string_view text, std::string_view 
     }
   }
   return form;
+}
+
+std::vector<std::string> squares_holding(std::string_view rows, std::string_view pieces) {
+  std::vector<std::pair<std::pair<int, int>, std::string>> found;  // (column, row), name
+  int row = 0, column = 0;
+  for (const char c : rows) {
+    if (c == '/') {
+      ++row;
+      column = 0;
+      continue;
+    }
+    if (pieces.find(c) != std::string_view::npos) {
+      found.push_back({{column, row}, std::string(1, static_cast<char>('a' + column)) + std::to_string(row + 1)});
+    }
+    ++column;
+  }
+  std::sort(found.begin(), found.end());
+  std::vector<std::string> names;
+  for (const auto& [at, name] : found) names.push_back(name);
+  return names;
+}
+
+std::string listed(const std::vector<std::string>& words) {
+  if (words.empty()) return "none";
+  std::string out = words.front();
+  for (std::size_t i = 1; i < words.size(); ++i) out += (i + 1 == words.size() ? " and " : ", ") + words[i];
+  return out;
+}
+
+std::string pieces_words(const std::string& side, const std::string& one, const std::string& many,
+                         const std::vector<std::string>& squares) {
+  if (squares.empty()) return side + ", no " + many + ".";
+  return side + ", " + counted(squares.size(), one, many) + ": " + listed(squares) + ".";
+}
+
+std::string stones_position_words(const State& state, std::string_view game) {
+  const std::string line = state.line();
+  const std::optional<LineForm> form = split_line_form(line, game);
+  if (!form || form->body.size() < 2) return line;
+  const std::string& rows = form->body[0];
+  return (state.is_terminal() ? std::string() : std::string(form->body[1] == "black" ? "Black" : "White") + " to move. ") +
+         pieces_words("White", "stone", "stones", squares_holding(rows, "W")) + " " +
+         pieces_words("Black", "stone", "stones", squares_holding(rows, "B"));
 }
 
 std::string join_line_form(const GameDescriptor& game, const Config& config, const std::vector<std::string>& body) {

@@ -23,6 +23,22 @@ struct LineForm {
 // or names a ruling twice (even with one value).
 std::optional<LineForm> split_line_form(std::string_view text, std::string_view expected_game);
 
+// The squares of a board's rows ("..W/.B.", as a one-line form writes them: the first row is row
+// 1, the first column a) that hold one of `pieces`, named as the games name squares ("b1"), column
+// by column: what GameDescriptor::position_words lists for each side.
+std::vector<std::string> squares_holding(std::string_view rows, std::string_view pieces);
+// "b1, a7 and c7" (the words joined as a sentence lists them), "none" for no words.
+std::string listed(const std::vector<std::string>& words);
+// One side's pieces of one kind as position_words says them: "White, 3 stones: a7, b1 and c7."
+// ("White, no stones." for none).
+std::string pieces_words(const std::string& side, const std::string& one, const std::string& many,
+                         const std::vector<std::string>& squares);
+
+// GameDescriptor::position_words of a game of stones whose one-line form's body starts with the
+// rows ('W' and 'B' stones) and the side to move ("white" or "black"): "Black to move. White, 7
+// stones: a1, ... and e5. Black, 8 stones: ...". The one-line form itself if it is not one.
+std::string stones_position_words(const State& state, std::string_view game);
+
 // Joins the envelope back: "<game> <size> <body...> <rulings...>".
 std::string join_line_form(const GameDescriptor& game, const Config& config,
                            const std::vector<std::string>& body);

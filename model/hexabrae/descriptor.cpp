@@ -2,6 +2,11 @@
 #include "model/hexabrae/engine.hpp"
 
 #include <algorithm>
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 #include <cmath>
 
 #include "model/core/errors.hpp"
@@ -335,6 +340,33 @@ const GameDescriptor& hexabrae_game() {
     d.side_names = {"White", "Black"};
     d.stone_colours = {"white", "black"};
     d.reading_guide = hexabrae::reading_guide;
+    // Each side's bars by field with their orientations in words, and its reserve, from a one-line
+    // form's pieces ("Ba2/0") and side.
+    d.position_words = [](const State& state) {
+      const std::string line = state.line();
+      const std::optional<LineForm> form = split_line_form(line, "hexabrae");
+      if (!form) return line;
+      const bool clock = std::find(form->rulings.begin(), form->rulings.end(), "orientation-numbers=clock") != form->rulings.end();
+      static constexpr std::array<const char*, 3> kWords = {"up-right", "vertical", "up-left"};
+      std::array<std::vector<std::string>, 2> bars;  // Black's, White's
+      std::string side = "White";
+      for (const std::string& token : form->body) {
+        if (token == "black" || token == "white") side = token == "black" ? "Black" : "White";
+        const std::size_t slash = token.find('/');
+        if (token.empty() || (token[0] != 'B' && token[0] != 'W') || slash == std::string::npos) continue;
+        const int o = hexabrae::parse_orientation_label(std::string_view(token).substr(slash + 1), clock);
+        bars[token[0] == 'B' ? 0 : 1].push_back(token.substr(1) + (o < 0 ? "" : std::string(" (") + kWords[static_cast<std::size_t>(o)] + ")"));
+      }
+      std::string words = state.is_terminal() ? "" : side + " to move.";
+      for (const int colour : {0, 1}) {
+        const std::string name = colour == 0 ? "Black" : "White";
+        const std::vector<std::string>& these = bars[static_cast<std::size_t>(colour)];
+        words += " " + pieces_words(name, "bar", "bars", these);
+        words.pop_back();
+        words += "; " + std::to_string(hexabrae::kPiecesPerSide - static_cast<int>(these.size())) + " in reserve.";
+      }
+      return words.front() == ' ' ? words.substr(1) : words;
+    };
     d.default_size = 4;
     d.size_help = "board radius 2 to 6 (4 = the 61-field board of the rules)";
     d.size_ok = [](int n) { return n >= hexabrae::kMinRadius && n <= hexabrae::kMaxRadius; };

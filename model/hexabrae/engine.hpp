@@ -137,7 +137,8 @@ class HexabraeState final : public State {
   std::string equivalence_text() const override;
   Drawing drawing() const override;
   std::optional<MoveAnchor> move_anchor(Move m) const override;
-  MoveTrace move_trace(Move m) const override;  // a slide's origin (Hexabrae removes no pieces)
+  MoveTrace move_trace(Move m) const override;
+  std::string move_words(Move m) const override;  // the fields of each enclosure it makes that counts  // a slide's origin (Hexabrae removes no pieces)
   std::vector<std::string> status_notes() const override;
   // status_notes and, near the ply cap (H-5b), "ply 391 of 400".
   std::vector<std::string> puzzle_notes() const override;

@@ -1,6 +1,9 @@
 // Hexabrae for people: explain(move) traces.
 #include <sstream>
+#include <string>
+#include <vector>
 
+#include "model/core/position_io.hpp"
 #include "model/hexabrae/engine.hpp"
 #include "model/hexabrae/notation.hpp"
 
@@ -45,6 +48,25 @@ std::string enclosure_text(const HexBoard& board, const Cells& cells, const Encl
 }
 
 }  // namespace
+
+// "encloses c4, d3 and d4": the fields each counted valid enclosure the move makes covers, as
+// explain lists them ("Enclosure made: covers 3 field(s): c4 d3 d4").
+std::string HexabraeState::move_words(Move m) const {
+  if (!why_illegal(m).empty()) return "";
+  const Cells after = cells_after(decode_move(m));
+  const EnclosureJudgement j = judge(position_.cells, after, position_.side, true);
+  std::string words;
+  for (int i = 0; i < j.after.size; ++i) {
+    const auto ui = static_cast<std::size_t>(i);
+    if (!j.counted[ui] || !j.after.items[ui].valid()) continue;
+    std::vector<std::string> fields;
+    for (int f = 0; f < board_->fields(); ++f) {
+      if (j.after.items[ui].covered.has(f)) fields.push_back(board_->name(f));
+    }
+    words += (words.empty() ? "" : "; ") + std::string("encloses ") + listed(fields);
+  }
+  return words;
+}
 
 std::string HexabraeState::explain(Move m) const {
   std::ostringstream out;

@@ -2,6 +2,7 @@
 #include <stdexcept>
 
 #include "model/core/errors.hpp"
+#include "model/core/position_io.hpp"
 #include "model/quentin/engine.hpp"
 #include "model/quentin/notation.hpp"
 #include "model/quentin/verification.hpp"
@@ -199,6 +200,8 @@ const GameDescriptor& quentin_game() {
     d.summary = "connection game on the points of a square board; enclosed territories are filled by majority";
     d.side_names = {"Black", "White"};
     d.reading_guide = quentin::reading_guide;
+    // The stones of each side by point, the side to move first.
+    d.position_words = [](const State& state) { return stones_position_words(state, "quentin"); };
     d.default_size = 13;
     d.size_help = "2 to 26";
     d.size_ok = [](int size) { return size >= quentin::kMinSize && size <= quentin::kMaxSize; };

@@ -32,6 +32,12 @@ MoveTrace draw_trace(const Position& before, const Position& after, Move move) {
                          [&before](std::size_t i) { return *draw_anchor(before.size, static_cast<Move>(i)); }, "filled");
 }
 
+std::string fill_words(const Position& before, const Position& after, Move move) {
+  if (!draw_anchor(before.size, move)) return "";
+  return placement_fill_words(before.cells, after.cells, move, kEmpty, [&before](std::size_t i) { return move_name(before.size, static_cast<Move>(i)); },
+                              [](std::int8_t stone) { return stone == kBlackStone ? "black stones" : "white stones"; });
+}
+
 Drawing draw_position(const Position& position, const Outcome& outcome) {
   const int size = position.size;
   const double last = kMargin + size - 1;  // coordinate of the last grid line

@@ -95,6 +95,11 @@ class EngineBase : public State {
     after.apply(m);
     return draw_trace(self().position(), after.position(), m);
   }
+  std::string move_words(Move m) const override {
+    Derived after(self());
+    after.apply(m);
+    return fill_words(self().position(), after.position(), m);
+  }
   bool exchanges_players(Move m) const override { return m == kSwap; }
   std::vector<std::string> status_notes() const override { return quentin::status_notes(self().position()); }
   std::vector<std::string> puzzle_notes() const override { return quentin::puzzle_notes(*this, self().position()); }

@@ -50,5 +50,7 @@ Drawing draw_position(const Position& position, const Outcome& outcome);
 std::optional<MoveAnchor> draw_anchor(int size, Move move);
 // The points a placement's territory fills took besides its own, from the positions before and after it.
 MoveTrace draw_trace(const Position& before, const Position& after, Move move);
+// The territories the move filled, for State::move_words: "fills d1, d2 and e2 with black stones".
+std::string fill_words(const Position& before, const Position& after, Move move);
 
 }  // namespace arbiter::quentin

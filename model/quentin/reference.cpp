@@ -286,6 +286,11 @@ class ReferenceState final : public State {
     after.apply(m);
     return draw_trace(position_, after.position_, m);
   }
+  std::string move_words(Move m) const override {
+    ReferenceState after(*this);
+    after.apply(m);
+    return fill_words(position_, after.position_, m);
+  }
   bool exchanges_players(Move m) const override { return m == kSwap; }
   std::vector<std::string> status_notes() const override { return quentin::status_notes(position_); }
   std::vector<std::string> puzzle_notes() const override { return quentin::puzzle_notes(*this, position_); }

@@ -42,6 +42,49 @@ solutions=$(grep -o 'class="diagram solution"' "$html" | wc -l)
 grep -q 'to play and win in 1' "$html" && grep -q 'Difficulty [1-5]/5' "$html" && grep -q '@page' "$html" && pass ||
   fail "book.html lacks the task line, the difficulty or the print CSS"
 grep -Eq '(src|href)="(https?:)?//' "$html" && fail "book.html loads something from the network" || pass
+# A blind reader can attempt every puzzle: under each diagram the position in words, each side's
+# stones by square as `puzzles show`'s position line has them, the side to move first, in all three
+# books; each diagram an image for a screen reader, named by its title and described by a <desc>
+# with the same words, its texts hidden from it (read one by one, its coordinates were "a 1 b 2 c
+# 3", and no text gave the position).
+python3 - "$arbiter" "$db" "$html" <<'PY' >"$tmp/words.out" 2>&1 && pass || fail "book.html does not give each position in words" "$tmp/words.out"
+import re, subprocess, sys
+arbiter, db, html = sys.argv[1], sys.argv[2], open(sys.argv[3]).read()
+def squares(rows, piece):
+    found = [(c, r) for r, row in enumerate(rows.split("/")) for c, ch in enumerate(row) if ch == piece]
+    names = ["%s%d" % (chr(97 + c), r + 1) for c, r in sorted(found)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def side(rows, piece, name):
+    n = rows.count(piece)
+    return "%s, %d stone%s: %s." % (name, n, "" if n == 1 else "s", squares(rows, piece)) if n else "%s, no stones." % name
+puzzles = re.findall(r'<div class="puzzle" id="puzzle-(\d+)">.*?</div>', html, re.S)
+assert puzzles, "no puzzles"
+for number in puzzles:
+    block = re.search(r'<div class="puzzle" id="puzzle-%s">(.*?)</div>' % number, html, re.S).group(1)
+    store = re.search(r'id="solution-%s">.*?store id (\d+)' % number, html, re.S).group(1)
+    show = subprocess.run([arbiter, "puzzles", "show", store, "--db", db], capture_output=True, text=True).stdout
+    game, size, rows, to_move = re.search(r"^position: (\S+) (\d+) (\S+) (\S+)", show, re.M).groups()
+    words = "%s to move. %s %s" % (to_move.capitalize(), side(rows, "W", "White"), side(rows, "B", "Black"))
+    shown = re.search(r'<p class="details position">Position: ([^<]*)</p>', block)
+    assert shown and shown.group(1).startswith(words), "puzzle %s: %r, not %r" % (number, shown and shown.group(1), words)
+    svg = re.search(r"<svg[^>]*>.*?</svg>", block, re.S).group(0)
+    assert 'role="img" aria-labelledby="puzzle-%s-diagram-title puzzle-%s-diagram-desc"' % (number, number) in svg, svg[:300]
+    assert '<title id="puzzle-%s-diagram-title">' % number in svg and '<desc id="puzzle-%s-diagram-desc">%s' % (number, words) in svg, svg[:400]
+    texts = re.findall(r"<text [^>]*>", svg)
+    assert texts and all('aria-hidden="true"' in t for t in texts), "puzzle %s: a text a screen reader reads: %s" % (number, texts[:3])
+solutions = re.findall(r'<svg[^>]*class="diagram solution"[^>]*>\s*<title id="[^"]*">[^<]*</title>\s*<desc id="[^"]*">[^<]+</desc>', html)
+assert len(solutions) == len(puzzles), "%d of %d solution diagrams described" % (len(solutions), len(puzzles))
+PY
+[ "$(pdftotext "$tmp/book/book.pdf" - | grep -c '^Position: [A-Z][a-z]* to move\. ')" = "$count" ] \
+  && [ "$(grep -c 'Position: [A-Z][a-z]* to move\. ' "$tmp/book/book.tex")" = "$count" ] && pass \
+  || fail "book.pdf and book.tex do not give each position in words under its diagram" "$tmp/book/book.tex"
+# The puzzles have their heading (they sat under the rules' "Rules, rulings and notation"), and each
+# puzzle links to its solution and back.
+[ "$(grep -c '^<h2 class="puzzles">Puzzles</h2>$' "$html")" = 1 ] \
+  && [ "$(grep -o '<a class="jump" href="#solution-[0-9]*"[^>]*>Solution</a>' "$html" | wc -l)" = "$count" ] \
+  && [ "$(grep -o '<a class="jump" href="#puzzle-[0-9]*"[^>]*>Puzzle</a>' "$html" | wc -l)" = "$count" ] \
+  && grep -q 'href="#solution-1"' "$html" && grep -q 'href="#puzzle-1"' "$html" && pass \
+  || fail "book.html lacks the Puzzles heading or the links between puzzles and solutions"
 # The subtitle gives the difficulties the book holds (it gave the range asked for, "1-5" by default).
 held=$(grep -o 'Difficulty [1-5]/5' "$html" | sort -u | cut -c12 | sort -n | sed -n '1p;$p' | paste -sd- | sed 's/^\([1-5]\)-\1$/\1/')
 grep -q "$count puzzles, difficulty $held<" "$html" && pass || fail "book.html's subtitle does not give the difficulties it holds ($held)"
@@ -54,6 +97,15 @@ if [ -f "$tmp/shot.png" ] && file -b "$tmp/shot.png" | grep -q 'PNG image data, 
 else
   fail "chromium took no screenshot: $(tail -3 "$tmp/chromium.log")"
 fi
+
+# A window 550 pixels wide (a page zoomed to 200%, a phone) shows book.html within it, one column,
+# each line wrapped to the window: .sheet was 180 mm wide on screen too, and cut every line.
+sed 's|</body>|<script>document.body.setAttribute("data-scroll-width", document.documentElement.scrollWidth)</script></body>|' \
+  "$html" >"$tmp/book/probe.html"
+scroll=$("$chromium_bin" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=550,900 --dump-dom \
+  "file://$tmp/book/probe.html" 2>/dev/null | grep -o 'data-scroll-width="[0-9]*"' | grep -o '[0-9]*')
+[ -n "$scroll" ] && [ "$scroll" -le 550 ] && pass || fail "book.html in a window 550 pixels wide is ${scroll:-?} pixels wide"
+rm -f "$tmp/book/probe.html"
 
 pages=$(pdfinfo "$tmp/book/book.pdf" | sed -n 's/^Pages: *//p')
 expected=$((2 + (count + 5) / 6 + (count + 3) / 4))  # title, rules and notation, 6 puzzles a page, 4 solutions a page
@@ -86,9 +138,36 @@ band_sizes() {  # band_sizes PDF -> the smallest size of "wins" and of "play", i
   words_of "$1" 2 999 | awk '$5 == "wins" || $5 == "play" { size = ($4 - $2) / 1.1636; if (!($5 in least) || size < least[$5]) least[$5] = size }
     END { printf "%.1f %.1f\n", ("wins" in least) ? least["wins"] : 0, ("play" in least) ? least["play"] : 0 }'
 }
-read -r wins play <<<"$(band_sizes "$tmp/book/book.pdf")"
-awk -v w="$wins" -v p="$play" 'BEGIN { exit !(w >= 7.4 && p >= 7.4) }' && pass ||
-  fail "book.pdf's diagrams set the result at $wins pt and the side to play at $play pt, not 7.5 pt or more"
+# book.pdf paints its diagrams' texts as outlines (its text is the book's words, in reading order,
+# below), so the band is measured where book.html is printed.
+
+# book.pdf's text reads in order: a puzzle's heading, its position in words, its details; the
+# diagrams' labels are not text (a puzzle's heading fell among the coordinate letters of the one
+# before it, and a board's labels between a solution's wrong moves). Its outline leads to the title
+# page, the rules, each puzzle and each solution.
+pdftotext -f 2 -l 999 "$tmp/book/book.pdf" - >"$tmp/reading.txt"
+lone=$(grep -cE '^([a-z]|[0-9]{1,2})$' "$tmp/reading.txt")
+# In the order the page draws its text (-raw; a screen reader of an untagged PDF follows it too):
+# poppler's layout mode reads the two columns' rows side by side.
+order=$(pdftotext -raw -f 2 -l 999 "$tmp/book/book.pdf" - | grep -oE '^([0-9]+\. (White|Black) to play|Position:|Difficulty)' |
+  sed 's/^[0-9]*\. .*/task/' | uniq | sed -n '/^task$/,$p' | head -9 | paste -sd' ')
+pages_now=$(pdfinfo "$tmp/book/book.pdf" | sed -n 's/^Pages: *//p')
+# Page numbers stand alone on their lines: $pages_now - 1 of them are expected.
+[ "$lone" -le $((pages_now - 1)) ] && [ "$order" = "task Position: Difficulty task Position: Difficulty task Position: Difficulty" ] && pass \
+  || fail "book.pdf's text is out of reading order: $lone lone labels, puzzles read as '$order'" "$tmp/reading.txt"
+outline=$(python3 - "$tmp/book/book.pdf" <<'PY'
+import re, sys, zlib
+data = open(sys.argv[1], "rb").read()
+texts = []
+for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S):
+    try:
+        data += zlib.decompress(stream)
+    except zlib.error:
+        pass
+print(sum(1 for t in (b"/Title (Title page)", b"/Title (Rules, rulings and notation)", b"/Title (Puzzles)", b"/Title (Solutions)", b"/Title (1. ", b"/Title (Solution 1)") if t in data))
+PY
+)
+[ "$outline" = 6 ] && pass || fail "book.pdf's outline lacks the title page, rules, puzzles or solutions ($outline of 6 found)"
 
 # book.html printed by Chromium, as a reader prints it, on A4 and on US Letter: one sheet a page,
 # as many pages as book.pdf (four solutions of 62 mm each once took more than Letter's 249 mm, and
@@ -208,6 +287,17 @@ grep -o '<p class="details">[^<]*' "$tmp/ids/book.html" | grep -q 'fill' && fail
   && grep -qF "<p class=\"theme\">$fill_win</p>" "$tmp/ids/book.html" && grep -qF "$fill_win" "$tmp/ids/book.tex" \
   && pdftotext "$tmp/ids/book.pdf" - | tr '\n' ' ' | grep -q 'Theme: fill-win (the move.s fills complete the mover.s winning' && pass \
   || fail "the solutions do not say each puzzle's theme with its meaning" "$tmp/ids/book.html"
+
+# A solution's text says what its diagram shows: each move's fills (Brique's escorts fill squares
+# that the move's text does not name; a diamond on the diagram was all a reader had of them) and the
+# result. Here every solution whose theme is a fill names the squares its moves fill.
+themed=$(grep -c '^<p class="theme">Theme: fill-' "$tmp/ids/book.html")
+filled=$(grep -A1 '^<p class="line">' "$tmp/ids/book.html" | grep -B1 '^<p class="result">' | grep '^<p class="line">' | grep -c '(fills [a-z][0-9]')
+results=$(grep -c '^<p class="result">\(White\|Black\) wins[^<]*\.</p>$' "$tmp/ids/book.html")
+[ "$themed" -gt 0 ] && [ "$filled" -ge "$themed" ] && [ "$results" = "$(grep -c 'class="diagram solution"' "$tmp/ids/book.html")" ] \
+  && grep -q '(fills [a-z][0-9][^)]* with \(black\|white\) stones)' "$tmp/ids/book.tex" \
+  && pdftotext "$tmp/ids/book.pdf" - | grep -q '(fills [a-z][0-9]' && pass \
+  || fail "the solutions do not name their fills ($filled lines for $themed fill themes) or results ($results)" "$tmp/ids/book.html"
 
 # The book and `puzzles show` explain each wrong move in the same words: in a win in one, the stored
 # sentence, and the stored answer where it wins at once (the book said "After c1, Black answers e2
