@@ -45,6 +45,20 @@ TEST(Picture, TheStatusOfAFinishedGameSaysWhyItEnded) {
   EXPECT_EQ(puzzles::side_status(descriptor(), *going), "White to move, passes 1");
 }
 
+// A picture's title (an SVG's <title>, a PDF's Title) says whose turn it is or the result, as the
+// diagram's status line does: it said only "Brochs 7x7", before and after a win.
+TEST(Picture, TheTitleSaysTheTurnOrTheResult) {
+  const std::vector<std::string> white = {"d6", "e7"};
+  const auto won = staged({}, {"a1", "c1"}, white, 1, 30, 0, false);
+  ASSERT_TRUE(won->is_terminal());
+  EXPECT_EQ(won->drawing().title, "Brochs 7x7: White wins, Black has 3 pieces left, ply 30, reserve 1, passes 0, White would move next");
+  const auto going = staged({}, {"a1", "c1"}, white, 4, 30, 1, false);
+  EXPECT_EQ(going->drawing().title, "Brochs 7x7: White to move, ply 30, reserve 4, passes 1");
+  const std::string diagram = going->diagram();
+  EXPECT_NE(diagram.find("\n" + going->status_text() + "\n"), std::string::npos) << diagram;
+  EXPECT_EQ(start(9, {})->drawing().title.substr(0, 23), "Brochs 9x9: Black to mo");
+}
+
 // Every game of random play ends with one reason in its picture's status, the one its verdict gives.
 TEST(Picture, EveryRandomGameEndsWithItsReason) {
   Rng rng(19);
