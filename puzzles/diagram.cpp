@@ -83,11 +83,16 @@ NumberBox number_box(const std::string& label, double font) {
 }
 
 constexpr const char* kMarkRed = "#d62020";
+// The white band under the landing ring is this many times as wide as the ring.
+constexpr double kBandRatio = 2.4;
 
 // `around`: the ring goes round a cross on the same place (a move that removed the piece it was
-// aimed at), whose strokes hid a ring of the usual size.
+// aimed at), whose strokes hid a ring of the usual size. Its band (landing_band) clears what the
+// place shows within MoveAnchor::clear of its middle.
 Shape landing_mark(const MoveAnchor& at, const std::string& role, bool around = false) {
-  return circle_shape(at.x, at.y, at.radius * (around ? 1.0 : 0.45), "none", kMarkRed, at.radius * 0.18, role);
+  const double width = at.radius * 0.18;
+  const double radius = std::max(at.radius * (around ? 1.0 : 0.45), at.clear > 0 ? at.clear + width * kBandRatio / 2 : 0.0);
+  return circle_shape(at.x, at.y, radius, "none", kMarkRed, width, role);
 }
 
 // The white band under the landing ring, wider than it on both sides: the red ring alone was a dark
@@ -96,7 +101,7 @@ Shape landing_mark(const MoveAnchor& at, const std::string& role, bool around = 
 Shape landing_band(const Shape& ring) {
   Shape band = ring;
   band.stroke = "#ffffff";
-  band.stroke_width = ring.stroke_width * 2.4;
+  band.stroke_width = ring.stroke_width * kBandRatio;
   band.role = ring.role + "-band";
   return band;
 }
