@@ -65,7 +65,9 @@ std::vector<Shape> hatch(const std::vector<std::pair<double, double>>& polygon, 
 }
 
 // A dashed outline of a closed polygon: each side in dashes of a third of it with gaps between,
-// the same from either end, so that two covered fields that share a side draw the same dashes.
+// the same from either end, so that two covered fields that share a side draw the same dashes. Each
+// dash on a white dash twice as wide: the dark red alone stood 2.1:1 against a black bar, and
+// dashes vanished where they crossed one.
 std::vector<Shape> dashed_outline(const std::vector<std::pair<double, double>>& polygon, const std::string& stroke, double width,
                                   const std::string& role) {
   std::vector<Shape> dashes;
@@ -76,9 +78,13 @@ std::vector<Shape> dashed_outline(const std::vector<std::pair<double, double>>& 
       Shape dash;
       dash.kind = Shape::Kind::Line;
       dash.points = {{x0 + from * (x1 - x0), y0 + from * (y1 - y0)}, {x0 + to * (x1 - x0), y0 + to * (y1 - y0)}};
+      dash.stroke = "#ffffff";
+      dash.stroke_width = width * 2;
+      dash.role = role + "-band";
+      dashes.push_back(dash);
+      dash.role = role;
       dash.stroke = stroke;
       dash.stroke_width = width;
-      dash.role = role;
       dashes.push_back(std::move(dash));
     }
   }

@@ -210,6 +210,25 @@ TEST(Picture, TheLastMovesTraceShowsWhereItCameFromAndWhatItCaptured) {
   EXPECT_EQ(count("last-move"), 1);
   EXPECT_EQ(count("last-move-origin"), 1);
   EXPECT_EQ(count("last-move-removed"), 2);  // one cross, two strokes
+  // The marks meet WCAG's 3:1 for graphics: the "came from" square has a dark red outline (its faint
+  // red alone stood 1.71:1 against a square), and the cross lies on a white band, wider than its
+  // strokes (plain red on a black piece is dark in grey).
+  for (const Shape& shape : drawn.shapes) {
+    if (shape.role == "last-move-origin") {
+      EXPECT_EQ(shape.stroke, "#a01818");
+      EXPECT_GT(shape.stroke_width, 0);
+    }
+  }
+  EXPECT_EQ(count("last-move-removed-band"), 2);
+  for (std::size_t i = 0; i < drawn.shapes.size(); ++i) {
+    if (drawn.shapes[i].role != "last-move-removed") continue;
+    const auto band = std::find_if(drawn.shapes.begin(), drawn.shapes.begin() + static_cast<std::ptrdiff_t>(i), [&](const Shape& b) {
+      return b.role == "last-move-removed-band" && b.points == drawn.shapes[i].points;
+    });
+    ASSERT_NE(band, drawn.shapes.begin() + static_cast<std::ptrdiff_t>(i)) << "a band under the stroke";
+    EXPECT_EQ(band->stroke, "#ffffff");
+    EXPECT_GT(band->stroke_width, 1.5 * drawn.shapes[i].stroke_width);
+  }
   std::vector<std::string> key;
   for (const Shape& shape : drawn.shapes) {
     if (shape.role == "key") key.push_back(shape.text);

@@ -171,6 +171,18 @@ TEST(HexabraePicture, EnclosuresAndCoveredFieldsShowInGrey) {
     }
   }
   EXPECT_GT(legend_of(white, "field the enclosure covers").size(), 4u) << "its swatch is dashed as the board's outline is";
+  // Each dash on a white one twice as wide: the dark red alone stood 2.07:1 against a black bar.
+  std::vector<const Shape*> dashes, bands;
+  for (const Shape& s : white.shapes) {
+    if (s.role == "covered-field") dashes.push_back(&s);
+    if (s.role == "covered-field-band") bands.push_back(&s);
+  }
+  ASSERT_EQ(bands.size(), dashes.size());
+  for (std::size_t i = 0; i < dashes.size(); ++i) {
+    EXPECT_EQ(bands[i]->points, dashes[i]->points);
+    EXPECT_EQ(bands[i]->stroke, "#ffffff");
+    EXPECT_GE(bands[i]->stroke_width, 2 * dashes[i]->stroke_width);
+  }
 }
 
 // A solution's number stands in a corner its bar leaves open: the field's name in the middle and
