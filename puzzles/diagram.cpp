@@ -83,11 +83,18 @@ NumberBox number_box(const std::string& label, double font) {
 }
 
 constexpr const char* kMarkRed = "#d62020";
+// The darker red of the "came from" square's outline (6.4:1 against a Brochs square).
+constexpr const char* kOriginRed = "#a01818";
+// The white band under the landing ring is this many times as wide as the ring.
+constexpr double kBandRatio = 2.4;
 
 // `around`: the ring goes round a cross on the same place (a move that removed the piece it was
-// aimed at), whose strokes hid a ring of the usual size.
+// aimed at), whose strokes hid a ring of the usual size. Its band (landing_band) clears what the
+// place shows within MoveAnchor::clear of its middle.
 Shape landing_mark(const MoveAnchor& at, const std::string& role, bool around = false) {
-  return circle_shape(at.x, at.y, at.radius * (around ? 1.0 : 0.45), "none", kMarkRed, at.radius * 0.18, role);
+  const double width = at.radius * 0.18;
+  const double radius = std::max(at.radius * (around ? 1.0 : 0.45), at.clear > 0 ? at.clear + width * kBandRatio / 2 : 0.0);
+  return circle_shape(at.x, at.y, radius, "none", kMarkRed, width, role);
 }
 
 // The white band under the landing ring, wider than it on both sides: the red ring alone was a dark
@@ -96,9 +103,26 @@ Shape landing_mark(const MoveAnchor& at, const std::string& role, bool around = 
 Shape landing_band(const Shape& ring) {
   Shape band = ring;
   band.stroke = "#ffffff";
-  band.stroke_width = ring.stroke_width * 2.4;
+  band.stroke_width = ring.stroke_width * kBandRatio;
   band.role = ring.role + "-band";
   return band;
+}
+
+// A white copy of a red mark's strokes, `ratio` times as wide, drawn under them: plain red is dark on
+// a black piece, in grey print (the cross on a black piece, 2.1:1 against it in colour) and to a
+// reader who tells red poorly; on the white, it shows on any piece.
+std::vector<Shape> under_stroked(std::vector<Shape> marks, double ratio = 2.2) {
+  std::vector<Shape> out;
+  for (const Shape& mark : marks) {
+    Shape under = mark;
+    under.fill = "none";
+    under.stroke = "#ffffff";
+    under.stroke_width = mark.stroke_width * ratio;
+    under.role = mark.role + "-band";
+    out.push_back(std::move(under));
+  }
+  for (Shape& mark : marks) out.push_back(std::move(mark));
+  return out;
 }
 
 // The place of the piece that made the move from afar: a square round its piece, and a line from
@@ -122,14 +146,16 @@ std::vector<Shape> source_mark(const MoveAnchor& at, const std::optional<MoveAnc
       shapes.push_back(std::move(line));
     }
   }
-  return shapes;
+  return under_stroked(std::move(shapes));
 }
 
-// A faint square, not a ring: a ring where no piece stands would read as a piece or as the landing
-// mark, and no outline, which a game may use for its own marks (Hexabrae's covered fields).
-Shape origin_mark(const MoveAnchor& at, const std::string& role) {
+// A square, not a ring: a ring where no piece stands would read as a piece or as the landing mark.
+// A faint red inside a dark red outline: the faint red alone stood 1.7:1 against a Brochs square
+// and a Hexabrae field (WCAG asks 3:1 of a mark), the outline 6.4:1. Solid, unlike a covered
+// Hexabrae field's dashed hexagon.
+std::vector<Shape> origin_mark(const MoveAnchor& at, const std::string& role) {
   const double half = at.radius * 0.8;
-  return rectangle_shape(at.x - half, at.y - half, at.x + half, at.y + half, "#d6202059", "none", 0, role);
+  return {rectangle_shape(at.x - half, at.y - half, at.x + half, at.y + half, "#d6202040", kOriginRed, at.radius * 0.1, role)};
 }
 
 std::vector<Shape> removal_mark(const MoveAnchor& at, const std::string& role) {
@@ -144,7 +170,7 @@ std::vector<Shape> removal_mark(const MoveAnchor& at, const std::string& role) {
     stroke.role = role;
     strokes.push_back(std::move(stroke));
   }
-  return strokes;
+  return under_stroked(std::move(strokes), 1.8);
 }
 
 // A place the move filled or turned besides its own: a diamond in black on a white band, which
@@ -241,7 +267,9 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
     const MoveAnchor& landed = *decorations.last_move;
     const bool around = std::any_of(trace.removed.begin(), trace.removed.end(), [&landed](const MoveAnchor& at) { return same_place(at, landed); });
     const Shape ring = landing_mark(landed, "last-move", around);
-    if (const auto& from = trace.origin) out.shapes.push_back(origin_mark(*from, "last-move-origin"));
+    if (const auto& from = trace.origin) {
+      for (Shape& shape : origin_mark(*from, "last-move-origin")) out.shapes.push_back(std::move(shape));
+    }
     if (const auto& source = trace.source) {
       for (Shape& shape : source_mark(*source, landed, ring.radius + ring.stroke_width / 2, "last-move-source")) {
         out.shapes.push_back(std::move(shape));
@@ -442,7 +470,7 @@ Drawing decorate(Drawing board, const Decorations& decorations) {
   if (decorations.last_move) {
     const Shape swatch = landing_mark({0.5, 0.5, 1.1}, "last-move-key");
     key.push_back({{landing_band(swatch), swatch}, "last move"});
-    if (trace.origin) key.push_back({{origin_mark({0.5, 0.5, 0.6}, "last-move-key")}, "came from"});
+    if (trace.origin) key.push_back({origin_mark({0.5, 0.5, 0.6}, "last-move-key"), "came from"});
     if (trace.source) {
       key.push_back({source_mark({0.5, 0.5, 0.38}, std::nullopt, 0, "last-move-key"),
                      trace.source_words.empty() ? "made the move" : trace.source_words});

@@ -7,6 +7,10 @@ namespace arbiter::brique {
 
 namespace {
 constexpr double kCell = 40, kMargin = 40, kEdge = 8;  // drawing units
+// The dark squares, a tone darker than the usual board brown (#b58863): light against dark decides
+// which squares escort a fill, and the two stood 2.29:1, under the 3:1 WCAG asks of graphics; now
+// 3.07:1, with black stones 5.0:1 and white ones 4.2:1 on them.
+constexpr const char* kDarkSquare = "#9c7350";
 }  // namespace
 
 std::optional<MoveAnchor> draw_anchor(const Position& p, Move m) {
@@ -34,7 +38,7 @@ Drawing draw(const Position& p) {
     for (int c = 0; c < n; ++c) {
       const bool light = is_light(p.rules, r, c);
       d.shapes.push_back(rect(lo + c * kCell, lo + r * kCell, lo + (c + 1) * kCell, lo + (r + 1) * kCell,
-                              light ? "#f0d9b5" : "#b58863", light ? "light-square" : "dark-square"));
+                              light ? "#f0d9b5" : kDarkSquare, light ? "light-square" : "dark-square"));
     }
   }
   for (int r = 0; r < n; ++r) {

@@ -82,7 +82,9 @@ Drawing BrochsState::drawing() const {
   Drawing d;
   d.width = board + 2 * kMargin;
   d.height = board + kMargin + 40;  // the reserve line under the board (the key is laid out under it)
-  d.title = "Brochs " + std::to_string(t.n) + "x" + std::to_string(t.n);
+  // The title (an SVG's <title>, a PDF's Title) says whose turn it is or the result, as the other
+  // games' do: without it a file's metadata named only the board.
+  d.title = "Brochs " + std::to_string(t.n) + "x" + std::to_string(t.n) + ": " + status_text();
   for (int cell = 0; cell < t.n * t.n; ++cell) {
     const double x = kMargin + kSquare * (cell % t.n);
     const double y = kMargin + kSquare * (cell / t.n);

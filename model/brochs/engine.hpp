@@ -233,6 +233,9 @@ class BrochsState final : public State {
   std::string move_text(Move m) const override;
   Move parse_move(std::string_view text) const override;
   std::string diagram() const override;
+  // The diagram's last line: "Black to move, ply 0, reserve 0, passes 0", or the result and why
+  // the game ended; a picture's title carries it too.
+  std::string status_text() const;
   std::string line() const override;
   // line() with the 'since' moves as the repetition rule sees them: the positions, in no order.
   std::string equivalence_text() const override;

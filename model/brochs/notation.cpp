@@ -314,6 +314,11 @@ std::string BrochsState::diagram() const {
     for (int c = 0; c < n; ++c) out += std::string(" ") + cell_char(*this, r * n + c);
     out += "\n";
   }
+  return out + status_text() + "\n";
+}
+
+std::string BrochsState::status_text() const {
+  std::string out;
   // A finished game has no side to move: its status leads with the result and why the game ended
   // (as Brique's and Quentin's diagrams and every picture's status do). The side that would move
   // next is still part of the position (the one-line form names it), so it closes the line.
@@ -333,7 +338,7 @@ std::string BrochsState::diagram() const {
   }
   if (const std::string since = since_text(*this, " "); !since.empty()) out += ", since " + since;
   if (outcome_.over()) out += ", " + side + kWouldMoveNext;
-  return out + "\n";
+  return out;
 }
 
 std::string BrochsState::line() const {

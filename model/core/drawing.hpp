@@ -111,6 +111,10 @@ struct MoveAnchor {
   // name in its middle, over the bar's: a number there hid both; it stands in a corner the bar
   // leaves open).
   double number_dx = 0, number_dy = 0, number_room = 0;
+  // How far from (x, y) what the place shows in its middle reaches, that the last move's ring (and
+  // the white band under it) must go round, not over (Hexabrae's field name with its halo: a pale
+  // name on the band was lost); 0 when nothing there needs it.
+  double clear = 0;
 };
 
 // What a move does on the picture besides landing on its anchor, so that generic code can show a

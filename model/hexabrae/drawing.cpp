@@ -65,7 +65,9 @@ std::vector<Shape> hatch(const std::vector<std::pair<double, double>>& polygon, 
 }
 
 // A dashed outline of a closed polygon: each side in dashes of a third of it with gaps between,
-// the same from either end, so that two covered fields that share a side draw the same dashes.
+// the same from either end, so that two covered fields that share a side draw the same dashes. Each
+// dash on a white dash twice as wide: the dark red alone stood 2.1:1 against a black bar, and
+// dashes vanished where they crossed one.
 std::vector<Shape> dashed_outline(const std::vector<std::pair<double, double>>& polygon, const std::string& stroke, double width,
                                   const std::string& role) {
   std::vector<Shape> dashes;
@@ -76,9 +78,13 @@ std::vector<Shape> dashed_outline(const std::vector<std::pair<double, double>>& 
       Shape dash;
       dash.kind = Shape::Kind::Line;
       dash.points = {{x0 + from * (x1 - x0), y0 + from * (y1 - y0)}, {x0 + to * (x1 - x0), y0 + to * (y1 - y0)}};
+      dash.stroke = "#ffffff";
+      dash.stroke_width = width * 2;
+      dash.role = role + "-band";
+      dashes.push_back(dash);
+      dash.role = role;
       dash.stroke = stroke;
       dash.stroke_width = width;
-      dash.role = role;
       dashes.push_back(std::move(dash));
     }
   }
@@ -98,6 +104,17 @@ struct Frame {
 // of this radius) goes round a name of two characters, where at 0.45 it crossed it.
 constexpr double kAnchorRadius = 0.7;
 
+// The field names' font size and halo (drawing units), and how far a name with its halo reaches
+// from the field's centre, that the last move's ring and its white band go round
+// (MoveAnchor::clear): the half diagonal of its box, each character at most 0.64 em wide (DejaVu
+// Sans' digits 0.636, its letters a to i at most 0.634) and 0.76 em high (an ascender), plus the
+// halo. The ring of 0.45 * kAnchorRadius had its band over "c3": a pale name on a black bar was
+// lost on the band's white.
+constexpr double kNameSize = 0.3, kNameHalo = 0.08;
+double name_reach(const std::string& name) {
+  return std::hypot(0.32 * kNameSize * static_cast<double>(name.size()), 0.38 * kNameSize) + kNameHalo / 2;
+}
+
 Frame frame_of(const HexBoard& board) {
   return {1.5 * board.radius() + 1.0, std::sqrt(3.0) * (board.radius() + 0.5), 0.6};
 }
@@ -111,6 +128,7 @@ std::optional<MoveAnchor> HexabraeState::move_anchor(Move m) const {
   const Frame frame = frame_of(*board_);
   const auto [x, y] = frame.at(board_->centre(field));
   MoveAnchor anchor{x, y, kAnchorRadius, std::sqrt(3.0) / 2};  // the hexagon's inner radius (side 1)
+  anchor.clear = name_reach(board_->name(field));
   // A solution's number goes into a corner the bar leaves open (the field's name and the bar's
   // middle stay in sight): of the two vertices the bar after the move does not reach, the upper
   // one (the right one at the same height). The open corner is a triangle of height 1/2 and base
@@ -219,14 +237,13 @@ Drawing HexabraeState::drawing() const {
   // a name read as the neighbouring field's ('e2' sat at the bottom of its field, just over the
   // bar in e3). Every name is the same offset from its field's centre, so a book that prints them
   // larger finds them as far apart as before. On a black bar a name is pale, with a dark halo.
-  constexpr double kNameSize = 0.3;
   for (int f = 0; f < board_->fields(); ++f) {
     const auto [cx, cy] = at(board_->centre(f));
     const std::int8_t cell = position_.cells[static_cast<std::size_t>(f)];
     const bool on_black = cell != kEmpty && colour_of(cell) == 1;
     text(cx, cy, board_->name(f), kNameSize, on_black ? "#fffdf6" : "#4a4030", "coordinate", false);
     d.shapes.back().stroke = on_black ? "#202020" : "#fffdf6";
-    d.shapes.back().stroke_width = 0.08;
+    d.shapes.back().stroke_width = kNameHalo;
   }
   // The key names what the board shows: the kinds of enclosure on it and, if any, a covered field
   // (a key of all five kinds took room from the board where one or none was drawn).

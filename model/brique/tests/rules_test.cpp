@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 
 #include "model/brique/tests/fixtures.hpp"
 #include "model/core/errors.hpp"
@@ -265,6 +267,20 @@ TEST(BriqueDrawing, ShadesSquaresPerRulingAndDrawsStonesAndEdges) {
       if (s.role == "white-edge") ++white_edges;
       if (s.role == "coordinate") ++labels;
       if ((s.role == "light-square") && s.points[0] == std::make_pair(40.0, 40.0)) a1_light = true;
+      // Light against dark decides the escorts: the two stand at least 3:1 (WCAG for graphics; the
+      // dark squares' #b58863 stood 2.29:1 against the light ones' #f0d9b5).
+      if (s.role == "dark-square") {
+        const auto luminance = [](const std::string& hex) {
+          double sum = 0;
+          const double weights[3] = {0.2126, 0.7152, 0.0722};
+          for (int i = 0; i < 3; ++i) {
+            const double c = std::stoi(hex.substr(1 + 2 * static_cast<std::size_t>(i), 2), nullptr, 16) / 255.0;
+            sum += weights[i] * (c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4));
+          }
+          return sum;
+        };
+        EXPECT_GE((luminance("#f0d9b5") + 0.05) / (luminance(s.fill) + 0.05), 3.0) << s.fill;
+      }
     }
     EXPECT_EQ(light + dark, 25);
     EXPECT_EQ(light, parity == std::string("even") ? 13 : 12);

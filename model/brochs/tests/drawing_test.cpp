@@ -45,6 +45,20 @@ TEST(Picture, TheStatusOfAFinishedGameSaysWhyItEnded) {
   EXPECT_EQ(puzzles::side_status(descriptor(), *going), "White to move, passes 1");
 }
 
+// A picture's title (an SVG's <title>, a PDF's Title) says whose turn it is or the result, as the
+// diagram's status line does: it said only "Brochs 7x7", before and after a win.
+TEST(Picture, TheTitleSaysTheTurnOrTheResult) {
+  const std::vector<std::string> white = {"d6", "e7"};
+  const auto won = staged({}, {"a1", "c1"}, white, 1, 30, 0, false);
+  ASSERT_TRUE(won->is_terminal());
+  EXPECT_EQ(won->drawing().title, "Brochs 7x7: White wins, Black has 3 pieces left, ply 30, reserve 1, passes 0, White would move next");
+  const auto going = staged({}, {"a1", "c1"}, white, 4, 30, 1, false);
+  EXPECT_EQ(going->drawing().title, "Brochs 7x7: White to move, ply 30, reserve 4, passes 1");
+  const std::string diagram = going->diagram();
+  EXPECT_NE(diagram.find("\n" + going->status_text() + "\n"), std::string::npos) << diagram;
+  EXPECT_EQ(start(9, {})->drawing().title.substr(0, 23), "Brochs 9x9: Black to mo");
+}
+
 // Every game of random play ends with one reason in its picture's status, the one its verdict gives.
 TEST(Picture, EveryRandomGameEndsWithItsReason) {
   Rng rng(19);
@@ -196,6 +210,25 @@ TEST(Picture, TheLastMovesTraceShowsWhereItCameFromAndWhatItCaptured) {
   EXPECT_EQ(count("last-move"), 1);
   EXPECT_EQ(count("last-move-origin"), 1);
   EXPECT_EQ(count("last-move-removed"), 2);  // one cross, two strokes
+  // The marks meet WCAG's 3:1 for graphics: the "came from" square has a dark red outline (its faint
+  // red alone stood 1.71:1 against a square), and the cross lies on a white band, wider than its
+  // strokes (plain red on a black piece is dark in grey).
+  for (const Shape& shape : drawn.shapes) {
+    if (shape.role == "last-move-origin") {
+      EXPECT_EQ(shape.stroke, "#a01818");
+      EXPECT_GT(shape.stroke_width, 0);
+    }
+  }
+  EXPECT_EQ(count("last-move-removed-band"), 2);
+  for (std::size_t i = 0; i < drawn.shapes.size(); ++i) {
+    if (drawn.shapes[i].role != "last-move-removed") continue;
+    const auto band = std::find_if(drawn.shapes.begin(), drawn.shapes.begin() + static_cast<std::ptrdiff_t>(i), [&](const Shape& b) {
+      return b.role == "last-move-removed-band" && b.points == drawn.shapes[i].points;
+    });
+    ASSERT_NE(band, drawn.shapes.begin() + static_cast<std::ptrdiff_t>(i)) << "a band under the stroke";
+    EXPECT_EQ(band->stroke, "#ffffff");
+    EXPECT_GT(band->stroke_width, 1.5 * drawn.shapes[i].stroke_width);
+  }
   std::vector<std::string> key;
   for (const Shape& shape : drawn.shapes) {
     if (shape.role == "key") key.push_back(shape.text);

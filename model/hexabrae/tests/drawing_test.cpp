@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "model/hexabrae/engine.hpp"
@@ -170,6 +171,18 @@ TEST(HexabraePicture, EnclosuresAndCoveredFieldsShowInGrey) {
     }
   }
   EXPECT_GT(legend_of(white, "field the enclosure covers").size(), 4u) << "its swatch is dashed as the board's outline is";
+  // Each dash on a white one twice as wide: the dark red alone stood 2.07:1 against a black bar.
+  std::vector<const Shape*> dashes, bands;
+  for (const Shape& s : white.shapes) {
+    if (s.role == "covered-field") dashes.push_back(&s);
+    if (s.role == "covered-field-band") bands.push_back(&s);
+  }
+  ASSERT_EQ(bands.size(), dashes.size());
+  for (std::size_t i = 0; i < dashes.size(); ++i) {
+    EXPECT_EQ(bands[i]->points, dashes[i]->points);
+    EXPECT_EQ(bands[i]->stroke, "#ffffff");
+    EXPECT_GE(bands[i]->stroke_width, 2 * dashes[i]->stroke_width);
+  }
 }
 
 // A solution's number stands in a corner its bar leaves open: the field's name in the middle and
@@ -208,6 +221,39 @@ TEST(HexabraePicture, AMovesNumberLeavesItsBarAndNameInSight) {
       EXPECT_FALSE(left || right) << move;
       EXPECT_GE(nearest, at->number_room * 0.75) << move << ": the badge over a bar";
     }
+  }
+}
+
+// The last move's ring and the white band under it go round the field's name (docs/puzzles.md):
+// the band lay over "c3" and a pale name on a black bar was lost on its white, and at radius 2 the
+// ring cut the name.
+TEST(HexabraePicture, TheLastMovesRingGoesRoundTheFieldsName) {
+  for (const auto& [radius, position, move] : std::vector<std::tuple<int, std::string, std::string>>{
+           {4, "", "place c3/1"}, {4, "", "place e5/0"}, {2, "", "place c3/1"}, {5, "", "place f11/1"}}) {
+    const auto game = make_game(hexabrae_game(), radius);
+    auto state = game->initial_state();
+    const auto at = state->move_anchor(state->parse_move(move));
+    ASSERT_TRUE(at) << move;
+    state->apply(state->parse_move(move));
+    puzzles::Decorations decorations = puzzles::status_decorations(hexabrae_game(), *state);
+    decorations.last_move = at;
+    const Drawing drawing = puzzles::decorate(state->drawing(), decorations);
+    const std::string field = move.substr(6, move.find('/') - 6);
+    const auto name = std::find_if(drawing.shapes.begin(), drawing.shapes.end(),
+                                   [&](const Shape& s) { return s.role == "coordinate" && s.text == field; });
+    ASSERT_NE(name, drawing.shapes.end()) << move;
+    // The name's box: DejaVu Sans' digits and the letters a to i are at most 0.64 em wide, 0.76 em
+    // high with an ascender; its halo round it.
+    const double reach = std::hypot(0.32 * name->font_size * static_cast<double>(field.size()), 0.38 * name->font_size) +
+                         name->stroke_width / 2;
+    int marks = 0;
+    for (const Shape& s : drawing.shapes) {
+      if (s.role != "last-move" && s.role != "last-move-band") continue;
+      ++marks;
+      EXPECT_GE(s.radius - s.stroke_width / 2, reach - 1e-9) << move << ": " << s.role << " over the name";
+      EXPECT_LE(s.radius + s.stroke_width / 2, std::sqrt(3.0) / 2) << move << ": " << s.role << " past the field";
+    }
+    EXPECT_EQ(marks, 2) << move;
   }
 }
 
