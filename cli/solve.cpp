@@ -25,6 +25,7 @@
 #include "cli/options.hpp"
 #include "cli/json_output.hpp"
 #include "cli/live_progress.hpp"
+#include "cli/source_hash.hpp"
 #include "distributed/farm.hpp"
 #include "distributed/output_lock.hpp"
 #include "model/core/digits.hpp"
@@ -364,7 +365,7 @@ int solve_command(const std::vector<std::string>& args) {
   // changes no value and no certificate's validity (--tt-mb, --threads, --max-units, limits) is
   // not in the key: a run resumed with another of them goes on with what the first settled.
   const auto identity_of = [&](bool alone) {
-    return solver::JournalIdentity{root.line(), within, version_commit(), alone}.key_text();
+    return solver::JournalIdentity{root.line(), within, build_identity(), alone}.key_text();
   };
   const auto journal_of = [&](bool alone) { return state_directory + "/solve/" + text_key_hex(identity_of(alone)); };
   solver::SolveJournal journal(journal_of(independent), identity_of(independent));
@@ -427,7 +428,7 @@ int solve_command(const std::vector<std::string>& args) {
   }
   // What the journal is for, where `arbiter state` reads it (its name is only a key of it).
   try {
-    journal.record_identity(solver::JournalIdentity{root.line(), within, version_commit(), independent});
+    journal.record_identity(solver::JournalIdentity{root.line(), within, build_identity(), independent});
   } catch (const InputError& error) {
     throw naming_state(error);
   }
@@ -444,6 +445,7 @@ int solve_command(const std::vector<std::string>& args) {
   std::cerr << "\n" << damage_notes;
 
   solve_options.table_directory = journal.directory();
+  solve_options.code_version = build_identity();
 
   std::vector<std::vector<MoveResult::Part>> parts_of(moves.size());
   std::mutex lock;

@@ -517,7 +517,8 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   const std::string table_path = options.table_directory.empty() ? "" : options.table_directory + "/table";
   // What the saved table's entries are facts about: the game and rulings (in the position's
   // line) and the code that proved them.
-  const std::uint64_t table_identity = text_key("table|" + root.line() + "|" + version_commit());
+  const std::uint64_t table_identity =
+      text_key("table|" + root.line() + "|" + (options.code_version.empty() ? std::string(version_commit()) : options.code_version));
   if (!table_path.empty()) {
     std::ifstream in(table_path, std::ios::binary);
     if (in) {

@@ -37,6 +37,10 @@ struct SolveOptions {
   // Where a stopped solve leaves its table's solved entries and a resumed one picks them up
   // ("" for neither): <directory>/table.
   std::string table_directory;
+  // The code that proved the saved table's entries, as its identity records it with the position
+  // (the command line gives the commit and a hash of the sources, cli/source_hash.hpp): a table
+  // saved by other code is not read back. "": version_commit().
+  std::string code_version;
   // Told, in a line, what went wrong with that table: one that did not read back whole (what it
   // lost is searched again) or could not be saved (the next --resume searches again what it held).
   // The results never depend on it. Empty: not told.
@@ -179,7 +183,7 @@ std::optional<MoveResult> read_move_result(std::istream& in, const std::string& 
 struct JournalIdentity {
   std::string position;      // the root's one-line form (game, size, stones, rulings not the defaults)
   int within = 0;            // --within K; 0 for an exact solve
-  std::string version;       // version_commit() of the code that wrote the units
+  std::string version;       // the code that wrote the units: the command line's build_identity() (cli/source_hash.hpp)
   bool independent = false;  // moves solved alone (--independent-moves, --max-units, mpirun)
   // "POSITION|within=K|VERSION[|independent]": what the units' checksums and the folder's name key.
   std::string key_text() const;
