@@ -60,9 +60,16 @@ forge "$b3" "$S/solve" 0123456789ab
 commit="$("$arbiter" --version | sed -n 's/.*(commit \(.*\))$/\1/p')"
 mkdir -p "$tmp/s2/solve"
 forge "$b3" "$tmp/s2/solve" "$commit"
+# And a run of the position under other rulings. --resume uses neither, and says so: it said only
+# "resuming: 0 of 9 moves already settled" and started afresh.
+"$arbiter" solve brique --size 3 --rule pie=off --max-units 2 --tt-mb 16 --state "$tmp/s2" >/dev/null 2>&1
 "$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/s2" --resume >/dev/null 2>"$tmp/err"
 if [ -n "$commit" ] && ! grep -Eq 'resuming: [1-9]' "$tmp/err" && grep -q "^version $commit, sources [0-9a-f]\{16\}\$" "$b3/identity"; then
   pass; else fail "another build of commit '$commit' resumed as this one" "$tmp/err" "$b3/identity"; fi
+if ! grep -q 'resuming' "$tmp/err" && grep -q '(--resume: nothing to resume, no move of this position settled by this build under these rulings; searching from the start)$' "$tmp/err" &&
+  grep -Eq "^note: a journal of this position by another build \(commit $commit\) settled 9 moves \(.*\); it is not used: this build \(commit .*, sources [0-9a-f]{16}\) takes only its own results" "$tmp/err" &&
+  grep -Eq '^note: a journal of this position under other rulings \(pie=off, here the defaults\) settled 2 moves \(.*\); it is not used: the rulings decide' "$tmp/err"; then
+  pass; else fail "--resume with nothing of its own to resume" "$tmp/err"; fi
 other="$(grep -l '^version 0123456789ab$' "$S"/solve/*/identity 2>/dev/null | xargs -r dirname)"
 [ -n "$other" ] || other="$S/solve/missing"  # (a version without identity files: its lock stays under $tmp)
 # One as versions before identity files left them, and one whose identity file is damaged.
