@@ -271,7 +271,7 @@ added = {
     "rulings-diff": ["comparisons.[].diagram_file"],
     "puzzles": ["puzzles.[].refutations.[].claim", "puzzle.refutations.[].claim",
                 "main_line_broken", "recheck", "recheck.slower_wins_unchecked"],
-    "verify-proof": ["searched_within"],
+    "verify-proof": ["searched_within", "part_makers"],
     "metrics": ["interrupted", "readings.[].random.branching", "readings.[].mcts.branching"],
 }
 def strip(node, keys):
