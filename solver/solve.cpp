@@ -958,7 +958,7 @@ SolveJournal::Survey SolveJournal::survey(const std::string& directory) {
   if (error) s.identity_problem = "cannot be read: " + error.message();
   if (!identity_file) {
     s.identity_missing = s.identity_problem.empty();
-    if (s.identity_problem.empty()) s.identity_problem = "has no identity file (written before 29 November 2026)";
+    if (s.identity_problem.empty()) s.identity_problem = "has no identity file (written by a version before fc2f787, which added them)";
   } else {
     std::ifstream in(directory + "/identity", std::ios::binary);
     std::ostringstream text;

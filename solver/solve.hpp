@@ -178,7 +178,7 @@ void write_move_result(std::ostream& out, const MoveResult& result);
 std::optional<MoveResult> read_move_result(std::istream& in, const std::string& name);
 
 // What a journal holds the units of: its directory's name is text_key_hex(key_text()), and its
-// `identity` file (written by each run that uses it, since 29 November 2026) records these
+// `identity` file (written by each run that uses it, since commit fc2f787) records these
 // fields, so that `arbiter state` can say what a journal is for without the command that made it.
 struct JournalIdentity {
   std::string position;      // the root's one-line form (game, size, stones, rulings not the defaults)
@@ -217,7 +217,8 @@ class SolveJournal {
   // What a journal directory holds, read without searching anything: for `arbiter state`.
   struct Survey {
     // The identity file's fields, or nullopt with `identity_problem` saying why ("has no identity
-    // file (written before 29 November 2026)", "its identity file does not read back whole", ...).
+    // file (written by a version before fc2f787, which added them)", "its identity file does not
+    // read back whole", ...).
     std::optional<JournalIdentity> identity;
     std::string identity_problem;
     bool identity_missing = false;  // no identity file at all: written by an earlier version
