@@ -50,8 +50,8 @@ for game in $games; do
   conforms bench 0 bench "$game" --seconds 0.05 --json
   conforms check 0 check "$game" --cases 3 --property ends-within-bound --json
 done
-# perft and bench name every ruling their counts hold under, as solve does (they had none).
-for command in "perft brique --size 3 --depth 1" "bench brique --size 3 --seconds 0.05"; do
+# perft, bench and metrics name every ruling their counts hold under, as solve does (they had none).
+for command in "perft brique --size 3 --depth 1" "bench brique --size 3 --seconds 0.05" "metrics brique --size 3 --games 10 --mcts-games 1 --playouts 10 --solve-seconds 0"; do
   if "$arbiter" $command --rule pie=off --json 2>/dev/null |
     python3 -c 'import json,sys; r=json.load(sys.stdin)["rulings_in_force"]; assert "pie=off" in r and "fill=once" in r, r'; then
     pass; else fail "$command --json: rulings_in_force"; fi
@@ -279,7 +279,8 @@ added = {
     "puzzles": ["puzzles.[].refutations.[].claim", "puzzle.refutations.[].claim",
                 "main_line_broken", "recheck", "recheck.slower_wins_unchecked"],
     "verify-proof": ["searched_within", "part_makers"],
-    "metrics": ["interrupted", "readings.[].random.branching", "readings.[].mcts.branching"],
+    "metrics": ["interrupted", "readings.[].random.branching", "readings.[].mcts.branching", "rulings_in_force",
+                "readings.[].rulings_in_force"],
 }
 def strip(node, keys):
     """Takes the field at KEYS out of NODE; whether there was one."""
