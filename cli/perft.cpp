@@ -87,6 +87,7 @@ int perft_command(const std::vector<std::string>& args) {
     nlohmann::json out = json_document("perft", 2);
     out["game"] = loaded.game->descriptor().name;
     out["position"] = loaded.state->line();
+    out["rulings_in_force"] = rulings_in_force(loaded.game->descriptor(), loaded.game->config());
     out["implementations"] = names;
     out["rows"] = nlohmann::json::array();
     for (int d = 0; d <= depth; ++d) {
@@ -206,6 +207,7 @@ int bench_command(const std::vector<std::string>& args) {
     out["game"] = d.name;
     out["size"] = loaded.game->config().size;
     out["position"] = loaded.state->line();
+    out["rulings_in_force"] = rulings_in_force(d, loaded.game->config());
     out["seconds_per_implementation"] = seconds;
     out["seed"] = seed;
     out["results"] = nlohmann::json::array();

@@ -25,6 +25,7 @@
 #include "cli/options.hpp"
 #include "cli/json_output.hpp"
 #include "cli/live_progress.hpp"
+#include "cli/source_hash.hpp"
 #include "distributed/farm.hpp"
 #include "distributed/output_lock.hpp"
 #include "model/core/digits.hpp"
@@ -193,6 +194,53 @@ std::string resume_command(const std::vector<std::string>& args, bool add_indepe
   if (add_independent) command += " --independent-moves";
   if (add_resume) command += " --resume";
   return command;
+}
+
+// A position's one-line form split into what it is without its rulings and the rulings ("name=value"
+// words, after the body: model/core/game.hpp, State::line).
+std::pair<std::string, std::string> without_rulings(const std::string& line) {
+  std::istringstream words(line);
+  std::string word, base, rulings;
+  while (words >> word) {
+    std::string& into = word.find('=') == std::string::npos ? base : rulings;
+    into += (into.empty() ? "" : " ") + word;
+  }
+  return {base, rulings};
+}
+
+// What --resume found nothing of in its own journal but finds in the other journals of SOLVE (the
+// state directory's solve folder): one line each for a journal of the same position and kind of
+// search that another build wrote, or that was solved under other rulings, which this run does not
+// use, and why; "" when there is none.
+std::string unused_journals_note(const std::string& solve, const std::string& own, const solver::JournalIdentity& wanted) {
+  const auto [base, rulings] = without_rulings(wanted.position);
+  const std::string wanted_rulings = rulings;  // (a structured binding is not captured by a lambda in clang 14)
+  const auto rulings_words = [](const std::string& r) { return r.empty() ? std::string("the defaults") : r; };
+  std::vector<std::string> lines;
+  std::error_code error;
+  for (std::filesystem::directory_iterator it(solve, error), end; !error && it != end; it.increment(error)) {
+    if (it->path().filename() == std::filesystem::path(own).filename()) continue;
+    std::error_code ignored;
+    if (!it->is_directory(ignored)) continue;
+    const solver::SolveJournal::Survey s = solver::SolveJournal::survey(it->path().string());
+    if (!s.identity || s.identity->within != wanted.within || s.units == 0) continue;
+    const auto [their_base, their_rulings] = without_rulings(s.identity->position);
+    if (their_base != base) continue;
+    const std::string settled = with_commas(s.units) + (s.units == 1 ? " move" : " moves");
+    if (their_rulings != wanted_rulings) {
+      lines.push_back("note: a journal of this position under other rulings (" + rulings_words(their_rulings) + ", here " +
+                      rulings_words(wanted_rulings) + ") settled " + settled + " (" + it->path().string() +
+                      "); it is not used: the rulings decide the moves' values");
+    } else if (s.identity->version != wanted.version) {
+      lines.push_back("note: a journal of this position by another build (commit " + s.identity->version + ") settled " +
+                      settled + " (" + it->path().string() + "); it is not used: this build (commit " + wanted.version +
+                      ") takes only its own results, since changed code may find otherwise");
+    }
+  }
+  std::sort(lines.begin(), lines.end());
+  std::string note;
+  for (const auto& line : lines) note += line + "\n";
+  return note;
 }
 
 int solve_command(const std::vector<std::string>& args) {
@@ -364,7 +412,7 @@ int solve_command(const std::vector<std::string>& args) {
   // changes no value and no certificate's validity (--tt-mb, --threads, --max-units, limits) is
   // not in the key: a run resumed with another of them goes on with what the first settled.
   const auto identity_of = [&](bool alone) {
-    return solver::JournalIdentity{root.line(), within, version_commit(), alone}.key_text();
+    return solver::JournalIdentity{root.line(), within, build_identity(), alone}.key_text();
   };
   const auto journal_of = [&](bool alone) { return state_directory + "/solve/" + text_key_hex(identity_of(alone)); };
   solver::SolveJournal journal(journal_of(independent), identity_of(independent));
@@ -427,23 +475,34 @@ int solve_command(const std::vector<std::string>& args) {
   }
   // What the journal is for, where `arbiter state` reads it (its name is only a key of it).
   try {
-    journal.record_identity(solver::JournalIdentity{root.line(), within, version_commit(), independent});
+    journal.record_identity(solver::JournalIdentity{root.line(), within, build_identity(), independent});
   } catch (const InputError& error) {
     throw naming_state(error);
   }
   std::size_t already = 0;
   for (const auto& f : finished) already += f.has_value();
   std::cerr << "state: " << journal.directory();
-  if (resume) {
+  std::string unused_note;
+  std::error_code no_table;
+  if (resume && already == 0 && uncertified == 0 && !std::filesystem::exists(journal.directory() + "/table", no_table)) {
+    // Nothing of this build and these rulings to resume (no move settled, no table a stopped run
+    // saved): said so, not "resuming: 0 of N", with the journals of this position that another
+    // build or other rulings left, which are not used.
+    unused_note = unused_journals_note(state_directory + "/solve", journal.directory(),
+                                       solver::JournalIdentity{root.line(), within, build_identity(), independent});
+    std::cerr << " (--resume: nothing to resume, no move of this position settled by this build under these rulings; "
+                 "searching from the start)";
+  } else if (resume) {
     std::cerr << " (resuming: " << already << " of " << moves.size() << " moves already settled"
               << (uncertified > 0 ? " with certificates; " + std::to_string(uncertified) +
                                         " settled by a run without --proof are searched again for theirs"
                                   : "")
               << ")";
   }
-  std::cerr << "\n" << damage_notes;
+  std::cerr << "\n" << unused_note << damage_notes;
 
   solve_options.table_directory = journal.directory();
+  solve_options.code_version = build_identity();
 
   std::vector<std::vector<MoveResult::Part>> parts_of(moves.size());
   std::vector<std::string> unwritten_parts;  // why certificate parts could not be written (--proof-parts)

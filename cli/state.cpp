@@ -18,6 +18,7 @@
 #include "cli/command.hpp"
 #include "cli/json_output.hpp"
 #include "cli/options.hpp"
+#include "cli/source_hash.hpp"
 #include "distributed/output_lock.hpp"
 #include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
@@ -48,7 +49,7 @@ struct Journal {
   solver::SolveJournal::Survey survey;
   std::optional<std::string> holder;  // the process holding its lock now
   std::string rulings;                // the rulings in force, read from the position; "" when it does not read
-  bool this_version() const { return survey.identity && survey.identity->version == version_commit(); }
+  bool this_version() const { return survey.identity && survey.identity->version == build_identity(); }
   // Written by another version: its identity says so, or it has none (older code wrote none).
   bool other_version() const { return survey.identity ? !this_version() : survey.identity_missing; }
   bool damaged() const { return (!survey.identity && !survey.identity_missing) || survey.damaged_units > 0; }

@@ -7,6 +7,8 @@
 #include <iostream>
 #include <optional>
 #include <span>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -171,6 +173,19 @@ solver::PlayerView players_view(const solver::Certificate& certificate, const so
 
 // The closing line of a check stopped by SIGINT or SIGTERM, and its exit status (130 or 143).
 // Stopped while the certificate was read, none was checked.
+// The part files checked, grouped by the maker each was written by (its `made_by` line), makers in
+// the order their first part was met, parts in the certificate's order.
+std::vector<std::pair<std::string, std::vector<std::string>>> part_makers(const solver::VerificationReport& report) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> makers;
+  for (const auto& [part, made_by] : report.part_makers) {
+    const std::string maker = made_by;  // (a structured binding is not captured by a lambda in clang 14)
+    auto it = std::find_if(makers.begin(), makers.end(), [&](const auto& m) { return m.first == maker; });
+    if (it == makers.end()) it = makers.insert(makers.end(), {maker, {}});
+    it->second.push_back(part);
+  }
+  return makers;
+}
+
 int say_interrupted(const solver::VerificationReport& report, bool while_read = false) {
   std::cout << std::flush;
   std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; the certificate is not verified ("
@@ -416,6 +431,9 @@ int verify_proof_command(const std::vector<std::string>& args) {
     out["positions_checked"] = report.nodes_checked;
     out["moves_checked"] = report.edges_checked;
     out["parts_checked"] = report.parts_checked;
+    nlohmann::json makers = nlohmann::json::array();
+    for (const auto& [made_by, parts] : part_makers(report)) makers.push_back({{"made_by", made_by}, {"parts", parts}});
+    out["part_makers"] = makers;
     // An interrupted check did not reach the end of the analysis, where a partial one that covers
     // every legal move is found to be a whole one: the certificate's own word then.
     const bool partial = report.interrupted ? analysis && certificate.partial(certificate.root) : report.partial;
@@ -464,6 +482,17 @@ int verify_proof_command(const std::vector<std::string>& args) {
             << (report.parts_checked > 0 ? " (in this file and " + std::to_string(report.parts_checked) +
                                                (report.parts_checked == 1 ? " part file)" : " part files)") : "")
             << (report.interrupted ? " before it was stopped" : "") << "\n";
+  // A certificate assembled from parts (--proof-parts) names its own maker only: where some part
+  // was written by another, each maker is named with the parts it wrote.
+  const auto makers = part_makers(report);
+  if (makers.size() > 1 || (makers.size() == 1 && makers.front().first != certificate.made_by)) {
+    std::cout << "Part files by the version that wrote them (not all by this file's, " << certificate.made_by << "):\n";
+    for (const auto& [made_by, parts] : makers) {
+      std::cout << "  " << made_by << ": " << counted(static_cast<std::uint64_t>(parts.size()), "part", "parts") << ":";
+      for (const auto& part : parts) std::cout << " " << part;
+      std::cout << "\n";
+    }
+  }
   if (report.interrupted) {
     std::cout << "STOPPED by " << stop_signal_name() << " before the check was over: nothing is verified\n";
     return say_interrupted(report);

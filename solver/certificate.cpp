@@ -726,6 +726,8 @@ class Verifier {
     VerifyOptions inner_options;
     if (keep_going_ != nullptr) inner_options.keep_going = *keep_going_;
     const VerificationReport inner = verify_at_depth(part, implementation_, {}, depth_ + 1, inner_options);
+    report_.part_makers.emplace_back(path, part.made_by);
+    report_.part_makers.insert(report_.part_makers.end(), inner.part_makers.begin(), inner.part_makers.end());
     // This node was counted already; a part's analysis root counts itself at the end of its walk,
     // so an interrupted one has not.
     const bool root_counted = inner.nodes_checked > 0 && !(inner.interrupted && analysis);
@@ -1024,6 +1026,7 @@ VerificationReport verify_at_depth(const Certificate& certificate, const std::st
     report.nodes_checked += outcome.counts.nodes_checked;
     report.edges_checked += outcome.counts.edges_checked;
     report.parts_checked += outcome.counts.parts_checked;
+    report.part_makers.insert(report.part_makers.end(), outcome.counts.part_makers.begin(), outcome.counts.part_makers.end());
     stopped = stopped || outcome.stopped;
     if (rejected_part) continue;
     if (outcome.error) std::rethrow_exception(outcome.error);

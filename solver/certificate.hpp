@@ -10,6 +10,7 @@
 #include <string_view>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "solver/search.hpp"
@@ -144,6 +145,10 @@ struct VerificationReport {
   std::size_t legal_moves = 0;     // for an analysis root: how many the position has
   int mover = 0;                   // the side to move at the root
   std::size_t parts_checked = 0;   // part files verified on the way (their nodes are counted above)
+  // Each part file checked (its path) with the `made_by` line it was written with, parts of parts
+  // included, in the certificate's order: a certificate assembled with --proof-parts may take parts
+  // that other versions wrote, which its own header does not name.
+  std::vector<std::pair<std::string, std::string>> part_makers;
   // Stopped by VerifyOptions::keep_going before the end: nothing is verified or rejected (accepted
   // false, no reason), and the counts say how far the check got.
   bool interrupted = false;

@@ -497,6 +497,18 @@ nlohmann::json to_json(const MetricsReport& report) {
   out["size"] = report.size;
   out["sides"] = report.sides;
   out["rulings"] = report.request.rulings;
+  // Every ruling's value, defaults included (a list, as solve --json's): those every reading holds
+  // under; each reading lists its own, the compared ruling's value included.
+  const GameDescriptor& descriptor = find_game(report.game);
+  const auto in_force = [&](const std::vector<std::string>& rulings) {
+    return rulings_in_force(descriptor, make_config(descriptor, report.size, rulings));
+  };
+  std::vector<std::string> common = in_force(report.request.rulings);
+  for (const ReadingMetrics& reading : report.readings) {
+    const std::vector<std::string> its = in_force(reading.rulings);
+    std::erase_if(common, [&](const std::string& r) { return std::find(its.begin(), its.end(), r) == its.end(); });
+  }
+  out["rulings_in_force"] = common;
   out["compare_ruling"] = report.compare_ruling.empty() ? nlohmann::json(nullptr) : nlohmann::json(report.compare_ruling);
   out["seed"] = report.request.seed;
   out["threads"] = report.request.threads;
@@ -506,6 +518,7 @@ nlohmann::json to_json(const MetricsReport& report) {
     nlohmann::json r;
     r["value"] = reading.value.empty() ? nlohmann::json(nullptr) : nlohmann::json(reading.value);
     r["rulings"] = reading.rulings;
+    r["rulings_in_force"] = in_force(reading.rulings);
     r["position"] = reading.position_line;
     r["random"] = reading.random ? play_json(*reading.random, report, PlayerKind::Random) : nlohmann::json(nullptr);
     r["mcts"] = reading.mcts ? play_json(*reading.mcts, report, PlayerKind::Mcts) : nlohmann::json(nullptr);

@@ -536,7 +536,8 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   const std::string table_path = options.table_directory.empty() ? "" : options.table_directory + "/table";
   // What the saved table's entries are facts about: the game and rulings (in the position's
   // line) and the code that proved them.
-  const std::uint64_t table_identity = text_key("table|" + root.line() + "|" + version_commit());
+  const std::uint64_t table_identity =
+      text_key("table|" + root.line() + "|" + (options.code_version.empty() ? std::string(version_commit()) : options.code_version));
   if (!table_path.empty()) {
     std::ifstream in(table_path, std::ios::binary);
     if (in) {
@@ -976,7 +977,7 @@ SolveJournal::Survey SolveJournal::survey(const std::string& directory) {
   if (error) s.identity_problem = "cannot be read: " + error.message();
   if (!identity_file) {
     s.identity_missing = s.identity_problem.empty();
-    if (s.identity_problem.empty()) s.identity_problem = "has no identity file (written before 29 November 2026)";
+    if (s.identity_problem.empty()) s.identity_problem = "has no identity file (written by a version before fc2f787, which added them)";
   } else {
     std::ifstream in(directory + "/identity", std::ios::binary);
     std::ostringstream text;

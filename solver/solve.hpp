@@ -37,6 +37,10 @@ struct SolveOptions {
   // Where a stopped solve leaves its table's solved entries and a resumed one picks them up
   // ("" for neither): <directory>/table.
   std::string table_directory;
+  // The code that proved the saved table's entries, as its identity records it with the position
+  // (the command line gives the commit and a hash of the sources, cli/source_hash.hpp): a table
+  // saved by other code is not read back. "": version_commit().
+  std::string code_version;
   // Told, in a line, what went wrong with that table: one that did not read back whole (what it
   // lost is searched again) or could not be saved (the next --resume searches again what it held).
   // The results never depend on it. Empty: not told.
@@ -177,12 +181,12 @@ void write_move_result(std::ostream& out, const MoveResult& result);
 std::optional<MoveResult> read_move_result(std::istream& in, const std::string& name);
 
 // What a journal holds the units of: its directory's name is text_key_hex(key_text()), and its
-// `identity` file (written by each run that uses it, since 29 November 2026) records these
+// `identity` file (written by each run that uses it, since commit fc2f787) records these
 // fields, so that `arbiter state` can say what a journal is for without the command that made it.
 struct JournalIdentity {
   std::string position;      // the root's one-line form (game, size, stones, rulings not the defaults)
   int within = 0;            // --within K; 0 for an exact solve
-  std::string version;       // version_commit() of the code that wrote the units
+  std::string version;       // the code that wrote the units: the command line's build_identity() (cli/source_hash.hpp)
   bool independent = false;  // moves solved alone (--independent-moves, --max-units, mpirun)
   // "POSITION|within=K|VERSION[|independent]": what the units' checksums and the folder's name key.
   std::string key_text() const;
@@ -216,7 +220,8 @@ class SolveJournal {
   // What a journal directory holds, read without searching anything: for `arbiter state`.
   struct Survey {
     // The identity file's fields, or nullopt with `identity_problem` saying why ("has no identity
-    // file (written before 29 November 2026)", "its identity file does not read back whole", ...).
+    // file (written by a version before fc2f787, which added them)", "its identity file does not
+    // read back whole", ...).
     std::optional<JournalIdentity> identity;
     std::string identity_problem;
     bool identity_missing = false;  // no identity file at all: written by an earlier version

@@ -50,6 +50,12 @@ for game in $games; do
   conforms bench 0 bench "$game" --seconds 0.05 --json
   conforms check 0 check "$game" --cases 3 --property ends-within-bound --json
 done
+# perft, bench and metrics name every ruling their counts hold under, as solve does (they had none).
+for command in "perft brique --size 3 --depth 1" "bench brique --size 3 --seconds 0.05" "metrics brique --size 3 --games 10 --mcts-games 1 --playouts 10 --solve-seconds 0"; do
+  if "$arbiter" $command --rule pie=off --json 2>/dev/null |
+    python3 -c 'import json,sys; r=json.load(sys.stdin)["rulings_in_force"]; assert "pie=off" in r and "fill=once" in r, r'; then
+    pass; else fail "$command --json: rulings_in_force"; fi
+done
 # A property not applicable under the rulings in force, and a refuted claim with its shrinking.
 conforms check 0 check brique --size 4 --rule escort-directions=facing --cases 3 --property small-turns --property fill-settles --json
 conforms check 1 check brique --size 4 --rule pass=allowed --cases 5 --property no-draws --json
@@ -260,7 +266,8 @@ spec.loader.exec_module(validate_json)
 # (prove has none: its fields so added came before its version now.)
 added = {
     "solve": ["line_resolve"],
-    "bench": ["interrupted"],
+    "bench": ["interrupted", "rulings_in_force"],
+    "perft": ["rulings_in_force"],
     "check": ["rulings_in_force"],
     "explain": ["outcome", "winner"],
     "moves": ["outcome", "winner"],
@@ -271,8 +278,9 @@ added = {
     "rulings-diff": ["comparisons.[].diagram_file"],
     "puzzles": ["puzzles.[].refutations.[].claim", "puzzle.refutations.[].claim",
                 "main_line_broken", "recheck", "recheck.slower_wins_unchecked"],
-    "verify-proof": ["searched_within"],
-    "metrics": ["interrupted", "readings.[].random.branching", "readings.[].mcts.branching"],
+    "verify-proof": ["searched_within", "part_makers"],
+    "metrics": ["interrupted", "readings.[].random.branching", "readings.[].mcts.branching", "rulings_in_force",
+                "readings.[].rulings_in_force"],
 }
 def strip(node, keys):
     """Takes the field at KEYS out of NODE; whether there was one."""

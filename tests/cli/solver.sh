@@ -598,6 +598,16 @@ echo "notes" >"$tmp/again.cert.parts/notes.txt"
 if [ $? -eq 0 ] && grep -q "and 9 part files in $tmp/again.cert.parts/; 1 part file of an earlier run that it does not refer to removed)" "$tmp/out" &&
    [ ! -e "$tmp/again.cert.parts/d9.cert" ] && [ -e "$tmp/again.cert.parts/notes.txt" ] && [ "$(ls "$tmp/again.cert.parts" | wc -l)" -eq 10 ]; then
   pass; else fail "solve --proof-parts removes an earlier run's part files"; cat "$tmp/out"; ls "$tmp/again.cert.parts"; fi
+# Parts another version wrote (a move's own solve may stand as a part): verify-proof names each
+# maker and its parts, where it named the head file's maker alone.
+sed -i 's/^made-by .*/made-by arbiter 0.3.0 (commit 0123456789ab)/' "$tmp/again.cert.parts/a2.cert" "$tmp/again.cert.parts/b3.cert"
+"$arbiter" verify-proof "$tmp/again.cert" >"$tmp/out" 2>/dev/null
+"$arbiter" verify-proof "$tmp/again.cert" --json >"$tmp/out.json" 2>/dev/null
+if grep -q "^Part files by the version that wrote them (not all by this file's, arbiter " "$tmp/out" &&
+   grep -qx "  arbiter 0.3.0 (commit 0123456789ab): 2 parts: $tmp/again.cert.parts/a2.cert $tmp/again.cert.parts/b3.cert" "$tmp/out" &&
+   grep -Eq "^  arbiter .*: 7 parts: $tmp/again.cert.parts/a1.cert " "$tmp/out" &&
+   python3 -c 'import json,sys; m=json.load(open(sys.argv[1]))["part_makers"]; assert [len(x["parts"]) for x in m]==[7,2] and m[1]["made_by"]=="arbiter 0.3.0 (commit 0123456789ab)", m' "$tmp/out.json"; then
+  pass; else fail "verify-proof names the makers of parts other versions wrote"; cat "$tmp/out"; fi
 # The parts folder is made before the search (a place it cannot be made fails first); a solve
 # that then writes no part leaves no empty folder behind.
 "$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/none" --time-limit 0.000001 --proof "$tmp/none.cert" --proof-parts >"$tmp/out" 2>/dev/null

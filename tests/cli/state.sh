@@ -22,9 +22,10 @@ b3="$(journal_of 'brique 3 .../.../... black 0')"
 b5="$(journal_of 'brique 5 ...../...../...../...../..... black 0')"
 if [ -d "$b3" ] && [ -d "$b5" ] && [ -f "$b5/table" ]; then pass; else fail "identity files of the solves ($b3, $b5)"; ls -R "$S"; fi
 
-# A copy of the 3x3 journal as another version wrote it: its identity names another commit, its
-# folder the key of that identity, its units' checksums keyed by it (what that version would have written).
-python3 - "$b3" "$S/solve" <<'PY'
+# A copy of a journal as another build wrote it: its identity names VERSION, its folder the key of
+# that identity, its units' checksums keyed by it (what that build would have written).
+forge() {  # forge SOURCE SOLVE_DIR VERSION
+python3 - "$1" "$2" "$3" <<'PY'
 import os, shutil, sys
 M = (1 << 64) - 1
 def key_hex(text):
@@ -37,7 +38,7 @@ def key_hex(text):
     return "%x" % (x ^ (x >> 31))
 source, solve = sys.argv[1], sys.argv[2]
 fields = dict(line.split(" ", 1) for line in open(source + "/identity").read().splitlines()[1:])
-fields["version"] = "0123456789ab"
+fields["version"] = sys.argv[3]
 identity = "%s|within=%s|%s" % (fields["position"], fields["within"], fields["version"]) + ("|independent" if fields["mode"] == "independent" else "")
 target = os.path.join(solve, key_hex(identity))
 os.mkdir(target)
@@ -51,6 +52,24 @@ for name in os.listdir(source):
     check = key_hex(identity + "|" + name[:-5] + "\n" + body)
     open(os.path.join(target, name), "w").write(body + "check " + check + "\n")
 PY
+}
+forge "$b3" "$S/solve" 0123456789ab
+# A build of this very commit but other sources (another uncommitted edit, or a build outside git,
+# "unknown", as every one is) wrote the same commit alone, as journals were keyed until the sources'
+# hash: --resume must not take its moves as this build's.
+commit="$("$arbiter" --version | sed -n 's/.*(commit \(.*\))$/\1/p')"
+mkdir -p "$tmp/s2/solve"
+forge "$b3" "$tmp/s2/solve" "$commit"
+# And a run of the position under other rulings. --resume uses neither, and says so: it said only
+# "resuming: 0 of 9 moves already settled" and started afresh.
+"$arbiter" solve brique --size 3 --rule pie=off --max-units 2 --tt-mb 16 --state "$tmp/s2" >/dev/null 2>&1
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/s2" --resume >/dev/null 2>"$tmp/err"
+if [ -n "$commit" ] && ! grep -Eq 'resuming: [1-9]' "$tmp/err" && grep -q "^version $commit, sources [0-9a-f]\{16\}\$" "$b3/identity"; then
+  pass; else fail "another build of commit '$commit' resumed as this one" "$tmp/err" "$b3/identity"; fi
+if ! grep -q 'resuming' "$tmp/err" && grep -q '(--resume: nothing to resume, no move of this position settled by this build under these rulings; searching from the start)$' "$tmp/err" &&
+  grep -Eq "^note: a journal of this position by another build \(commit $commit\) settled 9 moves \(.*\); it is not used: this build \(commit .*, sources [0-9a-f]{16}\) takes only its own results" "$tmp/err" &&
+  grep -Eq '^note: a journal of this position under other rulings \(pie=off, here the defaults\) settled 2 moves \(.*\); it is not used: the rulings decide' "$tmp/err"; then
+  pass; else fail "--resume with nothing of its own to resume" "$tmp/err"; fi
 other="$(grep -l '^version 0123456789ab$' "$S"/solve/*/identity 2>/dev/null | xargs -r dirname)"
 [ -n "$other" ] || other="$S/solve/missing"  # (a version without identity files: its lock stays under $tmp)
 # One as versions before identity files left them, and one whose identity file is damaged.
@@ -70,7 +89,7 @@ if block "$b5" | grep -q 'saved table: yes'; then pass; else fail "the stopped r
 if grep -q 'pie=off' "$tmp/list" && grep -q -- '--within 2, one table' "$tmp/list"; then pass; else fail "--within and rulings listed" "$tmp/list"; fi
 if block "$other" | grep -q 'written by another version (commit 0123456789ab)' && block "$other" | grep -Eq '^  [1-9][0-9]* units settled'; then
   pass; else fail "another version's journal listed" "$tmp/list"; fi
-if grep -A1 '^journal 00000000000000aa: what it is for is not recorded: has no identity file' "$tmp/list" | grep -q 'an earlier version' &&
+if grep -A1 '^journal 00000000000000aa: what it is for is not recorded: has no identity file (written by a version before fc2f787, which added them)$' "$tmp/list" | grep -q 'an earlier version' &&
   grep -q '^journal 00000000000000bb: DAMAGED: its identity file does not read back whole' "$tmp/list"; then
   pass; else fail "journals without or with a damaged identity" "$tmp/list"; fi
 if grep -Eq '^prove results .*prove-brique.tsv: [1-9][0-9]* records?, ' "$tmp/list" &&
