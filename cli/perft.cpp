@@ -116,9 +116,9 @@ int perft_command(const std::vector<std::string>& args) {
   std::cout << (markdown ? "| depth |" : "depth");
   for (const auto& name : names) {
     if (markdown) {
-      std::cout << " positions (" + name + ") | finished (" + name + ") |";
+      std::cout << " move sequences (" + name + ") | finished (" + name + ") |";
     } else {
-      std::printf(" %16s %16s", (name + ":positions").c_str(), (name + ":finished").c_str());
+      std::printf(" %16s %16s", (name + ":sequences").c_str(), (name + ":finished").c_str());
       std::fflush(stdout);
     }
   }
@@ -244,7 +244,7 @@ int bench_command(const std::vector<std::string>& args) {
 
 const CommandRegistration perft_registration{Command{
     "perft", "perft GAME --depth D [--size N] [--rule NAME=VALUE]... [--impl all|NAME] [--markdown|--json]",
-    "count positions and finished games per depth with every implementation, and compare", perft_command}};
+    "count move sequences (leaves, not distinct positions) and finished games per depth with every implementation, and compare", perft_command}};
 const CommandRegistration bench_registration{Command{
     "bench", "bench GAME [--size N] [--seconds S] [--seed N] [--impl all|NAME] [--json]",
     "random playouts per second and moves per second, single thread, per implementation", bench_command}};

@@ -324,6 +324,10 @@ expect_error_saying "explain --json of a last word that is no move" "^arbiter: e
 # perft's text says why it claims no agreement where --json's not_compared does.
 expect_ok "perft of a game with one implementation" "^not compared: the game has one implementation$" perft hexabrae --depth 1
 expect_ok "perft of one implementation asked for" "^not compared: one implementation was asked for \(--impl fast\)$" perft brique --size 3 --depth 1 --impl fast
+# perft counts move sequences (the leaves of the tree), not distinct positions, and says so.
+expect_ok "perft's help says what it counts" "count move sequences \(leaves, not distinct positions\)" perft --help
+expect_ok "perft's table names the count" "^\| depth \| move sequences \(fast\) \| finished \(fast\) \|$" perft hexabrae --size 2 --depth 1 --markdown
+expect_ok "perft's text names the count" "^depth +fast:sequences +fast:finished$" perft hexabrae --size 2 --depth 1
 expect_ok "explain's help gives its exit status" "exit 1 if it is illegal" --help
 expect_error_saying "explain without a move" "^arbiter: error: explain needs a MOVE" explain quentin --position "quentin 3 B../.../... white 1"
 expect_error_saying "a ruling id inside a one-line position" \
