@@ -211,6 +211,29 @@ bool show_text(const Puzzle& p, const std::string& db) {
   return problems.empty();
 }
 
+// Who examined a continued run's earlier candidates, when any was another arbiter version than
+// this one: "candidates 0-8 were examined by arbiter 0.4.0 (commit f9bdf34df569), not by this
+// version (...)"; "" when this version examined them all. The cursor means "examined": they are
+// not examined again (docs/puzzles.md, "A run continued by another version").
+std::string examined_by_others(const std::vector<puzzles::ExaminedStretch>& stretches) {
+  const bool others = std::any_of(stretches.begin(), stretches.end(),
+                                  [](const puzzles::ExaminedStretch& s) { return s.version != version_string(); });
+  if (!others) return "";
+  std::uint64_t total = 0;
+  for (const auto& s : stretches) total += s.next - s.first;
+  std::string text = total == 1 ? "candidate " : "candidates ";
+  for (std::size_t i = 0; i < stretches.size(); ++i) {
+    const auto& s = stretches[i];
+    const std::string range = s.next - s.first == 1 ? std::to_string(s.first)
+                                                    : std::to_string(s.first) + "-" + std::to_string(s.next - 1);
+    const std::string by = s.version.empty()             ? "an earlier arbiter version (one that recorded none)"
+                           : s.version == version_string() ? "this version"
+                                                           : s.version;
+    text += (i == 0 ? "" : ", ") + range + (i == 0 ? (total == 1 ? " was" : " were") + std::string(" examined by ") : " by ") + by;
+  }
+  return text + (total == 1 ? ", and is" : ", and are") + " not examined again (docs/puzzles.md says how to examine candidates with this version)";
+}
+
 int generate(const std::vector<std::string>& args) {
   GameOptions game_options;
   std::string game_name, kind_text, db, theme;
@@ -273,6 +296,12 @@ int generate(const std::vector<std::string>& args) {
     throw InputError("--db " + quote_input(db) + ": " + error.what());
   }
   auto store = puzzles::PuzzleStore::open(db, true, "--db");
+  // An upgraded store is refused by the builds before its schema: said, as it happens (they said
+  // nothing, and an older build then refused the store it had written).
+  if (store.upgraded_from() > 0) {
+    std::cout << "upgraded the store from schema " << store.upgraded_from() << " to " << puzzles::PuzzleStore::kSchemaVersion
+              << "; arbiter versions before " << puzzles::PuzzleStore::kSchemaFirstReader << " cannot read it any more\n";
+  }
   generators::GeneratorProgress progress;
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
@@ -324,6 +353,11 @@ int generate(const std::vector<std::string>& args) {
     if (n > 0) rejected += (rejected.empty() ? "" : ", ") + std::to_string(n) + " " + generators::rejection_name(static_cast<generators::Rejection>(why));
   }
   if (!rejected.empty()) std::cout << "not puzzles: " << rejected << "\n";
+  if (const std::string earlier = examined_by_others(report.examined_before); !earlier.empty()) {
+    std::cout << "continuing seed " << seed
+              << (budget == generators::GeneratorOptions{}.node_budget ? "" : " (--node-budget " + std::to_string(budget) + ")")
+              << " from candidate " << report.first_candidate << "; " << earlier << "\n";
+  }
   // The budget decides which candidates become puzzles, so each budget has a run (and a cursor) of
   // its own: say so where the store holds this seed's run under another one.
   if (!report.other_budgets.empty()) {

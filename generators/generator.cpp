@@ -781,6 +781,7 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   for (const puzzles::RunCursor& other : store.runs_with_other_budgets(run)) report.other_budgets.emplace_back(other.node_budget, other.next);
   report.stored_before = store.count(run);
   report.first_candidate = run.next;
+  report.examined_before = store.run_history(run);
   std::int64_t stored = report.stored_before;
   progress.stored = stored;
   progress.stored_at_start = stored;

@@ -109,6 +109,8 @@ struct GenerationReport {
   // The store's runs of the same game, size, rulings, kind, theme and seed under another node
   // budget (a run is continued by its own budget alone): each budget and its next candidate.
   std::vector<std::pair<std::uint64_t, std::uint64_t>> other_budgets;
+  // Who examined the candidates before first_candidate, as the store records it (run_history).
+  std::vector<puzzles::ExaminedStretch> examined_before;
 };
 
 // Adds puzzles to the store until it holds `count` of this game, size, rulings, kind and theme,

@@ -26,12 +26,18 @@ constexpr const char* kColumns =
     "seed, version";
 
 // A run's cursor, keyed by everything that decides its puzzles (version 2: the node budget too).
+// examined_by (added within version 3; NULL before, and in a row a build without it wrote) is who
+// examined the candidates before `next`: a JSON list of [first, next, version] stretches, in order
+// (ExaminedStretch).
 constexpr const char* kRunsTable = R"(CREATE TABLE runs (
   game TEXT NOT NULL, size INTEGER NOT NULL, rulings TEXT NOT NULL, kind TEXT NOT NULL,
   within INTEGER NOT NULL, theme TEXT NOT NULL, seed INTEGER NOT NULL, node_budget INTEGER NOT NULL,
-  next INTEGER NOT NULL,
+  next INTEGER NOT NULL, examined_by TEXT,
   PRIMARY KEY (game, size, rulings, kind, within, theme, seed, node_budget));
 )";
+// The key columns of a run, matched as ?1..?8 (bind_run_key).
+constexpr const char* kRunKey =
+    "game=?1 AND size=?2 AND rulings=?3 AND kind=?4 AND within=?5 AND theme=?6 AND seed=?7 AND node_budget=?8";
 
 const std::string kSchema = R"(
 CREATE TABLE puzzles (
@@ -51,7 +57,8 @@ CREATE INDEX puzzles_by_difficulty ON puzzles (game, difficulty, id);
 // Version 1's runs, keyed without the node budget, become version 2's with the one default budget
 // version 1 had (a run given another --node-budget then is continued from 0 by that budget).
 const std::string kUpgradeFrom1 = "ALTER TABLE runs RENAME TO runs_version_1;\n" + std::string(kRunsTable) +
-                                  "INSERT INTO runs SELECT game, size, rulings, kind, within, theme, seed, " +
+                                  "INSERT INTO runs (game, size, rulings, kind, within, theme, seed, node_budget, next) "
+                                  "SELECT game, size, rulings, kind, within, theme, seed, " +
                                   std::to_string(PuzzleStore::kVersion1NodeBudget) +
                                   ", next FROM runs_version_1;\n"
                                   "DROP TABLE runs_version_1;\n";
@@ -109,6 +116,56 @@ class Statement {
   sqlite3_stmt* stmt_ = nullptr;
   const std::string& name_;
 };
+
+// Binds a run's key to ?1..?8, in kRunKey's order.
+void bind_run_key(Statement& statement, const RunCursor& run) {
+  statement.bind(1, run.game).bind(2, run.size).bind(3, join_json(run.rulings)).bind(4, kind_name(run.kind, run.within));
+  statement.bind(5, run.within).bind(6, run.theme).bind(7, static_cast<std::int64_t>(run.seed));
+  statement.bind(8, static_cast<std::int64_t>(run.node_budget));
+}
+
+// The stretches of a stored examined_by (text, "" for NULL) covering candidates 0..next-1 in order:
+// what it records, and "" (no version recorded) for the rest. A record that does not read, or
+// does not fit the cursor (a build without the column moved it), keeps what fits.
+std::vector<ExaminedStretch> read_history(const std::string& text, std::uint64_t next) {
+  std::vector<ExaminedStretch> recorded;
+  const json list = json::parse(text.empty() ? "[]" : text, nullptr, false);
+  if (list.is_array()) {
+    for (const json& item : list) {
+      if (!item.is_array() || item.size() != 3 || !item[0].is_number_unsigned() || !item[1].is_number_unsigned() ||
+          !item[2].is_string()) {
+        continue;
+      }
+      recorded.push_back({item[0].get<std::uint64_t>(), item[1].get<std::uint64_t>(), item[2].get<std::string>()});
+    }
+  }
+  std::vector<ExaminedStretch> out;
+  std::uint64_t at = 0;
+  const auto add = [&out](std::uint64_t first, std::uint64_t end, const std::string& version) {
+    if (first >= end) return;
+    if (!out.empty() && out.back().version == version && out.back().next == first) {
+      out.back().next = end;
+    } else {
+      out.push_back({first, end, version});
+    }
+  };
+  for (const ExaminedStretch& stretch : recorded) {
+    if (stretch.first < at || stretch.next > next || stretch.first >= stretch.next) continue;
+    add(at, stretch.first, "");
+    add(stretch.first, stretch.next, stretch.version);
+    at = stretch.next;
+  }
+  add(at, next, "");
+  return out;
+}
+
+std::string history_text(const std::vector<ExaminedStretch>& stretches) {
+  json list = json::array();
+  for (const ExaminedStretch& stretch : stretches) {
+    if (!stretch.version.empty()) list.push_back(json::array({stretch.first, stretch.next, stretch.version}));
+  }
+  return list.dump();
+}
 
 // A field of a row that does not read: `field` is its column, `problem` says what is wrong in the
 // user's words (never the JSON library's).
@@ -247,7 +304,11 @@ std::string PuzzleStore::canonical_form(const Puzzle& puzzle) {
 PuzzleStore::PuzzleStore(sqlite3* db, std::string path, std::string name)
     : db_(db), path_(std::move(path)), name_(std::move(name)) {}
 PuzzleStore::PuzzleStore(PuzzleStore&& other) noexcept
-    : db_(other.db_), path_(std::move(other.path_)), name_(std::move(other.name_)), version_(other.version_) {
+    : db_(other.db_),
+      path_(std::move(other.path_)),
+      name_(std::move(other.name_)),
+      version_(other.version_),
+      upgraded_from_(other.upgraded_from_) {
   other.db_ = nullptr;
 }
 PuzzleStore& PuzzleStore::operator=(PuzzleStore&& other) noexcept {
@@ -257,6 +318,7 @@ PuzzleStore& PuzzleStore::operator=(PuzzleStore&& other) noexcept {
     path_ = std::move(other.path_);
     name_ = std::move(other.name_);
     version_ = other.version_;
+    upgraded_from_ = other.upgraded_from_;
     other.db_ = nullptr;
   }
   return *this;
@@ -368,9 +430,17 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
       sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
       throw;
     }
+    store.upgraded_from_ = static_cast<int>(found);
   } else if (found < 1 || found > kSchemaVersion) {
     store.fail("schema version " + std::to_string(found) + ", this arbiter reads versions 1 to " +
                std::to_string(kSchemaVersion));
+  }
+  // A runs table of version 3 written before the examined_by column gains it, empty: a column a
+  // build without it never reads, so the schema version stays (those builds read and write on).
+  if (create_if_missing) {
+    Statement column(db, "SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'examined_by'", store.name_);
+    column.step();
+    if (column.integer(0) == 0) store.execute("ALTER TABLE runs ADD COLUMN examined_by TEXT");
   }
   store.version_ = found == 0 ? kSchemaVersion : create_if_missing ? kSchemaVersion : static_cast<int>(found);
   // Write-ahead log with normal syncing: a commit is durable against a killed process (what
@@ -465,11 +535,20 @@ std::vector<PuzzleStore::Added> PuzzleStore::insert_batch(const std::vector<Puzz
   try {
     std::vector<Added> added;
     for (const Puzzle& p : puzzles) added.push_back(insert_one(p));
-    Statement cursor(db_, "INSERT OR REPLACE INTO runs (game, size, rulings, kind, within, theme, seed, node_budget, next) "
-                          "VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)", name_);
-    cursor.bind(1, run.game).bind(2, run.size).bind(3, join_json(run.rulings)).bind(4, kind_name(run.kind, run.within));
-    cursor.bind(5, run.within).bind(6, run.theme).bind(7, static_cast<std::int64_t>(run.seed));
-    cursor.bind(8, static_cast<std::int64_t>(run.node_budget)).bind(9, static_cast<std::int64_t>(run.next));
+    // The candidates from the stored cursor to the new one were examined by run.version.
+    std::vector<ExaminedStretch> history = run_history(run);
+    const std::uint64_t from = history.empty() ? 0 : history.back().next;
+    if (run.next > from) {
+      if (!history.empty() && history.back().version == run.version) {
+        history.back().next = run.next;
+      } else {
+        history.push_back({from, run.next, run.version});
+      }
+    }
+    Statement cursor(db_, "INSERT OR REPLACE INTO runs (game, size, rulings, kind, within, theme, seed, node_budget, next, "
+                          "examined_by) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)", name_);
+    bind_run_key(cursor, run);
+    cursor.bind(9, static_cast<std::int64_t>(run.next)).bind(10, history_text(history));
     cursor.step();
     execute("COMMIT");
     return added;
@@ -523,12 +602,20 @@ std::int64_t PuzzleStore::count(const RunCursor& run) const {
 }
 
 std::uint64_t PuzzleStore::run_next(const RunCursor& run) const {
-  Statement n(db_, "SELECT next FROM runs WHERE game=?1 AND size=?2 AND rulings=?3 AND kind=?4 AND within=?5 "
-                   "AND theme=?6 AND seed=?7 AND node_budget=?8", name_);
-  n.bind(1, run.game).bind(2, run.size).bind(3, join_json(run.rulings)).bind(4, kind_name(run.kind, run.within));
-  n.bind(5, run.within).bind(6, run.theme).bind(7, static_cast<std::int64_t>(run.seed));
-  n.bind(8, static_cast<std::int64_t>(run.node_budget));
+  Statement n(db_, std::string("SELECT next FROM runs WHERE ") + kRunKey, name_);
+  bind_run_key(n, run);
   return n.step() ? static_cast<std::uint64_t>(n.integer(0)) : 0;
+}
+
+std::vector<ExaminedStretch> PuzzleStore::run_history(const RunCursor& run) const {
+  // A store a writer has not opened since the column came (read by a reader) has none.
+  Statement column(db_, "SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'examined_by'", name_);
+  column.step();
+  const bool recorded = column.integer(0) > 0;
+  Statement n(db_, std::string("SELECT next") + (recorded ? ", examined_by" : "") + " FROM runs WHERE " + kRunKey, name_);
+  bind_run_key(n, run);
+  if (!n.step()) return {};
+  return read_history(recorded ? n.text(1) : "", static_cast<std::uint64_t>(n.integer(0)));
 }
 
 std::vector<RunCursor> PuzzleStore::runs_with_other_budgets(const RunCursor& run) const {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "model/core/version.hpp"
 #include "puzzles/puzzle.hpp"
 
 struct sqlite3;
@@ -36,6 +37,19 @@ struct RunCursor {
   std::uint64_t seed = 0;
   std::uint64_t node_budget = 0;
   std::uint64_t next = 0;
+  // The arbiter version that moves the cursor (insert_batch records it with the candidates it
+  // examined): this build's, unless a test plays another.
+  std::string version = version_string();
+};
+
+// A stretch of a run's candidates, first..next-1, and the arbiter version that examined them
+// ("" for one that recorded none: every version before the runs table's examined_by column, of
+// 29 November 2026). A newer generator may judge a candidate differently (accept one an older
+// refused, or refuse one it accepted, or even draw another position under the same number), so a
+// run continued by another version says who examined the candidates it does not examine again.
+struct ExaminedStretch {
+  std::uint64_t first = 0, next = 0;
+  std::string version;
 };
 
 std::string kind_name(PuzzleKind kind, int within);  // "within-2", "wins"
@@ -66,6 +80,10 @@ class PuzzleStore {
   // sentence, read once.
   static constexpr int kSchemaVersion = 3;
   static constexpr std::uint64_t kVersion1NodeBudget = 400000;
+  // The first arbiter builds that read kSchemaVersion (main's merge of schema 3): a build before it
+  // refuses a store once a writer has upgraded it ("schema version 3, this arbiter reads versions
+  // 1 and 2"), which `puzzles generate` says when it upgrades one.
+  static constexpr const char* kSchemaFirstReader = "commit 4d3b2d4 (29 November 2026)";
 
   // Opens (or, when allowed, creates) the store at `path`; when creating is allowed (a writer), a
   // store of schema version 1 or 2 is upgraded. Throws InputError, one line naming the
@@ -73,6 +91,9 @@ class PuzzleStore {
   // when not creating, also for an empty file (nothing is written into a file only read). When not
   // creating, the file is opened read-only, as immutable on read-only media (immutable_uri).
   // `option`, when given (the CLI's "--db"), names the file in those messages as the user gave it.
+  // A writer also gives a runs table without the examined_by column (schema 3 before it) the
+  // column, empty: a build without it reads and writes the store as before (a cursor it moves
+  // loses the record, which then reads as examined by an earlier version).
   static PuzzleStore open(const std::string& path, bool create_if_missing, const std::string& option = "");
 
   PuzzleStore(PuzzleStore&&) noexcept;
@@ -87,7 +108,8 @@ class PuzzleStore {
   // rulings, kind, bound and position up to the game's symmetries) is not stored again.
   Added insert(const Puzzle& puzzle);
   std::int64_t add(const Puzzle& puzzle) { return insert(puzzle).id; }
-  // Stores the puzzles and moves the run's cursor, all in one transaction.
+  // Stores the puzzles and moves the run's cursor, all in one transaction; the candidates from the
+  // stored cursor to cursor.next are recorded as examined by cursor.version.
   std::vector<Added> insert_batch(const std::vector<Puzzle>& puzzles, const RunCursor& cursor);
 
   // The puzzles the query matches. A damaged row is an InputError naming the store, the (first)
@@ -100,11 +122,17 @@ class PuzzleStore {
   std::int64_t count(const RunCursor& run) const;
   // The cursor stored for this run (its `next`), or 0 when the run never stored one.
   std::uint64_t run_next(const RunCursor& run) const;
+  // Who examined the run's candidates 0..run_next(run)-1: stretches in order, covering them all,
+  // "" for those no version was recorded for; empty for a run that never stored a cursor.
+  std::vector<ExaminedStretch> run_history(const RunCursor& run) const;
   // The stored runs that differ from `run` in their node budget alone, by budget.
   std::vector<RunCursor> runs_with_other_budgets(const RunCursor& run) const;
   std::int64_t total() const;
 
   const std::string& path() const { return path_; }
+  // The schema version this writer's open upgraded the file from (1 or 2), or 0 when it did not
+  // (a new store, one of this version, or a reader).
+  int upgraded_from() const { return upgraded_from_; }
 
   // The string two equal puzzles share: the game's canonical key of the position, in hex.
   static std::string canonical_form(const Puzzle& puzzle);
@@ -120,6 +148,7 @@ class PuzzleStore {
   std::string path_;
   std::string name_;  // how errors name the file: "puzzle database 'PATH'" or "--db 'PATH'"
   int version_ = kSchemaVersion;  // the file's schema version, as read
+  int upgraded_from_ = 0;
 };
 
 }  // namespace arbiter::puzzles

@@ -223,6 +223,67 @@ TEST_F(StoreTest, VersionOneStoreIsReadAndUpgradedByAWriter) {
   EXPECT_EQ(writer.run_next(run), 0u);
 }
 
+// Who examined each stretch of a run's candidates is recorded with its cursor. A store of schema 2
+// (a runs table without the record) is upgraded by a writer, which says so (upgraded_from); its
+// runs' candidates read as examined by an earlier version, and a version continuing the run adds
+// its own stretch. A build without the record that moves the cursor leaves it empty (NULL).
+TEST_F(StoreTest, RunsRecordWhichVersionExaminedTheirCandidates) {
+  const Puzzle p = sample(2);
+  {
+    auto store = PuzzleStore::open(path("p.db"), true);
+    EXPECT_EQ(store.upgraded_from(), 0);
+    store.add(p);
+  }
+  auto sql = [&](const std::string& text) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path("p.db").c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, text.c_str(), nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+    sqlite3_close(db);
+  };
+  sql("DROP TABLE runs; CREATE TABLE runs (game TEXT NOT NULL, size INTEGER NOT NULL, rulings TEXT NOT NULL, "
+      "kind TEXT NOT NULL, within INTEGER NOT NULL, theme TEXT NOT NULL, seed INTEGER NOT NULL, node_budget INTEGER NOT NULL, "
+      "next INTEGER NOT NULL, PRIMARY KEY (game, size, rulings, kind, within, theme, seed, node_budget)); "
+      "INSERT INTO runs VALUES ('" + p.game + "', " + std::to_string(p.size) + ", '" + nlohmann_free_json(p.rulings) +
+      "', 'within-2', 2, '', 7, 400000, 9); PRAGMA user_version = 2;");
+  RunCursor run{p.game, p.size, p.rulings, p.kind, p.within, "", 7, 400000, 0};
+  const auto expect_history = [](const std::vector<ExaminedStretch>& got, const std::vector<ExaminedStretch>& want) {
+    ASSERT_EQ(got.size(), want.size());
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      EXPECT_EQ(got[i].first, want[i].first) << i;
+      EXPECT_EQ(got[i].next, want[i].next) << i;
+      EXPECT_EQ(got[i].version, want[i].version) << i;
+    }
+  };
+  {
+    const auto reader = PuzzleStore::open(path("p.db"), false);
+    EXPECT_EQ(reader.upgraded_from(), 0);
+    expect_history(reader.run_history(run), {{0, 9, ""}});
+  }
+  auto writer = PuzzleStore::open(path("p.db"), true);
+  EXPECT_EQ(writer.upgraded_from(), 2);
+  expect_history(writer.run_history(run), {{0, 9, ""}});
+  run.version = "arbiter B";
+  run.next = 12;
+  writer.insert_batch({}, run);
+  run.next = 15;
+  writer.insert_batch({}, run);
+  expect_history(writer.run_history(run), {{0, 9, ""}, {9, 15, "arbiter B"}});
+  run.version = "arbiter C";
+  run.next = 20;
+  writer.insert_batch({}, run);
+  expect_history(writer.run_history(run), {{0, 9, ""}, {9, 15, "arbiter B"}, {15, 20, "arbiter C"}});
+  EXPECT_EQ(writer.run_next(run), 20u);
+  // A run never stored has no history; a record a build without it wrote over (NULL) reads as
+  // examined by an earlier version.
+  RunCursor other = run;
+  other.seed = 8;
+  EXPECT_TRUE(writer.run_history(other).empty());
+  sql("UPDATE runs SET examined_by = NULL, next = 25");
+  expect_history(writer.run_history(run), {{0, 25, ""}});
+  // Reopened by a writer of this version: no upgrade to say.
+  EXPECT_EQ(PuzzleStore::open(path("p.db"), true).upgraded_from(), 0);
+}
+
 // A store of schema version 2 keeps no claim beside a wrong move's sentence: a reading command reads
 // each from its sentence, leaving the file as it is, and a writer stores them, read once. In a store
 // of version 3 a wrong move without its claim is a damaged row.

@@ -558,6 +558,57 @@ printf '\x00\x00\x00\x63' | dd of="$tmp/v99.db" bs=1 seek=60 conv=notrunc status
 expect_error "other schema version" puzzles verify --db "$tmp/v99.db"
 grep -q "^arbiter: error: --db '$tmp/v99.db': schema version 99" "$tmp/err" && pass || fail "version named" "$tmp/err"
 
+# A store an older arbiter made (schema 2, whose runs table records no version: made here with SQL
+# from one of this build's). Generating into it says that it upgrades the schema, which older
+# builds then refuse, and who examined the candidates the run continues after; both were silent
+# until 29 November 2026.
+"$arbiter" puzzles generate brique --size 5 --kind within-2 --count 3 --db "$tmp/old.db" >/dev/null 2>&1
+python3 - "$tmp/old.db" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.executescript("""
+ALTER TABLE runs RENAME TO runs_now;
+CREATE TABLE runs (game TEXT NOT NULL, size INTEGER NOT NULL, rulings TEXT NOT NULL, kind TEXT NOT NULL,
+  within INTEGER NOT NULL, theme TEXT NOT NULL, seed INTEGER NOT NULL, node_budget INTEGER NOT NULL,
+  next INTEGER NOT NULL, PRIMARY KEY (game, size, rulings, kind, within, theme, seed, node_budget));
+INSERT INTO runs SELECT game, size, rulings, kind, within, theme, seed, node_budget, next FROM runs_now;
+DROP TABLE runs_now;
+PRAGMA user_version = 2;
+""")
+c.commit()
+PY
+cursor() { python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT next FROM runs').fetchone()[0])" "$1"; }
+old_next=$(cursor "$tmp/old.db")
+cp "$tmp/old.db" "$tmp/old-named.db"
+not_again="not examined again (docs/puzzles.md says how to examine candidates with this version)"
+"$arbiter" puzzles generate brique --size 5 --kind within-2 --count 5 --db "$tmp/old.db" >"$tmp/out" 2>"$tmp/err" \
+  && grep -qx "upgraded the store from schema 2 to 3; arbiter versions before commit 4d3b2d4 (29 November 2026) cannot read it any more" "$tmp/out" \
+  && grep -qx "continuing seed 1 from candidate $old_next; candidates 0-$((old_next - 1)) were examined by an earlier arbiter version (one that recorded none), and are $not_again" "$tmp/out" \
+  && pass || fail "generating into a schema 2 store says it upgrades it, and who examined the candidates before" "$tmp/out" "$tmp/err"
+# Continued again: no upgrade, and the record names this version's stretch beside the earlier one.
+new_next=$(cursor "$tmp/old.db")
+"$arbiter" puzzles generate brique --size 5 --kind within-2 --count 7 --db "$tmp/old.db" >"$tmp/out" 2>"$tmp/err" \
+  && ! grep -q "^upgraded" "$tmp/out" \
+  && grep -qx "continuing seed 1 from candidate $new_next; candidates 0-$((old_next - 1)) were examined by an earlier arbiter version (one that recorded none), $old_next-$((new_next - 1)) by this version, and are $not_again" "$tmp/out" \
+  && pass || fail "a run continued twice names each stretch's version" "$tmp/out" "$tmp/err"
+# A stretch recorded by another version is named with it; a run only this version examined says nothing.
+python3 - "$tmp/old-named.db" "$old_next" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("PRAGMA user_version = 3")
+c.execute("ALTER TABLE runs ADD COLUMN examined_by TEXT")
+c.execute("UPDATE runs SET examined_by = ?", ('[[0, %d, "arbiter 0.4.0 (commit f9bdf34df569)"]]' % int(sys.argv[2]),))
+c.commit()
+PY
+"$arbiter" puzzles generate brique --size 5 --kind within-2 --count 4 --db "$tmp/old-named.db" >"$tmp/out" 2>"$tmp/err" \
+  && ! grep -q "^upgraded" "$tmp/out" \
+  && grep -qx "continuing seed 1 from candidate $old_next; candidates 0-$((old_next - 1)) were examined by arbiter 0.4.0 (commit f9bdf34df569), and are $not_again" "$tmp/out" \
+  && pass || fail "a stretch another version recorded is named with it" "$tmp/out" "$tmp/err"
+cp "$db" "$tmp/mine.db"
+"$arbiter" puzzles generate brique --size 5 --kind within-2 --count 5 --db "$tmp/mine.db" --seed 5 >"$tmp/out" 2>"$tmp/err" \
+  && grep -q "^1 puzzle added" "$tmp/out" && ! grep -q "^continuing\|^upgraded" "$tmp/out" \
+  && pass || fail "a run this version examined alone continues without a word" "$tmp/out" "$tmp/err"
+
 # Help for every action: its own usage, not the others' (show --help printed generate's).
 for action in generate list show export verify; do
   "$arbiter" puzzles "$action" --help >"$tmp/out" 2>"$tmp/err" && grep -q "^usage: arbiter puzzles $action " "$tmp/out" \
