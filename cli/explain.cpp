@@ -28,7 +28,7 @@ po::variables_map parse_position_command(const std::string& name, const std::vec
       ("game", po::value<std::string>(&parsed.game_name)->required(), "game name (may be left out beside a --position in one-line form, which names its game)")
       ("moves", po::value<std::vector<std::string>>(&parsed.moves), "moves, in order")
       ("position,p", position_value(&parsed.position),
-       "start position: a diagram or one-line form, as text, @FILE or a file path (default: the empty board)")
+       "start position: a diagram or one-line form, as text, @FILE or a file path (default: the game's start position)")
       ("impl", po::value<std::string>(&parsed.implementation), "implementation (default: the fast engine)")
       ("json", po::bool_switch(&parsed.json), ("print the result as JSON (docs/schemas/" + name + ".schema.json)").c_str());
   parsed.game.add_to(options);

@@ -39,7 +39,7 @@ int render(const std::vector<std::string>& args) {
   options.add_options()
       ("game", po::value<std::string>(&game)->required(), "game name (may be left out beside a --position in one-line form, which names its game)")
       ("moves", po::value<std::vector<std::string>>(&moves), "moves to play first")
-      ("position,p", position_value(&position), "position (text, @FILE or path; default: empty board)")
+      ("position,p", position_value(&position), "position (text, @FILE or path; default: the game's start position)")
       ("out,o", po::value<std::string>(&out)->required(), "file to write: .svg, .png or .pdf ('-': SVG on standard output)")
       ("last-move", po::bool_switch(&last_move), "mark the last of the moves played")
       ("coordinates", po::value<std::string>(&coordinates), "on (default) or off: the coordinates, on the board's edges or in each field")

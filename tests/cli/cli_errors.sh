@@ -642,9 +642,13 @@ expect_ok "replay -p without GAME" "a3" replay -p "$position" a3
 expect_ok "render -p without GAME" "^wrote " render -p "$position" --out "$tmp/p.svg"
 expect_ok "solve --help says GAME may be left out" "game name \(may be left out beside a --position in" solve --help
 # A game may start from a set-up (Brochs does), so perft and bench start from the game's start
-# position; their help said "the empty board".
+# position; their help said "the empty board", and so did explain's, replay's, moves' and render's.
 for command in perft bench; do
   expect_ok "$command --help names the game's start position" "start position \(default: the game's start position\)" $command --help
+done
+for command in explain replay moves render; do  # their help wraps the words over two lines
+  if "$arbiter" $command --help | tr -s ' \n' ' ' | grep -q "default: the game's start position)"; then passes=$((passes + 1))
+  else echo "FAIL ($command --help names the game's start position)"; failures=$((failures + 1)); fi
 done
 expect_error_saying "a diagram still needs GAME" "^arbiter: error: missing GAME" solve -p "$(printf 'B..\n...\n..W\n')"
 
