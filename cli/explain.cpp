@@ -28,7 +28,7 @@ po::variables_map parse_position_command(const std::string& name, const std::vec
       ("game", po::value<std::string>(&parsed.game_name)->required(), "game name (may be left out beside a --position in one-line form, which names its game)")
       ("moves", po::value<std::vector<std::string>>(&parsed.moves), "moves, in order")
       ("position,p", position_value(&parsed.position),
-       "start position: a diagram or one-line form, as text, @FILE or a file path (default: the empty board)")
+       "start position: a diagram or one-line form, as text, @FILE or a file path (default: the game's start position)")
       ("impl", po::value<std::string>(&parsed.implementation), "implementation (default: the fast engine)")
       ("json", po::bool_switch(&parsed.json), ("print the result as JSON (docs/schemas/" + name + ".schema.json)").c_str());
   parsed.game.add_to(options);
@@ -110,7 +110,7 @@ int explain(const std::vector<std::string>& args) {
   }
   // The trace first: a move that is not a move of the game at all is an error before any output.
   const std::string trace = trace_of(state, last, a.moves.size());
-  std::cout << "Position before move " << a.moves.size() << " (" << state.line() << "):\n" << state.diagram() << "\n";
+  std::cout << "Position before move " << a.moves.size() << " (" << state.line() << "):\n" << keyed_diagram(*loaded.game, state) << "\n";
   std::cout << "Move " << a.moves.size() << ": " << last << "\n" << trace;
   Move move = 0;
   try {
@@ -121,7 +121,7 @@ int explain(const std::vector<std::string>& args) {
   }
   auto after = state.clone();
   after->apply(move);
-  std::cout << "\nPosition after (" << after->line() << "):\n" << after->diagram()
+  std::cout << "\nPosition after (" << after->line() << "):\n" << keyed_diagram(*loaded.game, *after)
             << "Result: " << outcome_text(loaded.game->descriptor(), after->outcome()) << "\n";
   return 0;
 }
@@ -161,7 +161,7 @@ int replay(const std::vector<std::string>& args) {
   // Comma-separated where a move has a space in it ("place a1/0, place b2/1"), so that the record
   // pastes back into replay move by move.
   std::cout << "Record: " << (written.empty() ? "(no moves)" : move_list(written)) << "\n"
-            << "Position: " << state.line() << "\n" << state.diagram()
+            << "Position: " << state.line() << "\n" << keyed_diagram(*loaded.game, state)
             << "Result: " << outcome_text(loaded.game->descriptor(), state.outcome()) << "\n";
   return 0;
 }
@@ -200,7 +200,7 @@ int moves(const std::vector<std::string>& args) {
     print_json(out);
     return 0;
   }
-  std::cout << "Position: " << state.line() << "\n" << state.diagram();
+  std::cout << "Position: " << state.line() << "\n" << keyed_diagram(*loaded.game, state);
   if (legal.empty()) {
     std::cout << "No legal moves: the game is over (" << outcome_text(loaded.game->descriptor(), state.outcome())
               << ").\n";

@@ -204,6 +204,12 @@ void parse_difficulty(const std::string& text, int& low, int& high) {
     throw InputError("--difficulty: expected N or A-B, each a whole number from 1 to 5 with A at most B, got " + quote_input(text));
 }
 
+std::string keyed_diagram(const Game& game, const State& state) {
+  const GameDescriptor& descriptor = game.descriptor();
+  const std::string key = descriptor.diagram_key ? descriptor.diagram_key(game.config()) : "";
+  return state.diagram() + (key.empty() ? "" : key + "\n");
+}
+
 std::string rulings_in_force_line(const GameDescriptor& game, const Config& config) {
   const std::vector<std::string> in_force = rulings_in_force(game, config);
   if (in_force.empty()) return "none (" + game.name + " has no rulings)";

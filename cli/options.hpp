@@ -84,6 +84,11 @@ void check_implementation(const Game& game, const std::string& implementation);
 // one final group: play_moves then reports the failing move by its number with its own reason.
 std::vector<std::string> group_move_words(const State& start, const std::vector<std::string>& words);
 
+// A text diagram (State::diagram) and under it the game's key line (GameDescriptor::diagram_key,
+// under game's rulings): what the commands that print a position for a reader print. JSON keeps
+// the diagram alone.
+std::string keyed_diagram(const Game& game, const State& state);
+
 // Plays the moves in order on state, with errors naming the move's index and text.
 void play_moves(const GameDescriptor& game, State& state, const std::vector<std::string>& moves, std::size_t count);
 

@@ -170,7 +170,7 @@ bool show_text(const Puzzle& p, const std::string& db) {
   std::cout << "puzzle " << p.id << ": " << mover << " to play and win"
             << (p.kind == PuzzleKind::Wins ? "" : " within " + std::to_string(p.within) + (p.within == 1 ? " move" : " moves")) << " (" << p.game << " "
             << board_size_name(descriptor, p.size) << ", difficulty " << p.difficulty << ")\n\n"
-            << position->diagram() << "\nposition: " << p.position << "\nrulings: " << puzzles::rulings_text(p, ", ")
+            << keyed_diagram(*make_game(descriptor, p.size, p.rulings), *position) << "\nposition: " << p.position << "\nrulings: " << puzzles::rulings_text(p, ", ")
             << "\nsolution: " << move_list(p.main_line) << "\n";
   // Re-checked now, without search, as `book` re-checks every puzzle it prints.
   const std::vector<generators::RecheckProblem> problems = generators::check_without_search(p);

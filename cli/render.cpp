@@ -39,7 +39,7 @@ int render(const std::vector<std::string>& args) {
   options.add_options()
       ("game", po::value<std::string>(&game)->required(), "game name (may be left out beside a --position in one-line form, which names its game)")
       ("moves", po::value<std::vector<std::string>>(&moves), "moves to play first")
-      ("position,p", position_value(&position), "position (text, @FILE or path; default: empty board)")
+      ("position,p", position_value(&position), "position (text, @FILE or path; default: the game's start position)")
       ("out,o", po::value<std::string>(&out)->required(), "file to write: .svg, .png or .pdf ('-': SVG on standard output)")
       ("last-move", po::bool_switch(&last_move), "mark the last of the moves played")
       ("coordinates", po::value<std::string>(&coordinates), "on (default) or off: the coordinates, on the board's edges or in each field")
@@ -82,6 +82,15 @@ int render(const std::vector<std::string>& args) {
     // Without coordinates a reader cannot find "e3" on the board: the mark says where.
     // (a pass or the swap, which has no mark, is still named).
     decorations.status += show_coordinates || !line.last_anchor ? "; last move " + line.last_text : std::string("; last move marked");
+    // What the move did besides placing its piece, in the game's words ("which fills d4 with black
+    // stones, replacing White's stone": its marks look the same as a fill of an empty square), where
+    // the coordinates let the reader find the places it names. Words that list more places than
+    // about two lines of the band hold are left to the marks, which show each place: a Quentin
+    // border filled on 9x9 (edges-count=yes) named 32 points in six lines under the board.
+    constexpr std::size_t kMostWords = 100;
+    if (show_coordinates && !line.last_words.empty() && line.last_words.size() <= kMostWords) {
+      decorations.status += ", which " + line.last_words;
+    }
   }
   // The coordinates at least as large as a book prints them (they printed at 5.2 pt on 15x15).
   const Drawing drawing = puzzles::with_book_sized_labels(puzzles::decorate(loaded.state->drawing(), decorations), size.width_mm);

@@ -873,7 +873,7 @@ int solve_command(const std::vector<std::string>& args) {
   } else {
     // A bounded search's wins and moves are within its bound, and say so wherever they are named.
     const std::string bound_words = within > 0 ? " within " + std::to_string(within) : "";
-    std::cout << "Position: " << root.line() << "\n" << root.diagram();
+    std::cout << "Position: " << root.line() << "\n" << keyed_diagram(game, root);
     std::cout << "Value: " << value_sentence(descriptor, root, result.value, within, stop_signal, !players.text.empty())
               << (result.value == Value::Unknown ? "" : within > 0 ? " (bounded search, proved)" : " (exact, proved)") << "\n";
     if (result.value != Value::Unknown || !winning.empty()) {

@@ -564,6 +564,7 @@ PlayedLine play_line(const State& start, const std::vector<std::string>& moves) 
     line.last_anchor = line.end->move_anchor(move);
     line.last_trace = line.end->move_trace(move);
     line.last_text = text;
+    line.last_words = line.end->move_words(move);
     if (line.last_anchor) {
       line.numbers.push_back({std::to_string(number), *line.last_anchor, mover});
     } else {

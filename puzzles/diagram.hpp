@@ -91,6 +91,7 @@ struct PlayedLine {
   std::vector<MoveAnchor> changed;
   std::string changed_words;
   std::string last_text;                  // the last move as written, "" for an empty line
+  std::string last_words;                 // what it did that its text leaves out (State::move_words)
 };
 PlayedLine play_line(const State& start, const std::vector<std::string>& moves);
 

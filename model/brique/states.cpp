@@ -2,6 +2,7 @@
 
 #include "model/brique/explain.hpp"
 #include "model/brique/notation.hpp"
+#include "model/core/position_io.hpp"
 #include "model/core/square_grid.hpp"
 #include "model/core/zobrist.hpp"
 
@@ -28,9 +29,26 @@ std::string BriqueState::move_words(Move m) const {
   if (!draw_anchor(before, m)) return "";
   Position after = before;
   reference_apply(after, m);
-  return placement_fill_words(before.cells, after.cells, m, kEmpty,
-                              [&before](std::size_t i) { return brique::move_text(before.n(), static_cast<Move>(i)); },
-                              [](std::uint8_t stone) { return stone == kBlackStone ? "black stones" : "white stones"; });
+  const auto name_of = [&before](std::size_t i) { return brique::move_text(before.n(), static_cast<Move>(i)); };
+  std::string words = placement_fill_words(before.cells, after.cells, m, kEmpty, name_of, [](std::uint8_t stone) {
+    return stone == kBlackStone ? "black stones" : "white stones";
+  });
+  // A fill may take a square from an enemy stone: said, since the fill's mark on it looks the same
+  // as on a square that was empty ("fills d4 with black stones, replacing White's stone").
+  std::vector<std::string> filled, replaced;
+  std::uint8_t enemy = kEmpty;
+  for (std::size_t i = 0; i < before.cells.size(); ++i) {
+    if (i == static_cast<std::size_t>(m) || before.cells[i] == after.cells[i] || after.cells[i] == kEmpty) continue;
+    filled.push_back(name_of(i));
+    if (before.cells[i] == kEmpty) continue;
+    replaced.push_back(filled.back());
+    enemy = before.cells[i];
+  }
+  if (!replaced.empty()) {
+    words += std::string(", replacing ") + side_name(enemy == kBlackStone ? kBlack : kWhite) + "'s stone" +
+             (replaced.size() > 1 ? "s" : "") + (replaced.size() < filled.size() ? " on " + listed(replaced) : "");
+  }
+  return words;
 }
 
 bool BriqueState::exchanges_players(Move m) const {

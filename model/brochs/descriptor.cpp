@@ -201,6 +201,14 @@ GameDescriptor make_descriptor() {
   d.reading_guide = reading_guide;
   // Each side's pieces by square (the main piece named), Black's reserve and the keeps, from a
   // one-line form's rows, side and reserve ("3+S": three ordinary pieces and the main piece).
+  // The diagram's marks (notation.cpp, cell_char) and its status line's reserve and passes, whose
+  // owner the line leaves out.
+  d.diagram_key = [](const Config&) {
+    return std::string(
+        "Key (Brochs): W a White piece, B a Black piece, S Black's main piece (the Sorcerer), each in lower case on a "
+        "keep; # an empty keep, + an empty square of the central cross, . an empty square; reserve: Black's pieces not "
+        "yet set (+S: the Sorcerer among them); passes: passes in a row");
+  };
   d.position_words = [](const State& state) {
     const std::string line = state.line();
     const std::optional<LineForm> form = split_line_form(line, "brochs");

@@ -402,6 +402,11 @@ struct GameDescriptor {
   // pieces by square, reserves where the game has them, in one short paragraph. Read from the
   // state's one-line form (State::line()). Empty: a book gives the one-line form itself.
   std::function<std::string(const State& state)> position_words;
+  // The line printed under a text diagram (State::diagram) to read it by: the game's name and what
+  // each mark and each item of the status line stands for, under the rulings `config` holds
+  // ("Key (Brique): B a black stone, W a white stone, . an empty square"). Empty: no key line. The
+  // size must not change it: a diagram pasted with its key is read before its size is known.
+  std::function<std::string(const Config& config)> diagram_key;
   std::function<std::unique_ptr<Game>(const GameDescriptor&, const Config&)> make;
   std::function<std::vector<SeedExample>()> seed_examples;
   // The game's own property suite (model/core/property.hpp); the generic ones are added by the driver.

@@ -169,6 +169,20 @@ std::vector<std::string> assignments_by_name(const GameDescriptor& game, const s
   return named;
 }
 
+std::string_view without_diagram_key(const GameDescriptor& game, const std::vector<std::string>& assignments, std::string_view text) {
+  if (!game.diagram_key) return text;
+  std::string key;
+  try {
+    key = game.diagram_key(make_config(game, game.default_size, assignments));
+  } catch (const InputError&) {
+    return text;  // a bad --rule is reported where the game is made
+  }
+  std::string_view body = text;
+  while (!body.empty() && (body.back() == '\n' || body.back() == '\r' || body.back() == ' ')) body.remove_suffix(1);
+  if (key.empty() || body.size() <= key.size() || !body.ends_with(key) || body[body.size() - key.size() - 1] != '\n') return text;
+  return body.substr(0, body.size() - key.size());
+}
+
 LoadedPosition load_position(const GameDescriptor& game, int size, const std::vector<std::string>& assignments,
                              std::string_view text, std::string_view implementation) {
   LoadedPosition loaded;
@@ -177,6 +191,7 @@ LoadedPosition load_position(const GameDescriptor& game, int size, const std::ve
     loaded.state = loaded.game->initial_state(implementation);
     return loaded;
   }
+  text = without_diagram_key(game, assignments, text);
   std::vector<std::string> all_assignments = assignments;
   int position_size = 0;
   if (auto form = split_line_form(text, game.name)) {

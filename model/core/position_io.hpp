@@ -76,9 +76,14 @@ struct LoadedPosition {
   std::unique_ptr<State> state;
 };
 
+// A diagram copied with the key line that the commands print under it (GameDescriptor::diagram_key
+// under `assignments`) as the diagram alone; any other text as it is.
+std::string_view without_diagram_key(const GameDescriptor& game, const std::vector<std::string>& assignments, std::string_view text);
+
 // Builds the game from the command-line size and rulings, completed by what the position carries:
-// a one-line form brings its size and rulings, a diagram its size. Conflicts are InputErrors.
-// size 0 means "not given". An empty text gives the initial position.
+// a one-line form brings its size and rulings, a diagram its size (a key line under a diagram is
+// left out: without_diagram_key). Conflicts are InputErrors. size 0 means "not given". An empty
+// text gives the initial position.
 LoadedPosition load_position(const GameDescriptor& game, int size,
                              const std::vector<std::string>& assignments, std::string_view text,
                              std::string_view implementation = {});

@@ -342,6 +342,15 @@ const GameDescriptor& hexabrae_game() {
     d.reading_guide = hexabrae::reading_guide;
     // Each side's bars by field with their orientations in words, and its reserve, from a one-line
     // form's pieces ("Ba2/0") and side.
+    // The diagram's marks (notation.cpp, diagram_text) with the orientation numbers in force (H-10),
+    // and how a field is named, which the diagram, having no row numbers, does not show.
+    d.diagram_key = [](const Config& c) {
+      const bool clock = c.rule_is("orientation-numbers", "clock");
+      return std::string("Key (Hexabrae): W a White bar, B a Black bar, each followed by its long axis: / up-right (") +
+             (clock ? "2" : "0") + "), | vertical (1), \\ up-left (" + (clock ? "3" : "2") +
+             "); . a free field; a field is named by its column letter and its number counting down that column from "
+             "its top field";
+    };
     d.position_words = [](const State& state) {
       const std::string line = state.line();
       const std::optional<LineForm> form = split_line_form(line, "hexabrae");

@@ -646,9 +646,13 @@ expect_ok "replay -p without GAME" "a3" replay -p "$position" a3
 expect_ok "render -p without GAME" "^wrote " render -p "$position" --out "$tmp/p.svg"
 expect_ok "solve --help says GAME may be left out" "game name \(may be left out beside a --position in" solve --help
 # A game may start from a set-up (Brochs does), so perft and bench start from the game's start
-# position; their help said "the empty board".
+# position; their help said "the empty board", and so did explain's, replay's, moves' and render's.
 for command in perft bench; do
   expect_ok "$command --help names the game's start position" "start position \(default: the game's start position\)" $command --help
+done
+for command in explain replay moves render; do  # their help wraps the words over two lines
+  if "$arbiter" $command --help | tr -s ' \n' ' ' | grep -q "default: the game's start position)"; then passes=$((passes + 1))
+  else echo "FAIL ($command --help names the game's start position)"; failures=$((failures + 1)); fi
 done
 expect_error_saying "a diagram still needs GAME" "^arbiter: error: missing GAME" solve -p "$(printf 'B..\n...\n..W\n')"
 
@@ -693,5 +697,34 @@ expect_error_saying "a Quentin one-line position given to brique" \
 { echo brique; cat "$tmp/quentin-diagram.txt"; } >"$tmp/named-diagram.txt"
 expect_error_saying "a name line above a diagram" "^arbiter: error: column header 'brique' does not match" \
   moves brique --position "$tmp/named-diagram.txt"
+
+# Under each text diagram a reader gets (replay, moves, explain's two, solve, puzzles show:
+# puzzles.sh) a key line names the game and its marks; Brochs' says whose the reserve is, Hexabrae's
+# how a field is named (its diagram has no row numbers). JSON keeps the diagram alone. A diagram
+# copied with its key line reads back.
+key_after_status() { grep -A1 -E "$2" "$1" | grep -c "^Key ($3): "; }
+for game in brique quentin brochs hexabrae; do
+  title="$(echo "${game:0:1}" | tr a-z A-Z)${game:1}"
+  "$arbiter" replay "$game" >"$tmp/key.out" 2>&1
+  [ "$(key_after_status "$tmp/key.out" ' to move, ply 0' "$title")" = 1 ] && pass || fail "$game replay: no key line under the status" "$tmp/key.out"
+  "$arbiter" moves "$game" >"$tmp/key.out" 2>&1
+  [ "$(key_after_status "$tmp/key.out" ' to move, ply 0' "$title")" = 1 ] && pass || fail "$game moves: no key line under the status" "$tmp/key.out"
+  "$arbiter" replay "$game" --json >"$tmp/key.json" 2>&1 && ! grep -q 'Key (' "$tmp/key.json" && pass || fail "$game replay --json has a key line" "$tmp/key.json"
+  sed -n '/^Position: /,/^Key (/p' "$tmp/key.out" | sed 1d >"$tmp/keyed-diagram.txt"
+  "$arbiter" moves "$game" --position "$tmp/keyed-diagram.txt" >"$tmp/back.out" 2>&1 &&
+    [ "$(grep '^Position: ' "$tmp/back.out")" = "$(grep '^Position: ' "$tmp/key.out")" ] && pass ||
+    fail "$game: a diagram with its key line does not read back" "$tmp/keyed-diagram.txt" "$tmp/back.out"
+done
+"$arbiter" explain brique --size 3 a1 b2 >"$tmp/key.out" 2>&1
+[ "$(key_after_status "$tmp/key.out" ' to move, ply [12]$' Brique)" = 2 ] && pass || fail "explain: not a key line under each diagram" "$tmp/key.out"
+"$arbiter" solve brique --size 2 >"$tmp/key.out" 2>&1
+[ "$(key_after_status "$tmp/key.out" ' to move, ply 0$' Brique)" = 1 ] && pass || fail "solve: no key line under the diagram" "$tmp/key.out"
+"$arbiter" replay brochs >"$tmp/key.out" 2>&1
+grep -q "^Key (Brochs): .*# an empty keep, + an empty square of the central cross.*reserve: Black's pieces not yet set" "$tmp/key.out" && pass ||
+  fail "Brochs' key does not say its marks and whose the reserve is" "$tmp/key.out"
+"$arbiter" replay hexabrae --size 3 --rule orientation-numbers=clock >"$tmp/key.out" 2>&1
+grep -qF "^Key (Hexabrae): W a White bar, B a Black bar, each followed by its long axis: / up-right (2), | vertical (1), \\ up-left (3);" <(sed 's/^/^/' "$tmp/key.out") &&
+  grep -q "named by its column letter and its number counting down that column" "$tmp/key.out" && pass ||
+  fail "Hexabrae's key does not say its marks under orientation-numbers=clock" "$tmp/key.out"
 
 finish

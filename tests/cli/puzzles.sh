@@ -26,6 +26,9 @@ db="$tmp/p.db"
 quentin_id=$(awk '/quentin/ {print $1}' "$tmp/list")
 "$arbiter" puzzles show "$quentin_id" --db "$tmp/ruled.db" >"$tmp/show" \
   && grep -q "^rulings: edges-count=yes, opponent-chain=mover-wins$" "$tmp/show" && pass || fail "show's rulings line" "$tmp/show"
+# Under the diagram, the game's key line (its status line above it).
+grep -A1 " to move, ply [0-9]*" "$tmp/show" | grep -q "^Key (Quentin): B a black stone, W a white stone, \. an empty point$" && pass ||
+  fail "show: no key line under the diagram" "$tmp/show"
 
 # The summary does not depend on the thread count: the candidates examined and the reasons they
 # were not puzzles are counted up to the last one kept, not as far as the threads ran past it.

@@ -219,6 +219,23 @@ expect_error "render --width with an SVG" render brique --size 3 --width 800 --o
   grep -q '>White to move; last move marked</text>' "$tmp/nocoord.svg" && ! grep -q 'last move c3' "$tmp/nocoord.svg" && pass ||
   fail "render --coordinates off names the last move's cell" "$tmp/nocoord.svg" "$tmp/err"
 
+# The status says what the last move did that its marks do not, in the game's words (State::
+# move_words): a Brique fill of White's d4 looked like a fill of an empty square, and the status said
+# only "last move c4". A list longer than two lines of the band is left to the marks.
+status_of() { grep 'class="status"' "$1" | sed 's/.*">\(.*\)<\/text>$/\1/' | tr '\n' ' '; }
+"$arbiter" render brique --size 5 c3 c2 d3 d4 c4 --last-move --out - >"$tmp/replaced.svg" 2>"$tmp/err" &&
+  status_of "$tmp/replaced.svg" | grep -qF "last move c4, which fills d4 with black stones, replacing White's stone " && pass ||
+  fail "render's status does not say that c4 filled White's d4" "$tmp/replaced.svg" "$tmp/err"
+"$arbiter" render hexabrae --position "hexabrae 2 Ba2/0 Bb1/1 Bb4/1 Bc4/1 Wd1/2 Wd3/2 Bd4/2 We1/2 black 35" d4/0 --last-move \
+  --out - >"$tmp/enclosed.svg" 2>"$tmp/err" && status_of "$tmp/enclosed.svg" | grep -qF "last move d4/0, which encloses c4, d3 and d4 " &&
+  pass || fail "render's status does not say what d4/0 encloses" "$tmp/enclosed.svg" "$tmp/err"
+"$arbiter" render brique --size 5 c3 c2 d3 d4 c4 --last-move --coordinates off --out - >"$tmp/replaced.svg" 2>"$tmp/err" &&
+  ! status_of "$tmp/replaced.svg" | grep -q "fills" && pass || fail "render --coordinates off names the filled squares" "$tmp/replaced.svg"
+border="$(printf '   a b c d e f g h i\n 1 . . . . . . . . .\n 2 . . B B B B B B .\n 3 . W W W W W W W .\n 4 . B B B B B B B .\n 5 . W W W W W W W .\n 6 . B B B B B B B .\n 7 . W W W W W W W .\n 8 . B B B B B B B .\n 9 . . . . . . . . .\nBlack to move, ply 48\n')"
+"$arbiter" render quentin --size 9 --rule edges-count=yes --position "$border" b2 --last-move --out - >"$tmp/border.svg" 2>"$tmp/err" &&
+  [ "$(grep -c 'class="move-changed"' "$tmp/border.svg")" -ge 64 ] && [ "$(status_of "$tmp/border.svg")" = "Black wins; last move b2 " ] && pass ||
+  fail "render's status lists the 32 points b2 fills" "$tmp/border.svg" "$tmp/err"
+
 # Without coordinates the picture is cut to the board: Quentin kept a blank band on the top and the
 # left where its coordinates stood, Brique one on each side.
 for game in quentin brique; do
