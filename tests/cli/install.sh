@@ -3,7 +3,7 @@
 # the program in P/bin and README.md and docs/ in P/share/doc/arbiter, where every docs/... path a
 # command's --help names is found (it installed nothing, and said it had succeeded). The installed
 # program works from another folder, with nothing of the source tree (`rules --summary`, `render`,
-# `solve`).
+# `solve`), and the path of the source tree is not in it (-ffile-prefix-map).
 # Usage: install.sh ARBITER (the program in its build folder)
 source "$(dirname "$0")/harness.bash" "$@"
 source_dir="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -42,5 +42,12 @@ game=$(registered_games | sed -n 1p)
 status=0
 (cd / && "$installed" solve "$game" --size 2 --tt-mb 16 --state "$tmp/state") >"$tmp/out" 2>"$tmp/err" || status=$?
 [ $status -eq 0 ] && grep -q . "$tmp/out" && pass || fail "installed: solve $game --size 2, run from /: exit $status" "$tmp/out" "$tmp/err"
+
+# The source tree's path is not recorded in the program (__FILE__ in its assertions and reports).
+if grep -aqF "$source_dir/" "$installed"; then
+  fail "the installed program holds the source path $source_dir/: $(grep -aoF "$source_dir/" "$installed" | head -1)"
+else
+  pass
+fi
 
 finish
