@@ -32,6 +32,7 @@ for path in $named; do
   fi
 done
 "$installed" --help >"$tmp/help" 2>&1
+grep -q "share/doc/arbiter/" "$tmp/help" && pass || fail "arbiter --help does not say where the docs are installed" "$tmp/help"
 
 # From another folder, with nothing of the source tree.
 game=$(registered_games | sed -n 1p)
