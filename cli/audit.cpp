@@ -987,7 +987,8 @@ int audit(const std::vector<std::string>& args) {
 
 const CommandRegistration audit_registration{Command{
     "audit", "audit [GAME...] [--games N] [--seed N] [--quick] [--no-proofs] [--rule NAME=VALUE]... [--report DIR]",
-    "every game's conformance checks, seed examples, properties, small proofs, ruling differences and balance; reports",
+    "every game's conformance checks, seed examples, properties, small proofs, ruling differences and balance; reports; "
+    "exit 1 if a check fails (a row 'fail': a defect in Arbiter; findings and unknowns are answers, exit 0)",
     audit}};
 
 }  // namespace

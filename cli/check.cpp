@@ -229,7 +229,8 @@ int check(const std::vector<std::string>& args) {
 
 const CommandRegistration check_registration{Command{
     "check", "check GAME [--size N] [--rule NAME=VALUE]... [--cases N] [--seed N] [--property NAME]... [--json]",
-    "run the game's property suite on random reachable play; shrunk counterexamples as diagrams", check, true}};
+    "run the game's property suite on random reachable play; shrunk counterexamples as diagrams; exit 1 if a property "
+    "fails (a rule text's claim false, or a defect in Arbiter)", check, true}};
 
 }  // namespace
 }  // namespace arbiter::cli

@@ -27,6 +27,12 @@ void print_overview() {
     std::cout << "  " << command.name << std::string(14 - std::min<std::size_t>(13, command.name.size()), ' ')
               << command.summary << "\n";
   }
+  // The documents the helps name as docs/... are installed with the program (CMakeLists.txt).
+  std::cout << "\ndocs/... and README.md, which the helps name, are in the source tree, and in share/doc/arbiter/ "
+               "where arbiter is installed (docs/schemas/ is share/doc/arbiter/schemas/, /usr/share/doc/arbiter/schemas/ "
+               "for a program in /usr/bin).\n"
+               "exit statuses: 0 done, 1 a command's own \"no\" (its help says when), 2 bad input, 70 internal error, "
+               "128+signal when stopped (130 SIGINT, 143 SIGTERM, 129 SIGHUP); every command's in README.md, \"Exit statuses\".\n";
 }
 
 // Only rank 0 speaks: under mpirun every rank meets the same bad input, and one line says it.
@@ -74,7 +80,7 @@ int run(const std::vector<std::string>& words) {
   } catch (const std::exception& error) {
     std::cerr << "arbiter: internal error: " << error.what() << "\n";
     arbiter::distributed::abandon_workers();
-    return 3;
+    return arbiter::distributed::kInternalErrorExit;
   }
 }
 

@@ -336,7 +336,7 @@ void serve(const FarmJob& job) {
       } catch (const std::exception& e) {
         std::fprintf(stderr, "arbiter: internal error on rank %d: %s\n", world().rank, e.what());
       }
-      MPI_Abort(MPI_COMM_WORLD, 3);
+      MPI_Abort(MPI_COMM_WORLD, kInternalErrorExit);
     }
     for (const Done& d : sending) send(0, kResult, message(d.slot, d.id, d.bytes));
     while (auto r = poll(0)) {

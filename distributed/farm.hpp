@@ -41,6 +41,11 @@ std::string mpi_library_version();
 // without MPI, or by another MPI's launcher, since each process would then do the whole job.
 const World& world();
 
+// The exit status of an internal error (a defect in Arbiter, not bad input), on rank 0 (main) or a
+// worker rank (MPI_Abort): EX_SOFTWARE, which no command uses for an answer of its own (README,
+// "Exit statuses"). It was 3 until 29 November 2026, which verify-proof also gives a partial analysis.
+inline constexpr int kInternalErrorExit = 70;
+
 // Ends MPI (when it was started). Called once by main on the way out, on every path.
 void finish();
 

@@ -871,11 +871,14 @@ TEST(Book, NumberedSolutionsHtmlAndPdfAsAReaderSeesThem) {
   // paragraph had a line 5 pt too wide ("... Althuizen, 2010) ... docs/rulings.md").
   EXPECT_NE(tex.str().find("\\setlength{\\emergencystretch}{"), std::string::npos);
 
-  // Chromium renders the HTML; a page that is not blank has many colours in its screenshot.
+  // Chromium renders the HTML; a page that is not blank has many colours in its screenshot. Its
+  // profile is kept in the test's folder: with HOME unwritable (a package build's) it failed to
+  // start ("Failed to create headless user data directory container").
   const fs::path shot = folder / "screenshot.png";
   const std::string chromium = command_output(
-      "chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=900,1400 --screenshot=" +
-      shot.string() + " file://" + files.html + " 2>&1; echo exit=$?");
+      "chromium --headless --no-sandbox --disable-gpu --user-data-dir=" + (folder / "chromium-profile").string() +
+      " --hide-scrollbars --window-size=900,1400 --screenshot=" + shot.string() + " file://" + files.html +
+      " 2>&1; echo exit=$?");
   ASSERT_NE(chromium.find("exit=0"), std::string::npos) << chromium;
   ASSERT_TRUE(fs::exists(shot)) << chromium;
   EXPECT_GT(fs::file_size(shot), 20000u) << "a blank screenshot compresses to almost nothing";

@@ -10,6 +10,8 @@ source "$(dirname "$0")/harness.bash" "$@"
 
 chromium_bin=$(command -v chromium || command -v chromium-browser)
 [ -n "$chromium_bin" ] || { echo "FAIL: chromium is missing (scripts/quickstart.sh installs it)"; exit 1; }
+# Every chromium below keeps its profile in $tmp (--user-data-dir): with HOME unwritable, as in a
+# package build, it did not start ("Failed to create headless user data directory container").
 for tool in pdfinfo pdftoppm pdftotext file; do
   command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (scripts/quickstart.sh installs it)"; exit 1; }
 done
@@ -89,7 +91,7 @@ PY
 held=$(grep -o 'Difficulty [1-5]/5' "$html" | sort -u | cut -c12 | sort -n | sed -n '1p;$p' | paste -sd- | sed 's/^\([1-5]\)-\1$/\1/')
 grep -q "$count puzzles, difficulty $held<" "$html" && pass || fail "book.html's subtitle does not give the difficulties it holds ($held)"
 
-"$chromium_bin" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1000,3000 \
+"$chromium_bin" --headless --no-sandbox --disable-gpu --user-data-dir="$tmp/chromium-profile" --hide-scrollbars --window-size=1000,3000 \
   --screenshot="$tmp/shot.png" "file://$html" >"$tmp/chromium.log" 2>&1
 if [ -f "$tmp/shot.png" ] && file -b "$tmp/shot.png" | grep -q 'PNG image data, 1000 x 3000'; then
   # A blank page compresses to a few kilobytes; boards and text do not.
@@ -102,7 +104,7 @@ fi
 # each line wrapped to the window: .sheet was 180 mm wide on screen too, and cut every line.
 sed 's|</body>|<script>document.body.setAttribute("data-scroll-width", document.documentElement.scrollWidth)</script></body>|' \
   "$html" >"$tmp/book/probe.html"
-scroll=$("$chromium_bin" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=550,900 --dump-dom \
+scroll=$("$chromium_bin" --headless --no-sandbox --disable-gpu --user-data-dir="$tmp/chromium-profile" --hide-scrollbars --window-size=550,900 --dump-dom \
   "file://$tmp/book/probe.html" 2>/dev/null | grep -o 'data-scroll-width="[0-9]*"' | grep -o '[0-9]*')
 [ -n "$scroll" ] && [ "$scroll" -le 550 ] && pass || fail "book.html in a window 550 pixels wide is ${scroll:-?} pixels wide"
 rm -f "$tmp/book/probe.html"
@@ -175,7 +177,7 @@ PY
 for paper in A4 letter; do
   sed "s/@page { margin: 15mm; }/@page { size: $paper; margin: 15mm; }/" "$html" >"$tmp/book/print-$paper.html"
   grep -q "size: $paper" "$tmp/book/print-$paper.html" || { fail "book.html's @page rule is not where this test looks"; continue; }
-  "$chromium_bin" --headless --no-sandbox --disable-gpu --no-pdf-header-footer \
+  "$chromium_bin" --headless --no-sandbox --disable-gpu --user-data-dir="$tmp/chromium-profile" --no-pdf-header-footer \
     --print-to-pdf="$tmp/print-$paper.pdf" "file://$tmp/book/print-$paper.html" >"$tmp/chromium.log" 2>&1
   printed=$(pdfinfo "$tmp/print-$paper.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
   [ "$printed" = "$pages" ] && pass || fail "book.html printed on $paper takes ${printed:-no} pages, book.pdf $pages"

@@ -21,6 +21,19 @@ expect_error "unknown game" rules nosuchgame
 expect_error "unknown option" rules --bogus
 expect_ok "overview" "commands:" --help
 
+# Exit statuses: the overview gives the common ones, an internal error's its own (70, not 3, which
+# verify-proof gives a partial analysis), and points to README.md's table, which has a row for
+# every command the overview lists; audit's and check's help say when they exit 1.
+expect_ok "overview: exit statuses" '70 internal error.*README.md, "Exit statuses"' --help
+readme="$(dirname "$0")/../../README.md"
+table=$(sed -n '/^## Exit statuses$/,/^## /p' "$readme" | grep '^| `')
+for command in $(sed -n '/^commands:/,/^$/p' "$tmp/out" | awk 'NF > 1 { print $1 }'); do
+  cut -d'|' -f2 <<<"$table" | grep -qE "\`$command( [a-z-]+)?\`" && pass ||
+    fail "README.md's \"Exit statuses\" has no row for $command"
+done
+expect_ok "audit --help: when it exits 1" 'exit 1 if a check fails' audit --help
+expect_ok "check --help: when it exits 1" 'exit 1 if a property fails' check --help
+
 # The stamp (scripts/version.sh, tests/cli/stamp.sh): 12 hex digits of the commit, "-dirty-" and 8
 # of the uncommitted sources' hash when they differ from it, or "unknown" without git.
 expect_ok "version" '^arbiter [0-9]+\.[0-9]+\.[0-9]+ \(commit ([0-9a-f]{12}(-dirty-[0-9a-f]{8})?|unknown)\)$' --version

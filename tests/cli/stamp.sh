@@ -100,4 +100,24 @@ repo="$tmp/tarball"
 expect_stamp "a tree without git" "$(stamp)" unknown
 expect_pass "a tree without git"
 
+# A tree without git with the commit it was made from (CMake's ARBITER_COMMIT): stamped with its
+# first 12 hex digits, lower case, and the check after the link still passes; a git tree is stamped
+# by git whatever is given; what is not 7 to 40 hex digits is refused.
+given_stamp() {
+  bash "$script" stamp "$repo" 9.9.9 "$build/version.cpp" "$build/stamped_tree" "$1" && head -1 "$build/stamped_tree"
+}
+expect_stamp "a tree without git, commit given" "$(given_stamp "${merged^^}")" "${merged:0:12}"
+grep -qF "const char* version_commit() { return \"${merged:0:12}\"; }" "$build/version.cpp" && pass ||
+  fail "version.cpp does not hold the given commit" "$build/version.cpp"
+expect_pass "a tree without git, commit given"
+expect_stamp "a tree without git, 7 digits given" "$(given_stamp "${commit:0:7}")" "${commit:0:7}"
+for bad in 123456 "${commit}0" 'abc"defg' 'g123456'; do
+  status=0
+  bash "$script" stamp "$repo" 9.9.9 "$build/version.cpp" "$build/stamped_tree" "$bad" 2>"$tmp/err" || status=$?
+  [ $status -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "is not 7 to 40 hex digits" "$tmp/err" && pass ||
+    fail "commit '$bad' given: exit $status (expected 2, one line)" "$tmp/err"
+done
+repo="$tmp/repo"
+expect_stamp "a git tree, another commit given" "$(given_stamp "$commit")" "$gone"
+
 finish
