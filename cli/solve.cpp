@@ -446,7 +446,8 @@ int solve_command(const std::vector<std::string>& args) {
     }
   }
   std::vector<std::optional<MoveResult>> finished;
-  std::size_t uncertified = 0;
+  std::size_t uncertified = 0;  // settled without a certificate, searched again for it
+  std::size_t unwritten = 0;    // of them, those a run with --proof-parts could not write the part of
   std::string damage_notes;  // printed after the state line
   if (resume) {
     std::vector<std::pair<std::size_t, std::string>> damaged;
@@ -464,8 +465,10 @@ int solve_command(const std::vector<std::string>& args) {
     }
     for (std::size_t i = 0; i < finished.size(); ++i) {
       if (finished[i]) finished[i]->move = moves[i];  // the journal names moves by their text
-      // A move settled by a run without --proof has no certificate to write: search it again.
+      // A move settled by a run without --proof, or by one whose certificate part could not be
+      // written (--proof-parts), has no certificate to write: search it again.
       if (finished[i] && !proof_file.empty() && !finished[i]->certified) {
+        if (!finished[i]->unwritten.empty()) ++unwritten;
         finished[i].reset();
         ++uncertified;
       }
@@ -493,11 +496,22 @@ int solve_command(const std::vector<std::string>& args) {
     std::cerr << " (--resume: nothing to resume, no move of this position settled by this build under these rulings; "
                  "searching from the start)";
   } else if (resume) {
+    // What the moves searched again lacked, as it was: a run with --proof-parts that could not
+    // write their parts (it said "a run without --proof"), or a run without --proof.
+    std::vector<std::string> again;
+    if (unwritten > 0) {
+      again.push_back(counted(unwritten, "move", "moves") + " whose certificate part an earlier run could not write " +
+                      (unwritten == 1 ? "is" : "are") + " searched again for " + (unwritten == 1 ? "it" : "them"));
+    }
+    if (uncertified > unwritten) {
+      const std::size_t without = uncertified - unwritten;
+      again.push_back(counted(without, "move", "moves") + " settled by a run without --proof " +
+                      (without == 1 ? "is searched again for its certificate" : "are searched again for theirs"));
+    }
     std::cerr << " (resuming: " << already << " of " << moves.size() << " moves already settled"
-              << (uncertified > 0 ? " with certificates; " + std::to_string(uncertified) +
-                                        " settled by a run without --proof are searched again for theirs"
-                                  : "")
-              << ")";
+              << (again.empty() ? "" : " with certificates");
+    for (const std::string& words : again) std::cerr << "; " << words;
+    std::cerr << ")";
   }
   std::cerr << "\n" << unused_note << damage_notes;
 
@@ -590,7 +604,7 @@ int solve_command(const std::vector<std::string>& args) {
     std::error_code ignored;
     const std::string older = std::filesystem::exists(proof_file, ignored)
                                   ? "the older " + proof_file + " is left as it was"
-                                  : "no file was left";
+                                  : "no file is left at " + quote_input(proof_file);
     if (!unwritten_parts.empty()) {
       // FILE would refer to parts that are not there: it is not written. The values found are
       // reported all the same, and the exit status (1) says the certificate is missing (a part
@@ -599,6 +613,7 @@ int solve_command(const std::vector<std::string>& args) {
       proof_failure = "the proof file " + quote_input(proof_file) + " is not written, as the certificate parts of " +
                       (moves_unwritten == 1 ? "a move" : std::to_string(moves_unwritten) + " moves") +
                       " could not be: " + unwritten_parts.front() + (moves_unwritten == 1 ? "" : ", ...") + " (" + older +
+                      "; the certificate parts that were written stay in " + quote_input(parts_directory) +
                       "; the settled moves are kept: the same command with --resume searches again those whose "
                       "certificates were not kept, and writes it)";
       proof_note = "no certificate written: " + proof_failure;
