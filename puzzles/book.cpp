@@ -419,10 +419,11 @@ body { font-family: "DejaVu Serif", Georgia, serif; color: #111; margin: 0; back
 svg.diagram { display: block; flex: none; width: auto; height: var(--diagram-height, 66mm); max-width: 80mm; }
 .puzzle .position { font-size: 7pt; margin: 1mm 0 0; }
 h2 { font-size: 18pt; margin: 0 0 5mm; }
-.solution { display: flex; gap: 6mm; margin-bottom: 4mm; break-inside: avoid; }
-.solution svg.diagram { height: 52mm; max-width: 70mm; }
+.solution { display: grid; grid-template-columns: auto 1fr; grid-template-rows: auto 1fr; column-gap: 6mm; margin-bottom: 4mm; break-inside: avoid; }
+.solution svg.diagram { height: 52mm; max-width: 70mm; grid-column: 1; grid-row: 1 / span 2; }
+.solution h3, .solution .text { grid-column: 2; }  /* as a grid item the heading's margin adds to the line's 1 mm: 1.5 mm */
 .solution .text { font-size: 9.5pt; }
-.solution h3 { font-size: 11pt; margin: 0 0 1.5mm; }
+.solution h3 { font-size: 11pt; margin: 0 0 0.5mm; }
 .solution p { margin: 1mm 0; }
 .solution .line { font-family: "DejaVu Sans Mono", monospace; }
 .solution ul { padding-left: 5mm; margin: 1mm 0; }
@@ -440,7 +441,8 @@ h2.puzzles { margin-top: 0; }
 @media screen and (max-width: 700px) {
   .sheet { margin: 0 0 2mm; padding: 4mm; min-height: 0; }
   .grid { grid-template-columns: 1fr; }
-  .solution { flex-direction: column; }
+  .solution { grid-template-columns: 1fr; grid-template-rows: none; }
+  .solution svg.diagram, .solution h3, .solution .text { grid-column: 1; grid-row: auto; }
   svg.diagram, .solution svg.diagram { width: 100%; height: auto; max-width: 80mm; }
   .title-page .notes { margin: 8mm 0 0; }
   .title-page h1 { font-size: 24pt; }
@@ -497,9 +499,13 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
     if (first == 0) html << "<h2>Solutions</h2>\n";
     for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
       const Entry& e = entries[i];
-      html << "<div class=\"solution\" id=\"solution-" << e.number << "\">\n"
-           << render_svg_element(e.solution, "diagram solution", "solution-" + std::to_string(e.number) + "-diagram", e.solution_words) << "<div class=\"text\">\n<h3>" << e.number << ". "
-           << xml_escape(e.task) << "</h3>\n<p class=\"line\">" << xml_escape(e.main_line) << "</p>\n<p class=\"result\">" << xml_escape(e.result) << "</p>\n";
+      // The heading first, then the diagram, then the text: read in that order (a screen reader, a
+      // window of one column) the diagram is the solution's, not the one above's, as it was when it
+      // came first. The page's CSS places the diagram left of the heading and text in print.
+      html << "<div class=\"solution\" id=\"solution-" << e.number << "\">\n<h3>" << e.number << ". " << xml_escape(e.task)
+           << "</h3>\n"
+           << render_svg_element(e.solution, "diagram solution", "solution-" + std::to_string(e.number) + "-diagram", e.solution_words)
+           << "<div class=\"text\">\n<p class=\"line\">" << xml_escape(e.main_line) << "</p>\n<p class=\"result\">" << xml_escape(e.result) << "</p>\n";
       if (!e.theme.empty()) html << "<p class=\"theme\">" << xml_escape(e.theme) << "</p>\n";
       if (!e.wrong_moves.empty()) {
         html << "<ul>\n";

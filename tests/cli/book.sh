@@ -46,7 +46,9 @@ grep -Eq '(src|href)="(https?:)?//' "$html" && fail "book.html loads something f
 # stones by square as `puzzles show`'s position line has them, the side to move first, in all three
 # books; each diagram an image for a screen reader, named by its title and described by a <desc>
 # with the same words, its texts hidden from it (read one by one, its coordinates were "a 1 b 2 c
-# 3", and no text gave the position).
+# 3", and no text gave the position). A solution's heading comes before its diagram in the page
+# (read in order, by a screen reader or in a window of one column, a diagram that came first was the
+# solution above's).
 python3 - "$arbiter" "$db" "$html" <<'PY' >"$tmp/words.out" 2>&1 && pass || fail "book.html does not give each position in words" "$tmp/words.out"
 import re, subprocess, sys
 arbiter, db, html = sys.argv[1], sys.argv[2], open(sys.argv[3]).read()
@@ -70,6 +72,8 @@ for number in puzzles:
     svg = re.search(r"<svg[^>]*>.*?</svg>", block, re.S).group(0)
     assert 'role="img" aria-labelledby="puzzle-%s-diagram-title puzzle-%s-diagram-desc"' % (number, number) in svg, svg[:300]
     assert '<title id="puzzle-%s-diagram-title">' % number in svg and '<desc id="puzzle-%s-diagram-desc">%s' % (number, words) in svg, svg[:400]
+    solution = re.search(r'<div class="solution" id="solution-%s">\s*(<[a-z0-9]+)' % number, html)
+    assert solution and solution.group(1) == "<h3", "solution %s begins with %s, not its heading" % (number, solution and solution.group(1))
     texts = re.findall(r"<text [^>]*>", svg)
     assert texts and all('aria-hidden="true"' in t for t in texts), "puzzle %s: a text a screen reader reads: %s" % (number, texts[:3])
 solutions = re.findall(r'<svg[^>]*class="diagram solution"[^>]*>\s*<title id="[^"]*">[^<]*</title>\s*<desc id="[^"]*">[^<]+</desc>', html)
