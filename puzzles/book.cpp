@@ -45,8 +45,8 @@ struct Entry {
   Drawing problem;
   Drawing solution;
   // The positions in words (GameDescriptor::position_words), for a reader who cannot see the
-  // diagrams: the puzzle's under its diagram and in its SVG's <desc>; the solution's end position
-  // in its SVG's <desc>, after its status.
+  // diagrams: the puzzle's under its diagram, the paragraph its <svg> in book.html is described by
+  // (aria-describedby); the solution's end position in its SVG's <desc>, after its status.
   std::string problem_words;
   std::string solution_words;
   // The room the problem's diagram takes in its boxes: the boxes less the lines of problem_words.
@@ -484,8 +484,9 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
       const Entry& e = entries[i];
       const std::string id = "puzzle-" + std::to_string(e.number);
       html << "<div class=\"puzzle\" id=\"" << id << "\">\n<h3>" << e.number << ". " << xml_escape(e.task) << "</h3>\n"
-           << with_diagram_height(render_svg_element(e.problem, "diagram problem", id + "-diagram", e.problem_words), e.html_diagram_mm)
-           << "<p class=\"details position\">Position: " << xml_escape(e.problem_words) << "</p>\n<p class=\"details\">"
+           << with_diagram_height(render_svg_element(e.problem, "diagram problem", id + "-diagram", e.problem_words, id + "-position"),
+                                  e.html_diagram_mm)
+           << "<p class=\"details position\" id=\"" << id << "-position\">Position: " << xml_escape(e.problem_words) << "</p>\n<p class=\"details\">"
            << xml_escape(e.details)
            << (options.solutions ? " <a class=\"jump\" href=\"#solution-" + std::to_string(e.number) + "\" aria-label=\"Solution of puzzle " +
                                        std::to_string(e.number) + "\">Solution</a>"

@@ -44,9 +44,10 @@ grep -q 'to play and win in 1' "$html" && grep -q 'Difficulty [1-5]/5' "$html" &
 grep -Eq '(src|href)="(https?:)?//' "$html" && fail "book.html loads something from the network" || pass
 # A blind reader can attempt every puzzle: under each diagram the position in words, each side's
 # stones by square as `puzzles show`'s position line has them, the side to move first, in all three
-# books; each diagram an image for a screen reader, named by its title and described by a <desc>
-# with the same words, its texts hidden from it (read one by one, its coordinates were "a 1 b 2 c
-# 3", and no text gave the position). A solution's heading comes before its diagram in the page
+# books; each diagram an image for a screen reader, named by its title and described by that
+# paragraph (aria-describedby; a <desc> with the same words, which it named too, was read twice),
+# its texts hidden from it (read one by one, its coordinates were "a 1 b 2 c 3", and no text gave
+# the position). A solution's heading comes before its diagram in the page
 # (read in order, by a screen reader or in a window of one column, a diagram that came first was the
 # solution above's).
 python3 - "$arbiter" "$db" "$html" <<'PY' >"$tmp/words.out" 2>&1 && pass || fail "book.html does not give each position in words" "$tmp/words.out"
@@ -67,11 +68,11 @@ for number in puzzles:
     show = subprocess.run([arbiter, "puzzles", "show", store, "--db", db], capture_output=True, text=True).stdout
     game, size, rows, to_move = re.search(r"^position: (\S+) (\d+) (\S+) (\S+)", show, re.M).groups()
     words = "%s to move. %s %s" % (to_move.capitalize(), side(rows, "W", "White"), side(rows, "B", "Black"))
-    shown = re.search(r'<p class="details position">Position: ([^<]*)</p>', block)
+    shown = re.search(r'<p class="details position" id="puzzle-%s-position">Position: ([^<]*)</p>' % number, block)
     assert shown and shown.group(1).startswith(words), "puzzle %s: %r, not %r" % (number, shown and shown.group(1), words)
     svg = re.search(r"<svg[^>]*>.*?</svg>", block, re.S).group(0)
-    assert 'role="img" aria-labelledby="puzzle-%s-diagram-title puzzle-%s-diagram-desc"' % (number, number) in svg, svg[:300]
-    assert '<title id="puzzle-%s-diagram-title">' % number in svg and '<desc id="puzzle-%s-diagram-desc">%s' % (number, words) in svg, svg[:400]
+    assert 'role="img" aria-labelledby="puzzle-%s-diagram-title" aria-describedby="puzzle-%s-position"' % (number, number) in svg, svg[:300]
+    assert '<title id="puzzle-%s-diagram-title">' % number in svg and "<desc" not in svg, svg[:400]
     solution = re.search(r'<div class="solution" id="solution-%s">\s*(<[a-z0-9]+)' % number, html)
     assert solution and solution.group(1) == "<h3", "solution %s begins with %s, not its heading" % (number, solution and solution.group(1))
     texts = re.findall(r"<text [^>]*>", svg)
