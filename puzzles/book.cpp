@@ -38,6 +38,7 @@ struct Entry {
   int number = 0;
   std::string task;      // "Black to play and win in 2"
   std::string details;   // "Difficulty 2/5 · Brique 7x7": the puzzle's line gives no hint of the solution
+  std::string board;     // "Brique 7x7": the game and board, which the PDF's outline names
   std::string theme;     // "Theme: fill." under the solution's line, or "" for none
   std::string store_id;  // "store id 17" (for `puzzles show 17`), or "" for a puzzle not from a store
   std::string rulings;   // "Rulings: edges-count=yes" when they differ from the game's defaults, else ""
@@ -332,6 +333,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
   // The board as the game names it in its drawing's title ("Brique 7x7", "Hexabrae, radius 3").
   const Drawing board = start->drawing();
   const std::string board_name = board.title.substr(0, board.title.find(':'));
+  entry.board = board_name;
   entry.details = "Difficulty " + std::to_string(puzzle.difficulty) + "/5 · " + board_name;
   // The theme names the solution's mechanic, so it is said with the solution (a line "... ·
   // fill-win" under each puzzle gave the solution away), with what it means, which the game's
@@ -796,7 +798,8 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
   for (std::size_t first = 0; first < entries.size(); first += kPuzzlesPerPage) {
     for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
       const Entry& e = entries[i];
-      pdf.outline(puzzles_outline, std::to_string(e.number) + ". " + e.task);
+      // The outline names the game (it read "1. Black to play and win in 2", whichever game).
+      pdf.outline(puzzles_outline, std::to_string(e.number) + ". " + e.board + ": " + e.task);
       const std::size_t slot = i - first;
       const double x = left + static_cast<double>(slot % 2) * (column + 20);
       const double top = kMargin + static_cast<double>(slot / 2) * row;
@@ -825,7 +828,7 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
     top += 30;
     for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
       const Entry& e = entries[i];
-      pdf.outline(solutions_outline, "Solution " + std::to_string(e.number));
+      pdf.outline(solutions_outline, "Solution " + std::to_string(e.number) + ": " + e.board);
       const double x = left + diagram_width + 16, width = left + kContentWidth - x;
       double line_y = pdf.wrapped(x, top + 12, width, std::to_string(e.number) + ". " + e.task, 11, true);
       line_y = pdf.wrapped(x, line_y + 2, width, e.main_line, 10);

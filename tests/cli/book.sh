@@ -169,7 +169,10 @@ for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S):
         data += zlib.decompress(stream)
     except zlib.error:
         pass
-print(sum(1 for t in (b"/Title (Title page)", b"/Title (Rules, rulings and notation)", b"/Title (Puzzles)", b"/Title (Solutions)", b"/Title (1. ", b"/Title (Solution 1)") if t in data))
+# Each puzzle's and solution's entry names the game and board (they read "1. White to play and
+# win in 1" and "Solution 1", whichever game).
+print(sum(1 for t in (rb"/Title \(Title page\)", rb"/Title \(Rules, rulings and notation\)", rb"/Title \(Puzzles\)", rb"/Title \(Solutions\)",
+                      rb"/Title \(1\. Brique 5x5: (White|Black) to play and win in 1\)", rb"/Title \(Solution 1: Brique 5x5\)") if re.search(t, data)))
 PY
 )
 [ "$outline" = 6 ] && pass || fail "book.pdf's outline lacks the title page, rules, puzzles or solutions ($outline of 6 found)"
