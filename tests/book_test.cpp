@@ -1322,6 +1322,17 @@ TEST(Book, EachRulingAlternativeIsSaidForAReader) {
 // bottom-right corner, dark, has none; named so on every board size, since a book prints the page
 // for puzzles of any size). Until session 50 it said "a square with an escort off the
 // board has only one".
+// A solution's text lists each move's fills in brackets (State::move_words), and the rules pages
+// say so: Brique's said "The move's text does not list its fills: the solution's diagram shows
+// them", Quentin's "the move's text does not list the fills", after the solutions came to list them.
+TEST(Book, BriqueAndQuentinRulesPagesSayASolutionListsTheFills) {
+  for (const char* name : {"brique", "quentin"}) {
+    const std::string guide = guide_text(find_game(name));
+    EXPECT_EQ(guide.find("does not list"), std::string::npos) << guide;
+    EXPECT_NE(guide.find("a solution lists the move's fills in brackets after it"), std::string::npos) << guide;
+  }
+}
+
 TEST(Book, BriquesRulesPageSaysAnEdgeSquareMayHaveNoEscort) {
   const GameDescriptor& brique = find_game("brique");
   const std::string guide = guide_text(brique);
