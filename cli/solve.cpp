@@ -217,12 +217,14 @@ std::string unused_journals_note(const std::string& solve, const std::string& ow
   const std::string wanted_rulings = rulings;  // (a structured binding is not captured by a lambda in clang 14)
   const auto rulings_words = [](const std::string& r) { return r.empty() ? std::string("the defaults") : r; };
   std::vector<std::string> lines;
+  std::size_t unidentified = 0;  // journals from before identity files: of this position or not, no one can say
   std::error_code error;
   for (std::filesystem::directory_iterator it(solve, error), end; !error && it != end; it.increment(error)) {
     if (it->path().filename() == std::filesystem::path(own).filename()) continue;
     std::error_code ignored;
     if (!it->is_directory(ignored)) continue;
     const solver::SolveJournal::Survey s = solver::SolveJournal::survey(it->path().string());
+    if (!s.identity && s.identity_missing) ++unidentified;
     if (!s.identity || s.identity->within != wanted.within || s.units == 0) continue;
     const auto [their_base, their_rulings] = without_rulings(s.identity->position);
     if (their_base != base) continue;
@@ -238,6 +240,17 @@ std::string unused_journals_note(const std::string& solve, const std::string& ow
     }
   }
   std::sort(lines.begin(), lines.end());
+  if (unidentified > 0) {
+    // Said so: "nothing to resume" alone left a user with an older journal of the same position
+    // wondering why it was not used.
+    const std::string state = std::filesystem::path(solve).parent_path().string();
+    const bool one = unidentified == 1;
+    lines.push_back("note: " + solve + " holds " + counted(unidentified, "journal", "journals") +
+                    " from before identity files (written by a version before fc2f787), which cannot be matched to a "
+                    "position: " + (one ? "it is" : "they are") + " not used; `arbiter state --state " + quote_input(state) +
+                    "` lists " + (one ? "it" : "them") + ", `arbiter state prune --other-versions --state " +
+                    quote_input(state) + "` removes " + (one ? "it" : "them"));
+  }
   std::string note;
   for (const auto& line : lines) note += line + "\n";
   return note;
