@@ -146,12 +146,33 @@ int result_width() {
   return width;
 }
 
+// The check column's width, and its text in lines of that width at most, cut at spaces outside
+// parentheses ("(size 3)" stays whole, as does a word longer than the column): the first goes in
+// the row, the others under it in the same column. "apply_if_legal plays exactly the legal moves
+// (size 3)", 53 wide, pushed the row's other columns 3 characters out of line.
+constexpr std::size_t kCheckWidth = 50;
+std::vector<std::string> check_lines(const std::string& text) {
+  std::vector<std::string> lines{""};
+  std::istringstream words(text);
+  for (std::string word; words >> word;) {
+    for (std::string more; word.front() == '(' && word.find(')') == std::string::npos && words >> more;) word += " " + more;
+    if (!lines.back().empty() && lines.back().size() + 1 + word.size() > kCheckWidth) lines.emplace_back();
+    lines.back() += (lines.back().empty() ? "" : " ") + word;
+  }
+  return lines;
+}
+// The lines of the check column after the row's first (check_lines).
+void print_check_rest(const std::vector<std::string>& lines) {
+  for (std::size_t i = 1; i < lines.size(); ++i) std::printf("%-9s %-13s %s\n", "", "", lines[i].c_str());
+}
+
 // A proof cut short by a stop request says "stopped" where its verdict would be, as `arbiter
 // prove` shows it: not decided because of the stop, which is no "unknown" (Z3 could not decide).
 void print_row(const AuditRow& row) {
-  const std::string check = row.check + (row.size ? " (size " + std::to_string(row.size) + ")" : "");
-  std::printf("%-9s %-13s %-50s %-20s %8s  %-*s %8.2f\n", row.game.c_str(), row.kind.c_str(), check.c_str(),
+  const std::vector<std::string> check = check_lines(row.check + (row.size ? " (size " + std::to_string(row.size) + ")" : ""));
+  std::printf("%-9s %-13s %-50s %-20s %8s  %-*s %8.2f\n", row.game.c_str(), row.kind.c_str(), check.front().c_str(),
               row.implementation.c_str(), with_commas(static_cast<std::uint64_t>(row.cases)).c_str(), result_width(), row.stopped ? "stopped" : verdict_word(row.verdict), row.seconds);
+  print_check_rest(check);
   // How a claim was decided when not by a Z3 query of its own ("derived from ...", "read from the
   // rulings"), said under its first row and again only where it changes.
   static std::string last_said;
@@ -780,9 +801,10 @@ void ruling_sections(const GameDescriptor& game, const AuditSettings& s, AuditRe
       // The sizes in the subject column: where the readings part, or every size searched without a difference.
       const std::string sizes = shown.differs ? "size " + std::to_string(shown.size) : sizes_words(shown.sizes_searched);
       s.progress->print([&] {
-        std::printf("%-9s %-13s %-50s %-20s %8s  %-*s %8.2f\n", game.name.c_str(), "ruling",
-                    (ruling.name + ": " + value_a + " vs " + option.value).c_str(), sizes.c_str(),
+        const std::vector<std::string> check = check_lines(ruling.name + ": " + value_a + " vs " + option.value);
+        std::printf("%-9s %-13s %-50s %-20s %8s  %-*s %8.2f\n", game.name.c_str(), "ruling", check.front().c_str(), sizes.c_str(),
                     with_commas(static_cast<std::uint64_t>(explored.positions)).c_str(), result_width(), ruling_result(shown), shown.seconds);
+        print_check_rest(check);
       });
       report.rulings.push_back(shown);
     }
@@ -813,8 +835,10 @@ void metrics_section(const GameDescriptor& game, const AuditSettings& s, AuditRe
   std::string svg = render_svg_element(metrics::chart(measured), "chart");
   report.metrics.push_back({game.name, chosen->ruling, metrics::to_text(measured), svg, chosen->others});
   s.progress->print([&] {
-    std::printf("%-9s %-13s %-50s %-20s %8s  %-*s\n", game.name.c_str(), "metrics", chosen->ruling.c_str(), "",
+    const std::vector<std::string> check = check_lines(chosen->ruling);
+    std::printf("%-9s %-13s %-50s %-20s %8s  %-*s\n", game.name.c_str(), "metrics", check.front().c_str(), "",
                 with_commas(static_cast<std::uint64_t>(request.random_games)).c_str(), result_width(), "done");
+    print_check_rest(check);
   });
 }
 

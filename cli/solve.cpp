@@ -217,12 +217,14 @@ std::string unused_journals_note(const std::string& solve, const std::string& ow
   const std::string wanted_rulings = rulings;  // (a structured binding is not captured by a lambda in clang 14)
   const auto rulings_words = [](const std::string& r) { return r.empty() ? std::string("the defaults") : r; };
   std::vector<std::string> lines;
+  std::size_t unidentified = 0;  // journals from before identity files: of this position or not, no one can say
   std::error_code error;
   for (std::filesystem::directory_iterator it(solve, error), end; !error && it != end; it.increment(error)) {
     if (it->path().filename() == std::filesystem::path(own).filename()) continue;
     std::error_code ignored;
     if (!it->is_directory(ignored)) continue;
     const solver::SolveJournal::Survey s = solver::SolveJournal::survey(it->path().string());
+    if (!s.identity && s.identity_missing) ++unidentified;
     if (!s.identity || s.identity->within != wanted.within || s.units == 0) continue;
     const auto [their_base, their_rulings] = without_rulings(s.identity->position);
     if (their_base != base) continue;
@@ -238,6 +240,17 @@ std::string unused_journals_note(const std::string& solve, const std::string& ow
     }
   }
   std::sort(lines.begin(), lines.end());
+  if (unidentified > 0) {
+    // Said so: "nothing to resume" alone left a user with an older journal of the same position
+    // wondering why it was not used.
+    const std::string state = std::filesystem::path(solve).parent_path().string();
+    const bool one = unidentified == 1;
+    lines.push_back("note: " + solve + " holds " + counted(unidentified, "journal", "journals") +
+                    " from before identity files (written by a version before fc2f787), which cannot be matched to a "
+                    "position: " + (one ? "it is" : "they are") + " not used; `arbiter state --state " + quote_input(state) +
+                    "` lists " + (one ? "it" : "them") + ", `arbiter state prune --other-versions --state " +
+                    quote_input(state) + "` removes " + (one ? "it" : "them"));
+  }
   std::string note;
   for (const auto& line : lines) note += line + "\n";
   return note;
@@ -446,7 +459,8 @@ int solve_command(const std::vector<std::string>& args) {
     }
   }
   std::vector<std::optional<MoveResult>> finished;
-  std::size_t uncertified = 0;
+  std::size_t uncertified = 0;  // settled without a certificate, searched again for it
+  std::size_t unwritten = 0;    // of them, those a run with --proof-parts could not write the part of
   std::string damage_notes;  // printed after the state line
   if (resume) {
     std::vector<std::pair<std::size_t, std::string>> damaged;
@@ -464,8 +478,10 @@ int solve_command(const std::vector<std::string>& args) {
     }
     for (std::size_t i = 0; i < finished.size(); ++i) {
       if (finished[i]) finished[i]->move = moves[i];  // the journal names moves by their text
-      // A move settled by a run without --proof has no certificate to write: search it again.
+      // A move settled by a run without --proof, or by one whose certificate part could not be
+      // written (--proof-parts), has no certificate to write: search it again.
       if (finished[i] && !proof_file.empty() && !finished[i]->certified) {
+        if (!finished[i]->unwritten.empty()) ++unwritten;
         finished[i].reset();
         ++uncertified;
       }
@@ -493,11 +509,22 @@ int solve_command(const std::vector<std::string>& args) {
     std::cerr << " (--resume: nothing to resume, no move of this position settled by this build under these rulings; "
                  "searching from the start)";
   } else if (resume) {
+    // What the moves searched again lacked, as it was: a run with --proof-parts that could not
+    // write their parts (it said "a run without --proof"), or a run without --proof.
+    std::vector<std::string> again;
+    if (unwritten > 0) {
+      again.push_back(counted(unwritten, "move", "moves") + " whose certificate part an earlier run could not write " +
+                      (unwritten == 1 ? "is" : "are") + " searched again for " + (unwritten == 1 ? "it" : "them"));
+    }
+    if (uncertified > unwritten) {
+      const std::size_t without = uncertified - unwritten;
+      again.push_back(counted(without, "move", "moves") + " settled by a run without --proof " +
+                      (without == 1 ? "is searched again for its certificate" : "are searched again for theirs"));
+    }
     std::cerr << " (resuming: " << already << " of " << moves.size() << " moves already settled"
-              << (uncertified > 0 ? " with certificates; " + std::to_string(uncertified) +
-                                        " settled by a run without --proof are searched again for theirs"
-                                  : "")
-              << ")";
+              << (again.empty() ? "" : " with certificates");
+    for (const std::string& words : again) std::cerr << "; " << words;
+    std::cerr << ")";
   }
   std::cerr << "\n" << unused_note << damage_notes;
 
@@ -590,7 +617,7 @@ int solve_command(const std::vector<std::string>& args) {
     std::error_code ignored;
     const std::string older = std::filesystem::exists(proof_file, ignored)
                                   ? "the older " + proof_file + " is left as it was"
-                                  : "no file was left";
+                                  : "no file is left at " + quote_input(proof_file);
     if (!unwritten_parts.empty()) {
       // FILE would refer to parts that are not there: it is not written. The values found are
       // reported all the same, and the exit status (1) says the certificate is missing (a part
@@ -599,6 +626,7 @@ int solve_command(const std::vector<std::string>& args) {
       proof_failure = "the proof file " + quote_input(proof_file) + " is not written, as the certificate parts of " +
                       (moves_unwritten == 1 ? "a move" : std::to_string(moves_unwritten) + " moves") +
                       " could not be: " + unwritten_parts.front() + (moves_unwritten == 1 ? "" : ", ...") + " (" + older +
+                      "; the certificate parts that were written stay in " + quote_input(parts_directory) +
                       "; the settled moves are kept: the same command with --resume searches again those whose "
                       "certificates were not kept, and writes it)";
       proof_note = "no certificate written: " + proof_failure;

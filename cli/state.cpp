@@ -195,8 +195,10 @@ void print_journal(const Journal& j) {
               << "\n"
               << "  " << mode_words(*s.identity) << "; written by " << version_words(j) << "\n";
   } else {
-    std::cout << (s.identity_missing ? "what it is for is not recorded: " : "DAMAGED: ") << s.identity_problem << "\n"
-              << "  written by " << version_words(j) << "\n";
+    // A journal from before identity files says so once, in its problem (a second line, "written by
+    // an earlier version (before identity files)", said it again); a damaged one's version is unknown.
+    std::cout << (s.identity_missing ? "what it is for is not recorded: " : "DAMAGED: ") << s.identity_problem << "\n";
+    if (!s.identity_missing) std::cout << "  written by " << version_words(j) << "\n";
   }
   std::cout << "  ";
   if (s.identity) {

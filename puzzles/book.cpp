@@ -38,6 +38,7 @@ struct Entry {
   int number = 0;
   std::string task;      // "Black to play and win in 2"
   std::string details;   // "Difficulty 2/5 · Brique 7x7": the puzzle's line gives no hint of the solution
+  std::string board;     // "Brique 7x7": the game and board, which the PDF's outline names
   std::string theme;     // "Theme: fill." under the solution's line, or "" for none
   std::string store_id;  // "store id 17" (for `puzzles show 17`), or "" for a puzzle not from a store
   std::string rulings;   // "Rulings: edges-count=yes" when they differ from the game's defaults, else ""
@@ -45,8 +46,8 @@ struct Entry {
   Drawing problem;
   Drawing solution;
   // The positions in words (GameDescriptor::position_words), for a reader who cannot see the
-  // diagrams: the puzzle's under its diagram and in its SVG's <desc>; the solution's end position
-  // in its SVG's <desc>, after its status.
+  // diagrams: the puzzle's under its diagram, the paragraph its <svg> in book.html is described by
+  // (aria-describedby); the solution's end position in its SVG's <desc>, after its status.
   std::string problem_words;
   std::string solution_words;
   // The room the problem's diagram takes in its boxes: the boxes less the lines of problem_words.
@@ -332,6 +333,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
   // The board as the game names it in its drawing's title ("Brique 7x7", "Hexabrae, radius 3").
   const Drawing board = start->drawing();
   const std::string board_name = board.title.substr(0, board.title.find(':'));
+  entry.board = board_name;
   entry.details = "Difficulty " + std::to_string(puzzle.difficulty) + "/5 · " + board_name;
   // The theme names the solution's mechanic, so it is said with the solution (a line "... ·
   // fill-win" under each puzzle gave the solution away), with what it means, which the game's
@@ -419,10 +421,11 @@ body { font-family: "DejaVu Serif", Georgia, serif; color: #111; margin: 0; back
 svg.diagram { display: block; flex: none; width: auto; height: var(--diagram-height, 66mm); max-width: 80mm; }
 .puzzle .position { font-size: 7pt; margin: 1mm 0 0; }
 h2 { font-size: 18pt; margin: 0 0 5mm; }
-.solution { display: flex; gap: 6mm; margin-bottom: 4mm; break-inside: avoid; }
-.solution svg.diagram { height: 52mm; max-width: 70mm; }
+.solution { display: grid; grid-template-columns: auto 1fr; grid-template-rows: auto 1fr; column-gap: 6mm; margin-bottom: 4mm; break-inside: avoid; }
+.solution svg.diagram { height: 52mm; max-width: 70mm; grid-column: 1; grid-row: 1 / span 2; }
+.solution h3, .solution .text { grid-column: 2; }  /* as a grid item the heading's margin adds to the line's 1 mm: 1.5 mm */
 .solution .text { font-size: 9.5pt; }
-.solution h3 { font-size: 11pt; margin: 0 0 1.5mm; }
+.solution h3 { font-size: 11pt; margin: 0 0 0.5mm; }
 .solution p { margin: 1mm 0; }
 .solution .line { font-family: "DejaVu Sans Mono", monospace; }
 .solution ul { padding-left: 5mm; margin: 1mm 0; }
@@ -440,7 +443,8 @@ h2.puzzles { margin-top: 0; }
 @media screen and (max-width: 700px) {
   .sheet { margin: 0 0 2mm; padding: 4mm; min-height: 0; }
   .grid { grid-template-columns: 1fr; }
-  .solution { flex-direction: column; }
+  .solution { grid-template-columns: 1fr; grid-template-rows: none; }
+  .solution svg.diagram, .solution h3, .solution .text { grid-column: 1; grid-row: auto; }
   svg.diagram, .solution svg.diagram { width: 100%; height: auto; max-width: 80mm; }
   .title-page .notes { margin: 8mm 0 0; }
   .title-page h1 { font-size: 24pt; }
@@ -482,8 +486,9 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
       const Entry& e = entries[i];
       const std::string id = "puzzle-" + std::to_string(e.number);
       html << "<div class=\"puzzle\" id=\"" << id << "\">\n<h3>" << e.number << ". " << xml_escape(e.task) << "</h3>\n"
-           << with_diagram_height(render_svg_element(e.problem, "diagram problem", id + "-diagram", e.problem_words), e.html_diagram_mm)
-           << "<p class=\"details position\">Position: " << xml_escape(e.problem_words) << "</p>\n<p class=\"details\">"
+           << with_diagram_height(render_svg_element(e.problem, "diagram problem", id + "-diagram", e.problem_words, id + "-position"),
+                                  e.html_diagram_mm)
+           << "<p class=\"details position\" id=\"" << id << "-position\">Position: " << xml_escape(e.problem_words) << "</p>\n<p class=\"details\">"
            << xml_escape(e.details)
            << (options.solutions ? " <a class=\"jump\" href=\"#solution-" + std::to_string(e.number) + "\" aria-label=\"Solution of puzzle " +
                                        std::to_string(e.number) + "\">Solution</a>"
@@ -497,9 +502,13 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
     if (first == 0) html << "<h2>Solutions</h2>\n";
     for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
       const Entry& e = entries[i];
-      html << "<div class=\"solution\" id=\"solution-" << e.number << "\">\n"
-           << render_svg_element(e.solution, "diagram solution", "solution-" + std::to_string(e.number) + "-diagram", e.solution_words) << "<div class=\"text\">\n<h3>" << e.number << ". "
-           << xml_escape(e.task) << "</h3>\n<p class=\"line\">" << xml_escape(e.main_line) << "</p>\n<p class=\"result\">" << xml_escape(e.result) << "</p>\n";
+      // The heading first, then the diagram, then the text: read in that order (a screen reader, a
+      // window of one column) the diagram is the solution's, not the one above's, as it was when it
+      // came first. The page's CSS places the diagram left of the heading and text in print.
+      html << "<div class=\"solution\" id=\"solution-" << e.number << "\">\n<h3>" << e.number << ". " << xml_escape(e.task)
+           << "</h3>\n"
+           << render_svg_element(e.solution, "diagram solution", "solution-" + std::to_string(e.number) + "-diagram", e.solution_words)
+           << "<div class=\"text\">\n<p class=\"line\">" << xml_escape(e.main_line) << "</p>\n<p class=\"result\">" << xml_escape(e.result) << "</p>\n";
       if (!e.theme.empty()) html << "<p class=\"theme\">" << xml_escape(e.theme) << "</p>\n";
       if (!e.wrong_moves.empty()) {
         html << "<ul>\n";
@@ -789,7 +798,8 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
   for (std::size_t first = 0; first < entries.size(); first += kPuzzlesPerPage) {
     for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
       const Entry& e = entries[i];
-      pdf.outline(puzzles_outline, std::to_string(e.number) + ". " + e.task);
+      // The outline names the game (it read "1. Black to play and win in 2", whichever game).
+      pdf.outline(puzzles_outline, std::to_string(e.number) + ". " + e.board + ": " + e.task);
       const std::size_t slot = i - first;
       const double x = left + static_cast<double>(slot % 2) * (column + 20);
       const double top = kMargin + static_cast<double>(slot / 2) * row;
@@ -818,7 +828,7 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
     top += 30;
     for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
       const Entry& e = entries[i];
-      pdf.outline(solutions_outline, "Solution " + std::to_string(e.number));
+      pdf.outline(solutions_outline, "Solution " + std::to_string(e.number) + ": " + e.board);
       const double x = left + diagram_width + 16, width = left + kContentWidth - x;
       double line_y = pdf.wrapped(x, top + 12, width, std::to_string(e.number) + ". " + e.task, 11, true);
       line_y = pdf.wrapped(x, line_y + 2, width, e.main_line, 10);

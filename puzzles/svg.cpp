@@ -28,12 +28,14 @@ std::string paint(const Shape& shape) {
 }
 
 std::string svg_element(const Drawing& drawing, const std::string& size_attributes, const std::string& id = "",
-                        const std::string& description = "") {
+                        std::string description = "", const std::string& described_by = "") {
   std::ostringstream svg;
   const bool image = !id.empty();
+  if (!described_by.empty()) description.clear();  // the page's element says it: said once
   std::string labelled;
   if (image) {
-    labelled = " role=\"img\" aria-labelledby=\"" + xml_escape(id) + "-title" + (description.empty() ? "" : " " + xml_escape(id) + "-desc") + "\"";
+    labelled = " role=\"img\" aria-labelledby=\"" + xml_escape(id) + "-title" + (description.empty() ? "" : " " + xml_escape(id) + "-desc") + "\"" +
+               (described_by.empty() ? "" : " aria-describedby=\"" + xml_escape(described_by) + "\"");
   }
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\"" << size_attributes << labelled << " viewBox=\"0 0 " << number(drawing.width)
       << " " << number(drawing.height) << "\" font-family=\"DejaVu Sans, sans-serif\">\n";
@@ -104,8 +106,8 @@ std::string render_svg(const Drawing& drawing, double width_mm) {
 }
 
 std::string render_svg_element(const Drawing& drawing, const std::string& css_class, const std::string& id,
-                               const std::string& description) {
-  return svg_element(drawing, " class=\"" + xml_escape(css_class) + "\"", id, description);
+                               const std::string& description, const std::string& described_by) {
+  return svg_element(drawing, " class=\"" + xml_escape(css_class) + "\"", id, description, described_by);
 }
 
 }  // namespace arbiter

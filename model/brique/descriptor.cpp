@@ -117,7 +117,8 @@ std::string reading_guide(const Config& c) {
          "joining the left and right columns with white stones. A move places a stone on an empty square, named by its "
          "column letter and row number (c3; a1 is the top-left square)" + pass + ".\n"
          "The squares are light and dark like a chessboard's, " + shade + ". " + directions + edges + " " + fill +
-         " The move's text does not list its fills: the solution's diagram shows them.\n" + pie;
+         " A move's text names only its square; a solution lists the move's fills in brackets after it, as in "
+         "'1 a3! (fills a2 with white stones)', and its diagram shows them.\n" + pie;
 }
 
 class BriqueGame final : public Game {

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "model/brochs/engine.hpp"
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
 #include "model/core/square_grid.hpp"
@@ -169,6 +170,9 @@ void restore_taken(BrochsState& s, const std::vector<std::string>& taken) {
     const int cell = grid.parse(name);
     const int keep = cell == SquareGrid::kNone ? -1 : s.tables().keep_index[static_cast<std::size_t>(cell)];
     if (keep < 0) throw InputError("'taken' names " + quote_input(name) + ", which is not a keep");
+    // A keep is taken or not: a second mention adds nothing, and the form never writes one, so it
+    // is refused as a slip ("taken:f6,f6" was read as "taken:f6").
+    if ((keeps >> keep) & 1U) throw InputError("'taken' names " + quote_input(name) + " twice");
     keeps |= 1U << keep;
   }
   s.set_keeps_taken(keeps);
@@ -212,7 +216,7 @@ void restore_since(BrochsState& s, const std::vector<std::string>& since) {
   if (from_curse && (s.side_to_move() == kBlackSide) != (moves.size() % 2 == 0)) {
     const bool black_left = moves.size() % 2 == 0;
     throw InputError("'since' starts with 'curse', after which Black still moves (curse-cost=free), so its " +
-                     std::to_string(moves.size()) + " moves leave " + (black_left ? "Black" : "White") + " to move, not " +
+                     counted(moves.size(), "move leaves ", "moves leave ") + (black_left ? "Black" : "White") + " to move, not " +
                      (black_left ? "White" : "Black"));
   }
   s.restore_history(moves, from_curse);

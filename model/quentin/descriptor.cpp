@@ -123,7 +123,8 @@ std::string reading_guide(const Config& c) {
          "After the move, the empty points fall into regions: groups of orthogonally adjacent empty points bounded by "
          "stones and the board's edges. A region is a territory when every one of its points is orthogonally adjacent "
          "to at least two stones; " + counted + ". Every territory is filled with the stones of " + majority +
-         " (on a tie, the player who did not move); the move's text does not list the fills. " + fill +
+         " (on a tie, the player who did not move); a move's text names only its point, and a solution lists the "
+         "move's fills in brackets after it. " + fill +
          ". Only after the fill is the diagonal rule checked: at the end of the turn, fills included, " + whose +
          ", and a move that leaves such a pair is illegal. " + chain + "\n" + swap +
          "'pass' is forced when a side has no legal placement; if neither side could place, which the text says never "

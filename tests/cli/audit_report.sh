@@ -296,6 +296,20 @@ rows = [l for l in lines if re.search(r" [0-9]+\.[0-9][0-9]$", l) and l[start - 
 bad = [l for l in rows if len(l) != len(header)]
 assert rows and not bad, bad
 PY
+# A check wider than its column goes on under it: every row's subject starts where the header's
+# does ("apply_if_legal plays exactly the legal moves (size 3)", 53 wide, pushed the rest of its
+# row 3 columns right), and its "(size 3)" is the line under it.
+python3 - "$tmp/np.out" <<'PY' && pass || fail "audit's table: a check overflows its column" "$tmp/np.out"
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+header = next(l for l in lines if l.startswith("game ") and "result" in l)
+subject = header.index("subject")
+rows = [l for l in lines if re.match(r"(brique|hexabrae) ", l) and re.search(r" [0-9]+\.[0-9][0-9]$", l)]
+bad = [l for l in rows if l[subject - 1] != " " or l[subject] == " "]
+assert rows and not bad, bad
+at = next(i for i, l in enumerate(lines) if "apply_if_legal plays exactly the legal moves" in l)
+assert re.fullmatch(r"\(size [0-9]+\)", lines[at + 1].strip()) and lines[at + 1].index("(") == header.index("check"), lines[at:at + 2]
+PY
 "$arbiter" prove brique --list --json >"$tmp/claims.json"
 # A game without Z3 claims says so in the reports' summaries and on the terminal (Hexabrae's
 # summary named no proofs at all); a game whose proofs were skipped says that instead.

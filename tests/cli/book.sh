@@ -46,9 +46,12 @@ grep -q 'to play and win in 1' "$html" && grep -q 'Difficulty [1-5]/5' "$html" &
 grep -Eq '(src|href)="(https?:)?//' "$html" && fail "book.html loads something from the network" || pass
 # A blind reader can attempt every puzzle: under each diagram the position in words, each side's
 # stones by square as `puzzles show`'s position line has them, the side to move first, in all three
-# books; each diagram an image for a screen reader, named by its title and described by a <desc>
-# with the same words, its texts hidden from it (read one by one, its coordinates were "a 1 b 2 c
-# 3", and no text gave the position).
+# books; each diagram an image for a screen reader, named by its title and described by that
+# paragraph (aria-describedby; a <desc> with the same words, which it named too, was read twice),
+# its texts hidden from it (read one by one, its coordinates were "a 1 b 2 c 3", and no text gave
+# the position). A solution's heading comes before its diagram in the page
+# (read in order, by a screen reader or in a window of one column, a diagram that came first was the
+# solution above's).
 python3 - "$arbiter" "$db" "$html" <<'PY' >"$tmp/words.out" 2>&1 && pass || fail "book.html does not give each position in words" "$tmp/words.out"
 import re, subprocess, sys
 arbiter, db, html = sys.argv[1], sys.argv[2], open(sys.argv[3]).read()
@@ -67,11 +70,13 @@ for number in puzzles:
     show = subprocess.run([arbiter, "puzzles", "show", store, "--db", db], capture_output=True, text=True).stdout
     game, size, rows, to_move = re.search(r"^position: (\S+) (\d+) (\S+) (\S+)", show, re.M).groups()
     words = "%s to move. %s %s" % (to_move.capitalize(), side(rows, "W", "White"), side(rows, "B", "Black"))
-    shown = re.search(r'<p class="details position">Position: ([^<]*)</p>', block)
+    shown = re.search(r'<p class="details position" id="puzzle-%s-position">Position: ([^<]*)</p>' % number, block)
     assert shown and shown.group(1).startswith(words), "puzzle %s: %r, not %r" % (number, shown and shown.group(1), words)
     svg = re.search(r"<svg[^>]*>.*?</svg>", block, re.S).group(0)
-    assert 'role="img" aria-labelledby="puzzle-%s-diagram-title puzzle-%s-diagram-desc"' % (number, number) in svg, svg[:300]
-    assert '<title id="puzzle-%s-diagram-title">' % number in svg and '<desc id="puzzle-%s-diagram-desc">%s' % (number, words) in svg, svg[:400]
+    assert 'role="img" aria-labelledby="puzzle-%s-diagram-title" aria-describedby="puzzle-%s-position"' % (number, number) in svg, svg[:300]
+    assert '<title id="puzzle-%s-diagram-title">' % number in svg and "<desc" not in svg, svg[:400]
+    solution = re.search(r'<div class="solution" id="solution-%s">\s*(<[a-z0-9]+)' % number, html)
+    assert solution and solution.group(1) == "<h3", "solution %s begins with %s, not its heading" % (number, solution and solution.group(1))
     texts = re.findall(r"<text [^>]*>", svg)
     assert texts and all('aria-hidden="true"' in t for t in texts), "puzzle %s: a text a screen reader reads: %s" % (number, texts[:3])
 solutions = re.findall(r'<svg[^>]*class="diagram solution"[^>]*>\s*<title id="[^"]*">[^<]*</title>\s*<desc id="[^"]*">[^<]+</desc>', html)
@@ -166,7 +171,10 @@ for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S):
         data += zlib.decompress(stream)
     except zlib.error:
         pass
-print(sum(1 for t in (b"/Title (Title page)", b"/Title (Rules, rulings and notation)", b"/Title (Puzzles)", b"/Title (Solutions)", b"/Title (1. ", b"/Title (Solution 1)") if t in data))
+# Each puzzle's and solution's entry names the game and board (they read "1. White to play and
+# win in 1" and "Solution 1", whichever game).
+print(sum(1 for t in (rb"/Title \(Title page\)", rb"/Title \(Rules, rulings and notation\)", rb"/Title \(Puzzles\)", rb"/Title \(Solutions\)",
+                      rb"/Title \(1\. Brique 5x5: (White|Black) to play and win in 1\)", rb"/Title \(Solution 1: Brique 5x5\)") if re.search(t, data)))
 PY
 )
 [ "$outline" = 6 ] && pass || fail "book.pdf's outline lacks the title page, rules, puzzles or solutions ($outline of 6 found)"

@@ -89,9 +89,19 @@ if block "$b5" | grep -q 'saved table: yes'; then pass; else fail "the stopped r
 if grep -q 'pie=off' "$tmp/list" && grep -q -- '--within 2, one table' "$tmp/list"; then pass; else fail "--within and rulings listed" "$tmp/list"; fi
 if block "$other" | grep -q 'written by another version (commit 0123456789ab)' && block "$other" | grep -Eq '^  [1-9][0-9]* units settled'; then
   pass; else fail "another version's journal listed" "$tmp/list"; fi
-if grep -A1 '^journal 00000000000000aa: what it is for is not recorded: has no identity file (written by a version before fc2f787, which added them)$' "$tmp/list" | grep -q 'an earlier version' &&
-  grep -q '^journal 00000000000000bb: DAMAGED: its identity file does not read back whole' "$tmp/list"; then
+# A journal without an identity file says so once (a second line said "written by an earlier
+# version (before identity files)" after it); a damaged one says its version is unknown.
+if grep -A1 '^journal 00000000000000aa: what it is for is not recorded: has no identity file (written by a version before fc2f787, which added them)$' "$tmp/list" | grep -q '^  [0-9]* unit files\? (not checked' &&
+  ! grep -q 'before identity files' "$tmp/list" &&
+  grep -A1 '^journal 00000000000000bb: DAMAGED: its identity file does not read back whole' "$tmp/list" | grep -q '^  written by unknown$'; then
   pass; else fail "journals without or with a damaged identity" "$tmp/list"; fi
+# --resume with nothing of its own to resume names the journals from before identity files, which
+# may be of the same position (it said only "nothing to resume").
+mkdir -p "$tmp/s3/solve" && cp -r "$S/solve/00000000000000aa" "$tmp/s3/solve/"
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/s3" --resume >/dev/null 2>"$tmp/err"
+if grep -q 'nothing to resume' "$tmp/err" &&
+   grep -qF "note: $tmp/s3/solve holds 1 journal from before identity files (written by a version before fc2f787), which cannot be matched to a position: it is not used; \`arbiter state --state '$tmp/s3'\` lists it, \`arbiter state prune --other-versions --state '$tmp/s3'\` removes it" "$tmp/err"; then
+  pass; else fail "--resume names the journals from before identity files" "$tmp/err"; fi
 if grep -Eq '^prove results .*prove-brique.tsv: [1-9][0-9]* records?, ' "$tmp/list" &&
   grep -q '^solve journals: 6 journals, .*: 3 of this version, 2 of other versions, 1 damaged; 1 saved table; 0 in use now$' "$tmp/list"; then
   pass; else fail "totals" "$tmp/list"; fi

@@ -198,7 +198,7 @@ mkdir -p "$tmp/q.cert.parts/b1.cert.tmp/x"
 for mode in "" "--threads 2" --independent-moves; do
   "$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/q${mode// /}" --proof "$tmp/q.cert" --proof-parts $mode >"$tmp/out" 2>"$tmp/err"
   status=$?
-  why="the proof file '$tmp/q.cert' is not written, as the certificate parts of a move could not be: cannot write the certificate part '$tmp/q.cert.parts/b1.cert': Is a directory (no file was left; the settled moves are kept"
+  why="the proof file '$tmp/q.cert' is not written, as the certificate parts of a move could not be: cannot write the certificate part '$tmp/q.cert.parts/b1.cert': Is a directory (no file is left at '$tmp/q.cert'; the certificate parts that were written stay in '$tmp/q.cert.parts'; the settled moves are kept"
   if [ $status -eq 1 ] && grep -q '^Value: Black (the colour to move) wins (exact, proved)' "$tmp/out" && grep -q '^Every move' "$tmp/out" &&
      grep -qF "no certificate written: $why" "$tmp/out" && grep -qF "arbiter: error: $why" "$tmp/err" && [ ! -e "$tmp/q.cert" ]; then
     pass
@@ -206,6 +206,17 @@ for mode in "" "--threads 2" --independent-moves; do
     fail "a part that cannot be written ($mode) is reported with the values -> exit $status" "$tmp/out" "$tmp/err"
   fi
 done
+# Resumed once the part can be written, the run says what the move searched again lacked: its part
+# (it said the move came from "a run without --proof", and "1 ... are searched again for theirs").
+rm -r "$tmp/q.cert.parts/b1.cert.tmp"
+"$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/q" --proof "$tmp/q.cert" --proof-parts --resume >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 0 ] && grep -qF "(resuming: 8 of 9 moves already settled with certificates; 1 move whose certificate part an earlier run could not write is searched again for it)" "$tmp/err" &&
+   [ -s "$tmp/q.cert" ] && [ -s "$tmp/q.cert.parts/b1.cert" ]; then
+  pass
+else
+  fail "a resumed run names the move whose part could not be written -> exit $status" "$tmp/out" "$tmp/err"
+fi
 
 # book: the three books are renamed into place only once the whole book is made. A book that fails
 # part way (a diagram PNG that cannot be written: a directory in its place) leaves the older

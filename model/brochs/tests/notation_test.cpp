@@ -203,6 +203,13 @@ TEST(Notation, SinceCurseIsReadOnlyAfterAFreeCurse) {
   // Under curse-cost=free the curse keeps Black's turn, so the oldest position is Black's to move:
   // here it is White's (White plays e5-e6 first).
   EXPECT_THROW(load(rows + "curse," + moves + " curse-cost=free", {"curse-cost=free"}), InputError);
+  // One move is counted as one ("its 1 moves leave White to move").
+  try {
+    load(rows + "curse,a2-a1 curse-cost=free", {"curse-cost=free"});
+    ADD_FAILURE() << "since:curse,a2-a1 read with Black to move";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("so its 1 move leaves White to move, not Black"), std::string::npos) << error.what();
+  }
   EXPECT_NO_THROW(load(rows + "curse," + moves.substr(6) + " curse-cost=free", {"curse-cost=free"}));
   // A free curse, then two rounds of steps: the form says so and reads back the same.
   auto s = load(diagram_9x9("b c3; S a9; W h8 a1", "Black to move, ply 10, reserve 8, passes 0"), {"curse-cost=free"});
@@ -211,6 +218,18 @@ TEST(Notation, SinceCurseIsReadOnlyAfterAFreeCurse) {
   EXPECT_NE(line.find(" since:curse,a9-a8,a1-a2,a8-a9,a2-a1"), std::string::npos) << line;
   EXPECT_EQ(load(line, {"curse-cost=free"})->line(), line);
   EXPECT_EQ(load(line, {"curse-cost=free"})->key(), s->key());
+}
+
+// 'taken' names each keep once: "taken:f6,f6" was read as "taken:f6", a slip passed over.
+TEST(Notation, TakenNamesEachKeepOnce) {
+  const std::string rows = "brochs 7 .BB+.../.b.+.#./S..+.../+++++++/...+W../.#.+.#./...W... black 108 2 0 keep-setting=after-capture ";
+  EXPECT_NO_THROW(load(rows + "taken:f6", {"keep-setting=after-capture"}));
+  try {
+    load(rows + "taken:f6,f6", {"keep-setting=after-capture"});
+    ADD_FAILURE() << "taken:f6,f6 read";
+  } catch (const InputError& error) {
+    EXPECT_EQ(std::string(error.what()), "'taken' names 'f6' twice");
+  }
 }
 
 // A game ended by repetition says so once: its status read "White wins, repetition, ply 18, ...,
