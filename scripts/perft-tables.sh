@@ -19,7 +19,7 @@ table() {  # GAME SIZE DEPTH
   printf '_%d.%03d seconds for all implementations._\n\n' $((ms / 1000)) $((ms % 1000))
 }
 echo "## Brique"; echo
-table brique 3 9; table brique 4 6; table brique 5 5
+table brique 3 10; table brique 4 6; table brique 5 5
 echo "## Quentin"; echo
 table quentin 3 9; table quentin 4 6; table quentin 5 5
 echo "## Brochs"; echo

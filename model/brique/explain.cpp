@@ -120,8 +120,10 @@ std::string explain_swap(const Position& p) {
   Position after = p;
   reference_apply(after, kSwapMove);
   if (p.rules.pie == PieMode::SwapSides) {
-    return "White takes the pie swap instead of placing a stone (pie=swap-sides): the two players exchange colours.\n"
-           "The stones stay as they are; the player who placed the first black stone now plays White and moves next.\n"
+    const bool passed = std::all_of(p.cells.begin(), p.cells.end(), [](std::uint8_t stone) { return stone == kEmpty; });
+    return "White takes the pie swap instead of placing a stone (pie=swap-sides): the two players exchange colours.\n" +
+           std::string(passed ? "The board stays empty (Black passed); the player who passed now plays White and moves next.\n"
+                              : "The stones stay as they are; the player who placed the first black stone now plays White and moves next.\n") +
            "Next: " + status_text(after) + ".\n";
   }
   std::string moved;

@@ -156,8 +156,17 @@ DiagramParts split_diagram(std::string_view text) {
 
 std::string stone_word(std::uint8_t stone) { return stone == kBlackStone ? "black" : "white"; }
 
-// Rejects what no game under these rules reaches, so that both implementations (which trust
-// the fill invariant differently) agree on every position they accept.
+// Rejects positions that break a necessary condition of play under these rules, so that both
+// implementations (which trust the fill invariant differently) agree on every position they
+// accept. The checks: the ply within the longest game; 'swapped' and 'passed' allowed by the
+// rulings and in their place; the opening plies' stones; no square left fillable for either colour
+// (with the escort-directions=facing exception below); not both colours connected; the status
+// agrees with the stones; the ply fits the stones; from ply 2 on, the last placer has a stone,
+// under fill=keep-enemy with pass=never each colour a stone per placement, and no colour more
+// stones than its placements and the stones that can be its fills account for. These are
+// necessary only: some positions no game reaches pass them all (on 3x3 `brique 3 .BW/..B/.WB
+// black 4`, whose stones play reaches only at ply 5) and are read, and every command then answers
+// for the position as given (docs/notation/brique.md, "What a position must satisfy").
 void check_reachable(const Position& p, const Claim& claim) {
   const Rules& rules = p.rules;
   if (claim.ply > rules.max_plies()) {
@@ -176,7 +185,8 @@ void check_reachable(const Position& p, const Claim& claim) {
     const int expected = (rules.pass_allowed && black + white == 0) ? 0 : 1;
     if ((mirrored ? white : black) != expected || (mirrored ? black : white) != 0) {
       throw InputError("after Black's first turn" + std::string(claim.swapped ? " and the swap" : "") +
-                       " the board holds exactly one " + (mirrored ? "white" : "black") + " stone");
+                       " the board holds exactly one " + (mirrored ? "white" : "black") + " stone" +
+                       (rules.pass_allowed ? ", or none if Black passed (pass=allowed)" : ""));
     }
   }
   // The fill rule has just run for the side that placed the last stone, so nothing may be left
@@ -297,6 +307,46 @@ void check_reachable(const Position& p, const Claim& claim) {
                        (stones == 1 ? " stone" : " stones") + " but placed " + std::to_string(placed) + " by ply " +
                        std::to_string(claim.ply) + (mirrored ? " (the mirror swap made the first stone white)" : "") +
                        ", and under fill=keep-enemy no stone ever leaves the board (every move but the swap places one: pass=never)");
+    }
+  }
+  // A colour may hold more stones than it placed only through its fills. Each placement leaves at
+  // most one stone of its colour on the board (on its square, if no fill has replaced it since), so
+  // of a colour's stones all but that many got their colour last from one of its fills. Such a
+  // fill needed both escorts of the square, as that colour reads them, on the board and holding its
+  // stones; since then squares never become empty (and under fill=keep-enemy no stone changes
+  // colour after the swap), so those escorts still hold stones (its stones, under keep-enemy). The
+  // turns counted are an upper bound on the placements (a pass places nothing): the colour to move
+  // at each ply but the swap's, the first stone White's after the mirror swap.
+  {
+    const bool mirrored = claim.swapped && rules.pie == PieMode::Mirror;
+    for (int colour : {kBlack, kWhite}) {
+      int turns = 0;
+      for (int ply = 0; ply < claim.ply; ++ply) {
+        if (claim.swapped && ply == 1) continue;
+        const int mover = ply == 0 ? (mirrored ? kWhite : kBlack) : rules.side_to_move(ply, claim.swapped);
+        turns += mover == colour ? 1 : 0;
+      }
+      const int stones = colour == kBlack ? black : white;
+      if (stones <= turns) continue;
+      int could_be_filled = 0;
+      for (int square = 0; square < static_cast<int>(p.cells.size()); ++square) {
+        if (p.cells[static_cast<std::size_t>(square)] != stone_of(colour)) continue;
+        bool escorted = true;
+        for (const Escort& e : escorts(rules, colour, square / p.n(), square % p.n())) {
+          const std::uint8_t held = p.on_board(e.row, e.col) ? p.at(e.row, e.col) : kEmpty;
+          escorted = escorted && (rules.fill == FillMode::KeepEnemy ? held == stone_of(colour) : held != kEmpty);
+        }
+        could_be_filled += escorted ? 1 : 0;
+      }
+      if (could_be_filled >= stones - turns) continue;
+      const std::string colour_word = stone_word(stone_of(colour));
+      throw InputError("no game reaches this position: " + std::string(side_name(colour)) + " has " + std::to_string(stones) +
+                       " stones but placed at most " + std::to_string(turns) + " by ply " + std::to_string(claim.ply) +
+                       (mirrored ? " (the mirror swap made the first stone white)" : "") + ", so at least " +
+                       std::to_string(stones - turns) + " came from its fills, yet only " + std::to_string(could_be_filled) + " " +
+                       colour_word + (could_be_filled == 1 ? " stone has both its" : " stones have both their") + " escorts on the board " +
+                       (rules.fill == FillMode::KeepEnemy ? "holding " + colour_word + " stones (fill=keep-enemy: no stone changes colour)"
+                                                          : "holding stones (a fill needs both " + colour_word + ", and squares never become empty)"));
     }
   }
 }

@@ -27,17 +27,39 @@ TEST(BriqueReachability, TheLastPlacementsStoneIsStillThere) {
   // Black placed at ply 2 and only White's next placement could remove its stone.
   expect_unreachable("brique 3 WWW/.../... white 3", "Black has no stone, but Black made the last placement (White to move at ply 3)");
   expect_unreachable("brique 3 .../.../WW. black 4 passed pass=allowed", "Black has no stone", {"pass=allowed"});
-  // The same stones with the other colour to place last are read.
-  EXPECT_EQ(game(3)->parse_position("brique 3 WWW/.../... black 3 swapped")->line(), "brique 3 WWW/.../... black 3 swapped");
+  // The other colour may have none: c2 c3 b3, where b3 fills c3 (escorted by c2 and b3) and takes
+  // White's stone.
+  EXPECT_EQ(game(3)->parse_position("brique 3 .../..B/.BB white 3")->line(), "brique 3 .../..B/.BB white 3");
 }
 
 TEST(BriqueReachability, UnderKeepEnemyEveryPlacementsStoneStays) {
-  expect_unreachable("brique 3 BBB/W../... black 4 fill=keep-enemy", "White has 1 stone but placed 2 by ply 4", {"fill=keep-enemy"});
+  expect_unreachable("brique 3 .../..B/WBB black 4 fill=keep-enemy", "White has 1 stone but placed 2 by ply 4", {"fill=keep-enemy"});
   expect_unreachable("brique 3 B.B/.../... white 3 swapped fill=keep-enemy pie=mirror",
                      "White has 0 stones but placed 1 by ply 3 (the mirror swap made the first stone white)",
                      {"fill=keep-enemy", "pie=mirror"});
   // Under the default fill a placement removes enemy stones: the same board is read.
-  EXPECT_EQ(game(3)->parse_position("brique 3 BBB/W../... black 4")->line(), "brique 3 BBB/W../... black 4");
+  EXPECT_EQ(game(3)->parse_position("brique 3 .../..B/WBB black 4")->line(), "brique 3 .../..B/WBB black 4");
+}
+
+TEST(BriqueReachability, StonesBeyondAColoursPlacementsCameFromItsFills) {
+  // Five black stones after Black's two placements: three came from fills, but no black stone has
+  // both its escorts on the board (row 1's squares have none in front), and none is under any ruling.
+  expect_unreachable("brique 5 BBBBB/...../...../...../W.... white 3",
+                     "Black has 5 stones but placed at most 2 by ply 3, so at least 3 came from its fills, yet only 0 black "
+                     "stones have both their escorts on the board holding stones");
+  expect_unreachable("brique 5 BBBBB/...../...../...../W.... white 5 passed pass=allowed",
+                     "Black has 5 stones but placed at most 3 by ply 5", {"pass=allowed"});
+  expect_unreachable("brique 3 .B./W../B.. black 2", "Black has 2 stones but placed at most 1 by ply 2");
+  // c2 c4 b3 fills c3 black: three black stones from two placements, c3 escorted by c2 and b3.
+  EXPECT_EQ(game(5)->parse_position("brique 5 ...../..B../.BB../..W../..... white 3")->line(),
+            "brique 5 ...../..B../.BB../..W../..... white 3");
+  // Under fill=keep-enemy no stone changes colour, so a filled stone's escorts still hold its own
+  // colour: c3 escorted by a white c2 is no fill's. Under the default fill c2 may have turned white
+  // since, and the check asks only for stones on both escorts: the position passes it.
+  const std::string taken = "brique 5 ...../..W../.BB../...../B...W black 4";
+  EXPECT_EQ(game(5)->parse_position(taken)->line(), taken);
+  expect_unreachable(taken + " fill=keep-enemy", "yet only 0 black stones have both their escorts on the board holding black stones",
+                     {"fill=keep-enemy"});
 }
 
 TEST(BriqueReachability, NeitherColourKeepsASquareItsFillWouldTake) {

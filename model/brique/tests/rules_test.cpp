@@ -240,6 +240,12 @@ TEST(BriqueExplain, EdgeSquaresWinsSwapsAndIllegalMoves) {
   const auto first = g->parse_position("brique 5 ..B../...../...../...../..... white 1", "fast");
   const Move swap = first->parse_move("swap");
   EXPECT_NE(first->explain(swap).find("exchange colours"), std::string::npos);
+  EXPECT_NE(first->explain(swap).find("the player who placed the first black stone now plays White"), std::string::npos);
+  // After Black's pass no stone was placed: the swap says so.
+  const auto after_pass = game(5, {"pass=allowed"})->parse_position("brique 5 ...../...../...../...../..... white 1 passed pass=allowed", "fast");
+  EXPECT_NE(after_pass->explain(swap).find("The board stays empty (Black passed); the player who passed now plays White and moves next.\n"),
+            std::string::npos)
+      << after_pass->explain(swap);
   EXPECT_NE(won->explain(swap).find("Illegal: the pie swap is allowed only on White's first turn (ply 1), this is ply 8."),
             std::string::npos)
       << won->explain(swap);
