@@ -44,8 +44,17 @@ status=0
 (cd / && "$installed" solve "$game" --size 2 --tt-mb 16 --state "$tmp/state") >"$tmp/out" 2>"$tmp/err" || status=$?
 [ $status -eq 0 ] && grep -q . "$tmp/out" && pass || fail "installed: solve $game --size 2, run from /: exit $status" "$tmp/out" "$tmp/err"
 
-# The source tree's path is not recorded in the program (__FILE__ in its assertions and reports).
-if grep -aqF "$source_dir/" "$installed"; then
+# The source tree's path is not recorded in the program (__FILE__ in its assertions and reports):
+# the one file name that reaches it, property_runner.cpp's, is written relative to the tree.
+grep -aqF "./properties/property_runner.cpp" "$installed" && pass ||
+  fail "the program does not name ./properties/property_runner.cpp (is -ffile-prefix-map in force?)"
+# Nowhere else either, in a build without sanitizers: a sanitized build (ARBITER_TEST_SANITIZED,
+# set by ctest) holds the sanitizers' own records of source files, UBSan's source locations and
+# type names ("(lambda at /tree/cli/audit.cpp:932:31)"), which clang 14 writes with the absolute
+# path whatever the prefix map (measured at 7cba28c: 345 of them); such a build is not installed.
+if [ -n "${ARBITER_TEST_SANITIZED:-}" ]; then
+  echo "the sanitized build's own source records are not searched for the tree's path (see above)"
+elif grep -aqF "$source_dir/" "$installed"; then
   fail "the installed program holds the source path $source_dir/: $(grep -aoF "$source_dir/" "$installed" | head -1)"
 else
   pass
