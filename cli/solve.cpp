@@ -228,7 +228,7 @@ std::string unused_journals_note(const std::string& solve, const std::string& ow
     if (!s.identity || s.identity->within != wanted.within || s.units == 0) continue;
     const auto [their_base, their_rulings] = without_rulings(s.identity->position);
     if (their_base != base) continue;
-    const std::string settled = with_commas(s.units) + (s.units == 1 ? " move" : " moves");
+    const std::string settled = counted(s.units, "move", "moves");
     if (their_rulings != wanted_rulings) {
       lines.push_back("note: a journal of this position under other rulings (" + rulings_words(their_rulings) + ", here " +
                       rulings_words(wanted_rulings) + ") settled " + settled + " (" + it->path().string() +
@@ -424,11 +424,9 @@ int solve_command(const std::vector<std::string>& args) {
   // --independent-moves run promises do not depend on anything else that ran: kept apart). What
   // changes no value and no certificate's validity (--tt-mb, --threads, --max-units, limits) is
   // not in the key: a run resumed with another of them goes on with what the first settled.
-  const auto identity_of = [&](bool alone) {
-    return solver::JournalIdentity{root.line(), within, build_identity(), alone}.key_text();
-  };
-  const auto journal_of = [&](bool alone) { return state_directory + "/solve/" + text_key_hex(identity_of(alone)); };
-  solver::SolveJournal journal(journal_of(independent), identity_of(independent));
+  const auto identity_of = [&](bool alone) { return solver::JournalIdentity{root.line(), within, build_identity(), alone}; };
+  const auto journal_of = [&](bool alone) { return state_directory + "/solve/" + text_key_hex(identity_of(alone).key_text()); };
+  solver::SolveJournal journal(journal_of(independent), identity_of(independent).key_text());
   // What fails in the journal's folder names the option that chose it, as the checks before do:
   // "cannot create the lock file ...: Read-only file system" named no --state.
   const auto naming_state = [&](const InputError& error) {
@@ -491,7 +489,7 @@ int solve_command(const std::vector<std::string>& args) {
   }
   // What the journal is for, where `arbiter state` reads it (its name is only a key of it).
   try {
-    journal.record_identity(solver::JournalIdentity{root.line(), within, build_identity(), independent});
+    journal.record_identity(identity_of(independent));
   } catch (const InputError& error) {
     throw naming_state(error);
   }
@@ -505,7 +503,7 @@ int solve_command(const std::vector<std::string>& args) {
     // saved): said so, not "resuming: 0 of N", with the journals of this position that another
     // build or other rulings left, which are not used.
     unused_note = unused_journals_note(state_directory + "/solve", journal.directory(),
-                                       solver::JournalIdentity{root.line(), within, build_identity(), independent});
+                                       identity_of(independent));
     std::cerr << " (--resume: nothing to resume, no move of this position settled by this build under these rulings; "
                  "searching from the start)";
   } else if (resume) {
