@@ -475,13 +475,28 @@ int BrochsState::complete_pairs_around(int keep, int side, int required_cell) co
   return includes_required ? complete : 0;
 }
 
-// A C2 capture of the keep occupant: its first two complete opposite pairs form it.
-void BrochsState::record_keep_pairs(int keep, int side, Capture& capture) const {
+// A C2 capture of the keep occupant: two of its complete opposite pairs form it. When `arrival` is
+// a cell, the pair it completed comes first (arrival, then the square opposite it), so that a keep
+// occupant already between two complete pairs is said to fall to the third, the new one; the other
+// pair is the first complete one in the order N-S, E-W, NE-SW, SE-NW.
+void BrochsState::record_keep_pairs(int keep, int side, int arrival, Capture& capture) const {
   capture.rule = CaptureRule::C2;
   capture.partner_count = 0;
+  int new_pair = -1;  // the direction from the keep to the arrival
+  if (arrival != kNoCell) {
+    for (int d = 0; d < kDirections && new_pair < 0; ++d) {
+      if (tables_->neighbour(keep, d) == arrival) new_pair = d;
+    }
+    if (new_pair >= 0) {
+      capture.partners[0] = static_cast<std::int16_t>(arrival);
+      capture.partners[1] = static_cast<std::int16_t>(tables_->neighbour(keep, opposite_direction(new_pair)));
+      capture.partner_count = 2;
+    }
+  }
   for (int d : {0, 1, 4, 5}) {
     const int a = tables_->neighbour(keep, d);
     const int b = tables_->neighbour(keep, opposite_direction(d));
+    if (new_pair >= 0 && (d == new_pair || opposite_direction(d) == new_pair)) continue;
     if (is_friend(a, side) && is_friend(b, side) && capture.partner_count < 4) {
       capture.partners[capture.partner_count++] = static_cast<std::int16_t>(a);
       capture.partners[capture.partner_count++] = static_cast<std::int16_t>(b);
@@ -502,7 +517,7 @@ void BrochsState::find_captures(int to, CaptureList& out) const {
     Capture capture;
     capture.victim = static_cast<std::int16_t>(victim);
     if (t.is_keep(victim) && complete_pairs_around(victim, side, to) >= 2) {
-      record_keep_pairs(victim, side, capture);
+      record_keep_pairs(victim, side, to, capture);
       out.add(capture);
       continue;
     }
@@ -535,7 +550,7 @@ bool BrochsState::standing_threat(int cell, Capture& threat) const {
   threat = Capture{};
   threat.victim = static_cast<std::int16_t>(cell);
   if (t.is_keep(cell) && complete_pairs_around(cell, enemy, kNoCell) >= 2) {
-    record_keep_pairs(cell, enemy, threat);
+    record_keep_pairs(cell, enemy, kNoCell, threat);
     return true;
   }
   if (!counts_as_c1_target(cell)) return false;

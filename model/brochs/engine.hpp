@@ -337,7 +337,7 @@ class BrochsState final : public State {
   bool is_partner(int cell, int side) const;
   bool is_friend(int cell, int side) const;
   int complete_pairs_around(int keep, int side, int required_cell) const;
-  void record_keep_pairs(int keep, int side, Capture& capture) const;
+  void record_keep_pairs(int keep, int side, int arrival, Capture& capture) const;
   void remove_piece(int cell);
   void place_piece(int cell, std::uint8_t piece);
   bool counts_as_c1_target(int cell) const;

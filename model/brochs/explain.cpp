@@ -1,6 +1,9 @@
 // Brochs for people: why a move is illegal, what a move captures and why, the verdict.
 #include <algorithm>
 #include <cstdlib>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "model/brochs/engine.hpp"
 
@@ -284,6 +287,48 @@ std::string BrochsState::explain(Move m) const {
     }
     return text;
   };
+  // The complete opposite pairs of `side` around the keep `keep` on `board`, in the order N-S, E-W,
+  // NE-SW, SE-NW (as the engine records them).
+  auto complete_pairs = [&](const BrochsState& board, int keep, int side) {
+    std::vector<std::pair<int, int>> pairs;
+    for (int d : {0, 1, 4, 5}) {
+      const int a = t.neighbour(keep, d);
+      const int b = t.neighbour(keep, opposite_direction(d));
+      if (board.is_friend(a, side) && board.is_friend(b, side)) pairs.emplace_back(a, b);
+    }
+    return pairs;
+  };
+  auto pair_text = [&](int a, int b) { return cell_name(a) + " with " + cell_name(b); };
+  auto pairs_text = [&](const std::vector<std::pair<int, int>>& pairs) {
+    std::string text;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      text += (i == 0 ? "" : i + 1 == pairs.size() ? " and " : ", ") + pair_text(pairs[i].first, pairs[i].second);
+    }
+    return (pairs.size() == 1 ? "the pair " : "the pairs ") + text;
+  };
+  // A C2 configuration read on `board`. A piece arriving next to the keep completes one pair (the
+  // engine lists it first) and falls on the keep's occupant with any other complete pair: the
+  // sentence names the new pair, one that stood already, and any further complete pair, which the
+  // rule does not need. A configuration the arriving piece entered (c.self, or a standing threat) is
+  // made by all the complete pairs around it.
+  auto keep_pairs_text = [&](const BrochsState& board, const Capture& c) {
+    const int side = 1 - side_of(board.at(c.victim));
+    const std::vector<std::pair<int, int>> all = complete_pairs(board, c.victim, side);
+    if (c.self || c.partner_count < 4 || c.partners[0] != to) return pairs_text(all);
+    const int first = c.partners[0], opposite = c.partners[1], other_a = c.partners[2], other_b = c.partners[3];
+    std::vector<std::pair<int, int>> more;
+    for (const auto& pair : all) {
+      const bool named = pair.first == first || pair.second == first || pair.first == other_a || pair.second == other_a;
+      if (!named) more.push_back(pair);
+    }
+    std::string text = "the pair " + cell_name(first) + " (the arriving piece) with " + cell_name(opposite) +
+                       ", which this move completed, and the pair " + pair_text(other_a, other_b) + ", already complete";
+    if (!more.empty()) {
+      text += " (" + pairs_text(more) + (more.size() == 1 ? " was" : " were") +
+              " complete too; the new pair and one other are enough)";
+    }
+    return text;
+  };
   // What said about a C1 or C4 configuration: those that allowed it, or those
   // that prevented it.
   auto readings_text = [](const std::vector<RulingReading>& readings, bool preventing, const std::string& separator) {
@@ -310,7 +355,7 @@ std::string BrochsState::explain(Move m) const {
     out += (c.self ? "The arriving " + piece_name(victim_piece) + " on " + cell_name(c.victim) + " is itself captured by "
                    : "Captures the " + piece_name(victim_piece) + " on " + cell_name(c.victim) + " by ") +
            std::string(rule_text(c.rule));
-    out += ", formed by " + partners_text(c.self ? judged : placed, c, ", ");
+    out += ", formed by " + (c.rule == CaptureRule::C2 ? keep_pairs_text(c.self ? judged : placed, c) : partners_text(c.self ? judged : placed, c, ", "));
     if (c.self) out += "; the arriving piece entered this configuration and is removed (" + entry_ruling(to) + ")";
     if (c.rule == CaptureRule::C1 || c.rule == CaptureRule::C4) {
       const int main_partner = c.rule == CaptureRule::C4 && !c.self && arriving != Main ? c.partners[1] : kNoCell;
@@ -345,7 +390,11 @@ std::string BrochsState::explain(Move m) const {
     }
     if (after.at(to) != Empty && after.standing_threat(to, threat)) {
       out += "The arriving piece stands in an enemy configuration (" + std::string(rule_text(threat.rule)) + ": ";
-      for (int p = 0; p < threat.partner_count; ++p) {
+      if (threat.rule == CaptureRule::C2) {
+        threat.self = true;
+        out += keep_pairs_text(after, threat);
+      }
+      for (int p = 0; p < threat.partner_count && threat.rule != CaptureRule::C2; ++p) {
         const int cell = threat.partners[static_cast<std::size_t>(p)];
         out += (p ? ", " : "") + (cell == kNoCell ? std::string("the board edge") : cell_name(cell));
       }
