@@ -211,7 +211,8 @@ std::string inline_svg(const State& state, std::optional<MoveAnchor> last_move =
   // smaller than the band's font, as legible as the board's smallest label: at the band's own
   // size, a fraction of the picture's width, a 2x2 board's key printed 1.3 mm high.
   decorations.band_font = kSmallestLabelMm / 0.8 * board.width / width_mm;
-  std::string svg = render_svg(puzzles::decorate(board, decorations), width_mm);
+  // No <metadata>: the page names the version and the rulings once, not in each of its pictures.
+  std::string svg = render_svg(puzzles::decorate(board, decorations), width_mm, "");
   if (svg.rfind("<?xml", 0) == 0) svg.erase(0, svg.find('\n') + 1);
   return svg;
 }

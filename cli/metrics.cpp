@@ -15,6 +15,7 @@
 #include "cli/options.hpp"
 #include "distributed/farm.hpp"
 #include "model/core/errors.hpp"
+#include "model/registry.hpp"
 #include "puzzles/chart.hpp"
 #include "puzzles/image.hpp"
 #include "solver/interrupt.hpp"
@@ -25,6 +26,17 @@ namespace arbiter::cli {
 namespace {
 
 namespace po = boost::program_options;
+
+// What the chart's file records it shows: each reading compared, with every ruling in force.
+PictureSubjects chart_subjects(const metrics::MetricsReport& report) {
+  const GameDescriptor& game = find_game(report.game);
+  PictureSubjects subjects;
+  for (const metrics::ReadingMetrics& reading : report.readings) {
+    subjects.push_back(picture_subject(game, make_config(game, report.size, reading.rulings)));
+  }
+  if (subjects.empty()) subjects.push_back(picture_subject(game, make_config(game, report.size, report.request.rulings)));
+  return subjects;
+}
 
 int metrics_command(const std::vector<std::string>& args) {
   GameOptions game_options;
@@ -142,7 +154,7 @@ int metrics_command(const std::vector<std::string>& args) {
     PrintSize size;
     size.width_mm = chart_width_mm(chart);
     try {
-      write_whole_file(out_file, image_bytes(chart, image_format_of(out_file), size));
+      write_whole_file(out_file, image_bytes(chart, image_format_of(out_file), chart_subjects(report), size));
     } catch (const InputError& error) {
       throw InputError(std::string("--out: ") + error.what() + " (the measurement above is complete; only the chart is missing)");
     }

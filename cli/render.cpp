@@ -94,11 +94,12 @@ int render(const std::vector<std::string>& args) {
   }
   // The coordinates at least as large as a book prints them (they printed at 5.2 pt on 15x15).
   const Drawing drawing = puzzles::with_book_sized_labels(puzzles::decorate(loaded.state->drawing(), decorations), size.width_mm);
+  const PictureSubjects subjects = {picture_subject(loaded.game->descriptor(), loaded.game->config())};
   if (out == "-") {
-    std::cout << image_bytes(drawing, ImageFormat::Svg);
+    std::cout << image_bytes(drawing, ImageFormat::Svg, subjects);
     return 0;
   }
-  write_image(drawing, out, size);
+  write_image(drawing, out, subjects, size);
   std::cout << "wrote " << out << "\n";
   return 0;
 }

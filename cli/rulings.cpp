@@ -198,9 +198,16 @@ int rulings(const std::vector<std::string>& args) {
     const std::string path = diagram_path(out, value_b, pairs.size() > 1);
     PrintSize size;
     size.width_mm = 180;  // two boards of 9 cm
+    // The file records both readings, left then right, each with every ruling in force.
+    PictureSubjects subjects;
+    for (const std::string& value : {value_a, value_b}) {
+      std::vector<std::string> reading = other;
+      reading.push_back(ruling + "=" + value);
+      subjects.push_back(picture_subject(game, make_config(game, d.size, reading)));
+    }
     write_image(puzzles::side_by_side(reading_diagram(game, other, ruling, value_a, d, d.move),
                                       reading_diagram(game, other, ruling, value_b, d, move_under_b(d))),
-                path, size);
+                path, subjects, size);
     return path;
   };
   // --out draws a difference only: where none was found the file is not written, and stderr says

@@ -42,6 +42,7 @@ struct Entry {
   std::string theme;     // "Theme: fill." under the solution's line, or "" for none
   std::string store_id;  // "store id 17" (for `puzzles show 17`), or "" for a puzzle not from a store
   std::string rulings;   // "Rulings: edges-count=yes" when they differ from the game's defaults, else ""
+  PictureSubject subject;  // the game, board and rulings in force, which its PNGs and book.pdf record
   int difficulty = 0;
   Drawing problem;
   Drawing solution;
@@ -349,6 +350,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
   if (puzzle.id > 0) entry.store_id = "store id " + std::to_string(puzzle.id);
 
   entry.rulings = rulings_line(game, configured->config());
+  entry.subject = picture_subject(game, configured->config());
 
   // The status says what else decides the legal moves (a swap still open, a near ply cap).
   Decorations problem;
@@ -646,6 +648,7 @@ class PdfWriter {
   void set_title(const std::string& title) {
     cairo_pdf_surface_set_metadata(surface_.get(), CAIRO_PDF_METADATA_TITLE, title.c_str());
   }
+  void set_record(const PictureSubjects& subjects) { set_pdf_record(surface_.get(), subjects); }
 
   void text(double x, double y, const std::string& content, double size, bool bold = false, bool centred = false) {
     const double advance = text_advance(cairo(), content, size, bold);
@@ -766,6 +769,11 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
   const PaperSize paper = paper_size(options.paper);
   PdfWriter pdf(path, paper);
   pdf.set_title(options.title);
+  // The version and every configuration the book's puzzles were proved under (pdfinfo's Creator,
+  // Subject and Keywords): the book's PDF passed on alone still names the rules it shows.
+  PictureSubjects subjects;
+  for (const Entry& e : entries) subjects.push_back(e.subject);
+  pdf.set_record(subjects);
   pdf.outline(CAIRO_PDF_OUTLINE_ROOT, "Title page");
   const double text_width = kContentWidth, left = (paper.width - kContentWidth) / 2, bottom = kMargin + kContentHeight;
   double y = pdf.centred(paper.width / 2, kMargin + kContentHeight * 0.3, text_width, options.title, 30, true);
@@ -1210,7 +1218,7 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
         std::snprintf(name, sizeof name, "%s-%03d.png", kind, e.number);
         const std::string path = (fs::path(folder) / "diagrams" / name).string();
         try {
-          write_image(kind == std::string("puzzle") ? e.problem : e.solution, path, size);
+          write_image(kind == std::string("puzzle") ? e.problem : e.solution, path, {e.subject}, size);
         } catch (const InputError& failed) {
           throw BookWriteError(failed.what());  // a file it cannot write, not bad input
         }

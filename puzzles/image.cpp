@@ -15,6 +15,7 @@
 #include <string>
 
 #include "model/core/errors.hpp"
+#include "model/core/version.hpp"
 #include "puzzles/fonts.hpp"
 #include "puzzles/svg.hpp"
 
@@ -104,22 +105,98 @@ std::string big_endian(std::uint32_t value) {
   return {static_cast<char>(value >> 24), static_cast<char>(value >> 16), static_cast<char>(value >> 8), static_cast<char>(value)};
 }
 
+// A PNG chunk: its length, type, data and CRC.
+std::string png_chunk(const std::string& type_and_data) {
+  return big_endian(static_cast<std::uint32_t>(type_and_data.size() - 4)) + type_and_data + big_endian(png_crc(type_and_data));
+}
+
 // Cairo writes no resolution into a PNG, so that a viewer or a word processor takes it at 72 or
 // 96 dpi and "90 mm wide" holds only for a reader who knows the dpi. A pHYs chunk (pixels per
-// metre, both axes) right after IHDR, where the specification wants it before the image data,
-// makes the PNG print at the size it was drawn for.
-std::string with_resolution(const std::string& png, double dpi) {
+// metre, both axes), where the specification wants it before the image data, makes the PNG print
+// at the size it was drawn for.
+std::string resolution_chunk(double dpi) {
+  const auto per_metre = static_cast<std::uint32_t>(std::lround(dpi / 0.0254));
+  return png_chunk("pHYs" + big_endian(per_metre) + big_endian(per_metre) + std::string(1, '\1'));  // unit: metre
+}
+
+// A text chunk of the picture's record (picture_record): "Software" and "Description", keywords
+// the PNG specification defines. tEXt is Latin-1; a text with a byte outside ASCII (a size name in
+// UTF-8) goes in an iTXt chunk instead, which is UTF-8: keyword, 0, not compressed (0, 0), no
+// language tag, no translated keyword (0, 0), text.
+std::string text_chunk(const std::string& keyword, const std::string& text) {
+  const bool ascii = std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  return png_chunk(ascii ? "tEXt" + keyword + std::string(1, '\0') + text : "iTXt" + keyword + std::string(5, '\0') + text);
+}
+
+// The resolution and the record, inserted right after IHDR into the stream Cairo wrote (Cairo
+// writes neither): a chunk is four fields and a CRC, so that a second PNG encoder (libpng, to be
+// built against and fed Cairo's pixels) would only add a dependency for what these lines do.
+std::string with_chunks(const std::string& png, double dpi, const PictureSubjects& subjects) {
   constexpr std::size_t kAfterHeader = 8 + 4 + 4 + 13 + 4;  // signature, IHDR length, type, data, CRC
   if (png.size() < kAfterHeader || png.compare(12, 4, "IHDR") != 0) throw std::runtime_error("cairo wrote no PNG header");
-  const auto per_metre = static_cast<std::uint32_t>(std::lround(dpi / 0.0254));
-  const std::string chunk = "pHYs" + big_endian(per_metre) + big_endian(per_metre) + std::string(1, '\1');  // unit: metre
-  return png.substr(0, kAfterHeader) + big_endian(9) + chunk + big_endian(png_crc(chunk)) + png.substr(kAfterHeader);
+  const std::string description = picture_description(subjects);
+  return png.substr(0, kAfterHeader) + resolution_chunk(dpi) + text_chunk("Software", version_string()) +
+         (description.empty() ? "" : text_chunk("Description", description)) + png.substr(kAfterHeader);
 }
 
 using Surface = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
 using Context = std::unique_ptr<cairo_t, decltype(&cairo_destroy)>;
 
 }  // namespace
+
+PictureSubject picture_subject(const GameDescriptor& game, const Config& config) {
+  return {game.name, board_size_name(game, config.size), rulings_in_force(game, config)};
+}
+
+namespace {
+
+// Each configuration once, in the order given: a book of ten Quentin 5x5 puzzles under the
+// defaults names them once.
+std::vector<std::string> configurations(const PictureSubjects& subjects) {
+  std::vector<std::string> out;
+  for (const PictureSubject& subject : subjects) {
+    std::string rulings;
+    for (const std::string& ruling : subject.rulings) rulings += (rulings.empty() ? "" : " ") + ruling;
+    const std::string text = subject.game + " " + subject.board + ", rulings in force: " + (rulings.empty() ? "none" : rulings);
+    if (std::find(out.begin(), out.end(), text) == out.end()) out.push_back(text);
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& parts, const std::string& separator) {
+  std::string out;
+  for (const std::string& part : parts) out += (out.empty() ? "" : separator) + part;
+  return out;
+}
+
+}  // namespace
+
+std::string picture_description(const PictureSubjects& subjects) { return joined(configurations(subjects), "; "); }
+
+std::string picture_record(const PictureSubjects& subjects) {
+  const std::string description = picture_description(subjects);
+  return "drawn by " + version_string() + (description.empty() ? "" : ": " + description);
+}
+
+std::string picture_keywords(const PictureSubjects& subjects) {
+  std::vector<std::string> words = {"arbiter"};
+  const auto add = [&](const std::string& word) {
+    if (std::find(words.begin(), words.end(), word) == words.end()) words.push_back(word);
+  };
+  for (const PictureSubject& subject : subjects) {
+    add(subject.game);
+    add(subject.board);
+    for (const std::string& ruling : subject.rulings) add(ruling);
+  }
+  return joined(words, ", ");
+}
+
+void set_pdf_record(cairo_surface_t* pdf, const PictureSubjects& subjects) {
+  cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATOR, version_string().c_str());
+  const std::string description = picture_description(subjects);
+  if (!description.empty()) cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_SUBJECT, description.c_str());
+  cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_KEYWORDS, picture_keywords(subjects).c_str());
+}
 
 std::optional<ImageFormat> image_format_named(const std::string& path) {
   const auto dot = path.find_last_of('.');
@@ -177,8 +254,8 @@ void paint_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, d
   cairo_restore(cairo);
 }
 
-std::string image_bytes(const Drawing& drawing, ImageFormat format, const PrintSize& size) {
-  if (format == ImageFormat::Svg) return render_svg(drawing, size.width_mm);
+std::string image_bytes(const Drawing& drawing, ImageFormat format, const PictureSubjects& subjects, const PrintSize& size) {
+  if (format == ImageFormat::Svg) return render_svg(drawing, size.width_mm, picture_record(subjects));
   const double aspect = drawing.width > 0 ? drawing.height / drawing.width : 1;
   std::string bytes;
   if (format == ImageFormat::Png) {
@@ -196,7 +273,7 @@ std::string image_bytes(const Drawing& drawing, ImageFormat format, const PrintS
     if (cairo_surface_write_to_png_stream(surface.get(), append_to_string, &bytes) != CAIRO_STATUS_SUCCESS) {
       throw std::runtime_error("cairo could not encode the PNG");
     }
-    return with_resolution(bytes, size.png_dpi);
+    return with_chunks(bytes, size.png_dpi, subjects);
   }
   const double width_pt = size.width_mm * kPointsPerMm;
   {
@@ -205,6 +282,7 @@ std::string image_bytes(const Drawing& drawing, ImageFormat format, const PrintS
     // A fixed creation date keeps the bytes identical for the same drawing.
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, "2026-01-01T00:00:00Z");
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, drawing.title.c_str());
+    set_pdf_record(surface.get(), subjects);
     Context cairo(cairo_create(surface.get()), cairo_destroy);
     paint_drawing(cairo.get(), drawing, 0, 0, width_pt / drawing.width);
     cairo_show_page(cairo.get());
@@ -212,8 +290,8 @@ std::string image_bytes(const Drawing& drawing, ImageFormat format, const PrintS
   return bytes;
 }
 
-void write_image(const Drawing& drawing, const std::string& path, const PrintSize& size) {
-  const std::string bytes = image_bytes(drawing, image_format_of(path), size);
+void write_image(const Drawing& drawing, const std::string& path, const PictureSubjects& subjects, const PrintSize& size) {
+  const std::string bytes = image_bytes(drawing, image_format_of(path), subjects, size);
   errno = 0;
   std::ofstream file(path, std::ios::binary);
   if (!file || !file.write(bytes.data(), static_cast<std::streamsize>(bytes.size())) || !file.flush()) {

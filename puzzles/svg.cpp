@@ -28,7 +28,7 @@ std::string paint(const Shape& shape) {
 }
 
 std::string svg_element(const Drawing& drawing, const std::string& size_attributes, const std::string& id = "",
-                        std::string description = "", const std::string& described_by = "") {
+                        std::string description = "", const std::string& described_by = "", const std::string& record = "") {
   std::ostringstream svg;
   const bool image = !id.empty();
   if (!described_by.empty()) description.clear();  // the page's element says it: said once
@@ -43,6 +43,9 @@ std::string svg_element(const Drawing& drawing, const std::string& size_attribut
     svg << "  <title" << (image ? " id=\"" + xml_escape(id) + "-title\"" : "") << ">" << xml_escape(drawing.title) << "</title>\n";
   }
   if (image && !description.empty()) svg << "  <desc id=\"" << xml_escape(id) << "-desc\">" << xml_escape(description) << "</desc>\n";
+  // What it was drawn by and under, for the file's reader, not the picture's: <metadata>, which no
+  // viewer shows and a screen reader does not read (a <desc> is read as the picture's description).
+  if (!record.empty()) svg << "  <metadata>" << xml_escape(record) << "</metadata>\n";
   svg << "  <rect x=\"0\" y=\"0\" width=\"" << number(drawing.width) << "\" height=\"" << number(drawing.height)
       << "\" fill=\"white\"/>\n";
   for (const Shape& shape : drawing.shapes) {
@@ -99,10 +102,10 @@ std::string xml_escape(const std::string& text) {
   return out;
 }
 
-std::string render_svg(const Drawing& drawing, double width_mm) {
+std::string render_svg(const Drawing& drawing, double width_mm, const std::string& record) {
   const double height_mm = drawing.width > 0 ? width_mm * drawing.height / drawing.width : 0;
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" +
-         svg_element(drawing, " width=\"" + number(width_mm) + "mm\" height=\"" + number(height_mm) + "mm\"");
+         svg_element(drawing, " width=\"" + number(width_mm) + "mm\" height=\"" + number(height_mm) + "mm\"", "", "", "", record);
 }
 
 std::string render_svg_element(const Drawing& drawing, const std::string& css_class, const std::string& id,

@@ -10,9 +10,11 @@ std::string xml_escape(const std::string& text);
 
 // Renders a game's Drawing as a standalone SVG document whose declared size is `width_mm`
 // millimetres wide (the height follows the drawing's proportions), so that it prints at the size
-// a diagram has in a book. Output is byte-identical for the same drawing (fixed number
-// formatting, no timestamps), so diagrams can be committed and diffed.
-std::string render_svg(const Drawing& drawing, double width_mm);
+// a diagram has in a book. `record` (picture_record in puzzles/image.hpp: the program's version,
+// the game, its size and the rulings in force) goes into its <metadata>, none when empty (an SVG
+// inlined into a page that says them once). Output is byte-identical for the same drawing and
+// record (fixed number formatting, no timestamps), so diagrams can be committed and diffed.
+std::string render_svg(const Drawing& drawing, double width_mm, const std::string& record);
 // The same picture as an <svg> element to inline in HTML; the page's CSS gives its size. With an
 // `id`, the picture is one image for a screen reader: role="img", named by its <title> (id
 // ID-title) and described by `description` in a <desc> (ID-desc), and its texts (coordinates,

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +22,7 @@
 
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
+#include "model/core/version.hpp"
 #include "model/registry.hpp"
 #include "puzzles/book.hpp"
 #include "puzzles/diagram.hpp"
@@ -388,7 +390,7 @@ TEST(Diagram, StatusCaptionLastMoveAndCoordinates) {
     ASSERT_NE(status, drawn.shapes.end()) << game->name;
     EXPECT_GT(status->points[0].second - status->font_size, bottom) << game->name << ": the band is not under the board";
     EXPECT_LT(status->points[0].second - status->font_size - bottom, drawn.width * 0.06) << game->name << ": a blank band under the board";
-    const std::string svg = render_svg(drawn, 90);
+    const std::string svg = render_svg(drawn, 90, "");
     EXPECT_NE(svg.find(">" + decorations.status + "</text>"), std::string::npos) << game->name;
     EXPECT_NE(svg.find(">a caption</text>"), std::string::npos) << game->name;
     EXPECT_NE(svg.find("width=\"90mm\""), std::string::npos) << game->name;
@@ -426,7 +428,7 @@ TEST(Diagram, PlacesAMoveFilledOrTurnedAreMarked) {
           decorations.last_move = line.last_anchor;
           decorations.last_trace = line.last_trace;
         }
-        const std::string svg = render_svg(decorate(line.end->drawing(), decorations), 90);
+        const std::string svg = render_svg(decorate(line.end->drawing(), decorations), 90, "");
         std::size_t marks = 0;
         for (std::size_t at = svg.find("class=\"move-changed\""); at != std::string::npos; at = svg.find("class=\"move-changed\"", at + 1)) ++marks;
         EXPECT_EQ(marks, 2 * changed) << game_name << (book ? " book" : " render") << ": a white and a black outline each";
@@ -618,7 +620,7 @@ TEST(Image, FormatsByExtensionAndPrintedSize) {
   EXPECT_THROW(image_format_of("png"), InputError);
   const auto configured = make_game(*registered_games().front(), 7);
   const Drawing drawing = configured->initial_state()->drawing();
-  const std::string png = image_bytes(drawing, ImageFormat::Png);
+  const std::string png = image_bytes(drawing, ImageFormat::Png, {});
   ASSERT_GT(png.size(), 24u);
   EXPECT_EQ(png.substr(1, 3), "PNG");
   // The IHDR width, big-endian at byte 16: 90 mm at 200 dpi.
@@ -634,9 +636,48 @@ TEST(Image, FormatsByExtensionAndPrintedSize) {
   EXPECT_EQ(word(45), 7874u);
   EXPECT_EQ(byte(49), 1u);
   EXPECT_EQ(word(50), 0x6ed0753eu);
-  const std::string pdf = image_bytes(drawing, ImageFormat::Pdf);
+  const std::string pdf = image_bytes(drawing, ImageFormat::Pdf, {});
   EXPECT_EQ(pdf.substr(0, 5), "%PDF-");
   EXPECT_NE(pdf.find("/MediaBox [ 0 0 255.118"), std::string::npos);  // 90 mm in points
+}
+
+// A PNG records what drew it and what it shows in text chunks before its image data, with the
+// CRC a reader checks: tEXt for ASCII, iTXt (UTF-8) for a text with other characters.
+TEST(Image, PngRecordsVersionAndRulings) {
+  const auto configured = make_game(*registered_games().front(), 0);
+  const Drawing drawing = configured->initial_state()->drawing();
+  const PictureSubjects subjects = {picture_subject(configured->descriptor(), configured->config())};
+  const std::string description = picture_description(subjects);
+  EXPECT_EQ(description.rfind(configured->descriptor().name + " ", 0), 0u) << description;
+  EXPECT_NE(description.find(", rulings in force: "), std::string::npos) << description;
+  const std::string png = image_bytes(drawing, ImageFormat::Png, subjects);
+  const auto chunk = [](const std::string& type, const std::string& data) {
+    std::string crc_input = type + data;
+    std::uint32_t crc = 0xFFFFFFFFu;
+    for (const char ch : crc_input) {
+      crc ^= static_cast<unsigned char>(ch);
+      for (int bit = 0; bit < 8; ++bit) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    crc ^= 0xFFFFFFFFu;
+    const auto be = [](std::uint32_t v) {
+      return std::string{static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8), static_cast<char>(v)};
+    };
+    return be(static_cast<std::uint32_t>(data.size())) + crc_input + be(crc);
+  };
+  const std::size_t software = png.find(chunk("tEXt", "Software" + std::string(1, '\0') + version_string()));
+  const std::size_t described = png.find(chunk("tEXt", "Description" + std::string(1, '\0') + description));
+  ASSERT_NE(software, std::string::npos);
+  ASSERT_NE(described, std::string::npos);
+  EXPECT_LT(described, png.find("IDAT"));
+  EXPECT_EQ(picture_record(subjects), "drawn by " + version_string() + ": " + description);
+  // A board named in UTF-8 goes into an iTXt chunk: tEXt is Latin-1.
+  const PictureSubjects wide = {{"game", "5\u00d75", {"a=b"}}};
+  const std::string utf8 = image_bytes(drawing, ImageFormat::Png, wide);
+  EXPECT_NE(utf8.find(chunk("iTXt", "Description" + std::string(5, '\0') + "game 5\u00d75, rulings in force: a=b")), std::string::npos);
+  // Each configuration once; a game without rulings says so.
+  EXPECT_EQ(picture_description({{"g", "3x3", {}}, {"g", "3x3", {}}, {"g", "4x4", {"x=1"}}}),
+            "g 3x3, rulings in force: none; g 4x4, rulings in force: x=1");
+  EXPECT_EQ(picture_keywords({{"g", "3x3", {"x=1"}}, {"g", "4x4", {"x=1"}}}), "arbiter, g, 3x3, x=1, 4x4");
 }
 
 std::size_t occurrences(const std::string& text, const std::string& what) {

@@ -118,6 +118,17 @@ pages=$(pdfinfo "$tmp/book/book.pdf" | sed -n 's/^Pages: *//p')
 expected=$((2 + (count + 5) / 6 + (count + 3) / 4))  # title, rules and notation, 6 puzzles a page, 4 solutions a page
 [ "$pages" = "$expected" ] && pass || fail "book.pdf has $pages pages, not $expected"
 pdfinfo "$tmp/book/book.pdf" | grep -q 'Page size:.*(A4)' && pass || fail "book.pdf is not A4"
+# book.pdf and each diagram's PNG name the version that made them and the rulings the puzzles hold
+# under (every puzzle here is Brique 5x5 under the defaults: named once).
+version=$("$arbiter" --version | head -n 1)
+in_force=$("$arbiter" perft brique --size 5 --depth 1 --json | python3 -c 'import json, sys; print(" ".join(json.load(sys.stdin)["rulings_in_force"]))')
+pdfinfo "$tmp/book/book.pdf" >"$tmp/info"
+[ -n "$in_force" ] && grep -qxF "Creator:         $version" "$tmp/info" &&
+  grep -qxF "Subject:         brique 5x5, rulings in force: $in_force" "$tmp/info" && pass ||
+  fail "book.pdf does not record the version and rulings ($in_force)" "$tmp/info"
+[ "$(png_text "$tmp/book/diagrams/puzzle-001.png" Software)" = "$version" ] &&
+  [ "$(png_text "$tmp/book/diagrams/solution-001.png" Description)" = "brique 5x5, rulings in force: $in_force" ] && pass ||
+  fail "the diagrams' PNGs do not record the version and rulings: $(png_text "$tmp/book/diagrams/solution-001.png" Description)"
 # book.pdf's CreationDate is when it was written (it said 1 January 2026, 00:00, always), or the
 # time SOURCE_DATE_EPOCH gives.
 created=$(date -d "$(pdfinfo "$tmp/book/book.pdf" | sed -n 's/^CreationDate: *//p')" +%s 2>/dev/null)

@@ -2,7 +2,7 @@
 #   source "$(dirname "$0")/harness.bash" "$@"
 # The name ends in .bash so that CMake's tests/cli/*.sh glob does not register this file as a
 # test of its own. It gives: $arbiter (the binary under test, the script's first argument), $tmp
-# (a fresh folder removed on exit, also XDG_CACHE_HOME's), pass / fail counters, expect_error, png_resolution and finish.
+# (a fresh folder removed on exit, also XDG_CACHE_HOME's), pass / fail counters, expect_error, png_resolution, png_text and finish.
 set -u
 arbiter="$1"
 tmp="$(mktemp -d)"
@@ -47,10 +47,12 @@ expect_error() {
   fi
 }
 
-# png_resolution FILE: the pHYs chunk of a PNG as "X Y UNIT" (pixels per unit; unit 1 is the
-# metre, so 200 dpi reads "7874 7874 1"), or "none" when the PNG has none or is no PNG.
-png_resolution() {
-  python3 - "$1" <<'PY'
+# png_chunk FILE KIND [KEYWORD]: what a PNG says before its image data, from chunks whose CRC
+# holds, or "none" when it does not say it or is no PNG. KIND pHYs: the resolution as "X Y UNIT"
+# (pixels per unit; unit 1 is the metre, so 200 dpi reads "7874 7874 1"); KIND text: the text of
+# the tEXt (or uncompressed iTXt) chunk KEYWORD.
+png_chunk() {
+  python3 - "$@" <<'PY'
 import struct, sys, zlib
 data = open(sys.argv[1], "rb").read()
 at, found = 8, "none"
@@ -58,14 +60,24 @@ while data[:8] == b"\x89PNG\r\n\x1a\n" and at + 8 <= len(data):
     length, kind = struct.unpack(">I4s", data[at:at + 8])
     body = data[at + 8:at + 8 + length]
     crc_ok = struct.unpack(">I", data[at + 8 + length:at + 12 + length])[0] == zlib.crc32(kind + body)
-    if kind == b"pHYs" and length == 9 and crc_ok:
+    keyword, _, text = body.partition(b"\0")
+    if not crc_ok or kind in (b"IDAT", b"IEND"):
+        pass  # a damaged chunk says nothing; what comes after the image data counts for neither
+    elif sys.argv[2] == "pHYs" and kind == b"pHYs" and length == 9:
         found = "%d %d %d" % struct.unpack(">IIB", body)
+    elif sys.argv[2] == "text" and keyword.decode("latin-1") == sys.argv[3]:
+        if kind == b"tEXt":
+            found = text.decode("latin-1")
+        elif kind == b"iTXt" and text[:2] == b"\0\0":
+            found = text[2:].split(b"\0", 2)[2].decode("utf-8")
     if kind in (b"IDAT", b"IEND"):
-        break  # pHYs counts only before the image data
+        break
     at += 12 + length
 print(found)
 PY
 }
+png_resolution() { png_chunk "$1" pHYs; }  # png_resolution FILE: "7874 7874 1" for 200 dpi
+png_text() { png_chunk "$1" text "$2"; }   # png_text FILE KEYWORD: the text, or "none"
 
 # finish [NOTE]: the counts, and the script's exit status (non-zero when anything failed).
 finish() {

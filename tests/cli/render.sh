@@ -135,6 +135,26 @@ if command -v pdftotext >/dev/null; then
   pdftotext "$tmp/ruled.pdf" - | grep -q 'Rulings: opponent-chain=mover-wins, pie=off' && pass ||
     fail "the PDF under rulings does not name them: $(pdftotext "$tmp/ruled.pdf" - | tr '\n' ' ')"
 fi
+# Every file names what drew it and under which rules, for a picture passed on without its page:
+# the version `--version` prints, the game, its board and every ruling in force (defaults too, as
+# `rules` lists them), in the SVG's <metadata>, the PNG's tEXt chunks Software and Description,
+# and the PDF's Creator, Subject and Keywords.
+version=$("$arbiter" --version | head -n 1)
+in_force=$("$arbiter" rules quentin --rule opponent-chain=mover-wins --rule pie=off | sed -n 's/^Rulings in force: \(.*\) (the defaults but .*/\1/p')
+subject="quentin 3x3, rulings in force: $in_force"
+[[ "$in_force" == *"pie=off"* ]] && pass || fail "rules quentin gives no rulings in force: $in_force"
+grep -qF "<metadata>drawn by $version: $subject</metadata>" "$tmp/ruled.svg" && pass ||
+  fail "the SVG does not record '$version: $subject'" "$tmp/ruled.svg"
+[ "$(png_text "$tmp/ruled.png" Software)" = "$version" ] && [ "$(png_text "$tmp/ruled.png" Description)" = "$subject" ] && pass ||
+  fail "the PNG's Software and Description: '$(png_text "$tmp/ruled.png" Software)', '$(png_text "$tmp/ruled.png" Description)'"
+pdfinfo "$tmp/ruled.pdf" >"$tmp/info" 2>&1
+grep -qxF "Creator:         $version" "$tmp/info" && grep -qxF "Subject:         $subject" "$tmp/info" &&
+  grep -q '^Keywords: .*quentin, 3x3, .*opponent-chain=mover-wins, .*pie=off' "$tmp/info" && pass ||
+  fail "the PDF does not record the version and rulings" "$tmp/info"
+# Two readings side by side record both, left then right.
+"$arbiter" rulings diff brique light-squares even odd --max-size 3 --seconds 10 --out "$tmp/diff.svg" >/dev/null 2>&1
+grep -q '<metadata>drawn by arbiter .*: brique [0-9x]*, rulings in force: .*light-squares=even.*; brique [0-9x]*, rulings in force: .*light-squares=odd.*</metadata>' "$tmp/diff.svg" &&
+  pass || fail "rulings diff's SVG does not record both readings" "$tmp/diff.svg"
 "$arbiter" render hexabrae --size 2 --rule rim=wall "place a1/0" "place b3/0" "place a2/0" b3/1-b2 --out - >"$tmp/rim.svg" 2>"$tmp/err" &&
   grep -q '>White wins, enclosure</text>' "$tmp/rim.svg" && grep -q '>Rulings: rim=wall</text>' "$tmp/rim.svg" && pass ||
   fail "hexabrae rendered under rim=wall does not say so" "$tmp/rim.svg" "$tmp/err"
