@@ -26,6 +26,7 @@
 #include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
+#include "model/core/text.hpp"
 #include "model/core/version.hpp"
 #include "model/registry.hpp"
 #include "properties/conformance.hpp"
@@ -688,11 +689,9 @@ std::pair<std::string, std::string> drawn_under(const GameDescriptor& game, int 
 
 // "size 2", "sizes 2 and 3", "sizes 2, 3 and 4".
 std::string sizes_words(const std::vector<int>& sizes) {
-  std::string words;
-  for (std::size_t i = 0; i < sizes.size(); ++i) {
-    words += (i == 0 ? "" : i + 1 == sizes.size() ? " and " : ", ") + std::to_string(sizes[i]);
-  }
-  return (sizes.size() == 1 ? "size " : "sizes ") + words;
+  std::vector<std::string> words;
+  for (const int n : sizes) words.push_back(std::to_string(n));
+  return (sizes.size() == 1 ? "size " : "sizes ") + (words.empty() ? "" : listed(words));
 }
 
 // The audit's own bounds, by the numbers it ran with (the explorer's words name `rulings diff`'s options).

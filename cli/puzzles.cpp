@@ -157,9 +157,7 @@ std::vector<std::string> slower_win_moves(const Puzzle& p) {
 std::string unsearched_words(const Puzzle& p) {
   const std::vector<std::string> moves = slower_win_moves(p);
   if (moves.empty()) return "";
-  std::string names;
-  for (std::size_t i = 0; i < moves.size(); ++i) names += (i == 0 ? "" : i + 1 == moves.size() ? " and " : ", ") + moves[i];
-  return ", but for the slower win of " + names + ", which only puzzles verify checks";
+  return ", but for the slower win of " + listed(moves) + ", which only puzzles verify checks";
 }
 
 // Prints the puzzle and returns whether its re-check found it sound.

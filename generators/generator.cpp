@@ -48,8 +48,8 @@ thread_local Budget* active_budget = nullptr;
 
 // The --time-limit's end, in steady_clock nanoseconds (0: none), for every thread of the process.
 // A candidate's search polls it as it polls a stop signal: the limit was read only when the next
-// candidate was handed out, and one Hexabrae radius 2 candidate can search for minutes within its
-// node budget (a --time-limit 5 run took 34.7 s, one of 40 s ran past 170 s). A candidate cut
+// candidate was handed out, and one candidate can search for minutes within its node budget (in
+// one game a --time-limit 5 run took 34.7 s, one of 40 s ran past 170 s). A candidate cut
 // short by it is not examined ("I"): the cursor stays on it, as after a stop, and the next run
 // examines it whole, so that what is stored still depends on the seed alone.
 std::atomic<long long> g_deadline_ns{0};
@@ -129,7 +129,7 @@ std::vector<Move> play_game(const Game& game, Rng& rng, bool guided) {
     state->legal_moves(legal);
     Move chosen = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
     // Playouts cost a game's length each, so a game of length L guided at every ply costs L^2:
-    // about 40 guided plies per game keep long games (Brochs: 400 plies) as cheap as short ones.
+    // about 40 guided plies per game keep long games (a ply cap of 400) as cheap as short ones.
     if (guided && legal.size() > 1 && rng.below(static_cast<std::uint32_t>(std::max(1, game.max_plies()))) < 40) {
       const int mover = state->side_to_move();
       int best_score = -1;
@@ -177,7 +177,7 @@ std::optional<Move> win_in_one(const State& state, std::vector<Move>& moves, Sta
 // where a side found no defence, so the position 2k-1 plies before a win is where the winner's
 // forcing sequence began: a within-k candidate the other sources rarely offer on large boards,
 // where a long random game ends in a threat left open, a draw or a ply cap. The estimate makes
-// the sides go for their goals (Brochs: captures, keeps) instead of playing out the ply cap.
+// the sides go for their goals (captures, say) instead of playing out the ply cap.
 std::vector<Move> play_threat_aware_game(const Game& game, Rng& rng) {
   constexpr int kThreatTries = 12;
   auto state = game.initial_state();
@@ -262,7 +262,7 @@ int shallow_score(const State& position, Move m) {
 // The df-pn solve of every move finds that out only after disproving each losing move that comes
 // before the second winner in the move list, and on the threat-aware source's positions (early
 // in a game, often with several winning moves) it often ran out of node budget first: that
-// source took nine tenths of a Brique 7x7 `wins` run (docs/puzzles.md). It rejects only what the
+// source took nine tenths of a 7x7 `wins` run (docs/puzzles.md). It rejects only what the
 // solve rejects too, so a seed's puzzles do not change. Moves are probed in the order the one-ply
 // look prefers them, each with a fortieth of the node budget and all together with a quarter.
 bool fast_wins_of_two_moves(const State& position, const std::vector<Move>& legal, const GeneratorOptions& options,
@@ -461,8 +461,8 @@ std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptio
   const auto source = static_cast<Source>(index % kSources);
   const int depth = depth_of(options);
   if (source == Source::ThreatAware) {
-    // The winner's forcing sequence starts 2·depth-1 plies before the end (Brochs, Hexabrae: one
-    // ply per turn); a game that nobody won offers nothing.
+    // The winner's forcing sequence starts 2·depth-1 plies before the end (where a turn is one
+    // ply); a game that nobody won offers nothing.
     const std::vector<Move> moves = play_threat_aware_game(game, rng);
     const auto plies = static_cast<std::size_t>(2 * depth - 1);
     auto end = replay(game, moves, moves.size());
@@ -477,8 +477,8 @@ std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptio
     if (replay(game, moves, moves.size())->outcome().kind == Outcome::Kind::Win) break;
   }
   // A game that ran to the ply cap was ended by the cap, not by play: the short wins of its last
-  // positions are the cap's (Brochs 15x15, where every random game does: the mover wins with any
-  // move, or has nothing), and proving that cost half of that run for no puzzle.
+  // positions are the cap's (on a 15x15 board where every random game does: the mover wins with
+  // any move, or has nothing), and proving that cost half of that run for no puzzle.
   if (moves.size() < 2 || ran_to_cap(game, moves)) return nullptr;
   // A random game ends with a win, so its last few positions are the ones with short wins.
   const std::size_t back = 1 + rng.below(static_cast<std::uint32_t>(2 * depth + 2));
@@ -489,8 +489,8 @@ std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptio
   // Solver line: from a position where the mover wins within depth+1, play a winning first move
   // and a defence after which no faster win remains; what is left is a win within depth found by
   // the solver itself. (Asking the searches move by move reuses their table; writing the whole
-  // proof as a certificate to read its line cost Hexabrae nine tenths of its generation time.)
-  // A source only proposes, so its search gets a tenth of the budget: on Hexabrae's 61 fields the
+  // proof as a certificate to read its line cost one game nine tenths of its generation time.)
+  // A source only proposes, so its search gets a tenth of the budget: on a board of 61 fields the
   // whole budget made this source three quarters of the run for a tenth of its puzzles.
   BudgetScope budget(options.node_budget / 10 + 1);
   try {
@@ -524,8 +524,8 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
   interrupted = false;
   // The position as its diagram shows it: a history of earlier positions (what a repetition rule
   // counts) is dropped, so that the puzzle is solved, certified and stored from exactly what the
-  // reader is shown. Until 29 November 2026 Hexabrae puzzles were solved with a history of up to
-  // 76 plies that no diagram showed.
+  // reader is shown. Until 29 November 2026 the puzzles of a game with a repetition rule were
+  // solved with a history of up to 76 plies that no diagram showed.
   const std::unique_ptr<State> shown = candidate.as_shown();
   const State& position = *shown;
   auto reject = [why](Rejection reason) -> std::optional<Puzzle> {
@@ -613,7 +613,7 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
   // Tempting wrong moves: those that win one move later than asked (within kind) and those a
   // one-ply look at the game's own distance estimate rates at least as highly as the key move,
   // counted up to kSlowerWinsCounted. They come first among the (up to three) wrong moves stored. The slower-win
-  // searches are the costliest part of a puzzle with many moves (on Hexabrae's 61 fields, 200
+  // searches are the costliest part of a puzzle with many moves (on a board of 61 fields, 200
   // searches of k+1 moves took 25 s for one puzzle), so they stop where the level stops counting
   // (kSlowerWinsCounted found), each gets a fortieth of the node budget and all of them together
   // the budget once; the moves are tried in the order the one-ply look prefers them.
@@ -658,16 +658,16 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
     return a.score > b.score;
   });
   // The count stops where the level stops counting, as the searches do: past 4 found not every
-  // move was searched, and a flat one-ply estimate ties the key move with most moves (a Brochs
+  // move was searched, and a flat one-ply estimate ties the key move with most moves (one game's
   // within-2 puzzle stored 63 of its moves), so a larger number measured neither. 4 is "4 or more".
   int tempting = 0;
   for (const Wrong& w : wrong) tempting += (w.slower_win || w.score >= key_score) ? 1 : 0;
   p.measures.tempting_moves = std::min(tempting, kSlowerWinsCounted);
-  // A ply cap (Game::ply_cap) is a ruling that ends an undecided game, often invented (Brochs R-13:
-  // White wins there by default; Hexabrae H-5b: a draw): a puzzle whose proof, or a stored wrong
-  // move's slower win, has a line that reaches it may rest on it, which no reader expects. Such a
-  // candidate is refused ("near the ply cap"). The lines are counted in plies on the certificates,
-  // not from K, since a side may move twice in a turn (a free Brochs curse).
+  // A ply cap (Game::ply_cap) is a ruling that ends an undecided game, often invented (one game's
+  // cap gives the win to a side by default, another's is a draw): a puzzle whose proof, or a stored
+  // wrong move's slower win, has a line that reaches it may rest on it, which no reader expects.
+  // Such a candidate is refused ("near the ply cap"). The lines are counted in plies on the
+  // certificates, not from K, since in some games a side may move twice in a turn.
   const int ply_cap = game.ply_cap();
   for (std::size_t r = 0; ply_cap > 0 && !wins_kind && r < wrong.size() && r < 3; ++r) {
     if (!wrong[r].slower_win) continue;

@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "model/core/errors.hpp"
+#include "model/core/text.hpp"
 #include "model/core/version.hpp"
 #include "model/registry.hpp"
 #include "puzzles/diagram.hpp"
@@ -54,7 +55,7 @@ struct Entry {
   // The room the problem's diagram takes in its boxes: the boxes less the lines of problem_words.
   double html_diagram_mm = 0, pdf_diagram_mm = 0;
   // "1 c3!  2 d4  3 e5", each move followed by what it does that its text leaves out
-  // (State::move_words: "1 e5! (fills d5 with white stones)"), which the diagram shows.
+  // (State::move_words: "1 e5! (fills d5 with a white stone)"), which the diagram shows.
   std::string main_line;
   std::string result;    // the line's end as its diagram's status says it: "White wins, enclosure."
   std::vector<std::pair<std::string, std::string>> wrong_moves;  // ("b2?", "why it fails")
@@ -893,17 +894,11 @@ std::string what_was_proved(const std::vector<Puzzle>& puzzles) {
     bounded.push_back("\"win in " + std::to_string(k) + "\"");
   }
   if (any_plain_win) {
-    const std::string last_bounded = bounded.back();
-    bounded.pop_back();
-    const std::string named = bounded.empty() ? last_bounded : join(bounded, ", ") + " and " + last_bounded;
     return text + ". Every other move was proved " + join(claims, ", ") +
-           ", and not to win at all in the \"win\" puzzles; in the " + named + " puzzles such a move may still win later." +
-           counting;
+           ", and not to win at all in the \"win\" puzzles; in the " + listed(bounded) +
+           " puzzles such a move may still win later." + counting;
   }
-  const std::string last = claims.back();
-  claims.pop_back();
-  return text + ". Every other move was proved " + join(claims, ", ") + " and " + last +
-         " (such a move may still win later)." + counting;
+  return text + ". Every other move was proved " + listed(claims) + " (such a move may still win later)." + counting;
 }
 
 // "1-3, 5, 7-8".

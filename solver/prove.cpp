@@ -27,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include "distributed/farm.hpp"
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/version.hpp"
 #include "model/core/zobrist.hpp"
@@ -607,12 +608,12 @@ std::string no_drawn_game_words(const DrawSearches& searches) {
     if (!first) words << "; ";
     first = false;
     if (several) words << "size " << n << ": ";
-    words << search.positions << " positions, " << search.seconds << " s, ";
+    words << with_commas(static_cast<std::uint64_t>(search.positions)) << " positions, " << search.seconds << " s, ";
     switch (search.end) {
       case DrawSearch::End::Exhausted: words << "the whole tree, positions told apart by their 64-bit keys"; break;
       case DrawSearch::End::TimeLimit: words << "stopped at the time limit"; break;
       case DrawSearch::End::PositionLimit:
-        words << "stopped at the limit of " << searches.position_limit << " positions" << (several ? " for all sizes" : "");
+        words << "stopped at the limit of " << with_commas(static_cast<std::uint64_t>(searches.position_limit)) << " positions" << (several ? " for all sizes" : "");
         break;
       case DrawSearch::End::Stopped: words << "stopped by " << stop_signal_name(); break;
       case DrawSearch::End::Found: break;
@@ -922,8 +923,8 @@ std::vector<ProveRow> run_proofs(const ProveRequest& request, const std::functio
               << "), and the claim itself is refuted by play: a depth-first walk of the model's game tree from the "
                  "empty board"
               << (claim.size_independent ? ", at each size from the smallest up," : "") << " found this drawn game"
-              << (claim.size_independent ? " of size " + std::to_string(drawn_size) : "") << " after " << positions
-              << " positions (" << std::fixed << std::setprecision(2) << seconds << " s; the time shown is the premises')";
+              << (claim.size_independent ? " of size " + std::to_string(drawn_size) : "") << " after "
+              << with_commas(static_cast<std::uint64_t>(positions)) << " positions (" << std::fixed << std::setprecision(2) << seconds << " s; the time shown is the premises')";
           v.note = how.str();
           v.kind = Verdict::Kind::Refuted;
           v.reason.clear();

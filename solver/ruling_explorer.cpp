@@ -4,10 +4,12 @@
 #include <chrono>
 #include <deque>
 #include <optional>
+#include <string>
 #include <unordered_set>
 
 #include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/text.hpp"
 
 namespace arbiter {
 namespace {
@@ -89,11 +91,10 @@ std::string_view search_cut_text(SearchCut cut) {
 }
 
 std::string search_cuts_text(const std::vector<SearchCut>& cuts, const std::function<std::string(SearchCut)>& words) {
-  std::string text;
-  for (std::size_t i = 0; i < cuts.size(); ++i) {
-    text += (i == 0 ? "" : i + 1 == cuts.size() ? " and " : ", ") + words(cuts[i]);
-  }
-  return text;
+  if (cuts.empty()) return "";
+  std::vector<std::string> texts;
+  for (const SearchCut cut : cuts) texts.push_back(words(cut));
+  return listed(texts);
 }
 
 ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::string& ruling, const std::string& value_a,

@@ -1422,11 +1422,13 @@ TEST(Book, PositionsAndMovesInWords) {
   // As `arbiter explain` says them: "region d1 d2 e2 ... filled black", "Enclosure made: covers 3
   // field(s): c4 d3 d4".
   EXPECT_EQ(does("quentin 5 WWW.B/WBW../BBWB./B..../BB..W black 12", "e3"), "fills d1, d2 and e2 with black stones");
+  // One point filled is "a black stone" (it read "fills a1 with black stones" until 29 November 2026).
+  EXPECT_EQ(does("quentin 5 .B.../.B.../...W./...W./..... black 4", "a2"), "fills a1 with a black stone");
   // A move that fills nothing, and one whose text names its capture, say nothing more (Brique's fills
   // are checked in tests/cli/book.sh).
   EXPECT_EQ(does("brique 7 .W...../.BB..BW/.BBWWB./..BBW.B/...WW.B/.BWW.W./WWW.... white 21", "g6"), "");
   // A Brique fill of a square an enemy stone held says so: its mark looks like a fill of an empty one.
-  EXPECT_EQ(does("brique 5 ...../..W../..BB./...W./..... black 4", "c4"), "fills d4 with black stones, replacing White's stone");
+  EXPECT_EQ(does("brique 5 ...../..W../..BB./...W./..... black 4", "c4"), "fills d4 with a black stone, replacing White's stone");
   EXPECT_EQ(does("hexabrae 2 Ba2/0 Bb1/1 Bb4/1 Bc4/1 Wd1/2 Wd3/2 Bd4/2 We1/2 black 35", "d4/0"), "encloses c4, d3 and d4");
   EXPECT_EQ(does("brochs 7 ..S+.W./.bB+W#./...+.../+WW++++/B.W+W../.w.+.#./W..+..W white 303 0 0", "b4-a4"), "");
 }

@@ -118,7 +118,7 @@ std::string reading_guide(const Config& c) {
          "column letter and row number (c3; a1 is the top-left square)" + pass + ".\n"
          "The squares are light and dark like a chessboard's, " + shade + ". " + directions + edges + " " + fill +
          " A move's text names only its square; a solution lists the move's fills in brackets after it, as in "
-         "'1 a3! (fills a2 with white stones)', and its diagram shows them.\n" + pie;
+         "'1 a3! (fills a2 with a white stone)', and its diagram shows them.\n" + pie;
 }
 
 class BriqueGame final : public Game {

@@ -1,9 +1,13 @@
 #include "model/brique/states.hpp"
 
+#include <string>
+#include <utility>
+
 #include "model/brique/explain.hpp"
 #include "model/brique/notation.hpp"
 #include "model/core/position_io.hpp"
 #include "model/core/square_grid.hpp"
+#include "model/core/text.hpp"
 #include "model/core/zobrist.hpp"
 
 namespace arbiter::brique {
@@ -31,10 +35,11 @@ std::string BriqueState::move_words(Move m) const {
   reference_apply(after, m);
   const auto name_of = [&before](std::size_t i) { return brique::move_text(before.n(), static_cast<Move>(i)); };
   std::string words = placement_fill_words(before.cells, after.cells, m, kEmpty, name_of, [](std::uint8_t stone) {
-    return stone == kBlackStone ? "black stones" : "white stones";
+    return stone == kBlackStone ? std::pair<std::string, std::string>{"a black stone", "black stones"}
+                                : std::pair<std::string, std::string>{"a white stone", "white stones"};
   });
   // A fill may take a square from an enemy stone: said, since the fill's mark on it looks the same
-  // as on a square that was empty ("fills d4 with black stones, replacing White's stone").
+  // as on a square that was empty ("fills d4 with a black stone, replacing White's stone").
   std::vector<std::string> filled, replaced;
   std::uint8_t enemy = kEmpty;
   for (std::size_t i = 0; i < before.cells.size(); ++i) {

@@ -14,6 +14,7 @@
 #include "model/brochs/reference.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/position_io.hpp"
+#include "model/core/text.hpp"
 
 namespace arbiter::brochs {
 namespace {

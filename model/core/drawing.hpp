@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "model/core/text.hpp"
+
 namespace arbiter {
 
 struct Shape {
@@ -154,8 +156,9 @@ MoveTrace placement_trace(const Cells& before, const Cells& after, std::size_t l
 
 // A placement's fills in a reader's words (State::move_words), from the same cells as
 // placement_trace: each cell other than `landed` that the move filled or turned, by its name
-// (name_of(cell index), as moves write it), grouped by what it holds after (stones_of(value):
-// "black stones"), "fills d1, d2 and e2 with black stones"; "" when the move filled none.
+// (name_of(cell index), as moves write it), grouped by what it holds after (stones_of(value): the
+// words for one and for more, {"a black stone", "black stones"}), "fills d1, d2 and e2 with black
+// stones", "fills b4 with a black stone"; "" when the move filled none.
 template <class Cells, class NameOf, class StonesOf>
 std::string placement_fill_words(const Cells& before, const Cells& after, std::size_t landed, typename Cells::value_type empty,
                                  NameOf name_of, StonesOf stones_of) {
@@ -169,9 +172,8 @@ std::string placement_fill_words(const Cells& before, const Cells& after, std::s
   }
   std::string words;
   for (const auto& [value, names] : groups) {
-    std::string list = names.front();
-    for (std::size_t n = 1; n < names.size(); ++n) list += (n + 1 == names.size() ? " and " : ", ") + names[n];
-    words += (words.empty() ? "fills " : ", ") + list + " with " + stones_of(value);
+    const std::pair<std::string, std::string> stones = stones_of(value);
+    words += (words.empty() ? "fills " : ", ") + listed(names) + " with " + (names.size() == 1 ? stones.first : stones.second);
   }
   return words;
 }

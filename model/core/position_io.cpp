@@ -67,13 +67,6 @@ std::vector<std::string> squares_holding(std::string_view rows, std::string_view
   return names;
 }
 
-std::string listed(const std::vector<std::string>& words) {
-  if (words.empty()) return "none";
-  std::string out = words.front();
-  for (std::size_t i = 1; i < words.size(); ++i) out += (i + 1 == words.size() ? " and " : ", ") + words[i];
-  return out;
-}
-
 std::string pieces_words(const std::string& side, const std::string& one, const std::string& many,
                          const std::vector<std::string>& squares) {
   if (squares.empty()) return side + ", no " + many + ".";

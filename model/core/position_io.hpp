@@ -27,8 +27,6 @@ std::optional<LineForm> split_line_form(std::string_view text, std::string_view 
 // 1, the first column a) that hold one of `pieces`, named as the games name squares ("b1"), column
 // by column: what GameDescriptor::position_words lists for each side.
 std::vector<std::string> squares_holding(std::string_view rows, std::string_view pieces);
-// "b1, a7 and c7" (the words joined as a sentence lists them), "none" for no words.
-std::string listed(const std::vector<std::string>& words);
 // One side's pieces of one kind as position_words says them: "White, 3 stones: a7, b1 and c7."
 // ("White, no stones." for none).
 std::string pieces_words(const std::string& side, const std::string& one, const std::string& many,

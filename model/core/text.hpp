@@ -43,6 +43,15 @@ inline std::vector<std::string> words_of(std::string_view text) {
   return words;
 }
 
+// Words as a sentence lists them: "b1, a7 and c7"; "none" for no words (a caller for whom none
+// reads otherwise says so before it asks).
+inline std::string listed(const std::vector<std::string>& words) {
+  if (words.empty()) return "none";
+  std::string out = words.front();
+  for (std::size_t i = 1; i < words.size(); ++i) out += (i + 1 == words.size() ? " and " : ", ") + words[i];
+  return out;
+}
+
 // Moves' texts as one list: separated by spaces, or by ", " where a move's text has a space in it
 // ("g2-g3 x f3", "place a1/0"), so that the list reads move by move.
 inline bool move_list_has_commas(const std::vector<std::string>& moves) {

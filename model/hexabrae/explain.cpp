@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "model/core/position_io.hpp"
+#include "model/core/text.hpp"
 #include "model/hexabrae/engine.hpp"
 #include "model/hexabrae/notation.hpp"
 

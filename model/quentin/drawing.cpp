@@ -1,5 +1,8 @@
 // The position as geometry: grid lines through the points, stones on the intersections,
 // coordinates, and the coloured board edges (black top and bottom, white left and right).
+#include <string>
+#include <utility>
+
 #include "model/core/square_grid.hpp"
 #include "model/quentin/notation.hpp"
 
@@ -35,7 +38,10 @@ MoveTrace draw_trace(const Position& before, const Position& after, Move move) {
 std::string fill_words(const Position& before, const Position& after, Move move) {
   if (!draw_anchor(before.size, move)) return "";
   return placement_fill_words(before.cells, after.cells, move, kEmpty, [&before](std::size_t i) { return move_name(before.size, static_cast<Move>(i)); },
-                              [](std::int8_t stone) { return stone == kBlackStone ? "black stones" : "white stones"; });
+                              [](std::int8_t stone) {
+                                return stone == kBlackStone ? std::pair<std::string, std::string>{"a black stone", "black stones"}
+                                                            : std::pair<std::string, std::string>{"a white stone", "white stones"};
+                              });
 }
 
 Drawing draw_position(const Position& position, const Outcome& outcome) {

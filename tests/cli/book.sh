@@ -316,7 +316,7 @@ themed=$(grep -c '^<p class="theme">Theme: fill-' "$tmp/ids/book.html")
 filled=$(grep -A1 '^<p class="line">' "$tmp/ids/book.html" | grep -B1 '^<p class="result">' | grep '^<p class="line">' | grep -c '(fills [a-z][0-9]')
 results=$(grep -c '^<p class="result">\(White\|Black\) wins[^<]*\.</p>$' "$tmp/ids/book.html")
 [ "$themed" -gt 0 ] && [ "$filled" -ge "$themed" ] && [ "$results" = "$(grep -c 'class="diagram solution"' "$tmp/ids/book.html")" ] \
-  && grep -q '(fills [a-z][0-9][^)]* with \(black\|white\) stones\(, replacing \(Black\|White\).s stones\? \?[^)]*\)\?)' "$tmp/ids/book.tex" \
+  && grep -q '(fills [a-z][0-9][^)]* with \(a black stone\|a white stone\|black stones\|white stones\)\(, replacing \(Black\|White\).s stones\? \?[^)]*\)\?)' "$tmp/ids/book.tex" \
   && pdftotext "$tmp/ids/book.pdf" - | grep -q '(fills [a-z][0-9]' && pass \
   || fail "the solutions do not name their fills ($filled lines for $themed fill themes) or results ($results)" "$tmp/ids/book.html"
 

@@ -244,7 +244,7 @@ expect_error "render --width with an SVG" render brique --size 3 --width 800 --o
 # only "last move c4". A list longer than two lines of the band is left to the marks.
 status_of() { grep 'class="status"' "$1" | sed 's/.*">\(.*\)<\/text>$/\1/' | tr '\n' ' '; }
 "$arbiter" render brique --size 5 c3 c2 d3 d4 c4 --last-move --out - >"$tmp/replaced.svg" 2>"$tmp/err" &&
-  status_of "$tmp/replaced.svg" | grep -qF "last move c4, which fills d4 with black stones, replacing White's stone " && pass ||
+  status_of "$tmp/replaced.svg" | grep -qF "last move c4, which fills d4 with a black stone, replacing White's stone " && pass ||
   fail "render's status does not say that c4 filled White's d4" "$tmp/replaced.svg" "$tmp/err"
 "$arbiter" render hexabrae --position "hexabrae 2 Ba2/0 Bb1/1 Bb4/1 Bc4/1 Wd1/2 Wd3/2 Bd4/2 We1/2 black 35" d4/0 --last-move \
   --out - >"$tmp/enclosed.svg" 2>"$tmp/err" && status_of "$tmp/enclosed.svg" | grep -qF "last move d4/0, which encloses c4, d3 and d4 " &&

@@ -289,7 +289,7 @@ TEST(BriqueDerivedClaims, NoDrawIsNotProvedWhereAPremiseFails) {
                                        "of the game tree at each size, smallest first, size 2: "),
             std::string::npos)
       << facing.verdict.reason;
-  EXPECT_NE(facing.verdict.reason.find("; size 3: 4266 positions, "), std::string::npos) << facing.verdict.reason;
+  EXPECT_NE(facing.verdict.reason.find("; size 3: 4,266 positions, "), std::string::npos) << facing.verdict.reason;
   EXPECT_NE(facing.verdict.reason.find("the whole tree"), std::string::npos) << facing.verdict.reason;
   // The sizes above the one it is run at are named as not walked (the audit, run at 3, said only
   // "no drawn game of sizes 2 to 3 found", as if that were every size).
