@@ -926,9 +926,10 @@ TEST(Book, NumberedSolutionsHtmlAndPdfAsAReaderSeesThem) {
 
   // poppler: the page count the layout implies, and pages that are not blank.
   const std::string info = command_output("pdfinfo " + files.pdf + " 2>&1");
-  // The title page, the pages of rules, rulings and notation (two for the four games' rules, each
-  // game's whole on one page), the puzzles and the solutions.
-  const int rules_pages = 2;
+  // The title page, the pages of rules, rulings and notation (three for the four games' rules, each
+  // game's whole on one page; two until session 52, when Hexabrae's page grew to say a bar's shape
+  // and every ruling in force), the puzzles and the solutions.
+  const int rules_pages = 3;
   const int pages = 1 + rules_pages + (count + kPuzzlesPerPage - 1) / kPuzzlesPerPage + (count + kSolutionsPerPage - 1) / kSolutionsPerPage;
   EXPECT_EQ(files.pdf_pages, pages);
   const auto pages_at = info.find("Pages:");
@@ -1256,6 +1257,36 @@ TEST(Book, HexabraesGuideSaysTheEnclosureSizeInForce) {
   fs::remove_all(folder);
 }
 
+// Hexabrae's rules page is enough to solve a puzzle by hand: it says what a bar is and how it lies
+// on its field (its short sides on two opposite edges, its corners the hexagon's), when two bars
+// touch, and which bars count toward an enclosure's majority under H-8 and H-8b, whose other values
+// read otherwise. Until session 52 it gave no bar's shape and counted "the pieces" without saying
+// which: a tester had to read docs/notation/hexabrae.md and `arbiter rules hexabrae`.
+TEST(Book, HexabraesRulesPageSaysWhatABarIsAndWhichBarsAnEnclosureCounts) {
+  const GameDescriptor& hexabrae = find_game("hexabrae");
+  const std::string guide = guide_text(hexabrae);
+  for (const char* words : {"its two short sides lie on two opposite edges of the field's hexagon, so its four corners are "
+                            "four of the hexagon's six corners",
+                            "end to end on one line, short side to short side, or, turned differently, corner to corner; two "
+                            "bars turned the same way side by side do not touch",
+                            "a bar lying loose inside, touching none of the group, neither divides the area nor counts",
+                            "a bar touching the ring from inside counts, even though it separates nothing",
+                            "/0 up-right (/), /1 vertical (|), /2 up-left (\\)",
+                            "one touching at both short sides can neither move nor turn"}) {
+    EXPECT_NE(guide.find(words), std::string::npos) << words << "\n" << guide;
+  }
+  const std::string other = guide_text(hexabrae, {"islands=included", "spurs=excluded", "orientation-numbers=clock"});
+  for (const char* words : {"Bars lying loose inside it border it too and count",
+                            "a bar all of whose sides face this one area does not count, however: one touching the ring "
+                            "from inside and separating nothing, or a lone loose bar",
+                            "/2 up-right (/), /1 vertical (|), /3 up-left (\\)"}) {
+    EXPECT_NE(other.find(words), std::string::npos) << words << "\n" << other;
+  }
+  for (const char* words : {"neither divides the area", "even though it separates nothing"}) {
+    EXPECT_EQ(other.find(words), std::string::npos) << words << "\n" << other;
+  }
+}
+
 // Brochs' rules page marks the rules Arbiter chose for the lost part of the text (R-5's win by
 // capturing Black down to 3 pieces, R-1's keeps, R-2's start, R-4's setting squares) as
 // Arbiter's; it stated them as the game's until session 49. A Brique book has no such mark.
@@ -1290,15 +1321,18 @@ TEST(Book, QuentinsRulesPageSaysWhatMakesATerritoryAndWhenTheDiagonalRuleIsCheck
   }
 }
 
-// Quentin's and Brique's rules pages state every ruling's answer (each ruling is marked, so
+// Every game's rules page states every ruling's answer (each ruling is marked, so
 // EachGuideFollowsTheRulingsItMarks checks the words change with its value; a ruling whose values
 // only set another's is said through that one), and a book's page follows the rulings its puzzles
-// hold under. Until session 50 both pages were written under the defaults whatever the rulings: a
-// book under opponent-chain=mover-wins and edges-count=yes said "Here, the player who made the move
-// wins" and then "a fill that completes a chain wins for the chain's owner, whoever moved".
-TEST(Book, QuentinAndBriqueRulesPagesStateEveryRulingInForce) {
-  for (const char* name : {"quentin", "brique"}) {
-    const GameDescriptor& game = find_game(name);
+// hold under. Until session 50 Quentin's and Brique's pages were written under the defaults whatever
+// the rulings: a book under opponent-chain=mover-wins and edges-count=yes said "Here, the player who
+// made the move wins" and then "a fill that completes a chain wins for the chain's owner, whoever
+// moved". Until session 52 Hexabrae's marked 4 of its 16 rulings (not H-8 and H-8b, which say which
+// bars an enclosure counts) and Brochs' 8 of its 18 (none of its capture rulings).
+TEST(Book, EachRulesPageStatesEveryRulingInForce) {
+  for (const GameDescriptor* listed : registered_games()) {
+    const GameDescriptor& game = *listed;
+    const std::string name = game.name;
     const std::string guide = game.reading_guide(make_config(game, game.default_size, {}));
     for (const Ruling& ruling : game.rulings) {
       const bool sets_another = std::any_of(ruling.options.begin(), ruling.options.end(),

@@ -170,6 +170,52 @@ std::string reading_guide(const Config& c) {
                                   : c.rule_is("set-squares", "keeps")       ? "on an empty keep"
                                                                             : "on any empty square";
   const std::string set_first = c.rule_is("black-turn", "set-first") ? "; no Black piece moves while Black has pieces in reserve" : "";
+  // The capture and movement rulings (R-6..R-8, R-10, R-11, R-14..R-18), each said as in force: a
+  // book's page follows the rulings its puzzles hold under (until session 52 only the defaults').
+  const std::string keeps_move = c.rule_is("empty-keeps", "blocked")
+                                     ? ", nor over an empty keep, though it may stop on one {R-10}"
+                                     : c.rule_is("empty-keeps", "hostile")
+                                           ? "; an empty keep may be crossed, and in line captures it stands as an enemy "
+                                             "of both sides {R-10}"
+                                           : "; an empty keep is an ordinary empty square {R-10}";
+  const std::string white_turn = c.rule_is("white-pass", "only-when-stuck") ? "White moves, and passes only when it cannot {R-11}"
+                                                                            : "White moves or passes {R-11}";
+  const std::string victim = c.rule_is("isolated", "unsupported")
+                                 ? "an enemy piece with no piece of its own orthogonally next to it {R-15},"
+                                 : "an enemy piece, whatever stands next to it {R-15},";
+  const std::string edge = c.rule_is("edge-captures", "corners")
+                               ? "(the board edge helps only at a corner: a piece on a corner square falls to enemy pieces on "
+                                 "its two neighbours) {R-14}"
+                           : c.rule_is("edge-captures", "edges")
+                               ? "(the board edge stands as an enemy piece: a piece on an edge square falls to an enemy piece "
+                                 "arriving on the square next to it away from the edge) {R-14}"
+                               : "(the board edge does not help) {R-14}";
+  const std::string on_keep = c.rule_is("keep-two-piece", "yes")
+                                  ? "a piece on a keep falls that way too, and to the main piece's diagonal capture below, and also "
+                                    "when the enemy holds"
+                                  : "a piece on a keep falls only when the enemy holds";
+  const std::string main_diagonal =
+      c.rule_is("main-diagonal", "main-in-pair")
+          ? "A Black piece arriving diagonally next to a White piece that has a Black piece diagonally beyond it takes it when "
+            "one of the two Black pieces is the main piece {R-8}."
+          : "Black's main piece, arriving diagonally next to a White piece that has a Black piece diagonally beyond it, takes "
+            "it {R-8}.";
+  const std::string entry = c.rule_is("entry", "captured")
+                                ? "A piece that moves or is set in between enemies is taken, after its own captures {R-6}"
+                                : "A piece that moves or is set in between enemies is not taken {R-6}";
+  const std::string keep_entry = c.rule_is("keep-entry", "captured")
+                                     ? "; one entering a keep between two complete enemy pairs is taken {R-18}."
+                                 : c.rule_is("keep-entry", "protected")
+                                     ? "; one entering a keep between two complete enemy pairs is not taken, whatever "
+                                       "holds elsewhere {R-18}."
+                                     : ", on a keep as elsewhere {R-18}.";
+  const std::string keep_setting = c.rule_is("keep-setting", "after-capture")
+                                       ? ", on a free keep only on Black's turn right after the one that captured its White "
+                                         "occupant {R-17}"
+                                       : ", on a keep at any time it is free {R-17}";
+  const std::string holder = c.rule_is("curse-holder", "ordinary")
+                                 ? "with an ordinary Black piece on a keep, the main piece elsewhere on the board {R-16}"
+                                 : "with a Black piece (the main piece counts) on a keep {R-16}, the main piece on the board";
   const std::string curse = c.rule_is("curse-cost", "turn")
                                 ? "A curse is Black's whole turn {R-9}"
                                 : "A curse comes before Black's move, setting or pass, one a turn {R-9}";
@@ -177,15 +223,13 @@ std::string reading_guide(const Config& c) {
          "at once; White wins " + white_wins + " {R-5}. " + ends + " The middle row and column (the central cross) part the "
          "board into four quadrants; " + keep + " {R-1}. " + white_start + " Squares are a column letter and a row number (a1 is the top-left "
          "square).\n"
-         "Every piece moves like a chess rook, never over another. Black's turn is one of: a move, setting a piece, a "
-         "curse, a pass" + set_first + " {R-3}; White moves or passes. Black sets a piece " + set_squares + " {R-4}.\n"
+         "Every piece moves like a chess rook, never over another" + keeps_move + ". Black's turn is one of: a move, setting a "
+         "piece, a curse, a pass" + set_first + " {R-3}; " + white_turn + ". Black sets a piece " + set_squares + " {R-4}" + keep_setting + ".\n"
          "Captures: only the piece that moved or was set captures, and only enemy pieces next to it, several at once if "
-         "it can. Either side takes an enemy piece that stands between the arriving piece and one of its own pieces in a "
-         "row or column (the board edge does not help); a piece on a keep falls only when the enemy holds both squares of "
-         "two of the four opposite pairs around it (orthogonal or diagonal), one of them completed by the arriving piece. "
-         "Black's main piece, arriving diagonally next to a White piece that has a Black piece diagonally beyond it, takes "
-         "it. A piece that moves in between two enemies is not taken.\n" +
-         curse + ": with a Black piece (the main piece counts) on a keep, the main piece on the board and no Black piece "
+         "it can. Either side takes " + victim + " that stands between the arriving piece and one of its own pieces in a "
+         "row or column " + edge + "; " + on_keep + " both squares of two of the four opposite pairs around it (orthogonal "
+         "or diagonal), one of them completed by the arriving piece {R-7}. " + main_diagonal + " " + entry + keep_entry +
+         "\n" + curse + ": " + holder + " and no Black piece "
          "in the diagonally opposite quadrant, Black removes any one White piece of that quadrant (its keep included; the "
          "central cross is in no quadrant).\n"
          "'h1-h5' moves the piece on h1 along its row or column; 'set h1' and 'set main h1' set an ordinary piece or the "

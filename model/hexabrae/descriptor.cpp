@@ -94,8 +94,9 @@ std::vector<Ruling> hexabrae_rulings() {
 }
 
 // The book's rules page (GameDescriptor::reading_guide): the rules a puzzle's reader needs, under
-// the rulings in force where they read differently (H-13's enclosure size, the game's end by
-// repetition, ply cap or passes, the orientation numbers).
+// the rulings `c` holds, each ruling's answer in words, marked: what a bar is and how it lies on its
+// field (the checked geometry of docs/rulings/hexabrae.md), when two bars touch, a turn, what makes an
+// enclosure and which bars count toward its majority (H-8, H-8b), how the game ends, the notation.
 std::string reading_guide(const Config& c) {
   const bool clock = c.rule_is("orientation-numbers", "clock");
   // The orientation numbers of / | \ under H-10.
@@ -114,21 +115,69 @@ std::string reading_guide(const Config& c) {
   const bool lose = c.rule_is("no-action", "lose");
   const std::string stuck = lose ? " A side that can do nothing loses {H-6}."
                                  : " A side that can do nothing passes, and two passes in a row draw {H-6}.";
-  return "A side wins by closing an enclosure, a ring of bars of both colours around " + size +
-         " {H-13}, in which it owns the majority of the pieces, whoever moved; only enclosures the move made count (of "
-         "several, the side that wins more), and the board's rim closes none. " +
-         ending + stuck +
-         "\n"
-         "Each side has 10 bars. A turn places a bar from reserve on a free field, touching no other bar (at a short side "
-         "or a corner), or handles one of the mover's own bars: moves it along its long axis over free fields, turns it "
-         "where it stands, or both (one move and one turn at most). A bar whose short side touches another's short side "
-         "may only move directly away from it, and turn after that.\n"
+  const std::string place = c.rule_is("touch", "adjacent") ? "with no bar on any neighbouring field {H-2}"
+                                                           : "touching no other bar {H-2}";
+  const std::string whose = c.rule_is("pieces", "any") ? "any bar on the board, of either colour (it keeps its colour) {H-11}"
+                                                       : "one of the mover's own bars {H-11}";
+  const std::string path = c.rule_is("path", "jump") ? "to a free field on that line, over other bars if need be {H-3}"
+                                                     : "over free fields {H-3}";
+  const std::string escape = c.rule_is("immobilization", "each-step")
+                                 ? "and after that turn only if neither of its short sides then touches a short side {H-4}"
+                                 : "and turn after that if the mover likes {H-4}";
+  const std::string turn = c.rule_is("rotation", "swept")
+                               ? "A bar may not turn, before or after a move, while a bar on a neighbouring field has a short "
+                                 "side on one of the edges the turning corners sweep: the edges of its old and its new short "
+                                 "sides {H-12}."
+                               : "Nothing else stops a turn: neighbouring bars never block it {H-12}.";
+  const std::string rim = c.rule_is("rim", "wall")
+                              ? "the board's rim closes too: of the areas reaching the rim, all but the largest are enclosed "
+                                "{H-1}"
+                              : "the board's rim closes nothing, so an area reaching it is open {H-1}";
+  const bool included = c.rule_is("islands", "included");
+  const std::string loose = included ? "Bars lying loose inside it border it too and count, and may divide it {H-8}"
+                                     : "Only a group of bars touching one another encloses, so a bar lying loose inside, "
+                                       "touching none of the group, neither divides the area nor counts {H-8}";
+  const std::string spurs = c.rule_is("spurs", "excluded")
+                                ? std::string("; a bar all of whose sides face this one area does not count, however: one "
+                                              "touching the ring from inside and separating nothing") +
+                                      (included ? ", or a lone loose bar" : "") + " {H-8b}"
+                                : "; a bar touching the ring from inside counts, even though it separates nothing {H-8b}";
+  const std::string owner = c.rule_is("enclosure-owner", "mover-only")
+                                ? "An enclosure is won by the side that owns more of its bars, but only when that side made "
+                                  "the move; one won by the opponent counts as tied {H-7a}, as do equal numbers."
+                                : "An enclosure is won by the side that owns more of its bars, whoever moved {H-7a}; equal "
+                                  "numbers tie it.";
+  const std::string counted = c.rule_is("enclosures-counted", "all") ? "Every enclosure on the board after a move counts {H-7b}"
+                                                                     : "Only the enclosures a move made count, not those "
+                                                                       "there before {H-7b}";
+  const std::string majority = c.rule_is("enclosure-majority", "half")
+                                   ? "the side that wins more than half of them (tied ones count in the total) wins the "
+                                     "game {H-9}"
+                                   : "the side that wins more of them than the other wins the game {H-9}";
+  return "A side wins by closing an enclosure, an area that bars of both colours cut off, in which it owns the majority "
+         "of the bars (in full below). The board is a hexagon of hexagonal fields; one of radius R has R + 1 fields "
+         "a side (radius 4, the game's, 61 fields). Each side has 10 bars. A bar lies on one field: its two short sides lie on two opposite edges of the "
+         "field's hexagon, so its four corners are four of the hexagon's six corners, and the two triangles beside its "
+         "long sides, each pointing at one of the other two corners, stay free. Its long axis points at the two "
+         "neighbouring fields beyond its short sides. Two bars touch when they share a point, which only bars on "
+         "neighbouring fields can: end to end on one line, short side to short side, or, turned differently, corner to "
+         "corner; two bars turned the same way side by side do not touch.\n"
+         "A turn places a bar from reserve on a free field, " + place + ", or handles " + whose +
+         ": moves it along its long axis " + path + ", turns it where it stands, or both, in either order (one move and "
+         "one turn at most). A bar whose short side touches another's short side may only move directly away from it, " +
+         escape + "; one touching at both short sides can neither move nor turn. " + turn + "\n"
+         "An enclosure is a part of the board's free surface (empty fields and the free triangles beside bars) that bars "
+         "cut off: touching bars close the gap between them, a short side closes the edge it lies on, and " + rim +
+         ". It is valid when it is " + size + " {H-13} and its bars are of both colours. It is made of the bars "
+         "bordering it along a side. " + loose + spurs + ".\n" + owner + " " + counted + "; " + majority +
+         "; with no such side the game goes on. " + ending + stuck + "\n"
          "A field is a column letter (a is the leftmost column) and a number counting down that column from its top "
-         "field. A bar's orientation is the direction of its long axis: " + up_right + " up-right (/), " + vertical +
-         " vertical (|), " + up_left + " up-left (\\). 'place c4/" + vertical + "' puts a bar from reserve on c4 in "
-         "orientation " + vertical + "; 'c4-c7' moves the bar on c4 along its long axis to c7, 'c4-c7/" + up_left +
-         "' then turns it to " + up_left + "; 'c4/" + up_left + "' turns it where it stands, 'c4/" + up_left +
-         "-c6' turns it and then moves it along its new axis" + (lose ? "." : "; 'pass' is written for a pass.");
+         "field. A bar's orientation is the direction of its long axis, written after its field: /" + up_right +
+         " up-right (/), /" + vertical + " vertical (|), /" + up_left + " up-left (\\) {H-10}. 'place c4/" + vertical +
+         "' puts a bar from reserve on c4 in orientation " + vertical + "; 'c4-c7' moves the bar on c4 along its long "
+         "axis to c7, 'c4-c7/" + up_left + "' then turns it to " + up_left + "; 'c4/" + up_left +
+         "' turns it where it stands, 'c4/" + up_left + "-c6' turns it and then moves it along its new axis" +
+         (lose ? "." : "; 'pass' is written for a pass.");
 }
 
 class HexabraeGame final : public Game {
