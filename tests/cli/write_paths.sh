@@ -31,6 +31,26 @@ else
   fail "solve --resume writes the certificate a full disk kept out -> exit $status" "$tmp/out" "$tmp/err"
 fi
 
+# A file size limit (ulimit -f: RLIMIT_FSIZE) is a write that fails, as a full disk's: SIGXFSZ is
+# ignored, so the write fails with EFBIG and the run reports it (it was killed by SIGXFSZ, exit 153,
+# nothing said). The limit is set in a subshell; the output files stay far below it.
+(ulimit -f 8; exec "$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/st3" --proof "$tmp/big.cert") >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 1 ] && grep -q '^Value: .* (exact, proved)' "$tmp/out" &&
+   grep -q "^arbiter: error: cannot write the proof file '$tmp/big.cert': File too large (no file is left at '$tmp/big.cert'; the settled moves are kept" "$tmp/err" &&
+   [ ! -e "$tmp/big.cert" ] && [ ! -e "$tmp/big.cert.partial" ]; then
+  pass
+else
+  fail "solve --proof past the file size limit -> exit $status" "$tmp/out" "$tmp/err"
+fi
+(ulimit -f 64; exec "$arbiter" puzzles generate brique --size 5 --kind within-2 --count 12 --seed 5 --db "$tmp/limited.db") >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -ne 153 ] && grep -q "^arbiter: error: --db '$tmp/limited.db': disk I/O error (File too large)" "$tmp/err"; then
+  pass
+else
+  fail "puzzles generate past the file size limit -> exit $status" "$tmp/out" "$tmp/err"
+fi
+
 # A certificate cut in the middle of a line (a node line cut after its id: "unknown claim ''"
 # before) and one cut after a whole line say that the file is cut short.
 python3 - "$tmp/good.cert" "$tmp/cut.cert" "$tmp/noend.cert" <<'PY'
