@@ -38,21 +38,15 @@ namespace {
 namespace po = boost::program_options;
 
 void parse_sizes(const std::string& text, int& low, int& high) {
-  const auto dash = text.find('-');
-  const std::string first = text.substr(0, dash);
-  const std::string second = dash == std::string::npos ? first : text.substr(dash + 1);
   // Each size as every command reads a whole number (cli/options.hpp); which sizes the game
   // allows is its own to say, after this.
   const WholeRange each{0, 999};
-  const auto number = [&](const std::string& part) {
-    std::uint64_t size = 0;
-    if (!read_number(part, each, size).empty()) {
-      throw InputError("--sizes: expected N or A-B, each " + range_words(each) + ", got " + quote_input(text));
-    }
-    return static_cast<int>(size);
-  };
-  low = number(first);
-  high = number(second);
+  std::uint64_t first = 0, last = 0;
+  if (!read_range(text, each, first, last).empty()) {
+    throw InputError("--sizes: expected N or A-B, each " + range_words(each) + ", got " + quote_input(text));
+  }
+  low = static_cast<int>(first);
+  high = static_cast<int>(last);
   if (low > high) throw InputError("--sizes: the range " + quote_input(text) + " is empty (A-B needs A at most B)");
 }
 
