@@ -308,7 +308,11 @@ void check_state_place(const std::string& state_option, const std::string& resul
   if (!results_option.empty()) {
     const std::string problem = results_file_problem(results_option, request.fresh);
     if (!problem.empty()) throw InputError("--results " + quote_input(results_option) + ": " + problem);
-    check_results_file(results_option);
+    try {
+      check_results_file(results_option);
+    } catch (const InputError& error) {
+      throw InputError(std::string(error.what()) + " (give another file, or none)");
+    }
     return;
   }
   const std::string directory = std::filesystem::path(request.results_file).parent_path().string();
@@ -318,7 +322,14 @@ void check_state_place(const std::string& state_option, const std::string& resul
     throw InputError(state_directory_words(state_option, directory) + ": the results file " +
                      quote_input(request.results_file) + ": " + problem);
   }
-  check_results_file(request.results_file);
+  try {
+    check_results_file(request.results_file);
+  } catch (const InputError& error) {
+    // The user gave no file: the state directory's own was named as if given ("give another
+    // file, or none"), and --state not at all.
+    throw InputError(state_directory_words(state_option, directory) + ": " + error.what() + " (prove keeps its verdicts "
+                     "for " + request.game->name + " in that file: move it away, or give another --state or --results FILE)");
+  }
 }
 
 // The closing line: which file verdicts were read from and kept in, and how many of each, so
