@@ -1,6 +1,7 @@
 // arbiter: executable rules for Brique, Quentin, Brochs and Hexabrae, and the checks built on them.
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <cstdlib>
@@ -113,6 +114,11 @@ int written(int status) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A file past the size limit (ulimit -f, RLIMIT_FSIZE) is a write that fails, with EFBIG, as a
+  // full disk's does with ENOSPC, and takes the same paths: a journal or certificate not written
+  // is named and what was kept is said. SIGXFSZ's default action killed the run instead (exit 153,
+  // nothing said).
+  std::signal(SIGXFSZ, SIG_IGN);
   const std::vector<std::string> words(argv + 1, argv + argc);
   // --help wins over the words beside it where no command comes first: 'arbiter --threads 0 --help'
   // shows the overview (it said "unknown command '--threads'"). After a command, the command's

@@ -193,15 +193,25 @@ void require_one_format(bool json, bool markdown) {
   if (json && markdown) throw InputError("--json and --markdown cannot be combined: choose one format");
 }
 
-void parse_difficulty(const std::string& text, int& low, int& high) {
-  char dash = 0;
-  std::istringstream in(text);
-  if (text.size() == 1 && text[0] >= '1' && text[0] <= '5') {
-    low = high = text[0] - '0';
-    return;
+std::string read_range(const std::string& text, const WholeRange& each, std::uint64_t& low, std::uint64_t& high) {
+  const auto dash = text.find('-');
+  const std::string first = text.substr(0, dash);
+  if (std::string problem = read_number(first, each, low); !problem.empty()) return problem;
+  if (dash == std::string::npos) {
+    high = low;
+    return "";
   }
-  if (!(in >> low >> dash >> high) || dash != '-' || !in.eof() || low < 1 || high > 5 || low > high)
+  return read_number(text.substr(dash + 1), each, high);
+}
+
+void parse_difficulty(const std::string& text, int& low, int& high) {
+  // Each level as every number option reads a whole number: " 2-3" was taken (a stream skips the
+  // space) where a space in any other number option is refused.
+  std::uint64_t first = 0, last = 0;
+  if (!read_range(text, WholeRange{1, 5}, first, last).empty() || first > last)
     throw InputError("--difficulty: expected N or A-B, each a whole number from 1 to 5 with A at most B, got " + quote_input(text));
+  low = static_cast<int>(first);
+  high = static_cast<int>(last);
 }
 
 std::string keyed_diagram(const Game& game, const State& state) {

@@ -102,6 +102,11 @@ InputError game_over_error(const GameDescriptor& game, const State& state, const
 // when both --json and --markdown are given.
 void require_one_format(bool json, bool markdown);
 
+// A range option's value, "A-B" or one number "A" (then A to A), each end read as every number
+// option reads a whole number in `each` (read_number: no space, sign or unit); returns "" or why it
+// is refused (the caller names the option and the text). A above B is the caller's to refuse.
+std::string read_range(const std::string& text, const WholeRange& each, std::uint64_t& low, std::uint64_t& high);
+
 // A difficulty range "A-B" or a single level "A" (1 <= A <= B <= 5); throws InputError otherwise.
 void parse_difficulty(const std::string& text, int& low, int& high);
 

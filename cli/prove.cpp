@@ -38,21 +38,15 @@ namespace {
 namespace po = boost::program_options;
 
 void parse_sizes(const std::string& text, int& low, int& high) {
-  const auto dash = text.find('-');
-  const std::string first = text.substr(0, dash);
-  const std::string second = dash == std::string::npos ? first : text.substr(dash + 1);
   // Each size as every command reads a whole number (cli/options.hpp); which sizes the game
   // allows is its own to say, after this.
   const WholeRange each{0, 999};
-  const auto number = [&](const std::string& part) {
-    std::uint64_t size = 0;
-    if (!read_number(part, each, size).empty()) {
-      throw InputError("--sizes: expected N or A-B, each " + range_words(each) + ", got " + quote_input(text));
-    }
-    return static_cast<int>(size);
-  };
-  low = number(first);
-  high = number(second);
+  std::uint64_t first = 0, last = 0;
+  if (!read_range(text, each, first, last).empty()) {
+    throw InputError("--sizes: expected N or A-B, each " + range_words(each) + ", got " + quote_input(text));
+  }
+  low = static_cast<int>(first);
+  high = static_cast<int>(last);
   if (low > high) throw InputError("--sizes: the range " + quote_input(text) + " is empty (A-B needs A at most B)");
 }
 
@@ -314,7 +308,11 @@ void check_state_place(const std::string& state_option, const std::string& resul
   if (!results_option.empty()) {
     const std::string problem = results_file_problem(results_option, request.fresh);
     if (!problem.empty()) throw InputError("--results " + quote_input(results_option) + ": " + problem);
-    check_results_file(results_option);
+    try {
+      check_results_file(results_option);
+    } catch (const InputError& error) {
+      throw InputError(std::string(error.what()) + " (give another file, or none)");
+    }
     return;
   }
   const std::string directory = std::filesystem::path(request.results_file).parent_path().string();
@@ -324,7 +322,14 @@ void check_state_place(const std::string& state_option, const std::string& resul
     throw InputError(state_directory_words(state_option, directory) + ": the results file " +
                      quote_input(request.results_file) + ": " + problem);
   }
-  check_results_file(request.results_file);
+  try {
+    check_results_file(request.results_file);
+  } catch (const InputError& error) {
+    // The user gave no file: the state directory's own was named as if given ("give another
+    // file, or none"), and --state not at all.
+    throw InputError(state_directory_words(state_option, directory) + ": " + error.what() + " (prove keeps its verdicts "
+                     "for " + request.game->name + " in that file: move it away, or give another --state or --results FILE)");
+  }
 }
 
 // The closing line: which file verdicts were read from and kept in, and how many of each, so

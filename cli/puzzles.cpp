@@ -366,6 +366,15 @@ int generate(const std::vector<std::string>& args) {
     }
     std::cout << "\n";
   }
+  if (!report.write_error.empty()) {
+    // The store could not be written part way (a full disk, a write lock another program held):
+    // not bad input, and what was stored before is kept, so exit 1 with the summary above and how
+    // to continue, as a stopped run (it was exit 2 with the error alone).
+    std::cerr << "arbiter: error: " << report.write_error << ", with " << report.stored_after << "/" << count
+              << " stored (those are kept; the candidates after them are examined again): once the store can be "
+                 "written, run the same command to continue\n";
+    return 1;
+  }
   if (stop_requested()) {
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; every puzzle found so far is stored: run the same command to continue\n";
     return interrupted_exit_status();

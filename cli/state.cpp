@@ -175,6 +175,35 @@ std::string state_directory(const po::variables_map& given, const std::string& o
   return directory;
 }
 
+// Removing a journal folder or a results file under its lock: a run that holds it (a solve its
+// journal, a prove its results file) keeps it, and one that starts meanwhile is refused (and then
+// finds it gone), as it waits for nothing.
+struct Removal {
+  enum Kind { removed, in_use, failed } kind = removed;
+  std::optional<std::string> holder;  // in_use: the process id its lock file names ("" when none)
+  std::string error;                  // failed: why
+};
+
+Removal remove_unless_held(const std::string& path) {
+  try {
+    const distributed::OutputLock lock(path);
+    std::error_code error;
+    fs::remove_all(path, error);
+    if (error) return {Removal::failed, std::nullopt, error.message()};
+    return {};
+  } catch (const InputError& refused) {
+    std::optional<std::string> holder = distributed::lock_holder(path);
+    // Not held by a run: the lock itself could not be taken (a read-only state folder, where its
+    // file cannot be made). That is the reason given, not "in use".
+    if (!holder) return {Removal::failed, std::nullopt, std::string("cannot lock it: ") + refused.what()};
+    return {Removal::in_use, std::move(holder), ""};
+  }
+}
+
+std::string process_words(const std::optional<std::string>& holder) {
+  return holder && !holder->empty() ? " (process " + *holder + ")" : "";
+}
+
 std::string mode_words(const solver::JournalIdentity& id) {
   return (id.within == 0 ? std::string("exact solve") : "--within " + std::to_string(id.within)) +
          (id.independent ? ", moves solved alone (--independent-moves)" : ", one table shared by the moves");
@@ -352,7 +381,7 @@ int prune(const std::vector<std::string>& args) {
   const auto cutoff = static_cast<std::int64_t>(std::time(nullptr)) - static_cast<std::int64_t>(std::llround(days * 86400));
   const char* verb = dry_run ? "would remove " : "removed ";
 
-  std::size_t removed = 0, kept_in_use = 0, failed = 0, files_removed = 0;
+  std::size_t removed = 0, kept_in_use = 0, failed = 0, files_removed = 0, files_in_use = 0;
   std::uintmax_t freed = 0;
   // With --json the lines below are not printed: each selected item is listed with its outcome
   // ("removed", "would remove", "in use" or "failed") instead.
@@ -383,39 +412,22 @@ int prune(const std::vector<std::string>& args) {
     if (dry_run) {
       if (j.holder) {
         ++kept_in_use;
-        text << "would keep " << j.key << about << ": in use by a running solve"
-             << (j.holder->empty() ? "" : " (process " + *j.holder + ")") << "\n";
+        text << "would keep " << j.key << about << ": in use by a running solve" << process_words(j.holder) << "\n";
         journal_entry(j, "in use", j.holder, "");
         continue;
       }
     } else {
-      // Held while it is removed: a solve that starts meanwhile waits for nothing, it is refused
-      // (and then finds the journal gone); one that holds it now keeps it.
-      try {
-        const distributed::OutputLock lock(j.path);
-        std::error_code error;
-        fs::remove_all(j.path, error);
-        if (error) {
-          ++failed;
-          text << "could not remove " << j.key << about << ": " << error.message() << "\n";
-          journal_entry(j, "failed", std::nullopt, error.message());
-          continue;
-        }
-      } catch (const InputError& refused) {
-        const std::optional<std::string> holder = distributed::lock_holder(j.path);
-        if (!holder) {
-          // Not held by a run: the lock itself could not be taken (a read-only state folder, where
-          // its file cannot be made). That is the reason given, not "in use by a running solve".
-          ++failed;
-          const std::string why = std::string("cannot lock it: ") + refused.what();
-          text << "could not remove " << j.key << about << ": " << why << "\n";
-          journal_entry(j, "failed", std::nullopt, why);
-          continue;
-        }
+      const Removal removal = remove_unless_held(j.path);
+      if (removal.kind == Removal::failed) {
+        ++failed;
+        text << "could not remove " << j.key << about << ": " << removal.error << "\n";
+        journal_entry(j, "failed", std::nullopt, removal.error);
+        continue;
+      }
+      if (removal.kind == Removal::in_use) {
         ++kept_in_use;
-        text << "kept " << j.key << about << ": in use by a running solve"
-             << (holder && !holder->empty() ? " (process " + *holder + ")" : "") << "\n";
-        journal_entry(j, "in use", holder, "");
+        text << "kept " << j.key << about << ": in use by a running solve" << process_words(removal.holder) << "\n";
+        journal_entry(j, "in use", removal.holder, "");
         continue;
       }
     }
@@ -427,25 +439,39 @@ int prune(const std::vector<std::string>& args) {
   if (prove_results) {
     for (const ResultsFile& r : c.results) {
       if (r.modified > cutoff) continue;
-      const auto entry = [&](const char* outcome, const std::string& error) {
+      const auto entry = [&](const char* outcome, const std::optional<std::string>& holder, const std::string& error) {
         results.push_back({{"path", r.path}, {"records", r.count.records}, {"bytes", r.bytes}, {"modified", iso_time(r.modified)},
-                           {"outcome", outcome}, {"error", error.empty() ? nlohmann::json(nullptr) : nlohmann::json(error)}});
+                           {"outcome", outcome},
+                           {"holder_process", holder && !holder->empty() ? nlohmann::json(*holder) : nlohmann::json(nullptr)},
+                           {"error", error.empty() ? nlohmann::json(nullptr) : nlohmann::json(error)}});
       };
+      const std::string about = " (" + plural(r.count.records, "record", "records") + ", " + size_words(r.bytes) +
+                                ", modified " + utc_time(r.modified) + ")";
+      // A running prove holds its results file's lock and appends to it: removed under it, the
+      // prove would end claiming verdicts kept that the file no longer holds.
+      Removal removal;
       if (!dry_run) {
-        std::error_code error;
-        fs::remove(r.path, error);
-        if (error) {
-          ++failed;
-          text << "could not remove " << r.path << ": " << error.message() << "\n";
-          entry("failed", error.message());
-          continue;
-        }
+        removal = remove_unless_held(r.path);
+      } else if ((removal.holder = distributed::lock_holder(r.path))) {
+        removal.kind = Removal::in_use;
+      }
+      if (removal.kind == Removal::failed) {
+        ++failed;
+        text << "could not remove " << r.path << about << ": " << removal.error << "\n";
+        entry("failed", std::nullopt, removal.error);
+        continue;
+      }
+      if (removal.kind == Removal::in_use) {
+        ++files_in_use;
+        text << (dry_run ? "would keep " : "kept ") << r.path << about << ": in use by a running prove"
+             << process_words(removal.holder) << "\n";
+        entry("in use", removal.holder, "");
+        continue;
       }
       ++files_removed;
       freed += r.bytes;
-      text << verb << r.path << " (" << plural(r.count.records, "record", "records") << ", " << size_words(r.bytes)
-           << ", modified " << utc_time(r.modified) << ")\n";
-      entry(dry_run ? "would remove" : "removed", "");
+      text << verb << r.path << about << "\n";
+      entry(dry_run ? "would remove" : "removed", std::nullopt, "");
     }
   }
   if (json) {
@@ -461,7 +487,7 @@ int prune(const std::vector<std::string>& args) {
     out["results_files"] = results;
     // What was removed (with --dry-run: what would be), as the text's last line counts it.
     out["totals"] = {{"journals_removed", removed}, {"results_files_removed", files_removed}, {"bytes_freed", freed},
-                     {"kept_in_use", kept_in_use}, {"failed", failed}};
+                     {"kept_in_use", kept_in_use + files_in_use}, {"failed", failed}};
     print_json(out);
     return failed > 0 ? 1 : 0;
   }
@@ -469,6 +495,7 @@ int prune(const std::vector<std::string>& args) {
   if (prove_results) std::cout << " and " << plural(files_removed, "results file", "results files");
   std::cout << ", " << (dry_run ? "freeing " : "freed ") << size_words(freed);
   if (kept_in_use > 0) std::cout << "; " << plural(kept_in_use, "journal", "journals") << " kept: in use by a running solve";
+  if (files_in_use > 0) std::cout << "; " << plural(files_in_use, "results file", "results files") << " kept: in use by a running prove";
   if (failed > 0) std::cout << "; " << with_commas(failed) << " could not be removed";
   std::cout << " (" << directory << ")\n";
   return failed > 0 ? 1 : 0;

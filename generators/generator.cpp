@@ -798,7 +798,7 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   const DeadlineScope deadline(options.time_limit_seconds);
   distributed::FarmJob job = candidate_farm(*game, options);
   job.next_unit = [&]() -> std::optional<distributed::UnitId> {
-    if (stored >= count || stop_requested()) return std::nullopt;
+    if (stored >= count || stop_requested() || !report.write_error.empty()) return std::nullopt;
     if (options.max_positions > 0 && handed - report.first_candidate >= options.max_positions) {
       report.position_limit = true;
       return std::nullopt;
@@ -816,7 +816,8 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
       if (bytes == "I") cut_after[index] = std::chrono::duration<double>(std::chrono::steady_clock::now() - at->second).count();
       handed_at.erase(at);
     }
-    if (bytes == "I" || index < run.next || stored >= count) return;  // not examined, or past what is kept
+    // Not examined, or past what is kept (a store that could not be written keeps nothing more).
+    if (bytes == "I" || index < run.next || stored >= count || !report.write_error.empty()) return;
     progress.candidates.fetch_add(1);
     if (bytes.size() > 1 && bytes.front() == 'R' && bytes.substr(1) == std::to_string(static_cast<int>(Rejection::OverBudget))) {
       progress.over_budget.fetch_add(1);
@@ -840,7 +841,17 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
       }
       if (consumed == 0) return;
       run.next += consumed;
-      for (const auto& added : store.insert_batch(keep, run)) {
+      std::vector<puzzles::PuzzleStore::Added> batch;
+      try {
+        batch = store.insert_batch(keep, run);
+      } catch (const InputError& error) {
+        // The batch was rolled back: its candidates are examined again by the next run, which
+        // then ends as an unbroken one would have. The run ends here, handing out no more.
+        run.next -= consumed;
+        report.write_error = error.what();
+        return;
+      }
+      for (const auto& added : batch) {
         if (added.inserted) {
           ++stored;
         } else {

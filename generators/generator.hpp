@@ -100,6 +100,9 @@ struct GenerationReport {
   bool interrupted = false;       // ended before the count was reached (a stop request or a limit)
   bool position_limit = false;    // ended by max_positions
   bool time_limit = false;        // ended by time_limit_seconds
+  // Why the store could not be written part way (a full disk, a write lock another program held
+  // past the busy timeout): the run ended there, keeping what was stored before; "" otherwise.
+  std::string write_error;
   // Ended by time_limit_seconds while next_candidate's search was under way: the limit cut it
   // short after cut_seconds of search. A cut search is not kept (docs/puzzles.md), so a run that
   // examined nothing else (next_candidate == first_candidate) would stop there again under the

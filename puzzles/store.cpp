@@ -3,7 +3,9 @@
 #include <sqlite3.h>
 
 #include <cctype>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -65,6 +67,21 @@ const std::string kUpgradeFrom1 = "ALTER TABLE runs RENAME TO runs_version_1;\n"
 
 std::string join_json(const std::vector<std::string>& items) { return json(items).dump(); }
 
+// SQLite's words for the last error on `db`, `message`, and for a write or read the system
+// refused, the system's reason: "disk I/O error" alone was all a file past the size limit (ulimit
+// -f: EFBIG) said. SQLite keeps the reason only for some failures (sqlite3_system_errno was 0 for
+// a failed write to the write-ahead log); then, for an I/O error, it is this thread's errno
+// (`errno_now`, read before anything else), when that is a reason a write fails: other values
+// may be left by calls SQLite expects to fail (a journal that is not there).
+std::string error_words(sqlite3* db, const std::string& message, int errno_now) {
+  const int code = sqlite3_extended_errcode(db) & 0xff;
+  int cause = sqlite3_system_errno(db);
+  const bool write_failure = errno_now == EFBIG || errno_now == ENOSPC || errno_now == EDQUOT || errno_now == EIO;
+  if (cause == 0 && code == SQLITE_IOERR && write_failure) cause = errno_now;
+  if ((code != SQLITE_IOERR && code != SQLITE_FULL) || cause == 0) return message;
+  return message + " (" + std::strerror(cause) + ")";
+}
+
 // One prepared statement; errors name the store's file (`name`, as the store names it).
 class Statement {
  public:
@@ -110,7 +127,8 @@ class Statement {
     if (rc != SQLITE_OK) fail();
   }
   [[noreturn]] void fail() const {
-    throw InputError(name_ + ": " + sqlite3_errmsg(db_));
+    const int cause = errno;
+    throw InputError(name_ + ": " + error_words(db_, sqlite3_errmsg(db_), cause));
   }
   sqlite3* db_;
   sqlite3_stmt* stmt_ = nullptr;
@@ -332,7 +350,8 @@ void PuzzleStore::fail(const std::string& what) const {
 void PuzzleStore::execute(const char* sql) const {
   char* message = nullptr;
   if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
-    const std::string text = message != nullptr ? message : sqlite3_errmsg(db_);
+    const int cause = errno;
+    const std::string text = error_words(db_, message != nullptr ? message : sqlite3_errmsg(db_), cause);
     sqlite3_free(message);
     fail(text);
   }

@@ -196,13 +196,18 @@ Results load_results(const std::string& file) {
       results.untrusted.erase(key);
     } else if (read != Line::Other) {
       results.stored.erase(key);
-      results.untrusted[key] = read == Line::Damaged ? "fails its checksum (changed since it was kept)"
-                                                     : "has no checksum (kept by an older arbiter)";
+      // The file's last line without its newline is where a write was cut off (a run killed while
+      // it kept a verdict): it read as a record without a checksum, "kept by an older arbiter".
+      results.untrusted[key] = in.eof()                ? "looks cut short (the file's last line, without its newline: a run "
+                                                         "ended while keeping it)"
+                               : read == Line::Damaged ? "fails its checksum (changed since it was kept)"
+                                                       : "has no checksum (kept by an older arbiter)";
     }
   }
   if (any_text && !any_record) {
-    throw InputError("the results file " + quote_input(file) +
-                     " holds no verdict record: it is not a prove results file (give another file, or none)");
+    // The caller says what to do: give another --results file, or, for the state directory's
+    // own file, move it away or name another place.
+    throw InputError("the results file " + quote_input(file) + " holds no verdict record: it is not a prove results file");
   }
   return results;
 }

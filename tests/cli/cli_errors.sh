@@ -178,12 +178,21 @@ expect_error_saying "prove --results on a foreign file" \
 expect_error_saying "prove --results --fresh on a foreign file" "holds no verdict record" \
   prove quentin all --sizes 2 --fresh --results "$tmp/notes.txt"
 [ "$(cat "$tmp/notes.txt")" = hello ] && pass || fail "prove appended to a foreign results file" "$tmp/notes.txt"
+# The state directory's own results file, not a results file: named with --state, since the user
+# gave no file ("give another file, or none" named neither).
+mkdir -p "$tmp/garbage-state" && printf 'hello\n' >"$tmp/garbage-state/prove-quentin.tsv"
+expect_error_saying "prove --state holding a foreign results file" \
+  "^arbiter: error: --state '$tmp/garbage-state': the results file '$tmp/garbage-state/prove-quentin.tsv' holds no verdict record: it is not a prove results file \\(prove keeps its verdicts for quentin in that file: move it away, or give another --state or --results FILE\\)$" \
+  prove quentin all --sizes 2 --state "$tmp/garbage-state"
 # A last record cut short (a run killed mid-write) is decided again and kept on a line of its own.
 "$arbiter" prove brique all --sizes 2 --results "$tmp/cut.tsv" >/dev/null 2>&1
 records=$(wc -l <"$tmp/cut.tsv")
 last=$(tail -1 "$tmp/cut.tsv" | wc -c)
 head -c -$((last / 2)) "$tmp/cut.tsv" >"$tmp/cut2.tsv"
-"$arbiter" prove brique all --sizes 2 --results "$tmp/cut2.tsv" >/dev/null 2>&1
+"$arbiter" prove brique all --sizes 2 --results "$tmp/cut2.tsv" >/dev/null 2>"$tmp/err"
+# Said to look cut short, not to be an older arbiter's record without a checksum.
+grep -q "^arbiter: warning: $tmp/cut2.tsv: the stored verdict of .* looks cut short (the file's last line, without its newline: a run ended while keeping it): it is decided again$" "$tmp/err" &&
+  pass || fail "a cut last record is said to look cut short" "$tmp/err"
 "$arbiter" prove brique all --sizes 2 --results "$tmp/cut2.tsv" >"$tmp/again" 2>/dev/null
 grep -q "^state: $tmp/cut2.tsv ($records stored verdicts reused; nothing new kept)" "$tmp/again" && pass ||
   fail "a cut last record is not kept again on its own line" "$tmp/again" "$tmp/cut2.tsv"

@@ -94,6 +94,17 @@ grep -qx "arbiter: error: --size: expected a whole number from 1 to 999, got '5s
 expect_error "prove --sizes 3-0x10" prove quentin all --sizes 3-0x10
 grep -qx "arbiter: error: --sizes: expected N or A-B, each a whole number from 0 to 999, got '3-0x10'" "$tmp/err" ||
   fail "prove --sizes 3-0x10" "$tmp/err"
+# --difficulty, a range as --sizes is: each level read as every whole number is, so a space is
+# refused as in any number option (' 2-3' was taken: a stream skipped the space).
+"$arbiter" puzzles generate brique --size 5 --kind within-1 --count 1 --seed 3 --db "$tmp/d.db" >/dev/null 2>&1 ||
+  fail "puzzles generate for --difficulty"
+for range in " 2-3" "2-3 " "2 -3" "2- 3" "+2-3" "2-3s"; do
+  expect_error "puzzles list --difficulty '$range'" puzzles list --db "$tmp/d.db" --difficulty "$range"
+  grep -qxF "arbiter: error: --difficulty: expected N or A-B, each a whole number from 1 to 5 with A at most B, got '$range'" "$tmp/err" ||
+    fail "puzzles list --difficulty '$range'" "$tmp/err"
+done
+"$arbiter" puzzles list --db "$tmp/d.db" --difficulty 01-5 >"$tmp/out" 2>"$tmp/err" && grep -qx "1 puzzle" "$tmp/out" && pass ||
+  fail "puzzles list --difficulty 01-5" "$tmp/out" "$tmp/err"
 
 # What the grammar takes: an exponent in seconds, leading zeros in whole numbers.
 "$arbiter" solve quentin --size 3 --time-limit 1e3 --threads 01 --value-only >"$tmp/out" 2>"$tmp/err" && pass ||

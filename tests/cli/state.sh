@@ -120,8 +120,10 @@ bb = [j for j in d["journals"] if j["key"] == "00000000000000bb"][0]
 assert bb["damaged"] and bb["position"] is None and bb["units_settled"] is None
 PY
 
-# A running process holds the other version's journal: listed in use, and prune keeps it.
-python3 - "$other.lock" "$tmp/held" <<'PY' &
+# A process that holds LOCK as a run holds its output's lock (an flock, its process id in the
+# file), in the background; READY is made once it does.
+hold_lock() {
+  python3 - "$1" "$2" <<'PY' &
 import fcntl, os, sys, time
 fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
 fcntl.flock(fd, fcntl.LOCK_EX)
@@ -129,8 +131,13 @@ os.write(fd, b"%d\n" % os.getpid())
 open(sys.argv[2], "w").close()
 time.sleep(30)
 PY
+}
+wait_for() { for _ in $(seq 50); do [ -f "$1" ] && break; sleep 0.1; done; }
+
+# A running process holds the other version's journal: listed in use, and prune keeps it.
+hold_lock "$other.lock" "$tmp/held"
 holder=$!
-for _ in $(seq 50); do [ -f "$tmp/held" ] && break; sleep 0.1; done
+wait_for "$tmp/held"
 "$arbiter" state --state "$S" >"$tmp/list" 2>&1
 if block "$other" | grep -q "in use: yes, by a running solve (process $holder)"; then pass; else fail "a held journal listed in use" "$tmp/list"; fi
 
@@ -177,8 +184,31 @@ if [ -d "$b3" ] && grep -q '^removed 0 journals' "$tmp/out"; then pass; else fai
 "$arbiter" state prune --state "$S" --older-than 5 >"$tmp/out" 2>&1
 if [ ! -e "$b3" ] && [ ! -e "$S/solve/00000000000000bb" ] && [ -d "$b5" ] && [ -f "$S/prove-brique.tsv" ] &&
   grep -q '^removed 2 journals, freed ' "$tmp/out"; then pass; else fail "prune --older-than 5" "$tmp/out"; fi
+# A running prove holds its results file's lock and appends to it: prune keeps the file and says so
+# (it removed it under the prove, which then ended saying it kept verdicts the file no longer held).
+hold_lock "$S/prove-brique.tsv.lock" "$tmp/held-results"
+prover=$!
+wait_for "$tmp/held-results"
+"$arbiter" state prune --state "$S" --older-than 5 --prove-results --dry-run >"$tmp/out" 2>&1
+if grep -q "^would keep $S/prove-brique.tsv (.*): in use by a running prove (process $prover)$" "$tmp/out"; then
+  pass; else fail "prune --dry-run keeps a results file a prove holds" "$tmp/out"; fi
 "$arbiter" state prune --state "$S" --older-than 5 --prove-results >"$tmp/out" 2>&1
-if [ ! -e "$S/prove-brique.tsv" ] && [ -d "$b5" ] && grep -q '^removed 0 journals and 1 results file' "$tmp/out"; then
+if [ $? -eq 0 ] && [ -f "$S/prove-brique.tsv" ] &&
+  grep -q "^kept $S/prove-brique.tsv (.*): in use by a running prove (process $prover)$" "$tmp/out" &&
+  grep -q '^removed 0 journals and 0 results files, freed 0 bytes; 1 results file kept: in use by a running prove ' "$tmp/out"; then
+  pass; else fail "prune keeps a results file a prove holds" "$tmp/out"; fi
+"$arbiter" state prune --state "$S" --older-than 5 --prove-results --json >"$tmp/prune.json" 2>"$tmp/err"
+if [ $? -eq 0 ] && [ -f "$S/prove-brique.tsv" ] &&
+  python3 "$here/../../scripts/validate-json.py" "$here/../../docs/schemas/state-prune.schema.json" "$tmp/prune.json" >"$tmp/why" 2>&1 &&
+  python3 - "$tmp/prune.json" "$prover" <<'PY'; then pass; else fail "prune --json keeps a results file a prove holds" "$tmp/why" "$tmp/prune.json" "$tmp/err"; fi
+import json, sys
+d, prover = json.load(open(sys.argv[1])), sys.argv[2]
+assert [(r["outcome"], r["holder_process"]) for r in d["results_files"]] == [("in use", prover)], d["results_files"]
+assert d["totals"]["results_files_removed"] == 0 and d["totals"]["kept_in_use"] == 1, d["totals"]
+PY
+kill "$prover"; wait "$prover" 2>/dev/null
+"$arbiter" state prune --state "$S" --older-than 5 --prove-results >"$tmp/out" 2>&1
+if [ ! -e "$S/prove-brique.tsv" ] && [ ! -e "$S/prove-brique.tsv.lock" ] && [ -d "$b5" ] && grep -q '^removed 0 journals and 1 results file' "$tmp/out"; then
   pass; else fail "prune --prove-results" "$tmp/out"; fi
 
 # The default state directory, never made: nothing kept, not an error.

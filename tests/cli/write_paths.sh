@@ -31,6 +31,40 @@ else
   fail "solve --resume writes the certificate a full disk kept out -> exit $status" "$tmp/out" "$tmp/err"
 fi
 
+# A file size limit (ulimit -f: RLIMIT_FSIZE) is a write that fails, as a full disk's: SIGXFSZ is
+# ignored, so the write fails with EFBIG and the run reports it (it was killed by SIGXFSZ, exit 153,
+# nothing said). The limit is set in a subshell; the output files stay far below it.
+(ulimit -f 8; exec "$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/st3" --proof "$tmp/big.cert") >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ $status -eq 1 ] && grep -q '^Value: .* (exact, proved)' "$tmp/out" &&
+   grep -q "^arbiter: error: cannot write the proof file '$tmp/big.cert': File too large (no file is left at '$tmp/big.cert'; the settled moves are kept" "$tmp/err" &&
+   [ ! -e "$tmp/big.cert" ] && [ ! -e "$tmp/big.cert.partial" ]; then
+  pass
+else
+  fail "solve --proof past the file size limit -> exit $status" "$tmp/out" "$tmp/err"
+fi
+# A store that cannot be written part way ends the run as a stop does: the summary of what is
+# stored, exit 1 (not 2, bad input), and how to continue; the continued run stores what an unbroken
+# one does (it was the error alone, exit 2).
+(ulimit -f 160; exec "$arbiter" puzzles generate brique --size 5 --kind within-2 --count 12 --seed 5 --db "$tmp/limited.db") >"$tmp/out" 2>"$tmp/err"
+status=$?
+stored="$(sed -n 's/^\([1-9][0-9]*\) puzzles\{0,1\} added (\1\/12 brique 5x5 within-2 in .*/\1/p' "$tmp/out")"
+if [ $status -eq 1 ] && [ -n "$stored" ] && [ "$stored" -lt 12 ] &&
+   grep -qxF "arbiter: error: --db '$tmp/limited.db': disk I/O error (File too large), with $stored/12 stored (those are kept; the candidates after them are examined again): once the store can be written, run the same command to continue" "$tmp/err"; then
+  pass
+else
+  fail "puzzles generate past the file size limit -> exit $status" "$tmp/out" "$tmp/err"
+fi
+"$arbiter" puzzles generate brique --size 5 --kind within-2 --count 12 --seed 5 --db "$tmp/limited.db" >"$tmp/out" 2>"$tmp/err" &&
+  "$arbiter" puzzles generate brique --size 5 --kind within-2 --count 12 --seed 5 --db "$tmp/unbroken.db" >/dev/null 2>&1 &&
+  "$arbiter" puzzles export --db "$tmp/limited.db" >"$tmp/limited.json" && "$arbiter" puzzles export --db "$tmp/unbroken.db" >"$tmp/unbroken.json"
+status=$?
+if [ $status -eq 0 ] && grep -q "^$((12 - stored)) puzzles\{0,1\} added (12/12 " "$tmp/out" && cmp -s "$tmp/limited.json" "$tmp/unbroken.json"; then
+  pass
+else
+  fail "puzzles generate continued after the file size limit stores what an unbroken run does -> exit $status" "$tmp/out" "$tmp/err"
+fi
+
 # A certificate cut in the middle of a line (a node line cut after its id: "unknown claim ''"
 # before) and one cut after a whole line say that the file is cut short.
 python3 - "$tmp/good.cert" "$tmp/cut.cert" "$tmp/noend.cert" <<'PY'
