@@ -1,8 +1,14 @@
 #include "puzzles/store.hpp"
 
 #include <sqlite3.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -64,6 +70,7 @@ const std::string kUpgradeFrom1 = "ALTER TABLE runs RENAME TO runs_version_1;\n"
                                   "DROP TABLE runs_version_1;\n";
 
 std::string join_json(const std::vector<std::string>& items) { return json(items).dump(); }
+
 
 // One prepared statement; errors name the store's file (`name`, as the store names it).
 class Statement {
@@ -305,25 +312,70 @@ PuzzleStore::PuzzleStore(sqlite3* db, std::string path, std::string name)
     : db_(db), path_(std::move(path)), name_(std::move(name)) {}
 PuzzleStore::PuzzleStore(PuzzleStore&& other) noexcept
     : db_(other.db_),
+      file_lock_(other.file_lock_),
       path_(std::move(other.path_)),
       name_(std::move(other.name_)),
       version_(other.version_),
       upgraded_from_(other.upgraded_from_) {
   other.db_ = nullptr;
+  other.file_lock_ = -1;
 }
 PuzzleStore& PuzzleStore::operator=(PuzzleStore&& other) noexcept {
   if (this != &other) {
     sqlite3_close(db_);
+    if (file_lock_ >= 0) ::close(file_lock_);
     db_ = other.db_;
+    file_lock_ = other.file_lock_;
     path_ = std::move(other.path_);
     name_ = std::move(other.name_);
     version_ = other.version_;
     upgraded_from_ = other.upgraded_from_;
     other.db_ = nullptr;
+    other.file_lock_ = -1;
   }
   return *this;
 }
-PuzzleStore::~PuzzleStore() { sqlite3_close(db_); }
+// The flocked descriptor is closed after SQLite's connection: closing any descriptor of a file
+// drops the process's fcntl locks on it, SQLite's among them.
+// A writer whose file was renamed after its last check has its log copied into the file first
+// (check_still_named), which SQLite's close would not do.
+PuzzleStore::~PuzzleStore() {
+  if (file_lock_ >= 0) {
+    try {
+      check_still_named();
+    } catch (...) {  // said, where it matters, by the check before each commit and the caller's
+    }
+  }
+  sqlite3_close(db_);
+  if (file_lock_ >= 0) ::close(file_lock_);
+}
+
+void PuzzleStore::check_still_named() const {
+  if (file_lock_ < 0) return;
+  struct stat held{}, named{};
+  if (::fstat(file_lock_, &held) != 0) return;
+  const bool named_ok = ::stat(path_.c_str(), &named) == 0;
+  if (named_ok && named.st_dev == held.st_dev && named.st_ino == held.st_ino) return;
+  const std::string now = named_ok ? quote_input(path_) + " names another file now" : quote_input(path_) + " names no file now";
+  StoreMoved moved(name_ + ": the store was moved or removed during the run: " + now +
+                   (held.st_nlink == 0 ? ", and the file this run opened has no name left (it was removed)"
+                                       : ", and the file this run opened has another name (it was renamed, or another "
+                                         "link to it remains)"));
+  moved.removed = held.st_nlink == 0;
+  if (!moved.removed) {
+    // SQLite's close leaves the write-ahead log as it is when the file has moved (it names the
+    // old name, and may be another file's): what was committed would stay in OLD-wal beside the old
+    // name, not in the file. Copied into the file now, so that the file under its new name holds
+    // every commit; the emptied log and its index beside a name that names nothing are removed.
+    if (sqlite3_get_autocommit(db_) == 0) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_exec(db_, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr);
+    if (!named_ok) {
+      ::unlink((path_ + "-wal").c_str());
+      ::unlink((path_ + "-shm").c_str());
+    }
+  }
+  throw moved;
+}
 
 void PuzzleStore::fail(const std::string& what) const {
   throw InputError(name_ + ": " + what);
@@ -393,6 +445,20 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
     db = open_with(immutable_uri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
   }
   PuzzleStore store(db, path, name);
+  if (create_if_missing) {
+    // The writer's exclusion by the file, not by its name (distributed/output_lock.hpp keys on the
+    // name): a rename or a hard link gave two writers one store, each with its own write-ahead log,
+    // and the store was damaged or lost puzzles. SQLite has made the file by now.
+    store.file_lock_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (store.file_lock_ < 0) store.fail(std::string("cannot open it: ") + std::strerror(errno));
+    // flock is per open file, apart from SQLite's fcntl locks on Linux (flock(2)); on NFS it is an
+    // fcntl lock of the whole file, which needs a descriptor open for writing and fails here: there,
+    // as on any file system without flock, the lock file beside the name is the only exclusion.
+    if (::flock(store.file_lock_, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
+      store.fail("in use by another run that opened the same file under another name (a hard link to it, or the "
+                 "name it had before a rename): wait for that run to end");
+    }
+  }
   sqlite3_busy_timeout(db, 10000);
   // A corrupt or foreign file shows itself at the first read.
   std::int64_t found = 0, objects = 0;
@@ -522,6 +588,7 @@ PuzzleStore::Added PuzzleStore::insert(const Puzzle& puzzle) {
   execute("BEGIN IMMEDIATE");
   try {
     const Added added = insert_one(puzzle);
+    check_still_named();
     execute("COMMIT");
     return added;
   } catch (...) {
@@ -550,6 +617,7 @@ std::vector<PuzzleStore::Added> PuzzleStore::insert_batch(const std::vector<Puzz
     bind_run_key(cursor, run);
     cursor.bind(9, static_cast<std::int64_t>(run.next)).bind(10, history_text(history));
     cursor.step();
+    check_still_named();
     execute("COMMIT");
     return added;
   } catch (...) {
