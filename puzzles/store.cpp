@@ -433,13 +433,17 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
     return opened;
   };
   sqlite3* db = open_with(path, create_if_missing ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY);
-  if (!create_if_missing && (sqlite3_exec(db, "PRAGMA user_version", nullptr, nullptr, nullptr) & 0xff) == SQLITE_CANTOPEN) {
+  // SQLite says SQLITE_CANTOPEN on a read-only mount, SQLITE_READONLY (3.40.1) in a folder this user
+  // cannot write, where only the immutable open was tried on the first.
+  const int first_read = sqlite3_exec(db, "PRAGMA user_version", nullptr, nullptr, nullptr) & 0xff;
+  if (!create_if_missing && (first_read == SQLITE_CANTOPEN || first_read == SQLITE_READONLY)) {
     sqlite3_close(db);
     // An immutable open ignores the write-ahead log: one with commits not yet copied into the file
     // (a writer killed, then the media made read-only) would be read as if they were not there.
     const auto log_size = std::filesystem::file_size(path + "-wal", ec);
     if (!ec && log_size > 0) {
-      throw InputError(name + ": cannot read it on read-only media: its write-ahead log " + quote_input(path + "-wal") +
+      throw InputError(name + ": cannot read it where it cannot be written (read-only media, or a folder this user cannot "
+                       "write): its write-ahead log " + quote_input(path + "-wal") +
                        " holds commits not yet in the file (copy both to writable storage and read the copy)");
     }
     db = open_with(immutable_uri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);

@@ -99,7 +99,8 @@ class PuzzleStore {
   // store of schema version 1 or 2 is upgraded. Throws InputError, one line naming the
   // file, for a missing file, an unreadable or corrupt one, or one of another schema version;
   // when not creating, also for an empty file (nothing is written into a file only read). When not
-  // creating, the file is opened read-only, as immutable on read-only media (immutable_uri).
+  // creating, the file is opened read-only, as immutable where it cannot be written (read-only
+  // media, a folder the user cannot write: immutable_uri).
   // `option`, when given (the CLI's "--db"), names the file in those messages as the user gave it.
   // A writer holds an exclusive flock on the file itself (not on its name) while it is open: a
   // second writer that reaches the same file under another name (a hard link, the name it was

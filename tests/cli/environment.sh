@@ -80,6 +80,32 @@ case "$result" in
   *) fail "reading a store on read-only media: $result" "$tmp/ro.list" ;;
 esac
 
+# A store in a folder its reader cannot write, the file itself writable by its owner (SQLite 3.40.1
+# says SQLITE_READONLY there, where a read-only mount says SQLITE_CANTOPEN): read as on read-only
+# media (each reading command failed `attempt to write a readonly database`, exit 2, before).
+# Not as root, the folder is this user's; as root, nobody's, read as nobody (setpriv); else skipped.
+mkdir "$tmp/nw"
+cp "$tmp/ro.db" "$tmp/nw/p.db"
+if [ "$(id -u)" -ne 0 ]; then
+  chmod 555 "$tmp/nw"
+  result="$(read_only_reads "$tmp/nw/p.db")"
+  chmod 755 "$tmp/nw"
+elif command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+  chmod 711 "$tmp"
+  mkdir "$tmp/nwout"  # where nobody writes the listing read_only_reads checks
+  chown -R nobody "$tmp/nw" "$tmp/nwout" && chmod 555 "$tmp/nw"
+  result="$(setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups \
+    bash -c 'tmp="$0"; read_only_reads "$1"' "$tmp/nwout" "$tmp/nw/p.db" 2>&1)"
+  chmod 755 "$tmp/nw"
+else
+  result="skipped"
+fi
+case "$result" in
+  ok) pass ;;
+  skipped) echo "note: the store in a folder its reader cannot write was not checked (root, without setpriv or the user nobody)" ;;
+  *) fail "reading a store in a folder its reader cannot write: $result" "$(ls "$tmp"/nwout/ro.list "$tmp"/ro.list 2>/dev/null | head -1)" ;;
+esac
+
 # state prune on a read-only state folder says why it removed nothing: the lock cannot be taken
 # there (before: "kept ...: in use by a running solve", of a journal no run held).
 "$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/st" >/dev/null 2>&1
