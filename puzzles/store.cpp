@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -123,6 +124,30 @@ class Statement {
   sqlite3_stmt* stmt_ = nullptr;
   const std::string& name_;
 };
+
+// What a file claiming a schema version (its user_version) lacks of that version's tables: "" when
+// nothing, else "no table 'runs'" or "no column 'game' in table 'puzzles'". Another program's file
+// may carry a user_version of 1 to 3 too; read as a store, it failed with SQLite's own words
+// ("no such column: game").
+std::string missing_from_schema(sqlite3* db, std::int64_t version, const std::string& name) {
+  std::vector<std::string> puzzles = {"id"}, runs = {"game", "size", "rulings", "kind", "within", "theme", "seed", "next"};
+  std::istringstream columns(kColumns);
+  for (std::string column; std::getline(columns, column, ',');) {
+    puzzles.push_back(column.substr(column.find_first_not_of(' ')));
+  }
+  if (version >= 2) runs.push_back("node_budget");
+  for (const auto& [table, wanted] : {std::pair{std::string("puzzles"), puzzles}, std::pair{std::string("runs"), runs}}) {
+    Statement info(db, "SELECT name FROM pragma_table_info(?1)", name);
+    info.bind(1, table);
+    std::vector<std::string> have;
+    while (info.step()) have.push_back(info.text(0));
+    if (have.empty()) return "no table '" + table + "'";
+    for (const std::string& column : wanted) {
+      if (std::find(have.begin(), have.end(), column) == have.end()) return "no column '" + column + "' in table '" + table + "'";
+    }
+  }
+  return "";
+}
 
 // Binds a run's key to ?1..?8, in kRunKey's order.
 void bind_run_key(Statement& statement, const RunCursor& run) {
@@ -478,6 +503,12 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
     // An empty file (`touch x.db`) holds no puzzles; a reading command must not write a schema
     // into a file it was only asked to read.
     store.fail("empty: no puzzles were ever generated into it (arbiter puzzles generate ... --db FILE)");
+  }
+  if (found >= 1 && found <= kSchemaVersion) {
+    if (const std::string missing = missing_from_schema(db, found, store.name_); !missing.empty()) {
+      store.fail("not a puzzle database (an SQLite file without Arbiter's schema: " + missing + ", though its user_version is " +
+                 std::to_string(found) + ")");
+    }
   }
   if (found == 0 && objects == 0) {
     store.execute("BEGIN IMMEDIATE");

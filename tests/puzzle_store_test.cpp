@@ -400,6 +400,33 @@ TEST_F(StoreTest, ForeignSqliteFileIsRefused) {
   EXPECT_THROW(PuzzleStore::open(path("other.db"), true), InputError);
 }
 
+// Another program's SQLite file may carry a user_version of 1 to 3 too: it is "not a puzzle
+// database", naming what it lacks, not SQLite's "no such column: game" or "no such table: runs".
+TEST_F(StoreTest, ForeignSqliteFileWithAStoresVersionIsRefusedAsNotAPuzzleDatabase) {
+  const auto make = [&](const std::string& name, const std::string& sql) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path(name).c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+    sqlite3_close(db);
+  };
+  make("a.db", "CREATE TABLE puzzles (x); CREATE TABLE runs (y); PRAGMA user_version = 3");
+  make("b.db", "CREATE TABLE t (x); PRAGMA user_version = 1");
+  { PuzzleStore::open(path("c.db"), true); }
+  make("c.db", "DROP TABLE runs");
+  for (const char* name : {"a.db", "b.db", "c.db"}) {
+    for (const bool writer : {false, true}) {
+      try {
+        PuzzleStore::open(path(name), writer);
+        FAIL() << name << " opened as a store";
+      } catch (const InputError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("not a puzzle database"), std::string::npos) << what;
+        EXPECT_EQ(what.find("no such"), std::string::npos) << what;
+      }
+    }
+  }
+}
+
 TEST_F(StoreTest, CorruptFileIsRefused) {
   { std::ofstream(path("junk.db")) << "this is not an SQLite database, just some text\n" << std::string(5000, 'x'); }
   EXPECT_THROW(PuzzleStore::open(path("junk.db"), false), InputError);
