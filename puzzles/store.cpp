@@ -1,6 +1,7 @@
 #include "puzzles/store.hpp"
 
 #include <sqlite3.h>
+#include <pwd.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <fcntl.h>
@@ -73,6 +74,27 @@ const std::string kUpgradeFrom1 = "ALTER TABLE runs RENAME TO runs_version_1;\n"
 std::string join_json(const std::vector<std::string>& items) { return json(items).dump(); }
 
 
+// SQLite's "attempt to write a readonly database" for a writer whose -wal or -shm file belongs
+// to another user: a reader in a shared folder made them (SQLite reads a store in WAL mode through
+// its -shm, and makes both where it can), with the store's permissions but its own owner, and a
+// writer cannot write through them. The message then says so (it named no cause before); else "".
+std::string foreign_log_note(sqlite3* db) {
+  if ((sqlite3_errcode(db) & 0xff) != SQLITE_READONLY || sqlite3_db_readonly(db, "main") != 0) return "";
+  const char* file = sqlite3_db_filename(db, "main");
+  if (file == nullptr || *file == '\0') return "";
+  for (const char* ending : {"-shm", "-wal"}) {
+    const std::string log = std::string(file) + ending;
+    struct stat info{};
+    if (::stat(log.c_str(), &info) != 0 || info.st_uid == ::geteuid()) continue;
+    const struct passwd* owner = ::getpwuid(info.st_uid);
+    return " (" + quote_input(log) + " belongs to another user, " +
+           (owner != nullptr ? std::string(owner->pw_name) : "uid " + std::to_string(info.st_uid)) +
+           ", who opened the store here, and this user cannot write through it: while no run uses the store, "
+           "its owner or the folder's can remove the store's -wal and -shm files, or make them writable to this user)";
+  }
+  return "";
+}
+
 // One prepared statement; errors name the store's file (`name`, as the store names it).
 class Statement {
  public:
@@ -118,7 +140,7 @@ class Statement {
     if (rc != SQLITE_OK) fail();
   }
   [[noreturn]] void fail() const {
-    throw InputError(name_ + ": " + sqlite3_errmsg(db_));
+    throw InputError(name_ + ": " + sqlite3_errmsg(db_) + foreign_log_note(db_));
   }
   sqlite3* db_;
   sqlite3_stmt* stmt_ = nullptr;
@@ -411,7 +433,7 @@ void PuzzleStore::execute(const char* sql) const {
   if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
     const std::string text = message != nullptr ? message : sqlite3_errmsg(db_);
     sqlite3_free(message);
-    fail(text);
+    fail(text + foreign_log_note(db_));
   }
 }
 
