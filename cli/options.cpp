@@ -261,6 +261,16 @@ std::string open_problem(const std::filesystem::path& file, bool existed, int fl
   return "";
 }
 
+// A symbolic link whose target does not exist: the probe above created the target through it and
+// removed the link, and the run then wrote a regular file where the link was (an empty target
+// left beside it). "" for anything else.
+std::string dangling_link_problem(const std::filesystem::path& file) {
+  std::error_code error;
+  if (!std::filesystem::is_symlink(std::filesystem::symlink_status(file, error)) || std::filesystem::exists(file, error)) return "";
+  return "it is a symbolic link to " + quote_input(std::filesystem::read_symlink(file, error).string()) +
+         ", which does not exist: give the target's path, or create the target first";
+}
+
 }  // namespace
 
 std::string parent_folder_problem(const std::string& path) {
@@ -285,6 +295,7 @@ std::string output_file_problem(const std::string& path) {
   if (const std::string problem = parent_folder_problem(path); !problem.empty()) return problem;
   const fs::file_status status = fs::status(file, error);
   if (fs::is_directory(status)) return "it is a directory";
+  if (const std::string problem = dangling_link_problem(file); !problem.empty()) return problem;
   // Non-blocking: a pipe with no reader is refused, not waited on.
   const std::string problem = open_problem(file, fs::exists(status), O_WRONLY | O_NONBLOCK);
   return problem.empty() ? "" : "cannot write it: " + problem;
@@ -299,6 +310,7 @@ std::string results_file_problem(const std::string& file, bool fresh) {
   const fs::file_status status = fs::status(path, error);
   // A directory, a device or a pipe would be written to, or read from, as no file of records is.
   if (fs::exists(status) && !fs::is_regular_file(status)) return "it is not a regular file";
+  if (const std::string dangling = dangling_link_problem(path); !dangling.empty()) return dangling;
   const std::string problem = open_problem(path, fs::exists(status), (fresh ? O_WRONLY : O_RDWR) | O_APPEND);
   if (problem.empty()) return "";
   return std::string("cannot open it for ") + (fresh ? "appending" : "reading and appending") + ": " + problem;

@@ -304,6 +304,7 @@ int generate(const std::vector<std::string>& args) {
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   generators::GenerationReport report;
+  std::string moved_line;  // the store was renamed or removed under the run (puzzles::StoreMoved)
   {
     LiveProgress live([&] {
       std::ostringstream line;
@@ -322,7 +323,22 @@ int generate(const std::vector<std::string>& args) {
       }
       return line.str();
     });
-    report = generators::generate(store, g, count, progress);
+    try {
+      report = generators::generate(store, g, count, progress);
+      store.check_still_named();
+    } catch (const puzzles::StoreMoved& moved) {
+      const auto stored = progress.stored.load() - progress.stored_at_start.load();
+      const std::string where = moved.removed ? " lost with the file" : " in the file under that name";
+      moved_line = std::string(moved.what()) + ": this run stopped; " +
+                   (stored == 0   ? std::string("it had stored no puzzle")
+                    : stored == 1 ? "the 1 puzzle it stored is" + where
+                                  : "the " + std::to_string(stored) + " puzzles it stored are" + where);
+    }
+  }
+  if (!moved_line.empty()) {
+    // Exit 1, not 2: the input was good; the run's work is not where it was asked to be.
+    std::cerr << "arbiter: error: " << moved_line << "\n";
+    return 1;
   }
   const double seconds = elapsed();
   const std::string what = g.game + " " + board_size_name(descriptor, g.size) + " " + kind_text + (theme.empty() ? "" : " theme " + theme);

@@ -844,6 +844,8 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
       std::vector<puzzles::PuzzleStore::Added> batch;
       try {
         batch = store.insert_batch(keep, run);
+      } catch (const puzzles::StoreMoved&) {
+        throw;  // not a write that failed: the store is not where it was asked to be (cli/puzzles.cpp)
       } catch (const InputError& error) {
         // The batch was rolled back: its candidates are examined again by the next run, which
         // then ends as an unbroken one would have. The run ends here, handing out no more.

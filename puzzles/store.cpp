@@ -1,7 +1,13 @@
 #include "puzzles/store.hpp"
 
 #include <sqlite3.h>
+#include <pwd.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -82,6 +88,27 @@ std::string error_words(sqlite3* db, const std::string& message, int errno_now) 
   return message + " (" + std::strerror(cause) + ")";
 }
 
+// SQLite's "attempt to write a readonly database" for a writer whose -wal or -shm file belongs
+// to another user: a reader in a shared folder made them (SQLite reads a store in WAL mode through
+// its -shm, and makes both where it can), with the store's permissions but its own owner, and a
+// writer cannot write through them. The message then says so (it named no cause before); else "".
+std::string foreign_log_note(sqlite3* db) {
+  if ((sqlite3_errcode(db) & 0xff) != SQLITE_READONLY || sqlite3_db_readonly(db, "main") != 0) return "";
+  const char* file = sqlite3_db_filename(db, "main");
+  if (file == nullptr || *file == '\0') return "";
+  for (const char* ending : {"-shm", "-wal"}) {
+    const std::string log = std::string(file) + ending;
+    struct stat info{};
+    if (::stat(log.c_str(), &info) != 0 || info.st_uid == ::geteuid()) continue;
+    const struct passwd* owner = ::getpwuid(info.st_uid);
+    return " (" + quote_input(log) + " belongs to another user, " +
+           (owner != nullptr ? std::string(owner->pw_name) : "uid " + std::to_string(info.st_uid)) +
+           ", who opened the store here, and this user cannot write through it: while no run uses the store, "
+           "its owner or the folder's can remove the store's -wal and -shm files, or make them writable to this user)";
+  }
+  return "";
+}
+
 // One prepared statement; errors name the store's file (`name`, as the store names it).
 class Statement {
  public:
@@ -128,12 +155,36 @@ class Statement {
   }
   [[noreturn]] void fail() const {
     const int cause = errno;
-    throw InputError(name_ + ": " + error_words(db_, sqlite3_errmsg(db_), cause));
+    throw InputError(name_ + ": " + error_words(db_, sqlite3_errmsg(db_), cause) + foreign_log_note(db_));
   }
   sqlite3* db_;
   sqlite3_stmt* stmt_ = nullptr;
   const std::string& name_;
 };
+
+// What a file claiming a schema version (its user_version) lacks of that version's tables: "" when
+// nothing, else "no table 'runs'" or "no column 'game' in table 'puzzles'". Another program's file
+// may carry a user_version of 1 to 3 too; read as a store, it failed with SQLite's own words
+// ("no such column: game").
+std::string missing_from_schema(sqlite3* db, std::int64_t version, const std::string& name) {
+  std::vector<std::string> puzzles = {"id"}, runs = {"game", "size", "rulings", "kind", "within", "theme", "seed", "next"};
+  std::istringstream columns(kColumns);
+  for (std::string column; std::getline(columns, column, ',');) {
+    puzzles.push_back(column.substr(column.find_first_not_of(' ')));
+  }
+  if (version >= 2) runs.push_back("node_budget");
+  for (const auto& [table, wanted] : {std::pair{std::string("puzzles"), puzzles}, std::pair{std::string("runs"), runs}}) {
+    Statement info(db, "SELECT name FROM pragma_table_info(?1)", name);
+    info.bind(1, table);
+    std::vector<std::string> have;
+    while (info.step()) have.push_back(info.text(0));
+    if (have.empty()) return "no table '" + table + "'";
+    for (const std::string& column : wanted) {
+      if (std::find(have.begin(), have.end(), column) == have.end()) return "no column '" + column + "' in table '" + table + "'";
+    }
+  }
+  return "";
+}
 
 // Binds a run's key to ?1..?8, in kRunKey's order.
 void bind_run_key(Statement& statement, const RunCursor& run) {
@@ -323,25 +374,70 @@ PuzzleStore::PuzzleStore(sqlite3* db, std::string path, std::string name)
     : db_(db), path_(std::move(path)), name_(std::move(name)) {}
 PuzzleStore::PuzzleStore(PuzzleStore&& other) noexcept
     : db_(other.db_),
+      file_lock_(other.file_lock_),
       path_(std::move(other.path_)),
       name_(std::move(other.name_)),
       version_(other.version_),
       upgraded_from_(other.upgraded_from_) {
   other.db_ = nullptr;
+  other.file_lock_ = -1;
 }
 PuzzleStore& PuzzleStore::operator=(PuzzleStore&& other) noexcept {
   if (this != &other) {
     sqlite3_close(db_);
+    if (file_lock_ >= 0) ::close(file_lock_);
     db_ = other.db_;
+    file_lock_ = other.file_lock_;
     path_ = std::move(other.path_);
     name_ = std::move(other.name_);
     version_ = other.version_;
     upgraded_from_ = other.upgraded_from_;
     other.db_ = nullptr;
+    other.file_lock_ = -1;
   }
   return *this;
 }
-PuzzleStore::~PuzzleStore() { sqlite3_close(db_); }
+// The flocked descriptor is closed after SQLite's connection: closing any descriptor of a file
+// drops the process's fcntl locks on it, SQLite's among them.
+// A writer whose file was renamed after its last check has its log copied into the file first
+// (check_still_named), which SQLite's close would not do.
+PuzzleStore::~PuzzleStore() {
+  if (file_lock_ >= 0) {
+    try {
+      check_still_named();
+    } catch (...) {  // said, where it matters, by the check before each commit and the caller's
+    }
+  }
+  sqlite3_close(db_);
+  if (file_lock_ >= 0) ::close(file_lock_);
+}
+
+void PuzzleStore::check_still_named() const {
+  if (file_lock_ < 0) return;
+  struct stat held{}, named{};
+  if (::fstat(file_lock_, &held) != 0) return;
+  const bool named_ok = ::stat(path_.c_str(), &named) == 0;
+  if (named_ok && named.st_dev == held.st_dev && named.st_ino == held.st_ino) return;
+  const std::string now = named_ok ? quote_input(path_) + " names another file now" : quote_input(path_) + " names no file now";
+  StoreMoved moved(name_ + ": the store was moved or removed during the run: " + now +
+                   (held.st_nlink == 0 ? ", and the file this run opened has no name left (it was removed)"
+                                       : ", and the file this run opened has another name (it was renamed, or another "
+                                         "link to it remains)"));
+  moved.removed = held.st_nlink == 0;
+  if (!moved.removed) {
+    // SQLite's close leaves the write-ahead log as it is when the file has moved (it names the
+    // old name, and may be another file's): what was committed would stay in OLD-wal beside the old
+    // name, not in the file. Copied into the file now, so that the file under its new name holds
+    // every commit; the emptied log and its index beside a name that names nothing are removed.
+    if (sqlite3_get_autocommit(db_) == 0) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_exec(db_, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr);
+    if (!named_ok) {
+      ::unlink((path_ + "-wal").c_str());
+      ::unlink((path_ + "-shm").c_str());
+    }
+  }
+  throw moved;
+}
 
 void PuzzleStore::fail(const std::string& what) const {
   throw InputError(name_ + ": " + what);
@@ -353,7 +449,7 @@ void PuzzleStore::execute(const char* sql) const {
     const int cause = errno;
     const std::string text = error_words(db_, message != nullptr ? message : sqlite3_errmsg(db_), cause);
     sqlite3_free(message);
-    fail(text);
+    fail(text + foreign_log_note(db_));
   }
 }
 
@@ -400,18 +496,36 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
     return opened;
   };
   sqlite3* db = open_with(path, create_if_missing ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY);
-  if (!create_if_missing && (sqlite3_exec(db, "PRAGMA user_version", nullptr, nullptr, nullptr) & 0xff) == SQLITE_CANTOPEN) {
+  // SQLite says SQLITE_CANTOPEN on a read-only mount, SQLITE_READONLY (3.40.1) in a folder this user
+  // cannot write, where only the immutable open was tried on the first.
+  const int first_read = sqlite3_exec(db, "PRAGMA user_version", nullptr, nullptr, nullptr) & 0xff;
+  if (!create_if_missing && (first_read == SQLITE_CANTOPEN || first_read == SQLITE_READONLY)) {
     sqlite3_close(db);
     // An immutable open ignores the write-ahead log: one with commits not yet copied into the file
     // (a writer killed, then the media made read-only) would be read as if they were not there.
     const auto log_size = std::filesystem::file_size(path + "-wal", ec);
     if (!ec && log_size > 0) {
-      throw InputError(name + ": cannot read it on read-only media: its write-ahead log " + quote_input(path + "-wal") +
+      throw InputError(name + ": cannot read it where it cannot be written (read-only media, or a folder this user cannot "
+                       "write): its write-ahead log " + quote_input(path + "-wal") +
                        " holds commits not yet in the file (copy both to writable storage and read the copy)");
     }
     db = open_with(immutable_uri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
   }
   PuzzleStore store(db, path, name);
+  if (create_if_missing) {
+    // The writer's exclusion by the file, not by its name (distributed/output_lock.hpp keys on the
+    // name): a rename or a hard link gave two writers one store, each with its own write-ahead log,
+    // and the store was damaged or lost puzzles. SQLite has made the file by now.
+    store.file_lock_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (store.file_lock_ < 0) store.fail(std::string("cannot open it: ") + std::strerror(errno));
+    // flock is per open file, apart from SQLite's fcntl locks on Linux (flock(2)); on NFS it is an
+    // fcntl lock of the whole file, which needs a descriptor open for writing and fails here: there,
+    // as on any file system without flock, the lock file beside the name is the only exclusion.
+    if (::flock(store.file_lock_, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
+      store.fail("in use by another run that opened the same file under another name (a hard link to it, or the "
+                 "name it had before a rename): wait for that run to end");
+    }
+  }
   sqlite3_busy_timeout(db, 10000);
   // A corrupt or foreign file shows itself at the first read.
   std::int64_t found = 0, objects = 0;
@@ -427,6 +541,12 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
     // An empty file (`touch x.db`) holds no puzzles; a reading command must not write a schema
     // into a file it was only asked to read.
     store.fail("empty: no puzzles were ever generated into it (arbiter puzzles generate ... --db FILE)");
+  }
+  if (found >= 1 && found <= kSchemaVersion) {
+    if (const std::string missing = missing_from_schema(db, found, store.name_); !missing.empty()) {
+      store.fail("not a puzzle database (an SQLite file without Arbiter's schema: " + missing + ", though its user_version is " +
+                 std::to_string(found) + ")");
+    }
   }
   if (found == 0 && objects == 0) {
     store.execute("BEGIN IMMEDIATE");
@@ -541,6 +661,7 @@ PuzzleStore::Added PuzzleStore::insert(const Puzzle& puzzle) {
   execute("BEGIN IMMEDIATE");
   try {
     const Added added = insert_one(puzzle);
+    check_still_named();
     execute("COMMIT");
     return added;
   } catch (...) {
@@ -569,6 +690,7 @@ std::vector<PuzzleStore::Added> PuzzleStore::insert_batch(const std::vector<Puzz
     bind_run_key(cursor, run);
     cursor.bind(9, static_cast<std::int64_t>(run.next)).bind(10, history_text(history));
     cursor.step();
+    check_still_named();
     execute("COMMIT");
     return added;
   } catch (...) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "model/core/errors.hpp"
 #include "model/core/version.hpp"
 #include "puzzles/puzzle.hpp"
 
@@ -70,6 +71,15 @@ struct DamagedRow {
 // character or '/' written %XX, then "?immutable=1".
 std::string immutable_uri(const std::string& path);
 
+// A writer's store no longer named by its path (renamed, or removed, during the run): what was
+// committed before is in the file the writer opened, wherever it now is; the rest is rolled back.
+// An InputError, so that a caller that does not look for it still ends with its one line.
+class StoreMoved : public InputError {
+ public:
+  using InputError::InputError;
+  bool removed = false;  // the file has no name left: what this run stored is lost with it
+};
+
 class PuzzleStore {
  public:
   // The schema version this code writes (PRAGMA user_version). Version 1 (before 28 November 2026)
@@ -89,8 +99,13 @@ class PuzzleStore {
   // store of schema version 1 or 2 is upgraded. Throws InputError, one line naming the
   // file, for a missing file, an unreadable or corrupt one, or one of another schema version;
   // when not creating, also for an empty file (nothing is written into a file only read). When not
-  // creating, the file is opened read-only, as immutable on read-only media (immutable_uri).
+  // creating, the file is opened read-only, as immutable where it cannot be written (read-only
+  // media, a folder the user cannot write: immutable_uri).
   // `option`, when given (the CLI's "--db"), names the file in those messages as the user gave it.
+  // A writer holds an exclusive flock on the file itself (not on its name) while it is open: a
+  // second writer that reaches the same file under another name (a hard link, the name it was
+  // renamed to) is refused, an InputError; SQLite's own locks are fcntl locks, which Linux keeps
+  // apart from flock, and a write-ahead log is per name, so two names would each have one.
   // A writer also gives a runs table without the examined_by column (schema 3 before it) the
   // column, empty: a build without it reads and writes the store as before (a cursor it moves
   // loses the record, which then reads as examined by an earlier version).
@@ -130,6 +145,10 @@ class PuzzleStore {
   std::int64_t total() const;
 
   const std::string& path() const { return path_; }
+  // A writer's check that its path still names the file it opened (device and inode); throws
+  // StoreMoved, naming what became of it, when not. insert and insert_batch make it before each
+  // commit (rolling back); a caller makes it again before it reports success.
+  void check_still_named() const;
   // The schema version this writer's open upgraded the file from (1 or 2), or 0 when it did not
   // (a new store, one of this version, or a reader).
   int upgraded_from() const { return upgraded_from_; }
@@ -145,6 +164,7 @@ class PuzzleStore {
   [[noreturn]] void fail(const std::string& what) const;
 
   sqlite3* db_ = nullptr;
+  int file_lock_ = -1;  // a writer's descriptor of the file, flocked; closed after db_
   std::string path_;
   std::string name_;  // how errors name the file: "puzzle database 'PATH'" or "--db 'PATH'"
   int version_ = kSchemaVersion;  // the file's schema version, as read

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 
@@ -280,7 +283,8 @@ TEST_F(StoreTest, RunsRecordWhichVersionExaminedTheirCandidates) {
   EXPECT_TRUE(writer.run_history(other).empty());
   sql("UPDATE runs SET examined_by = NULL, next = 25");
   expect_history(writer.run_history(run), {{0, 25, ""}});
-  // Reopened by a writer of this version: no upgrade to say.
+  // Reopened by a writer of this version (one writer at a time): no upgrade to say.
+  { const auto closed = std::move(writer); }
   EXPECT_EQ(PuzzleStore::open(path("p.db"), true).upgraded_from(), 0);
 }
 
@@ -396,6 +400,33 @@ TEST_F(StoreTest, ForeignSqliteFileIsRefused) {
   EXPECT_THROW(PuzzleStore::open(path("other.db"), true), InputError);
 }
 
+// Another program's SQLite file may carry a user_version of 1 to 3 too: it is "not a puzzle
+// database", naming what it lacks, not SQLite's "no such column: game" or "no such table: runs".
+TEST_F(StoreTest, ForeignSqliteFileWithAStoresVersionIsRefusedAsNotAPuzzleDatabase) {
+  const auto make = [&](const std::string& name, const std::string& sql) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path(name).c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+    sqlite3_close(db);
+  };
+  make("a.db", "CREATE TABLE puzzles (x); CREATE TABLE runs (y); PRAGMA user_version = 3");
+  make("b.db", "CREATE TABLE t (x); PRAGMA user_version = 1");
+  { PuzzleStore::open(path("c.db"), true); }
+  make("c.db", "DROP TABLE runs");
+  for (const char* name : {"a.db", "b.db", "c.db"}) {
+    for (const bool writer : {false, true}) {
+      try {
+        PuzzleStore::open(path(name), writer);
+        FAIL() << name << " opened as a store";
+      } catch (const InputError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("not a puzzle database"), std::string::npos) << what;
+        EXPECT_EQ(what.find("no such"), std::string::npos) << what;
+      }
+    }
+  }
+}
+
 TEST_F(StoreTest, CorruptFileIsRefused) {
   { std::ofstream(path("junk.db")) << "this is not an SQLite database, just some text\n" << std::string(5000, 'x'); }
   EXPECT_THROW(PuzzleStore::open(path("junk.db"), false), InputError);
@@ -410,6 +441,80 @@ TEST_F(StoreTest, CorruptFileIsRefused) {
     f << std::string(100, '\x5a');
   }
   EXPECT_THROW(PuzzleStore::open(path("p.db"), false), InputError);
+}
+
+// One store, one writer, whatever its name: a second writer through a hard link or through the
+// name a rename gave the file is refused (the lock file beside the name missed both, and the two
+// runs, each with its own write-ahead log, damaged the store); a writer whose store was renamed or
+// removed under it stops at its next commit, saying so, and what it committed before is in the
+// file under its new name.
+TEST_F(StoreTest, ASecondWriterUnderAnotherNameIsRefused) {
+  // The second writer is another process, forked before this one opens anything: SQLite shares its
+  // locks between the connections of one process to one file, and a forked child would inherit
+  // them. It tries each name when told, and exits 0 when each was refused as in use.
+  int go[2], done[2];
+  ASSERT_EQ(::pipe(go), 0);
+  ASSERT_EQ(::pipe(done), 0);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    int refused = 0;
+    char byte = 0;
+    for (const char* name : {"hard.db", "renamed.db"}) {
+      if (::read(go[0], &byte, 1) != 1) ::_exit(3);
+      try {
+        PuzzleStore::open(path(name), true);
+      } catch (const InputError& e) {
+        if (std::string(e.what()).find("in use by another run") != std::string::npos) ++refused;
+      }
+      if (::write(done[1], &byte, 1) != 1) ::_exit(3);
+    }
+    ::_exit(refused == 2 ? 0 : 1);
+  }
+  char byte = 'x';
+  {
+    auto writer = PuzzleStore::open(path("p.db"), true);
+    writer.add(sample(1));
+    fs::create_hard_link(path("p.db"), path("hard.db"));
+    ASSERT_EQ(::write(go[1], &byte, 1), 1);
+    ASSERT_EQ(::read(done[0], &byte, 1), 1);
+    fs::rename(path("p.db"), path("renamed.db"));
+    ASSERT_EQ(::write(go[1], &byte, 1), 1);
+    ASSERT_EQ(::read(done[0], &byte, 1), 1);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "a second writer opened the store under another name";
+  for (const int fd : {go[0], go[1], done[0], done[1]}) ::close(fd);
+  EXPECT_EQ(PuzzleStore::open(path("renamed.db"), false).total(), 1);
+}
+
+TEST_F(StoreTest, AWriterWhoseStoreIsRenamedStopsAtItsNextCommit) {
+  {
+    auto writer = PuzzleStore::open(path("p.db"), true);
+    writer.add(sample(1));
+    fs::rename(path("p.db"), path("renamed.db"));
+    try {
+      writer.add(sample(2));
+      FAIL() << "a commit went into a store renamed under the writer";
+    } catch (const StoreMoved& e) {
+      EXPECT_FALSE(e.removed);
+      EXPECT_NE(std::string(e.what()).find("names no file now"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_FALSE(fs::exists(path("p.db")));
+  EXPECT_EQ(PuzzleStore::open(path("renamed.db"), false).total(), 1);
+  {
+    auto writer = PuzzleStore::open(path("gone.db"), true);
+    writer.add(sample(1));
+    fs::remove(path("gone.db"));
+    try {
+      writer.check_still_named();
+      FAIL() << "a store removed under the writer went unnoticed";
+    } catch (const StoreMoved& e) {
+      EXPECT_TRUE(e.removed);
+    }
+  }
 }
 
 }  // namespace

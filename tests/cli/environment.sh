@@ -80,6 +80,49 @@ case "$result" in
   *) fail "reading a store on read-only media: $result" "$tmp/ro.list" ;;
 esac
 
+# A store in a folder its reader cannot write, the file itself writable by its owner (SQLite 3.40.1
+# says SQLITE_READONLY there, where a read-only mount says SQLITE_CANTOPEN): read as on read-only
+# media (each reading command failed `attempt to write a readonly database`, exit 2, before).
+# Not as root, the folder is this user's; as root, nobody's, read as nobody (setpriv); else skipped.
+mkdir "$tmp/nw"
+cp "$tmp/ro.db" "$tmp/nw/p.db"
+if [ "$(id -u)" -ne 0 ]; then
+  chmod 555 "$tmp/nw"
+  result="$(read_only_reads "$tmp/nw/p.db")"
+  chmod 755 "$tmp/nw"
+elif command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+  chmod 711 "$tmp"
+  mkdir "$tmp/nwout"  # where nobody writes the listing read_only_reads checks
+  chown -R nobody "$tmp/nw" "$tmp/nwout" && chmod 555 "$tmp/nw"
+  result="$(setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups \
+    bash -c 'tmp="$0"; read_only_reads "$1"' "$tmp/nwout" "$tmp/nw/p.db" 2>&1)"
+  chmod 755 "$tmp/nw"
+else
+  result="skipped"
+fi
+case "$result" in
+  ok) pass ;;
+  skipped) echo "note: the store in a folder its reader cannot write was not checked (root, without setpriv or the user nobody)" ;;
+  *) fail "reading a store in a folder its reader cannot write: $result" "$(ls "$tmp"/nwout/ro.list "$tmp"/ro.list 2>/dev/null | head -1)" ;;
+esac
+
+# A reader's -wal and -shm in a shared sticky folder (SQLite makes them, owned by the reader)
+# keep the store's owner from writing: the error names them and their owner (it said only
+# `attempt to write a readonly database`). Two users are needed: as root, nobody and daemon.
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && id nobody >/dev/null 2>&1 && id daemon >/dev/null 2>&1; then
+  chmod 711 "$tmp"
+  mkdir -m 1777 "$tmp/shared"
+  as() { local who="$1"; shift; setpriv --reuid="$who" --regid="$(id -g "$who")" --clear-groups "$@"; }
+  as nobody "$arbiter" puzzles generate brique --size 4 --kind within-1 --count 1 --db "$tmp/shared/s.db" >/dev/null 2>&1
+  as daemon "$arbiter" puzzles list --db "$tmp/shared/s.db" >/dev/null 2>&1
+  as nobody "$arbiter" puzzles generate brique --size 4 --kind within-1 --count 2 --db "$tmp/shared/s.db" >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  if [ $status -eq 2 ] && grep -q "s.db-shm' belongs to another user, daemon, who opened the store here" "$tmp/err"; then pass; else
+    fail "a writer kept out by a reader's -shm names it -> exit $status" "$tmp/err"; fi
+else
+  echo "note: the reader's -shm in a shared folder was not checked (it needs root, setpriv and the users nobody and daemon)"
+fi
+
 # state prune on a read-only state folder says why it removed nothing: the lock cannot be taken
 # there (before: "kept ...: in use by a running solve", of a journal no run held).
 "$arbiter" solve brique --size 3 --tt-mb 16 --state "$tmp/st" >/dev/null 2>&1

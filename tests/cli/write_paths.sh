@@ -4,7 +4,8 @@
 # and names the reason, exit 1; --resume then writes it; verify-proof names a file cut short; a stop
 # during the certificate's write once everything was settled is no interruption; --proof-parts
 # removes what a killed run left while it wrote a part; a journal or store that cannot be written or
-# locked is named with its option and the reason; a book that fails part way leaves the older one.
+# locked is named with its option and the reason; a book that fails part way leaves the older one;
+# a symbolic link to no file, given as --db or --proof, is refused and left as it was.
 # Usage: write_paths.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
 
@@ -64,6 +65,16 @@ if [ $status -eq 0 ] && grep -q "^$((12 - stored)) puzzles\{0,1\} added (12/12 "
 else
   fail "puzzles generate continued after the file size limit stores what an unbroken run does -> exit $status" "$tmp/out" "$tmp/err"
 fi
+# A symbolic link whose target does not exist, given as --db or --proof, is refused in one line:
+# the check that the file can be written made the target, empty, through the link, then removed
+# the link, and the run wrote a regular file in its place.
+ln -s "$tmp/nowhere.db" "$tmp/dangling.db"
+expect_error "a dangling link as --db" puzzles generate brique --size 4 --kind within-1 --count 1 --db "$tmp/dangling.db"
+grep -q "symbolic link to '$tmp/nowhere.db', which does not exist" "$tmp/err" && [ -L "$tmp/dangling.db" ] &&
+  [ ! -e "$tmp/nowhere.db" ] && pass || fail "a dangling link as --db is left as it was" "$tmp/err"
+ln -s "$tmp/nowhere.cert" "$tmp/dangling.cert"
+expect_error "a dangling link as --proof" solve brique --size 3 --tt-mb 16 --state "$tmp/st3" --proof "$tmp/dangling.cert"
+[ -L "$tmp/dangling.cert" ] && [ ! -e "$tmp/nowhere.cert" ] && pass || fail "a dangling link as --proof is left as it was" "$tmp/err"
 
 # A certificate cut in the middle of a line (a node line cut after its id: "unknown claim ''"
 # before) and one cut after a whole line say that the file is cut short.
