@@ -51,6 +51,12 @@ hexdb="$tmp/hex.db"
 id=$(awk 'NR == 1 {print $1}' "$tmp/list")
 "$arbiter" puzzles show "$id" --db "$db" >"$tmp/show" && grep -q "to play and win within 1 move " "$tmp/show" \
   && grep -q "^solution: " "$tmp/show" && pass || fail "show" "$tmp/show"
+# The measures are counted with their nouns: one tempting move, one ply, one defence (this said "1
+# tempting moves" and "1 plies").
+cp "$db" "$tmp/one.db"
+python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('UPDATE puzzles SET tempting_moves = 1, solution_plies = 1, defences = 1, solver_nodes = 1 WHERE id = $id'); c.commit()" "$tmp/one.db"
+"$arbiter" puzzles show "$id" --db "$tmp/one.db" >"$tmp/show-one" \
+  && grep -qx "measures: 1 solver node, 1 ply, 1 tempting move, 1 defence" "$tmp/show-one" && pass || fail "show's measures counted" "$tmp/show-one"
 "$arbiter" puzzles show "$id" --db "$db" --json >"$tmp/show.json" \
   && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); p=d['puzzle']; assert d['schema']=='arbiter-puzzles/1' and p['id']==$id and p['main_line'][0]==p['key_move'] and len(p['certificate_sha256'])==64 and d['main_line_broken'] is None" "$tmp/show.json" \
   && pass || fail "show --json" "$tmp/show.json"
