@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "model/core/errors.hpp"
+#include "model/core/text.hpp"
 #include "model/core/version.hpp"
 #include "model/registry.hpp"
 #include "puzzles/diagram.hpp"
@@ -1109,6 +1110,18 @@ std::string wrong_move_text(const Puzzle& puzzle, const State& start, const Refu
   // A store written before s48 said only "After d1, Black answers d5 and White cannot win within
   // 2 moves", true but hiding that the move loses at once: said as the generator now says it.
   if (won && (wrong.claim.kind == Kind::NoWinWithin || wrong.claim.kind == Kind::AnswerWins)) return "After " + wrong.move + ", " + *won + ".";
+  // A losing line was written in brackets ("... and wins (e4 f4 f5)."), which the title page says
+  // list what a move fills: it is given numbered from the wrong move, as the main line is ("... and
+  // wins: 2 e4 3 f4 4 f5."). The stored sentence is kept; only its end is read this way.
+  if (wrong.claim.kind == Kind::Loses && !wrong.claim.line.empty()) {
+    const std::string bracketed = " (" + move_list(wrong.claim.line) + ").";
+    if (wrong.why.size() > bracketed.size() && wrong.why.compare(wrong.why.size() - bracketed.size(), bracketed.size(), bracketed) == 0) {
+      std::vector<std::string> numbered;
+      for (std::size_t i = 0; i < wrong.claim.line.size(); ++i) numbered.push_back(std::to_string(i + 2) + " " + wrong.claim.line[i]);
+      return wrong.why.substr(0, wrong.why.size() - bracketed.size()) + ": " +
+             join(numbered, move_list_has_commas(wrong.claim.line) ? ", " : " ") + ".";
+    }
+  }
   if (!wrong.why.empty()) return wrong.why;
   std::string why = wrong.defence.empty() ? "it does not win" : "answered by " + join(wrong.defence, " ") + ", it does not win";
   if (puzzle.kind == PuzzleKind::WinsWithin) why += " in " + std::to_string(puzzle.within);

@@ -1103,6 +1103,22 @@ TEST(Book, SolutionsSayAnAnswerWinsAndNameTheStoreId) {
   fs::remove_all(folder);
 }
 
+// A wrong move's losing line is numbered on from the wrong move, as the main line is, not put in
+// brackets, which the title page says list what a move fills: a Brique `wins` store of session 52
+// read "After d1, White answers e4 and wins (e4 f4 f5)." The stored sentence is kept.
+TEST(Book, AWrongMovesLosingLineIsNumberedNotBracketed) {
+  Puzzle p = within_two(23, "brique", "brique 6 ....../BWB.BB/.WBWBB/WWWW../.WWW../BBWW.. black 18", {"f5", "a1", "e4"}, 3);
+  p.kind = PuzzleKind::Wins;
+  p.within = 0;
+  RefutationClaim claim;
+  claim.kind = RefutationClaim::Kind::Loses;
+  claim.line = {"e4", "f4", "f5"};
+  const Refutation wrong{"d1", {"e4", "f4"}, "After d1, White answers e4 and wins (e4 f4 f5).", claim};
+  const auto game = make_game(find_game("brique"), 6, {});
+  const auto start = game->parse_position(p.position);
+  EXPECT_EQ(wrong_move_text(p, *start, wrong), "After d1, White answers e4 and wins: 2 e4 3 f4 4 f5.");
+}
+
 // Each game's rules in a book are enough to solve its puzzles without the program or its documents:
 // the mechanics a key move uses (Brique's fills by escorts, which depend on the square's shade and
 // capture enemy stones; Brochs' captures and curse, what a curse needs and costs; Quentin's tied
