@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <limits>
 #include <cstdio>
 #include <map>
@@ -519,6 +520,73 @@ std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptio
   return state;
 }
 
+namespace {
+
+// A wrong move of examine(): its index among the solved moves, whether it wins one move later than
+// asked, and the one-ply look's score of it.
+struct Wrong {
+  std::size_t index;
+  bool slower_win;
+  int score;
+};
+
+// Puts first, in `wrong` (sorted as examine() stores them: the tempting moves first), the up to three
+// wrong moves a puzzle stores and a book shows. Among the tempting moves, then among the others, a
+// move on a place (Game::move_anchor) no move already chosen has comes first, and of moves alike so
+// far the one nearer the key move's place, then the earlier: three turnings of one bar on one field
+// far from the play (Hexabrae, session 52: "place a1/0?", "place a1/1?", "place a1/2?") told a
+// reader one thing three times. A move without a place counts as far, and as a place of its own.
+void choose_shown_wrong_moves(const State& position, const std::vector<solver::MoveResult>& moves, Move key, int key_score,
+                              std::vector<Wrong>& wrong) {
+  constexpr std::size_t kShown = 3;
+  const std::optional<MoveAnchor> key_place = position.move_anchor(key);
+  struct Candidate {
+    std::size_t at;  // in `wrong`
+    bool tempting;
+    std::optional<MoveAnchor> place;
+    double distance;
+  };
+  std::vector<Candidate> candidates;
+  for (std::size_t i = 0; i < wrong.size(); ++i) {
+    const std::optional<MoveAnchor> place = position.move_anchor(moves[wrong[i].index].move);
+    const double distance = place && key_place ? std::hypot(place->x - key_place->x, place->y - key_place->y)
+                                               : std::numeric_limits<double>::infinity();
+    candidates.push_back({i, wrong[i].slower_win || wrong[i].score >= key_score, place, distance});
+  }
+  // Alike: the same tempting class and standing (slower win, score) in examine()'s order.
+  const auto alike = [&](const Candidate& a, const Candidate& b) {
+    const Wrong &x = wrong[a.at], &y = wrong[b.at];
+    return x.slower_win == y.slower_win && x.score == y.score;
+  };
+  std::stable_sort(candidates.begin(), candidates.end(), [&](const Candidate& a, const Candidate& b) {
+    if (!alike(a, b)) return a.at < b.at;
+    return a.distance < b.distance;
+  });
+  std::vector<std::size_t> chosen;  // positions in `candidates`
+  std::vector<MoveAnchor> places;
+  const auto same_place = [&](const std::optional<MoveAnchor>& place) {
+    return place && std::any_of(places.begin(), places.end(), [&](const MoveAnchor& p) { return p.x == place->x && p.y == place->y; });
+  };
+  for (const bool tempting : {true, false}) {
+    for (const bool repeats_allowed : {false, true}) {
+      for (std::size_t c = 0; c < candidates.size() && chosen.size() < kShown; ++c) {
+        if (candidates[c].tempting != tempting || std::find(chosen.begin(), chosen.end(), c) != chosen.end()) continue;
+        if (!repeats_allowed && same_place(candidates[c].place)) continue;
+        chosen.push_back(c);
+        if (candidates[c].place) places.push_back(*candidates[c].place);
+      }
+    }
+  }
+  std::vector<Wrong> ordered;
+  for (const std::size_t c : chosen) ordered.push_back(wrong[candidates[c].at]);
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    if (std::find(chosen.begin(), chosen.end(), c) == chosen.end()) ordered.push_back(wrong[candidates[c].at]);
+  }
+  wrong = std::move(ordered);
+}
+
+}  // namespace
+
 std::optional<Puzzle> examine(const Game& game, const State& candidate, const GeneratorOptions& options,
                               bool& interrupted, Rejection* why) {
   interrupted = false;
@@ -619,11 +687,6 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
   // the budget once; the moves are tried in the order the one-ply look prefers them.
   constexpr int kSlowerWinsCounted = 4;
   const int key_score = shallow_score(position, key_result.move);
-  struct Wrong {
-    std::size_t index;
-    bool slower_win;
-    int score;
-  };
   std::vector<Wrong> wrong;
   for (std::size_t i = 0; i < result.moves.size(); ++i) {
     if (i != key) wrong.push_back({i, false, shallow_score(position, result.moves[i].move)});
@@ -663,6 +726,7 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
   int tempting = 0;
   for (const Wrong& w : wrong) tempting += (w.slower_win || w.score >= key_score) ? 1 : 0;
   p.measures.tempting_moves = std::min(tempting, kSlowerWinsCounted);
+  choose_shown_wrong_moves(position, result.moves, key_result.move, key_score, wrong);
   // A ply cap (Game::ply_cap) is a ruling that ends an undecided game, often invented (Brochs R-13:
   // White wins there by default; Hexabrae H-5b: a draw): a puzzle whose proof, or a stored wrong
   // move's slower win, has a line that reaches it may rest on it, which no reader expects. Such a
