@@ -316,6 +316,9 @@ std::optional<std::string> answer_wins(const GameDescriptor& game, const State& 
   }
 }
 
+// Said after the defender's first reply on a solution's main line, where it had others.
+constexpr const char* kEveryReplyLoses = "every reply loses";
+
 Entry prepare(const Puzzle& puzzle, int number) {
   const GameDescriptor& game = find_game(puzzle.game);
   const auto configured = make_game(game, puzzle.size, puzzle.rulings);
@@ -388,10 +391,21 @@ Entry prepare(const Puzzle& puzzle, int number) {
 
   std::vector<std::string> numbered;
   auto replay = start->clone();  // play_main_line has played the line: every move is legal
+  // The defender's first reply where it had others is followed by words that say every reply loses:
+  // the line shows one that holds out longest (the generator's choice), and a reader should not
+  // take it for the only one, nor look for a better one.
+  bool first_reply = true;
+  std::vector<Move> replies;
   for (std::size_t i = 0; i < puzzle.main_line.size(); ++i) {
     const Move move = replay->parse_move(puzzle.main_line[i]);
-    const std::string does = replay->move_words(move);
-    numbered.push_back(std::to_string(i + 1) + " " + puzzle.main_line[i] + (i == 0 ? "!" : "") + (does.empty() ? "" : " (" + does + ")"));
+    std::vector<std::string> notes;
+    if (const std::string does = replay->move_words(move); !does.empty()) notes.push_back(does);
+    if (i > 0 && first_reply && replay->side_to_move() != mover) {
+      first_reply = false;
+      replay->legal_moves(replies);
+      if (replies.size() > 1) notes.push_back(kEveryReplyLoses);
+    }
+    numbered.push_back(std::to_string(i + 1) + " " + puzzle.main_line[i] + (i == 0 ? "!" : "") + (notes.empty() ? "" : " (" + join(notes, "; ") + ")"));
     replay->apply(move);
   }
   entry.main_line = join(numbered, "  ");
@@ -1167,7 +1181,9 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
       options.solutions
           ? "The solutions number the moves of the main line on the board where they were played; moves without a place "
             "(a pass) are listed under the diagram. The key move is marked '!'; what a move does that its text does not "
-            "say (the places it fills, the fields an enclosure it closes covers) follows it in brackets. Up to three wrong moves follow, marked '?', "
+            "say (the places it fills, the fields an enclosure it closes covers) follows it in brackets. Where the defender "
+            "has a choice, the line shows a reply that holds out longest, and '" +
+                std::string(kEveryReplyLoses) + "' in brackets after its first says that every other reply loses too. Up to three wrong moves follow, marked '?', "
             "each with why it fails: first the tempting ones, if any (a move that wins, but too late, or that looks as "
             "good as the key move one move ahead), then others. "
           : "";

@@ -313,6 +313,25 @@ TEST(Generator, TheTemptingCountStopsWhereTheLevelStopsCounting) {
   EXPECT_EQ(p->measures.tempting_moves, 4);
 }
 
+// The main line shows the defence that resists most where every defence loses equally fast: the
+// one after which the winner has fewest moves that win at once, not the first in move order. This
+// Brique 5x5 puzzle (store 33 of a user's book, session 52) showed "1 d3! 2 a1 3 a4", where Black's
+// blocks a4 and a5 were never shown.
+TEST(Generator, TheMainLinesDefenceIsTheOneThatResistsMost) {
+  const auto game = make_game(find_game("brique"), 5);
+  const auto position = game->parse_position("brique 5 ...../..BB./..B../.WWBW/.B... white 7");
+  bool interrupted = false;
+  const auto p = examine(*game, *position, kind_options("brique", 5, 2), interrupted);
+  ASSERT_TRUE(p);
+  ASSERT_EQ(p->main_line.size(), 3u);
+  EXPECT_EQ(p->main_line[0], "d3");
+  EXPECT_TRUE(p->main_line[1] == "a4" || p->main_line[1] == "a5") << p->main_line[1];
+  // Deterministic: the same position gives the same line.
+  const auto again = examine(*game, *position, kind_options("brique", 5, 2), interrupted);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->main_line, p->main_line);
+}
+
 // The wrong moves stored (and shown) differ in place where the position offers such moves, and of
 // moves alike the one nearer the key move comes first: this Hexabrae radius-2 puzzle (store 42 of a
 // user's book, session 52) stored three turnings of one bar on a1, far from the play.
