@@ -1029,6 +1029,20 @@ std::vector<GameIntro> game_intros(const std::vector<Puzzle>& puzzles) {
     }
     const std::vector<std::string> assignments = by_rulings.size() == 1 ? by_rulings.begin()->first : std::vector<std::string>{};
     intro.guide = guide_paragraphs(game, make_config(game, game.default_size, assignments));
+    // A note the status under a diagram gives after the side to play, in the game's word, with what
+    // the game says it means: a Quentin puzzle read "White to play, swapped" with nothing to say what
+    // "swapped" meant after the first turn.
+    if (game.note_meaning) {
+      std::set<std::string> said;
+      for (const Puzzle& puzzle : puzzles) {
+        if (puzzle.game != name) continue;
+        const auto configured = make_game(game, puzzle.size, puzzle.rulings);
+        for (const std::string& note : configured->parse_position(puzzle.position)->puzzle_notes()) {
+          const std::string meaning = game.note_meaning(configured->config(), note);
+          if (!meaning.empty() && said.insert(note).second) intro.guide.push_back("'" + note + "' after the side to play: " + meaning + ".");
+        }
+      }
+    }
     // The first mark, as an example of them all.
     if (const std::string note = gap_mark_note(intro.guide); !note.empty()) intro.rules += " " + note;
     intros.push_back(std::move(intro));

@@ -1136,6 +1136,24 @@ TEST(Book, TheDefendersFirstReplySaysEveryReplyLoses) {
   }
 }
 
+// A note after the side to play is explained in the game's guide, in the game's words, where a
+// puzzle of the book shows it: a Quentin puzzle read "White to play, swapped" (store 27, session 52)
+// with nothing to say what "swapped" meant later in the game.
+TEST(Book, AStatusNoteAfterTheSideToPlayIsExplained) {
+  const Puzzle swapped = within_two(27, "quentin", "quentin 5 WBWWB/WWWBB/BW.../...B./BW... white 12 swapped", {"c4", "d3", "e5"}, 2);
+  const std::string meaning = "swapped' after the side to play: White took the pie swap (";  // TeX opens quotes with `
+  const auto [html, tex, pdf] = one_puzzle_book_texts(swapped, "swapped");
+  for (const std::string* text : {&html, &tex, &pdf}) {
+    EXPECT_NE(text->find(meaning), std::string::npos) << (text == &tex ? "tex" : text == &pdf ? "pdf" : "html");
+  }
+  // The note itself, in the diagram's status (the PDF draws it as a picture).
+  EXPECT_NE(html.find("White to play, swapped"), std::string::npos);
+  EXPECT_NE(tex.find("White to play, swapped"), std::string::npos);
+  // Said only where a puzzle shows the note.
+  const Puzzle plain = within_two(8, "quentin", "quentin 5 ..WWB/W..BB/BB.WW/WW..B/WBB.. black 14", {"b2", "a1", "c4"}, 2);
+  EXPECT_EQ(std::get<0>(one_puzzle_book_texts(plain, "not-swapped")).find("'swapped'"), std::string::npos);
+}
+
 // Each game's rules in a book are enough to solve its puzzles without the program or its documents:
 // the mechanics a key move uses (Brique's fills by escorts, which depend on the square's shade and
 // capture enemy stones; Brochs' captures and curse, what a curse needs and costs; Quentin's tied
