@@ -2,6 +2,7 @@
 // puzzles/store.hpp), list, show and export them, and re-prove every stored one.
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <iomanip>
 #include <iostream>
 #include <limits>
@@ -18,6 +19,7 @@
 #include "distributed/farm.hpp"
 #include "distributed/output_lock.hpp"
 #include "generators/generator.hpp"
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/text.hpp"
 #include "model/core/version.hpp"
@@ -166,7 +168,7 @@ bool show_text(const Puzzle& p, const std::string& db) {
   const auto position = puzzle_position(p, db);
   const std::string mover = descriptor.side_names.at(static_cast<std::size_t>(position->side_to_move()));
   std::cout << "puzzle " << p.id << ": " << mover << " to play and win"
-            << (p.kind == PuzzleKind::Wins ? "" : " within " + std::to_string(p.within) + (p.within == 1 ? " move" : " moves")) << " (" << p.game << " "
+            << (p.kind == PuzzleKind::Wins ? "" : " within " + counted(static_cast<std::uint64_t>(p.within), "move", "moves")) << " (" << p.game << " "
             << board_size_name(descriptor, p.size) << ", difficulty " << p.difficulty << ")\n\n"
             << keyed_diagram(*make_game(descriptor, p.size, p.rulings), *position) << "\nposition: " << p.position << "\nrulings: " << puzzles::rulings_text(p, ", ")
             << "\nsolution: " << move_list(p.main_line) << "\n";
@@ -182,7 +184,7 @@ bool show_text(const Puzzle& p, const std::string& db) {
                                                                                 : "the " + name + " implementation";
     std::cout << "checked: the certificate matches its SHA-256 and verifies on " << implementation << ", an analysis of "
                  "every legal move in which " << p.key_move << " alone wins"
-              << (p.kind == PuzzleKind::Wins ? "" : " within " + std::to_string(p.within) + (p.within == 1 ? " move" : " moves"))
+              << (p.kind == PuzzleKind::Wins ? "" : " within " + counted(static_cast<std::uint64_t>(p.within), "move", "moves"))
               << "; the solution ends in the win and the wrong moves agree" << unsearched_words(p) << " (re-checked now by " << version_string()
               << ", without search)\n";
   } else {
@@ -198,12 +200,13 @@ bool show_text(const Puzzle& p, const std::string& db) {
     }
     std::cout << "\n";
   }
-  std::cout << "measures: " << p.measures.solver_nodes << " solver nodes, " << p.measures.solution_plies
-            << " plies, "
+  std::cout << "measures: " << counted(p.measures.solver_nodes, "solver node", "solver nodes")
+            << ", " << counted(static_cast<std::uint64_t>(std::max(p.measures.solution_plies, 0)), "ply", "plies") << ", "
             // Counted up to 4, the most the level counts (docs/puzzles.md); a store written before
             // kept larger, partial counts.
-            << (p.measures.tempting_moves >= 4 ? std::string("4 or more") : std::to_string(p.measures.tempting_moves))
-            << " tempting moves, " << p.measures.defences << " defences\n"
+            << (p.measures.tempting_moves >= 4 ? std::string("4 or more tempting moves")
+                                               : counted(static_cast<std::uint64_t>(std::max(p.measures.tempting_moves, 0)), "tempting move", "tempting moves"))
+            << ", " << counted(static_cast<std::uint64_t>(std::max(p.measures.defences, 0)), "defence", "defences") << "\n"
             << "certificate: " << p.certificate.size() << " bytes, sha256 " << p.certificate_sha256 << "\n"
             << "seed " << p.seed << ", " << p.version << "\n";
   return problems.empty();

@@ -5,12 +5,15 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
+#include <functional>
 #include <limits>
 #include <cstdio>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <set>
+#include <span>
 #include <sstream>
 #include <thread>
 
@@ -519,6 +522,194 @@ std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptio
   return state;
 }
 
+namespace {
+
+// A wrong move of examine(): its index among the solved moves, whether it wins one move later than
+// asked, and the one-ply look's score of it.
+struct Wrong {
+  std::size_t index;
+  bool slower_win;
+  int score;
+};
+
+// Puts first, in `wrong` (sorted as examine() stores them: the tempting moves first), the up to three
+// wrong moves a puzzle stores and a book shows. Among the tempting moves, then among the others, a
+// move on a place (Game::move_anchor) no move already chosen has comes first, and of moves alike so
+// far the one nearer the key move's place, then the earlier: three turnings of one bar on one field
+// far from the play (a book showed one corner placement in its three orientations as the three
+// wrong moves) told a reader one thing three times. A move without a place counts as far, and as a place of its own.
+void choose_shown_wrong_moves(const State& position, const std::vector<solver::MoveResult>& moves, Move key, int key_score,
+                              std::vector<Wrong>& wrong) {
+  constexpr std::size_t kShown = 3;
+  const std::optional<MoveAnchor> key_place = position.move_anchor(key);
+  struct Candidate {
+    std::size_t at;  // in `wrong`
+    bool tempting;
+    std::optional<MoveAnchor> place;
+    double distance;
+  };
+  std::vector<Candidate> candidates;
+  for (std::size_t i = 0; i < wrong.size(); ++i) {
+    const std::optional<MoveAnchor> place = position.move_anchor(moves[wrong[i].index].move);
+    const double distance = place && key_place ? std::hypot(place->x - key_place->x, place->y - key_place->y)
+                                               : std::numeric_limits<double>::infinity();
+    candidates.push_back({i, wrong[i].slower_win || wrong[i].score >= key_score, place, distance});
+  }
+  // Alike: the same tempting class and standing (slower win, score) in examine()'s order.
+  const auto alike = [&](const Candidate& a, const Candidate& b) {
+    const Wrong &x = wrong[a.at], &y = wrong[b.at];
+    return x.slower_win == y.slower_win && x.score == y.score;
+  };
+  std::stable_sort(candidates.begin(), candidates.end(), [&](const Candidate& a, const Candidate& b) {
+    if (!alike(a, b)) return a.at < b.at;
+    return a.distance < b.distance;
+  });
+  std::vector<std::size_t> chosen;  // positions in `candidates`
+  std::vector<MoveAnchor> places;
+  const auto same_place = [&](const std::optional<MoveAnchor>& place) {
+    return place && std::any_of(places.begin(), places.end(), [&](const MoveAnchor& p) { return p.x == place->x && p.y == place->y; });
+  };
+  for (const bool tempting : {true, false}) {
+    for (const bool repeats_allowed : {false, true}) {
+      for (std::size_t c = 0; c < candidates.size() && chosen.size() < kShown; ++c) {
+        if (candidates[c].tempting != tempting || std::find(chosen.begin(), chosen.end(), c) != chosen.end()) continue;
+        if (!repeats_allowed && same_place(candidates[c].place)) continue;
+        chosen.push_back(c);
+        if (candidates[c].place) places.push_back(*candidates[c].place);
+      }
+    }
+  }
+  std::vector<Wrong> ordered;
+  for (const std::size_t c : chosen) ordered.push_back(wrong[candidates[c].at]);
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    if (std::find(chosen.begin(), chosen.end(), c) == chosen.end()) ordered.push_back(wrong[candidates[c].at]);
+  }
+  wrong = std::move(ordered);
+}
+
+// The main line as the certificate proves it, with the defence that resists most at each of the
+// defender's turns: one that loses slowest (the longest line below it in the certificate), then one
+// after which the winner has fewest moves that win at once, then the one whose refutation has the
+// most nodes, then the first in the position's move order. The solver's line took the first of
+// the defences that lose equally fast, often a meaningless one (a reply in a far corner, where the
+// natural blocks beside the threat were never shown). The winner's moves are the certificate's. Nothing
+// where the certificate does not lead to the game's end so (a part, a node without a move): the
+// solver's line stands then.
+std::optional<std::vector<std::string>> resisting_line(const State& position, const solver::Certificate& certificate,
+                                                       const std::string& key) {
+  const auto valid = [&](int id) { return id >= 1 && id <= certificate.size(); };
+  if (!valid(certificate.root)) return std::nullopt;
+  std::map<int, int> longest;  // plies of the longest line below a node (longest_line's count)
+  const std::function<int(int)> plies_below = [&](int id) -> int {
+    if (const auto at = longest.find(id); at != longest.end()) return at->second;
+    longest[id] = 0;  // a node reached again on its own line ends that line
+    int plies = certificate.answer(id).empty() ? 0 : 2;
+    for (const solver::Certificate::Edge& edge : certificate.edges(id)) {
+      if (valid(edge.child)) plies = std::max(plies, 1 + plies_below(edge.child));
+    }
+    return longest[id] = plies;
+  };
+  const auto nodes_below = [&](int id) {
+    std::set<int> seen;
+    std::vector<int> stack{id};
+    while (!stack.empty()) {
+      const int at = stack.back();
+      stack.pop_back();
+      if (!valid(at) || !seen.insert(at).second) continue;
+      for (const solver::Certificate::Edge& edge : certificate.edges(at)) stack.push_back(edge.child);
+    }
+    return seen.size();
+  };
+  int node = 0;
+  for (const solver::Certificate::Edge& edge : certificate.edges(certificate.root)) {
+    if (certificate.move(edge) == key) node = edge.child;
+  }
+  std::vector<std::string> line{key};
+  auto state = position.clone();
+  try {
+    state->apply(state->parse_move(key));
+    std::vector<Move> replies, answers;
+    while (!state->is_terminal()) {
+      if (!valid(node) || !certificate.part(node).empty()) return std::nullopt;
+      const solver::Claim& claim = certificate.claim(node);
+      const std::span<const solver::Certificate::Edge> edges = certificate.edges(node);
+      if (state->side_to_move() == claim.side) {  // the winner's move: the certificate's
+        if (edges.empty()) return std::nullopt;
+        line.emplace_back(certificate.move(edges.front()));
+        state->apply(state->parse_move(line.back()));
+        node = edges.front().child;
+        continue;
+      }
+      struct Defence {
+        std::string text;
+        int child = 0;  // 0: answered by the node's default answer
+        int plies = 0;
+        std::size_t winning_answers = 0;
+        std::size_t nodes = 0;
+      };
+      std::vector<Defence> defences;
+      state->legal_moves(replies);
+      for (const Move reply : replies) {
+        Defence d;
+        d.text = state->move_text(reply);
+        const auto listed = std::find_if(edges.begin(), edges.end(), [&](const solver::Certificate::Edge& e) { return certificate.move(e) == d.text; });
+        if (listed != edges.end()) {
+          d.child = listed->child;
+          d.plies = 1 + (valid(d.child) ? plies_below(d.child) : 0);
+        } else if (!certificate.answer(node).empty()) {
+          d.plies = 2;
+        } else {
+          return std::nullopt;  // a reply the certificate does not answer: not a proof to follow
+        }
+        defences.push_back(d);
+      }
+      if (defences.empty()) return std::nullopt;
+      // The winning answers are counted only where the slowest defences tie (a search-free count,
+      // but a reply times an answer each).
+      int slowest = 0;
+      for (const Defence& d : defences) slowest = std::max(slowest, d.plies);
+      std::optional<Defence> best;
+      auto after = state->clone();
+      auto won = state->clone();
+      for (std::size_t r = 0; r < defences.size(); ++r) {
+        Defence& d = defences[r];
+        if (d.plies < slowest) continue;
+        d.nodes = d.child != 0 ? nodes_below(d.child) : 1;
+        after->copy_from(*state);
+        after->apply(replies[r]);
+        if (!after->is_terminal() && after->side_to_move() == claim.side) {
+          after->legal_moves(answers);
+          for (const Move answer : answers) {
+            won->copy_from(*after);
+            won->apply(answer);
+            const Outcome end = won->is_terminal() ? won->outcome() : Outcome{};
+            d.winning_answers += end.kind == Outcome::Kind::Win && end.winner == claim.side ? 1 : 0;
+          }
+        }
+        const bool better = !best || d.winning_answers < best->winning_answers ||
+                            (d.winning_answers == best->winning_answers && d.nodes > best->nodes);
+        if (better) best = d;
+      }
+      line.push_back(best->text);
+      state->apply(state->parse_move(best->text));
+      if (best->child == 0) {
+        if (state->is_terminal()) break;
+        line.emplace_back(certificate.answer(node));
+        state->apply(state->parse_move(line.back()));
+        if (!state->is_terminal()) return std::nullopt;
+        break;
+      }
+      node = best->child;
+    }
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+  if (state->outcome().kind != Outcome::Kind::Win) return std::nullopt;
+  return line;
+}
+
+}  // namespace
+
 std::optional<Puzzle> examine(const Game& game, const State& candidate, const GeneratorOptions& options,
                               bool& interrupted, Rejection* why) {
   interrupted = false;
@@ -619,11 +810,6 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
   // the budget once; the moves are tried in the order the one-ply look prefers them.
   constexpr int kSlowerWinsCounted = 4;
   const int key_score = shallow_score(position, key_result.move);
-  struct Wrong {
-    std::size_t index;
-    bool slower_win;
-    int score;
-  };
   std::vector<Wrong> wrong;
   for (std::size_t i = 0; i < result.moves.size(); ++i) {
     if (i != key) wrong.push_back({i, false, shallow_score(position, result.moves[i].move)});
@@ -663,6 +849,7 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
   int tempting = 0;
   for (const Wrong& w : wrong) tempting += (w.slower_win || w.score >= key_score) ? 1 : 0;
   p.measures.tempting_moves = std::min(tempting, kSlowerWinsCounted);
+  choose_shown_wrong_moves(position, result.moves, key_result.move, key_score, wrong);
   // A ply cap (Game::ply_cap) is a ruling that ends an undecided game, often invented (one game's
   // cap gives the win to a side by default, another's is a draw): a puzzle whose proof, or a stored
   // wrong move's slower win, has a line that reaches it may rest on it, which no reader expects.
@@ -696,6 +883,12 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
     p.refutations.push_back(std::move(refutation));
   }
 
+  // The main line shows the defence that resists most where several lose equally fast
+  // (resisting_line); the solver's line, which took the first of them, where the certificate
+  // cannot be followed so.
+  const solver::Certificate certificate = solver::analysis_certificate(game, position, result, version_string());
+  if (auto line = resisting_line(position, certificate, key_result.text)) p.main_line = std::move(*line);
+
   // Defences the main line must answer: the defender's legal replies at each of its turns.
   auto walk = position.clone();
   std::vector<Move> replies;
@@ -711,7 +904,6 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
   p.measures.solution_plies = static_cast<int>(p.main_line.size());
   p.difficulty = difficulty_level(p.measures, p.kind, p.within);
 
-  const solver::Certificate certificate = solver::analysis_certificate(game, position, result, version_string());
   if (ply_cap > 0 && position.ply() + solver::longest_line(certificate) >= ply_cap) return reject(Rejection::NearPlyCap);
   std::ostringstream text;
   certificate.write(text);

@@ -317,6 +317,9 @@ std::optional<std::string> answer_wins(const GameDescriptor& game, const State& 
   }
 }
 
+// Said after the defender's first reply on a solution's main line, where it had others.
+constexpr const char* kEveryReplyLoses = "every reply loses";
+
 Entry prepare(const Puzzle& puzzle, int number) {
   const GameDescriptor& game = find_game(puzzle.game);
   const auto configured = make_game(game, puzzle.size, puzzle.rulings);
@@ -390,10 +393,21 @@ Entry prepare(const Puzzle& puzzle, int number) {
 
   std::vector<std::string> numbered;
   auto replay = start->clone();  // play_main_line has played the line: every move is legal
+  // The defender's first reply where it had others is followed by words that say every reply loses:
+  // the line shows one that holds out longest (the generator's choice), and a reader should not
+  // take it for the only one, nor look for a better one.
+  bool first_reply = true;
+  std::vector<Move> replies;
   for (std::size_t i = 0; i < puzzle.main_line.size(); ++i) {
     const Move move = replay->parse_move(puzzle.main_line[i]);
-    const std::string does = replay->move_words(move);
-    numbered.push_back(std::to_string(i + 1) + " " + puzzle.main_line[i] + (i == 0 ? "!" : "") + (does.empty() ? "" : " (" + does + ")"));
+    std::vector<std::string> notes;
+    if (const std::string does = replay->move_words(move); !does.empty()) notes.push_back(does);
+    if (i > 0 && first_reply && replay->side_to_move() != mover) {
+      first_reply = false;
+      replay->legal_moves(replies);
+      if (replies.size() > 1) notes.push_back(kEveryReplyLoses);
+    }
+    numbered.push_back(std::to_string(i + 1) + " " + puzzle.main_line[i] + (i == 0 ? "!" : "") + (notes.empty() ? "" : " (" + join(notes, "; ") + ")"));
     replay->apply(move);
   }
   entry.main_line = join(numbered, "  ");
@@ -1017,6 +1031,20 @@ std::vector<GameIntro> game_intros(const std::vector<Puzzle>& puzzles) {
     }
     const std::vector<std::string> assignments = by_rulings.size() == 1 ? by_rulings.begin()->first : std::vector<std::string>{};
     intro.guide = guide_paragraphs(game, make_config(game, game.default_size, assignments));
+    // A note the status under a diagram gives after the side to play, in the game's word, with what
+    // the game says it means: a Quentin puzzle read "White to play, swapped" with nothing to say what
+    // "swapped" meant after the first turn.
+    if (game.note_meaning) {
+      std::set<std::string> said;
+      for (const Puzzle& puzzle : puzzles) {
+        if (puzzle.game != name) continue;
+        const auto configured = make_game(game, puzzle.size, puzzle.rulings);
+        for (const std::string& note : configured->parse_position(puzzle.position)->puzzle_notes()) {
+          const std::string meaning = game.note_meaning(configured->config(), note);
+          if (!meaning.empty() && said.insert(note).second) intro.guide.push_back("'" + note + "' after the side to play: " + meaning + ".");
+        }
+      }
+    }
     // The first mark, as an example of them all.
     if (const std::string note = gap_mark_note(intro.guide); !note.empty()) intro.rules += " " + note;
     intros.push_back(std::move(intro));
@@ -1112,6 +1140,18 @@ std::string wrong_move_text(const Puzzle& puzzle, const State& start, const Refu
   // A store written before s48 said only "After d1, Black answers d5 and White cannot win within
   // 2 moves", true but hiding that the move loses at once: said as the generator now says it.
   if (won && (wrong.claim.kind == Kind::NoWinWithin || wrong.claim.kind == Kind::AnswerWins)) return "After " + wrong.move + ", " + *won + ".";
+  // A losing line was written in brackets ("... and wins (e4 f4 f5)."), which the title page says
+  // list what a move fills: it is given numbered from the wrong move, as the main line is ("... and
+  // wins: 2 e4 3 f4 4 f5."). The stored sentence is kept; only its end is read this way.
+  if (wrong.claim.kind == Kind::Loses && !wrong.claim.line.empty()) {
+    const std::string bracketed = " (" + move_list(wrong.claim.line) + ").";
+    if (wrong.why.size() > bracketed.size() && wrong.why.compare(wrong.why.size() - bracketed.size(), bracketed.size(), bracketed) == 0) {
+      std::vector<std::string> numbered;
+      for (std::size_t i = 0; i < wrong.claim.line.size(); ++i) numbered.push_back(std::to_string(i + 2) + " " + wrong.claim.line[i]);
+      return wrong.why.substr(0, wrong.why.size() - bracketed.size()) + ": " +
+             join(numbered, move_list_has_commas(wrong.claim.line) ? ", " : " ") + ".";
+    }
+  }
   if (!wrong.why.empty()) return wrong.why;
   std::string why = wrong.defence.empty() ? "it does not win" : "answered by " + join(wrong.defence, " ") + ", it does not win";
   if (puzzle.kind == PuzzleKind::WinsWithin) why += " in " + std::to_string(puzzle.within);
@@ -1157,7 +1197,9 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
       options.solutions
           ? "The solutions number the moves of the main line on the board where they were played; moves without a place "
             "(a pass) are listed under the diagram. The key move is marked '!'; what a move does that its text does not "
-            "say (the places it fills, the fields an enclosure it closes covers) follows it in brackets. Up to three wrong moves follow, marked '?', "
+            "say (the places it fills, the fields an enclosure it closes covers) follows it in brackets. Where the defender "
+            "has a choice, the line shows a reply that holds out longest, and '" +
+                std::string(kEveryReplyLoses) + "' in brackets after its first says that every other reply loses too. Up to three wrong moves follow, marked '?', "
             "each with why it fails: first the tempting ones, if any (a move that wins, but too late, or that looks as "
             "good as the key move one move ahead), then others. "
           : "";

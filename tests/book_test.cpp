@@ -1119,6 +1119,19 @@ TEST(Book, SaysTheRulingsTheNotationAndWhatDecidesTheLegalMoves) {
 // answer wins at once is said to lose to it (replayed: the store said only "Black cannot win
 // within 2 moves"), one whose answer does not end the game keeps its sentence; the solution names
 // the puzzle's store id, once, which the puzzle page does not (it numbers the puzzles 1..N).
+// A book of the one puzzle, written in a temporary folder and removed: its HTML, its TeX and its
+// PDF's text on one line.
+std::tuple<std::string, std::string, std::string> one_puzzle_book_texts(const Puzzle& p, const std::string& name) {
+  const fs::path folder = fs::temp_directory_path() / ("arbiter-book-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  const BookFiles files = write_book({p}, folder.string());
+  std::string pdf = command_output("pdftotext " + files.pdf + " - 2>&1");
+  std::replace(pdf.begin(), pdf.end(), '\n', ' ');
+  std::tuple<std::string, std::string, std::string> texts{file_text(files.html), file_text(files.tex), pdf};
+  fs::remove_all(folder);
+  return texts;
+}
+
 TEST(Book, SolutionsSayAnAnswerWinsAndNameTheStoreId) {
   Puzzle p = within_two(8, "quentin", "quentin 5 ..WWB/W..BB/BB.WW/WW..B/WBB.. black 14", {"b2", "a1", "c4"}, 2);
   // As such a store reads: the claims read from the sentences (claim_of_sentence).
@@ -1127,22 +1140,60 @@ TEST(Book, SolutionsSayAnAnswerWinsAndNameTheStoreId) {
   };
   p.refutations = {wrong("a1", {"c4"}, "After a1, White answers c4 and Black cannot win within 2 moves."),
                    wrong("d5", {"d4", "a1"}, "After d5, White answers d4 and Black cannot win within 2 moves.")};
-  const fs::path folder = fs::temp_directory_path() / ("arbiter-book-answers-" + std::to_string(::getpid()));
-  fs::remove_all(folder);
-  const BookFiles files = write_book({p}, folder.string());
-  const std::string html = file_text(files.html), tex = file_text(files.tex);
-  const std::string pdf = [&] {
-    std::string text = command_output("pdftotext " + files.pdf + " - 2>&1");
-    std::replace(text.begin(), text.end(), '\n', ' ');
-    return text;
-  }();
+  const auto [html, tex, pdf] = one_puzzle_book_texts(p, "answers");
   for (const std::string* text : {&html, &tex, &pdf}) {
     EXPECT_NE(text->find("After a1, White answers c4 and wins."), std::string::npos);
     EXPECT_EQ(text->find("After a1, White answers c4 and Black cannot"), std::string::npos);
     EXPECT_NE(text->find("After d5, White answers d4 and Black cannot win within 2 moves."), std::string::npos);
     EXPECT_EQ(occurrences(*text, "store id 8"), 1u);
   }
-  fs::remove_all(folder);
+}
+
+// A wrong move's losing line is numbered on from the wrong move, as the main line is, not put in
+// brackets, which the title page says list what a move fills: a Brique `wins` store of session 52
+// read "After d1, White answers e4 and wins (e4 f4 f5)." The stored sentence is kept.
+TEST(Book, AWrongMovesLosingLineIsNumberedNotBracketed) {
+  Puzzle p = within_two(23, "brique", "brique 6 ....../BWB.BB/.WBWBB/WWWW../.WWW../BBWW.. black 18", {"f5", "a1", "e4"}, 3);
+  p.kind = PuzzleKind::Wins;
+  p.within = 0;
+  RefutationClaim claim;
+  claim.kind = RefutationClaim::Kind::Loses;
+  claim.line = {"e4", "f4", "f5"};
+  const Refutation wrong{"d1", {"e4", "f4"}, "After d1, White answers e4 and wins (e4 f4 f5).", claim};
+  const auto game = make_game(find_game("brique"), 6, {});
+  const auto start = game->parse_position(p.position);
+  EXPECT_EQ(wrong_move_text(p, *start, wrong), "After d1, White answers e4 and wins: 2 e4 3 f4 4 f5.");
+}
+
+// The defender's first reply on a solution's main line says that every reply loses, where it had
+// others, and the title page says what the words mean: Brique store 33 read "1 d3! 2 a1 3 a4", and
+// nothing said that Black's other replies lose too.
+TEST(Book, TheDefendersFirstReplySaysEveryReplyLoses) {
+  const Puzzle p = within_two(33, "brique", "brique 5 ...../..BB./..B../.WWBW/.B... white 7", {"d3", "a4", "a5"}, 2);
+  const auto [html, tex, pdf] = one_puzzle_book_texts(p, "every-reply");
+  for (const std::string* text : {&html, &tex, &pdf}) {
+    EXPECT_NE(text->find("2 a4 (every reply loses)"), std::string::npos);
+    EXPECT_EQ(occurrences(*text, "(every reply loses)"), 1u);  // the first reply only, not the key move or the win
+    EXPECT_NE(text->find("the line shows a reply that holds out longest"), std::string::npos);
+  }
+}
+
+// A note after the side to play is explained in the game's guide, in the game's words, where a
+// puzzle of the book shows it: a Quentin puzzle read "White to play, swapped" (store 27, session 52)
+// with nothing to say what "swapped" meant later in the game.
+TEST(Book, AStatusNoteAfterTheSideToPlayIsExplained) {
+  const Puzzle swapped = within_two(27, "quentin", "quentin 5 WBWWB/WWWBB/BW.../...B./BW... white 12 swapped", {"c4", "d3", "e5"}, 2);
+  const std::string meaning = "swapped' after the side to play: White took the pie swap (";  // TeX opens quotes with `
+  const auto [html, tex, pdf] = one_puzzle_book_texts(swapped, "swapped");
+  for (const std::string* text : {&html, &tex, &pdf}) {
+    EXPECT_NE(text->find(meaning), std::string::npos) << (text == &tex ? "tex" : text == &pdf ? "pdf" : "html");
+  }
+  // The note itself, in the diagram's status (the PDF draws it as a picture).
+  EXPECT_NE(html.find("White to play, swapped"), std::string::npos);
+  EXPECT_NE(tex.find("White to play, swapped"), std::string::npos);
+  // Said only where a puzzle shows the note.
+  const Puzzle plain = within_two(8, "quentin", "quentin 5 ..WWB/W..BB/BB.WW/WW..B/WBB.. black 14", {"b2", "a1", "c4"}, 2);
+  EXPECT_EQ(std::get<0>(one_puzzle_book_texts(plain, "not-swapped")).find("'swapped'"), std::string::npos);
 }
 
 // Each game's rules in a book are enough to solve its puzzles without the program or its documents:

@@ -219,7 +219,8 @@ TEST(Generator, AWrongMoveThatLosesToItsAnswerIsSaidToLose) {
     EXPECT_EQ(r.why, lost ? "After " + r.move + ", Black answers " + r.defence.front() + " and wins." : r.why) << r.move;
     EXPECT_EQ(r.why.find("cannot win within") != std::string::npos, !lost) << r.why;
   }
-  EXPECT_EQ(p->refutations.front().why, "After d1, Black answers d5 and wins.");
+  // (d3 before d1 since session 52: of wrong moves alike, the one nearer the key move comes first.)
+  EXPECT_EQ(p->refutations.front().why, "After d3, Black answers d5 and wins.");
 }
 
 // "After e3, Black answers b4 and White cannot win within 2 moves" rests on b4: the sentence with
@@ -310,6 +311,45 @@ TEST(Generator, TheTemptingCountStopsWhereTheLevelStopsCounting) {
   ASSERT_TRUE(p);
   EXPECT_EQ(p->key_move, "c4-c1");
   EXPECT_EQ(p->measures.tempting_moves, 4);
+}
+
+// The main line shows the defence that resists most where every defence loses equally fast: the
+// one after which the winner has fewest moves that win at once, not the first in move order. This
+// Brique 5x5 puzzle (store 33 of a user's book, session 52) showed "1 d3! 2 a1 3 a4", where Black's
+// blocks a4 and a5 were never shown.
+TEST(Generator, TheMainLinesDefenceIsTheOneThatResistsMost) {
+  const auto game = make_game(find_game("brique"), 5);
+  const auto position = game->parse_position("brique 5 ...../..BB./..B../.WWBW/.B... white 7");
+  bool interrupted = false;
+  const auto p = examine(*game, *position, kind_options("brique", 5, 2), interrupted);
+  ASSERT_TRUE(p);
+  ASSERT_EQ(p->main_line.size(), 3u);
+  EXPECT_EQ(p->main_line[0], "d3");
+  EXPECT_TRUE(p->main_line[1] == "a4" || p->main_line[1] == "a5") << p->main_line[1];
+  // Deterministic: the same position gives the same line.
+  const auto again = examine(*game, *position, kind_options("brique", 5, 2), interrupted);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->main_line, p->main_line);
+}
+
+// The wrong moves stored (and shown) differ in place where the position offers such moves, and of
+// moves alike the one nearer the key move comes first: this Hexabrae radius-2 puzzle (store 42 of a
+// user's book, session 52) stored three turnings of one bar on a1, far from the play.
+TEST(Generator, TheWrongMovesShownDifferInPlace) {
+  const auto game = make_game(find_game("hexabrae"), 2);
+  const auto position = game->parse_position("hexabrae 2 Ba3/2 Wb3/1 Bc4/0 Bc5/0 Bd2/0 We3/2 black 27");
+  bool interrupted = false;
+  const auto p = examine(*game, *position, kind_options("hexabrae", 2, 1), interrupted);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->key_move, "d2-c3/2");
+  ASSERT_EQ(p->refutations.size(), 3u);
+  std::set<std::pair<double, double>> places;
+  for (const puzzles::Refutation& r : p->refutations) {
+    const auto anchor = position->move_anchor(position->parse_move(r.move));
+    ASSERT_TRUE(anchor) << r.move;
+    places.insert({anchor->x, anchor->y});
+  }
+  EXPECT_EQ(places.size(), 3u) << p->refutations[0].move << ", " << p->refutations[1].move << ", " << p->refutations[2].move;
 }
 
 // A ply cap is a ruling that ends an undecided game (Brochs R-13: White wins at ply 400 by

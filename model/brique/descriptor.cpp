@@ -175,6 +175,9 @@ const GameDescriptor& brique_game() {
     // The stones of each side by square, the side to move first.
     d.position_words = [](const State& state) { return stones_position_words(state, "brique"); };
     d.diagram_key = [](const Config&) { return std::string("Key (Brique): B a black stone, W a white stone, . an empty square"); };
+    d.note_meaning = [](const Config&, const std::string& note) {
+      return note == "swapped" ? std::string("White took the pie swap ('swap') on the first turn, so it is not available again") : std::string();
+    };
     d.default_size = 15;
     d.size_help = "2 to 26";
     d.size_ok = [](int n) { return n >= 2 && n <= brique::kMaxBoard; };

@@ -407,6 +407,10 @@ struct GameDescriptor {
   // ("Key (Brique): B a black stone, W a white stone, . an empty square"). Empty: no key line. The
   // size must not change it: a diagram pasted with its key is read before its size is known.
   std::function<std::string(const Config& config)> diagram_key;
+  // What a note of State::puzzle_notes means, under the rulings `config` holds, for a book's reader
+  // who meets it after the side to play ("swapped": the pie swap was taken); "" for a note whose
+  // words say it all. Empty: every note says it all.
+  std::function<std::string(const Config& config, const std::string& note)> note_meaning;
   std::function<std::unique_ptr<Game>(const GameDescriptor&, const Config&)> make;
   std::function<std::vector<SeedExample>()> seed_examples;
   // The game's own property suite (model/core/property.hpp); the generic ones are added by the driver.

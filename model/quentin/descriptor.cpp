@@ -204,6 +204,9 @@ const GameDescriptor& quentin_game() {
     // The stones of each side by point, the side to move first.
     d.position_words = [](const State& state) { return stones_position_words(state, "quentin"); };
     d.diagram_key = [](const Config&) { return std::string("Key (Quentin): B a black stone, W a white stone, . an empty point"); };
+    d.note_meaning = [](const Config&, const std::string& note) {
+      return note == "swapped" ? std::string("White took the pie swap ('swap') on the first turn, so it is not available again") : std::string();
+    };
     d.default_size = 13;
     d.size_help = "2 to 26";
     d.size_ok = [](int size) { return size >= quentin::kMinSize && size <= quentin::kMaxSize; };

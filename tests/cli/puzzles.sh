@@ -51,6 +51,12 @@ hexdb="$tmp/hex.db"
 id=$(awk 'NR == 1 {print $1}' "$tmp/list")
 "$arbiter" puzzles show "$id" --db "$db" >"$tmp/show" && grep -q "to play and win within 1 move " "$tmp/show" \
   && grep -q "^solution: " "$tmp/show" && pass || fail "show" "$tmp/show"
+# The measures are counted with their nouns: one tempting move, one ply, one defence (this said "1
+# tempting moves" and "1 plies").
+cp "$db" "$tmp/one.db"
+python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('UPDATE puzzles SET tempting_moves = 1, solution_plies = 1, defences = 1, solver_nodes = 1 WHERE id = $id'); c.commit()" "$tmp/one.db"
+"$arbiter" puzzles show "$id" --db "$tmp/one.db" >"$tmp/show-one" \
+  && grep -qx "measures: 1 solver node, 1 ply, 1 tempting move, 1 defence" "$tmp/show-one" && pass || fail "show's measures counted" "$tmp/show-one"
 "$arbiter" puzzles show "$id" --db "$db" --json >"$tmp/show.json" \
   && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); p=d['puzzle']; assert d['schema']=='arbiter-puzzles/1' and p['id']==$id and p['main_line'][0]==p['key_move'] and len(p['certificate_sha256'])==64 and d['main_line_broken'] is None" "$tmp/show.json" \
   && pass || fail "show --json" "$tmp/show.json"
@@ -232,9 +238,9 @@ recheck_refused curse "a theme the game does not name" "it is stored with theme 
 # November 2026); show and book, which do not search, say the claim is not checked by them.
 changed_copy slower "
 refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 4').fetchone()[0])
-assert [r['move'] for r in refs] == ['c2', 'd1', 'c5'] and 'still wins' not in refs[2]['why']
+assert [r['move'] for r in refs] == ['c2', 'd1', 'd5'] and 'still wins' not in refs[2]['why']
 assert refs[2]['claim']['kind'] == 'no-win-within' and refs[0]['claim']['slower_win'] == 3
-refs[2]['why'] += ' Black still wins, but needs 3 moves from the puzzle position, c5 counted.'
+refs[2]['why'] += ' Black still wins, but needs 3 moves from the puzzle position, d5 counted.'
 refs[2]['claim'] = refs[0]['claim']
 c.execute('UPDATE puzzles SET refutations = ? WHERE id = 4', (json.dumps(refs),))"
 "$arbiter" puzzles show 4 --db "$db" >"$tmp/out" 2>"$tmp/err" && "$arbiter" puzzles show 4 --db "$db" --json >"$tmp/json" 2>>"$tmp/err" \
@@ -242,10 +248,10 @@ c.execute('UPDATE puzzles SET refutations = ? WHERE id = 4', (json.dumps(refs),)
   && python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['recheck']; assert r['sound'] is True and r['slower_wins_unchecked']==['c2', 'd1']" "$tmp/json" \
   && pass || fail "show says a slower win is checked only by verify" "$tmp/out" "$tmp/json" "$tmp/err"
 "$arbiter" puzzles verify --db "$tmp/slower.db" --game brique >"$tmp/out" 2>"$tmp/err"
-[ $? -eq 1 ] && grep -qx "puzzle 4 (brique within-2) no longer holds: wrong move c5: its sentence says Black still wins within 3 moves, c5 counted, which a search refutes" "$tmp/out" \
+[ $? -eq 1 ] && grep -qx "puzzle 4 (brique within-2) no longer holds: wrong move d5: its sentence says Black still wins within 3 moves, d5 counted, which a search refutes" "$tmp/out" \
   && grep -q "^4 puzzles checked: 3 hold, 1 no longer holds" "$tmp/out" && pass || fail "verify searches a wrong move's slower win" "$tmp/out" "$tmp/err"
 "$arbiter" puzzles show 4 --db "$tmp/slower.db" >"$tmp/out" 2>"$tmp/err" \
-  && grep -q "^checked: .* but for the slower win of c2, d1 and c5, which only puzzles verify checks" "$tmp/out" \
+  && grep -q "^checked: .* but for the slower win of c2, d1 and d5, which only puzzles verify checks" "$tmp/out" \
   && "$arbiter" book --db "$tmp/slower.db" --game brique --out "$tmp/slower-book" >"$tmp/out" 2>"$tmp/err" \
   && grep -q "with which its wrong moves agree (but for the slower wins of wrong moves in puzzle [1-4], which need a search: arbiter puzzles verify makes it), and its solution" "$tmp/slower-book/book.html" \
   && pass || fail "show and book say they did not check a slower win" "$tmp/out" "$tmp/err"
@@ -255,15 +261,15 @@ c.execute('UPDATE puzzles SET refutations = ? WHERE id = 4', (json.dumps(refs),)
 # line it refuses, and export, a dump, exports it and warns on stderr (it exited 0 silently).
 changed_copy nowin "
 refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 4').fetchone()[0])
-assert [r['move'] for r in refs] == ['c2', 'd1', 'c5'] and refs[2]['defence'] == ['d2', 'a1'] and refs[0]['defence'][0] == 'a1'
-assert refs[2]['why'] == 'After c5, White answers d2 and Black cannot win within 2 moves.'
+assert [r['move'] for r in refs] == ['c2', 'd1', 'd5'] and refs[2]['defence'] == ['d2', 'a1'] and refs[0]['defence'][0] == 'a1'
+assert refs[2]['why'] == 'After d5, White answers d2 and Black cannot win within 2 moves.'
 refs[2]['defence'] = refs[0]['defence']
-refs[2]['why'] = 'After c5, White answers a1 and Black cannot win within 2 moves.'
+refs[2]['why'] = 'After d5, White answers a1 and Black cannot win within 2 moves.'
 c.execute('UPDATE puzzles SET refutations = ? WHERE id = 4', (json.dumps(refs),))"
-nowin="wrong move c5: its defence a1 c1 is not the one the certificate refutes c5 with: after c5 the certificate plays d2, not a1"
+nowin="wrong move d5: its defence a1 c1 is not the one the certificate refutes d5 with: after d5 the certificate plays d2, not a1"
 "$arbiter" puzzles show 4 --db "$tmp/nowin.db" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -qxF "broken: $nowin (arbiter puzzles verify reports it)" "$tmp/out" \
-  && grep -qxF "wrong: c5 — After c5, White answers a1 and Black cannot win within 2 moves. (refused: ${nowin#wrong move c5: })" "$tmp/out" \
+  && grep -qxF "wrong: d5 — After d5, White answers a1 and Black cannot win within 2 moves. (refused: ${nowin#wrong move d5: })" "$tmp/out" \
   && grep -qxF "wrong: c2 — After c2, White answers a1 and Black cannot win within 2 moves. Black still wins, but needs 3 moves from the puzzle position, c2 counted." "$tmp/out" \
   && pass || fail "show: a no-win-within defence that is not the certificate's" "$tmp/out" "$tmp/err"
 "$arbiter" puzzles verify --db "$tmp/nowin.db" --game brique >"$tmp/out" 2>"$tmp/err"
@@ -279,7 +285,7 @@ nowin="wrong move c5: its defence a1 c1 is not the one the certificate refutes c
 # there alone (until session 50 every line whose move the words named was marked, c2's first too).
 changed_copy twice "
 refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 4').fetchone()[0])
-assert [r['move'] for r in refs] == ['c2', 'd1', 'c5']
+assert [r['move'] for r in refs] == ['c2', 'd1', 'd5']
 refs[2] = refs[0]
 c.execute('UPDATE puzzles SET refutations = ? WHERE id = 4', (json.dumps(refs),))"
 c2="wrong: c2 — After c2, White answers a1 and Black cannot win within 2 moves. Black still wins, but needs 3 moves from the puzzle position, c2 counted."
