@@ -104,7 +104,7 @@ boloa_position="quentin 5 BWBBW/BWB.W/WWW.B/WB.../WBBWB white 15"
 expect_ok "a position line under a ruling that sets another" "^Position: $boloa_position $boloa_rulings$" \
   moves quentin --position "$boloa_position rules-version=boloa-wording"
 "$arbiter" explain quentin --position "$boloa_position rules-version=boloa-wording" d3 >"$tmp/out" 2>"$tmp/err"
-[ $? -eq 1 ] && grep -q "^Position before move 1 ($boloa_position $boloa_rulings):$" "$tmp/out" \
+[ $? -eq 1 ] && grep -q "^Position before move 1 from the given position ($boloa_position $boloa_rulings):$" "$tmp/out" \
   && grep -q "white stones e2 and d3 are diagonally adjacent" "$tmp/out" \
   && pass || fail "explain under rules-version=boloa-wording states and applies diagonal-rule=mover-only" "$tmp/out" "$tmp/err"
 boloa_conflict="rules-version=boloa-wording sets diagonal-rule=mover-only, so it cannot be given with diagonal-rule=all-stones$"
@@ -625,8 +625,22 @@ expect_error_saying "brique replay after a drawn end" "^arbiter: error: move 3 '
 expect_error_saying "brochs explain after the end" "^arbiter: error: move 3 'pass': the game is already over \(White won with move 2 'pass'\)$" \
   explain brochs --size 7 pass pass pass
 expect_error_saying "explain from a finished position" \
-  "^arbiter: error: move 1 'c2': the game is already over \(the position it starts from is over: Black wins\)$" \
+  "^arbiter: error: move 1 'c2' from the given position: the game is already over \(the position it starts from is over: Black wins\)$" \
   explain quentin --position "quentin 3 BW./B../BW. black 4 pie=off" c2
+# Moves played from a given position are counted from it, and explain and replay say so: explain's
+# "Move 1: pass" at ply 13 was read as the game's first move.
+late="quentin 5 BBBWB/W.BWW/B.WWW/...BW/BWBBW white 13"
+expect_ok "explain from a given position: its move 1 is not the game's" "^Move 1 from the given position: pass$" explain -p "$late" pass
+grep -q "^Position before move 1 from the given position ($late):$" "$tmp/out" \
+  && pass || fail "explain from a given position: the position before the move" "$tmp/out"
+expect_ok "explain from the start: moves are the game's" "^Move 2: b1$" explain quentin --size 5 a1 b1
+grep -q "^Position before move 2 (quentin 5 " "$tmp/out" && pass || fail "explain from the start: the position before the move" "$tmp/out"
+expect_ok "replay from a given position: the record is from it" "^Record from the given position: pass$" replay -p "$late" pass
+expect_ok "replay from the start: the record" "^Record: a1 b1$" replay quentin --size 5 a1 b1
+expect_error_saying "replay from a given position: a bad move counted from it" \
+  "^arbiter: error: move 2 from the given position: cannot read move 'zz'" replay -p "$late" pass zz
+expect_error_saying "explain from a given position: a bad earlier move counted from it" \
+  "^arbiter: error: move 1 from the given position: cannot read move 'zz'" explain -p "$late" zz pass
 
 # ARBITER_PROGRESS_SECONDS (README: the interval of progress lines off a terminal) is read before
 # a command does anything: a bad value is one line naming the variable, the range and the value,
