@@ -227,6 +227,19 @@ expect_error_saying "puzzles generate --db in a file" "^arbiter: error: --db '$t
   puzzles generate brique --kind within-1 --count 1 --db "$tmp/a-file/p.db"
 expect_error_saying "puzzles list --db missing" "^arbiter: error: --db '$tmp/absent.db': no such file$" puzzles list --db "$tmp/absent.db"
 expect_error_saying "puzzles show --db on a directory" "^arbiter: error: --db '$tmp': it is a directory$" puzzles show 1 --db "$tmp"
+# A directory where SQLite keeps the store's write-ahead log (-wal) or its index (-shm) is named
+# (a writer failed "unable to open database file", "disk I/O error (Is a directory)" or "attempt to
+# write a readonly database", naming neither); a reader reads the store without them.
+mkdir "$tmp/walled.db-wal"
+expect_error_saying "puzzles generate --db whose -wal is a directory" \
+  "^arbiter: error: --db '$tmp/walled.db': '$tmp/walled.db-wal', where SQLite keeps the store's write-ahead log, is a directory: " \
+  puzzles generate quentin --size 5 --kind within-1 --count 1 --db "$tmp/walled.db"
+"$arbiter" puzzles generate quentin --size 5 --kind within-1 --count 1 --db "$tmp/kept.db" >"$tmp/out" 2>&1 || fail "a store to give a -shm directory" "$tmp/out"
+mkdir "$tmp/kept.db-shm"
+expect_error_saying "puzzles generate --db (a store) whose -shm is a directory" \
+  "^arbiter: error: --db '$tmp/kept.db': '$tmp/kept.db-shm', where SQLite keeps the store's write-ahead log's index, is a directory: " \
+  puzzles generate quentin --size 5 --kind within-1 --count 2 --db "$tmp/kept.db"
+expect_ok "puzzles list --db (a store) whose -shm is a directory" "^1 puzzle$" puzzles list --db "$tmp/kept.db"
 : >"$tmp/empty.db"
 # --difficulty says its problem as every option does (it said "bad difficulty range '2-x' (expected
 # A-B ...)"), and the puzzle's id is "ID" however it is given (after "--" it was "--id", Boost's name).
