@@ -196,6 +196,17 @@ grep -q "^arbiter: warning: $tmp/cut2.tsv: the stored verdict of .* looks cut sh
 "$arbiter" prove brique all --sizes 2 --results "$tmp/cut2.tsv" >"$tmp/again" 2>/dev/null
 grep -q "^state: $tmp/cut2.tsv ($records stored verdicts reused; nothing new kept)" "$tmp/again" && pass ||
   fail "a cut last record is not kept again on its own line" "$tmp/again" "$tmp/cut2.tsv"
+# Still said to be cut once a run that does not need it has ended its line and kept records after
+# it (it was then said to have no checksum, "kept by an older arbiter"): a size-2 record cut inside
+# its twelfth field, then a run at size 3, then one at size 2.
+kept=$(awk -F'\t' '$5 == 2' "$tmp/cut.tsv" | head -1)
+awk -F'\t' -v kept="$kept" '$0 != kept' "$tmp/cut.tsv" >"$tmp/cut3.tsv"
+part=$(printf '%s' "$kept" | cut -f1-11)
+printf '%s' "${part%??}" >>"$tmp/cut3.tsv"
+"$arbiter" prove brique all --sizes 3 --results "$tmp/cut3.tsv" >/dev/null 2>&1
+"$arbiter" prove brique all --sizes 2 --results "$tmp/cut3.tsv" >/dev/null 2>"$tmp/err"
+grep -q "^arbiter: warning: $tmp/cut3.tsv: the stored verdict of .* size 2 was cut short (a run ended while keeping it; a later run ended its line): it is decided again$" "$tmp/err" &&
+  pass || fail "a cut record followed by later ones is said to be cut" "$tmp/err" "$tmp/cut3.tsv"
 # A stored verdict changed after it was kept is not reused: named in one line and decided again
 # ("refuted" edited to "proved" printed "proved (reused ...)", exit 0).
 "$arbiter" prove quentin mover-can-move --sizes 5 --results "$tmp/q.tsv" >/dev/null 2>&1
