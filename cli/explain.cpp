@@ -52,11 +52,11 @@ void add_outcome(nlohmann::json& out, const GameDescriptor& game, const Outcome&
 
 // The trace of the move explained, move `number`: a word that is no move of the game at all is an
 // error naming the move's number, as play_moves names an earlier one ("move 2: not a Brique move").
-std::string trace_of(const State& state, const std::string& move, std::size_t number) {
+std::string trace_of(const State& state, const std::string& move, std::size_t number, bool from_given_position) {
   try {
     return state.explain_text(move);
   } catch (const InputError& error) {
-    throw InputError("move " + std::to_string(number) + ": " + error.what());
+    throw InputError(move_label(number, from_given_position) + ": " + error.what());
   }
 }
 
@@ -69,10 +69,12 @@ int explain(const std::vector<std::string>& args) {
   auto loaded = load_game_position(a.game_name, a.game, a.position, a.implementation);
   State& state = *loaded.state;
   a.moves = group_move_words(state, a.moves);
+  // Moves are counted from the position given, if one is: its move 1 is not the game's first move.
+  const bool given = !a.position.empty();
   const std::unique_ptr<State> start = state.clone();
-  play_moves(loaded.game->descriptor(), state, a.moves, a.moves.size() - 1);
+  play_moves(loaded.game->descriptor(), state, a.moves, a.moves.size() - 1, given);
   const std::string& last = a.moves.back();
-  if (state.is_terminal()) throw game_over_error(loaded.game->descriptor(), state, a.moves, a.moves.size() - 1);
+  if (state.is_terminal()) throw game_over_error(loaded.game->descriptor(), state, a.moves, a.moves.size() - 1, given);
   if (a.json) {
     // The moves as the game writes them (as moves and replay print them, captures included).
     std::vector<std::string> written;
@@ -87,7 +89,7 @@ int explain(const std::vector<std::string>& args) {
     out["before"] = state.line();
     out["move_number"] = a.moves.size();
     out["move"] = last;  // an illegal move as given
-    out["trace"] = trace_of(state, last, a.moves.size());
+    out["trace"] = trace_of(state, last, a.moves.size(), given);
     try {
       const Move move = state.parse_move(last);
       auto after = state.clone();
@@ -109,9 +111,10 @@ int explain(const std::vector<std::string>& args) {
     return out["legal"].get<bool>() ? 0 : 1;
   }
   // The trace first: a move that is not a move of the game at all is an error before any output.
-  const std::string trace = trace_of(state, last, a.moves.size());
-  std::cout << "Position before move " << a.moves.size() << " (" << state.line() << "):\n" << keyed_diagram(*loaded.game, state) << "\n";
-  std::cout << "Move " << a.moves.size() << ": " << last << "\n" << trace;
+  const std::string trace = trace_of(state, last, a.moves.size(), given);
+  const std::string label = move_label(a.moves.size(), given);
+  std::cout << "Position before " << label << " (" << state.line() << "):\n" << keyed_diagram(*loaded.game, state) << "\n";
+  std::cout << "Move" << label.substr(std::string("move").size()) << ": " << last << "\n" << trace;
   Move move = 0;
   try {
     move = state.parse_move(last);
@@ -134,14 +137,15 @@ int replay(const std::vector<std::string>& args) {
   auto loaded = load_game_position(a.game_name, a.game, a.position, a.implementation);
   State& state = *loaded.state;
   a.moves = group_move_words(state, a.moves);
+  const bool given = !a.position.empty();  // moves counted from it, as explain counts them
   std::vector<std::string> written;  // each move as the game writes it
   for (std::size_t i = 0; i < a.moves.size(); ++i) {
-    if (state.is_terminal()) throw game_over_error(loaded.game->descriptor(), state, a.moves, i);
+    if (state.is_terminal()) throw game_over_error(loaded.game->descriptor(), state, a.moves, i, given);
     Move move = 0;
     try {
       move = state.parse_move(a.moves[i]);
     } catch (const InputError& error) {
-      throw InputError("move " + std::to_string(i + 1) + ": " + error.what());
+      throw InputError(move_label(i + 1, given) + ": " + error.what());
     }
     written.push_back(state.move_text(move));
     state.apply(move);
@@ -160,7 +164,8 @@ int replay(const std::vector<std::string>& args) {
   }
   // Comma-separated where a move has a space in it ("place a1/0, place b2/1"), so that the record
   // pastes back into replay move by move.
-  std::cout << "Record: " << (written.empty() ? "(no moves)" : move_list(written)) << "\n"
+  // From a given position the record is not the game's from its start: the line says so.
+  std::cout << (given ? "Record from the given position: " : "Record: ") << (written.empty() ? "(no moves)" : move_list(written)) << "\n"
             << "Position: " << state.line() << "\n" << keyed_diagram(*loaded.game, state)
             << "Result: " << outcome_text(loaded.game->descriptor(), state.outcome()) << "\n";
   return 0;
@@ -177,7 +182,7 @@ int moves(const std::vector<std::string>& args) {
   auto loaded = load_game_position(a.game_name, a.game, a.position, a.implementation);
   State& state = *loaded.state;
   a.moves = group_move_words(state, a.moves);
-  play_moves(loaded.game->descriptor(), state, a.moves, a.moves.size());
+  play_moves(loaded.game->descriptor(), state, a.moves, a.moves.size(), !a.position.empty());
   std::vector<Move> legal;
   state.legal_moves(legal);
   if (a.json) {

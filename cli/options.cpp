@@ -159,8 +159,12 @@ std::vector<std::string> group_move_words(const State& start, const std::vector<
   return groups;
 }
 
+std::string move_label(std::size_t number, bool from_given_position) {
+  return "move " + std::to_string(number) + (from_given_position ? " from the given position" : "");
+}
+
 InputError game_over_error(const GameDescriptor& game, const State& state, const std::vector<std::string>& moves,
-                           std::size_t next) {
+                           std::size_t next, bool from_given_position) {
   const Outcome outcome = state.outcome();
   std::string how;
   if (next == 0) {
@@ -172,18 +176,19 @@ InputError game_over_error(const GameDescriptor& game, const State& state, const
               ? game.side_names.at(static_cast<std::size_t>(outcome.winner)) + " won with " + ending
               : "drawn with " + ending;
   }
-  return InputError("move " + std::to_string(next + 1) + " " + quote_input(moves[next]) + ": the game is already over (" +
-                    how + ")");
+  return InputError("move " + std::to_string(next + 1) + " " + quote_input(moves[next]) +
+                    (from_given_position ? " from the given position" : "") + ": the game is already over (" + how + ")");
 }
 
-void play_moves(const GameDescriptor& game, State& state, const std::vector<std::string>& moves, std::size_t count) {
+void play_moves(const GameDescriptor& game, State& state, const std::vector<std::string>& moves, std::size_t count,
+                bool from_given_position) {
   for (std::size_t i = 0; i < count; ++i) {
-    if (state.is_terminal()) throw game_over_error(game, state, moves, i);
+    if (state.is_terminal()) throw game_over_error(game, state, moves, i, from_given_position);
     Move move = 0;
     try {
       move = state.parse_move(moves[i]);
     } catch (const InputError& error) {
-      throw InputError("move " + std::to_string(i + 1) + ": " + error.what());
+      throw InputError(move_label(i + 1, from_given_position) + ": " + error.what());
     }
     state.apply(move);
   }

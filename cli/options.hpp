@@ -89,14 +89,21 @@ std::vector<std::string> group_move_words(const State& start, const std::vector<
 // the diagram alone.
 std::string keyed_diagram(const Game& game, const State& state);
 
-// Plays the moves in order on state, with errors naming the move's index and text.
-void play_moves(const GameDescriptor& game, State& state, const std::vector<std::string>& moves, std::size_t count);
+// A move of a record by its number, "move 3"; where the record starts from a position the user
+// gave (--position), "move 3 from the given position", so that it is not read as the game's third
+// move (the position may be well into the game).
+std::string move_label(std::size_t number, bool from_given_position);
+
+// Plays the moves in order on state, with errors naming the move's index (move_label) and text.
+void play_moves(const GameDescriptor& game, State& state, const std::vector<std::string>& moves, std::size_t count,
+                bool from_given_position = false);
 
 // The error for moves[next] when the game in `state` is already over, `state` having played the
 // moves before it: "move 5 'c2': the game is already over (Black won with move 3 'a2')", or
 // "(... drawn with move ...)", or "(the position it starts from is over: Black wins)".
+// With from_given_position the move is named "move 5 'c2' from the given position" (move_label).
 InputError game_over_error(const GameDescriptor& game, const State& state, const std::vector<std::string>& moves,
-                           std::size_t next);
+                           std::size_t next, bool from_given_position = false);
 
 // A command that can print either JSON or a Markdown table prints one of them: throws InputError
 // when both --json and --markdown are given.

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 #include <variant>
 
 #include "model/core/errors.hpp"
@@ -480,6 +481,21 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
   // ever generated into.
   if (exists && !std::filesystem::is_regular_file(path, ec)) {
     throw InputError(name + ": not a puzzle database (not a regular file: a puzzle database is an SQLite file)");
+  }
+  // SQLite keeps a writer's write-ahead log and its index beside the store, in PATH-wal and
+  // PATH-shm: a directory there (or a device, a pipe) failed the writer with "unable to open
+  // database file", "disk I/O error" or "attempt to write a readonly database", naming neither.
+  // A reader is left alone: it reads the store without them (the immutable open below).
+  if (create_if_missing) {
+    for (const auto& [ending, kept] : {std::pair<const char*, const char*>{"-wal", "write-ahead log"},
+                                      std::pair<const char*, const char*>{"-shm", "write-ahead log's index"}}) {
+      const std::string beside = path + ending;
+      const std::filesystem::file_status status = std::filesystem::status(beside, ec);
+      if (!std::filesystem::exists(status) || std::filesystem::is_regular_file(status)) continue;
+      throw InputError(name + ": " + quote_input(beside) + ", where SQLite keeps the store's " + kept + ", is " +
+                       (std::filesystem::is_directory(status) ? "a directory" : "not a regular file") +
+                       ": move it away (it holds nothing of the store), or give the store another name");
+    }
   }
   // A reading command opens the file read-only. A store in write-ahead-log mode (every store a
   // writer has opened) needs its -shm file to be read, which SQLite cannot create on read-only

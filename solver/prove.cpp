@@ -114,10 +114,20 @@ std::string record(const std::string& key, const Verdict& v, double budget) {
   return text + '\t' + kCheckField + text_key_hex(text);
 }
 
+// The field append_result adds to a last line it finds cut short (a run killed while keeping a
+// verdict) before it ends that line: the line then reads as cut, not as a record an older arbiter
+// kept without a checksum, once later records follow it.
+constexpr const char* kCutField = "cut-short";
+
+// The most fields a record kept before checksums had (its key, then twelve: the arbiter that kept
+// it last). A line without a checksum that has more was cut short.
+constexpr std::size_t kUncheckedFieldsMost = kKeyFields + 12;
+
 // What a line of a results file is: a record to reuse, a record not to trust (changed after it
-// was kept; or kept before records had checksums, 28 November 2026, or before they named their
-// arbiter, whose verdicts are no longer reused), or something else.
-enum class Line { Record, Damaged, Unchecked, Other };
+// was kept; cut short by a run that ended while keeping it; or kept before records had checksums,
+// 28 November 2026, or before they named their arbiter, whose verdicts are no longer reused, which
+// a line cut short at a field's end can look like), or something else.
+enum class Line { Record, Damaged, Cut, Unchecked, Other };
 
 // The last field, the moves that reach a counterexample found by play from the empty board, was
 // added on 29 November 2026: a record without it is still read (its verdict has no such line).
@@ -130,7 +140,10 @@ Line parse_record(const std::string& line, std::string& key, Stored& stored) {
   if (fields.size() < 10) return Line::Other;
   key = join(std::vector<std::string>(fields.begin(), fields.begin() + kKeyFields), "\t");
   const std::size_t check_at = line.rfind('\t') + 1;
-  if (line.compare(check_at, std::string(kCheckField).size(), kCheckField) != 0) return Line::Unchecked;
+  if (line.compare(check_at, std::string::npos, kCutField) == 0) return Line::Cut;
+  if (line.compare(check_at, std::string(kCheckField).size(), kCheckField) != 0) {
+    return fields.size() > kUncheckedFieldsMost ? Line::Cut : Line::Unchecked;
+  }
   if (line.substr(check_at + std::string(kCheckField).size()) != text_key_hex(line.substr(0, check_at - 1))) {
     return Line::Damaged;
   }
@@ -197,11 +210,16 @@ Results load_results(const std::string& file) {
     } else if (read != Line::Other) {
       results.stored.erase(key);
       // The file's last line without its newline is where a write was cut off (a run killed while
-      // it kept a verdict): it read as a record without a checksum, "kept by an older arbiter".
+      // it kept a verdict): it read as a record without a checksum, "kept by an older arbiter". A
+      // later run ends that line with kCutField; a line ended before that field existed (29
+      // November 2026) that has no more fields than an older record had is either.
       results.untrusted[key] = in.eof()                ? "looks cut short (the file's last line, without its newline: a run "
                                                          "ended while keeping it)"
                                : read == Line::Damaged ? "fails its checksum (changed since it was kept)"
-                                                       : "has no checksum (kept by an older arbiter)";
+                               : read == Line::Cut     ? "was cut short (a run ended while keeping it; a later run ended "
+                                                         "its line)"
+                                                       : "has no checksum (kept by an older arbiter, or cut short by a run "
+                                                         "that ended while keeping it)";
     }
   }
   if (any_text && !any_record) {
@@ -220,11 +238,12 @@ void append_result(const std::string& file, const std::string& line) {
   const int descriptor = ::open(file.c_str(), O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
   int cause = descriptor < 0 ? errno : 0;
   // A last line cut short (a run killed mid-write) is ended first: glued to it, the new record
-  // could never be read back.
+  // could never be read back. Its last field then says it was cut (kCutField), which a record an
+  // older arbiter kept without a checksum never ends with.
   char last = '\n';
   if (struct stat st{}; cause == 0 && ::fstat(descriptor, &st) == 0 && st.st_size > 0 &&
                         ::pread(descriptor, &last, 1, st.st_size - 1) == 1 && last != '\n') {
-    text.insert(text.begin(), '\n');
+    text.insert(0, std::string("\t") + kCutField + "\n");
   }
   for (std::size_t done = 0; cause == 0 && done < text.size();) {
     const ssize_t count = ::write(descriptor, text.data() + done, text.size() - done);

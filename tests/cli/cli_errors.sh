@@ -104,7 +104,7 @@ boloa_position="quentin 5 BWBBW/BWB.W/WWW.B/WB.../WBBWB white 15"
 expect_ok "a position line under a ruling that sets another" "^Position: $boloa_position $boloa_rulings$" \
   moves quentin --position "$boloa_position rules-version=boloa-wording"
 "$arbiter" explain quentin --position "$boloa_position rules-version=boloa-wording" d3 >"$tmp/out" 2>"$tmp/err"
-[ $? -eq 1 ] && grep -q "^Position before move 1 ($boloa_position $boloa_rulings):$" "$tmp/out" \
+[ $? -eq 1 ] && grep -q "^Position before move 1 from the given position ($boloa_position $boloa_rulings):$" "$tmp/out" \
   && grep -q "white stones e2 and d3 are diagonally adjacent" "$tmp/out" \
   && pass || fail "explain under rules-version=boloa-wording states and applies diagonal-rule=mover-only" "$tmp/out" "$tmp/err"
 boloa_conflict="rules-version=boloa-wording sets diagonal-rule=mover-only, so it cannot be given with diagonal-rule=all-stones$"
@@ -196,6 +196,17 @@ grep -q "^arbiter: warning: $tmp/cut2.tsv: the stored verdict of .* looks cut sh
 "$arbiter" prove brique all --sizes 2 --results "$tmp/cut2.tsv" >"$tmp/again" 2>/dev/null
 grep -q "^state: $tmp/cut2.tsv ($records stored verdicts reused; nothing new kept)" "$tmp/again" && pass ||
   fail "a cut last record is not kept again on its own line" "$tmp/again" "$tmp/cut2.tsv"
+# Still said to be cut once a run that does not need it has ended its line and kept records after
+# it (it was then said to have no checksum, "kept by an older arbiter"): a size-2 record cut inside
+# its twelfth field, then a run at size 3, then one at size 2.
+kept=$(awk -F'\t' '$5 == 2' "$tmp/cut.tsv" | head -1)
+awk -F'\t' -v kept="$kept" '$0 != kept' "$tmp/cut.tsv" >"$tmp/cut3.tsv"
+part=$(printf '%s' "$kept" | cut -f1-11)
+printf '%s' "${part%??}" >>"$tmp/cut3.tsv"
+"$arbiter" prove brique all --sizes 3 --results "$tmp/cut3.tsv" >/dev/null 2>&1
+"$arbiter" prove brique all --sizes 2 --results "$tmp/cut3.tsv" >/dev/null 2>"$tmp/err"
+grep -q "^arbiter: warning: $tmp/cut3.tsv: the stored verdict of .* size 2 was cut short (a run ended while keeping it; a later run ended its line): it is decided again$" "$tmp/err" &&
+  pass || fail "a cut record followed by later ones is said to be cut" "$tmp/err" "$tmp/cut3.tsv"
 # A stored verdict changed after it was kept is not reused: named in one line and decided again
 # ("refuted" edited to "proved" printed "proved (reused ...)", exit 0).
 "$arbiter" prove quentin mover-can-move --sizes 5 --results "$tmp/q.tsv" >/dev/null 2>&1
@@ -227,6 +238,19 @@ expect_error_saying "puzzles generate --db in a file" "^arbiter: error: --db '$t
   puzzles generate brique --kind within-1 --count 1 --db "$tmp/a-file/p.db"
 expect_error_saying "puzzles list --db missing" "^arbiter: error: --db '$tmp/absent.db': no such file$" puzzles list --db "$tmp/absent.db"
 expect_error_saying "puzzles show --db on a directory" "^arbiter: error: --db '$tmp': it is a directory$" puzzles show 1 --db "$tmp"
+# A directory where SQLite keeps the store's write-ahead log (-wal) or its index (-shm) is named
+# (a writer failed "unable to open database file", "disk I/O error (Is a directory)" or "attempt to
+# write a readonly database", naming neither); a reader reads the store without them.
+mkdir "$tmp/walled.db-wal"
+expect_error_saying "puzzles generate --db whose -wal is a directory" \
+  "^arbiter: error: --db '$tmp/walled.db': '$tmp/walled.db-wal', where SQLite keeps the store's write-ahead log, is a directory: " \
+  puzzles generate quentin --size 5 --kind within-1 --count 1 --db "$tmp/walled.db"
+"$arbiter" puzzles generate quentin --size 5 --kind within-1 --count 1 --db "$tmp/kept.db" >"$tmp/out" 2>&1 || fail "a store to give a -shm directory" "$tmp/out"
+mkdir "$tmp/kept.db-shm"
+expect_error_saying "puzzles generate --db (a store) whose -shm is a directory" \
+  "^arbiter: error: --db '$tmp/kept.db': '$tmp/kept.db-shm', where SQLite keeps the store's write-ahead log's index, is a directory: " \
+  puzzles generate quentin --size 5 --kind within-1 --count 2 --db "$tmp/kept.db"
+expect_ok "puzzles list --db (a store) whose -shm is a directory" "^1 puzzle$" puzzles list --db "$tmp/kept.db"
 : >"$tmp/empty.db"
 # --difficulty says its problem as every option does (it said "bad difficulty range '2-x' (expected
 # A-B ...)"), and the puzzle's id is "ID" however it is given (after "--" it was "--id", Boost's name).
@@ -625,8 +649,22 @@ expect_error_saying "brique replay after a drawn end" "^arbiter: error: move 3 '
 expect_error_saying "brochs explain after the end" "^arbiter: error: move 3 'pass': the game is already over \(White won with move 2 'pass'\)$" \
   explain brochs --size 7 pass pass pass
 expect_error_saying "explain from a finished position" \
-  "^arbiter: error: move 1 'c2': the game is already over \(the position it starts from is over: Black wins\)$" \
+  "^arbiter: error: move 1 'c2' from the given position: the game is already over \(the position it starts from is over: Black wins\)$" \
   explain quentin --position "quentin 3 BW./B../BW. black 4 pie=off" c2
+# Moves played from a given position are counted from it, and explain and replay say so: explain's
+# "Move 1: pass" at ply 13 was read as the game's first move.
+late="quentin 5 BBBWB/W.BWW/B.WWW/...BW/BWBBW white 13"
+expect_ok "explain from a given position: its move 1 is not the game's" "^Move 1 from the given position: pass$" explain -p "$late" pass
+grep -q "^Position before move 1 from the given position ($late):$" "$tmp/out" \
+  && pass || fail "explain from a given position: the position before the move" "$tmp/out"
+expect_ok "explain from the start: moves are the game's" "^Move 2: b1$" explain quentin --size 5 a1 b1
+grep -q "^Position before move 2 (quentin 5 " "$tmp/out" && pass || fail "explain from the start: the position before the move" "$tmp/out"
+expect_ok "replay from a given position: the record is from it" "^Record from the given position: pass$" replay -p "$late" pass
+expect_ok "replay from the start: the record" "^Record: a1 b1$" replay quentin --size 5 a1 b1
+expect_error_saying "replay from a given position: a bad move counted from it" \
+  "^arbiter: error: move 2 from the given position: cannot read move 'zz'" replay -p "$late" pass zz
+expect_error_saying "explain from a given position: a bad earlier move counted from it" \
+  "^arbiter: error: move 1 from the given position: cannot read move 'zz'" explain -p "$late" zz pass
 
 # ARBITER_PROGRESS_SECONDS (README: the interval of progress lines off a terminal) is read before
 # a command does anything: a bad value is one line naming the variable, the range and the value,
