@@ -7,6 +7,8 @@
 # CORPUS is a folder that keeps what the run learns (created if absent; a later run with the same
 # folder continues from it); without it the corpus is temporary. A long run is the same with more
 # seconds and a CORPUS (docs/fuzzing.md).
+# ARBITER_FUZZ_SEED sets libFuzzer's -seed (default 1, the test run's; a long run takes another to
+# walk other mutations).
 # An input that fails is kept in $ARBITER_FUZZ_ARTIFACTS (default: fuzz-artifacts/<TARGET>/ beside
 # FUZZER), with the run's whole log beside it; the report names it and the command that replays it.
 set -u
@@ -63,7 +65,9 @@ fi
 if [ -z "$corpus" ]; then corpus="$tmp/corpus"; fi
 mkdir -p "$corpus" || { echo "FAIL: cannot create the corpus folder $corpus"; exit 1; }
 # -seed fixes the mutation sequence; -timeout flags one input that takes over 10 s as a failure.
-if "$fuzzer" -seed=1 -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -print_final_stats=1 \
+seed="${ARBITER_FUZZ_SEED:-1}"
+case "$seed" in ''|*[!0-9]*) echo "FAIL: ARBITER_FUZZ_SEED must be a whole number, not '$seed'"; exit 1;; esac
+if "$fuzzer" -seed="$seed" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -print_final_stats=1 \
      -artifact_prefix="$artifacts/" "$corpus" "$seeds/$target" >"$tmp/run.log" 2>&1; then
   grep -E "^stat::number_of_executed_units|^stat::new_units_added" "$tmp/run.log" | tr '\n' ' '; echo
   echo "ok: $target fuzzed for $seconds s"

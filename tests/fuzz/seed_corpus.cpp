@@ -1,10 +1,11 @@
 // Writes the fuzzers' starting inputs, taken from what the documentation and the rule texts show:
 // every game's seed examples (positions and moves), its initial position in both printed forms,
-// its ruling alternatives, and a certificate of a small solved position.
+// its ruling alternatives (as --rule values, and the positions play reaches under each), and a certificate of a small solved position.
 //   seed_corpus OUTPUT_DIRECTORY   (writes OUTPUT_DIRECTORY/<target>/<n>)
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <random>
 #include <sstream>
 #include <vector>
 
@@ -53,6 +54,27 @@ void seed_game(Corpus& corpus, std::size_t index, const GameDescriptor& game) {
   corpus.add("ruling_reader", selector(index) + size_byte);
   for (const Ruling& ruling : game.rulings) {
     for (const RulingOption& option : ruling.options) corpus.add("ruling_reader", selector(index) + size_byte + ruling.name + "=" + option.value);
+  }
+  // Under each ruling alternative, positions a seeded random game reaches, in one-line form (which
+  // names the rulings): the reader's checks that only some rulings make (Brochs' taken keeps and
+  // free curse, Brique's passes and mirror swap, ...) start from positions that pass them.
+  int play_size = 4;
+  while (!game.size_ok(play_size) && play_size < 64) ++play_size;
+  std::mt19937 rng(20261129);
+  for (const Ruling& ruling : game.rulings) {
+    for (const RulingOption& option : ruling.options) {
+      if (option.value == ruling.default_value) continue;
+      auto ruled = make_game(game, play_size, {ruling.name + "=" + option.value});
+      auto state = ruled->initial_state();
+      corpus.add("position_reader", state->line());
+      for (int ply = 1; ply <= 40; ++ply) {
+        std::vector<Move> legal;
+        state->legal_moves(legal);
+        if (legal.empty()) break;
+        state->apply(legal[rng() % legal.size()]);
+        if (ply % 8 == 0 || state->is_terminal()) corpus.add("position_reader", state->line());
+      }
+    }
   }
   // A certificate of the smallest size's initial position, where the solver settles it quickly.
   for (int size = 1; size <= 64; ++size) {
