@@ -335,7 +335,8 @@ int generate(const std::vector<std::string>& args) {
       moved_line = std::string(moved.what()) + ": this run stopped; " +
                    (stored == 0   ? std::string("it had stored no puzzle")
                     : stored == 1 ? "the 1 puzzle it stored is" + where
-                                  : "the " + std::to_string(stored) + " puzzles it stored are" + where);
+                                  : "the " + std::to_string(stored) + " puzzles it stored are" + where) +
+                   (moved.left_behind.empty() ? "" : "; " + moved.left_behind);
     }
   }
   if (!moved_line.empty()) {

@@ -3,6 +3,7 @@
 #include <openssl/evp.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -1019,6 +1020,10 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
       std::vector<Puzzle> keep;
       std::uint64_t consumed = 0;
       std::int64_t would_store = stored;
+      // Counted in the report once the batch is written: a batch rolled back is examined again by
+      // the next run, and its outcomes counted there (counted here too, the summary gave more
+      // outcomes than positions examined).
+      std::array<std::uint64_t, kRejections> batch_rejected{};
       for (auto it = arrived.find(run.next + consumed); it != arrived.end() && would_store < count;
            it = arrived.find(run.next + consumed)) {
         if (is_puzzle(it->second)) {
@@ -1026,7 +1031,7 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
           ++would_store;
         } else if (it->second.size() > 1 && it->second.front() == 'R') {
           const int why = std::stoi(it->second.substr(1));
-          if (why >= 0 && why < kRejections) ++report.rejected[static_cast<std::size_t>(why)];
+          if (why >= 0 && why < kRejections) ++batch_rejected[static_cast<std::size_t>(why)];
         }
         arrived.erase(it);
         ++consumed;
@@ -1045,6 +1050,7 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
         report.write_error = error.what();
         return;
       }
+      for (std::size_t why = 0; why < batch_rejected.size(); ++why) report.rejected[why] += batch_rejected[why];
       for (const auto& added : batch) {
         if (added.inserted) {
           ++stored;

@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 #include <pwd.h>
+#include <dirent.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <fcntl.h>
@@ -9,11 +10,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -413,6 +417,69 @@ PuzzleStore::~PuzzleStore() {
   if (file_lock_ >= 0) ::close(file_lock_);
 }
 
+namespace {
+
+// The name the file open as `fd` has now, where the system tells it (Linux: /proc/self/fd/FD,
+// which gives the path, or the old one with " (deleted)" after it), checked to name that file;
+// empty where it cannot be found.
+std::string current_name(int fd, const struct stat& held) {
+  char target[PATH_MAX];
+  const std::string link = "/proc/self/fd/" + std::to_string(fd);
+  const ssize_t length = ::readlink(link.c_str(), target, sizeof target - 1);
+  if (length <= 0) return {};
+  const std::string name(target, static_cast<std::size_t>(length));
+  struct stat now{};
+  if (::stat(name.c_str(), &now) != 0 || now.st_dev != held.st_dev || now.st_ino != held.st_ino) return {};
+  return name;
+}
+
+// The folder the file system of `path`'s folder is mounted on (the last one up from it on the same
+// device), where `find -xdev -inum` looks for a file of that file system.
+std::string mount_folder(const std::string& path, dev_t device) {
+  std::error_code ec;
+  std::filesystem::path folder = std::filesystem::absolute(path, ec).parent_path();
+  if (ec) return "/";
+  for (;;) {
+    const std::filesystem::path up = folder.parent_path();
+    struct stat above{};
+    if (up == folder || ::stat(up.c_str(), &above) != 0 || above.st_dev != device) return folder.string();
+    folder = up;
+  }
+}
+
+// The files (device, inode) this process holds open, from /proc/self/fd; none where the system
+// does not tell.
+std::optional<std::set<std::pair<dev_t, ino_t>>> open_files() {
+  DIR* folder = ::opendir("/proc/self/fd");
+  if (folder == nullptr) return std::nullopt;
+  std::set<std::pair<dev_t, ino_t>> held;
+  while (const dirent* entry = ::readdir(folder)) {
+    struct stat st{};
+    const std::string link = std::string("/proc/self/fd/") + entry->d_name;
+    if (entry->d_name[0] != '.' && ::stat(link.c_str(), &st) == 0) held.emplace(st.st_dev, st.st_ino);
+  }
+  ::closedir(folder);
+  return held;
+}
+
+// Removes PATH-wal and PATH-shm beside a name that names nothing now, where they are the files this
+// process holds open (its connection's log and index), never ones another run made since under the
+// name. The names of those left (ones it cannot tell are its own).
+std::vector<std::string> remove_own_logs(const std::string& path) {
+  const auto held = open_files();
+  std::vector<std::string> left;
+  for (const char* ending : {"-wal", "-shm"}) {
+    const std::string name = path + ending;
+    struct stat st{};
+    if (::lstat(name.c_str(), &st) != 0) continue;
+    if (held && held->count({st.st_dev, st.st_ino}) > 0 && ::unlink(name.c_str()) == 0) continue;
+    left.push_back(name);
+  }
+  return left;
+}
+
+}  // namespace
+
 void PuzzleStore::check_still_named() const {
   if (file_lock_ < 0) return;
   struct stat held{}, named{};
@@ -420,21 +487,39 @@ void PuzzleStore::check_still_named() const {
   const bool named_ok = ::stat(path_.c_str(), &named) == 0;
   if (named_ok && named.st_dev == held.st_dev && named.st_ino == held.st_ino) return;
   const std::string now = named_ok ? quote_input(path_) + " names another file now" : quote_input(path_) + " names no file now";
-  StoreMoved moved(name_ + ": the store was moved or removed during the run: " + now +
-                   (held.st_nlink == 0 ? ", and the file this run opened has no name left (it was removed)"
-                                       : ", and the file this run opened has another name (it was renamed, or another "
-                                         "link to it remains)"));
-  moved.removed = held.st_nlink == 0;
-  if (!moved.removed) {
+  std::string opened;
+  if (held.st_nlink == 0) {
+    opened = ", and the file this run opened has no name left (it was removed)";
+  } else if (const std::string name = current_name(file_lock_, held); !name.empty()) {
+    opened = ", and the file this run opened is named " + quote_input(name) + " now";
+  } else {
+    // Another link left after the name was removed, or a system that does not say: its inode
+    // number finds it.
+    opened = ", and the file this run opened has another name (it was renamed, or another link to it remains; find " +
+             quote_input(mount_folder(path_, held.st_dev)) + " -xdev -inum " + std::to_string(held.st_ino) + " finds it)";
+  }
+  if (held.st_nlink > 0) {
     // SQLite's close leaves the write-ahead log as it is when the file has moved (it names the
     // old name, and may be another file's): what was committed would stay in OLD-wal beside the old
     // name, not in the file. Copied into the file now, so that the file under its new name holds
-    // every commit; the emptied log and its index beside a name that names nothing are removed.
+    // every commit.
     if (sqlite3_get_autocommit(db_) == 0) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
     sqlite3_exec(db_, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr);
-    if (!named_ok) {
-      ::unlink((path_ + "-wal").c_str());
-      ::unlink((path_ + "-shm").c_str());
+  }
+  StoreMoved moved(name_ + ": the store was moved or removed during the run: " + now + opened);
+  moved.removed = held.st_nlink == 0;
+  if (!named_ok) {
+    // The log and its index beside a name that names nothing are removed (SQLite's close leaves
+    // them when the file has moved or was removed), where they are the ones this connection opened.
+    const std::vector<std::string> left = remove_own_logs(path_);
+    for (std::size_t i = 0; i < left.size(); ++i) moved.left_behind += (i == 0 ? "" : " and ") + quote_input(left[i]);
+    if (!left.empty()) {
+      const bool one = left.size() == 1;
+      moved.left_behind += std::string(one ? " is left beside the name (this run cannot tell it is the one it opened; "
+                                             "another run may use it): remove it"
+                                           : " are left beside the name (this run cannot tell they are the ones it "
+                                             "opened; another run may use them): remove them") +
+                           " if no run uses " + quote_input(path_);
     }
   }
   throw moved;

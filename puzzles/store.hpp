@@ -78,6 +78,9 @@ class StoreMoved : public InputError {
  public:
   using InputError::InputError;
   bool removed = false;  // the file has no name left: what this run stored is lost with it
+  // Where the name names nothing: the store's -wal and -shm beside it that were left, and why (they
+  // are removed where they are the ones the writer's connection opened); empty when none was.
+  std::string left_behind;
 };
 
 class PuzzleStore {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -513,7 +514,74 @@ TEST_F(StoreTest, AWriterWhoseStoreIsRenamedStopsAtItsNextCommit) {
       FAIL() << "a store removed under the writer went unnoticed";
     } catch (const StoreMoved& e) {
       EXPECT_TRUE(e.removed);
+      EXPECT_EQ(e.left_behind, "");
     }
+    // The log and its index the writer's connection opened are removed with the name (SQLite's
+    // close left them, beside a name that names nothing).
+    EXPECT_FALSE(fs::exists(path("gone.db-wal")));
+    EXPECT_FALSE(fs::exists(path("gone.db-shm")));
+  }
+  EXPECT_FALSE(fs::exists(path("gone.db-wal")));
+  EXPECT_FALSE(fs::exists(path("gone.db-shm")));
+}
+
+// A renamed store is named where the system tells its new name (Linux's /proc/self/fd), and the
+// log beside its old name is emptied into it and removed.
+TEST_F(StoreTest, AMovedStoreIsNamed) {
+  {
+    auto writer = PuzzleStore::open(path("p.db"), true);
+    writer.add(sample(1));
+    fs::rename(path("p.db"), path("renamed.db"));
+    try {
+      writer.check_still_named();
+      FAIL() << "a renamed store went unnoticed";
+    } catch (const StoreMoved& e) {
+      EXPECT_FALSE(e.removed);
+      if (fs::exists("/proc/self/fd")) {
+        EXPECT_NE(std::string(e.what()).find("is named '" + fs::canonical(path("renamed.db")).string() + "' now"),
+                  std::string::npos)
+            << e.what();
+      }
+    }
+    EXPECT_FALSE(fs::exists(path("p.db-wal")));
+    EXPECT_FALSE(fs::exists(path("p.db-shm")));
+  }
+  EXPECT_EQ(PuzzleStore::open(path("renamed.db"), false).total(), 1);
+  // Its name removed while another link to it remains: no system tells that one, the inode
+  // number finds it.
+  {
+    auto writer = PuzzleStore::open(path("q.db"), true);
+    writer.add(sample(1));
+    fs::create_hard_link(path("q.db"), path("link.db"));
+    fs::remove(path("q.db"));
+    struct stat st{};
+    ASSERT_EQ(::stat(path("link.db").c_str(), &st), 0);
+    try {
+      writer.check_still_named();
+      FAIL() << "a store whose name was removed went unnoticed";
+    } catch (const StoreMoved& e) {
+      EXPECT_FALSE(e.removed);
+      EXPECT_NE(std::string(e.what()).find(" -xdev -inum " + std::to_string(st.st_ino) + " finds it)"), std::string::npos)
+          << e.what();
+    }
+  }
+  EXPECT_EQ(PuzzleStore::open(path("link.db"), false).total(), 1);
+  // A log another run made beside the name since is not this run's to remove: left, and said.
+  {
+    auto writer = PuzzleStore::open(path("r.db"), true);
+    writer.add(sample(1));
+    fs::remove(path("r.db"));
+    fs::remove(path("r.db-wal"));
+    std::ofstream(path("r.db-wal")) << "another run's";
+    try {
+      writer.check_still_named();
+      FAIL() << "a store removed under the writer went unnoticed";
+    } catch (const StoreMoved& e) {
+      EXPECT_TRUE(e.removed);
+      EXPECT_NE(e.left_behind.find("'" + path("r.db-wal") + "' is left beside the name"), std::string::npos) << e.left_behind;
+    }
+    EXPECT_TRUE(fs::exists(path("r.db-wal")));
+    EXPECT_FALSE(fs::exists(path("r.db-shm")));
   }
 }
 

@@ -44,10 +44,22 @@ if [ $status -eq 1 ] && grep -q '^Value: .* (exact, proved)' "$tmp/out" &&
 else
   fail "solve --proof past the file size limit -> exit $status" "$tmp/out" "$tmp/err"
 fi
+# Whether generate's summary in FILE adds up: the puzzles added, the duplicates skipped and the
+# candidates that were not puzzles are the positions examined (the candidates of a batch whose write
+# failed were counted among the not puzzles too, and are examined again by the next run).
+adds_up() {
+  local examined added duplicates others
+  examined="$(sed -n 's/^.* added (.*), \([0-9]*\) positions\{0,1\} examined (.*/\1/p' "$1")"
+  added="$(sed -n 's/^\([0-9]*\) puzzles\{0,1\} added (.*/\1/p' "$1")"
+  duplicates="$(sed -n 's/^.* added (.*, \([0-9]*\) duplicates skipped, .*/\1/p' "$1")"
+  others="$(sed -n 's/^not puzzles: //p' "$1" | tr ',' '\n' | awk '{ n += $1 } END { print n + 0 }')"
+  [ -n "$examined" ] && [ -n "$added" ] && [ -n "$duplicates" ] && [ $((added + duplicates + others)) -eq "$examined" ]
+}
 # A store that cannot be written part way ends the run as a stop does: the summary of what is
 # stored, exit 1 (not 2, bad input), and how to continue; the continued run stores what an unbroken
-# one does (it was the error alone, exit 2).
-(ulimit -f 160; exec "$arbiter" puzzles generate brique --size 5 --kind within-2 --count 12 --seed 5 --db "$tmp/limited.db") >"$tmp/out" 2>"$tmp/err"
+# one does (it was the error alone, exit 2). With this limit the write that fails is that of a batch
+# with a candidate that is not a puzzle.
+(ulimit -f 200; exec "$arbiter" puzzles generate brique --size 5 --kind within-2 --count 12 --seed 5 --db "$tmp/limited.db") >"$tmp/out" 2>"$tmp/err"
 status=$?
 stored="$(sed -n 's/^\([1-9][0-9]*\) puzzles\{0,1\} added (\1\/12 brique 5x5 within-2 in .*/\1/p' "$tmp/out")"
 if [ $status -eq 1 ] && [ -n "$stored" ] && [ "$stored" -lt 12 ] &&
@@ -56,11 +68,17 @@ if [ $status -eq 1 ] && [ -n "$stored" ] && [ "$stored" -lt 12 ] &&
 else
   fail "puzzles generate past the file size limit -> exit $status" "$tmp/out" "$tmp/err"
 fi
+if adds_up "$tmp/out"; then
+  pass
+else
+  fail "the summary of a run whose write failed counts as many outcomes as positions examined" "$tmp/out"
+fi
 "$arbiter" puzzles generate brique --size 5 --kind within-2 --count 12 --seed 5 --db "$tmp/limited.db" >"$tmp/out" 2>"$tmp/err" &&
   "$arbiter" puzzles generate brique --size 5 --kind within-2 --count 12 --seed 5 --db "$tmp/unbroken.db" >/dev/null 2>&1 &&
   "$arbiter" puzzles export --db "$tmp/limited.db" >"$tmp/limited.json" && "$arbiter" puzzles export --db "$tmp/unbroken.db" >"$tmp/unbroken.json"
 status=$?
-if [ $status -eq 0 ] && grep -q "^$((12 - stored)) puzzles\{0,1\} added (12/12 " "$tmp/out" && cmp -s "$tmp/limited.json" "$tmp/unbroken.json"; then
+if [ $status -eq 0 ] && grep -q "^$((12 - stored)) puzzles\{0,1\} added (12/12 " "$tmp/out" && adds_up "$tmp/out" &&
+   cmp -s "$tmp/limited.json" "$tmp/unbroken.json"; then
   pass
 else
   fail "puzzles generate continued after the file size limit stores what an unbroken run does -> exit $status" "$tmp/out" "$tmp/err"
