@@ -1250,6 +1250,21 @@ std::string wrong_move_text(const Puzzle& puzzle, const State& start, const Refu
   return why;
 }
 
+std::string difficulty_range(const std::vector<Puzzle>& puzzles) {
+  std::map<std::string, std::pair<int, int>> of;  // game's name: least and greatest difficulty
+  for (const Puzzle& puzzle : puzzles) {
+    const auto [at, fresh] = of.try_emplace(capitalised(puzzle.game), puzzle.difficulty, puzzle.difficulty);
+    if (!fresh) at->second = {std::min(at->second.first, puzzle.difficulty), std::max(at->second.second, puzzle.difficulty)};
+  }
+  const auto range = [](const std::pair<int, int>& held) {
+    return held.first == held.second ? std::to_string(held.first) : std::to_string(held.first) + "-" + std::to_string(held.second);
+  };
+  if (of.size() == 1) return "difficulty " + range(of.begin()->second);
+  std::vector<std::string> games;
+  for (const auto& [game, held] : of) games.push_back(game + " " + range(held));
+  return "difficulty by game: " + join(games, ", ");
+}
+
 std::string task_text(const Puzzle& puzzle, const std::string& side_name) {
   std::string text = side_name + " to play and win";
   if (puzzle.kind == PuzzleKind::WinsWithin) text += " in " + std::to_string(puzzle.within);
@@ -1299,7 +1314,8 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
   const std::string rules_note = "The next page gives each game's rules and how its moves are written.";
   std::vector<std::string> provenance = {what_was_proved(puzzles), versions_note(puzzles, options.rechecked, options.solutions)};
   std::vector<std::string> notes = {
-      std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ".", reading + rules_note};
+      std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ". " + kDifficultyMeaning,
+      reading + rules_note};
   if (!options.provenance_at_back) {
     notes = {notes[0], provenance[0], notes[1], provenance[1]};
     provenance.clear();

@@ -1618,6 +1618,32 @@ TEST(Book, EveryBoardOfOneGameAndSizePrintsAtOneScale) {
   fs::remove_all(folder);
 }
 
+// A level compares puzzles of one game and kind only: a book of several games gives the difficulties
+// per game, and its title page says what the number measures (a mixed book's subtitle read
+// "47 puzzles, difficulty 1-3", as if one scale, and a Hexabrae 1 was its hardest to solve by hand).
+TEST(Book, DifficultyIsSaidPerGameWithWhatItMeasures) {
+  const Puzzle brique = within_two(2, "brique", "brique 2 B./.. white 1", {"a2", "b1", "b2"}, 1);
+  Puzzle harder = brique;
+  harder.difficulty = 3;
+  const Puzzle hexabrae = within_two(16, "hexabrae", "hexabrae 2 Ba1/2 Bb3/0 Wc3/0 Wc5/2 Wd1/2 Bd2/0 Wd4/1 Be1/0 Be3/0 white 58",
+                                     {"place b1/2", "place e2/0", "b1-c2/1"}, 2);
+  EXPECT_EQ(difficulty_range({brique}), "difficulty 1");
+  EXPECT_EQ(difficulty_range({harder, brique}), "difficulty 1-3");
+  EXPECT_EQ(difficulty_range({hexabrae, harder, brique}), "difficulty by game: Brique 1-3, Hexabrae 2");
+  const fs::path folder = fs::temp_directory_path() / ("arbiter-book-difficulty-" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  const BookFiles files = write_book({brique, hexabrae}, folder.string());
+  for (const std::string& path : {files.html, files.tex}) {
+    std::ifstream file(path);
+    std::stringstream text;
+    text << file.rdbuf();
+    EXPECT_NE(text.str().find("It compares puzzles of one game and kind only"), std::string::npos) << path;
+    EXPECT_NE(text.str().find("measured from the solver's work on it"), std::string::npos) << path;
+  }
+  EXPECT_NE(command_output("pdftotext " + files.pdf + " - | tr '\\n' ' '").find("compares puzzles of one game and kind only"), std::string::npos);
+  fs::remove_all(folder);
+}
+
 TEST(Book, RefusesAnEmptyListAndAnUnwritableFolder) {
   EXPECT_THROW(write_book({}, (fs::temp_directory_path() / "arbiter-empty-book").string()), InputError);
   Puzzle puzzle;
