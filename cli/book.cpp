@@ -119,13 +119,10 @@ int book(const std::vector<std::string>& args) {
   name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
   book_options.title = title.empty() ? name + " puzzles" : title;
   // The subtitle gives the difficulties the book holds, not the range asked for (a book of levels
-  // 1-2 chosen with the default 1-5 read "difficulty 1-5").
-  const auto [easiest, hardest] = std::minmax_element(
-      selected.begin(), selected.end(), [](const puzzles::Puzzle& a, const puzzles::Puzzle& b) { return a.difficulty < b.difficulty; });
-  const std::string held = easiest->difficulty == hardest->difficulty
-                               ? std::to_string(easiest->difficulty)
-                               : std::to_string(easiest->difficulty) + "-" + std::to_string(hardest->difficulty);
-  book_options.subtitle = std::to_string(selected.size()) + (selected.size() == 1 ? " puzzle" : " puzzles") + ", difficulty " + held;
+  // 1-2 chosen with the default 1-5 read "difficulty 1-5"), per game in a book of several games,
+  // whose levels do not compare (puzzles::difficulty_range).
+  book_options.subtitle =
+      std::to_string(selected.size()) + (selected.size() == 1 ? " puzzle" : " puzzles") + ", " + puzzles::difficulty_range(selected);
   book_options.rechecked = true;
   book_options.provenance_at_back = provenance == "back";
   book_options.solutions = !no_solutions;

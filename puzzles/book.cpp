@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -54,6 +55,16 @@ struct Entry {
   std::string solution_words;
   // The room the problem's diagram takes in its boxes: the boxes less the lines of problem_words.
   double html_diagram_mm = 0, pdf_diagram_mm = 0;
+  // What the two diagrams are drawn from (the boards and their decorations), so that they can be
+  // drawn again at their group's scale (one_scale_a_board).
+  Drawing problem_board, solution_board;
+  Decorations problem_marks, solution_marks;
+  // Millimetres a drawing unit prints at, the same for every diagram of one game and board in the
+  // book (one_scale_a_board): in book.html (and the PNGs), book.pdf and book.tex.
+  struct Scales {
+    double html = 0, pdf = 0, tex = 0;
+  };
+  Scales problem_scale, solution_scale;
   // "1 c3!  2 d4  3 e5", each move followed by what it does that its text leaves out
   // (State::move_words: "1 e5! (fills d5 with a white stone)"), which the diagram shows.
   std::string main_line;
@@ -278,11 +289,17 @@ Drawing with_printable_labels(Drawing drawing, double mm_per_unit, double max_wi
 
 // The board decorated with its band set large enough to print at kBandPoints in its boxes: the
 // band's size depends on the scale and the scale on the band's height, so it is set a few times.
-Drawing decorate_for_print(const Drawing& board, Decorations decorations, const Box& html, const Box& pdf) {
+// With `at_most` (millimetres a unit, 0 for none), for a diagram that prints at that scale rather
+// than as large as its boxes allow (one_scale_a_board).
+Drawing decorate_for_print(const Drawing& board, Decorations decorations, const Box& html, const Box& pdf, double at_most = 0) {
+  const auto scale_of = [&](const Drawing& drawing) {
+    const double fits = mm_per_unit(drawing, html, pdf);
+    return at_most > 0 ? std::min(fits, at_most) : fits;
+  };
   Drawing out = decorate(board, decorations);
   for (int round = 0; round < 6; ++round) {
     const double font = decorations.band_font > 0 ? decorations.band_font : board.width * 0.036;
-    const double scale = mm_per_unit(out, html, pdf);
+    const double scale = scale_of(out);
     const double least_number = kLabelPoints / kPointsPerMm / scale;  // numbers: kLabelPoints, as the game's labels
     // Half of the 1% margin kept: an SVG writes sizes to two decimals.
     if (font * scale * kPointsPerMm >= kBandPoints - 1e-6 && decorations.number_font >= least_number * 1.005) break;
@@ -293,7 +310,7 @@ Drawing decorate_for_print(const Drawing& board, Decorations decorations, const 
   }
   // The picture may grow wider up to the width at which it would print smaller: a tall diagram
   // leaves its box room at the side.
-  const double scale = mm_per_unit(out, html, pdf);
+  const double scale = scale_of(out);
   return with_printable_labels(std::move(out), scale, std::min(html.width_mm, pdf.width_mm) / scale);
 }
 
@@ -373,6 +390,8 @@ Entry prepare(const Puzzle& puzzle, int number) {
   entry.pdf_diagram_mm = std::max(kPdfPuzzleBox.height_mm / 2, kPdfPuzzleBox.height_mm - words_mm);
   entry.problem = decorate_for_print(board, problem, Box{kHtmlPuzzleBox.width_mm, entry.html_diagram_mm},
                                      Box{kPdfPuzzleBox.width_mm, entry.pdf_diagram_mm});
+  entry.problem_board = board;
+  entry.problem_marks = problem;
 
   PlayedLine line;
   try {
@@ -388,7 +407,9 @@ Entry prepare(const Puzzle& puzzle, int number) {
   solution.last_trace.changed = line.changed;
   solution.last_trace.changed_words = line.changed_words;
   solution.mover_colours = side_colours(game);
-  entry.solution = decorate_for_print(line.end->drawing(), solution, kHtmlSolutionBox, kPdfSolutionBox);
+  entry.solution_board = line.end->drawing();
+  entry.solution_marks = solution;
+  entry.solution = decorate_for_print(entry.solution_board, solution, kHtmlSolutionBox, kPdfSolutionBox);
   entry.solution_words = solution.status + ". " + words_of(*line.end, {});
 
   std::vector<std::string> numbered;
@@ -416,6 +437,76 @@ Entry prepare(const Puzzle& puzzle, int number) {
   return entry;
 }
 
+// book.tex: a puzzle's diagram at most 80 mm wide and 68 mm high (62 on Letter, whose text is 18 mm
+// shorter: three rows of 78 mm fit it), less the lines of its position in words; a solution's at
+// most 60 x 55 mm.
+double tex_diagram_mm(const Entry& e, BookOptions::Paper paper) {
+  const double diagram_mm = paper == BookOptions::Paper::Letter ? 62 : 68;
+  return std::max(diagram_mm / 2, diagram_mm - position_height_mm(e.problem_words));
+}
+constexpr Box kTexSolutionBox{60, 55};
+
+// Millimetres a drawing unit prints at when the drawing fills as much of `box` as fits.
+double fit_scale(const Drawing& drawing, const Box& box) {
+  return std::min(box.width_mm / drawing.width, box.height_mm / drawing.height);
+}
+
+// Every diagram of one game and board prints at one scale in each file of the book (the puzzles' at
+// one, the solutions' at another): the least at which each of them fits its box. Fitted one by one,
+// a diagram whose band has more lines (a key that names more marks, a longer status) or whose
+// position in words takes more of its box drew its board smaller than its neighbours' (two thirds
+// of their width in a book of Hexabrae puzzles whose position held an invalid enclosure), which a
+// book's author would not print. A diagram that prints smaller than its own boxes allow is drawn
+// again for that scale, so that its band still prints at kBandPoints (which may change its lines:
+// so until the scales hold).
+void one_scale_a_board(std::vector<Entry>& entries, BookOptions::Paper paper) {
+  const auto group = [](const Entry& e) { return e.subject.game + " " + e.subject.board; };
+  // The least of `fit` over each group.
+  const auto least = [&](const std::function<double(const Entry&)>& fit) {
+    std::map<std::string, double> of;
+    for (const Entry& e : entries) {
+      const double scale = fit(e);
+      const auto [at, fresh] = of.try_emplace(group(e), scale);
+      if (!fresh) at->second = std::min(at->second, scale);
+    }
+    return of;
+  };
+  for (const bool problem : {true, false}) {
+    const auto drawn = [problem](const Entry& e) -> const Drawing& { return problem ? e.problem : e.solution; };
+    const auto html = [problem](const Entry& e) { return problem ? Box{kHtmlPuzzleBox.width_mm, e.html_diagram_mm} : kHtmlSolutionBox; };
+    const auto pdf = [problem](const Entry& e) { return problem ? Box{kPdfPuzzleBox.width_mm, e.pdf_diagram_mm} : kPdfSolutionBox; };
+    const auto tex = [problem, paper](const Entry& e) { return problem ? Box{80, tex_diagram_mm(e, paper)} : kTexSolutionBox; };
+    const auto fits = [&](const Entry& e) { return mm_per_unit(drawn(e), html(e), pdf(e)); };
+    std::map<std::string, double> scale = least(fits);
+    std::vector<double> drawn_at(entries.size(), 0);  // the scale each was drawn again for, 0 for none
+    for (int round = 0; round < 4; ++round) {
+      for (std::size_t i = 0; i < entries.size(); ++i) {
+        Entry& e = entries[i];
+        const double at = scale.at(group(e));
+        if (fits(e) <= at * 1.0001 || std::abs(drawn_at[i] - at) <= at * 1e-4) continue;
+        if (problem) {
+          e.problem = decorate_for_print(e.problem_board, e.problem_marks, html(e), pdf(e), at);
+        } else {
+          e.solution = decorate_for_print(e.solution_board, e.solution_marks, html(e), pdf(e), at);
+        }
+        drawn_at[i] = at;
+      }
+      const std::map<std::string, double> again = least(fits);
+      bool held = true;
+      for (const auto& [name, at] : again) held = held && at >= scale.at(name) * 0.9999;
+      scale = again;
+      if (held) break;
+    }
+    const auto html_scale = least([&](const Entry& e) { return fit_scale(drawn(e), html(e)); });
+    const auto pdf_scale = least([&](const Entry& e) { return fit_scale(drawn(e), pdf(e)); });
+    const auto tex_scale = least([&](const Entry& e) { return fit_scale(drawn(e), tex(e)); });
+    for (Entry& e : entries) {
+      Entry::Scales& scales = problem ? e.problem_scale : e.solution_scale;
+      scales = {html_scale.at(group(e)), pdf_scale.at(group(e)), tex_scale.at(group(e))};
+    }
+  }
+}
+
 // Print: one sheet a page on A4 and US Letter alike, whose printable areas with 15 mm margins
 // share 180 x 249 mm. A puzzle row is its task (11 pt), a diagram at most 66 mm high and the
 // details (8 pt, two lines at most): three rows take about 245 mm. A solution is at most 52 mm
@@ -439,7 +530,7 @@ svg.diagram { display: block; flex: none; width: auto; height: var(--diagram-hei
 .puzzle .position { font-size: 7pt; margin: 1mm 0 0; }
 h2 { font-size: 18pt; margin: 0 0 5mm; }
 .solution { display: grid; grid-template-columns: auto 1fr; grid-template-rows: auto 1fr; column-gap: 6mm; margin-bottom: 4mm; break-inside: avoid; }
-.solution svg.diagram { height: 52mm; max-width: 70mm; grid-column: 1; grid-row: 1 / span 2; }
+.solution svg.diagram { height: var(--diagram-height, 52mm); max-width: 70mm; grid-column: 1; grid-row: 1 / span 2; }
 .solution h3, .solution .text { grid-column: 2; }  /* as a grid item the heading's margin adds to the line's 1 mm: 1.5 mm */
 .solution .text { font-size: 9.5pt; }
 .solution h3 { font-size: 11pt; margin: 0 0 0.5mm; }
@@ -477,8 +568,8 @@ std::string html_rulings(const Entry& e) {
   return e.rulings.empty() ? "" : "<p class=\"details rulings\">" + xml_escape(e.rulings) + "</p>\n";
 }
 
-// A puzzle's <svg> with the height its box leaves it (Entry::html_diagram_mm), which the page's
-// CSS reads as --diagram-height.
+// A diagram's <svg> with the height it prints at, its group's scale (one_scale_a_board), which
+// the page's CSS reads as --diagram-height.
 std::string with_diagram_height(const std::string& svg, double height_mm) {
   return "<svg style=\"--diagram-height: " + short_number(height_mm) + "mm\"" + svg.substr(4);
 }
@@ -504,7 +595,7 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
       const std::string id = "puzzle-" + std::to_string(e.number);
       html << "<div class=\"puzzle\" id=\"" << id << "\">\n<h3>" << e.number << ". " << xml_escape(e.task) << "</h3>\n"
            << with_diagram_height(render_svg_element(e.problem, "diagram problem", id + "-diagram", e.problem_words, id + "-position"),
-                                  e.html_diagram_mm)
+                                  e.problem.height * e.problem_scale.html)
            << "<p class=\"details position\" id=\"" << id << "-position\">Position: " << xml_escape(e.problem_words) << "</p>\n<p class=\"details\">"
            << xml_escape(e.details)
            << (options.solutions ? " <a class=\"jump\" href=\"#solution-" + std::to_string(e.number) + "\" aria-label=\"Solution of puzzle " +
@@ -524,7 +615,9 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
       // came first. The page's CSS places the diagram left of the heading and text in print.
       html << "<div class=\"solution\" id=\"solution-" << e.number << "\">\n<h3>" << e.number << ". " << xml_escape(e.task)
            << "</h3>\n"
-           << render_svg_element(e.solution, "diagram solution", "solution-" + std::to_string(e.number) + "-diagram", e.solution_words)
+           << with_diagram_height(
+                  render_svg_element(e.solution, "diagram solution", "solution-" + std::to_string(e.number) + "-diagram", e.solution_words),
+                  e.solution.height * e.solution_scale.html)
            << "<div class=\"text\">\n<p class=\"line\">" << xml_escape(e.main_line) << "</p>\n<p class=\"result\">" << xml_escape(e.result) << "</p>\n";
       if (!e.theme.empty()) html << "<p class=\"theme\">" << xml_escape(e.theme) << "</p>\n";
       if (!e.wrong_moves.empty()) {
@@ -592,12 +685,10 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
         << std::min(entries.size(), first + kPuzzlesPerPage) << "\n";
     for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
       const Entry& e = entries[i];
-      // Letter's text is 18 mm shorter than A4's: three rows of 78 mm fit it.
       const bool letter = options.paper == BookOptions::Paper::Letter;
-      const double diagram_mm = letter ? 62 : 68;
       tex << "\\begin{minipage}[t][" << (letter ? 78 : 84) << "mm][t]{0.485\\textwidth}\n\\textbf{" << e.number << ". " << tex_escape(e.task)
           << "}\\par\\smallskip\n\\centering\n"
-          << render_tikz(e.problem, 80, std::max(diagram_mm / 2, diagram_mm - position_height_mm(e.problem_words))) << "\\par\\smallskip\n"
+          << render_tikz(e.problem, e.problem.width * e.problem_scale.tex) << "\\par\\smallskip\n"
           << "\\raggedright{\\fontsize{7}{9}\\selectfont\\sffamily Position: " << tex_escape(e.problem_words) << "\\par}\\smallskip\n"
           << "{\\footnotesize\\sffamily " << tex_escape(e.details) << tex_rulings(e) << "}\n\\end{minipage}"
           << ((i - first) % 2 == 0 ? "\\hfill\n" : "\\par\n");
@@ -608,7 +699,7 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
     if (first == 0) tex << "\\section*{Solutions}\n";
     for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
       const Entry& e = entries[i];
-      tex << "\\begin{minipage}[t]{62mm}\n\\vspace{0pt}\n" << render_tikz(e.solution, 60, 55)
+      tex << "\\begin{minipage}[t]{62mm}\n\\vspace{0pt}\n" << render_tikz(e.solution, e.solution.width * e.solution_scale.tex)
           << "\n\\end{minipage}\\hfill\n\\begin{minipage}[t]{\\dimexpr\\textwidth-66mm\\relax}\n\\vspace{0pt}\n"
           << "\\textbf{" << e.number << ". " << tex_escape(e.task) << "}\\par\\smallskip\n{\\ttfamily "
           << tex_escape(e.main_line) << "}\\par\\smallskip\n" << tex_escape(e.result) << "\\par\\smallskip\n";
@@ -769,11 +860,12 @@ class PdfWriter {
   int pages_ = 0;
 };
 
-// Paints the drawing centred in the box (x, y, width, height), as large as fits; returns the
-// height it takes. Its texts are outlines (paint_drawing): the page's text is the book's words, in
-// the order they are read, which say what the diagram shows (the position, the line, the result).
-double fit_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, double width, double height) {
-  const double scale = std::min(width / drawing.width, height / drawing.height);
+// Paints the drawing with its top at y, centred across (x, x + width), at `scale` millimetres a
+// unit (its group's: one_scale_a_board); returns the height it takes. Its texts are outlines
+// (paint_drawing): the page's text is the book's words, in the order they are read, which say what
+// the diagram shows (the position, the line, the result).
+double place_drawing(cairo_t* cairo, const Drawing& drawing, double x, double y, double width, double mm_a_unit) {
+  const double scale = mm_a_unit * kPointsPerMm;
   paint_drawing(cairo, drawing, x + (width - drawing.width * scale) / 2, y, scale, true);
   return drawing.height * scale;
 }
@@ -827,7 +919,7 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
       const double x = left + static_cast<double>(slot % 2) * (column + 20);
       const double top = kMargin + static_cast<double>(slot / 2) * row;
       pdf.text(x, top + 11, std::to_string(e.number) + ". " + e.task, 11, true);
-      const double drawn = fit_drawing(pdf.cairo(), e.problem, x, top + 18, column, e.pdf_diagram_mm * kPointsPerMm);
+      const double drawn = place_drawing(pdf.cairo(), e.problem, x, top + 18, column, e.problem_scale.pdf);
       // With a rulings line the details go up 3 pt into the room the diagram's box leaves under it.
       const double details_y = top + row - (e.rulings.empty() ? 12 : 15);
       // The position in words under the diagram, in the room taken from its box (a long one set smaller).
@@ -860,7 +952,7 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
       for (const auto& [move, why] : e.wrong_moves) line_y = pdf.wrapped(x, line_y + 2, width, move + " " + why, 9);
       line_y = pdf.wrapped(x, line_y + 2, width, solution_details(e), 8);
       if (!e.rulings.empty()) pdf.wrapped(x, line_y, width, e.rulings, 8);
-      fit_drawing(pdf.cairo(), e.solution, left, top, diagram_width, slot_height - 12);
+      place_drawing(pdf.cairo(), e.solution, left, top, diagram_width, e.solution_scale.pdf);
       top += slot_height;
       report("pdf solutions", static_cast<int>(i) + 1);
     }
@@ -1158,6 +1250,21 @@ std::string wrong_move_text(const Puzzle& puzzle, const State& start, const Refu
   return why;
 }
 
+std::string difficulty_range(const std::vector<Puzzle>& puzzles) {
+  std::map<std::string, std::pair<int, int>> of;  // game's name: least and greatest difficulty
+  for (const Puzzle& puzzle : puzzles) {
+    const auto [at, fresh] = of.try_emplace(capitalised(puzzle.game), puzzle.difficulty, puzzle.difficulty);
+    if (!fresh) at->second = {std::min(at->second.first, puzzle.difficulty), std::max(at->second.second, puzzle.difficulty)};
+  }
+  const auto range = [](const std::pair<int, int>& held) {
+    return held.first == held.second ? std::to_string(held.first) : std::to_string(held.first) + "-" + std::to_string(held.second);
+  };
+  if (of.size() == 1) return "difficulty " + range(of.begin()->second);
+  std::vector<std::string> games;
+  for (const auto& [game, held] : of) games.push_back(game + " " + range(held));
+  return "difficulty by game: " + join(games, ", ");
+}
+
 std::string task_text(const Puzzle& puzzle, const std::string& side_name) {
   std::string text = side_name + " to play and win";
   if (puzzle.kind == PuzzleKind::WinsWithin) text += " in " + std::to_string(puzzle.within);
@@ -1193,6 +1300,7 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
     games.insert(capitalised(puzzle.game));
     report("diagrams", static_cast<int>(entries.size()));
   }
+  one_scale_a_board(entries, options.paper);
   const std::string reading =
       options.solutions
           ? "The solutions number the moves of the main line on the board where they were played; moves without a place "
@@ -1206,7 +1314,8 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
   const std::string rules_note = "The next page gives each game's rules and how its moves are written.";
   std::vector<std::string> provenance = {what_was_proved(puzzles), versions_note(puzzles, options.rechecked, options.solutions)};
   std::vector<std::string> notes = {
-      std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ".", reading + rules_note};
+      std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ". " + kDifficultyMeaning,
+      reading + rules_note};
   if (!options.provenance_at_back) {
     notes = {notes[0], provenance[0], notes[1], provenance[1]};
     provenance.clear();
@@ -1246,16 +1355,18 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
     // Only now, with every puzzle read and drawn: a book that cannot be made (a stored main line that
     // does not play) leaves an earlier book in the folder whole.
     remove_old_diagrams(fs::path(folder) / "diagrams");
-    PrintSize size;
-    size.width_mm = 80;
     for (const char* kind : {"puzzle", "solution"}) {
       if (!options.solutions && kind == std::string("solution")) break;
       for (const Entry& e : entries) {
         char name[64];
         std::snprintf(name, sizeof name, "%s-%03d.png", kind, e.number);
         const std::string path = (fs::path(folder) / "diagrams" / name).string();
+        // At the size book.html prints it: the boards of one game and board at one scale.
+        const bool puzzle = kind == std::string("puzzle");
+        PrintSize size;
+        size.width_mm = puzzle ? e.problem.width * e.problem_scale.html : e.solution.width * e.solution_scale.html;
         try {
-          write_image(kind == std::string("puzzle") ? e.problem : e.solution, path, {e.subject}, size);
+          write_image(puzzle ? e.problem : e.solution, path, {e.subject}, size);
         } catch (const InputError& failed) {
           throw BookWriteError(failed.what());  // a file it cannot write, not bad input
         }

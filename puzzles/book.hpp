@@ -47,6 +47,19 @@ struct BookFiles {
 inline constexpr int kPuzzlesPerPage = 6;
 inline constexpr int kSolutionsPerPage = 4;
 
+// What a puzzle's difficulty measures and what it compares, as a book's title page says it
+// (docs/puzzles.md, "Difficulty"): a mixed book's subtitle "47 puzzles, difficulty 1-3" read as
+// one scale across games, and a level 1 of one game was the hardest of the book to solve by hand.
+inline constexpr const char* kDifficultyMeaning =
+    "The difficulty under each puzzle, 1 to 5, is measured from the solver's work on it: the moves its solution has to "
+    "find, the moves that tempt but fail, the defender's replies along the solution and the size of the proof. It compares "
+    "puzzles of one game and kind only (a win in 2 with a win in 2): the games differ, so a 1 in one game may take longer "
+    "to solve by hand than a 3 in another.";
+// The difficulties the puzzles have, as a book's subtitle gives them: "difficulty 2" or
+// "difficulty 1-3" for puzzles of one game; per game for several, in the order of their names
+// ("difficulty by game: Brique 1-3, Hexabrae 1"), since a level compares one game's puzzles only.
+std::string difficulty_range(const std::vector<Puzzle>& puzzles);
+
 // "Black to play and win in 2", "White to play and win".
 std::string task_text(const Puzzle& puzzle, const std::string& side_name);
 

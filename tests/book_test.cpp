@@ -874,9 +874,10 @@ TEST(Book, NumberedSolutionsHtmlAndPdfAsAReaderSeesThem) {
     std::istringstream size(svg.substr(box + 13));
     double width = 0, height = 0;
     size >> width >> height;
-    // A puzzle's diagram gives up the lines of its position in words (--diagram-height).
+    // A diagram prints at its group's scale (--diagram-height): a puzzle's gives up the lines of its
+    // position in words.
     const std::size_t set = svg.find("--diagram-height: ");
-    const double box_height = solution ? 52.0 : set == std::string::npos ? 66.0 : std::stod(svg.substr(set + 18));
+    const double box_height = set != std::string::npos ? std::stod(svg.substr(set + 18)) : solution ? 52.0 : 66.0;
     const double mm_per_unit = std::min((solution ? 70.0 : 80.0) / width, box_height / height);
     for (std::size_t font = svg.find("font-size=\""); font != std::string::npos; font = svg.find("font-size=\"", font + 1)) {
       const double points = std::stod(svg.substr(font + 11)) * mm_per_unit * 72 / 25.4;
@@ -1563,6 +1564,83 @@ TEST(Book, AStopBeforeThePngsLeavesNoEmptyDiagramsFolder) {
   fs::create_directories(folder / "diagrams");
   stopped_at("diagrams");
   EXPECT_TRUE(fs::exists(folder / "diagrams"));
+  fs::remove_all(folder);
+}
+
+// Every diagram of one game and board in a book prints at one scale: a Hexabrae position that
+// holds an invalid enclosure has two more lines in its key ("field the enclosure covers",
+// "invalid ..."), and, each diagram fitted into its box with its key, its board printed at about two
+// thirds of its neighbours' width (session 52). Read from book.html's geometry: the millimetres a
+// drawing unit prints at (--diagram-height over the viewBox's height) are the same for both
+// puzzles, and for both solutions, and the band still prints at 7.5 pt.
+TEST(Book, EveryBoardOfOneGameAndSizePrintsAtOneScale) {
+  const std::vector<Puzzle> puzzles = {
+      within_two(16, "hexabrae", "hexabrae 2 Ba1/2 Bb3/0 Wc3/0 Wc5/2 Wd1/2 Bd2/0 Wd4/1 Be1/0 Be3/0 white 58",
+                 {"place b1/2", "place e2/0", "b1-c2/1"}, 2),
+      within_two(18, "hexabrae", "hexabrae 2 Ba2/2 Bb1/1 Wb2/1 Wb3/0 Bb4/0 Wc1/0 Wc4/0 Wd2/0 Bd3/1 Be1/0 We2/1 Be3/1 white 62",
+                 {"place c5/0", "place d1/0", "c5-d4"}, 2)};
+  const fs::path folder = fs::temp_directory_path() / ("arbiter-book-scale-" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  const BookFiles files = write_book(puzzles, folder.string());
+  std::ifstream html_file(files.html);
+  std::stringstream read;
+  read << html_file.rdbuf();
+  const std::string html = read.str();
+  std::map<std::string, std::vector<double>> scales;  // "problem" and "solution": mm a unit, in book order
+  std::vector<std::string> problems;
+  for (std::size_t at = html.find("<svg "); at != std::string::npos; at = html.find("<svg ", at + 1)) {
+    const std::string svg = html.substr(at, html.find("</svg>", at) - at);
+    const std::string kind = svg.find("class=\"diagram solution\"") != std::string::npos ? "solution" : "problem";
+    const std::size_t box = svg.find("viewBox=\"0 0 "), set = svg.find("--diagram-height: ");
+    ASSERT_NE(box, std::string::npos);
+    std::istringstream size(svg.substr(box + 13));
+    double width = 0, height = 0;
+    size >> width >> height;
+    // Without a height of its own, a solution fits the print CSS's box (70 x 52 mm).
+    const double mm_a_unit = set != std::string::npos ? std::stod(svg.substr(set + 18)) / height : std::min(70 / width, 52 / height);
+    EXPECT_LE(width * mm_a_unit, (kind == "problem" ? 80 : 70) + 0.01) << kind << ": wider than its box";
+    scales[kind].push_back(mm_a_unit);
+    if (kind == "problem") problems.push_back(svg);
+    // The status under the board still prints at the band's size.
+    const std::size_t status = svg.find("class=\"status\"");
+    ASSERT_NE(status, std::string::npos);
+    const std::size_t font = svg.find("font-size=\"", svg.rfind("<text", status));
+    EXPECT_GE(std::stod(svg.substr(font + 11)) * mm_a_unit * 72 / 25.4, 7.5 - 1e-6) << kind;
+  }
+  ASSERT_EQ(problems.size(), 2u);
+  // The second's key has the two lines more; the first's has not.
+  EXPECT_EQ(problems[0].find("field the enclosure covers"), std::string::npos);
+  EXPECT_NE(problems[1].find("field the enclosure covers"), std::string::npos);
+  for (const auto& [kind, of] : scales) {
+    ASSERT_EQ(of.size(), 2u) << kind;
+    EXPECT_NEAR(of[1] / of[0], 1.0, 0.005) << kind << ": the boards print at " << of[0] << " and " << of[1] << " mm a unit";
+  }
+  fs::remove_all(folder);
+}
+
+// A level compares puzzles of one game and kind only: a book of several games gives the difficulties
+// per game, and its title page says what the number measures (a mixed book's subtitle read
+// "47 puzzles, difficulty 1-3", as if one scale, and a Hexabrae 1 was its hardest to solve by hand).
+TEST(Book, DifficultyIsSaidPerGameWithWhatItMeasures) {
+  const Puzzle brique = within_two(2, "brique", "brique 2 B./.. white 1", {"a2", "b1", "b2"}, 1);
+  Puzzle harder = brique;
+  harder.difficulty = 3;
+  const Puzzle hexabrae = within_two(16, "hexabrae", "hexabrae 2 Ba1/2 Bb3/0 Wc3/0 Wc5/2 Wd1/2 Bd2/0 Wd4/1 Be1/0 Be3/0 white 58",
+                                     {"place b1/2", "place e2/0", "b1-c2/1"}, 2);
+  EXPECT_EQ(difficulty_range({brique}), "difficulty 1");
+  EXPECT_EQ(difficulty_range({harder, brique}), "difficulty 1-3");
+  EXPECT_EQ(difficulty_range({hexabrae, harder, brique}), "difficulty by game: Brique 1-3, Hexabrae 2");
+  const fs::path folder = fs::temp_directory_path() / ("arbiter-book-difficulty-" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  const BookFiles files = write_book({brique, hexabrae}, folder.string());
+  for (const std::string& path : {files.html, files.tex}) {
+    std::ifstream file(path);
+    std::stringstream text;
+    text << file.rdbuf();
+    EXPECT_NE(text.str().find("It compares puzzles of one game and kind only"), std::string::npos) << path;
+    EXPECT_NE(text.str().find("measured from the solver's work on it"), std::string::npos) << path;
+  }
+  EXPECT_NE(command_output("pdftotext " + files.pdf + " - | tr '\\n' ' '").find("compares puzzles of one game and kind only"), std::string::npos);
   fs::remove_all(folder);
 }
 

@@ -95,6 +95,8 @@ PY
 # The subtitle gives the difficulties the book holds (it gave the range asked for, "1-5" by default).
 held=$(grep -o 'Difficulty [1-5]/5' "$html" | sort -u | cut -c12 | sort -n | sed -n '1p;$p' | paste -sd- | sed 's/^\([1-5]\)-\1$/\1/')
 grep -q "$count puzzles, difficulty $held<" "$html" && pass || fail "book.html's subtitle does not give the difficulties it holds ($held)"
+# The title page says what the difficulty measures and that it compares one game's puzzles only.
+grep -q "It compares puzzles of one game and kind only" "$html" && pass || fail "book.html's title page does not say what the difficulty compares"
 
 "$chromium_bin" --headless --no-sandbox --disable-gpu --user-data-dir="$tmp/chromium-profile" --hide-scrollbars --window-size=1000,3000 \
   --screenshot="$tmp/shot.png" "file://$html" >"$tmp/chromium.log" 2>&1
