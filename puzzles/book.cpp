@@ -678,6 +678,20 @@ class PdfWriter {
     }
     return y;
   }
+  // Wrapped to `width` as `wrapped` does, a line that would reach below `bottom` (its descent
+  // included) put on a new page, at `resume` there. Returns the baseline below the last line.
+  double flowed(double x, double y, double width, const std::string& content, double size, bool bold, double bottom, double resume) {
+    for (const std::string& line : lines(width, content, size, bold)) {
+      if (y + size * kDescent > bottom) {
+        finish_page();
+        y = resume;
+      }
+      text(x, y, line, size, bold);
+      y += size * 1.3;
+    }
+    return y;
+  }
+  static constexpr double kDescent = 0.3;  // of a line below its baseline, in ems (DejaVu's is 0.24)
   // Wrapped to `width` with the first baseline at y, set smaller (down to `least`) until the last
   // line's baseline is no lower than `last`. Returns the baseline below the last line.
   double wrapped_within(double x, double y, double width, double last, const std::string& content, double size, double least) {
@@ -839,33 +853,53 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
     }
     pdf.finish_page();
   }
-  const double slot_height = kPdfSolutionSlot, diagram_width = kPdfSolutionWidth;
-  int solutions_outline = CAIRO_PDF_OUTLINE_ROOT;
+  // A solution takes a quarter of the page under the heading (its diagram's box), or the room its
+  // text needs where that is more: its text ran over the next solution's heading (session 52, three
+  // wrong moves in long sentences), for the slots were fixed. One that does not fit the rest of the
+  // page starts the next; a text longer than a whole page runs on to the next page.
   static_assert(kSolutionsPerPage == 4 && kPuzzlesPerPage == 6, "the page geometry above is for 6 puzzles and 4 solutions");
-  for (std::size_t first = 0; options.solutions && first < entries.size(); first += kSolutionsPerPage) {
-    double top = kMargin;
-    if (first == 0) {
+  const double diagram_width = kPdfSolutionWidth, page_top = kMargin + 30;
+  const double text_x = left + diagram_width + 16, text_wide = left + kContentWidth - text_x;
+  struct Paragraph {
+    std::string text;
+    double size;
+    bool bold;
+    double gap;  // above its first line
+  };
+  const auto paragraphs = [](const Entry& e) {
+    std::vector<Paragraph> out{{std::to_string(e.number) + ". " + e.task, 11, true, 0}, {e.main_line, 10, false, 2}, {e.result, 9.5, false, 2}};
+    if (!e.theme.empty()) out.push_back({e.theme, 9, false, 2});
+    for (const auto& [move, why] : e.wrong_moves) out.push_back({move + " " + why, 9, false, 2});
+    out.push_back({solution_details(e), 8, false, 2});
+    if (!e.rulings.empty()) out.push_back({e.rulings, 8, false, 0});
+    return out;
+  };
+  double top = page_top;
+  int solutions_outline = CAIRO_PDF_OUTLINE_ROOT;
+  for (std::size_t i = 0; options.solutions && i < entries.size(); ++i) {
+    const Entry& e = entries[i];
+    const std::vector<Paragraph> text = paragraphs(e);
+    // From the slot's top to the bottom of the text's last line.
+    double extent = 12;
+    for (const Paragraph& p : text) extent += p.gap + pdf.wrapped_height(text_wide, p.text, p.size, p.bold);
+    extent += text.back().size * (PdfWriter::kDescent - 1.3);
+    if (i == 0) {
       solutions_outline = pdf.outline(CAIRO_PDF_OUTLINE_ROOT, "Solutions");
       pdf.text(left, kMargin + 18, "Solutions", 18, true);
+    } else if (top > page_top && top + std::max(kPdfSolutionSlot - 12, extent) > bottom + 0.01) {
+      pdf.finish_page();
+      top = page_top;
     }
-    top += 30;
-    for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
-      const Entry& e = entries[i];
-      pdf.outline(solutions_outline, "Solution " + std::to_string(e.number) + ": " + e.board);
-      const double x = left + diagram_width + 16, width = left + kContentWidth - x;
-      double line_y = pdf.wrapped(x, top + 12, width, std::to_string(e.number) + ". " + e.task, 11, true);
-      line_y = pdf.wrapped(x, line_y + 2, width, e.main_line, 10);
-      line_y = pdf.wrapped(x, line_y + 2, width, e.result, 9.5);
-      if (!e.theme.empty()) line_y = pdf.wrapped(x, line_y + 2, width, e.theme, 9);
-      for (const auto& [move, why] : e.wrong_moves) line_y = pdf.wrapped(x, line_y + 2, width, move + " " + why, 9);
-      line_y = pdf.wrapped(x, line_y + 2, width, solution_details(e), 8);
-      if (!e.rulings.empty()) pdf.wrapped(x, line_y, width, e.rulings, 8);
-      fit_drawing(pdf.cairo(), e.solution, left, top, diagram_width, slot_height - 12);
-      top += slot_height;
-      report("pdf solutions", static_cast<int>(i) + 1);
-    }
-    pdf.finish_page();
+    pdf.outline(solutions_outline, "Solution " + std::to_string(e.number) + ": " + e.board);
+    fit_drawing(pdf.cairo(), e.solution, left, top, diagram_width, kPdfSolutionSlot - 12);
+    const int page = pdf.pages();
+    double line_y = top + 12;
+    for (const Paragraph& p : text) line_y = pdf.flowed(text_x, line_y + p.gap, text_wide, p.text, p.size, p.bold, bottom, kMargin + 12);
+    // The next heading 4 pt under the last line's baseline spacing, about 12 pt under its letters.
+    top = pdf.pages() == page ? std::max(top + kPdfSolutionSlot, line_y + 4) : line_y + 4;
+    report("pdf solutions", static_cast<int>(i) + 1);
   }
+  if (options.solutions && !entries.empty()) pdf.finish_page();
   if (!back.empty()) {
     pdf.outline(CAIRO_PDF_OUTLINE_ROOT, kProvenanceHeading);
     pdf.text(left, kMargin + 18, kProvenanceHeading, 18, true);
