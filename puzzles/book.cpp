@@ -317,6 +317,20 @@ std::optional<std::string> answer_wins(const GameDescriptor& game, const State& 
   }
 }
 
+// "N move", its `mark` ("!" for a key move) and in brackets what it does that its text does not
+// say (State::move_words: "fills d5 with a white stone"), then the `notes`; the move is played on
+// `state`. A solution's main line and a wrong move's losing line both read so: "2 a5 3 d4 4 e4"
+// left out that 4 e4 filled the square that decided the game.
+std::string numbered_move(State& state, std::size_t number, const std::string& text, const std::string& mark,
+                          const std::vector<std::string>& notes) {
+  const Move move = state.parse_move(text);
+  std::vector<std::string> said;
+  if (const std::string does = state.move_words(move); !does.empty()) said.push_back(does);
+  said.insert(said.end(), notes.begin(), notes.end());
+  state.apply(move);
+  return std::to_string(number) + " " + text + mark + (said.empty() ? "" : " (" + join(said, "; ") + ")");
+}
+
 // Said after the defender's first reply on a solution's main line, where it had others.
 constexpr const char* kEveryReplyLoses = "every reply loses";
 
@@ -399,16 +413,13 @@ Entry prepare(const Puzzle& puzzle, int number) {
   bool first_reply = true;
   std::vector<Move> replies;
   for (std::size_t i = 0; i < puzzle.main_line.size(); ++i) {
-    const Move move = replay->parse_move(puzzle.main_line[i]);
     std::vector<std::string> notes;
-    if (const std::string does = replay->move_words(move); !does.empty()) notes.push_back(does);
     if (i > 0 && first_reply && replay->side_to_move() != mover) {
       first_reply = false;
       replay->legal_moves(replies);
       if (replies.size() > 1) notes.push_back(kEveryReplyLoses);
     }
-    numbered.push_back(std::to_string(i + 1) + " " + puzzle.main_line[i] + (i == 0 ? "!" : "") + (notes.empty() ? "" : " (" + join(notes, "; ") + ")"));
-    replay->apply(move);
+    numbered.push_back(numbered_move(*replay, i + 1, puzzle.main_line[i], i == 0 ? "!" : "", notes));
   }
   entry.main_line = join(numbered, "  ");
   entry.result = capitalised(solution.status) + ".";
@@ -1180,8 +1191,20 @@ std::string wrong_move_text(const Puzzle& puzzle, const State& start, const Refu
   if (wrong.claim.kind == Kind::Loses && !wrong.claim.line.empty()) {
     const std::string bracketed = " (" + move_list(wrong.claim.line) + ").";
     if (wrong.why.size() > bracketed.size() && wrong.why.compare(wrong.why.size() - bracketed.size(), bracketed.size(), bracketed) == 0) {
+      // Each move with what it does, as the main line has it (numbered_move); the moves alone
+      // where the stored line does not replay.
       std::vector<std::string> numbered;
-      for (std::size_t i = 0; i < wrong.claim.line.size(); ++i) numbered.push_back(std::to_string(i + 2) + " " + wrong.claim.line[i]);
+      try {
+        auto replay = start.clone();
+        replay->apply(replay->parse_move(wrong.move));
+        for (std::size_t i = 0; i < wrong.claim.line.size(); ++i) {
+          if (replay->is_terminal()) throw InputError("the line runs past the game's end");
+          numbered.push_back(numbered_move(*replay, i + 2, wrong.claim.line[i], "", {}));
+        }
+      } catch (const InputError&) {
+        numbered.clear();
+        for (std::size_t i = 0; i < wrong.claim.line.size(); ++i) numbered.push_back(std::to_string(i + 2) + " " + wrong.claim.line[i]);
+      }
       return wrong.why.substr(0, wrong.why.size() - bracketed.size()) + ": " +
              join(numbered, move_list_has_commas(wrong.claim.line) ? ", " : " ") + ".";
     }

@@ -1251,7 +1251,35 @@ TEST(Book, AWrongMovesLosingLineIsNumberedNotBracketed) {
   const Refutation wrong{"d1", {"e4", "f4"}, "After d1, White answers e4 and wins (e4 f4 f5).", claim};
   const auto game = make_game(find_game("brique"), 6, {});
   const auto start = game->parse_position(p.position);
-  EXPECT_EQ(wrong_move_text(p, *start, wrong), "After d1, White answers e4 and wins: 2 e4 3 f4 4 f5.");
+  // Each move followed by what it does, as on the main line: 2 e4 fills e5, which the win needs.
+  EXPECT_EQ(wrong_move_text(p, *start, wrong), "After d1, White answers e4 and wins: 2 e4 (fills e5 with a white stone) 3 f4 4 f5.");
+}
+
+// A wrong move's losing line says what its moves do that their texts do not, as the main line
+// does (numbered_move): a Brique `wins` store of session 52 read "After a4, White answers a5 and
+// wins: 2 a5 3 d4 4 e4.", where White wins only because 4 e4 fills e5, replacing Black's stone.
+TEST(Book, AWrongMovesLosingLineSaysWhatItsMovesFill) {
+  Puzzle p = within_two(2, "brique", "brique 5 B..B./..BB./...WW/..B../.WWWB black 10", {"a5", "b4", "a4", "b3", "a3", "a2", "b2"}, 2);
+  p.kind = PuzzleKind::Wins;
+  p.within = 0;
+  RefutationClaim claim;
+  claim.kind = RefutationClaim::Kind::Loses;
+  claim.line = {"a5", "d4", "e4"};
+  const Refutation wrong{"a4", {"a5", "d4", "e4"}, "After a4, White answers a5 and wins (a5 d4 e4).", claim};
+  const auto game = make_game(find_game("brique"), 5, {});
+  const auto start = game->parse_position(p.position);
+  const std::string said = "After a4, White answers a5 and wins: 2 a5 3 d4 4 e4 (fills e5 with a white stone, replacing Black's stone).";
+  EXPECT_EQ(wrong_move_text(p, *start, wrong), said);
+  // A stored line that does not replay is given as stored, numbered.
+  Refutation broken = wrong;
+  broken.claim.line = {"a5", "a5", "e4"};
+  broken.why = "After a4, White answers a5 and wins (a5 a5 e4).";
+  EXPECT_EQ(wrong_move_text(p, *start, broken), "After a4, White answers a5 and wins: 2 a5 3 a5 4 e4.");
+  p.refutations = {wrong};
+  const auto [html, tex, pdf] = one_puzzle_book_texts(p, "wrong-fills");
+  EXPECT_NE(html.find(said), std::string::npos);
+  EXPECT_NE(tex.find("4 e4 (fills e5 with a white stone, replacing Black's stone)."), std::string::npos);
+  EXPECT_NE(pdf.find(said), std::string::npos);
 }
 
 // The defender's first reply on a solution's main line says that every reply loses, where it had
