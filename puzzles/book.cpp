@@ -19,6 +19,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/text.hpp"
 #include "model/core/version.hpp"
@@ -1263,7 +1264,7 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
   const std::string rules_note = "The next page gives each game's rules and how its moves are written.";
   std::vector<std::string> provenance = {what_was_proved(puzzles), versions_note(puzzles, options.rechecked, options.solutions)};
   std::vector<std::string> notes = {
-      std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ".", reading + rules_note};
+      counted(puzzles.size(), "puzzle", "puzzles") + ": " + join({games.begin(), games.end()}, ", ") + ".", reading + rules_note};
   if (!options.provenance_at_back) {
     notes = {notes[0], provenance[0], notes[1], provenance[1]};
     provenance.clear();

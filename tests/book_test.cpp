@@ -1221,6 +1221,15 @@ TEST(Book, ALongSolutionTakesTheRoomItNeeds) {
   }
 }
 
+// A book of one puzzle says "1 puzzle" on its title page (it said "1 puzzles: Hexabrae.").
+TEST(Book, OnePuzzleIsOnePuzzle) {
+  const Puzzle p = within_two(8, "quentin", "quentin 5 ..WWB/W..BB/BB.WW/WW..B/WBB.. black 14", {"b2", "a1", "c4"}, 2);
+  const auto [html, tex, pdf] = one_puzzle_book_texts(p, "one");
+  for (const std::string* text : {&html, &tex, &pdf}) {
+    EXPECT_NE(text->find("1 puzzle: Quentin."), std::string::npos) << (text == &tex ? "tex" : text == &pdf ? "pdf" : "html");
+  }
+}
+
 TEST(Book, SolutionsSayAnAnswerWinsAndNameTheStoreId) {
   Puzzle p = within_two(8, "quentin", "quentin 5 ..WWB/W..BB/BB.WW/WW..B/WBB.. black 14", {"b2", "a1", "c4"}, 2);
   // As such a store reads: the claims read from the sentences (claim_of_sentence).
