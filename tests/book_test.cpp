@@ -640,6 +640,9 @@ TEST(Image, FormatsByExtensionAndPrintedSize) {
   const std::string pdf = image_bytes(drawing, ImageFormat::Pdf, {});
   EXPECT_EQ(pdf.substr(0, 5), "%PDF-");
   EXPECT_NE(pdf.find("/MediaBox [ 0 0 255.118"), std::string::npos);  // 90 mm in points
+  // No date, made up or real: the same drawing gives the same bytes (it said 1 January 2026).
+  EXPECT_EQ(pdf.find("CreationDate"), std::string::npos);
+  EXPECT_EQ(image_bytes(drawing, ImageFormat::Pdf, {}), pdf);
 }
 
 // A PNG records what drew it and what it shows in text chunks before its image data, with the
