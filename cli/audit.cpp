@@ -716,20 +716,19 @@ std::string cut_words(SearchCut cut, const ExplorerBounds& bounds, bool grouped)
 // whether that was every reachable position of those sizes. Either way a bounded result. `cut`
 // says what cut the search; `grouped`: the counts in thousands, as text writes them.
 std::string search_extent(const RulingShown& shown, const std::string& cut, bool grouped) {
-  const std::string positions =
-      grouped ? with_commas(static_cast<std::uint64_t>(shown.positions)) : std::to_string(shown.positions);
+  const std::string positions = (grouped ? with_commas(static_cast<std::uint64_t>(shown.positions)) : std::to_string(shown.positions)) +
+                                (shown.positions == 1 ? " position" : " positions");
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.2f s", shown.seconds);
   const std::string beyond = shown.sizes_searched.empty() ? "" : "; not searched beyond size " + std::to_string(shown.sizes_searched.back());
   if (shown.complete) {
-    return "Same on " + sizes_words(shown.sizes_searched) + ": every reachable position examined (" + positions +
-           " positions, " + seconds + ")" + beyond + ".";
+    return "Same on " + sizes_words(shown.sizes_searched) + ": every reachable position examined (" + positions + ", " + seconds + ")" + beyond + ".";
   }
   std::vector<int> unreached;
   for (int n : shown.bound_sizes) {
     if (std::find(shown.sizes_searched.begin(), shown.sizes_searched.end(), n) == shown.sizes_searched.end()) unreached.push_back(n);
   }
-  return "Undecided: no difference in the " + positions + " positions examined on " +
+  return "Undecided: no difference in the " + positions + " examined on " +
          sizes_words(shown.sizes_searched) + " in " + seconds + ", but the search was cut by " + cut +
          (unreached.empty() ? "" : "; " + sizes_words(unreached) + " never reached") + beyond + ".";
 }

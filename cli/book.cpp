@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -11,6 +12,7 @@
 
 #include "cli/options.hpp"
 #include "generators/generator.hpp"
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "model/registry.hpp"
 #include "puzzles/book.hpp"
@@ -174,8 +176,8 @@ int book(const std::vector<std::string>& args) {
   }
   progress.clear();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  std::cout << "wrote " << files.html << " (" << files.diagrams << " puzzles), " << files.pdf << " (" << files.pdf_pages
-            << " pages), " << files.tex << " and " << files.images.size() << " diagram PNGs in " << (std::filesystem::path(out) / "diagrams").string() << " in " << std::fixed
+  std::cout << "wrote " << files.html << " (" << counted(static_cast<std::uint64_t>(files.diagrams), "puzzle", "puzzles") << "), " << files.pdf
+            << " (" << counted(static_cast<std::uint64_t>(files.pdf_pages), "page", "pages") << "), " << files.tex << " and " << files.images.size() << " diagram PNGs in " << (std::filesystem::path(out) / "diagrams").string() << " in " << std::fixed
             << std::setprecision(1) << seconds << " s\n";
   return 0;
 }

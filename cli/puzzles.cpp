@@ -313,7 +313,7 @@ int generate(const std::vector<std::string>& args) {
       std::ostringstream line;
       const std::uint64_t examined = progress.candidates.load();
       line << "puzzles generate " << g.game << " " << kind_text << ": " << progress.stored.load() << "/" << count
-           << " stored, " << examined << " positions examined, " << std::fixed << std::setprecision(0)
+           << " stored, " << counted(examined, "position", "positions") << " examined, " << std::fixed << std::setprecision(0)
            << elapsed() << " s";
       // A request no position can meet (a board too small for the kind) would otherwise run on
       // in silence: say so, and how to end it.
@@ -598,7 +598,7 @@ int verify(const std::vector<std::string>& args) {
   std::cout << std::fixed << std::setprecision(1) << " (" << seconds << " s)\n";
   if (stop_requested()) {
     std::cerr << "arbiter: interrupted by " << stop_signal_name() << "; " << checked + damaged.size() << " of "
-              << stored << " puzzles checked before it (counted above); the rest were not re-proved\n";
+              << counted(stored, "puzzle", "puzzles") << " checked before it (counted above); the rest were not re-proved\n";
     return interrupted_exit_status();
   }
   return failed + damaged.size() > 0 ? 1 : 0;

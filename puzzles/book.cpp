@@ -20,6 +20,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
 #include "model/core/text.hpp"
 #include "model/core/version.hpp"
@@ -334,6 +335,20 @@ std::optional<std::string> answer_wins(const GameDescriptor& game, const State& 
   }
 }
 
+// "N move", its `mark` ("!" for a key move) and in brackets what it does that its text does not
+// say (State::move_words: "fills d5 with a white stone"), then the `notes`; the move is played on
+// `state`. A solution's main line and a wrong move's losing line both read so: "2 a5 3 d4 4 e4"
+// left out that 4 e4 filled the square that decided the game.
+std::string numbered_move(State& state, std::size_t number, const std::string& text, const std::string& mark,
+                          const std::vector<std::string>& notes) {
+  const Move move = state.parse_move(text);
+  std::vector<std::string> said;
+  if (const std::string does = state.move_words(move); !does.empty()) said.push_back(does);
+  said.insert(said.end(), notes.begin(), notes.end());
+  state.apply(move);
+  return std::to_string(number) + " " + text + mark + (said.empty() ? "" : " (" + join(said, "; ") + ")");
+}
+
 // Said after the defender's first reply on a solution's main line, where it had others.
 constexpr const char* kEveryReplyLoses = "every reply loses";
 
@@ -420,16 +435,13 @@ Entry prepare(const Puzzle& puzzle, int number) {
   bool first_reply = true;
   std::vector<Move> replies;
   for (std::size_t i = 0; i < puzzle.main_line.size(); ++i) {
-    const Move move = replay->parse_move(puzzle.main_line[i]);
     std::vector<std::string> notes;
-    if (const std::string does = replay->move_words(move); !does.empty()) notes.push_back(does);
     if (i > 0 && first_reply && replay->side_to_move() != mover) {
       first_reply = false;
       replay->legal_moves(replies);
       if (replies.size() > 1) notes.push_back(kEveryReplyLoses);
     }
-    numbered.push_back(std::to_string(i + 1) + " " + puzzle.main_line[i] + (i == 0 ? "!" : "") + (notes.empty() ? "" : " (" + join(notes, "; ") + ")"));
-    replay->apply(move);
+    numbered.push_back(numbered_move(*replay, i + 1, puzzle.main_line[i], i == 0 ? "!" : "", notes));
   }
   entry.main_line = join(numbered, "  ");
   entry.result = capitalised(solution.status) + ".";
@@ -769,6 +781,20 @@ class PdfWriter {
     }
     return y;
   }
+  // Wrapped to `width` as `wrapped` does, a line that would reach below `bottom` (its descent
+  // included) put on a new page, at `resume` there. Returns the baseline below the last line.
+  double flowed(double x, double y, double width, const std::string& content, double size, bool bold, double bottom, double resume) {
+    for (const std::string& line : lines(width, content, size, bold)) {
+      if (y + size * kDescent > bottom) {
+        finish_page();
+        y = resume;
+      }
+      text(x, y, line, size, bold);
+      y += size * 1.3;
+    }
+    return y;
+  }
+  static constexpr double kDescent = 0.3;  // of a line below its baseline, in ems (DejaVu's is 0.24)
   // Wrapped to `width` with the first baseline at y, set smaller (down to `least`) until the last
   // line's baseline is no lower than `last`. Returns the baseline below the last line.
   double wrapped_within(double x, double y, double width, double last, const std::string& content, double size, double least) {
@@ -931,33 +957,53 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
     }
     pdf.finish_page();
   }
-  const double slot_height = kPdfSolutionSlot, diagram_width = kPdfSolutionWidth;
-  int solutions_outline = CAIRO_PDF_OUTLINE_ROOT;
+  // A solution takes a quarter of the page under the heading (its diagram's box), or the room its
+  // text needs where that is more: its text ran over the next solution's heading (session 52, three
+  // wrong moves in long sentences), for the slots were fixed. One that does not fit the rest of the
+  // page starts the next; a text longer than a whole page runs on to the next page.
   static_assert(kSolutionsPerPage == 4 && kPuzzlesPerPage == 6, "the page geometry above is for 6 puzzles and 4 solutions");
-  for (std::size_t first = 0; options.solutions && first < entries.size(); first += kSolutionsPerPage) {
-    double top = kMargin;
-    if (first == 0) {
+  const double diagram_width = kPdfSolutionWidth, page_top = kMargin + 30;
+  const double text_x = left + diagram_width + 16, text_wide = left + kContentWidth - text_x;
+  struct Paragraph {
+    std::string text;
+    double size;
+    bool bold;
+    double gap;  // above its first line
+  };
+  const auto paragraphs = [](const Entry& e) {
+    std::vector<Paragraph> out{{std::to_string(e.number) + ". " + e.task, 11, true, 0}, {e.main_line, 10, false, 2}, {e.result, 9.5, false, 2}};
+    if (!e.theme.empty()) out.push_back({e.theme, 9, false, 2});
+    for (const auto& [move, why] : e.wrong_moves) out.push_back({move + " " + why, 9, false, 2});
+    out.push_back({solution_details(e), 8, false, 2});
+    if (!e.rulings.empty()) out.push_back({e.rulings, 8, false, 0});
+    return out;
+  };
+  double top = page_top;
+  int solutions_outline = CAIRO_PDF_OUTLINE_ROOT;
+  for (std::size_t i = 0; options.solutions && i < entries.size(); ++i) {
+    const Entry& e = entries[i];
+    const std::vector<Paragraph> text = paragraphs(e);
+    // From the slot's top to the bottom of the text's last line.
+    double extent = 12;
+    for (const Paragraph& p : text) extent += p.gap + pdf.wrapped_height(text_wide, p.text, p.size, p.bold);
+    extent += text.back().size * (PdfWriter::kDescent - 1.3);
+    if (i == 0) {
       solutions_outline = pdf.outline(CAIRO_PDF_OUTLINE_ROOT, "Solutions");
       pdf.text(left, kMargin + 18, "Solutions", 18, true);
+    } else if (top > page_top && top + std::max(kPdfSolutionSlot - 12, extent) > bottom + 0.01) {
+      pdf.finish_page();
+      top = page_top;
     }
-    top += 30;
-    for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
-      const Entry& e = entries[i];
-      pdf.outline(solutions_outline, "Solution " + std::to_string(e.number) + ": " + e.board);
-      const double x = left + diagram_width + 16, width = left + kContentWidth - x;
-      double line_y = pdf.wrapped(x, top + 12, width, std::to_string(e.number) + ". " + e.task, 11, true);
-      line_y = pdf.wrapped(x, line_y + 2, width, e.main_line, 10);
-      line_y = pdf.wrapped(x, line_y + 2, width, e.result, 9.5);
-      if (!e.theme.empty()) line_y = pdf.wrapped(x, line_y + 2, width, e.theme, 9);
-      for (const auto& [move, why] : e.wrong_moves) line_y = pdf.wrapped(x, line_y + 2, width, move + " " + why, 9);
-      line_y = pdf.wrapped(x, line_y + 2, width, solution_details(e), 8);
-      if (!e.rulings.empty()) pdf.wrapped(x, line_y, width, e.rulings, 8);
-      place_drawing(pdf.cairo(), e.solution, left, top, diagram_width, e.solution_scale.pdf);
-      top += slot_height;
-      report("pdf solutions", static_cast<int>(i) + 1);
-    }
-    pdf.finish_page();
+    pdf.outline(solutions_outline, "Solution " + std::to_string(e.number) + ": " + e.board);
+    place_drawing(pdf.cairo(), e.solution, left, top, diagram_width, e.solution_scale.pdf);
+    const int page = pdf.pages();
+    double line_y = top + 12;
+    for (const Paragraph& p : text) line_y = pdf.flowed(text_x, line_y + p.gap, text_wide, p.text, p.size, p.bold, bottom, kMargin + 12);
+    // The next heading 4 pt under the last line's baseline spacing, about 12 pt under its letters.
+    top = pdf.pages() == page ? std::max(top + kPdfSolutionSlot, line_y + 4) : line_y + 4;
+    report("pdf solutions", static_cast<int>(i) + 1);
   }
+  if (options.solutions && !entries.empty()) pdf.finish_page();
   if (!back.empty()) {
     pdf.outline(CAIRO_PDF_OUTLINE_ROOT, kProvenanceHeading);
     pdf.text(left, kMargin + 18, kProvenanceHeading, 18, true);
@@ -1238,8 +1284,20 @@ std::string wrong_move_text(const Puzzle& puzzle, const State& start, const Refu
   if (wrong.claim.kind == Kind::Loses && !wrong.claim.line.empty()) {
     const std::string bracketed = " (" + move_list(wrong.claim.line) + ").";
     if (wrong.why.size() > bracketed.size() && wrong.why.compare(wrong.why.size() - bracketed.size(), bracketed.size(), bracketed) == 0) {
+      // Each move with what it does, as the main line has it (numbered_move); the moves alone
+      // where the stored line does not replay.
       std::vector<std::string> numbered;
-      for (std::size_t i = 0; i < wrong.claim.line.size(); ++i) numbered.push_back(std::to_string(i + 2) + " " + wrong.claim.line[i]);
+      try {
+        auto replay = start.clone();
+        replay->apply(replay->parse_move(wrong.move));
+        for (std::size_t i = 0; i < wrong.claim.line.size(); ++i) {
+          if (replay->is_terminal()) throw InputError("the line runs past the game's end");
+          numbered.push_back(numbered_move(*replay, i + 2, wrong.claim.line[i], "", {}));
+        }
+      } catch (const InputError&) {
+        numbered.clear();
+        for (std::size_t i = 0; i < wrong.claim.line.size(); ++i) numbered.push_back(std::to_string(i + 2) + " " + wrong.claim.line[i]);
+      }
       return wrong.why.substr(0, wrong.why.size() - bracketed.size()) + ": " +
              join(numbered, move_list_has_commas(wrong.claim.line) ? ", " : " ") + ".";
     }
@@ -1314,7 +1372,7 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
   const std::string rules_note = "The next page gives each game's rules and how its moves are written.";
   std::vector<std::string> provenance = {what_was_proved(puzzles), versions_note(puzzles, options.rechecked, options.solutions)};
   std::vector<std::string> notes = {
-      std::to_string(puzzles.size()) + " puzzles: " + join({games.begin(), games.end()}, ", ") + ". " + kDifficultyMeaning,
+      counted(puzzles.size(), "puzzle", "puzzles") + ": " + join({games.begin(), games.end()}, ", ") + ". " + kDifficultyMeaning,
       reading + rules_note};
   if (!options.provenance_at_back) {
     notes = {notes[0], provenance[0], notes[1], provenance[1]};

@@ -279,8 +279,10 @@ std::string image_bytes(const Drawing& drawing, ImageFormat format, const Pictur
   {
     Surface surface(cairo_pdf_surface_create_for_stream(append_to_string, &bytes, width_pt, width_pt * aspect),
                     cairo_surface_destroy);
-    // A fixed creation date keeps the bytes identical for the same drawing.
-    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, "2026-01-01T00:00:00Z");
+    // No creation date, so that the same drawing gives the same bytes: an empty one leaves the
+    // field out (Cairo 1.16; it ignores SOURCE_DATE_EPOCH and writes the time otherwise). A fixed
+    // 1 January 2026, 00:00, until session 52, looked like the day the picture was drawn.
+    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, "");
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, drawing.title.c_str());
     set_pdf_record(surface.get(), subjects);
     Context cairo(cairo_create(surface.get()), cairo_destroy);

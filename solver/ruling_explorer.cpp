@@ -128,11 +128,12 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
       initial_index = i;
     }
   }
-  // A size's line, its count of positions (if any, between `before` and `after`) plain for JSON
-  // and grouped in thousands for text.
+  // A size's line, its count of positions (if any, between `before` and `after`, "1 position",
+  // "2 positions") plain for JSON and grouped in thousands for text.
   const auto say_searched = [&report](const std::string& before, std::optional<long> positions = std::nullopt, const std::string& after = "") {
-    report.searched.push_back(before + (positions ? std::to_string(*positions) : "") + after);
-    report.searched_text.push_back(before + (positions ? with_commas(static_cast<std::uint64_t>(*positions)) : "") + after);
+    const std::string noun = !positions ? "" : *positions == 1 ? " position" : " positions";
+    report.searched.push_back(before + (positions ? std::to_string(*positions) + noun : "") + after);
+    report.searched_text.push_back(before + (positions ? counted(static_cast<std::uint64_t>(*positions), "position", "positions") : "") + after);
   };
   const auto report_initial_difference = [&](std::size_t searched_up_to) {
     report.differences.push_back(*initial_difference);
@@ -170,7 +171,7 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
       if (auto difference = compare(*game_a, *game_b, *node.state, node.moves)) {
         report.differences.push_back(*difference);
         report.positions += positions;
-        say_searched("size " + std::to_string(size) + ": difference after ", positions, " positions");
+        say_searched("size " + std::to_string(size) + ": difference after ", positions);
         return report;
       }
       if (static_cast<int>(node.moves.size()) >= bounds.max_depth) {
@@ -191,7 +192,7 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
     met(cut);
     say_searched("size " + std::to_string(size) + ": " +
                  (cut == SearchCut::None ? std::string("exhaustive") : "cut by " + std::string(search_cut_text(cut))) + ", ",
-             positions, " positions, no difference");
+             positions, ", no difference");
     if (progress) progress(report.searched_text.back(), true);
     if (cut == SearchCut::Time || cut == SearchCut::Interrupted || elapsed() > bounds.max_seconds) {
       // A size that ended complete as the time ran out: the time limit kept the next sizes out.

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -639,6 +640,9 @@ TEST(Image, FormatsByExtensionAndPrintedSize) {
   const std::string pdf = image_bytes(drawing, ImageFormat::Pdf, {});
   EXPECT_EQ(pdf.substr(0, 5), "%PDF-");
   EXPECT_NE(pdf.find("/MediaBox [ 0 0 255.118"), std::string::npos);  // 90 mm in points
+  // No date, made up or real: the same drawing gives the same bytes (it said 1 January 2026).
+  EXPECT_EQ(pdf.find("CreationDate"), std::string::npos);
+  EXPECT_EQ(image_bytes(drawing, ImageFormat::Pdf, {}), pdf);
 }
 
 // A PNG records what drew it and what it shows in text chunks before its image data, with the
@@ -1133,6 +1137,103 @@ std::tuple<std::string, std::string, std::string> one_puzzle_book_texts(const Pu
   return texts;
 }
 
+// The lines of text poppler finds on each page of a PDF (pdftotext -bbox-layout), with their boxes.
+struct PdfLine {
+  double x_min, y_min, x_max, y_max;
+  std::string words;
+};
+std::vector<std::vector<PdfLine>> pdf_lines(const std::string& pdf) {
+  const std::string xml = command_output("pdftotext -bbox-layout " + pdf + " - 2>&1");
+  std::vector<std::vector<PdfLine>> pages;
+  const std::regex line_re(R"re(<line xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([\s\S]*?)</line>)re");
+  const std::regex word_re(R"re(>([^<]*)</word>)re");
+  for (std::size_t at = xml.find("<page "); at != std::string::npos;) {
+    const std::size_t next = xml.find("<page ", at + 1);
+    const std::string page = xml.substr(at, next == std::string::npos ? std::string::npos : next - at);
+    pages.emplace_back();
+    for (std::sregex_iterator m(page.begin(), page.end(), line_re), end; m != end; ++m) {
+      PdfLine line{std::stod((*m)[1]), std::stod((*m)[2]), std::stod((*m)[3]), std::stod((*m)[4]), ""};
+      const std::string words = (*m)[5];
+      for (std::sregex_iterator w(words.begin(), words.end(), word_re); w != end; ++w) line.words += (line.words.empty() ? "" : " ") + (*w)[1].str();
+      pages.back().push_back(line);
+    }
+    at = next;
+  }
+  return pages;
+}
+
+// A solution takes the room its text needs: with three wrong moves in long sentences the next
+// solution's heading printed over the end of its text in book.pdf (session 52: Brochs store 1's
+// "Rulings:" line under "2. White to play and win in 2"), for each solution had a fixed quarter
+// page. No two lines of text on a page overlap, none runs into the bottom margin (but the page
+// number), on A4 and Letter, and a solution longer than a page runs on to the next, complete.
+TEST(Book, ALongSolutionTakesTheRoomItNeeds) {
+  const std::string filler =
+      " Its reasons run long, as a generated sentence may: the answer holds the edge, the reply fills the square, and the "
+      "stone that would have joined the chain stands alone, which the diagram shows and the words say again.";
+  std::vector<Puzzle> puzzles;
+  for (int n = 1; n <= 5; ++n) {
+    Puzzle p = within_two(n, "quentin", "quentin 5 ..WWB/W..BB/BB.WW/WW..B/WBB.. black 14", {"b2", "a1", "c4"}, 2);
+    for (const std::string move : {"a1", "d5", "e3"}) {
+      // The fifth longer than a page: it runs on to the next.
+      std::string why = "After " + move + ", White answers c4 and Black cannot win within 2 moves." + filler + filler;
+      for (int more = 0; n == 5 && more < 12; ++more) why += filler;
+      p.refutations.push_back({move, {}, why + " End of " + move + ".", {}});
+    }
+    puzzles.push_back(p);
+  }
+  for (const BookOptions::Paper paper : {BookOptions::Paper::A4, BookOptions::Paper::Letter}) {
+    const bool letter = paper == BookOptions::Paper::Letter;
+    const fs::path folder = fs::temp_directory_path() / ("arbiter-book-long-" + std::to_string(::getpid()));
+    fs::remove_all(folder);
+    BookOptions options;
+    options.paper = paper;
+    const BookFiles files = write_book(puzzles, folder.string(), options);
+    const double height = letter ? 792 : 841.89, bottom = 42.5 + 249 * 72 / 25.4;
+    const auto pages = pdf_lines(files.pdf);
+    ASSERT_EQ(static_cast<int>(pages.size()), files.pdf_pages);
+    int overlaps = 0, low = 0;
+    for (std::size_t page = 0; page < pages.size(); ++page) {
+      const std::vector<PdfLine>& lines = pages[page];
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        const PdfLine& a = lines[i];
+        const bool page_number = a.y_min > bottom && a.words == std::to_string(page + 1);
+        if (a.y_max > bottom + 3 && !page_number && low++ < 5) {
+          ADD_FAILURE() << (letter ? "Letter" : "A4") << " page " << page + 1 << ": '" << a.words << "' reaches " << a.y_max << " pt of " << height;
+        }
+        for (std::size_t j = i + 1; j < lines.size(); ++j) {
+          const PdfLine& b = lines[j];
+          const double across = std::min(a.x_max, b.x_max) - std::max(a.x_min, b.x_min);
+          const double down = std::min(a.y_max, b.y_max) - std::max(a.y_min, b.y_min);
+          if (across > 2 && down > 2 && overlaps++ < 5) {
+            ADD_FAILURE() << (letter ? "Letter" : "A4") << " page " << page + 1 << ": '" << a.words << "' over '" << b.words << "'";
+          }
+        }
+      }
+    }
+    EXPECT_EQ(overlaps, 0) << (letter ? "Letter" : "A4");
+    EXPECT_EQ(low, 0) << (letter ? "Letter" : "A4") << ": lines in the bottom margin";
+    // Every sentence complete: its last words and each solution's last line, the rulings... here
+    // the details line that names the store id.
+    std::string text = command_output("pdftotext " + files.pdf + " - 2>&1");
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    for (int n = 1; n <= 5; ++n) {
+      EXPECT_EQ(occurrences(text, "store id " + std::to_string(n)), 1u) << n;
+    }
+    EXPECT_EQ(occurrences(text, "End of e3."), 5u);
+    fs::remove_all(folder);
+  }
+}
+
+// A book of one puzzle says "1 puzzle" on its title page (it said "1 puzzles: Hexabrae.").
+TEST(Book, OnePuzzleIsOnePuzzle) {
+  const Puzzle p = within_two(8, "quentin", "quentin 5 ..WWB/W..BB/BB.WW/WW..B/WBB.. black 14", {"b2", "a1", "c4"}, 2);
+  const auto [html, tex, pdf] = one_puzzle_book_texts(p, "one");
+  for (const std::string* text : {&html, &tex, &pdf}) {
+    EXPECT_NE(text->find("1 puzzle: Quentin."), std::string::npos) << (text == &tex ? "tex" : text == &pdf ? "pdf" : "html");
+  }
+}
+
 TEST(Book, SolutionsSayAnAnswerWinsAndNameTheStoreId) {
   Puzzle p = within_two(8, "quentin", "quentin 5 ..WWB/W..BB/BB.WW/WW..B/WBB.. black 14", {"b2", "a1", "c4"}, 2);
   // As such a store reads: the claims read from the sentences (claim_of_sentence).
@@ -1163,7 +1264,35 @@ TEST(Book, AWrongMovesLosingLineIsNumberedNotBracketed) {
   const Refutation wrong{"d1", {"e4", "f4"}, "After d1, White answers e4 and wins (e4 f4 f5).", claim};
   const auto game = make_game(find_game("brique"), 6, {});
   const auto start = game->parse_position(p.position);
-  EXPECT_EQ(wrong_move_text(p, *start, wrong), "After d1, White answers e4 and wins: 2 e4 3 f4 4 f5.");
+  // Each move followed by what it does, as on the main line: 2 e4 fills e5, which the win needs.
+  EXPECT_EQ(wrong_move_text(p, *start, wrong), "After d1, White answers e4 and wins: 2 e4 (fills e5 with a white stone) 3 f4 4 f5.");
+}
+
+// A wrong move's losing line says what its moves do that their texts do not, as the main line
+// does (numbered_move): a Brique `wins` store of session 52 read "After a4, White answers a5 and
+// wins: 2 a5 3 d4 4 e4.", where White wins only because 4 e4 fills e5, replacing Black's stone.
+TEST(Book, AWrongMovesLosingLineSaysWhatItsMovesFill) {
+  Puzzle p = within_two(2, "brique", "brique 5 B..B./..BB./...WW/..B../.WWWB black 10", {"a5", "b4", "a4", "b3", "a3", "a2", "b2"}, 2);
+  p.kind = PuzzleKind::Wins;
+  p.within = 0;
+  RefutationClaim claim;
+  claim.kind = RefutationClaim::Kind::Loses;
+  claim.line = {"a5", "d4", "e4"};
+  const Refutation wrong{"a4", {"a5", "d4", "e4"}, "After a4, White answers a5 and wins (a5 d4 e4).", claim};
+  const auto game = make_game(find_game("brique"), 5, {});
+  const auto start = game->parse_position(p.position);
+  const std::string said = "After a4, White answers a5 and wins: 2 a5 3 d4 4 e4 (fills e5 with a white stone, replacing Black's stone).";
+  EXPECT_EQ(wrong_move_text(p, *start, wrong), said);
+  // A stored line that does not replay is given as stored, numbered.
+  Refutation broken = wrong;
+  broken.claim.line = {"a5", "a5", "e4"};
+  broken.why = "After a4, White answers a5 and wins (a5 a5 e4).";
+  EXPECT_EQ(wrong_move_text(p, *start, broken), "After a4, White answers a5 and wins: 2 a5 3 a5 4 e4.");
+  p.refutations = {wrong};
+  const auto [html, tex, pdf] = one_puzzle_book_texts(p, "wrong-fills");
+  EXPECT_NE(html.find(said), std::string::npos);
+  EXPECT_NE(tex.find("4 e4 (fills e5 with a white stone, replacing Black's stone)."), std::string::npos);
+  EXPECT_NE(pdf.find(said), std::string::npos);
 }
 
 // The defender's first reply on a solution's main line says that every reply loses, where it had

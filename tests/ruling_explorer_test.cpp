@@ -30,5 +30,15 @@ TEST(RulingExplorer, FindsAnInitialDifferenceBeyondASizeItCouldNotFinish) {
   EXPECT_EQ(inner.searched[2], "size 11: initial positions differ");
 }
 
+// A count of one is "1 position" in both forms (it read "difference after 1 positions").
+TEST(RulingExplorer, OnePositionIsSaidInTheSingular) {
+  ExplorerBounds bounds;
+  bounds.sizes = {2};
+  const ExplorerReport report = explore_ruling(find_game("brique"), "pass", "never", "allowed", {}, bounds);
+  ASSERT_EQ(report.searched.size(), 1u);
+  EXPECT_EQ(report.searched[0], "size 2: difference after 1 position");
+  EXPECT_EQ(report.searched_text[0], "size 2: difference after 1 position");
+}
+
 }  // namespace
 }  // namespace arbiter

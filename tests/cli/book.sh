@@ -137,9 +137,11 @@ created=$(date -d "$(pdfinfo "$tmp/book/book.pdf" | sed -n 's/^CreationDate: *//
 now=$(date +%s)
 [ -n "$created" ] && [ $((now - created)) -lt 3600 ] && [ $((created - now)) -lt 60 ] && pass ||
   fail "book.pdf's CreationDate is not when it was written: $(pdfinfo "$tmp/book/book.pdf" | grep CreationDate)"
-SOURCE_DATE_EPOCH=1000000000 "$arbiter" book --db "$db" --count 1 --out "$tmp/dated" >/dev/null 2>&1
+SOURCE_DATE_EPOCH=1000000000 "$arbiter" book --db "$db" --count 1 --out "$tmp/dated" >"$tmp/dated.out" 2>&1
 [ "$(date -d "$(pdfinfo "$tmp/dated/book.pdf" | sed -n 's/^CreationDate: *//p')" +%s 2>/dev/null)" = 1000000000 ] && pass ||
   fail "book.pdf's CreationDate under SOURCE_DATE_EPOCH=1000000000: $(pdfinfo "$tmp/dated/book.pdf" | grep CreationDate)"
+# One puzzle is "1 puzzle" (it was "1 puzzles" in the report and on the title page).
+grep -q "wrote .*book.html (1 puzzle), " "$tmp/dated.out" && pass || fail "book's report for one puzzle" "$tmp/dated.out"
 
 # Words of a PDF's page with their boxes: "xMin yMin xMax yMax word", one a line.
 words_of() {  # words_of PDF FIRST LAST
