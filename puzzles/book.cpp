@@ -327,9 +327,14 @@ std::optional<std::string> answer_wins(const GameDescriptor& game, const State& 
     after->apply(move);
     const int answerer = after->side_to_move();
     if (after->is_terminal() || answerer == start.side_to_move()) return std::nullopt;
-    after->apply(after->parse_move(wrong.defence.front()));
+    const Move answer = after->parse_move(wrong.defence.front());
+    // What the answer does that its text does not say, as every move of a solution has it: "White
+    // answers e4 and wins" hid that e4 filled the square that won.
+    const std::string does = after->move_words(answer);
+    after->apply(answer);
     if (!after->is_terminal() || after->outcome().kind != Outcome::Kind::Win || after->outcome().winner != answerer) return std::nullopt;
-    return game.side_names.at(static_cast<std::size_t>(answerer)) + " answers " + wrong.defence.front() + " and wins";
+    return game.side_names.at(static_cast<std::size_t>(answerer)) + " answers " + wrong.defence.front() +
+           (does.empty() ? "" : " (" + does + ")") + " and wins";
   } catch (const InputError&) {
     return std::nullopt;  // a stored move that does not play: the stored sentence stands
   }
@@ -347,6 +352,17 @@ std::string numbered_move(State& state, std::size_t number, const std::string& t
   said.insert(said.end(), notes.begin(), notes.end());
   state.apply(move);
   return std::to_string(number) + " " + text + mark + (said.empty() ? "" : " (" + join(said, "; ") + ")");
+}
+
+// What a wrong move does that its text does not say, in brackets before why it fails ("d1? (fills
+// d2 with a black stone) After d1, ..."), as the main line's moves have it: a wrong move has no
+// diagram, and its fills went unsaid. Nothing where it does not play (a store older than its rules).
+std::string wrong_move_does(const State& start, const std::string& move) {
+  try {
+    if (const std::string does = start.move_words(start.parse_move(move)); !does.empty()) return "(" + does + ") ";
+  } catch (const InputError&) {
+  }
+  return "";
 }
 
 // Said after the defender's first reply on a solution's main line, where it had others.
@@ -445,7 +461,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
   }
   entry.main_line = join(numbered, "  ");
   entry.result = capitalised(solution.status) + ".";
-  for (const Refutation& wrong : puzzle.refutations) entry.wrong_moves.push_back({wrong.move + "?", wrong_move_text(puzzle, *start, wrong)});
+  for (const Refutation& wrong : puzzle.refutations) entry.wrong_moves.push_back({wrong.move + "?", wrong_move_does(*start, wrong.move) + wrong_move_text(puzzle, *start, wrong)});
   return entry;
 }
 

@@ -74,6 +74,11 @@ std::string tex_escape(const std::string& text) {
       case '_': out += "\\_"; continue;
       case '~': out += "\\textasciitilde{}"; continue;
       case '^': out += "\\textasciicircum{}"; continue;
+      // The default (OT1) text fonts have no '|', '<' or '>' in those places: they printed an em
+      // dash (Hexabrae's "vertical (|)" read "vertical (---)"), an inverted exclamation and question mark.
+      case '|': out += "\\textbar{}"; continue;
+      case '<': out += "\\textless{}"; continue;
+      case '>': out += "\\textgreater{}"; continue;
       // A straight quote prints as a closing quote on both sides in TeX: open after a space, a
       // bracket or at the start.
       case '"': out += i == 0 || text[i - 1] == ' ' || text[i - 1] == '(' || text[i - 1] == '[' ? "``" : "''"; continue;

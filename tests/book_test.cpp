@@ -751,6 +751,8 @@ TEST(Tikz, TextIsEscaped) {
   // Straight quotes become TeX's opening and closing quotes.
   EXPECT_EQ(tex_escape("\"win in 1\" (\"win\")"), "``win in 1'' (``win'')");
   EXPECT_EQ(tex_escape("the swap ('swap'), Arbiter's 'd4-d2 x c2'"), "the swap (`swap'), Arbiter's `d4-d2 x c2'");
+  // Characters the default text fonts put elsewhere.
+  EXPECT_EQ(tex_escape("vertical (|), a<b>c"), "vertical (\\textbar{}), a\\textless{}b\\textgreater{}c");
 }
 
 // A puzzle proved by the solver: seeded random play until the side to move has exactly one move
@@ -1244,7 +1246,7 @@ TEST(Book, SolutionsSayAnAnswerWinsAndNameTheStoreId) {
                    wrong("d5", {"d4", "a1"}, "After d5, White answers d4 and Black cannot win within 2 moves.")};
   const auto [html, tex, pdf] = one_puzzle_book_texts(p, "answers");
   for (const std::string* text : {&html, &tex, &pdf}) {
-    EXPECT_NE(text->find("After a1, White answers c4 and wins."), std::string::npos);
+    EXPECT_NE(text->find("After a1, White answers c4 (fills "), std::string::npos);  // its fills, then "and wins."
     EXPECT_EQ(text->find("After a1, White answers c4 and Black cannot"), std::string::npos);
     EXPECT_NE(text->find("After d5, White answers d4 and Black cannot win within 2 moves."), std::string::npos);
     EXPECT_EQ(occurrences(*text, "store id 8"), 1u);
@@ -1293,6 +1295,41 @@ TEST(Book, AWrongMovesLosingLineSaysWhatItsMovesFill) {
   EXPECT_NE(html.find(said), std::string::npos);
   EXPECT_NE(tex.find("4 e4 (fills e5 with a white stone, replacing Black's stone)."), std::string::npos);
   EXPECT_NE(pdf.find(said), std::string::npos);
+}
+
+// A wrong move and the answer that beats it say what they fill, as the main line's moves do: they have
+// no diagram, and "d3? After d3, Black answers c3 and wins." (Quentin, store 24, session 52) hid that
+// c3 fills eight points and d3 fills none; a Brique wrong move's own fill went unsaid too.
+TEST(Book, AWrongMoveAndItsAnswerSayWhatTheyFill) {
+  Puzzle q = within_two(24, "quentin", "quentin 5 BBWWW/W..BW/....W/BB.../BB.WB white 13", {"b3", "b2", "c4"}, 2);
+  RefutationClaim at_once;
+  at_once.kind = RefutationClaim::Kind::AnswerWins;
+  const Refutation d3{"d3", {"c3"}, "After d3, Black answers c3 and wins.", at_once};
+  const auto quentin = make_game(find_game("quentin"), 5, {});
+  const auto start = quentin->parse_position(q.position);
+  const std::string fills = start->clone()->move_words(start->parse_move("d3"));
+  auto after = start->clone();
+  after->apply(after->parse_move("d3"));
+  const std::string answer_fills = after->move_words(after->parse_move("c3"));
+  ASSERT_FALSE(answer_fills.empty());
+  EXPECT_EQ(wrong_move_text(q, *start, d3), "After d3, Black answers c3 (" + answer_fills + ") and wins.");
+  q.refutations = {d3};
+  const auto [html, tex, pdf] = one_puzzle_book_texts(q, "wrong-answer-fills");
+  EXPECT_NE(html.find("Black answers c3 (" + answer_fills + ") and wins."), std::string::npos);
+  EXPECT_NE(html.find(fills.empty() ? std::string("d3?</b> After d3") : "d3?</b> (" + fills + ") After d3"), std::string::npos);
+
+  // A Brique wrong move that fills: its heading says so.
+  Puzzle b = within_two(11, "brique", "brique 6 ....../BWB.BB/.WBWBB/WWWW../.WWW../BBWW.. black 18", {"a1"}, 1);
+  const auto brique = make_game(find_game("brique"), 6, {});
+  const auto position = brique->parse_position(b.position);
+  const std::string d1_fills = position->move_words(position->parse_move("d1"));
+  ASSERT_NE(d1_fills.find("d2"), std::string::npos) << d1_fills;
+  RefutationClaim none;
+  none.kind = RefutationClaim::Kind::NotAtOnce;
+  b.refutations = {Refutation{"d1", {}, "d1 does not win at once.", none}};
+  const auto [bhtml, btex, bpdf] = one_puzzle_book_texts(b, "wrong-move-fills");
+  EXPECT_NE(bhtml.find("d1?</b> (" + d1_fills + ") d1 does not win at once."), std::string::npos);
+  EXPECT_NE(bpdf.find("d1? (" + d1_fills + ") d1 does not win at once."), std::string::npos);
 }
 
 // The defender's first reply on a solution's main line says that every reply loses, where it had
