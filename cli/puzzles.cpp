@@ -194,7 +194,7 @@ bool show_text(const Puzzle& p, const std::string& db) {
   // A wrong move the re-check refused is marked where its sentence is printed, so that the sentence
   // is not read as sound (check_without_search says which wrong move each problem is about).
   for (std::size_t i = 0; i < p.refutations.size(); ++i) {
-    std::cout << "wrong: " << p.refutations[i].move << " — " << puzzles::wrong_move_text(p, *position, p.refutations[i]);
+    std::cout << "wrong: " << p.refutations[i].move << " — " << puzzles::wrong_move_words(p, *position, p.refutations[i]);
     for (const generators::RecheckProblem& problem : problems) {
       if (problem.refutation == i) std::cout << " (refused: " << problem.what << ")";
     }

@@ -354,17 +354,6 @@ std::string numbered_move(State& state, std::size_t number, const std::string& t
   return std::to_string(number) + " " + text + mark + (said.empty() ? "" : " (" + join(said, "; ") + ")");
 }
 
-// What a wrong move does that its text does not say, in brackets before why it fails ("d1? (fills
-// d2 with a black stone) After d1, ..."), as the main line's moves have it: a wrong move has no
-// diagram, and its fills went unsaid. Nothing where it does not play (a store older than its rules).
-std::string wrong_move_does(const State& start, const std::string& move) {
-  try {
-    if (const std::string does = start.move_words(start.parse_move(move)); !does.empty()) return "(" + does + ") ";
-  } catch (const InputError&) {
-  }
-  return "";
-}
-
 // Said after the defender's first reply on a solution's main line, where it had others.
 constexpr const char* kEveryReplyLoses = "every reply loses";
 
@@ -461,7 +450,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
   }
   entry.main_line = join(numbered, "  ");
   entry.result = capitalised(solution.status) + ".";
-  for (const Refutation& wrong : puzzle.refutations) entry.wrong_moves.push_back({wrong.move + "?", wrong_move_does(*start, wrong.move) + wrong_move_text(puzzle, *start, wrong)});
+  for (const Refutation& wrong : puzzle.refutations) entry.wrong_moves.push_back({wrong.move + "?", wrong_move_words(puzzle, *start, wrong)});
   return entry;
 }
 
@@ -1281,6 +1270,14 @@ std::string rulings_text(const Puzzle& puzzle, const std::string& separator) {
   return differing.empty() ? "default" : join(differing, separator);
 }
 
+std::string wrong_move_does(const State& start, const std::string& move) {
+  try {
+    if (const std::string does = start.move_words(start.parse_move(move)); !does.empty()) return "(" + does + ") ";
+  } catch (const InputError&) {
+  }
+  return "";
+}
+
 std::string wrong_move_text(const Puzzle& puzzle, const State& start, const Refutation& wrong) {
   const GameDescriptor& game = find_game(puzzle.game);
   using Kind = RefutationClaim::Kind;
@@ -1322,6 +1319,10 @@ std::string wrong_move_text(const Puzzle& puzzle, const State& start, const Refu
   std::string why = wrong.defence.empty() ? "it does not win" : "answered by " + join(wrong.defence, " ") + ", it does not win";
   if (puzzle.kind == PuzzleKind::WinsWithin) why += " in " + std::to_string(puzzle.within);
   return why;
+}
+
+std::string wrong_move_words(const Puzzle& puzzle, const State& start, const Refutation& wrong) {
+  return wrong_move_does(start, wrong.move) + wrong_move_text(puzzle, start, wrong);
 }
 
 std::string difficulty_range(const std::vector<Puzzle>& puzzles) {

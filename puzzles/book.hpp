@@ -69,6 +69,12 @@ std::string task_text(const Puzzle& puzzle, const std::string& side_name);
 // names no answer; "After d1, Black answers d5 and wins." for a sentence of a store written before
 // s48 that said only that the mover cannot win within K). `start` is the puzzle's position.
 std::string wrong_move_text(const Puzzle& puzzle, const State& start, const Refutation& wrong);
+// What the wrong move does that its text does not say, in brackets ("(fills d2 with a black stone) "),
+// or nothing (a move that does not play here: a store older than its rules): a wrong move has no
+// diagram, and its fills went unsaid.
+std::string wrong_move_does(const State& start, const std::string& move);
+// Both, as a book and `puzzles show` give a wrong move: "(fills d2 with a black stone) After d1, ...".
+std::string wrong_move_words(const Puzzle& puzzle, const State& start, const Refutation& wrong);
 
 // The rulings a puzzle was proved under that differ from its game's defaults, "name=value" in
 // ruling order (none for a puzzle under the defaults). Throws InputError for a game or ruling

@@ -331,7 +331,7 @@ for id in $(python3 -c "import sqlite3,sys; print(' '.join(str(r[0]) for r in sq
   "$arbiter" puzzles show "$id" --db "$db" | sed -n 's/^wrong: \([^ ]*\) — \(.*\)$/\1? \2/p'
 done | sort >"$tmp/show-wrong"
 sed -n 's|^<li><b>\(.*\)</b> \(.*\)</li>$|\1 \2|p' "$tmp/ids/book.html" | sed "s/&#39;/'/g" | sort >"$tmp/book-wrong"
-[ -s "$tmp/show-wrong" ] && cmp -s "$tmp/show-wrong" "$tmp/book-wrong" && grep -q ' does not win at once: [A-Za-z]* answers [^ ]* and wins\.$' "$tmp/book-wrong" \
+[ -s "$tmp/show-wrong" ] && cmp -s "$tmp/show-wrong" "$tmp/book-wrong" && grep -q ' does not win at once: [A-Za-z]* answers [^ ]*\( ([^)]*)\)\? and wins\.$' "$tmp/book-wrong" \
   && pass || fail "puzzles show and the book explain the wrong moves differently: $(diff "$tmp/show-wrong" "$tmp/book-wrong" | head -4)"
 
 # --paper letter: book.pdf on US Letter with every word and page number on the page (laid out for
