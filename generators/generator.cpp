@@ -600,16 +600,7 @@ std::optional<std::vector<std::string>> resisting_line(const State& position, co
                                                        const std::string& key) {
   const auto valid = [&](int id) { return id >= 1 && id <= certificate.size(); };
   if (!valid(certificate.root)) return std::nullopt;
-  std::map<int, int> longest;  // plies of the longest line below a node (longest_line's count)
-  const std::function<int(int)> plies_below = [&](int id) -> int {
-    if (const auto at = longest.find(id); at != longest.end()) return at->second;
-    longest[id] = 0;  // a node reached again on its own line ends that line
-    int plies = certificate.answer(id).empty() ? 0 : 2;
-    for (const solver::Certificate::Edge& edge : certificate.edges(id)) {
-      if (valid(edge.child)) plies = std::max(plies, 1 + plies_below(edge.child));
-    }
-    return longest[id] = plies;
-  };
+  const std::vector<int> longest = solver::longest_lines(certificate);  // plies below each node
   const auto nodes_below = [&](int id) {
     std::set<int> seen;
     std::vector<int> stack{id};
@@ -656,7 +647,7 @@ std::optional<std::vector<std::string>> resisting_line(const State& position, co
         const auto listed = std::find_if(edges.begin(), edges.end(), [&](const solver::Certificate::Edge& e) { return certificate.move(e) == d.text; });
         if (listed != edges.end()) {
           d.child = listed->child;
-          d.plies = 1 + (valid(d.child) ? plies_below(d.child) : 0);
+          d.plies = 1 + (valid(d.child) ? std::max(0, longest[static_cast<std::size_t>(d.child)]) : 0);
         } else if (!certificate.answer(node).empty()) {
           d.plies = 2;
         } else {

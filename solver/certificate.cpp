@@ -920,11 +920,11 @@ void check_rulings_asked(const Certificate& certificate, const std::vector<std::
 
 }  // namespace
 
-int longest_line(const Certificate& certificate) {
-  if (certificate.root < 1 || certificate.root > certificate.size()) return 0;
+std::vector<int> longest_lines(const Certificate& certificate) {
+  std::vector<int> longest(static_cast<std::size_t>(certificate.size()) + 1, -1);
+  if (certificate.root < 1 || certificate.root > certificate.size()) return longest;
   // Depth-first, without recursion (a `wins` proof's lines run to hundreds of plies): a node's
   // longest line is known once all its children's are; -1 unknown, -2 on the walk's current line.
-  std::vector<int> longest(static_cast<std::size_t>(certificate.size()) + 1, -1);
   struct Frame {
     int id;
     std::size_t next_edge;
@@ -949,7 +949,12 @@ int longest_line(const Certificate& certificate) {
     longest[static_cast<std::size_t>(frame.id)] = plies;
     stack.pop_back();
   }
-  return longest[static_cast<std::size_t>(certificate.root)];
+  return longest;
+}
+
+int longest_line(const Certificate& certificate) {
+  if (certificate.root < 1 || certificate.root > certificate.size()) return 0;
+  return longest_lines(certificate)[static_cast<std::size_t>(certificate.root)];
 }
 
 VerificationReport verify_certificate(const Certificate& certificate, const std::string& implementation,

@@ -181,5 +181,8 @@ VerificationReport verify_certificate(const Certificate& certificate, const std:
 // refuse a puzzle whose proof reaches a ply cap). A node reached again on its own line (no
 // certificate the verifier accepts has one) ends that line.
 int longest_line(const Certificate& certificate);
+// The same for every node the root reaches, by node id (index 0 and nodes the root does not reach:
+// -1): the plies of the longest line below each.
+std::vector<int> longest_lines(const Certificate& certificate);
 
 }  // namespace arbiter::solver
