@@ -505,12 +505,6 @@ std::string premises_words(const GameDescriptor& game, const std::vector<std::st
   return words;
 }
 
-std::string join_words(const std::vector<std::string>& words, const std::string& separator) {
-  std::string out;
-  for (const std::string& w : words) out += (out.empty() ? "" : separator) + w;
-  return out;
-}
-
 // The first line of a research note's claim refuted (or, expected refuted, proved): whose claim it is.
 std::string note_refuted_words(const Claim& claim) {
   return "a research note refuted: the claim is the research notes' (" + claim.source +
@@ -556,9 +550,9 @@ void explain_failed_arguments(const GameDescriptor& game, const std::vector<Clai
     std::string words = std::string("an argument that fails: this lemma of Arbiter's argument") +
                         (read ? " (read from the rulings)" : "") + " is false under these rulings; it is no claim of a rule text";
     words += row.leaves_unproved.empty() ? "; it leaves no claim audited unproved"
-                                         : "; it leaves unproved: " + join_words(row.leaves_unproved, ", ");
+                                         : "; it leaves unproved: " + join(row.leaves_unproved, ", ");
     if (!row.also_refutes.empty()) {
-      words += "; its counterexample also refutes " + join_words(row.also_refutes, ", ") + " (listed on their own)";
+      words += "; its counterexample also refutes " + join(row.also_refutes, ", ") + " (listed on their own)";
     }
     row.detail = words + "\n" + row.detail;
   }

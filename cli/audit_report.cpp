@@ -17,6 +17,7 @@
 #include "cli/options.hpp"
 #include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/text.hpp"
 #include "puzzles/svg.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/prove.hpp"
@@ -28,12 +29,6 @@ std::string seconds_text(double seconds) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.2f", seconds);
   return buffer;
-}
-
-std::string join(const std::vector<std::string>& words, const std::string& separator) {
-  std::string out;
-  for (const auto& w : words) out += (out.empty() ? "" : separator) + w;
-  return out;
 }
 
 // A claim about every size refuted, as far as that is shown: one board's counterexample, which makes

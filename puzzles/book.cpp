@@ -83,12 +83,6 @@ struct GameIntro {
 constexpr const char* kAboutHeading = "Rules, rulings and notation";
 constexpr const char* kProvenanceHeading = "How these puzzles were proved";  // BookOptions::provenance_at_back
 
-std::string join(const std::vector<std::string>& words, const std::string& separator) {
-  std::string out;
-  for (const std::string& word : words) out += (out.empty() ? "" : separator) + word;
-  return out;
-}
-
 std::string capitalised(std::string text) {
   if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
   return text;
@@ -139,11 +133,14 @@ double position_height_mm(const std::string& words) {
   return (lines * kPositionPoints * 1.3 + 3) / kPointsPerMm;
 }
 
+// Millimetres a drawing unit prints at when the drawing fills as much of `box` as fits.
+double fit_scale(const Drawing& drawing, const Box& box) {
+  return std::min(box.width_mm / drawing.width, box.height_mm / drawing.height);
+}
+
 // Millimetres a drawing unit prints at in the smaller of its two boxes (HTML and PDF).
 double mm_per_unit(const Drawing& drawing, const Box& html, const Box& pdf) {
-  double scale = 1e9;
-  for (const Box& box : {html, pdf}) scale = std::min({scale, box.width_mm / drawing.width, box.height_mm / drawing.height});
-  return scale;
+  return std::min(fit_scale(drawing, html), fit_scale(drawing, pdf));
 }
 
 // The game's own labels (coordinates, field names) print at least this large in the book where
@@ -462,11 +459,6 @@ double tex_diagram_mm(const Entry& e, BookOptions::Paper paper) {
   return std::max(diagram_mm / 2, diagram_mm - position_height_mm(e.problem_words));
 }
 constexpr Box kTexSolutionBox{60, 55};
-
-// Millimetres a drawing unit prints at when the drawing fills as much of `box` as fits.
-double fit_scale(const Drawing& drawing, const Box& box) {
-  return std::min(box.width_mm / drawing.width, box.height_mm / drawing.height);
-}
 
 // Every diagram of one game and board prints at one scale in each file of the book (the puzzles' at
 // one, the solutions' at another): the least at which each of them fits its box. Fitted one by one,

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "model/core/errors.hpp"
+#include "model/core/text.hpp"
 #include "model/core/version.hpp"
 #include "puzzles/fonts.hpp"
 #include "puzzles/svg.hpp"
@@ -155,23 +156,16 @@ namespace {
 std::vector<std::string> configurations(const PictureSubjects& subjects) {
   std::vector<std::string> out;
   for (const PictureSubject& subject : subjects) {
-    std::string rulings;
-    for (const std::string& ruling : subject.rulings) rulings += (rulings.empty() ? "" : " ") + ruling;
+    const std::string rulings = join(subject.rulings, " ");
     const std::string text = subject.game + " " + subject.board + ", rulings in force: " + (rulings.empty() ? "none" : rulings);
     if (std::find(out.begin(), out.end(), text) == out.end()) out.push_back(text);
   }
   return out;
 }
 
-std::string joined(const std::vector<std::string>& parts, const std::string& separator) {
-  std::string out;
-  for (const std::string& part : parts) out += (out.empty() ? "" : separator) + part;
-  return out;
-}
-
 }  // namespace
 
-std::string picture_description(const PictureSubjects& subjects) { return joined(configurations(subjects), "; "); }
+std::string picture_description(const PictureSubjects& subjects) { return join(configurations(subjects), "; "); }
 
 std::string picture_record(const PictureSubjects& subjects) {
   const std::string description = picture_description(subjects);
@@ -188,7 +182,7 @@ std::string picture_keywords(const PictureSubjects& subjects) {
     add(subject.board);
     for (const std::string& ruling : subject.rulings) add(ruling);
   }
-  return joined(words, ", ");
+  return join(words, ", ");
 }
 
 void set_pdf_record(cairo_surface_t* pdf, const PictureSubjects& subjects) {

@@ -29,6 +29,7 @@
 #include "distributed/farm.hpp"
 #include "model/core/digits.hpp"
 #include "model/core/errors.hpp"
+#include "model/core/text.hpp"
 #include "model/core/version.hpp"
 #include "model/core/zobrist.hpp"
 #include "solver/interrupt.hpp"
@@ -69,12 +70,6 @@ std::vector<std::string> split(const std::string& line, char separator) {
   while (std::getline(in, field, separator)) fields.push_back(field);
   if (!line.empty() && line.back() == separator) fields.emplace_back();
   return fields;
-}
-
-std::string join(const std::vector<std::string>& words, const std::string& separator) {
-  std::string out;
-  for (const auto& w : words) out += (out.empty() ? "" : separator) + w;
-  return out;
 }
 
 // A stored verdict is reused only for the same claim text, decided by the same encoding version,

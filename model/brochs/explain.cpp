@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "model/brochs/engine.hpp"
+#include "model/core/text.hpp"
 
 namespace arbiter::brochs {
 namespace {
@@ -300,11 +301,9 @@ std::string BrochsState::explain(Move m) const {
   };
   auto pair_text = [&](int a, int b) { return cell_name(a) + " with " + cell_name(b); };
   auto pairs_text = [&](const std::vector<std::pair<int, int>>& pairs) {
-    std::string text;
-    for (std::size_t i = 0; i < pairs.size(); ++i) {
-      text += (i == 0 ? "" : i + 1 == pairs.size() ? " and " : ", ") + pair_text(pairs[i].first, pairs[i].second);
-    }
-    return (pairs.size() == 1 ? "the pair " : "the pairs ") + text;
+    std::vector<std::string> texts;
+    for (const auto& [a, b] : pairs) texts.push_back(pair_text(a, b));
+    return (pairs.size() == 1 ? "the pair " : "the pairs ") + listed(texts);
   };
   // A C2 configuration read on `board`. A piece arriving next to the keep completes one pair (the
   // engine lists it first) and falls on the keep's occupant with any other complete pair: the

@@ -43,6 +43,13 @@ inline std::vector<std::string> words_of(std::string_view text) {
   return words;
 }
 
+// The words with `separator` between them ("a, b, c" with ", ").
+inline std::string join(const std::vector<std::string>& words, const std::string& separator) {
+  std::string out;
+  for (const std::string& word : words) out += (out.empty() ? "" : separator) + word;
+  return out;
+}
+
 // Words as a sentence lists them: "b1, a7 and c7"; "none" for no words (a caller for whom none
 // reads otherwise says so before it asks).
 inline std::string listed(const std::vector<std::string>& words) {
