@@ -18,14 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data + 2), size - 2);
   auto configured = make_game(game, game.default_size);
   for (const std::string& implementation : configured->implementations()) {
-    auto state = configured->initial_state(implementation);
+    auto state = position_after(*configured, implementation, data[1]);
     std::vector<Move> moves;
-    for (int i = 0; i < data[1] % 8 && !state->is_terminal(); ++i) {
-      moves.clear();
-      state->legal_moves(moves);
-      state->apply(moves[(data[1] * 31u + i * 7u) % moves.size()]);
-    }
-    moves.clear();
     state->legal_moves(moves);
     try {
       const Move m = state->parse_move(text);

@@ -70,6 +70,9 @@ case "$seed" in ''|*[!0-9]*) echo "FAIL: ARBITER_FUZZ_SEED must be a whole numbe
 if "$fuzzer" -seed="$seed" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -print_final_stats=1 \
      -artifact_prefix="$artifacts/" "$corpus" "$seeds/$target" >"$tmp/run.log" 2>&1; then
   grep -E "^stat::number_of_executed_units|^stat::new_units_added" "$tmp/run.log" | tr '\n' ' '; echo
+  # libFuzzer's coverage (cov: edges, ft: features) and corpus once the starting inputs have run
+  # (INITED) and at the end (DONE).
+  grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)" "$tmp/run.log"
   echo "ok: $target fuzzed for $seconds s"
   [ "$corpus" = "$tmp/corpus" ] || echo "corpus kept: $corpus ($(ls "$corpus" | wc -l) inputs)"
 else
