@@ -836,7 +836,7 @@ void metrics_section(const GameDescriptor& game, const AuditSettings& s, AuditRe
 }
 
 // --rule's assignments shared out among the games audited: each goes to every game that has a
-// ruling of that name or id (Brique and Quentin both have pie and fill), and one that no game has
+// ruling of that name or id (two games may each have a pie ruling), and one that no game has
 // is an error, as is a value a game does not know. Each game's list is by name, without the
 // assignments that name its defaults.
 std::map<std::string, std::vector<std::string>> rulings_per_game(const std::vector<const GameDescriptor*>& games,

@@ -253,7 +253,7 @@ std::string ruling_count_line(const AuditReport& report, const std::string& game
   return ruling_counts_words(c) + " (no verdict)";
 }
 
-// The options in words ("games 5, seed 1, quick yes, selected games brique quentin"), not as JSON.
+// The options in words ("games 5, seed 1, quick yes, selected games GAME OTHER"), not as JSON.
 std::string options_text(const nlohmann::json& options) {
   std::string text;
   for (const auto& [name, value] : options.items()) {

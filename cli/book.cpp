@@ -90,8 +90,8 @@ int book(const std::vector<std::string>& args) {
     for (std::size_t i = 0; i < selected.size(); ++i) {
       if (stop_requested()) throw Stopped{};
       const puzzles::Puzzle& p = selected[i];
-      // The re-check hears the stop too: a large certificate takes seconds to verify (a Quentin
-      // one kept the stop waiting past the 3 s grace).
+      // The re-check hears the stop too: a large certificate takes seconds to verify (one kept the
+      // stop waiting past the 3 s grace).
       std::vector<generators::RecheckProblem> problems;
       try {
         problems = generators::check_without_search(p, [] { return !stop_requested(); });

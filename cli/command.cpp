@@ -113,11 +113,11 @@ static bool is_game_name(const std::string& name) {
   return std::any_of(games.begin(), games.end(), [&](const GameDescriptor* game) { return game->name == name; });
 }
 
-// A one-line position names its game ("brique 3 ..."): where GAME, the first word, is left out
+// A one-line position names its game ("GAME 3 ..."): where GAME, the first word, is left out
 // beside it, that game; "" otherwise (GAME given, no such position, or one whose first word is no
 // game: a diagram, @file or a path, which need GAME). Where words follow GAME (explain's moves),
 // the first of them is read as GAME when GAME is left out: a word that is no game is then taken
-// for the first of those words ('explain -p "brique 3 ..." a1').
+// for the first of those words ('explain -p "GAME 3 ..." a1').
 static std::string game_of_position(const po::variables_map& vm, const po::positional_options_description& positional) {
   if (positional.max_total_count() == 0 || positional.name_for_position(0) != "game") return "";
   if (const auto given = vm.find("game"); given != vm.end()) {
@@ -184,7 +184,7 @@ po::variables_map parse_arguments(const Command& action, const std::vector<std::
     }
     if (surplus.empty()) throw;
     // The words before the surplus are read first: an unknown game or claim is the first problem
-    // ('prove brique bogus all' names the claim 'bogus', not the word 'all').
+    // ('prove GAME bogus all' names the claim 'bogus', not the word 'all').
     check_game_word(named, positional);
     if (check_named) check_named(named);
     throw InputError("unexpected argument " + quote_input(surplus.front()) + usage);

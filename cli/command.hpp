@@ -46,7 +46,7 @@ struct GameOptions {
 enum class RulingIds { RenamedByGame, Kept };
 // Where more words are given than the positional arguments take, the ones they do take are
 // checked first with this (it throws InputError for a bad one), and only then is the first word
-// too many named: 'prove brique bogus all' is about the unknown claim 'bogus'.
+// too many named: 'prove GAME bogus all' is about the unknown claim 'bogus'.
 using NamedCheck = std::function<void(const boost::program_options::variables_map&)>;
 boost::program_options::variables_map parse_arguments(
     const std::string& command_name, const std::vector<std::string>& args,

@@ -51,7 +51,7 @@ void add_outcome(nlohmann::json& out, const GameDescriptor& game, const Outcome&
 }
 
 // The trace of the move explained, move `number`: a word that is no move of the game at all is an
-// error naming the move's number, as play_moves names an earlier one ("move 2: not a Brique move").
+// error naming the move's number, as play_moves names an earlier one ("move 2: not a GAME move").
 std::string trace_of(const State& state, const std::string& move, std::size_t number, bool from_given_position) {
   try {
     return state.explain_text(move);

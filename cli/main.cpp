@@ -1,4 +1,4 @@
-// arbiter: executable rules for Brique, Quentin, Brochs and Hexabrae, and the checks built on them.
+// arbiter: executable rules for the games model/registry.cpp lists, and the checks built on them.
 #include <algorithm>
 #include <cerrno>
 #include <csignal>

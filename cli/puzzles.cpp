@@ -38,7 +38,7 @@ namespace po = boost::program_options;
 
 // Positions examined without one puzzle after which the progress line warns that the request may
 // have none: the runs measured in docs/puzzles.md needed 6 to 160 positions a puzzle on average
-// (the most, Brochs 15x15 within-2: 1,604 positions for 10 puzzles).
+// (the most, within-2 on a 15x15 board: 1,604 positions for 10 puzzles).
 constexpr std::uint64_t kFruitlessPositions = 1000;
 using puzzles::Puzzle;
 using puzzles::PuzzleKind;
@@ -66,7 +66,7 @@ void parse_kind(const std::string& text, PuzzleKind& kind, int& within) {
   }
 }
 
-// Throws InputError for a theme that is not among `known`, listing them; `whose` (" for brique",
+// Throws InputError for a theme that is not among `known`, listing them; `whose` (" for GAME",
 // or "") says whose themes they are.
 void require_known_theme(const std::string& theme, const std::vector<std::string>& known, const std::string& whose) {
   if (std::find(known.begin(), known.end(), theme) != known.end()) return;

@@ -85,8 +85,8 @@ int render(const std::vector<std::string>& args) {
     // What the move did besides placing its piece, in the game's words ("which fills d4 with black
     // stones, replacing White's stone": its marks look the same as a fill of an empty square), where
     // the coordinates let the reader find the places it names. Words that list more places than
-    // about two lines of the band hold are left to the marks, which show each place: a Quentin
-    // border filled on 9x9 (edges-count=yes) named 32 points in six lines under the board.
+    // about two lines of the band hold are left to the marks, which show each place: a border
+    // filled on a 9x9 board (an edges-count ruling) named 32 points in six lines under the board.
     constexpr std::size_t kMostWords = 100;
     if (show_coordinates && !line.last_words.empty() && line.last_words.size() <= kMostWords) {
       decorations.status += ", which " + line.last_words;

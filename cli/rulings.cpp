@@ -128,7 +128,7 @@ int rulings(const std::vector<std::string>& args) {
   bool proceed = false;
   const po::variables_map given = parse_arguments("rulings", args, options, positional, proceed);
   if (!proceed) return 0;
-  // The action first: `rulings brique light-squares` lacks it, whatever else it has or lacks.
+  // The action first: `rulings GAME RULING` lacks it, whatever else it has or lacks.
   if (action != "diff") {
     throw InputError("unknown rulings action " + quote_input(action) + " (known: diff, as in arbiter " + kRulingsUsage + ")");
   }

@@ -280,7 +280,7 @@ int solve_command(const std::vector<std::string>& args) {
       ("value-only", po::bool_switch(&value_only),
        "stop once the value is proved and name one winning move (exact: df-pn of the position alternates with its moves searched in turn, centre first, and without --proof the moves refuted in turn are reported as losses; --within: the moves are tried most promising first and the first winning one ends the search; the moves after it are not searched)")
       ("race", po::bool_switch(&race),
-       "with --value-only and --threads 2: two searches race through the shared table, df-pn of the position and its moves in turn, middle first (Quentin 5x5: 1.1-1.6 s against 2.1-2.8 s on one thread; the value is the same, but which winning move is named may differ between runs)")
+       "with --value-only and --threads 2: two searches race through the shared table, df-pn of the position and its moves in turn, middle first (on a 5x5 board 1.1-1.6 s against 2.1-2.8 s on one thread, measured in docs/solver.md; the value is the same, but which winning move is named may differ between runs)")
       ("threat-depth", number_value(&threat_depth, WholeRange{0, 3}),
        "leave out the moves a threat of the opponent's within K of its moves refutes (0-3, default 2; 0: no pruning; games with local moves only: elsewhere, and with --within, a note says it has no effect)")
       ("simulation-steps", number_value(&simulation_steps, WholeRange{0, 1000000}),
@@ -718,8 +718,8 @@ int solve_command(const std::vector<std::string>& args) {
   std::vector<std::string> line;
   bool after_exchange_unknown = false;
   // The exchange solved again alone for the line past it (below), when it was: its nodes and time,
-  // reported on a line of their own, not in "Search:" (it took 11-13 s after the 42 s of
-  // 'solve quentin --size 5 --openings', with no progress line and no time said).
+  // reported on a line of their own, not in "Search:" (it took 11-13 s after the 42 s of a 5x5
+  // board's 'solve --openings', with no progress line and no time said).
   struct LineResolve {
     std::vector<std::string> moves;  // the opening and the exchange, whose position was solved again
     std::uint64_t nodes = 0;

@@ -52,8 +52,8 @@ constexpr int kVerifyProofSchema = 2;
 // how many moves S takes to get there. So whatever the mover plays the game ends, won by S: the
 // mover has lost, and the bound says how soon, not whether. It would not be a loss if a line
 // could stop at a horizon short of the game's end, but none can: a cap on a game's length (the
-// ply-cap rulings) ends the game itself, as a draw or, under a ruling such as Brochs'
-// "keeps", as a win, and the certificate's position carries its rulings. The bound is a horizon
+// ply-cap rulings) ends the game itself, as a draw or, under some end-of-game rulings, as a
+// win, and the certificate's position carries its rulings. The bound is a horizon
 // only for "nowin S k", which says nothing of play past k of S's moves: so "nowin" by the other
 // colour fixes nothing for the mover.
 solver::Value claims_value(std::span<const solver::Claim> claims, int mover) {

@@ -171,7 +171,8 @@ CheckOutcome check_moves_accepted(const Game& game, std::string_view impl, const
   const std::vector<std::string> pool(seen.begin(), seen.end());
   Rng pick(s.seed + 99);
   // Each legal move's text is written once a position: a reference implementation may write each
-  // through a copy of its whole position (Brochs: 16 s of 18 on 15x15 when written per use).
+  // through a copy of its whole position (a game of moving pieces: 16 s of 18 on 15x15 when written
+  // per use).
   std::vector<std::string> legal_texts;
   const long n = for_each_position(game, impl, s, s.seed, [&](const State& state, const auto& moves, std::size_t i) {
     const std::vector<Move> legal = sorted_legal(state);
@@ -289,9 +290,10 @@ CheckOutcome check_copy_from(const Game& game, std::string_view impl, const Conf
 
 // apply_if_legal is how the solver tries a move remembered from another position: it must accept
 // exactly the legal moves, play them like apply, and leave the position untouched otherwise. The
-// codes tried: some of this position's legal moves, and the game's moves around this point (legal
-// a few plies earlier or later, mostly not here), at every fourth position. A sample: a game
-// without its own apply_if_legal lists its moves for every code (Brochs' battery is long already).
+// codes tried: some of this position's legal moves, and the game's moves around this point (legal a
+// few plies earlier or later, mostly not here), at every fourth position. A sample: a game without
+// its own apply_if_legal lists its moves for every code (a game of moving pieces, whose battery is
+// long already).
 CheckOutcome check_apply_if_legal(const Game& game, std::string_view impl, const ConformanceSettings& s) {
   CheckOutcome out = named("apply_if_legal plays exactly the legal moves", std::string(impl));
   auto trial = game.initial_state(impl);
@@ -573,8 +575,8 @@ std::vector<CheckOutcome> run_conformance(const Game& game, const ConformanceSet
     }
     // Symmetries, wins read from the board and threat pruning serve the solver, which plays the
     // first (fast) implementation. A reference implementation is the plain rules and keeps State's
-    // default winning_moves, which playing every move would only compare with itself (on Quentin
-    // 13x13's reference that took 76 of the battery's 88 seconds and could not fail).
+    // default winning_moves, which playing every move would only compare with itself (on a 13x13
+    // connection game's reference that took 76 of the battery's 88 seconds and could not fail).
     if (!game.symmetries().empty()) {
       record([&] { return check_symmetries(game, implementations[0], settings); });
     }

@@ -40,8 +40,8 @@ namespace fs = std::filesystem;
 struct Entry {
   int number = 0;
   std::string task;      // "Black to play and win in 2"
-  std::string details;   // "Difficulty 2/5 · Brique 7x7": the puzzle's line gives no hint of the solution
-  std::string board;     // "Brique 7x7": the game and board, which the PDF's outline names
+  std::string details;   // "Difficulty 2/5 · GAME 7x7": the puzzle's line gives no hint of the solution
+  std::string board;     // "GAME 7x7": the game and board, which the PDF's outline names
   std::string theme;     // "Theme: fill." under the solution's line, or "" for none
   std::string store_id;  // "store id 17" (for `puzzles show 17`), or "" for a puzzle not from a store
   std::string rulings;   // "Rulings: edges-count=yes" when they differ from the game's defaults, else ""
@@ -76,7 +76,7 @@ struct Entry {
 // What the page after the title says of one game: the rules and rulings the puzzles were proved
 // under, and how to read them (the game's own words: GameDescriptor::reading_guide).
 struct GameIntro {
-  std::string heading;  // the game's title, "Quentin (Luis Bolaños Mures, 2012)"
+  std::string heading;  // GameDescriptor::title: the name, then its origin in parentheses
   std::string rules;    // "Rules: ... as summarised below, ...; every puzzle of this game holds under them." or "... except ..."
   std::vector<std::string> guide;  // its paragraphs (the reading guide's lines)
 };
@@ -369,7 +369,7 @@ Entry prepare(const Puzzle& puzzle, int number) {
   entry.number = number;
   entry.task = task_text(puzzle, mover_name);
   entry.difficulty = puzzle.difficulty;
-  // The board as the game names it in its drawing's title ("Brique 7x7", "Hexabrae, radius 3").
+  // The board as the game names it in its drawing's title ("GAME 7x7", "GAME, radius 3").
   const Drawing board = start->drawing();
   const std::string board_name = board.title.substr(0, board.title.find(':'));
   entry.board = board_name;
@@ -464,7 +464,7 @@ constexpr Box kTexSolutionBox{60, 55};
 // one, the solutions' at another): the least at which each of them fits its box. Fitted one by one,
 // a diagram whose band has more lines (a key that names more marks, a longer status) or whose
 // position in words takes more of its box drew its board smaller than its neighbours' (two thirds
-// of their width in a book of Hexabrae puzzles whose position held an invalid enclosure), which a
+// of their width in a book of hex-board puzzles whose position held an invalid enclosure), which a
 // book's author would not print. A diagram that prints smaller than its own boxes allow is drawn
 // again for that scale, so that its band still prints at kBandPoints (which may change its lines:
 // so until the scales hold).
@@ -1167,7 +1167,7 @@ std::vector<GameIntro> game_intros(const std::vector<Puzzle>& puzzles) {
     const std::vector<std::string> assignments = by_rulings.size() == 1 ? by_rulings.begin()->first : std::vector<std::string>{};
     intro.guide = guide_paragraphs(game, make_config(game, game.default_size, assignments));
     // A note the status under a diagram gives after the side to play, in the game's word, with what
-    // the game says it means: a Quentin puzzle read "White to play, swapped" with nothing to say what
+    // the game says it means: a pie-rule puzzle read "White to play, swapped" with nothing to say what
     // "swapped" meant after the first turn.
     if (game.note_meaning) {
       std::set<std::string> said;

@@ -15,7 +15,7 @@ namespace arbiter::puzzles {
 
 struct BookOptions {
   std::string title = "Puzzles";
-  std::string subtitle;  // one line under the title ("Brique, difficulty 2-4"), may be empty
+  std::string subtitle;  // one line under the title ("GAME, difficulty 2-4"), may be empty
   // True when the caller re-checked every puzzle's certificate and main line before
   // (generators::check_without_search, as `arbiter book` does): the title page then says so,
   // naming this arbiter's version.
@@ -57,7 +57,7 @@ inline constexpr const char* kDifficultyMeaning =
     "to solve by hand than a 3 in another.";
 // The difficulties the puzzles have, as a book's subtitle gives them: "difficulty 2" or
 // "difficulty 1-3" for puzzles of one game; per game for several, in the order of their names
-// ("difficulty by game: Brique 1-3, Hexabrae 1"), since a level compares one game's puzzles only.
+// ("difficulty by game: GAME 1-3, OTHER 1"), since a level compares one game's puzzles only.
 std::string difficulty_range(const std::vector<Puzzle>& puzzles);
 
 // "Black to play and win in 2", "White to play and win".

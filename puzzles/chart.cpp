@@ -246,9 +246,9 @@ Drawing chart_drawing(const std::string& title, const std::string& caption, cons
     x += width + kPanelGap;
   }
   // As wide as the panels; the title, the legend and the caption wrap to that width and the chart
-  // grows downwards to hold them, so that no text runs off the picture. (The width was the
-  // title's: a long one, "hexabrae radius 3, other rulings default: readings of enclosure-owner"
-  // over two panels, left the right third of the chart blank.) Its longest word still fits.
+  // grows downwards to hold them, so that no text runs off the picture. (The width was the title's:
+  // a long one, of 69 characters over two panels, left the right third of the chart blank.) Its
+  // longest word still fits.
   d.width = std::max(right + kRightMargin, 420.0);
   const std::vector<std::string> title_lines = wrapped(title, 16, d.width - kLeftMargin - kRightMargin, true, ",;:");
   for (const std::string& title_line : title_lines) {

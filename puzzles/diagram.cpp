@@ -83,7 +83,8 @@ NumberBox number_box(const std::string& label, double font) {
 }
 
 constexpr const char* kMarkRed = "#d62020";
-// The darker red of the "came from" square's outline (6.4:1 against a Brochs square).
+// The darker red of the "came from" square's outline (6.4:1 against a board's light beige square,
+// #efe6d2).
 constexpr const char* kOriginRed = "#a01818";
 // The white band under the landing ring is this many times as wide as the ring.
 constexpr double kBandRatio = 2.4;
@@ -150,9 +151,9 @@ std::vector<Shape> source_mark(const MoveAnchor& at, const std::optional<MoveAnc
 }
 
 // A square, not a ring: a ring where no piece stands would read as a piece or as the landing mark.
-// A faint red inside a dark red outline: the faint red alone stood 1.7:1 against a Brochs square
-// and a Hexabrae field (WCAG asks 3:1 of a mark), the outline 6.4:1. Solid, unlike a covered
-// Hexabrae field's dashed hexagon.
+// A faint red inside a dark red outline: the faint red alone stood 1.7:1 against the light beige
+// squares and fields boards are drawn with (#efe6d2, #f4ecd8; WCAG asks 3:1 of a mark), the outline
+// 6.4:1. Solid, unlike the dashed hexagon that marks a covered hexagonal field.
 std::vector<Shape> origin_mark(const MoveAnchor& at, const std::string& role) {
   const double half = at.radius * 0.8;
   return {rectangle_shape(at.x - half, at.y - half, at.x + half, at.y + half, "#d6202040", kOriginRed, at.radius * 0.1, role)};
@@ -183,7 +184,7 @@ std::vector<Shape> changed_mark(const MoveAnchor& at, const std::string& role) {
 }
 
 // The picture cut to what it draws, `pad` round it: a board drawn without its coordinates keeps no
-// blank margin where they were (Quentin's top and left, Brique's four sides).
+// blank margin where they were (on the top and left of one board, on all four sides of another).
 void crop_to_content(Drawing& drawing, double pad) {
   double left = drawing.width, top = drawing.height, right = 0, bottom = 0;
   const auto take = [&](double x0, double y0, double x1, double y1) {

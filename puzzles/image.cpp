@@ -151,8 +151,8 @@ PictureSubject picture_subject(const GameDescriptor& game, const Config& config)
 
 namespace {
 
-// Each configuration once, in the order given: a book of ten Quentin 5x5 puzzles under the
-// defaults names them once.
+// Each configuration once, in the order given: a book of ten 5x5 puzzles of one game under
+// the defaults names that configuration once.
 std::vector<std::string> configurations(const PictureSubjects& subjects) {
   std::vector<std::string> out;
   for (const PictureSubject& subject : subjects) {

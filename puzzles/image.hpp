@@ -41,19 +41,19 @@ ImageFormat image_format_of(const std::string& path);
 // chunks "Software" and "Description", a PDF in its Creator, Subject and Keywords (pdfinfo shows
 // them). A picture of several configurations (two readings side by side, a book) lists each.
 struct PictureSubject {
-  std::string game;                   // the game's name, as commands take it ("quentin")
+  std::string game;                   // the game's name, as commands take it (GameDescriptor::name)
   std::string board;                  // board_size_name ("5x5", "radius 3")
   std::vector<std::string> rulings;   // rulings_in_force
 };
 using PictureSubjects = std::vector<PictureSubject>;
 PictureSubject picture_subject(const GameDescriptor& game, const Config& config);
-// "drawn by arbiter 0.4.0 (commit abc123): quentin 5x5, rulings in force: edges-count=no pie=on;
+// "drawn by arbiter 0.4.0 (commit abc123): GAME 5x5, rulings in force: edges-count=no pie=on;
 // ..." (the configurations in order, each once): what every format records, the SVG's <metadata>.
 std::string picture_record(const PictureSubjects& subjects);
-// The configurations alone ("quentin 5x5, rulings in force: edges-count=no pie=on; ..."): a
+// The configurations alone ("GAME 5x5, rulings in force: edges-count=no pie=on; ..."): a
 // PNG's Description and a PDF's Subject, beside the version as its Software or Creator.
 std::string picture_description(const PictureSubjects& subjects);
-// A PDF's Keywords: "arbiter, quentin, 5x5, edges-count=no, pie=on", each word once.
+// A PDF's Keywords: "arbiter, GAME, 5x5, edges-count=no, pie=on", each word once.
 std::string picture_keywords(const PictureSubjects& subjects);
 
 struct PrintSize {

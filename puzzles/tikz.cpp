@@ -75,7 +75,8 @@ std::string tex_escape(const std::string& text) {
       case '~': out += "\\textasciitilde{}"; continue;
       case '^': out += "\\textasciicircum{}"; continue;
       // The default (OT1) text fonts have no '|', '<' or '>' in those places: they printed an em
-      // dash (Hexabrae's "vertical (|)" read "vertical (---)"), an inverted exclamation and question mark.
+      // dash (a reading guide's "vertical (|)" read "vertical (---)"), an inverted exclamation and
+      // question mark.
       case '|': out += "\\textbar{}"; continue;
       case '<': out += "\\textless{}"; continue;
       case '>': out += "\\textgreater{}"; continue;

@@ -107,7 +107,8 @@ std::string board_map(const State& root, const std::vector<MoveResult>& moves, s
     }
     if (own.size() != 1) continue;
     // A move that takes a piece and changes one cell emptied that piece's cell, it filled none: a
-    // mark there hid the piece (Brochs' 'curse g6' drew '*' over White's piece on g6).
+    // mark there hid the piece (a move that removed White's piece on g6 and placed none drew '*'
+    // over that piece).
     if (!root.move_trace(moves[i].move).removed.empty()) continue;
     cells[i] = own.front();
     ++moves_on[own.front()];

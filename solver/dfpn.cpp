@@ -304,8 +304,8 @@ void Dfpn::simulate_siblings(std::size_t depth, std::size_t proved) {
 bool Dfpn::simulate(const State& q, const State& p, std::size_t level) {
   if (--simulation_steps_left_ < 0 || q.side_to_move() != p.side_to_move()) return false;
   // Where zones apply the search refutes siblings by zones, which a position proved here would
-  // lack (none is recorded for it, and the refutations that need it are lost: Brique 5x5's
-  // table took 3% more nodes); so the simulation stays out.
+  // lack (none is recorded for it, and the refutations that need it are lost: a 5x5 connection
+  // game's solve took 3% more nodes); so the simulation stays out.
   if (zones_ != nullptr && q.zones_apply()) return false;
   State& p_child = simulation_state(level, 0);
   State& q_child = simulation_state(level, 1);
@@ -642,11 +642,12 @@ int Dfpn::extract(const State& root, const Goal& goal, Verdict verdict, Certific
   return extract_node(root, verdict == Verdict::Proven, out, 0).id;
 }
 
-// The move that wins at once after the most replies of `state` (its text empty if none does).
-// Votes are counted by move code (its text kept from where it was first met: codes that read alike
-// everywhere, as in Brique and Quentin, give the same answer as counting texts; elsewhere the
-// replies it does not answer are written out, see answered_at_once), and the count stops once no
-// other move can reach the leader's votes with the replies left: the answer is the same.
+// The move that wins at once after the most replies of `state` (its text empty if none does). Votes
+// are counted by move code (its text kept from where it was first met: codes that read alike
+// everywhere, as in the games whose codes do not depend on the position, give the same answer as
+// counting texts; elsewhere the replies it does not answer are written out, see answered_at_once),
+// and the count stops once no other move can reach the leader's votes with the replies left: the
+// answer is the same.
 Dfpn::Answer Dfpn::default_answer(const State& state, const std::vector<Move>& replies, int claim_side, std::size_t depth) {
   State& after = at_depth(depth + 1);
   std::vector<Move>& wins = answer_wins_;
@@ -677,15 +678,15 @@ Dfpn::Answer Dfpn::default_answer(const State& state, const std::vector<Move>& r
   return best == votes.end() ? Answer{} : best->answer;
 }
 
-// Whether the position after a reply is left to the default answer: over already with the
-// claimer's win, or the claimer to move and the answer, played, wins at once. Played out here as
-// the verifier will, so nothing rests on the game's own list of winning moves. The verifier reads
-// the answer's text in each position; the move it was where it won is what the text reads as
-// wherever that move is legal and written the same (a legal move's text reads back as that move,
-// which the conformance battery checks). Elsewhere the reply is written out with its own answer:
-// never wrong, only larger, and in Brique and Quentin, whose move codes do not depend on the
-// position, it never happens (reading the text there, as before, cost an exception per illegal
-// answer and 7% of a certificate run's time).
+// Whether the position after a reply is left to the default answer: over already with the claimer's
+// win, or the claimer to move and the answer, played, wins at once. Played out here as the verifier
+// will, so nothing rests on the game's own list of winning moves. The verifier reads the answer's
+// text in each position; the move it was where it won is what the text reads as wherever that move
+// is legal and written the same (a legal move's text reads back as that move, which the conformance
+// battery checks). Elsewhere the reply is written out with its own answer: never wrong, only
+// larger, and in a game whose move codes do not depend on the position (a code per cell, as where
+// moves place stones), it never happens (reading the text there, as before, cost an exception per
+// illegal answer and 7% of a certificate run's time).
 bool Dfpn::answered_at_once(const State& after_reply, const Answer& answer, int claim_side, std::size_t depth) {
   const auto claimer_won = [&](const State& s) {
     const Outcome outcome = s.outcome();

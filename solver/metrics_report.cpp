@@ -570,7 +570,7 @@ std::string to_text(const MetricsReport& report) {
               : s.interrupted                    ? std::string(": interrupted")
                                                  : " within the " + shortest_number(s.limit_seconds) + " s limit")
           << " (" << s.settled << " of " << s.openings.size() << " first moves settled, " << fixed(s.seconds, 2) << " s)";
-      // A map of nothing but unknowns (Brique 11x11 in 2 s: two boards of 121 '?') says no more
+      // A map of nothing but unknowns (an 11x11 board in 2 s: two boards of 121 '?') says no more
       // than the count; --json keeps every opening's value all the same.
       if (s.settled == 0 && !s.openings.empty()) {
         out << "; no first move was settled, so no map\n";
@@ -583,7 +583,8 @@ std::string to_text(const MetricsReport& report) {
   }
   if (report.readings.size() > 1) {
     // Where any reading has draws, each row gives its draw rate too: two readings that differ only
-    // in draws (Brochs end=keeps and keeps-draw) would otherwise read the same.
+    // in draws (an end-of-game ruling's readings, one scoring as the defender's win what the other
+    // calls a draw) would otherwise read the same.
     bool any_draws = false;
     for (const ReadingMetrics& reading : report.readings) {
       for (const auto* played : {&reading.random, &reading.mcts}) any_draws = any_draws || (*played && (*played)->draws > 0);

@@ -115,8 +115,9 @@ ExplorerReport explore_ruling(const GameDescriptor& descriptor, const std::strin
   rules_a.push_back(ruling + "=" + value_a);
   rules_b.push_back(ruling + "=" + value_b);
   // The initial positions of every size are compared before any search: where the readings agree
-  // on the smaller boards (Brochs' keeps are the same squares on 7x7 under all three readings), the
-  // search there could spend the whole time limit and never reach the board where they differ.
+  // on the smaller boards (a ruling that places a game's goal squares picks the same squares on
+  // 7x7 under all three of its readings), the search there could spend the whole time limit and
+  // never reach the board where they differ.
   std::optional<RulingDifference> initial_difference;
   std::size_t initial_index = bounds.sizes.size();
   for (std::size_t i = 0; i < bounds.sizes.size() && !initial_difference; ++i) {

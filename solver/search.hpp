@@ -60,8 +60,8 @@ struct SearchControl {
   // search's size. A caller that reports the count settles each finished search with settle(), so
   // that progress lines do not run ahead of the nodes the searches report (unsettled, a solve of
   // many small units showed 71,680 nodes where its final line said 46,371). The clock is read that
-  // often because nodes differ in cost by orders of magnitude: a node of Hexabrae's radius-4 opening
-  // took 12 ms, so a look every 1024 nodes let `--time-limit 2` run for 12 s.
+  // often because nodes differ in cost by orders of magnitude: a node of a radius-4 hexagonal
+  // board's opening took 12 ms, so a look every 1024 nodes let `--time-limit 2` run for 12 s.
   static constexpr std::uint64_t kCheckInterval = 16;
   bool checkpoint(std::uint64_t node) const {
     if (nodes != nullptr && (node & 1023) == 0) nodes->fetch_add(1024, std::memory_order_relaxed);

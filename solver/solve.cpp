@@ -292,11 +292,12 @@ void leave_the_rest_unsearched(const State& root, const std::vector<Move>& moves
   }
 }
 
-// The root's moves for a search that takes them in turn, each to its end: in search_order with
-// the estimate's ties nearest the middle first, a symmetric image of a move already taken skipped.
+// The root's moves for a search that takes them in turn, each to its end: in search_order with the
+// estimate's ties nearest the middle first, a symmetric image of a move already taken skipped.
 // df-pn at the root goes where the proof numbers are smallest, and in a connection game's opening
-// they are a poor guide: Quentin 5x5's root search proves b1 in 3.4-4.1 M nodes while the
-// centre's proof takes 0.4 M. Where the centre loses, the root's df-pn is still beside it.
+// they are a poor guide: a 5x5 board's root search (docs/solver.md, "The root's moves in turn")
+// proves b1 in 3.4-4.1 M nodes while the centre's proof takes 0.4 M. Where the centre loses, the
+// root's df-pn is still beside it.
 class MovesInTurn {
  public:
   // Called with a move's index when the search refutes it by the opponent's win (not a draw),
@@ -582,16 +583,17 @@ SolveResult solve_moves(const State& root, const SolveOptions& options,
   const bool stop_at_first_win = options.value_only && options.within > 0;
   // Every solve takes its moves most promising first, a move that ends the game before all: in
   // legal order a time limit could be spent on the first hard move while a win in one went unseen
-  // (a late Hexabrae position: 0 of 219 moves settled in 90 s, the winning move among them). The
-  // values do not depend on the order; the report lists the moves in legal order.
+  // (a late position on a hexagonal board: 0 of 219 moves settled in 90 s, the winning move among
+  // them). The values do not depend on the order; the report lists the moves in legal order.
   std::vector<std::size_t> order = search_order(root, moves);
   if (options.look_for_short_wins && options.within == 0 && !options.value_only &&
       std::find(done.begin(), done.end(), false) != done.end()) {
-    // A short bounded look first: a move that wins within two of the mover's moves is taken
-    // before the others, so that a limit spent on a hard move does not leave a short win unseen (a
-    // late Brochs position: 0 of 41 moves settled in 60 s, while --within 2 proves e5-e3 in
-    // 0.03 s). It orders the moves only; each is still solved, and certified, by the exact search.
-    // Capped at 2 s, where a root too wide for it would spend more (a Hexabrae opening).
+    // A short bounded look first: a move that wins within two of the mover's moves is taken before
+    // the others, so that a limit spent on a hard move does not leave a short win unseen (a late
+    // position of a game of moving pieces: 0 of 41 moves settled in 60 s, while --within 2 proves
+    // e5-e3 in 0.03 s). It orders the moves only; each is still solved, and certified, by the exact
+    // search. Capped at 2 s, where a root too wide for it would spend more (the 183 moves of a
+    // radius-4 hexagonal board's opening).
     SolveOptions probe;
     probe.within = 2;
     probe.value_only = true;

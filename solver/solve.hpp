@@ -63,11 +63,11 @@ struct SolveOptions {
   // and every move after it is reported unknown, whatever the threads did. A root without a
   // winning move is searched whole, as usual (over the table the root search filled).
   bool value_only = false;
-  // value_only, exact, threads >= 2: the two searches run at once, a thread each, and the first
-  // to settle the root ends both (Quentin 5x5: 1.1-1.6 s against 2.1-2.8 s alternated on one thread).
-  // The value is the same, but which winning move is named (the first in legal order the table
-  // then shows winning), its line and the node counts depend on timing, so the output may differ
-  // between runs. Off: one thread, reproducible.
+  // value_only, exact, threads >= 2: the two searches run at once, a thread each, and the first to
+  // settle the root ends both (on a 5x5 board, 1.1-1.6 s against 2.1-2.8 s alternated on one
+  // thread: docs/solver.md, "The root's moves in turn"). The value is the same, but which winning
+  // move is named (the first in legal order the table then shows winning), its line and the node
+  // counts depend on timing, so the output may differ between runs. Off: one thread, reproducible.
   bool race_root = false;
   // value_only, exact: where the root's own search stands, for a progress report (nullptr: not
   // reported). The moves' own searches never write it.

@@ -153,8 +153,8 @@ std::uint64_t fold(std::uint64_t sum, std::uint64_t word) { return mix64(sum ^ w
 // Words to a saved table, written to the stream a block at a time (4 MiB at the most), as
 // WordReader reads them. A word per call, saving 2 million records of a 256-MiB table took 92-95 ms
 // of processor time (median of 7, two runs), in blocks 56 ms; 100,000 records (what a 5-second
-// Brique 5x5 solve saves) 22 ms either way, nearly all of it the walk over the table's 16.8
-// million entries (29 November 2026, load average 10 on 2 cores).
+// solve of a 5x5 connection game saves) 22 ms either way, nearly all of it the walk over the
+// table's 16.8 million entries (29 November 2026, load average 10 on 2 cores).
 constexpr std::size_t kBlockWords = (std::size_t{4} << 20) / kWord;
 
 class WordWriter {
@@ -183,8 +183,8 @@ class WordWriter {
 };
 
 // A saved table's words, read from the stream a block at a time (4 MiB at the most, or the file if
-// it is smaller): read a word per call, a Brique 6x6 table of 4.7 million records took 1.5-1.8 times
-// the processor time to load (29 November 2026).
+// it is smaller): read a word per call, a 6x6 connection game's table of 4.7 million records took
+// 1.5-1.8 times the processor time to load (29 November 2026).
 class WordReader {
  public:
   WordReader(std::istream& in, std::uint64_t file_size)

@@ -135,8 +135,8 @@ void require_no_checkerboard(Encoding& encoding, int n, const std::vector<z3::ex
 
 namespace arbiter::smt {
 
-// A square board in the notation Brique and Quentin share (docs/notation): column letters, row
-// numbers from 1 at the top, cells '.', 'B', 'W', then the status line.
+// A square board of stones in the form docs/notation gives the games that share it: column
+// letters, row numbers from 1 at the top, cells '.', 'B', 'W', then the status line.
 std::string square_board_diagram(int n, const std::vector<char>& cells, const std::string& status);
 
 // "<Black|White> to move, ply N" with a ply consistent with the side to move (Black moves at even

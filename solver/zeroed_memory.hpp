@@ -2,8 +2,8 @@
 // A large block of memory that reads as zero until written, taken from the system as it is first
 // touched (an empty table costs nothing until a search fills it), page-aligned, and in huge pages
 // where the system gives them: the solver's tables are read at random, and with small pages most
-// look-ups would miss the address cache as well (Brique 5x5's table with a 256 MiB table: 15%
-// slower on small pages).
+// look-ups would miss the address cache as well (a 5x5 connection game's solve with a 256 MiB
+// table: 15% slower on small pages).
 //
 // A huge page is 512 small ones, and a table's keys are spread over all of it, so a search that
 // stores a few thousand entries already touches every huge page: on a virtual machine whose host
