@@ -144,6 +144,24 @@ std::unique_ptr<State> puzzle_position(const Puzzle& p, const std::string& db) {
   }
 }
 
+// A puzzle as list, show and export give it: puzzle_to_json, and for each wrong move `words`, the
+// sentence show's text and the books print (wrong_move_words), beside the stored `why` it is built
+// from, which stays as written (the store, and a distributed run's ranks, read the claim from it):
+// with `why` alone a script saw an older form of the sentence than the book's reader. Null for a
+// puzzle whose position does not read back, which show and book refuse and an export still dumps.
+nlohmann::json puzzle_json_with_words(const Puzzle& p, const std::string& db) {
+  nlohmann::json j = puzzles::puzzle_to_json(p);
+  std::unique_ptr<State> position;
+  try {
+    position = puzzle_position(p, db);
+  } catch (const InputError&) {
+  }
+  for (std::size_t i = 0; i < p.refutations.size(); ++i) {
+    j["refutations"][i]["words"] = position ? nlohmann::json(puzzles::wrong_move_words(p, *position, p.refutations[i])) : nlohmann::json(nullptr);
+  }
+  return j;
+}
+
 // The wrong moves whose sentences claim a slower win, which only `puzzles verify` checks (it
 // searches; show and book do not).
 std::vector<std::string> slower_win_moves(const Puzzle& p) {
@@ -514,7 +532,7 @@ int list_or_export(const std::vector<std::string>& args, bool full) {
                     << " (exported as stored; arbiter puzzles verify reports it)\n";
         }
       }
-      nlohmann::json j = puzzles::puzzle_to_json(p);
+      nlohmann::json j = puzzle_json_with_words(p, r.db);
       if (!full) j.erase("certificate");
       out["puzzles"].push_back(std::move(j));
     }
@@ -536,7 +554,7 @@ int show(const std::vector<std::string>& args) {
   if (!p) throw InputError("no puzzle " + std::to_string(r.id) + " in " + quote_input(r.db));
   if (r.json) {
     nlohmann::json out = json_document("puzzles");
-    out["puzzle"] = puzzles::puzzle_to_json(*p);
+    out["puzzle"] = puzzle_json_with_words(*p, r.db);
     const auto broken = broken_main_line(*p, *puzzle_position(*p, r.db));
     out["main_line_broken"] = broken ? nlohmann::json(*broken) : nlohmann::json(nullptr);
     // The re-check the text's checked: or broken: line reports (certificate and main line).

@@ -277,6 +277,7 @@ added = {
               "game.rules_summary"],
     "rulings-diff": ["comparisons.[].diagram_file"],
     "puzzles": ["puzzles.[].refutations.[].claim", "puzzle.refutations.[].claim",
+                "puzzles.[].refutations.[].words", "puzzle.refutations.[].words",
                 "main_line_broken", "recheck", "recheck.slower_wins_unchecked"],
     "verify-proof": ["searched_within", "part_makers"],
     "metrics": ["interrupted", "readings.[].random.branching", "readings.[].mcts.branching", "rulings_in_force",

@@ -69,6 +69,40 @@ python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('UPDAT
   && "$arbiter" puzzles export --db "$db" >"$tmp/all.line" && [ "$(wc -l <"$tmp/all.line")" -eq 1 ] \
   && python3 -c "import json,sys; assert json.load(open(sys.argv[1]))==json.load(open(sys.argv[2]))" "$tmp/all.json" "$tmp/all.line" \
   && pass || fail "export" "$tmp/all.json" "$tmp/all.line"
+# Each wrong move's `words` in show --json, list --json and export is the sentence show's text
+# prints for it (and a book, tests/cli/book.sh): the JSON had only the stored `why`, in an older
+# form ("... and wins (c3 c2 d2)." where the text says "... and wins: 2 c3 3 c2 4 d2 (fills c2 with
+# a black stone, ...)."; a wrong move's own fills unsaid). With Brique 4x4 `wins` puzzles, whose
+# wrong moves lose along such lines (0.2 s), the stores have some `why` that is printed otherwise.
+# The text's solution line is the JSON's main line.
+"$arbiter" puzzles generate brique --size 4 --kind wins --count 3 --db "$tmp/wins.db" >/dev/null 2>&1
+python3 - "$arbiter" "$db" "$tmp/wins.db" >"$tmp/words" 2>&1 <<'PY'
+import json, re, subprocess, sys
+arbiter, stores = sys.argv[1], sys.argv[2:]
+wrong_moves = reworded = numbered = 0
+for db in stores:
+    def run(*args):
+        return subprocess.run([arbiter, "puzzles", *args, "--db", db], check=True, capture_output=True, text=True).stdout
+    listed = {p["id"]: p for p in json.loads(run("list", "--json"))["puzzles"]}
+    exported = {p["id"]: p for p in json.loads(run("export"))["puzzles"]}
+    for id in listed:
+        text = run("show", str(id))
+        shown = json.loads(run("show", str(id), "--json"))["puzzle"]
+        printed = re.findall(r"^wrong: (.*?) — (.*)$", text, re.M)
+        for puzzle in (shown, listed[id], exported[id]):
+            given = [(r["move"], r.get("words")) for r in puzzle["refutations"]]
+            if given != printed:
+                print(f"{db} puzzle {id}: the JSON's words {given} are not the text's {printed}")
+        solution = re.search(r"^solution: (.*)$", text, re.M).group(1)
+        if solution != " ".join(shown["main_line"]):
+            print(f"{db} puzzle {id}: the text's solution {solution!r} is not the JSON's main line {shown['main_line']}")
+        wrong_moves += len(printed)
+        reworded += sum(r["why"] != words for r, (_, words) in zip(shown["refutations"], printed))
+        numbered += sum(" wins: 2 " in words for _, words in printed)
+if not wrong_moves or not reworded or not numbered:
+    print(f"{wrong_moves} wrong moves, {reworded} printed otherwise than stored, {numbered} with a numbered line: the stores test too little")
+PY
+[ $? -eq 0 ] && [ ! -s "$tmp/words" ] && pass || fail "the JSON's words of a wrong move are the text's" "$tmp/words"
 "$arbiter" puzzles verify --db "$db" >"$tmp/out" 2>"$tmp/err" && grep -q "^7 puzzles checked: 7 hold, 0 no longer hold (" "$tmp/out" \
   && pass || fail "verify" "$tmp/out"
 # verify takes list's filters.
@@ -354,6 +388,12 @@ grep -q "^arbiter: error: --db '$tmp/rulings.db': puzzle 1: its position does no
 "$arbiter" puzzles verify --db "$tmp/rulings.db" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "^puzzle 1 (brique within-2) no longer holds: its position does not read back: the position's rulings differ" "$tmp/out" \
   && pass || fail "verify says the position does not read back" "$tmp/out" "$tmp/err"
+# An export dumps such a puzzle: its wrong moves have no printed words (show and book refuse it),
+# null, which the schema accepts; the others' words are printed as before.
+"$arbiter" puzzles export --db "$tmp/rulings.db" >"$tmp/out" 2>"$tmp/err" \
+  && python3 -c "import json,sys; a=json.load(open(sys.argv[1]))['puzzles']; assert all((r['words'] is None) == (p['id'] == 1) for p in a for r in p['refutations']) and any(p['id'] == 1 and p['refutations'] for p in a)" "$tmp/out" \
+  && python3 "$(dirname "$0")/../../scripts/validate-json.py" "$(dirname "$0")/../../docs/schemas/puzzles.schema.json" "$tmp/out" >"$tmp/valid" \
+  && pass || fail "an export of a puzzle whose position does not read back gives its wrong moves no words" "$tmp/err" "$tmp/valid"
 
 # A run stopped in the middle keeps what it stored, and the same command then reaches the count
 # with exactly the puzzles of an unbroken run: first a SIGKILL (no chance to clean up), then a
