@@ -112,9 +112,10 @@ int explain(const std::vector<std::string>& args) {
   }
   // The trace first: a move that is not a move of the game at all is an error before any output.
   const std::string trace = trace_of(state, last, a.moves.size(), given);
-  const std::string label = move_label(a.moves.size(), given);
-  std::cout << "Position before " << label << " (" << state.line() << "):\n" << keyed_diagram(*loaded.game, state) << "\n";
-  std::cout << "Move" << label.substr(std::string("move").size()) << ": " << last << "\n" << trace;
+  const MoveLabelParts label = move_label_parts(a.moves.size(), given);
+  std::cout << "Position before " << move_label(a.moves.size(), given) << " (" << state.line() << "):\n"
+            << keyed_diagram(*loaded.game, state) << "\n";
+  std::cout << "Move " << label.number << label.origin << ": " << last << "\n" << trace;
   Move move = 0;
   try {
     move = state.parse_move(last);

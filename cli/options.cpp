@@ -159,8 +159,13 @@ std::vector<std::string> group_move_words(const State& start, const std::vector<
   return groups;
 }
 
+MoveLabelParts move_label_parts(std::size_t number, bool from_given_position) {
+  return {std::to_string(number), from_given_position ? " from the given position" : ""};
+}
+
 std::string move_label(std::size_t number, bool from_given_position) {
-  return "move " + std::to_string(number) + (from_given_position ? " from the given position" : "");
+  const MoveLabelParts label = move_label_parts(number, from_given_position);
+  return "move " + label.number + label.origin;
 }
 
 InputError game_over_error(const GameDescriptor& game, const State& state, const std::vector<std::string>& moves,
@@ -176,8 +181,8 @@ InputError game_over_error(const GameDescriptor& game, const State& state, const
               ? game.side_names.at(static_cast<std::size_t>(outcome.winner)) + " won with " + ending
               : "drawn with " + ending;
   }
-  return InputError("move " + std::to_string(next + 1) + " " + quote_input(moves[next]) +
-                    (from_given_position ? " from the given position" : "") + ": the game is already over (" + how + ")");
+  const MoveLabelParts label = move_label_parts(next + 1, from_given_position);
+  return InputError("move " + label.number + " " + quote_input(moves[next]) + label.origin + ": the game is already over (" + how + ")");
 }
 
 void play_moves(const GameDescriptor& game, State& state, const std::vector<std::string>& moves, std::size_t count,

@@ -93,6 +93,14 @@ std::string keyed_diagram(const Game& game, const State& state);
 // gave (--position), "move 3 from the given position", so that it is not read as the game's third
 // move (the position may be well into the game).
 std::string move_label(std::size_t number, bool from_given_position);
+// A move label's parts, for a sentence that puts them otherwise ("Move 3 from the given position:",
+// "move 3 'c2' from the given position"): the number ("3") and the origin, empty or " from the
+// given position".
+struct MoveLabelParts {
+  std::string number;
+  std::string origin;
+};
+MoveLabelParts move_label_parts(std::size_t number, bool from_given_position);
 
 // Plays the moves in order on state, with errors naming the move's index (move_label) and text.
 void play_moves(const GameDescriptor& game, State& state, const std::vector<std::string>& moves, std::size_t count,

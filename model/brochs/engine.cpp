@@ -458,50 +458,38 @@ bool BrochsState::closes_line(int victim, int near, int far, int side, std::int1
   return false;
 }
 
-// Number of the keep's four opposite pairs fully held by `side`; if required_cell is a cell, only
-// counts when one of the complete pairs contains it (the configuration must be new: the mover
-// takes part).
-int BrochsState::complete_pairs_around(int keep, int side, int required_cell) const {
-  int complete = 0;
-  bool includes_required = required_cell == kNoCell;
-  for (int d : {0, 1, 4, 5}) {
-    const int a = tables_->neighbour(keep, d);
-    const int b = tables_->neighbour(keep, opposite_direction(d));
-    if (is_friend(a, side) && is_friend(b, side)) {
-      ++complete;
-      includes_required = includes_required || a == required_cell || b == required_cell;
-    }
+BrochsState::CompletePairs BrochsState::complete_pairs_around(int keep, int side) const {
+  CompletePairs complete;
+  for (const OppositePair& pair : tables_->opposite_pairs(keep)) {
+    if (is_friend(pair.a, side) && is_friend(pair.b, side)) complete.items[static_cast<std::size_t>(complete.count++)] = pair;
   }
-  return includes_required ? complete : 0;
+  return complete;
 }
 
-// A C2 capture of the keep occupant: two of its complete opposite pairs form it. When `arrival` is
-// a cell, the pair it completed comes first (arrival, then the square opposite it), so that a keep
-// occupant already between two complete pairs is said to fall to the third, the new one; the other
-// pair is the first complete one in the order N-S, E-W, NE-SW, SE-NW.
-void BrochsState::record_keep_pairs(int keep, int side, int arrival, Capture& capture) const {
+// Whether the occupant of `keep` falls to C2, two opposite pairs held by `side`, and if so the
+// capture (left untouched otherwise). When `arrival` is a cell the configuration must be new, so
+// the mover must be in one of the pairs; that pair comes first (arrival, then the square opposite
+// it), so that a keep occupant already between two complete pairs is said to fall to the third,
+// the new one; the other pair is the first complete one in the order N-S, E-W, NE-SW, SE-NW.
+bool BrochsState::keep_capture(int keep, int side, int arrival, Capture& capture) const {
+  const CompletePairs complete = complete_pairs_around(keep, side);
+  if (complete.count < 2) return false;
+  const OppositePair* completed = nullptr;  // the pair the arrival completed
+  for (const OppositePair& pair : complete) {
+    if (arrival != kNoCell && (pair.a == arrival || pair.b == arrival)) completed = &pair;
+  }
+  if (arrival != kNoCell && completed == nullptr) return false;
   capture.rule = CaptureRule::C2;
   capture.partner_count = 0;
-  int new_pair = -1;  // the direction from the keep to the arrival
-  if (arrival != kNoCell) {
-    for (int d = 0; d < kDirections && new_pair < 0; ++d) {
-      if (tables_->neighbour(keep, d) == arrival) new_pair = d;
-    }
-    if (new_pair >= 0) {
-      capture.partners[0] = static_cast<std::int16_t>(arrival);
-      capture.partners[1] = static_cast<std::int16_t>(tables_->neighbour(keep, opposite_direction(new_pair)));
-      capture.partner_count = 2;
-    }
+  const auto add = [&capture](int first, int second) {
+    capture.partners[capture.partner_count++] = static_cast<std::int16_t>(first);
+    capture.partners[capture.partner_count++] = static_cast<std::int16_t>(second);
+  };
+  if (completed) add(arrival, completed->a == arrival ? completed->b : completed->a);
+  for (const OppositePair& pair : complete) {
+    if (&pair != completed && capture.partner_count < 4) add(pair.a, pair.b);
   }
-  for (int d : {0, 1, 4, 5}) {
-    const int a = tables_->neighbour(keep, d);
-    const int b = tables_->neighbour(keep, opposite_direction(d));
-    if (new_pair >= 0 && (d == new_pair || opposite_direction(d) == new_pair)) continue;
-    if (is_friend(a, side) && is_friend(b, side) && capture.partner_count < 4) {
-      capture.partners[capture.partner_count++] = static_cast<std::int16_t>(a);
-      capture.partners[capture.partner_count++] = static_cast<std::int16_t>(b);
-    }
-  }
+  return true;
 }
 
 // Captures made by the piece that just arrived on `to` (moved or set): only configurations it
@@ -516,8 +504,7 @@ void BrochsState::find_captures(int to, CaptureList& out) const {
     const int beyond = t.neighbour(victim, d);
     Capture capture;
     capture.victim = static_cast<std::int16_t>(victim);
-    if (t.is_keep(victim) && complete_pairs_around(victim, side, to) >= 2) {
-      record_keep_pairs(victim, side, to, capture);
+    if (t.is_keep(victim) && keep_capture(victim, side, to, capture)) {
       out.add(capture);
       continue;
     }
@@ -549,23 +536,18 @@ bool BrochsState::standing_threat(int cell, Capture& threat) const {
   const int enemy = 1 - side_of(piece);
   threat = Capture{};
   threat.victim = static_cast<std::int16_t>(cell);
-  if (t.is_keep(cell) && complete_pairs_around(cell, enemy, kNoCell) >= 2) {
-    record_keep_pairs(cell, enemy, kNoCell, threat);
-    return true;
-  }
+  if (t.is_keep(cell) && keep_capture(cell, enemy, kNoCell, threat)) return true;
   if (!counts_as_c1_target(cell)) return false;
-  for (int d : {0, 1, 4, 5}) {
-    const int a = t.neighbour(cell, d);
-    const int b = t.neighbour(cell, opposite_direction(d));
+  for (const auto& [a, b, diagonal] : t.opposite_pairs(cell)) {
     threat.partner_count = 2;
     threat.partners = {static_cast<std::int16_t>(a), static_cast<std::int16_t>(b), kNoCell, kNoCell};
-    if (d < 4 && unsupported(cell)) {
+    if (!diagonal && unsupported(cell)) {
       threat.rule = CaptureRule::C1;
       if (is_partner(a, enemy) && closes_line(cell, a, b, enemy, threat.partners[1])) return true;
       threat.partners[0] = static_cast<std::int16_t>(b);
       if (is_partner(b, enemy) && closes_line(cell, b, a, enemy, threat.partners[1])) return true;
     }
-    const bool diagonal_pair = d >= 4 && enemy == kBlackSide && is_friend(a, enemy) && is_friend(b, enemy);
+    const bool diagonal_pair = diagonal && enemy == kBlackSide && is_friend(a, enemy) && is_friend(b, enemy);
     if (diagonal_pair && (at(a) == Main || at(b) == Main)) {
       threat.rule = CaptureRule::C4;
       return true;

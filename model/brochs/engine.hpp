@@ -87,6 +87,14 @@ const GameDescriptor& descriptor();
 inline constexpr int kMaxPlyCap = 1000;
 
 // ---- Geometry of one size and keep placement ---------------------------------------------------
+// Two squares facing each other across a square (kNoCell where one is off the board): together
+// they capture the piece between them, a keep's occupant with a second such pair (C2, seed 003
+// D.2), another piece along an orthogonal pair (C1) or a diagonal one holding the main piece (C4).
+struct OppositePair {
+  int a = kNoCell;
+  int b = kNoCell;
+  bool diagonal = false;
+};
 // The square's symmetries, the identity included (map 0; the others are listed below).
 inline constexpr int kSquareMaps = 8;
 struct Tables {
@@ -109,6 +117,16 @@ struct Tables {
   bool is_keep(int cell) const { return keep_index[static_cast<std::size_t>(cell)] >= 0; }
   int neighbour(int cell, int d) const {
     return step[static_cast<std::size_t>(cell)][static_cast<std::size_t>(d)];
+  }
+  // The four opposite pairs across `cell`, seed 003 D.2's couples "(North,South), (Est,West),
+  // (NW, SE), (NE,SW)", in the order N-S, E-W, NE-SW, SE-NW (first squares N, E, NE, SE).
+  std::array<OppositePair, 4> opposite_pairs(int cell) const {
+    constexpr std::array<int, 4> kFirst = {0, 1, 4, 5};
+    std::array<OppositePair, 4> pairs{};
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      pairs[i] = {neighbour(cell, kFirst[i]), neighbour(cell, opposite_direction(kFirst[i])), kFirst[i] >= 4};
+    }
+    return pairs;
   }
 };
 
@@ -336,8 +354,16 @@ class BrochsState final : public State {
   void find_captures(int to, CaptureList& out) const;
   bool is_partner(int cell, int side) const;
   bool is_friend(int cell, int side) const;
-  int complete_pairs_around(int keep, int side, int required_cell) const;
-  void record_keep_pairs(int keep, int side, int arrival, Capture& capture) const;
+  // The opposite pairs across `keep` (Tables::opposite_pairs, in its order) whose two squares both
+  // hold `side`'s pieces.
+  struct CompletePairs {
+    std::array<OppositePair, 4> items{};
+    int count = 0;
+    const OppositePair* begin() const { return items.data(); }
+    const OppositePair* end() const { return items.data() + count; }
+  };
+  CompletePairs complete_pairs_around(int keep, int side) const;
+  bool keep_capture(int keep, int side, int arrival, Capture& capture) const;
   void remove_piece(int cell);
   void place_piece(int cell, std::uint8_t piece);
   bool counts_as_c1_target(int cell) const;

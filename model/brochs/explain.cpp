@@ -95,10 +95,8 @@ bool BrochsState::near_standing_threat(int cell, Capture& configuration) const {
   configuration = Capture{};
   configuration.victim = static_cast<std::int16_t>(cell);
   configuration.partner_count = 2;
-  for (int d : {0, 1, 4, 5}) {
-    const int a = t.neighbour(cell, d);
-    const int b = t.neighbour(cell, opposite_direction(d));
-    if (d < 4) {
+  for (const auto& [a, b, diagonal] : t.opposite_pairs(cell)) {
+    if (!diagonal) {
       configuration.rule = CaptureRule::C1;
       for (const auto& [near, far] : {std::pair{a, b}, std::pair{b, a}}) {
         configuration.partners[0] = static_cast<std::int16_t>(near);
@@ -288,21 +286,10 @@ std::string BrochsState::explain(Move m) const {
     }
     return text;
   };
-  // The complete opposite pairs of `side` around the keep `keep` on `board`, in the order N-S, E-W,
-  // NE-SW, SE-NW (as the engine records them).
-  auto complete_pairs = [&](const BrochsState& board, int keep, int side) {
-    std::vector<std::pair<int, int>> pairs;
-    for (int d : {0, 1, 4, 5}) {
-      const int a = t.neighbour(keep, d);
-      const int b = t.neighbour(keep, opposite_direction(d));
-      if (board.is_friend(a, side) && board.is_friend(b, side)) pairs.emplace_back(a, b);
-    }
-    return pairs;
-  };
   auto pair_text = [&](int a, int b) { return cell_name(a) + " with " + cell_name(b); };
-  auto pairs_text = [&](const std::vector<std::pair<int, int>>& pairs) {
+  auto pairs_text = [&](const std::vector<OppositePair>& pairs) {
     std::vector<std::string> texts;
-    for (const auto& [a, b] : pairs) texts.push_back(pair_text(a, b));
+    for (const OppositePair& pair : pairs) texts.push_back(pair_text(pair.a, pair.b));
     return (pairs.size() == 1 ? "the pair " : "the pairs ") + listed(texts);
   };
   // A C2 configuration read on `board`. A piece arriving next to the keep completes one pair (the
@@ -312,12 +299,13 @@ std::string BrochsState::explain(Move m) const {
   // made by all the complete pairs around it.
   auto keep_pairs_text = [&](const BrochsState& board, const Capture& c) {
     const int side = 1 - side_of(board.at(c.victim));
-    const std::vector<std::pair<int, int>> all = complete_pairs(board, c.victim, side);
+    const CompletePairs complete = board.complete_pairs_around(c.victim, side);
+    const std::vector<OppositePair> all(complete.begin(), complete.end());
     if (c.self || c.partner_count < 4 || c.partners[0] != to) return pairs_text(all);
     const int first = c.partners[0], opposite = c.partners[1], other_a = c.partners[2], other_b = c.partners[3];
-    std::vector<std::pair<int, int>> more;
-    for (const auto& pair : all) {
-      const bool named = pair.first == first || pair.second == first || pair.first == other_a || pair.second == other_a;
+    std::vector<OppositePair> more;
+    for (const OppositePair& pair : all) {
+      const bool named = pair.a == first || pair.b == first || pair.a == other_a || pair.b == other_a;
       if (!named) more.push_back(pair);
     }
     std::string text = "the pair " + cell_name(first) + " (the arriving piece) with " + cell_name(opposite) +

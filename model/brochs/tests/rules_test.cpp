@@ -125,6 +125,27 @@ TEST(KeepCapture, EnteringTheKeepVoluntarilyIsSafeUntilReformed) {
   EXPECT_EQ(play(*s, "a2-b2"), "a2-b2 x c3");
 }
 
+// Tables::opposite_pairs across `square` as "first/second", "off" for a square off the board, a
+// diagonal pair marked so.
+std::vector<std::string> opposite_pair_names(const BrochsState& s, const std::string& square) {
+  const auto name = [&s](int c) { return c == kNoCell ? std::string("off") : s.cell_name(c); };
+  std::vector<std::string> names;
+  for (const OppositePair& pair : s.tables().opposite_pairs(cell(s, square))) {
+    names.push_back(name(pair.a) + "/" + name(pair.b) + (pair.diagonal ? " diagonal" : ""));
+  }
+  return names;
+}
+
+TEST(KeepCapture, OppositePairsAreTheSeedsCouples) {
+  // Seed 003 D.2: "(North,South), (Est,West), (NW, SE), (NE,SW)" around the keep d4 (row 1 North).
+  EXPECT_EQ(opposite_pair_names(*start(15), "d4"), (std::vector<std::string>{"d3/d5", "e4/c4", "e3/c5 diagonal", "e5/c3 diagonal"}));
+  // The keep b2 under keeps=outer touches the North and West edges: its pairs hold edge squares.
+  EXPECT_EQ(opposite_pair_names(*start(7, {"keeps=outer"}), "b2"),
+            (std::vector<std::string>{"b1/b3", "c2/a2", "c1/a3 diagonal", "c3/a1 diagonal"}));
+  // Across the corner a1 every pair has a square off the board.
+  EXPECT_EQ(opposite_pair_names(*start(7), "a1"), (std::vector<std::string>{"off/a2", "b1/off", "off/off diagonal", "b2/off diagonal"}));
+}
+
 // ---- C3: curse ---------------------------------------------------------------------------------
 
 TEST(Curse, EligibleFromTheOppositeKeepWithTheMainPieceOnBoard) {
