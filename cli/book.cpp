@@ -38,7 +38,7 @@ int book(const std::vector<std::string>& args) {
       ("count", number_value(&count, WholeRange{1, std::numeric_limits<int>::max()}), "at most this many puzzles (default: all that match)")
       ("title", po::value<std::string>(&title), "the book's title (default: '<Game> puzzles')")
       ("provenance", po::value<std::string>(&provenance), "front (default): the title page says how the puzzles were proved and checked; back: a last page says it")
-      ("paper", po::value<std::string>(&paper), "a4 (default) or letter: book.pdf's and book.tex's paper")
+      ("paper", po::value<std::string>(&paper), "a4 (default) or letter: book.pdf's and book.tex's paper, and the page book.html prints on")
       ("no-solutions", po::bool_switch(&no_solutions), "the puzzles without their solution pages")
       ("out,o", po::value<std::string>(&out)->required(), "folder to write book.html, book.pdf, book.tex and diagrams/ into");
   bool proceed = false;

@@ -90,10 +90,11 @@ std::string capitalised(std::string text) {
 
 // ---- Printed sizes ------------------------------------------------------------------------
 
-// Pages: book.pdf is A4 or US Letter (BookOptions::paper), book.html prints on either; both lay
+// Pages: book.pdf and book.html's printed pages are A4 or US Letter (BookOptions::paper); both lay
 // their pages out in the printable area that the two share with 15 mm margins, 180 x 249 mm (A4 is
-// 180 mm wide, Letter 249 mm high), 15 mm from the top and centred across (a book.pdf laid out on
-// A4's 267 mm printed on Letter lost its bottom lines and page numbers).
+// 180 mm wide, Letter 249 mm high), so that either prints on the other paper too; book.pdf's 15 mm
+// from the top and centred across (a book.pdf laid out on A4's 267 mm printed on Letter lost its
+// bottom lines and page numbers).
 constexpr double kMargin = 42.5;  // 15 mm
 constexpr double kContentWidth = 180 * kPointsPerMm, kContentHeight = 249 * kPointsPerMm;
 struct PaperSize {
@@ -516,14 +517,17 @@ void one_scale_a_board(std::vector<Entry>& entries, BookOptions::Paper paper) {
   }
 }
 
-// Print: one sheet a page on A4 and US Letter alike, whose printable areas with 15 mm margins
+// Print: a sheet a page on A4 and US Letter alike, whose printable areas with 15 mm margins
 // share 180 x 249 mm. A puzzle row is its task (11 pt), a diagram at most 66 mm high and the
 // details (8 pt, two lines at most): three rows take about 245 mm. A solution is at most 52 mm
 // high, so that four with 4 mm between them and the heading take about 240 mm. The diagrams'
 // heights are set and their widths follow from their proportions (kHtmlPuzzleBox and
-// kHtmlSolutionBox, from which the band under each diagram is sized).
+// kHtmlSolutionBox, from which the band under each diagram is sized). A sheet that holds more
+// (solutions with long texts) runs on: the sheets of puzzles, and those of solutions, follow one
+// another without a forced page break, and no puzzle or solution is split, so that the next
+// page is filled (a forced break after each sheet left a page with one solution on it); a solution
+// longer than a page is split, as it must be. The page rule (html_page_rule) comes before this.
 constexpr const char* kCss = R"(
-@page { margin: 15mm; }
 body { font-family: "DejaVu Serif", Georgia, serif; color: #111; margin: 0; background: #ddd; }
 .sheet { background: white; width: auto; max-width: 180mm; min-height: 249mm; margin: 8mm auto; padding: 10mm; box-sizing: content-box; }
 .title-page { display: flex; flex-direction: column; justify-content: center; text-align: center; }
@@ -549,8 +553,10 @@ h2 { font-size: 18pt; margin: 0 0 5mm; }
 h2.puzzles { margin-top: 0; }
 @media print {
   body { background: none; }
-  .sheet { margin: 0; padding: 0; width: auto; max-width: none; min-height: 0; break-after: page; }
-  .sheet:last-child { break-after: auto; }
+  .sheet { margin: 0; padding: 0; width: auto; max-width: none; min-height: 0; }
+  .sheet + .sheet:not(.continued) { break-before: page; }
+  .puzzle { break-inside: avoid; }  /* .solution avoids it everywhere */
+  h2, h3 { break-after: avoid; }
   /* A printed page has no room for the heading (three rows of puzzles fill it) nor use for the links. */
   h2.puzzles { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); margin: 0; }
   a.jump { display: none; }
@@ -583,11 +589,21 @@ std::string with_diagram_height(const std::string& svg, double height_mm) {
   return "<svg style=\"--diagram-height: " + short_number(height_mm) + "mm\"" + svg.substr(4);
 }
 
+// The printed page: the book's paper (a browser printed on its own default, Letter for Chromium,
+// an A4 book), 15 mm margins, and the page number in the bottom margin as book.pdf has it, from
+// the second page on.
+std::string html_page_rule(BookOptions::Paper paper) {
+  return std::string("\n@page { size: ") + (paper == BookOptions::Paper::Letter ? "letter" : "A4") +
+         "; margin: 15mm;\n"
+         "  @bottom-center { content: counter(page); font: 9pt \"DejaVu Sans\", sans-serif; color: #111; } }\n"
+         "@page :first { @bottom-center { content: none; } }";
+}
+
 std::string html_book(const std::vector<Entry>& entries, const BookOptions& options, const std::string& notes,
                       const std::vector<GameIntro>& intros, const std::vector<std::string>& back) {
   std::ostringstream html;
   html << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" << xml_escape(options.title)
-       << "</title>\n<style>" << kCss << "</style>\n</head>\n<body>\n";
+       << "</title>\n<style>" << html_page_rule(options.paper) << kCss << "</style>\n</head>\n<body>\n";
   html << "<section class=\"sheet title-page\">\n<h1>" << xml_escape(options.title) << "</h1>\n";
   if (!options.subtitle.empty()) html << "<p class=\"subtitle\">" << xml_escape(options.subtitle) << "</p>\n";
   html << "<div class=\"notes\">" << notes << "</div>\n</section>\n";
@@ -598,7 +614,8 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
   }
   html << "</section>\n";
   for (std::size_t first = 0; first < entries.size(); first += kPuzzlesPerPage) {
-    html << "<section class=\"sheet\">\n" << (first == 0 ? "<h2 class=\"puzzles\">Puzzles</h2>\n" : "") << "<div class=\"grid\">\n";
+    html << (first == 0 ? "<section class=\"sheet\">\n<h2 class=\"puzzles\">Puzzles</h2>\n" : "<section class=\"sheet continued\">\n")
+         << "<div class=\"grid\">\n";
     for (std::size_t i = first; i < std::min(entries.size(), first + kPuzzlesPerPage); ++i) {
       const Entry& e = entries[i];
       const std::string id = "puzzle-" + std::to_string(e.number);
@@ -615,8 +632,7 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
     html << "</div>\n</section>\n";
   }
   for (std::size_t first = 0; options.solutions && first < entries.size(); first += kSolutionsPerPage) {
-    html << "<section class=\"sheet\">\n";
-    if (first == 0) html << "<h2>Solutions</h2>\n";
+    html << (first == 0 ? "<section class=\"sheet\">\n<h2>Solutions</h2>\n" : "<section class=\"sheet continued\">\n");
     for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
       const Entry& e = entries[i];
       // The heading first, then the diagram, then the text: read in that order (a screen reader, a
@@ -655,10 +671,33 @@ std::string html_book(const std::vector<Entry>& entries, const BookOptions& opti
 // A puzzle's rulings on a line of their own after its details, when they differ from the defaults.
 std::string tex_rulings(const Entry& e) { return e.rulings.empty() ? "" : "\\\\" + tex_escape(e.rulings); }
 
+// \solution{DIAGRAM}{TEXT}: the diagram, and right of it, 66 mm in, the text. A solution whose text
+// fits a page is one box, which does not break, so that it stays whole beside its diagram; a longer
+// text is split at its diagram's height, and the rest runs on over the pages (each was a minipage,
+// which cannot break, and a text longer than a page ran off its foot).
+constexpr const char* kTexSolutionMacro =
+    "\\newsavebox{\\solutiondiagram}\n"
+    "\\newsavebox{\\solutiontext}\n"
+    "\\newsavebox{\\solutionhead}\n"
+    "\\newcommand{\\solution}[2]{%\n"
+    "  \\par\\begingroup\n"
+    "  \\sbox{\\solutiondiagram}{#1}%\n"
+    "  \\setbox\\solutiontext=\\vbox{\\leftskip=66mm\\relax #2\\par}%\n"
+    "  \\ifdim\\dimexpr\\ht\\solutiontext+\\dp\\solutiontext\\relax>\\textheight\n"
+    "    \\vbadness=10000 \\splittopskip=\\baselineskip\n"
+    "    \\setbox\\solutionhead=\\vsplit\\solutiontext to \\dimexpr\\ht\\solutiondiagram+\\dp\\solutiondiagram\\relax\n"
+    "    \\setbox\\solutionhead=\\vbox{\\unvbox\\solutionhead}%\n"
+    "  \\else\n"
+    "    \\setbox\\solutionhead=\\box\\solutiontext\n"
+    "  \\fi\n"
+    "  \\noindent\\rlap{\\vtop{\\kern0pt\\copy\\solutiondiagram}}\\vtop{\\kern0pt\\unvbox\\solutionhead}\\par\n"
+    "  \\unvbox\\solutiontext\n"
+    "  \\endgroup\\par}\n";
+
 // book.tex: the same pages for authors who typeset their own books. Plain LaTeX with tikz (and
 // fix-cm, for labels at any size), A4 with 15 mm margins like book.pdf, six puzzles a page in a
-// 2x3 grid of fixed-height boxes, four solutions a page, each diagram a tikzpicture drawn from
-// the very Drawing the HTML and PDF show.
+// 2x3 grid of fixed-height boxes, the solutions one after another (four a page with the largest
+// diagrams), each diagram a tikzpicture drawn from the very Drawing the HTML and PDF show.
 std::string tex_book(const std::vector<Entry>& entries, const BookOptions& options, const std::vector<std::string>& notes,
                      const std::vector<GameIntro>& intros, const std::vector<std::string>& back) {
   std::ostringstream tex;
@@ -674,6 +713,7 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
          // Room to stretch a line's spaces before a word that cannot break ("2010)",
          // "docs/rulings.md") runs into the margin: a rules paragraph had a line 5 pt too wide.
          "\\setlength{\\emergencystretch}{3em}\n"
+      << kTexSolutionMacro <<
          "\\begin{document}\n"
          "\\begin{titlepage}\n\\centering\n\\vspace*{0.28\\textheight}\n{\\fontsize{30}{36}\\selectfont\\bfseries "
       << tex_escape(options.title) << "\\par}\n";
@@ -704,23 +744,22 @@ std::string tex_book(const std::vector<Entry>& entries, const BookOptions& optio
     }
     tex << "\\clearpage\n";
   }
-  for (std::size_t first = 0; options.solutions && first < entries.size(); first += kSolutionsPerPage) {
-    if (first == 0) tex << "\\section*{Solutions}\n";
-    for (std::size_t i = first; i < std::min(entries.size(), first + kSolutionsPerPage); ++i) {
-      const Entry& e = entries[i];
-      tex << "\\begin{minipage}[t]{62mm}\n\\vspace{0pt}\n" << render_tikz(e.solution, e.solution.width * e.solution_scale.tex)
-          << "\n\\end{minipage}\\hfill\n\\begin{minipage}[t]{\\dimexpr\\textwidth-66mm\\relax}\n\\vspace{0pt}\n"
-          << "\\textbf{" << e.number << ". " << tex_escape(e.task) << "}\\par\\smallskip\n{\\ttfamily "
-          << tex_escape(e.main_line) << "}\\par\\smallskip\n" << tex_escape(e.result) << "\\par\\smallskip\n";
-      if (!e.theme.empty()) tex << "{\\small " << tex_escape(e.theme) << "}\\par\\smallskip\n";
-      for (const auto& [move, why] : e.wrong_moves) {
-        tex << "{\\small\\textbf{" << tex_escape(move) << "} " << tex_escape(why) << "}\\par\n";
-      }
-      tex << "\\smallskip{\\footnotesize\\sffamily " << tex_escape(solution_details(e)) << tex_rulings(e)
-          << "}\n\\end{minipage}\\par\\vspace{5mm}\n";
+  // The solutions follow one another (\solution, defined in the preamble, keeps each that fits a
+  // page whole): a page break after each four left a page with one solution where four did not
+  // fit (on Letter, the heading and four solutions of 52 mm diagrams).
+  if (options.solutions) tex << "\\section*{Solutions}\n";
+  for (std::size_t i = 0; options.solutions && i < entries.size(); ++i) {
+    const Entry& e = entries[i];
+    tex << "\\solution{%\n" << render_tikz(e.solution, e.solution.width * e.solution_scale.tex) << "}{%\n"
+        << "\\textbf{" << e.number << ". " << tex_escape(e.task) << "}\\par\\smallskip\n{\\ttfamily "
+        << tex_escape(e.main_line) << "}\\par\\smallskip\n" << tex_escape(e.result) << "\\par\\smallskip\n";
+    if (!e.theme.empty()) tex << "{\\small " << tex_escape(e.theme) << "}\\par\\smallskip\n";
+    for (const auto& [move, why] : e.wrong_moves) {
+      tex << "{\\small\\textbf{" << tex_escape(move) << "} " << tex_escape(why) << "}\\par\n";
     }
-    tex << "\\clearpage\n";
+    tex << "\\smallskip{\\footnotesize\\sffamily " << tex_escape(solution_details(e)) << tex_rulings(e) << "}}\n\\vspace{5mm}\n";
   }
+  if (options.solutions) tex << "\\clearpage\n";
   if (!back.empty()) {
     tex << "\\section*{" << kProvenanceHeading << "}\n";
     for (const std::string& note : back) tex << tex_escape(note) << "\\par\\medskip\n";

@@ -24,7 +24,8 @@ struct BookOptions {
   // (certificates, SHA-256, versions) goes to a last page of its own instead ("--provenance back":
   // a book for children opens with the puzzles).
   bool provenance_at_back = false;
-  // book.pdf's and book.tex's paper; the layout fits the printable area both share.
+  // book.pdf's and book.tex's paper, and book.html's printed page (its @page size); the layout
+  // fits the printable area both papers share.
   enum class Paper { A4, Letter };
   Paper paper = Paper::A4;
   // False: the puzzles without their solution pages (nor solution PNGs).

@@ -1169,21 +1169,25 @@ std::vector<std::vector<PdfLine>> pdf_lines(const std::string& pdf) {
 // "Rulings:" line under "2. White to play and win in 2"), for each solution had a fixed quarter
 // page. No two lines of text on a page overlap, none runs into the bottom margin (but the page
 // number), on A4 and Letter, and a solution longer than a page runs on to the next, complete.
-TEST(Book, ALongSolutionTakesTheRoomItNeeds) {
+// Puzzle `number` (store id too) of a book, a Quentin win in 2 with three wrong moves whose
+// reasons each run `fillers` long sentences on, to " End of <move>.".
+Puzzle with_long_reasons(int number, int fillers) {
   const std::string filler =
       " Its reasons run long, as a generated sentence may: the answer holds the edge, the reply fills the square, and the "
       "stone that would have joined the chain stands alone, which the diagram shows and the words say again.";
-  std::vector<Puzzle> puzzles;
-  for (int n = 1; n <= 5; ++n) {
-    Puzzle p = within_two(n, "quentin", "quentin 5 ..WWB/W..BB/BB.WW/WW..B/WBB.. black 14", {"b2", "a1", "c4"}, 2);
-    for (const std::string move : {"a1", "d5", "e3"}) {
-      // The fifth longer than a page: it runs on to the next.
-      std::string why = "After " + move + ", White answers c4 and Black cannot win within 2 moves." + filler + filler;
-      for (int more = 0; n == 5 && more < 12; ++more) why += filler;
-      p.refutations.push_back({move, {}, why + " End of " + move + ".", {}});
-    }
-    puzzles.push_back(p);
+  Puzzle p = within_two(number, "quentin", "quentin 5 ..WWB/W..BB/BB.WW/WW..B/WBB.. black 14", {"b2", "a1", "c4"}, 2);
+  for (const std::string move : {"a1", "d5", "e3"}) {
+    std::string why = "After " + move + ", White answers c4 and Black cannot win within 2 moves.";
+    for (int more = 0; more < fillers; ++more) why += filler;
+    p.refutations.push_back({move, {}, why + " End of " + move + ".", {}});
   }
+  return p;
+}
+
+TEST(Book, ALongSolutionTakesTheRoomItNeeds) {
+  std::vector<Puzzle> puzzles;
+  // The fifth longer than a page: it runs on to the next.
+  for (int n = 1; n <= 5; ++n) puzzles.push_back(with_long_reasons(n, n == 5 ? 14 : 2));
   for (const BookOptions::Paper paper : {BookOptions::Paper::A4, BookOptions::Paper::Letter}) {
     const bool letter = paper == BookOptions::Paper::Letter;
     const fs::path folder = fs::temp_directory_path() / ("arbiter-book-long-" + std::to_string(::getpid()));
@@ -1223,6 +1227,76 @@ TEST(Book, ALongSolutionTakesTheRoomItNeeds) {
       EXPECT_EQ(occurrences(text, "store id " + std::to_string(n)), 1u) << n;
     }
     EXPECT_EQ(occurrences(text, "End of e3."), 5u);
+    // book.tex (no TeX here to set it): each solution is set by the preamble's \solution, which
+    // keeps a text that fits a page whole beside its diagram and splits a longer one under it; in
+    // a minipage, which cannot break, the fifth ran off its page. No page break is forced among
+    // the solutions: one after each four left a page with one solution where four did not fit.
+    const std::string tex = file_text(files.tex);
+    const std::size_t solutions_at = tex.find("\\section*{Solutions}");
+    ASSERT_NE(solutions_at, std::string::npos);
+    const std::string solutions = tex.substr(solutions_at);
+    EXPECT_EQ(occurrences(solutions, "\\solution{%\n\\begin{tikzpicture}"), 5u);
+    EXPECT_EQ(occurrences(solutions, "minipage"), 0u);
+    EXPECT_EQ(occurrences(solutions, "\\clearpage"), 1u);
+    EXPECT_LT(tex.find("\\newcommand{\\solution}[2]"), tex.find("\\begin{document}"));
+    EXPECT_NE(tex.find("\\vsplit\\solutiontext to "), std::string::npos);
+    EXPECT_TRUE(tex_braces_balance(tex));
+    fs::remove_all(folder);
+  }
+}
+
+// book.html printed by Chromium as a reader prints it, on its own page rule (the book's paper):
+// the solutions run on from page to page, none that fits a page is split, and no page is left
+// near empty. With a page break forced after each sheet of four solutions, a sheet that took more
+// than a page left the rest of its last page empty: here the first four take two pages, and the
+// short fifth, which fits under the third and fourth, printed alone on a third. The sixth is
+// longer than a page: it runs on, complete.
+TEST(Book, PrintedHtmlRunsOnFromPageToPage) {
+  std::vector<Puzzle> puzzles;
+  for (int n = 1; n <= 6; ++n) puzzles.push_back(with_long_reasons(n, n <= 4 ? 1 : n == 5 ? 0 : 14));
+  for (const BookOptions::Paper paper : {BookOptions::Paper::A4, BookOptions::Paper::Letter}) {
+    const bool letter = paper == BookOptions::Paper::Letter;
+    const std::string paper_name = letter ? "Letter" : "A4";
+    const fs::path folder = fs::temp_directory_path() / ("arbiter-book-printed-" + std::to_string(::getpid()));
+    fs::remove_all(folder);
+    BookOptions options;
+    options.paper = paper;
+    const BookFiles files = write_book(puzzles, folder.string(), options);
+    const fs::path printed = folder / "printed.pdf";
+    const std::string chromium = command_output(
+        "chromium --headless --no-sandbox --disable-gpu --no-pdf-header-footer --user-data-dir=" + (folder / "chromium-profile").string() +
+        " --print-to-pdf=" + printed.string() + " file://" + files.html + " 2>&1; echo exit=$?");
+    ASSERT_TRUE(fs::exists(printed)) << chromium;
+    EXPECT_NE(command_output("pdfinfo " + printed.string()).find(letter ? "612 x 792 pts (letter)" : "(A4)"), std::string::npos) << paper_name;
+    const auto pages = pdf_lines(printed.string());
+    // The page of each solution's heading (the last with it: the puzzle pages have it too) and of
+    // its details line, which ends it but for the rulings.
+    std::map<int, std::size_t> heading_page, details_page;
+    for (std::size_t page = 0; page < pages.size(); ++page) {
+      for (const PdfLine& line : pages[page]) {
+        for (int n = 1; n <= 6; ++n) {
+          if (line.words.rfind(std::to_string(n) + ". Black to play", 0) == 0) heading_page[n] = page;
+          if (line.words.find("store id " + std::to_string(n)) != std::string::npos) details_page[n] = page;
+        }
+      }
+    }
+    ASSERT_EQ(heading_page.size(), 6u) << paper_name;
+    ASSERT_EQ(details_page.size(), 6u) << paper_name;
+    for (int n = 1; n <= 5; ++n) EXPECT_EQ(heading_page[n], details_page[n]) << paper_name << ": solution " << n << " is split";
+    EXPECT_GT(details_page[6], heading_page[6]) << paper_name << ": the solution longer than a page";
+    std::string text = command_output("pdftotext " + printed.string() + " - 2>&1");
+    EXPECT_EQ(occurrences(text, "End of e3."), 6u) << paper_name;
+    // Each page of solutions before the long one is filled past half its height (the page number
+    // aside), and the five others take two pages.
+    const double half = (letter ? 792 : 841.89) / 2;
+    for (std::size_t page = heading_page[1]; page < heading_page[6]; ++page) {
+      double lowest = 0;
+      for (const PdfLine& line : pages[page]) {
+        if (line.words != std::to_string(page + 1)) lowest = std::max(lowest, line.y_max);
+      }
+      EXPECT_GT(lowest, half) << paper_name << ": page " << page + 1 << " is left near empty";
+    }
+    EXPECT_EQ(details_page[5] - heading_page[1], 1u) << paper_name;
     fs::remove_all(folder);
   }
 }

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # A puzzle book as a reader meets it: a few puzzles generated into a fresh database, `arbiter book`,
 # then book.html opened in headless Chromium (a screenshot that is not blank, one diagram per
-# puzzle) and printed by it on A4 and Letter (one sheet a page), book.pdf read by poppler (the
-# page count the layout implies, pages that are not blank, a long title within the margins, the
-# text under the diagrams at a printable size), and book.tex has a TikZ picture per diagram. Bad
-# input: one-line errors, exit 2.
+# puzzle) and printed by it as written for A4 and for Letter (on that paper, one sheet a page,
+# numbered, no puzzle split), book.pdf read by poppler (the page count the layout implies, pages
+# that are not blank, a long title within the margins, the text under the diagrams at a printable
+# size), and book.tex has a TikZ picture per diagram. Bad input: one-line errors, exit 2.
 # Usage: book.sh ARBITER
 source "$(dirname "$0")/harness.bash" "$@"
 
@@ -194,16 +194,40 @@ PY
 )
 [ "$outline" = 6 ] && pass || fail "book.pdf's outline lacks the title page, rules, puzzles or solutions ($outline of 6 found)"
 
-# book.html printed by Chromium, as a reader prints it, on A4 and on US Letter: one sheet a page,
-# as many pages as book.pdf (four solutions of 62 mm each once took more than Letter's 249 mm, and
-# every solution sheet printed as two pages), the band as large, the title within the page.
+# book.html printed by Chromium as a reader prints it, with no setting of its own: on the book's
+# paper (--paper a4, the default, and letter; it carried no page size, and Chromium printed an A4
+# book on Letter), one sheet a page, as many pages as book.pdf (four solutions of 62 mm each once
+# took more than Letter's 249 mm, and every solution sheet printed as two pages), each page but the
+# title page numbered in its bottom margin (it had no page numbers), no puzzle or solution split
+# across two pages (each page has as many task lines as details lines), the band as large, the
+# title within the page.
+"$arbiter" book --db "$db" --title "$title" --paper letter --out "$tmp/book-letter" >/dev/null 2>"$tmp/err" ||
+  fail "book --paper letter: $(cat "$tmp/err")"
 for paper in A4 letter; do
-  sed "s/@page { margin: 15mm; }/@page { size: $paper; margin: 15mm; }/" "$html" >"$tmp/book/print-$paper.html"
-  grep -q "size: $paper" "$tmp/book/print-$paper.html" || { fail "book.html's @page rule is not where this test looks"; continue; }
+  printing="$html"
+  [ "$paper" = letter ] && printing="$tmp/book-letter/book.html"
   "$chromium_bin" --headless --no-sandbox --disable-gpu --user-data-dir="$tmp/chromium-profile" --no-pdf-header-footer \
-    --print-to-pdf="$tmp/print-$paper.pdf" "file://$tmp/book/print-$paper.html" >"$tmp/chromium.log" 2>&1
+    --print-to-pdf="$tmp/print-$paper.pdf" "file://$printing" >"$tmp/chromium.log" 2>&1
   printed=$(pdfinfo "$tmp/print-$paper.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
   [ "$printed" = "$pages" ] && pass || fail "book.html printed on $paper takes ${printed:-no} pages, book.pdf $pages"
+  size=$(pdfinfo "$tmp/print-$paper.pdf" 2>/dev/null | sed -n 's/^Page size: *//p')
+  case "$paper:$size" in
+    A4:*"(A4)" | letter:"612 x 792 pts (letter)") pass ;;
+    *) fail "book.html written for $paper prints on $size" ;;
+  esac
+  page_height=$(sed -n 's/^[0-9.]* x \([0-9.]*\) pts.*/\1/p' <<<"$size")
+  numbered=0 split=""
+  for page in $(seq 2 "${printed:-0}"); do
+    # The page number: the word that is the page's number, in the bottom margin (15 mm, 42.5 pt).
+    words_of "$tmp/print-$paper.pdf" "$page" "$page" | awk -v n="$page" -v h="$page_height" '$5 == n && $2 > h - 42.5 { found = 1 } END { exit !found }' &&
+      numbered=$((numbered + 1))
+    text=$(pdftotext -f "$page" -l "$page" "$tmp/print-$paper.pdf" -)
+    tasks=$(grep -cE '^[0-9]+\. (White|Black) to play' <<<"$text")
+    details=$(grep -cE '^Difficulty [1-5]/5' <<<"$text")
+    [ "$tasks" = "$details" ] || split="$split page $page ($tasks tasks, $details details lines);"
+  done
+  [ "$numbered" = $((printed - 1)) ] && pass || fail "book.html printed on $paper: $numbered of its $((printed - 1)) pages after the title page numbered"
+  [ -z "$split" ] && pass || fail "book.html printed on $paper splits a puzzle or solution:$split"
   read -r wins play <<<"$(band_sizes "$tmp/print-$paper.pdf")"
   awk -v w="$wins" -v p="$play" 'BEGIN { exit !(w >= 7.4 && p >= 7.4) }' && pass ||
     fail "book.html on $paper sets the result at $wins pt and the side to play at $play pt, not 7.5 pt or more"
