@@ -36,7 +36,7 @@ int book(const std::vector<std::string>& args) {
       ("game", po::value<std::string>(&game), "only this game's puzzles (default: every game)")
       ("difficulty", po::value<std::string>(&difficulty), "difficulty range A-B or one level A (default 1-5)")
       ("count", number_value(&count, WholeRange{1, std::numeric_limits<int>::max()}), "at most this many puzzles (default: all that match)")
-      ("title", po::value<std::string>(&title), "the book's title (default: '<Game> puzzles')")
+      ("title", po::value<std::string>(&title), "the book's title (default: '<Game> puzzles' for one game's puzzles, else 'Arbiter puzzles')")
       ("provenance", po::value<std::string>(&provenance), "front (default): the title page says how the puzzles were proved and checked; back: a last page says it")
       ("paper", po::value<std::string>(&paper), "a4 (default) or letter: book.pdf's and book.tex's paper, and the page book.html prints on")
       ("no-solutions", po::bool_switch(&no_solutions), "the puzzles without their solution pages")
@@ -117,7 +117,9 @@ int book(const std::vector<std::string>& args) {
   const bool diagrams_there = std::filesystem::exists(diagrams_folder, ignored);
   const bool out_made = make_output_directory("--out", out);
   puzzles::BookOptions book_options;
-  std::string name = query.game.empty() ? "Arbiter" : query.game;
+  // Titled by the game when the puzzles are one game's, whether --game chose it or the store holds no other.
+  const bool one_game = std::all_of(selected.begin(), selected.end(), [&](const puzzles::Puzzle& p) { return p.game == selected.front().game; });
+  std::string name = one_game ? selected.front().game : "Arbiter";
   name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
   book_options.title = title.empty() ? name + " puzzles" : title;
   // The subtitle gives the difficulties the book holds, not the range asked for (a book of levels

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -18,6 +19,7 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 #include <utility>
 
 #include "model/core/digits.hpp"
@@ -77,7 +79,7 @@ struct Entry {
 // under, and how to read them (the game's own words: GameDescriptor::reading_guide).
 struct GameIntro {
   std::string heading;  // GameDescriptor::title: the name, then its origin in parentheses
-  std::string rules;    // "Rules: ... as summarised below, ...; every puzzle of this game holds under them." or "... except ..."
+  std::string rules;    // "Rules: ..., summarised below; every puzzle of this game holds under them.", with the rulings that differ
   std::vector<std::string> guide;  // its paragraphs (the reading guide's lines)
 };
 constexpr const char* kAboutHeading = "Rules, rulings and notation";
@@ -428,7 +430,6 @@ Entry prepare(const Puzzle& puzzle, int number) {
   entry.solution_board = line.end->drawing();
   entry.solution_marks = solution;
   entry.solution = decorate_for_print(entry.solution_board, solution, kHtmlSolutionBox, kPdfSolutionBox);
-  entry.solution_words = solution.status + ". " + words_of(*line.end, {});
 
   std::vector<std::string> numbered;
   auto replay = start->clone();  // play_main_line has played the line: every move is legal
@@ -437,7 +438,10 @@ Entry prepare(const Puzzle& puzzle, int number) {
   // take it for the only one, nor look for a better one.
   bool first_reply = true;
   std::vector<Move> replies;
+  // The notes the position had before the line's last move (without a move, the puzzle's own).
+  std::vector<std::string> standing = line.end->status_notes();
   for (std::size_t i = 0; i < puzzle.main_line.size(); ++i) {
+    if (i + 1 == puzzle.main_line.size()) standing = replay->status_notes();
     std::vector<std::string> notes;
     if (i > 0 && first_reply && replay->side_to_move() != mover) {
       first_reply = false;
@@ -447,7 +451,11 @@ Entry prepare(const Puzzle& puzzle, int number) {
     numbered.push_back(numbered_move(*replay, i + 1, puzzle.main_line[i], i == 0 ? "!" : "", notes));
   }
   entry.main_line = join(numbered, "  ");
-  entry.result = capitalised(solution.status) + ".";
+  // The result as a sentence says who won and why the game ended (the notes the last move brought),
+  // not again a note of the position before it, which the puzzle's status gave and the diagram's
+  // repeats: "White wins, swapped." read as though the swap had decided the game.
+  entry.result = capitalised(side_status(game, *line.end, standing)) + ".";
+  entry.solution_words = entry.result + " " + words_of(*line.end, {});  // read for the diagram, so in the same words
   for (const Refutation& wrong : puzzle.refutations) entry.wrong_moves.push_back({wrong.move + "?", wrong_move_words(puzzle, *start, wrong)});
   return entry;
 }
@@ -1058,7 +1066,9 @@ int pdf_book(const std::vector<Entry>& entries, const BookOptions& options, cons
 std::string what_was_proved(const std::vector<Puzzle>& puzzles) {
   std::set<int> move_counts;  // K of the win-in-K puzzles
   bool any_plain_win = false;
+  std::set<std::string> games;
   for (const Puzzle& puzzle : puzzles) {
+    games.insert(puzzle.game);
     if (puzzle.kind == PuzzleKind::WinsWithin) {
       move_counts.insert(puzzle.within);
     } else {
@@ -1068,7 +1078,7 @@ std::string what_was_proved(const std::vector<Puzzle>& puzzles) {
   const auto within = [](int k) { return "within " + std::to_string(k) + (k == 1 ? " move" : " moves"); };
   std::string text =
       "Every puzzle has exactly one winning first move, proved by Arbiter's exact solver under the rules and rulings "
-      "that the next page gives for its game";
+      "that the next page gives" + std::string(games.size() > 1 ? " for its game" : "");
   if (move_counts.empty()) return text + "; every other move was proved not to win.";
   const int most = *move_counts.rbegin();
   const std::string counting = " \"Win in " + std::to_string(most) + "\" counts the winner's own moves.";
@@ -1087,6 +1097,17 @@ std::string what_was_proved(const std::vector<Puzzle>& puzzles) {
            " puzzles such a move may still win later." + counting;
   }
   return text + ". Every other move was proved " + listed(claims) + " (such a move may still win later)." + counting;
+}
+
+// `sentence`, a wrong move's, without the move it opens with, since a book and `puzzles show` print
+// the move just before it: "c1? c1 does not win at once." and "d3? After d3, Black answers c3 and
+// wins." named it twice, now "c1? Does not win at once." and "d3? Black answers c3 and wins.". A
+// sentence that opens otherwise is kept.
+std::string said_after_the_move(const std::string& sentence, const std::string& move) {
+  for (const std::string& opening : {"After " + move + ", ", "After " + move + " ", move + " "}) {
+    if (sentence.size() > opening.size() && sentence.compare(0, opening.size(), opening) == 0) return capitalised(sentence.substr(opening.size()));
+  }
+  return sentence;
 }
 
 // "1-3, 5, 7-8".
@@ -1187,21 +1208,36 @@ std::vector<GameIntro> game_intros(const std::vector<Puzzle>& puzzles) {
     intro.heading = game.title;
     // The rules themselves are the game's own summary below (reading_guide), under its default
     // rulings: a book's reader has neither the program nor its documents.
-    intro.rules = "Rules: the game's rule text as Arbiter reads it (where the text leaves a question open, with "
-                  "Arbiter's default answer), summarised below";
-    if (by_rulings.size() == 1 && by_rulings.begin()->first.empty()) {
-      intro.rules += "; every puzzle of this game holds under them.";
+    intro.rules = "Rules: the game's rule text as Arbiter reads it (where the text leaves a question open, with Arbiter's default answer";
+    // Each ruling that differs, its question opening a sentence of its own ("..., except for puzzles
+    // 2-3: What ..." put a capital after the colon).
+    const auto meant = [&game](const std::vector<std::string>& rulings) {
+      std::vector<std::string> said;
+      for (const std::string& ruling : rulings) said.push_back(ruling_with_meaning(game, ruling));
+      return join(said, ". ") + ".";
+    };
+    const auto under_defaults = by_rulings.find({});
+    if (by_rulings.size() == 1 && under_defaults != by_rulings.end()) {
+      intro.rules += "), summarised below; every puzzle of this game holds under them.";
+    } else if (by_rulings.size() == 1) {
+      // The summary is written under these rulings (guide_paragraphs below): they are the rules, not
+      // an exception to them ("except for every puzzle of this game: ..." read as though they were).
+      const std::vector<std::string>& rulings = by_rulings.begin()->first;
+      intro.rules += ", but for " + (rulings.size() == 1 ? std::string("the ruling that follows") : "the " + std::to_string(rulings.size()) + " rulings that follow") +
+                     "), summarised below; every puzzle of this game holds under them. " + meant(rulings);
     } else {
-      std::vector<std::string> exceptions;
+      const auto which = [](const std::vector<int>& numbers) {
+        return (numbers.size() == 1 ? "puzzle " : "puzzles ") + number_ranges(numbers) + (numbers.size() == 1 ? " holds" : " hold");
+      };
+      intro.rules += "), summarised below" + (under_defaults == by_rulings.end() ? "" : "; " + which(under_defaults->second) + " under them") + ".";
       for (const auto& [rulings, numbers] : by_rulings) {
         if (rulings.empty()) continue;
-        std::vector<std::string> meant;
-        for (const std::string& ruling : rulings) meant.push_back(ruling_with_meaning(game, ruling));
-        const std::string whose = by_rulings.size() == 1 ? "every puzzle of this game"
-                                                          : (numbers.size() == 1 ? "puzzle " : "puzzles ") + number_ranges(numbers);
-        exceptions.push_back("for " + whose + ": " + join(meant, ". "));
+        intro.rules += " " + capitalised(which(numbers)) + " under " +
+                       (rulings.size() == 1 ? std::string("one other ruling") : std::to_string(rulings.size()) + " other rulings") + ". " + meant(rulings);
       }
-      intro.rules += ", except " + join(exceptions, ". Except ") + ". A puzzle under other rulings than the defaults names them below its diagram.";
+    }
+    if (by_rulings.size() > 1 || under_defaults == by_rulings.end()) {
+      intro.rules += " A puzzle under other rulings than the defaults names them below its diagram.";
     }
     const std::vector<std::string> assignments = by_rulings.size() == 1 ? by_rulings.begin()->first : std::vector<std::string>{};
     intro.guide = guide_paragraphs(game, make_config(game, game.default_size, assignments));
@@ -1266,6 +1302,24 @@ std::string versions_note(const std::vector<Puzzle>& puzzles, bool rechecked, bo
       slower.empty() ? "" : " (but for the slower wins of wrong moves in " + std::string(slower.size() == 1 ? "puzzle " : "puzzles ") +
                                 number_ranges(slower) + ", which need a search: arbiter puzzles verify makes it)";
   return checked + " and with which its wrong moves agree" + unsearched + ", and its solution played out to the win.";
+}
+
+// The order of a book's puzzles, which numbers them: by game, board, rulings (the defaults first),
+// kind (win in 1, in 2, ..., then "win"), difficulty and store id. In the store's order, by
+// difficulty, the boards of one game alternated in size along a page; a level compares puzzles of
+// one game and kind only, so it rises within a kind. Stable: puzzles alike in every key keep the
+// caller's order.
+std::vector<Puzzle> in_book_order(const std::vector<Puzzle>& puzzles) {
+  using Key = std::tuple<std::string, int, std::vector<std::string>, bool, int, int, std::int64_t>;
+  std::vector<std::pair<Key, std::size_t>> keyed;
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    const Puzzle& p = puzzles[i];
+    keyed.push_back({Key{p.game, p.size, differing_rulings(p), p.kind == PuzzleKind::Wins, p.within, p.difficulty, p.id}, i});
+  }
+  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<Puzzle> ordered;
+  for (const auto& entry : keyed) ordered.push_back(puzzles[entry.second]);
+  return ordered;
 }
 
 // Removes the diagram PNGs an earlier book left in `diagrams` (puzzle-NNN.png, solution-NNN.png,
@@ -1353,7 +1407,7 @@ std::string wrong_move_text(const Puzzle& puzzle, const State& start, const Refu
 }
 
 std::string wrong_move_words(const Puzzle& puzzle, const State& start, const Refutation& wrong) {
-  return wrong_move_does(start, wrong.move) + wrong_move_text(puzzle, start, wrong);
+  return wrong_move_does(start, wrong.move) + said_after_the_move(wrong_move_text(puzzle, start, wrong), wrong.move);
 }
 
 std::string difficulty_range(const std::vector<Puzzle>& puzzles) {
@@ -1371,14 +1425,24 @@ std::string difficulty_range(const std::vector<Puzzle>& puzzles) {
   return "difficulty by game: " + join(games, ", ");
 }
 
+std::string difficulty_meaning(std::size_t games) {
+  const std::string measured =
+      "The difficulty under each puzzle, 1 to 5, is measured from the solver's work on it: the moves its solution has to find, "
+      "the moves that tempt but fail, the defender's replies along the solution and the size of the proof. ";
+  if (games == 1) return measured + "It compares puzzles of one kind only (a win in 2 with a win in 2).";
+  return measured + "It compares puzzles of one game and kind only (a win in 2 with a win in 2): the games differ, so a 1 in one game "
+                    "may take longer to solve by hand than a 3 in another.";
+}
+
 std::string task_text(const Puzzle& puzzle, const std::string& side_name) {
   std::string text = side_name + " to play and win";
   if (puzzle.kind == PuzzleKind::WinsWithin) text += " in " + std::to_string(puzzle.within);
   return text;
 }
 
-BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& folder, const BookOptions& options) {
-  if (puzzles.empty()) throw InputError("no puzzles to put in a book");
+BookFiles write_book(const std::vector<Puzzle>& given, const std::string& folder, const BookOptions& options) {
+  if (given.empty()) throw InputError("no puzzles to put in a book");
+  const std::vector<Puzzle> puzzles = in_book_order(given);
   std::error_code error;
   const fs::path diagrams = fs::path(folder) / "diagrams";
   const bool diagrams_there = fs::exists(diagrams, error);
@@ -1417,10 +1481,12 @@ BookFiles write_book(const std::vector<Puzzle>& puzzles, const std::string& fold
             "each with why it fails: first the tempting ones, if any (a move that wins, but too late, or that looks as "
             "good as the key move one move ahead), then others. "
           : "";
-  const std::string rules_note = "The next page gives each game's rules and how its moves are written.";
+  // A book of one game speaks of that game only.
+  const std::string rules_note = games.size() == 1 ? "The next page gives the rules of " + *games.begin() + " and how its moves are written."
+                                                   : "The next page gives each game's rules and how its moves are written.";
   std::vector<std::string> provenance = {what_was_proved(puzzles), versions_note(puzzles, options.rechecked, options.solutions)};
   std::vector<std::string> notes = {
-      counted(puzzles.size(), "puzzle", "puzzles") + ": " + join({games.begin(), games.end()}, ", ") + ". " + kDifficultyMeaning,
+      counted(puzzles.size(), "puzzle", "puzzles") + ": " + join({games.begin(), games.end()}, ", ") + ". " + difficulty_meaning(games.size()),
       reading + rules_note};
   if (!options.provenance_at_back) {
     notes = {notes[0], provenance[0], notes[1], provenance[1]};

@@ -3,6 +3,7 @@
 // book.pdf (Cairo) and book.tex (LaTeX, TikZ diagrams), all from the same diagrams, plus a PNG of
 // every diagram. Generic: each puzzle names its game, and the game draws its board
 // (State::drawing, State::move_anchor).
+#include <cstddef>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -48,14 +49,11 @@ struct BookFiles {
 inline constexpr int kPuzzlesPerPage = 6;
 inline constexpr int kSolutionsPerPage = 4;
 
-// What a puzzle's difficulty measures and what it compares, as a book's title page says it
-// (docs/puzzles.md, "Difficulty"): a mixed book's subtitle "47 puzzles, difficulty 1-3" read as
-// one scale across games, and a level 1 of one game was the hardest of the book to solve by hand.
-inline constexpr const char* kDifficultyMeaning =
-    "The difficulty under each puzzle, 1 to 5, is measured from the solver's work on it: the moves its solution has to "
-    "find, the moves that tempt but fail, the defender's replies along the solution and the size of the proof. It compares "
-    "puzzles of one game and kind only (a win in 2 with a win in 2): the games differ, so a 1 in one game may take longer "
-    "to solve by hand than a 3 in another.";
+// What a puzzle's difficulty measures and what it compares, as the title page of a book of `games`
+// games says it (docs/puzzles.md, "Difficulty"): a mixed book's subtitle "47 puzzles, difficulty
+// 1-3" read as one scale across games, and a level 1 of one game was the hardest of the book to
+// solve by hand. A book of one game says that a level compares one kind of its puzzles.
+std::string difficulty_meaning(std::size_t games);
 // The difficulties the puzzles have, as a book's subtitle gives them: "difficulty 2" or
 // "difficulty 1-3" for puzzles of one game; per game for several, in the order of their names
 // ("difficulty by game: GAME 1-3, OTHER 1"), since a level compares one game's puzzles only.
@@ -74,7 +72,9 @@ std::string wrong_move_text(const Puzzle& puzzle, const State& start, const Refu
 // or nothing (a move that does not play here: a store older than its rules): a wrong move has no
 // diagram, and its fills went unsaid.
 std::string wrong_move_does(const State& start, const std::string& move);
-// Both, as a book and `puzzles show` give a wrong move: "(fills d2 with a black stone) After d1, ...".
+// Both, as a book and `puzzles show` give a wrong move after naming it ("d1?", "wrong: d1 — "), so
+// without the move the text opens with: "(fills d2 with a black stone) Black answers d5 and wins.",
+// "Does not win at once." ("d1? d1 does not win at once." named it twice).
 std::string wrong_move_words(const Puzzle& puzzle, const State& start, const Refutation& wrong);
 
 // The rulings a puzzle was proved under that differ from its game's defaults, "name=value" in

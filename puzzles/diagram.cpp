@@ -223,7 +223,7 @@ bool same_place(const MoveAnchor& a, const MoveAnchor& b) { return std::abs(a.x 
 
 }  // namespace
 
-std::string side_status(const GameDescriptor& game, const State& state) {
+std::string side_status(const GameDescriptor& game, const State& state, const std::vector<std::string>& unsaid) {
   const Outcome outcome = state.outcome();
   std::string text;
   if (outcome.over()) {
@@ -232,7 +232,9 @@ std::string side_status(const GameDescriptor& game, const State& state) {
   } else {
     text = game.side_names.at(static_cast<std::size_t>(state.side_to_move())) + " to move";
   }
-  for (const std::string& note : state.status_notes()) text += ", " + note;
+  for (const std::string& note : state.status_notes()) {
+    if (std::find(unsaid.begin(), unsaid.end(), note) == unsaid.end()) text += ", " + note;
+  }
   return text;
 }
 

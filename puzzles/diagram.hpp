@@ -52,8 +52,10 @@ struct Decorations {
 };
 
 // "Black to move" or the result ("White wins", "draw"), with the game's side names, and what else
-// the game's own status line says of the position ("White to move, swapped": State::status_notes).
-std::string side_status(const GameDescriptor& game, const State& state);
+// the game's own status line says of the position ("White to move, swapped": State::status_notes)
+// but the notes in `unsaid` (a book's result sentence leaves out those the position had before
+// the last move: they are not why the game ended).
+std::string side_status(const GameDescriptor& game, const State& state, const std::vector<std::string>& unsaid = {});
 // Decorations with the status line of `state` filled in: side_status, and the disc of the side it
 // names (the winner, or the side to move; none for a draw).
 Decorations status_decorations(const GameDescriptor& game, const State& state);

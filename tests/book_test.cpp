@@ -1128,15 +1128,19 @@ TEST(Book, SaysTheRulingsTheNotationAndWhatDecidesTheLegalMoves) {
 // the puzzle's store id, once, which the puzzle page does not (it numbers the puzzles 1..N).
 // A book of the one puzzle, written in a temporary folder and removed: its HTML, its TeX and its
 // PDF's text on one line.
-std::tuple<std::string, std::string, std::string> one_puzzle_book_texts(const Puzzle& p, const std::string& name) {
+// A book of `puzzles`, the same three texts.
+std::tuple<std::string, std::string, std::string> book_texts(const std::vector<Puzzle>& puzzles, const std::string& name) {
   const fs::path folder = fs::temp_directory_path() / ("arbiter-book-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(folder);
-  const BookFiles files = write_book({p}, folder.string());
+  const BookFiles files = write_book(puzzles, folder.string());
   std::string pdf = command_output("pdftotext " + files.pdf + " - 2>&1");
   std::replace(pdf.begin(), pdf.end(), '\n', ' ');
   std::tuple<std::string, std::string, std::string> texts{file_text(files.html), file_text(files.tex), pdf};
   fs::remove_all(folder);
   return texts;
+}
+std::tuple<std::string, std::string, std::string> one_puzzle_book_texts(const Puzzle& p, const std::string& name) {
+  return book_texts({p}, name);
 }
 
 // The lines of text poppler finds on each page of a PDF (pdftotext -bbox-layout), with their boxes.
@@ -1320,9 +1324,9 @@ TEST(Book, SolutionsSayAnAnswerWinsAndNameTheStoreId) {
                    wrong("d5", {"d4", "a1"}, "After d5, White answers d4 and Black cannot win within 2 moves.")};
   const auto [html, tex, pdf] = one_puzzle_book_texts(p, "answers");
   for (const std::string* text : {&html, &tex, &pdf}) {
-    EXPECT_NE(text->find("After a1, White answers c4 (fills "), std::string::npos);  // its fills, then "and wins."
-    EXPECT_EQ(text->find("After a1, White answers c4 and Black cannot"), std::string::npos);
-    EXPECT_NE(text->find("After d5, White answers d4 and Black cannot win within 2 moves."), std::string::npos);
+    EXPECT_NE(text->find("White answers c4 (fills "), std::string::npos);  // its fills, then "and wins."
+    EXPECT_EQ(text->find("White answers c4 and Black cannot"), std::string::npos);
+    EXPECT_NE(text->find("White answers d4 and Black cannot win within 2 moves."), std::string::npos);
     EXPECT_EQ(occurrences(*text, "store id 8"), 1u);
   }
 }
@@ -1366,9 +1370,10 @@ TEST(Book, AWrongMovesLosingLineSaysWhatItsMovesFill) {
   EXPECT_EQ(wrong_move_text(p, *start, broken), "After a4, White answers a5 and wins: 2 a5 3 a5 4 e4.");
   p.refutations = {wrong};
   const auto [html, tex, pdf] = one_puzzle_book_texts(p, "wrong-fills");
-  EXPECT_NE(html.find(said), std::string::npos);
+  const std::string printed = said.substr(std::string("After a4, ").size());  // after "a4?", which names the move
+  EXPECT_NE(html.find(printed), std::string::npos);
   EXPECT_NE(tex.find("4 e4 (fills e5 with a white stone, replacing Black's stone)."), std::string::npos);
-  EXPECT_NE(pdf.find(said), std::string::npos);
+  EXPECT_NE(pdf.find(printed), std::string::npos);
 }
 
 // A wrong move and the answer that beats it say what they fill, as the main line's moves do: they have
@@ -1390,7 +1395,8 @@ TEST(Book, AWrongMoveAndItsAnswerSayWhatTheyFill) {
   q.refutations = {d3};
   const auto [html, tex, pdf] = one_puzzle_book_texts(q, "wrong-answer-fills");
   EXPECT_NE(html.find("Black answers c3 (" + answer_fills + ") and wins."), std::string::npos);
-  EXPECT_NE(html.find(fills.empty() ? std::string("d3?</b> After d3") : "d3?</b> (" + fills + ") After d3"), std::string::npos);
+  // The move is named once, in bold: "d3? After d3, Black answers ..." named it twice.
+  EXPECT_NE(html.find(fills.empty() ? std::string("d3?</b> Black answers c3") : "d3?</b> (" + fills + ") Black answers c3"), std::string::npos);
 
   // A Brique wrong move that fills: its heading says so.
   Puzzle b = within_two(11, "brique", "brique 6 ....../BWB.BB/.WBWBB/WWWW../.WWW../BBWW.. black 18", {"a1"}, 1);
@@ -1402,8 +1408,8 @@ TEST(Book, AWrongMoveAndItsAnswerSayWhatTheyFill) {
   none.kind = RefutationClaim::Kind::NotAtOnce;
   b.refutations = {Refutation{"d1", {}, "d1 does not win at once.", none}};
   const auto [bhtml, btex, bpdf] = one_puzzle_book_texts(b, "wrong-move-fills");
-  EXPECT_NE(bhtml.find("d1?</b> (" + d1_fills + ") d1 does not win at once."), std::string::npos);
-  EXPECT_NE(bpdf.find("d1? (" + d1_fills + ") d1 does not win at once."), std::string::npos);
+  EXPECT_NE(bhtml.find("d1?</b> (" + d1_fills + ") Does not win at once."), std::string::npos);
+  EXPECT_NE(bpdf.find("d1? (" + d1_fills + ") Does not win at once."), std::string::npos);
 }
 
 // The defender's first reply on a solution's main line says that every reply loses, where it had
@@ -1695,11 +1701,15 @@ TEST(Book, EachRulingAlternativeIsSaidForAReader) {
 // A solution's text lists each move's fills in brackets (State::move_words), and the rules pages
 // say so: Brique's said "The move's text does not list its fills: the solution's diagram shows
 // them", Quentin's "the move's text does not list the fills", after the solutions came to list them.
-TEST(Book, BriqueAndQuentinRulesPagesSayASolutionListsTheFills) {
+// Where the pie rule is in force, they say what 'swap' does: Quentin's said only "'swap' is White's
+// pie swap instead of his first move" (session 53), and a reader met "White to play, swapped".
+TEST(Book, BriqueAndQuentinRulesPagesSayTheFillsAndTheSwap) {
   for (const char* name : {"brique", "quentin"}) {
     const std::string guide = guide_text(find_game(name));
     EXPECT_EQ(guide.find("does not list"), std::string::npos) << guide;
     EXPECT_NE(guide.find("a solution lists the move's fills in brackets after it"), std::string::npos) << guide;
+    EXPECT_NE(guide.find("'swap' is White's pie swap"), std::string::npos) << guide;
+    EXPECT_NE(guide.find("the players exchange colours and the stones stay"), std::string::npos) << guide;
   }
 }
 
@@ -1882,6 +1892,112 @@ TEST(Book, DifficultyIsSaidPerGameWithWhatItMeasures) {
   }
   EXPECT_NE(command_output("pdftotext " + files.pdf + " - | tr '\\n' ' '").find("compares puzzles of one game and kind only"), std::string::npos);
   fs::remove_all(folder);
+}
+
+// The paragraphs of book.html's rules page that open "Rules: ", one a game.
+std::vector<std::string> rules_lines(const std::string& html) {
+  std::vector<std::string> lines;
+  for (std::size_t at = html.find("<p>Rules: "); at != std::string::npos; at = html.find("<p>Rules: ", at + 1)) {
+    lines.push_back(html.substr(at + 3, html.find("</p>", at) - at - 3));
+  }
+  return lines;
+}
+
+// The rules line of a game whose puzzles hold under rulings other than the defaults. With every
+// puzzle under them it read "..., summarised below, except for every puzzle of this game: Do board
+// edges count ...", though the summary below follows those rulings; with some, "except for puzzles
+// 2-3: What ...", a capital after the colon. Now the rulings the summary follows are said so, and
+// each ruling's question opens a sentence of its own.
+TEST(Book, TheRulesLineSaysWhichPuzzlesHoldUnderWhichRulings) {
+  const GameDescriptor& quentin = find_game("quentin");
+  const std::string rulings = ruling_with_meaning(quentin, "edges-count=yes") + ". " + ruling_with_meaning(quentin, "opponent-chain=mover-wins") +
+                              ". A puzzle under other rulings than the defaults names them below its diagram.";
+  const std::string opening = "Rules: the game's rule text as Arbiter reads it (where the text leaves a question open, with Arbiter's default answer";
+  const Puzzle ruled = puzzles_under_rulings().front();
+  const Puzzle plain = within_two(8, "quentin", "quentin 5 ..WWB/W..BB/BB.WW/WW..B/WBB.. black 14", {"b2", "a1", "c4"}, 2);
+  const std::vector<std::string> every = rules_lines(std::get<0>(one_puzzle_book_texts(ruled, "all-ruled")));
+  ASSERT_EQ(every.size(), 1u);
+  EXPECT_EQ(every[0].find(opening + ", but for the 2 rulings that follow), summarised below; every puzzle of this game holds under them. " + rulings), 0u)
+      << every[0];
+  // The puzzle under the defaults comes first (the book's order).
+  const std::vector<std::string> some = rules_lines(std::get<0>(book_texts({ruled, plain}, "some-ruled")));
+  ASSERT_EQ(some.size(), 1u);
+  EXPECT_EQ(some[0].find(opening + "), summarised below; puzzle 1 holds under them. Puzzle 2 holds under 2 other rulings. " + rulings), 0u)
+      << some[0];
+  for (const std::string& line : {every[0], some[0]}) {
+    EXPECT_EQ(line.find("except"), std::string::npos) << line;
+    EXPECT_FALSE(std::regex_search(line, std::regex(": [A-Z]"))) << line;
+  }
+}
+
+// A book of one game speaks of that game only: a book of Brique puzzles said on its title page that
+// "a 1 in one game may take longer to solve by hand than a 3 in another", that the next page gives
+// "each game's rules", and that the puzzles were proved under the rulings it gives "for its game".
+TEST(Book, AOneGameBookSpeaksOfThatGameOnly) {
+  const Puzzle brique = within_two(33, "brique", "brique 5 ...../..BB./..B../.WWBW/.B... white 7", {"d3", "a4", "a5"}, 2);
+  const auto [html, tex, pdf] = one_puzzle_book_texts(brique, "one-game");
+  for (const std::string* text : {&html, &tex, &pdf}) {
+    const char* which = text == &tex ? "tex" : text == &pdf ? "pdf" : "html";
+    for (const char* mixed : {"in another", "one game", "each game", "for its game"}) EXPECT_EQ(text->find(mixed), std::string::npos) << which << ": " << mixed;
+    EXPECT_NE(text->find("It compares puzzles of one kind only (a win in 2 with a win in 2)."), std::string::npos) << which;
+    EXPECT_NE(text->find("rules and rulings that the next page gives: it wins within 2 moves"), std::string::npos) << which;
+  }
+  EXPECT_NE(html.find("The next page gives the rules of Brique and how its moves are written."), std::string::npos);
+  const Puzzle quentin = within_two(8, "quentin", "quentin 5 ..WWB/W..BB/BB.WW/WW..B/WBB.. black 14", {"b2", "a1", "c4"}, 2);
+  const std::string mixed = std::get<0>(book_texts({brique, quentin}, "two-games"));
+  EXPECT_NE(mixed.find("a 1 in one game may take longer to solve by hand than a 3 in another"), std::string::npos);
+  EXPECT_NE(mixed.find("The next page gives each game's rules"), std::string::npos);
+}
+
+// A wrong move is named once, in bold, before what it does: "place e2/0? place e2/0 does not win
+// at once" (a Hexabrae book, session 53) named it twice, as "c1? c1 does not win at once." and "d3?
+// After d3, Black answers ..." did; `puzzles show` prints the same words after the move.
+TEST(Book, AWrongMoveIsNamedOnce) {
+  Puzzle p = within_two(16, "hexabrae", "hexabrae 2 Ba1/2 Bb3/0 Wc3/0 Wc5/2 Wd1/2 Bd2/0 Wd4/1 Be1/0 Be3/0 white 58",
+                        {"place b1/2", "place e2/0", "b1-c2/1"}, 2);
+  const auto game = make_game(find_game("hexabrae"), 2, {});
+  const auto start = game->parse_position(p.position);
+  const std::string move = "place e2/0", does = wrong_move_does(*start, move);
+  const auto claimed = [&](const std::string& why) { return Refutation{move, {"d2/1"}, why, claim_of_sentence(move, why)}; };
+  EXPECT_EQ(wrong_move_words(p, *start, claimed(move + " does not win at once.")), does + "Does not win at once.");
+  EXPECT_EQ(wrong_move_words(p, *start, claimed(move + " ends the game: Black wins.")), does + "Ends the game: Black wins.");
+  EXPECT_EQ(wrong_move_words(p, *start, claimed("After " + move + ", Black answers d2/1 and White cannot win within 2 moves.")),
+            does + "Black answers d2/1 and White cannot win within 2 moves.");
+  p.refutations = {claimed(move + " does not win at once.")};
+  const std::string html = std::get<0>(one_puzzle_book_texts(p, "named-once"));
+  EXPECT_NE(html.find("place e2/0?</b> " + xml_escape(does) + "Does not win at once."), std::string::npos) << html;
+  EXPECT_EQ(html.find("place e2/0 does"), std::string::npos);
+}
+
+// A solution's result says who won and why the game ended, not again a note of the position that
+// the puzzle's status gave: "White wins, swapped." (Quentin after the pie swap, session 53) read as
+// though the swap had decided the game. A note the last move brought (a Hexabrae enclosure) stays.
+TEST(Book, AResultSaysWhyTheGameEndedNotWhatThePuzzleSaid) {
+  const Puzzle swapped = within_two(27, "quentin", "quentin 5 WBWWB/WWWBB/BW.../...B./BW... white 12 swapped", {"c4", "d3", "e5"}, 2);
+  const auto [html, tex, pdf] = one_puzzle_book_texts(swapped, "result");
+  EXPECT_NE(html.find("<p class=\"result\">White wins.</p>"), std::string::npos) << html;
+  for (const std::string* text : {&html, &tex, &pdf}) EXPECT_EQ(text->find("wins, swapped."), std::string::npos);
+  const Puzzle enclosed = within_two(16, "hexabrae", "hexabrae 2 Ba1/2 Bb3/0 Wc3/0 Wc5/2 Wd1/2 Bd2/0 Wd4/1 Be1/0 Be3/0 white 58",
+                                     {"place b1/2", "place e2/0", "b1-c2/1"}, 2);
+  EXPECT_NE(std::get<0>(one_puzzle_book_texts(enclosed, "enclosure")).find("<p class=\"result\">White wins, enclosure.</p>"), std::string::npos);
+}
+
+// A book is ordered by game, then board, then rulings (the defaults first), then kind (a win in 1
+// before a win in 2, "win" last), then difficulty, then store id, and numbered in that order: in the
+// store's order, by difficulty, a page's boards alternated in size.
+TEST(Book, PuzzlesAreOrderedByGameBoardKindAndDifficulty) {
+  const Puzzle tiny = within_two(2, "brique", "brique 2 B./.. white 1", {"a2", "b1", "b2"}, 1);
+  const Puzzle five = within_two(33, "brique", "brique 5 ...../..BB./..B../.WWBW/.B... white 7", {"d3", "a4", "a5"}, 3);
+  Puzzle won = within_two(30, "brique", "brique 5 B..B./..BB./...WW/..B../.WWWB black 10", {"a5", "b4", "a4", "b3", "a3", "a2", "b2"}, 2);
+  won.kind = PuzzleKind::Wins;
+  won.within = 0;
+  const Puzzle six = within_two(11, "brique", "brique 6 ....../BWB.BB/.WBWBB/WWWW../.WWW../BBWW.. black 18", {"a1"}, 1);
+  const Puzzle quentin = within_two(8, "quentin", "quentin 5 ..WWB/W..BB/BB.WW/WW..B/WBB.. black 14", {"b2", "a1", "c4"}, 2);
+  const std::string html = std::get<0>(book_texts({quentin, six, won, five, tiny}, "order"));
+  std::vector<std::string> order;
+  const std::regex solution(R"re(<div class="solution" id="solution-(\d+)">[\s\S]*?store id (\d+))re");
+  for (std::sregex_iterator m(html.begin(), html.end(), solution), end; m != end; ++m) order.push_back((*m)[1].str() + ":" + (*m)[2].str());
+  EXPECT_EQ(order, (std::vector<std::string>{"1:2", "2:33", "3:30", "4:11", "5:8"}));
 }
 
 TEST(Book, RefusesAnEmptyListAndAnUnwritableFolder) {

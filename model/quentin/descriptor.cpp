@@ -115,8 +115,10 @@ std::string reading_guide(const Config& c) {
                             : rules.no_moves == Rules::NoMoves::MoreStones
                                 ? "the side with more stones on the board would win, equal counts drawing"
                                 : "the game would be drawn";
-  const std::string swap = rules.pie ? "'swap' is White's pie swap instead of his first move {Q-9}; "
-                                     : "There is no pie swap {Q-9}; ";
+  // What the swap does, which a puzzle's status names after it ("White to play, swapped").
+  const std::string swap = rules.pie ? "'swap' is White's pie swap instead of his first move: the players exchange colours and "
+                                       "the stones stay, and the first player, now White, moves next {Q-9}. "
+                                     : "There is no pie swap {Q-9}. ";
   return "Black wins by joining the top and bottom edges with a chain of orthogonally adjacent black stones on the "
          "points, White by joining the left and right edges. A move places a stone on an empty point, named by its "
          "column letter and row number (c3; a1 is the top-left point).\n"
@@ -127,7 +129,7 @@ std::string reading_guide(const Config& c) {
          "move's fills in brackets after it. " + fill +
          ". Only after the fill is the diagonal rule checked: at the end of the turn, fills included, " + whose +
          ", and a move that leaves such a pair is illegal. " + chain + "\n" + swap +
-         "'pass' is forced when a side has no legal placement; if neither side could place, which the text says never "
+         "A side that has no legal placement must pass ('pass'); if neither side could place, which the text says never "
          "happens, " + stuck + " {Q-6}.";
 }
 

@@ -303,8 +303,8 @@ c.execute('UPDATE puzzles SET refutations = ? WHERE id = 4', (json.dumps(refs),)
 nowin="wrong move d5: its defence a1 c1 is not the one the certificate refutes d5 with: after d5 the certificate plays d2, not a1"
 "$arbiter" puzzles show 4 --db "$tmp/nowin.db" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -qxF "broken: $nowin (arbiter puzzles verify reports it)" "$tmp/out" \
-  && grep -qxF "wrong: d5 — After d5, White answers a1 and Black cannot win within 2 moves. (refused: ${nowin#wrong move d5: })" "$tmp/out" \
-  && grep -qxF "wrong: c2 — After c2, White answers a1 and Black cannot win within 2 moves. Black still wins, but needs 3 moves from the puzzle position, c2 counted." "$tmp/out" \
+  && grep -qxF "wrong: d5 — White answers a1 and Black cannot win within 2 moves. (refused: ${nowin#wrong move d5: })" "$tmp/out" \
+  && grep -qxF "wrong: c2 — White answers a1 and Black cannot win within 2 moves. Black still wins, but needs 3 moves from the puzzle position, c2 counted." "$tmp/out" \
   && pass || fail "show: a no-win-within defence that is not the certificate's" "$tmp/out" "$tmp/err"
 "$arbiter" puzzles verify --db "$tmp/nowin.db" --game brique >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -qxF "puzzle 4 (brique within-2) no longer holds: $nowin" "$tmp/out" \
@@ -322,7 +322,7 @@ refs = json.loads(c.execute('SELECT refutations FROM puzzles WHERE id = 4').fetc
 assert [r['move'] for r in refs] == ['c2', 'd1', 'd5']
 refs[2] = refs[0]
 c.execute('UPDATE puzzles SET refutations = ? WHERE id = 4', (json.dumps(refs),))"
-c2="wrong: c2 — After c2, White answers a1 and Black cannot win within 2 moves. Black still wins, but needs 3 moves from the puzzle position, c2 counted."
+c2="wrong: c2 — White answers a1 and Black cannot win within 2 moves. Black still wins, but needs 3 moves from the puzzle position, c2 counted."
 "$arbiter" puzzles show 4 --db "$tmp/twice.db" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -qxF "broken: wrong move c2: it is given twice (arbiter puzzles verify reports it)" "$tmp/out" \
   && [ "$(grep -F "wrong: " "$tmp/out" | sed -n 1p)" = "$c2" ] && [ "$(grep -F "wrong: " "$tmp/out" | sed -n 3p)" = "$c2 (refused: it is given twice)" ] \
