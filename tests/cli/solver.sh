@@ -470,11 +470,19 @@ PY
   if grep -q "^arbiter: warning: $tmp/limited/solve/$key/table fails its checksum (changed since it was saved): none of it is used; what it held is searched again$" "$tmp/err"; then pass; else
     fail "a table changed on disk ($change) is not used" "$tmp/err"; fi
 done
+# The one-second run's table, whole: the runs above each saved their own, of half a second's search,
+# which on a loaded machine (a sanitized build at load 15) held no solved entry at all.
+cp "$tmp/table.whole" "$tmp/limited/solve/$key/table"
+saved=$((($(stat -c %s "$tmp/table.whole") - 40) / 16))  # 16-byte records between a 16-byte start and a 24-byte end
 "$arbiter" solve brique --size 5 --openings --time-limit 0.5 --tt-mb 16 --state "$tmp/limited" --resume >"$tmp/out" 2>"$tmp/err"
 if ! grep -q 'warning' "$tmp/err"; then pass; else fail "a table saved whole reads back without a warning" "$tmp/err"; fi
-# Its entries are in use without a store of this run's: the Table line says how many were read back.
-if grep -Eq '^Table: .* entries in use \(16 MiB, shared by the threads; [1-9][0-9,]* solved entries read back from the stopped run.s table\)$' "$tmp/out"; then
-  pass; else fail "a resumed run's Table line names the entries read back" "$tmp/out"; fi
+# Its entries are in use without a store of this run's: the Table line says how many were read back,
+# every record the file holds.
+read_back=$(sed -n "s/^Table: .* entries in use (16 MiB, shared by the threads; \([0-9,]*\) solved entries read back from the stopped run's table)$/\1/p" "$tmp/out" | tr -d ,)
+if [ "$saved" -eq 0 ]; then
+  echo "skip (a resumed run's Table line): the one-second run saved no solved entry (a machine this loaded searches too little)"
+elif [ "${read_back:-0}" -eq "$saved" ]; then
+  pass; else fail "a resumed run's Table line names the $saved entries read back (it read ${read_back:-none})" "$tmp/out"; fi
 # Saving for --resume can fail (a full disk, a directory where the file goes): a warning naming the
 # file and why, the report printed and the temporary file removed. The table's write went unchecked
 # (cut short, then renamed into place), and a failed rename was an internal error with no report.
