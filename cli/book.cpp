@@ -27,7 +27,7 @@ namespace {
 namespace po = boost::program_options;
 
 int book(const std::vector<std::string>& args) {
-  std::string db, game, difficulty = "1-5", out, title, provenance = "front", paper = "a4";
+  std::string db, game, difficulty = "1-5", to_move = "any", out, title, provenance = "front", paper = "a4";
   bool no_solutions = false;
   int count = 0;
   po::options_description options;
@@ -35,6 +35,7 @@ int book(const std::vector<std::string>& args) {
       ("db", po::value<std::string>(&db)->required(), "puzzle database (arbiter puzzles generate)")
       ("game", po::value<std::string>(&game), "only this game's puzzles (default: every game)")
       ("difficulty", po::value<std::string>(&difficulty), "difficulty range A-B or one level A (default 1-5)")
+      ("to-move", po::value<std::string>(&to_move), "only puzzles with this side to move: black, white or any (default)")
       ("count", number_value(&count, WholeRange{1, std::numeric_limits<int>::max()}), "at most this many puzzles (default: all that match)")
       ("title", po::value<std::string>(&title), "the book's title (default: '<Game> puzzles' for one game's puzzles, else 'Arbiter puzzles')")
       ("provenance", po::value<std::string>(&provenance), "front (default): the title page says how the puzzles were proved and checked; back: a last page says it")
@@ -58,6 +59,7 @@ int book(const std::vector<std::string>& args) {
   std::transform(paper_name.begin(), paper_name.end(), paper_name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (paper_name != "a4" && paper_name != "letter") throw InputError("--paper must be a4 or letter, got " + quote_input(paper));
   if (!game.empty()) query.game = find_game(game).name;
+  query.to_move = parse_to_move(to_move, query.game);
   query.limit = count;
   const auto started = std::chrono::steady_clock::now();
   const puzzles::PuzzleStore store = puzzles::PuzzleStore::open(db, false, "--db");
@@ -67,7 +69,7 @@ int book(const std::vector<std::string>& args) {
                                 : std::to_string(query.min_difficulty) + "-" + std::to_string(query.max_difficulty);
   if (selected.empty()) {
     throw InputError(quote_input(db) + " has no puzzles" + (game.empty() ? "" : " of " + query.game) +
-                     " with difficulty " + range);
+                     " with difficulty " + range + (query.to_move.empty() ? "" : " and " + query.to_move + " to move"));
   }
   // A stop request ends the book between two puzzles, or within a puzzle's re-check; the next run
   // writes it again from the store.
@@ -185,7 +187,7 @@ int book(const std::vector<std::string>& args) {
 }
 
 const CommandRegistration book_registration{Command{
-    "book", "book --db FILE [--game G] [--difficulty A-B] [--count N] [--title T] [--provenance front|back] [--paper a4|letter] [--no-solutions] --out DIR",
+    "book", "book --db FILE [--game G] [--difficulty A-B] [--to-move SIDE|any] [--count N] [--title T] [--provenance front|back] [--paper a4|letter] [--no-solutions] --out DIR",
     "typeset stored puzzles as a book: book.html (print CSS), book.pdf, book.tex (TikZ) and a PNG per diagram", book}};
 
 }  // namespace

@@ -224,6 +224,21 @@ void parse_difficulty(const std::string& text, int& low, int& high) {
   high = static_cast<int>(last);
 }
 
+std::string parse_to_move(const std::string& text, const std::string& game) {
+  const std::string word = lower_case(text);
+  if (word == "any") return "";
+  std::vector<std::string> sides;
+  for (const GameDescriptor* descriptor : registered_games()) {
+    if (!game.empty() && descriptor->name != game) continue;
+    for (int side = 0; side < 2; ++side) {
+      if (std::find(sides.begin(), sides.end(), side_word(*descriptor, side)) == sides.end()) sides.push_back(side_word(*descriptor, side));
+    }
+  }
+  if (std::find(sides.begin(), sides.end(), word) != sides.end()) return word;
+  throw InputError("--to-move " + quote_input(text) + " names no side " + (game.empty() ? "of any game" : "of " + game) +
+                   " (known: " + join(sides, ", ") + ", any)");
+}
+
 std::string keyed_diagram(const Game& game, const State& state) {
   const GameDescriptor& descriptor = game.descriptor();
   const std::string key = descriptor.diagram_key ? descriptor.diagram_key(game.config()) : "";

@@ -125,6 +125,11 @@ std::string read_range(const std::string& text, const WholeRange& each, std::uin
 // A difficulty range "A-B" or a single level "A" (1 <= A <= B <= 5); throws InputError otherwise.
 void parse_difficulty(const std::string& text, int& low, int& high);
 
+// The side --to-move names, in any case, as side_word writes it ("black"), or "" for "any": a side
+// of the game named `game`, or, where that is "" (a filter over every game), of any game. Throws
+// InputError listing the words it takes otherwise.
+std::string parse_to_move(const std::string& text, const std::string& game);
+
 // Every ruling's value under config, defaults too, and which differ from the defaults:
 // "majority=distinct pie=off ... (the defaults but pie=off)". A verdict is stated under the rulings
 // it was reached under, and a default may change between versions.

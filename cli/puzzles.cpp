@@ -47,15 +47,16 @@ using puzzles::PuzzleKind;
 const Command kGenerate{
     "puzzles generate",
     "puzzles generate GAME --kind within-K|wins --count C --db FILE [--size N] [--rule R=V] [--seed S] [--threads T] "
-    "[--theme X] [--node-budget N] [--max-positions N] [--time-limit S]",
-    "generate verified one-solution puzzles into a database until it holds C of this game, size, rulings, kind (and theme)",
+    "[--theme X] [--to-move SIDE|any] [--node-budget N] [--max-positions N] [--time-limit S]",
+    "generate verified one-solution puzzles into a database until it holds C of this game, size, rulings, kind (and theme, "
+    "and side to move)",
     {}};
-const Command kList{"puzzles list", "puzzles list --db FILE [--game G] [--difficulty A-B] [--theme X] [--json]",
+const Command kList{"puzzles list", "puzzles list --db FILE [--game G] [--difficulty A-B] [--theme X] [--to-move SIDE|any] [--json]",
                     "list the stored puzzles, one a line", {}};
-const Command kExport{"puzzles export", "puzzles export --db FILE [--game G] [--difficulty A-B] [--theme X] [--json]",
+const Command kExport{"puzzles export", "puzzles export --db FILE [--game G] [--difficulty A-B] [--theme X] [--to-move SIDE|any] [--json]",
                       "the stored puzzles as JSON, every field of each, certificates included", {}};
 const Command kShow{"puzzles show", "puzzles show ID --db FILE [--json]", "one stored puzzle: its diagram, solution and wrong moves, re-checked without search; exit 1 if it no longer holds", {}};
-const Command kVerify{"puzzles verify", "puzzles verify --db FILE [--game G] [--difficulty A-B] [--theme X]",
+const Command kVerify{"puzzles verify", "puzzles verify --db FILE [--game G] [--difficulty A-B] [--theme X] [--to-move SIDE|any]",
                       "re-prove every stored puzzle (of the filter) from scratch; exit 1 if any no longer holds", {}};
 const std::string kUsage = kGenerate.usage + "\n       " + kList.usage + "\n       " + kExport.usage + "\n       " +
                            kShow.usage + "\n       " + kVerify.usage;
@@ -255,7 +256,7 @@ std::string examined_by_others(const std::vector<puzzles::ExaminedStretch>& stre
 
 int generate(const std::vector<std::string>& args) {
   GameOptions game_options;
-  std::string game_name, kind_text, db, theme;
+  std::string game_name, kind_text, db, theme, to_move = "any";
   std::int64_t count = 0;
   std::uint64_t seed = 1;
   int threads = 1;
@@ -271,6 +272,8 @@ int generate(const std::vector<std::string>& args) {
       ("seed", seed_value(&seed), "generator seed (default 1)")
       ("threads", number_value(&threads, WholeRange{1, 256}), "worker threads (1-256, default 1; the puzzles do not depend on it)")
       ("theme", po::value<std::string>(&theme), "keep only puzzles whose key move has this theme")
+      ("to-move", po::value<std::string>(&to_move),
+       "black, white (the game's sides) or any (default): the side to move in every puzzle; each is a run of its own")
       ("node-budget", number_value(&budget, WholeRange{1}), "give up a position one of whose searches needs more nodes (default 400000); each budget is a run of its own, with its own cursor")
       ("max-positions", number_value(&max_positions, WholeRange{1}),
        "end the run after examining this many positions, even short of the count (exit 1; the same command continues)")
@@ -295,6 +298,7 @@ int generate(const std::vector<std::string>& args) {
   // so would one the kind excludes.
   if (!theme.empty()) require_possible_theme(theme, configured->themes(), descriptor.name, g.kind, g.within);
   g.theme = theme;
+  g.to_move = parse_to_move(to_move, descriptor.name);
   g.seed = seed;
   g.threads = threads;
   g.node_budget = budget;
@@ -363,7 +367,8 @@ int generate(const std::vector<std::string>& args) {
     return 1;
   }
   const double seconds = elapsed();
-  const std::string what = g.game + " " + board_size_name(descriptor, g.size) + " " + kind_text + (theme.empty() ? "" : " theme " + theme);
+  const std::string what = g.game + " " + board_size_name(descriptor, g.size) + " " + kind_text + (theme.empty() ? "" : " theme " + theme) +
+                           (g.to_move.empty() ? "" : " " + g.to_move + "-to-move");
   if (report.stored_before >= count) {
     // --count is how many the store should hold, not how many to add.
     std::cout << "nothing to do: " << report.stored_before << " " << what << " puzzle" << (report.stored_before == 1 ? "" : "s")
@@ -443,7 +448,7 @@ int generate(const std::vector<std::string>& args) {
 }
 
 struct ReadOptions {
-  std::string db, game, difficulty = "1-5", theme;
+  std::string db, game, difficulty = "1-5", theme, to_move = "any";
   bool json = false;
   std::int64_t id = 0;
 };
@@ -458,7 +463,8 @@ ReadOptions parse_read(const Command& action, const std::vector<std::string>& ar
     options.add_options()
         ("game", po::value<std::string>(&r.game), "only this game")
         ("difficulty", po::value<std::string>(&r.difficulty), "difficulty range A-B (1..5)")
-        ("theme", po::value<std::string>(&r.theme), "only this theme");
+        ("theme", po::value<std::string>(&r.theme), "only this theme")
+        ("to-move", po::value<std::string>(&r.to_move), "only puzzles with this side to move: black, white or any (default)");
   }
   if (&action == &kExport) {
     options.add_options()("json", po::bool_switch(&r.json), "lay the JSON out on several lines (it is JSON either way)");
@@ -475,7 +481,7 @@ ReadOptions parse_read(const Command& action, const std::vector<std::string>& ar
   return r;
 }
 
-// The query of the filters --game, --difficulty and --theme (list, export, verify).
+// The query of the filters --game, --difficulty, --theme and --to-move (list, export, verify).
 puzzles::PuzzleQuery query_of(const ReadOptions& r) {
   puzzles::PuzzleQuery query;
   if (!r.game.empty()) query.game = find_game(r.game).name;
@@ -483,6 +489,7 @@ puzzles::PuzzleQuery query_of(const ReadOptions& r) {
   // A misspelt theme would match nothing and read as an empty store.
   if (!r.theme.empty()) require_known_theme(r.theme, themes_of(query.game), query.game.empty() ? "" : " for " + query.game);
   query.theme = r.theme;
+  query.to_move = parse_to_move(r.to_move, query.game);
   return query;
 }
 

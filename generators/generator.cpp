@@ -241,6 +241,14 @@ std::unique_ptr<State> replay(const Game& game, const std::vector<Move>& moves, 
 
 int depth_of(const GeneratorOptions& options) { return options.kind == PuzzleKind::Wins ? 3 : options.within; }
 
+// The side options.to_move asks to be to move, or nothing for either.
+std::optional<int> asked_side(const Game& game, const GeneratorOptions& options) {
+  if (options.to_move.empty()) return std::nullopt;
+  const std::optional<int> side = side_named(game.descriptor(), options.to_move);
+  if (!side) throw InputError("--to-move " + quote_input(options.to_move) + " names no side of " + game.descriptor().name);
+  return side;
+}
+
 std::string side_name(const Game& game, int side) { return game.descriptor().side_names.at(static_cast<std::size_t>(side)); }
 
 // The colour the player to move plays after its move m: its own, or the other one after a move
@@ -431,6 +439,7 @@ std::string rejection_name(Rejection why) {
     case Rejection::WrongTheme: return "other theme";
     case Rejection::KeyOffBoard: return "key move off the board";
     case Rejection::NearPlyCap: return "near the ply cap";
+    case Rejection::OtherSide: return "other side to move";
   }
   return "?";
 }
@@ -464,31 +473,43 @@ std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptio
   Rng rng(candidate_seed(options.seed, index));
   const auto source = static_cast<Source>(index % kSources);
   const int depth = depth_of(options);
+  const std::optional<int> side = asked_side(game, options);
+  // Whether a finished game is one the source looks for: won, and by the side asked for, if any.
+  const auto wanted = [&](const std::vector<Move>& moves) {
+    const Outcome end = replay(game, moves, moves.size())->outcome();
+    return end.kind == Outcome::Kind::Win && (!side || end.winner == *side);
+  };
   if (source == Source::ThreatAware) {
     // The winner's forcing sequence starts 2·depth-1 plies before the end (where a turn is one
     // ply); a game that nobody won offers nothing.
-    const std::vector<Move> moves = play_threat_aware_game(game, rng);
+    std::vector<Move> moves;
+    for (int attempt = 0; attempt < (side ? kGamesForASide : 1); ++attempt) {
+      moves = play_threat_aware_game(game, rng);
+      if (wanted(moves)) break;
+    }
     const auto plies = static_cast<std::size_t>(2 * depth - 1);
-    auto end = replay(game, moves, moves.size());
-    if (end->outcome().kind != Outcome::Kind::Win || moves.size() <= plies || ran_to_cap(game, moves)) return nullptr;
+    if (!wanted(moves) || moves.size() <= plies || ran_to_cap(game, moves)) return nullptr;
     return replay(game, moves, moves.size() - plies);
   }
   // Short wins sit before a won ending; a game that ran into a draw (a ply cap, a full board)
   // offers few, so a few more games are tried for one that someone wins.
   std::vector<Move> moves;
-  for (int attempt = 0; attempt < 8; ++attempt) {
+  for (int attempt = 0; attempt < (side ? kGamesForASide : 8); ++attempt) {
     moves = play_game(game, rng, source == Source::PlayoutGuided);
-    if (replay(game, moves, moves.size())->outcome().kind == Outcome::Kind::Win) break;
+    if (wanted(moves)) break;
   }
   // A game that ran to the ply cap was ended by the cap, not by play: the short wins of its last
   // positions are the cap's (on a 15x15 board where every random game does: the mover wins with
-  // any move, or has nothing), and proving that cost half of that run for no puzzle.
-  if (moves.size() < 2 || ran_to_cap(game, moves)) return nullptr;
+  // any move, or has nothing), and proving that cost half of that run for no puzzle. A game the
+  // other side won has no short win for the side asked for near its end.
+  if (moves.size() < 2 || ran_to_cap(game, moves) || (side && !wanted(moves))) return nullptr;
   // A random game ends with a win, so its last few positions are the ones with short wins.
   const std::size_t back = 1 + rng.below(static_cast<std::uint32_t>(2 * depth + 2));
   const std::size_t extra = source == Source::SolverLine ? 2 : 0;
-  const std::size_t cut = moves.size() > back + extra ? moves.size() - back - extra : 0;
+  std::size_t cut = moves.size() > back + extra ? moves.size() - back - extra : 0;
   auto state = replay(game, moves, cut);
+  // The side asked for to move: one ply earlier, where the other side is to move at the cut.
+  if (side && state->side_to_move() != *side && cut > 0) state = replay(game, moves, --cut);
   if (source != Source::SolverLine || state->is_terminal()) return state;
   // Solver line: from a position where the mover wins within depth+1, play a winning first move
   // and a defence after which no faster win remains; what is left is a win within depth found by
@@ -717,6 +738,11 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
   };
   if (why != nullptr) *why = Rejection::None;
   if (position.is_terminal()) return reject(Rejection::NoPosition);
+  // A source cuts its games where the side asked for is to move, but not every game alternates
+  // (a Brochs curse may be free: the same side moves again).
+  if (const std::optional<int> side = asked_side(game, options); side && position.side_to_move() != *side) {
+    return reject(Rejection::OtherSide);
+  }
   std::vector<Move> legal;
   position.legal_moves(legal);
   if (legal.size() < 2) return reject(Rejection::NoPosition);
@@ -957,6 +983,7 @@ GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& o
   run.kind = options.kind;
   run.within = options.kind == PuzzleKind::Wins ? 0 : options.within;
   run.theme = options.theme;
+  run.to_move = options.to_move;
   run.seed = options.seed;
   run.node_budget = options.node_budget;
   run.next = store.run_next(run);

@@ -31,6 +31,9 @@ struct GeneratorOptions {
   puzzles::PuzzleKind kind = puzzles::PuzzleKind::WinsWithin;
   int within = 2;  // k for WinsWithin (1..4)
   std::string theme;  // "" for any; otherwise the key move must have this theme
+  // "" for either side; otherwise the side to move in every puzzle, as side_word names it
+  // ("black"): the sources then cut games that side won (candidate_position).
+  std::string to_move;
   std::uint64_t seed = 1;
   int threads = 1;
   // A candidate is given up when one of its searches (the quick test, the solve of all its moves)
@@ -53,7 +56,13 @@ inline constexpr int kSources = 4;
 std::string source_name(Source source);
 
 // Candidate position number `index` of a run (nullptr when the source found nothing to offer).
+// Where options.to_move asks for a side, the sources play games until that side wins one (up to
+// kGamesForASide) and cut it where that side is to move: a within-K position is cut from near the
+// end of a won game, where the winner is the side with a short win, and in games where random play
+// favours one side (Brochs 7x7: White wins 97.5% of random games) the other side was rarely the
+// winner, so rarely to move in a puzzle. Without a side the candidates are those of before.
 std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptions& options, std::uint64_t index);
+inline constexpr int kGamesForASide = 64;
 
 // Why a candidate did not become a puzzle, for the generator's account of where its time goes.
 enum class Rejection : int {
@@ -66,8 +75,9 @@ enum class Rejection : int {
   WrongTheme,     // the key move has another theme than the one asked for
   KeyOffBoard,    // the one winning move has no place on the board (a pass, the pie swap): trivial
   NearPlyCap,     // a line of its proof, or of a wrong move's slower win, reaches the game's ply cap
+  OtherSide,      // the other side is to move than the one asked for (GeneratorOptions::to_move)
 };
-inline constexpr int kRejections = 9;
+inline constexpr int kRejections = 10;
 std::string rejection_name(Rejection why);
 
 // Everything the solver settles about one position as a puzzle of the options' kind, taken as its
@@ -109,16 +119,16 @@ struct GenerationReport {
   // same limit.
   bool candidate_cut = false;
   double cut_seconds = 0;
-  // The store's runs of the same game, size, rulings, kind, theme and seed under another node
-  // budget (a run is continued by its own budget alone): each budget and its next candidate.
+  // The store's runs of the same game, size, rulings, kind, theme, side to move and seed under
+  // another node budget (a run is continued by its own budget alone): each budget and its next candidate.
   std::vector<std::pair<std::uint64_t, std::uint64_t>> other_budgets;
   // Who examined the candidates before first_candidate, as the store records it (run_history).
   std::vector<puzzles::ExaminedStretch> examined_before;
 };
 
-// Adds puzzles to the store until it holds `count` of this game, size, rulings, kind and theme,
-// resuming from the run's stored cursor; stops promptly on a stop request (solver/interrupt.hpp),
-// keeping every puzzle stored so far.
+// Adds puzzles to the store until it holds `count` of this game, size, rulings, kind, theme and
+// side to move, resuming from the run's stored cursor; stops promptly on a stop request
+// (solver/interrupt.hpp), keeping every puzzle stored so far.
 GenerationReport generate(puzzles::PuzzleStore& store, const GeneratorOptions& options, std::int64_t count,
                           GeneratorProgress& progress);
 

@@ -15,6 +15,8 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -38,19 +40,23 @@ constexpr const char* kColumns =
     "difficulty, solver_nodes, solution_plies, tempting_moves, defences, certificate, certificate_sha256, "
     "seed, version";
 
-// A run's cursor, keyed by everything that decides its puzzles (version 2: the node budget too).
-// examined_by (added within version 3; NULL before, and in a row a build without it wrote) is who
-// examined the candidates before `next`: a JSON list of [first, next, version] stretches, in order
-// (ExaminedStretch).
+// A run's cursor, keyed by everything that decides its puzzles (version 2: the node budget too;
+// version 4: the side to move, "" for either). examined_by (added within version 3; NULL before,
+// and in a row a build without it wrote) is who examined the candidates before `next`: a JSON
+// list of [first, next, version] stretches, in order (ExaminedStretch).
 constexpr const char* kRunsTable = R"(CREATE TABLE runs (
   game TEXT NOT NULL, size INTEGER NOT NULL, rulings TEXT NOT NULL, kind TEXT NOT NULL,
   within INTEGER NOT NULL, theme TEXT NOT NULL, seed INTEGER NOT NULL, node_budget INTEGER NOT NULL,
-  next INTEGER NOT NULL, examined_by TEXT,
-  PRIMARY KEY (game, size, rulings, kind, within, theme, seed, node_budget));
+  to_move TEXT NOT NULL, next INTEGER NOT NULL, examined_by TEXT,
+  PRIMARY KEY (game, size, rulings, kind, within, theme, seed, node_budget, to_move));
 )";
-// The key columns of a run, matched as ?1..?8 (bind_run_key).
-constexpr const char* kRunKey =
-    "game=?1 AND size=?2 AND rulings=?3 AND kind=?4 AND within=?5 AND theme=?6 AND seed=?7 AND node_budget=?8";
+// The key columns of a run, matched as ?1..?9 (bind_run_key), with its node budget (`budget`: "=" or
+// "<>"). A runs table before schema 4 (a reader's) keys no side to move: each of its runs is one of
+// either side ("").
+std::string run_key(int version, const std::string& budget = "=") {
+  return "game=?1 AND size=?2 AND rulings=?3 AND kind=?4 AND within=?5 AND theme=?6 AND seed=?7 AND node_budget" + budget +
+         "?8 AND " + (version >= 4 ? "to_move=?9" : "?9=''");
+}
 
 const std::string kSchema = R"(
 CREATE TABLE puzzles (
@@ -67,14 +73,21 @@ CREATE TABLE puzzles (
 CREATE INDEX puzzles_by_difficulty ON puzzles (game, difficulty, id);
 )" + std::string(kRunsTable);
 
-// Version 1's runs, keyed without the node budget, become version 2's with the one default budget
-// version 1 had (a run given another --node-budget then is continued from 0 by that budget).
+// Version 1's runs, keyed without the node budget, get the one default budget version 1 had (a
+// run given another --node-budget then is continued from 0 by that budget); versions 1 to 3 keyed
+// no side to move: every run was one of either side ("").
 const std::string kUpgradeFrom1 = "ALTER TABLE runs RENAME TO runs_version_1;\n" + std::string(kRunsTable) +
-                                  "INSERT INTO runs (game, size, rulings, kind, within, theme, seed, node_budget, next) "
+                                  "INSERT INTO runs (game, size, rulings, kind, within, theme, seed, node_budget, to_move, next) "
                                   "SELECT game, size, rulings, kind, within, theme, seed, " +
                                   std::to_string(PuzzleStore::kVersion1NodeBudget) +
-                                  ", next FROM runs_version_1;\n"
+                                  ", '', next FROM runs_version_1;\n"
                                   "DROP TABLE runs_version_1;\n";
+// Versions 2 and 3's runs (with examined_by) become runs of either side.
+const std::string kKeyRunsBySide = "ALTER TABLE runs RENAME TO runs_version_3;\n" + std::string(kRunsTable) +
+                                   "INSERT INTO runs (game, size, rulings, kind, within, theme, seed, node_budget, to_move, next, "
+                                   "examined_by) SELECT game, size, rulings, kind, within, theme, seed, node_budget, '', next, "
+                                   "examined_by FROM runs_version_3;\n"
+                                   "DROP TABLE runs_version_3;\n";
 
 std::string join_json(const std::vector<std::string>& items) { return json(items).dump(); }
 
@@ -167,9 +180,17 @@ class Statement {
   const std::string& name_;
 };
 
+// Whether the store's `table` has `column` (one added within a schema version may be missing).
+bool has_column(sqlite3* db, const std::string& table, const std::string& column, const std::string& name) {
+  Statement info(db, "SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2", name);
+  info.bind(1, table).bind(2, column);
+  info.step();
+  return info.integer(0) > 0;
+}
+
 // What a file claiming a schema version (its user_version) lacks of that version's tables: "" when
 // nothing, else "no table 'runs'" or "no column 'game' in table 'puzzles'". Another program's file
-// may carry a user_version of 1 to 3 too; read as a store, it failed with SQLite's own words
+// may carry a user_version of 1 to 4 too; read as a store, it failed with SQLite's own words
 // ("no such column: game").
 std::string missing_from_schema(sqlite3* db, std::int64_t version, const std::string& name) {
   std::vector<std::string> puzzles = {"id"}, runs = {"game", "size", "rulings", "kind", "within", "theme", "seed", "next"};
@@ -178,6 +199,7 @@ std::string missing_from_schema(sqlite3* db, std::int64_t version, const std::st
     puzzles.push_back(column.substr(column.find_first_not_of(' ')));
   }
   if (version >= 2) runs.push_back("node_budget");
+  if (version >= 4) runs.push_back("to_move");
   for (const auto& [table, wanted] : {std::pair{std::string("puzzles"), puzzles}, std::pair{std::string("runs"), runs}}) {
     Statement info(db, "SELECT name FROM pragma_table_info(?1)", name);
     info.bind(1, table);
@@ -191,11 +213,11 @@ std::string missing_from_schema(sqlite3* db, std::int64_t version, const std::st
   return "";
 }
 
-// Binds a run's key to ?1..?8, in kRunKey's order.
+// Binds a run's key to ?1..?9, in run_key's order.
 void bind_run_key(Statement& statement, const RunCursor& run) {
   statement.bind(1, run.game).bind(2, run.size).bind(3, join_json(run.rulings)).bind(4, kind_name(run.kind, run.within));
   statement.bind(5, run.within).bind(6, run.theme).bind(7, static_cast<std::int64_t>(run.seed));
-  statement.bind(8, static_cast<std::int64_t>(run.node_budget));
+  statement.bind(8, static_cast<std::int64_t>(run.node_budget)).bind(9, run.to_move);
 }
 
 // The stretches of a stored examined_by (text, "" for NULL) covering candidates 0..next-1 in order:
@@ -240,6 +262,28 @@ std::string history_text(const std::vector<ExaminedStretch>& stretches) {
   }
   return list.dump();
 }
+
+// Whether a stored position has the side to move PuzzleQuery::to_move and RunCursor::to_move ask
+// for ("" for either), read through its game, made once per game, size and rulings; a position
+// that does not read has none.
+class SideToMove {
+ public:
+  explicit SideToMove(std::string to_move) : to_move_(std::move(to_move)) {}
+  bool matches(const std::string& game, int size, const std::vector<std::string>& rulings, const std::string& position) {
+    if (to_move_.empty()) return true;
+    std::unique_ptr<Game>& made = games_[game + " " + std::to_string(size) + " " + join_json(rulings)];
+    try {
+      if (!made) made = make_game(find_game(game), size, rulings);
+      return side_word(made->descriptor(), made->parse_position(position)->side_to_move()) == to_move_;
+    } catch (const InputError&) {
+      return false;
+    }
+  }
+
+ private:
+  std::string to_move_;
+  std::map<std::string, std::unique_ptr<Game>> games_;
+};
 
 // A field of a row that does not read: `field` is its column, `problem` says what is wrong in the
 // user's words (never the JSON library's).
@@ -658,12 +702,14 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
     store.fail("not a puzzle database (an SQLite file without Arbiter's schema)");
   } else if (found < kSchemaVersion && create_if_missing) {
     // Version 1: its runs' cursors gain their node budget; versions 1 and 2: each wrong move gains
-    // the claim its sentence makes, read from it once. A reading command leaves the file as it is
-    // (and reads each claim from its sentence).
+    // the claim its sentence makes, read from it once; versions 1 to 3: each run is keyed by its
+    // side to move, either. A reading command leaves the file as it is (and reads each claim from
+    // its sentence).
     store.execute("BEGIN IMMEDIATE");
     try {
       if (found == 1) store.execute(kUpgradeFrom1.c_str());
-      store.add_claims();
+      if (found < 3) store.add_claims();
+      if (found >= 2) store.key_runs_by_side();
       store.execute(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
       store.execute("COMMIT");
     } catch (...) {
@@ -674,13 +720,6 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
   } else if (found < 1 || found > kSchemaVersion) {
     store.fail("schema version " + std::to_string(found) + ", this arbiter reads versions 1 to " +
                std::to_string(kSchemaVersion));
-  }
-  // A runs table of version 3 written before the examined_by column gains it, empty: a column a
-  // build without it never reads, so the schema version stays (those builds read and write on).
-  if (create_if_missing) {
-    Statement column(db, "SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'examined_by'", store.name_);
-    column.step();
-    if (column.integer(0) == 0) store.execute("ALTER TABLE runs ADD COLUMN examined_by TEXT");
   }
   store.version_ = found == 0 ? kSchemaVersion : create_if_missing ? kSchemaVersion : static_cast<int>(found);
   // Write-ahead log with normal syncing: a commit is durable against a killed process (what
@@ -713,6 +752,13 @@ PuzzleStore PuzzleStore::open(const std::string& path, bool create_if_missing, c
                                            (problems.size() >= 100 ? " (it stops at 100)" : "") + ", the first: " + problems.front()));
   }
   return store;
+}
+
+void PuzzleStore::key_runs_by_side() {
+  // A runs table of version 3 written before the examined_by column, or of version 2, has no
+  // record to keep: it gains the column, empty, first.
+  if (!has_column(db_, "runs", "examined_by", name_)) execute("ALTER TABLE runs ADD COLUMN examined_by TEXT");
+  execute(kKeyRunsBySide.c_str());
 }
 
 void PuzzleStore::add_claims() {
@@ -786,10 +832,10 @@ std::vector<PuzzleStore::Added> PuzzleStore::insert_batch(const std::vector<Puzz
         history.push_back({from, run.next, run.version});
       }
     }
-    Statement cursor(db_, "INSERT OR REPLACE INTO runs (game, size, rulings, kind, within, theme, seed, node_budget, next, "
-                          "examined_by) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)", name_);
+    Statement cursor(db_, "INSERT OR REPLACE INTO runs (game, size, rulings, kind, within, theme, seed, node_budget, to_move, "
+                          "next, examined_by) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)", name_);
     bind_run_key(cursor, run);
-    cursor.bind(9, static_cast<std::int64_t>(run.next)).bind(10, history_text(history));
+    cursor.bind(10, static_cast<std::int64_t>(run.next)).bind(11, history_text(history));
     cursor.step();
     check_still_named();
     execute("COMMIT");
@@ -813,14 +859,23 @@ std::vector<Puzzle> PuzzleStore::select(const PuzzleQuery& query, std::vector<Da
   std::string sql = std::string("SELECT id, ") + kColumns +
                     " FROM puzzles WHERE (?1 = '' OR game = ?1) AND (difficulty BETWEEN ?2 AND ?3 OR difficulty NOT BETWEEN 1 AND 5)"
                     " AND (?4 = '' OR theme = ?4) ORDER BY game, difficulty, id";
-  if (query.limit > 0) sql += " LIMIT " + std::to_string(query.limit);
+  // The side to move is read from each row's position, past SQL: the limit is counted here then.
+  if (query.limit > 0 && query.to_move.empty()) sql += " LIMIT " + std::to_string(query.limit);
   Statement rows(db_, sql, name_);
   rows.bind(1, query.game).bind(2, query.min_difficulty).bind(3, query.max_difficulty).bind(4, query.theme);
+  SideToMove side(query.to_move);
   std::vector<Puzzle> out;
-  while (rows.step()) {
+  const std::size_t damaged_before = damaged.size();
+  const auto room = [&] {
+    return query.limit <= 0 || out.size() + damaged.size() - damaged_before < static_cast<std::size_t>(query.limit);
+  };
+  while (room() && rows.step()) {
     auto read = read_row(rows, version_ >= 3);
-    if (auto* puzzle = std::get_if<Puzzle>(&read)) out.push_back(std::move(*puzzle));
-    else damaged.push_back(std::get<DamagedRow>(std::move(read)));
+    if (auto* puzzle = std::get_if<Puzzle>(&read)) {
+      if (side.matches(puzzle->game, puzzle->size, puzzle->rulings, puzzle->position)) out.push_back(std::move(*puzzle));
+    } else {
+      damaged.push_back(std::get<DamagedRow>(std::move(read)));
+    }
   }
   return out;
 }
@@ -835,37 +890,34 @@ std::optional<Puzzle> PuzzleStore::find(std::int64_t id) const {
 }
 
 std::int64_t PuzzleStore::count(const RunCursor& run) const {
-  Statement n(db_, "SELECT count(*) FROM puzzles WHERE game=?1 AND size=?2 AND rulings=?3 AND kind=?4 AND within=?5 "
+  Statement n(db_, "SELECT position FROM puzzles WHERE game=?1 AND size=?2 AND rulings=?3 AND kind=?4 AND within=?5 "
                    "AND (?6 = '' OR theme = ?6)", name_);
   n.bind(1, run.game).bind(2, run.size).bind(3, join_json(run.rulings)).bind(4, kind_name(run.kind, run.within));
   n.bind(5, run.within).bind(6, run.theme);
-  n.step();
-  return n.integer(0);
+  SideToMove side(run.to_move);
+  std::int64_t matched = 0;
+  while (n.step()) matched += side.matches(run.game, run.size, run.rulings, n.text(0)) ? 1 : 0;
+  return matched;
 }
 
 std::uint64_t PuzzleStore::run_next(const RunCursor& run) const {
-  Statement n(db_, std::string("SELECT next FROM runs WHERE ") + kRunKey, name_);
+  Statement n(db_, "SELECT next FROM runs WHERE " + run_key(version_), name_);
   bind_run_key(n, run);
   return n.step() ? static_cast<std::uint64_t>(n.integer(0)) : 0;
 }
 
 std::vector<ExaminedStretch> PuzzleStore::run_history(const RunCursor& run) const {
   // A store a writer has not opened since the column came (read by a reader) has none.
-  Statement column(db_, "SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'examined_by'", name_);
-  column.step();
-  const bool recorded = column.integer(0) > 0;
-  Statement n(db_, std::string("SELECT next") + (recorded ? ", examined_by" : "") + " FROM runs WHERE " + kRunKey, name_);
+  const bool recorded = has_column(db_, "runs", "examined_by", name_);
+  Statement n(db_, std::string("SELECT next") + (recorded ? ", examined_by" : "") + " FROM runs WHERE " + run_key(version_), name_);
   bind_run_key(n, run);
   if (!n.step()) return {};
   return read_history(recorded ? n.text(1) : "", static_cast<std::uint64_t>(n.integer(0)));
 }
 
 std::vector<RunCursor> PuzzleStore::runs_with_other_budgets(const RunCursor& run) const {
-  Statement n(db_, "SELECT node_budget, next FROM runs WHERE game=?1 AND size=?2 AND rulings=?3 AND kind=?4 "
-                   "AND within=?5 AND theme=?6 AND seed=?7 AND node_budget<>?8 ORDER BY node_budget", name_);
-  n.bind(1, run.game).bind(2, run.size).bind(3, join_json(run.rulings)).bind(4, kind_name(run.kind, run.within));
-  n.bind(5, run.within).bind(6, run.theme).bind(7, static_cast<std::int64_t>(run.seed));
-  n.bind(8, static_cast<std::int64_t>(run.node_budget));
+  Statement n(db_, "SELECT node_budget, next FROM runs WHERE " + run_key(version_, "<>") + " ORDER BY node_budget", name_);
+  bind_run_key(n, run);
   std::vector<RunCursor> out;
   while (n.step()) {
     RunCursor other = run;

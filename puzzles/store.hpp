@@ -23,6 +23,10 @@ struct PuzzleQuery {
   int min_difficulty = 1, max_difficulty = 5;
   int limit = 0;     // 0 for no limit
   std::string theme; // "" for any theme
+  // "" for either side; otherwise only the puzzles whose position has this side to move, as
+  // side_word names it ("black"). Read from the position: a row whose position does not read
+  // has no side to move.
+  std::string to_move;
 };
 
 // One generator run, identified by everything that decides which puzzles it produces (the node
@@ -35,6 +39,7 @@ struct RunCursor {
   PuzzleKind kind = PuzzleKind::WinsWithin;
   int within = 0;
   std::string theme;
+  std::string to_move;  // "" for either side, else side_word's ("black"): GeneratorOptions::to_move
   std::uint64_t seed = 0;
   std::uint64_t node_budget = 0;
   std::uint64_t next = 0;
@@ -87,19 +92,22 @@ class PuzzleStore {
  public:
   // The schema version this code writes (PRAGMA user_version). Version 1 (before 28 November 2026)
   // kept no node budget with a run's cursor; versions 1 and 2 (before 29 November 2026) no claim
-  // beside a wrong move's sentence (Refutation::claim). Both are read as they are, each claim read
-  // from its sentence (claim_of_sentence), and a writer upgrades them: version 1's runs get the
-  // only default budget there was, kVersion1NodeBudget, and every wrong move the claim of its
-  // sentence, read once.
-  static constexpr int kSchemaVersion = 3;
+  // beside a wrong move's sentence (Refutation::claim); versions 1 to 3 no side to move in a run's
+  // key (RunCursor::to_move). All are read as they are, each claim read from its sentence
+  // (claim_of_sentence), and a writer upgrades them: version 1's runs get the only default budget
+  // there was, kVersion1NodeBudget, every wrong move the claim of its sentence, read once, and
+  // every run the side to move it had, either ("").
+  static constexpr int kSchemaVersion = 4;
   static constexpr std::uint64_t kVersion1NodeBudget = 400000;
-  // The first arbiter builds that read kSchemaVersion (main's merge of schema 3): a build before it
-  // refuses a store once a writer has upgraded it ("schema version 3, this arbiter reads versions
-  // 1 and 2"), which `puzzles generate` says when it upgrades one.
-  static constexpr const char* kSchemaFirstReader = "commit 4d3b2d4 (29 November 2026)";
+  // The first arbiter builds that read kSchemaVersion (main's merge of schema 4): a build before it
+  // refuses a store once a writer has upgraded it ("schema version 4, this arbiter reads versions
+  // 1 to 3"), which `puzzles generate` says when it upgrades one. Schema 4 keys a run by its side
+  // to move: a build before it would read a run of either side as the run of one side, and
+  // continue it (a runs table keyed as before has one cursor for all three).
+  static constexpr const char* kSchemaFirstReader = "the merge of schema 4 (branch s53-tomove, 29 November 2026)";
 
   // Opens (or, when allowed, creates) the store at `path`; when creating is allowed (a writer), a
-  // store of schema version 1 or 2 is upgraded. Throws InputError, one line naming the
+  // store of schema version 1 to 3 is upgraded. Throws InputError, one line naming the
   // file, for a missing file, an unreadable or corrupt one, or one of another schema version;
   // when not creating, also for an empty file (nothing is written into a file only read). When not
   // creating, the file is opened read-only, as immutable where it cannot be written (read-only
@@ -109,9 +117,9 @@ class PuzzleStore {
   // second writer that reaches the same file under another name (a hard link, the name it was
   // renamed to) is refused, an InputError; SQLite's own locks are fcntl locks, which Linux keeps
   // apart from flock, and a write-ahead log is per name, so two names would each have one.
-  // A writer also gives a runs table without the examined_by column (schema 3 before it) the
-  // column, empty: a build without it reads and writes the store as before (a cursor it moves
-  // loses the record, which then reads as examined by an earlier version).
+  // A writer's upgrade keeps the runs' examined_by records; a runs table without the column
+  // (schema 2, or 3 before the column) gets it, empty: its candidates then read as examined by an
+  // earlier version.
   static PuzzleStore open(const std::string& path, bool create_if_missing, const std::string& option = "");
 
   PuzzleStore(PuzzleStore&&) noexcept;
@@ -136,7 +144,7 @@ class PuzzleStore {
   // The same, but a damaged row is added to `damaged` and the read goes on (`puzzles verify`).
   std::vector<Puzzle> select(const PuzzleQuery& query, std::vector<DamagedRow>& damaged) const;
   std::optional<Puzzle> find(std::int64_t id) const;
-  // Puzzles of this game, size, rulings, kind and bound (and theme, unless "").
+  // Puzzles of this game, size, rulings, kind and bound (and theme, and side to move, unless "").
   std::int64_t count(const RunCursor& run) const;
   // The cursor stored for this run (its `next`), or 0 when the run never stored one.
   std::uint64_t run_next(const RunCursor& run) const;
@@ -152,7 +160,7 @@ class PuzzleStore {
   // StoreMoved, naming what became of it, when not. insert and insert_batch make it before each
   // commit (rolling back); a caller makes it again before it reports success.
   void check_still_named() const;
-  // The schema version this writer's open upgraded the file from (1 or 2), or 0 when it did not
+  // The schema version this writer's open upgraded the file from (1 to 3), or 0 when it did not
   // (a new store, one of this version, or a reader).
   int upgraded_from() const { return upgraded_from_; }
 
@@ -163,6 +171,7 @@ class PuzzleStore {
   PuzzleStore(sqlite3* db, std::string path, std::string name);
   void execute(const char* sql) const;
   void add_claims();  // the upgrade from versions 1 and 2: every wrong move's claim, from its sentence
+  void key_runs_by_side();  // the upgrade from versions 2 and 3: runs keyed by their side to move too
   Added insert_one(const Puzzle& puzzle);
   [[noreturn]] void fail(const std::string& what) const;
 

@@ -19,6 +19,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// ["a=b","c=d"]: the rulings as the store writes them (a JSON list of strings without quotes inside).
+std::string nlohmann_free_json(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i == 0 ? "\"" : ",\"") + items[i] + "\"";
+  return out + "]";
+}
+
 class StoreTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -29,6 +36,24 @@ class StoreTest : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  // Runs SQL on p.db as another program would (an older arbiter's schema, a changed row).
+  void sql(const std::string& text) const {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path("p.db").c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, text.c_str(), nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+    sqlite3_close(db);
+  }
+  int user_version() const {
+    sqlite3* check = nullptr;
+    EXPECT_EQ(sqlite3_open(path("p.db").c_str(), &check), SQLITE_OK);
+    sqlite3_stmt* stmt = nullptr;
+    sqlite3_prepare_v2(check, "PRAGMA user_version", -1, &stmt, nullptr);
+    sqlite3_step(stmt);
+    const int version = sqlite3_column_int(stmt, 0);
+    sqlite3_finalize(stmt);
+    sqlite3_close(check);
+    return version;
+  }
 
   // A record of the first registered game after a couple of moves, every field set.
   static Puzzle sample(int moves_played) {
@@ -60,15 +85,29 @@ class StoreTest : public ::testing::Test {
     return p;
   }
 
+  // sample(2), stored in p.db, whose runs table is then an older schema's: `columns` its columns and
+  // key, `run` one run's values after its game, size and rulings, user_version `version`. A reading
+  // command reads it as it is, leaving its version.
+  Puzzle store_of_schema(int version, const std::string& columns, const std::string& run) {
+    const Puzzle p = sample(2);
+    {
+      auto store = PuzzleStore::open(path("p.db"), true);
+      store.add(p);
+    }
+    sql("DROP TABLE runs; CREATE TABLE runs (" + columns + "); INSERT INTO runs VALUES ('" + p.game + "', " +
+        std::to_string(p.size) + ", '" + nlohmann_free_json(p.rulings) + "', " + run + "); PRAGMA user_version = " +
+        std::to_string(version) + ";");
+    {
+      const auto reader = PuzzleStore::open(path("p.db"), false);
+      EXPECT_EQ(reader.total(), 1);
+      EXPECT_EQ(reader.upgraded_from(), 0);
+    }
+    EXPECT_EQ(user_version(), version) << "a reading command upgraded the store";
+    return p;
+  }
+
   fs::path dir_;
 };
-
-// ["a=b","c=d"]: the rulings as the store writes them (a JSON list of strings without quotes inside).
-std::string nlohmann_free_json(const std::vector<std::string>& items) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i == 0 ? "\"" : ",\"") + items[i] + "\"";
-  return out + "]";
-}
 
 void expect_same(const Puzzle& a, const Puzzle& b) {
   EXPECT_EQ(a.game, b.game);
@@ -159,7 +198,7 @@ TEST_F(StoreTest, SelectionOrderAndFilters) {
 TEST_F(StoreTest, RunCursorIsWrittenWithItsPuzzles) {
   auto store = PuzzleStore::open(path("p.db"), true);
   const Puzzle p = sample(2);
-  RunCursor run{p.game, p.size, p.rulings, p.kind, p.within, "", 7, 400000, 0};
+  RunCursor run{p.game, p.size, p.rulings, p.kind, p.within, "", "", 7, 400000, 0};
   EXPECT_EQ(store.run_next(run), 0u);
   run.next = 41;
   store.insert_batch({p, sample(4)}, run);
@@ -187,41 +226,15 @@ TEST_F(StoreTest, RunCursorIsWrittenWithItsPuzzles) {
 // A store of schema version 1 (runs keyed without their budget) is read as it is by a reading
 // command and upgraded by a writer, its runs given the one default budget version 1 had.
 TEST_F(StoreTest, VersionOneStoreIsReadAndUpgradedByAWriter) {
-  const Puzzle p = sample(2);
-  {
-    auto store = PuzzleStore::open(path("p.db"), true);
-    store.add(p);
-  }
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open(path("p.db").c_str(), &db), SQLITE_OK);
-  const std::string version_1 =
-      "DROP TABLE runs; CREATE TABLE runs (game TEXT NOT NULL, size INTEGER NOT NULL, rulings TEXT NOT NULL, "
-      "kind TEXT NOT NULL, within INTEGER NOT NULL, theme TEXT NOT NULL, seed INTEGER NOT NULL, next INTEGER NOT NULL, "
-      "PRIMARY KEY (game, size, rulings, kind, within, theme, seed)); "
-      "INSERT INTO runs VALUES ('" + p.game + "', " + std::to_string(p.size) + ", '" + nlohmann_free_json(p.rulings) +
-      "', 'within-2', 2, '', 7, 41); PRAGMA user_version = 1;";
-  ASSERT_EQ(sqlite3_exec(db, version_1.c_str(), nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
-  sqlite3_close(db);
-  auto user_version = [&] {
-    sqlite3* check = nullptr;
-    EXPECT_EQ(sqlite3_open(path("p.db").c_str(), &check), SQLITE_OK);
-    sqlite3_stmt* stmt = nullptr;
-    sqlite3_prepare_v2(check, "PRAGMA user_version", -1, &stmt, nullptr);
-    sqlite3_step(stmt);
-    const int version = sqlite3_column_int(stmt, 0);
-    sqlite3_finalize(stmt);
-    sqlite3_close(check);
-    return version;
-  };
-  {
-    const auto reader = PuzzleStore::open(path("p.db"), false);
-    EXPECT_EQ(reader.total(), 1);
-  }
-  EXPECT_EQ(user_version(), 1) << "a reading command upgraded the store";
+  const Puzzle p = store_of_schema(1,
+                                   "game TEXT NOT NULL, size INTEGER NOT NULL, rulings TEXT NOT NULL, kind TEXT NOT NULL, "
+                                   "within INTEGER NOT NULL, theme TEXT NOT NULL, seed INTEGER NOT NULL, next INTEGER NOT NULL, "
+                                   "PRIMARY KEY (game, size, rulings, kind, within, theme, seed)",
+                                   "'within-2', 2, '', 7, 41");
   auto writer = PuzzleStore::open(path("p.db"), true);
   EXPECT_EQ(user_version(), PuzzleStore::kSchemaVersion);
   EXPECT_EQ(writer.total(), 1);
-  RunCursor run{p.game, p.size, p.rulings, p.kind, p.within, "", 7, PuzzleStore::kVersion1NodeBudget, 0};
+  RunCursor run{p.game, p.size, p.rulings, p.kind, p.within, "", "", 7, PuzzleStore::kVersion1NodeBudget, 0};
   EXPECT_EQ(writer.run_next(run), 41u);
   run.node_budget = 3000;
   EXPECT_EQ(writer.run_next(run), 0u);
@@ -238,18 +251,12 @@ TEST_F(StoreTest, RunsRecordWhichVersionExaminedTheirCandidates) {
     EXPECT_EQ(store.upgraded_from(), 0);
     store.add(p);
   }
-  auto sql = [&](const std::string& text) {
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(path("p.db").c_str(), &db), SQLITE_OK);
-    ASSERT_EQ(sqlite3_exec(db, text.c_str(), nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
-    sqlite3_close(db);
-  };
   sql("DROP TABLE runs; CREATE TABLE runs (game TEXT NOT NULL, size INTEGER NOT NULL, rulings TEXT NOT NULL, "
       "kind TEXT NOT NULL, within INTEGER NOT NULL, theme TEXT NOT NULL, seed INTEGER NOT NULL, node_budget INTEGER NOT NULL, "
       "next INTEGER NOT NULL, PRIMARY KEY (game, size, rulings, kind, within, theme, seed, node_budget)); "
       "INSERT INTO runs VALUES ('" + p.game + "', " + std::to_string(p.size) + ", '" + nlohmann_free_json(p.rulings) +
       "', 'within-2', 2, '', 7, 400000, 9); PRAGMA user_version = 2;");
-  RunCursor run{p.game, p.size, p.rulings, p.kind, p.within, "", 7, 400000, 0};
+  RunCursor run{p.game, p.size, p.rulings, p.kind, p.within, "", "", 7, 400000, 0};
   const auto expect_history = [](const std::vector<ExaminedStretch>& got, const std::vector<ExaminedStretch>& want) {
     ASSERT_EQ(got.size(), want.size());
     for (std::size_t i = 0; i < got.size(); ++i) {
@@ -289,6 +296,78 @@ TEST_F(StoreTest, RunsRecordWhichVersionExaminedTheirCandidates) {
   EXPECT_EQ(PuzzleStore::open(path("p.db"), true).upgraded_from(), 0);
 }
 
+// A run is keyed by the side to move it asks for too ("" for either): runs that differ in it alone
+// have cursors of their own, and a run's count is of the puzzles with its side to move, read from
+// their positions (as select's --to-move filter reads them). Before schema 4 there was one cursor
+// for them all.
+TEST_F(StoreTest, RunsOfAnotherSideToMoveAreKeptApart) {
+  auto store = PuzzleStore::open(path("p.db"), true);
+  const GameDescriptor& descriptor = *registered_games().front();
+  const auto game = make_game(descriptor, descriptor.default_size);
+  const auto word_of = [&](const Puzzle& p) { return side_word(descriptor, game->parse_position(p.position)->side_to_move()); };
+  const std::vector<Puzzle> puzzles = {sample(1), sample(2), sample(3)};
+  const std::string first = word_of(puzzles[0]), second = word_of(puzzles[1]);
+  ASSERT_NE(first, second);
+  const Puzzle& p = puzzles[0];
+  RunCursor either{p.game, p.size, p.rulings, p.kind, p.within, "", "", 7, 400000, 30};
+  store.insert_batch(puzzles, either);
+  RunCursor one_side = either;
+  one_side.to_move = first;
+  one_side.next = 12;
+  store.insert_batch({}, one_side);
+  RunCursor other_side = either;
+  other_side.to_move = second;
+  EXPECT_EQ(store.run_next(either), 30u);
+  EXPECT_EQ(store.run_next(one_side), 12u);
+  EXPECT_EQ(store.run_next(other_side), 0u);
+  EXPECT_TRUE(store.runs_with_other_budgets(one_side).empty());
+  EXPECT_EQ(store.run_history(one_side).size(), 1u);
+  std::int64_t firsts = 0;
+  for (const Puzzle& each : puzzles) firsts += word_of(each) == first ? 1 : 0;
+  EXPECT_EQ(store.count(either), 3);
+  EXPECT_EQ(store.count(one_side), firsts);
+  EXPECT_EQ(store.count(other_side), 3 - firsts);
+  PuzzleQuery query;
+  query.to_move = second;
+  const auto selected = store.select(query);
+  EXPECT_EQ(static_cast<std::int64_t>(selected.size()), 3 - firsts);
+  for (const Puzzle& each : selected) EXPECT_EQ(word_of(each), second);
+  // The limit counts the puzzles of the side, not the rows read before them.
+  query.to_move = first;
+  query.limit = 1;
+  ASSERT_EQ(store.select(query).size(), 1u);
+  EXPECT_EQ(word_of(store.select(query).front()), first);
+  // A position that does not read has no side to move.
+  sql("UPDATE puzzles SET position = 'no position' WHERE id = 1");
+  EXPECT_EQ(store.count(either), 3);
+  EXPECT_EQ(store.count(one_side) + store.count(other_side), 2);
+}
+
+// A store of schema version 3 keys its runs without a side to move: a reading command reads it as it
+// is, and a writer upgrades it, each run one of either side, its record of who examined it kept.
+TEST_F(StoreTest, VersionThreeStoreIsUpgradedToRunsOfEitherSide) {
+  const Puzzle p = store_of_schema(3,
+                                   "game TEXT NOT NULL, size INTEGER NOT NULL, rulings TEXT NOT NULL, kind TEXT NOT NULL, "
+                                   "within INTEGER NOT NULL, theme TEXT NOT NULL, seed INTEGER NOT NULL, node_budget INTEGER NOT NULL, "
+                                   "next INTEGER NOT NULL, examined_by TEXT, "
+                                   "PRIMARY KEY (game, size, rulings, kind, within, theme, seed, node_budget)",
+                                   "'within-2', 2, '', 7, 400000, 9, '[[0, 9, \"arbiter A\"]]'");
+  const auto writer = PuzzleStore::open(path("p.db"), true);
+  EXPECT_EQ(writer.upgraded_from(), 3);
+  EXPECT_EQ(user_version(), PuzzleStore::kSchemaVersion);
+  RunCursor run{p.game, p.size, p.rulings, p.kind, p.within, "", "", 7, 400000, 0};
+  EXPECT_EQ(writer.run_next(run), 9u);
+  const auto history = writer.run_history(run);
+  ASSERT_EQ(history.size(), 1u);
+  EXPECT_EQ(history[0].next, 9u);
+  EXPECT_EQ(history[0].version, "arbiter A");
+  RunCursor side_0 = run, side_1 = run;
+  side_0.to_move = side_word(find_game(p.game), 0);
+  side_1.to_move = side_word(find_game(p.game), 1);
+  EXPECT_EQ(writer.run_next(side_0), 0u);
+  EXPECT_EQ(writer.count(side_0) + writer.count(side_1), 1);
+}
+
 // A store of schema version 2 keeps no claim beside a wrong move's sentence: a reading command reads
 // each from its sentence, leaving the file as it is, and a writer stores them, read once. In a store
 // of version 3 a wrong move without its claim is a damaged row.
@@ -300,12 +379,6 @@ TEST_F(StoreTest, VersionTwoStoreGetsItsClaimsFromItsSentences) {
     auto store = PuzzleStore::open(path("p.db"), true);
     p.id = store.add(p);
   }
-  auto sql = [&](const std::string& text) {
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(path("p.db").c_str(), &db), SQLITE_OK);
-    ASSERT_EQ(sqlite3_exec(db, text.c_str(), nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
-    sqlite3_close(db);
-  };
   const std::string no_claim = R"([{"move": "d4", "defence": ["e5", "f6"], "why": ")" + why + R"("}])";
   sql("UPDATE puzzles SET refutations = '" + no_claim + "'");
   // Version 3 reads it as damaged: the claim is missing.
@@ -401,7 +474,7 @@ TEST_F(StoreTest, ForeignSqliteFileIsRefused) {
   EXPECT_THROW(PuzzleStore::open(path("other.db"), true), InputError);
 }
 
-// Another program's SQLite file may carry a user_version of 1 to 3 too: it is "not a puzzle
+// Another program's SQLite file may carry a user_version of 1 to 4 too: it is "not a puzzle
 // database", naming what it lacks, not SQLite's "no such column: game" or "no such table: runs".
 TEST_F(StoreTest, ForeignSqliteFileWithAStoresVersionIsRefusedAsNotAPuzzleDatabase) {
   const auto make = [&](const std::string& name, const std::string& sql) {

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "model/core/errors.hpp"
+#include "model/core/text.hpp"
 
 namespace arbiter {
 
@@ -190,6 +191,16 @@ std::string outcome_text(const GameDescriptor& game, const Outcome& outcome) {
     case Outcome::Kind::Win: return game.side_names.at(static_cast<std::size_t>(outcome.winner)) + " wins";
   }
   return "?";
+}
+
+std::string side_word(const GameDescriptor& game, int side) { return lower_case(game.side_names.at(static_cast<std::size_t>(side))); }
+
+std::optional<int> side_named(const GameDescriptor& game, std::string_view word) {
+  const std::string lower = lower_case(word);
+  for (int side = 0; side < 2; ++side) {
+    if (side_word(game, side) == lower) return side;
+  }
+  return std::nullopt;
 }
 
 std::vector<std::string> non_default_rulings(const GameDescriptor& game, const Config& config) {

@@ -444,6 +444,12 @@ bool is_legal_move(const State& state, Move m);
 // "Black wins", "draw", "ongoing", with the game's side names.
 std::string outcome_text(const GameDescriptor& game, const Outcome& outcome);
 
+// A side as a command line names it: its side_names entry in lower case ("black" for "Black"), the
+// word `puzzles generate --to-move` takes and the store keeps. side_named reads one in any case;
+// nothing for a word that names neither side.
+std::string side_word(const GameDescriptor& game, int side);
+std::optional<int> side_named(const GameDescriptor& game, std::string_view word);
+
 // The rulings whose value differs from the default, as "name=value" tokens in ruling order; the
 // tail every one-line position form carries.
 std::vector<std::string> non_default_rulings(const GameDescriptor& game, const Config& config);

@@ -25,6 +25,13 @@ inline std::string_view trim(std::string_view text) {
   return text;
 }
 
+// ASCII letters in lower case, the rest as it is: for words a command line takes in any case.
+inline std::string lower_case(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 // The whitespace-separated words of `text` (the words `>>` would read, without a stream: setting
 // one up took most of the time of reading a move).
 inline std::vector<std::string> words_of(std::string_view text) {
