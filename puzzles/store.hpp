@@ -104,7 +104,7 @@ class PuzzleStore {
   // 1 to 3"), which `puzzles generate` says when it upgrades one. Schema 4 keys a run by its side
   // to move: a build before it would read a run of either side as the run of one side, and
   // continue it (a runs table keyed as before has one cursor for all three).
-  static constexpr const char* kSchemaFirstReader = "the merge of schema 4 (branch s53-tomove, 29 November 2026)";
+  static constexpr const char* kSchemaFirstReader = "commit 70c9b5e (29 November 2026)";
 
   // Opens (or, when allowed, creates) the store at `path`; when creating is allowed (a writer), a
   // store of schema version 1 to 3 is upgraded. Throws InputError, one line naming the

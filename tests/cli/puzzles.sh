@@ -663,7 +663,7 @@ cursor() { python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).ex
 old_next=$(cursor "$tmp/old.db")
 cp "$tmp/old.db" "$tmp/old-named.db"
 not_again="not examined again (docs/puzzles.md says how to examine candidates with this version)"
-first_reader="the merge of schema 4 (branch s53-tomove, 29 November 2026)"
+first_reader="commit 70c9b5e (29 November 2026)"
 "$arbiter" puzzles generate brique --size 5 --kind within-2 --count 5 --db "$tmp/old.db" >"$tmp/out" 2>"$tmp/err" \
   && grep -qx "upgraded the store from schema 2 to 4; arbiter versions before $first_reader cannot read it any more" "$tmp/out" \
   && grep -qx "continuing seed 1 from candidate $old_next; candidates 0-$((old_next - 1)) were examined by an earlier arbiter version (one that recorded none), and are $not_again" "$tmp/out" \
