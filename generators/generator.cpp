@@ -739,7 +739,7 @@ std::optional<Puzzle> examine(const Game& game, const State& candidate, const Ge
   if (why != nullptr) *why = Rejection::None;
   if (position.is_terminal()) return reject(Rejection::NoPosition);
   // A source cuts its games where the side asked for is to move, but not every game alternates
-  // (a Brochs curse may be free: the same side moves again).
+  // (a game may let one side move twice, as a free move does).
   if (const std::optional<int> side = asked_side(game, options); side && position.side_to_move() != *side) {
     return reject(Rejection::OtherSide);
   }

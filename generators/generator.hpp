@@ -58,9 +58,10 @@ std::string source_name(Source source);
 // Candidate position number `index` of a run (nullptr when the source found nothing to offer).
 // Where options.to_move asks for a side, the sources play games until that side wins one (up to
 // kGamesForASide) and cut it where that side is to move: a within-K position is cut from near the
-// end of a won game, where the winner is the side with a short win, and in games where random play
-// favours one side (Brochs 7x7: White wins 97.5% of random games) the other side was rarely the
-// winner, so rarely to move in a puzzle. Without a side the candidates are those of before.
+// end of a won game, where the winner is the side with a short win, and in a game where random play
+// favours one side (one side won 97.5% of one 7x7 board's random games: docs/puzzles.md, "Side to
+// move") the other side was rarely the winner, so rarely to move in a puzzle. Without a side the
+// candidates are those of before.
 std::unique_ptr<State> candidate_position(const Game& game, const GeneratorOptions& options, std::uint64_t index);
 inline constexpr int kGamesForASide = 64;
 

@@ -323,12 +323,14 @@ expect_error "unknown game" solve nosuchgame
 "$arbiter" solve brique --size 5 >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 sleep 3
-start=$(date +%s)
+start=$(date +%s%N)
 kill -INT $pid
 wait $pid
 status=$?
-stopped=$(( $(date +%s) - start ))
-if [ $status -eq 130 ] && [ $stopped -le 5 ] && grep -q -- '--resume' "$tmp/err"; then pass; else fail "SIGINT -> exit $status after ${stopped}s"; cat "$tmp/err"; fi
+stopped=$(( ($(date +%s%N) - start) / 1000000 ))
+# Within 8 s: the stop saves the table (a 3-second grace, docs/solver.md) and the journal; on an
+# machine at load 8 it took 50-97 ms (two runs), at load 12 beside a full test run 6 s.
+if [ $status -eq 130 ] && [ $stopped -le 8000 ] && grep -q -- '--resume' "$tmp/err"; then pass; else fail "SIGINT -> exit $status after ${stopped} ms"; cat "$tmp/err"; fi
 # The longest limit, 1000000 s, is a limit like any other (1e10 s once overflowed into an instant
 # "unknown"; a longer one is now refused in every command's words, as prove's --timeout was), and a
 # limit holds where nodes are slow: Hexabrae's opening takes about 12 ms a node in Release, and a
