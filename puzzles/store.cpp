@@ -264,18 +264,22 @@ std::string history_text(const std::vector<ExaminedStretch>& stretches) {
 }
 
 // Whether a stored position has the side to move PuzzleQuery::to_move and RunCursor::to_move ask
-// for ("" for either), read through its game, made once per game, size and rulings; a position
-// that does not read has none.
+// for ("" for either), read through its game, made once per game, size and rulings. A position
+// that does not read has none: `unreadable`, when given, then gets why, so that a selection reports
+// the row as damaged rather than leaving it out in silence (`verify --to-move` said "13 hold" of a
+// store with 14, one of them broken).
 class SideToMove {
  public:
   explicit SideToMove(std::string to_move) : to_move_(std::move(to_move)) {}
-  bool matches(const std::string& game, int size, const std::vector<std::string>& rulings, const std::string& position) {
+  bool matches(const std::string& game, int size, const std::vector<std::string>& rulings, const std::string& position,
+               std::string* unreadable = nullptr) {
     if (to_move_.empty()) return true;
     std::unique_ptr<Game>& made = games_[game + " " + std::to_string(size) + " " + join_json(rulings)];
     try {
       if (!made) made = make_game(find_game(game), size, rulings);
       return side_word(made->descriptor(), made->parse_position(position)->side_to_move()) == to_move_;
-    } catch (const InputError&) {
+    } catch (const InputError& e) {
+      if (unreadable != nullptr) *unreadable = e.what();
       return false;
     }
   }
@@ -872,7 +876,13 @@ std::vector<Puzzle> PuzzleStore::select(const PuzzleQuery& query, std::vector<Da
   while (room() && rows.step()) {
     auto read = read_row(rows, version_ >= 3);
     if (auto* puzzle = std::get_if<Puzzle>(&read)) {
-      if (side.matches(puzzle->game, puzzle->size, puzzle->rulings, puzzle->position)) out.push_back(std::move(*puzzle));
+      std::string unreadable;
+      if (side.matches(puzzle->game, puzzle->size, puzzle->rulings, puzzle->position, &unreadable)) {
+        out.push_back(std::move(*puzzle));
+      } else if (!unreadable.empty()) {
+        damaged.push_back({puzzle->id, "puzzle " + std::to_string(puzzle->id) + " has a position that does not read, so --to-move " +
+                                           query.to_move + " cannot tell its side to move: " + unreadable});
+      }
     } else {
       damaged.push_back(std::get<DamagedRow>(std::move(read)));
     }

@@ -578,6 +578,15 @@ expect_error "unknown side (list)" puzzles list --db "$side_db" --to-move red
 grep -q "names no side of any game (known: " "$tmp/err" && pass || fail "list names every game's sides" "$tmp/err"
 expect_error "unknown side (verify)" puzzles verify --db "$side_db" --to-move ""
 expect_error "unknown side (book)" book --db "$side_db" --to-move red --out "$tmp/side-book"
+# A position that does not read has no side to move: --to-move reports its row damaged (verify
+# said "2 puzzles checked: 2 hold" of a store of three, one of them broken, and list left it out).
+cp "$side_db" "$tmp/side-damaged.db"
+python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("UPDATE puzzles SET position = ? WHERE id = (SELECT MIN(id) FROM puzzles)", ("brochs 7 garbage black 1 0 0",)); c.commit()' "$tmp/side-damaged.db"
+"$arbiter" puzzles verify --db "$tmp/side-damaged.db" --to-move black >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^puzzle [0-9]* has a position that does not read, so --to-move black cannot tell its side to move: .*; it cannot be re-proved$" "$tmp/out" \
+  && grep -q ", 1 damaged" "$tmp/out" && pass || fail "verify --to-move reports a position that does not read" "$tmp/out" "$tmp/err"
+expect_error "a position that does not read (list --to-move)" puzzles list --db "$tmp/side-damaged.db" --to-move black
+grep -q "has a position that does not read" "$tmp/err" && pass || fail "list --to-move names the damaged row" "$tmp/err"
 # A puzzle row damaged by other software: list, show and export stop before printing anything,
 # in one line naming the puzzle and the field in the user's words (not the JSON library's);
 # verify reports every damaged row and re-proves the others, exit 1.
